@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { email, MSG, newPassword, required } from './validation';
+
+export const loginSchema = z.object({
+  email: required.pipe(z.string().max(254, MSG.tooLong)),
+  password: z.string({ error: MSG.required }).min(1, MSG.required).max(200, MSG.tooLong),
+});
+export type Credentials = z.infer<typeof loginSchema>;
+
+export const restoreEmailSchema = z.object({ email });
+
+export const newPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required) })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMatch, path: ['confirmPassword'] });
+
+export const AUTH_TEXT = {
+  wrongCredentials: 'Usuario o contraseña incorrectos',
+  tokenSent: 'Se ha enviado un Token de restauración al correo electrónico asociado al usuario ingresado.',
+  invalidToken: 'El Token utilizado es inválido o ha expirado.',
+  restored: 'Su contraseña ha sido restaurada.',
+  sessionExpired: 'Su sesión ha expirado. Ingrese nuevamente.',
+  forbidden: 'No tiene permisos para realizar esta acción.',
+} as const;
+
+/** The session the console keeps after login (spec 1 §3, "Session / user profile"). */
+export interface UserProfile {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  rolId: number | null;
+  rolDescription: string;
+  clientId: number | null;
+  permissions: { actionId: number; active: boolean }[];
+  linkSurveyMonkey: string | null;
+  client: { claimUrl: string | null; contactUrl: string | null; clientInfo: { urlInfoImg: string | null; checklist: boolean } } | null;
+  checkerAccessToken: string | null;
+  checklistAccessUrl: string | null;
+}
+
+export interface LoginAnswer {
+  token: string;
+  /** Seconds until the access token expires. */
+  expiration: number;
+  id: number;
+  refreshToken: string;
+}

@@ -1,0 +1,101 @@
+/** Campaigns (spec 3 §2–§5): a client's period of work, disabled while deletedAt is set. */
+import { z } from 'zod';
+import { dateValue, id, MAX_ID, MSG, required, todayIso } from './validation';
+
+export const CAMPAIGN_TEXT = {
+  notFound: 'La campaña no existe.',
+  clientNotFound: 'El cliente no existe.',
+  clientInactive: 'El cliente está inactivo.',
+  endBeforeStart: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
+  pastDate: 'La fecha no puede ser anterior a hoy.',
+  onlyNull: 'deletedAt sólo admite null (para inhabilitar use DELETE)',
+  nothingToChange: 'Indique los datos de la campaña, o deletedAt null para habilitarla.',
+  enabled: 'Activa',
+  disabled: 'Inactiva',
+  created: 'Campaña creada con éxito',
+  updated: 'Cambios guardados con éxito',
+  toggleTitle: 'Confirmación',
+  toggleQuestion: (enable: boolean) =>
+    enable ? 'Está a punto de habilitar esta campaña. ¿Desea continuar?' : 'Está a punto de inhabilitar esta campaña. ¿Desea continuar?',
+} as const;
+
+const clientId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required).max(MAX_ID, MSG.required),
+);
+
+const fields = {
+  name: required.pipe(z.string().max(150, MSG.tooLong)),
+  clientId,
+  startDate: dateValue,
+  endDate: dateValue,
+};
+
+interface Dates {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The date rules: the end not before the start; no date before today, except, on edit, a date
+ * left as it was (a running campaign keeps its past start).
+ */
+export function dateIssues(value: Dates, original?: Dates, today = todayIso()): { path: keyof Dates; message: string }[] {
+  const issues: { path: keyof Dates; message: string }[] = [];
+  for (const key of ['startDate', 'endDate'] as const) {
+    if (value[key] < today && value[key] !== original?.[key]) issues.push({ path: key, message: CAMPAIGN_TEXT.pastDate });
+  }
+  if (value.endDate < value.startDate && !issues.some((i) => i.path === 'endDate')) issues.push({ path: 'endDate', message: CAMPAIGN_TEXT.endBeforeStart });
+  return issues;
+}
+
+const withDateRules = <T extends Dates>(original?: Dates) => (value: T, ctx: z.RefinementCtx) => {
+  for (const issue of dateIssues(value, original)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+};
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+/** The date rules run once both dates are valid, even while other fields still have errors. */
+const whenDatesValid = {
+  when: ({ value }: { value: unknown }) => ISO.test(String((value as Partial<Dates>)?.startDate)) && ISO.test(String((value as Partial<Dates>)?.endDate)),
+};
+
+/** Add form and POST /campaigns: every field required, no past dates, end not before start. */
+export const campaignSchema = z.object(fields).superRefine(withDateRules(), whenDatesValid);
+export type CampaignInput = z.output<typeof campaignSchema>;
+
+/** Edit form of a campaign whose stored dates are `original`. */
+export const campaignEditSchema = (original: Dates) => z.object(fields).superRefine(withDateRules(original), whenDatesValid);
+
+const deletedAtNull = z.null({ error: CAMPAIGN_TEXT.onlyNull });
+const enableSchema = z.object({ id, deletedAt: deletedAtNull });
+const updateSchema = z.object({ id, ...fields, deletedAt: deletedAtNull.optional() });
+
+/** A PUT body with only id and deletedAt enables the campaign again; any other is an edit. */
+const isEnableBody = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'deletedAt' in body && Object.keys(body).every((key) => key === 'id' || key === 'deletedAt');
+
+/**
+ * PUT /campaigns: id plus fields (the server checks the dates against the stored ones), or id and
+ * deletedAt null (spec 3 §4). Each kind reports its own field errors.
+ */
+export const campaignUpdateSchema = z.unknown().transform((body, ctx): z.output<typeof updateSchema> | z.output<typeof enableSchema> => {
+  const result = (isEnableBody(body) ? enableSchema : updateSchema).safeParse(body);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+}).describe('{ id, name, clientId, startDate, endDate } para editar, o { id, deletedAt: null } para habilitarla de nuevo');
+export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
+
+export interface Campaign {
+  id: number;
+  name: string;
+  clientId: number;
+  client: { id: number; name: string } | null;
+  startDate: string;
+  endDate: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Null while enabled. */
+  deletedAt: string | null;
+}
+
+export const campaignState = (c: { deletedAt: string | null }) => (c.deletedAt === null ? CAMPAIGN_TEXT.enabled : CAMPAIGN_TEXT.disabled);

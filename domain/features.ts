@@ -1,0 +1,90 @@
+/** Client attributes (features, spec 1 §2.6, §4, §5): a name, a required flag and its values. */
+import { z } from 'zod';
+import { MAX_ID, MSG } from './validation';
+
+export const FEATURE_TEXT = {
+  /** Followed by the attribute's name in capitals. */
+  noValues: 'Debe crearse al menos un valor para el atributo: ',
+  noDefault: 'Al menos un Valor debe ser por defecto.',
+  emptyValue: 'No puede añadirse un valor vacío.',
+  oneDefault: 'Sólo un valor puede ser por defecto.',
+  repeatedValue: 'El valor ya fue agregado.',
+  required: 'Este campo es requerido',
+  created: 'Atributo creado con éxito',
+  updated: 'Cambios guardados con éxito',
+  valueInUse: (value: string) => `El valor "${value}" está asignado a puntos de venta y no puede quitarse.`,
+  notFound: 'El atributo no existe.',
+} as const;
+
+export const noValuesMessage = (name: string) => `${FEATURE_TEXT.noValues}${name.trim().toUpperCase()}`;
+
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido').optional(),
+);
+
+export const featureValueSchema = z.object({
+  id: optionalId,
+  value: z.string({ error: FEATURE_TEXT.emptyValue }).trim().min(1, FEATURE_TEXT.emptyValue).max(200, MSG.tooLong),
+  isDefault: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
+});
+export type FeatureValueInput = z.infer<typeof featureValueSchema>;
+
+const fold = (text: string) => text.trim().toLowerCase();
+
+/** The rules on the list of values, in the order the user meets them (spec 1 §5). */
+export function valuesProblem(name: string, values: readonly { value: string; isDefault: boolean }[]): string | null {
+  if (values.length === 0) return noValuesMessage(name);
+  if (values.some((v) => v.value.trim() === '')) return FEATURE_TEXT.emptyValue;
+  const defaults = values.filter((v) => v.isDefault).length;
+  if (defaults === 0) return FEATURE_TEXT.noDefault;
+  if (defaults > 1) return FEATURE_TEXT.oneDefault;
+  const seen = new Set<string>();
+  for (const v of values) {
+    if (seen.has(fold(v.value))) return FEATURE_TEXT.repeatedValue;
+    seen.add(fold(v.value));
+  }
+  return null;
+}
+
+/** Whether a value may be added from the value box: not empty and not already in the list. */
+export function addValueProblem(values: readonly { value: string }[], candidate: string): string | null {
+  if (candidate.trim() === '') return FEATURE_TEXT.emptyValue;
+  if (values.some((v) => fold(v.value) === fold(candidate))) return FEATURE_TEXT.repeatedValue;
+  return null;
+}
+
+const featureFields = {
+  name: z.string({ error: FEATURE_TEXT.required }).trim().min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
+  isRequired: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
+  values: z.array(featureValueSchema, { error: FEATURE_TEXT.noDefault }).max(200, MSG.tooLong),
+};
+
+const checkValues = (feature: { name: string; values: { value: string; isDefault: boolean }[] }, ctx: z.RefinementCtx) => {
+  const problem = valuesProblem(feature.name ?? '', feature.values ?? []);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['values'] });
+};
+
+/** The attribute form and `POST /features` (name, isRequired, values, clientId). */
+export const featureSchema = z
+  .object({
+    ...featureFields,
+    clientId: z.coerce.number({ error: 'Seleccione un cliente' }).int('Seleccione un cliente').positive('Seleccione un cliente').max(MAX_ID, 'Seleccione un cliente'),
+  })
+  .superRefine(checkValues);
+export type FeatureInput = z.output<typeof featureSchema>;
+
+/** `PUT /features/:id`: the same body; the client cannot change. */
+export const featureUpdateSchema = z.object({ ...featureFields, clientId: optionalId }).superRefine(checkValues);
+
+/** The form errors shown in the error dialog (they have no input of their own). */
+export const FEATURE_DIALOG_FIELDS = ['values'] as const;
+
+export interface Feature {
+  id: number;
+  clientId: number;
+  clientName?: string;
+  name: string;
+  isRequired: boolean;
+  values: { id: number; value: string; isDefault: boolean }[];
+}

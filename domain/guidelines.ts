@@ -1,0 +1,63 @@
+/** Guidelines (instructivos, spec 3 §2, §3, §5): a name and four specification texts with media. */
+import { z } from 'zod';
+import { optionalVideo, richText } from './richText';
+import { id, MSG, optionalUrl, required } from './validation';
+
+/** The four specification sections, in the form's order, with their titles. */
+export const GUIDELINE_SECTIONS = [
+  { key: 'generalities', title: 'General' },
+  { key: 'beforeWork', title: 'Antes' },
+  { key: 'duringWork', title: 'Durante' },
+  { key: 'afterWork', title: 'Después' },
+] as const;
+export type GuidelineSection = (typeof GUIDELINE_SECTIONS)[number]['key'];
+
+/** The minimum of visible characters of each specification text (spec 3 §9). */
+export const GUIDELINE_TEXT_MIN = 120;
+
+const text = richText(GUIDELINE_TEXT_MIN);
+
+export const guidelineSchema = z.object({
+  name: required.pipe(z.string().max(150, MSG.tooLong)),
+  generalities: text,
+  generalitiesVideo: optionalVideo,
+  generalitiesImg: optionalUrl,
+  beforeWork: text,
+  beforeWorkVideo: optionalVideo,
+  beforeWorkImg: optionalUrl,
+  duringWork: text,
+  duringWorkVideo: optionalVideo,
+  duringWorkImg: optionalUrl,
+  afterWork: text,
+  afterWorkVideo: optionalVideo,
+  afterWorkImg: optionalUrl,
+});
+export type GuidelineInput = z.infer<typeof guidelineSchema>;
+
+/** PUT /guidelines: the id of the version being edited; the answer is the new version. */
+export const guidelineUpdateSchema = guidelineSchema.extend({ id });
+
+export interface Guideline extends GuidelineInput {
+  id: number;
+  /** The id of the first version: every version of one guideline shares it. */
+  sequenceId: number;
+  version: number;
+  /** Start of validity. */
+  createdAt: string;
+  /** End of validity; null while this is the current version. */
+  deletedAt: string | null;
+  /** Only the current version can be edited (into a new version) or ended. */
+  editable: boolean;
+}
+
+export const GUIDELINE_TEXT = {
+  notCurrent: 'Sólo se puede editar la versión vigente del instructivo.',
+  alreadyEnded: 'El instructivo ya no está vigente.',
+  notFound: 'El instructivo no existe.',
+  created: 'Instructivo creado exitosamente',
+  updated: 'Se creó una nueva versión del instructivo',
+  ended: 'Se finalizó la vigencia del instructivo',
+  endTitle: 'Finalizar vigencia',
+  endQuestion: 'Está a punto de finalizar la vigencia de este instructivo: dejará de poder asignarse a proyectos. ¿Desea continuar?',
+  editQuestion: 'Al guardar se creará una nueva versión del instructivo y la versión actual dejará de estar vigente. ¿Desea continuar?',
+} as const;

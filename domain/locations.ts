@@ -1,0 +1,180 @@
+/** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
+import { z } from 'zod';
+import { type KeyValue, keyValueSchema } from './tags';
+import { email, isEmail, latitude, longitude, MAX_ID, MSG, optionalText, optionalUrl, phone, required } from './validation';
+
+export const LOCATION_TEXT = {
+  geography: 'Seleccione país, estado o provincia y ciudad.',
+  emailList: 'Email inválido',
+  emailHint: 'Ingrese un email y presione Enter',
+  noSpaces: 'No debe contener espacios.',
+  invalidSearch: 'La búsqueda no es una expresión regular válida. Revise paréntesis, corchetes y caracteres especiales.',
+  duplicateCode: 'Ya existe un punto de venta del cliente con ese código.',
+  notFound: 'El punto de venta no existe.',
+} as const;
+
+/** The spec's "basic e-mail pattern" for the lists of e-mails (spec 1 §5). */
+export const listEmail = z.string({ error: LOCATION_TEXT.emailList }).trim().max(254, MSG.tooLong).refine(isEmail, LOCATION_TEXT.emailList);
+
+/** Adds an e-mail to a list: duplicates (in any case) are ignored. */
+export function addEmail(list: readonly string[], entry: string): string[] {
+  const value = entry.trim();
+  if (!value || list.some((e) => e.toLowerCase() === value.toLowerCase())) return [...list];
+  return [...list, value];
+}
+
+const dedupeEmails = (list: string[]) => list.reduce<string[]>((out, e) => addEmail(out, e), []);
+
+/** 'Emails ejecutivos': at least one, each a valid address, duplicates dropped. */
+export const emailList = z
+  .array(listEmail, { error: MSG.required })
+  .max(50, MSG.tooLong)
+  .transform(dedupeEmails)
+  .refine((list) => list.length > 0, MSG.required);
+
+/** 'Gerentes Zonales': ids converted to integers, anything that is not one dropped (spec 1 §5). */
+export function toZoneManagerIds(values: unknown): number[] {
+  if (!Array.isArray(values)) return [];
+  const out: number[] = [];
+  for (const v of values) {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : typeof v === 'number' ? v : Number.NaN;
+    if (Number.isInteger(n) && n > 0 && n <= MAX_ID && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** An optional id: '', null and absent are null. */
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido').nullable(),
+);
+
+/** Latitude and longitude arrive as text from the form and the CSV, as numbers from other callers. */
+const coordinate = (rule: typeof latitude) =>
+  z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), rule).transform(Number);
+
+/** A location's tags are key/value pairs of the tag groups (spec 3): the same rules as there. */
+export type TagPair = KeyValue;
+
+/** A chosen attribute value: the value's id (and, for reading, its attribute). */
+export const featureValueRef = z.object({
+  id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido'),
+  featureId: optionalId.optional(),
+});
+
+const fields = {
+  fullName: required,
+  clientLocationName: required,
+  clientLocationId: optionalText.refine((v) => v === null || !/\s/.test(v), LOCATION_TEXT.noSpaces),
+  telephone: phone,
+  street: required,
+  zone: optionalText,
+  countryId: optionalId.default(null),
+  stateId: optionalId.default(null),
+  cityId: optionalId.default(null),
+  latitude: coordinate(latitude),
+  longitude: coordinate(longitude),
+  linkSurveyMonkey: optionalUrl,
+  ownerId: optionalId.default(null),
+  zoneManagersIds: z.unknown().optional().transform(toZoneManagerIds),
+  executive: required,
+  emails: emailList,
+  manager: required,
+  emailManager: email,
+  emailExecutive: email,
+  emailToNullCase: optionalText.refine((v) => v === null || isEmail(v), MSG.email),
+  workDays: required,
+  openingHours: required,
+  closingHours: required,
+  observation: optionalText,
+  locationInformation: optionalText,
+  comments: optionalText,
+  branchInformation: optionalText,
+  featureValues: z.array(featureValueRef).max(200, MSG.tooLong).default([]),
+  keysValues: z.array(keyValueSchema).max(200, MSG.tooLong).default([]),
+};
+
+/** Country, state and city are checked on save, as one message (spec 1 §5). */
+const withGeography = <T extends { countryId: number | null; stateId: number | null; cityId: number | null }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.countryId === null || value.stateId === null || value.cityId === null) {
+    ctx.addIssue({ code: 'custom', message: LOCATION_TEXT.geography, path: ['geography'] });
+  }
+};
+
+/** The point-of-sale form, as the console and `POST /locations` validate it. */
+export const locationSchema = z.object({ clientId: z.coerce.number({ error: 'Seleccione un cliente' }).int('Seleccione un cliente').positive('Seleccione un cliente').max(MAX_ID, 'Seleccione un cliente'), ...fields }).superRefine(withGeography);
+export type LocationInput = z.output<typeof locationSchema>;
+
+/** `PUT /locations`: the same form with the location's id. */
+export const locationUpdateSchema = z
+  .object({ id: z.coerce.number().int().positive().max(MAX_ID), clientId: optionalId.optional(), ...fields })
+  .superRefine(withGeography);
+export type LocationUpdate = z.output<typeof locationUpdateSchema>;
+
+/** `PUT /locations/disable`. */
+export const locationStatusSchema = z.object({
+  id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido'),
+  status: z.boolean({ error: 'El estado debe ser verdadero o falso' }),
+});
+
+/** The fields a form error that has no input of its own is shown for, in the error dialog. */
+export const LOCATION_DIALOG_FIELDS = ['geography'] as const;
+
+/**
+ * The list filter is a case-insensitive regular expression (spec 1 §5). PostgreSQL's and
+ * JavaScript's dialects differ at the edges; both must accept it, and PostgreSQL's own refusal
+ * (SQLSTATE 2201B) is mapped to the same message.
+ */
+export function isValidSearchPattern(pattern: string): boolean {
+  if (pattern.length > 200) return false;
+  try {
+    new RegExp(pattern, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Required attributes default to their default value (spec 1 §4): the values a new location starts with. */
+export function defaultFeatureValues(features: readonly FeatureLike[]): { featureId: number; id: number }[] {
+  const out: { featureId: number; id: number }[] = [];
+  for (const f of features) {
+    if (!f.isRequired) continue;
+    const value = f.values.find((v) => v.isDefault);
+    if (value) out.push({ featureId: f.id, id: value.id });
+  }
+  return out;
+}
+
+/** Adds the default value of every required attribute the location has no value for. */
+export function withRequiredDefaults(chosen: readonly { id: number; featureId?: number | null }[], features: readonly FeatureLike[]): { featureId: number; id: number }[] {
+  const byValue = new Map(features.flatMap((f) => f.values.map((v) => [v.id, f.id] as const)));
+  const out = chosen.filter((c) => byValue.has(c.id)).map((c) => ({ featureId: byValue.get(c.id)!, id: c.id }));
+  for (const d of defaultFeatureValues(features)) if (!out.some((c) => c.featureId === d.featureId)) out.push(d);
+  return out;
+}
+
+interface FeatureLike {
+  id: number;
+  isRequired: boolean;
+  values: readonly { id: number; isDefault: boolean }[];
+}
+
+/** Folds a place name for matching: case, accents and repeated spaces forgiven. */
+export function foldName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface Location extends Omit<LocationInput, 'featureValues'> {
+  id: number;
+  code: string;
+  status: boolean;
+  featureValues: { id: number; value: string; featureId: number }[];
+  owner: { id: number; fullName: string } | null;
+  zoneManagers: { id: number; fullName: string }[];
+}

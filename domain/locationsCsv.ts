@@ -1,0 +1,124 @@
+/**
+ * The bulk load of points of sale (spec 1 §2.5, §9): the template's 18 columns in order, and how a
+ * row becomes a location checked with the same rules as the form.
+ */
+import { foldName, type LocationInput, locationSchema } from './locations';
+
+export const CSV_TEXT = {
+  title: 'Carga masiva de Puntos de Venta',
+  fileName: 'puntos_de_venta.csv',
+  /** '{type} no es un formato soportado.' in the file picker. */
+  unsupportedType: (type: string) => `${type} no es un formato soportado.`,
+  unsupportedDrop: 'Formato de archivo no soportado',
+  noFile: 'Adjunte un archivo CSV en el campo csvFile.',
+  notText: 'El archivo no es un CSV de texto (UTF-8).',
+  empty: 'El archivo está vacío.',
+  tooManyRows: (max: number) => `El archivo supera el máximo de ${max.toLocaleString('es-AR')} filas por carga.`,
+  hasErrors: (n: number) => `El archivo tiene ${n} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
+  imported: (n: number) => `Se cargaron ${n} ${n === 1 ? 'punto de venta' : 'puntos de venta'}.`,
+  placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
+} as const;
+
+export const MAX_CSV_ROWS = 20_000;
+export const MAX_CSV_BYTES = 10 * 1024 * 1024;
+
+/** The template's columns, in order: the location field each fills and its header. */
+export const CSV_COLUMNS = [
+  { field: 'fullName', header: 'Nombre' },
+  { field: 'clientLocationName', header: 'ID Operativo' },
+  { field: 'clientLocationId', header: 'Código de Locación del Cliente' },
+  { field: 'telephone', header: 'Teléfono' },
+  { field: 'street', header: 'Dirección' },
+  { field: 'zone', header: 'Zona' },
+  { field: 'country', header: 'País' },
+  { field: 'state', header: 'Estado/Provincia' },
+  { field: 'city', header: 'Ciudad' },
+  { field: 'latitude', header: 'Latitud' },
+  { field: 'longitude', header: 'Longitud' },
+  { field: 'executive', header: 'Ejecutivo' },
+  { field: 'emails', header: 'Emails' },
+  { field: 'manager', header: 'Encargado' },
+  { field: 'emailManager', header: 'Email del encargado' },
+  { field: 'workDays', header: 'Días de trabajo' },
+  { field: 'openingHours', header: 'Horario de apertura' },
+  { field: 'closingHours', header: 'Horario de cierre' },
+] as const;
+
+/** The template file: a UTF-8 BOM (so spreadsheets read the accents) and the header row. */
+export const csvTemplate = () => `\uFEFF${CSV_COLUMNS.map((c) => c.header).join(';')}\r\n`;
+
+const HEADER_LABEL: Record<string, string> = Object.fromEntries(CSV_COLUMNS.map((c) => [c.field, c.header]));
+HEADER_LABEL.emailExecutive = 'Emails';
+HEADER_LABEL.geography = 'País, Estado/Provincia y Ciudad';
+
+export const isTemplateHeader = (cells: readonly string[]) =>
+  cells.length === CSV_COLUMNS.length && cells.every((cell, i) => foldName(cell) === foldName(CSV_COLUMNS[i].header));
+
+/** Finds places by name (case and accents forgiven): the server answers from its tables. */
+export interface PlaceFinder {
+  country(name: string): number | null;
+  state(countryId: number, name: string): number | null;
+  city(stateId: number, name: string): number | null;
+}
+
+export type RowResult = { ok: true; location: LocationInput } | { ok: false; errors: string[] };
+
+const lineError = (line: number, message: string, field?: string) => `Línea ${line}: ${message}${field && HEADER_LABEL[field] ? ` (${HEADER_LABEL[field]})` : ''}`;
+
+/** The e-mails cell holds one or more addresses separated by spaces, commas, semicolons or bars. */
+export const splitEmails = (cell: string) => cell.split(/[\s,;|]+/).filter(Boolean);
+
+/** One data row of the CSV, `line` being its line number in the file (the header is line 1). */
+export function csvRowToLocation(cells: readonly string[], line: number, clientId: number, places: PlaceFinder): RowResult {
+  if (cells.length !== CSV_COLUMNS.length) {
+    return { ok: false, errors: [lineError(line, `se esperaban ${CSV_COLUMNS.length} columnas y hay ${cells.length}.`)] };
+  }
+  const cell = Object.fromEntries(CSV_COLUMNS.map((c, i) => [c.field, (cells[i] ?? '').trim()])) as Record<(typeof CSV_COLUMNS)[number]['field'], string>;
+  const errors: string[] = [];
+
+  const countryId = cell.country ? places.country(cell.country) : null;
+  const stateId = countryId && cell.state ? places.state(countryId, cell.state) : null;
+  const cityId = stateId && cell.city ? places.city(stateId, cell.city) : null;
+  if (cell.country && countryId === null) errors.push(lineError(line, `no existe el país "${cell.country}"`, 'country'));
+  else if (countryId && cell.state && stateId === null) errors.push(lineError(line, `no existe "${cell.state}" en ${cell.country}`, 'state'));
+  else if (stateId && cell.city && cityId === null) errors.push(lineError(line, `no existe la ciudad "${cell.city}" en ${cell.state}`, 'city'));
+
+  const emails = splitEmails(cell.emails);
+  const parsed = locationSchema.safeParse({
+    clientId,
+    fullName: cell.fullName,
+    clientLocationName: cell.clientLocationName,
+    clientLocationId: cell.clientLocationId,
+    telephone: cell.telephone,
+    street: cell.street,
+    zone: cell.zone,
+    countryId,
+    stateId,
+    cityId,
+    latitude: cell.latitude.replace(',', '.'),
+    longitude: cell.longitude.replace(',', '.'),
+    executive: cell.executive,
+    emails,
+    // The template has no executive's e-mail: the first of the list is it.
+    emailExecutive: emails[0] ?? '',
+    manager: cell.manager,
+    emailManager: cell.emailManager,
+    workDays: cell.workDays,
+    openingHours: cell.openingHours,
+    closingHours: cell.closingHours,
+  });
+  if (parsed.success && errors.length === 0) return { ok: true, location: parsed.data };
+  if (!parsed.success) {
+    const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      // The executive's e-mail is the list's first: its error is the list's.
+      if (field === 'emailExecutive' && fields.has('emails')) continue;
+      // A place that was named but not found is already reported.
+      if (field === 'geography' && errors.length) continue;
+      const message = lineError(line, issue.message, field);
+      if (!errors.includes(message)) errors.push(message);
+    }
+  }
+  return { ok: false, errors };
+}

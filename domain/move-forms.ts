@@ -1,0 +1,244 @@
+/**
+ * The forms of the Moves screens (spec 2 §5): the review dialogs, the list's filters and export,
+ * the assignments and the reports, with their literal Spanish messages. The server validates the
+ * action bodies with the same rules.
+ */
+import { z } from 'zod';
+import { repliesBody } from './move-replies';
+import { MOVE_STATUSES, STOCK_STATES } from './moves';
+import { dateValue, id, limitParam, MAX_TEXT, offsetParam, orderParam, parseDisplayDate } from './validation';
+
+export const MOVE_FORM_TEXT = {
+  required: 'Campo requerido',
+  fieldRequired: 'Este campo es requerido',
+  urlSpaces: 'La URL no puede contener espacios',
+  tooShort: 'El campo es demasiado corto',
+  tooLong: 'El campo es demasiado largo',
+  emptyVideo: 'No dejes el campo vacío',
+  flagOne: 'Seleccione al menos una pregunta a devolver',
+  bothDates: 'Seleccione ambas fechas para filtrar.',
+  endBeforeStart: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
+  fileName: 'Por favor seleccione un nombre',
+  fileNameChars: 'Solo letras, números y guiones',
+  pickAgent: '* Debe seleccionar un agente de calidad',
+  pickAuditor: 'Debe seleccionar un auditor para asignar la move',
+  pickMove: 'Debe seleccionar al menos una move',
+  stockState: 'Algunas de las moves seleccionadas no están en el estado requerido para asignar (Asignada, Disponible, Publicada, Publicada por Cancelación)',
+  pickClient: 'Seleccione al menos un Cliente para filtrar.',
+  exportFailed: 'Ha ocurrido un error al intentar generar el archivo.',
+  imageDownload: 'Error al descargar la imagen',
+  outsideProject: (from: string, to: string) => `Las fechas deben estar dentro del período del proyecto (${from} al ${to}).`,
+  assigning: (name: string) => `Estas asignando a ${name}`,
+  reviewedBefore: 'Esta move ya fue revisada anteriormente. ¿Desea guardar los cambios?',
+} as const;
+
+const T = MOVE_FORM_TEXT;
+
+/** A reason (reject, return, disapprove, cancel, edit): required, up to 2000 characters. */
+export const reason = z.string({ error: T.required }).trim().min(1, T.required).max(MAX_TEXT, T.tooLong);
+
+/** The approval's video URL: required, no spaces, 5 to 250 characters (not trimmed: a space is refused). */
+export const approveVideoUrl = z
+  .string({ error: T.fieldRequired })
+  .min(1, T.fieldRequired)
+  .refine((v) => !/\s/.test(v), T.urlSpaces)
+  .refine((v) => v.length >= 5, T.tooShort)
+  .refine((v) => v.length <= 250, T.tooLong);
+
+/** The edited video URL: trimmed, not empty, and the approval's rules on what is left. */
+export const editedVideoUrl = z
+  .string({ error: T.emptyVideo })
+  .trim()
+  .min(1, T.emptyVideo)
+  .refine((v) => !/\s/.test(v), T.urlSpaces)
+  .refine((v) => v.length >= 5, T.tooShort)
+  .refine((v) => v.length <= 250, T.tooLong);
+
+/** The version of the move the user read: a newer one means someone else acted first (409). */
+const version = z.coerce.number().int().min(1).max(2_147_483_647).optional();
+const moveId = id;
+
+export const approveBody = z.object({ id: moveId, userMoveVideoLink: approveVideoUrl, version });
+export const reasonBody = z.object({ id: moveId, projectLocationId: id.optional(), reason, version });
+export const returnBody = z.object({
+  id: moveId,
+  reason,
+  /** The ids of the questions marked to return. */
+  questions: z.array(z.string().min(1).max(64)).max(3000).default([]).refine((q) => q.length > 0, T.flagOne),
+  version,
+});
+export const rescueBody = z.object({ id: moveId, userId: id.optional(), version });
+export const republishBody = z.object({ id: moveId, projectEndDate: dateValue.optional(), projectLocationId: id.optional(), version });
+export const cancelBody = z.object({ id: moveId, projectLocationID: id.optional(), reason, version });
+export const rescheduleBody = z.object({ userMoveId: moveId, projectEndDate: dateValue.optional(), projectLocationID: id.optional(), version });
+/** `PUT /user-moves`: assign the quality agent, or replace the video link. */
+export const editMoveBody = z
+  .object({ id: moveId, assignedAgentId: id.nullable().optional(), userMoveVideoLink: editedVideoUrl.optional(), version })
+  .refine((b) => b.assignedAgentId !== undefined || b.userMoveVideoLink !== undefined, { message: T.fieldRequired, path: ['assignedAgentId'] });
+export const deletePhotoBody = z.object({
+  userMoveId: moveId,
+  questionId: z.string().min(1).max(64),
+  imageUrl: z.string().min(1).max(4000),
+  index: z.coerce.number().int().min(0).max(1000),
+  version,
+});
+/** An agent's edit of the answers ('Guardar Cambios'); editing an approved move needs a reason. */
+export const agentReplyBody = z.object({
+  userMoveId: moveId,
+  replies: repliesBody,
+  reason: z.string().trim().max(MAX_TEXT, T.tooLong).nullish(),
+  /** The agent confirmed saving with only photos missing ('¿Desea continuar de todos modos?'). */
+  continueWithoutPhotos: z.boolean().default(false),
+  version,
+});
+/** `PUT /user-moves/edit-one`: the same edit, addressed by the move (mark answered by agent). */
+export const editOneBody = z.object({
+  id: moveId,
+  reason: z.string().trim().max(MAX_TEXT, T.tooLong).nullish(),
+  questionnarieReplyedByAgent: z.object({ replies: repliesBody }),
+  continueWithoutPhotos: z.boolean().default(false),
+  version,
+});
+/** The Getter sends its move for review (the mobile side; here so the flow can be tried). */
+export const submitBody = z.object({
+  id: moveId,
+  replies: repliesBody,
+  userMoveVideoLink: z.string().trim().max(250, T.tooLong).nullish(),
+  version,
+});
+
+const idList = z.array(id).max(100_000);
+
+/** `PUT /user-moves/massive`: several moves to one quality agent, or stock moves to one Getter. */
+export const massiveBody = z
+  .object({
+    userMovesIds: idList.optional(),
+    /** Every move of the list's filter instead of a list of ids. */
+    filter: z.record(z.string(), z.unknown()).optional(),
+    assignedAgentId: id.optional(),
+    userId: id.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.assignedAgentId === undefined && b.userId === undefined) ctx.addIssue({ code: 'custom', path: ['assignedAgentId'], message: T.pickAgent });
+    if (b.userId !== undefined && b.assignedAgentId === undefined && !b.userMovesIds?.length) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
+    if (b.assignedAgentId !== undefined && !b.userMovesIds?.length && !b.filter) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
+  });
+
+/** `POST /user-moves/massive-locations`: a published visit of each project location to a Getter. */
+export const massiveLocationsBody = z
+  .array(z.object({ projectLocationId: id, userId: id, visitId: id.optional() }), { error: T.pickMove })
+  .min(1, T.pickMove)
+  .max(10_000);
+
+/** The export's file name: required, letters, digits, underscore and hyphen. */
+export const exportFileName = z
+  .string({ error: T.fileName })
+  .min(1, T.fileName)
+  .max(100, T.tooLong)
+  .regex(/^[A-Za-z0-9_-]+$/, T.fileNameChars);
+
+/** Two dates typed DD/MM/YYYY: both or neither, the end not before the start. Gives ISO dates. */
+export function dateRangeProblems(from: string, to: string): { from?: string; to?: string } {
+  const a = from.trim();
+  const b = to.trim();
+  if (!a && !b) return {};
+  if (!a || !b) return { [!a ? 'from' : 'to']: T.bothDates };
+  const pa = parseDisplayDate(a);
+  const pb = parseDisplayDate(b);
+  if ('error' in pa || 'error' in pb) return { ...('error' in pa ? { from: pa.error } : {}), ...('error' in pb ? { to: pb.error } : {}) };
+  return pb.date < pa.date ? { to: T.endBeforeStart } : {};
+}
+
+const isoDate = dateValue;
+
+/** The list's query (spec 2 "Payload shapes for Moves"). */
+export const moveListQuery = z
+  .object({
+    offset: offsetParam,
+    limit: limitParam(10),
+    sort: z.string().max(40).optional(),
+    order: orderParam.default('DESC'),
+    campaignsClientId: id.optional(),
+    projectsId: id.optional(),
+    statusId: z.enum(MOVE_STATUSES as [string, ...string[]], { error: 'Estado inválido' }).optional(),
+    userId: id.optional(),
+    assignedAgentId: id.optional(),
+    city: id.optional(),
+    withMinimumAttachments: z.coerce.number().int().min(0).max(1000).optional(),
+    code: z.string().trim().max(40).optional(),
+    clientLocationName: z.string().trim().max(200).optional(),
+    fromDate: isoDate.optional(),
+    toDate: isoDate.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (Boolean(q.fromDate) !== Boolean(q.toDate)) ctx.addIssue({ code: 'custom', path: [q.fromDate ? 'toDate' : 'fromDate'], message: T.bothDates });
+    if (q.fromDate && q.toDate && q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: T.endBeforeStart });
+  });
+export type MoveListQuery = z.output<typeof moveListQuery>;
+
+/** The search box: a number (or 'M-123') searches by code, anything else by point of sale. */
+export function searchFilter(text: string): { code?: string; clientLocationName?: string } {
+  const t = text.trim();
+  if (!t) return {};
+  return /^(m-?)?\d+$/i.test(t) ? { code: t } : { clientLocationName: t };
+}
+
+/** The move id a code search means ('123', 'M-0000123'), or null when it is no code. */
+export function codeToId(code: string): number | null {
+  const m = /^(?:m-?)?(\d{1,10})$/i.exec(code.trim());
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}
+
+/** The stock query: statuses joined by comma (the four stock states), keyset or offset paging. */
+export const stockQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(10),
+  statuses: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = list.filter((s) => !(STOCK_STATES as readonly string[]).includes(s));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: T.stockState });
+        return z.NEVER;
+      }
+      return list as (typeof STOCK_STATES)[number][];
+    }),
+  clientId: id.optional(),
+  projectId: id.optional(),
+  /** Every move and visit with the report's columns (dates per state, attachments, deep link). */
+  full: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  /** Keyset paging for the full export: the `next` of the previous page. */
+  after: z.string().regex(/^[vm]:\d{1,10}$/, 'Cursor inválido').optional(),
+});
+
+/** The performance report's filters: at least one client, both dates or neither. */
+export const reportQuery = z
+  .object({
+    clientId: z
+      .string({ error: T.pickClient })
+      .max(2000)
+      .transform((v, ctx) => {
+        const ids = v.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+        if (!ids.length) {
+          ctx.addIssue({ code: 'custom', message: T.pickClient });
+          return z.NEVER;
+        }
+        return ids;
+      }),
+    projectId: id.optional(),
+    fromDate: isoDate.optional(),
+    toDate: isoDate.optional(),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    /** With the answers of every question (the export); the screen's page does without. */
+    withAnswers: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  })
+  .superRefine((q, ctx) => {
+    if (Boolean(q.fromDate) !== Boolean(q.toDate)) ctx.addIssue({ code: 'custom', path: [q.fromDate ? 'toDate' : 'fromDate'], message: T.bothDates });
+    if (q.fromDate && q.toDate && q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: T.endBeforeStart });
+  });

@@ -1,0 +1,155 @@
+/**
+ * A move's answered questionnaire (spec 2 §3 "Move reply per question") and the rules a quality
+ * agent's edit must pass (spec 2 §5 "Move review"). The console checks them for comfort, the
+ * server for safety; the score itself is questionnaire-result.ts.
+ */
+import { z } from 'zod';
+import type { Dimension, Question } from './questionnaires';
+
+/** One question's reply. Photos and evidences are links: `store:<key>` in our file store, or http(s). */
+export interface MoveReply {
+  /** The chosen answer id (close, open, penalty), ids (multiple, accumulative), a text, an amount or photo links. */
+  replyData: string | number | string[] | null;
+  replyObservation: string | null;
+  /** The question's weighting when it was answered. */
+  weighting: number | null;
+  evidences: string[];
+  /** Marked to be corrected by the Getter when the move was returned. */
+  hasToEdit: boolean;
+}
+
+export type MoveReplies = Record<string, MoveReply>;
+
+export const REPLY_TEXT = {
+  incomplete: 'Existe información por completar',
+  continueAnyway: '¿Desea continuar de todos modos?',
+  required: 'Campo requerido',
+  answerRequired: 'Respuesta requerida',
+  missingPhotos: 'Faltan fotos',
+  invalidAnswer: 'La respuesta no corresponde a la pregunta.',
+  unknownQuestion: 'La pregunta no pertenece al cuestionario de la move.',
+} as const;
+
+/** A question with its position: dimension, sub-dimension and question numbers (1-based), as photo names and labels use them. */
+export interface NumberedQuestion {
+  question: Question;
+  dimension: Dimension;
+  numbers: [number, number, number];
+  /** '1.2.3 ¿Lo saludaron al entrar?' */
+  label: string;
+}
+
+export function numberedQuestions(dimensions: readonly Dimension[]): NumberedQuestion[] {
+  const out: NumberedQuestion[] = [];
+  dimensions.forEach((d, di) =>
+    d.subDimensions.forEach((s, si) =>
+      s.questions.forEach((q, qi) => out.push({ question: q, dimension: d, numbers: [di + 1, si + 1, qi + 1], label: `${di + 1}.${si + 1}.${qi + 1} ${q.name}` })),
+    ),
+  );
+  return out;
+}
+
+export const emptyReply = (weighting: number | null = null): MoveReply => ({ replyData: null, replyObservation: null, weighting, evidences: [], hasToEdit: false });
+
+/** The ids a reply chose (one or several). */
+export function chosenAnswerIds(reply: Pick<MoveReply, 'replyData'> | undefined): string[] {
+  const data = reply?.replyData;
+  if (Array.isArray(data)) return data.map(String);
+  return data === null || data === undefined || data === '' ? [] : [String(data)];
+}
+
+/** How many photos a photo question asks for (its one answer holds the number; at least 1). */
+export const photosAsked = (q: Question) => Math.max(1, Math.ceil(Number(q.answers[0]?.answer) || 1));
+
+/** The photo links of a reply (photo questions keep them in replyData). */
+export const photosOf = (reply: MoveReply | undefined): string[] => (Array.isArray(reply?.replyData) ? reply.replyData.map(String) : []);
+
+function isAnswered(q: Question, reply: MoveReply | undefined): boolean {
+  const data = reply?.replyData;
+  if (data === null || data === undefined) return false;
+  if (q.type === 'photographs') return photosOf(reply).length >= photosAsked(q);
+  if (Array.isArray(data)) return data.length > 0;
+  if (typeof data === 'number') return Number.isFinite(data);
+  return data.trim() !== '';
+}
+
+export interface ReplyProblem {
+  questionId: string;
+  label: string;
+  field: 'replyData' | 'replyObservation';
+  message: string;
+  /** A photo question short of photos: the agent may continue anyway. */
+  photo: boolean;
+}
+
+/**
+ * What an agent's edit leaves incomplete: a required answer missing (photo questions of a rescued
+ * move are not required), or an observation missing where the chosen answer asks for a commentary.
+ */
+export function replyProblems(dimensions: readonly Dimension[], replies: Readonly<MoveReplies>, { rescued }: { rescued: boolean }): ReplyProblem[] {
+  const problems: ReplyProblem[] = [];
+  for (const { question: q, label } of numberedQuestions(dimensions)) {
+    const reply = replies[q._id];
+    const photo = q.type === 'photographs';
+    if (q.answerRequired && !(photo && rescued) && !isAnswered(q, reply)) {
+      problems.push({ questionId: q._id, label, field: 'replyData', message: photo ? REPLY_TEXT.missingPhotos : REPLY_TEXT.answerRequired, photo });
+    }
+    const ids = chosenAnswerIds(reply);
+    const needsCommentary = q.answers.some((a) => a.hasCommentary && ids.includes(a._id));
+    if (needsCommentary && !reply?.replyObservation?.trim()) {
+      problems.push({ questionId: q._id, label, field: 'replyObservation', message: REPLY_TEXT.required, photo: false });
+    }
+  }
+  return problems;
+}
+
+/** Only photo questions are incomplete: the agent is asked '¿Desea continuar de todos modos?'. */
+export const onlyPhotosMissing = (problems: readonly ReplyProblem[]) => problems.length > 0 && problems.every((p) => p.photo);
+
+/** The lines of the 'Existe información por completar' dialog. */
+export const problemLines = (problems: readonly ReplyProblem[]) => problems.map((p) => `${p.label}: ${p.message}`);
+
+/**
+ * Whether a reply's data fits its question: chosen ids among its answers, a text, an amount, photo
+ * links. Null (no answer) always fits; the completeness rules are replyProblems'.
+ */
+export function replyFits(q: Question, data: MoveReply['replyData']): boolean {
+  if (data === null) return true;
+  const ids = new Set(q.answers.map((a) => a._id));
+  switch (q.type) {
+    case 'close':
+    case 'open':
+    case 'penalty':
+      return typeof data === 'string' && (data === '' || ids.has(data));
+    case 'multiple':
+    case 'accumulative':
+      return Array.isArray(data) && data.every((id) => ids.has(id)) && new Set(data).size === data.length;
+    case 'text':
+      return typeof data === 'string';
+    case 'amount':
+      return typeof data === 'number' || (typeof data === 'string' && (data.trim() === '' || Number.isFinite(Number(data))));
+    case 'photographs':
+      return Array.isArray(data);
+    default:
+      return false;
+  }
+}
+
+const LIMITS = { questions: 3000, text: 5000, links: 50 } as const;
+
+const replyShape = z.object({
+  replyData: z.union([z.string().max(LIMITS.text), z.number(), z.array(z.string().max(2000)).max(LIMITS.links), z.null()]).default(null),
+  replyObservation: z
+    .string()
+    .max(LIMITS.text, 'El campo es demasiado largo')
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+  evidences: z.array(z.string().max(2000)).max(LIMITS.links).optional(),
+  hasToEdit: z.boolean().optional(),
+});
+
+/** Replies by question id, as the console sends an agent's edit. */
+export const repliesBody = z
+  .record(z.string().min(1).max(64), replyShape)
+  .refine((r) => Object.keys(r).length <= LIMITS.questions, 'Demasiadas respuestas');
+export type RepliesInput = z.output<typeof repliesBody>;

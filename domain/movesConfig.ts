@@ -1,0 +1,75 @@
+/** Move configurations (spec 1 §2.7, §3, §4, §5). */
+import { z } from 'zod';
+import { MAX_ID, MSG } from './validation';
+
+export const MOVE_CONFIG_TEXT = {
+  required: 'Campo requerido',
+  number: 'Debe ser un número',
+  enabled: 'Habilitada',
+  disabled: 'Deshabilitada',
+  linked: 'La configuración está vinculada a proyectos: sólo pueden modificarse el nombre y el estado.',
+  linkedHint: (n: number) => `Vinculada a ${n} ${n === 1 ? 'proyecto' : 'proyectos'}: sólo pueden modificarse el nombre y el estado.`,
+  unknownType: 'Alguno de los tipos de move no existe.',
+  unknownCategory: 'Alguna de las categorías no existe.',
+  notFound: 'La configuración no existe.',
+  created: 'Configuración creada con éxito',
+  updated: 'Cambios guardados con éxito',
+} as const;
+
+/** Points and minutes: required and numeric; the form holds text, other callers send numbers. */
+const requiredNumber = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.'))) : v),
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MOVE_CONFIG_TEXT.required : MOVE_CONFIG_TEXT.number) })
+    .refine(Number.isFinite, MOVE_CONFIG_TEXT.number)
+    .refine((n) => n >= 0, MSG.nonNegative)
+    .refine((n) => n <= 1_000_000, MSG.tooLong),
+);
+
+const ids = z
+  .array(z.coerce.number().int().positive().max(MAX_ID), { error: 'Lista inválida' })
+  .max(50, MSG.tooLong)
+  .transform((list) => [...new Set(list)])
+  .default([]);
+
+export const moveConfigSchema = z.object({
+  name: z.string({ error: MOVE_CONFIG_TEXT.required }).trim().min(1, MOVE_CONFIG_TEXT.required).max(120, MSG.tooLong),
+  points: requiredNumber,
+  minutesDuration: requiredNumber,
+  consumptionPayment: z.boolean().default(false),
+  needsVideoRecording: z.boolean().default(false),
+  needsAudioRecording: z.boolean().default(false),
+  needsCheckList: z.boolean().default(false),
+  status: z.boolean().default(true),
+  moveTypes: ids,
+  /** Ordered: when the first is 1 a price applies to projects. */
+  category: ids,
+});
+export type MoveConfigInput = z.output<typeof moveConfigSchema>;
+
+/** The fields a configuration linked to projects may still change (spec 1 §4). */
+export const EDITABLE_WHEN_LINKED = ['name', 'status'] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields a change touches beyond name and status: refused when the configuration has projects. */
+export function lockedChanges(current: MoveConfigInput, next: MoveConfigInput): string[] {
+  return (Object.keys(moveConfigSchema.shape) as (keyof MoveConfigInput)[]).filter(
+    (key) => !(EDITABLE_WHEN_LINKED as readonly string[]).includes(key) && !same(current[key], next[key]),
+  );
+}
+
+/** When the first category is 1, projects using the configuration carry a price. */
+export const pricedCategory = (category: readonly number[]) => category[0] === 1;
+
+export interface MoveConfiguration extends MoveConfigInput {
+  id: number;
+  code: string;
+  projectsCount: number;
+  projects: { id: number; name: string }[];
+}
+
+export interface MoveConfigInfo {
+  moveTypes: { id: number; name: string }[];
+  categories: { id: number; name: string }[];
+}

@@ -1,0 +1,190 @@
+/**
+ * Payments to Getters (spec 2 §2, §4, §5, §7): the texts of the screens, the register-payment
+ * dialog's rules (shared with the server's bodies), the lists' queries and the answer's shape.
+ */
+import { z } from 'zod';
+import { MOVE_FORM_TEXT } from './move-forms';
+import { formatPesos, parseMoney, centsToMoney } from './money';
+import { dateValue, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, todayIso } from './validation';
+
+export const PAYMENT_TEXT = {
+  pendingTitle: 'Administracion de pagos a Getters',
+  historyTitle: 'Historial de pagos Realizados',
+  massiveTitle: 'Pago masivo a Getters',
+  toPending: 'VER PAGOS PENDIENTES',
+  toHistory: 'VER HISTORIAL DE PAGOS',
+  toMassive: 'PAGO MASIVO',
+  cancelMassive: 'CANCELAR PAGO MASIVO',
+  register: 'Registrar pago',
+  registered: 'Pago registrado',
+  getter: 'Getter',
+  getterHelp: 'Seleccione el Getter correspondiente',
+  pickGetterFirst: 'Seleccione un Getter para ver sus pagos pendientes.',
+  noPending: 'El Getter no tiene pagos pendientes.',
+  empty: 'No hay transacciones para mostrar.',
+  date: 'Fecha de pago',
+  operationCode: 'Número de operación',
+  accept: 'Aceptar',
+  cancel: 'Cancelar',
+  successTitle: 'Pago registrado',
+  success: 'El pago se realizó correctamente.',
+  required: 'Este campo es requerido.',
+  noSpaces: 'No debe contener espacios.',
+  futureDate: 'La fecha de pago no puede ser posterior a hoy.',
+  tooLong: 'El campo es demasiado largo',
+  pickOne: 'Seleccione al menos una transacción.',
+  tooMany: (max: number) => `Se pueden pagar hasta ${max} transacciones por vez.`,
+  notFound: (ids: number[]) => `No se encontraron las transacciones ${ids.join(', ')}.`,
+  otherAccount: 'Las transacciones seleccionadas no pertenecen a la cuenta indicada.',
+  amountMismatch: (expected: string) => `El monto no coincide con lo pendiente de pago (${formatPesos(expected)}).`,
+  alreadyPaid: (names: string[]) => `Ya fueron pagadas: ${names.join(', ')}. No se registró ningún pago.`,
+  batchFile: 'DESCARGAR LOTE CSV',
+  from: 'Desde',
+  to: 'Hasta',
+  filter: 'FILTRAR',
+  clear: 'LIMPIAR',
+  bothDates: MOVE_FORM_TEXT.bothDates,
+  endBeforeStart: MOVE_FORM_TEXT.endBeforeStart,
+} as const;
+
+const T = PAYMENT_TEXT;
+
+export const TRANSACTION_STATUS = { PENDING: 'PENDING', PAID: 'PAID' } as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUS)[keyof typeof TRANSACTION_STATUS];
+
+/** One mass payment pays at most this many transactions (and the Getter's list loads this many). */
+export const MASSIVE_PAY_MAX = 1000;
+
+/** The bank's operation number: required, no spaces anywhere. */
+export const operationCode = z
+  .string({ error: T.required })
+  .min(1, T.required)
+  .refine((v) => !/\s/.test(v), T.noSpaces)
+  .refine((v) => v.length <= 100, T.tooLong);
+
+/** The payment date typed DD/MM/YYYY: required, a real date, not after today (in Argentina). */
+export const paymentDay = z
+  .string({ error: T.required })
+  .trim()
+  .min(1, T.required)
+  .pipe(dateValue)
+  .refine((iso) => iso <= todayIso(), T.futureDate);
+
+/** The register-payment dialog. */
+export const paymentDialogSchema = z.object({ transactionDate: paymentDay, operationCode });
+export type PaymentDialogValues = z.input<typeof paymentDialogSchema>;
+
+/** Argentina has kept UTC-3 without summer time since 2009. */
+const ARGENTINA_OFFSET = '-03:00';
+
+/** The time of day in Argentina, HH:mm:ss. */
+function argentineTime(now: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Argentina/Buenos_Aires', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now);
+}
+
+/** The chosen day at the current time of day (spec 2 §7), as an ISO instant. */
+export function combineWithCurrentTime(isoDay: string, now = new Date()): string {
+  return new Date(`${isoDay}T${argentineTime(now)}${ARGENTINA_OFFSET}`).toISOString();
+}
+
+/** An amount sent by the console: a decimal with up to two places, above zero; canonical text out. */
+export const amount = z.union([z.string().max(20), z.number()], { error: MSG.amount }).transform((value, ctx) => {
+  const cents = parseMoney(value);
+  if (cents === null || cents <= 0n) {
+    ctx.addIssue({ code: 'custom', message: MSG.amount });
+    return z.NEVER;
+  }
+  return centsToMoney(cents);
+});
+
+/** The payment instant: an ISO date-time (or a day, taken at the current time), not after today. */
+export const paymentInstant = z.string({ error: T.required }).trim().min(1, T.required).max(40).transform((text, ctx) => {
+  const day = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(text);
+  const parsed = day ? parseDisplayDate(`${day[3]}/${day[2]}/${day[1]}`) : { error: MSG.dateFormat };
+  const instant = day?.[4] ? new Date(text) : day ? new Date(combineWithCurrentTime(text)) : new Date(NaN);
+  if ('error' in parsed || Number.isNaN(instant.getTime())) {
+    ctx.addIssue({ code: 'custom', message: 'error' in parsed ? parsed.error : MSG.dateFormat });
+    return z.NEVER;
+  }
+  if (todayIso(instant) > todayIso()) {
+    ctx.addIssue({ code: 'custom', message: T.futureDate });
+    return z.NEVER;
+  }
+  return instant;
+});
+
+/** `PUT /accounts/pay`: one pending transaction of the account. */
+export const payBody = z.object({
+  id,
+  amount,
+  penddingTransactionId: id,
+  operationCode,
+  transactionDate: paymentInstant,
+});
+
+/** `PUT /accounts/massive-pay`: several pending transactions of one account, one operation. */
+export const massivePayBody = z.object({
+  id,
+  amount,
+  penddingTransactionIds: z
+    .array(id, { error: T.pickOne })
+    .min(1, T.pickOne)
+    .max(MASSIVE_PAY_MAX, T.tooMany(MASSIVE_PAY_MAX))
+    .transform((ids) => [...new Set(ids)]),
+  operationCode,
+  transactionDate: paymentInstant,
+});
+
+/** The pending and paid lists: paging, sorting and the date filter (both days or neither). */
+export const transactionsQuery = z
+  .object({
+    offset: offsetParam,
+    limit: limitParam(10),
+    sort: z.string().max(40).optional(),
+    order: orderParam.optional(),
+    from: dateValue.optional(),
+    to: dateValue.optional(),
+    getterId: id.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (Boolean(q.from) !== Boolean(q.to)) ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: T.bothDates });
+    if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: T.endBeforeStart });
+  });
+export type TransactionsQuery = z.output<typeof transactionsQuery>;
+
+/** `GET /transactions/by-getter`: one Getter's transactions of one kind (the legacy 'payed' too). */
+export const byGetterQuery = z.object({
+  getterId: id,
+  transactionType: z
+    .string()
+    .transform((v) => (v.toUpperCase() === 'PAYED' ? 'PAID' : v.toUpperCase()))
+    .pipe(z.enum(['PENDING', 'PAID'], { error: 'Tipo de transacción inválido' }))
+    .default('PENDING'),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MASSIVE_PAY_MAX).default(MASSIVE_PAY_MAX),
+});
+
+export interface GetterProfile {
+  cuitCuil: string | null;
+  mercadoPago: string | null;
+  cbu: string | null;
+}
+
+/** A pending or paid transaction (spec 2 §3). */
+export interface PaymentTransaction {
+  id: number;
+  amount: string;
+  status: TransactionStatus;
+  createdAt: string;
+  transactionDate: string | null;
+  operationCode: string | null;
+  accounts: { id: number; user: { id: number; fullName: string; profile: GetterProfile } };
+  userMoves: { id: number; code: string; finishAnalysisDate: string | null }[];
+}
+
+/** The account a Getter is paid into: the CBU when there is one, else Mercado Pago. */
+export function paymentAccount(profile: GetterProfile | null | undefined): string {
+  if (profile?.cbu) return `CBU ${profile.cbu}`;
+  if (profile?.mercadoPago) return `Mercado Pago ${profile.mercadoPago}`;
+  return 'Sin Datos';
+}

@@ -1,0 +1,136 @@
+/**
+ * A project's visits (spec 3 §2–§5): the visit ranges of the form (from, to, visits per location),
+ * the check of a range before it is added, and the calendar of visits per month and year.
+ */
+import { z } from 'zod';
+import { VISIT_STATE, type VisitState } from './moves';
+import { dateValue, MSG } from './validation';
+
+/** The visits a Getter can still take (the states live with the moves, which take them). */
+export const AVAILABLE_VISIT_STATES: readonly VisitState[] = [VISIT_STATE.PUBLICADA, VISIT_STATE.PUBLICADA_POR_CANCELACION];
+
+export const MAX_RANGES = 50;
+export const MAX_VISITS_PER_RANGE = 1000;
+
+export const RANGE_TEXT = {
+  incomplete: 'Rellene todos los campos antes de añadir rango de visitas',
+  noProjectDates: 'Ingrese las fechas del proyecto antes de añadir rangos de visitas.',
+  order: 'La fecha de fin del rango no puede ser anterior a la de inicio.',
+  outside: 'Los rangos de visitas deben estar dentro de las fechas del proyecto.',
+  repeated: 'Ese rango de visitas ya fue añadido.',
+  tooMany: `El máximo es ${MAX_VISITS_PER_RANGE} visitas por rango.`,
+} as const;
+
+/** One visit range: `visits` visits to each location of the project between `from` and `to` (ISO). */
+export interface VisitRange {
+  from: string;
+  to: string;
+  visits: number;
+}
+
+/** A visit count typed in the form or sent by the API: a whole number from 1. */
+export const visitCount = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.number) })
+    .int(MSG.number)
+    .min(1, MSG.positive)
+    .max(MAX_VISITS_PER_RANGE, RANGE_TEXT.tooMany),
+);
+
+export const visitRangeSchema = z.object({ from: dateValue, to: dateValue, visits: visitCount });
+
+/** An ISO date from a typed (DD/MM/YYYY) or ISO text, or null when it is not a valid date. */
+export function isoDate(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const parsed = dateValue.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export const sameRange = (a: VisitRange, b: VisitRange) => a.from === b.from && a.to === b.to && a.visits === b.visits;
+
+/** The range typed in the form's three inputs, checked before 'Añadir rango': the range, or why not. */
+export function checkRangeDraft(
+  draft: { from: string; to: string; visits: string },
+  project: { startDate: unknown; endDate: unknown },
+  existing: readonly VisitRange[],
+): { range: VisitRange } | { error: string } {
+  if (!draft.from.trim() || !draft.to.trim() || !String(draft.visits).trim()) return { error: RANGE_TEXT.incomplete };
+  const parsed = visitRangeSchema.safeParse(draft);
+  if (!parsed.success) return { error: parsed.error.issues[0].message };
+  const range = parsed.data;
+  const start = isoDate(project.startDate);
+  const end = isoDate(project.endDate);
+  if (!start || !end) return { error: RANGE_TEXT.noProjectDates };
+  if (range.to < range.from) return { error: RANGE_TEXT.order };
+  if (range.from < start || range.to > end) return { error: RANGE_TEXT.outside };
+  if (existing.some((r) => sameRange(r, range))) return { error: RANGE_TEXT.repeated };
+  return { range };
+}
+
+/** Sorted by start, then end: the order the form and the API show them in. */
+export const sortRanges = <T extends VisitRange>(ranges: readonly T[]): T[] =>
+  [...ranges].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || a.visits - b.visits);
+
+/** The distinct ranges among many (a project's ranges repeat once per location). */
+export function distinctRanges(ranges: readonly VisitRange[]): VisitRange[] {
+  const out: VisitRange[] = [];
+  for (const r of ranges) if (!out.some((o) => sameRange(o, r))) out.push({ from: r.from, to: r.to, visits: r.visits });
+  return sortRanges(out);
+}
+
+/** Total visits the ranges make over `locations` locations. */
+export const totalVisits = (ranges: readonly { visits: number }[], locations: number) => ranges.reduce((sum, r) => sum + r.visits, 0) * locations;
+
+/** One entry of the calendar of visits. */
+export interface CalendarEntry {
+  month: number;
+  year: number;
+  numberOfVisits: number;
+}
+
+const DAY = 86_400_000;
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
+
+/**
+ * The calendar of visits per month and year. A range's visits are spread over the months it spans
+ * in proportion to its days in each, rounded so that they add up exactly (largest remainder; ties
+ * go to the earlier month); every location does the same visits.
+ */
+export function visitCalendar(ranges: readonly VisitRange[], locations: number): CalendarEntry[] {
+  const totals = new Map<string, CalendarEntry>();
+  for (const range of ranges) {
+    const from = isoDate(range.from);
+    const to = isoDate(range.to);
+    if (!from || !to || to < from || !(range.visits > 0)) continue;
+    const days = dayNumber(to) - dayNumber(from) + 1;
+    const months: { year: number; month: number; days: number }[] = [];
+    let cursor = from;
+    while (cursor <= to) {
+      const [year, month] = cursor.split('-').map(Number);
+      const nextMonth = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+      const last = nextMonth > to ? to : new Date(Date.parse(`${nextMonth}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+      months.push({ year, month, days: dayNumber(last) - dayNumber(cursor) + 1 });
+      cursor = nextMonth;
+    }
+    const shares = months.map((m) => (range.visits * m.days) / days);
+    const counts = shares.map(Math.floor);
+    let left = range.visits - counts.reduce((a, b) => a + b, 0);
+    const byRemainder = shares.map((s, i) => ({ i, r: s - Math.floor(s) })).sort((a, b) => b.r - a.r || a.i - b.i);
+    for (const { i } of byRemainder) {
+      if (left <= 0) break;
+      counts[i] += 1;
+      left -= 1;
+    }
+    months.forEach((m, i) => {
+      if (!counts[i]) return;
+      const key = `${m.year}-${m.month}`;
+      const entry = totals.get(key) ?? { month: m.month, year: m.year, numberOfVisits: 0 };
+      entry.numberOfVisits += counts[i] * locations;
+      totals.set(key, entry);
+    });
+  }
+  return [...totals.values()].filter((e) => e.numberOfVisits > 0).sort((a, b) => a.year - b.year || a.month - b.month);
+}
+
+export const MONTH_NAMES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];

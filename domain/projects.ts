@@ -1,0 +1,318 @@
+/**
+ * Projects (spec 3 §2–§9): the form's fields with their Spanish messages and the rules that depend
+ * on the chosen campaign and move configuration, on today and, in EDIT, on the stored project.
+ * The console's form and the server check the same rules.
+ */
+import { z } from 'zod';
+import { distinctRanges, isoDate, MAX_RANGES, RANGE_TEXT, sortRanges, totalVisits, type VisitRange, visitRangeSchema } from './projectVisits';
+import { dateValue, formatDisplayDate, id, MAX_ID, MAX_TEXT, MSG, todayIso } from './validation';
+
+export const MAX_PROJECT_LOCATIONS = 5000;
+export const MAX_PROJECT_VISITS = 200_000;
+
+export const PROJECT_TEXT = {
+  selectClient: 'Seleccione un cliente',
+  noLocations: 'Debes ingresar las locaciones para este proyecto.',
+  noRanges: 'Debes ingresar rangos de fechas de visitas antes de crear un proyecto.',
+  // The spec's wording, kept as written (it means "the end cannot be before the start").
+  endBeforeStart: 'La fecha de finalización del proyecto no puede ser posterior a la fecha de inicio',
+  reasonRequired: 'Debe completar el motivo de la edición para continuar.',
+  saveFailed: 'No se han podido completar los cambios.',
+  startBeforeToday: 'La fecha de inicio no puede ser anterior a hoy.',
+  endBeforeToday: 'La fecha de finalización no puede ser anterior a hoy.',
+  startBeforeCampaign: (iso: string) => `La fecha de inicio no puede ser anterior al inicio de la campaña (${formatDisplayDate(iso)}).`,
+  endAfterCampaign: (iso: string) => `La fecha de finalización no puede ser posterior al fin de la campaña (${formatDisplayDate(iso)}).`,
+  pastLocked: 'El proyecto finalizó: sólo puede extenderse su fecha de finalización.',
+  extensionNotLater: 'La nueva fecha de finalización debe ser posterior a la actual.',
+  remoteFixed: 'La opción Campo remoto no puede cambiarse después de creado el proyecto.',
+  clientFixed: 'El cliente de un proyecto no puede cambiarse.',
+  tooManyVisits: `Un proyecto no puede superar las ${MAX_PROJECT_VISITS.toLocaleString('es-AR')} visitas.`,
+  notFound: 'El proyecto no existe.',
+  created: 'Proyecto creado con éxito',
+  updated: 'Cambios guardados con éxito',
+  locationsTitle: 'Agregar/Quitar locaciones',
+  locationsConfirm: 'Confirmar cambios',
+  locationsDoneTitle: 'Operación exitosa:',
+  locationsDone: 'Las modificaciones se han realizado correctamente.',
+  atLeastOneLocation: 'Seleccione al menos una locación.',
+} as const;
+
+/** When a project is, by its dates and today (spec 3: status, values not shown). */
+export const PROJECT_STATE = { UPCOMING: 'PROXIMO', RUNNING: 'EN_CURSO', ENDED: 'FINALIZADO' } as const;
+export type ProjectState = (typeof PROJECT_STATE)[keyof typeof PROJECT_STATE];
+export const PROJECT_STATE_LABEL: Record<ProjectState, string> = { PROXIMO: 'Próximo', EN_CURSO: 'En curso', FINALIZADO: 'Finalizado' };
+
+export const isPastProject = (endDate: string, today = todayIso()) => endDate < today;
+export function projectState(p: { startDate: string; endDate: string }, today = todayIso()): ProjectState {
+  if (isPastProject(p.endDate, today)) return PROJECT_STATE.ENDED;
+  return p.startDate > today ? PROJECT_STATE.UPCOMING : PROJECT_STATE.RUNNING;
+}
+
+/** A price as typed ('1500', '1500,5', '1500.50') or sent (1500.5): its exact decimal text, or the rule's message. */
+export function parsePrice(value: unknown): { price: string } | { error: string } {
+  if (value === null || value === undefined) return { error: MSG.required };
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '?') : typeof value === 'string' ? value.trim() : '?';
+  if (text === '') return { error: MSG.required };
+  if (!/^-?\d+([.,]\d+)?$/.test(text)) return { error: MSG.number };
+  const [int, dec = ''] = text.replace('-', '').split(/[.,]/);
+  if (text.startsWith('-') || /^0*$/.test(int + dec)) return { error: MSG.positive };
+  if (dec.length > 2 || int.replace(/^0+(?=\d)/, '').length > 10) return { error: MSG.amount };
+  return { price: `${BigInt(int)}.${dec.padEnd(2, '0')}` };
+}
+
+/** A required reference picked in a select; an empty one gives `message`. */
+const requiredRef = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
+
+const text = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.tooLong);
+const optionalText = z
+  .string()
+  .trim()
+  .max(MAX_TEXT, MSG.tooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Valid prices come out as exact decimal text, empty ones as null; the rules judge the rest. */
+const priceField = z
+  .unknown()
+  .optional()
+  .transform((v): string | null => {
+    const parsed = parsePrice(v);
+    if ('price' in parsed) return parsed.price;
+    return v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? null : String(v);
+  });
+
+const fields = {
+  name: text(150),
+  clientId: requiredRef(PROJECT_TEXT.selectClient),
+  campaignId: requiredRef(MSG.required),
+  moveConfigurationId: requiredRef(MSG.required),
+  questionnaireId: requiredRef(MSG.required),
+  guidelineId: requiredRef(MSG.required),
+  startDate: dateValue,
+  endDate: dateValue,
+  price: priceField,
+  mandatoryProduct: text(300),
+  alternativeProduct: optionalText,
+  audioAttachment: z.boolean().default(false),
+  campoRemote: z.boolean().default(false),
+  autoApprovalRequired: z.boolean().default(false),
+  rangeDate: z
+    .array(visitRangeSchema, { error: PROJECT_TEXT.noRanges })
+    .min(1, PROJECT_TEXT.noRanges)
+    .max(MAX_RANGES, MSG.tooLong)
+    .transform((ranges) => sortRanges(ranges)),
+};
+
+const locationsField = z
+  .array(id, { error: PROJECT_TEXT.noLocations })
+  .min(1, PROJECT_TEXT.noLocations)
+  .max(MAX_PROJECT_LOCATIONS, `Un proyecto admite hasta ${MAX_PROJECT_LOCATIONS} locaciones.`)
+  .transform((ids) => [...new Set(ids)]);
+
+const reasonField = optionalText.pipe(z.string().max(1000, MSG.tooLong).nullable());
+
+/** POST /projects. */
+export const projectCreateBody = z.object({ ...fields, locations: locationsField });
+export type ProjectCreate = z.output<typeof projectCreateBody>;
+
+/** PUT /projects: the project's id, its fields and, when extending a past project, the reason. */
+export const projectUpdateBody = z.object({ id, ...fields, updateReason: reasonField });
+export type ProjectUpdate = z.output<typeof projectUpdateBody>;
+
+/** Errors of rules with no input of their own: shown in the error dialog (form and server alike). */
+export const PROJECT_DIALOG_FIELDS = ['locations', 'rangeDate', 'dates'] as const;
+
+/** What EDIT compares against: the stored project's fields. */
+export interface ProjectSnapshot {
+  name: string;
+  clientId: number;
+  campaignId: number;
+  moveConfigurationId: number;
+  questionnaireId: number;
+  guidelineId: number;
+  startDate: string;
+  endDate: string;
+  price: string | null;
+  mandatoryProduct: string;
+  alternativeProduct: string | null;
+  audioAttachment: boolean;
+  campoRemote: boolean;
+  autoApprovalRequired: boolean;
+  rangeDate: VisitRange[];
+}
+
+export interface RuleContext {
+  mode: 'ADD' | 'EDIT';
+  /** The chosen campaign's dates (null while none is chosen). */
+  campaign: { startDate: string; endDate: string } | null;
+  /** Whether the price applies: the move configuration's first category is 1, or EDIT. */
+  priced: boolean;
+  /** EDIT: the stored project and how many locations it has. */
+  original?: ProjectSnapshot;
+  locationsCount?: number;
+  today?: string;
+}
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+const normalized = (key: keyof ProjectSnapshot, value: unknown): unknown => {
+  if (key === 'startDate' || key === 'endDate') return isoDate(value) ?? value;
+  if (key === 'price') {
+    const parsed = parsePrice(value);
+    return 'price' in parsed ? parsed.price : value === '' || value === undefined ? null : value;
+  }
+  if (key === 'rangeDate') {
+    const ranges = Array.isArray(value) ? (value as VisitRange[]) : [];
+    return JSON.stringify(distinctRanges(ranges.map((r) => ({ from: isoDate(r.from) ?? r.from, to: isoDate(r.to) ?? r.to, visits: Number(r.visits) }))));
+  }
+  if (typeof value === 'string') return value.trim() || null;
+  if (['clientId', 'campaignId', 'moveConfigurationId', 'questionnaireId', 'guidelineId'].includes(key)) return value === null || value === '' ? null : Number(value);
+  return value ?? null;
+};
+
+/** The fields of `value` that differ from the stored project (the end date and reason aside). */
+export function changedFields(original: ProjectSnapshot, value: Partial<Record<keyof ProjectSnapshot, unknown>>, except: (keyof ProjectSnapshot)[] = ['endDate']): (keyof ProjectSnapshot)[] {
+  return (Object.keys(original) as (keyof ProjectSnapshot)[]).filter(
+    (key) => !except.includes(key) && key in value && normalized(key, value[key]) !== normalized(key, original[key]),
+  );
+}
+
+type Loose = Partial<Record<keyof ProjectSnapshot | 'locations' | 'updateReason', unknown>>;
+
+/** Every rule that depends on the context; a rule runs only once its own inputs are valid. */
+export function projectIssues(value: Loose, ctx: RuleContext): Issue[] {
+  const issues: Issue[] = [];
+  const today = ctx.today ?? todayIso();
+  const original = ctx.mode === 'EDIT' ? ctx.original : undefined;
+  const past = original !== undefined && isPastProject(original.endDate, today);
+  const start = isoDate(value.startDate);
+  const end = isoDate(value.endDate);
+  const ranges = Array.isArray(value.rangeDate) ? (value.rangeDate as VisitRange[]) : [];
+
+  if (ctx.priced) {
+    const price = parsePrice(value.price);
+    if ('error' in price) issues.push({ path: 'price', message: price.error });
+  }
+
+  if (original) {
+    if (value.clientId !== undefined && normalized('clientId', value.clientId) !== original.clientId) issues.push({ path: 'clientId', message: PROJECT_TEXT.clientFixed });
+    if (value.campoRemote !== undefined && Boolean(value.campoRemote) !== original.campoRemote) issues.push({ path: 'campoRemote', message: PROJECT_TEXT.remoteFixed });
+  }
+
+  if (past && original) {
+    // A past project is locked: only its end date may move, later, with a reason.
+    for (const key of changedFields(original, value, ['endDate', 'clientId', 'campoRemote'])) issues.push({ path: key, message: PROJECT_TEXT.pastLocked });
+    if (end && end !== original.endDate) {
+      if (end <= original.endDate) issues.push({ path: 'endDate', message: PROJECT_TEXT.extensionNotLater });
+      else if (end < today) issues.push({ path: 'endDate', message: PROJECT_TEXT.endBeforeToday });
+      else if (ctx.campaign && end > ctx.campaign.endDate) issues.push({ path: 'endDate', message: PROJECT_TEXT.endAfterCampaign(ctx.campaign.endDate) });
+      if (typeof value.updateReason !== 'string' || !value.updateReason.trim()) issues.push({ path: 'updateReason', message: PROJECT_TEXT.reasonRequired });
+    }
+    return issues;
+  }
+
+  if (start && end) {
+    const campaignChanged = original !== undefined && normalized('campaignId', value.campaignId) !== original.campaignId;
+    const startChanged = start !== original?.startDate;
+    const endChanged = end !== original?.endDate;
+    if (end < start) issues.push({ path: 'dates', message: PROJECT_TEXT.endBeforeStart });
+    if (start < today && startChanged) issues.push({ path: 'startDate', message: PROJECT_TEXT.startBeforeToday });
+    else if (ctx.campaign && start < ctx.campaign.startDate && (startChanged || campaignChanged)) {
+      issues.push({ path: 'startDate', message: PROJECT_TEXT.startBeforeCampaign(ctx.campaign.startDate) });
+    }
+    if (end < today && endChanged) issues.push({ path: 'endDate', message: PROJECT_TEXT.endBeforeToday });
+    else if (ctx.campaign && end > ctx.campaign.endDate && (endChanged || campaignChanged)) {
+      issues.push({ path: 'endDate', message: PROJECT_TEXT.endAfterCampaign(ctx.campaign.endDate) });
+    }
+    const valid = ranges.map((r) => ({ from: isoDate(r.from), to: isoDate(r.to) }));
+    if (valid.some((r) => r.from && r.to && r.to < r.from)) issues.push({ path: 'rangeDate', message: RANGE_TEXT.order });
+    else if (valid.some((r) => r.from && r.to && (r.from < start || r.to > end))) issues.push({ path: 'rangeDate', message: RANGE_TEXT.outside });
+  }
+
+  const locations = ctx.mode === 'ADD' ? (Array.isArray(value.locations) ? new Set(value.locations).size : 0) : (ctx.locationsCount ?? 0);
+  const counts = ranges.map((r) => Number(r.visits));
+  if (counts.every((n) => Number.isInteger(n) && n > 0) && totalVisits(ranges, locations) > MAX_PROJECT_VISITS) issues.push({ path: 'rangeDate', message: PROJECT_TEXT.tooManyVisits });
+  return issues;
+}
+
+/** The issues as zod issues, for the form's resolver. */
+function addIssues(issues: Issue[], ctx: z.RefinementCtx) {
+  for (const issue of issues) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+}
+
+/** The form's own values: the chosen campaign's dates and whether the price applies, kept in the form. */
+const formContext = {
+  campaign: z.object({ startDate: z.string(), endDate: z.string() }).nullable().default(null),
+  priced: z.boolean().default(false),
+};
+
+/** The ADD form (new and duplicate): the fields, the locations and the rules of the chosen campaign. */
+export const projectAddFormSchema = z
+  .object({ ...fields, locations: locationsField, ...formContext })
+  .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'ADD', campaign: v.campaign, priced: v.priced }), ctx), { when: () => true });
+
+/** The EDIT form of a stored project with `locationsCount` locations: price always applies (spec 3 §4). */
+export const projectEditFormSchema = (original: ProjectSnapshot, locationsCount: number) =>
+  z
+    .object({ ...fields, updateReason: reasonField.optional(), ...formContext })
+    .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'EDIT', campaign: v.campaign, priced: true, original, locationsCount }).filter((i) => i.path !== 'updateReason'), ctx), {
+      when: () => true,
+    });
+
+/** PUT /projects/locations: the project and the complete list of its locations after the change. */
+export const projectLocationsBody = z.object({
+  id,
+  locations: z
+    .array(id, { error: PROJECT_TEXT.atLeastOneLocation })
+    .min(1, PROJECT_TEXT.atLeastOneLocation)
+    .max(MAX_PROJECT_LOCATIONS, `Un proyecto admite hasta ${MAX_PROJECT_LOCATIONS} locaciones.`)
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/** A project as GET /projects/:id answers it. */
+export interface ProjectRecord extends ProjectSnapshot {
+  id: number;
+  /** Null only for a bare project written outside the API. */
+  client: { id: number; name: string } | null;
+  campaign: { id: number; name: string; startDate: string; endDate: string; deletedAt: string | null } | null;
+  moveConfiguration: { id: number; name: string; category: number[] } | null;
+  questionnaire: { id: number; name: string } | null;
+  guideline: { id: number; name: string; version: number } | null;
+  status: ProjectState;
+  updateReason: string | null;
+  locationsCount: number;
+  visits: { total: number; available: number; taken: number };
+  locations: ProjectLocationRow[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectLocationRow {
+  /** The project location's id (what moves point to). */
+  id: number;
+  locationId: number;
+  clientLocationId: string | null;
+  fullName: string;
+  street: string;
+  city: string | null;
+  state: string | null;
+  visits: number;
+  availableVisits: number;
+  /** Its visit ranges (the project's, repeated per location). */
+  ranges: { id: number; from: string; to: string; visits: number }[];
+}
+
+/** The last extension of a project (GET /projects/expired-project-update-reason). */
+export interface ProjectUpdateLog {
+  id: number;
+  projectId: number;
+  user: { id: number; names: string; lastName: string } | null;
+  createdAt: string;
+  oldExpirationDate: string;
+  newExpirationDate: string;
+  updateReason: string;
+}

@@ -1,0 +1,84 @@
+/**
+ * Push notifications (spec 2 §2, §3, §5): the form's rules with their literal messages, the texts
+ * of the screens and the history row's shape (with the spec's own spellings).
+ */
+import { z } from 'zod';
+
+export const PUSH_TEXT = {
+  newTitle: 'Nueva notificación',
+  historyTitle: 'Últimos mensajes enviados',
+  refresh: 'Click para refrescar',
+  title: 'Título',
+  message: 'Mensaje',
+  cancel: 'CANCELAR',
+  send: 'ENVIAR',
+  required: 'Campo requerido',
+  tooShort: 'El campo es demasiado corto',
+  tooLong: 'El campo es demasiado largo',
+  sentTitle: 'Notificación enviada',
+  noDevices: 'No hay dispositivos registrados: la notificación no llegó a nadie.',
+  outage: 'No se pudo enviar la notificación: el servicio de notificaciones no responde. Intente nuevamente en unos minutos.',
+  columns: {
+    title: 'Título',
+    body: 'Mensaje',
+    totalMessagesSended: 'Usuarios Seleccionados',
+    sucessfullMessages: 'Mensajes Exitosos',
+    removedTokens: 'Tokens Revocados',
+    createdAt: 'Fecha',
+    status: 'Estado',
+  },
+  status: { SENDING: 'Enviando', SENT: 'Enviado', ERROR: 'Error' },
+} as const;
+
+const T = PUSH_TEXT;
+
+/** Required and trimmed, between `min` and `max` characters. */
+const trimmedText = (min: number, max: number) =>
+  z
+    .string({ error: T.required })
+    .trim()
+    .min(1, T.required)
+    .refine((v) => v.length >= min, T.tooShort)
+    .refine((v) => v.length <= max, T.tooLong);
+
+export const PUSH_LIMITS = { title: { min: 7, max: 40 }, message: { min: 15, max: 150 } } as const;
+
+/** The form and `POST /push-notifications/send-message`: title 7–40, message 15–150, trimmed. */
+export const pushMessageSchema = z.object({
+  title: trimmedText(PUSH_LIMITS.title.min, PUSH_LIMITS.title.max),
+  message: trimmedText(PUSH_LIMITS.message.min, PUSH_LIMITS.message.max),
+});
+export type PushMessageValues = z.input<typeof pushMessageSchema>;
+
+export type PushStatus = keyof typeof PUSH_TEXT.status;
+
+/** A row of 'Últimos mensajes enviados'. */
+export interface PushHistoryRow {
+  id: number;
+  title: string;
+  body: string;
+  totalMessagesSended: number;
+  sucessfullMessages: number;
+  removedTokens: number;
+  status: PushStatus;
+  error: string | null;
+  createdAt: string;
+  sentBy: { id: number; fullName: string } | null;
+}
+
+/** What a send answers: the history row it recorded, plus the sends that failed for other reasons. */
+export interface PushSendResult extends PushHistoryRow {
+  failedMessages: number;
+}
+
+/** The result the sender sees after ENVIAR. */
+export function sendSummary(result: Pick<PushSendResult, 'totalMessagesSended' | 'sucessfullMessages' | 'removedTokens' | 'failedMessages'>): string[] {
+  if (!result.totalMessagesSended) return [T.noDevices];
+  const lines = [
+    `Dispositivos: ${result.totalMessagesSended}`,
+    `Envíos exitosos: ${result.sucessfullMessages}`,
+    `Tokens revocados (eliminados): ${result.removedTokens}`,
+  ];
+  if (result.failedMessages) lines.push(`Envíos fallidos: ${result.failedMessages}`);
+  return lines;
+}

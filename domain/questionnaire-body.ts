@@ -1,0 +1,74 @@
+/** The body of `POST /questionnariesV2` and `PUT /questionnariesV2/update/:id`: the tree's shape. */
+import { z } from 'zod';
+import { countQuestions, DIMENSION_TYPES, QUESTION_TYPES, type QuestionnaireContent, SUB_DIMENSION_TYPES, VERSION_TYPES } from './questionnaires';
+
+/** Caps that keep a request bounded; the rules in questionnaire-weights.ts give the field messages. */
+export const LIMITS = { dimensions: 50, subDimensions: 50, questions: 1000, totalQuestions: 3000, answers: 50, text: 5000 } as const;
+
+const looseText = z
+  .string()
+  .max(LIMITS.text, 'El campo es demasiado largo')
+  .nullish()
+  .transform((v) => v ?? '');
+const nodeId = z.string().max(64).optional();
+/** A number, or null for an empty input ('' and null arrive as null). */
+const weighting = z
+  .union([z.number(), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' || v === undefined ? null : v))
+  .refine((v) => v === null || Number.isFinite(v), 'Debe ser un número');
+
+const answerShape = z.object({
+  _id: nodeId,
+  answer: z
+    .union([z.string().max(LIMITS.text), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? '' : String(v))),
+  guide: looseText,
+  weighting,
+  hasCommentary: z.boolean().default(false),
+  isRequired: z.boolean().default(false),
+  number: z.number().optional(),
+});
+
+const questionShape = z.object({
+  _id: nodeId,
+  name: looseText,
+  weighting,
+  type: z.enum(QUESTION_TYPES, { error: 'Tipo de pregunta inválido' }),
+  answers: z.array(answerShape).max(LIMITS.answers).default([]),
+  visibleToUser: z.boolean().default(true),
+  visibleToGetter: z.boolean().default(true),
+  allowPhotoEvidence: z.boolean().default(false),
+  photoEvidenceRequired: z.boolean().default(false),
+  guide: looseText,
+  answerRequired: z.boolean().optional(),
+});
+
+const subDimensionShape = z.object({
+  _id: nodeId,
+  name: looseText,
+  weighting,
+  type: z.enum(SUB_DIMENSION_TYPES).default('NORMAL'),
+  questions: z.array(questionShape).max(LIMITS.questions).default([]),
+});
+
+const dimensionShape = z.object({
+  _id: nodeId,
+  name: looseText,
+  weighting,
+  type: z.enum(DIMENSION_TYPES).default('NORMAL'),
+  subDimensions: z.array(subDimensionShape).max(LIMITS.subDimensions).default([]),
+});
+
+/**
+ * The body of create and update: the tree's shape with bounded sizes. It does not judge lengths
+ * or sums; `questionnaireProblems` does, with the spec's messages.
+ */
+export const questionnaireBody = z
+  .object({
+    name: looseText,
+    questionnaire_version_type: z.enum(VERSION_TYPES).default('Básico'),
+    dimensions: z.array(dimensionShape).max(LIMITS.dimensions),
+  })
+  .refine((q) => countQuestions(q as QuestionnaireContent) <= LIMITS.totalQuestions, `Un cuestionario admite hasta ${LIMITS.totalQuestions} preguntas`);

@@ -1,0 +1,182 @@
+/**
+ * The client side's performance report (spec 3 "Performance report", §5, §9): the result colour
+ * bands, the merit certificate and its level, the file names, the page sizes, the filter form and
+ * the query the server validates with the same rules.
+ */
+import { z } from 'zod';
+import { dateValue, displayDate, id, limitParam, MSG, offsetParam } from './validation';
+
+export const REPORT_TEXT = {
+  title: 'Reporte de desempeño',
+  seeResults: 'Ver resultados',
+  project: 'Proyecto',
+  location: 'Punto de venta',
+  from: 'Desde',
+  to: 'Hasta',
+  code: 'Código',
+  visitDate: 'Fecha de visita',
+  result: 'Resultado',
+  certificate: 'Certificado',
+  excel: 'Exportar Excel',
+  back: 'Volver al panel',
+  empty: 'No hay resultados para la búsqueda',
+  endBeforeStart: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
+  pickClient: 'Seleccione un cliente.',
+  projectNotFound: 'El proyecto no existe o no pertenece al cliente.',
+  locationForbidden: 'No tiene permisos para ver este punto de venta.',
+  clientForbidden: 'No tiene permisos para ver los datos de otro cliente.',
+} as const;
+
+/** Users and performance tables page 5/10/25/50/100; the report starts at 10 (spec 3 §9). */
+export const REPORT_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const REPORT_DEFAULT_PAGE_SIZE = 10;
+/** Rows per call when the Excel gathers every page of the filter. */
+export const REPORT_EXPORT_PAGE = 1000;
+
+/** A move's result of -1 (or none) is "not applicable". */
+export const NOT_APPLICABLE_RESULT = -1;
+
+export type ResultBand = 'darkGreen' | 'green' | 'yellow' | 'red' | 'grey';
+
+/** Spec 3 §9: over 90 dark green, over 70 green, over 40 yellow, else red; -1 (N/A) grey. */
+export function resultBand(result: number | null | undefined): ResultBand {
+  if (result === null || result === undefined || result < 0) return 'grey';
+  if (result > 90) return 'darkGreen';
+  if (result > 70) return 'green';
+  if (result > 40) return 'yellow';
+  return 'red';
+}
+
+export const RESULT_BAND_STYLE: Record<ResultBand, { background: string; color: string; label: string }> = {
+  darkGreen: { background: '#1b5e20', color: '#ffffff', label: 'Más de 90' },
+  green: { background: '#66bb6a', color: '#0b2e0d', label: 'Más de 70' },
+  yellow: { background: '#fdd835', color: '#3e3400', label: 'Más de 40' },
+  red: { background: '#d32f2f', color: '#ffffff', label: '40 o menos' },
+  grey: { background: '#9e9e9e', color: '#1f1f1f', label: 'No aplica' },
+};
+
+/** '87,50 %' in the table and the files; 'N/A' for -1. */
+export function formatScore(result: number | null | undefined): string {
+  if (result === null || result === undefined || result < 0) return 'N/A';
+  return `${result.toFixed(2).replace('.', ',')} %`;
+}
+
+/** The merit certificate exists from 80 up (spec 3 §9). */
+export const CERTIFICATE_MIN_RESULT = 80;
+export const hasCertificate = (result: number | null | undefined): result is number => typeof result === 'number' && result >= CERTIFICATE_MIN_RESULT;
+
+export type CertificateLevel = 'gold' | 'silver' | 'bronze';
+export const CERTIFICATE_LEVEL_LABEL: Record<CertificateLevel, string> = { gold: 'Oro', silver: 'Plata', bronze: 'Bronce' };
+export const CERTIFICATE_LEVEL_COLOR: Record<CertificateLevel, [number, number, number]> = {
+  gold: [212, 175, 55],
+  silver: [168, 169, 173],
+  bronze: [176, 115, 60],
+};
+
+/** Spec 3 §4: 100 gold; 90 or more silver; otherwise bronze. */
+export function certificateLevel(result: number): CertificateLevel {
+  if (result >= 100) return 'gold';
+  if (result >= 90) return 'silver';
+  return 'bronze';
+}
+
+/** The country the certificate prints is fixed (spec 3 §9). */
+export const CERTIFICATE_COUNTRY = 'Argentina';
+export const certificateFileName = (code: string) => `desempeño_${code}.pdf`;
+export const REPORT_EXCEL_FILE = 'reporte_desempeño.xlsx';
+
+/** What the certificate says, line by line: the PDF writes these and nothing else. */
+export function certificateLines(row: { result: number; locationName: string; clientName: string; projectName: string; visitDate: string }): {
+  level: CertificateLevel;
+  lines: string[];
+} {
+  const level = certificateLevel(row.result);
+  return {
+    level,
+    lines: [
+      'Certificado de desempeño',
+      `Nivel ${CERTIFICATE_LEVEL_LABEL[level]}`,
+      'Se otorga al punto de venta',
+      row.locationName,
+      `del cliente ${row.clientName}`,
+      `por el resultado obtenido en el proyecto ${row.projectName}`,
+      `Puntaje: ${formatScore(row.result)}`,
+      `Fecha de la visita: ${row.visitDate}`,
+      CERTIFICATE_COUNTRY,
+    ],
+  };
+}
+
+/** The screen's filters: project, from and to; the point of sale too for a franchise user (spec 3 §5). */
+export function reportFilterSchema(locationRequired: boolean) {
+  return z
+    .object({
+      projectId: z.union([z.number(), z.string()]).nullable().refine((v) => v !== null && v !== '', MSG.required),
+      locationId: z
+        .union([z.number(), z.string()])
+        .nullable()
+        .refine((v) => !locationRequired || (v !== null && v !== ''), MSG.required),
+      fromDate: displayDate,
+      toDate: displayDate,
+    })
+    .superRefine((v, ctx) => {
+      if (v.fromDate && v.toDate && v.toDate < v.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: REPORT_TEXT.endBeforeStart });
+    });
+}
+export type ReportFilterInput = z.input<ReturnType<typeof reportFilterSchema>>;
+/** The same filters checked: the dates in ISO. */
+export type ReportFilterOutput = z.output<ReturnType<typeof reportFilterSchema>>;
+
+/** Whether 'Ver resultados' may be pressed: the required fields hold a value. */
+export const reportFilterReady = (v: { projectId: unknown; locationId: unknown; fromDate: string; toDate: string }, locationRequired: boolean) =>
+  Boolean(v.projectId) && Boolean(v.fromDate.trim()) && Boolean(v.toDate.trim()) && (!locationRequired || Boolean(v.locationId));
+
+/** GET /reports/performance (spec 3 §7: clientId, projectId, clientLocationId, fromDate, toDate, offset, limit). */
+export const performanceQuery = z
+  .object({
+    clientId: id.optional(),
+    projectId: id,
+    /** The point of sale: our location id. */
+    clientLocationId: id.optional(),
+    fromDate: dateValue,
+    toDate: dateValue,
+    offset: offsetParam,
+    limit: limitParam(REPORT_DEFAULT_PAGE_SIZE, REPORT_EXPORT_PAGE),
+  })
+  .superRefine((q, ctx) => {
+    if (q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: REPORT_TEXT.endBeforeStart });
+  });
+export type PerformanceQuery = z.output<typeof performanceQuery>;
+
+/** GET /reports/options: the selectors' choices. */
+export const reportOptionsQuery = z.object({ clientId: id.optional(), projectId: id.optional() });
+
+/** A row of GET /reports/performance (spec 3 §3 "Performance report item"). */
+export interface PerformanceItem {
+  id: number;
+  code: string;
+  /** -1 = N/A. */
+  questionnaireResult: number;
+  startAuditDate: string | null;
+  completedAuditDate: string | null;
+  /** The visit's date: when the Getter completed it. */
+  visitDate: string | null;
+  projectLocation: {
+    id: number;
+    projects: { id: number; name: string; client: { id: number; name: string }; campaigns: { id: number; name: string; client: { id: number; name: string } } | null };
+    locations: { id: number; code: string; clientLocationId: string | null; fullName: string };
+  };
+}
+
+export interface PerformanceAnswer {
+  result: PerformanceItem[];
+  total: number;
+}
+
+export interface ReportOptions {
+  client: { id: number; name: string };
+  /** The user picks a point of sale before seeing results (franchise users). */
+  locationRequired: boolean;
+  projects: { id: number; name: string; startDate: string; endDate: string }[];
+  locations: { id: number; code: string; clientLocationId: string | null; fullName: string }[];
+}

@@ -1,0 +1,110 @@
+/**
+ * The dashboard's statistics (spec 3 "Dashboard", §3 "Statistics plan", §9): the colour bands a
+ * client reads at a glance, the per-dimension result a move keeps once approved, and the shape of
+ * GET /core-estadisticas/estadisticas/getEstadisticas and GET /core-works/works/getSurveyAndWork/:id.
+ */
+import { dimensionScore, type Replies } from './questionnaire-result';
+import type { QuestionnaireContent } from './questionnaires';
+
+export type StatisticBand = 'red' | 'orange' | 'green';
+
+/** Spec 3 §9: below 65 red, 65 to below 75 orange, 75 and above green. */
+export function statisticBand(value: number): StatisticBand {
+  if (value < 65) return 'red';
+  if (value < 75) return 'orange';
+  return 'green';
+}
+
+export const STATISTIC_BAND_STYLE: Record<StatisticBand, { color: string; label: string }> = {
+  red: { color: '#d32f2f', label: 'Menos de 65' },
+  orange: { color: '#ef6c00', label: 'De 65 a menos de 75' },
+  green: { color: '#2e7d32', label: '75 o más' },
+};
+
+/** '82,5 %': one decimal, Spanish comma. */
+export const formatPercent = (value: number) => `${value.toFixed(1).replace('.', ',')} %`;
+
+export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+/** 'mar. 2025' for a chart's axis; `period` is 'YYYY-MM'. */
+export const shortPeriod = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1].slice(0, 3)}. ${period.slice(0, 4)}`;
+/** 'marzo de 2025'. */
+export const longPeriod = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} de ${period.slice(0, 4)}`;
+
+/** One dimension's result in one move: 0–100 with two decimals, or -1 when nothing in it could be judged. */
+export interface DimensionResult {
+  id: string;
+  name: string;
+  result: number;
+}
+
+/**
+ * The result of each scored dimension (penalties aside) of a replied questionnaire, in the
+ * version's order, computed with the same rules as the move's result. Stored with the move
+ * (user_moves.dimension_results) so that the statistics are SQL aggregates.
+ */
+export function dimensionResults(version: Pick<QuestionnaireContent, 'dimensions'>, replies: Replies): DimensionResult[] {
+  return version.dimensions
+    .filter((d) => d.type !== 'PENALTY')
+    .map((d) => {
+      const score = dimensionScore(d, replies);
+      return { id: d._id, name: d.name, result: score === null ? -1 : Math.round(score * 10000) / 100 };
+    });
+}
+
+/** An average over approved moves: how many and their mean result (two decimals). */
+export interface Aggregate {
+  moves: number;
+  result: number;
+}
+
+export interface PeriodStatistic extends Aggregate {
+  /** 'YYYY-MM' (Argentina's calendar). */
+  period: string;
+}
+
+export interface DimensionStatistic extends Aggregate {
+  id: string;
+  name: string;
+}
+
+export interface AnnualStatistic extends Aggregate {
+  year: number;
+  dimensions: DimensionStatistic[];
+  periods: PeriodStatistic[];
+}
+
+/** The statistics of one questionnaire version within one plan. */
+export interface VersionStatistics extends Aggregate {
+  questionnaire: { id: number; name: string };
+  version: number;
+  versionId: number;
+  dimensions: DimensionStatistic[];
+  annual: AnnualStatistic[];
+}
+
+/** A plan is a project of the client, with its campaign. */
+export interface StatisticsPlan {
+  id: number;
+  name: string;
+  campaign: { id: number; name: string } | null;
+  startDate: string;
+  endDate: string;
+  statistics: VersionStatistics[];
+}
+
+export interface StatisticsAnswer {
+  client: { id: number; name: string };
+  plans: StatisticsPlan[];
+}
+
+/** GET /core-works/works/getSurveyAndWork/:id: what a plan is and how far its work went. */
+export interface SurveyAndWork {
+  id: number;
+  name: string;
+  client: { id: number; name: string };
+  campaign: { id: number; name: string } | null;
+  startDate: string;
+  endDate: string;
+  questionnaire: { id: number; name: string; versions: number[] } | null;
+  counts: { locations: number; plannedVisits: number; approvedMoves: number; inProgressMoves: number };
+}

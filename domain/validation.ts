@@ -1,0 +1,160 @@
+/** The shared field rules with their literal Spanish messages (spec 1 §5, spec 3 §5). */
+import { z } from 'zod';
+
+export const MSG = {
+  required: 'Requerido',
+  email: 'Dirección de email inválida',
+  url: 'Dirección web inválida. Ej www.campo.com/',
+  phone: 'Número de teléfono es inválido',
+  password:
+    'La contraseña debe tener al menos 8 caracteres, alfanuméricos, al menos 1 número y algún caracter especial como #$!*.:',
+  passwordsMatch: 'Las contraseñas deben coincidir',
+  latitude: 'Latitud inválida. Controle caracteres inválidos o espacios.',
+  longitude: 'Longitud inválida. Controle caracteres inválidos o espacios.',
+  dateFormat: 'Formato de fecha inválido',
+  /** DD/MM/YYYY shaped, but no such day (31/02/2026). */
+  dateValid: 'Debe ingresar fecha válida.',
+  yearRange: 'Rango de año válido: entre 1900 y 2100',
+  number: 'Debe ser un número',
+  positive: 'Debe ser mayor a 0',
+  nonNegative: 'Debe ser mayor o igual a 0',
+  amount: 'El monto ingresado es inválido',
+  weighting: 'Ponderación incorrecta. Debe ser un número entre 0 y 100',
+  minLength120: 'Debe ingresar 120 caracteres o más',
+  tooLong: 'El campo es demasiado largo',
+} as const;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const URL_RE = /^(https?:\/\/)?([\w-]+\.)+[\w-]{2,}(:\d+)?(\/[^\s]*)?$/i;
+const PHONE_RE = /^\d{1,20}$/;
+const LATITUDE_RE = /^-?(90(\.0+)?|[1-8]?\d(\.\d+)?)$/;
+const LONGITUDE_RE = /^-?(180(\.0+)?|(1[0-7]\d|[1-9]?\d)(\.\d+)?)$/;
+/** At least 8 characters with a lowercase letter, a digit and a special character. */
+const PASSWORD_RE = /^(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9\s]).{8,}$/;
+
+export const isEmail = (value: string): boolean => EMAIL_RE.test(value);
+export const isUrl = (value: string): boolean => URL_RE.test(value);
+export const isStrongPassword = (value: string): boolean => PASSWORD_RE.test(value);
+
+/** Text fields are capped well above any real value so nothing huge reaches the database. */
+export const MAX_TEXT = 2000;
+
+/** Empty or whitespace-only gives 'Requerido'. */
+export const required = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(MAX_TEXT, MSG.tooLong);
+/** An optional text: absent, null or empty become null. */
+export const optionalText = z
+  .string()
+  .trim()
+  .max(MAX_TEXT, MSG.tooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const email = required.refine(isEmail, MSG.email);
+export const url = required.refine(isUrl, MSG.url);
+export const optionalUrl = optionalText.refine((v) => v === null || isUrl(v), MSG.url);
+export const phone = z
+  .string({ error: MSG.phone })
+  .trim()
+  .regex(PHONE_RE, MSG.phone);
+export const optionalPhone = optionalText.refine((v) => v === null || PHONE_RE.test(v), MSG.phone);
+export const latitude = required.refine((v) => LATITUDE_RE.test(v), MSG.latitude);
+export const longitude = required.refine((v) => LONGITUDE_RE.test(v), MSG.longitude);
+export const newPassword = z.string({ error: MSG.required }).min(1, MSG.required).max(200, MSG.tooLong).refine(isStrongPassword, MSG.password);
+/** The largest value of a PostgreSQL integer column: ids past it cannot exist (and must not reach SQL). */
+export const MAX_ID = 2_147_483_647;
+export const id = z.coerce
+  .number({ error: 'Identificador inválido' })
+  .int('Identificador inválido')
+  .positive('Identificador inválido')
+  .max(MAX_ID, 'Identificador inválido');
+
+/** Parses DD/MM/YYYY into an ISO date (YYYY-MM-DD), or gives the spec's message. */
+export function parseDisplayDate(text: string): { date: string } | { error: string } {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return { error: MSG.dateFormat };
+  const [, dd, mm, yyyy] = match;
+  const year = Number(yyyy);
+  const month = Number(mm);
+  const day = Number(dd);
+  // setUTCFullYear, not Date.UTC: that one reads years 0–99 as 1900–1999.
+  const probe = new Date(0);
+  probe.setUTCFullYear(year, month - 1, day);
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    return { error: MSG.dateValid };
+  }
+  if (year < 1900 || year > 2100) return { error: MSG.yearRange };
+  return { date: `${yyyy}-${mm}-${dd}` };
+}
+
+/** A DD/MM/YYYY text input that parses into an ISO date. */
+export const displayDate = z.string({ error: MSG.required }).transform((text, ctx) => {
+  const parsed = parseDisplayDate(text);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.date;
+});
+
+/** A date typed as DD/MM/YYYY in a form or sent as YYYY-MM-DD by the API; ISO out, same messages. */
+export const dateValue = z.string({ error: MSG.required }).transform((text, ctx) => {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  const parsed = parseDisplayDate(iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : text);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: text.trim() ? parsed.error : MSG.required });
+    return z.NEVER;
+  }
+  return parsed.date;
+});
+
+/** Today (YYYY-MM-DD) in Argentina, where the platform works: console and server agree on it. */
+export function todayIso(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Formats an ISO date or date-time as DD/MM/YYYY (optionally with HH:mm); missing gives 'Sin Datos'. */
+export function formatDisplayDate(iso: string | null | undefined, withTime = false): string {
+  if (!iso) return 'Sin Datos';
+  const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return 'Sin Datos';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = iso.length === 10;
+  const day = local ? d.getUTCDate() : d.getDate();
+  const month = (local ? d.getUTCMonth() : d.getMonth()) + 1;
+  const year = local ? d.getUTCFullYear() : d.getFullYear();
+  const date = `${pad(day)}/${pad(month)}/${year}`;
+  return withTime ? `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}` : date;
+}
+
+/** A table cell: empty gives '-'; long texts are cut to 10 characters plus an ellipsis. */
+export function cellText(value: unknown, truncate = false): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const text = String(value);
+  return truncate && text.length > 15 ? `${text.slice(0, 10)}…` : text;
+}
+
+/** Flattens zod issues into `{ field: message }`, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** Neutralises a spreadsheet cell that a spreadsheet program would run as a formula. */
+export function safeCell(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** A list's offset: bounded, so a hostile query cannot ask for an absurd one. */
+export const offsetParam = z.coerce.number().int().min(0).max(10_000_000).default(0);
+/** A list's page size, from 1 to `max` (1000 unless said), `fallback` when absent. */
+export const limitParam = (fallback: number, max = 1000) => z.coerce.number().int().min(1).max(max).default(fallback);
+/** ASC or DESC, any case. */
+export const orderParam = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(['ASC', 'DESC']));

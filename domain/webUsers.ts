@@ -1,0 +1,144 @@
+/** Web users (spec 3 §2, §3, §5): the staff and client users of the console, with their rules. */
+import { z } from 'zod';
+import { isRoleId, ROLE, ROLE_IDS, ROLE_NAMES, requiresClient, type RoleId, type UserRole } from './roles';
+import { email, id, MAX_ID, MSG, newPassword, optionalPhone, optionalUrl, required } from './validation';
+
+export const WEB_USER_TEXT = {
+  notFound: 'El usuario no existe.',
+  emailTaken: 'Ya existe un usuario con ese email.',
+  clientRequired: 'El rol seleccionado requiere un cliente.',
+  clientNotFound: 'El cliente no existe.',
+  roleInvalid: 'El rol no existe.',
+  selfDeactivate: 'No puede desactivar su propio usuario.',
+  passwordHint: 'Al menos 8 caracteres, 1 número y un símbolo #$!*.',
+  passwordKeep: 'Vacía mantiene la contraseña actual. Al menos 8 caracteres, 1 número y un símbolo #$!*.',
+  phoneHint: 'Sin espacios, código de área sin 0 y celular sin 15',
+  stateTitle: 'Confirmación',
+  /** The list's activation dialog (spec 3 §2: "you are about to deactivate/activate this user"). */
+  stateQuestion: (activate: boolean) => (activate ? 'Está a punto de activar este usuario' : 'Está a punto de desactivar este usuario'),
+  created: 'Usuario creado con éxito',
+  updated: 'Cambios guardados con éxito',
+} as const;
+
+/** Actions a user may be granted; the only one the spec names is action 1 (spec 3 §3). */
+export const ACTIONS: { actionId: number; description: string; roles: readonly RoleId[] }[] = [
+  { actionId: 1, description: 'Descargar video mystery', roles: [ROLE.CLIENT, ROLE.FRANCHISE, ROLE.ZONE_MANAGER] },
+];
+
+/** The actions that can be granted to users of a role (GET /web-users/permissions/roles-actions). */
+export function roleActions(roleId: UserRole): { actionId: number; description: string }[] {
+  return ACTIONS.filter((a) => roleId !== null && a.roles.includes(roleId)).map(({ actionId, description }) => ({ actionId, description }));
+}
+
+/** The 15 roles with their descriptions (GET /web-users-roles). */
+export const WEB_ROLES: { id: RoleId; description: string }[] = ROLE_IDS.map((roleId) => ({ id: roleId, description: ROLE_NAMES[roleId] }));
+
+/** The client a user of this role keeps: its own for roles that need one, none otherwise (spec 3 §5). */
+export const clientForRole = (rolId: UserRole, clientId: number | null | undefined): number | null =>
+  requiresClient(rolId) ? (clientId ?? null) : null;
+
+const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+const rolId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: MSG.required }).int(WEB_USER_TEXT.roleInvalid).refine(isRoleId, WEB_USER_TEXT.roleInvalid),
+);
+const optionalId = z.preprocess(blankToNull, z.coerce.number().int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido').nullable());
+const name = required.pipe(z.string().max(100, MSG.tooLong));
+
+const fields = {
+  names: name,
+  lastName: name,
+  email: email.pipe(z.string().max(254, MSG.tooLong)),
+  primaryPhone: optionalPhone,
+  linkSurveyMonkey: optionalUrl,
+  rolId,
+  clientId: optionalId,
+  status: z.boolean({ error: 'Debe ser verdadero o falso' }).default(true),
+  sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
+  /** Ids of the granted actions; those the role cannot have are dropped. */
+  actions: z.array(z.coerce.number().int().positive().max(MAX_ID)).max(50).default([]),
+};
+
+/** An empty password on edit keeps the current one; a given one must meet the rule. */
+const keptPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword.optional());
+
+interface RoleBound {
+  rolId: RoleId;
+  clientId: number | null;
+  actions: number[];
+}
+
+/** Client required for roles 5, 6, 14 and 15; checked even while other fields still have errors. */
+const needsClient = (v: RoleBound) => !(requiresClient(v.rolId) && v.clientId === null);
+const clientRule = {
+  path: ['clientId'],
+  message: WEB_USER_TEXT.clientRequired,
+  when: ({ value }: { value: unknown }) => isRoleId((value as Partial<RoleBound>)?.rolId) && (value as Partial<RoleBound>).clientId === null,
+};
+
+function normalise<T extends RoleBound>(value: T): T {
+  const allowed = new Set(roleActions(value.rolId).map((a) => a.actionId));
+  return { ...value, clientId: clientForRole(value.rolId, value.clientId), actions: [...new Set(value.actions)].filter((a) => allowed.has(a)) };
+}
+
+/** The add form and POST /web-users/: password required. */
+export const webUserSchema = z
+  .object({ ...fields, password: newPassword })
+  .refine(needsClient, clientRule)
+  .transform(normalise);
+export type WebUserInput = z.output<typeof webUserSchema>;
+
+/** The edit form: an empty password keeps the old one. */
+export const webUserEditSchema = z
+  .object({ ...fields, password: keptPassword })
+  .refine(needsClient, clientRule)
+  .transform(normalise);
+
+/** PUT /web-users: the edit form's fields plus the id. */
+export const webUserUpdateSchema = z
+  .object({ ...fields, password: keptPassword, id })
+  .refine(needsClient, clientRule)
+  .transform(normalise);
+export type WebUserUpdate = z.output<typeof webUserUpdateSchema>;
+
+export const webUserStateSchema = z.object({ id, status: z.boolean({ error: 'El estado debe ser verdadero o falso' }) });
+export const webUserWhatsappSchema = z.object({ id, sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }) });
+
+/** A web user as the API answers it: never its password hash. */
+export interface WebUser {
+  id: number;
+  names: string;
+  lastName: string;
+  email: string;
+  primaryPhone: string | null;
+  linkSurveyMonkey: string | null;
+  rolId: RoleId | null;
+  clientId: number | null;
+  status: boolean;
+  sendWhatsappNotification: boolean;
+  role: { id: number; description: string } | null;
+  client: { id: number; name: string } | null;
+  users_actions?: { user_action_id: number; action_id: number; active: boolean }[];
+}
+
+/** The fields of the users' Excel and CSV exports (spec 3 §3), with their column titles. */
+export const WEB_USER_EXPORT: { label: string; value: (u: WebUser) => unknown }[] = [
+  { label: 'Id', value: (u) => u.id },
+  { label: 'Email', value: (u) => u.email },
+  { label: 'Nombres', value: (u) => u.names },
+  { label: 'Apellido', value: (u) => u.lastName },
+  { label: 'Rol', value: (u) => u.role?.description ?? '' },
+  { label: 'Teléfono', value: (u) => u.primaryPhone ?? '' },
+  { label: 'Estado', value: (u) => (u.status ? 'Activo' : 'Inactivo') },
+  { label: 'Cliente', value: (u) => u.client?.name ?? '' },
+  { label: 'Link de encuesta', value: (u) => u.linkSurveyMonkey ?? '' },
+  { label: 'Notificación por WhatsApp', value: (u) => (u.sendWhatsappNotification ? 'Sí' : 'No') },
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'usuarios_20261122_1530': the exports' name, stamped with the local date and time. */
+export function usersExportName(now = new Date()): string {
+  return `usuarios_${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}_${pad(now.getHours())}${pad(now.getMinutes())}`;
+}

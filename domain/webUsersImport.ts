@@ -1,0 +1,218 @@
+/**
+ * Bulk import of web users (spec 3 §5, §9): the file checks the console runs for comfort and the
+ * server runs again for safety. Both read the sheet with SheetJS (`sheet_to_json` with
+ * SHEET_READ_OPTIONS) and hand the rows to `checkSheet`.
+ */
+import { z } from 'zod';
+import { isRoleId, ROLE_NAMES, type RoleId } from './roles';
+import { clientForRole } from './webUsers';
+import { email, MSG, optionalPhone, required } from './validation';
+
+export const BULK_COLUMNS = ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'] as const;
+export const BULK_SHEET = 'bulk_users';
+export const BULK_TEMPLATE = 'plantilla_usuarios.xlsx';
+export const BULK_MAX_ROWS = 10_000;
+/** What `XLSX.utils.sheet_to_json` is called with on both sides: rows as arrays, blanks kept. */
+export const SHEET_READ_OPTIONS = { header: 1, raw: true, defval: null, blankrows: true } as const;
+
+export const IMPORT_TEXT = {
+  notSpreadsheet: 'El archivo subido no es del tipo xls o xlsx.',
+  empty: 'El archivo está vacío.',
+  missingColumn: (column: string) => `Columna ${column} faltante o mal escrita.`,
+  wrongPosition: (position: number, column: string) => `La columna en la posición ${position} debe ser exactamente ${column}.`,
+  blankRow: 'Al menos una fila tiene todos sus valores vacíos o no válidos.',
+  tooManyRows: `El archivo supera el máximo de ${BULK_MAX_ROWS} filas.`,
+  fileRequired: 'Seleccione un archivo xls o xlsx.',
+  clientRequired: 'Seleccione un cliente.',
+  roleInvalid: 'Rol inválido: escriba el número o el nombre del rol.',
+  duplicateInFile: (row: number) => `El email ya aparece en la fila ${row} del archivo.`,
+  emailTaken: 'Ya existe un usuario con ese email.',
+  rowsWithErrors: 'No se importó ningún usuario: corrija las filas con error y vuelva a subir el archivo.',
+  created: 'Usuario creado',
+  notWritten: 'Fila correcta; no se guardó porque otras filas tienen errores.',
+  ready: (rows: number) => `Archivo listo para subir: ${rows} ${rows === 1 ? 'fila' : 'filas'}.`,
+  confirm: (rows: number, client: string) => `Se crearán ${rows} usuarios para el cliente ${client}. ¿Desea continuar?`,
+  done: (rows: number) => `Se importaron ${rows} usuarios.`,
+} as const;
+
+/** xlsx is a ZIP ('PK\x03\x04'); xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1). */
+export function isSpreadsheetFile(fileName: string, firstBytes: Uint8Array): boolean {
+  if (!/\.xlsx?$/i.test(fileName.trim())) return false;
+  const starts = (magic: number[]) => magic.every((byte, i) => firstBytes[i] === byte);
+  return starts([0x50, 0x4b, 0x03, 0x04]) || starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+}
+
+const cellText = (cell: unknown): string => {
+  if (typeof cell === 'string') return cell.trim();
+  if (typeof cell === 'number' && Number.isFinite(cell)) return String(cell);
+  return '';
+};
+
+/** The first problem of the header row: a missing or misspelled column, then one out of place. */
+export function checkHeader(header: readonly unknown[]): string | null {
+  const titles = header.map(cellText);
+  const missing = BULK_COLUMNS.find((column) => !titles.includes(column));
+  if (missing) return IMPORT_TEXT.missingColumn(missing);
+  const misplaced = BULK_COLUMNS.findIndex((column, i) => titles[i] !== column);
+  return misplaced === -1 ? null : IMPORT_TEXT.wrongPosition(misplaced + 1, BULK_COLUMNS[misplaced]);
+}
+
+/** One data row as read: the five cells as text, and its row number in the spreadsheet. */
+export interface BulkRow {
+  row: number;
+  names: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  role: string;
+}
+
+/**
+ * Checks a sheet (header first): empty file, columns, rows with every value empty or invalid.
+ * Blank rows after the last data row are the spreadsheet's padding, not an error.
+ */
+export function checkSheet(rows: readonly (readonly unknown[])[]): { error: string } | { rows: BulkRow[] } {
+  let last = rows.length - 1;
+  while (last >= 0 && (rows[last] ?? []).every((cell) => cellText(cell) === '')) last -= 1;
+  if (last < 0) return { error: IMPORT_TEXT.empty };
+  const headerError = checkHeader(rows[0] ?? []);
+  if (headerError) return { error: headerError };
+  if (last === 0) return { error: IMPORT_TEXT.empty };
+  if (last > BULK_MAX_ROWS) return { error: IMPORT_TEXT.tooManyRows };
+  const out: BulkRow[] = [];
+  for (let i = 1; i <= last; i += 1) {
+    const cells = BULK_COLUMNS.map((_, c) => cellText((rows[i] ?? [])[c]));
+    if (cells.every((c) => c === '')) return { error: IMPORT_TEXT.blankRow };
+    const [names, lastName, mail, phone, role] = cells;
+    out.push({ row: i + 1, names, lastName, email: mail, phone, role });
+  }
+  return { rows: out };
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+const ROLE_BY_NAME = new Map(Object.entries(ROLE_NAMES).map(([roleId, name]) => [fold(name), Number(roleId) as RoleId]));
+
+/** The Rol cell: the role's number (5) or its name ('Cliente', accents and case ignored). */
+export function parseRole(text: string): RoleId | null {
+  const asNumber = Number(text);
+  if (/^\d+$/.test(text.trim()) && isRoleId(asNumber)) return asNumber;
+  return ROLE_BY_NAME.get(fold(text)) ?? null;
+}
+
+const bulkRowSchema = z.object({
+  names: required.pipe(z.string().max(100, MSG.tooLong)),
+  lastName: required.pipe(z.string().max(100, MSG.tooLong)),
+  email: email.pipe(z.string().max(254, MSG.tooLong)),
+  primaryPhone: optionalPhone,
+});
+
+const LABELS: Record<string, string> = { names: 'Nombre', lastName: 'Apellido', email: 'Email', primaryPhone: 'Telefono' };
+
+export interface BulkUser {
+  names: string;
+  lastName: string;
+  email: string;
+  primaryPhone: string | null;
+  rolId: RoleId;
+  clientId: number | null;
+}
+
+/** Validates one row for the chosen client; the message names the column at fault. */
+export function validateRow(row: BulkRow, clientId: number): { user: BulkUser } | { error: string } {
+  const parsed = bulkRowSchema.safeParse({ names: row.names, lastName: row.lastName, email: row.email, primaryPhone: row.phone });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { error: `${LABELS[String(issue.path[0])] ?? 'Fila'}: ${issue.message}` };
+  }
+  const rolId = parseRole(row.role);
+  if (rolId === null) return { error: `Rol: ${row.role ? IMPORT_TEXT.roleInvalid : MSG.required}` };
+  return { user: { ...parsed.data, rolId, clientId: clientForRole(rolId, clientId) } };
+}
+
+/** Per-row outcome shown with a success or failure icon. */
+export interface BulkResult {
+  row: number;
+  email: string;
+  ok: boolean;
+  message: string;
+}
+
+/** The answer of POST /web-users/massive, written or refused. */
+export interface BulkAnswer {
+  message: string;
+  created: number;
+  results: BulkResult[];
+}
+
+/**
+ * Validates every row: its fields, e-mails repeated inside the file and e-mails already taken
+ * (lower-cased in `taken`). Valid rows get `okMessage`; when any row fails, none is written.
+ */
+export function validateRows(rows: readonly BulkRow[], clientId: number, taken: ReadonlySet<string>, okMessage: string): { users: BulkUser[]; results: BulkResult[]; failed: number } {
+  const seen = new Map<string, number>();
+  const users: BulkUser[] = [];
+  const results: BulkResult[] = [];
+  let failed = 0;
+  for (const row of rows) {
+    const checked = validateRow(row, clientId);
+    const key = row.email.toLowerCase();
+    const firstRow = seen.get(key);
+    let error = 'error' in checked ? checked.error : null;
+    if (!error && firstRow !== undefined) error = `Email: ${IMPORT_TEXT.duplicateInFile(firstRow)}`;
+    if (!error && taken.has(key)) error = `Email: ${IMPORT_TEXT.emailTaken}`;
+    if (firstRow === undefined && key) seen.set(key, row.row);
+    if (error || !('user' in checked)) {
+      failed += 1;
+      results.push({ row: row.row, email: row.email, ok: false, message: error ?? '' });
+    } else {
+      users.push(checked.user);
+      results.push({ row: row.row, email: row.email, ok: true, message: okMessage });
+    }
+  }
+  return { users, results, failed };
+}
+
+export interface CellRange {
+  s: { r: number; c: number };
+  e: { r: number; c: number };
+}
+
+/**
+ * The part of a sheet worth reading: a file may declare a range of a million rows; one row past
+ * the maximum is enough to refuse it, and fifty columns to find a misplaced one.
+ */
+export function readableRange(range: CellRange): CellRange {
+  return { s: { r: 0, c: 0 }, e: { r: Math.min(range.e.r, BULK_MAX_ROWS + 1), c: Math.min(range.e.c, 49) } };
+}
+
+/** The part of SheetJS the reading needs: the server passes its module, the console its lazy import. */
+export interface SheetReader {
+  read(data: Uint8Array, options: { type: 'array'; dense: boolean; cellFormula: boolean; cellHTML: boolean; cellText: boolean }): {
+    SheetNames: string[];
+    Sheets: Record<string, { '!ref'?: string }>;
+  };
+  utils: { decode_range(ref: string): CellRange; sheet_to_json(sheet: never, options: typeof SHEET_READ_OPTIONS & { range: CellRange }): unknown[] };
+}
+
+/**
+ * Reads a chosen file the same way on both sides: an xls or xlsx by its bytes, the sheet
+ * bulk_users (else the first one), then every check of `checkSheet`.
+ */
+export function readBulkFile(XLSX: SheetReader, fileName: string, bytes: Uint8Array): { error: string } | { rows: BulkRow[] } {
+  if (!isSpreadsheetFile(fileName, bytes.subarray(0, 8))) return { error: IMPORT_TEXT.notSpreadsheet };
+  let rows: unknown[][];
+  try {
+    const book = XLSX.read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellText: false });
+    const sheet = book.Sheets[BULK_SHEET] ?? book.Sheets[book.SheetNames[0]];
+    const ref = sheet?.['!ref'];
+    rows = ref ? (XLSX.utils.sheet_to_json(sheet as never, { ...SHEET_READ_OPTIONS, range: readableRange(XLSX.utils.decode_range(ref)) }) as unknown[][]) : [];
+  } catch {
+    return { error: IMPORT_TEXT.notSpreadsheet };
+  }
+  return checkSheet(rows);
+}

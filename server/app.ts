@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerGuard, type RouteRoles } from './guard';
+import { errorHandler, toJsonSchema, applyZodSchemas } from './http';
+import authRoutes from './routes/auth';
+import campaignRoutes from './routes/campaigns';
+import characteristicRoutes from './routes/characteristics';
+import clientRoutes from './routes/clients';
+import featureRoutes from './routes/features';
+import locationRoutes from './routes/locations';
+import locationImportRoutes from './routes/locationsImport';
+import moveConfigRoutes from './routes/movesConfig';
+import fileRoutes from './routes/files';
+import moveAssignmentRoutes from './routes/moveAssignments';
+import moveRoutes from './routes/moves';
+import moveReportRoutes from './routes/movesReports';
+import moveReviewRoutes from './routes/movesReview';
+import userRoutes from './routes/users';
+import guidelineRoutes from './routes/guidelines';
+import motiveRoutes from './routes/motives';
+import paymentRoutes from './routes/payments';
+import projectRoutes from './routes/projects';
+import pushRoutes from './routes/push';
+import questionnaireRoutes from './routes/questionnaires';
+import reportRoutes from './routes/reports';
+import settingsRoutes from './routes/settings';
+import statisticsRoutes from './routes/statistics';
+import tagRoutes from './routes/tags';
+import webUserRoutes from './routes/webUsers';
+import { createMailer, type Mailer } from './services/mail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+    /** Every API route with the roles it admits: the access-matrix tests read it. */
+    routeTable: { method: string; url: string; roles: RouteRoles }[];
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The API areas, each one Fastify plugin with paths exactly as the spec names them. */
+const areas = [authRoutes, settingsRoutes, clientRoutes, guidelineRoutes, tagRoutes, motiveRoutes, characteristicRoutes, questionnaireRoutes, locationRoutes, locationImportRoutes, featureRoutes, moveConfigRoutes, webUserRoutes, campaignRoutes, fileRoutes, userRoutes, moveRoutes, moveReviewRoutes, moveAssignmentRoutes, moveReportRoutes, projectRoutes, paymentRoutes, pushRoutes, reportRoutes, statisticsRoutes];
+
+export async function buildApp({ config, db, logger }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken', 'req.body.token'],
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  applyZodSchemas(app);
+  app.setErrorHandler(errorHandler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('mailer', await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }));
+  app.decorate('routeTable', []);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        // Client service and survey pages frame the URLs each client configured.
+        frameSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.accessTokenTtl } });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Campo API', version: '1.0.0', description: 'API de la consola Campo. Todas las rutas viven bajo /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: ({ schema, url }) => {
+      const s = (schema ?? {}) as Record<string, unknown>;
+      const out: Record<string, unknown> = { ...s };
+      for (const key of ['body', 'querystring', 'params']) if (s[key]) out[key] = toJsonSchema(s[key]);
+      return { schema: out as never, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerGuard(app, app.routeTable);
+  for (const area of areas) await app.register(area, { prefix: '/api' });
+
+  const staticDir = config.staticDir;
+  const hasConsole = staticDir !== null && existsSync(join(staticDir, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || request.method !== 'GET' || !hasConsole) {
+      return reply.status(404).send({ message: 'No se encontró el recurso solicitado.' });
+    }
+    // Every screen path is the console's: the browser router takes it from there.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

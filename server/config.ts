@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Every setting the server reads, from the environment (see the README's settings table). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  jwtSecret: string;
+  /** Access-token life in seconds. */
+  accessTokenTtl: number;
+  /** Refresh-token life in seconds. */
+  refreshTokenTtl: number;
+  smtpUrl: string;
+  mailFrom: string;
+  publicUrl: string;
+  chatSupportUrl: string;
+  sooftSecret: string;
+  auditorsUrl: string;
+  campusUrl: string;
+  moodleSecret: string;
+  authRateLimit: number;
+  logLevel: string;
+  seedDemo: boolean;
+  staticDir: string | null;
+  /** FCM HTTP v1: the Firebase project, its service account (JSON or a file path), the API base and the OAuth2 token URI. */
+  fcmProjectId: string;
+  fcmServiceAccount: string;
+  fcmBaseUrl: string;
+  fcmTokenUri: string;
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/** The JWT secret: JWT_SECRET, or one generated once and kept in DATA_DIR. */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || '',
+    jwtSecret: jwtSecret(env, dataDir),
+    accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 900),
+    refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
+    smtpUrl: env.SMTP_URL || '',
+    mailFrom: env.MAIL_FROM || 'Campo <no-responder@campo.test>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 8080)}`).replace(/\/$/, ''),
+    chatSupportUrl: env.CHAT_SUPPORT_URL || 'https://wa.me/5491100000000',
+    sooftSecret: env.SOOFT_SECRET || '',
+    auditorsUrl: env.AUDITORS_URL || '',
+    campusUrl: env.CAMPUS_URL || '',
+    moodleSecret: env.MOODLE_SECRET || '',
+    authRateLimit: int(env.AUTH_RATE_LIMIT, 20),
+    logLevel: env.LOG_LEVEL || 'info',
+    seedDemo: env.SEED_DEMO !== 'false',
+    staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || './dist'),
+    fcmProjectId: env.FCM_PROJECT_ID || '',
+    fcmServiceAccount: env.FCM_SERVICE_ACCOUNT || '',
+    fcmBaseUrl: env.FCM_BASE_URL || 'https://fcm.googleapis.com',
+    fcmTokenUri: env.FCM_TOKEN_URI || '',
+  };
+}

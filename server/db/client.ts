@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** PostgreSQL when a URL is given, otherwise the embedded PGlite in `dir` (or in memory). */
+export async function openDatabase(options: { url?: string; dir?: string; pglite?: PGlite }): Promise<Database> {
+  if (options.url) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: options.url, max: 10 });
+    return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let client = options.pglite;
+  if (!client) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    if (options.dir) mkdirSync(options.dir, { recursive: true });
+    client = await PGlite.create(options.dir ? { dataDir: options.dir } : {});
+  }
+  const pg = client;
+  return { db: drizzle(pg, { schema }) as unknown as Db, kind: 'pglite', close: () => pg.close() };
+}
+
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    await run(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(database.db as never, { migrationsFolder });
+  }
+}

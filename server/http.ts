@@ -1,0 +1,135 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { fieldErrors, limitParam, offsetParam, orderParam } from '../domain/validation';
+
+/** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const notFound = (message = 'No se encontró el recurso solicitado.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const INVALID_DATA = 'Revise los datos ingresados.';
+
+export const UNSTORABLE_TEXT = 'El texto contiene caracteres no permitidos.';
+
+/** Paths of the strings holding U+0000, which PostgreSQL text cannot store. */
+function nulPaths(value: unknown, path: string, out: string[]): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out.push(path || '_');
+  } else if (Array.isArray(value) || (value !== null && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value)))) {
+    for (const [key, item] of Object.entries(value)) nulPaths(item, path ? `${path}.${key}` : key, out);
+  }
+  return out;
+}
+
+/**
+ * Validates with a zod schema; a failure is a 400 whose field errors land on their inputs.
+ * The validated value is what reaches SQL, so a NUL character in any of its texts is refused too.
+ */
+export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) {
+    const nul = nulPaths(result.data, '', []);
+    if (nul.length) throw badRequest(INVALID_DATA, Object.fromEntries(nul.map((path) => [path, UNSTORABLE_TEXT])));
+    return result.data;
+  }
+  const errors = fieldErrors(result.error);
+  const first = Object.values(errors)[0];
+  throw badRequest(Object.keys(errors).length === 1 && errors._ ? first : INVALID_DATA, errors);
+}
+
+/**
+ * Route schemas are zod schemas: Fastify validates (and coerces) with them, and the OpenAPI
+ * document is generated from them.
+ */
+export function applyZodSchemas(app: FastifyInstance) {
+  app.setValidatorCompiler(({ schema }) => {
+    const zodSchema = schema as unknown as z.ZodType;
+    return (data: unknown) => {
+      try {
+        return { value: parse(zodSchema, data) };
+      } catch (error) {
+        return { error: error as Error };
+      }
+    };
+  });
+}
+
+export function toJsonSchema(schema: unknown): unknown {
+  if (schema instanceof z.ZodType) {
+    try {
+      return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    } catch {
+      return {};
+    }
+  }
+  return schema;
+}
+
+/** Maps every failure to the one Spanish error shape; unexpected ones are logged and hidden. */
+export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return reply.status(429).send({ message: 'Demasiados intentos. Espere un momento y vuelva a intentarlo.' });
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return reply.status(413).send({ message: 'El archivo o el contenido enviado es demasiado grande.' });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: 'Tipo de contenido no soportado.' });
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ message: error.code?.startsWith('FST_ERR_CTP') ? 'El cuerpo de la solicitud no es válido.' : INVALID_DATA });
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply.status(500).send({ message: 'Ha ocurrido un error inesperado. Intente nuevamente.' });
+}
+
+/** Query-string helpers for lists: paging and sorting are always bounded. */
+export const listQuery = z.object({
+  offset: offsetParam,
+  limit: limitParam(20),
+  order: orderParam.default('ASC'),
+  sort: z.string().max(60).optional(),
+  q: z.string().max(200).optional(),
+});
+
+export const booleanQuery = z
+  .enum(['true', 'false'], { error: 'Debe ser true o false' })
+  .transform((v) => v === 'true');
+
+/**
+ * A route's validator like the default one, except that when every error belongs to `formLevel`
+ * fields (rules with no input of their own, which the console shows in its error dialog), the
+ * answer's message is that rule's own Spanish message.
+ */
+export function formLevelValidator(formLevel: readonly string[]) {
+  const owns = (key: string) => formLevel.some((f) => key === f || key.startsWith(`${f}.`));
+  return ({ schema }: { schema: unknown }) =>
+    (data: unknown) => {
+      try {
+        return { value: parse(schema as z.ZodType, data) };
+      } catch (error) {
+        const errors = error instanceof HttpError ? error.errors : undefined;
+        const keys = Object.keys(errors ?? {});
+        if (!errors || !keys.length || !keys.every(owns)) return { error: error as Error };
+        const main = formLevel.find((f) => f in errors) ?? keys[0];
+        return { error: badRequest(errors[main], errors) };
+      }
+    };
+}
+
+/** The PostgreSQL error under a driver's wrapper (drizzle wraps it in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}

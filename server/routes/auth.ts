@@ -1,0 +1,189 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema, type UserProfile } from '../../domain/auth';
+import { ANY_USER, isAdmin, ROLE_NAMES, isRoleId } from '../../domain/roles';
+import { id, MSG } from '../../domain/validation';
+import type { App } from '../app';
+import { clients, resetTokens, userActions, users } from '../db/schema';
+import { HttpError, notFound } from '../http';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../services/passwords';
+import { endSession, openSession, randomToken, rotateSession, sha256 } from '../services/sessions';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+export default async function authRoutes(app: App) {
+  const limited = { roles: 'public' as const, rateLimit: { max: app.config.authRateLimit, timeWindow: '1 minute' } };
+
+  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], body: loginSchema } }, async (req) => {
+    const { email, password } = req.body as z.infer<typeof loginSchema>;
+    const [user] = await app.db.select().from(users).where(byEmail(email));
+    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !ok || !user.status) throw new HttpError(401, AUTH_TEXT.wrongCredentials);
+    return openSession(app, user);
+  });
+
+  /** Single sign-on: a token signed by the partner (HS256 with SOOFT_SECRET) naming the user's e-mail. */
+  app.post(
+    '/auth/sooft-login',
+    { config: limited, schema: { tags: ['auth'], body: z.object({ token: z.string().min(1, MSG.required).max(4096) }) } },
+    async (req) => {
+      const { token } = req.body as { token: string };
+      const email = verifySooftToken(token, app.config.sooftSecret);
+      if (!email) throw new HttpError(401, AUTH_TEXT.invalidToken);
+      const [user] = await app.db.select().from(users).where(byEmail(email));
+      if (!user?.status) throw new HttpError(401, AUTH_TEXT.invalidToken);
+      return openSession(app, user);
+    },
+  );
+
+  app.post(
+    '/auth/refresh-token',
+    { config: limited, schema: { tags: ['auth'], body: z.object({ refreshToken: z.string().min(1, MSG.required).max(200) }) } },
+    async (req) => rotateSession(app, (req.body as { refreshToken: string }).refreshToken),
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { roles: 'public' }, schema: { tags: ['auth'], body: z.object({ refreshToken: z.string().max(200) }) } },
+    async (req) => {
+      await endSession(app, (req.body as { refreshToken: string }).refreshToken);
+      return { message: 'Sesión cerrada' };
+    },
+  );
+
+  /** The spec shows this call setting a "valid user" flag, so it answers whether the e-mail is known. */
+  app.post('/auth/checkValidEmail', { config: limited, schema: { tags: ['auth'], body: restoreEmailSchema } }, async (req) => {
+    const { email } = req.body as { email: string };
+    const [user] = await app.db.select({ id: users.id, status: users.status }).from(users).where(byEmail(email));
+    return { valid: Boolean(user?.status) };
+  });
+
+  app.post(
+    '/auth/sendUserTokenByEmail/:email',
+    { config: limited, schema: { tags: ['auth'], params: restoreEmailSchema } },
+    async (req) => {
+      const { email } = req.params as { email: string };
+      const [user] = await app.db.select().from(users).where(byEmail(email));
+      // The same answer whether or not the account exists: the mail goes only to a real one.
+      if (user?.status) {
+        const token = randomToken();
+        await app.db.transaction(async (tx) => {
+          await tx.update(resetTokens).set({ usedAt: sql`now()` }).where(and(eq(resetTokens.userId, user.id), isNull(resetTokens.usedAt)));
+          await tx.insert(resetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+        });
+        const link = `${app.config.publicUrl}/cambiarContraseña/${token}`;
+        await app.mailer.send({
+          to: user.email,
+          subject: 'Campo: restauración de contraseña',
+          text: `Hola ${user.names}:\n\nPara restaurar su contraseña ingrese a ${link}\nEl enlace vence en una hora y sirve una sola vez.\n\nSi no lo pidió, ignore este correo.`,
+        });
+      }
+      return { message: AUTH_TEXT.tokenSent };
+    },
+  );
+
+  app.post(
+    '/auth/checkValidToken/:token',
+    { config: limited, schema: { tags: ['auth'], params: z.object({ token: z.string().min(10).max(200) }) } },
+    async (req) => {
+      const { token } = req.params as { token: string };
+      const row = await liveResetToken(app, token);
+      if (!row) throw new HttpError(400, AUTH_TEXT.invalidToken);
+      return { userId: row.userId };
+    },
+  );
+
+  app.post(
+    '/auth/restoreUserPassword/:userId',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        params: z.object({ userId: id }),
+        body: z.intersection(newPasswordSchema, z.object({ token: z.string().min(1, MSG.required).max(200) })),
+      },
+    },
+    async (req) => {
+      const { userId } = req.params as { userId: number };
+      const { password, token } = req.body as { password: string; token: string };
+      const passwordHash = await hashPassword(password);
+      const done = await app.db.transaction(async (tx) => {
+        const spent = await tx
+          .update(resetTokens)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(eq(resetTokens.tokenHash, sha256(token)), eq(resetTokens.userId, userId), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, sql`now()`)),
+          )
+          .returning({ id: resetTokens.id });
+        if (!spent.length) return false;
+        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        return true;
+      });
+      if (!done) throw new HttpError(400, AUTH_TEXT.invalidToken);
+      return { message: AUTH_TEXT.restored };
+    },
+  );
+
+  app.get(
+    '/core-users/users/userProfile/:id',
+    { config: { roles: ANY_USER }, schema: { tags: ['auth'], params: z.object({ id }) } },
+    async (req) => {
+      const { id: userId } = req.params as { id: number };
+      if (userId !== req.session.id && !isAdmin(req.session.rol)) throw new HttpError(403, AUTH_TEXT.forbidden);
+      return loadProfile(app, userId);
+    },
+  );
+}
+
+async function liveResetToken(app: App, token: string) {
+  const [row] = await app.db
+    .select()
+    .from(resetTokens)
+    .where(and(eq(resetTokens.tokenHash, sha256(token)), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, sql`now()`)));
+  return row;
+}
+
+export async function loadProfile(app: App, userId: number): Promise<UserProfile> {
+  const [row] = await app.db.select({ user: users, client: clients }).from(users).leftJoin(clients, eq(clients.id, users.clientId)).where(eq(users.id, userId));
+  if (!row) throw notFound('El usuario no existe.');
+  const { user, client } = row;
+  const actions = await app.db.select().from(userActions).where(eq(userActions.userId, userId));
+  return {
+    id: user.id,
+    firstName: user.names,
+    lastName: user.lastName,
+    email: user.email,
+    rolId: user.rolId,
+    rolDescription: isRoleId(user.rolId) ? ROLE_NAMES[user.rolId] : 'Plataform',
+    clientId: user.clientId,
+    permissions: actions.map((a) => ({ actionId: a.actionId, active: a.active })),
+    linkSurveyMonkey: user.linkSurveyMonkey,
+    client: client
+      ? { claimUrl: client.claimUrl, contactUrl: client.contactUrl, clientInfo: { urlInfoImg: client.imageUrl, checklist: client.checklist } }
+      : null,
+    checkerAccessToken: user.checkerAccessToken,
+    checklistAccessUrl: user.checklistAccessUrl,
+  };
+}
+
+/** Verifies a compact HS256 JWT and returns its `email` claim when valid and unexpired. */
+export function verifySooftToken(token: string, secret: string): string | null {
+  if (!secret) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts;
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    if (head.alg !== 'HS256') return null;
+    if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return null;
+    return typeof claims.email === 'string' ? claims.email : null;
+  } catch {
+    return null;
+  }
+}

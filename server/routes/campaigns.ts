@@ -1,0 +1,145 @@
+import { and, eq, gte, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { CAMPAIGN_TEXT, type CampaignInput, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
+import { ACCESS } from '../../domain/roles';
+import { id, todayIso } from '../../domain/validation';
+import type { App } from '../app';
+import type { Db, Tx } from '../db/client';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { campaigns, clients } from '../db/schema';
+import { badRequest, booleanQuery, INVALID_DATA, listQuery, notFound } from '../http';
+import { audit } from '../services/audit';
+
+const read = { roles: ACCESS.campaigns.read };
+const write = { roles: ACCESS.campaigns.write };
+const tags = ['campaigns'];
+
+const listCampaignsQuery = listQuery.extend({
+  name: z.string().max(200).optional(),
+  clientId: id.optional(),
+  enabled: booleanQuery.optional(),
+});
+
+const columns = {
+  id: campaigns.id,
+  name: campaigns.name,
+  clientId: campaigns.clientId,
+  startDate: campaigns.startDate,
+  endDate: campaigns.endDate,
+  createdAt: campaigns.createdAt,
+  updatedAt: campaigns.updatedAt,
+  deletedAt: campaigns.deletedAt,
+  clientName: clients.name,
+};
+const sortable = { ...columns, client: clients.name, state: sql`(${campaigns.deletedAt} is null)` };
+
+function toCampaign<R extends { clientName: string | null; clientId: number }>({ clientName, ...row }: R) {
+  return { ...row, client: { id: row.clientId, name: clientName ?? '' } };
+}
+
+const select = (db: Db | Tx) => db.select(columns).from(campaigns).innerJoin(clients, eq(clients.id, campaigns.clientId));
+
+async function findCampaign(db: Db | Tx, campaignId: number) {
+  const [row] = await select(db).where(eq(campaigns.id, campaignId));
+  if (!row) throw notFound(CAMPAIGN_TEXT.notFound);
+  return toCampaign(row);
+}
+
+/** The client must exist; a new campaign (or one moved to another client) needs an active one. */
+async function ensureClient(db: Db | Tx, clientId: number, mustBeActive: boolean) {
+  const [client] = await db.select({ state: clients.state }).from(clients).where(eq(clients.id, clientId));
+  if (!client) throw badRequest(INVALID_DATA, { clientId: CAMPAIGN_TEXT.clientNotFound });
+  if (mustBeActive && !client.state) throw badRequest(INVALID_DATA, { clientId: CAMPAIGN_TEXT.clientInactive });
+}
+
+function ensureDates(value: { startDate: string; endDate: string }, original?: { startDate: string; endDate: string }) {
+  const issues = dateIssues(value, original);
+  if (issues.length) throw badRequest(INVALID_DATA, Object.fromEntries(issues.map((i) => [i.path, i.message])));
+}
+
+export default async function campaignRoutes(app: App) {
+  app.get('/campaigns', { config: read, schema: { tags, querystring: listCampaignsQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof listCampaignsQuery>;
+    const filters: SQL[] = [];
+    const name = q.name ?? q.q;
+    if (name?.trim()) filters.push(ilike(campaigns.name, containsPattern(name.trim())));
+    if (q.clientId !== undefined) filters.push(eq(campaigns.clientId, q.clientId));
+    if (q.enabled !== undefined) filters.push(q.enabled ? isNull(campaigns.deletedAt) : isNotNull(campaigns.deletedAt));
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [{ count }]] = await Promise.all([
+      select(app.db)
+        .where(where)
+        .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(campaigns).where(where),
+    ]);
+    return { rows: rows.map(toCampaign), count };
+  });
+
+  /** Every campaign of a client, enabled or not, newest first. */
+  app.get('/campaigns/client/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: clientId } = req.params as { id: number };
+    const rows = await select(app.db).where(eq(campaigns.clientId, clientId)).orderBy(sql`${campaigns.startDate} desc`, campaigns.id);
+    return rows.map(toCampaign);
+  });
+
+  /** The client's campaigns a project may use: enabled and not ended (today in Argentina). */
+  app.get('/campaigns/client/active/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: clientId } = req.params as { id: number };
+    const rows = await select(app.db)
+      .where(and(eq(campaigns.clientId, clientId), isNull(campaigns.deletedAt), gte(campaigns.endDate, todayIso())))
+      .orderBy(campaigns.startDate, campaigns.id);
+    return rows.map(toCampaign);
+  });
+
+  app.get('/campaigns/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
+
+  app.post('/campaigns', { config: write, schema: { tags, body: campaignSchema } }, async (req, reply) => {
+    const body = req.body as CampaignInput;
+    const created = await app.db.transaction(async (tx) => {
+      await ensureClient(tx, body.clientId, true);
+      const [row] = await tx.insert(campaigns).values(body).returning({ id: campaigns.id });
+      await audit(tx, { userId: req.session.id, entity: 'campaign', entityId: row.id, action: 'create' });
+      return findCampaign(tx, row.id);
+    });
+    return reply.status(201).send(created);
+  });
+
+  /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4). */
+  app.put('/campaigns', { config: write, schema: { tags, body: campaignUpdateSchema } }, async (req) => {
+    const body = req.body as CampaignUpdate;
+    return app.db.transaction(async (tx) => {
+      const current = await findCampaign(tx, body.id);
+      if (!('name' in body)) {
+        await tx.update(campaigns).set({ deletedAt: null, updatedAt: sql`now()` }).where(eq(campaigns.id, body.id));
+        await audit(tx, { userId: req.session.id, entity: 'campaign', entityId: body.id, action: 'enable' });
+        return findCampaign(tx, body.id);
+      }
+      const { id: campaignId, deletedAt, ...fields } = body;
+      ensureDates(fields, current);
+      await ensureClient(tx, fields.clientId, fields.clientId !== current.clientId);
+      await tx
+        .update(campaigns)
+        .set({ ...fields, ...(deletedAt === null ? { deletedAt: null } : {}), updatedAt: sql`now()` })
+        .where(eq(campaigns.id, campaignId));
+      await audit(tx, { userId: req.session.id, entity: 'campaign', entityId: campaignId, action: deletedAt === null ? 'update-enable' : 'update' });
+      return findCampaign(tx, campaignId);
+    });
+  });
+
+  /** Disables it (sets deletedAt); PUT with deletedAt null enables it again. */
+  app.delete('/campaigns/:id', { config: write, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: campaignId } = req.params as { id: number };
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(campaigns)
+        .set({ deletedAt: sql`coalesce(${campaigns.deletedAt}, now())`, updatedAt: sql`now()` })
+        .where(eq(campaigns.id, campaignId))
+        .returning({ id: campaigns.id });
+      if (!row) throw notFound(CAMPAIGN_TEXT.notFound);
+      await audit(tx, { userId: req.session.id, entity: 'campaign', entityId: campaignId, action: 'disable' });
+      return findCampaign(tx, campaignId);
+    });
+  });
+}

@@ -1,0 +1,95 @@
+import { and, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { CHARACTERISTIC_TEXT, type CharacteristicInput, characteristicSchema, characteristicUpdateSchema } from '../../domain/characteristics';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { characteristics } from '../db/schema';
+import { booleanQuery, listQuery, notFound } from '../http';
+import { audit } from '../services/audit';
+
+const read = { roles: ACCESS.characteristics.read };
+const write = { roles: ACCESS.characteristics.write };
+const tags = ['characteristics'];
+
+const listCharacteristicsQuery = listQuery.extend({ enabled: booleanQuery.optional() });
+
+const columns = {
+  id: characteristics.id,
+  description: characteristics.description,
+  createdAt: characteristics.createdAt,
+  updatedAt: characteristics.updatedAt,
+  deletedAt: characteristics.deletedAt,
+};
+/** 'state' sorts by Habilitada / Inhabilitada. */
+const sortable = { ...columns, state: sql`(${characteristics.deletedAt} is null)` };
+
+export default async function characteristicRoutes(app: App) {
+  app.get('/characteristics/', { config: read, schema: { tags, querystring: listCharacteristicsQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof listCharacteristicsQuery>;
+    const filters: SQL[] = [];
+    if (q.enabled !== undefined) filters.push(q.enabled ? isNull(characteristics.deletedAt) : isNotNull(characteristics.deletedAt));
+    if (q.q) filters.push(ilike(characteristics.description, containsPattern(q.q)));
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select(columns)
+        .from(characteristics)
+        .where(where)
+        .orderBy(...orderBy(sortable, q.sort, q.order, 'description'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(characteristics).where(where),
+    ]);
+    return { rows, count };
+  });
+
+  app.get('/characteristics/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: characteristicId } = req.params as { id: number };
+    const [row] = await app.db.select(columns).from(characteristics).where(eq(characteristics.id, characteristicId));
+    if (!row) throw notFound(CHARACTERISTIC_TEXT.notFound);
+    return row;
+  });
+
+  app.post('/characteristics/', { config: write, schema: { tags, body: characteristicSchema } }, async (req, reply) => {
+    const body = req.body as CharacteristicInput;
+    const created = await app.db.transaction(async (tx) => {
+      const [row] = await tx.insert(characteristics).values(body).returning(columns);
+      await audit(tx, { userId: req.session.id, entity: 'characteristic', entityId: row.id, action: 'create' });
+      return row;
+    });
+    return reply.status(201).send(created);
+  });
+
+  /** Id plus fields, or id and `deletedAt: null` to enable it again (spec 3 §7). */
+  app.put('/characteristics/', { config: write, schema: { tags, body: characteristicUpdateSchema } }, async (req) => {
+    const { id: characteristicId, description, deletedAt } = req.body as z.infer<typeof characteristicUpdateSchema>;
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(characteristics)
+        .set({ ...(description === undefined ? {} : { description }), ...(deletedAt === null ? { deletedAt: null } : {}), updatedAt: sql`now()` })
+        .where(eq(characteristics.id, characteristicId))
+        .returning(columns);
+      if (!row) throw notFound(CHARACTERISTIC_TEXT.notFound);
+      const action = description === undefined ? 'enable' : deletedAt === null ? 'update-enable' : 'update';
+      await audit(tx, { userId: req.session.id, entity: 'characteristic', entityId: characteristicId, action });
+      return row;
+    });
+  });
+
+  /** Disables it (sets deletedAt); the row stays, and PUT with deletedAt null enables it again. */
+  app.delete('/characteristics/:id', { config: write, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: characteristicId } = req.params as { id: number };
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(characteristics)
+        .set({ deletedAt: sql`coalesce(${characteristics.deletedAt}, now())`, updatedAt: sql`now()` })
+        .where(eq(characteristics.id, characteristicId))
+        .returning(columns);
+      if (!row) throw notFound(CHARACTERISTIC_TEXT.notFound);
+      await audit(tx, { userId: req.session.id, entity: 'characteristic', entityId: characteristicId, action: 'disable' });
+      return row;
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { clientSchema, clientStateSchema, clientUpdateSchema, type ClientInput } from '../../domain/clients';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { clients, clientTypes } from '../db/schema';
+import { badRequest, booleanQuery, listQuery, notFound } from '../http';
+import { audit } from '../services/audit';
+
+const read = { roles: ACCESS.clients.read };
+const write = { roles: ACCESS.clients.write };
+
+const listClientsQuery = listQuery.extend({
+  state: booleanQuery.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+const columns = {
+  id: clients.id,
+  name: clients.name,
+  address: clients.address,
+  telephone: clients.telephone,
+  email: clients.email,
+  imageUrl: clients.imageUrl,
+  claimUrl: clients.claimUrl,
+  contactUrl: clients.contactUrl,
+  linkSurveyMonkey: clients.linkSurveyMonkey,
+  typeId: clients.typeId,
+  state: clients.state,
+  typeName: clientTypes.name,
+};
+
+const toClient = ({ typeName, ...row }: { typeName: string | null } & Record<string, unknown>) => ({
+  ...row,
+  type: row.typeId ? { id: row.typeId, name: typeName } : null,
+});
+
+export default async function clientRoutes(app: App) {
+  app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], querystring: listClientsQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof listClientsQuery>;
+    const filters: SQL[] = [];
+    if (q.state !== undefined) filters.push(eq(clients.state, q.state));
+    if (q.q) {
+      const pattern = containsPattern(q.q);
+      filters.push(or(ilike(clients.name, pattern), ilike(clients.email, pattern), ilike(clients.address, pattern))!);
+    }
+    const where = filters.length ? and(...filters) : undefined;
+    const sortable = { ...columns, type: clientTypes.name };
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select(columns)
+        .from(clients)
+        .leftJoin(clientTypes, eq(clientTypes.id, clients.typeId))
+        .where(where)
+        .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(clients).where(where),
+    ]);
+    return { rows: rows.map(toClient), count };
+  });
+
+  app.get('/clients/:id', { config: read, schema: { tags: ['clients'], params: z.object({ id }) } }, async (req) => {
+    const { id: clientId } = req.params as { id: number };
+    const [row] = await app.db.select(columns).from(clients).leftJoin(clientTypes, eq(clientTypes.id, clients.typeId)).where(eq(clients.id, clientId));
+    if (!row) throw notFound('El cliente no existe.');
+    return toClient(row);
+  });
+
+  app.get('/core-clients/clients/getClientsTypes', { config: read, schema: { tags: ['clients'] } }, async () =>
+    app.db.select().from(clientTypes).orderBy(clientTypes.name),
+  );
+
+  app.post('/clients/', { config: write, schema: { tags: ['clients'], body: clientSchema } }, async (req, reply) => {
+    const body = req.body as ClientInput;
+    await ensureType(app, body.typeId);
+    const created = await app.db.transaction(async (tx) => {
+      const [row] = await tx.insert(clients).values(body).returning();
+      await audit(tx, { userId: req.session.id, entity: 'client', entityId: row.id, action: 'create' });
+      return row;
+    });
+    return reply.status(201).send(created);
+  });
+
+  app.put('/clients', { config: write, schema: { tags: ['clients'], body: clientUpdateSchema } }, async (req) => {
+    const { id: clientId, ...body } = req.body as ClientInput & { id: number };
+    await ensureType(app, body.typeId);
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx.update(clients).set({ ...body, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning();
+      if (!row) throw notFound('El cliente no existe.');
+      await audit(tx, { userId: req.session.id, entity: 'client', entityId: clientId, action: 'update' });
+      return row;
+    });
+  });
+
+  /** Activation (the spec does not show its path): `{ id, state }`. */
+  app.put('/clients/state', { config: write, schema: { tags: ['clients'], body: clientStateSchema } }, async (req) => {
+    const { id: clientId, state } = req.body as z.infer<typeof clientStateSchema>;
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx.update(clients).set({ state, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning();
+      if (!row) throw notFound('El cliente no existe.');
+      await audit(tx, { userId: req.session.id, entity: 'client', entityId: clientId, action: state ? 'activate' : 'deactivate' });
+      return row;
+    });
+  });
+}
+
+async function ensureType(app: App, typeId: number) {
+  const [type] = await app.db.select().from(clientTypes).where(eq(clientTypes.id, typeId));
+  if (!type) throw badRequest('Revise los datos ingresados.', { typeId: 'El tipo de cliente no existe.' });
+}

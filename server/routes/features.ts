@@ -1,0 +1,139 @@
+/** Client attributes (spec 1 §2.6, §7): name, required flag and values, one of them the default. */
+import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, type FeatureInput, featureSchema, featureUpdateSchema } from '../../domain/features';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import type { Db, Tx } from '../db/client';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { clients, features, featureValues, locationFeatureValues } from '../db/schema';
+import { badRequest, formLevelValidator, listQuery, notFound } from '../http';
+import { audit } from '../services/audit';
+import { applyRequiredDefault, withValues } from '../services/features';
+
+const read = { roles: ACCESS.features.read };
+const write = { roles: ACCESS.features.write };
+
+const listFeaturesQuery = listQuery.extend({ clientId: id.optional(), q: z.string().max(200).optional() });
+type ListFeaturesQuery = z.infer<typeof listFeaturesQuery>;
+
+const columns = { id: features.id, clientId: features.clientId, clientName: clients.name, name: features.name, isRequired: features.isRequired };
+const sortable = { id: features.id, name: features.name, isRequired: features.isRequired, clientName: clients.name };
+
+async function listFeatures(app: App, q: ListFeaturesQuery) {
+  const filters: SQL[] = [];
+  if (q.clientId !== undefined) filters.push(eq(features.clientId, q.clientId));
+  if (q.q) filters.push(ilike(features.name, containsPattern(q.q)));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ count }]] = await Promise.all([
+    app.db
+      .select(columns)
+      .from(features)
+      .innerJoin(clients, eq(clients.id, features.clientId))
+      .where(where)
+      .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
+      .limit(q.limit)
+      .offset(q.offset),
+    app.db.select({ count: countAll }).from(features).where(where),
+  ]);
+  return { rows: await withValues(app.db, rows), count };
+}
+
+async function readFeature(db: Db | Tx, featureId: number) {
+  const rows = await db.select(columns).from(features).innerJoin(clients, eq(clients.id, features.clientId)).where(eq(features.id, featureId));
+  const [feature] = await withValues(db, rows);
+  return feature ?? null;
+}
+
+/** Values kept, changed, added and removed; a removed value still chosen by a location is refused. */
+async function saveValues(tx: Tx, featureId: number, values: FeatureInput['values']) {
+  const existing = await tx.select().from(featureValues).where(eq(featureValues.featureId, featureId));
+  const known = new Map(existing.map((v) => [v.id, v]));
+  if (values.some((v) => v.id !== undefined && !known.has(v.id))) throw badRequest('Alguno de los valores no pertenece al atributo.', { values: 'Alguno de los valores no pertenece al atributo.' });
+  const kept = new Set(values.flatMap((v) => (v.id === undefined ? [] : [v.id])));
+  const removed = existing.filter((v) => !kept.has(v.id));
+  if (removed.length) {
+    const used = await tx
+      .selectDistinct({ id: locationFeatureValues.featureValueId })
+      .from(locationFeatureValues)
+      .where(
+        inArray(
+          locationFeatureValues.featureValueId,
+          removed.map((v) => v.id),
+        ),
+      );
+    if (used.length) {
+      const message = FEATURE_TEXT.valueInUse(known.get(used[0].id)!.value);
+      throw badRequest(message, { values: message });
+    }
+    await tx.delete(featureValues).where(
+      inArray(
+        featureValues.id,
+        removed.map((v) => v.id),
+      ),
+    );
+  }
+  for (const v of values) {
+    if (v.id !== undefined) await tx.update(featureValues).set({ value: v.value, isDefault: v.isDefault }).where(eq(featureValues.id, v.id));
+  }
+  const added = values.filter((v) => v.id === undefined);
+  if (added.length) await tx.insert(featureValues).values(added.map((v) => ({ featureId, value: v.value, isDefault: v.isDefault })));
+  const [fallback] = await tx
+    .select({ id: featureValues.id })
+    .from(featureValues)
+    .where(and(eq(featureValues.featureId, featureId), eq(featureValues.isDefault, true)));
+  return fallback?.id;
+}
+
+export default async function featureRoutes(app: App) {
+  const tags = ['features'];
+  const validatorCompiler = formLevelValidator(FEATURE_DIALOG_FIELDS);
+
+  app.get('/features', { config: read, schema: { tags, querystring: listFeaturesQuery } }, async (req) => listFeatures(app, req.query as ListFeaturesQuery));
+
+  app.get('/features/client/:id', { config: read, schema: { tags, params: z.object({ id }), querystring: listFeaturesQuery.omit({ clientId: true }) } }, async (req) =>
+    listFeatures(app, { ...(req.query as ListFeaturesQuery), clientId: (req.params as { id: number }).id }),
+  );
+
+  app.get('/features/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const feature = await readFeature(app.db, (req.params as { id: number }).id);
+    if (!feature) throw notFound(FEATURE_TEXT.notFound);
+    return feature;
+  });
+
+  /** Answers `{ id, data }` (spec 1 §7). */
+  app.post('/features', { config: write, schema: { tags, body: featureSchema }, validatorCompiler }, async (req, reply) => {
+    const body = req.body as FeatureInput;
+    const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, body.clientId));
+    if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
+    const featureId = await app.db.transaction(async (tx) => {
+      const [row] = await tx.insert(features).values({ clientId: body.clientId, name: body.name, isRequired: body.isRequired }).returning();
+      const defaultId = await saveValues(tx, row.id, body.values);
+      await applyRequiredDefault(tx, row, defaultId);
+      await audit(tx, { userId: req.session.id, entity: 'feature', entityId: row.id, action: 'create' });
+      return row.id;
+    });
+    return reply.status(201).send({ id: featureId, data: await readFeature(app.db, featureId) });
+  });
+
+  app.put('/features/:id', { config: write, schema: { tags, params: z.object({ id }), body: featureUpdateSchema }, validatorCompiler }, async (req) => {
+    const { id: featureId } = req.params as { id: number };
+    const body = req.body as Omit<FeatureInput, 'clientId'> & { clientId?: number };
+    await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(features)
+        .set({ name: body.name, isRequired: body.isRequired, updatedAt: sql`now()` })
+        .where(eq(features.id, featureId))
+        .returning();
+      if (!row) throw notFound(FEATURE_TEXT.notFound);
+      if (body.clientId !== undefined && body.clientId !== row.clientId) {
+        throw badRequest('El cliente de un atributo no puede cambiarse.', { clientId: 'El cliente de un atributo no puede cambiarse.' });
+      }
+      const defaultId = await saveValues(tx, featureId, body.values);
+      await applyRequiredDefault(tx, row, defaultId);
+      await audit(tx, { userId: req.session.id, entity: 'feature', entityId: featureId, action: 'update' });
+    });
+    return { id: featureId, data: await readFeature(app.db, featureId) };
+  });
+}

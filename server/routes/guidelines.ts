@@ -1,0 +1,147 @@
+import { and, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import type { Tx } from '../db/client';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { guidelines } from '../db/schema';
+import { booleanQuery, conflict, listQuery, notFound, parse } from '../http';
+import { audit } from '../services/audit';
+import { sanitizeRichText } from '../services/html';
+
+const read = { roles: ACCESS.guidelines.read };
+const write = { roles: ACCESS.guidelines.write };
+const tags = ['guidelines'];
+
+const listGuidelinesQuery = listQuery.extend({ current: booleanQuery.optional() });
+const searchQuery = listQuery.extend({ searchValue: z.string().trim().max(200).optional() });
+
+/** What a list shows: the texts stay out (they can be long); GET /guidelines/:id has them. */
+const summary = {
+  id: guidelines.id,
+  sequenceId: guidelines.sequenceId,
+  version: guidelines.version,
+  name: guidelines.name,
+  createdAt: guidelines.createdAt,
+  deletedAt: guidelines.deletedAt,
+};
+
+const sortable = summary;
+
+const withEditable = <T extends { deletedAt: Date | null }>(row: T) => ({ ...row, editable: row.deletedAt === null });
+
+/** The rich texts as they will be stored: sanitised, and still long enough once sanitised. */
+function cleanTexts(body: GuidelineInput): GuidelineInput {
+  const clean = { ...body };
+  for (const { key } of GUIDELINE_SECTIONS) clean[key] = sanitizeRichText(body[key]);
+  return parse(guidelineSchema, clean);
+}
+
+async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: number; version: number; userId: number }) {
+  const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('guidelines', 'id'))::int as id`)) as unknown as { rows: { id: number }[] };
+  const newId = result.rows[0].id;
+  const [row] = await tx
+    .insert(guidelines)
+    .values({ ...body, id: newId, sequenceId: meta.sequenceId ?? newId, version: meta.version, createdBy: meta.userId })
+    .returning();
+  return row;
+}
+
+export default async function guidelineRoutes(app: App) {
+  app.get('/guidelines', { config: read, schema: { tags, querystring: listGuidelinesQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof listGuidelinesQuery>;
+    const filters: SQL[] = [];
+    if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
+    if (q.q) filters.push(ilike(guidelines.name, containsPattern(q.q)));
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select(summary)
+        .from(guidelines)
+        .where(where)
+        .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(guidelines).where(where),
+    ]);
+    return { rows: rows.map(withEditable), count };
+  });
+
+  /** The current versions whose name contains the text (the project form's guideline search). */
+  app.get('/guidelines/search', { config: read, schema: { tags, querystring: searchQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof searchQuery>;
+    const filters: SQL[] = [isNull(guidelines.deletedAt)];
+    if (q.searchValue) filters.push(ilike(guidelines.name, containsPattern(q.searchValue)));
+    const where = and(...filters);
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select(summary)
+        .from(guidelines)
+        .where(where)
+        .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(guidelines).where(where),
+    ]);
+    return { rows: rows.map(withEditable), count };
+  });
+
+  app.get('/guidelines/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: guidelineId } = req.params as { id: number };
+    const [row] = await app.db.select().from(guidelines).where(eq(guidelines.id, guidelineId));
+    if (!row) throw notFound(GUIDELINE_TEXT.notFound);
+    return withEditable(row);
+  });
+
+  app.post('/guidelines', { config: write, schema: { tags, body: guidelineSchema } }, async (req, reply) => {
+    const body = cleanTexts(req.body as GuidelineInput);
+    const created = await app.db.transaction(async (tx) => {
+      const row = await insertVersion(tx, body, { version: 1, userId: req.session.id });
+      await audit(tx, { userId: req.session.id, entity: 'guideline', entityId: row.id, action: 'create' });
+      return row;
+    });
+    return reply.status(201).send(withEditable(created));
+  });
+
+  /** Editing makes a new version and ends the validity of the edited one, in one transaction. */
+  app.put('/guidelines', { config: write, schema: { tags, body: guidelineUpdateSchema } }, async (req) => {
+    const { id: guidelineId, ...fields } = req.body as GuidelineInput & { id: number };
+    const body = cleanTexts(fields);
+    const created = await app.db.transaction(async (tx) => {
+      const [old] = await tx
+        .update(guidelines)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(guidelines.id, guidelineId), isNull(guidelines.deletedAt)))
+        .returning({ sequenceId: guidelines.sequenceId, version: guidelines.version });
+      if (!old) return refuse(tx, guidelineId, GUIDELINE_TEXT.notCurrent);
+      const row = await insertVersion(tx, body, { sequenceId: old.sequenceId, version: old.version + 1, userId: req.session.id });
+      await audit(tx, { userId: req.session.id, entity: 'guideline', entityId: row.id, action: 'version', detail: { previous: guidelineId } });
+      return row;
+    });
+    return withEditable(created);
+  });
+
+  /** Ends the validity of the current version (the row stays: projects may point to it). */
+  app.delete('/guidelines/:id', { config: write, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: guidelineId } = req.params as { id: number };
+    const ended = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(guidelines)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(guidelines.id, guidelineId), isNull(guidelines.deletedAt)))
+        .returning(summary);
+      if (!row) return refuse(tx, guidelineId, GUIDELINE_TEXT.alreadyEnded);
+      await audit(tx, { userId: req.session.id, entity: 'guideline', entityId: guidelineId, action: 'end' });
+      return row;
+    });
+    return withEditable(ended);
+  });
+}
+
+/** A version that is not current: 404 when it does not exist, 409 when it was already ended. */
+async function refuse(tx: Tx, guidelineId: number, message: string): Promise<never> {
+  const [exists] = await tx.select({ id: guidelines.id }).from(guidelines).where(eq(guidelines.id, guidelineId));
+  throw exists ? conflict(message) : notFound(GUIDELINE_TEXT.notFound);
+}

@@ -1,0 +1,210 @@
+/** Points of sale (spec 1 §2.5, §7): list by client (or across clients), one, create, update, (de)activate. */
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  isValidSearchPattern,
+  LOCATION_DIALOG_FIELDS,
+  LOCATION_TEXT,
+  type LocationInput,
+  locationSchema,
+  locationStatusSchema,
+  type LocationUpdate,
+  locationUpdateSchema,
+} from '../../domain/locations';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import type { Tx } from '../db/client';
+import { countAll, orderBy } from '../db/list';
+import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
+import { badRequest, booleanQuery, formLevelValidator, listQuery, notFound, pgErrorCode } from '../http';
+import { audit } from '../services/audit';
+import { checkLocationRefs, readLocation, usersOfClient } from '../services/locations';
+
+const read = { roles: ACCESS.locations.read };
+const write = { roles: ACCESS.locations.write };
+
+const listLocationsQuery = listQuery.extend({
+  /** A case-insensitive regular expression on the client's location code. */
+  q: z.string().max(200).optional(),
+  status: booleanQuery.optional(),
+  clientId: id.optional(),
+});
+type ListLocationsQuery = z.infer<typeof listLocationsQuery>;
+
+const listColumns = {
+  id: locations.id,
+  code: locations.code,
+  clientId: locations.clientId,
+  clientName: clients.name,
+  fullName: locations.fullName,
+  clientLocationName: locations.clientLocationName,
+  clientLocationId: locations.clientLocationId,
+  street: locations.street,
+  telephone: locations.telephone,
+  executive: locations.executive,
+  status: locations.status,
+  stateName: states.name,
+  cityName: cities.name,
+};
+
+const sortable = {
+  id: locations.id,
+  code: locations.id,
+  fullName: locations.fullName,
+  clientLocationId: locations.clientLocationId,
+  clientLocationName: locations.clientLocationName,
+  street: locations.street,
+  telephone: locations.telephone,
+  executive: locations.executive,
+  status: locations.status,
+  clientName: clients.name,
+  cityName: cities.name,
+};
+
+const spanish = new Intl.Collator('es', { sensitivity: 'base' });
+const byName = <T extends { name: string }>(rows: T[]) => rows.sort((a, b) => spanish.compare(a.name, b.name));
+
+const invalidSearch = () => badRequest(LOCATION_TEXT.invalidSearch, { q: LOCATION_TEXT.invalidSearch });
+
+async function listLocations(app: App, q: ListLocationsQuery) {
+  const filters: SQL[] = [];
+  if (q.clientId !== undefined) filters.push(eq(locations.clientId, q.clientId));
+  if (q.status !== undefined) filters.push(eq(locations.status, q.status));
+  if (q.q) {
+    if (!isValidSearchPattern(q.q)) throw invalidSearch();
+    filters.push(sql`${locations.clientLocationId} ~* ${q.q}`);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  try {
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select(listColumns)
+        .from(locations)
+        .innerJoin(clients, eq(clients.id, locations.clientId))
+        .leftJoin(states, eq(states.id, locations.stateId))
+        .leftJoin(cities, eq(cities.id, locations.cityId))
+        .where(where)
+        .orderBy(...orderBy(sortable, q.sort, q.order, 'fullName'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(locations).where(where),
+    ]);
+    return { rows, count };
+  } catch (error) {
+    // PostgreSQL's regular expressions differ from JavaScript's at the edges: its refusal is a 400 too.
+    if (pgErrorCode(error) === '2201B') throw invalidSearch();
+    throw error;
+  }
+}
+
+/** The form's values as columns (country, state and city are known to be set once validated). */
+function columnsOf(body: LocationInput | LocationUpdate) {
+  const { featureValues: _features, zoneManagersIds: _managers, id: _id, clientId: _client, ...rest } = body as LocationUpdate;
+  return { ...rest, countryId: body.countryId!, stateId: body.stateId!, cityId: body.cityId! };
+}
+
+async function writeLinks(tx: Tx, locationId: number, zoneManagersIds: number[], featureValues: { featureId: number; id: number }[]) {
+  await tx.delete(locationZoneManagers).where(eq(locationZoneManagers.locationId, locationId));
+  await tx.delete(locationFeatureValues).where(eq(locationFeatureValues.locationId, locationId));
+  if (zoneManagersIds.length) await tx.insert(locationZoneManagers).values(zoneManagersIds.map((userId) => ({ locationId, userId })));
+  if (featureValues.length) {
+    await tx.insert(locationFeatureValues).values(featureValues.map((v) => ({ locationId, featureId: v.featureId, featureValueId: v.id })));
+  }
+}
+
+/** A repeated client location code is the user's to fix, not a server failure. */
+async function uniqueCode<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') throw badRequest(LOCATION_TEXT.duplicateCode, { clientLocationId: LOCATION_TEXT.duplicateCode });
+    throw error;
+  }
+}
+
+export default async function locationRoutes(app: App) {
+  const tags = ['locations'];
+  const formValidator = formLevelValidator(LOCATION_DIALOG_FIELDS);
+
+  /** Across clients (the /branch-offices area), optionally for one client. */
+  app.get('/locations', { config: read, schema: { tags, querystring: listLocationsQuery } }, async (req) => listLocations(app, req.query as ListLocationsQuery));
+
+  app.get('/locations/client/:id', { config: read, schema: { tags, params: z.object({ id }), querystring: listLocationsQuery.omit({ clientId: true }) } }, async (req) => {
+    const { id: clientId } = req.params as { id: number };
+    return listLocations(app, { ...(req.query as ListLocationsQuery), clientId });
+  });
+
+  app.get('/locations/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const location = await readLocation(app.db, (req.params as { id: number }).id);
+    if (!location) throw notFound(LOCATION_TEXT.notFound);
+    return location;
+  });
+
+  app.post('/locations', { config: write, schema: { tags, body: locationSchema }, validatorCompiler: formValidator }, async (req, reply) => {
+    const body = req.body as LocationInput;
+    const refs = await checkLocationRefs(app.db, body.clientId, body);
+    const created = await uniqueCode(() =>
+      app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(locations)
+          .values({ ...columnsOf(body), clientId: body.clientId })
+          .returning({ id: locations.id });
+        await writeLinks(tx, row.id, body.zoneManagersIds, refs.featureValues);
+        await audit(tx, { userId: req.session.id, entity: 'location', entityId: row.id, action: 'create' });
+        return row;
+      }),
+    );
+    return reply.status(201).send(await readLocation(app.db, created.id));
+  });
+
+  app.put('/locations', { config: write, schema: { tags, body: locationUpdateSchema }, validatorCompiler: formValidator }, async (req) => {
+    const body = req.body as LocationUpdate;
+    const [current] = await app.db.select({ clientId: locations.clientId }).from(locations).where(eq(locations.id, body.id));
+    if (!current) throw notFound(LOCATION_TEXT.notFound);
+    if (body.clientId && body.clientId !== current.clientId) throw badRequest('El cliente de un punto de venta no puede cambiarse.', { clientId: 'El cliente de un punto de venta no puede cambiarse.' });
+    const refs = await checkLocationRefs(app.db, current.clientId, body);
+    await uniqueCode(() =>
+      app.db.transaction(async (tx) => {
+        await tx
+          .update(locations)
+          .set({ ...columnsOf(body), updatedAt: sql`now()` })
+          .where(eq(locations.id, body.id));
+        await writeLinks(tx, body.id, body.zoneManagersIds, refs.featureValues);
+        await audit(tx, { userId: req.session.id, entity: 'location', entityId: body.id, action: 'update' });
+      }),
+    );
+    return readLocation(app.db, body.id);
+  });
+
+  app.put('/locations/disable', { config: write, schema: { tags, body: locationStatusSchema } }, async (req) => {
+    const { id: locationId, status } = req.body as z.infer<typeof locationStatusSchema>;
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx.update(locations).set({ status, updatedAt: sql`now()` }).where(eq(locations.id, locationId)).returning({ id: locations.id, status: locations.status });
+      if (!row) throw notFound(LOCATION_TEXT.notFound);
+      await audit(tx, { userId: req.session.id, entity: 'location', entityId: locationId, action: status ? 'activate' : 'deactivate' });
+      return row;
+    });
+  });
+
+  /** Reference lists of the address cascade (spec 1 §4), in Spanish alphabetical order. */
+  const reference = { roles: ACCESS.reference.read };
+  app.get('/countries', { config: reference, schema: { tags } }, async () => byName(await app.db.select().from(countries)));
+  app.get('/states', { config: reference, schema: { tags, querystring: z.object({ countryId: id }) } }, async (req) =>
+    byName(await app.db.select().from(states).where(eq(states.countryId, (req.query as { countryId: number }).countryId))),
+  );
+  app.get('/cities', { config: reference, schema: { tags, querystring: z.object({ stateId: id }) } }, async (req) =>
+    byName(await app.db.select().from(cities).where(eq(cities.stateId, (req.query as { stateId: number }).stateId))),
+  );
+
+  /** Owners (role 6) and zone managers (role 15) of a client: `{ id, fullName }`, active users only. */
+  app.get(
+    '/web-users/client/:id',
+    { config: read, schema: { tags, params: z.object({ id }), querystring: z.object({ rolId: z.coerce.number().int().min(1).max(15) }) } },
+    async (req) => {
+      const { id: clientId } = req.params as { id: number };
+      const { rolId } = req.query as { rolId: number };
+      return usersOfClient(app.db, clientId, [rolId]);
+    },
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Bulk load of points of sale (spec 1 §2.5, §7): multipart with the file in `csvFile` and the client
+ * in a `clientId` field or query. Answers `{ created, message }`, or a 400 `{ message, lines }`
+ * naming each bad line.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CSV_TEXT, MAX_CSV_BYTES } from '../../domain/locationsCsv';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import { clients } from '../db/schema';
+import { badRequest, HttpError, parse } from '../http';
+import { importLocations } from '../services/locationImport';
+
+const write = { roles: ACCESS.locations.write };
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'text/comma-separated-values', 'application/vnd.ms-excel'];
+
+/** A file is taken for a CSV by its extension, or, without one, by a text type. */
+export function isCsvFile(filename: string, mimetype: string): boolean {
+  const ext = /\.([^./\\]+)$/.exec(filename)?.[1]?.toLowerCase();
+  return ext ? ext === 'csv' : CSV_TYPES.includes(mimetype.toLowerCase());
+}
+
+const describeType = (filename: string, mimetype: string) =>
+  mimetype && mimetype !== 'application/octet-stream' ? mimetype : (/\.([^./\\]+)$/.exec(filename)?.[0] ?? 'El archivo');
+
+async function readUpload(req: FastifyRequest): Promise<{ clientId: number; file: Buffer }> {
+  if (!req.isMultipart()) throw new HttpError(415, CSV_TEXT.noFile);
+  let clientId = (req.query as { clientId?: number }).clientId;
+  let file: Buffer | undefined;
+  for await (const part of req.parts({ limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10, fieldSize: 1000 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'csvFile') throw badRequest(CSV_TEXT.noFile);
+      if (!isCsvFile(part.filename, part.mimetype)) throw new HttpError(415, CSV_TEXT.unsupportedType(describeType(part.filename, part.mimetype)));
+      file = await part.toBuffer();
+    } else if (part.fieldname === 'clientId') {
+      clientId = parse(z.object({ clientId: id }), { clientId: part.value }).clientId;
+    }
+  }
+  if (!file) throw badRequest(CSV_TEXT.noFile);
+  if (clientId === undefined) throw badRequest('Seleccione un cliente', { clientId: 'Seleccione un cliente' });
+  return { clientId, file };
+}
+
+export default async function locationImportRoutes(app: App) {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { clientId, file } = await readUpload(req);
+    const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+    if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
+    const result = await importLocations(app.db, clientId, file, req.session.id);
+    if (!result.ok) return reply.status(400).send({ message: CSV_TEXT.hasErrors(result.count), lines: result.lines });
+    return { created: result.created, message: CSV_TEXT.imported(result.created) };
+  };
+  const schema = { tags: ['locations'], consumes: ['multipart/form-data'], querystring: z.object({ clientId: id.optional() }) };
+  app.post('/locations/massive/client', { config: write, schema }, handler);
+  app.post('/core-clients/clients/importBranches', { config: write, schema }, handler);
+}

@@ -1,0 +1,103 @@
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MOTIVE_TEXT, type MotiveInput, motiveSchema, motiveStateSchema, motiveUpdateSchema } from '../../domain/motives';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import type { Tx } from '../db/client';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { motives } from '../db/schema';
+import { booleanQuery, listQuery, notFound } from '../http';
+import { audit } from '../services/audit';
+
+const read = { roles: ACCESS.motives.read };
+const write = { roles: ACCESS.motives.write };
+const tags = ['motives'];
+
+const listMotivesQuery = listQuery.extend({ isActive: booleanQuery.optional() });
+
+const columns = {
+  id: motives.id,
+  motive: motives.motive,
+  description: motives.description,
+  requiresUserComment: motives.requiresUserComment,
+  isActive: motives.isActive,
+  createdAt: motives.createdAt,
+};
+
+/**
+ * Sets a motive's activation. DELETE does the same as deactivating: reviews keep the motive they
+ * gave, so a motive is never removed, only taken out of the choices.
+ */
+async function setActive(tx: Tx, motiveId: number, isActive: boolean, userId: number) {
+  const [row] = await tx.update(motives).set({ isActive, updatedAt: sql`now()` }).where(eq(motives.id, motiveId)).returning(columns);
+  if (!row) throw notFound(MOTIVE_TEXT.notFound);
+  await audit(tx, { userId, entity: 'motive', entityId: motiveId, action: isActive ? 'activate' : 'deactivate' });
+  return row;
+}
+
+export default async function motiveRoutes(app: App) {
+  app.get('/motives', { config: read, schema: { tags, querystring: listMotivesQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof listMotivesQuery>;
+    const filters: SQL[] = [];
+    if (q.isActive !== undefined) filters.push(eq(motives.isActive, q.isActive));
+    if (q.q) {
+      const pattern = containsPattern(q.q);
+      filters.push(or(ilike(motives.motive, pattern), ilike(motives.description, pattern))!);
+    }
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select(columns)
+        .from(motives)
+        .where(where)
+        .orderBy(...orderBy(columns, q.sort, q.order, 'id'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(motives).where(where),
+    ]);
+    return { rows, count };
+  });
+
+  app.get('/motives/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: motiveId } = req.params as { id: number };
+    const [row] = await app.db.select(columns).from(motives).where(eq(motives.id, motiveId));
+    if (!row) throw notFound(MOTIVE_TEXT.notFound);
+    return row;
+  });
+
+  app.post('/motives/', { config: write, schema: { tags, body: motiveSchema } }, async (req, reply) => {
+    const body = req.body as MotiveInput;
+    const created = await app.db.transaction(async (tx) => {
+      const [row] = await tx.insert(motives).values(body).returning(columns);
+      await audit(tx, { userId: req.session.id, entity: 'motive', entityId: row.id, action: 'create' });
+      return row;
+    });
+    return reply.status(201).send(created);
+  });
+
+  app.put('/motives', { config: write, schema: { tags, body: motiveUpdateSchema } }, async (req) => {
+    const { id: motiveId, ...body } = req.body as MotiveInput & { id: number };
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(motives)
+        .set({ ...body, updatedAt: sql`now()` })
+        .where(eq(motives.id, motiveId))
+        .returning(columns);
+      if (!row) throw notFound(MOTIVE_TEXT.notFound);
+      await audit(tx, { userId: req.session.id, entity: 'motive', entityId: motiveId, action: 'update' });
+      return row;
+    });
+  });
+
+  /** Activation from the list's switch (the spec does not show its path): `{ id, isActive }`. */
+  app.put('/motives/state', { config: write, schema: { tags, body: motiveStateSchema } }, async (req) => {
+    const { id: motiveId, isActive } = req.body as z.infer<typeof motiveStateSchema>;
+    return app.db.transaction((tx) => setActive(tx, motiveId, isActive, req.session.id));
+  });
+
+  app.delete('/motives/:id', { config: write, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: motiveId } = req.params as { id: number };
+    return app.db.transaction((tx) => setActive(tx, motiveId, false, req.session.id));
+  });
+}

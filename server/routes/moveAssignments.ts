@@ -1,0 +1,131 @@
+/**
+ * Assignments (spec 2 §4): moves to a quality agent or to a Getter in bulk (`PUT /user-moves/massive`),
+ * and published visits turned into ASIGNADA moves of a Getter (`POST /user-moves/massive-locations`,
+ * also used by the projects' assignment screen). Each call is one transaction.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MOVE_FORM_TEXT, massiveBody, massiveLocationsBody, moveListQuery } from '../../domain/move-forms';
+import { MOVE_TEXT, TRANSITIONS, VISIT_STATE } from '../../domain/moves';
+import { ACCESS, ROLE } from '../../domain/roles';
+import type { App } from '../app';
+import type { Tx } from '../db/client';
+import { auditLog, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, userMoves, visits } from '../db/schema';
+import { badRequest, conflict, formLevelValidator, parse } from '../http';
+import { audit } from '../services/audit';
+import { logStatus } from '../services/moves/act';
+import { projectInfo } from '../services/moves/projectInfo';
+import { moveIdsOf } from '../services/moves/queries';
+import { ensureUserOfRole } from '../services/moves/review';
+
+const write = { roles: ACCESS['user-moves'].write };
+const tags = ['user-moves'];
+/** "All filtered" assigns at most this many moves in one call. */
+export const MASSIVE_CAP = 10_000;
+const STOCK_MOVE_STATUSES = ['ASIGNADA', 'DISPONIBLE'] as const;
+const PUBLISHED = [VISIT_STATE.PUBLICADA, VISIT_STATE.PUBLICADA_POR_CANCELACION];
+
+async function auditMany(tx: Tx, userId: number, ids: number[], action: string, detail: Record<string, unknown>) {
+  if (!ids.length) return;
+  await tx.insert(auditLog).values(ids.map((id) => ({ userId, entity: 'user_move', entityId: String(id), action, detail })));
+}
+
+/** The questionnaire version a new move of the project answers: its questionnaire's current version. */
+async function currentVersionOf(tx: Tx, projectId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: questionnaireVersions.id })
+    .from(projects)
+    .innerJoin(questionnaires, eq(questionnaires.id, projects.questionnaireId))
+    .innerJoin(questionnaireVersions, and(eq(questionnaireVersions.questionnaireId, questionnaires.id), eq(questionnaireVersions.version, questionnaires.lastVersion)))
+    .where(eq(projects.id, projectId));
+  return row?.id ?? null;
+}
+
+export default async function moveAssignmentRoutes(app: App) {
+  app.put('/user-moves/massive', { config: write, schema: { tags, body: massiveBody }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
+    const body = req.body as z.infer<typeof massiveBody>;
+    const actor = req.session;
+    return app.db.transaction(async (tx) => {
+      if (body.assignedAgentId !== undefined) {
+        const agent = await ensureUserOfRole(tx, body.assignedAgentId, ROLE.ADMIN, MOVE_TEXT.notAgent);
+        const ids = body.userMovesIds?.length ? body.userMovesIds : await moveIdsOf(tx, parse(moveListQuery, body.filter ?? {}), MASSIVE_CAP);
+        // The state machine in the WHERE: a move whose agent is locked is left as it is, even if it changed a moment ago.
+        const updated = ids.length
+          ? await tx
+              .update(userMoves)
+              .set({ assignedAgentId: agent.id, version: sql`${userMoves.version} + 1`, updatedAt: sql`now()` })
+              .where(and(inArray(userMoves.id, ids), inArray(userMoves.status, [...TRANSITIONS.assignAgent.from])))
+              .returning({ id: userMoves.id })
+          : [];
+        const done = new Set(updated.map((u) => u.id));
+        const skipped = ids.filter((id) => !done.has(id));
+        await auditMany(tx, actor.id, [...done], 'assignAgent', { assignedAgentId: agent.id, massive: true });
+        return { updated: done.size, skipped: skipped.length, skippedIds: skipped.slice(0, 100), agent };
+      }
+      const getter = await ensureUserOfRole(tx, body.userId!, ROLE.GETTER, MOVE_TEXT.notGetter);
+      const ids = body.userMovesIds!;
+      const before = await tx.select({ id: userMoves.id, status: userMoves.status }).from(userMoves).where(inArray(userMoves.id, ids));
+      const updated = await tx
+        .update(userMoves)
+        .set({ userId: getter.id, status: 'ASIGNADA', version: sql`${userMoves.version} + 1`, updatedAt: sql`now()` })
+        .where(and(inArray(userMoves.id, ids), inArray(userMoves.status, [...STOCK_MOVE_STATUSES])))
+        .returning({ id: userMoves.id });
+      if (updated.length !== new Set(ids).size) throw badRequest(MOVE_FORM_TEXT.stockState);
+      for (const m of before.filter((b) => b.status === 'DISPONIBLE')) await logStatus(tx, m.id, 'ASIGNADA', actor.id);
+      await auditMany(tx, actor.id, ids, 'assignGetter', { userId: getter.id, massive: true });
+      return { updated: updated.length, skipped: 0, skippedIds: [], getter };
+    });
+  });
+
+  app.post('/user-moves/massive-locations', { config: write, schema: { tags, body: massiveLocationsBody } }, async (req, reply) => {
+    const items = req.body as z.infer<typeof massiveLocationsBody>;
+    const actor = req.session;
+    const created = await app.db.transaction(async (tx) => {
+      for (const userId of new Set(items.map((i) => i.userId))) await ensureUserOfRole(tx, userId, ROLE.GETTER, MOVE_TEXT.notGetter);
+      const plIds = [...new Set(items.map((i) => i.projectLocationId))];
+      const pls = await tx.select({ id: projectLocations.id, projectId: projectLocations.projectId }).from(projectLocations).where(inArray(projectLocations.id, plIds));
+      if (pls.length !== plIds.length) throw badRequest('Alguna de las locaciones no pertenece a un proyecto.');
+      const projectOf = new Map(pls.map((p) => [p.id, p.projectId]));
+      const info = await projectInfo(tx, [...new Set(pls.map((p) => p.projectId))]);
+      const versions = new Map<number, number | null>();
+      for (const projectId of info.keys()) versions.set(projectId, await currentVersionOf(tx, projectId));
+      const out: { id: number; code: string; projectLocationId: number; userId: number; visitId: number | null }[] = [];
+      for (const item of items) {
+        const [visit] = await tx
+          .select({ id: visits.id, dueTo: visits.dueTo })
+          .from(visits)
+          .where(
+            and(
+              eq(visits.projectLocationId, item.projectLocationId),
+              inArray(visits.state, PUBLISHED),
+              ...(item.visitId ? [eq(visits.id, item.visitId)] : []),
+            ),
+          )
+          .orderBy(asc(visits.dueFrom), asc(visits.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        // A visit named by the stock screen must still be published; otherwise the location's next one, or none.
+        if (item.visitId && !visit) throw conflict(MOVE_FORM_TEXT.stockState);
+        if (visit) await tx.update(visits).set({ state: VISIT_STATE.TOMADA }).where(eq(visits.id, visit.id));
+        const projectId = projectOf.get(item.projectLocationId)!;
+        const [move] = await tx
+          .insert(userMoves)
+          .values({
+            projectLocationId: item.projectLocationId,
+            visitId: visit?.id ?? null,
+            status: 'ASIGNADA',
+            userId: item.userId,
+            questionnaireVersionId: versions.get(projectId) ?? null,
+            dueTo: visit?.dueTo ?? info.get(projectId)?.endDate ?? null,
+          })
+          .returning({ id: userMoves.id, code: userMoves.code });
+        await tx.insert(moveStatusLogs).values({ userMoveId: move.id, status: 'ASIGNADA', userId: actor.id });
+        await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'create-assigned', detail: { projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit?.id ?? null } });
+        out.push({ id: move.id, code: move.code, projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit?.id ?? null });
+      }
+      return out;
+    });
+    return reply.status(201).send({ created });
+  });
+}
+

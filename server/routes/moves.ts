@@ -1,0 +1,106 @@
+/** Moves, read side (spec 2 §7): the list, one move, the filters' choices and the answered questionnaire. */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AnsweredQuestionnaire } from '../../domain/move-api';
+import { codeToId, moveListQuery, type MoveListQuery } from '../../domain/move-forms';
+import { MOVE_TEXT } from '../../domain/moves';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import { cities, locations, moveReplies, projectLocations, projects, userMoves } from '../db/schema';
+import { notFound } from '../http';
+import { fileStoreFor } from '../services/files';
+import { readMove } from '../services/moves/act';
+import { listMoves, moveDetail } from '../services/moves/queries';
+import { answeredOut, readReply, versionContent } from '../services/moves/replies';
+
+const read = { roles: ACCESS['user-moves'].read };
+const tags = ['user-moves'];
+
+const byId = z.object({ id });
+const byCode = z.object({ code: z.string().trim().min(1, 'Indique el código').max(40) });
+const byMove = z.object({ userMoveId: id });
+const projectsQuery = z.object({ clientId: id.optional() });
+const amountsBody = z.object({ userMovesIds: z.array(id).max(1000) });
+
+export default async function moveRoutes(app: App) {
+  const files = fileStoreFor(app.config);
+
+  app.get('/user-moves/get/all', { config: read, schema: { tags, querystring: moveListQuery } }, async (req) => listMoves(app.db, req.query as MoveListQuery));
+
+  app.get('/user-moves/get', { config: read, schema: { tags, querystring: byId } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
+
+  /** By code ('M-0000123'); a number alone is read as the code's number. */
+  app.get('/user-moves/get/code', { config: read, schema: { tags, querystring: byCode } }, async (req) => {
+    const { code } = req.query as z.infer<typeof byCode>;
+    const moveId = codeToId(code);
+    if (moveId === null) throw notFound(MOVE_TEXT.notFound);
+    return moveDetail(app.db, files, { id: moveId });
+  });
+
+  /** The cities of the points of sale taking part in projects: the list's city filter. */
+  app.get('/user-moves/get/cities', { config: read, schema: { tags } }, async () =>
+    app.db
+      .selectDistinct({ id: cities.id, name: cities.name })
+      .from(cities)
+      .innerJoin(locations, eq(locations.cityId, cities.id))
+      .where(sql`exists (select 1 from ${projectLocations} where ${projectLocations.locationId} = ${locations.id})`)
+      .orderBy(asc(cities.name)),
+  );
+
+  /** Projects as choices `{ id, name }` (of one client when given): the list's and the report's project filter. */
+  app.get('/user-moves/get/projects', { config: read, schema: { tags, querystring: projectsQuery } }, async (req) => {
+    const { clientId } = req.query as z.infer<typeof projectsQuery>;
+    return app.db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(clientId ? eq(projects.clientId, clientId) : undefined)
+      .orderBy(asc(projects.name))
+      .limit(2000);
+  });
+
+  /** The Getter's answered questionnaire, with the version it answers (empty replies while nobody answered). */
+  app.get('/questionnaires-replyeds/get', { config: read, schema: { tags, querystring: byMove } }, async (req): Promise<AnsweredQuestionnaire> => {
+    const { userMoveId } = req.query as z.infer<typeof byMove>;
+    const move = await readMove(app.db, userMoveId);
+    const version = await versionContent(app.db, move.questionnaireVersionId);
+    const row = await readReply(app.db, userMoveId, false);
+    if (row) return answeredOut(row, version, files);
+    return {
+      id: null,
+      userMoveId,
+      questionnaire: { id: version.questionnaireId, name: version.name, version: version.version, versionId: version.id, dimensions: version.dimensions },
+      replies: {},
+      questionnaireResult: null,
+      reason: null,
+      questionnarieReviewReason: null,
+      editByAgent: false,
+      updatedAt: move.updatedAt.toISOString(),
+    };
+  });
+
+  /** The agent's edited version, flagged editByAgent; 204 when no agent edited the move. */
+  app.get('/questionnaireRepliedByAgent', { config: read, schema: { tags, querystring: byMove } }, async (req, reply) => {
+    const { userMoveId } = req.query as z.infer<typeof byMove>;
+    const move = await readMove(app.db, userMoveId);
+    const row = await readReply(app.db, userMoveId, true);
+    if (!row) return reply.status(204).send();
+    return answeredOut(row, await versionContent(app.db, move.questionnaireVersionId), files);
+  });
+
+  /** How many questions each move has answered (the agent's edit when there is one). */
+  app.post('/questionnaires-replyeds/amount-answers', { config: read, schema: { tags, body: amountsBody } }, async (req) => {
+    const { userMovesIds } = req.body as z.infer<typeof amountsBody>;
+    if (!userMovesIds.length) return [];
+    const answered = sql<number>`(select count(*)::int from jsonb_each(${moveReplies.replies}) e
+      where coalesce(jsonb_typeof(e.value->'replyData'), 'null') <> 'null' and e.value->'replyData' not in ('""'::jsonb, '[]'::jsonb))`;
+    const rows = await app.db
+      .selectDistinctOn([moveReplies.userMoveId], { userMoveId: moveReplies.userMoveId, amount: answered })
+      .from(moveReplies)
+      .where(inArray(moveReplies.userMoveId, userMovesIds))
+      .orderBy(moveReplies.userMoveId, sql`${moveReplies.byAgent} desc`);
+    const found = new Map(rows.map((r) => [r.userMoveId, r.amount]));
+    const existing = await app.db.select({ id: userMoves.id }).from(userMoves).where(inArray(userMoves.id, userMovesIds));
+    return existing.map((m) => ({ userMoveId: m.id, amount: found.get(m.id) ?? 0 }));
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * Move configurations (spec 1 §2.7, §7). They are few: the list answers all of them and the console
+ * pages on its side. A configuration linked to projects may change only its name and status.
+ */
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { lockedChanges, MOVE_CONFIG_TEXT, type MoveConfigInput, moveConfigSchema } from '../../domain/movesConfig';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import type { Db } from '../db/client';
+import { moveCategories, moveConfigurations, moveTypes, projects } from '../db/schema';
+import { badRequest, notFound } from '../http';
+import { audit } from '../services/audit';
+
+const read = { roles: ACCESS['moves-config'].read };
+const write = { roles: ACCESS['moves-config'].write };
+
+/** The configurations with their projects (id and name) and how many there are. */
+async function readConfigurations(db: Db, only?: number) {
+  const rows = await db
+    .select()
+    .from(moveConfigurations)
+    .where(only === undefined ? undefined : eq(moveConfigurations.id, only))
+    .orderBy(asc(moveConfigurations.name), asc(moveConfigurations.id));
+  if (!rows.length) return [];
+  const linked = await db
+    .select({ id: projects.id, name: projects.name, moveConfigurationId: projects.moveConfigurationId })
+    .from(projects)
+    .where(
+      inArray(
+        projects.moveConfigurationId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(projects.name));
+  return rows.map(({ createdAt: _c, updatedAt: _u, ...r }) => {
+    const own = linked.filter((p) => p.moveConfigurationId === r.id).map(({ id: projectId, name }) => ({ id: projectId, name }));
+    return { ...r, projects: own, projectsCount: own.length };
+  });
+}
+
+async function checkLists(db: Db, body: MoveConfigInput) {
+  const errors: Record<string, string> = {};
+  if (body.moveTypes.length) {
+    const found = await db.select({ id: moveTypes.id }).from(moveTypes).where(inArray(moveTypes.id, body.moveTypes));
+    if (found.length !== body.moveTypes.length) errors.moveTypes = MOVE_CONFIG_TEXT.unknownType;
+  }
+  if (body.category.length) {
+    const found = await db.select({ id: moveCategories.id }).from(moveCategories).where(inArray(moveCategories.id, body.category));
+    if (found.length !== body.category.length) errors.category = MOVE_CONFIG_TEXT.unknownCategory;
+  }
+  if (Object.keys(errors).length) throw badRequest('Revise los datos ingresados.', errors);
+}
+
+export default async function moveConfigRoutes(app: App) {
+  const tags = ['moves-config'];
+
+  /** Every configuration: `{ rows, count }`, sorted by name. */
+  app.get('/moves', { config: read, schema: { tags } }, async () => {
+    const rows = await readConfigurations(app.db);
+    return { rows, count: rows.length };
+  });
+
+  app.get('/moves/get/info-for-move-configuration', { config: read, schema: { tags } }, async () => {
+    const [types, categories] = await Promise.all([
+      app.db.select().from(moveTypes).orderBy(asc(moveTypes.id)),
+      app.db.select().from(moveCategories).orderBy(asc(moveCategories.id)),
+    ]);
+    return { moveTypes: types, categories };
+  });
+
+  app.get('/moves/get/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const [row] = await readConfigurations(app.db, (req.params as { id: number }).id);
+    if (!row) throw notFound(MOVE_CONFIG_TEXT.notFound);
+    return row;
+  });
+
+  app.post('/moves/post/new-move', { config: write, schema: { tags, body: moveConfigSchema } }, async (req, reply) => {
+    const body = req.body as MoveConfigInput;
+    await checkLists(app.db, body);
+    const created = await app.db.transaction(async (tx) => {
+      const [row] = await tx.insert(moveConfigurations).values(body).returning({ id: moveConfigurations.id });
+      await audit(tx, { userId: req.session.id, entity: 'move-configuration', entityId: row.id, action: 'create' });
+      return row;
+    });
+    const [row] = await readConfigurations(app.db, created.id);
+    return reply.status(201).send(row);
+  });
+
+  app.put('/moves/put/:id', { config: write, schema: { tags, params: z.object({ id }), body: moveConfigSchema } }, async (req) => {
+    const { id: configId } = req.params as { id: number };
+    const body = req.body as MoveConfigInput;
+    await checkLists(app.db, body);
+    await app.db.transaction(async (tx) => {
+      // Locks the row: a project linked meanwhile cannot slip past the check.
+      const [current] = await tx.select().from(moveConfigurations).where(eq(moveConfigurations.id, configId)).for('update');
+      if (!current) throw notFound(MOVE_CONFIG_TEXT.notFound);
+      const [{ n }] = await tx.select({ n: count() }).from(projects).where(eq(projects.moveConfigurationId, configId));
+      const locked = n > 0 ? lockedChanges(current, body) : [];
+      if (locked.length) throw badRequest(MOVE_CONFIG_TEXT.linked, Object.fromEntries(locked.map((field) => [field, MOVE_CONFIG_TEXT.linked])));
+      await tx
+        .update(moveConfigurations)
+        .set({ ...body, updatedAt: sql`now()` })
+        .where(eq(moveConfigurations.id, configId));
+      await audit(tx, { userId: req.session.id, entity: 'move-configuration', entityId: configId, action: 'update', detail: n > 0 ? { linkedProjects: n } : undefined });
+    });
+    const [row] = await readConfigurations(app.db, configId);
+    return row;
+  });
+}

@@ -1,0 +1,45 @@
+/** Moves, reports (spec 2 §7): the stock (assignment screen and full export), the performance report, a move's assets. */
+import { z } from 'zod';
+import { reportQuery, stockQuery } from '../../domain/move-forms';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import { formLevelValidator } from '../http';
+import { fileStoreFor } from '../services/files';
+import { assetsOf, performanceReport } from '../services/moves/report';
+import { stockCount, stockPage } from '../services/moves/stock';
+import { zip } from '../services/zip';
+
+const read = { roles: ACCESS['user-moves'].read };
+const tags = ['user-moves'];
+const assetsQuery = z.object({ type: z.enum(['image', 'audio', 'video'], { error: 'Tipo de archivo inválido' }).default('image') });
+
+export default async function moveReportRoutes(app: App) {
+  const files = fileStoreFor(app.config);
+
+  /**
+   * The stock: `statuses` (stock states joined by comma) with offset paging for the assignment
+   * screen; `full=true` adds the report's columns and pages by keyset (`after` = the last `next`).
+   * The count comes with the first page only.
+   */
+  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req) => {
+    const q = req.query as z.infer<typeof stockQuery>;
+    const filter = { statuses: q.statuses ?? [], clientId: q.clientId, projectId: q.projectId, full: q.full };
+    const [page, count] = await Promise.all([
+      stockPage(app.db, filter, { limit: q.limit, offset: q.offset, after: q.after }, app.config.publicUrl),
+      q.after ? Promise.resolve(null) : stockCount(app.db, filter),
+    ]);
+    return { rows: page.rows, count, next: page.next };
+  });
+
+  /** The performance report: approved moves of the chosen clients (and project, and visit dates). */
+  app.get('/user-moves/report', { config: read, schema: { tags, querystring: reportQuery }, validatorCompiler: formLevelValidator(['clientId']) }, async (req) => performanceReport(app.db, req.query as z.infer<typeof reportQuery>));
+
+  /** A zip of the move's files of one type (`image`: the answers' photos named by photoFileName, and image attachments). */
+  app.get('/user-moves/:id/assets', { config: read, schema: { tags, params: z.object({ id }), querystring: assetsQuery } }, async (req, reply) => {
+    const { id: moveId } = req.params as { id: number };
+    const { type } = req.query as z.infer<typeof assetsQuery>;
+    const { entries } = await assetsOf(app.db, files, moveId, type);
+    return reply.type('application/zip').header('content-disposition', `attachment; filename="${type}.zip"`).send(zip(entries));
+  });
+}

@@ -1,0 +1,229 @@
+/**
+ * Moves, the review workflow (spec 2 §4): every action is one transaction through actOnMove (state
+ * machine, version check, status log, audit). Each answers the move as it is afterwards.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  agentReplyBody,
+  approveBody,
+  cancelBody,
+  deletePhotoBody,
+  editMoveBody,
+  editOneBody,
+  reasonBody,
+  republishBody,
+  rescheduleBody,
+  rescueBody,
+  returnBody,
+  submitBody,
+} from '../../domain/move-forms';
+import { MOVE_TEXT } from '../../domain/moves';
+import { ACCESS, ROLE } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import { userMoves } from '../db/schema';
+import { badRequest } from '../http';
+import { fileStoreFor } from '../services/files';
+import { actOnMove, readMove } from '../services/moves/act';
+import { moveDetail } from '../services/moves/queries';
+import {
+  createPendingTransaction,
+  dropPendingTransaction,
+  ensureUserOfRole,
+  flagForReturn,
+  insertRepublished,
+  projectOfMove,
+  removePhoto,
+  republishVisit,
+  saveAgentEdit,
+  submitForReview,
+} from '../services/moves/review';
+import { storeDimensionResults } from '../services/reports/dimensionResults';
+
+const write = { roles: ACCESS['user-moves'].write };
+const read = { roles: ACCESS['user-moves'].read };
+const getter = { roles: [ROLE.GETTER] };
+const tags = ['user-moves'];
+const now = () => sql`now()`;
+const NO_END_DATE = 'El proyecto no tiene fecha de finalización.';
+
+export default async function moveReviewRoutes(app: App) {
+  const files = fileStoreFor(app.config);
+  const detail = (moveId: number) => moveDetail(app.db, files, { id: moveId });
+
+  app.post('/user-moves/accept-one', { config: write, schema: { tags, body: approveBody } }, async (req) => {
+    const body = req.body as z.infer<typeof approveBody>;
+    const { result } = await actOnMove(app.db, {
+      ...body,
+      action: 'approve',
+      actor: req.session,
+      set: () => ({ videoLink: body.userMoveVideoLink, finishAnalysisDate: now() as never }),
+      after: async (tx, updated) => {
+        // The dashboard's statistics read each dimension's result (services/reports/dimensionResults.ts).
+        await storeDimensionResults(tx, [updated.id]);
+        return createPendingTransaction(tx, updated);
+      },
+      detail: { videoLink: body.userMoveVideoLink },
+    });
+    return { ...(await detail(body.id)), transaction: result ?? null };
+  });
+
+  app.post('/user-moves/reject-one', { config: write, schema: { tags, body: reasonBody } }, async (req) => {
+    const body = req.body as z.infer<typeof reasonBody>;
+    await actOnMove(app.db, { ...body, action: 'reject', actor: req.session, set: () => ({ rejectionReason: body.reason, finishAnalysisDate: now() as never }) });
+    return detail(body.id);
+  });
+
+  app.post('/user-moves/disapprove-one', { config: write, schema: { tags, body: reasonBody } }, async (req) => {
+    const body = req.body as z.infer<typeof reasonBody>;
+    await actOnMove(app.db, {
+      ...body,
+      action: 'disapprove',
+      actor: req.session,
+      set: () => ({ disapprovedReason: body.reason, finishAnalysisDate: now() as never }),
+      after: (tx, updated) => dropPendingTransaction(tx, updated.id),
+    });
+    return detail(body.id);
+  });
+
+  app.post('/user-moves/return-one', { config: write, schema: { tags, body: returnBody } }, async (req) => {
+    const body = req.body as z.infer<typeof returnBody>;
+    await actOnMove(app.db, {
+      ...body,
+      action: 'return',
+      actor: req.session,
+      set: () => ({ returnReason: body.reason }),
+      after: (tx, updated) => flagForReturn(tx, updated, body.questions),
+      detail: { questions: body.questions },
+    });
+    return detail(body.id);
+  });
+
+  app.post('/user-moves/rescue-one', { config: write, schema: { tags, body: rescueBody } }, async (req) => {
+    const body = req.body as z.infer<typeof rescueBody>;
+    // The rescuer is who acts: a user id in the body cannot rescue in someone else's name.
+    await actOnMove(app.db, { id: body.id, version: body.version, action: 'rescue', actor: req.session, set: () => ({ rescueUserId: req.session.id }) });
+    return detail(body.id);
+  });
+
+  app.post('/user-moves/republish-move', { config: write, schema: { tags, body: republishBody } }, async (req) => {
+    const body = req.body as z.infer<typeof republishBody>;
+    const { result } = await actOnMove(app.db, {
+      id: body.id,
+      version: body.version,
+      action: 'republish',
+      actor: req.session,
+      after: async (tx, updated) => {
+        const project = await projectOfMove(tx, updated);
+        return insertRepublished(tx, updated, req.session, project?.endDate ?? body.projectEndDate ?? updated.dueTo);
+      },
+    });
+    return detail(result!.id);
+  });
+
+  /** The republished copy of a move; 204 when it was not republished. */
+  app.get('/user-moves/republish-move', { config: read, schema: { tags, querystring: z.object({ id }) } }, async (req, reply) => {
+    const { id: moveId } = req.query as { id: number };
+    await readMove(app.db, moveId);
+    const [copy] = await app.db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, moveId));
+    if (!copy) return reply.status(204).send();
+    return detail(copy.id);
+  });
+
+  /** Assign the quality agent (role 1), or replace the video link. */
+  app.put('/user-moves', { config: write, schema: { tags, body: editMoveBody } }, async (req) => {
+    const body = req.body as z.infer<typeof editMoveBody>;
+    if (body.assignedAgentId !== undefined) {
+      const agentId = body.assignedAgentId;
+      await actOnMove(app.db, {
+        id: body.id,
+        version: body.version,
+        action: 'assignAgent',
+        actor: req.session,
+        check: async (tx) => {
+          if (agentId !== null) await ensureUserOfRole(tx, agentId, ROLE.ADMIN, MOVE_TEXT.notAgent);
+        },
+        set: () => ({ assignedAgentId: agentId }),
+        detail: { assignedAgentId: agentId },
+      });
+    } else {
+      await actOnMove(app.db, {
+        id: body.id,
+        version: body.version,
+        action: 'replaceVideo',
+        actor: req.session,
+        set: () => ({ videoLink: body.userMoveVideoLink! }),
+        detail: { videoLink: body.userMoveVideoLink },
+      });
+    }
+    return detail(body.id);
+  });
+
+  /** Mark the move answered by the agent: the edited answers, with the reason an approved move needs. */
+  app.put('/user-moves/edit-one', { config: write, schema: { tags, body: editOneBody } }, async (req) => {
+    const body = req.body as z.infer<typeof editOneBody>;
+    await saveAgentEdit(app.db, req.session, { userMoveId: body.id, replies: body.questionnarieReplyedByAgent.replies, reason: body.reason, continueWithoutPhotos: body.continueWithoutPhotos, version: body.version });
+    return detail(body.id);
+  });
+
+  for (const method of ['post', 'put'] as const) {
+    app[method]('/questionnaireRepliedByAgent', { config: write, schema: { tags, body: agentReplyBody } }, async (req) => {
+      const body = req.body as z.infer<typeof agentReplyBody>;
+      await saveAgentEdit(app.db, req.session, body);
+      return detail(body.userMoveId);
+    });
+  }
+
+  app.put('/user-moves/delete-photo', { config: write, schema: { tags, body: deletePhotoBody } }, async (req) => {
+    const body = req.body as z.infer<typeof deletePhotoBody>;
+    await actOnMove(app.db, {
+      id: body.userMoveId,
+      version: body.version,
+      action: 'deletePhoto',
+      actor: req.session,
+      after: (tx, updated) => removePhoto(tx, files, updated, body.questionId, body.index, body.imageUrl),
+      detail: { questionId: body.questionId, index: body.index },
+    });
+    return detail(body.userMoveId);
+  });
+
+  app.post('/user-moves/cancel-one', { config: write, schema: { tags, body: cancelBody } }, async (req) => {
+    const body = req.body as z.infer<typeof cancelBody>;
+    await actOnMove(app.db, {
+      id: body.id,
+      version: body.version,
+      action: 'cancel',
+      actor: req.session,
+      reason: body.reason,
+      set: () => ({ cancelReason: body.reason }),
+      after: (tx, updated) => republishVisit(tx, updated),
+    });
+    return detail(body.id);
+  });
+
+  app.post('/user-moves/reschedule-one', { config: write, schema: { tags, body: rescheduleBody } }, async (req) => {
+    const body = req.body as z.infer<typeof rescheduleBody>;
+    let dueTo: string | null = null;
+    await actOnMove(app.db, {
+      id: body.userMoveId,
+      version: body.version,
+      action: 'reschedule',
+      actor: req.session,
+      check: async (tx, move) => {
+        dueTo = (await projectOfMove(tx, move))?.endDate ?? body.projectEndDate ?? null;
+        if (!dueTo) throw badRequest(NO_END_DATE, { projectEndDate: NO_END_DATE });
+      },
+      set: () => ({ dueTo }),
+      detail: { dueTo: body.projectEndDate },
+    });
+    return detail(body.userMoveId);
+  });
+
+  /** The Getter (role 7, the mobile side) sends its move for review. */
+  app.post('/user-moves/submit', { config: getter, schema: { tags, body: submitBody } }, async (req) => {
+    const body = req.body as z.infer<typeof submitBody>;
+    const move = await submitForReview(app.db, req.session, body);
+    return { id: move.id, code: move.code, statusId: move.status, version: move.version, questionnaireResult: move.questionnaireResult === null ? null : Number(move.questionnaireResult) };
+  });
+}

@@ -1,0 +1,249 @@
+/**
+ * Projects (spec 3 §2–§9): the list (also of the projects not ended, for the assignment screen),
+ * one project, create with its locations, visit ranges and visits in one transaction, edit (a past
+ * project only extends its end date, with a reason), add and remove locations, the last extension,
+ * and a client's locations to choose from.
+ */
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  isPastProject,
+  MAX_PROJECT_VISITS,
+  PROJECT_DIALOG_FIELDS,
+  PROJECT_TEXT,
+  type ProjectCreate,
+  projectCreateBody,
+  projectIssues,
+  projectLocationsBody,
+  type ProjectUpdate,
+  projectUpdateBody,
+} from '../../domain/projects';
+import { sameRange, totalVisits } from '../../domain/projectVisits';
+import { ACCESS } from '../../domain/roles';
+import { dateValue, id } from '../../domain/validation';
+import type { App } from '../app';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { cities, countries, locations, projectLocations, projects, states } from '../db/schema';
+import { booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
+import { audit } from '../services/audit';
+import { lastUpdateLog, listProjects, type ProjectListFilter, projectRow, projectSnapshot, readProject } from '../services/projects/read';
+import { checkReferences } from '../services/projects/references';
+import { addLocations, addRangesAndVisits, extendProject, refuse, removeLocations, removeRanges } from '../services/projects/write';
+
+const read = { roles: ACCESS.projects.read };
+const write = { roles: ACCESS.projects.write };
+const tags = ['projects'];
+/** 5,000 location ids and 50 ranges fit well within it. */
+const bodyLimit = 1024 * 1024;
+
+const listProjectsQuery = listQuery.extend({
+  name: z.string().max(200).optional(),
+  clientId: id.optional(),
+  future: booleanQuery.optional(),
+});
+
+const reasonQuery = z.object({ projectId: id });
+
+const clientLocationsQuery = listQuery.extend({
+  /** Each row tells how many other projects hold the location between these dates. */
+  availableFrom: dateValue.optional(),
+  availableTo: dateValue.optional(),
+  /** Only the active (true) or inactive (false) locations. */
+  withStatus: booleanQuery.optional(),
+  /** Each row tells whether the location is in this project (and "other projects" leave it out). */
+  proyectId: id.optional(),
+  /** Full name, client location code or street (the locations screen). */
+  q: z.string().trim().max(200).optional(),
+  /** The client location code only (the project form). */
+  clientLocationId: z.string().trim().max(200).optional(),
+});
+type ClientLocationsQuery = z.infer<typeof clientLocationsQuery>;
+
+const locationSortable = {
+  id: locations.id,
+  fullName: locations.fullName,
+  clientLocationId: locations.clientLocationId,
+  street: locations.street,
+  city: cities.name,
+  state: states.name,
+};
+
+function clientLocationsWhere(clientId: number, q: ClientLocationsQuery): SQL {
+  const filters: SQL[] = [eq(locations.clientId, clientId)];
+  if (q.withStatus !== undefined) filters.push(eq(locations.status, q.withStatus));
+  if (q.q) {
+    const pattern = containsPattern(q.q);
+    filters.push(or(ilike(locations.fullName, pattern), ilike(locations.clientLocationId, pattern), ilike(locations.street, pattern))!);
+  }
+  if (q.clientLocationId) filters.push(ilike(locations.clientLocationId, containsPattern(q.clientLocationId)));
+  return and(...filters)!;
+}
+
+/** The project's columns from a validated body; the price only where it applies. */
+const columnsOf = (b: ProjectCreate | ProjectUpdate, priced: boolean) => ({
+  name: b.name,
+  clientId: b.clientId,
+  campaignId: b.campaignId,
+  moveConfigurationId: b.moveConfigurationId,
+  questionnaireId: b.questionnaireId,
+  guidelineId: b.guidelineId,
+  startDate: b.startDate,
+  endDate: b.endDate,
+  price: priced ? b.price : null,
+  mandatoryProduct: b.mandatoryProduct,
+  alternativeProduct: b.alternativeProduct,
+  audioAttachment: b.audioAttachment,
+  campoRemote: b.campoRemote,
+  autoApprovalRequired: b.autoApprovalRequired,
+});
+
+export default async function projectRoutes(app: App) {
+  const formValidator = formLevelValidator(PROJECT_DIALOG_FIELDS);
+
+  app.get('/projects', { config: read, schema: { tags, querystring: listProjectsQuery } }, async (req) => listProjects(app.db, req.query as ProjectListFilter));
+
+  /** The last extension of a past project: who, when, the end date it had, and why. */
+  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, querystring: reasonQuery } }, async (req) => {
+    const { projectId } = req.query as z.infer<typeof reasonQuery>;
+    const [project] = await app.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
+    if (!project) throw notFound(PROJECT_TEXT.notFound);
+    return lastUpdateLog(app.db, projectId);
+  });
+
+  /** A client's locations to choose from (the form's table and the 'Agregar/Quitar locaciones' screen). */
+  app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
+    const { id: clientId } = req.params as { id: number };
+    const q = req.query as ClientLocationsQuery;
+    const where = clientLocationsWhere(clientId, q);
+    const inProject =
+      q.proyectId === undefined
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from ${projectLocations} where ${projectLocations.projectId} = ${q.proyectId} and ${projectLocations.locationId} = ${locations.id})`;
+    const otherProjects =
+      q.availableFrom && q.availableTo
+        ? sql<number>`(select count(distinct p.id)::int from project_locations pl join projects p on p.id = pl.project_id
+              where pl.location_id = ${locations.id} and p.start_date <= ${q.availableTo}::date and p.end_date >= ${q.availableFrom}::date
+              and p.id <> ${q.proyectId ?? 0})`
+        : sql<number | null>`null`;
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select({
+          id: locations.id,
+          clientLocationId: locations.clientLocationId,
+          fullName: locations.fullName,
+          street: locations.street,
+          city: cities.name,
+          state: states.name,
+          country: countries.name,
+          status: locations.status,
+          inProject,
+          otherProjects,
+        })
+        .from(locations)
+        .leftJoin(cities, eq(cities.id, locations.cityId))
+        .leftJoin(states, eq(states.id, locations.stateId))
+        .leftJoin(countries, eq(countries.id, locations.countryId))
+        .where(where)
+        .orderBy(...orderBy(locationSortable, q.sort, q.order, 'fullName'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(locations).where(where),
+    ]);
+    return { rows, count };
+  });
+
+  /** The ids of every location of the filter ('Seleccionar todas' in the form), up to a project's maximum. */
+  app.get('/projects/locations-by-client/:id/ids', { config: read, schema: { tags, params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
+    const { id: clientId } = req.params as { id: number };
+    const rows = await app.db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(clientLocationsWhere(clientId, req.query as ClientLocationsQuery))
+      .orderBy(locations.fullName, locations.id)
+      .limit(5000);
+    return { ids: rows.map((r) => r.id) };
+  });
+
+  app.get('/projects/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const project = await readProject(app.db, (req.params as { id: number }).id);
+    if (!project) throw notFound(PROJECT_TEXT.notFound);
+    return project;
+  });
+
+  /** The project, its locations, their visit ranges and the published visits: all or nothing. */
+  app.post('/projects', { config: write, bodyLimit, schema: { tags, body: projectCreateBody }, validatorCompiler: formValidator }, async (req, reply) => {
+    const body = req.body as ProjectCreate;
+    const projectId = await app.db.transaction(async (tx) => {
+      const refs = await checkReferences(tx, body);
+      const issues = projectIssues(body, { mode: 'ADD', campaign: refs.campaign, priced: refs.priced });
+      if (issues.length) refuse(issues);
+      const [row] = await tx
+        .insert(projects)
+        .values({ ...columnsOf(body, refs.priced), createdBy: req.session.id })
+        .returning({ id: projects.id });
+      await addLocations(tx, row.id, body.clientId, body.locations);
+      const visits = await addRangesAndVisits(tx, row.id, body.rangeDate);
+      await audit(tx, { userId: req.session.id, entity: 'project', entityId: row.id, action: 'create', detail: { locations: body.locations.length, visits } });
+      return row.id;
+    });
+    return reply.status(201).send(await projectRow(app.db, projectId));
+  });
+
+  /**
+   * Edits a project. A past one only extends its end date, with a reason: its ranges and pending
+   * visits then end on the new date, and the extension is logged. A running or future one may also
+   * add visit ranges (with their visits) and remove those with no visit taken.
+   */
+  app.put('/projects', { config: write, bodyLimit, schema: { tags, body: projectUpdateBody }, validatorCompiler: formValidator }, async (req) => {
+    const body = req.body as ProjectUpdate;
+    await app.db.transaction(async (tx) => {
+      const current = await projectSnapshot(tx, body.id, true);
+      if (!current) throw notFound(PROJECT_TEXT.notFound);
+      const refs = await checkReferences(tx, body, current);
+      const issues = projectIssues(body, { mode: 'EDIT', campaign: refs.campaign, priced: true, original: current, locationsCount: current.locationsCount });
+      if (issues.length) refuse(issues);
+      if (isPastProject(current.endDate)) {
+        if (body.endDate === current.endDate) return;
+        await extendProject(tx, { projectId: body.id, oldEnd: current.endDate, newEnd: body.endDate, reason: body.updateReason!, userId: req.session.id });
+        await tx.update(projects).set({ endDate: body.endDate, updateReason: body.updateReason, updatedAt: sql`now()` }).where(eq(projects.id, body.id));
+        await audit(tx, { userId: req.session.id, entity: 'project', entityId: body.id, action: 'extend', detail: { from: current.endDate, to: body.endDate } });
+        return;
+      }
+      await tx
+        .update(projects)
+        .set({ ...columnsOf(body, true), updatedAt: sql`now()` })
+        .where(eq(projects.id, body.id));
+      const removed = current.rangeDate.filter((r) => !body.rangeDate.some((b) => sameRange(b, r)));
+      const added = body.rangeDate.filter((b) => !current.rangeDate.some((r) => sameRange(r, b)));
+      await removeRanges(tx, body.id, removed);
+      const visits = await addRangesAndVisits(tx, body.id, added);
+      await audit(tx, { userId: req.session.id, entity: 'project', entityId: body.id, action: 'update', detail: { addedRanges: added.length, removedRanges: removed.length, visits } });
+    });
+    return projectRow(app.db, body.id);
+  });
+
+  /**
+   * 'Agregar/Quitar locaciones': the complete list of the project's locations after the change.
+   * New ones get the project's visit ranges and their visits; one with moves cannot leave.
+   */
+  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, body: projectLocationsBody }, validatorCompiler: formValidator }, async (req) => {
+    const body = req.body as z.infer<typeof projectLocationsBody>;
+    return app.db.transaction(async (tx) => {
+      const current = await projectSnapshot(tx, body.id, true);
+      if (!current) throw notFound(PROJECT_TEXT.notFound);
+      if (isPastProject(current.endDate)) refuse([{ path: 'locations', message: PROJECT_TEXT.pastLocked }]);
+      if (totalVisits(current.rangeDate, body.locations.length) > MAX_PROJECT_VISITS) refuse([{ path: 'locations', message: PROJECT_TEXT.tooManyVisits }]);
+      const held = new Set(
+        (await tx.select({ locationId: projectLocations.locationId }).from(projectLocations).where(eq(projectLocations.projectId, body.id))).map((r) => r.locationId),
+      );
+      const wanted = new Set(body.locations);
+      const toAdd = body.locations.filter((l) => !held.has(l));
+      const toRemove = [...held].filter((l) => !wanted.has(l));
+      await removeLocations(tx, body.id, toRemove);
+      await addLocations(tx, body.id, current.clientId, toAdd);
+      const visits = await addRangesAndVisits(tx, body.id, current.rangeDate, toAdd);
+      await audit(tx, { userId: req.session.id, entity: 'project', entityId: body.id, action: 'locations', detail: { added: toAdd.length, removed: toRemove.length, visits } });
+      return { id: body.id, added: toAdd.length, removed: toRemove.length, locationsCount: body.locations.length, visits };
+    });
+  });
+}

@@ -1,0 +1,246 @@
+import { and, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
+import {
+  countQuestions,
+  type Dimension,
+  finalizeQuestionnaire,
+  type QuestionnaireContent,
+  type QuestionnaireRow,
+  type QuestionnaireVersion,
+} from '../../domain/questionnaires';
+import { questionnaireBody } from '../../domain/questionnaire-body';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import type { Db, Tx } from '../db/client';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
+import { badRequest, conflict, listQuery, notFound } from '../http';
+import { audit } from '../services/audit';
+
+const read = { roles: ACCESS.questionnaires.read };
+const write = { roles: ACCESS.questionnaires.write };
+const tags = ['questionnaires'];
+/** A 300-question questionnaire with guides is about 1 MB of JSON. */
+const bodyLimit = 8 * 1024 * 1024;
+
+export const QUESTIONNAIRE_ERRORS = {
+  notFound: 'El cuestionario no existe.',
+  versionNotFound: 'La versión solicitada no existe.',
+  inUse: 'El cuestionario está asignado a un proyecto: no se puede quitar su única versión.',
+} as const;
+
+const listQuestionnairesQuery = listQuery.extend({ limit: z.coerce.number().int().min(1).max(1000).default(5) });
+const oneQuery = z.object({ version: z.coerce.number().int().positive('Versión inválida').max(1_000_000, 'Versión inválida').optional() });
+const params = z.object({ id });
+
+const userName = (column: typeof users.names) => sql<string | null>`nullif(trim(${column} || ' ' || ${users.lastName}), '')`;
+const userRef = (userId: number | null, name: string | null) => (userId === null ? null : { id: userId, name: name ?? '' });
+
+const active = isNull(questionnaires.removedAt);
+
+export default async function questionnaireRoutes(app: App) {
+  app.get('/questionnariesV2', { config: read, schema: { tags, querystring: listQuestionnairesQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof listQuestionnairesQuery>;
+    const filters: SQL[] = [active];
+    if (q.q) filters.push(ilike(questionnaires.name, containsPattern(q.q)));
+    const where = and(...filters);
+    const sortable = {
+      id: questionnaires.id,
+      name: sql`lower(${questionnaires.name})`,
+      createdAt: questionnaires.createdAt,
+      lastVersion: questionnaires.lastVersion,
+      questionnaire_version_type: questionnaires.type,
+      updatedBy: sql`lower(${userName(users.names)})`,
+    };
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select({
+          id: questionnaires.id,
+          name: questionnaires.name,
+          type: questionnaires.type,
+          createdAt: questionnaires.createdAt,
+          lastVersion: questionnaires.lastVersion,
+          updatedById: questionnaires.updatedBy,
+          updatedByName: userName(users.names),
+          questionCount: questionnaireVersions.questionCount,
+        })
+        .from(questionnaires)
+        .leftJoin(users, eq(users.id, questionnaires.updatedBy))
+        .leftJoin(questionnaireVersions, and(eq(questionnaireVersions.questionnaireId, questionnaires.id), eq(questionnaireVersions.version, questionnaires.lastVersion)))
+        .where(where)
+        // Newest first unless a column is asked for.
+        .orderBy(...orderBy(sortable, q.sort, q.sort ? q.order : 'DESC', 'createdAt'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(questionnaires).where(where),
+    ]);
+    return {
+      rows: rows.map(
+        (r): QuestionnaireRow => ({
+          id: r.id,
+          name: r.name,
+          questionnaire_version_type: r.type as QuestionnaireRow['questionnaire_version_type'],
+          createdAt: r.createdAt.toISOString(),
+          updatedBy: userRef(r.updatedById, r.updatedByName),
+          lastVersion: r.lastVersion,
+          questionCount: r.questionCount ?? 0,
+        }),
+      ),
+      count,
+    };
+  });
+
+  app.get('/questionnariesV2/get/:id', { config: read, schema: { tags, params, querystring: oneQuery } }, async (req) => {
+    const { id: questionnaireId } = req.params as z.infer<typeof params>;
+    const { version } = req.query as z.infer<typeof oneQuery>;
+    return loadVersion(app.db, questionnaireId, version);
+  });
+
+  app.post('/questionnariesV2', { config: write, bodyLimit, schema: { tags, body: questionnaireBody } }, async (req, reply) => {
+    const content = checked(req.body as QuestionnaireContent);
+    const created = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(questionnaires)
+        .values({ name: content.name, type: content.questionnaire_version_type, lastVersion: 1, createdBy: req.session.id, updatedBy: req.session.id })
+        .returning({ id: questionnaires.id });
+      await insertVersion(tx, row.id, 1, content, req.session.id);
+      await audit(tx, { userId: req.session.id, entity: 'questionnaire', entityId: row.id, action: 'create', detail: { version: 1 } });
+      return row.id;
+    });
+    return reply.status(201).send(await loadVersion(app.db, created));
+  });
+
+  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, schema: { tags, params, body: questionnaireBody } }, async (req) => {
+    const { id: questionnaireId } = req.params as z.infer<typeof params>;
+    const content = checked(req.body as QuestionnaireContent);
+    await app.db.transaction(async (tx) => {
+      await lockActive(tx, questionnaireId);
+      // Numbers are never reused: a removed version keeps its number for the moves that answered it.
+      const [{ max }] = await tx
+        .select({ max: sql<number>`coalesce(max(${questionnaireVersions.version}), 0)::int` })
+        .from(questionnaireVersions)
+        .where(eq(questionnaireVersions.questionnaireId, questionnaireId));
+      const version = max + 1;
+      await insertVersion(tx, questionnaireId, version, content, req.session.id);
+      await tx
+        .update(questionnaires)
+        .set({ name: content.name, type: content.questionnaire_version_type, lastVersion: version, updatedBy: req.session.id, updatedAt: sql`now()` })
+        .where(eq(questionnaires.id, questionnaireId));
+      await audit(tx, { userId: req.session.id, entity: 'questionnaire', entityId: questionnaireId, action: 'add-version', detail: { version } });
+    });
+    return loadVersion(app.db, questionnaireId);
+  });
+
+  app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, params } }, async (req) => {
+    const { id: questionnaireId } = req.params as z.infer<typeof params>;
+    return app.db.transaction(async (tx) => {
+      const row = await lockActive(tx, questionnaireId);
+      const versions = await tx
+        .select({ version: questionnaireVersions.version })
+        .from(questionnaireVersions)
+        .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), isNull(questionnaireVersions.removedAt)))
+        .orderBy(questionnaireVersions.version);
+      const removed = row.lastVersion;
+      const remaining = versions.filter((v) => v.version !== removed);
+      if (remaining.length === 0 && (await questionnaireInUseByProjects(tx, questionnaireId))) throw conflict(QUESTIONNAIRE_ERRORS.inUse);
+      await tx
+        .update(questionnaireVersions)
+        .set({ removedAt: sql`now()` })
+        .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), eq(questionnaireVersions.version, removed)));
+      const lastVersion = remaining.at(-1)?.version ?? null;
+      await tx
+        .update(questionnaires)
+        .set(lastVersion === null ? { removedAt: sql`now()`, updatedAt: sql`now()` } : { lastVersion, updatedBy: req.session.id, updatedAt: sql`now()` })
+        .where(eq(questionnaires.id, questionnaireId));
+      await audit(tx, { userId: req.session.id, entity: 'questionnaire', entityId: questionnaireId, action: 'remove-version', detail: { version: removed } });
+      return { id: questionnaireId, removedVersion: removed, lastVersion };
+    });
+  });
+}
+
+/** The rules of domain/questionnaire-weights.ts on what will be stored; the first broken one is the message. */
+function checked(body: QuestionnaireContent): QuestionnaireContent {
+  const content = finalizeQuestionnaire(body);
+  const problems = questionnaireProblems(content);
+  if (problems.length) throw badRequest(problemLine(problems[0]), problemErrors(problems));
+  return content;
+}
+
+async function insertVersion(tx: Tx, questionnaireId: number, version: number, content: QuestionnaireContent, userId: number) {
+  await tx.insert(questionnaireVersions).values({
+    questionnaireId,
+    version,
+    type: content.questionnaire_version_type,
+    content: { dimensions: content.dimensions },
+    questionCount: countQuestions(content),
+    createdBy: userId,
+  });
+}
+
+/** The questionnaire's row, locked until the transaction ends: versions are added one at a time. */
+async function lockActive(tx: Tx, questionnaireId: number) {
+  const [row] = await tx
+    .select({ id: questionnaires.id, lastVersion: questionnaires.lastVersion })
+    .from(questionnaires)
+    .where(and(eq(questionnaires.id, questionnaireId), active))
+    .for('update');
+  if (!row) throw notFound(QUESTIONNAIRE_ERRORS.notFound);
+  return row;
+}
+
+/** Whether a project answers this questionnaire: then it cannot lose its only version. */
+export async function questionnaireInUseByProjects(db: Db | Tx, questionnaireId: number): Promise<boolean> {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.questionnaireId, questionnaireId)).limit(1);
+  return Boolean(row);
+}
+
+/** One version (the latest when none is asked) with the list of versions, as the editor opens it. */
+export async function loadVersion(db: Db, questionnaireId: number, version?: number): Promise<QuestionnaireVersion> {
+  const [head] = await db
+    .select({
+      id: questionnaires.id,
+      name: questionnaires.name,
+      lastVersion: questionnaires.lastVersion,
+      createdAt: questionnaires.createdAt,
+      updatedById: questionnaires.updatedBy,
+      updatedByName: userName(users.names),
+    })
+    .from(questionnaires)
+    .leftJoin(users, eq(users.id, questionnaires.updatedBy))
+    .where(and(eq(questionnaires.id, questionnaireId), active));
+  if (!head) throw notFound(QUESTIONNAIRE_ERRORS.notFound);
+  const versions = await db
+    .select({
+      version: questionnaireVersions.version,
+      type: questionnaireVersions.type,
+      createdAt: questionnaireVersions.createdAt,
+      createdById: questionnaireVersions.createdBy,
+      createdByName: userName(users.names),
+    })
+    .from(questionnaireVersions)
+    .leftJoin(users, eq(users.id, questionnaireVersions.createdBy))
+    .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), isNull(questionnaireVersions.removedAt)))
+    .orderBy(questionnaireVersions.version);
+  const wanted = version ?? head.lastVersion;
+  const chosen = versions.find((v) => v.version === wanted);
+  if (!chosen) throw notFound(QUESTIONNAIRE_ERRORS.versionNotFound);
+  const [stored] = await db
+    .select({ content: questionnaireVersions.content })
+    .from(questionnaireVersions)
+    .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), eq(questionnaireVersions.version, wanted)));
+  const content = stored.content as { dimensions: Dimension[] };
+  return {
+    id: head.id,
+    name: head.name,
+    questionnaire_version_type: chosen.type as QuestionnaireVersion['questionnaire_version_type'],
+    version: chosen.version,
+    lastVersion: head.lastVersion,
+    createdAt: head.createdAt.toISOString(),
+    versionCreatedAt: chosen.createdAt.toISOString(),
+    updatedBy: userRef(head.updatedById, head.updatedByName),
+    versions: versions.map((v) => ({ version: v.version, createdAt: v.createdAt.toISOString(), createdBy: userRef(v.createdById, v.createdByName) })),
+    dimensions: content.dimensions,
+  };
+}

@@ -1,0 +1,116 @@
+import { and, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ACCESS } from '../../domain/roles';
+import { TAG_TEXT, type TagGroupInput, tagGroupSchema, tagGroupStateSchema, tagGroupUpdateSchema } from '../../domain/tags';
+import { id } from '../../domain/validation';
+import type { App } from '../app';
+import type { Db, Tx } from '../db/client';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { tagGroups } from '../db/schema';
+import { booleanQuery, HttpError, listQuery, notFound } from '../http';
+import { audit } from '../services/audit';
+
+const read = { roles: ACCESS.tags.read };
+const write = { roles: ACCESS.tags.write };
+const tags = ['tags'];
+
+const listTagsQuery = listQuery.extend({ active: booleanQuery.optional() });
+
+const columns = {
+  id: tagGroups.id,
+  groupName: tagGroups.groupName,
+  keysValues: tagGroups.keysValues,
+  active: tagGroups.active,
+  createdAt: tagGroups.createdAt,
+};
+const sortable = { id: tagGroups.id, groupName: tagGroups.groupName, active: tagGroups.active, createdAt: tagGroups.createdAt };
+
+const duplicate = () => new HttpError(409, TAG_TEXT.duplicateGroup, { groupName: TAG_TEXT.duplicateGroup });
+
+/** Group names are unique regardless of case; the unique index settles a race between two saves. */
+async function ensureUniqueName(db: Db | Tx, groupName: string, exceptId?: number) {
+  const sameName = sql`lower(${tagGroups.groupName}) = lower(${groupName})`;
+  const [other] = await db
+    .select({ id: tagGroups.id })
+    .from(tagGroups)
+    .where(exceptId === undefined ? sameName : and(sameName, ne(tagGroups.id, exceptId)));
+  if (other) throw duplicate();
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export default async function tagRoutes(app: App) {
+  app.get('/tags', { config: read, schema: { tags, querystring: listTagsQuery } }, async (req) => {
+    const q = req.query as z.infer<typeof listTagsQuery>;
+    const filters: SQL[] = [];
+    if (q.active !== undefined) filters.push(eq(tagGroups.active, q.active));
+    if (q.q) filters.push(ilike(tagGroups.groupName, containsPattern(q.q)));
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [{ count }]] = await Promise.all([
+      app.db
+        .select(columns)
+        .from(tagGroups)
+        .where(where)
+        .orderBy(...orderBy(sortable, q.sort, q.order, 'groupName'))
+        .limit(q.limit)
+        .offset(q.offset),
+      app.db.select({ count: countAll }).from(tagGroups).where(where),
+    ]);
+    return { rows, count };
+  });
+
+  app.get('/tags/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const { id: groupId } = req.params as { id: number };
+    const [row] = await app.db.select(columns).from(tagGroups).where(eq(tagGroups.id, groupId));
+    if (!row) throw notFound(TAG_TEXT.notFound);
+    return row;
+  });
+
+  app.post('/tags', { config: write, schema: { tags, body: tagGroupSchema } }, async (req, reply) => {
+    const body = req.body as TagGroupInput;
+    try {
+      const created = await app.db.transaction(async (tx) => {
+        await ensureUniqueName(tx, body.groupName);
+        const [row] = await tx.insert(tagGroups).values(body).returning(columns);
+        await audit(tx, { userId: req.session.id, entity: 'tag-group', entityId: row.id, action: 'create' });
+        return row;
+      });
+      return reply.status(201).send(created);
+    } catch (error) {
+      throw isUniqueViolation(error) ? duplicate() : error;
+    }
+  });
+
+  app.put('/tags', { config: write, schema: { tags, body: tagGroupUpdateSchema } }, async (req) => {
+    const { id: groupId, ...body } = req.body as TagGroupInput & { id: number };
+    try {
+      return await app.db.transaction(async (tx) => {
+        await ensureUniqueName(tx, body.groupName, groupId);
+        const [row] = await tx
+          .update(tagGroups)
+          .set({ ...body, updatedAt: sql`now()` })
+          .where(eq(tagGroups.id, groupId))
+          .returning(columns);
+        if (!row) throw notFound(TAG_TEXT.notFound);
+        await audit(tx, { userId: req.session.id, entity: 'tag-group', entityId: groupId, action: 'update' });
+        return row;
+      });
+    } catch (error) {
+      throw isUniqueViolation(error) ? duplicate() : error;
+    }
+  });
+
+  /** Activation (the spec does not show its path): `{ id, active }`. */
+  app.put('/tags/state', { config: write, schema: { tags, body: tagGroupStateSchema } }, async (req) => {
+    const { id: groupId, active } = req.body as z.infer<typeof tagGroupStateSchema>;
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx.update(tagGroups).set({ active, updatedAt: sql`now()` }).where(eq(tagGroups.id, groupId)).returning(columns);
+      if (!row) throw notFound(TAG_TEXT.notFound);
+      await audit(tx, { userId: req.session.id, entity: 'tag-group', entityId: groupId, action: active ? 'activate' : 'deactivate' });
+      return row;
+    });
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * `GET /users?rolId=`: active users of one role as `{ id, fullName, profile? }`: the quality agents
+ * (role 1) a move is assigned to and the Getters (role 7, with their payment profile) that do them.
+ * The payments issue extends it for its Getter selector; keep the answer a list of that shape.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ROLE, STAFF } from '../../domain/roles';
+import type { App } from '../app';
+import { containsPattern } from '../db/list';
+import { accounts, getterProfiles, transactions, users } from '../db/schema';
+import { booleanQuery } from '../http';
+
+const query = z.object({
+  rolId: z.coerce.number({ error: 'Indique rolId' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido').default(ROLE.GETTER),
+  q: z.string().trim().max(100).optional(),
+  /** Only Getters owed a pending payment, active or not (the mass-payment selector). */
+  withPending: booleanQuery.optional(),
+});
+
+/** Enough for a select; a search narrows it. */
+const CAP = 5000;
+
+export default async function userRoutes(app: App) {
+  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], querystring: query } }, async (req) => {
+    const { rolId, q, withPending } = req.query as z.output<typeof query>;
+    const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
+    const rows = await app.db
+      .select({ id: users.id, fullName, cuitCuil: getterProfiles.cuitCuil, mercadoPago: getterProfiles.mercadoPago, cbu: getterProfiles.cbu })
+      .from(users)
+      .leftJoin(getterProfiles, eq(getterProfiles.userId, users.id))
+      .where(
+        and(
+          eq(users.rolId, rolId),
+          q ? sql`${fullName} ilike ${containsPattern(q)}` : undefined,
+          // A Getter who left the platform is still paid what is owed.
+          withPending
+            ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${users.id} and ${transactions.status} = 'PENDING')`
+            : eq(users.status, true),
+        ),
+      )
+      .orderBy(asc(users.names), asc(users.lastName), asc(users.id))
+      .limit(CAP);
+    return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) =>
+      rolId === ROLE.GETTER ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name },
+    );
+  });
+}

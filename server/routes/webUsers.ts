@@ -1,0 +1,166 @@
+import { Readable } from 'node:stream';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import {
+  roleActions,
+  usersExportName,
+  WEB_ROLES,
+  WEB_USER_TEXT,
+  type WebUserInput,
+  webUserSchema,
+  webUserStateSchema,
+  type WebUserUpdate,
+  webUserUpdateSchema,
+  webUserWhatsappSchema,
+} from '../../domain/webUsers';
+import type { App } from '../app';
+import type { Tx } from '../db/client';
+import { clients, refreshTokens, users } from '../db/schema';
+import { badRequest, HttpError, notFound } from '../http';
+import { audit } from '../services/audit';
+import { hashPassword } from '../services/passwords';
+import { countUsers, oneUser, pageOfUsers, setUserActions, type UserFilter, userFilterQuery, usersCsv } from '../services/webUsers';
+import webUsersImport from './webUsersImport';
+
+const admin = { roles: ACCESS['web-users'].write };
+const tags = ['web-users'];
+/** "Get all" answers at most this many rows; the CSV export has no limit. */
+export const GET_ALL_CAP = 5000;
+
+const rolesActionsQuery = z.object({ role_id: z.coerce.number({ error: 'Indique role_id' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido') });
+
+const emailTaken = () => new HttpError(409, WEB_USER_TEXT.emailTaken, { email: WEB_USER_TEXT.emailTaken });
+
+async function ensureEmailFree(tx: Tx, email: string, exceptId?: number) {
+  const lower = sql`lower(${users.email})`;
+  const where = exceptId === undefined ? eq(lower, email.toLowerCase()) : and(eq(lower, email.toLowerCase()), ne(users.id, exceptId));
+  const [row] = await tx.select({ id: users.id }).from(users).where(where);
+  if (row) throw emailTaken();
+}
+
+async function ensureClient(tx: Tx, clientId: number | null) {
+  if (clientId === null) return;
+  const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+  if (!row) throw badRequest('Revise los datos ingresados.', { clientId: WEB_USER_TEXT.clientNotFound });
+}
+
+/** A concurrent insert of the same e-mail loses on the unique index: the same 409 as the check. */
+const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** Ends the user's sessions on every device (password changed, user deactivated). */
+const revokeSessions = (tx: Tx, userId: number) =>
+  tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+
+export default async function webUserRoutes(app: App) {
+  app.get('/web-users', { config: admin, schema: { tags, querystring: userFilterQuery } }, async (req) => {
+    const q = req.query as UserFilter;
+    const [rows, count] = await Promise.all([pageOfUsers(app.db, q), countUsers(app.db, q)]);
+    return { rows, count };
+  });
+
+  /** Every user of the filter, up to GET_ALL_CAP rows; `count` tells whether there were more. */
+  app.get('/web-users/get/all', { config: admin, schema: { tags, querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req) => {
+    const q = req.query as UserFilter;
+    const [rows, count] = await Promise.all([pageOfUsers(app.db, q, GET_ALL_CAP, 0), countUsers(app.db, q)]);
+    return { rows, count };
+  });
+
+  /** The filter as a CSV file (spec 3 §3 export fields), streamed a page at a time. */
+  app.get('/web-users/csv', { config: admin, schema: { tags, querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req, reply) => {
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="${usersExportName()}.csv"`);
+    return reply.send(Readable.from(usersCsv(app.db, req.query as UserFilter)));
+  });
+
+  app.get('/web-users-roles', { config: admin, schema: { tags } }, async () => WEB_ROLES);
+
+  app.get('/web-users/permissions/roles-actions', { config: admin, schema: { tags, querystring: rolesActionsQuery } }, async (req) => {
+    const { role_id: roleId } = req.query as z.infer<typeof rolesActionsQuery>;
+    return roleActions(roleId as never).map((a) => ({ ...a, roleId }));
+  });
+
+  app.get('/web-users/:id', { config: admin, schema: { tags, params: z.object({ id }) } }, async (req) => {
+    const user = await oneUser(app.db, (req.params as { id: number }).id);
+    if (!user) throw notFound(WEB_USER_TEXT.notFound);
+    return user;
+  });
+
+  app.post('/web-users/', { config: admin, schema: { tags, body: webUserSchema } }, async (req, reply) => {
+    const { password, actions, ...body } = req.body as WebUserInput;
+    const passwordHash = await hashPassword(password);
+    try {
+      const created = await app.db.transaction(async (tx) => {
+        await ensureEmailFree(tx, body.email);
+        await ensureClient(tx, body.clientId);
+        const [row] = await tx.insert(users).values({ ...body, passwordHash }).returning({ id: users.id });
+        await setUserActions(tx, row.id, roleActions(body.rolId).map((a) => a.actionId), actions);
+        await audit(tx, { userId: req.session.id, entity: 'user', entityId: row.id, action: 'create' });
+        return oneUser(tx, row.id);
+      });
+      return reply.status(201).send(created);
+    } catch (error) {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    }
+  });
+
+  /** Id in the body; an empty password keeps the current one. */
+  app.put('/web-users', { config: admin, schema: { tags, body: webUserUpdateSchema } }, async (req) => {
+    const { id: userId, password, actions, ...body } = req.body as WebUserUpdate;
+    if (userId === req.session.id && !body.status) throw badRequest(WEB_USER_TEXT.selfDeactivate);
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    try {
+      return await app.db.transaction(async (tx) => {
+        await ensureEmailFree(tx, body.email, userId);
+        await ensureClient(tx, body.clientId);
+        const [row] = await tx
+          .update(users)
+          .set({ ...body, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning({ id: users.id });
+        if (!row) throw notFound(WEB_USER_TEXT.notFound);
+        await setUserActions(tx, userId, roleActions(body.rolId).map((a) => a.actionId), actions);
+        if (passwordHash || !body.status) await revokeSessions(tx, userId);
+        await audit(tx, { userId: req.session.id, entity: 'user', entityId: userId, action: 'update', detail: { passwordChanged: Boolean(passwordHash) } });
+        return oneUser(tx, userId);
+      });
+    } catch (error) {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    }
+  });
+
+  const setStatus = async (actorId: number, userId: number, status: boolean) => {
+    if (userId === actorId && !status) throw badRequest(WEB_USER_TEXT.selfDeactivate);
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id });
+      if (!row) throw notFound(WEB_USER_TEXT.notFound);
+      if (!status) await revokeSessions(tx, userId);
+      await audit(tx, { userId: actorId, entity: 'user', entityId: userId, action: status ? 'activate' : 'deactivate' });
+      return oneUser(tx, userId);
+    });
+  };
+
+  /** Activation from the list, after its confirmation: `{ id, status }`. */
+  app.put('/web-users/state', { config: admin, schema: { tags, body: webUserStateSchema } }, async (req) => {
+    const { id: userId, status } = req.body as z.infer<typeof webUserStateSchema>;
+    return setStatus(req.session.id, userId, status);
+  });
+
+  /** Users are never erased (moves and audits point at them): DELETE deactivates. */
+  app.delete('/web-users/:id', { config: admin, schema: { tags, params: z.object({ id }) } }, async (req) =>
+    setStatus(req.session.id, (req.params as { id: number }).id, false),
+  );
+
+  app.put('/web-users/whatsapp', { config: admin, schema: { tags, body: webUserWhatsappSchema } }, async (req) => {
+    const { id: userId, sendWhatsappNotification } = req.body as z.infer<typeof webUserWhatsappSchema>;
+    return app.db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ sendWhatsappNotification, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id });
+      if (!row) throw notFound(WEB_USER_TEXT.notFound);
+      await audit(tx, { userId: req.session.id, entity: 'user', entityId: userId, action: 'whatsapp', detail: { sendWhatsappNotification } });
+      return oneUser(tx, userId);
+    });
+  });
+
+  await webUsersImport(app);
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import * as XLSX from 'xlsx';
+import { ACCESS } from '../../domain/roles';
+import { id } from '../../domain/validation';
+import { type BulkAnswer, IMPORT_TEXT, readBulkFile, validateRows } from '../../domain/webUsersImport';
+import type { App } from '../app';
+import { clients, users } from '../db/schema';
+import { badRequest, HttpError } from '../http';
+import { audit } from '../services/audit';
+import { hashPassword } from '../services/passwords';
+import { takenEmails } from '../services/webUsers';
+
+const massiveSchema = {
+  tags: ['web-users'],
+  summary: 'Carga masiva de usuarios (multipart: file xls/xlsx y clientId); escribe todas las filas o ninguna',
+  consumes: ['multipart/form-data'],
+};
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const INSERT_CHUNK = 1000;
+
+/**
+ * POST /web-users/massive (multipart: `file` and `clientId`): the server reads and checks the
+ * file again, then writes every row or none. Imported users share one hash of a random password
+ * nobody knows: they set their own through the password-restore flow.
+ */
+export default async function webUsersImport(app: App) {
+  app.post('/web-users/massive', { config: { roles: ACCESS['web-users'].write }, schema: massiveSchema }, async (req, reply) => {
+    if (!req.isMultipart()) throw badRequest(IMPORT_TEXT.fileRequired, { file: IMPORT_TEXT.fileRequired });
+    let file: { name: string; data: Buffer } | null = null;
+    let clientText: unknown;
+    for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file') file = { name: part.filename ?? '', data };
+      } else if (part.fieldname === 'clientId') {
+        clientText = part.value;
+      }
+    }
+    const clientId = id.safeParse(clientText);
+    if (!clientId.success) throw badRequest(IMPORT_TEXT.clientRequired, { clientId: IMPORT_TEXT.clientRequired });
+    const [client] = await app.db
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(and(eq(clients.id, clientId.data), eq(clients.state, true)));
+    if (!client) throw badRequest('El cliente no existe o está inactivo.', { clientId: 'El cliente no existe o está inactivo.' });
+    if (!file) throw badRequest(IMPORT_TEXT.fileRequired, { file: IMPORT_TEXT.fileRequired });
+    const sheet = readBulkFile(XLSX, file.name, file.data);
+    if ('error' in sheet) throw badRequest(sheet.error, { file: sheet.error });
+
+    const taken = await takenEmails(app.db, sheet.rows.map((r) => r.email));
+    const checked = validateRows(sheet.rows, client.id, taken, IMPORT_TEXT.created);
+    if (checked.failed) {
+      const results = checked.results.map((r) => (r.ok ? { ...r, message: IMPORT_TEXT.notWritten } : r));
+      const errors = Object.fromEntries(results.filter((r) => !r.ok).map((r) => [`fila ${r.row}`, r.message]));
+      return reply.status(400).send({ message: IMPORT_TEXT.rowsWithErrors, errors, created: 0, results } satisfies BulkAnswer & { errors: Record<string, string> });
+    }
+
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    await app.db
+      .transaction(async (tx) => {
+        for (let i = 0; i < checked.users.length; i += INSERT_CHUNK) {
+          await tx.insert(users).values(checked.users.slice(i, i + INSERT_CHUNK).map((u) => ({ ...u, passwordHash, status: true })));
+        }
+        await audit(tx, { userId: req.session.id, entity: 'client', entityId: client.id, action: 'import-users', detail: { file: file.name, created: checked.users.length } });
+      })
+      .catch((error: { code?: string; cause?: { code?: string } }) => {
+        // Someone took one of the e-mails since the check: nothing was written.
+        if (error?.code === '23505' || error?.cause?.code === '23505') throw new HttpError(409, IMPORT_TEXT.emailTaken);
+        throw error;
+      });
+    return reply.status(201).send({ message: IMPORT_TEXT.done(checked.users.length), created: checked.users.length, results: checked.results } satisfies BulkAnswer);
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * The bulk load of points of sale: the CSV is parsed here, every row checked with the form's rules,
+ * and either every row is written, in one transaction, or none is and each bad line says why.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
+import { foldName, type LocationInput, withRequiredDefaults } from '../../domain/locations';
+import { CSV_TEXT, csvRowToLocation, isTemplateHeader, MAX_CSV_ROWS, type PlaceFinder } from '../../domain/locationsCsv';
+import type { Db, Tx } from '../db/client';
+import { cities, countries, locations, states } from '../db/schema';
+import { badRequest, HttpError } from '../http';
+import { audit } from './audit';
+import { featuresOfClients } from './features';
+
+/** Lines named in one answer: past this, the rest are counted. */
+const MAX_LINES_SHOWN = 500;
+/** Rows per INSERT: each chunk travels as one JSON parameter. */
+const CHUNK = 5000;
+
+const COLUMNS = getTableColumns(locations);
+
+/**
+ * One statement per chunk: the rows travel as one JSON parameter that PostgreSQL spreads with
+ * json_to_recordset (thousands of bound parameters, and drizzle building them, cost seconds), and
+ * the required attributes' defaults are inserted with the new ids in the same statement.
+ */
+async function insertChunk(tx: Tx, clientId: number, rows: LocationInput[], defaults: { featureId: number; id: number }[]) {
+  const records = rows.map(({ featureValues: _f, zoneManagersIds: _z, ...row }) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries({ ...row, clientId })) out[COLUMNS[key as keyof typeof COLUMNS].name] = value;
+    return out;
+  });
+  const names = Object.keys(records[0]);
+  const columns = names.map((name) => Object.values(COLUMNS).find((c) => c.name === name)!);
+  const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
+  const shape = sql.raw(columns.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
+  await tx.execute(sql`
+    with created as (
+      insert into locations (${list})
+      select ${list} from json_to_recordset(${JSON.stringify(records)}::json) as x(${shape})
+      returning id
+    )
+    insert into location_feature_values (location_id, feature_id, feature_value_id)
+    select created.id, d.feature_id, d.value_id
+    from created cross join json_to_recordset(${JSON.stringify(defaults.map((d) => ({ feature_id: d.featureId, value_id: d.id })))}::json) as d(feature_id integer, value_id integer)`);
+}
+
+export type ImportResult = { ok: true; created: number } | { ok: false; lines: string[]; count: number };
+
+/** UTF-8 text, or a 4xx: a binary file is not a CSV whatever its name says. */
+export function csvText(buffer: Buffer): string {
+  if (buffer.length === 0) throw badRequest(CSV_TEXT.empty);
+  if (buffer.includes(0)) throw new HttpError(415, CSV_TEXT.notText);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw new HttpError(415, CSV_TEXT.notText);
+  }
+}
+
+/** ';' or ',' as the first line uses more of (quoted text aside). */
+export function guessDelimiter(text: string): ';' | ',' {
+  const first = (text.split(/\r?\n/, 1)[0] ?? '').replace(/"[^"]*"/g, '');
+  return (first.match(/;/g)?.length ?? 0) >= (first.match(/,/g)?.length ?? 0) ? ';' : ',';
+}
+
+function parseRows(text: string): { cells: string[]; line: number }[] {
+  try {
+    const records = parseCsv(text, { delimiter: guessDelimiter(text), bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as {
+      record: string[];
+      info: { lines: number };
+    }[];
+    return records.map((r) => ({ cells: r.record, line: r.info.lines })).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw badRequest(`${line ? `Línea ${line}: ` : ''}el archivo no es un CSV válido (revise las comillas).`);
+  }
+}
+
+async function placeFinder(db: Db): Promise<PlaceFinder> {
+  const [allCountries, allStates, allCities] = await Promise.all([db.select().from(countries), db.select().from(states), db.select().from(cities)]);
+  const country = new Map(allCountries.map((c) => [foldName(c.name), c.id]));
+  const state = new Map(allStates.map((s) => [`${s.countryId}|${foldName(s.name)}`, s.id]));
+  const city = new Map(allCities.map((c) => [`${c.stateId}|${foldName(c.name)}`, c.id]));
+  return {
+    country: (name) => country.get(foldName(name)) ?? null,
+    state: (countryId, name) => state.get(`${countryId}|${foldName(name)}`) ?? null,
+    city: (stateId, name) => city.get(`${stateId}|${foldName(name)}`) ?? null,
+  };
+}
+
+export async function importLocations(db: Db, clientId: number, buffer: Buffer, userId: number): Promise<ImportResult> {
+  const rows = parseRows(csvText(buffer));
+  if (!rows.length || !isTemplateHeader(rows[0].cells)) {
+    return { ok: false, count: 1, lines: ['Línea 1: la primera fila debe ser la de encabezados de la plantilla (descárguela con DESCARGAR CSV).'] };
+  }
+  const data = rows.slice(1);
+  if (!data.length) throw badRequest(CSV_TEXT.empty);
+  if (data.length > MAX_CSV_ROWS) throw new HttpError(413, CSV_TEXT.tooManyRows(MAX_CSV_ROWS));
+
+  const [places, features, taken] = await Promise.all([
+    placeFinder(db),
+    featuresOfClients(db, [clientId]),
+    db
+      .select({ code: locations.clientLocationId })
+      .from(locations)
+      .where(and(eq(locations.clientId, clientId), isNotNull(locations.clientLocationId))),
+  ]);
+  const existing = new Set(taken.map((t) => t.code));
+  const seen = new Map<string, number>();
+  const lines: string[] = [];
+  const valid: LocationInput[] = [];
+  for (const { cells, line } of data) {
+    const result = csvRowToLocation(cells, line, clientId, places);
+    if (!result.ok) {
+      lines.push(...result.errors);
+      continue;
+    }
+    const code = result.location.clientLocationId;
+    if (code !== null && existing.has(code)) {
+      lines.push(`Línea ${line}: ya existe un punto de venta del cliente con el código "${code}".`);
+    } else if (code !== null && seen.has(code)) {
+      lines.push(`Línea ${line}: el código "${code}" se repite en la línea ${seen.get(code)}.`);
+    } else {
+      if (code !== null) seen.set(code, line);
+      valid.push(result.location);
+    }
+  }
+  if (lines.length) {
+    const shown = lines.slice(0, MAX_LINES_SHOWN);
+    if (lines.length > shown.length) shown.push(`… y ${lines.length - shown.length} errores más.`);
+    return { ok: false, lines: shown, count: lines.length };
+  }
+
+  // Required attributes start at their default value, as in the form (spec 1 §4).
+  const defaults = withRequiredDefaults([], features);
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < valid.length; start += CHUNK) await insertChunk(tx, clientId, valid.slice(start, start + CHUNK), defaults);
+    await audit(tx, { userId, entity: 'client', entityId: clientId, action: 'import-locations', detail: { rows: valid.length } });
+  });
+  return { ok: true, created: valid.length };
+}

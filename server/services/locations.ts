@@ -1,0 +1,108 @@
+/** Reading a point of sale whole, and checking what a location refers to belongs to its client. */
+import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Location, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
+import { ROLE } from '../../domain/roles';
+import type { Db } from '../db/client';
+import { cities, clients, countries, featureValues, locationFeatureValues, locations, locationZoneManagers, states, users } from '../db/schema';
+import { badRequest } from '../http';
+import { featuresOfClients } from './features';
+
+export const fullName = sql<string>`${users.names} || ' ' || ${users.lastName}`;
+
+/** Active users of a client with one of the roles, as `{ id, fullName }`. */
+export function usersOfClient(db: Db, clientId: number, roles: number[]) {
+  return db
+    .select({ id: users.id, fullName })
+    .from(users)
+    .where(and(eq(users.clientId, clientId), inArray(users.rolId, roles), eq(users.status, true)))
+    .orderBy(asc(users.names), asc(users.lastName));
+}
+
+const owner = aliasedTable(users, 'owner');
+
+export async function readLocation(db: Db, locationId: number): Promise<(Location & Record<string, unknown>) | null> {
+  const [row] = await db
+    .select({
+      location: locations,
+      clientName: clients.name,
+      countryName: countries.name,
+      stateName: states.name,
+      cityName: cities.name,
+      ownerName: sql<string | null>`${owner.names} || ' ' || ${owner.lastName}`,
+    })
+    .from(locations)
+    .innerJoin(clients, eq(clients.id, locations.clientId))
+    .leftJoin(countries, eq(countries.id, locations.countryId))
+    .leftJoin(states, eq(states.id, locations.stateId))
+    .leftJoin(cities, eq(cities.id, locations.cityId))
+    .leftJoin(owner, eq(owner.id, locations.ownerId))
+    .where(eq(locations.id, locationId));
+  if (!row) return null;
+  const [managers, values] = await Promise.all([
+    db
+      .select({ id: users.id, fullName })
+      .from(locationZoneManagers)
+      .innerJoin(users, eq(users.id, locationZoneManagers.userId))
+      .where(eq(locationZoneManagers.locationId, locationId))
+      .orderBy(asc(users.names)),
+    db
+      .select({ id: featureValues.id, value: featureValues.value, featureId: featureValues.featureId })
+      .from(locationFeatureValues)
+      .innerJoin(featureValues, eq(featureValues.id, locationFeatureValues.featureValueId))
+      .where(eq(locationFeatureValues.locationId, locationId))
+      .orderBy(asc(featureValues.featureId)),
+  ]);
+  const { location } = row;
+  return {
+    ...location,
+    clientName: row.clientName,
+    countryName: row.countryName,
+    stateName: row.stateName,
+    cityName: row.cityName,
+    owner: location.ownerId ? { id: location.ownerId, fullName: row.ownerName ?? '' } : null,
+    zoneManagersIds: managers.map((m) => m.id),
+    zoneManagers: managers,
+    featureValues: values,
+  };
+}
+
+type LocationRefs = Pick<LocationInput, 'countryId' | 'stateId' | 'cityId' | 'ownerId' | 'zoneManagersIds' | 'featureValues'>;
+
+/**
+ * The client exists; the city lies in the state and the state in the country; the owner is a
+ * franchise user and the zone managers are zone managers of that client; every attribute value
+ * is one of the client's, one per attribute. Answers the values to store, required attributes
+ * completed with their default value (spec 1 §4).
+ */
+export async function checkLocationRefs(db: Db, clientId: number, body: LocationRefs): Promise<{ featureValues: { featureId: number; id: number }[] }> {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+  if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
+
+  const [place] = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .innerJoin(states, eq(states.id, cities.stateId))
+    .where(and(eq(cities.id, body.cityId!), eq(states.id, body.stateId!), eq(states.countryId, body.countryId!)));
+  if (!place) throw badRequest(LOCATION_TEXT.geography, { geography: LOCATION_TEXT.geography });
+
+  const errors: Record<string, string> = {};
+  const people = await db
+    .select({ id: users.id, rolId: users.rolId })
+    .from(users)
+    .where(and(eq(users.clientId, clientId), eq(users.status, true), inArray(users.rolId, [ROLE.FRANCHISE, ROLE.ZONE_MANAGER])));
+  const owners = new Set(people.filter((p) => p.rolId === ROLE.FRANCHISE).map((p) => p.id));
+  const managers = new Set(people.filter((p) => p.rolId === ROLE.ZONE_MANAGER).map((p) => p.id));
+  if (body.ownerId !== null && !owners.has(body.ownerId)) errors.ownerId = 'El responsable debe ser un usuario de franquicia activo del cliente.';
+  if (body.zoneManagersIds.some((userId) => !managers.has(userId))) {
+    errors.zoneManagersIds = 'Los gerentes zonales deben ser usuarios gerentes zonales activos del cliente.';
+  }
+
+  const features = await featuresOfClients(db, [clientId]);
+  const featureOf = new Map(features.flatMap((f) => f.values.map((v) => [v.id, f.id] as const)));
+  const chosen = body.featureValues;
+  if (chosen.some((v) => !featureOf.has(v.id))) errors.featureValues = 'Alguno de los valores no pertenece a los atributos del cliente.';
+  else if (new Set(chosen.map((v) => featureOf.get(v.id))).size !== chosen.length) errors.featureValues = 'Cada atributo admite un solo valor.';
+
+  if (Object.keys(errors).length) throw badRequest('Revise los datos ingresados.', errors);
+  return { featureValues: withRequiredDefaults(chosen, features) };
+}

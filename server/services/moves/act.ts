@@ -1,0 +1,93 @@
+/**
+ * One review action on one move, as one transaction: read the move, check the version the user saw
+ * and the state machine (domain/moves.ts), update it `WHERE id = ? AND version = ?` (version + 1),
+ * close the current status log and open the new one, and write who did what and why. Any refusal
+ * throws inside the transaction, so nothing is half-written.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { MOVE_TEXT, type MoveAction, type MoveStatus, refusal, TRANSITIONS } from '../../../domain/moves';
+import type { Db, Tx } from '../../db/client';
+import { moveStatusLogs, userMoves } from '../../db/schema';
+import type { SessionUser } from '../../guard';
+import { conflict, HttpError, notFound } from '../../http';
+import { audit } from '../audit';
+
+export type MoveRow = typeof userMoves.$inferSelect;
+export type MoveChange = Partial<Omit<typeof userMoves.$inferInsert, 'id' | 'code' | 'version' | 'status'>>;
+
+export interface ActOptions<T> {
+  id: number;
+  /** The version the user read; a different one is a 409 (someone else acted first). */
+  version?: number;
+  action: MoveAction;
+  actor: SessionUser;
+  reason?: string | null;
+  /** Checks that need the move (they throw to refuse). */
+  check?: (tx: Tx, move: MoveRow) => Promise<void> | void;
+  /** The columns the action changes. */
+  set?: (move: MoveRow) => MoveChange;
+  /** Writes that belong to the same action (the transaction, the visit, the republished move). */
+  after?: (tx: Tx, updated: MoveRow, before: MoveRow) => Promise<T>;
+  detail?: Record<string, unknown>;
+}
+
+/** Locks nothing: the conditional update decides who wins, so readers never wait. */
+export async function readMove(tx: Db | Tx, id: number): Promise<MoveRow> {
+  const [move] = await tx.select().from(userMoves).where(eq(userMoves.id, id));
+  if (!move) throw notFound(MOVE_TEXT.notFound);
+  return move;
+}
+
+export async function hasRepublishedCopy(tx: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await tx.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, id)).limit(1);
+  return Boolean(row);
+}
+
+/** Refuses with 403 for a role, 409 for a state that does not allow the action. */
+export function refuse(message: string): never {
+  throw new HttpError(message === MOVE_TEXT.forbidden ? 403 : 409, message);
+}
+
+/** Moves the status log on: closes the open entry and opens one for `status`. */
+export async function logStatus(tx: Tx, moveId: number, status: MoveStatus, userId: number | null, reason: string | null = null): Promise<void> {
+  await tx
+    .update(moveStatusLogs)
+    .set({ finishedAt: sql`now()` })
+    .where(and(eq(moveStatusLogs.userMoveId, moveId), isNull(moveStatusLogs.finishedAt)));
+  await tx.insert(moveStatusLogs).values({ userMoveId: moveId, status, userId, reason });
+}
+
+/** The conditional update every action goes through: exactly one of two concurrent writers wins. */
+export async function updateVersioned(tx: Tx, move: MoveRow, change: MoveChange & { status?: MoveStatus }): Promise<MoveRow> {
+  const [updated] = await tx
+    .update(userMoves)
+    .set({ ...change, version: move.version + 1, updatedAt: sql`now()` })
+    .where(and(eq(userMoves.id, move.id), eq(userMoves.version, move.version)))
+    .returning();
+  if (!updated) throw conflict(MOVE_TEXT.conflict);
+  return updated;
+}
+
+export async function actOnMove<T = void>(db: Db, options: ActOptions<T>): Promise<{ move: MoveRow; result: T | undefined }> {
+  const { id, version, action, actor } = options;
+  return db.transaction(async (tx) => {
+    const move = await readMove(tx, id);
+    if (version !== undefined && version !== move.version) throw conflict(MOVE_TEXT.conflict);
+    const republished = action === 'republish' ? await hasRepublishedCopy(tx, id) : false;
+    const refused = refusal(action, { status: move.status as MoveStatus, assignedAgentId: move.assignedAgentId, republished }, actor.rol);
+    if (refused) refuse(refused);
+    await options.check?.(tx, move);
+    const to = TRANSITIONS[action].to;
+    const updated = await updateVersioned(tx, move, { ...(options.set?.(move) ?? {}), ...(to ? { status: to } : {}) });
+    if (to && to !== move.status) await logStatus(tx, id, to, actor.id, options.reason ?? null);
+    const result = await options.after?.(tx, updated, move);
+    await audit(tx, {
+      userId: actor.id,
+      entity: 'user_move',
+      entityId: id,
+      action,
+      detail: { from: move.status, to: updated.status, version: updated.version, ...(options.reason ? { reason: options.reason } : {}), ...(options.detail ?? {}) },
+    });
+    return { move: updated, result };
+  });
+}

@@ -1,0 +1,260 @@
+/** The moves list and one move's detail, paged, sorted and filtered in SQL. */
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { MoveAttachment, MoveDetail, MoveListRow } from '../../../domain/move-api';
+import { codeToId, type MoveListQuery } from '../../../domain/move-forms';
+import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
+import type { Db, Tx } from '../../db/client';
+import { containsPattern } from '../../db/list';
+import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
+import { badRequest, notFound } from '../../http';
+import type { FileStore } from '../files';
+import { projectInfo } from './projectInfo';
+
+export const getters = alias(users, 'getters');
+export const agents = alias(users, 'agents');
+
+export const fullName = (u: { names: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${u.names} || ' ' || ${u.lastName}), '')`;
+
+/** Platform days are Argentine days: a date filter covers the whole local day. */
+export const dayStart = (iso: string) => sql`(${iso}::date)::timestamp at time zone 'America/Argentina/Buenos_Aires'`;
+export const dayEnd = (iso: string) => sql`((${iso}::date + 1)::timestamp at time zone 'America/Argentina/Buenos_Aires')`;
+
+const STATUS_ORDER = sql`array_position(array['DISPONIBLE','ASIGNADA','INICIADA','PAUSADA','CANCELADA','EN_REVISION','APROBADA','DESAPROBADA','RECHAZADA','DEVUELTA'], ${userMoves.status})`;
+
+const SORTABLE: Record<string, SQL | AnyPgColumn> = {
+  id: userMoves.id,
+  code: userMoves.id,
+  createdAt: userMoves.createdAt,
+  statusName: STATUS_ORDER,
+  statusId: STATUS_ORDER,
+  userFullName: sql`lower(${fullName(getters)})`,
+  assignedAgentFullName: sql`lower(${fullName(agents)})`,
+  projectsName: sql`lower(${projects.name})`,
+  campaignsClientName: sql`lower(${clients.name})`,
+  clientLocationName: sql`lower(${locations.fullName})`,
+};
+
+export function moveFilters(q: Partial<MoveListQuery>): SQL[] {
+  const where: SQL[] = [];
+  if (q.campaignsClientId) where.push(eq(projects.clientId, q.campaignsClientId));
+  if (q.projectsId) where.push(eq(projectLocations.projectId, q.projectsId));
+  if (q.statusId) where.push(eq(userMoves.status, q.statusId));
+  if (q.userId) where.push(eq(userMoves.userId, q.userId));
+  if (q.assignedAgentId) where.push(eq(userMoves.assignedAgentId, q.assignedAgentId));
+  if (q.city) where.push(eq(locations.cityId, q.city));
+  if (q.withMinimumAttachments) where.push(gte(userMoves.attachmentsCount, q.withMinimumAttachments));
+  if (q.code) {
+    const id = codeToId(q.code);
+    where.push(id === null ? ilike(userMoves.code, containsPattern(q.code)) : eq(userMoves.id, id));
+  }
+  if (q.clientLocationName) {
+    const pattern = containsPattern(q.clientLocationName);
+    where.push(or(ilike(locations.clientLocationName, pattern), ilike(locations.fullName, pattern))!);
+  }
+  if (q.fromDate && q.toDate) where.push(gte(userMoves.createdAt, dayStart(q.fromDate)), lt(userMoves.createdAt, dayEnd(q.toDate)));
+  return where;
+}
+
+/** The FROM of the list: every join the row and the filters need. */
+function fromMoves(db: Db | Tx, select: Record<string, unknown>) {
+  return db
+    .select(select as never)
+    .from(userMoves)
+    .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .leftJoin(getters, eq(getters.id, userMoves.userId))
+    .leftJoin(agents, eq(agents.id, userMoves.assignedAgentId));
+}
+
+export async function listMoves(db: Db, q: MoveListQuery): Promise<{ rows: MoveListRow[]; count: number }> {
+  const sortKey = q.sort ?? 'id';
+  const column = SORTABLE[sortKey];
+  if (!column) throw badRequest(`No se puede ordenar por "${sortKey}".`);
+  const direction = q.order === 'ASC' ? asc : desc;
+  const where = and(...moveFilters(q));
+  const [rows, counted] = await Promise.all([
+    fromMoves(db, {
+      id: userMoves.id,
+      code: userMoves.code,
+      clientLocationName: locations.fullName,
+      clientLocationCode: locations.clientLocationName,
+      userFullName: fullName(getters),
+      status: userMoves.status,
+      attachmentsCount: userMoves.attachmentsCount,
+      assignedAgentFullName: fullName(agents),
+      projectsName: projects.name,
+      campaignsClientName: clients.name,
+      createdAt: userMoves.createdAt,
+    })
+      .where(where)
+      .orderBy(direction(column as never), ...(sortKey === 'id' || sortKey === 'code' ? [] : [direction(userMoves.id)]))
+      .limit(q.limit)
+      .offset(q.offset) as unknown as Promise<
+      {
+        id: number;
+        code: string;
+        clientLocationName: string;
+        clientLocationCode: string;
+        userFullName: string | null;
+        status: MoveStatus;
+        attachmentsCount: number;
+        assignedAgentFullName: string | null;
+        projectsName: string;
+        campaignsClientName: string | null;
+        createdAt: Date;
+      }[]
+    >,
+    fromMoves(db, { count: sql<number>`count(*)::int` }).where(where) as unknown as Promise<{ count: number }[]>,
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      clientLocationName: `${r.clientLocationName} (${r.clientLocationCode})`,
+      userFullName: r.userFullName,
+      statusName: MOVE_STATUS_LABEL[r.status] ?? r.status,
+      statusId: r.status,
+      hasAttachments: r.attachmentsCount > 0,
+      assignedAgentFullName: r.assignedAgentFullName,
+      projectsName: r.projectsName,
+      campaignsClientName: r.campaignsClientName,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    count: counted[0]?.count ?? 0,
+  };
+}
+
+/** Ids of every move of a list filter (mass assignment of "all filtered"), capped. */
+export async function moveIdsOf(db: Db | Tx, q: Partial<MoveListQuery>, cap: number): Promise<number[]> {
+  const rows = (await fromMoves(db, { id: userMoves.id })
+    .where(and(...moveFilters(q)))
+    .orderBy(asc(userMoves.id))
+    .limit(cap + 1)) as unknown as { id: number }[];
+  if (rows.length > cap) throw badRequest(`El filtro abarca más de ${cap} moves: acótelo para asignarlas.`);
+  return rows.map((r) => r.id);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function attachmentOut(a: typeof moveAttachments.$inferSelect, files: FileStore): MoveAttachment {
+  return {
+    id: a.id,
+    type: a.type,
+    name: a.name,
+    duration_in_seconds: a.durationInSeconds,
+    download_link: a.storageKey ? files.signedUrl(a.storageKey) : (a.externalUrl ?? ''),
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** One move with everything the review screen shows. */
+export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: number } | { code: string }): Promise<MoveDetail> {
+  const [row] = await db
+    .select({
+      move: userMoves,
+      userFullName: fullName(getters),
+      agentFullName: fullName(agents),
+      location: locations,
+      city: cities.name,
+      state: states.name,
+      projectId: projectLocations.projectId,
+    })
+    .from(userMoves)
+    .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    .leftJoin(cities, eq(cities.id, locations.cityId))
+    .leftJoin(states, eq(states.id, locations.stateId))
+    .leftJoin(getters, eq(getters.id, userMoves.userId))
+    .leftJoin(agents, eq(agents.id, userMoves.assignedAgentId))
+    .where('id' in where ? eq(userMoves.id, where.id) : eq(userMoves.code, where.code));
+  if (!row) throw notFound(MOVE_TEXT.notFound);
+  const m = row.move;
+  const logUser = alias(users, 'log_users');
+  const [logs, attachments, [copy], [agentReply], info] = await Promise.all([
+    db
+      .select({ log: moveStatusLogs, userFullName: fullName(logUser) })
+      .from(moveStatusLogs)
+      .leftJoin(logUser, eq(logUser.id, moveStatusLogs.userId))
+      .where(eq(moveStatusLogs.userMoveId, m.id))
+      .orderBy(asc(moveStatusLogs.createdAt), asc(moveStatusLogs.id)),
+    db.select().from(moveAttachments).where(eq(moveAttachments.userMoveId, m.id)).orderBy(asc(moveAttachments.id)),
+    db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, m.id)).limit(1),
+    db
+      .select({ id: moveReplies.id })
+      .from(moveReplies)
+      .where(and(eq(moveReplies.userMoveId, m.id), eq(moveReplies.byAgent, true)))
+      .limit(1),
+    projectInfo(db, [row.projectId]),
+  ]);
+  const project = info.get(row.projectId);
+  const shown = attachments.map((a) => attachmentOut(a, files));
+  const status = m.status as MoveStatus;
+  return {
+    id: m.id,
+    code: m.code,
+    status: { id: status, name: MOVE_STATUS_LABEL[status] ?? status },
+    statusId: status,
+    version: m.version,
+    hasAttachments: m.attachmentsCount > 0,
+    user_move_status_logs: logs.map(({ log, userFullName }) => ({
+      id: log.id,
+      status: log.status,
+      statusName: MOVE_STATUS_LABEL[log.status as MoveStatus] ?? log.status,
+      createdAt: log.createdAt.toISOString(),
+      finishedAt: iso(log.finishedAt),
+      reason: log.reason,
+      userFullName,
+    })),
+    assignedAgentId: m.assignedAgentId,
+    assignedAgent: m.assignedAgentId ? { id: m.assignedAgentId, fullName: row.agentFullName ?? '' } : null,
+    userId: m.userId,
+    user: m.userId ? { id: m.userId, fullName: row.userFullName ?? '' } : null,
+    rescueUserId: m.rescueUserId,
+    userMoveVideoLink: m.videoLink,
+    userMoveAudio: shown.find((a) => a.type === 'audio') ?? null,
+    attachments: shown,
+    returnReason: m.returnReason,
+    disapprovedReason: m.disapprovedReason,
+    rejectionReason: m.rejectionReason,
+    cancelReason: m.cancelReason,
+    editReason: m.editReason,
+    finishAnalysisDate: iso(m.finishAnalysisDate),
+    startAuditDate: iso(m.startAuditDate),
+    completedAuditDate: iso(m.completedAuditDate),
+    dueTo: m.dueTo,
+    createdAt: m.createdAt.toISOString(),
+    questionnaireResult: m.questionnaireResult === null ? null : Number(m.questionnaireResult),
+    republished: Boolean(copy),
+    republishedFromId: m.republishedFromId,
+    editedByAgent: Boolean(agentReply),
+    projectLocation: {
+      id: m.projectLocationId,
+      locations: {
+        id: row.location.id,
+        fullName: row.location.fullName,
+        clientLocationName: row.location.clientLocationName,
+        client_location_id: row.location.clientLocationId,
+        street: row.location.street,
+        city: row.city,
+        state: row.state,
+        openingHours: row.location.openingHours,
+        closingHours: row.location.closingHours,
+        observation: row.location.observation,
+      },
+      projects: {
+        id: row.projectId,
+        name: project?.name ?? '',
+        startDate: project?.startDate ?? null,
+        endDate: project?.endDate ?? null,
+        price: project?.price ?? null,
+        guideline: project?.guideline ?? null,
+        campaigns: project?.campaign ?? null,
+        client: project?.client ?? null,
+      },
+    },
+  };
+}
+

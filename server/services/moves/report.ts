@@ -1,0 +1,169 @@
+/** The performance report (approved moves) and a move's assets zip. */
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { PerformanceRow } from '../../../domain/move-api';
+import { MOVE_FORM_TEXT } from '../../../domain/move-forms';
+import { chosenAnswerIds, type MoveReplies, numberedQuestions, photosOf } from '../../../domain/move-replies';
+import { photoFileName } from '../../../domain/moves';
+import { formatDisplayDate } from '../../../domain/validation';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { clients, locations, moveAttachments, moveReplies, projectLocations, projects, userMoves } from '../../db/schema';
+import { badRequest, notFound } from '../../http';
+import { type FileStore, STORE_PREFIX } from '../files';
+import type { ZipEntry } from '../zip';
+import { readMove } from './act';
+import { projectInfo } from './projectInfo';
+import { agents, dayEnd, dayStart, fullName, getters } from './queries';
+import { effectiveReplies, versionContent, type VersionContent } from './replies';
+
+export interface ReportFilter {
+  clientId: number[];
+  projectId?: number;
+  fromDate?: string;
+  toDate?: string;
+  offset: number;
+  limit: number;
+  withAnswers: boolean;
+}
+
+/** The report's dates must fall within the project's (when a project is chosen and has dates). */
+export async function checkReportDates(db: Db, f: ReportFilter): Promise<void> {
+  if (!f.projectId || !f.fromDate || !f.toDate) return;
+  const project = (await projectInfo(db, [f.projectId])).get(f.projectId);
+  if (!project?.startDate || !project.endDate) return;
+  if (f.fromDate < project.startDate || f.toDate > project.endDate) {
+    const message = MOVE_FORM_TEXT.outsideProject(formatDisplayDate(project.startDate), formatDisplayDate(project.endDate));
+    throw badRequest(message, { [f.fromDate < project.startDate ? 'fromDate' : 'toDate']: message });
+  }
+}
+
+export async function performanceReport(db: Db, f: ReportFilter): Promise<{ rows: PerformanceRow[]; count: number }> {
+  await checkReportDates(db, f);
+  const where = and(
+    eq(userMoves.status, 'APROBADA'),
+    inArray(projects.clientId, f.clientId),
+    ...(f.projectId ? [eq(projects.id, f.projectId)] : []),
+    ...(f.fromDate && f.toDate ? [gte(userMoves.completedAuditDate, dayStart(f.fromDate)), lt(userMoves.completedAuditDate, dayEnd(f.toDate))] : []),
+  );
+  const joined = <Q extends PgSelect>(q: Q) =>
+    q
+      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .leftJoin(clients, eq(clients.id, projects.clientId))
+      .leftJoin(getters, eq(getters.id, userMoves.userId))
+      .leftJoin(agents, eq(agents.id, userMoves.assignedAgentId))
+      .where(where);
+  const [rows, [{ count }]] = await Promise.all([
+    joined(
+      db
+        .select({
+          move: userMoves,
+      clientName: clients.name,
+      projectId: projects.id,
+      projectName: projects.name,
+      locationName: locations.fullName,
+      clientLocationName: locations.clientLocationName,
+      getterName: fullName(getters),
+          agentName: fullName(agents),
+        })
+        .from(userMoves)
+        .$dynamic(),
+    )
+      .orderBy(asc(userMoves.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    joined(db.select({ count: sql<number>`count(*)::int` }).from(userMoves).$dynamic()),
+  ]);
+  const info = await projectInfo(db, rows.map((r) => r.projectId));
+  const answers = f.withAnswers ? await answersOf(db, rows.map((r) => r.move)) : new Map<number, PerformanceRow['answers']>();
+  return {
+    count,
+    rows: rows.map((r) => ({
+      id: r.move.id,
+      code: r.move.code,
+      userMoveVideoLink: r.move.videoLink,
+      questionnaireResult: r.move.questionnaireResult === null ? null : Number(r.move.questionnaireResult),
+      clientName: r.clientName,
+      campaignName: info.get(r.projectId)?.campaign?.name ?? null,
+      projectName: r.projectName,
+      locationName: r.locationName,
+      clientLocationName: r.clientLocationName,
+      getterName: r.getterName,
+      agentName: r.agentName,
+      approvedAt: r.move.finishAnalysisDate?.toISOString() ?? null,
+      startAuditDate: r.move.startAuditDate?.toISOString() ?? null,
+      completedAuditDate: r.move.completedAuditDate?.toISOString() ?? null,
+      ...(f.withAnswers ? { answers: answers.get(r.move.id) ?? [] } : {}),
+    })),
+  };
+}
+
+/** Every question's reply as text, per move (the agent's edit when there is one). */
+async function answersOf(db: Db, moves: (typeof userMoves.$inferSelect)[]): Promise<Map<number, PerformanceRow['answers']>> {
+  const out = new Map<number, PerformanceRow['answers']>();
+  if (!moves.length) return out;
+  const replyRows = await db
+    .selectDistinctOn([moveReplies.userMoveId], { userMoveId: moveReplies.userMoveId, replies: moveReplies.replies })
+    .from(moveReplies)
+    .where(inArray(moveReplies.userMoveId, moves.map((m) => m.id)))
+    .orderBy(moveReplies.userMoveId, sql`${moveReplies.byAgent} desc`);
+  const versions = new Map<number, VersionContent>();
+  for (const m of moves) {
+    const vid = m.questionnaireVersionId;
+    if (vid !== null && !versions.has(vid)) versions.set(vid, await versionContent(db, vid));
+    const version = vid === null ? undefined : versions.get(vid);
+    const replies = (replyRows.find((r) => r.userMoveId === m.id)?.replies ?? {}) as MoveReplies;
+    out.set(
+      m.id,
+      numberedQuestions(version?.dimensions ?? []).map(({ question: q, dimension }) => {
+        const reply = replies[q._id];
+        const sub = dimension.subDimensions.find((s) => s.questions.includes(q))!;
+        const ids = chosenAnswerIds(reply);
+        const text =
+          q.type === 'photographs'
+            ? `${photosOf(reply).length} foto(s)`
+            : ['text', 'amount'].includes(q.type)
+              ? reply?.replyData === null || reply?.replyData === undefined
+                ? ''
+                : String(reply.replyData)
+              : q.answers
+                  .filter((a) => ids.includes(a._id))
+                  .map((a) => a.answer)
+                  .join(', ');
+        return { dimension: dimension.name, subDimension: sub.name, question: q.name, type: q.type, reply: text, weighting: q.weighting, commentary: reply?.replyObservation ?? null };
+      }),
+    );
+  }
+  return out;
+}
+
+/** The move's files of one type, for the zip: photos of the answers and attachments, in the store. */
+export async function assetsOf(db: Db, files: FileStore, moveId: number, type: string): Promise<{ code: string; entries: ZipEntry[] }> {
+  const move = await readMove(db, moveId);
+  const entries: ZipEntry[] = [];
+  if (type === 'image') {
+    const version = await versionContent(db, move.questionnaireVersionId);
+    const { replies } = await effectiveReplies(db, moveId);
+    for (const { question: q, numbers } of numberedQuestions(version.dimensions)) {
+      const photos = [...(q.type === 'photographs' ? photosOf(replies[q._id]) : []), ...(replies[q._id]?.evidences ?? [])];
+      for (const [i, ref] of photos.entries()) {
+        if (!ref.startsWith(STORE_PREFIX)) continue;
+        const data = await files.read(ref.slice(STORE_PREFIX.length));
+        if (data) entries.push({ name: photoFileName(move.code, ...numbers, q.name, i + 1), data });
+      }
+    }
+  }
+  const attachments = await db
+    .select()
+    .from(moveAttachments)
+    .where(and(eq(moveAttachments.userMoveId, moveId), eq(moveAttachments.type, type)))
+    .orderBy(asc(moveAttachments.id));
+  for (const a of attachments) {
+    if (!a.storageKey) continue;
+    const data = await files.read(a.storageKey);
+    if (data) entries.push({ name: a.name, data, date: a.createdAt });
+  }
+  if (!entries.length) throw notFound(type === 'image' ? 'La move no tiene imágenes para descargar.' : 'La move no tiene archivos de ese tipo.');
+  return { code: move.code, entries };
+}

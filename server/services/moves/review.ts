@@ -1,0 +1,211 @@
+/** The writes that go with review actions, each inside the action's one transaction. */
+import { and, eq, sql } from 'drizzle-orm';
+import { emptyReply, type MoveReplies, REPLY_TEXT, type RepliesInput, replyFits } from '../../../domain/move-replies';
+import { MOVE_FORM_TEXT } from '../../../domain/move-forms';
+import { type MoveStatus, submitRefusal, VISIT_STATE } from '../../../domain/moves';
+import { ROLE } from '../../../domain/roles';
+import type { Db, Tx } from '../../db/client';
+import { accounts, moveReplies, projectLocations, transactions, userMoves, users, visits } from '../../db/schema';
+import type { SessionUser } from '../../guard';
+import { badRequest, conflict } from '../../http';
+import { audit } from '../audit';
+import { type FileStore, STORE_PREFIX } from '../files';
+import { actOnMove, logStatus, type MoveRow, readMove, refuse, updateVersioned } from './act';
+import { projectInfo } from './projectInfo';
+import { checkComplete, effectiveReplies, mergeAgentEdit, readReply, score, upsertReply, versionContent } from './replies';
+import { storeDimensionResults } from '../reports/dimensionResults';
+
+export async function projectOfMove(tx: Db | Tx, move: MoveRow) {
+  const [pl] = await tx.select({ projectId: projectLocations.projectId }).from(projectLocations).where(eq(projectLocations.id, move.projectLocationId));
+  return (await projectInfo(tx, [pl.projectId])).get(pl.projectId) ?? null;
+}
+
+/**
+ * The Getter's PENDING transaction for an approved move, at the project's price (account created
+ * if missing). A project without a price owes nothing: no transaction.
+ */
+export async function createPendingTransaction(tx: Tx, move: MoveRow): Promise<{ id: number; amount: string } | null> {
+  if (move.userId === null) return null;
+  const project = await projectOfMove(tx, move);
+  const price = project?.price ?? null;
+  if (price === null || !(Number(price) > 0)) return null;
+  await tx.insert(accounts).values({ userId: move.userId }).onConflictDoNothing({ target: accounts.userId });
+  const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, move.userId));
+  const [created] = await tx
+    .insert(transactions)
+    .values({ accountId: account.id, userMoveId: move.id, amount: price, status: 'PENDING' })
+    .onConflictDoNothing({ target: transactions.userMoveId })
+    .returning({ id: transactions.id, amount: transactions.amount });
+  return created ?? null;
+}
+
+/** A disapproved move owes nothing: its pending transaction goes; a paid one stays (and is reported). */
+export async function dropPendingTransaction(tx: Tx, moveId: number): Promise<{ removed: number; paid: boolean }> {
+  const removed = await tx
+    .delete(transactions)
+    .where(and(eq(transactions.userMoveId, moveId), eq(transactions.status, 'PENDING')))
+    .returning({ id: transactions.id });
+  const [paid] = await tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.userMoveId, moveId));
+  return { removed: removed.length, paid: Boolean(paid) };
+}
+
+/** An active user of a role (the quality agent to assign, the Getter to give a move). */
+export async function ensureUserOfRole(tx: Db | Tx, userId: number, rolId: number, message: string): Promise<{ id: number; fullName: string }> {
+  const [user] = await tx
+    .select({ id: users.id, fullName: sql<string>`trim(${users.names} || ' ' || ${users.lastName})` })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.rolId, rolId), eq(users.status, true)));
+  if (!user) throw badRequest(message, { [rolId === ROLE.GETTER ? 'userId' : 'assignedAgentId']: message });
+  return user;
+}
+
+/** 'Guardar Cambios': the agent's edit of the answers, scored, on a move in review or approved (with a reason). */
+export async function saveAgentEdit(
+  db: Db,
+  actor: SessionUser,
+  input: { userMoveId: number; replies: RepliesInput; reason?: string | null; continueWithoutPhotos: boolean; version?: number },
+): Promise<MoveRow> {
+  let merged: MoveReplies = {};
+  let result: number | null = null;
+  const current = await readMove(db, input.userMoveId);
+  const action = current.status === 'APROBADA' ? 'editApproved' : 'review';
+  const reason = input.reason?.trim() || null;
+  const { move } = await actOnMove(db, {
+    id: input.userMoveId,
+    version: input.version ?? current.version,
+    action,
+    actor,
+    reason,
+    check: async (tx, m) => {
+      if (action === 'editApproved' && !reason) throw badRequest(MOVE_FORM_TEXT.required, { reason: MOVE_FORM_TEXT.required });
+      const version = await versionContent(tx, m.questionnaireVersionId);
+      const { replies } = await effectiveReplies(tx, m.id);
+      merged = mergeAgentEdit(version.dimensions, replies, input.replies);
+      checkComplete(version.dimensions, merged, { rescued: m.rescueUserId !== null, continueWithoutPhotos: input.continueWithoutPhotos });
+      result = score(version.dimensions, merged);
+    },
+    set: () => ({ questionnaireResult: result === null ? null : result.toFixed(2), ...(action === 'editApproved' ? { editReason: reason } : {}) }),
+    after: async (tx, updated) => {
+      await upsertReply(tx, { userMoveId: updated.id, byAgent: true, replies: merged, questionnaireResult: result, reason, createdBy: actor.id });
+      // An approved move's dimensions follow its edited answers (the dashboard's statistics).
+      await storeDimensionResults(tx, [updated.id]);
+    },
+  });
+  return move;
+}
+
+/** Return: the flagged questions are marked hasToEdit in the Getter's reply. */
+export async function flagForReturn(tx: Tx, move: MoveRow, questionIds: string[]): Promise<void> {
+  const version = await versionContent(tx, move.questionnaireVersionId);
+  const known = new Set(version.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions.map((q) => q._id))));
+  const unknown = questionIds.find((q) => !known.has(q));
+  if (unknown) throw badRequest(REPLY_TEXT.unknownQuestion, { questions: REPLY_TEXT.unknownQuestion });
+  const row = await readReply(tx, move.id, false);
+  const replies = { ...((row?.replies ?? {}) as MoveReplies) };
+  for (const id of known) {
+    const reply = replies[id];
+    const flagged = questionIds.includes(id);
+    if (reply || flagged) replies[id] = { ...(reply ?? emptyReply()), hasToEdit: flagged };
+  }
+  await upsertReply(tx, {
+    userMoveId: move.id,
+    byAgent: false,
+    replies,
+    questionnaireResult: row?.questionnaireResult === null || row === null ? null : Number(row.questionnaireResult),
+    reason: row?.reason ?? null,
+    createdBy: row?.createdBy ?? move.userId,
+  });
+}
+
+/** Republish: a new ASIGNADA move for the same Getter and project location (the unique index allows one). */
+export async function insertRepublished(tx: Tx, move: MoveRow, actor: SessionUser, dueTo: string | null): Promise<MoveRow> {
+  const [copy] = await tx
+    .insert(userMoves)
+    .values({
+      projectLocationId: move.projectLocationId,
+      visitId: move.visitId,
+      status: 'ASIGNADA',
+      userId: move.userId,
+      assignedAgentId: null,
+      questionnaireVersionId: move.questionnaireVersionId,
+      republishedFromId: move.id,
+      dueTo,
+    })
+    .onConflictDoNothing({ target: userMoves.republishedFromId })
+    .returning();
+  if (!copy) throw conflict('Esta move ya fue republicada.');
+  await logStatus(tx, copy.id, 'ASIGNADA', actor.id);
+  await audit(tx, { userId: actor.id, entity: 'user_move', entityId: copy.id, action: 'create-republished', detail: { republishedFromId: move.id } });
+  return copy;
+}
+
+/** Cancel: the visit is published again for the Getters. */
+export async function republishVisit(tx: Tx, move: MoveRow): Promise<void> {
+  if (move.visitId === null) return;
+  await tx.update(visits).set({ state: VISIT_STATE.PUBLICADA_POR_CANCELACION, publishedAt: sql`now()` }).where(eq(visits.id, move.visitId));
+}
+
+/** Removes the photo at `index` of a photo question, if it is the one the user saw. */
+export async function removePhoto(tx: Tx, files: FileStore, move: MoveRow, questionId: string, index: number, imageUrl: string): Promise<string> {
+  const { row } = await effectiveReplies(tx, move.id);
+  const replies = { ...((row?.replies ?? {}) as MoveReplies) };
+  const reply = replies[questionId];
+  const photos = Array.isArray(reply?.replyData) ? reply.replyData.map(String) : [];
+  const ref = photos[index];
+  const NOT_FOUND = 'La foto ya no está en la move.';
+  if (!row || ref === undefined) throw conflict(NOT_FOUND);
+  const sameFile = ref.startsWith(STORE_PREFIX) ? files.keyOfLink(imageUrl) === ref.slice(STORE_PREFIX.length) : ref === imageUrl;
+  if (!sameFile) throw conflict(NOT_FOUND);
+  replies[questionId] = { ...reply, replyData: photos.filter((_, i) => i !== index) };
+  await tx.update(moveReplies).set({ replies, updatedAt: sql`now()` }).where(eq(moveReplies.id, row.id));
+  return ref;
+}
+
+/** The Getter sends its move for review: its answers are scored, a returned move's old agent edit goes. */
+export async function submitForReview(
+  db: Db,
+  actor: SessionUser,
+  input: { id: number; replies: RepliesInput; userMoveVideoLink?: string | null; version?: number },
+): Promise<MoveRow> {
+  return db.transaction(async (tx) => {
+    const move = await readMove(tx, input.id);
+    if (input.version !== undefined && input.version !== move.version) throw conflict('La move fue modificada. Vuelva a cargarla.');
+    const refused = submitRefusal({ status: move.status as MoveStatus, userId: move.userId }, actor.id);
+    if (refused) refuse(refused);
+    const version = await versionContent(tx, move.questionnaireVersionId);
+    const before = await readReply(tx, move.id, false);
+    const stored = (before?.replies ?? {}) as MoveReplies;
+    const storedLinks = new Set(Object.values(stored).flatMap((r) => [...(Array.isArray(r.replyData) ? r.replyData.map(String) : []), ...(r.evidences ?? [])]));
+    // A Getter's photo is an external link or one of the store links it already had.
+    const allowed = (link: string) => /^https?:\/\//.test(link) || storedLinks.has(link);
+    const replies: MoveReplies = {};
+    for (const d of version.dimensions)
+      for (const s of d.subDimensions)
+        for (const q of s.questions) {
+          const incoming = input.replies[q._id];
+          const photos = Array.isArray(incoming?.replyData) && q.type === 'photographs' ? incoming.replyData : null;
+          const fits = photos ? photos.every(allowed) : replyFits(q, incoming?.replyData ?? null);
+          if (!fits) throw badRequest(REPLY_TEXT.invalidAnswer, { [`replies.${q._id}.replyData`]: REPLY_TEXT.invalidAnswer });
+          replies[q._id] = {
+            replyData: incoming?.replyData ?? null,
+            replyObservation: incoming?.replyObservation ?? null,
+            weighting: q.weighting,
+            evidences: (incoming?.evidences ?? []).filter(allowed),
+            hasToEdit: false,
+          };
+        }
+    const result = score(version.dimensions, replies);
+    const updated = await updateVersioned(tx, move, {
+      status: 'EN_REVISION',
+      questionnaireResult: result === null ? null : result.toFixed(2),
+      startAuditDate: move.startAuditDate ?? new Date(),
+      completedAuditDate: new Date(),
+      ...(input.userMoveVideoLink ? { videoLink: input.userMoveVideoLink } : {}),
+    });
+    await upsertReply(tx, { userMoveId: move.id, byAgent: false, replies, questionnaireResult: result, createdBy: actor.id });
+    await tx.delete(moveReplies).where(and(eq(moveReplies.userMoveId, move.id), eq(moveReplies.byAgent, true)));
+    await logStatus(tx, move.id, 'EN_REVISION', actor.id);
+    await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'submit', detail: { from: move.status, to: 'EN_REVISION' } });
+    return updated;
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * Payments to Getters: the pending and paid lists (paged, sorted and filtered in SQL) and the
+ * registration of a payment, single or mass, as one transaction that pays each row once.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sameMoney, sumMoney } from '../../domain/money';
+import { PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import type { Db, Tx } from '../db/client';
+import { countAll } from '../db/list';
+import { accounts, getterProfiles, transactions, userMoves, users } from '../db/schema';
+import type { SessionUser } from '../guard';
+import { badRequest, conflict, notFound } from '../http';
+import { auditMany } from './audit';
+import { dayEnd, dayStart } from './moves/queries';
+
+const T = PAYMENT_TEXT;
+
+const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
+
+const SORTABLE: Record<string, AnyPgColumn | SQL> = {
+  id: transactions.id,
+  amount: transactions.amount,
+  createdAt: transactions.createdAt,
+  transactionDate: transactions.transactionDate,
+  operationCode: transactions.operationCode,
+  fullName: sql`lower(${fullName})`,
+  cuitCuil: getterProfiles.cuitCuil,
+  code: userMoves.id,
+  finishAnalysisDate: userMoves.finishAnalysisDate,
+};
+
+/** Pending ones are listed oldest debt first; paid ones newest payment first. */
+const DEFAULT_SORT: Record<TransactionStatus, { sort: string; order: 'ASC' | 'DESC' }> = {
+  PENDING: { sort: 'createdAt', order: 'ASC' },
+  PAID: { sort: 'transactionDate', order: 'DESC' },
+};
+
+const columns = {
+  id: transactions.id,
+  amount: transactions.amount,
+  status: transactions.status,
+  createdAt: transactions.createdAt,
+  transactionDate: transactions.transactionDate,
+  operationCode: transactions.operationCode,
+  accountId: accounts.id,
+  userId: users.id,
+  fullName,
+  cuitCuil: getterProfiles.cuitCuil,
+  mercadoPago: getterProfiles.mercadoPago,
+  cbu: getterProfiles.cbu,
+  moveId: userMoves.id,
+  moveCode: userMoves.code,
+  finishAnalysisDate: userMoves.finishAnalysisDate,
+};
+
+interface Row {
+  id: number;
+  amount: string;
+  status: string;
+  createdAt: Date;
+  transactionDate: Date | null;
+  operationCode: string | null;
+  accountId: number;
+  userId: number;
+  fullName: string;
+  cuitCuil: string | null;
+  mercadoPago: string | null;
+  cbu: string | null;
+  moveId: number | null;
+  moveCode: string | null;
+  finishAnalysisDate: Date | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toTransaction(r: Row): PaymentTransaction {
+  return {
+    id: r.id,
+    amount: r.amount,
+    status: r.status as TransactionStatus,
+    createdAt: iso(r.createdAt)!,
+    transactionDate: iso(r.transactionDate),
+    operationCode: r.operationCode,
+    accounts: { id: r.accountId, user: { id: r.userId, fullName: r.fullName, profile: { cuitCuil: r.cuitCuil, mercadoPago: r.mercadoPago, cbu: r.cbu } } },
+    userMoves: r.moveId === null ? [] : [{ id: r.moveId, code: r.moveCode!, finishAnalysisDate: iso(r.finishAnalysisDate) }],
+  };
+}
+
+function fromTransactions(db: Db | Tx, select: Record<string, unknown>) {
+  return db
+    .select(select as never)
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .leftJoin(getterProfiles, eq(getterProfiles.userId, users.id))
+    .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId));
+}
+
+/**
+ * One status's transactions. The date filter covers whole Argentine days: on the approval date
+ * (when the amount became owed) for pending ones, on the payment date for paid ones.
+ */
+export async function listTransactions(db: Db, status: TransactionStatus, q: TransactionsQuery): Promise<{ rows: PaymentTransaction[]; count: number; totalAmount: string }> {
+  const sortKey = q.sort ?? DEFAULT_SORT[status].sort;
+  const column = SORTABLE[sortKey];
+  if (!column) throw badRequest(`No se puede ordenar por "${sortKey}".`);
+  const direction = (q.order ?? DEFAULT_SORT[status].order) === 'ASC' ? asc : desc;
+  const dated = status === TRANSACTION_STATUS.PAID ? transactions.transactionDate : transactions.createdAt;
+  const where = and(
+    eq(transactions.status, status),
+    q.from && q.to ? and(gte(dated, dayStart(q.from)), lt(dated, dayEnd(q.to))) : undefined,
+    q.getterId ? eq(accounts.userId, q.getterId) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    fromTransactions(db, columns)
+      .where(where)
+      .orderBy(direction(column as AnyPgColumn), direction(transactions.id))
+      .limit(q.limit)
+      .offset(q.offset) as unknown as Promise<Row[]>,
+    fromTransactions(db, { count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` }).where(where) as unknown as Promise<
+      { count: number; totalAmount: string }[]
+    >,
+  ]);
+  return { rows: rows.map(toTransaction), count: totals.count, totalAmount: totals.totalAmount };
+}
+
+export interface PaymentOrder {
+  accountId: number;
+  amount: string;
+  transactionIds: number[];
+  operationCode: string;
+  transactionDate: Date;
+  massive: boolean;
+}
+
+export interface PaymentReceipt {
+  message: string;
+  accountId: number;
+  amount: string;
+  operationCode: string;
+  transactionDate: string;
+  transactionIds: number[];
+}
+
+const nameOf = (t: { id: number; code: string | null }) => (t.code ? `transacción ${t.id} (move ${t.code})` : `transacción ${t.id}`);
+
+/**
+ * Pays pending transactions of one account, all or none. The amount must be what they owe. The
+ * UPDATE only takes rows still PENDING: a second or concurrent payment of any of them changes
+ * nothing and is refused (409) naming the ones already paid.
+ */
+export async function registerPayment(db: Db, actor: SessionUser, order: PaymentOrder): Promise<PaymentReceipt> {
+  const ids = order.transactionIds;
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, code: userMoves.code })
+      .from(transactions)
+      .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
+      .where(inArray(transactions.id, ids));
+    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    if (missing.length) throw notFound(T.notFound(missing));
+    const field = order.massive ? 'penddingTransactionIds' : 'penddingTransactionId';
+    if (found.some((f) => f.accountId !== order.accountId)) throw badRequest(T.otherAccount, { [field]: T.otherAccount });
+    const paid = found.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
+    if (paid.length) throw conflict(T.alreadyPaid(paid.map(nameOf)));
+    const owed = sumMoney(found.map((f) => f.amount));
+    if (!sameMoney(owed, order.amount)) throw badRequest(T.amountMismatch(owed), { amount: T.amountMismatch(owed) });
+
+    const updated = await tx
+      .update(transactions)
+      .set({ status: TRANSACTION_STATUS.PAID, transactionDate: order.transactionDate, operationCode: order.operationCode, paidBy: actor.id })
+      .where(and(inArray(transactions.id, ids), eq(transactions.status, TRANSACTION_STATUS.PENDING), eq(transactions.accountId, order.accountId)))
+      .returning({ id: transactions.id });
+    if (updated.length < ids.length) {
+      // Someone paid some of them between our read and our write: throwing rolls back the rest.
+      const done = new Set(updated.map((u) => u.id));
+      throw conflict(T.alreadyPaid(found.filter((f) => !done.has(f.id)).map(nameOf)));
+    }
+    const detail = { operationCode: order.operationCode, transactionDate: order.transactionDate.toISOString(), accountId: order.accountId, massive: order.massive };
+    await auditMany(
+      tx,
+      found.map((f) => ({ userId: actor.id, entity: 'transaction', entityId: f.id, action: order.massive ? 'massivePay' : 'pay', detail: { ...detail, amount: f.amount } })),
+    );
+    return {
+      message: T.success,
+      accountId: order.accountId,
+      amount: owed,
+      operationCode: order.operationCode,
+      transactionDate: order.transactionDate.toISOString(),
+      transactionIds: ids,
+    };
+  });
+}

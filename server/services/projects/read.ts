@@ -1,0 +1,243 @@
+/** Projects, read side: the paged list, one project with its locations, ranges and visits, its last extension. */
+import { and, desc, eq, gte, ilike, type SQL, sql } from 'drizzle-orm';
+import { VISIT_STATE } from '../../../domain/moves';
+import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type ProjectUpdateLog, projectState } from '../../../domain/projects';
+import { distinctRanges } from '../../../domain/projectVisits';
+import { todayIso } from '../../../domain/validation';
+import type { Db, Tx } from '../../db/client';
+import { containsPattern, countAll, orderBy } from '../../db/list';
+import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
+
+type Reader = Db | Tx;
+
+async function rowsOf<T>(db: Reader, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Visits a Getter can still take, as an SQL list. */
+const AVAILABLE = sql`(${VISIT_STATE.PUBLICADA}, ${VISIT_STATE.PUBLICADA_POR_CANCELACION})`;
+
+export interface ProjectListFilter {
+  offset: number;
+  limit: number;
+  sort?: string;
+  order: 'ASC' | 'DESC';
+  name?: string;
+  q?: string;
+  clientId?: number;
+  /** Projects not ended yet: the assignment screen's "future projects". */
+  future?: boolean;
+}
+
+const listColumns = {
+  id: projects.id,
+  name: projects.name,
+  clientId: projects.clientId,
+  clientName: clients.name,
+  campaignId: projects.campaignId,
+  campaignName: campaigns.name,
+  moveConfigurationName: moveConfigurations.name,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  price: projects.price,
+  campoRemote: projects.campoRemote,
+  createdAt: projects.createdAt,
+  locationsCount: sql<number>`(select count(*)::int from project_locations pl where pl.project_id = ${projects.id})`,
+  availableVisits: sql<number>`(select count(*)::int from visits v join project_locations pl on pl.id = v.project_location_id where pl.project_id = ${projects.id} and v.state in ${AVAILABLE})`,
+};
+
+const sortable = {
+  id: projects.id,
+  name: sql`lower(${projects.name})`,
+  client: clients.name,
+  campaign: campaigns.name,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  createdAt: projects.createdAt,
+};
+
+/** GET /projects: paged, filtered by name (and client, and not ended) and sorted in SQL. */
+export async function listProjects(db: Db, q: ProjectListFilter) {
+  const filters: SQL[] = [];
+  const name = (q.name ?? q.q)?.trim();
+  if (name) filters.push(ilike(projects.name, containsPattern(name)));
+  if (q.clientId !== undefined) filters.push(eq(projects.clientId, q.clientId));
+  if (q.future) filters.push(gte(projects.endDate, todayIso()));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ count }]] = await Promise.all([
+    selectList(db)
+      .where(where)
+      .orderBy(...orderBy(sortable, q.sort, q.order, 'startDate'))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ count: countAll }).from(projects).where(where),
+  ]);
+  const today = todayIso();
+  return { rows: rows.map((r) => toListRow(r, today)), count };
+}
+
+const selectList = (db: Reader) =>
+  db
+    .select(listColumns)
+    .from(projects)
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
+    .leftJoin(moveConfigurations, eq(moveConfigurations.id, projects.moveConfigurationId));
+type ListRow = Awaited<ReturnType<typeof selectList>>[number];
+
+function toListRow({ clientName, campaignName, moveConfigurationName, ...r }: ListRow, today: string) {
+  return {
+    ...r,
+    client: r.clientId === null ? null : { id: r.clientId, name: clientName ?? '' },
+    campaign: r.campaignId === null ? null : { id: r.campaignId, name: campaignName ?? '' },
+    moveConfiguration: moveConfigurationName === null ? null : { name: moveConfigurationName },
+    status: projectState(r, today),
+  };
+}
+
+/** The project's distinct visit ranges (each location repeats them). */
+export async function projectRanges(db: Reader, projectId: number) {
+  const rows = await rowsOf<{ from: string; to: string; visits: number }>(
+    db,
+    sql`select distinct r.from_date::text as "from", r.to_date::text as "to", r.visits
+        from project_visit_ranges r join project_locations pl on pl.id = r.project_location_id
+        where pl.project_id = ${projectId}`,
+  );
+  return distinctRanges(rows.map((r) => ({ from: r.from, to: r.to, visits: Number(r.visits) })));
+}
+
+/** The stored project as the rules compare it, with its location count; null when it does not exist. */
+export async function projectSnapshot(db: Reader, projectId: number, lock = false): Promise<(ProjectSnapshot & { id: number; locationsCount: number }) | null> {
+  const query = db.select().from(projects).where(eq(projects.id, projectId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) return null;
+  // One after the other: inside a transaction the queries share one connection.
+  const [{ count }] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from project_locations where project_id = ${projectId}`);
+  const rangeDate = await projectRanges(db, projectId);
+  return {
+    id: row.id,
+    name: row.name,
+    clientId: row.clientId ?? 0,
+    campaignId: row.campaignId ?? 0,
+    moveConfigurationId: row.moveConfigurationId ?? 0,
+    questionnaireId: row.questionnaireId ?? 0,
+    guidelineId: row.guidelineId ?? 0,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    price: row.price,
+    mandatoryProduct: row.mandatoryProduct ?? '',
+    alternativeProduct: row.alternativeProduct,
+    audioAttachment: row.audioAttachment,
+    campoRemote: row.campoRemote,
+    autoApprovalRequired: row.autoApprovalRequired,
+    rangeDate,
+    locationsCount: Number(count),
+  };
+}
+
+type LocationRow = Omit<ProjectLocationRow, 'ranges'>;
+
+/** GET /projects/:id: the project with its references, ranges, locations, visit counts and calendar inputs. */
+export async function readProject(db: Reader, projectId: number): Promise<ProjectRecord | null> {
+  const [row] = await db
+    .select({
+      project: projects,
+      client: { id: clients.id, name: clients.name },
+      campaign: { id: campaigns.id, name: campaigns.name, startDate: campaigns.startDate, endDate: campaigns.endDate, deletedAt: campaigns.deletedAt },
+      moveConfiguration: { id: moveConfigurations.id, name: moveConfigurations.name, category: moveConfigurations.category },
+      questionnaire: { id: questionnaires.id, name: questionnaires.name },
+      guideline: { id: guidelines.id, name: guidelines.name, version: guidelines.version },
+    })
+    .from(projects)
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
+    .leftJoin(moveConfigurations, eq(moveConfigurations.id, projects.moveConfigurationId))
+    .leftJoin(questionnaires, eq(questionnaires.id, projects.questionnaireId))
+    .leftJoin(guidelines, eq(guidelines.id, projects.guidelineId))
+    .where(eq(projects.id, projectId));
+  if (!row) return null;
+  const [snapshot, locations] = await Promise.all([
+    projectSnapshot(db, projectId),
+    rowsOf<LocationRow>(
+      db,
+      sql`select pl.id, pl.location_id as "locationId", l.client_location_id as "clientLocationId", l.full_name as "fullName", l.street,
+                 c.name as city, s.name as state, coalesce(v.total, 0)::int as visits, coalesce(v.available, 0)::int as "availableVisits"
+          from project_locations pl
+          join locations l on l.id = pl.location_id
+          left join cities c on c.id = l.city_id
+          left join states s on s.id = l.state_id
+          left join (
+            select v.project_location_id, count(*) as total, count(*) filter (where v.state in ${AVAILABLE}) as available
+            from visits v join project_locations p2 on p2.id = v.project_location_id
+            where p2.project_id = ${projectId} group by v.project_location_id
+          ) v on v.project_location_id = pl.id
+          where pl.project_id = ${projectId}
+          order by l.full_name, pl.id`,
+    ),
+  ]);
+  const ranges = await rowsOf<{ id: number; projectLocationId: number; from: string; to: string; visits: number }>(
+    db,
+    sql`select r.id, r.project_location_id as "projectLocationId", r.from_date::text as "from", r.to_date::text as "to", r.visits
+        from project_visit_ranges r join project_locations pl on pl.id = r.project_location_id
+        where pl.project_id = ${projectId} order by r.from_date, r.to_date, r.id`,
+  );
+  const rangesOf = new Map<number, ProjectLocationRow['ranges']>();
+  for (const { projectLocationId, ...range } of ranges) {
+    const list = rangesOf.get(projectLocationId) ?? [];
+    list.push({ ...range, visits: Number(range.visits) });
+    rangesOf.set(projectLocationId, list);
+  }
+  const visits = locations.reduce(
+    (sum, l) => ({ total: sum.total + Number(l.visits), available: sum.available + Number(l.availableVisits) }),
+    { total: 0, available: 0 },
+  );
+  const { project } = row;
+  return {
+    ...snapshot!,
+    id: project.id,
+    client: row.client,
+    campaign: row.campaign ? { ...row.campaign, deletedAt: row.campaign.deletedAt?.toISOString() ?? null } : null,
+    moveConfiguration: row.moveConfiguration,
+    questionnaire: row.questionnaire,
+    guideline: row.guideline,
+    status: projectState(project),
+    updateReason: project.updateReason,
+    locationsCount: locations.length,
+    // A taken visit is one a move holds; the rest are published (again, after a cancellation).
+    visits: { ...visits, taken: visits.total - visits.available },
+    locations: locations.map((l) => ({ ...l, visits: Number(l.visits), availableVisits: Number(l.availableVisits), ranges: rangesOf.get(l.id) ?? [] })),
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+  };
+}
+
+/** The project's last extension (who, when, from which end date, why), or null. */
+export async function lastUpdateLog(db: Reader, projectId: number): Promise<ProjectUpdateLog | null> {
+  const [row] = await db
+    .select({
+      id: projectUpdateLogs.id,
+      projectId: projectUpdateLogs.projectId,
+      userId: users.id,
+      names: users.names,
+      lastName: users.lastName,
+      createdAt: projectUpdateLogs.createdAt,
+      oldExpirationDate: projectUpdateLogs.oldExpirationDate,
+      newExpirationDate: projectUpdateLogs.newExpirationDate,
+      updateReason: projectUpdateLogs.updateReason,
+    })
+    .from(projectUpdateLogs)
+    .leftJoin(users, eq(users.id, projectUpdateLogs.userId))
+    .where(eq(projectUpdateLogs.projectId, projectId))
+    .orderBy(desc(projectUpdateLogs.createdAt), desc(projectUpdateLogs.id))
+    .limit(1);
+  if (!row) return null;
+  const { userId, names, lastName, createdAt, ...log } = row;
+  return { ...log, createdAt: createdAt.toISOString(), user: userId === null ? null : { id: userId, names: names ?? '', lastName: lastName ?? '' } };
+}
+
+/** One project as the list shows it (what POST and PUT answer). */
+export async function projectRow(db: Reader, projectId: number) {
+  const [row] = await selectList(db).where(eq(projects.id, projectId));
+  return row ? toListRow(row, todayIso()) : null;
+}

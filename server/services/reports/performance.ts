@@ -1,0 +1,136 @@
+/** The client side's performance report (GET /reports/performance) and its selectors (GET /reports/options). */
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { PerformanceAnswer, PerformanceQuery, ReportOptions } from '../../../domain/reports';
+import { REPORT_TEXT } from '../../../domain/reports';
+import { MSG } from '../../../domain/validation';
+import type { Db } from '../../db/client';
+import { campaigns, clients, locations, projectLocations, projects, userMoves } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../http';
+import { dayEnd, dayStart } from '../moves/queries';
+import type { ClientScope } from './scope';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+async function clientOf(db: Db, clientId: number) {
+  const [client] = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, clientId));
+  if (!client) throw notFound('El cliente no existe.');
+  return client;
+}
+
+/** The project, when it is the client's; otherwise a 404 (whether it exists elsewhere is not said). */
+export async function clientProject(db: Db, scope: ClientScope, projectId: number) {
+  const [project] = await db
+    .select({ id: projects.id, name: projects.name, startDate: projects.startDate, endDate: projects.endDate, questionnaireId: projects.questionnaireId, campaignId: projects.campaignId })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, scope.clientId)));
+  if (!project) throw notFound(REPORT_TEXT.projectNotFound);
+  return project;
+}
+
+/** A point of sale the user may see, or a 403: a franchise user never learns about another's. */
+async function checkLocation(db: Db, scope: ClientScope, locationId: number) {
+  const [allowed] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.clientId, scope.clientId), scope.locations));
+  if (!allowed) throw new HttpError(403, REPORT_TEXT.locationForbidden);
+}
+
+/**
+ * The selectors: the client's projects that hold a location the user sees, and those locations
+ * (of the project when one is given), each once however many projects it is in.
+ */
+export async function reportOptions(db: Db, scope: ClientScope, projectId?: number): Promise<ReportOptions> {
+  const client = await clientOf(db, scope.clientId);
+  if (projectId) await clientProject(db, scope, projectId);
+  const visible = and(eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations);
+  const [projectRows, locationRows] = await Promise.all([
+    db
+      .selectDistinct({ id: projects.id, name: projects.name, startDate: projects.startDate, endDate: projects.endDate })
+      .from(projects)
+      .innerJoin(projectLocations, eq(projectLocations.projectId, projects.id))
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .where(visible)
+      .orderBy(desc(projects.startDate), asc(projects.name), asc(projects.id)),
+    db
+      .selectDistinct({ id: locations.id, code: locations.code, clientLocationId: locations.clientLocationId, fullName: locations.fullName })
+      .from(locations)
+      .innerJoin(projectLocations, eq(projectLocations.locationId, locations.id))
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .where(and(visible, projectId ? eq(projects.id, projectId) : undefined))
+      .orderBy(asc(locations.fullName), asc(locations.id)),
+  ]);
+  return { client, locationRequired: scope.locationRequired, projects: projectRows, locations: locationRows };
+}
+
+/** Approved moves of the project's visible locations whose visit (completed audit) falls within the dates. */
+export async function performanceReport(db: Db, scope: ClientScope, q: PerformanceQuery): Promise<PerformanceAnswer> {
+  await clientProject(db, scope, q.projectId);
+  if (q.clientLocationId) await checkLocation(db, scope, q.clientLocationId);
+  else if (scope.locationRequired) throw badRequest(MSG.required, { clientLocationId: MSG.required });
+  const where = and(
+    eq(userMoves.status, 'APROBADA'),
+    eq(projects.id, q.projectId),
+    eq(projects.clientId, scope.clientId),
+    eq(locations.clientId, scope.clientId),
+    scope.locations,
+    q.clientLocationId ? eq(locations.id, q.clientLocationId) : undefined,
+    gte(userMoves.completedAuditDate, dayStart(q.fromDate)),
+    lt(userMoves.completedAuditDate, dayEnd(q.toDate)),
+  );
+  const from = () =>
+    db
+      .select({
+        move: {
+          id: userMoves.id,
+          code: userMoves.code,
+          result: userMoves.questionnaireResult,
+          startAuditDate: userMoves.startAuditDate,
+          completedAuditDate: userMoves.completedAuditDate,
+        },
+        projectLocationId: projectLocations.id,
+        project: { id: projects.id, name: projects.name },
+        campaign: { id: campaigns.id, name: campaigns.name },
+        client: { id: clients.id, name: clients.name },
+        location: { id: locations.id, code: locations.code, clientLocationId: locations.clientLocationId, fullName: locations.fullName },
+      })
+      .from(userMoves)
+      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
+      .where(where);
+  const [rows, [{ total }]] = await Promise.all([
+    from().orderBy(desc(userMoves.completedAuditDate), desc(userMoves.id)).limit(q.limit).offset(q.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(userMoves)
+      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .where(where),
+  ]);
+  return {
+    total: Number(total),
+    result: rows.map((r) => ({
+      id: r.move.id,
+      code: r.move.code,
+      questionnaireResult: r.move.result === null ? -1 : Number(r.move.result),
+      startAuditDate: iso(r.move.startAuditDate),
+      completedAuditDate: iso(r.move.completedAuditDate),
+      visitDate: iso(r.move.completedAuditDate),
+      projectLocation: {
+        id: r.projectLocationId,
+        projects: {
+          id: r.project.id,
+          name: r.project.name,
+          client: r.client,
+          campaigns: r.campaign?.id ? { id: r.campaign.id, name: r.campaign.name!, client: r.client } : null,
+        },
+        locations: r.location,
+      },
+    })),
+  };
+}
+

@@ -1,0 +1,200 @@
+/**
+ * The dashboard's statistics (GET /core-estadisticas/estadisticas/getEstadisticas): for each plan
+ * (a project of the client) and each questionnaire version its approved moves answered, the mean
+ * result overall, by year, by month (Argentina's calendar) and by dimension. Two SQL aggregates
+ * with GROUPING SETS over the approved moves the user may see; no row is averaged in JavaScript.
+ */
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnnualStatistic, DimensionStatistic, StatisticsAnswer, StatisticsPlan, SurveyAndWork, VersionStatistics } from '../../../domain/statistics';
+import type { Db } from '../../db/client';
+import { campaigns, clients, locations, projectLocations, projects, projectVisitRanges, questionnaires, questionnaireVersions, userMoves } from '../../db/schema';
+import { notFound } from '../../http';
+import { clientProject } from './performance';
+import type { ClientScope } from './scope';
+
+const ZONE = 'America/Argentina/Buenos_Aires';
+const IN_PROGRESS = ['ASIGNADA', 'INICIADA', 'PAUSADA', 'EN_REVISION', 'DEVUELTA'];
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The approved, scored moves the user sees, with their plan, version, year and month. */
+function scopedMoves(scope: ClientScope, projectIds: number[]): SQL {
+  return sql`select ${projects.id} as plan_id, ${userMoves.questionnaireVersionId} as version_id,
+      ${userMoves.questionnaireResult}::float8 as result, ${userMoves.dimensionResults} as dimension_results,
+      extract(year from ${userMoves.completedAuditDate} at time zone ${ZONE})::int as year,
+      to_char(${userMoves.completedAuditDate} at time zone ${ZONE}, 'YYYY-MM') as period
+    from ${userMoves}
+    join ${projectLocations} on ${projectLocations.id} = ${userMoves.projectLocationId}
+    join ${projects} on ${projects.id} = ${projectLocations.projectId}
+    join ${locations} on ${locations.id} = ${projectLocations.locationId}
+    where ${userMoves.status} = 'APROBADA' and ${projects.clientId} = ${scope.clientId} and ${locations.clientId} = ${scope.clientId}
+      and ${scope.locations} and ${projects.id} in (${sql.join(projectIds.map((id) => sql`${id}`), sql`, `)})
+      and ${userMoves.questionnaireResult} >= 0 and ${userMoves.completedAuditDate} is not null and ${userMoves.questionnaireVersionId} is not null`;
+}
+
+interface ResultRow {
+  plan_id: number;
+  version_id: number;
+  year: number | null;
+  period: string | null;
+  moves: number;
+  result: number;
+}
+interface DimensionRow extends Omit<ResultRow, 'period'> {
+  id: string;
+  name: string;
+  ord: number;
+}
+
+/** The plans the user sees: the client's projects holding at least one of its locations. */
+async function visiblePlans(db: Db, scope: ClientScope, planId?: number) {
+  return db
+    .selectDistinct({
+      id: projects.id,
+      name: projects.name,
+      startDate: projects.startDate,
+      endDate: projects.endDate,
+      campaignId: campaigns.id,
+      campaignName: campaigns.name,
+    })
+    .from(projects)
+    .innerJoin(projectLocations, eq(projectLocations.projectId, projects.id))
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
+    .where(and(eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations, planId ? eq(projects.id, planId) : undefined))
+    .orderBy(desc(projects.endDate), desc(projects.id));
+}
+
+export async function statistics(db: Db, scope: ClientScope): Promise<StatisticsAnswer> {
+  const [client] = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, scope.clientId));
+  if (!client) throw notFound('El cliente no existe.');
+  const plans = await visiblePlans(db, scope);
+  if (!plans.length) return { client, plans: [] };
+  const scoped = scopedMoves(scope, plans.map((p) => p.id));
+
+  const [results, dimensions] = await Promise.all([
+    rowsOf<ResultRow>(
+      db,
+      sql`with scoped as (${scoped})
+        select plan_id, version_id, year, period, count(*)::int as moves, round(avg(result)::numeric, 2)::float8 as result
+        from scoped
+        group by grouping sets ((plan_id, version_id), (plan_id, version_id, year), (plan_id, version_id, year, period))
+        order by plan_id, version_id, year nulls first, period nulls first`,
+    ),
+    rowsOf<DimensionRow>(
+      db,
+      sql`with scoped as (${scoped})
+        select plan_id, version_id, year, d.value->>'id' as id, d.value->>'name' as name, min(d.ord)::int as ord,
+          count(*)::int as moves, round(avg((d.value->>'result')::float8)::numeric, 2)::float8 as result
+        from scoped cross join lateral jsonb_array_elements(coalesce(dimension_results, '[]'::jsonb)) with ordinality as d(value, ord)
+        where (d.value->>'result')::float8 >= 0
+        group by grouping sets ((plan_id, version_id, d.value->>'id', d.value->>'name'), (plan_id, version_id, year, d.value->>'id', d.value->>'name'))
+        order by plan_id, version_id, year nulls first, ord`,
+    ),
+  ]);
+
+  const versionIds = [...new Set(results.map((r) => r.version_id))];
+  const versions = versionIds.length
+    ? await db
+        .select({ id: questionnaireVersions.id, version: questionnaireVersions.version, questionnaireId: questionnaires.id, name: questionnaires.name })
+        .from(questionnaireVersions)
+        .innerJoin(questionnaires, eq(questionnaires.id, questionnaireVersions.questionnaireId))
+        .where(inArray(questionnaireVersions.id, versionIds))
+    : [];
+  const versionOf = new Map(versions.map((v) => [v.id, v]));
+
+  const byVersion = new Map<string, VersionStatistics>();
+  const byPlan = new Map<number, VersionStatistics[]>();
+  const key = (planId: number, versionId: number) => `${planId}:${versionId}`;
+  const annualOf = (stat: VersionStatistics, year: number): AnnualStatistic => {
+    let annual = stat.annual.find((a) => a.year === year);
+    if (!annual) {
+      annual = { year, moves: 0, result: 0, dimensions: [], periods: [] };
+      stat.annual.push(annual);
+    }
+    return annual;
+  };
+  for (const r of results) {
+    const k = key(r.plan_id, r.version_id);
+    if (r.year === null) {
+      const v = versionOf.get(r.version_id)!;
+      const stat: VersionStatistics = { questionnaire: { id: v.questionnaireId, name: v.name }, version: v.version, versionId: v.id, moves: r.moves, result: r.result, dimensions: [], annual: [] };
+      byVersion.set(k, stat);
+      byPlan.set(r.plan_id, [...(byPlan.get(r.plan_id) ?? []), stat]);
+      continue;
+    }
+    const stat = byVersion.get(k)!;
+    const annual = annualOf(stat, r.year);
+    if (r.period === null) Object.assign(annual, { moves: r.moves, result: r.result });
+    else annual.periods.push({ period: r.period, moves: r.moves, result: r.result });
+  }
+  for (const d of dimensions) {
+    const stat = byVersion.get(key(d.plan_id, d.version_id));
+    if (!stat) continue;
+    const entry: DimensionStatistic = { id: d.id, name: d.name, moves: d.moves, result: d.result };
+    if (d.year === null) stat.dimensions.push(entry);
+    else annualOf(stat, d.year).dimensions.push(entry);
+  }
+
+  return {
+    client,
+    plans: plans.map(
+      (p): StatisticsPlan => ({
+        id: p.id,
+        name: p.name,
+        campaign: p.campaignId ? { id: p.campaignId, name: p.campaignName! } : null,
+        startDate: p.startDate,
+        endDate: p.endDate,
+        statistics: (byPlan.get(p.id) ?? []).sort((a, b) => a.questionnaire.name.localeCompare(b.questionnaire.name) || a.version - b.version),
+      }),
+    ),
+  };
+}
+
+/** GET /core-works/works/getSurveyAndWork/:id: the plan, its questionnaire and how far its work went, over the user's locations. */
+export async function surveyAndWork(db: Db, scope: ClientScope, planId: number): Promise<SurveyAndWork> {
+  const project = await clientProject(db, scope, planId);
+  const [plan] = await visiblePlans(db, scope, planId);
+  if (!plan) throw notFound('El proyecto no existe o no pertenece al cliente.');
+  const [client] = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, scope.clientId));
+  const visible = and(eq(projectLocations.projectId, planId), eq(locations.clientId, scope.clientId), scope.locations);
+  const [[counts], [planned], questionnaire, used] = await Promise.all([
+    db
+      .select({
+        locations: sql<number>`count(distinct ${locations.id})::int`,
+        approvedMoves: sql<number>`(count(${userMoves.id}) filter (where ${userMoves.status} = 'APROBADA'))::int`,
+        inProgressMoves: sql<number>`(count(${userMoves.id}) filter (where ${userMoves.status} in (${sql.join(IN_PROGRESS.map((s) => sql`${s}`), sql`, `)})))::int`,
+      })
+      .from(projectLocations)
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .leftJoin(userMoves, eq(userMoves.projectLocationId, projectLocations.id))
+      .where(visible),
+    db
+      .select({ visits: sql<number>`coalesce(sum(${projectVisitRanges.visits}), 0)::int` })
+      .from(projectVisitRanges)
+      .innerJoin(projectLocations, eq(projectLocations.id, projectVisitRanges.projectLocationId))
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .where(visible),
+    project.questionnaireId ? db.select({ id: questionnaires.id, name: questionnaires.name }).from(questionnaires).where(eq(questionnaires.id, project.questionnaireId)) : Promise.resolve([]),
+    db
+      .selectDistinct({ version: questionnaireVersions.version })
+      .from(userMoves)
+      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .innerJoin(questionnaireVersions, eq(questionnaireVersions.id, userMoves.questionnaireVersionId))
+      .where(and(visible, eq(userMoves.status, 'APROBADA')))
+      .orderBy(asc(questionnaireVersions.version)),
+  ]);
+  return {
+    id: plan.id,
+    name: plan.name,
+    client,
+    campaign: plan.campaignId ? { id: plan.campaignId, name: plan.campaignName! } : null,
+    startDate: plan.startDate,
+    endDate: plan.endDate,
+    questionnaire: questionnaire[0] ? { ...questionnaire[0], versions: used.map((u) => u.version) } : null,
+    counts: { locations: counts.locations, plannedVisits: planned.visits, approvedMoves: counts.approvedMoves, inProgressMoves: counts.inProgressMoves },
+  };
+}

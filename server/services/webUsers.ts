@@ -1,0 +1,138 @@
+/** Web-user queries shared by the list, the "get all", the CSV export and the client's users. */
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { isRoleId, ROLE_NAMES } from '../../domain/roles';
+import { safeCell } from '../../domain/validation';
+import { WEB_USER_EXPORT, type WebUser } from '../../domain/webUsers';
+import type { Db, Tx } from '../db/client';
+import { containsPattern, countAll, orderBy } from '../db/list';
+import { clients, userActions, users } from '../db/schema';
+import { booleanQuery, listQuery } from '../http';
+import { id } from '../../domain/validation';
+
+/** Filters of every user list: text over names, last name and e-mail, status, client and role. */
+export const userFilterQuery = listQuery.extend({
+  status: booleanQuery.optional(),
+  clientId: id.optional(),
+  rolId: z.coerce.number({ error: 'Rol inválido' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido').optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+});
+export type UserFilter = z.infer<typeof userFilterQuery>;
+
+export const userColumns = {
+  id: users.id,
+  names: users.names,
+  lastName: users.lastName,
+  email: users.email,
+  primaryPhone: users.primaryPhone,
+  linkSurveyMonkey: users.linkSurveyMonkey,
+  rolId: users.rolId,
+  clientId: users.clientId,
+  status: users.status,
+  sendWhatsappNotification: users.sendWhatsappNotification,
+  clientName: clients.name,
+};
+
+/** The role's description as SQL, so the list sorts by what the user reads. */
+const roleDescription = sql`(case ${users.rolId} ${sql.join(
+  Object.entries(ROLE_NAMES).map(([roleId, name]) => sql`when ${Number(roleId)} then ${name}`),
+  sql` `,
+)} end)`;
+
+const sortable: Record<string, SQL | (typeof userColumns)[keyof typeof userColumns]> = {
+  ...userColumns,
+  role: roleDescription,
+  client: clients.name,
+};
+
+type UserRow = { [K in keyof typeof userColumns]: unknown } & { id: number; rolId: number | null; clientId: number | null; clientName: string | null };
+
+export function toWebUser({ clientName, ...row }: UserRow): WebUser {
+  const rolId = isRoleId(row.rolId) ? row.rolId : null;
+  return {
+    ...(row as unknown as Omit<WebUser, 'role' | 'client' | 'rolId'>),
+    rolId,
+    role: rolId === null ? null : { id: rolId, description: ROLE_NAMES[rolId] },
+    client: row.clientId === null ? null : { id: row.clientId, name: clientName ?? '' },
+  };
+}
+
+export function userWhere(q: Partial<UserFilter>): SQL | undefined {
+  const filters: SQL[] = [];
+  if (q.status !== undefined) filters.push(eq(users.status, q.status));
+  if (q.clientId !== undefined) filters.push(eq(users.clientId, q.clientId));
+  if (q.rolId !== undefined) filters.push(eq(users.rolId, q.rolId));
+  if (q.q) {
+    const pattern = containsPattern(q.q.trim());
+    filters.push(or(ilike(users.names, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!);
+  }
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** One page of users of the filter, sorted in SQL (the id breaks ties). */
+export async function pageOfUsers(db: Db, q: UserFilter, limit = q.limit, offset = q.offset): Promise<WebUser[]> {
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .where(userWhere(q))
+    .orderBy(...orderBy(sortable, q.sort, q.order, 'id'))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toWebUser);
+}
+
+export async function countUsers(db: Db, q: Partial<UserFilter>): Promise<number> {
+  const [{ count }] = await db.select({ count: countAll }).from(users).where(userWhere(q));
+  return count;
+}
+
+export async function oneUser(db: Db | Tx, userId: number): Promise<WebUser | null> {
+  const [row] = await db.select(userColumns).from(users).leftJoin(clients, eq(clients.id, users.clientId)).where(eq(users.id, userId));
+  if (!row) return null;
+  const actions = await db.select().from(userActions).where(eq(userActions.userId, userId)).orderBy(userActions.actionId);
+  return { ...toWebUser(row), users_actions: actions.map((a) => ({ user_action_id: a.id, action_id: a.actionId, active: a.active })) };
+}
+
+/** Grants exactly `granted` among `available` (the role's actions); others are turned off. */
+export async function setUserActions(tx: Tx, userId: number, available: number[], granted: number[]) {
+  const current = await tx.select().from(userActions).where(eq(userActions.userId, userId));
+  for (const row of current) {
+    const active = granted.includes(row.actionId);
+    if (row.active !== active) await tx.update(userActions).set({ active }).where(eq(userActions.id, row.id));
+  }
+  const missing = available.filter((actionId) => !current.some((row) => row.actionId === actionId));
+  if (missing.length) await tx.insert(userActions).values(missing.map((actionId) => ({ userId, actionId, active: granted.includes(actionId) })));
+}
+
+/** Lower-cased e-mails among `emails` that already belong to a user. */
+export async function takenEmails(db: Db | Tx, emails: string[]): Promise<Set<string>> {
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()).filter(Boolean))];
+  const taken = new Set<string>();
+  for (let i = 0; i < lowered.length; i += 5000) {
+    const rows = await db
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, lowered.slice(i, i + 5000)));
+    for (const row of rows) taken.add(row.email);
+  }
+  return taken;
+}
+
+const csvField = (value: unknown) => {
+  const text = String(safeCell(value ?? ''));
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+const csvLine = (values: unknown[]) => `${values.map(csvField).join(',')}\r\n`;
+
+const CSV_PAGE = 2000;
+
+/** The filter as CSV, a page at a time (UTF-8 with BOM so spreadsheets read the accents). */
+export async function* usersCsv(db: Db, q: UserFilter): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(WEB_USER_EXPORT.map((f) => f.label))}`;
+  for (let offset = 0; ; offset += CSV_PAGE) {
+    const page = await pageOfUsers(db, q, CSV_PAGE, offset);
+    if (page.length) yield page.map((u) => csvLine(WEB_USER_EXPORT.map((f) => f.value(u)))).join('');
+    if (page.length < CSV_PAGE) return;
+  }
+}

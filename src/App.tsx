@@ -1,0 +1,67 @@
+import { Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { canUse, isAdmin } from '../domain/roles';
+import { authProvider, currentRole } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18n';
+import { CampoLayout } from './layout/Layout';
+import { PENDING_SCREENS } from './layout/menu';
+import { theme } from './layout/theme';
+import { ClaimsPage, ContactPage, SurveysPage } from './pages/ClientService';
+import { Dashboard } from './pages/Dashboard';
+import { resources } from './resources';
+import { ReportsRoutes } from './resources/reports';
+import { LazyResource } from './resources/LazyResource';
+import { Placeholder } from './ui/Placeholder';
+
+/** Login lives outside <Admin> (main.tsx): react-admin's login route sends the browser there. */
+function ToLogin() {
+  window.location.replace('/login');
+  return null;
+}
+
+/** Non-admins on unknown paths go to the dashboard (spec 1 §2.1). */
+function CatchAll() {
+  return isAdmin(currentRole()) ? <NotFound /> : <Navigate to="/dashboard" replace />;
+}
+
+export default function App() {
+  const role = currentRole();
+  return (
+    <BrowserRouter>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={CampoLayout}
+        theme={theme}
+        dashboard={Dashboard}
+        loginPage={ToLogin}
+        catchAll={CatchAll}
+        disableTelemetry
+        requireAuth
+        title="Campo"
+      >
+        {resources
+          .filter((r) => canUse(role, r.area))
+          .map((r) => (
+            <Resource key={r.name} name={r.name}>
+              <Route path="*" element={<LazyResource entry={r} fallback={<CatchAll />} />} />
+            </Resource>
+          ))}
+        <CustomRoutes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/dashboard/:planId" element={<Dashboard />} />
+          <Route path="/clientPeriods" element={<Dashboard />} />
+          {canUse(role, 'client-service') && <Route path="/client-service/claims" element={<ClaimsPage />} />}
+          {canUse(role, 'client-contact') && <Route path="/client-service/contact" element={<ContactPage />} />}
+          <Route path="/surveys" element={<SurveysPage />} />
+          {canUse(role, 'reports') && <Route path="/reports/*" element={<ReportsRoutes />} />}
+          {PENDING_SCREENS.filter((s) => canUse(role, s.area)).map((s) => (
+            <Route key={s.path} path={s.path} element={<Placeholder title={s.title} />} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

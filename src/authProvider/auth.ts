@@ -1,0 +1,50 @@
+import type { LoginAnswer, UserProfile } from '../../domain/auth';
+import { apiBase } from '../config';
+import { request } from '../dataProvider/http';
+import { clearSession, getSession, saveSession, type StoredSession } from './session';
+
+/** POST /auth/login, then GET the profile (spec 1 §7 Authentication). */
+export async function login(email: string, password: string): Promise<StoredSession> {
+  const answer = await request<LoginAnswer>('/auth/login', { method: 'POST', base: 'auth', anonymous: true, body: { email, password } });
+  return openSession(answer);
+}
+
+export async function sooftLogin(token: string): Promise<StoredSession> {
+  const answer = await request<LoginAnswer>('/auth/sooft-login', { method: 'POST', base: 'auth', anonymous: true, body: { token } });
+  return openSession(answer);
+}
+
+async function openSession(answer: LoginAnswer): Promise<StoredSession> {
+  const response = await fetchProfile(answer);
+  return saveSession(answer, response);
+}
+
+function fetchProfile(answer: LoginAnswer): Promise<UserProfile> {
+  // The profile call needs the new token before it is stored.
+  return fetch(`${apiBase('core')}/core-users/users/userProfile/${answer.id}`, {
+    headers: { authorization: `Bearer ${answer.token}`, accept: 'application/json' },
+  }).then(async (r) => {
+    if (!r.ok) throw new Error((await r.json().catch(() => ({})))?.message ?? 'No se pudo cargar el perfil.');
+    return r.json() as Promise<UserProfile>;
+  });
+}
+
+export async function logout(): Promise<void> {
+  const session = getSession();
+  clearSession();
+  if (session) {
+    await request('/auth/logout', { method: 'POST', base: 'auth', anonymous: true, body: { refreshToken: session.refreshToken } }).catch(() => undefined);
+  }
+}
+
+export const checkValidEmail = (email: string) =>
+  request<{ valid: boolean }>('/auth/checkValidEmail', { method: 'POST', base: 'auth', anonymous: true, body: { email } });
+
+export const sendUserTokenByEmail = (email: string) =>
+  request<{ message: string }>(`/auth/sendUserTokenByEmail/${encodeURIComponent(email)}`, { method: 'POST', base: 'auth', anonymous: true });
+
+export const checkValidToken = (token: string) =>
+  request<{ userId: number }>(`/auth/checkValidToken/${encodeURIComponent(token)}`, { method: 'POST', base: 'auth', anonymous: true });
+
+export const restoreUserPassword = (userId: number, body: { password: string; confirmPassword: string; token: string }) =>
+  request<{ message: string }>(`/auth/restoreUserPassword/${userId}`, { method: 'POST', base: 'auth', anonymous: true, body });

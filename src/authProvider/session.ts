@@ -1,0 +1,50 @@
+import type { LoginAnswer, UserProfile } from '../../domain/auth';
+
+/** What the console keeps on the device after login. */
+export interface StoredSession {
+  token: string;
+  refreshToken: string;
+  /** Epoch milliseconds when the access token expires. */
+  expiresAt: number;
+  profile: UserProfile;
+}
+
+const KEY = 'campo.session';
+const NEXT_KEY = 'campo.next';
+
+export function getSession(): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as StoredSession) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(answer: LoginAnswer, profile: UserProfile): StoredSession {
+  const session = { token: answer.token, refreshToken: answer.refreshToken, expiresAt: Date.now() + answer.expiration * 1000, profile };
+  localStorage.setItem(KEY, JSON.stringify(session));
+  return session;
+}
+
+export function updateTokens(answer: LoginAnswer): StoredSession | null {
+  const current = getSession();
+  return current ? saveSession(answer, current.profile) : null;
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(KEY);
+}
+
+/** True when the access token is gone or will expire within the next 30 seconds. */
+export const needsRefresh = (session: StoredSession) => session.expiresAt - Date.now() < 30_000;
+
+/** Where to go after login: the path the user asked for before being sent to /login. */
+export function rememberNext(path: string) {
+  sessionStorage.setItem(NEXT_KEY, path);
+}
+export function takeNext(): string {
+  const next = sessionStorage.getItem(NEXT_KEY);
+  sessionStorage.removeItem(NEXT_KEY);
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+}

@@ -1,0 +1,105 @@
+import type { LoginAnswer } from '../../domain/auth';
+import { clearSession, getSession, updateTokens } from '../authProvider/session';
+import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
+
+/** A failed call: the server's Spanish `{ message, errors? }` and its status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: { message: string; errors?: Record<string, string> },
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  base?: ApiBase;
+  /** Skip the bearer token (session routes). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export function withQuery(path: string, query?: Record<string, unknown>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const base = options.base ?? 'main';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const session = getSession();
+  if (!options.anonymous && session) headers.authorization = `Bearer ${session.token}`;
+  const timeout = AbortSignal.timeout(TIMEOUT_MS[base]);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  return fetch(`${apiBase(base)}${withQuery(path, options.query)}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal,
+  });
+}
+
+async function toError(response: Response): Promise<ApiError> {
+  let body: { message?: string; errors?: Record<string, string> } = {};
+  try {
+    body = await response.json();
+  } catch {
+    body = {};
+  }
+  const message = body.message || `Error ${response.status}`;
+  return new ApiError(message, response.status, { message, errors: body.errors });
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: every call that got a 401 waits for the same rotation. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const session = getSession();
+    if (!session) return false;
+    try {
+      const response = await send('/auth/refresh-token', { method: 'POST', base: 'auth', anonymous: true, body: { refreshToken: session.refreshToken } });
+      if (!response.ok) return false;
+      updateTokens((await response.json()) as LoginAnswer);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Logs out on the device and returns to login (a failed refresh ends the session). */
+export function endSessionAndGoToLogin(): never {
+  clearSession();
+  window.location.assign('/login');
+  throw new ApiError('Su sesión ha expirado. Ingrese nuevamente.', 401, { message: 'Su sesión ha expirado. Ingrese nuevamente.' });
+}
+
+/** Calls the API; a 401 triggers one token refresh and one retry, else logout to /login. */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 401 && !options.anonymous) {
+    if (!(await refreshSession())) endSessionAndGoToLogin();
+    response = await send(path, options);
+    if (response.status === 401) endSessionAndGoToLogin();
+  }
+  if (!response.ok) throw await toError(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await response.json() : await response.blob()) as T;
+}

@@ -1,0 +1,99 @@
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core';
+import { endpoints } from './endpoints';
+import type { Endpoints } from './endpoints/types';
+import { request } from './http';
+
+function endpointsOf(resource: string): Endpoints {
+  const found = endpoints[resource];
+  if (!found) throw new Error(`El recurso ${resource} no tiene rutas declaradas`);
+  return found;
+}
+
+const withId = (path: string, id: Identifier) => path.replace(':id', encodeURIComponent(String(id)));
+
+function need<T>(value: T | undefined, resource: string, what: string): T {
+  if (!value) throw new Error(`El recurso ${resource} no permite ${what}`);
+  return value;
+}
+
+/** Paging is offset = page × size (the legacy "minus 1" repeated a row). */
+export function listQuery(params: GetListParams): Record<string, unknown> {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
+  return {
+    offset: (page - 1) * perPage,
+    limit: perPage,
+    sort: params.sort?.field,
+    order: params.sort?.order,
+    ...params.filter,
+  };
+}
+
+/** A list path may take a filter's value into the path (`/locations/client/:clientId`). */
+function listPath(list: NonNullable<Endpoints['list']>, filter: Record<string, unknown>): { path: string; filter: Record<string, unknown> } {
+  for (const [field, path] of Object.entries(list.byFilter ?? {})) {
+    const value = filter[field];
+    if (value === undefined || value === null || value === '') continue;
+    const { [field]: _taken, ...rest } = filter;
+    return { path: path.replace(`:${field}`, encodeURIComponent(String(value))), filter: rest };
+  }
+  return { path: list.get, filter };
+}
+
+export interface CampoDataProvider extends DataProvider {
+  action<T = unknown>(resource: string, name: string, body: unknown): Promise<T>;
+}
+
+export const dataProvider: CampoDataProvider = {
+  async getList(resource, params) {
+    const list = need(endpointsOf(resource).list, resource, 'listar');
+    const { path, filter } = listPath(list, params.filter ?? {});
+    const answer = await request<{ rows: any[]; count: number }>(path, { query: listQuery({ ...params, filter }), signal: params.signal });
+    return { data: answer.rows, total: answer.count };
+  },
+  async getOne(resource, params) {
+    const one = need(endpointsOf(resource).one, resource, 'ver');
+    return { data: await request(withId(one.get, params.id), { signal: params.signal }) };
+  },
+  async getMany(resource, params) {
+    const one = need(endpointsOf(resource).one, resource, 'ver');
+    const data = await Promise.all(params.ids.map((id) => request<any>(withId(one.get, id), { signal: params.signal })));
+    return { data };
+  },
+  async getManyReference(resource, params) {
+    const list = need(endpointsOf(resource).list, resource, 'listar');
+    const query = listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } });
+    const answer = await request<{ rows: any[]; count: number }>(list.get, { query });
+    return { data: answer.rows, total: answer.count };
+  },
+  async create(resource, params) {
+    const create = need(endpointsOf(resource).create, resource, 'crear');
+    return { data: await request(create.post, { method: 'POST', body: params.data }) };
+  },
+  async update(resource, params) {
+    const update = need(endpointsOf(resource).update, resource, 'editar');
+    const path = update.idIn === 'path' ? withId(update.put, params.id) : update.put;
+    const body = update.idIn === 'body' ? { ...params.data, id: params.id } : params.data;
+    return { data: await request(path, { method: 'PUT', body }) };
+  },
+  async updateMany(resource, params) {
+    const results = await Promise.all(params.ids.map((id) => dataProvider.update(resource, { id, data: params.data, previousData: {} as RaRecord })));
+    return { data: results.map((r) => r.data.id) };
+  },
+  async delete(resource, params) {
+    const del = need(endpointsOf(resource).delete, resource, 'eliminar');
+    await request(withId(del.delete, params.id), { method: 'DELETE' });
+    return { data: params.previousData as never };
+  },
+  async deleteMany(resource, params) {
+    const del = need(endpointsOf(resource).delete, resource, 'eliminar');
+    await Promise.all(params.ids.map((id) => request(withId(del.delete, id), { method: 'DELETE' })));
+    return { data: params.ids };
+  },
+  async action(resource, name, body) {
+    const action = need(endpointsOf(resource).actions?.[name], resource, name);
+    const id = (body as { id?: Identifier } | null)?.id;
+    const path = (p: string) => (id === undefined ? p : withId(p, id));
+    if (action.delete) return request(path(action.delete), { method: 'DELETE' });
+    return request(path(action.put ?? action.post!), { method: action.put ? 'PUT' : 'POST', body });
+  },
+};

@@ -1,0 +1,76 @@
+import ChatIcon from '@mui/icons-material/Chat';
+import { Box, Chip, Fab, Tooltip, Typography } from '@mui/material';
+import { AppBar, Layout, type LayoutProps, Logout, TitlePortal, UserMenu } from 'react-admin';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { titleForRole, type UserRole } from '../../domain/roles';
+import { getSession } from '../authProvider/session';
+import { CampoMenu } from './Menu';
+import { useSettings } from './settings';
+
+function Logo() {
+  return (
+    <Link to="/" aria-label="Inicio" style={{ display: 'flex', alignItems: 'center', gap: 6, color: 'inherit', textDecoration: 'none', marginRight: 16 }}>
+      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+        <path fill="currentColor" d="M12 2C8.1 2 5 5.1 5 9c0 5.2 7 13 7 13s7-7.8 7-13c0-3.9-3.1-7-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+      </svg>
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 1 }}>
+        CAMPO
+      </Typography>
+    </Link>
+  );
+}
+
+function CampoAppBar() {
+  const profile = getSession()?.profile;
+  const roleTitle = titleForRole((profile?.rolId ?? null) as UserRole);
+  useEffect(() => {
+    document.title = `Campo · ${roleTitle}`;
+  }, [roleTitle]);
+  return (
+    <AppBar
+      color="primary"
+      userMenu={
+        <UserMenu>
+          <Logout />
+        </UserMenu>
+      }
+    >
+      <Logo />
+      <Chip label={roleTitle} size="small" sx={{ bgcolor: 'rgba(255,255,255,.2)', color: 'inherit', mr: 2 }} />
+      <TitlePortal />
+      <Box sx={{ flex: 1 }} />
+      <Typography variant="body1" sx={{ mr: 1, display: { xs: 'none', sm: 'block' } }}>
+        Bienvenido {profile ? `${profile.firstName} ${profile.lastName}` : ''}
+      </Typography>
+    </AppBar>
+  );
+}
+
+function ChatButton() {
+  const { chatSupportUrl } = useSettings();
+  if (!chatSupportUrl) return null;
+  return (
+    <Tooltip title="Chat de soporte">
+      <Fab
+        color="primary"
+        aria-label="Chat de soporte"
+        href={chatSupportUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: 1200 }}
+      >
+        <ChatIcon />
+      </Fab>
+    </Tooltip>
+  );
+}
+
+export function CampoLayout({ children }: LayoutProps) {
+  return (
+    <Layout appBar={CampoAppBar} menu={CampoMenu}>
+      {children}
+      <ChatButton />
+    </Layout>
+  );
+}

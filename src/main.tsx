@@ -1,0 +1,83 @@
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { clearSession, getSession, needsRefresh, rememberNext, type StoredSession, takeNext } from './authProvider/session';
+import { refreshSession } from './dataProvider/http';
+import { ChangePasswordPage } from './public/ChangePasswordPage';
+import { LoginPage } from './public/LoginPage';
+import { publicScreen, tokenFromPath } from './public/paths';
+import { RestorePage } from './public/RestorePage';
+import { SooftLoginPage } from './public/SooftLoginPage';
+import './public/public.css';
+
+// The admin shell is loaded only once there is a session: the login page stays small.
+const AdminApp = lazy(() => import('./App'));
+
+type Mode = 'public' | 'checking' | 'admin';
+
+function initialMode(): Mode {
+  const screen = publicScreen(location.pathname);
+  const session = getSession();
+  if (screen && screen !== 'login') return 'public';
+  if (!session) {
+    if (!screen) {
+      rememberNext(location.pathname + location.search);
+      history.replaceState(null, '', '/login');
+    }
+    return 'public';
+  }
+  if (screen === 'login' && location.pathname !== '/') history.replaceState(null, '', '/');
+  return 'checking';
+}
+
+function Loading() {
+  return (
+    <div className="pub-loading" role="progressbar" aria-label="Cargando">
+      <div className="pub-spinner" />
+    </div>
+  );
+}
+
+function Root() {
+  const [mode, setMode] = useState<Mode>(initialMode);
+
+  useEffect(() => {
+    if (mode !== 'checking') return;
+    const session = getSession();
+    // At start the token is refreshed when needed; a failed refresh returns to login.
+    if (session && !needsRefresh(session)) {
+      setMode('admin');
+      return;
+    }
+    refreshSession().then((ok) => {
+      if (ok) return setMode('admin');
+      clearSession();
+      history.replaceState(null, '', '/login');
+      setMode('public');
+    });
+  }, [mode]);
+
+  const enter = (_session: StoredSession) => {
+    history.replaceState(null, '', takeNext());
+    setMode('admin');
+  };
+
+  if (mode === 'checking') return <Loading />;
+  if (mode === 'admin') {
+    return (
+      <Suspense fallback={<Loading />}>
+        <AdminApp />
+      </Suspense>
+    );
+  }
+  const screen = publicScreen(location.pathname);
+  if (screen === 'restore') return <RestorePage />;
+  if (screen === 'change') return <ChangePasswordPage token={tokenFromPath(location.pathname)} />;
+  if (screen === 'sooft') return <SooftLoginPage onLoggedIn={enter} />;
+  return <LoginPage onLoggedIn={enter} />;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

@@ -1,0 +1,143 @@
+/**
+ * The client side's dashboard (spec 3 "Dashboard"): the client's banner, the supervision and
+ * history buttons, and the statistics of its plans by questionnaire version, year, dimension and
+ * period. /dashboard and /dashboard/:planId show the charts; /clientPeriods the table of periods.
+ */
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import HistoryIcon from '@mui/icons-material/History';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Link, MenuItem, TextField, Typography } from '@mui/material';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import type { StatisticsPlan } from '../../../domain/statistics';
+import { formatDisplayDate } from '../../../domain/validation';
+import { getSession } from '../../authProvider/session';
+import { PeriodsTable } from './PeriodsTable';
+import { PlanStatistics } from './PlanStatistics';
+import { useSelection, useStatistics, useSurveyAndWork } from './useDashboard';
+
+const isLink = (value: string | null | undefined): value is string => Boolean(value && /^https?:\/\//i.test(value));
+
+function Banner({ image, clientName }: { image: string | null | undefined; clientName: string | undefined }) {
+  if (image) return <Box component="img" src={image} alt={clientName ? `Banner de ${clientName}` : 'Banner del cliente'} sx={{ width: '100%', maxHeight: 220, objectFit: 'cover', display: 'block' }} />;
+  return (
+    <Box aria-hidden sx={{ px: 3, py: 2.5, background: 'linear-gradient(90deg, #f57c00 0%, #ffb74d 100%)', color: '#fff' }}>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
+        {clientName ?? '\u00a0'}
+      </Typography>
+    </Box>
+  );
+}
+
+function PlanSummary({ plan }: { plan: StatisticsPlan }) {
+  const work = useSurveyAndWork(plan.id);
+  const facts: [string, string][] = [
+    ['Campaña', plan.campaign?.name ?? '-'],
+    ['Vigencia', `${formatDisplayDate(plan.startDate)} al ${formatDisplayDate(plan.endDate)}`],
+    ['Cuestionario', work.data?.questionnaire?.name ?? '-'],
+    ['Puntos de venta', String(work.data?.counts.locations ?? '-')],
+    ['Visitas planificadas', String(work.data?.counts.plannedVisits ?? '-')],
+    ['Visitas aprobadas', String(work.data?.counts.approvedMoves ?? '-')],
+    ['Visitas en curso', String(work.data?.counts.inProgressMoves ?? '-')],
+  ];
+  return (
+    <Box component="dl" aria-label="Resumen del plan" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 1.5, m: 0 }}>
+      {facts.map(([label, value]) => (
+        <Box key={label}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export default function DashboardPage() {
+  const profile = getSession()?.profile;
+  const navigate = useNavigate();
+  const periodsView = useLocation().pathname.startsWith('/clientPeriods');
+  const statistics = useStatistics();
+  const { plans, plan, version, setVersion } = useSelection(statistics.data);
+  const client = profile?.client;
+  const openPlan = (id: number) => navigate(periodsView ? `/clientPeriods?plan=${id}` : `/dashboard/${id}`);
+
+  return (
+    <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Card>
+        <Banner image={client?.clientInfo.urlInfoImg} clientName={statistics.data?.client.name} />
+        <CardContent sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+          <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+            Panel de {profile?.firstName}
+          </Typography>
+          {client?.clientInfo.checklist && isLink(profile?.checklistAccessUrl) && (
+            <Button variant="outlined" startIcon={<ChecklistIcon />} href={profile.checklistAccessUrl} target="_blank" rel="noopener noreferrer">
+              Supervisión
+            </Button>
+          )}
+          {isLink(profile?.checkerAccessToken) && (
+            <Button variant="outlined" startIcon={<HistoryIcon />} href={profile.checkerAccessToken} target="_blank" rel="noopener noreferrer">
+              Historial
+            </Button>
+          )}
+          <Button variant="contained" startIcon={<AssessmentIcon />} component={RouterLink} to="/reports">
+            Mis Reportes
+          </Button>
+        </CardContent>
+      </Card>
+
+      {statistics.isPending && <LinearProgress aria-label="Cargando estadísticas" />}
+      {statistics.isError && <Alert severity="error">{statistics.error.message}</Alert>}
+      {statistics.data && !plans.length && <Alert severity="info">Todavía no hay planes con resultados para mostrar.</Alert>}
+
+      {plan && (
+        <Card>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <Typography variant="h6" component="h2">
+              {periodsView ? 'Resultados por período' : 'Estadísticas del plan'}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+              <TextField select size="small" fullWidth={false} label="Plan" value={plan.id} onChange={(e) => openPlan(Number(e.target.value))} sx={{ width: 380, maxWidth: '100%' }}>
+                {plans.map((p) => (
+                  <MenuItem key={p.id} value={p.id}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {version && (
+                <TextField
+                  select
+                  size="small"
+                  fullWidth={false}
+                  label="Versión del cuestionario"
+                  value={version.versionId}
+                  onChange={(e) => setVersion(Number(e.target.value))}
+                  sx={{ width: 320, maxWidth: '100%' }}
+                >
+                  {plan.statistics.map((s) => (
+                    <MenuItem key={s.versionId} value={s.versionId}>
+                      {`${s.questionnaire.name} · versión ${s.version}`}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            </Box>
+            <PlanSummary plan={plan} />
+            {!version && <Alert severity="info">Este plan todavía no tiene visitas aprobadas.</Alert>}
+            {version && !periodsView && <PlanStatistics key={`${plan.id}-${version.versionId}`} plan={plan} stats={version} />}
+            {version && periodsView && (
+              <>
+                <PeriodsTable stats={version} />
+                <Link component={RouterLink} to={`/dashboard/${plan.id}?version=${version.versionId}`}>
+                  Volver a los gráficos del plan
+                </Link>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}

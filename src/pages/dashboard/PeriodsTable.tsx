@@ -1,0 +1,40 @@
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { formatPercent, longPeriod, STATISTIC_BAND_STYLE, statisticBand, type VersionStatistics } from '../../../domain/statistics';
+
+/** /clientPeriods: every period of a plan's version, newest first, with its band. */
+export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
+  const periods = stats.annual.flatMap((a) => a.periods).reverse();
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Resultados por período">
+        <TableHead>
+          <TableRow>
+            <TableCell>Período</TableCell>
+            <TableCell align="right">Visitas aprobadas</TableCell>
+            <TableCell align="right">Resultado</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {periods.map((p) => {
+            const band = STATISTIC_BAND_STYLE[statisticBand(p.result)];
+            return (
+              <TableRow key={p.period}>
+                <TableCell sx={{ textTransform: 'capitalize' }}>{longPeriod(p.period)}</TableCell>
+                <TableCell align="right">{p.moves}</TableCell>
+                <TableCell align="right">
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                    <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: band.color }} aria-hidden />
+                    <span>{formatPercent(p.result)}</span>
+                    <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+                      ({band.label})
+                    </Box>
+                  </Box>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

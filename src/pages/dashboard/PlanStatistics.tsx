@@ -1,0 +1,73 @@
+import { Box, Card, CardContent, Link, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { longPeriod, shortPeriod, type StatisticsPlan, type VersionStatistics } from '../../../domain/statistics';
+import { BandLegend, BarChart, Kpi, LineChart } from './charts';
+
+const visits = (n: number) => (n === 1 ? '1 visita' : `${n} visitas`);
+
+/** One plan's results with one questionnaire version: figures, evolution, years and dimensions. */
+export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: VersionStatistics }) {
+  const years = stats.annual.map((a) => a.year);
+  const [year, setYear] = useState<number | 'all'>('all');
+  const shownYear = year === 'all' || years.includes(year) ? year : 'all';
+  const periods = stats.annual.flatMap((a) => a.periods);
+  const lastPeriod = periods.at(-1);
+  const dimensions = shownYear === 'all' ? stats.dimensions : (stats.annual.find((a) => a.year === shownYear)?.dimensions ?? []);
+  const periodsLink = `/clientPeriods?plan=${plan.id}&version=${stats.versionId}`;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Kpi label="Resultado general" value={stats.result} caption={`${visits(stats.moves)} aprobadas`} />
+        <Kpi label="Último período" value={lastPeriod?.result ?? null} caption={lastPeriod ? `${longPeriod(lastPeriod.period)}, ${visits(lastPeriod.moves)}` : undefined} />
+        {stats.annual.slice(-2).map((a) => (
+          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} caption={`${visits(a.moves)} aprobadas`} />
+        ))}
+      </Box>
+      <BandLegend />
+      <Card variant="outlined">
+        <CardContent>
+          <LineChart title="Evolución por período" items={periods.map((p) => ({ label: shortPeriod(p.period), value: p.result, detail: visits(p.moves) }))} />
+          <Link component={RouterLink} to={periodsLink}>
+            Ver resultados por período
+          </Link>
+        </CardContent>
+      </Card>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        <Card variant="outlined">
+          <CardContent>
+            <BarChart title="Resultado por año" items={stats.annual.map((a) => ({ label: String(a.year), value: a.result, detail: visits(a.moves) }))} />
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={shownYear}
+              onChange={(_, value) => value !== null && setYear(value)}
+              aria-label="Año de las dimensiones"
+              sx={{ mb: 1, flexWrap: 'wrap' }}
+            >
+              <ToggleButton value="all">Todos los años</ToggleButton>
+              {years.map((y) => (
+                <ToggleButton key={y} value={y}>
+                  {y}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            {dimensions.length ? (
+              <BarChart
+                title={`Resultado por dimensión${shownYear === 'all' ? '' : ` en ${shownYear}`}`}
+                items={dimensions.map((d) => ({ label: d.name, value: d.result, detail: visits(d.moves) }))}
+              />
+            ) : (
+              <Typography color="text.secondary">No hay resultados por dimensión para este período.</Typography>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+    </Box>
+  );
+}

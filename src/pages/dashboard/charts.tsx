@@ -1,0 +1,150 @@
+/**
+ * The dashboard's charts, drawn as plain SVG: each one is an image with a text alternative that
+ * reads every value, and shows its values as labels, coloured by the statistics' bands.
+ */
+import { Box, Typography } from '@mui/material';
+import { useId } from 'react';
+import { formatPercent, STATISTIC_BAND_STYLE, type StatisticBand, statisticBand } from '../../../domain/statistics';
+
+export interface ChartItem {
+  label: string;
+  value: number;
+  /** A second line for the text alternative ('12 visitas'). */
+  detail?: string;
+}
+
+const bandColor = (value: number) => STATISTIC_BAND_STYLE[statisticBand(value)].color;
+const describe = (title: string, items: ChartItem[]) => `${title}: ${items.map((i) => `${i.label} ${formatPercent(i.value)}${i.detail ? ` (${i.detail})` : ''}`).join('; ')}.`;
+
+/** Horizontal bars from 0 to 100, with the 65 and 75 thresholds marked. */
+export function BarChart({ title, items }: { title: string; items: ChartItem[] }) {
+  const id = useId();
+  const labelWidth = 150;
+  const width = 480;
+  const barArea = width - labelWidth - 64;
+  const row = 30;
+  const height = items.length * row + 28;
+  const x = (v: number) => labelWidth + (Math.max(0, Math.min(100, v)) / 100) * barArea;
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
+        {title}
+      </Typography>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={describe(title, items)}>
+        {[0, 25, 50, 75, 100].map((t) => (
+          <g key={t}>
+            <line x1={x(t)} x2={x(t)} y1={0} y2={height - 22} stroke="#e0e0e0" />
+            <text x={x(t)} y={height - 6} fontSize="11" textAnchor="middle" fill="#616161">
+              {t}
+            </text>
+          </g>
+        ))}
+        {[65, 75].map((t) => (
+          <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={height - 22} stroke={bandColor(t - 0.01)} strokeDasharray="4 3" />
+        ))}
+        {items.map((item, i) => {
+          const y = i * row + 6;
+          return (
+            <g key={item.label}>
+              <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
+              <text x={labelWidth - 8} y={y + 15} fontSize="12" textAnchor="end" fill="#212121">
+                {item.label.length > 22 ? `${item.label.slice(0, 21)}…` : item.label}
+              </text>
+              <rect x={labelWidth} y={y} width={Math.max(2, x(item.value) - labelWidth)} height={row - 12} rx={3} fill={bandColor(item.value)} />
+              <text x={x(item.value) + 6} y={y + 15} fontSize="12" fontWeight="bold" fill="#212121">
+                {formatPercent(item.value)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </Box>
+  );
+}
+
+/** Results by period: a line with one labelled point per period, and the 65 and 75 thresholds. */
+export function LineChart({ title, items }: { title: string; items: ChartItem[] }) {
+  const id = useId();
+  const width = 900;
+  const height = 260;
+  const left = 36;
+  const right = 34;
+  const top = 22;
+  const bottom = 44;
+  // The first and last points stay clear of the axis labels.
+  const pad = 18;
+  const step = items.length > 1 ? (width - left - right - 2 * pad) / (items.length - 1) : 0;
+  const x = (i: number) => (items.length > 1 ? left + pad + i * step : (width - left - right) / 2 + left);
+  const y = (v: number) => top + (1 - Math.max(0, Math.min(100, v)) / 100) * (height - top - bottom);
+  const path = items.map((item, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(item.value).toFixed(1)}`).join(' ');
+  // With many periods, every other axis label is enough to read it.
+  const labelEvery = items.length > 14 ? 2 : 1;
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
+        {title}
+      </Typography>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={describe(title, items)}>
+        {[0, 25, 50, 75, 100].map((t) => (
+          <g key={t}>
+            <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#eeeeee" />
+            <text x={left - 6} y={y(t) + 4} fontSize="11" textAnchor="end" fill="#616161">
+              {t}
+            </text>
+          </g>
+        ))}
+        {[65, 75].map((t) => (
+          <line key={t} x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke={bandColor(t - 0.01)} strokeDasharray="5 4" />
+        ))}
+        <path d={path} fill="none" stroke="#546e7a" strokeWidth={2} />
+        {items.map((item, i) => (
+          <g key={item.label}>
+            <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
+            <circle cx={x(i)} cy={y(item.value)} r={5} fill={bandColor(item.value)} stroke="#fff" strokeWidth={1.5} />
+            <text x={x(i)} y={y(item.value) - 9} fontSize="10" textAnchor="middle" fill="#212121">
+              {item.value.toFixed(0)}
+            </text>
+            {i % labelEvery === 0 && (
+              <text x={x(i)} y={height - bottom + 18} fontSize="10" textAnchor="middle" fill="#424242">
+                {item.label}
+              </text>
+            )}
+          </g>
+        ))}
+      </svg>
+    </Box>
+  );
+}
+
+/** The three bands, as the charts colour them. */
+export function BandLegend() {
+  return (
+    <Box component="ul" aria-label="Referencias de colores" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}>
+      {(Object.keys(STATISTIC_BAND_STYLE) as StatisticBand[]).map((band) => (
+        <Box component="li" key={band} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Box sx={{ width: 14, height: 14, borderRadius: '3px', bgcolor: STATISTIC_BAND_STYLE[band].color }} />
+          <Typography variant="body2">{STATISTIC_BAND_STYLE[band].label}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** A figure a client reads first: the value in its band's colour. */
+export function Kpi({ label, value, caption }: { label: string; value: number | null; caption?: string }) {
+  return (
+    <Box sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider', minWidth: 180, flex: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: value === null ? 'text.secondary' : bandColor(value) }}>
+        {value === null ? '-' : formatPercent(value)}
+      </Typography>
+      {caption && (
+        <Typography variant="caption" color="text.secondary">
+          {caption}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { StatisticsAnswer, StatisticsPlan, SurveyAndWork, VersionStatistics } from '../../../domain/statistics';
+import { request } from '../../dataProvider/http';
+
+export const useStatistics = () =>
+  useQuery({
+    queryKey: ['client-statistics'],
+    queryFn: () => request<StatisticsAnswer>('/core-estadisticas/estadisticas/getEstadisticas', { base: 'core' }),
+    staleTime: 60_000,
+  });
+
+export const useSurveyAndWork = (planId: number | undefined) =>
+  useQuery({
+    queryKey: ['survey-and-work', planId],
+    queryFn: () => request<SurveyAndWork>(`/core-works/works/getSurveyAndWork/${planId}`, { base: 'core' }),
+    enabled: planId !== undefined,
+    staleTime: 60_000,
+  });
+
+/** The version a plan opens with: its latest one. */
+const latestVersion = (plan: StatisticsPlan | undefined): VersionStatistics | undefined => plan?.statistics.at(-1);
+
+const approved = (plan: StatisticsPlan) => plan.statistics.reduce((n, s) => n + s.moves, 0);
+/** The plan with the most approved visits: the one that says most at first sight. */
+const richest = (plans: StatisticsPlan[]) => plans.reduce<StatisticsPlan | undefined>((best, p) => (!best || approved(p) > approved(best) ? p : best), undefined);
+
+/**
+ * The plan (from /dashboard/:planId or ?plan=, else the one with most approved visits) and the
+ * questionnaire version (?version=, else the plan's latest) the user is looking at.
+ */
+export function useSelection(data: StatisticsAnswer | undefined) {
+  const params = useParams();
+  const [search, setSearch] = useSearchParams();
+  const wanted = Number(params.planId ?? search.get('plan')) || undefined;
+  return useMemo(() => {
+    const plans = data?.plans ?? [];
+    const plan = plans.find((p) => p.id === wanted) ?? richest(plans);
+    const versionId = Number(search.get('version')) || undefined;
+    const version = plan?.statistics.find((s) => s.versionId === versionId) ?? latestVersion(plan);
+    const setVersion = (id: number) =>
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('version', String(id));
+          return next;
+        },
+        { replace: true },
+      );
+    return { plans, plan, version, setVersion };
+  }, [data, wanted, search, setSearch]);
+}

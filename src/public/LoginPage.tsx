@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from 'react';
+import { loginSchema } from '../../domain/auth';
+import { fieldErrors, isEmail, MSG } from '../../domain/validation';
+import { login } from '../authProvider/auth';
+import type { StoredSession } from '../authProvider/session';
+import { Field, FormAlert, isRecommendedBrowser, PublicPage } from './parts';
+
+export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const parsed = loginSchema.safeParse({ email, password });
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (!errors.email && email.trim() && !isEmail(email.trim())) errors.email = MSG.email;
+  const shown = (field: string) => (touched[field] ? errors[field] : undefined);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched({ email: true, password: true });
+    if (Object.keys(errors).length) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      onLoggedIn(await login(email.trim(), password));
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'No se pudo ingresar.');
+      setBusy(false);
+    }
+  }
+
+  const banner = isRecommendedBrowser(navigator.userAgent) ? null : (
+    <div className="pub-banner" role="note">
+      Este sitio esta optimizado para ser usado en Google Chrome.
+    </div>
+  );
+
+  return (
+    <PublicPage banner={banner}>
+      <p className="pub-subtitle">Consola de administración</p>
+      <form onSubmit={submit} noValidate>
+        <FormAlert message={failure} />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          value={email}
+          onChange={setEmail}
+          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+          error={shown('email')}
+        />
+        <Field
+          name="password"
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+          error={shown('password')}
+        />
+        <button type="submit" className="pub-button" disabled={busy}>
+          Ingresar
+        </button>
+      </form>
+      <div className="pub-link">
+        ¿Olvidó su contraseña? <a href="/restaurarContraseña">Recuperar</a>
+      </div>
+    </PublicPage>
+  );
+}

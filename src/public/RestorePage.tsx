@@ -1,0 +1,69 @@
+import { type FormEvent, useState } from 'react';
+import { AUTH_TEXT, restoreEmailSchema } from '../../domain/auth';
+import { fieldErrors } from '../../domain/validation';
+import { checkValidEmail, sendUserTokenByEmail } from '../authProvider/auth';
+import { Field, FormAlert, PublicDialog, PublicPage } from './parts';
+
+/** /restaurarContraseña: asks for the account's e-mail and mails a restore token. */
+export function RestorePage() {
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [validUser, setValidUser] = useState(true);
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const parsed = restoreEmailSchema.safeParse({ email });
+  const error = parsed.success ? undefined : fieldErrors(parsed.error).email;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (error) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      const { valid } = await checkValidEmail(email.trim());
+      setValidUser(valid);
+      if (valid) {
+        await sendUserTokenByEmail(email.trim());
+        setSent(true);
+      }
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : 'No se pudo enviar el token.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PublicPage>
+      <p className="pub-subtitle">Restaurar contraseña</p>
+      <form onSubmit={submit} noValidate>
+        <FormAlert message={failure} />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          value={email}
+          onChange={(v) => {
+            setEmail(v);
+            setValidUser(true);
+          }}
+          onBlur={() => setTouched(true)}
+          error={touched ? error || (validUser ? undefined : 'No existe un usuario activo con ese email.') : undefined}
+          hint="Ingrese el email de su cuenta y le enviaremos un enlace para restaurar su contraseña."
+        />
+        <button type="submit" className="pub-button" disabled={busy}>
+          Restaurar
+        </button>
+        <button type="button" className="pub-button secondary" onClick={() => window.location.assign('/login')}>
+          Volver
+        </button>
+      </form>
+      {sent && <PublicDialog title="ÉXITO" message={AUTH_TEXT.tokenSent} actions={[{ label: 'Aceptar', onClick: () => window.location.assign('/login') }]} />}
+    </PublicPage>
+  );
+}

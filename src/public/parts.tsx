@@ -1,0 +1,114 @@
+import { type ReactNode, useId, useState } from 'react';
+
+export function Logo() {
+  return (
+    <div className="pub-logo">
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path fill="currentColor" d="M12 2C8.1 2 5 5.1 5 9c0 5.2 7 13 7 13s7-7.8 7-13c0-3.9-3.1-7-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+      </svg>
+      CAMPO
+    </div>
+  );
+}
+
+export function PublicPage({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
+  return (
+    <main className="pub-page">
+      {banner}
+      <div className="pub-card">
+        <Logo />
+        {children}
+      </div>
+    </main>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  hint?: string;
+  type?: 'email' | 'password' | 'text';
+  autoComplete?: string;
+  autoFocus?: boolean;
+  name: string;
+}
+
+/** A text or password field; a password one has the show/hide toggle and the caps-lock warning. */
+export function Field({ label, value, onChange, onBlur, error, hint, type = 'text', autoComplete, autoFocus, name }: FieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const [capsLock, setCapsLock] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className="pub-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="pub-input-row">
+        <input
+          id={id}
+          name={name}
+          type={isPassword && !visible ? 'password' : isPassword ? 'text' : type}
+          value={value}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          aria-invalid={Boolean(error)}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          onKeyUp={(e) => isPassword && setCapsLock(e.getModifierState('CapsLock'))}
+          onKeyDown={(e) => isPassword && setCapsLock(e.getModifierState('CapsLock'))}
+        />
+        {isPassword && (
+          <button type="button" className="pub-eye" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Ocultar contraseña' : 'Mostrar contraseña'}>
+            {visible ? 'Ocultar' : 'Mostrar'}
+          </button>
+        )}
+      </div>
+      {capsLock && <div className="pub-warning">Bloq Mayús está activado</div>}
+      {/* Always one line tall: an error appearing on blur must not move what the user is clicking. */}
+      <div className={error ? 'pub-error' : 'pub-hint'}>{error || hint || ''}</div>
+    </div>
+  );
+}
+
+interface DialogProps {
+  title: string;
+  message: string;
+  actions: { label: string; onClick: () => void; secondary?: boolean }[];
+}
+
+export function PublicDialog({ title, message, actions }: DialogProps) {
+  const id = useId();
+  return (
+    <div className="pub-dialog-backdrop">
+      <div className="pub-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
+        <h2 id={id}>{title}</h2>
+        <p>{message}</p>
+        <div className="pub-dialog-actions">
+          {actions.map((a) => (
+            <button key={a.label} type="button" className={`pub-button${a.secondary ? ' secondary' : ''}`} onClick={a.onClick}>
+              {a.label}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Chrome and Edge are the recommended browsers (spec 1 §2.1). */
+export function isRecommendedBrowser(userAgent: string): boolean {
+  if (/Firefox|FxiOS|OPR\/|Opera|SamsungBrowser/i.test(userAgent)) return false;
+  return /Chrome|CriOS|Edg\//.test(userAgent);
+}
+
+/** A failed call's message above a public form; nothing when there is none. */
+export function FormAlert({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <div className="pub-alert" role="alert">
+      {message}
+    </div>
+  );
+}

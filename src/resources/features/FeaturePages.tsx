@@ -1,0 +1,84 @@
+import { Box, CircularProgress } from '@mui/material';
+import { type RaRecord, ResourceContextProvider, useCreate, useGetOne, useUpdate } from 'ra-core';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { DIALOG, dialogParts } from '../../../domain/dialogs';
+import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureSchema } from '../../../domain/features';
+import { SuccessDialog } from '../../ui/dialogs';
+import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
+import { FeatureFields, type FeatureValues } from './FeatureFields';
+
+const RESOURCE = 'features';
+const saving = dialogParts(DIALOG.saveChanges);
+const confirm = { title: saving.title, content: saving.question };
+
+const toValues = (f: RaRecord): FeatureValues => ({
+  clientId: f.clientId,
+  name: f.name ?? '',
+  isRequired: Boolean(f.isRequired),
+  values: (f.values ?? []).map((v: { id: number; value: string; isDefault: boolean }) => ({ id: v.id, value: v.value, isDefault: v.isDefault })),
+});
+
+/** 'Nuevo atributo': Save stays disabled until the attribute has a value (spec 1 §4). */
+export function FeatureCreatePage({ base, clientId }: { base: string; clientId?: number }) {
+  const [create] = useCreate();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  return (
+    <ResourceContextProvider value={RESOURCE}>
+      <CampoForm<FeatureValues>
+        mode="ADD"
+        title="Nuevo atributo"
+        schema={featureSchema}
+        defaultValues={{ clientId: clientId ?? null, name: '', isRequired: false, values: [] }}
+        backPath={base}
+        confirm={confirm}
+        confirmLeave
+        dialogFields={FEATURE_DIALOG_FIELDS}
+        canSave={(v) => (v.values?.length ?? 0) > 0}
+        onSubmit={async (values) => {
+          await create(RESOURCE, { data: values }, { returnPromise: true });
+          setDone(true);
+        }}
+      >
+        <FeatureFields fixedClient={clientId !== undefined} />
+      </CampoForm>
+      <SuccessDialog open={done} title={FEATURE_TEXT.created} onClose={() => navigate(base)} />
+    </ResourceContextProvider>
+  );
+}
+
+/** An attribute's screen: its name in VIEW, 'Editar: ' and the name in EDIT. */
+export function FeatureRecordPage({ base, mode }: { base: string; mode: Exclude<FormMode, 'ADD'> }) {
+  const { id } = useParams();
+  const { data, isPending, error } = useGetOne(RESOURCE, { id: Number(id) });
+  const [update] = useUpdate();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  return (
+    <ResourceContextProvider value={RESOURCE}>
+      <CampoForm<FeatureValues>
+        key={`${mode}-${data.id}`}
+        mode={mode}
+        title={mode === 'EDIT' ? `Editar: ${data.name}` : String(data.name)}
+        schema={featureSchema}
+        defaultValues={toValues(data)}
+        backPath={base}
+        editPath={`${base}/edit/${data.id}`}
+        viewPath={`${base}/view/${data.id}`}
+        confirm={confirm}
+        confirmLeave
+        dialogFields={FEATURE_DIALOG_FIELDS}
+        onSubmit={async (values) => {
+          await update(RESOURCE, { id: data.id, data: values, previousData: data }, { returnPromise: true, mutationMode: 'pessimistic' });
+          setDone(true);
+        }}
+      >
+        <FeatureFields fixedClient />
+      </CampoForm>
+      <SuccessDialog open={done} title={FEATURE_TEXT.updated} onClose={() => navigate(base)} />
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Feature } from '../../../domain/features';
+import { defaultFeatureValues } from '../../../domain/locations';
+import { request } from '../../dataProvider/http';
+import { useFormMode } from '../../ui/form/CampoForm';
+import { useField } from '../../ui/form/inputs';
+
+type Chosen = { featureId: number; id: number };
+
+/** The client's attributes, each with its values: what the point-of-sale form offers. */
+export function useClientFeatures(clientId: number | null) {
+  return useQuery({
+    queryKey: ['client-features', clientId],
+    queryFn: async () => (await request<{ rows: Feature[] }>(`/features/client/${clientId}`, { query: { limit: 1000, sort: 'name' } })).rows,
+    enabled: Boolean(clientId),
+  });
+}
+
+/**
+ * One select per attribute of the client. A new location starts with every required attribute
+ * at its default value (spec 1 §4); a required attribute cannot be left without a value.
+ */
+export function FeatureValuesInput({ clientId }: { clientId: number | null }) {
+  const mode = useFormMode();
+  const { field } = useField('featureValues');
+  const chosen: Chosen[] = Array.isArray(field.value) ? field.value : [];
+  const features = useClientFeatures(clientId);
+
+  useEffect(() => {
+    if (mode !== 'ADD' || !features.data) return;
+    const missing = defaultFeatureValues(features.data).filter((d) => !chosen.some((c) => c.featureId === d.featureId));
+    if (missing.length) field.onChange([...chosen.filter((c) => features.data.some((f) => f.id === c.featureId)), ...missing]);
+  }, [features.data, mode]);
+
+  if (!clientId) return <Typography color="text.secondary">Seleccione un cliente para ver sus atributos.</Typography>;
+  if (features.data && !features.data.length) return <Typography color="text.secondary">El cliente no tiene atributos.</Typography>;
+
+  const pick = (featureId: number, valueId: number | null) =>
+    field.onChange([...chosen.filter((c) => c.featureId !== featureId), ...(valueId === null ? [] : [{ featureId, id: valueId }])]);
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, rowGap: 2 }}>
+      {(features.data ?? []).map((feature) => {
+        const current = feature.values.find((v) => chosen.some((c) => c.featureId === feature.id && c.id === v.id)) ?? null;
+        return (
+          <Autocomplete
+            key={feature.id}
+            options={feature.values}
+            value={current}
+            disabled={mode === 'VIEW'}
+            disableClearable={feature.isRequired}
+            getOptionLabel={(v) => v.value}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            noOptionsText="No hay opciones disponibles."
+            onChange={(_, v) => pick(feature.id, v ? v.id : null)}
+            renderInput={(params) => <TextField {...params} label={feature.name} required={feature.isRequired} placeholder="Filtrar resultados" size="small" />}
+          />
+        );
+      })}
+    </Box>
+  );
+}

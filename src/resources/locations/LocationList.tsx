@@ -1,0 +1,70 @@
+import StoreIcon from '@mui/icons-material/Store';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Button } from '@mui/material';
+import { ResourceContextProvider } from 'ra-core';
+import { useNavigate } from 'react-router-dom';
+import { DIALOG, dialogParts } from '../../../domain/dialogs';
+import { type Column, CampoList } from '../../ui/table/CampoList';
+import { switchColumn } from '../../ui/table/columns';
+import { ViewButton } from '../../ui/table/RowButtons';
+import type { LocationPaths } from './paths';
+
+const stateDialog = dialogParts(DIALOG.locationState);
+
+/**
+ * 'Lista de locaciones' (spec 1 §2.5): one client's points of sale, or every client's with a client
+ * filter. The search is a case-insensitive regular expression on the client's location code.
+ */
+export function LocationList({ clientId, paths }: { clientId?: number; paths: LocationPaths }) {
+  const navigate = useNavigate();
+  const columns: Column[] = [
+    {
+      source: 'view',
+      label: 'Ver',
+      sortable: false,
+      noSelect: true,
+      width: 56,
+      render: (r) => <ViewButton path={paths.view(r.id)} label={`Ver ${r.fullName}`} />,
+      exportValue: (r) => r.code,
+    },
+    { source: 'fullName', label: 'Nombre' },
+    ...(clientId === undefined ? [{ source: 'clientName', label: 'Cliente' }] : []),
+    { source: 'code', label: 'Código' },
+    { source: 'clientLocationId', label: 'Código de Locación del Cliente' },
+    { source: 'street', label: 'Dirección', truncate: true },
+    { source: 'telephone', label: 'Teléfono', noSelect: true },
+    { source: 'executive', label: 'Ejecutivo' },
+    switchColumn({
+      source: 'status',
+      label: 'Activar/Desactivar',
+      active: (r) => Boolean(r.status),
+      name: (r) => String(r.fullName),
+      title: stateDialog.title,
+      question: () => stateDialog.question,
+      change: (activate, r) => ({ action: 'setStatus', body: { id: r.id, status: activate } }),
+    }),
+  ];
+  return (
+    <ResourceContextProvider value="branch-offices">
+      <CampoList
+        title="Lista de locaciones"
+        icon={<StoreIcon color="primary" />}
+        addLabel="Nueva locacion"
+        addPath={paths.add}
+        actions={
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => navigate(paths.massive)}>
+            CARGA MASIVA
+          </Button>
+        }
+        search={{ label: 'Buscar Código de Locación del Cliente', field: 'q', placeholder: 'Expresión regular, p. ej. ^CAF-0' }}
+        clientFilter={clientId === undefined ? { field: 'clientId' } : undefined}
+        filter={clientId === undefined ? undefined : { clientId }}
+        storeKey={clientId === undefined ? 'branch-offices.all' : `branch-offices.client.${clientId}`}
+        sort={{ field: 'fullName', order: 'ASC' }}
+        viewPath={(r) => paths.view(r.id)}
+        exportFile="locaciones"
+        columns={columns}
+      />
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,71 @@
+import { Box, CircularProgress } from '@mui/material';
+import { ResourceContextProvider, useCreate, useGetOne, useNotify, useUpdate } from 'ra-core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LOCATION_DIALOG_FIELDS, locationSchema } from '../../../domain/locations';
+import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
+import { LocationFields } from './LocationFields';
+import type { LocationPaths } from './paths';
+import { emptyLocation, type LocationValues, toLocationValues } from './values';
+
+const RESOURCE = 'branch-offices';
+
+/** 'Nueva locacion': under a client (`clientId` fixed) or in the /branch-offices area (a client select). */
+export function LocationCreatePage({ paths, clientId }: { paths: LocationPaths; clientId?: number }) {
+  const [create] = useCreate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  return (
+    <ResourceContextProvider value={RESOURCE}>
+      <CampoForm<LocationValues>
+        mode="ADD"
+        title="Nueva locacion"
+        schema={locationSchema}
+        defaultValues={emptyLocation(clientId ?? null)}
+        backPath={paths.list}
+        confirmLeave
+        dialogFields={LOCATION_DIALOG_FIELDS}
+        onSubmit={async (values) => {
+          await create(RESOURCE, { data: values }, { returnPromise: true });
+          notify('Punto de venta creado con éxito', { type: 'success' });
+          navigate(paths.list);
+        }}
+      >
+        <LocationFields fixedClient={clientId !== undefined} />
+      </CampoForm>
+    </ResourceContextProvider>
+  );
+}
+
+/** A location's screen: its name as the title in VIEW, 'Editar: ' and the name in EDIT; its client does not change. */
+export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode: Exclude<FormMode, 'ADD'> }) {
+  const { id } = useParams();
+  const { data, isPending, error } = useGetOne(RESOURCE, { id: Number(id) });
+  const [update] = useUpdate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  return (
+    <ResourceContextProvider value={RESOURCE}>
+      <CampoForm<LocationValues>
+        key={`${mode}-${data.id}`}
+        mode={mode}
+        title={mode === 'EDIT' ? `Editar: ${data.fullName}` : String(data.fullName)}
+        schema={locationSchema}
+        defaultValues={toLocationValues(data)}
+        backPath={paths.list}
+        editPath={paths.edit(data.id)}
+        viewPath={paths.view(data.id)}
+        confirmLeave
+        dialogFields={LOCATION_DIALOG_FIELDS}
+        onSubmit={async (values) => {
+          await update(RESOURCE, { id: data.id, data: values, previousData: data }, { returnPromise: true, mutationMode: 'pessimistic' });
+          notify('Cambios guardados con éxito', { type: 'success' });
+          navigate(paths.list);
+        }}
+      >
+        <LocationFields fixedClient code={String(data.code)} />
+      </CampoForm>
+    </ResourceContextProvider>
+  );
+}

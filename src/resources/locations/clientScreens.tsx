@@ -1,0 +1,31 @@
+import { useParams } from 'react-router-dom';
+import { LocationList } from './LocationList';
+import { LocationCreatePage, LocationRecordPage } from './LocationPages';
+import { MassiveLoadPage } from './MassiveLoadPage';
+import { clientLocationPaths } from './paths';
+
+/** A client's points of sale, below /clients/{id}/… (the client comes from the path). */
+const useClientId = (param: 'id' | 'clientId') => Number(useParams()[param]);
+
+export function ClientLocationList() {
+  const clientId = useClientId('id');
+  return <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />;
+}
+
+export function ClientLocationCreate() {
+  const clientId = useClientId('clientId');
+  return <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />;
+}
+
+export function ClientLocationEdit() {
+  return <LocationRecordPage mode="EDIT" paths={clientLocationPaths(useClientId('clientId'))} />;
+}
+
+export function ClientLocationView() {
+  return <LocationRecordPage mode="VIEW" paths={clientLocationPaths(useClientId('clientId'))} />;
+}
+
+export function ClientLocationsMassive() {
+  const clientId = useClientId('clientId');
+  return <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />;
+}

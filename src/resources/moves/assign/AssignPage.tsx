@@ -1,0 +1,193 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import type { StockRow } from '../../../../domain/move-api';
+import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { STOCK_STATES, type StockState } from '../../../../domain/moves';
+import { ROLE } from '../../../../domain/roles';
+import { cellText, formatDisplayDate } from '../../../../domain/validation';
+import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
+import { request } from '../../../dataProvider/http';
+import { useClientChoices } from '../../../ui/ClientPicker';
+import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
+import { SelectInput } from '../../../ui/form/inputs';
+import { Pagination } from '../../../ui/table/Pagination';
+import { PageTitle, useChoices, useMoveAction, usePeople } from '../shared';
+
+const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+const COLUMNS = ['Estado', 'Move', 'Pedido', 'Proyecto', 'Cliente', 'Punto de venta', 'Ciudad', 'Auditor', 'Agente asignado', 'Fecha límite'];
+
+interface Filters {
+  auditorId: number | null;
+  clientId: number | null;
+  projectId: number | null;
+}
+
+/** 'Asignación de Moves' (spec 2 §2, §4): the stock in its four states, assigned to an auditor (a Getter). */
+export function AssignPage() {
+  const form = useForm<Filters>({ defaultValues: { auditorId: null, clientId: null, projectId: null } });
+  const { auditorId, clientId, projectId } = useWatch({ control: form.control }) as Filters;
+  const [states, setStates] = useState<StockState[]>([...STOCK_STATES]);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(10);
+  const [selected, setSelected] = useState<Map<string, StockRow>>(new Map());
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [done, setDone] = useState<number | null>(null);
+  const getters = usePeople(ROLE.GETTER);
+  const clients = useClientChoices(false);
+  const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: clientId ?? undefined });
+  const act = useMoveAction();
+  const client = useQueryClient();
+  const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, offset: (page - 1) * perPage, limit: perPage };
+  const stock = useQuery({
+    queryKey: ['user-moves', 'stock', query],
+    queryFn: ({ signal }) => request<{ rows: StockRow[]; count: number }>(USER_MOVES_PATHS.stock, { query, signal }),
+    enabled: states.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const rows = states.length ? (stock.data?.rows ?? []) : [];
+  const auditor = getters.data?.find((g) => g.id === auditorId);
+  const toggle = (row: StockRow) =>
+    setSelected((s) => {
+      const next = new Map(s);
+      if (next.has(row.key)) next.delete(row.key);
+      else next.set(row.key, row);
+      return next;
+    });
+
+  const start = () => {
+    const picked = [...selected.values()];
+    if (!auditorId) return setErrors([MOVE_FORM_TEXT.pickAuditor]);
+    if (!picked.length) return setErrors([MOVE_FORM_TEXT.pickMove]);
+    if (picked.some((r) => !(STOCK_STATES as readonly string[]).includes(r.estado_actual))) return setErrors([MOVE_FORM_TEXT.stockState]);
+    setConfirm(true);
+  };
+  const assign = async () => {
+    const picked = [...selected.values()];
+    const moves = picked.filter((r) => r.kind === 'move').map((r) => r.userMoveId!);
+    const visits = picked.filter((r) => r.kind === 'visit').map((r) => ({ projectLocationId: r.project_location_id, userId: auditorId!, visitId: r.id_pedido! }));
+    setBusy(true);
+    try {
+      if (moves.length) await act('massive', { userMovesIds: moves, userId: auditorId });
+      if (visits.length) await act('massiveLocations', visits);
+      setDone(picked.length);
+      setSelected(new Map());
+    } catch (error) {
+      setErrors(errorMessages(error));
+    } finally {
+      setBusy(false);
+      setConfirm(false);
+      await client.invalidateQueries({ queryKey: ['user-moves'] });
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <PageTitle title="Asignación de Moves" />
+      <Card>
+        <FormProvider {...form}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2, p: 2, pb: 0 }}>
+            <SelectInput name="auditorId" label="Auditor" choices={getters.data ?? []} loading={getters.isPending} helperText="Seleccione el Getter que hará las moves" />
+            <SelectInput name="clientId" label="Cliente" choices={clients.data ?? []} emptyLabel="Todos" onChange={() => (form.setValue('projectId', null), setPage(1))} />
+            <SelectInput name="projectId" label="Proyecto" choices={projects.data ?? []} emptyLabel="Todos" onChange={() => setPage(1)} />
+          </Box>
+        </FormProvider>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, flexWrap: 'wrap' }}>
+          <FormGroup row aria-label="Estados del stock">
+            {STOCK_STATES.map((s) => (
+              <FormControlLabel
+                key={s}
+                label={s}
+                control={
+                  <Checkbox
+                    checked={states.includes(s)}
+                    onChange={(e) => {
+                      setPage(1);
+                      setStates((list) => (e.target.checked ? STOCK_STATES.filter((x) => x === s || list.includes(x)) : list.filter((x) => x !== s)));
+                    }}
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+          <Box sx={{ flexGrow: 1 }} />
+          <Typography variant="body2">{`${selected.size} seleccionadas`}</Typography>
+          <Button variant="contained" startIcon={<AssignmentIndIcon />} onClick={start} disabled={busy}>
+            Asignar
+          </Button>
+        </Box>
+        {stock.isFetching && <LinearProgress aria-label="Cargando" />}
+        <TableContainer>
+          <Table size="small" aria-label="Stock de moves">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox" />
+                {COLUMNS.map((c) => (
+                  <TableCell key={c} sx={{ fontWeight: 600 }}>
+                    {c}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.key} hover selected={selected.has(r.key)} onClick={() => toggle(r)} sx={{ cursor: 'pointer' }}>
+                  <TableCell padding="checkbox">
+                    <Checkbox checked={selected.has(r.key)} onClick={(e) => e.stopPropagation()} onChange={() => toggle(r)} slotProps={{ input: { 'aria-label': `Seleccionar ${r.id_move ?? `pedido ${r.id_pedido}`}` } }} />
+                  </TableCell>
+                  <TableCell>{r.estado_actual}</TableCell>
+                  <TableCell>{cellText(r.id_move)}</TableCell>
+                  <TableCell>{cellText(r.id_pedido)}</TableCell>
+                  <TableCell>{r.proyecto}</TableCell>
+                  <TableCell>{cellText(r.cliente)}</TableCell>
+                  <TableCell>{r.punto_de_venta}</TableCell>
+                  <TableCell>{cellText(r.ciudad)}</TableCell>
+                  <TableCell>{cellText(r.auditor)}</TableCell>
+                  <TableCell>{cellText(r.agente_asignado)}</TableCell>
+                  <TableCell>{r.fecha_limite ? formatDisplayDate(r.fecha_limite) : '-'}</TableCell>
+                </TableRow>
+              ))}
+              {!rows.length && !stock.isFetching && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length + 1} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    No hay resultados para tu búsqueda
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pagination page={page} perPage={perPage} total={states.length ? (stock.data?.count ?? 0) : 0} options={PAGE_SIZES} setPage={setPage} setPerPage={(n) => (setPerPage(n), setPage(1))} />
+      </Card>
+      <ConfirmDialog
+        open={confirm}
+        title={MOVE_FORM_TEXT.assigning(auditor?.name ?? '')}
+        content={`Se asignarán ${selected.size} moves al auditor.`}
+        busy={busy}
+        onClose={() => setConfirm(false)}
+        onConfirm={assign}
+      />
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+      <SuccessDialog open={done !== null} title="Moves asignadas" message={`Se asignaron ${done} moves a ${auditor?.name ?? ''}.`} onClose={() => setDone(null)} />
+    </Box>
+  );
+}

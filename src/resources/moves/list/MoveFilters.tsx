@@ -1,0 +1,128 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, TextField } from '@mui/material';
+import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { dateRangeProblems, searchFilter } from '../../../../domain/move-forms';
+import { MOVE_STATUS_LABEL, MOVE_STATUSES } from '../../../../domain/moves';
+import { ROLE } from '../../../../domain/roles';
+import { parseDisplayDate } from '../../../../domain/validation';
+import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
+import { useClientChoices } from '../../../ui/ClientPicker';
+import { DateInput, SelectInput, TextInput } from '../../../ui/form/inputs';
+import { useChoices, usePeople } from '../shared';
+
+/** What the filter form holds (dates typed DD/MM/YYYY). */
+export interface MoveFilterValues {
+  campaignsClientId: number | null;
+  projectsId: number | null;
+  statusId: string | null;
+  userId: number | null;
+  city: number | null;
+  withMinimumAttachments: string;
+  search: string;
+  fromDate: string;
+  toDate: string;
+}
+
+export const EMPTY_FILTERS: MoveFilterValues = {
+  campaignsClientId: null,
+  projectsId: null,
+  statusId: null,
+  userId: null,
+  city: null,
+  withMinimumAttachments: '',
+  search: '',
+  fromDate: '',
+  toDate: '',
+};
+
+/** The list query of the form's values (spec 2 "Payload shapes for Moves"). */
+export function toQuery(v: MoveFilterValues): Record<string, unknown> {
+  const iso = (text: string) => {
+    const parsed = parseDisplayDate(text);
+    return 'date' in parsed ? parsed.date : undefined;
+  };
+  return {
+    campaignsClientId: v.campaignsClientId ?? undefined,
+    projectsId: v.projectsId ?? undefined,
+    statusId: v.statusId ?? undefined,
+    userId: v.userId ?? undefined,
+    city: v.city ?? undefined,
+    withMinimumAttachments: /^\d+$/.test(v.withMinimumAttachments.trim()) && Number(v.withMinimumAttachments) > 0 ? Number(v.withMinimumAttachments) : undefined,
+    ...searchFilter(v.search),
+    fromDate: v.fromDate.trim() ? iso(v.fromDate) : undefined,
+    toDate: v.toDate.trim() ? iso(v.toDate) : undefined,
+  };
+}
+
+const STATUS_CHOICES = MOVE_STATUSES.map((s) => ({ id: s, name: MOVE_STATUS_LABEL[s] }));
+
+/** The list's filters: 'Buscar' applies them (the date range needs both dates, the end not before the start). */
+export function MoveFilters({ initial, onSearch }: { initial: MoveFilterValues; onSearch: (values: MoveFilterValues) => void }) {
+  const form = useForm<MoveFilterValues>({ defaultValues: initial });
+  const clientId = useWatch({ control: form.control, name: 'campaignsClientId' });
+  const clients = useClientChoices(false);
+  const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: clientId ?? undefined });
+  const cities = useChoices(USER_MOVES_PATHS.cities);
+  const getters = usePeople(ROLE.GETTER);
+
+  const submit = form.handleSubmit((values) => {
+    const problems = dateRangeProblems(values.fromDate, values.toDate);
+    form.clearErrors(['fromDate', 'toDate']);
+    if (problems.from) form.setError('fromDate', { message: problems.from });
+    if (problems.to) form.setError('toDate', { message: problems.to });
+    if (problems.from || problems.to) return;
+    onSearch(values);
+  });
+
+  return (
+    <FormProvider {...form}>
+      <Box
+        component="form"
+        onSubmit={submit}
+        aria-label="Filtros de moves"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, columnGap: 2, rowGap: 0.5, p: 2 }}
+      >
+        <SelectInput name="campaignsClientId" label="Cliente" choices={clients.data ?? []} loading={clients.isPending} emptyLabel="Todos" onChange={() => form.setValue('projectsId', null)} />
+        <SelectInput name="projectsId" label="Proyecto" choices={projects.data ?? []} loading={projects.isPending} emptyLabel="Todos" />
+        <SelectInput name="statusId" label="Estado" choices={STATUS_CHOICES} emptyLabel="Todos" />
+        <SelectInput name="userId" label="Getter" choices={getters.data ?? []} loading={getters.isPending} emptyLabel="Todos" />
+        <SelectInput name="city" label="Ciudad" choices={cities.data ?? []} loading={cities.isPending} emptyLabel="Todas" />
+        <MinimumAttachments />
+        <DateInput name="fromDate" label="Desde" />
+        <DateInput name="toDate" label="Hasta" />
+        <Box sx={{ gridColumn: { lg: 'span 3' } }}>
+          <TextInput name="search" label="Buscar por código o punto de venta" helperText="Un número busca por código; un texto, por punto de venta." />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pt: 0.5 }}>
+          <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+            Buscar
+          </Button>
+          <Button
+            onClick={() => {
+              form.reset(EMPTY_FILTERS);
+            }}
+          >
+            Limpiar
+          </Button>
+        </Box>
+      </Box>
+    </FormProvider>
+  );
+}
+
+/** 'Adjuntos mínimos': a whole number, empty for any. */
+function MinimumAttachments() {
+  const form = useFormContext<MoveFilterValues>();
+  const value = useWatch({ control: form.control, name: 'withMinimumAttachments' });
+  return (
+    <TextField
+      label="Adjuntos mínimos"
+      size="small"
+      fullWidth
+      value={value ?? ''}
+      onChange={(e) => form.setValue('withMinimumAttachments', e.target.value.replace(/\D/g, '').slice(0, 3))}
+      helperText=" "
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    />
+  );
+}

@@ -1,0 +1,183 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CircularProgress,
+  IconButton,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useStore } from 'ra-core';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { MoveListRow } from '../../../../domain/move-api';
+import { cellText } from '../../../../domain/validation';
+import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
+import { request } from '../../../dataProvider/http';
+import { errorMessages } from '../../../ui/dialogs';
+import { Pagination } from '../../../ui/table/Pagination';
+import { PageTitle, StatusChip } from '../shared';
+import { ExportDialog } from './ExportDialog';
+import { MassAssignDialog } from './MassAssignDialog';
+import { EMPTY_FILTERS, type MoveFilterValues, MoveFilters, toQuery } from './MoveFilters';
+
+const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+
+/** The search as the store keeps it: going to a move and back finds the list as it was. */
+interface Search {
+  values: MoveFilterValues;
+  page: number;
+  perPage: number;
+}
+
+const COLUMNS = ['Código', 'Punto de venta', 'Getter', 'Estado', 'Agente de calidad', 'Proyecto', 'Cliente', 'Adjuntos', ''];
+
+/** 'Lista de Moves' (spec 2 §2): filters, the results, export and mass assignment. */
+export function MoveList() {
+  const [search, setSearch] = useStore<Search | null>('user-moves.historial', null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [dialog, setDialog] = useState<'export' | 'assign' | null>(null);
+  const query = search ? toQuery(search.values) : null;
+  const perPage = search?.perPage ?? 10;
+  const page = search?.page ?? 1;
+  const result = useQuery({
+    queryKey: ['user-moves', 'historial', query, page, perPage],
+    queryFn: ({ signal }) => request<{ rows: MoveListRow[]; count: number }>(USER_MOVES_PATHS.list, { query: { ...query, offset: (page - 1) * perPage, limit: perPage }, signal }),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+  const rows = result.data?.rows ?? [];
+  const count = result.data?.count ?? 0;
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const togglePage = () =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const r of rows) {
+        if (allOnPage) next.delete(r.id);
+        else next.add(r.id);
+      }
+      return next;
+    });
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <PageTitle title="Lista de Moves">
+        <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={!count} onClick={() => setDialog('export')}>
+          Exportar
+        </Button>
+        <Button variant="contained" startIcon={<AssignmentIndIcon />} disabled={!count} onClick={() => setDialog('assign')}>
+          Asignar agente
+        </Button>
+      </PageTitle>
+      <Card>
+        <MoveFilters
+          initial={search?.values ?? EMPTY_FILTERS}
+          onSearch={(values) => {
+            setSelected(new Set());
+            setSearch({ values, page: 1, perPage });
+          }}
+        />
+        {result.isFetching && <LinearProgress aria-label="Cargando" />}
+        <TableContainer>
+          <Table size="small" aria-label="Moves">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox checked={allOnPage} onChange={togglePage} disabled={!rows.length} slotProps={{ input: { 'aria-label': 'Seleccionar la página' } }} />
+                </TableCell>
+                {COLUMNS.map((c) => (
+                  <TableCell key={c} sx={{ fontWeight: 600 }}>
+                    {c}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id} hover selected={selected.has(r.id)}>
+                  <TableCell padding="checkbox">
+                    <Checkbox checked={selected.has(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': `Seleccionar ${r.code}` } }} />
+                  </TableCell>
+                  <TableCell>
+                    <RouterLink to={`/user-moves/view/${r.code}`}>{r.code}</RouterLink>
+                  </TableCell>
+                  <TableCell>{cellText(r.clientLocationName)}</TableCell>
+                  <TableCell>{cellText(r.userFullName)}</TableCell>
+                  <TableCell>
+                    <StatusChip status={r.statusId} />
+                  </TableCell>
+                  <TableCell>{cellText(r.assignedAgentFullName)}</TableCell>
+                  <TableCell>{cellText(r.projectsName)}</TableCell>
+                  <TableCell>{cellText(r.campaignsClientName)}</TableCell>
+                  <TableCell>{r.hasAttachments ? <AttachFileIcon fontSize="small" aria-label="Con adjuntos" /> : '-'}</TableCell>
+                  <TableCell>
+                    <Tooltip title="Ver move">
+                      <IconButton size="small" component={RouterLink} to={`/user-moves/view/${r.code}`} aria-label={`Ver ${r.code}`}>
+                        <VisibilityIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!rows.length && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length + 1} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    {query === null
+                      ? 'Busca Moves para obtener resultados'
+                      : result.isPending
+                        ? <CircularProgress size={28} aria-label="Cargando" />
+                        : result.error
+                          ? errorMessages(result.error)[0]
+                          : 'No hay resultados para tu búsqueda'}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pagination
+          page={page}
+          perPage={perPage}
+          total={count}
+          options={PAGE_SIZES}
+          setPage={(p) => search && setSearch({ ...search, page: p })}
+          setPerPage={(n) => search && setSearch({ ...search, perPage: n, page: 1 })}
+        />
+      </Card>
+      {dialog === 'export' && query && <ExportDialog query={query} count={count} onClose={() => setDialog(null)} />}
+      {dialog === 'assign' && query && (
+        <MassAssignDialog
+          query={query}
+          selected={[...selected]}
+          count={count}
+          onClose={(done) => {
+            setDialog(null);
+            if (done) {
+              setSelected(new Set());
+              void result.refetch();
+            }
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,157 @@
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { Autocomplete, Box, Button, Card, CardContent, LinearProgress, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { dateRangeProblems, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { parseDisplayDate } from '../../../../domain/validation';
+import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
+import { ApiError } from '../../../dataProvider/http';
+import { useClientChoices } from '../../../ui/ClientPicker';
+import { ErrorDialog, errorMessages } from '../../../ui/dialogs';
+import { DateInput, SelectInput } from '../../../ui/form/inputs';
+import type { Choice } from '../../../ui/form/inputs';
+import { PageTitle, useChoices } from '../shared';
+import { exportPerformance, exportStock } from './exports';
+
+function Progress({ value }: { value: number | null }) {
+  if (value === null) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <LinearProgress variant="determinate" value={Math.round(value * 100)} aria-label="Progreso de la exportación" />
+      <Typography variant="body2">{`Generando… ${Math.round(value * 100)}%`}</Typography>
+    </Box>
+  );
+}
+
+/** 'Stock de Moves' and 'Reporte de Moves' (spec 2 §2): the two exports of the moves. */
+export function ReportPage() {
+  const [errors, setErrors] = useState<string[]>([]);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <PageTitle title="Reportes de Moves" />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, gap: 2 }}>
+        <StockCard onError={setErrors} />
+        <PerformanceCard onError={setErrors} />
+      </Box>
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+    </Box>
+  );
+}
+
+function StockCard({ onError }: { onError: (messages: string[]) => void }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const run = async () => {
+    setProgress(0);
+    try {
+      await exportStock(setProgress);
+    } catch (error) {
+      console.error(error);
+      onError([MOVE_FORM_TEXT.exportFailed]);
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <Card component="section" aria-labelledby="stock-title">
+      <CardContent>
+        <Typography id="stock-title" variant="h6" component="h2" gutterBottom>
+          Stock de Moves
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          Todas las visitas publicadas y las moves, con las fechas de cada estado, el motivo, el link a la move y sus adjuntos.
+        </Typography>
+        <Button variant="contained" startIcon={<FileDownloadIcon />} onClick={run} disabled={progress !== null}>
+          Exportar stock
+        </Button>
+        <Progress value={progress} />
+      </CardContent>
+    </Card>
+  );
+}
+
+interface PerformanceValues {
+  projectId: number | null;
+  fromDate: string;
+  toDate: string;
+}
+
+function PerformanceCard({ onError }: { onError: (messages: string[]) => void }) {
+  const clients = useClientChoices(false);
+  const [chosen, setChosen] = useState<Choice[]>([]);
+  const [clientError, setClientError] = useState<string | undefined>();
+  const form = useForm<PerformanceValues>({ defaultValues: { projectId: null, fromDate: '', toDate: '' } });
+  const single = chosen.length === 1 ? chosen[0].id : undefined;
+  const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: single }, single !== undefined);
+  const projectId = useWatch({ control: form.control, name: 'projectId' });
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const run = form.handleSubmit(async (values) => {
+    const problems = dateRangeProblems(values.fromDate, values.toDate);
+    form.clearErrors();
+    if (problems.from) form.setError('fromDate', { message: problems.from });
+    if (problems.to) form.setError('toDate', { message: problems.to });
+    setClientError(chosen.length ? undefined : MOVE_FORM_TEXT.pickClient);
+    if (!chosen.length || problems.from || problems.to) return;
+    const iso = (text: string) => {
+      const parsed = parseDisplayDate(text);
+      return text.trim() && 'date' in parsed ? parsed.date : undefined;
+    };
+    setProgress(0);
+    try {
+      await exportPerformance({ clientId: chosen.map((c) => Number(c.id)), projectId: projectId ?? undefined, fromDate: iso(values.fromDate), toDate: iso(values.toDate) }, setProgress);
+    } catch (error) {
+      // The project's dates are the server's to check: its message lands on the date.
+      const fields = error instanceof ApiError ? error.body.errors : undefined;
+      if (fields?.fromDate || fields?.toDate) {
+        if (fields.fromDate) form.setError('fromDate', { message: fields.fromDate });
+        if (fields.toDate) form.setError('toDate', { message: fields.toDate });
+      } else {
+        console.error(error);
+        onError([MOVE_FORM_TEXT.exportFailed, ...errorMessages(error)]);
+      }
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <Card component="section" aria-labelledby="performance-title">
+      <CardContent>
+        <Typography id="performance-title" variant="h6" component="h2" gutterBottom>
+          Reporte de Moves
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          Las moves aprobadas de los clientes elegidos, con el resultado y cada respuesta.
+        </Typography>
+        <FormProvider {...form}>
+          <Box component="form" onSubmit={run} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
+            <Autocomplete
+              multiple
+              options={clients.data ?? []}
+              value={chosen}
+              loading={clients.isPending}
+              getOptionLabel={(o) => o.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              noOptionsText="No hay opciones disponibles."
+              onChange={(_, value) => {
+                setChosen(value);
+                setClientError(undefined);
+                form.setValue('projectId', null);
+              }}
+              renderInput={(params) => <TextField {...params} label="Clientes" placeholder="Filtrar resultados" size="small" error={Boolean(clientError)} helperText={clientError ?? ' '} />}
+            />
+            <SelectInput name="projectId" label="Proyecto" choices={projects.data ?? []} disabled={single === undefined} emptyLabel="Todos" helperText={single === undefined ? 'Elija un solo cliente para filtrar por proyecto' : undefined} />
+            <DateInput name="fromDate" label="Desde" />
+            <DateInput name="toDate" label="Hasta" />
+            <Box>
+              <Button type="submit" variant="contained" startIcon={<FileDownloadIcon />} disabled={progress !== null}>
+                Exportar reporte
+              </Button>
+            </Box>
+          </Box>
+        </FormProvider>
+        <Progress value={progress} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { approveVideoUrl, reason as reasonRule } from '../../../../domain/move-forms';
+import { ConfirmDialog } from '../../../ui/dialogs';
+
+/**
+ * One field, its rule, then a confirmation: the approval's video URL, and the reasons of reject,
+ * disapprove and cancel (7 rows).
+ */
+function FieldThenConfirm({
+  title,
+  label,
+  rule,
+  multiline,
+  initial = '',
+  confirm,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  rule: z.ZodType<string>;
+  multiline?: boolean;
+  initial?: string;
+  confirm: string;
+  busy: boolean;
+  onSubmit: (value: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const [value, setValue] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const check = rule.safeParse(value);
+  const error = touched && !check.success ? check.error.issues[0].message : undefined;
+  return (
+    <>
+      <Dialog open={!confirming} onClose={onClose} aria-labelledby="action-title" fullWidth maxWidth="sm">
+        <DialogTitle id="action-title">{title}</DialogTitle>
+        <DialogContent>
+          <TextField
+            label={label}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setTouched(true);
+            }}
+            onBlur={() => setTouched(true)}
+            error={Boolean(error)}
+            helperText={error ?? ' '}
+            fullWidth
+            autoFocus
+            multiline={multiline}
+            rows={multiline ? 7 : undefined}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setTouched(true);
+              if (check.success) setConfirming(true);
+            }}
+          >
+            Aceptar
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        content={confirm}
+        busy={busy}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          if (check.success && (await onSubmit(check.data))) onClose();
+          else setConfirming(false);
+        }}
+      />
+    </>
+  );
+}
+
+export function ApproveDialog(props: { initial?: string; busy: boolean; onSubmit: (url: string) => Promise<boolean>; onClose: () => void }) {
+  return <FieldThenConfirm title="Aprobar move" label="URL del video" rule={approveVideoUrl} confirm="La move será aprobada." {...props} />;
+}
+
+export function ReasonDialog(props: { title: string; label?: string; confirm: string; busy: boolean; onSubmit: (reason: string) => Promise<boolean>; onClose: () => void }) {
+  return <FieldThenConfirm label="Motivo" rule={reasonRule} multiline {...props} />;
+}
+
+/** A plain confirmation with its own words (republish, reschedule). */
+export function Confirm({ text, busy, onConfirm, onClose }: { text: string; busy: boolean; onConfirm: () => Promise<boolean>; onClose: () => void }) {
+  return (
+    <ConfirmDialog
+      open
+      content={text}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={async () => {
+        await onConfirm();
+        onClose();
+      }}
+    />
+  );
+}

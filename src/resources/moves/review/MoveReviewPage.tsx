@@ -1,0 +1,190 @@
+import FolderZipIcon from '@mui/icons-material/FolderZip';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems } from '../../../../domain/move-replies';
+import { AGENT_LOCKED, allowedActions, type MoveStatus } from '../../../../domain/moves';
+import { currentRole } from '../../../authProvider';
+import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
+import { MOVES_HOME, PageTitle } from '../shared';
+import { AgentSelector } from './AgentSelector';
+import { Answers } from './Answers';
+import { downloadAssets, downloadPdf, downloadPhoto } from './downloads';
+import { InfoCard } from './InfoCard';
+import { EditBar, ReviewActions, type ReviewMode } from './ReviewActions';
+import { SideMenu } from './SideMenu';
+import { useAnswers, useMoveByCode, useRunner } from './useMove';
+
+type Ask = { kind: 'photos'; lines: string[] } | { kind: 'reviewed'; continueWithoutPhotos: boolean } | { kind: 'return' } | { kind: 'deletePhoto'; questionId: string; index: number; url: string };
+
+/** 'Move cod. {code}' (spec 2 §2, §4): the move, its answers and every review action. */
+export function MoveReviewPage() {
+  const { code = '' } = useParams();
+  const move = useMoveByCode(code);
+  const answers = useAnswers(move.data);
+  const runner = useRunner(move.data);
+  const [mode, setMode] = useState<ReviewMode>('view');
+  const [draft, setDraft] = useState<MoveReplies>({});
+  const [flags, setFlags] = useState<Set<string>>(new Set());
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<ReplyProblem[]>([]);
+  const [errors, setErrors] = useState<{ reason?: string; flags?: string }>({});
+  const [ask, setAsk] = useState<Ask | null>(null);
+  const [downloadErrors, setDownloadErrors] = useState<string[]>([]);
+  const [busyDownload, setBusyDownload] = useState(false);
+  const version = move.data?.version;
+  // A reloaded move (after an action or a conflict) shows as it is now.
+  useEffect(() => setMode('view'), [version]);
+  useEffect(() => {
+    setDraft(answers.data?.replies ?? {});
+    setFlags(new Set());
+    setReason('');
+    setProblems([]);
+    setErrors({});
+  }, [answers.data, mode]);
+
+  if (move.isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+  if (move.error || !move.data) {
+    return (
+      <Box sx={{ mt: 2 }}>
+        <PageTitle title={`Move cod. ${code}`} back={MOVES_HOME} />
+        <Typography>{errorMessages(move.error)[0]}</Typography>
+      </Box>
+    );
+  }
+  const m = move.data;
+  const role = currentRole();
+  const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished }, role);
+  const dimensions = answers.data?.questionnaire.dimensions ?? [];
+  const editing = mode === 'review' || mode === 'editApproved';
+
+  const send = (continueWithoutPhotos: boolean) =>
+    runner.run(m.editedByAgent ? 'updateReplies' : 'saveReplies', { userMoveId: m.id, replies: draft, reason: mode === 'editApproved' ? reason : null, continueWithoutPhotos });
+  const askReviewed = (continueWithoutPhotos: boolean) => {
+    if (m.editedByAgent || m.statusId !== 'EN_REVISION') setAsk({ kind: 'reviewed', continueWithoutPhotos });
+    else void send(continueWithoutPhotos);
+  };
+  const save = () => {
+    if (mode === 'return') {
+      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: reason.trim() ? undefined : MOVE_FORM_TEXT.required };
+      setErrors(next);
+      if (!next.flags && !next.reason) setAsk({ kind: 'return' });
+      return;
+    }
+    const found = replyProblems(dimensions, draft, { rescued: m.rescueUserId !== null });
+    setProblems(found);
+    const reasonMissing = mode === 'editApproved' && !reason.trim();
+    setErrors({ reason: reasonMissing ? MOVE_FORM_TEXT.required : undefined });
+    if (found.length && !onlyPhotosMissing(found)) return runner.fail(problemLines(found), REPLY_TEXT.incomplete);
+    if (reasonMissing) return;
+    if (found.length) setAsk({ kind: 'photos', lines: problemLines(found) });
+    else askReviewed(false);
+  };
+  const download = async (work: () => Promise<unknown>, message: string) => {
+    setBusyDownload(true);
+    try {
+      await work();
+    } catch (error) {
+      console.error(message, error);
+      setDownloadErrors([message, ...errorMessages(error).filter((e) => !/^\d+$/.test(e))]);
+    } finally {
+      setBusyDownload(false);
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2, pr: { md: 23 } }}>
+      <PageTitle title={`Move cod. ${m.code}`} back={MOVES_HOME}>
+        <Button startIcon={<FolderZipIcon />} disabled={busyDownload} onClick={() => download(() => downloadAssets(m.id), MOVE_FORM_TEXT.imageDownload)}>
+          Descargar imágenes
+        </Button>
+        <Button startIcon={<PictureAsPdfIcon />} disabled={busyDownload} onClick={() => download(() => downloadPdf(m, answers.data), MOVE_FORM_TEXT.exportFailed)}>
+          Descargar PDF
+        </Button>
+      </PageTitle>
+      <InfoCard move={m} />
+      <Card sx={{ mb: 2 }}>
+        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <AgentSelector move={m} enabled={allowed.includes('assignAgent') && !AGENT_LOCKED.includes(m.statusId as MoveStatus)} runner={runner} />
+          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} originalVideo={m.attachments.find((a) => a.type === 'video')?.download_link} />
+        </CardContent>
+      </Card>
+      {mode !== 'view' && (
+        <EditBar mode={mode} reason={reason} setReason={setReason} reasonError={errors.reason} flagError={errors.flags} busy={runner.busy} onSave={save} onCancel={() => setMode('view')} />
+      )}
+      {answers.isPending ? (
+        <CircularProgress aria-label="Cargando respuestas" />
+      ) : (
+        <Answers
+          dimensions={dimensions}
+          replies={editing ? draft : (answers.data?.replies ?? {})}
+          mode={editing ? 'edit' : mode === 'return' ? 'return' : 'view'}
+          problems={problems}
+          onChange={(id, reply) => setDraft((d) => ({ ...d, [id]: reply }))}
+          flags={flags}
+          onFlag={(id) =>
+            setFlags((f) => {
+              const next = new Set(f);
+              if (next.has(id)) next.delete(id);
+              else next.add(id);
+              return next;
+            })
+          }
+          onDownloadPhoto={(numbers, q, i, url) => download(() => downloadPhoto(m.code, numbers, q.name, i, url), MOVE_FORM_TEXT.imageDownload)}
+          onDeletePhoto={allowed.includes('deletePhoto') && mode === 'view' ? (q, index, url) => setAsk({ kind: 'deletePhoto', questionId: q._id, index, url }) : undefined}
+        />
+      )}
+      <SideMenu move={m} allowed={allowed} runner={runner} />
+      <ConfirmDialog
+        open={ask?.kind === 'photos'}
+        title={REPLY_TEXT.incomplete}
+        content={
+          <>
+            <ul style={{ marginTop: 0 }}>{ask?.kind === 'photos' && ask.lines.map((l) => <li key={l}>{l}</li>)}</ul>
+            {REPLY_TEXT.continueAnyway}
+          </>
+        }
+        confirmLabel="Aceptar"
+        onClose={() => setAsk(null)}
+        onConfirm={() => {
+          setAsk(null);
+          askReviewed(true);
+        }}
+      />
+      <ConfirmDialog
+        open={ask?.kind === 'reviewed'}
+        content={MOVE_FORM_TEXT.reviewedBefore}
+        busy={runner.busy}
+        onClose={() => setAsk(null)}
+        onConfirm={async () => {
+          await send(ask?.kind === 'reviewed' && ask.continueWithoutPhotos);
+          setAsk(null);
+        }}
+      />
+      <ConfirmDialog
+        open={ask?.kind === 'return'}
+        content="La move será devuelta al auditor para que corrija las preguntas marcadas."
+        busy={runner.busy}
+        onClose={() => setAsk(null)}
+        onConfirm={async () => {
+          await runner.run('return', { id: m.id, reason, questions: [...flags] }, { title: 'Move devuelta' });
+          setAsk(null);
+        }}
+      />
+      <ConfirmDialog
+        open={ask?.kind === 'deletePhoto'}
+        content="La foto se quitará de la respuesta."
+        busy={runner.busy}
+        onClose={() => setAsk(null)}
+        onConfirm={async () => {
+          if (ask?.kind === 'deletePhoto') await runner.run('deletePhoto', { userMoveId: m.id, questionId: ask.questionId, index: ask.index, imageUrl: ask.url });
+          setAsk(null);
+        }}
+      />
+      {runner.dialogs}
+      <ErrorDialog messages={downloadErrors} onClose={() => setDownloadErrors([])} />
+    </Box>
+  );
+}

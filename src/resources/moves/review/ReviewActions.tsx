@@ -1,0 +1,204 @@
+import { Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import type { MoveDetail } from '../../../../domain/move-api';
+import type { MoveAction } from '../../../../domain/moves';
+import { formatDisplayDate } from '../../../../domain/validation';
+import { ApproveDialog, Confirm, ReasonDialog } from './ActionDialogs';
+import type { Runner } from './useMove';
+
+export type ReviewMode = 'view' | 'review' | 'editApproved' | 'return';
+
+type DialogName = 'approve' | 'reject' | 'disapprove' | 'republish' | 'cancel' | 'reschedule';
+
+/**
+ * The actions the move's status offers (spec 2 §4): in review 'Revisar', 'Aprobar', 'Rechazar',
+ * 'Devolver'; approved 'Editar Move Aprobada', 'Desaprobar Move'; rejected or disapproved 'Republicar
+ * la move' (once); and cancel or reschedule while the Getter has it.
+ */
+export function ReviewActions({
+  move,
+  allowed,
+  mode,
+  setMode,
+  runner,
+  originalVideo,
+}: {
+  move: MoveDetail;
+  allowed: MoveAction[];
+  mode: ReviewMode;
+  setMode: (mode: ReviewMode) => void;
+  runner: Runner;
+  originalVideo?: string;
+}) {
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const [more, setMore] = useState<HTMLElement | null>(null);
+  const close = () => setDialog(null);
+  // A reloaded move (someone else acted) closes the action that was being prepared.
+  useEffect(() => setDialog(null), [move.version]);
+  const can = (a: MoveAction) => allowed.includes(a);
+  const status = move.statusId;
+  const endDate = move.projectLocation.projects.endDate;
+  if (mode !== 'view') return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {status === 'EN_REVISION' && can('review') && (
+        <>
+          <Button variant="outlined" onClick={() => setMode('review')}>
+            Revisar
+          </Button>
+          <Button variant="contained" color="success" onClick={() => setDialog('approve')}>
+            Aprobar
+          </Button>
+          <Button variant="contained" color="error" onClick={() => setDialog('reject')}>
+            Rechazar
+          </Button>
+          <Button variant="contained" color="warning" onClick={() => setMode('return')}>
+            Devolver
+          </Button>
+        </>
+      )}
+      {status === 'EN_REVISION' && !move.assignedAgentId && <Typography color="text.secondary">Asigne un agente de calidad para revisar la move.</Typography>}
+      {can('editApproved') && (
+        <Button variant="outlined" onClick={() => setMode('editApproved')}>
+          Editar Move Aprobada
+        </Button>
+      )}
+      {can('disapprove') && (
+        <Button variant="contained" color="error" onClick={() => setDialog('disapprove')}>
+          Desaprobar Move
+        </Button>
+      )}
+      {['RECHAZADA', 'DESAPROBADA'].includes(status) && move.assignedAgentId && (
+        <Link
+          component="button"
+          variant="body1"
+          disabled={!can('republish') || runner.busy}
+          onClick={() => setDialog('republish')}
+          sx={!can('republish') ? { color: 'text.disabled', cursor: 'default', textDecoration: 'none' } : undefined}
+          title={move.republished ? 'Esta move ya fue republicada.' : undefined}
+        >
+          Republicar la move
+        </Link>
+      )}
+      {(can('cancel') || can('reschedule')) && (
+        <>
+          <Button onClick={(e) => setMore(e.currentTarget)}>Más acciones</Button>
+          <Menu anchorEl={more} open={Boolean(more)} onClose={() => setMore(null)}>
+            {can('cancel') && <MenuItem onClick={() => (setMore(null), setDialog('cancel'))}>Cancelar move</MenuItem>}
+            {can('reschedule') && (
+              <MenuItem disabled={!endDate} onClick={() => (setMore(null), setDialog('reschedule'))}>
+                Reprogramar al fin del proyecto
+              </MenuItem>
+            )}
+          </Menu>
+        </>
+      )}
+      {dialog === 'approve' && (
+        <ApproveDialog
+          initial={move.userMoveVideoLink ?? originalVideo ?? ''}
+          busy={runner.busy}
+          onClose={close}
+          onSubmit={(url) => runner.run('approve', { id: move.id, userMoveVideoLink: url }, { title: 'Move Aprobada con éxito' })}
+        />
+      )}
+      {dialog === 'reject' && (
+        <ReasonDialog
+          title="Rechazar move"
+          confirm="La move será rechazada y se notificará al auditor."
+          busy={runner.busy}
+          onClose={close}
+          onSubmit={(reason) => runner.run('reject', { id: move.id, projectLocationId: move.projectLocation.id, reason }, { title: 'Move rechazada' })}
+        />
+      )}
+      {dialog === 'disapprove' && (
+        <ReasonDialog
+          title="Desaprobar move"
+          confirm="La move aprobada pasará a Desaprobada."
+          busy={runner.busy}
+          onClose={close}
+          onSubmit={(reason) => runner.run('disapprove', { id: move.id, projectLocationId: move.projectLocation.id, reason }, { title: 'Move Desaprobada' })}
+        />
+      )}
+      {dialog === 'cancel' && (
+        <ReasonDialog
+          title="Cancelar move"
+          confirm="La move será cancelada y su visita volverá a publicarse."
+          busy={runner.busy}
+          onClose={close}
+          onSubmit={(reason) => runner.run('cancel', { id: move.id, projectLocationID: move.projectLocation.id, reason }, { title: 'Move cancelada' })}
+        />
+      )}
+      {dialog === 'republish' && (
+        <Confirm
+          text="La move quedará disponible nuevamente para el auditor."
+          busy={runner.busy}
+          onClose={close}
+          onConfirm={() => runner.run('republish', { id: move.id, projectEndDate: endDate ?? undefined, projectLocationId: move.projectLocation.id }, { title: 'Move Republicada' })}
+        />
+      )}
+      {dialog === 'reschedule' && (
+        <Confirm
+          text={`La fecha límite de la move pasará al fin del proyecto (${formatDisplayDate(endDate)}).`}
+          busy={runner.busy}
+          onClose={close}
+          onConfirm={() => runner.run('reschedule', { userMoveId: move.id, projectEndDate: endDate ?? undefined, projectLocationID: move.projectLocation.id })}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** The bar while editing answers ('Guardar Cambios', with the reason an approved move needs) or returning ('Enviar devolución'). */
+export function EditBar({
+  mode,
+  reason,
+  setReason,
+  reasonError,
+  flagError,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  mode: Exclude<ReviewMode, 'view'>;
+  reason: string;
+  setReason: (text: string) => void;
+  reasonError?: string;
+  flagError?: string;
+  busy: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const needsReason = mode === 'editApproved' || mode === 'return';
+  return (
+    <Box sx={{ my: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {mode === 'return' ? 'Marque las preguntas a devolver y escriba el motivo.' : mode === 'editApproved' ? 'Editando una move aprobada' : 'Revisando las respuestas'}
+      </Typography>
+      {flagError && (
+        <Typography color="error" role="alert" sx={{ mb: 1 }}>
+          {flagError}
+        </Typography>
+      )}
+      {needsReason && (
+        <TextField
+          label={mode === 'return' ? 'Motivo de la devolución' : 'Motivo de la edición'}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          multiline
+          rows={7}
+          fullWidth
+          error={Boolean(reasonError)}
+          helperText={reasonError ?? ' '}
+        />
+      )}
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button variant="contained" onClick={onSave} disabled={busy}>
+          {mode === 'return' ? 'Enviar devolución' : 'Guardar Cambios'}
+        </Button>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancelar
+        </Button>
+      </Box>
+    </Box>
+  );
+}

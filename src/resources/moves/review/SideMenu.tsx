@@ -1,0 +1,202 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import HistoryIcon from '@mui/icons-material/History';
+import InfoIcon from '@mui/icons-material/Info';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Paper,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import type { MoveDetail } from '../../../../domain/move-api';
+import { type MoveAction, videoDownloadUrl, videoViewUrl } from '../../../../domain/moves';
+import { formatDisplayDate } from '../../../../domain/validation';
+import { ConfirmDialog } from '../../../ui/dialogs';
+import { EditedVideo } from './EditedVideo';
+import type { Runner } from './useMove';
+
+/** The floating side menu of the move: Información, Adjuntos, Instructivo, Historial. */
+export function SideMenu({ move, allowed, runner }: { move: MoveDetail; allowed: MoveAction[]; runner: Runner }) {
+  const [open, setOpen] = useState<'attachments' | 'history' | null>(null);
+  const guideline = move.projectLocation.projects.guideline;
+  return (
+    <>
+      <Paper
+        component="nav"
+        aria-label="Menú de la move"
+        elevation={4}
+        sx={{ position: 'fixed', right: 16, top: '35%', zIndex: 1200, width: 168, display: 'flex', flexDirection: 'column', p: 0.5, gap: 0.5, '& .MuiButton-root': { justifyContent: 'flex-start', textAlign: 'left' } }}
+      >
+        <Button size="small" startIcon={<InfoIcon />} onClick={() => document.getElementById('move-info')?.scrollIntoView({ behavior: 'smooth' })}>
+          Información
+        </Button>
+        <Button size="small" startIcon={<AttachFileIcon />} onClick={() => setOpen('attachments')}>
+          Adjuntos
+        </Button>
+        {guideline?.generalitiesImg ? (
+          <Button size="small" startIcon={<MenuBookIcon />} href={guideline.generalitiesImg} target="_blank" rel="noopener noreferrer" title={guideline.name} aria-label={`Instructivo: ${guideline.name}`}>
+            <GuidelineLabel name={guideline.name} />
+          </Button>
+        ) : (
+          <Button size="small" startIcon={<MenuBookIcon />} disabled title={guideline?.name} aria-label={guideline ? `Instructivo: ${guideline.name}` : 'Instructivo'}>
+            <GuidelineLabel name={guideline?.name} />
+          </Button>
+        )}
+        <Button size="small" startIcon={<HistoryIcon />} onClick={() => setOpen('history')}>
+          Historial
+        </Button>
+      </Paper>
+      {open === 'attachments' && <AttachmentsDialog move={move} allowed={allowed} runner={runner} onClose={() => setOpen(null)} />}
+      {open === 'history' && <HistoryDialog move={move} allowed={allowed} runner={runner} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+/** 'Instructivo' with the guideline's name under it (the link is named by the guideline). */
+function GuidelineLabel({ name }: { name?: string }) {
+  return (
+    <Box component="span" sx={{ display: 'block', lineHeight: 1.2 }}>
+      Instructivo
+      {name && (
+        <Box component="span" sx={{ display: 'block', fontSize: 11, textTransform: 'none', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: 120 }}>
+          {name}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function VideoLinks({ url }: { url: string | null | undefined }) {
+  if (!url) return <Typography>La move no tiene video.</Typography>;
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      <Link href={videoViewUrl(url)} target="_blank" rel="noopener noreferrer">
+        Ver video
+      </Link>
+      <Link href={videoDownloadUrl(url)} target="_blank" rel="noopener noreferrer">
+        Descargar video
+      </Link>
+    </Box>
+  );
+}
+
+function AttachmentsDialog({ move, allowed, runner, onClose }: { move: MoveDetail; allowed: MoveAction[]; runner: Runner; onClose: () => void }) {
+  const [tab, setTab] = useState(0);
+  const original = move.attachments.find((a) => a.type === 'video');
+  const images = move.attachments.filter((a) => a.type === 'image');
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="attachments-title" fullWidth maxWidth="sm">
+      <DialogTitle id="attachments-title">Adjuntos</DialogTitle>
+      <DialogContent>
+        <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Adjuntos">
+          <Tab label="Video Original" />
+          <Tab label="Editado" />
+          <Tab label="Audio" />
+        </Tabs>
+        <Box sx={{ pt: 2, minHeight: 120 }}>
+          {tab === 0 && <VideoLinks url={original?.download_link} />}
+          {tab === 1 && (
+            <>
+              <VideoLinks url={move.userMoveVideoLink} />
+              {allowed.includes('replaceVideo') && <EditedVideo move={move} runner={runner} />}
+            </>
+          )}
+          {tab === 2 &&
+            (move.userMoveAudio ? (
+              <Box>
+                <audio controls src={move.userMoveAudio.download_link} aria-label="Audio de la move" style={{ width: '100%' }} />
+                <Link href={move.userMoveAudio.download_link} download={move.userMoveAudio.name}>
+                  {`Descargar ${move.userMoveAudio.name}`}
+                </Link>
+              </Box>
+            ) : (
+              <Typography>La move no tiene un audio adjunto.</Typography>
+            ))}
+          {images.length > 0 && (
+            <Box sx={{ mt: 2 }}>
+              <Typography variant="subtitle2">Imágenes adjuntas</Typography>
+              {images.map((a) => (
+                <Link key={a.id} href={a.download_link} download={a.name} sx={{ display: 'block' }}>
+                  {a.name}
+                </Link>
+              ))}
+            </Box>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cerrar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function HistoryDialog({ move, allowed, runner, onClose }: { move: MoveDetail; allowed: MoveAction[]; runner: Runner; onClose: () => void }) {
+  const [confirm, setConfirm] = useState(false);
+  const logs = move.user_move_status_logs;
+  return (
+    <>
+      <Dialog open onClose={onClose} aria-labelledby="history-title" fullWidth maxWidth="md">
+        <DialogTitle id="history-title">Historial</DialogTitle>
+        <DialogContent>
+          {logs.length ? (
+            <Table size="small" aria-label="Historial de estados">
+              <TableHead>
+                <TableRow>
+                  {['Estado', 'Desde', 'Hasta', 'Usuario', 'Motivo'].map((h) => (
+                    <TableCell key={h} sx={{ fontWeight: 600 }}>
+                      {h}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {logs.map((l) => (
+                  <TableRow key={l.id}>
+                    <TableCell>{l.statusName}</TableCell>
+                    <TableCell>{formatDisplayDate(l.createdAt, true)}</TableCell>
+                    <TableCell>{l.finishedAt ? formatDisplayDate(l.finishedAt, true) : 'Actual'}</TableCell>
+                    <TableCell>{l.userFullName ?? '-'}</TableCell>
+                    <TableCell>{l.reason ?? '-'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : (
+            <Typography>No hay registros para esta move</Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" color="secondary" disabled={!allowed.includes('rescue') || runner.busy} onClick={() => setConfirm(true)}>
+            Rescatar Move
+          </Button>
+          <Button onClick={onClose}>Cerrar</Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={confirm}
+        content="La move pasará al estado En revisión."
+        busy={runner.busy}
+        onClose={() => setConfirm(false)}
+        onConfirm={async () => {
+          const done = await runner.run('rescue', { id: move.id }, { title: 'Move Rescatada' });
+          setConfirm(false);
+          if (done) onClose();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+/** The move's downloads: one photo under the spec's name, all images as a zip, and the move as a PDF. */
+import type { AnsweredQuestionnaire, MoveDetail } from '../../../../domain/move-api';
+import { chosenAnswerIds, numberedQuestions, photosOf } from '../../../../domain/move-replies';
+import { formatResult, photoFileName } from '../../../../domain/moves';
+import { QUESTION_TYPE_LABELS } from '../../../../domain/questionnaires';
+import { formatDisplayDate } from '../../../../domain/validation';
+import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
+import { request } from '../../../dataProvider/http';
+import { saveBlob } from '../export/runExport';
+
+/** A photo of the answers, saved as `{code}_{d}-{s}-{q}_{question}_{n}.jpg`. */
+export async function downloadPhoto(code: string, numbers: [number, number, number], questionName: string, index: number, url: string): Promise<void> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status}`);
+  saveBlob(await response.blob(), photoFileName(code, ...numbers, questionName, index + 1));
+}
+
+/** `GET /user-moves/{id}/assets?type=image`, saved as a file named after the type. */
+export async function downloadAssets(moveId: number, type = 'image'): Promise<void> {
+  const blob = await request<Blob>(USER_MOVES_PATHS.assets.replace(':id', String(moveId)), { query: { type } });
+  saveBlob(blob, `${type}.zip`);
+}
+
+const replyText = (answered: AnsweredQuestionnaire, questionId: string): string => {
+  const q = numberedQuestions(answered.questionnaire.dimensions).find((n) => n.question._id === questionId)!.question;
+  const reply = answered.replies[questionId];
+  if (q.type === 'photographs') return `${photosOf(reply).length} foto(s)`;
+  if (q.type === 'text' || q.type === 'amount') return reply?.replyData === null || reply?.replyData === undefined ? 'Sin respuesta' : String(reply.replyData);
+  const ids = chosenAnswerIds(reply);
+  return (
+    q.answers
+      .filter((a) => ids.includes(a._id))
+      .map((a) => a.answer)
+      .join(', ') || 'Sin respuesta'
+  );
+};
+
+const stamp = (d = new Date()) => `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}${String(d.getSeconds()).padStart(2, '0')}`;
+
+/** The move as a PDF, `move_{code}_{timestamp}.pdf`: its details, result and every answer. */
+export async function downloadPdf(move: MoveDetail, answered: AnsweredQuestionnaire | undefined): Promise<string> {
+  const { jsPDF } = await import('jspdf');
+  const doc = new jsPDF({ unit: 'mm', format: 'a4' });
+  const width = doc.internal.pageSize.getWidth() - 30;
+  let y = 18;
+  const write = (text: string, size = 10, bold = false) => {
+    doc.setFont('helvetica', bold ? 'bold' : 'normal');
+    doc.setFontSize(size);
+    for (const line of doc.splitTextToSize(text, width) as string[]) {
+      if (y > 280) {
+        doc.addPage();
+        y = 18;
+      }
+      doc.text(line, 15, y);
+      y += size * 0.45;
+    }
+    y += 1;
+  };
+  const { locations: place, projects: project } = move.projectLocation;
+  write(`Move cod. ${move.code}`, 16, true);
+  write(`Estado: ${move.status.name}    Resultado: ${formatResult(move.questionnaireResult)}`, 11);
+  write(`Cliente: ${project.campaigns?.client?.name ?? project.client?.name ?? '-'}    Campaña: ${project.campaigns?.name ?? '-'}    Proyecto: ${project.name}`);
+  write(`Punto de venta: ${place.fullName} (${place.clientLocationName}) - ${[place.street, place.city, place.state].filter(Boolean).join(', ')}, Argentina`);
+  write(`Getter: ${move.user?.fullName ?? '-'}    Agente de calidad: ${move.assignedAgent?.fullName ?? '-'}`);
+  write(`Fecha de visita: ${move.startAuditDate ? formatDisplayDate(move.startAuditDate, true) : '-'}    Fin del análisis: ${move.finishAnalysisDate ? formatDisplayDate(move.finishAnalysisDate, true) : '-'}`);
+  const reason = move.rejectionReason ?? move.disapprovedReason ?? move.returnReason ?? move.cancelReason;
+  if (reason) write(`Motivo: ${reason}`);
+  y += 3;
+  if (answered) {
+    answered.questionnaire.dimensions.forEach((d, di) => {
+      write(`${di + 1}. ${d.name}`, 13, true);
+      d.subDimensions.forEach((s, si) => {
+        write(`${di + 1}.${si + 1} ${s.name}`, 11, true);
+        s.questions.forEach((q, qi) => {
+          write(`${di + 1}.${si + 1}.${qi + 1} ${q.name} (${QUESTION_TYPE_LABELS[q.type]})`, 10, true);
+          write(`Respuesta: ${replyText(answered, q._id)}`);
+          const observation = answered.replies[q._id]?.replyObservation;
+          if (observation) write(`Observación: ${observation}`);
+        });
+      });
+    });
+  }
+  const name = `move_${move.code}_${stamp()}.pdf`;
+  doc.save(name);
+  return name;
+}

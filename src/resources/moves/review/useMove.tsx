@@ -1,0 +1,96 @@
+/** The move on screen, its answers, and how an action runs: busy, success dialog, or error (409 reloads). */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify } from 'ra-core';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { AnsweredQuestionnaire, MoveDetail } from '../../../../domain/move-api';
+import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
+import { ApiError, request } from '../../../dataProvider/http';
+import { ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
+import { MOVES_HOME, useMoveAction } from '../shared';
+
+export function useMoveByCode(code: string) {
+  return useQuery({
+    queryKey: ['user-move', code],
+    queryFn: ({ signal }) => request<MoveDetail>(USER_MOVES_PATHS.byCode, { query: { code }, signal }),
+    retry: (n, error) => !(error instanceof ApiError && error.status === 404) && n < 2,
+  });
+}
+
+/** The agent-edited answers when there are some (flagged editByAgent), else the Getter's. */
+export function useAnswers(move: MoveDetail | undefined) {
+  return useQuery({
+    queryKey: ['user-move-answers', move?.id, move?.version],
+    enabled: Boolean(move),
+    queryFn: async ({ signal }) => {
+      const query = { userMoveId: move!.id };
+      const byAgent = await request<AnsweredQuestionnaire | undefined>(USER_MOVES_PATHS.repliesByAgent, { query, signal });
+      return byAgent ?? request<AnsweredQuestionnaire>(USER_MOVES_PATHS.replies, { query, signal });
+    },
+  });
+}
+
+export interface Runner {
+  busy: boolean;
+  /** Runs a named action; with `success`, its dialog then the return to the list. Resolves true when done. */
+  run: (name: string, body: Record<string, unknown>, success?: { title: string; message?: string }) => Promise<boolean>;
+  /** The success and error dialogs of the runner. */
+  dialogs: ReactNode;
+  /** Shows messages in the error dialog (a rule the screen checks itself). */
+  fail: (messages: string[], title?: string) => void;
+}
+
+export function useRunner(move: MoveDetail | undefined): Runner {
+  const act = useMoveAction();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useState<{ title: string; message?: string } | null>(null);
+  const [error, setError] = useState<{ messages: string[]; title?: string; reload: boolean } | null>(null);
+  const reload = () => client.invalidateQueries({ queryKey: ['user-move'] }).then(() => client.invalidateQueries({ queryKey: ['user-move-answers'] }));
+
+  const run: Runner['run'] = async (name, body, done) => {
+    setBusy(true);
+    try {
+      await act(name, { version: move?.version, ...body });
+      await client.invalidateQueries({ queryKey: ['user-moves'] });
+      if (done) setSuccess(done);
+      else {
+        notify('Cambios guardados', { type: 'success' });
+        await reload();
+      }
+      return true;
+    } catch (e) {
+      const conflict = e instanceof ApiError && e.status === 409;
+      setError({ messages: errorMessages(e), reload: conflict });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dialogs = (
+    <>
+      <SuccessDialog
+        open={success !== null}
+        title={success?.title ?? ''}
+        message={success?.message}
+        onClose={() => {
+          setSuccess(null);
+          navigate(MOVES_HOME);
+        }}
+      />
+      <ErrorDialog
+        messages={error?.messages ?? []}
+        title={error?.title}
+        onClose={() => {
+          // Someone else changed the move: the screen shows it as it is now.
+          if (error?.reload) void reload();
+          setError(null);
+        }}
+      />
+    </>
+  );
+  return { busy, run, dialogs, fail: (messages, title) => setError({ messages, title, reload: false }) };
+}

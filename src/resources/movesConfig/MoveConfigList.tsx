@@ -1,0 +1,43 @@
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { RaRecord } from 'ra-core';
+import { MOVE_CONFIG_TEXT } from '../../../domain/movesConfig';
+import { type Column, CampoList } from '../../ui/table/CampoList';
+import { stateColumn } from '../../ui/table/columns';
+import { namesOf, useMoveConfigInfo } from './info';
+
+const yesNo = (source: string, label: string): Column => {
+  const text = (r: RaRecord) => (r[source] ? 'Sí' : 'No');
+  return { source, label, render: text, exportValue: text };
+};
+
+/** 'Lista de Configuraciones de Moves' (spec 1 §2.7): every configuration, paged in the browser; a row opens its edit form. */
+export function MoveConfigList() {
+  const info = useMoveConfigInfo();
+  const columns: Column[] = [
+    { source: 'name', label: 'Nombre' },
+    { source: 'points', label: 'Puntos (Steps)' },
+    { source: 'minutesDuration', label: 'Duración (minutos)' },
+    yesNo('consumptionPayment', 'Consumo pago'),
+    yesNo('needsCheckList', 'Requiere formulario'),
+    yesNo('needsAudioRecording', 'Audio'),
+    yesNo('needsVideoRecording', 'Video'),
+    { source: 'moveTypes', label: 'Tipos de move', sortable: false, render: (r) => namesOf(r.moveTypes, info.data?.moveTypes) || '-' },
+    { source: 'category', label: 'Categoría', sortable: false, render: (r) => namesOf(r.category, info.data?.categories) || '-' },
+    stateColumn('status', 'Estado', { active: (r) => Boolean(r.status), yes: MOVE_CONFIG_TEXT.enabled, no: MOVE_CONFIG_TEXT.disabled }),
+  ];
+  return (
+    <CampoList
+      local
+      title="Lista de Configuraciones de Moves"
+      icon={<SettingsIcon color="primary" />}
+      addLabel="Nueva Configuración"
+      addPath="/moves-config/add"
+      perPageOptions={[5, 10, 25, 50, 100]}
+      perPage={10}
+      sort={{ field: 'name', order: 'ASC' }}
+      rowClick="view"
+      viewPath={(r) => `/moves-config/edit/${r.id}`}
+      columns={columns}
+    />
+  );
+}

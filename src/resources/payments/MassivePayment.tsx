@@ -1,0 +1,130 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import { Autocomplete, Badge, Box, Button, Card, CardContent, Paper, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatPesos, sumMoney } from '../../../domain/money';
+import { paymentBatchCsv, paymentBatchFileName } from '../../../domain/paymentBatch';
+import { type GetterProfile, MASSIVE_PAY_MAX, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
+import { ROLE } from '../../../domain/roles';
+import { todayIso } from '../../../domain/validation';
+import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
+import { request } from '../../dataProvider/http';
+import { PaymentDialog, type PaymentOrder } from './PaymentDialog';
+import { SelectableTable } from './SelectableTable';
+
+interface Getter {
+  id: number;
+  fullName: string;
+  profile: GetterProfile;
+}
+
+function download(text: string, fileName: string) {
+  // A BOM so spreadsheet programs read the accents as UTF-8.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * '/payment-administration/massive' (spec 2 §2, §4): pick a Getter, tick their pending
+ * transactions (select-all takes every one, on every page), see the count and total, register
+ * one payment for all of them, or download the selection as the bank's batch file.
+ */
+export function MassivePayment() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [getter, setGetter] = useState<Getter | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [order, setOrder] = useState<PaymentOrder | null>(null);
+
+  const getters = useQuery({
+    queryKey: ['payments', 'getters'],
+    queryFn: ({ signal }) => request<Getter[]>(PAYMENT_READS.getters, { query: { rolId: ROLE.GETTER, withPending: true }, signal }),
+  });
+  const pending = useQuery({
+    queryKey: ['payments', 'by-getter', getter?.id],
+    enabled: getter !== null,
+    queryFn: ({ signal }) =>
+      request<{ rows: PaymentTransaction[]; count: number }>(PAYMENT_READS.byGetter, { query: { getterId: getter!.id, transactionType: 'PENDING', limit: MASSIVE_PAY_MAX }, signal }),
+  });
+  const rows = useMemo(() => pending.data?.rows ?? [], [pending.data]);
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const total = sumMoney(chosen.map((r) => r.amount));
+
+  const pick = (next: Getter | null) => {
+    setGetter(next);
+    setSelected(new Set());
+  };
+  const paid = async () => {
+    setSelected(new Set());
+    await queryClient.invalidateQueries({ queryKey: ['payments'] });
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+          <PaymentsIcon color="primary" />
+          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+            {T.massiveTitle}
+          </Typography>
+          <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => navigate('/payment-administration/pending')}>
+            {T.cancelMassive}
+          </Button>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
+          <Autocomplete
+            sx={{ width: 420 }}
+            options={getter && !getters.data?.some((g) => g.id === getter.id) ? [getter, ...(getters.data ?? [])] : (getters.data ?? [])}
+            value={getter}
+            loading={getters.isPending}
+            loadingText="Cargando…"
+            noOptionsText="No hay opciones disponibles."
+            getOptionLabel={(g) => (g.profile.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            onChange={(_, g) => pick(g)}
+            renderInput={(params) => <TextField {...params} label={T.getter} placeholder="Filtrar resultados" helperText={T.getterHelp} size="small" />}
+          />
+          <Box sx={{ flexGrow: 1 }} />
+          <Paper variant="outlined" role="status" aria-label="Selección" sx={{ px: 2, py: 1 }}>
+            <Typography variant="body2">
+              {chosen.length === 1 ? '1 transacción seleccionada' : `${chosen.length} transacciones seleccionadas`} · Total {formatPesos(total)}
+            </Typography>
+          </Paper>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            disabled={!chosen.length}
+            onClick={() => download(paymentBatchCsv(chosen), paymentBatchFileName(getter?.fullName ?? '', todayIso()))}
+          >
+            {T.batchFile}
+          </Button>
+          <Badge badgeContent={chosen.length} color="secondary" max={999}>
+            <Button
+              variant="contained"
+              startIcon={<PaymentsIcon />}
+              disabled={!chosen.length}
+              onClick={() => setOrder({ accountId: chosen[0].accounts.id, amount: total, ids: chosen.map((r) => r.id), getterName: getter?.fullName ?? '' })}
+            >
+              {T.register}
+            </Button>
+          </Badge>
+        </Box>
+        {getter === null ? (
+          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+            {T.pickGetterFirst}
+          </Typography>
+        ) : (
+          <SelectableTable rows={rows} loading={pending.isPending} error={pending.error} selected={selected} onChange={setSelected} />
+        )}
+      </CardContent>
+      <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={paid} />
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { Checkbox, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { useState } from 'react';
+import { formatPesos } from '../../../domain/money';
+import { PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
+import { errorMessages } from '../../ui/dialogs';
+import { Pagination } from '../../ui/table/Pagination';
+import { accountOf, approvalOf, cuitOf, fullNameOf, moveCodeOf } from './columns';
+
+const PER_PAGE = [5, 10, 25, 50, 100] as const;
+
+/**
+ * One Getter's pending transactions with checkboxes, paged in the browser. The header's checkbox
+ * selects every transaction of the Getter (all pages) or none.
+ */
+export function SelectableTable({
+  rows,
+  loading,
+  error,
+  selected,
+  onChange,
+}: {
+  rows: PaymentTransaction[];
+  loading: boolean;
+  error: unknown;
+  selected: Set<number>;
+  onChange: (next: Set<number>) => void;
+}) {
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(10);
+  // Paying shortens the list: stay on a page that still exists.
+  const current = Math.min(page, Math.max(1, Math.ceil(rows.length / perPage)));
+  const visible = rows.slice((current - 1) * perPage, current * perPage);
+  const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const some = rows.some((r) => selected.has(r.id));
+
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  const headers = ['Nombre', 'CUIT/CUIL', 'Cuenta de pago', 'Monto', 'Código de move', 'Fecha de aprobación'];
+
+  return (
+    <>
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={all}
+                  indeterminate={some && !all}
+                  disabled={!rows.length}
+                  onChange={() => onChange(all ? new Set() : new Set(rows.map((r) => r.id)))}
+                  slotProps={{ input: { 'aria-label': 'Seleccionar todas' } }}
+                />
+              </TableCell>
+              {headers.map((h) => (
+                <TableCell key={h} sx={{ fontWeight: 600 }}>
+                  {h}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {visible.map((r) => (
+              <TableRow key={r.id} hover selected={selected.has(r.id)} onClick={() => toggle(r.id)} sx={{ cursor: 'pointer' }}>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selected.has(r.id)}
+                    onClick={(e) => e.stopPropagation()}
+                    onChange={() => toggle(r.id)}
+                    slotProps={{ input: { 'aria-label': `Seleccionar ${moveCodeOf(r) === '-' ? `transacción ${r.id}` : moveCodeOf(r)}` } }}
+                  />
+                </TableCell>
+                <TableCell>{fullNameOf(r)}</TableCell>
+                <TableCell>{cuitOf(r)}</TableCell>
+                <TableCell>{accountOf(r)}</TableCell>
+                <TableCell>{formatPesos(r.amount)}</TableCell>
+                <TableCell>{moveCodeOf(r)}</TableCell>
+                <TableCell>{approvalOf(r)}</TableCell>
+              </TableRow>
+            ))}
+            {(loading || error || !rows.length) && (
+              <TableRow>
+                <TableCell colSpan={headers.length + 1} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {loading ? <CircularProgress size={28} aria-label="Cargando" /> : error ? errorMessages(error)[0] : T.noPending}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pagination
+        page={current}
+        perPage={perPage}
+        total={rows.length}
+        options={PER_PAGE}
+        setPage={setPage}
+        setPerPage={(n) => {
+          setPerPage(n);
+          setPage(1);
+        }}
+      />
+    </>
+  );
+}

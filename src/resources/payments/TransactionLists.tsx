@@ -1,0 +1,105 @@
+import HistoryIcon from '@mui/icons-material/History';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
+import { Button, Chip } from '@mui/material';
+import { type RaRecord, useRefresh } from 'ra-core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
+import { formatDisplayDate } from '../../../domain/validation';
+import { CampoList, type Column } from '../../ui/table/CampoList';
+import { transactionColumns } from './columns';
+import { DateRangeFilter } from './DateRangeFilter';
+import { type PaymentOrder, PaymentDialog } from './PaymentDialog';
+
+const PER_PAGE = [5, 10, 25, 50, 100] as const;
+const tx = (r: RaRecord) => r as unknown as PaymentTransaction;
+
+/** '/payment-administration/pending': the pending transactions, each with 'Registrar pago'. */
+export function PendingPayments() {
+  const navigate = useNavigate();
+  const refresh = useRefresh();
+  const [order, setOrder] = useState<PaymentOrder | null>(null);
+  const columns: Column[] = [
+    ...transactionColumns,
+    {
+      source: 'action',
+      label: 'Acción',
+      sortable: false,
+      noSelect: true,
+      render: (r) => (
+        <Button
+          size="small"
+          variant="contained"
+          sx={{ whiteSpace: 'nowrap' }}
+          aria-label={`${T.register} ${tx(r).accounts.user.fullName} ${tx(r).userMoves[0]?.code ?? tx(r).id}`}
+          onClick={() => setOrder({ accountId: tx(r).accounts.id, amount: tx(r).amount, ids: [tx(r).id], getterName: tx(r).accounts.user.fullName })}
+        >
+          {T.register}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <CampoList
+        title={T.pendingTitle}
+        icon={<PaymentsIcon color="primary" />}
+        columns={columns}
+        perPage={10}
+        perPageOptions={PER_PAGE}
+        sort={{ field: 'createdAt', order: 'ASC' }}
+        storeKey="payments.pending"
+        emptyText={T.empty}
+        actions={
+          <>
+            <DateRangeFilter />
+            <Button variant="outlined" startIcon={<HistoryIcon />} onClick={() => navigate('/payment-administration/history')}>
+              {T.toHistory}
+            </Button>
+            <Button variant="contained" startIcon={<PlaylistAddCheckIcon />} onClick={() => navigate('/payment-administration/massive')}>
+              {T.toMassive}
+            </Button>
+          </>
+        }
+      />
+      <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={refresh} />
+    </>
+  );
+}
+
+const paidAt = (r: RaRecord) => formatDisplayDate(tx(r).transactionDate, true);
+
+/** '/payment-administration/history': the paid transactions, exportable to Excel. */
+export function PaymentHistory() {
+  const navigate = useNavigate();
+  // The approval date gives way to the payment's own (the table stays within the screen).
+  const columns: Column[] = [
+    ...transactionColumns.filter((c) => c.source !== 'finishAnalysisDate'),
+    { source: 'transactionDate', label: 'Fecha de pago', render: paidAt, exportValue: paidAt },
+    { source: 'operationCode', label: 'Número de operación' },
+    { source: 'status', label: 'Estado', sortable: false, render: () => <Chip size="small" color="success" label={T.registered} />, exportValue: () => T.registered },
+  ];
+  return (
+    <CampoList
+      title={T.historyTitle}
+      icon={<HistoryIcon color="primary" />}
+      columns={columns}
+      filter={{ kind: 'payed' }}
+      perPage={10}
+      perPageOptions={PER_PAGE}
+      sort={{ field: 'transactionDate', order: 'DESC' }}
+      storeKey="payments.history"
+      emptyText={T.empty}
+      exportFile="historial-de-pagos"
+      actions={
+        <>
+          <DateRangeFilter />
+          <Button variant="contained" onClick={() => navigate('/payment-administration/pending')}>
+            {T.toPending}
+          </Button>
+        </>
+      }
+    />
+  );
+}

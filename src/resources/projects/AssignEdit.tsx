@@ -1,0 +1,163 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Autocomplete, Box, Button, Card, CardContent, CircularProgress, IconButton, List, ListItem, TextField, Typography } from '@mui/material';
+import { useNotify } from 'ra-core';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ProjectLocationRow, ProjectRecord } from '../../../domain/projects';
+import { canUse } from '../../../domain/roles';
+import { formatDisplayDate } from '../../../domain/validation';
+import { currentRole } from '../../authProvider';
+import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
+import { ErrorDialog } from '../../ui/dialogs';
+import type { Choice } from '../../ui/form/inputs';
+import { Pagination } from '../../ui/table/Pagination';
+import { useGetterChoices, useProject } from './choices';
+import { RESOURCE, ROOT, saveErrors } from './values';
+
+const done = (n: number) => (n === 1 ? 'Se creó 1 move asignada.' : `Se crearon ${n} moves asignadas.`);
+
+/**
+ * /projects-campo/assign/edit?projectId=: each location of the project, numbered, with a 'Getter'
+ * select; 'Guardar' turns a published visit of each location with a Getter into an ASIGNADA move.
+ */
+export function AssignEdit() {
+  const [params] = useSearchParams();
+  const projectId = Number(params.get('projectId'));
+  const { data, isPending, error, refetch } = useProject(projectId > 0 ? projectId : null);
+  if (!(projectId > 0)) return <Box sx={{ m: 4 }}>Elija un proyecto desde la asignación de proyectos.</Box>;
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  return <AssignItems project={data} reload={() => void refetch()} />;
+}
+
+function AssignItems({ project, reload }: { project: ProjectRecord; reload: () => void }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const dataProvider = useCampoDataProvider();
+  const getters = useGetterChoices();
+  const canAssign = canUse(currentRole(), 'user-moves', 'write');
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(20);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const items = Object.entries(chosen).map(([projectLocationId, userId]) => ({ projectLocationId: Number(projectLocationId), userId }));
+  const shown = project.locations.slice((page - 1) * perPage, page * perPage);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await dataProvider.action(RESOURCE, 'assign', items);
+      notify(done(items.length), { type: 'success' });
+      setChosen({});
+      reload();
+    } catch (error) {
+      setErrors(saveErrors(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 1100 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <IconButton aria-label="Volver" onClick={() => navigate(`${ROOT}/assign`)}>
+            <ArrowBackIcon />
+          </IconButton>
+          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{`Asignar Getters: ${project.name}`}</Typography>
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {`${project.client?.name ?? ''} · del ${formatDisplayDate(project.startDate)} al ${formatDisplayDate(project.endDate)} · ${project.visits.available} visitas publicadas`}
+        </Typography>
+        <List aria-label="Locaciones del proyecto">
+          {shown.map((item, i) => (
+            <AssignItem
+              key={item.id}
+              number={(page - 1) * perPage + i + 1}
+              item={item}
+              getters={getters.choices}
+              loading={getters.loading}
+              value={chosen[item.id] ?? null}
+              onChange={(userId) =>
+                setChosen((current) => {
+                  const next = { ...current };
+                  if (userId === null) delete next[item.id];
+                  else next[item.id] = userId;
+                  return next;
+                })
+              }
+            />
+          ))}
+        </List>
+        <Pagination
+          page={page}
+          perPage={perPage}
+          total={project.locations.length}
+          options={[10, 20, 50]}
+          setPage={setPage}
+          setPerPage={(n) => {
+            setPerPage(n);
+            setPage(1);
+          }}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2, mt: 2 }}>
+          <Typography variant="body2" color="text.secondary">
+            {items.length === 1 ? '1 locación con Getter elegido' : `${items.length} locaciones con Getter elegido`}
+          </Typography>
+          {canAssign ? (
+            <Button variant="contained" onClick={save} disabled={items.length === 0 || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+              Guardar
+            </Button>
+          ) : (
+            <Typography variant="body2">Su rol puede ver la asignación, pero no asignar moves.</Typography>
+          )}
+        </Box>
+      </CardContent>
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+    </Card>
+  );
+}
+
+function AssignItem({
+  number,
+  item,
+  getters,
+  loading,
+  value,
+  onChange,
+}: {
+  number: number;
+  item: ProjectLocationRow;
+  getters: Choice[];
+  loading: boolean;
+  value: number | null;
+  onChange: (userId: number | null) => void;
+}) {
+  const name = `${number}. ${item.fullName}${item.clientLocationId ? ` (${item.clientLocationId})` : ''}`;
+  const none = item.availableVisits === 0;
+  return (
+    <ListItem divider sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 320px' }, gap: 2, alignItems: 'start' }} aria-label={name}>
+      <Box>
+        <Typography>{name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {none ? 'Sin visitas publicadas para asignar' : `${item.availableVisits} de ${item.visits} visitas publicadas`}
+        </Typography>
+      </Box>
+      <Autocomplete
+        options={getters}
+        value={getters.find((g) => g.id === value) ?? null}
+        loading={loading}
+        loadingText="Cargando…"
+        disabled={none}
+        getOptionLabel={(o) => o.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        noOptionsText="No hay opciones disponibles."
+        onChange={(_, choice) => onChange(choice ? Number(choice.id) : null)}
+        renderInput={(params) => (
+          <TextField {...params} label="Getter" placeholder="Filtrar resultados" size="small" helperText="Seleccione el Getter que corresponda a esta locación" slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': `Getter de ${name}` } }} />
+        )}
+      />
+    </ListItem>
+  );
+}

@@ -1,0 +1,40 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import { Button } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { type Column, CampoList } from '../../ui/table/CampoList';
+import { projectColumns } from './ProjectList';
+import { ROOT } from './values';
+
+const assignPath = (id: unknown) => `${ROOT}/assign/edit?projectId=${id}`;
+
+function AssignButton({ id, name }: { id: unknown; name: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button size="small" startIcon={<AssignmentIndIcon />} aria-label={`Asignar Getters a ${name}`} onClick={() => navigate(assignPath(id))}>
+      Asignar
+    </Button>
+  );
+}
+
+const assign: Column = { source: 'assign', label: 'Asignar', sortable: false, noSelect: true, render: (p) => <AssignButton id={p.id} name={String(p.name)} /> };
+
+/** /projects-campo/assign: the projects not ended yet (5 to 100 per page, 10 first), to give their visits to Getters. */
+export function AssignList() {
+  return (
+    <CampoList
+      title="Asignación de proyectos"
+      icon={<AssignmentIndIcon color="primary" />}
+      filter={{ future: true }}
+      storeKey="projects-campo.assign"
+      search={{ label: 'Nombre del proyecto', field: 'name', placeholder: 'Filtrar por nombre' }}
+      debounce={600}
+      perPageOptions={[5, 10, 25, 50, 100]}
+      perPage={10}
+      sort={{ field: 'startDate', order: 'ASC' }}
+      rowClick="view"
+      viewPath={(p) => assignPath(p.id)}
+      emptyText="No hay proyectos por asignar"
+      columns={[assign, ...projectColumns]}
+    />
+  );
+}

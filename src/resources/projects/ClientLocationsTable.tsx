@@ -1,0 +1,162 @@
+import { Box, Button, Checkbox, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { cellText } from '../../../domain/validation';
+import { request } from '../../dataProvider/http';
+import { Pagination } from '../../ui/table/Pagination';
+
+interface LocationRow {
+  id: number;
+  clientLocationId: string | null;
+  fullName: string;
+  street: string;
+  city: string | null;
+  state: string | null;
+  otherProjects: number | null;
+}
+
+export interface ClientLocationsTableProps {
+  clientId: number;
+  selected: ReadonlySet<number>;
+  onChange: (next: Set<number>) => void;
+  /** Which filter the box drives: the code alone (project form) or name, code and street (locations screen). */
+  filterField: 'clientLocationId' | 'q';
+  filterLabel: string;
+  perPageOptions: readonly number[];
+  perPage: number;
+  /** The project being changed: its own locations do not count as "other projects". */
+  projectId?: number;
+  /** The project's dates (ISO): each row tells how many other projects hold it then. */
+  dates?: { from: string; to: string } | null;
+  disabled?: boolean;
+}
+
+/** Typed text waits this long before it filters. */
+const DEBOUNCE_MS = 400;
+
+/**
+ * The client's active locations, paged by the server, each with a checkbox; the selection survives
+ * paging and filtering. 'Seleccionar todas' takes every location of the current filter.
+ */
+export function ClientLocationsTable({ clientId, selected, onChange, filterField, filterLabel, perPageOptions, perPage: initialPerPage, projectId, dates, disabled }: ClientLocationsTableProps) {
+  const [typed, setTyped] = useState('');
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(initialPerPage);
+  const [selectingAll, setSelectingAll] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilter(typed.trim());
+      setPage(1);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const query = { withStatus: true, [filterField]: filter || undefined, proyectId: projectId, availableFrom: dates?.from, availableTo: dates?.to };
+  const list = useQuery({
+    queryKey: ['project-client-locations', clientId, query, page, perPage],
+    queryFn: ({ signal }) =>
+      request<{ rows: LocationRow[]; count: number }>(`/projects/locations-by-client/${clientId}`, { query: { ...query, offset: (page - 1) * perPage, limit: perPage }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.rows ?? [];
+  const count = list.data?.count ?? 0;
+  const showOthers = Boolean(dates);
+
+  const toggle = (id: number, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onChange(next);
+  };
+  const pageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const togglePage = (on: boolean) => {
+    const next = new Set(selected);
+    for (const r of rows) if (on) next.add(r.id);
+    else next.delete(r.id);
+    onChange(next);
+  };
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      const { ids } = await request<{ ids: number[] }>(`/projects/locations-by-client/${clientId}/ids`, { query: { withStatus: true, [filterField]: filter || undefined } });
+      onChange(new Set([...selected, ...ids]));
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+        <TextField size="small" label={filterLabel} placeholder="Filtrar resultados" value={typed} onChange={(e) => setTyped(e.target.value)} sx={{ width: 320 }} />
+        <Typography variant="body2" sx={{ flexGrow: 1 }} aria-live="polite">
+          {selected.size === 1 ? '1 locación seleccionada' : `${selected.size} locaciones seleccionadas`}
+        </Typography>
+        <Button size="small" onClick={selectAll} disabled={disabled || selectingAll || count === 0}>
+          {`Seleccionar todas (${count})`}
+        </Button>
+        <Button size="small" onClick={() => onChange(new Set())} disabled={disabled || selected.size === 0}>
+          Quitar selección
+        </Button>
+      </Box>
+      <TableContainer>
+        <Table size="small" aria-label="Locaciones del cliente">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox checked={pageSelected} onChange={(e) => togglePage(e.target.checked)} disabled={disabled || rows.length === 0} slotProps={{ input: { 'aria-label': 'Seleccionar las locaciones de la página' } }} />
+              </TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Código</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Nombre</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Calle</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Ciudad</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Provincia</TableCell>
+              {showOthers && <TableCell sx={{ fontWeight: 600 }}>Otros proyectos en las fechas</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id} hover selected={selected.has(r.id)}>
+                <TableCell padding="checkbox">
+                  <Checkbox checked={selected.has(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} disabled={disabled} slotProps={{ input: { 'aria-label': `Seleccionar ${r.fullName}` } }} />
+                </TableCell>
+                <TableCell>{cellText(r.clientLocationId)}</TableCell>
+                <TableCell>{r.fullName}</TableCell>
+                <TableCell>{cellText(r.street)}</TableCell>
+                <TableCell>{cellText(r.city)}</TableCell>
+                <TableCell>{cellText(r.state)}</TableCell>
+                {showOthers && <TableCell>{r.otherProjects ?? '-'}</TableCell>}
+              </TableRow>
+            ))}
+            {!list.isPending && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={showOthers ? 7 : 6} align="center" sx={{ py: 3, color: 'text.secondary' }}>
+                  No hay resultados para la búsqueda
+                </TableCell>
+              </TableRow>
+            )}
+            {list.isPending && (
+              <TableRow>
+                <TableCell colSpan={showOthers ? 7 : 6} align="center" sx={{ py: 3 }}>
+                  <CircularProgress size={24} aria-label="Cargando" />
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pagination
+        page={page}
+        perPage={perPage}
+        total={count}
+        options={perPageOptions}
+        setPage={setPage}
+        setPerPage={(n) => {
+          setPerPage(n);
+          setPage(1);
+        }}
+      />
+    </Box>
+  );
+}

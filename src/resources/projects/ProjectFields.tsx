@@ -1,0 +1,157 @@
+import { Alert, Box, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { pricedCategory } from '../../../domain/movesConfig';
+import { PROJECT_TEXT, type ProjectRecord, type ProjectUpdateLog } from '../../../domain/projects';
+import { formatDisplayDate } from '../../../domain/validation';
+import { request } from '../../dataProvider/http';
+import { useClientChoices } from '../../ui/ClientPicker';
+import { useFormMode } from '../../ui/form/CampoForm';
+import { CheckboxInput, DateInput, SelectInput, TextInput } from '../../ui/form/inputs';
+import { useCampaignChoices, useGuidelineChoices, useMoveConfigChoices, useQuestionnaireChoices } from './choices';
+import { DuplicatedLocations, LocationPicker } from './ProjectLocations';
+import type { ProjectValues } from './values';
+import { VisitRanges } from './VisitRanges';
+
+export interface ProjectFieldsProps {
+  /** The stored project (EDIT, VIEW) or the one being duplicated. */
+  record?: ProjectRecord;
+  duplicate?: boolean;
+  /** A past project in EDIT: everything but its end date is locked. */
+  locked?: boolean;
+}
+
+const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 } as const;
+
+/**
+ * The project form (spec 3 §4–§5). In ADD, campaign, move configuration and guideline unlock once a
+ * client is chosen and the questionnaire once a move configuration is; the price shows when the
+ * configuration's first category is 1, and always outside ADD.
+ */
+export function ProjectFields({ record, duplicate, locked = false }: ProjectFieldsProps) {
+  const mode = useFormMode();
+  const adding = mode === 'ADD';
+  const { setValue, getValues, trigger } = useFormContext<ProjectValues>();
+  const [clientId, campaignId, moveConfigurationId, startDate, endDate, locations, priced] = useWatch<ProjectValues>({
+    name: ['clientId', 'campaignId', 'moveConfigurationId', 'startDate', 'endDate', 'locations', 'priced'],
+  }) as [number | null, number | null, number | null, string, string, number[] | undefined, boolean];
+  const { errors } = useFormState({ name: 'dates' as never });
+
+  const clients = useClientChoices(true);
+  const clientChoices = [...(clients.data ?? [])];
+  if (record?.client && !clientChoices.some((c) => c.id === record.client!.id)) clientChoices.push(record.client);
+  const campaigns = useCampaignChoices(clientId, record?.campaign ? { ...record.campaign, name: record.campaign.name } : null);
+  const moves = useMoveConfigChoices(record?.moveConfiguration);
+  const questionnaires = useQuestionnaireChoices(record?.questionnaire);
+  const guidelines = useGuidelineChoices(record?.guideline ? { id: record.guideline.id, name: `${record.guideline.name} (v${record.guideline.version})` } : null);
+
+  // The rules read the chosen campaign's dates and whether the price applies: keep them in the form.
+  useEffect(() => {
+    if (campaigns.loading) return;
+    const chosen = campaigns.choices.find((c) => c.id === campaignId);
+    const bounds = chosen ? { startDate: chosen.startDate, endDate: chosen.endDate } : null;
+    if (JSON.stringify(bounds) === JSON.stringify(getValues('campaign'))) return;
+    setValue('campaign', bounds);
+    void trigger(['startDate', 'endDate']);
+  }, [campaignId, campaigns.choices, campaigns.loading, getValues, setValue, trigger]);
+  useEffect(() => {
+    if (moves.loading) return;
+    const next = adding ? pricedCategory(moves.choices.find((m) => m.id === moveConfigurationId)?.category ?? []) : true;
+    if (next === getValues('priced')) return;
+    setValue('priced', next);
+    if (!next) setValue('price', '');
+  }, [adding, moveConfigurationId, moves.choices, moves.loading, getValues, setValue]);
+  // The two dates are checked together (and with the ranges): a change in one can fix or break the other.
+  useEffect(() => {
+    if (startDate && endDate) void trigger(['startDate', 'endDate', 'dates' as never, 'rangeDate']);
+  }, [startDate, endDate, trigger]);
+
+  const onClient = () => {
+    setValue('campaignId', null, { shouldDirty: true });
+    setValue('locations', [], { shouldDirty: true });
+  };
+  const noClient = adding && clientId === null;
+  const fixedClient = !adding || Boolean(duplicate);
+  const datesError = (errors as Record<string, { message?: string }>).dates?.message;
+  const campaign = campaigns.choices.find((c) => c.id === campaignId);
+
+  return (
+    <>
+      {locked && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {PROJECT_TEXT.pastLocked}
+        </Alert>
+      )}
+      {record && !adding && <LastUpdateReason projectId={record.id} />}
+      <Box sx={grid}>
+        <TextInput name="name" label="Nombre" required disabled={locked} />
+        <SelectInput name="clientId" label="Cliente" required choices={clientChoices} loading={clients.isPending} disabled={fixedClient || locked} onChange={onClient} />
+        <SelectInput name="campaignId" label="Campaña" required choices={campaigns.choices} loading={campaigns.loading} disabled={noClient || locked} />
+        <SelectInput name="moveConfigurationId" label="Configuración de move" required choices={moves.choices} loading={moves.loading} disabled={noClient || locked} />
+        <SelectInput
+          name="questionnaireId"
+          label="Cuestionario"
+          required
+          choices={questionnaires.choices}
+          loading={questionnaires.loading}
+          disabled={(adding && moveConfigurationId === null) || locked}
+          helperText={adding && moveConfigurationId === null ? 'Elija primero la configuración de move' : undefined}
+        />
+        <SelectInput name="guidelineId" label="Instructivo" required choices={guidelines.choices} loading={guidelines.loading} disabled={noClient || locked} />
+        <DateInput
+          name="startDate"
+          label="Fecha de inicio"
+          required
+          disabled={locked}
+          helperText={campaign ? `Desde hoy y desde el ${formatDisplayDate(campaign.startDate)}` : 'DD/MM/AAAA, desde hoy'}
+        />
+        <Box>
+          <DateInput name="endDate" label="Fecha de finalización" required helperText={campaign ? `Hasta el ${formatDisplayDate(campaign.endDate)}` : 'DD/MM/AAAA'} />
+          {datesError && (
+            <Typography role="alert" color="error" variant="caption" sx={{ display: 'block', mt: -1.5, mb: 1, mx: 1.75 }}>
+              {datesError}
+            </Typography>
+          )}
+        </Box>
+        <TextInput name="mandatoryProduct" label="Producto obligatorio" required disabled={locked} />
+        <TextInput name="alternativeProduct" label="Producto alternativo" disabled={locked} />
+        {priced && <TextInput name="price" label="Precio" required disabled={locked} helperText="Ej: 1500,50" />}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
+        <CheckboxInput name="audioAttachment" label="Adjunto de audio" disabled={locked} />
+        <CheckboxInput name="autoApprovalRequired" label="Requiere aprobación automática" disabled={locked} />
+        <Box>
+          <CheckboxInput name="campoRemote" label="Campo remoto" disabled={!adding || locked} />
+          {!adding && (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: -1 }}>
+              No puede cambiarse después de creado el proyecto.
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <VisitRanges readOnly={mode === 'VIEW' || locked} locationsCount={adding ? (locations?.length ?? 0) : (record?.locationsCount ?? 0)} />
+      {adding && !duplicate && <LocationPicker />}
+      {adding && duplicate && <DuplicatedLocations count={locations?.length ?? 0} />}
+    </>
+  );
+}
+
+/** The last extension of the project and its reason (GET /projects/expired-project-update-reason). */
+function LastUpdateReason({ projectId }: { projectId: number }) {
+  const last = useQuery({
+    queryKey: ['project-update-reason', projectId],
+    queryFn: () => request<ProjectUpdateLog | null>('/projects/expired-project-update-reason', { query: { projectId } }),
+  });
+  const log = last.data;
+  if (!log) return null;
+  const who = log.user ? `${log.user.names} ${log.user.lastName}` : 'un usuario eliminado';
+  return (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      <strong>Último motivo de edición:</strong> {log.updateReason}
+      <Typography variant="body2" component="div">
+        {`Extendido por ${who} el ${formatDisplayDate(log.createdAt, true)}: finalizaba el ${formatDisplayDate(log.oldExpirationDate)} y ahora el ${formatDisplayDate(log.newExpirationDate)}.`}
+      </Typography>
+    </Alert>
+  );
+}

@@ -1,0 +1,126 @@
+import EditLocationAltIcon from '@mui/icons-material/EditLocationAlt';
+import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { ProjectRecord } from '../../../domain/projects';
+import { isoDate } from '../../../domain/projectVisits';
+import { cellText } from '../../../domain/validation';
+import { useField } from '../../ui/form/inputs';
+import { Pagination } from '../../ui/table/Pagination';
+import { ClientLocationsTable } from './ClientLocationsTable';
+import { ROOT } from './values';
+
+/** Spec 3 §9: the project form's locations table pages by 5, 10 or 20 (5 first). */
+const PAGE_SIZES = [5, 10, 20] as const;
+
+/** ADD: the client's locations to choose, filtered by their code (case-insensitive). */
+export function LocationPicker() {
+  const { field, shownError } = useField('locations');
+  const { setValue } = useFormContext();
+  const [clientId, startDate, endDate] = useWatch({ name: ['clientId', 'startDate', 'endDate'] }) as [number | null, string, string];
+  const selected = new Set((field.value ?? []) as number[]);
+  const from = isoDate(startDate);
+  const to = isoDate(endDate);
+  return (
+    <Section title="Locaciones">
+      {clientId === null ? (
+        <Typography variant="body2" color="text.secondary">
+          Elija un cliente para ver sus locaciones.
+        </Typography>
+      ) : (
+        <ClientLocationsTable
+          clientId={clientId}
+          selected={selected}
+          onChange={(next) => {
+            setValue('locations', [...next], { shouldDirty: true, shouldValidate: true, shouldTouch: true });
+          }}
+          filterField="clientLocationId"
+          filterLabel="Filtrar por código de locación"
+          perPageOptions={PAGE_SIZES}
+          perPage={5}
+          dates={from && to && from <= to ? { from, to } : null}
+        />
+      )}
+      {shownError && (
+        <Typography role="alert" color="error" variant="body2">
+          {shownError}
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+/** Duplicate: the copy takes the original's locations as they are. */
+export function DuplicatedLocations({ count }: { count: number }) {
+  return (
+    <Section title="Locaciones">
+      <Alert severity="info">{`Se copiarán las ${count} locaciones del proyecto original. Luego podrá agregar o quitar locaciones desde la edición del proyecto.`}</Alert>
+    </Section>
+  );
+}
+
+/** EDIT / VIEW: the project's locations with their visits; in EDIT, the way to 'Agregar/Quitar locaciones'. */
+export function ProjectLocationsList({ record, canChange }: { record: ProjectRecord; canChange: boolean }) {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(5);
+  const rows = record.locations.slice((page - 1) * perPage, page * perPage);
+  return (
+    <Section title={`Locaciones (${record.locationsCount})`}>
+      {canChange && (
+        <Box sx={{ mb: 1 }}>
+          <Button startIcon={<EditLocationAltIcon />} onClick={() => navigate(`${ROOT}/edit/${record.id}/locations`)}>
+            Agregar/Quitar locaciones
+          </Button>
+        </Box>
+      )}
+      <Table size="small" aria-label="Locaciones del proyecto">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>Código</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Nombre</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Calle</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Ciudad</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Visitas</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Visitas publicadas</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((l) => (
+            <TableRow key={l.id}>
+              <TableCell>{cellText(l.clientLocationId)}</TableCell>
+              <TableCell>{l.fullName}</TableCell>
+              <TableCell>{cellText(l.street)}</TableCell>
+              <TableCell>{cellText(l.city)}</TableCell>
+              <TableCell>{l.visits}</TableCell>
+              <TableCell>{l.availableVisits}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Pagination
+        page={page}
+        perPage={perPage}
+        total={record.locations.length}
+        options={PAGE_SIZES}
+        setPage={setPage}
+        setPerPage={(n) => {
+          setPerPage(n);
+          setPage(1);
+        }}
+      />
+    </Section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { PROJECT_TEXT, type ProjectRecord } from '../../../domain/projects';
+import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
+import { ConfirmDialog, ErrorDialog, SuccessDialog } from '../../ui/dialogs';
+import { useProject } from './choices';
+import { ClientLocationsTable } from './ClientLocationsTable';
+import { isPast, RESOURCE, ROOT, saveErrors } from './values';
+
+/** 'Agregar/Quitar locaciones' (/projects-campo/edit/:id/locations): the client's locations, 20 per page. */
+export function ProjectLocationsPage() {
+  const { id } = useParams();
+  const { data, isPending, error } = useProject(Number(id));
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  return <LocationsEditor key={`${data.id}-${data.updatedAt}`} project={data} />;
+}
+
+function LocationsEditor({ project }: { project: ProjectRecord }) {
+  const navigate = useNavigate();
+  const dataProvider = useCampoDataProvider();
+  const queryClient = useQueryClient();
+  const initial = new Set(project.locations.map((l) => l.locationId));
+  const [selected, setSelected] = useState<Set<number>>(initial);
+  const [asking, setAsking] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const added = [...selected].filter((l) => !initial.has(l)).length;
+  const removed = [...initial].filter((l) => !selected.has(l)).length;
+  const locked = isPast(project);
+
+  const confirm = async () => {
+    setAsking(false);
+    setSaving(true);
+    try {
+      await dataProvider.action(RESOURCE, 'locations', { id: project.id, locations: [...selected] });
+      await queryClient.invalidateQueries({ queryKey: [RESOURCE] });
+      setDone(true);
+    } catch (error) {
+      setErrors(saveErrors(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 1100 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <IconButton aria-label="Volver" onClick={() => navigate(ROOT)}>
+            <ArrowBackIcon />
+          </IconButton>
+          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+            {PROJECT_TEXT.locationsTitle}
+          </Typography>
+        </Box>
+        <Typography variant="subtitle1" sx={{ mb: 2 }}>{`${project.name} · ${project.client?.name ?? ''}`}</Typography>
+        {locked ? (
+          <Alert severity="warning">{PROJECT_TEXT.pastLocked}</Alert>
+        ) : (
+          <>
+            <ClientLocationsTable
+              clientId={project.clientId}
+              selected={selected}
+              onChange={setSelected}
+              filterField="q"
+              filterLabel="Nombre, código o calle"
+              perPageOptions={[20]}
+              perPage={20}
+              projectId={project.id}
+              dates={{ from: project.startDate, to: project.endDate }}
+            />
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
+              <Typography variant="body2" color="text.secondary">{`Se agregarán ${added} y se quitarán ${removed} locaciones.`}</Typography>
+              <Button onClick={() => navigate(ROOT)}>Cancelar</Button>
+              <Button variant="contained" disabled={selected.size === 0 || saving} onClick={() => setAsking(true)} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+                {PROJECT_TEXT.locationsConfirm}
+              </Button>
+            </Box>
+          </>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={asking}
+        content={`Se agregarán ${added} y se quitarán ${removed} locaciones del proyecto. Las locaciones quitadas pierden sus visitas publicadas.`}
+        onClose={() => setAsking(false)}
+        onConfirm={confirm}
+      />
+      <SuccessDialog open={done} title={PROJECT_TEXT.locationsDoneTitle} message={PROJECT_TEXT.locationsDone} onClose={() => navigate(ROOT)} />
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+    </Card>
+  );
+}

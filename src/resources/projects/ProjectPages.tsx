@@ -1,0 +1,147 @@
+import { Box, Card, CardContent, CircularProgress } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCreate, useNotify, useUpdate } from 'ra-core';
+import { useEffect, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { canUse } from '../../../domain/roles';
+import { PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAddFormSchema, projectEditFormSchema, type ProjectRecord } from '../../../domain/projects';
+import { currentRole } from '../../authProvider';
+import { ErrorDialog } from '../../ui/dialogs';
+import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
+import { useProject } from './choices';
+import { ProjectFields } from './ProjectFields';
+import { ProjectLocationsList } from './ProjectLocations';
+import { ReasonDialog } from './ReasonDialog';
+import { copyName, emptyProject, isPast, type ProjectValues, RESOURCE, ROOT, saveErrors, snapshotOf, toBody, toDuplicate, toValues } from './values';
+
+const loading = <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+const missing = (error: unknown) => <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+
+/** 'Nuevo proyecto', or the copy of another with `?action=duplicate&id=`. */
+export function ProjectCreatePage() {
+  const [params] = useSearchParams();
+  const sourceId = params.get('action') === 'duplicate' ? Number(params.get('id')) : null;
+  const source = useProject(sourceId);
+  if (sourceId === null) return <CreateForm />;
+  if (source.isPending) return loading;
+  if (source.error || !source.data) return missing(source.error);
+  return <CreateForm source={source.data} />;
+}
+
+function CreateForm({ source }: { source?: ProjectRecord }) {
+  const [create] = useCreate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [errors, setErrors] = useState<string[]>([]);
+  return (
+    <>
+      <CampoForm<ProjectValues>
+        mode="ADD"
+        title={source ? `Duplicar proyecto: ${source.name}` : 'Nuevo proyecto'}
+        schema={projectAddFormSchema}
+        defaultValues={source ? toDuplicate(source) : emptyProject()}
+        backPath={ROOT}
+        confirmLeave
+        dialogFields={PROJECT_DIALOG_FIELDS}
+        onSubmit={async (values) => {
+          try {
+            await create(RESOURCE, { data: toBody(values) }, { returnPromise: true });
+          } catch (error) {
+            setErrors(saveErrors(error));
+            return;
+          }
+          notify(PROJECT_TEXT.created, { type: 'success' });
+          navigate(ROOT);
+        }}
+      >
+        {source && <CopyName name={source.name} />}
+        <ProjectFields record={source} duplicate={Boolean(source)} />
+      </CampoForm>
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+    </>
+  );
+}
+
+/** Renames the copy once: a change, so that the copy can be saved as it comes. */
+function CopyName({ name }: { name: string }) {
+  const { getValues, setValue } = useFormContext<ProjectValues>();
+  useEffect(() => {
+    if (getValues('name') === name) setValue('name', copyName(name), { shouldDirty: true });
+  }, [name, getValues, setValue]);
+  return null;
+}
+
+/** A project in EDIT or VIEW. A past one opens in EDIT with only its end date free. */
+export function ProjectRecordPage({ mode }: { mode: Exclude<FormMode, 'ADD'> }) {
+  const { id } = useParams();
+  const { data, isPending, error } = useProject(Number(id));
+  if (isPending) return loading;
+  if (error || !data) return missing(error);
+  return <RecordForm key={`${mode}-${data.id}-${data.updatedAt}`} record={data} mode={mode} />;
+}
+
+function RecordForm({ record, mode }: { record: ProjectRecord; mode: Exclude<FormMode, 'ADD'> }) {
+  const [update] = useUpdate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<string[]>([]);
+  const [asking, setAsking] = useState<((reason: string | null) => void) | null>(null);
+  const past = isPast(record);
+  const values = toValues(record);
+
+  /** Extending a past project asks why; null when the user cancels. */
+  const askReason = () => new Promise<string | null>((resolve) => setAsking(() => resolve));
+
+  return (
+    <>
+      <CampoForm<ProjectValues>
+        mode={mode}
+        title={mode === 'EDIT' ? `Editar proyecto: ${record.name}` : record.name}
+        schema={projectEditFormSchema(snapshotOf(record), record.locationsCount)}
+        defaultValues={values}
+        backPath={ROOT}
+        editPath={canUse(currentRole(), 'projects', 'write') ? `${ROOT}/edit/${record.id}` : undefined}
+        viewPath={`${ROOT}/view/${record.id}`}
+        confirmLeave
+        dialogFields={PROJECT_DIALOG_FIELDS}
+        onSubmit={async (next) => {
+          let updateReason: string | null = null;
+          if (past && next.endDate !== record.endDate) {
+            updateReason = await askReason();
+            if (updateReason === null) return;
+          }
+          try {
+            await update(RESOURCE, { id: record.id, data: { ...toBody(next), updateReason }, previousData: record }, { returnPromise: true, mutationMode: 'pessimistic' });
+          } catch (error) {
+            setErrors(saveErrors(error));
+            return;
+          }
+          await queryClient.invalidateQueries({ queryKey: ['project-update-reason', record.id] });
+          notify(PROJECT_TEXT.updated, { type: 'success' });
+          navigate(ROOT);
+        }}
+      >
+        <ProjectFields record={record} locked={mode === 'EDIT' && past} />
+      </CampoForm>
+      <Card sx={{ mt: 2, maxWidth: 1100 }}>
+        <CardContent>
+          <ProjectLocationsList record={record} canChange={mode === 'EDIT' && !past} />
+        </CardContent>
+      </Card>
+      <ReasonDialog
+        open={asking !== null}
+        onCancel={() => {
+          asking?.(null);
+          setAsking(null);
+        }}
+        onConfirm={(reason) => {
+          asking?.(reason);
+          setAsking(null);
+        }}
+      />
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Box, Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { checkRangeDraft, MONTH_NAMES, sortRanges, type VisitRange, visitCalendar } from '../../../domain/projectVisits';
+import { formatDisplayDate } from '../../../domain/validation';
+import { useField } from '../../ui/form/inputs';
+
+const EMPTY = { from: '', to: '', visits: '' };
+const number = (n: number) => n.toLocaleString('es-AR');
+
+/**
+ * The visit ranges (from, to, visits per location): three inputs and 'Añadir rango', checked
+ * before they join the list; a range leaves with its delete button. Locked or in VIEW, only the list.
+ */
+export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; locationsCount: number }) {
+  const { field, shownError } = useField('rangeDate');
+  const ranges = (field.value ?? []) as VisitRange[];
+  const [startDate, endDate] = useWatch({ name: ['startDate', 'endDate'] }) as [string, string];
+  const [draft, setDraft] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+
+  const add = () => {
+    const result = checkRangeDraft(draft, { startDate, endDate }, ranges);
+    if ('error' in result) {
+      setError(result.error);
+      return;
+    }
+    field.onChange(sortRanges([...ranges, result.range]));
+    field.onBlur();
+    setDraft(EMPTY);
+    setError(null);
+  };
+  const remove = (index: number) => {
+    field.onChange(ranges.filter((_, i) => i !== index));
+    field.onBlur();
+  };
+  const draftInput = (key: keyof typeof EMPTY, label: string, placeholder?: string) => (
+    <TextField
+      size="small"
+      label={label}
+      placeholder={placeholder}
+      value={draft[key]}
+      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          add();
+        }
+      }}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: key === 'visits' ? 4 : 10 } }}
+      sx={{ width: 180 }}
+    />
+  );
+
+  return (
+    <Box component="section" aria-labelledby="ranges-title" sx={{ mt: 2 }}>
+      <Typography id="ranges-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        Rangos de visitas
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Cada rango indica cuántas visitas se harán a cada locación entre sus fechas.
+      </Typography>
+      {!readOnly && (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}>
+          {draftInput('from', 'Desde', 'DD/MM/AAAA')}
+          {draftInput('to', 'Hasta', 'DD/MM/AAAA')}
+          {draftInput('visits', 'Visitas por locación')}
+          <Button variant="outlined" onClick={add}>
+            Añadir rango
+          </Button>
+        </Box>
+      )}
+      {error && (
+        <Alert severity="warning" sx={{ mb: 1 }} onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {ranges.length > 0 && (
+        <Table size="small" aria-label="Rangos de visitas">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>Desde</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Hasta</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Visitas por locación</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Visitas totales</TableCell>
+              {!readOnly && <TableCell aria-label="Acciones" />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ranges.map((r, i) => (
+              <TableRow key={`${r.from}-${r.to}-${r.visits}`}>
+                <TableCell>{formatDisplayDate(r.from)}</TableCell>
+                <TableCell>{formatDisplayDate(r.to)}</TableCell>
+                <TableCell>{r.visits}</TableCell>
+                <TableCell>{number(r.visits * locationsCount)}</TableCell>
+                {!readOnly && (
+                  <TableCell>
+                    <IconButton size="small" aria-label={`Quitar el rango del ${formatDisplayDate(r.from)} al ${formatDisplayDate(r.to)}`} onClick={() => remove(i)}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {shownError && (
+        <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+          {shownError}
+        </Typography>
+      )}
+      <VisitCalendar ranges={ranges} locationsCount={locationsCount} />
+    </Box>
+  );
+}
+
+/** The calendar of visits per month and year (spec 3 §2): per location and over all the locations. */
+export function VisitCalendar({ ranges, locationsCount }: { ranges: readonly VisitRange[]; locationsCount: number }) {
+  const entries = visitCalendar(ranges, 1);
+  if (!entries.length) return null;
+  const total = entries.reduce((sum, e) => sum + e.numberOfVisits, 0);
+  return (
+    <Box component="section" aria-labelledby="calendar-title" sx={{ mt: 2 }}>
+      <Typography id="calendar-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        Calendario de visitas
+      </Typography>
+      <Table size="small" aria-label="Calendario de visitas" sx={{ maxWidth: 640 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>Año</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Mes</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Visitas por locación</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{`Visitas totales (${number(locationsCount)} locaciones)`}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((e) => (
+            <TableRow key={`${e.year}-${e.month}`}>
+              <TableCell>{e.year}</TableCell>
+              <TableCell>{MONTH_NAMES[e.month - 1]}</TableCell>
+              <TableCell>{number(e.numberOfVisits)}</TableCell>
+              <TableCell>{number(e.numberOfVisits * locationsCount)}</TableCell>
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
+              Total
+            </TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{number(total)}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{number(total * locationsCount)}</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

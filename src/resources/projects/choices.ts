@@ -1,0 +1,88 @@
+/** The lists the project screens choose from, each fetched once and cached a while. */
+import { useQuery } from '@tanstack/react-query';
+import type { ProjectRecord } from '../../../domain/projects';
+import { ROLE } from '../../../domain/roles';
+import { formatDisplayDate } from '../../../domain/validation';
+import { request } from '../../dataProvider/http';
+import type { Choice } from '../../ui/form/inputs';
+
+const staleTime = 60_000;
+
+export interface CampaignChoice extends Choice {
+  startDate: string;
+  endDate: string;
+}
+
+/** A reference the project holds that the list no longer offers (ended, disabled) stays choosable. */
+function withCurrent<T extends Choice>(choices: T[], current: T | null | undefined): T[] {
+  return current && !choices.some((c) => c.id === current.id) ? [...choices, current] : choices;
+}
+
+/** The client's campaigns a project may use (enabled, not ended), plus the project's own. */
+export function useCampaignChoices(clientId: number | null, current?: CampaignChoice | null) {
+  const query = useQuery({
+    queryKey: ['project-choices', 'campaigns', clientId],
+    queryFn: () => request<{ id: number; name: string; startDate: string; endDate: string }[]>(`/campaigns/client/active/${clientId}`),
+    enabled: clientId !== null,
+    staleTime,
+  });
+  const choices = (query.data ?? []).map((c) => ({ id: c.id, name: `${c.name} (${formatDisplayDate(c.startDate)} - ${formatDisplayDate(c.endDate)})`, startDate: c.startDate, endDate: c.endDate }));
+  return { choices: withCurrent(choices, current), loading: clientId !== null && query.isPending };
+}
+
+export interface MoveConfigChoice extends Choice {
+  category: number[];
+}
+
+/** The enabled move configurations, plus the project's own. */
+export function useMoveConfigChoices(current?: MoveConfigChoice | null) {
+  const query = useQuery({
+    queryKey: ['project-choices', 'moves'],
+    queryFn: () => request<{ rows: { id: number; name: string; category: number[]; status: boolean }[] }>('/moves'),
+    staleTime,
+  });
+  const choices = (query.data?.rows ?? []).filter((m) => m.status).map((m) => ({ id: m.id, name: m.name, category: m.category }));
+  return { choices: withCurrent(choices, current), loading: query.isPending };
+}
+
+export function useQuestionnaireChoices(current?: Choice | null) {
+  const query = useQuery({
+    queryKey: ['project-choices', 'questionnaires'],
+    queryFn: () => request<{ rows: { id: number; name: string }[] }>('/questionnariesV2', { query: { limit: 1000, sort: 'name', order: 'ASC' } }),
+    staleTime,
+  });
+  return { choices: withCurrent((query.data?.rows ?? []).map((q) => ({ id: q.id, name: q.name })), current), loading: query.isPending };
+}
+
+/** The current versions of the guidelines, plus the version the project holds. */
+export function useGuidelineChoices(current?: Choice | null) {
+  const query = useQuery({
+    queryKey: ['project-choices', 'guidelines'],
+    queryFn: () => request<{ rows: { id: number; name: string; version: number }[] }>('/guidelines/search', { query: { limit: 1000, sort: 'name', order: 'ASC' } }),
+    staleTime,
+  });
+  const choices = (query.data?.rows ?? []).map((g) => ({ id: g.id, name: `${g.name} (v${g.version})` }));
+  return { choices: withCurrent(choices, current), loading: query.isPending };
+}
+
+/** The active Getters (role 7). */
+export function useGetterChoices() {
+  const query = useQuery({
+    queryKey: ['project-choices', 'getters'],
+    queryFn: () => request<{ id: number; fullName: string }[]>('/users', { query: { rolId: ROLE.GETTER } }),
+    staleTime,
+  });
+  return { choices: (query.data ?? []).map((g): Choice => ({ id: g.id, name: g.fullName })), loading: query.isPending };
+}
+
+/**
+ * One project with its locations and ranges. Not react-admin's getOne cache: the list seeds that
+ * one with its rows, which lack the locations.
+ */
+export function useProject(projectId: number | null) {
+  return useQuery({
+    queryKey: ['projects-campo', 'record', projectId],
+    queryFn: ({ signal }) => request<ProjectRecord>(`/projects/${projectId}`, { signal }),
+    enabled: projectId !== null && projectId > 0,
+  });
+}

@@ -1,0 +1,65 @@
+import AddIcon from '@mui/icons-material/Add';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Button, Chip, Tooltip } from '@mui/material';
+import { type RaRecord, useRefresh } from 'ra-core';
+import { useNavigate } from 'react-router-dom';
+import { PUSH_TEXT as T, type PushHistoryRow } from '../../../domain/push';
+import { formatDisplayDate } from '../../../domain/validation';
+import { CampoList, type Column } from '../../ui/table/CampoList';
+
+const C = T.columns;
+const row = (r: RaRecord) => r as unknown as PushHistoryRow;
+const statusText = (r: RaRecord) => T.status[row(r).status] ?? row(r).status;
+const sentAt = (r: RaRecord) => formatDisplayDate(row(r).createdAt, true);
+
+const columns: Column[] = [
+  { source: 'title', label: C.title, sortable: false },
+  { source: 'body', label: C.body, sortable: false },
+  { source: 'totalMessagesSended', label: C.totalMessagesSended, sortable: false },
+  { source: 'sucessfullMessages', label: C.sucessfullMessages, sortable: false },
+  { source: 'removedTokens', label: C.removedTokens, sortable: false },
+  { source: 'createdAt', label: C.createdAt, sortable: false, render: sentAt, exportValue: sentAt },
+  {
+    source: 'status',
+    label: C.status,
+    sortable: false,
+    render: (r) => {
+      const chip = <Chip size="small" label={statusText(r)} color={row(r).status === 'ERROR' ? 'error' : row(r).status === 'SENT' ? 'success' : 'default'} />;
+      return row(r).error ? <Tooltip title={row(r).error}>{chip}</Tooltip> : chip;
+    },
+    exportValue: statusText,
+  },
+];
+
+function Actions() {
+  const refresh = useRefresh();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>
+        {T.refresh}
+      </Button>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/push-notifications/NEW')}>
+        {T.newTitle}
+      </Button>
+    </>
+  );
+}
+
+/** '/push-notifications/historial': 'Últimos mensajes enviados', newest first, with 'Click para refrescar'. */
+export function PushHistory() {
+  return (
+    <CampoList
+      title={T.historyTitle}
+      icon={<NotificationsIcon color="primary" />}
+      columns={columns}
+      perPage={10}
+      perPageOptions={[5, 10, 25, 50, 100]}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      storeKey="push.history"
+      emptyText="Todavía no se enviaron notificaciones."
+      actions={<Actions />}
+    />
+  );
+}

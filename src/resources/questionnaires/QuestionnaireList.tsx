@@ -1,0 +1,100 @@
+import AddIcon from '@mui/icons-material/AddCircleOutline';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import QuizIcon from '@mui/icons-material/Quiz';
+import { Button } from '@mui/material';
+import { type RaRecord, useDataProvider, useNotify, useRefresh } from 'ra-core';
+import { useState } from 'react';
+import type { QuestionnaireRow } from '../../../domain/questionnaires';
+import { canUse } from '../../../domain/roles';
+import { formatDisplayDate } from '../../../domain/validation';
+import { currentRole } from '../../authProvider';
+import { ConfirmDialog, ErrorDialog, errorMessages } from '../../ui/dialogs';
+import { CampoList } from '../../ui/table/CampoList';
+import { LinkButton } from '../../ui/table/RowButtons';
+
+/**
+ * 'Lista de cuestionarios' (spec 2 §2): paged on the server, 5 rows by default. Staff who only read
+ * questionnaires see the list without the actions that write.
+ */
+export function QuestionnaireList() {
+  const canWrite = canUse(currentRole(), 'questionnaires', 'write');
+  return (
+    <CampoList
+      title="Lista de cuestionarios"
+      icon={<QuizIcon color="primary" />}
+      addLabel={canWrite ? 'Agregar cuestionario' : undefined}
+      addPath="/questionnaires/add"
+      search={{ label: 'Buscar', field: 'q', placeholder: 'Nombre del cuestionario' }}
+      perPageOptions={[5, 10, 25, 50, 100]}
+      perPage={5}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      actionsSwitch={canWrite ? 'Mostrar acciones' : undefined}
+      columns={[
+        { source: 'name', label: 'Nombre' },
+        { source: 'createdAt', label: 'Fecha de creación', render: (r) => formatDisplayDate(r.createdAt as string) },
+        { source: 'updatedBy', label: 'Actualizado por', render: (r) => (r as QuestionnaireRow).updatedBy?.name || '-' },
+        { source: 'lastVersion', label: 'Última versión activa' },
+      ]}
+      rowActions={canWrite ? (r) => <RowActions record={r} /> : undefined}
+    />
+  );
+}
+
+function RowActions({ record }: { record: RaRecord }) {
+  return (
+    <>
+      <LinkButton path={`/questionnaires/edit?id=${record.id}`} icon={<AddIcon />}>
+        Crear nueva version
+      </LinkButton>
+      <LinkButton path={`/questionnaires/add?action=duplicate&id=${record.id}`} icon={<ContentCopyIcon />}>
+        Duplicar cuestionario
+      </LinkButton>
+      <RemoveLastVersion record={record as unknown as QuestionnaireRow & RaRecord} />
+    </>
+  );
+}
+
+/** 'Quitar última versión' behind the delete confirmation; the server keeps a version a project needs. */
+function RemoveLastVersion({ record }: { record: QuestionnaireRow & RaRecord }) {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const only = record.lastVersion === 1;
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.delete('questionnaires', { id: record.id, previousData: record });
+      notify(only ? 'Cuestionario eliminado' : `Se quitó la versión ${record.lastVersion}`, { type: 'success' });
+      refresh();
+    } catch (error) {
+      setErrors(errorMessages(error));
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)}>
+        Quitar última versión
+      </Button>
+      <ConfirmDialog
+        open={open}
+        busy={busy}
+        confirmLabel="Quitar"
+        content={
+          only
+            ? `"${record.name}" tiene una sola versión: al quitarla, el cuestionario deja de estar disponible. Esta acción no se podrá deshacer.`
+            : `Se quitará la versión ${record.lastVersion} de "${record.name}". Esta acción no se podrá deshacer.`
+        }
+        onClose={() => setOpen(false)}
+        onConfirm={remove}
+      />
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+    </>
+  );
+}

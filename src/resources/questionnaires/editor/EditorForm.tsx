@@ -1,0 +1,122 @@
+import AddIcon from '@mui/icons-material/Add';
+import GavelIcon from '@mui/icons-material/Gavel';
+import SendIcon from '@mui/icons-material/Send';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box, Button, Card, CardContent, Fab } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { finalizeQuestionnaire, type Dimension, newDimension, newPenaltyDimension, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
+import { ConfirmDialog } from '../../../ui/dialogs';
+import { EditorContext, type EditorServices, ProblemsContext, type QuestionTarget, weightingSignal } from './context';
+import { DimensionCard } from './DimensionCard';
+import { EditorHeader } from './EditorHeader';
+import { SumHint } from './inputs';
+import { PreviewDialog } from './Preview';
+import { QuestionDialog } from './QuestionDialog';
+import { SaveDialogs, useSaveFlow } from './save';
+
+interface Props {
+  mode: 'ADD' | 'EDIT';
+  initial: QuestionnaireContent;
+  loaded?: QuestionnaireVersion;
+  duplicateOf?: string;
+  onVersionChange?: (version: number) => void;
+}
+
+/**
+ * The questionnaire editor. One react-hook-form form holds the whole tree; every dimension,
+ * sub-dimension and question row subscribes only to its own fields, so a keystroke re-renders
+ * one input (and the sum under its group), never the tree. Questions are edited in a dialog.
+ */
+export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange }: Props) {
+  const navigate = useNavigate();
+  const form = useForm<QuestionnaireContent>({ defaultValues: initial, mode: 'onTouched' });
+  const { fields, append, insert, remove } = useFieldArray({ control: form.control, name: 'dimensions' });
+  const [question, setQuestion] = useState<QuestionTarget | null>(null);
+  const [confirming, setConfirming] = useState<{ content: string; onConfirm: () => void } | null>(null);
+  const [preview, setPreview] = useState<QuestionnaireContent | null>(null);
+  const save = useSaveFlow(form, loaded?.id ?? null);
+
+  const lockedIds = useMemo(
+    () => new Set(mode === 'EDIT' ? initial.dimensions.flatMap((d) => [d._id, ...d.subDimensions.map((s) => s._id)]) : []),
+    [mode, initial],
+  );
+  const services = useMemo<EditorServices>(
+    () => ({
+      mode,
+      isLocked: (id) => lockedIds.has(id),
+      openQuestion: setQuestion,
+      confirm: (content, onConfirm) => setConfirming({ content, onConfirm }),
+      weightings: weightingSignal(),
+    }),
+    [mode, lockedIds],
+  );
+
+  const dimensions = fields as unknown as (Dimension & { id: string })[];
+  const penaltyIndex = dimensions.findIndex((d) => d.type === 'PENALTY');
+  const normalNames = dimensions.flatMap((d, i) => (d.type === 'PENALTY' ? [] : [`dimensions.${i}.weighting`]));
+  /** New dimensions go before 'Penalizaciones', which stays last. */
+  const addDimension = () => (penaltyIndex >= 0 ? insert(penaltyIndex, newDimension(), { shouldFocus: false }) : append(newDimension(), { shouldFocus: false }));
+  const removeDimension = useCallback(
+    (i: number) => {
+      const name = (form.getValues(`dimensions.${i}.name`) as string) || 'sin nombre';
+      setConfirming({ content: `Se eliminará la dimensión ${name} con sus subdimensiones y preguntas.`, onConfirm: () => remove(i) });
+    },
+    [form, remove],
+  );
+
+  return (
+    <EditorContext.Provider value={services}>
+      <ProblemsContext.Provider value={save.problemNodes}>
+        <FormProvider {...form}>
+          <Card sx={{ mt: 2, mb: 10 }}>
+            <CardContent>
+              <EditorHeader mode={mode} loaded={loaded} duplicateOf={duplicateOf} onBack={() => navigate('/questionnaires')} onVersionChange={onVersionChange} />
+              {dimensions.map((d, i) => (
+                <DimensionCard key={d.id} index={i} nodeId={d._id} type={d.type} onRemove={removeDimension} />
+              ))}
+              {normalNames.length > 0 && <SumHint key={normalNames.join()} names={normalNames} />}
+              <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 3 }}>
+                <Button variant="outlined" startIcon={<AddIcon />} onClick={addDimension}>
+                  Agregar dimension
+                </Button>
+                <Button variant="outlined" startIcon={<GavelIcon />} disabled={penaltyIndex >= 0} onClick={() => append(newPenaltyDimension(), { shouldFocus: false })}>
+                  Agregar penalizaciones
+                </Button>
+                <Box sx={{ flex: 1 }} />
+                {fields.length > 0 && (
+                  <Button variant="contained" startIcon={<SendIcon />} onClick={save.submit} disabled={save.busy}>
+                    Enviar cuestionario
+                  </Button>
+                )}
+              </Box>
+            </CardContent>
+          </Card>
+          <QuestionDialog target={question} onClose={() => setQuestion(null)} />
+        </FormProvider>
+      </ProblemsContext.Provider>
+      <Fab
+        variant="extended"
+        color="secondary"
+        onClick={() => setPreview(finalizeQuestionnaire(form.getValues()))}
+        sx={{ position: 'fixed', right: 96, bottom: 24, zIndex: 1200 }}
+      >
+        <VisibilityIcon sx={{ mr: 1 }} />
+        Visualizar Cuestionario
+      </Fab>
+      <PreviewDialog content={preview} onClose={() => setPreview(null)} />
+      <ConfirmDialog
+        open={confirming !== null}
+        confirmLabel="Eliminar"
+        content={confirming ? `${confirming.content} Esta acción no se podrá deshacer.` : undefined}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          confirming?.onConfirm();
+          setConfirming(null);
+        }}
+      />
+      <SaveDialogs flow={save} />
+    </EditorContext.Provider>
+  );
+}

@@ -1,0 +1,94 @@
+import { Box, Button, Card, CardContent, CircularProgress, Dialog, DialogContent, DialogContentText, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AUTH_TEXT } from '../../../../domain/auth';
+import { QUESTIONNAIRE_TEXT } from '../../../../domain/questionnaire-weights';
+import type { QuestionnaireContent, QuestionnaireVersion } from '../../../../domain/questionnaires';
+import { canUse } from '../../../../domain/roles';
+import { currentRole } from '../../../authProvider';
+import { questionnaires as endpoints } from '../../../dataProvider/endpoints/questionnaires';
+import { request } from '../../../dataProvider/http';
+import { errorMessages } from '../../../ui/dialogs';
+import { EditorForm } from './EditorForm';
+
+const EMPTY: QuestionnaireContent = { name: '', questionnaire_version_type: 'Básico', dimensions: [] };
+
+/**
+ * /questionnaires/add ('NUEVO CUESTIONARIO', or a copy with ?action=duplicate&id=…) and
+ * /questionnaires/edit?id=… ('EDITAR CUESTIONARIO': saving adds a version, built from the version
+ * chosen in the selector).
+ */
+export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get('id')) || null;
+  const duplicate = mode === 'ADD' && params.get('action') === 'duplicate' && id !== null;
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const load = mode === 'EDIT' || duplicate;
+
+  const query = useQuery({
+    queryKey: ['questionnaire-version', id, version ?? 'latest'],
+    queryFn: ({ signal }) => request<QuestionnaireVersion>(endpoints.one!.get.replace(':id', String(id)), { query: { version }, signal }),
+    enabled: load && id !== null && canUse(currentRole(), 'questionnaires', 'write'),
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  if (!canUse(currentRole(), 'questionnaires', 'write')) return <Problem lines={[AUTH_TEXT.forbidden]} onBack={() => navigate('/questionnaires')} />;
+  if (load && id === null) return <Problem lines={['Elija un cuestionario de la lista.']} onBack={() => navigate('/questionnaires')} />;
+  if (load && query.error) return <Problem lines={errorMessages(query.error)} onBack={() => navigate('/questionnaires')} />;
+  if (load && !query.data) return <LoadingDialog />;
+
+  const loaded = query.data;
+  if (!loaded) return <EditorForm key="new" mode="ADD" initial={EMPTY} />;
+  if (duplicate) {
+    const copy = { name: `${loaded.name} (copia)`, questionnaire_version_type: loaded.questionnaire_version_type, dimensions: loaded.dimensions };
+    return <EditorForm key={`copy-${loaded.id}`} mode="ADD" initial={copy} duplicateOf={loaded.name} />;
+  }
+  return (
+    <EditorForm
+      key={`${loaded.id}-${loaded.version}`}
+      mode="EDIT"
+      initial={{ name: loaded.name, questionnaire_version_type: loaded.questionnaire_version_type, dimensions: loaded.dimensions }}
+      loaded={loaded}
+      onVersionChange={setVersion}
+    />
+  );
+}
+
+/** The blocking dialog shown while a questionnaire loads (spec 2 §2). */
+function LoadingDialog() {
+  return (
+    <Dialog open aria-labelledby="questionnaire-loading" disableEscapeKeyDown>
+      <DialogContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <CircularProgress size={28} />
+        <DialogContentText id="questionnaire-loading">{QUESTIONNAIRE_TEXT.loading}</DialogContentText>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Problem({ lines, onBack }: { lines: string[]; onBack: () => void }) {
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Cuestionario
+        </Typography>
+        {lines.map((line) => (
+          <Typography key={line} color="error">
+            {line}
+          </Typography>
+        ))}
+        <Box sx={{ mt: 2 }}>
+          <Button variant="contained" onClick={onBack}>
+            Volver a la lista
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

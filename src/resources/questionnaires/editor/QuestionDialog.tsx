@@ -1,0 +1,150 @@
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { useState } from 'react';
+import { FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { checkGuide, checkQuestionWeighting, checkText, LENGTHS, problemLine, questionProblems } from '../../../../domain/questionnaire-weights';
+import {
+  defaultAnswers,
+  initialWeighting,
+  NOT_APPLICABLE,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  type Question,
+  type QuestionType,
+  SCORED_TYPES,
+  type SubDimensionType,
+} from '../../../../domain/questionnaires';
+import { AnswersEditor } from './AnswersEditor';
+import type { QuestionTarget } from './context';
+import { WeightingInput } from './inputs';
+
+/** The question form: every field of spec 2 §3, in a dialog of its own so the tree stays light. */
+export function QuestionDialog({ target, onClose }: { target: QuestionTarget | null; onClose: () => void }) {
+  return (
+    <Dialog open={target !== null} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="question-title" disableRestoreFocus>
+      {target && <QuestionForm key={target.question._id} target={target} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function QuestionForm({ target, onClose }: { target: QuestionTarget; onClose: () => void }) {
+  const form = useForm<Question>({ defaultValues: target.question, mode: 'onTouched' });
+  const [lines, setLines] = useState<string[]>([]);
+  const subType = target.subDimensionType;
+
+  const accept = async () => {
+    await form.trigger();
+    const values = form.getValues();
+    const problems = questionProblems(values, subType);
+    for (const p of problems) form.setError(p.path as never, { type: 'rule', message: p.message });
+    if (problems.length) {
+      setLines(problems.slice(0, 4).map(problemLine));
+      return;
+    }
+    target.onAccept(values);
+    onClose();
+  };
+
+  return (
+    <FormProvider {...form}>
+      <DialogTitle id="question-title">{target.title}</DialogTitle>
+      <DialogContent dividers>
+        <QuestionFields subType={subType} />
+        <AnswersEditor />
+        {lines.length > 0 && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {lines.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancelar</Button>
+        <Button variant="contained" onClick={accept}>
+          Aceptar
+        </Button>
+      </DialogActions>
+    </FormProvider>
+  );
+}
+
+function QuestionFields({ subType }: { subType: SubDimensionType }) {
+  const name = useController<Question, 'name'>({ name: 'name', rules: { validate: (v) => checkText(v, LENGTHS.questionName) ?? true } });
+  const guide = useController<Question, 'guide'>({ name: 'guide', rules: { validate: (v) => checkGuide(v) ?? true } });
+  const type = useController<Question, 'type'>({ name: 'type' });
+  const visibleToUser = useController<Question, 'visibleToUser'>({ name: 'visibleToUser' });
+  const visibleToGetter = useController<Question, 'visibleToGetter'>({ name: 'visibleToGetter' });
+  const allowPhoto = useController<Question, 'allowPhotoEvidence'>({ name: 'allowPhotoEvidence' });
+  const photoRequired = useController<Question, 'photoEvidenceRequired'>({ name: 'photoEvidenceRequired' });
+  const [weighting] = useWatch<Question>({ name: ['weighting'] });
+  const { setValue } = useFormContext<Question>();
+  const choices = QUESTION_TYPES.filter((t) => (subType === 'NORMAL' ? t !== 'penalty' : t === 'penalty'));
+  const fixed = type.field.value !== 'penalty' && (!SCORED_TYPES.includes(type.field.value) || !visibleToUser.field.value);
+
+  /** A type change resets the answers and the weighting to the type's defaults (spec 2 §4). */
+  const changeType = (next: QuestionType) => {
+    type.field.onChange(next);
+    setValue('answers', defaultAnswers(next));
+    setValue('weighting', initialWeighting(next, visibleToUser.field.value, subType));
+  };
+  /** Not visible to the client: weighting -1 (spec 2 §3). */
+  const changeVisibleToUser = (visible: boolean) => {
+    visibleToUser.field.onChange(visible);
+    if (!visible) setValue('weighting', NOT_APPLICABLE);
+    else if (weighting === NOT_APPLICABLE) setValue('weighting', initialWeighting(type.field.value, true, subType));
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 220px 150px' }, gap: 2, alignItems: 'start' }}>
+      <TextField
+        {...name.field}
+        label="Pregunta"
+        required
+        multiline
+        minRows={2}
+        size="small"
+        autoFocus
+        error={Boolean(name.fieldState.error)}
+        helperText={name.fieldState.error?.message ?? ' '}
+      />
+      <TextField select size="small" label="Tipo de pregunta" value={type.field.value} onChange={(e) => changeType(e.target.value as QuestionType)}>
+        {choices.map((t) => (
+          <MenuItem key={t} value={t}>
+            {QUESTION_TYPE_LABELS[t]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <WeightingInput name="weighting" label="Ponderación" check={(w) => checkQuestionWeighting(w, subType)} disabled={fixed} />
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+        <FormControlLabel control={<Switch checked={visibleToUser.field.value} onChange={(e) => changeVisibleToUser(e.target.checked)} />} label="Visible para el cliente" />
+        <FormControlLabel control={<Switch checked={visibleToGetter.field.value} onChange={(e) => visibleToGetter.field.onChange(e.target.checked)} />} label="Visible para el Getter" />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={allowPhoto.field.value}
+              onChange={(e) => {
+                allowPhoto.field.onChange(e.target.checked);
+                if (!e.target.checked) setValue('photoEvidenceRequired', false);
+              }}
+            />
+          }
+          label="Permite evidencia fotográfica"
+        />
+        <FormControlLabel
+          control={<Switch checked={photoRequired.field.value} disabled={!allowPhoto.field.value} onChange={(e) => photoRequired.field.onChange(e.target.checked)} />}
+          label="Evidencia fotográfica obligatoria"
+        />
+      </Box>
+      <TextField
+        {...guide.field}
+        label="Guía de la pregunta"
+        multiline
+        minRows={2}
+        size="small"
+        sx={{ gridColumn: '1 / -1' }}
+        error={Boolean(guide.fieldState.error)}
+        helperText={guide.fieldState.error?.message ?? 'Opcional: de 10 a 600 caracteres'}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,103 @@
+import { useDataProvider } from 'ra-core';
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { problemLine, QUESTIONNAIRE_TEXT, questionnaireProblems } from '../../../../domain/questionnaire-weights';
+import { finalizeQuestionnaire, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
+import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
+import { problemNodes } from './context';
+
+/** How many rule messages the error dialog lists before the reminder. */
+const SHOWN_PROBLEMS = 5;
+
+export interface SaveFlow {
+  submit: () => Promise<void>;
+  busy: boolean;
+  problemNodes: ReadonlySet<string>;
+  errors: string[];
+  closeErrors: () => void;
+  asking: QuestionnaireContent | null;
+  cancel: () => void;
+  confirm: () => Promise<void>;
+  saved: QuestionnaireVersion | null;
+}
+
+/** The error dialog's lines: the specific messages, then the spec's reminder (spec 2 §8). */
+function errorLines(messages: string[]): string[] {
+  const unique = [...new Set(messages)];
+  const shown = unique.slice(0, SHOWN_PROBLEMS);
+  const more = unique.length - shown.length;
+  return [...shown, ...(more > 0 ? [`Y ${more} problema(s) más, marcados en rojo.`] : []), QUESTIONNAIRE_TEXT.reminder];
+}
+
+/**
+ * 'Enviar cuestionario' (spec 2 §4): check every rule, ask 'Desea registrar el cuestionario en la
+ * base de datos?', save (a new questionnaire, or a new version of `questionnaireId`), tell, go to '/'.
+ */
+export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, questionnaireId: number | null): SaveFlow {
+  const dataProvider = useDataProvider();
+  const [busy, setBusy] = useState(false);
+  const [nodes, setNodes] = useState<ReadonlySet<string>>(new Set());
+  const [errors, setErrors] = useState<string[]>([]);
+  const [asking, setAsking] = useState<QuestionnaireContent | null>(null);
+  const [saved, setSaved] = useState<QuestionnaireVersion | null>(null);
+
+  const submit = async () => {
+    await form.trigger();
+    const content = finalizeQuestionnaire(form.getValues());
+    const problems = questionnaireProblems(content);
+    setNodes(problemNodes(problems.map((p) => p.path)));
+    if (problems.length) {
+      setErrors(errorLines(problems.map(problemLine)));
+      return;
+    }
+    setAsking(content);
+  };
+
+  const confirm = async () => {
+    const content = asking;
+    if (!content) return;
+    setAsking(null);
+    setBusy(true);
+    try {
+      const { data } =
+        questionnaireId === null
+          ? await dataProvider.create('questionnaires', { data: content })
+          : await dataProvider.update('questionnaires', { id: questionnaireId, data: content, previousData: { id: questionnaireId } });
+      setSaved(data as unknown as QuestionnaireVersion);
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      setErrors(status === 400 ? errorLines(errorMessages(error).slice(0, 1)) : errorMessages(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    submit,
+    busy,
+    problemNodes: nodes,
+    errors,
+    closeErrors: () => setErrors([]),
+    asking,
+    cancel: () => setAsking(null),
+    confirm,
+    saved,
+  };
+}
+
+export function SaveDialogs({ flow }: { flow: SaveFlow }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <ErrorDialog messages={flow.errors} onClose={flow.closeErrors} />
+      <ConfirmDialog open={flow.asking !== null} title="Confirmación" content={QUESTIONNAIRE_TEXT.confirm} confirmLabel="Registrar" busy={flow.busy} onClose={flow.cancel} onConfirm={flow.confirm} />
+      <SuccessDialog
+        open={flow.saved !== null}
+        title="Cuestionario registrado"
+        message={flow.saved ? `Se registró la versión ${flow.saved.version} de «${flow.saved.name}».` : undefined}
+        onClose={() => navigate('/')}
+      />
+    </>
+  );
+}

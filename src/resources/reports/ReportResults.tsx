@@ -1,0 +1,142 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import { Alert, Box, Button, Chip, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useNotify } from 'ra-core';
+import { useState } from 'react';
+import {
+  CERTIFICATE_LEVEL_LABEL,
+  certificateLevel,
+  formatScore,
+  hasCertificate,
+  type PerformanceAnswer,
+  type PerformanceItem,
+  REPORT_PAGE_SIZES,
+  REPORT_TEXT,
+  RESULT_BAND_STYLE,
+  resultBand,
+} from '../../../domain/reports';
+import { formatDisplayDate } from '../../../domain/validation';
+import { Pagination } from '../../ui/table/Pagination';
+import { downloadCertificate } from './certificate';
+import { exportReport, type ReportFilter } from './excel';
+
+function ResultChip({ result }: { result: number }) {
+  const band = RESULT_BAND_STYLE[resultBand(result)];
+  return <Chip size="small" label={formatScore(result)} title={band.label} sx={{ bgcolor: band.background, color: band.color, fontWeight: 600, minWidth: 84 }} />;
+}
+
+function CertificateButton({ row }: { row: PerformanceItem }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  if (!hasCertificate(row.questionnaireResult)) return <span aria-label="Sin certificado">-</span>;
+  const level = CERTIFICATE_LEVEL_LABEL[certificateLevel(row.questionnaireResult)];
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={busy}
+      startIcon={<WorkspacePremiumIcon />}
+      aria-label={`Descargar certificado ${level} de ${row.code}`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadCertificate(row);
+        } catch {
+          notify('No se pudo generar el certificado.', { type: 'error' });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {`${REPORT_TEXT.certificate} ${level}`}
+    </Button>
+  );
+}
+
+export function ReportResults({
+  filter,
+  answer,
+  loading,
+  page,
+  perPage,
+  setPage,
+  setPerPage,
+}: {
+  filter: ReportFilter;
+  answer: PerformanceAnswer | undefined;
+  loading: boolean;
+  page: number;
+  perPage: number;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+}) {
+  const notify = useNotify();
+  const [exporting, setExporting] = useState(false);
+  const rows = answer?.result ?? [];
+  const total = answer?.total ?? 0;
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportReport(filter);
+    } catch (error) {
+      notify((error as Error).message || 'Ha ocurrido un error al generar el archivo.', { type: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          Resultados
+        </Typography>
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!total || exporting} onClick={onExport}>
+          {REPORT_TEXT.excel}
+        </Button>
+      </Box>
+      {(loading || exporting) && <LinearProgress aria-label="Cargando resultados" />}
+      {answer && !rows.length ? (
+        <Alert severity="info">{REPORT_TEXT.empty}</Alert>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Resultados del reporte">
+            <TableHead>
+              <TableRow>
+                <TableCell>{REPORT_TEXT.code}</TableCell>
+                <TableCell>{REPORT_TEXT.location}</TableCell>
+                <TableCell>{REPORT_TEXT.visitDate}</TableCell>
+                <TableCell>{REPORT_TEXT.result}</TableCell>
+                <TableCell>{REPORT_TEXT.certificate}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>{row.code}</TableCell>
+                  <TableCell>
+                    {row.projectLocation.locations.fullName}
+                    {row.projectLocation.locations.clientLocationId && (
+                      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                        {row.projectLocation.locations.clientLocationId}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{formatDisplayDate(row.visitDate)}</TableCell>
+                  <TableCell>
+                    <ResultChip result={row.questionnaireResult} />
+                  </TableCell>
+                  <TableCell>
+                    <CertificateButton row={row} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <Pagination page={page} perPage={perPage} total={total} options={REPORT_PAGE_SIZES} setPage={setPage} setPerPage={setPerPage} />
+    </Box>
+  );
+}

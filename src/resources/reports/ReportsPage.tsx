@@ -1,0 +1,172 @@
+/**
+ * /reports, the performance report (spec 3 "Performance report", §5): project, point of sale and
+ * visit dates; 'Ver resultados' once the required ones are set (the point of sale too for a
+ * franchise user); the approved visits paged on the server, with their band, the merit
+ * certificate from 80 up, and the Excel of every row of the filter.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import { Alert, Box, Button, Card, CardContent, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { REPORT_DEFAULT_PAGE_SIZE, REPORT_TEXT, type ReportFilterInput, type ReportFilterOutput, reportFilterReady, reportFilterSchema, type ReportOptions } from '../../../domain/reports';
+import { isAdmin } from '../../../domain/roles';
+import { formatDisplayDate, todayIso } from '../../../domain/validation';
+import { currentRole } from '../../authProvider';
+import { request } from '../../dataProvider/http';
+import { ClientPicker } from '../../ui/ClientPicker';
+import { DateInput, SelectInput } from '../../ui/form/inputs';
+import { fetchReportPage, type ReportFilter } from './excel';
+import { ReportResults } from './ReportResults';
+
+const threeMonthsAgo = () => {
+  const [y, m] = todayIso().split('-').map(Number);
+  return new Date(Date.UTC(y, m - 4, 1)).toISOString().slice(0, 10);
+};
+
+function Filters({ clientId, options, onSubmit }: { clientId?: number; options: ReportOptions; onSubmit: (filter: ReportFilter) => void }) {
+  const { locationRequired } = options;
+  const form = useForm<ReportFilterInput, unknown, ReportFilterOutput>({
+    defaultValues: { projectId: null, locationId: null, fromDate: formatDisplayDate(threeMonthsAgo()), toDate: formatDisplayDate(todayIso()) },
+    resolver: zodResolver(reportFilterSchema(locationRequired)) as unknown as Resolver<ReportFilterInput, unknown, ReportFilterOutput>,
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control: form.control }) as ReportFilterInput;
+  const projectId = values.projectId ? Number(values.projectId) : undefined;
+  // The points of sale of the chosen project (the user's own, for a franchise user).
+  const locations = useQuery({
+    queryKey: ['report-options', clientId, projectId],
+    queryFn: () => request<ReportOptions>('/reports/options', { query: { clientId, projectId } }),
+    enabled: projectId !== undefined,
+    staleTime: 60_000,
+  });
+  const locationChoices = (projectId ? (locations.data?.locations ?? []) : options.locations).map((l) => ({
+    id: l.id,
+    name: l.clientLocationId ? `${l.fullName} (${l.clientLocationId})` : l.fullName,
+  }));
+  const ready = reportFilterReady(values, locationRequired);
+  const submit = form.handleSubmit((v) =>
+    onSubmit({
+      ...(clientId ? { clientId } : {}),
+      projectId: Number(v.projectId),
+      ...(v.locationId ? { clientLocationId: Number(v.locationId) } : {}),
+      fromDate: v.fromDate,
+      toDate: v.toDate,
+    }),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <Box component="form" onSubmit={submit} noValidate aria-label="Filtros del reporte" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '2fr 2fr 1fr 1fr auto' }, gap: 2, alignItems: 'start' }}>
+        <SelectInput
+          name="projectId"
+          label={REPORT_TEXT.project}
+          required
+          choices={options.projects.map((p) => ({ id: p.id, name: p.name }))}
+          onChange={() => form.setValue('locationId', null)}
+        />
+        <SelectInput
+          name="locationId"
+          label={REPORT_TEXT.location}
+          required={locationRequired}
+          emptyLabel={locationRequired ? 'Sin Selección' : 'Todos'}
+          loading={locations.isFetching}
+          choices={locationChoices}
+        />
+        <DateInput name="fromDate" label={REPORT_TEXT.from} required />
+        <DateInput name="toDate" label={REPORT_TEXT.to} required />
+        <Button type="submit" variant="contained" disabled={!ready} startIcon={<AssessmentIcon />} sx={{ height: 48, whiteSpace: 'nowrap' }}>
+          {REPORT_TEXT.seeResults}
+        </Button>
+      </Box>
+    </FormProvider>
+  );
+}
+
+export default function ReportsPage({ note }: { note?: string }) {
+  const navigate = useNavigate();
+  // The administrator reads any client's report: it names the client first.
+  const admin = isAdmin(currentRole());
+  const [clientId, setClientId] = useState<number | null>(null);
+  const options = useQuery({
+    queryKey: ['report-options', clientId ?? undefined],
+    queryFn: () => request<ReportOptions>('/reports/options', { query: { clientId } }),
+    enabled: !admin || clientId !== null,
+    staleTime: 60_000,
+  });
+  const [filter, setFilter] = useState<ReportFilter | null>(null);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(REPORT_DEFAULT_PAGE_SIZE);
+  const results = useQuery({
+    queryKey: ['performance-report', filter, page, perPage],
+    queryFn: () => fetchReportPage(filter!, (page - 1) * perPage, perPage),
+    enabled: filter !== null,
+    placeholderData: keepPreviousData,
+    // A refused filter (400, 403) will not pass on a second try.
+    retry: false,
+  });
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Tooltip title={REPORT_TEXT.back}>
+            <IconButton aria-label={REPORT_TEXT.back} onClick={() => navigate('/dashboard')}>
+              <ArrowBackIcon />
+            </IconButton>
+          </Tooltip>
+          <Typography variant="h5" component="h1">
+            {REPORT_TEXT.title}
+          </Typography>
+          {options.data && (
+            <Typography color="text.secondary" sx={{ ml: 1 }}>
+              {options.data.client.name}
+            </Typography>
+          )}
+        </Box>
+        {note && <Alert severity="info">{note}</Alert>}
+        {admin && (
+          <ClientPicker
+            value={clientId}
+            emptyLabel="Sin Selección"
+            onChange={(id) => {
+              setClientId(id);
+              setFilter(null);
+            }}
+          />
+        )}
+        {options.isFetching && !options.data && <LinearProgress aria-label="Cargando filtros" />}
+        {options.isError && <Alert severity="error">{options.error.message}</Alert>}
+        {options.data && (
+          <Filters
+            key={clientId ?? 'own'}
+            clientId={clientId ?? undefined}
+            options={options.data}
+            onSubmit={(next) => {
+              setFilter(next);
+              setPage(1);
+            }}
+          />
+        )}
+        {results.isError && <Alert severity="error">{results.error.message}</Alert>}
+        {filter && (
+          <ReportResults
+            filter={filter}
+            answer={results.data}
+            loading={results.isFetching}
+            page={page}
+            perPage={perPage}
+            setPage={setPage}
+            setPerPage={(n) => {
+              setPerPage(n);
+              setPage(1);
+            }}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

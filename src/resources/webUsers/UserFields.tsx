@@ -1,0 +1,128 @@
+import { Box, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { requiresClient, type UserRole } from '../../../domain/roles';
+import { WEB_USER_TEXT } from '../../../domain/webUsers';
+import { request } from '../../dataProvider/http';
+import { useClientChoices } from '../../ui/ClientPicker';
+import { useFormMode } from '../../ui/form/CampoForm';
+import { CheckboxInput, type Choice, SelectInput, TextInput } from '../../ui/form/inputs';
+
+/** The 15 roles as choices, fetched once (GET /web-users-roles). */
+export function useRoleChoices() {
+  return useQuery({
+    queryKey: ['web-users-roles'],
+    queryFn: async () => (await request<{ id: number; description: string }[]>('/web-users-roles')).map((r): Choice => ({ id: r.id, name: r.description })),
+    staleTime: Infinity,
+  });
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>{children}</Box>
+    </Box>
+  );
+}
+
+/** The actions the chosen role may be granted, as checkboxes over the `actions` id list. */
+function Permissions({ rolId }: { rolId: UserRole }) {
+  const mode = useFormMode();
+  const { setValue } = useFormContext();
+  const granted = (useWatch({ name: 'actions' }) as number[] | undefined) ?? [];
+  const available = useQuery({
+    queryKey: ['roles-actions', rolId],
+    queryFn: () => request<{ actionId: number; description: string }[]>('/web-users/permissions/roles-actions', { query: { role_id: rolId } }),
+    enabled: rolId !== null,
+    staleTime: Infinity,
+  });
+  const toggle = (actionId: number, on: boolean) =>
+    setValue('actions', on ? [...granted, actionId] : granted.filter((a) => a !== actionId), { shouldDirty: true, shouldValidate: true });
+  const actions = available.data ?? [];
+  return (
+    <Box component="section" aria-label="Permisos" sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Permisos
+      </Typography>
+      {rolId === null ? (
+        <Typography color="text.secondary">Elija un rol para ver sus permisos.</Typography>
+      ) : actions.length === 0 ? (
+        <Typography color="text.secondary">{available.isPending ? 'Cargando…' : 'El rol elegido no tiene permisos configurables.'}</Typography>
+      ) : (
+        <FormGroup>
+          {actions.map((a) => (
+            <FormControlLabel
+              key={a.actionId}
+              label={a.description}
+              control={<Checkbox checked={granted.includes(a.actionId)} disabled={mode === 'VIEW'} onChange={(e) => toggle(a.actionId, e.target.checked)} />}
+            />
+          ))}
+        </FormGroup>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The user form (spec 3 §2, §5): user data, assignment and permissions. The client applies only to
+ * roles 5, 6, 14 and 15; for any other role the field is disabled and cleared.
+ */
+export function UserFields() {
+  const mode = useFormMode();
+  const { getValues, setValue, clearErrors } = useFormContext();
+  const rawRole = useWatch({ name: 'rolId' }) as number | string | null;
+  const rolId = rawRole === null || rawRole === '' ? null : (Number(rawRole) as UserRole);
+  const needsClient = requiresClient(rolId);
+  const roles = useRoleChoices();
+  const clients = useClientChoices(true);
+
+  useEffect(() => {
+    if (needsClient) return;
+    if (getValues('clientId') !== null) setValue('clientId', null, { shouldDirty: true, shouldValidate: true });
+    else clearErrors('clientId');
+  }, [needsClient, getValues, setValue, clearErrors]);
+
+  // An inactive client stays visible on the users it already has.
+  const current = getValues('client') as { id: number; name: string } | null;
+  const clientChoices = [...(clients.data ?? [])];
+  if (current && !clientChoices.some((c) => c.id === current.id)) clientChoices.push({ id: current.id, name: `${current.name} (inactivo)` });
+
+  return (
+    <>
+      <Section title="Datos del usuario">
+        <TextInput name="names" label="Nombres" required />
+        <TextInput name="lastName" label="Apellido" required />
+        <TextInput name="email" label="Email" required type="email" autoComplete="off" />
+        <TextInput name="primaryPhone" label="Teléfono" helperText={WEB_USER_TEXT.phoneHint} />
+        {mode !== 'VIEW' && (
+          <TextInput
+            name="password"
+            label="Contraseña"
+            type="password"
+            autoComplete="new-password"
+            required={mode === 'ADD'} helperText={mode === 'ADD' ? WEB_USER_TEXT.passwordHint : WEB_USER_TEXT.passwordKeep} />
+        )}
+        <TextInput name="linkSurveyMonkey" label="Link de encuesta" />
+      </Section>
+      <Section title="Asignación">
+        <SelectInput name="rolId" label="Rol" required choices={roles.data ?? []} loading={roles.isPending} />
+        <SelectInput
+          name="clientId"
+          label="Cliente"
+          required={needsClient}
+          disabled={!needsClient}
+          helperText={needsClient ? undefined : 'Sólo para los roles Cliente, Franquicia, Inactivo y Gerente zonal'}
+          choices={clientChoices}
+          loading={clients.isPending}
+        />
+        <CheckboxInput name="sendWhatsappNotification" label="Recibe notificaciones por WhatsApp" />
+        {mode !== 'ADD' && <CheckboxInput name="status" label="Activo" />}
+      </Section>
+      <Permissions rolId={rolId} />
+    </>
+  );
+}

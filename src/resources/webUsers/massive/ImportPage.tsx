@@ -1,0 +1,183 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { Alert, Box, Button, Card, CardContent, IconButton, LinearProgress, Typography } from '@mui/material';
+import { useNotify } from 'ra-core';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  BULK_COLUMNS,
+  BULK_SHEET,
+  BULK_TEMPLATE,
+  type BulkAnswer,
+  type BulkRow,
+  IMPORT_TEXT,
+  readBulkFile,
+  type SheetReader,
+  validateRows,
+} from '../../../../domain/webUsersImport';
+import { type UploadProgress, type UploadRefusal, uploadWithProgress } from '../../../dataProvider/upload';
+import { ClientPicker, useClientChoices } from '../../../ui/ClientPicker';
+import { ConfirmDialog } from '../../../ui/dialogs';
+import { FileInfoPanel, ResultsTable, type StatusLine, StatusPanel } from './panels';
+
+/** Row errors shown in the status panel; the rest are counted. */
+const SHOWN_ROW_ERRORS = 20;
+
+async function downloadTemplate() {
+  const XLSX = await import('xlsx');
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[...BULK_COLUMNS]]), BULK_SHEET);
+  XLSX.writeFile(book, BULK_TEMPLATE);
+}
+
+/**
+ * Bulk import of web users (spec 3 §2, §5): the file is read and checked here, in the browser;
+ * the server reads and checks it again and writes every row or none.
+ */
+export function ImportPage() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const clients = useClientChoices(true);
+  const [file, setFile] = useState<File | null>(null);
+  const [clientId, setClientId] = useState<number | null>(null);
+  const [sheet, setSheet] = useState<{ error: string } | { rows: BulkRow[] } | null>(null);
+  const [reading, setReading] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [outcome, setOutcome] = useState<{ answer: BulkAnswer; written: boolean } | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile(chosen);
+    setOutcome(null);
+    setServerError(null);
+    setReading(true);
+    try {
+      const XLSX = await import('xlsx');
+      setSheet(readBulkFile(XLSX as unknown as SheetReader, chosen.name, new Uint8Array(await chosen.arrayBuffer())));
+    } finally {
+      setReading(false);
+    }
+  };
+
+  // The same row checks as the server's, except the e-mails already taken (the server knows them).
+  const rows = sheet && 'rows' in sheet ? sheet.rows : null;
+  const checked = useMemo(() => (rows ? validateRows(rows, clientId ?? 0, new Set(), '') : null), [rows, clientId]);
+
+  const lines: StatusLine[] = [];
+  if (sheet && 'error' in sheet) lines.push({ text: sheet.error, tone: 'error' });
+  if (checked) {
+    const failures = checked.results.filter((r) => !r.ok);
+    for (const r of failures.slice(0, SHOWN_ROW_ERRORS)) lines.push({ text: `Fila ${r.row}: ${r.message}`, tone: 'error' });
+    if (failures.length > SHOWN_ROW_ERRORS) lines.push({ text: `… y ${failures.length - SHOWN_ROW_ERRORS} filas más con errores.`, tone: 'error' });
+    if (!failures.length) lines.push({ text: IMPORT_TEXT.ready(checked.results.length), tone: 'ok' });
+  }
+  if (serverError) lines.push({ text: serverError, tone: 'error' });
+  if (file && clientId === null) lines.push({ text: IMPORT_TEXT.clientRequired, tone: 'info' });
+
+  const canUpload = Boolean(file && clientId !== null && checked && checked.failed === 0 && !serverError && !progress && !reading);
+  const clientName = clients.data?.find((c) => c.id === clientId)?.name ?? '';
+
+  const upload = async () => {
+    setAsking(false);
+    if (!file || clientId === null) return;
+    const form = new FormData();
+    form.append('clientId', String(clientId));
+    form.append('file', file);
+    setProgress({ phase: 'upload', fraction: 0 });
+    try {
+      const answer = await uploadWithProgress<BulkAnswer>('/web-users/massive', form, setProgress);
+      setOutcome({ answer, written: true });
+      notify(answer.message, { type: 'success' });
+    } catch (error) {
+      const body = (error as UploadRefusal).body as Partial<BulkAnswer> & { message: string };
+      if (body?.results) setOutcome({ answer: body as BulkAnswer, written: false });
+      else setServerError(body?.message ?? (error as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2, maxWidth: 1100 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+          <IconButton aria-label="Volver" onClick={() => navigate('/web-users')}>
+            <ArrowBackIcon />
+          </IconButton>
+          <Typography variant="h5" component="h1">
+            Carga masiva de usuarios
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+          <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => input.current?.click()} disabled={Boolean(progress)}>
+            Elegir archivo
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            data-testid="file-input"
+            accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          <ClientPicker
+            label="Cliente"
+            emptyLabel="Sin Selección"
+            activeOnly
+            value={clientId}
+            onChange={(id) => {
+              setClientId(id);
+              setServerError(null);
+            }}
+          />
+          <Button variant="contained" startIcon={<CloudUploadIcon />} disabled={!canUpload} onClick={() => setAsking(true)}>
+            Subir
+          </Button>
+          <Button startIcon={<FileDownloadIcon />} onClick={() => void downloadTemplate()}>
+            Descargar plantilla
+          </Button>
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Columnas de la hoja, en este orden: {BULK_COLUMNS.join(', ')}. En Rol va el número o el nombre del rol. Los usuarios creados reciben una contraseña
+          aleatoria que nadie conoce: ingresan por primera vez con «¿Olvidó su contraseña? Recuperar».
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 2 }}>
+          <FileInfoPanel file={file} rows={rows ? rows.length : null} />
+          <StatusPanel lines={reading ? [{ text: 'Leyendo el archivo…', tone: 'info' }] : lines} />
+        </Box>
+        {progress && (
+          <Box sx={{ mb: 2 }}>
+            <LinearProgress
+              variant={progress.phase === 'upload' ? 'determinate' : 'indeterminate'}
+              value={Math.round(progress.fraction * 100)}
+              aria-label={progress.phase === 'upload' ? 'Subiendo el archivo' : 'Procesando el archivo'}
+            />
+          </Box>
+        )}
+        {outcome && (
+          <Box>
+            <Alert severity={outcome.written ? 'success' : 'error'} sx={{ mb: 1 }}>
+              {outcome.answer.message}
+            </Alert>
+            <ResultsTable results={outcome.answer.results} written={outcome.written} />
+          </Box>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={asking}
+        title="Confirmar carga"
+        content={IMPORT_TEXT.confirm(rows?.length ?? 0, clientName)}
+        onClose={() => setAsking(false)}
+        onConfirm={() => void upload()}
+      />
+    </Card>
+  );
+}

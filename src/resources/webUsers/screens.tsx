@@ -1,0 +1,88 @@
+import PeopleIcon from '@mui/icons-material/People';
+import type { RaRecord } from 'ra-core';
+import { Route } from 'react-router-dom';
+import { WEB_USER_TEXT, webUserEditSchema, webUserSchema } from '../../../domain/webUsers';
+import { linkColumn, switchColumn } from '../../ui/table/columns';
+import { defineScreens } from '../define';
+import { UserListActions } from './ListActions';
+import { ImportPage } from './massive/ImportPage';
+import { UserFields } from './UserFields';
+import { WhatsappSwitch } from './WhatsappSwitch';
+
+const root = '/web-users';
+const name = (u: RaRecord) => `${u.names} ${u.lastName}`;
+const text = (value: unknown) => (value ?? '') as string;
+
+/** Web users (spec 3 §2): the list with its filters and exports, the form, the bulk import. */
+export default defineScreens({
+  name: 'web-users',
+  list: {
+    title: 'Usuarios',
+    icon: <PeopleIcon color="primary" />,
+    addLabel: 'Nuevo usuario',
+    search: { label: 'Texto', field: 'q', placeholder: 'Nombre, apellido o email' },
+    clientFilter: { field: 'clientId' },
+    stateFilter: { kind: 'both', field: 'status' },
+    actions: <UserListActions />,
+    perPageOptions: [5, 10, 25, 50, 100],
+    perPage: 10,
+    sort: { field: 'id', order: 'ASC' },
+    rowClick: 'view',
+    emptyText: 'No hay resultados para la búsqueda',
+    columns: [
+      { source: 'id', label: 'Id', width: 64 },
+      { source: 'names', label: 'Nombres' },
+      { source: 'lastName', label: 'Apellido' },
+      { source: 'email', label: 'Email', noSelect: true },
+      { source: 'role', label: 'Rol', render: (u) => text(u.role?.description) || '-' },
+      linkColumn('edit', 'Editar', { root, name }),
+      { source: 'sendWhatsappNotification', label: 'WhatsApp', sortable: false, noSelect: true, render: (u) => <WhatsappSwitch record={u} /> },
+      switchColumn({
+        source: 'status',
+        label: 'Activo',
+        active: (u) => Boolean(u.status),
+        name,
+        title: WEB_USER_TEXT.stateTitle,
+        question: WEB_USER_TEXT.stateQuestion,
+        change: (activate, u) => ({ action: 'setState', body: { id: u.id, status: activate } }),
+        done: (activate) => (activate ? 'Usuario activado' : 'Usuario desactivado'),
+      }),
+    ],
+  },
+  form: {
+    schema: webUserSchema,
+    editSchema: () => webUserEditSchema,
+    empty: {
+      names: '',
+      lastName: '',
+      email: '',
+      primaryPhone: '',
+      password: '',
+      linkSurveyMonkey: '',
+      rolId: null as number | null,
+      clientId: null as number | null,
+      client: null,
+      status: true,
+      sendWhatsappNotification: false,
+      actions: [] as number[],
+    },
+    toValues: (u) => ({
+      names: text(u.names),
+      lastName: text(u.lastName),
+      email: text(u.email),
+      primaryPhone: text(u.primaryPhone),
+      password: '',
+      linkSurveyMonkey: text(u.linkSurveyMonkey),
+      rolId: (u.rolId as number | null) ?? null,
+      clientId: (u.clientId as number | null) ?? null,
+      client: u.client ?? null,
+      status: Boolean(u.status),
+      sendWhatsappNotification: Boolean(u.sendWhatsappNotification),
+      actions: ((u.users_actions ?? []) as { action_id: number; active: boolean }[]).filter((a) => a.active).map((a) => a.action_id),
+    }),
+    title: { add: 'Nuevo usuario', edit: (u) => `Editar usuario: ${name(u)}`, view: name },
+    saved: { created: WEB_USER_TEXT.created, updated: WEB_USER_TEXT.updated },
+    fields: UserFields,
+  },
+  routes: [<Route key="massive" path="massive" element={<ImportPage />} />],
+});

@@ -1,0 +1,60 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../dataProvider/http';
+import type { Choice } from './form/inputs';
+
+/** The clients as choices `{ id, name }`, sorted by name (active ones by default). */
+export function useClientChoices(activeOnly = true) {
+  return useQuery({
+    queryKey: ['client-choices', activeOnly],
+    queryFn: async () => {
+      const answer = await request<{ rows: { id: number; name: string }[] }>('/clients/all-clients', {
+        query: { state: activeOnly ? true : undefined, limit: 1000, sort: 'name', order: 'ASC' },
+      });
+      return answer.rows.map((c): Choice => ({ id: c.id, name: c.name }));
+    },
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * A client picker outside a form (a list's client filter, the bulk load screen): the searchable
+ * select with 'Filtrar resultados' and its empty option ('Todos' in a filter).
+ */
+export function ClientPicker({
+  value,
+  onChange,
+  label = 'Cliente',
+  emptyLabel = 'Todos',
+  activeOnly = false,
+  width = 280,
+  error,
+}: {
+  value: number | null;
+  onChange: (clientId: number | null) => void;
+  label?: string;
+  emptyLabel?: string;
+  activeOnly?: boolean;
+  width?: number;
+  error?: string;
+}) {
+  const clients = useClientChoices(activeOnly);
+  const choices = clients.data ?? [];
+  const empty: Choice = { id: '', name: emptyLabel };
+  const selected = choices.find((c) => c.id === value) ?? empty;
+  return (
+    <Autocomplete
+      sx={{ width }}
+      options={choices.length ? [empty, ...choices] : []}
+      value={selected}
+      loading={clients.isPending}
+      loadingText="Cargando…"
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
+      noOptionsText="No hay opciones disponibles."
+      disableClearable={selected.id === ''}
+      onChange={(_, choice) => onChange(choice && choice.id !== '' ? Number(choice.id) : null)}
+      renderInput={(params) => <TextField {...params} label={label} placeholder="Filtrar resultados" size="small" error={Boolean(error)} helperText={error} />}
+    />
+  );
+}

@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box, Button, Card, CardContent, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
+import { createContext, type ReactNode, useContext, useState } from 'react';
+import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { DIALOG, dialogParts } from '../../../domain/dialogs';
+import { ConfirmDialog, ErrorDialog, errorMessages } from '../dialogs';
+
+export type FormMode = 'ADD' | 'EDIT' | 'VIEW';
+
+const ModeContext = createContext<FormMode>('ADD');
+export const useFormMode = () => useContext(ModeContext);
+
+export interface CampoFormProps<T extends FieldValues> {
+  mode: FormMode;
+  title: string;
+  schema: z.ZodType<any, any>;
+  defaultValues: T;
+  onSubmit: (values: T) => Promise<void>;
+  /** Ask before saving; always asked in ADD mode (spec 1 §2.3). */
+  confirm?: boolean | { title?: string; content?: ReactNode };
+  backPath: string;
+  editPath?: string;
+  viewPath?: string;
+  /** Ask before leaving with unsaved changes ('No se guardarán los cambios' / '¿Deseas continuar?'). */
+  confirmLeave?: boolean;
+  /** Errors of rules with no input of their own (the whole list of values…): shown in the error dialog on Save. */
+  dialogFields?: readonly string[];
+  /** Save stays disabled while this is false (e.g. an attribute with no values yet). */
+  canSave?: (values: T) => boolean;
+  children: ReactNode;
+}
+
+/** A field's message, for a plain field or the root of a list (react-hook-form puts those in `root`). */
+function messageOf(errors: FieldErrors, field: string): string | undefined {
+  const error = errors[field] as { message?: string; root?: { message?: string } } | undefined;
+  return error?.message ?? error?.root?.message;
+}
+
+/** The one form every ADD / EDIT / VIEW screen uses (spec 1 §2.3). */
+export function CampoForm<T extends FieldValues>({
+  mode,
+  title,
+  schema,
+  defaultValues,
+  onSubmit,
+  confirm,
+  backPath,
+  editPath,
+  viewPath,
+  confirmLeave,
+  dialogFields = [],
+  canSave,
+  children,
+}: CampoFormProps<T>) {
+  const navigate = useNavigate();
+  const form = useForm<T>({ defaultValues: defaultValues as never, resolver: zodResolver(schema as never) as unknown as Resolver<T>, mode: 'all' });
+  const { formState } = form;
+  const [asking, setAsking] = useState<T | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const watched = useWatch({ control: form.control }) as T;
+
+  const isView = mode === 'VIEW';
+  const saveDisabled =
+    isView || formState.isSubmitting || !formState.isDirty || (!formState.isValid && formState.submitCount > 0) || (canSave ? !canSave(watched) : false);
+  const leave = (path: string) => (confirmLeave && formState.isDirty && !isView ? setLeaving(path) : navigate(path));
+  const askFirst = mode === 'ADD' || Boolean(confirm);
+  const confirmText = typeof confirm === 'object' ? confirm : {};
+
+  const save = async (values: T) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const fieldErrors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {};
+      const known = Object.entries(fieldErrors).filter(([field]) => field in (defaultValues as object));
+      for (const [field, message] of known) form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
+      if (known.length === 0 || known.length < Object.keys(fieldErrors).length) setErrors(errorMessages(error));
+    }
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      if (askFirst) setAsking(values as T);
+      else await save(values as T);
+    },
+    (invalid) => {
+      const messages = dialogFields.map((field) => messageOf(invalid, field)).filter((m): m is string => Boolean(m));
+      if (messages.length) setErrors([...new Set(messages)]);
+    },
+  );
+
+  return (
+    <ModeContext.Provider value={mode}>
+      <Card sx={{ mt: 2, maxWidth: 1100 }}>
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+            <IconButton aria-label="Volver" onClick={() => leave(backPath)}>
+              <ArrowBackIcon />
+            </IconButton>
+            <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+              {title}
+            </Typography>
+            {!isView && (
+              <Tooltip title="Reiniciar formulario">
+                <IconButton aria-label="Reiniciar formulario" onClick={() => form.reset(defaultValues)}>
+                  <RestartAltIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            {isView && editPath && (
+              <Tooltip title="Editar">
+                <IconButton aria-label="Editar" onClick={() => navigate(editPath)}>
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            {mode === 'EDIT' && viewPath && (
+              <Tooltip title="Ver">
+                <IconButton aria-label="Ver" onClick={() => navigate(viewPath)}>
+                  <VisibilityIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Box>
+          <FormProvider {...form}>
+            <form onSubmit={submit} noValidate>
+              <fieldset disabled={isView} style={{ border: 0, padding: 0, margin: 0 }}>
+                {children}
+              </fieldset>
+              {!isView && (
+                <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 3 }}>
+                  <Button onClick={() => leave(backPath)}>Cancelar</Button>
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    disabled={saveDisabled}
+                    startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+                  >
+                    Guardar
+                  </Button>
+                </Box>
+              )}
+            </form>
+          </FormProvider>
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={asking !== null}
+        title={confirmText.title}
+        content={confirmText.content}
+        busy={formState.isSubmitting}
+        onClose={() => setAsking(null)}
+        onConfirm={async () => {
+          const values = asking!;
+          setAsking(null);
+          await save(values);
+        }}
+      />
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+      <ConfirmDialog
+        open={leaving !== null}
+        title={dialogParts(DIALOG.leave).title}
+        content={dialogParts(DIALOG.leave).question}
+        onClose={() => setLeaving(null)}
+        onConfirm={() => navigate(leaving!)}
+      />
+    </ModeContext.Provider>
+  );
+}

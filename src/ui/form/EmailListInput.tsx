@@ -1,0 +1,64 @@
+import { Autocomplete, Chip, TextField } from '@mui/material';
+import { useState } from 'react';
+import { addEmail, LOCATION_TEXT } from '../../../domain/locations';
+import { isEmail } from '../../../domain/validation';
+import { useField } from './inputs';
+
+/**
+ * A list of e-mail addresses typed one at a time: Enter adds the address as a chip, a repeated one
+ * is ignored and an invalid one stays in the box with 'Email inválido' (spec 1 §5).
+ */
+export function EmailListInput({ name, label, required, disabled }: { name: string; label: string; required?: boolean; disabled?: boolean }) {
+  const { field, shownError, readOnly } = useField(name);
+  const [typed, setTyped] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const list: string[] = Array.isArray(field.value) ? field.value : [];
+
+  const add = (entry: string) => {
+    const value = entry.trim();
+    if (!value) return;
+    if (!isEmail(value)) {
+      setInvalid(true);
+      return;
+    }
+    field.onChange(addEmail(list, value));
+    setTyped('');
+    setInvalid(false);
+  };
+
+  const error = invalid ? LOCATION_TEXT.emailList : shownError;
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      options={[] as string[]}
+      value={list}
+      inputValue={typed}
+      disabled={disabled || readOnly}
+      onInputChange={(_, text, reason) => {
+        if (reason === 'input') {
+          setTyped(text);
+          setInvalid(false);
+        }
+      }}
+      onChange={(_, values, reason) => {
+        // Enter creates an option from the typed text; removals come as the shorter list.
+        if (reason === 'createOption') add(String(values[values.length - 1]));
+        else field.onChange(values.map(String));
+      }}
+      onBlur={field.onBlur}
+      renderValue={(values, getItemProps) => values.map((email, index) => <Chip size="small" label={email} {...getItemProps({ index })} key={email} />)}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          label={label}
+          required={required}
+          error={Boolean(error)}
+          helperText={error ?? LOCATION_TEXT.emailHint}
+          size="small"
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+import { Autocomplete, Checkbox, FormControlLabel, TextField } from '@mui/material';
+import { useController, useFormContext } from 'react-hook-form';
+import { useFormMode } from './CampoForm';
+
+interface BaseProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  helperText?: string;
+}
+
+/** Errors show once the field is touched or the user pressed Save. */
+export function useField(name: string) {
+  const { control, formState } = useFormContext();
+  const mode = useFormMode();
+  const controller = useController({ name, control });
+  const { error, isTouched } = controller.fieldState;
+  const shownError = error && (isTouched || formState.submitCount > 0) ? error.message : undefined;
+  return { ...controller, shownError, readOnly: mode === 'VIEW' };
+}
+
+/** A text; `multiline` makes it a textarea of `rows.min` lines (3 by default) growing to `rows.max`. */
+export function TextInput({
+  name,
+  label,
+  required,
+  disabled,
+  helperText,
+  multiline,
+  rows,
+  type,
+  autoComplete,
+}: BaseProps & { multiline?: boolean; rows?: { min: number; max?: number }; type?: string; autoComplete?: string }) {
+  const { field, shownError, readOnly } = useField(name);
+  return (
+    <TextField
+      {...field}
+      value={field.value ?? ''}
+      label={label}
+      required={required}
+      disabled={disabled || readOnly}
+      error={Boolean(shownError)}
+      helperText={shownError ?? helperText ?? ' '}
+      multiline={multiline}
+      minRows={multiline ? (rows?.min ?? 3) : undefined}
+      maxRows={multiline ? rows?.max : undefined}
+      type={type}
+      autoComplete={autoComplete}
+      fullWidth
+      size="small"
+    />
+  );
+}
+
+export interface Choice {
+  id: number | string;
+  name: string;
+}
+
+/**
+ * The searchable select: 'Filtrar resultados' inside, 'Sin Selección' (or 'Todos') as the empty
+ * option, 'No hay opciones disponibles.' when the list is empty.
+ */
+export function SelectInput({
+  name,
+  label,
+  required,
+  disabled,
+  helperText,
+  choices,
+  emptyLabel = 'Sin Selección',
+  loading,
+  onChange,
+}: BaseProps & { choices: Choice[]; emptyLabel?: string; loading?: boolean; /** Called after the user picks (a cascade clears its children). */ onChange?: (value: Choice['id'] | null) => void }) {
+  const { field, shownError, readOnly } = useField(name);
+  const empty: Choice = { id: '', name: emptyLabel };
+  const options = choices.length ? [empty, ...choices] : [];
+  const selected = choices.find((c) => String(c.id) === String(field.value ?? '')) ?? (choices.length ? empty : null);
+  return (
+    <Autocomplete
+      options={options}
+      value={selected}
+      loading={loading}
+      loadingText="Cargando…"
+      disabled={disabled || readOnly}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
+      noOptionsText="No hay opciones disponibles."
+      onChange={(_, choice) => {
+        const value = choice && choice.id !== '' ? choice.id : null;
+        field.onChange(value);
+        onChange?.(value);
+      }}
+      onBlur={field.onBlur}
+      slotProps={{ listbox: { style: { maxHeight: 300 } } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          label={label}
+          required={required}
+          placeholder="Filtrar resultados"
+          error={Boolean(shownError)}
+          helperText={shownError ?? helperText ?? ' '}
+          size="small"
+        />
+      )}
+    />
+  );
+}
+
+export function CheckboxInput({ name, label, disabled }: BaseProps) {
+  const { field, readOnly } = useField(name);
+  return (
+    <FormControlLabel
+      control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} disabled={disabled || readOnly} />}
+      label={label}
+    />
+  );
+}
+
+/**
+ * DD/MM/YYYY typed by hand. The form holds the text; the schema's `displayDate` rule gives
+ * 'Formato de fecha inválido' or 'Rango de año válido: entre 1900 y 2100' and turns it into ISO.
+ */
+export function DateInput({ name, label, required, disabled, helperText }: BaseProps) {
+  const { field, shownError, readOnly } = useField(name);
+  return (
+    <TextField
+      {...field}
+      value={field.value ?? ''}
+      label={label}
+      required={required}
+      placeholder="DD/MM/AAAA"
+      disabled={disabled || readOnly}
+      error={Boolean(shownError)}
+      helperText={shownError ?? helperText ?? ' '}
+      size="small"
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+    />
+  );
+}

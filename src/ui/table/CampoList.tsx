@@ -1,0 +1,315 @@
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  Switch,
+  InputAdornment,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { cellText } from '../../../domain/validation';
+import { ClientPicker } from '../ClientPicker';
+import { errorMessages } from '../dialogs';
+import { ExcelButton } from './ExcelButton';
+import { Pagination } from './Pagination';
+
+export interface Column {
+  source: string;
+  label: string;
+  sortable?: boolean;
+  /** Cut texts over 15 characters to 10 plus an ellipsis. */
+  truncate?: boolean;
+  /** Cells whose click must not select the row (e-mail, phone, toggles). */
+  noSelect?: boolean;
+  render?: (record: RaRecord) => ReactNode;
+  /** The value written to the Excel file, when it differs from the record's field. */
+  exportValue?: (record: RaRecord) => unknown;
+  width?: number | string;
+}
+
+export type StateFilter =
+  /** One checkbox that also shows the inactive records (clients: 'Activo/Inactivo'). */
+  | { kind: 'showInactive'; field: string; label: string }
+  /** Two checkboxes 'Activos' and 'Inactivos'. */
+  | { kind: 'both'; field: string };
+
+export interface CampoListProps {
+  title: string;
+  icon?: ReactNode;
+  columns: Column[];
+  addLabel?: string;
+  addPath?: string;
+  search?: { label: string; field: string; placeholder?: string };
+  stateFilter?: StateFilter;
+  perPageOptions?: readonly number[];
+  perPage?: number;
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  /** 'select': a row click selects it and reveals its actions; 'view': a row click opens it. */
+  rowClick?: 'select' | 'view';
+  viewPath?: (record: RaRecord) => string;
+  rowActions?: (record: RaRecord) => ReactNode;
+  /** A switch with this label shows or hides an actions column holding every row's actions (questionnaires). */
+  actionsSwitch?: string;
+  exportFile?: string;
+  emptyText?: string;
+  filter?: Record<string, unknown>;
+  /** A client selector that filters the list by this field ('Todos' shows every client's). */
+  clientFilter?: { field: string; label?: string };
+  /** More buttons beside the add button ('CARGA MASIVA'). */
+  actions?: ReactNode;
+  /** The endpoint answers every record at once: page and sort in the browser (move configurations). */
+  local?: boolean;
+  /** Where the list keeps its page, sort and filters (lists of one resource under several routes). */
+  storeKey?: string;
+  /** Milliseconds typed text waits before it filters (400 by default). */
+  debounce?: number;
+}
+
+/** The one table every list screen uses (spec 1 §2.2): paged, sorted and filtered by the server. */
+export function CampoList(props: CampoListProps) {
+  if (props.local) return <LocalList {...props} />;
+  const defaults: Record<string, unknown> = {};
+  if (props.stateFilter?.kind === 'showInactive') defaults[props.stateFilter.field] = true;
+  return (
+    <ListBase
+      perPage={props.perPage ?? 20}
+      sort={props.sort ?? { field: 'id', order: 'ASC' }}
+      filterDefaultValues={defaults}
+      filter={props.filter}
+      storeKey={props.storeKey}
+    >
+      <CampoTable {...props} />
+    </ListBase>
+  );
+}
+
+function CampoTable({
+  title,
+  icon,
+  columns,
+  addLabel,
+  addPath,
+  search,
+  stateFilter,
+  perPageOptions = [20, 35, 50],
+  rowClick = 'select',
+  viewPath,
+  rowActions,
+  actionsSwitch,
+  exportFile,
+  emptyText = 'No hay datos para mostrar.',
+  clientFilter,
+  actions,
+  debounce: delay = 400,
+}: CampoListProps) {
+  const list = useListContext();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<RaRecord['id'] | null>(null);
+  const [searchText, setSearchText] = useState(String(search ? (list.filterValues[search.field] ?? '') : ''));
+
+  useEffect(() => setSelected(null), [list.page, list.perPage, list.sort.field, list.sort.order]);
+
+  /**
+   * Typing is debounced; a checkbox applies at once (debounced, it would not tick for 400 ms). The
+   * delay is ours, not react-admin's: its delayed filter navigated back to the list when a row
+   * action was clicked within the delay; ours is cancelled when the screen is left.
+   */
+  const latest = useRef(list);
+  latest.current = list;
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const setFilter = (field: string, value: unknown, debounce = false) => {
+    clearTimeout(typing.current);
+    const apply = () => {
+      const next = { ...latest.current.filterValues };
+      if (value === undefined || value === '') delete next[field];
+      else next[field] = value;
+      latest.current.setFilters(next, undefined, false);
+    };
+    if (debounce) typing.current = setTimeout(apply, delay);
+    else apply();
+  };
+
+  const sortBy = (field: string) => {
+    const order = list.sort.field === field && list.sort.order === 'ASC' ? 'DESC' : 'ASC';
+    list.setSort({ field, order });
+  };
+
+  const onRowClick = (record: RaRecord) => {
+    if (rowClick === 'view' && viewPath) navigate(viewPath(record));
+    else setSelected((current) => (current === record.id ? null : record.id));
+  };
+
+  const [actionsShown, setActionsShown] = useState(true);
+  const showActions = Boolean(rowActions) && (!actionsSwitch || actionsShown);
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
+        {icon}
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {search && (
+          <TextField
+            size="small"
+            sx={{ width: 320 }}
+            label={search.label}
+            placeholder={search.placeholder}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              setFilter(search.field, e.target.value.trim(), true);
+            }}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+        {actionsSwitch && <FormControlLabel control={<Switch checked={actionsShown} onChange={(e) => setActionsShown(e.target.checked)} />} label={actionsSwitch} />}
+        {clientFilter && (
+          <ClientPicker
+            label={clientFilter.label}
+            value={list.filterValues[clientFilter.field] ? Number(list.filterValues[clientFilter.field]) : null}
+            onChange={(clientId) => setFilter(clientFilter.field, clientId ?? undefined)}
+          />
+        )}
+        {stateFilter && <StateCheckboxes filter={stateFilter} values={list.filterValues} setFilter={setFilter} />}
+        {exportFile && (
+          <ExcelButton
+            columns={columns.filter((c) => c.source !== 'actions').map((c) => ({ source: c.source, label: c.label, value: c.exportValue }))}
+            fileName={`${exportFile}.xlsx`}
+          />
+        )}
+        {actions}
+        {addLabel && addPath && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(addPath)}>
+            {addLabel}
+          </Button>
+        )}
+      </Box>
+      {list.isFetching && <LinearProgress aria-label="Cargando" />}
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.source} sx={{ fontWeight: 600, width: c.width }} sortDirection={list.sort.field === c.source ? (list.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                  {c.sortable === false ? (
+                    c.label
+                  ) : (
+                    <TableSortLabel
+                      active={list.sort.field === c.source}
+                      direction={list.sort.field === c.source && list.sort.order === 'DESC' ? 'desc' : 'asc'}
+                      onClick={() => sortBy(c.source)}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  )}
+                </TableCell>
+              ))}
+              {showActions && <TableCell sx={{ width: 120 }} aria-label="Acciones" />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.data?.map((record) => {
+              const isSelected = selected === record.id;
+              return (
+                <TableRow key={record.id} hover selected={isSelected} onClick={() => onRowClick(record)} sx={{ cursor: 'pointer' }} aria-selected={isSelected}>
+                  {columns.map((c) => (
+                    <TableCell key={c.source} onClick={c.noSelect ? (e) => e.stopPropagation() : undefined}>
+                      {c.render ? c.render(record) : cellText(record[c.source], c.truncate)}
+                    </TableCell>
+                  ))}
+                  {showActions && (
+                    <TableCell onClick={(e) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
+                      {isSelected || actionsSwitch ? rowActions?.(record) : null}
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
+            {!list.isPending && !list.data?.length && (
+              <TableRow>
+                <TableCell colSpan={columns.length + (showActions ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {list.error ? errorMessages(list.error)[0] : emptyText}
+                </TableCell>
+              </TableRow>
+            )}
+            {list.isPending && (
+              <TableRow>
+                <TableCell colSpan={columns.length + (showActions ? 1 : 0)} align="center" sx={{ py: 4 }}>
+                  <CircularProgress size={28} aria-label="Cargando" />
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pagination page={list.page} perPage={list.perPage} total={list.total ?? 0} options={perPageOptions} setPage={list.setPage} setPerPage={list.setPerPage} />
+    </Card>
+  );
+}
+
+function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; values: Record<string, unknown>; setFilter: (field: string, value: unknown) => void }) {
+  const current = values[filter.field];
+  if (filter.kind === 'showInactive') {
+    return (
+      <FormControlLabel
+        control={<Checkbox checked={current === undefined} onChange={(e) => setFilter(filter.field, e.target.checked ? undefined : true)} />}
+        label={filter.label}
+      />
+    );
+  }
+  const active = current === undefined || current === true;
+  const inactive = current === undefined || current === false;
+  // Both ticked shows everything; unticking both leaves the other one on, never an empty filter.
+  const set = (nextActive: boolean, nextInactive: boolean) =>
+    setFilter(filter.field, nextActive && nextInactive ? undefined : nextActive ? true : nextInactive ? false : current);
+  return (
+    <>
+      <FormControlLabel control={<Checkbox checked={active} onChange={(e) => set(e.target.checked, inactive)} />} label="Activos" />
+      <FormControlLabel control={<Checkbox checked={inactive} onChange={(e) => set(active, e.target.checked)} />} label="Inactivos" />
+    </>
+  );
+}
+
+
+/** Every record fetched once; paging and sorting happen in the browser (spec 1 §2.7). */
+function LocalList(props: CampoListProps) {
+  const resource = useResourceContext()!;
+  const dataProvider = useDataProvider();
+  const sort = props.sort ?? { field: 'id', order: 'ASC' as const };
+  const all = useQuery({
+    queryKey: [resource, 'getList', 'local', props.filter],
+    queryFn: ({ signal }) => dataProvider.getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort, filter: props.filter ?? {}, signal }),
+  });
+  const list = useList({ data: all.data?.data, isPending: all.isPending, isFetching: all.isFetching, error: all.error, perPage: props.perPage ?? 20, sort });
+  return (
+    <ListContextProvider value={list}>
+      <CampoTable {...props} />
+    </ListContextProvider>
+  );
+}

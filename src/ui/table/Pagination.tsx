@@ -1,0 +1,79 @@
+import FirstPageIcon from '@mui/icons-material/FirstPage';
+import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
+import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
+import LastPageIcon from '@mui/icons-material/LastPage';
+import { Box, IconButton, MenuItem, Select, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+
+interface Props {
+  page: number;
+  perPage: number;
+  total: number;
+  options: readonly number[];
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+}
+
+/** 'Mostrando x-y de z registros', 'Filas por página', first/prev/next/last, page input, 'Págs. Totales'. */
+export function Pagination({ page, perPage, total, options, setPage, setPerPage }: Props) {
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(total, page * perPage);
+  const [typed, setTyped] = useState(String(page));
+  useEffect(() => setTyped(String(page)), [page]);
+
+  const go = (target: number) => setPage(Math.min(pages, Math.max(1, target)));
+  const commit = () => {
+    const n = Number(typed);
+    if (Number.isInteger(n) && n >= 1 && n <= pages) go(n);
+    else setTyped(String(page));
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, px: 2, py: 1 }}>
+      <Typography variant="body2">{`Mostrando ${from}-${to} de ${total} registros`}</Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="body2" id="rows-per-page">
+          Filas por página
+        </Typography>
+        <Select
+          size="small"
+          variant="standard"
+          value={perPage}
+          onChange={(e) => setPerPage(Number(e.target.value))}
+          inputProps={{ 'aria-labelledby': 'rows-per-page' }}
+        >
+          {options.map((n) => (
+            <MenuItem key={n} value={n}>
+              {n}
+            </MenuItem>
+          ))}
+        </Select>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <IconButton aria-label="Primera página" onClick={() => go(1)} disabled={page <= 1}>
+          <FirstPageIcon />
+        </IconButton>
+        <IconButton aria-label="Página anterior" onClick={() => go(page - 1)} disabled={page <= 1}>
+          <KeyboardArrowLeft />
+        </IconButton>
+        <TextField
+          size="small"
+          variant="standard"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value.replace(/\D/g, ''))}
+          onBlur={commit}
+          onKeyDown={(e) => e.key === 'Enter' && commit()}
+          slotProps={{ htmlInput: { 'aria-label': 'Número de página', style: { width: 36, textAlign: 'center' } } }}
+        />
+        <IconButton aria-label="Página siguiente" onClick={() => go(page + 1)} disabled={page >= pages}>
+          <KeyboardArrowRight />
+        </IconButton>
+        <IconButton aria-label="Última página" onClick={() => go(pages)} disabled={page >= pages}>
+          <LastPageIcon />
+        </IconButton>
+      </Box>
+      <Typography variant="body2">{`Págs. Totales: ${pages}`}</Typography>
+    </Box>
+  );
+}

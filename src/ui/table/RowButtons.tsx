@@ -1,0 +1,24 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Button, IconButton } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/** The eye icon of a 'view' column. */
+export function ViewButton({ path, label }: { path: string; label: string }) {
+  const navigate = useNavigate();
+  return (
+    <IconButton size="small" aria-label={label} onClick={() => navigate(path)}>
+      <VisibilityIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/** A row action that goes to a route. */
+export function LinkButton({ path, icon, children }: { path: string; icon?: ReactNode; children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Button size="small" startIcon={icon} onClick={() => navigate(path)}>
+      {children}
+    </Button>
+  );
+}

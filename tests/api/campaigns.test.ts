@@ -1,0 +1,161 @@
+/** Campaigns through the API: the form's rules, the list, disabling and enabling, by client, roles. */
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import { type Campaign, CAMPAIGN_TEXT } from '../../domain/campaigns';
+import { MSG, todayIso } from '../../domain/validation';
+import { campaigns, clients } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let clientId: number;
+let inactiveClientId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+  [{ id: clientId }] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Café del Plata'));
+  [{ id: inactiveClientId }] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.state, false));
+});
+afterAll(() => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
+  t.app.inject({ method, url, headers: t.authHeader(token), ...(payload === undefined ? {} : { payload: payload as never }) });
+
+/** An ISO date `days` from today (Argentina). */
+function inDays(days: number): string {
+  const d = new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+const display = (iso: string) => iso.split('-').reverse().join('/');
+
+const newCampaign = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Invierno 2027',
+  clientId,
+  startDate: inDays(10),
+  endDate: inDays(100),
+  ...overrides,
+});
+
+async function create(overrides: Record<string, unknown> = {}): Promise<Campaign> {
+  const res = await call('POST', '/api/campaigns', newCampaign(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('the campaign form rules', () => {
+  it('creates a campaign with its client, taking ISO or DD/MM/YYYY dates', async () => {
+    const campaign = await create();
+    expect(campaign).toMatchObject({ name: 'Invierno 2027', clientId, client: { id: clientId, name: 'Café del Plata' }, startDate: inDays(10), endDate: inDays(100), deletedAt: null });
+    const typed = await create({ name: 'Tipeada', startDate: display(inDays(1)), endDate: display(inDays(2)) });
+    expect([typed.startDate, typed.endDate]).toEqual([inDays(1), inDays(2)]);
+    expect((await create({ name: 'Un solo día', startDate: todayIso(), endDate: todayIso() })).endDate).toBe(todayIso());
+  });
+
+  it('requires every field', async () => {
+    const res = await call('POST', '/api/campaigns', { name: ' ', clientId: null, startDate: '', endDate: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ name: MSG.required, clientId: MSG.required, startDate: MSG.required, endDate: MSG.required });
+    expect((await call('POST', '/api/campaigns', newCampaign({ startDate: '31/02/2027' }))).json().errors).toEqual({ startDate: MSG.dateValid });
+  });
+
+  it('refuses past dates on create and an end before the start', async () => {
+    const past = await call('POST', '/api/campaigns', newCampaign({ startDate: inDays(-1), endDate: inDays(-1) }));
+    expect(past.json().errors).toEqual({ startDate: CAMPAIGN_TEXT.pastDate, endDate: CAMPAIGN_TEXT.pastDate });
+    const reversed = await call('POST', '/api/campaigns', newCampaign({ startDate: inDays(20), endDate: inDays(19) }));
+    expect(reversed.json().errors).toEqual({ endDate: CAMPAIGN_TEXT.endBeforeStart });
+  });
+
+  it('needs an existing, active client', async () => {
+    expect((await call('POST', '/api/campaigns', newCampaign({ clientId: 999999 }))).json().errors).toEqual({ clientId: CAMPAIGN_TEXT.clientNotFound });
+    expect((await call('POST', '/api/campaigns', newCampaign({ clientId: inactiveClientId }))).json().errors).toEqual({ clientId: CAMPAIGN_TEXT.clientInactive });
+  });
+
+  it('edits a running campaign keeping its past start, but refuses moving a date into the past', async () => {
+    // The seed's running campaign (the client also has a two-year programme: server/db/seed/statistics.ts).
+    const [running] = await t.db.select().from(campaigns).where(and(eq(campaigns.clientId, clientId), like(campaigns.name, '% - en curso')));
+    expect(running.startDate < todayIso()).toBe(true);
+    const edit = (overrides: Record<string, unknown>) =>
+      call('PUT', '/api/campaigns', { id: running.id, name: running.name, clientId, startDate: running.startDate, endDate: running.endDate, ...overrides });
+    const renamed = await edit({ name: 'Mystery shopping renovado', endDate: inDays(200) });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Mystery shopping renovado', startDate: running.startDate, endDate: inDays(200) });
+    expect((await edit({ startDate: inDays(-400) })).json().errors).toEqual({ startDate: CAMPAIGN_TEXT.pastDate });
+    expect((await call('PUT', '/api/campaigns', { ...newCampaign(), id: 999999 })).statusCode).toBe(404);
+  });
+});
+
+describe('listing', () => {
+  it('pages, filters by name (literally) and client, and sorts by client', async () => {
+    await create({ name: 'Campaña 100% federal' });
+    const page = (await call('GET', '/api/campaigns?offset=0&limit=2&sort=name&order=ASC')).json() as { rows: Campaign[]; count: number };
+    expect(page.rows).toHaveLength(2);
+    expect(page.count).toBeGreaterThan(10);
+    const byName = (await call('GET', `/api/campaigns?name=${encodeURIComponent('100%')}`)).json() as { rows: Campaign[] };
+    expect(byName.rows.map((c) => c.name)).toEqual(['Campaña 100% federal']);
+    const ofClient = (await call('GET', `/api/campaigns?clientId=${clientId}&limit=100`)).json() as { rows: Campaign[] };
+    expect(ofClient.rows.every((c) => c.client?.name === 'Café del Plata')).toBe(true);
+    const byClient = (await call('GET', '/api/campaigns?sort=client&order=DESC&limit=1')).json() as { rows: Campaign[] };
+    expect(byClient.rows[0].client?.name).toBe('Supermercados Andinos');
+    expect((await call('GET', '/api/campaigns?sort=deletedAtx')).statusCode).toBe(400);
+  });
+
+  it('answers a campaign by id, and 404 for one that does not exist', async () => {
+    const campaign = await create({ name: 'Para ver' });
+    expect((await call('GET', `/api/campaigns/${campaign.id}`)).json()).toMatchObject({ id: campaign.id, name: 'Para ver' });
+    expect((await call('GET', '/api/campaigns/999999')).json()).toEqual({ message: CAMPAIGN_TEXT.notFound });
+  });
+});
+
+describe('disabling and enabling', () => {
+  it('disables with DELETE and enables again with deletedAt null', async () => {
+    const campaign = await create({ name: 'Para apagar' });
+    const off = await call('DELETE', `/api/campaigns/${campaign.id}`);
+    expect(off.json().deletedAt).not.toBeNull();
+    const disabled = (await call('GET', '/api/campaigns?enabled=false&limit=100')).json() as { rows: Campaign[] };
+    expect(disabled.rows.map((c) => c.id)).toContain(campaign.id);
+    const on = await call('PUT', '/api/campaigns', { id: campaign.id, deletedAt: null });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ id: campaign.id, deletedAt: null, name: 'Para apagar' });
+    expect((await call('PUT', '/api/campaigns', { id: campaign.id, deletedAt: '2026-01-01' })).json().errors).toEqual({ deletedAt: CAMPAIGN_TEXT.onlyNull });
+    expect((await call('DELETE', '/api/campaigns/999999')).statusCode).toBe(404);
+  });
+
+  it("lists a client's campaigns, and as active only the enabled ones not yet ended", async () => {
+    const disabled = await create({ name: 'Apagada' });
+    await call('DELETE', `/api/campaigns/${disabled.id}`);
+    const all = (await call('GET', `/api/campaigns/client/${clientId}`)).json() as Campaign[];
+    const active = (await call('GET', `/api/campaigns/client/active/${clientId}`)).json() as Campaign[];
+    expect(all.map((c) => c.id)).toContain(disabled.id);
+    expect(all.some((c) => c.endDate < todayIso())).toBe(true);
+    expect(active.length).toBeGreaterThan(0);
+    expect(active.every((c) => c.deletedAt === null && c.endDate >= todayIso() && c.clientId === clientId)).toBe(true);
+    expect(active.length).toBeLessThan(all.length);
+  });
+});
+
+describe('roles', () => {
+  it('lets staff read, editors write, and refuses client users everywhere', async () => {
+    const operations = (await t.login('operaciones@campo.test')).token;
+    const fieldLeader = (await t.login('lider.campo@campo.test')).token;
+    const client = (await t.login('cliente@campo.test')).token;
+    expect((await call('POST', '/api/campaigns', newCampaign({ name: 'De operaciones' }), operations)).statusCode).toBe(201);
+    expect((await call('GET', '/api/campaigns', undefined, fieldLeader)).statusCode).toBe(200);
+    expect((await call('POST', '/api/campaigns', newCampaign(), fieldLeader)).statusCode).toBe(403);
+    const routes = [
+      ['GET', '/api/campaigns'],
+      ['GET', '/api/campaigns/1'],
+      ['GET', `/api/campaigns/client/${clientId}`],
+      ['GET', `/api/campaigns/client/active/${clientId}`],
+      ['POST', '/api/campaigns'],
+      ['PUT', '/api/campaigns'],
+      ['DELETE', '/api/campaigns/1'],
+    ] as const;
+    for (const [method, url] of routes) {
+      const res = await call(method, url, method === 'POST' || method === 'PUT' ? newCampaign({ id: 1 }) : undefined, client);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toEqual({ message: AUTH_TEXT.forbidden });
+    }
+  });
+});

@@ -1,0 +1,349 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import { MSG } from '../../domain/validation';
+import { auditLog, clients, clientTypes, users } from '../../server/db/schema';
+import { UNSTORABLE_TEXT } from '../../server/http';
+import { createTestApp, type TestApp } from './helpers';
+
+interface ListedClient {
+  id: number;
+  name: string;
+  email: string;
+  state: boolean;
+  typeId: number | null;
+  type: { id: number; name: string } | null;
+}
+
+const SEEDED_NAMES = ['Automotores Pampa', 'Banco Federal del Sur', 'Café del Plata', 'Farmacias Norte', 'Supermercados Andinos'];
+
+let t: TestApp;
+let admin: string;
+let operations: string;
+let operationsId: number;
+let typeIds: Record<string, number>;
+/** The seeded client type's id, by name. */
+const typeId = (name: string) => typeIds[name];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+  const ops = await t.login('operaciones@campo.test');
+  operations = ops.token;
+  operationsId = ops.id;
+  typeIds = Object.fromEntries((await t.db.select().from(clientTypes)).map((c) => [c.name, c.id]));
+});
+afterAll(() => t?.close());
+
+const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: t.authHeader(token) });
+const send = (method: 'POST' | 'PUT', url: string, payload: unknown, token = admin) =>
+  t.app.inject({ method, url, payload: payload as never, headers: t.authHeader(token) });
+const list = async (query: string, token = admin) => {
+  const res = await get(`/api/clients/all-clients${query}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { rows: ListedClient[]; count: number };
+};
+const clientCount = async () => (await t.db.select().from(clients)).length;
+
+const newClient = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Heladerías Glaciar',
+  address: 'Mitre 1500, Bariloche',
+  telephone: '2944123456',
+  email: 'hola@glaciar.com.ar',
+  imageUrl: 'https://cdn.glaciar.com.ar/logo.png',
+  claimUrl: 'https://forms.campo.test/reclamos/glaciar',
+  contactUrl: 'www.glaciar.com.ar/contacto',
+  linkSurveyMonkey: '',
+  typeId: typeId('Gastronomía'),
+  ...overrides,
+});
+
+describe('listing clients', () => {
+  it('pages the seeded clients sorted by name and counts them all', async () => {
+    const page1 = await list('?offset=0&limit=2&sort=name&order=ASC');
+    expect(page1.count).toBe(5);
+    expect(page1.rows.map((c) => c.name)).toEqual(SEEDED_NAMES.slice(0, 2));
+    const page2 = await list('?offset=2&limit=2&sort=name&order=ASC');
+    expect(page2.rows.map((c) => c.name)).toEqual(SEEDED_NAMES.slice(2, 4));
+    const page3 = await list('?offset=4&limit=2&sort=name&order=ASC');
+    expect(page3.rows.map((c) => c.name)).toEqual(SEEDED_NAMES.slice(4));
+    expect(page3.count).toBe(5);
+  });
+
+  it('sorts descending, by other columns, and takes the order in any case', async () => {
+    expect((await list('?sort=name&order=desc')).rows.map((c) => c.name)).toEqual([...SEEDED_NAMES].reverse());
+    const byEmail = (await list('?sort=email&order=ASC')).rows.map((c) => c.email);
+    expect(byEmail).toEqual([...byEmail].sort());
+    const byType = (await list('?sort=type&order=ASC')).rows.map((c) => c.type!.name);
+    expect(byType).toEqual(['Automotriz', 'Banca y seguros', 'Gastronomía', 'Retail', 'Salud']);
+    const byId = (await list('?sort=id&order=DESC')).rows.map((c) => c.id);
+    expect(byId).toEqual([...byId].sort((a, b) => b - a));
+  });
+
+  it('answers each client with its type', async () => {
+    const { rows } = await list('?q=Plata');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Café del Plata',
+      address: 'Av. Corrientes 1234, CABA',
+      telephone: '1145678900',
+      email: 'contacto@cafedelplata.com.ar',
+      state: true,
+      type: { id: typeId('Gastronomía'), name: 'Gastronomía' },
+    });
+  });
+
+  it('filters by state', async () => {
+    const active = await list('?state=true');
+    expect(active.count).toBe(4);
+    expect(active.rows.every((c) => c.state)).toBe(true);
+    const inactive = await list('?state=false');
+    expect(inactive.count).toBe(1);
+    expect(inactive.rows.map((c) => c.name)).toEqual(['Farmacias Norte']);
+    const bad = await get('/api/clients/all-clients?state=quizas');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ state: 'Debe ser true o false' });
+  });
+
+  it('searches name, e-mail and address, ignoring case, and counts the matches', async () => {
+    expect((await list('?q=andinos')).rows.map((c) => c.name)).toEqual(['Supermercados Andinos']);
+    expect((await list('?q=ROSARIO')).rows.map((c) => c.name)).toEqual(['Banco Federal del Sur']);
+    expect((await list('?q=pampa.com')).rows.map((c) => c.name)).toEqual(['Automotores Pampa']);
+    const arg = await list('?q=.com.ar&limit=2');
+    expect(arg.rows).toHaveLength(2);
+    expect(arg.count).toBe(5);
+    expect((await list('?q=inexistente')).count).toBe(0);
+    // LIKE wildcards are text, not patterns.
+    expect((await list('?q=%25')).count).toBe(0);
+    expect((await list('?q=_')).count).toBe(0);
+    expect((await list('?q=andinos&state=false')).count).toBe(0);
+  });
+
+  it('refuses an unknown sort field and out-of-range or non-numeric paging with a 400', async () => {
+    const sort = await get('/api/clients/all-clients?sort=password');
+    expect(sort.statusCode).toBe(400);
+    expect(sort.json()).toEqual({ message: 'No se puede ordenar por "password".' });
+    for (const query of ['offset=abc', 'offset=-1', 'limit=0', 'limit=5000', 'limit=1.5', 'order=sideways']) {
+      const res = await get(`/api/clients/all-clients?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toBe('Revise los datos ingresados.');
+    }
+  });
+
+  it('lists the client types by name', async () => {
+    const res = await get('/api/core-clients/clients/getClientsTypes');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(
+      ['Automotriz', 'Banca y seguros', 'Gastronomía', 'Retail', 'Salud'].map((name) => ({ id: typeId(name), name })),
+    );
+  });
+
+  it('shows one client and answers 404 in Spanish for an unknown one', async () => {
+    const [seeded] = await t.db.select().from(clients).where(eq(clients.name, 'Banco Federal del Sur'));
+    const res = await get(`/api/clients/${seeded.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: seeded.id, name: 'Banco Federal del Sur', type: { name: 'Banca y seguros' } });
+
+    const missing = await get('/api/clients/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'El cliente no existe.' });
+    for (const bad of ['abc', '0', '-3', '1.5', '2147483648', '9007199254740993']) {
+      const res = await get(`/api/clients/${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors, bad).toEqual({ id: 'Identificador inválido' });
+    }
+    expect((await get('/api/clients/2147483647')).statusCode).toBe(404);
+  });
+});
+
+describe('changing clients', () => {
+  it('refuses a bad e-mail with the field message and writes nothing', async () => {
+    const before = await clientCount();
+    const res = await send('POST', '/api/clients/', newClient({ email: 'hola@glaciar' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Revise los datos ingresados.', errors: { email: 'Dirección de email inválida' } });
+    expect(await clientCount()).toBe(before);
+  });
+
+  it('names every missing or malformed field', async () => {
+    const before = await clientCount();
+    const res = await send('POST', '/api/clients/', { name: '  ', telephone: '12-34', claimUrl: 'no es url', imageUrl: 'ftp//x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      name: MSG.required,
+      address: MSG.required,
+      telephone: MSG.phone,
+      email: MSG.required,
+      imageUrl: MSG.url,
+      claimUrl: MSG.url,
+      contactUrl: MSG.required,
+      typeId: MSG.required,
+    });
+    expect(await clientCount()).toBe(before);
+  });
+
+  it('refuses text PostgreSQL cannot store and ids past its integers, writing nothing', async () => {
+    const before = await clientCount();
+    const nul = await send('POST', '/api/clients/', newClient({ name: 'Glaciar\u0000', address: 'a\u0000b' }));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ message: 'Revise los datos ingresados.', errors: { name: UNSTORABLE_TEXT, address: UNSTORABLE_TEXT } });
+    const hugeType = await send('POST', '/api/clients/', newClient({ typeId: 2 ** 31 }));
+    expect(hugeType.statusCode).toBe(400);
+    expect(hugeType.json().errors).toEqual({ typeId: MSG.required });
+    const hugeId = await send('PUT', '/api/clients/state', { id: 2 ** 31, state: false });
+    expect(hugeId.statusCode).toBe(400);
+    expect(hugeId.json().errors).toEqual({ id: 'Identificador inválido' });
+    const search = await get('/api/clients/all-clients?q=caf%00');
+    expect(search.statusCode).toBe(400);
+    expect(search.json().errors).toEqual({ q: UNSTORABLE_TEXT });
+    expect(await clientCount()).toBe(before);
+  });
+
+  it('refuses a client type that does not exist', async () => {
+    const before = await clientCount();
+    const res = await send('POST', '/api/clients/', newClient({ typeId: 999999 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Revise los datos ingresados.', errors: { typeId: 'El tipo de cliente no existe.' } });
+    expect(await clientCount()).toBe(before);
+  });
+
+  it('creates a client (201), lists it and records who did it', async () => {
+    const before = await clientCount();
+    const res = await send('POST', '/api/clients/', newClient({ name: '  Heladerías Glaciar  ' }), operations);
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({
+      id: expect.any(Number),
+      name: 'Heladerías Glaciar',
+      email: 'hola@glaciar.com.ar',
+      linkSurveyMonkey: null,
+      state: true,
+      typeId: typeId('Gastronomía'),
+    });
+    expect(await clientCount()).toBe(before + 1);
+
+    const [row] = await t.db.select().from(clients).where(eq(clients.id, created.id));
+    expect(row).toMatchObject({ name: 'Heladerías Glaciar', address: 'Mitre 1500, Bariloche', contactUrl: 'www.glaciar.com.ar/contacto', linkSurveyMonkey: null });
+
+    const listed = await list('?q=glaciar');
+    expect(listed.rows.map((c) => c.id)).toEqual([created.id]);
+    expect(listed.rows[0].type).toEqual({ id: typeId('Gastronomía'), name: 'Gastronomía' });
+    expect((await list('?limit=1')).count).toBe(before + 1);
+
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'client'), eq(auditLog.entityId, String(created.id))));
+    expect(entries).toEqual([expect.objectContaining({ userId: operationsId, action: 'create' })]);
+  });
+
+  it('updates a client and records it', async () => {
+    const [target] = await t.db.select().from(clients).where(eq(clients.name, 'Automotores Pampa'));
+    const res = await send(
+      'PUT',
+      '/api/clients',
+      newClient({ id: target.id, name: 'Automotores Pampa SA', email: 'postventa@pampa.com.ar', typeId: typeId('Automotriz'), telephone: null }),
+      operations,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: target.id, name: 'Automotores Pampa SA', telephone: null });
+
+    const [row] = await t.db.select().from(clients).where(eq(clients.id, target.id));
+    expect(row).toMatchObject({ name: 'Automotores Pampa SA', telephone: null, address: 'Mitre 1500, Bariloche', state: true });
+    expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(target.updatedAt.getTime());
+    expect((await get(`/api/clients/${target.id}`)).json().name).toBe('Automotores Pampa SA');
+
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'client'), eq(auditLog.entityId, String(target.id))));
+    expect(entries.map((e) => [e.userId, e.action])).toEqual([[operationsId, 'update']]);
+  });
+
+  it('answers 404 for updating a client that does not exist and records nothing', async () => {
+    const auditBefore = (await t.db.select().from(auditLog)).length;
+    const res = await send('PUT', '/api/clients', newClient({ id: 999999 }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'El cliente no existe.' });
+    expect(await t.db.select().from(auditLog)).toHaveLength(auditBefore);
+  });
+
+  it('refuses an update with a bad field and leaves the row as it was', async () => {
+    const [target] = await t.db.select().from(clients).where(eq(clients.name, 'Farmacias Norte'));
+    const res = await send('PUT', '/api/clients', newClient({ id: target.id, claimUrl: 'no-es-url' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ claimUrl: MSG.url });
+    const [row] = await t.db.select().from(clients).where(eq(clients.id, target.id));
+    expect(row).toEqual(target);
+  });
+
+  it('deactivates and activates a client, recording each change', async () => {
+    const [target] = await t.db.select().from(clients).where(eq(clients.name, 'Supermercados Andinos'));
+    const off = await send('PUT', '/api/clients/state', { id: target.id, state: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ id: target.id, state: false });
+    expect((await t.db.select().from(clients).where(eq(clients.id, target.id)))[0].state).toBe(false);
+    expect((await list('?state=false&q=andinos')).count).toBe(1);
+
+    const on = await send('PUT', '/api/clients/state', { id: target.id, state: true }, operations);
+    expect(on.statusCode).toBe(200);
+    expect((await t.db.select().from(clients).where(eq(clients.id, target.id)))[0].state).toBe(true);
+
+    const adminId = (await t.db.select().from(users).where(eq(users.email, 'admin@campo.test')))[0].id;
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'client'), eq(auditLog.entityId, String(target.id))))
+      .orderBy(asc(auditLog.id));
+    expect(entries.map((e) => [e.userId, e.action])).toEqual([
+      [adminId, 'deactivate'],
+      [operationsId, 'activate'],
+    ]);
+  });
+
+  it('refuses a state that is not a boolean and an unknown client', async () => {
+    const [target] = await t.db.select().from(clients).where(eq(clients.name, 'Supermercados Andinos'));
+    const bad = await send('PUT', '/api/clients/state', { id: target.id, state: 'false' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ state: 'El estado debe ser verdadero o falso' });
+    expect((await t.db.select().from(clients).where(eq(clients.id, target.id)))[0].state).toBe(true);
+
+    const missing = await send('PUT', '/api/clients/state', { id: 999999, state: false });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'El cliente no existe.' });
+  });
+});
+
+describe('who may use clients', () => {
+  const outsiders = ['cliente@campo.test', 'franquicia@campo.test', 'plataforma@campo.test'];
+
+  it.each(outsiders)('refuses %s every read and write with a 403 and changes nothing', async (email) => {
+    const { token } = await t.login(email);
+    const [target] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    const before = await t.db.select().from(clients).orderBy(asc(clients.id));
+    const auditBefore = (await t.db.select().from(auditLog)).length;
+    const answers = {
+      list: await get('/api/clients/all-clients', token),
+      show: await get(`/api/clients/${target.id}`, token),
+      types: await get('/api/core-clients/clients/getClientsTypes', token),
+      create: await send('POST', '/api/clients/', newClient({ name: 'Intruso' }), token),
+      update: await send('PUT', '/api/clients', newClient({ id: target.id, name: 'Intruso' }), token),
+      state: await send('PUT', '/api/clients/state', { id: target.id, state: false }, token),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      expect(res.statusCode, name).toBe(403);
+      expect(res.json()).toEqual({ message: AUTH_TEXT.forbidden });
+    }
+    expect(await t.db.select().from(clients).orderBy(asc(clients.id))).toEqual(before);
+    expect(await t.db.select().from(auditLog)).toHaveLength(auditBefore);
+  });
+
+  it('lets a field leader read but not write', async () => {
+    const id = (await t.db.select().from(users).where(eq(users.email, 'operaciones@campo.test')))[0].id;
+    const leader = t.app.jwt.sign({ sub: String(id), rol: 3, cid: null, typ: 'access' });
+    expect((await get('/api/clients/all-clients', leader)).statusCode).toBe(200);
+    const before = await clientCount();
+    const res = await send('POST', '/api/clients/', newClient({ name: 'Del líder' }), leader);
+    expect(res.statusCode).toBe(403);
+    expect(await clientCount()).toBe(before);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/clients/all-clients' });
+    expect(res.statusCode).toBe(401);
+  });
+});

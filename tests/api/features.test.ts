@@ -1,0 +1,140 @@
+/** Client attributes through the API: the value rules with their messages, lists, edits and roles. */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import { FEATURE_TEXT } from '../../domain/features';
+import { clients, features, featureValues, locationFeatureValues, locations } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let operations: string;
+let clientId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+  operations = (await t.login('operaciones@campo.test')).token;
+  clientId = (await t.db.select().from(clients).where(eq(clients.name, 'Banco Federal del Sur')))[0].id;
+});
+afterAll(() => t?.close());
+
+const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: t.authHeader(token) });
+const send = (method: 'POST' | 'PUT', url: string, payload: unknown, token = admin) => t.app.inject({ method, url, payload: payload as never, headers: t.authHeader(token) });
+
+const feature = (overrides: Record<string, unknown> = {}) => ({
+  clientId,
+  name: 'Accesibilidad',
+  isRequired: false,
+  values: [
+    { value: 'Rampa', isDefault: true },
+    { value: 'Sin rampa', isDefault: false },
+  ],
+  ...overrides,
+});
+
+describe('the rules of an attribute’s values', () => {
+  it('needs at least one value, named in capitals', async () => {
+    const res = await send('POST', '/api/features', feature({ name: 'Estacionamiento propio', values: [] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Debe crearse al menos un valor para el atributo: ESTACIONAMIENTO PROPIO');
+  });
+
+  it('needs a default value', async () => {
+    const res = await send('POST', '/api/features', feature({ values: [{ value: 'Rampa', isDefault: false }] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(FEATURE_TEXT.noDefault);
+  });
+
+  it('refuses an empty value, two defaults and a repeated value', async () => {
+    const empty = await send('POST', '/api/features', feature({ values: [{ value: '  ', isDefault: true }] }));
+    expect(empty.json().message).toBe(FEATURE_TEXT.emptyValue);
+    const two = await send('POST', '/api/features', feature({ values: [{ value: 'A', isDefault: true }, { value: 'B', isDefault: true }] }));
+    expect(two.json().message).toBe(FEATURE_TEXT.oneDefault);
+    const repeated = await send('POST', '/api/features', feature({ values: [{ value: 'A', isDefault: true }, { value: 'a ', isDefault: false }] }));
+    expect(repeated.json().message).toBe(FEATURE_TEXT.repeatedValue);
+  });
+
+  it('needs a name and an existing client', async () => {
+    const nameless = await send('POST', '/api/features', feature({ name: ' ' }));
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().errors.name).toBe(FEATURE_TEXT.required);
+    expect((await send('POST', '/api/features', feature({ clientId: 999_999 }))).statusCode).toBe(400);
+  });
+});
+
+describe('creating, listing and editing attributes', () => {
+  let created: { id: number; data: { values: { id: number; value: string; isDefault: boolean }[] } };
+
+  it('creates one and answers { id, data }', async () => {
+    const res = await send('POST', '/api/features', feature(), operations);
+    expect(res.statusCode, res.body).toBe(201);
+    created = res.json();
+    expect(created.data).toMatchObject({ id: created.id, clientId, name: 'Accesibilidad', isRequired: false });
+    expect(created.data.values.map((v) => [v.value, v.isDefault])).toEqual([
+      ['Rampa', true],
+      ['Sin rampa', false],
+    ]);
+  });
+
+  it('lists a client’s attributes filtered by name, and every client’s at /features', async () => {
+    const mine = (await get(`/api/features/client/${clientId}?q=acces`)).json() as { rows: { name: string; values: unknown[] }[]; count: number };
+    expect(mine.rows.map((f) => f.name)).toEqual(['Accesibilidad']);
+    expect(mine.rows[0].values).toHaveLength(2);
+    const all = (await get('/api/features?limit=100')).json() as { rows: { clientId: number }[] };
+    expect(new Set(all.rows.map((f) => f.clientId)).size).toBeGreaterThan(1);
+    const filtered = (await get(`/api/features?clientId=${clientId}&limit=100`)).json() as { rows: { clientId: number }[] };
+    expect(filtered.rows.every((f) => f.clientId === clientId)).toBe(true);
+    expect((await get(`/api/features/${created.id}`)).json().name).toBe('Accesibilidad');
+    expect((await get('/api/features/999999')).statusCode).toBe(404);
+  });
+
+  it('edits values in place, adds new ones and moves the default', async () => {
+    const [rampa, sinRampa] = created.data.values;
+    const res = await send('PUT', `/api/features/${created.id}`, {
+      name: 'Accesibilidad edilicia',
+      isRequired: false,
+      values: [
+        { id: rampa.id, value: 'Rampa de acceso', isDefault: false },
+        { id: sinRampa.id, value: 'Sin rampa', isDefault: true },
+        { value: 'Ascensor', isDefault: false },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.values.map((v: { value: string; isDefault: boolean }) => [v.value, v.isDefault])).toEqual([
+      ['Rampa de acceso', false],
+      ['Sin rampa', true],
+      ['Ascensor', false],
+    ]);
+    const invalid = await send('PUT', `/api/features/${created.id}`, { name: 'X', isRequired: false, values: [{ id: rampa.id, value: 'Rampa', isDefault: false }] });
+    expect(invalid.json().message).toBe(FEATURE_TEXT.noDefault);
+  });
+
+  it('made required, gives every location of the client its default value', async () => {
+    const res = await send('PUT', `/api/features/${created.id}`, { ...feature({ isRequired: true }), values: created.data.values.map((v) => ({ ...v, isDefault: v.value === 'Sin rampa' })) });
+    expect(res.statusCode, res.body).toBe(200);
+    const clientLocations = await t.db.select().from(locations).where(eq(locations.clientId, clientId));
+    const linked = await t.db.select().from(locationFeatureValues).where(eq(locationFeatureValues.featureId, created.id));
+    expect(linked).toHaveLength(clientLocations.length);
+    const [defaultValue] = await t.db.select().from(featureValues).where(and(eq(featureValues.featureId, created.id), eq(featureValues.isDefault, true)));
+    expect(new Set(linked.map((l) => l.featureValueId))).toEqual(new Set([defaultValue.id]));
+  });
+
+  it('refuses to drop a value that locations use', async () => {
+    const values = (await get(`/api/features/${created.id}`)).json().values as { id: number; value: string; isDefault: boolean }[];
+    const res = await send('PUT', `/api/features/${created.id}`, { name: 'Accesibilidad', isRequired: true, values: values.filter((v) => !v.isDefault).map((v, i) => ({ ...v, isDefault: i === 0 })) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(FEATURE_TEXT.valueInUse('Sin rampa'));
+    expect((await t.db.select().from(features).where(eq(features.id, created.id)))[0].name).toBe('Accesibilidad');
+  });
+});
+
+describe('roles', () => {
+  it.each(['cliente@campo.test', 'franquicia@campo.test', 'plataforma@campo.test'])('%s gets 403', async (email) => {
+    const token = (await t.login(email)).token;
+    for (const res of [await get('/api/features', token), await get(`/api/features/client/${clientId}`, token), await send('POST', '/api/features', feature(), token)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(AUTH_TEXT.forbidden);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+/** Each API test file gets its own copy of the seeded template database and its own app. */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
+import { type Database, type Db, openDatabase } from '../../server/db/client';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import type { LoginAnswer } from '../../domain/auth';
+import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
+
+export const TEST_JWT_SECRET = 'campo-api-tests-jwt-secret-0123456789abcdef';
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+  /** Logs in through the API; throws with the answer when the login is refused. */
+  login(email: string, password?: string): Promise<Pick<LoginAnswer, 'token' | 'refreshToken' | 'id'>>;
+  authHeader(token: string): { authorization: string };
+}
+
+/** A copy of the template database: a new PostgreSQL database or a PGlite loaded from the dump. */
+async function copyTemplate(): Promise<{ database: Database; databaseUrl: string; drop(): Promise<void> }> {
+  const source = inject('campoDatabase');
+  if (source.kind === 'postgres') {
+    const name = `${source.prefix}${randomBytes(6).toString('hex')}`;
+    await adminQuery(source.url, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(source.template)}`);
+    const url = databaseUrl(source.url, name);
+    return {
+      database: await openDatabase({ url }),
+      databaseUrl: url,
+      drop: () => dropDatabase(source.url, name),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(source.dump)]) });
+  return { database: await openDatabase({ pglite }), databaseUrl: '', drop: () => Promise.resolve() };
+}
+
+/**
+ * Drops a per-file database once its pool has ended. pg's pool.end() resolves before the server
+ * has seen every connection go, so a plain DROP (which waits a few seconds for them) comes first:
+ * forcing at once would kill those connections and their client would throw an uncaught error.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  try {
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${quoteIdent(name)}`);
+  } catch {
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+  }
+}
+
+export interface TestAppOptions {
+  /** Runs on the built app before it is ready: the place for test-only hooks. */
+  beforeReady?: (app: App) => void;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const copy = await copyTemplate();
+  const dataDir = mkdtempSync(join(tmpdir(), 'campo-api-'));
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      STATIC_DIR: '',
+      DATABASE_URL: copy.databaseUrl,
+      JWT_SECRET: TEST_JWT_SECRET,
+      PUBLIC_URL: 'http://campo.test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+    }),
+    // High enough that only the test of the limit ever reaches it.
+    authRateLimit: 100_000,
+    ...overrides,
+  };
+  const app = await buildApp({ config, db: copy.database.db, logger: false });
+  options.beforeReady?.(app);
+  await app.ready();
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    await copy.database.close();
+    await copy.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const login: TestApp['login'] = async (email, password = DEMO_PASSWORD) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} answered ${res.statusCode}: ${res.body}`);
+    const { token, refreshToken, id } = res.json() as LoginAnswer;
+    return { token, refreshToken, id };
+  };
+
+  return { app, db: copy.database.db, config, close, login, authHeader };
+}
+
+export const authHeader = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A compact HS256 JWT signed with `secret`, built by hand (for partner tokens and forged ones). */
+export function signHs256(payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
+  const encode = (part: unknown) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode(header)}.${encode(payload)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);

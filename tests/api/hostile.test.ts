@@ -1,0 +1,162 @@
+/**
+ * Hostile input: random bodies and query strings never break the server (no 5xx), always get
+ * the one Spanish error shape, and a refused request changes nothing.
+ */
+import fc from 'fast-check';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+const RUNS = Number(process.env.HOSTILE_RUNS) || 60;
+
+let t: TestApp;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.authHeader((await t.login('admin@campo.test')).token);
+});
+afterAll(() => t?.close());
+
+/** encodeURIComponent that takes lone surrogates too (as a browser would send them: U+FFFD). */
+const encode = (text: string) => encodeURIComponent(Buffer.from(text).toString());
+
+const snapshot = () => t.db.select().from(clients).orderBy(asc(clients.id));
+
+/** Text that tends to hurt: control characters, NUL, quotes, LIKE and SQL syntax, odd Unicode. */
+const nastyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', "'; drop table clients; --", '%', '_', '\\', '"', '\ud800', '💥', 'null', '0', '-1', '1e400', 'x'.repeat(3000)),
+);
+/** Numbers at and past every boundary: negative, fractional, huge, beyond a PostgreSQL integer. */
+const nastyNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53, Number.MAX_SAFE_INTEGER, 1e21),
+);
+const nastyValue = fc.oneof(nastyText, nastyNumber, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
+
+const VALID_CLIENT = {
+  name: 'Cliente Aleatorio',
+  address: 'Calle 1',
+  telephone: '1144445555',
+  email: 'aleatorio@cliente.com.ar',
+  imageUrl: null,
+  claimUrl: 'https://cliente.com.ar/reclamos',
+  contactUrl: 'https://cliente.com.ar/contacto',
+  linkSurveyMonkey: null,
+  typeId: 1,
+};
+const FIELDS = [...Object.keys(VALID_CLIENT), 'id', 'state'];
+
+/** A valid client with some fields replaced, dropped or added: close enough to reach the database. */
+const mutatedClient = fc
+  .record({
+    replace: fc.dictionary(fc.constantFrom(...FIELDS), nastyValue, { maxKeys: 3 }),
+    drop: fc.subarray(FIELDS, { maxLength: 2 }),
+    extra: fc.dictionary(fc.string({ maxLength: 12 }), nastyValue, { maxKeys: 2 }),
+  })
+  .map(({ replace, drop, extra }) => {
+    const body: Record<string, unknown> = { ...extra, ...VALID_CLIENT, id: 1, ...replace };
+    return Object.fromEntries(Object.entries(body).filter(([key]) => !drop.includes(key)));
+  });
+
+const anyBody = fc.oneof(fc.jsonValue({ maxDepth: 3 }), mutatedClient);
+
+function expectWellFormed(res: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
+  expect(res.statusCode, `${label} → ${res.statusCode} ${res.body}`).toBeLessThan(500);
+  expect(String(res.headers['content-type']), label).toMatch(/^application\/json/);
+  const body = JSON.parse(res.body);
+  if (res.statusCode >= 400) {
+    expect(typeof body.message, `${label} → ${res.body}`).toBe('string');
+    expect(body.message.length).toBeGreaterThan(0);
+  }
+  return body;
+}
+
+describe('random bodies', () => {
+  it.each([
+    ['POST', '/api/clients/'],
+    ['PUT', '/api/clients'],
+    ['PUT', '/api/clients/state'],
+  ] as const)('%s %s never fails with a 5xx and a refusal writes nothing', async (method, url) => {
+    await fc.assert(
+      fc.asyncProperty(anyBody, async (body) => {
+        const before = await snapshot();
+        const res = await t.app.inject({ method, url, headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+        expectWellFormed(res, `${method} ${url} ${JSON.stringify(body).slice(0, 300)}`);
+        if (res.statusCode >= 400) expect(await snapshot()).toEqual(before);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('POST /api/auth/login never fails with a 5xx and never opens a session for junk', async () => {
+    const credentials = fc.record(
+      { email: fc.oneof(nastyValue, fc.constant('admin@campo.test')), password: nastyValue },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), credentials), async (body) => {
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+        const answer = expectWellFormed(res, `login ${JSON.stringify(body).slice(0, 300)}`);
+        expect([400, 401], res.body).toContain(res.statusCode);
+        expect(answer.token).toBeUndefined();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('answers bodies that are not JSON at all with a 4xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (payload, type) => {
+        const res = await t.app.inject({ method: 'POST', url: '/api/clients/', headers: { ...admin, 'content-type': type }, payload });
+        expectWellFormed(res, `${type} ${JSON.stringify(payload)}`);
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('random query strings', () => {
+  const KEYS = ['offset', 'limit', 'sort', 'order', 'q', 'state'];
+  const queryValue = fc.oneof(
+    nastyText,
+    nastyNumber.map(String),
+    fc.constantFrom('name', 'id', 'type', 'email', 'ASC', 'desc', 'true', 'false', '%', '%00', '%zz', '[]'),
+  );
+  const pairs = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8 })), queryValue), { maxLength: 6 });
+  const encoded = pairs.map((list) => list.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
+  /** Raw text straight into the URL, broken percent-escapes included. */
+  const raw = fc.string({ maxLength: 40 }).map((s) => s.replace(/[#\s]/g, ''));
+
+  it('GET /api/clients/all-clients never fails with a 5xx', async () => {
+    const before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(encoded, raw), async (query) => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/clients/all-clients?${query}`, headers: admin });
+        const body = expectWellFormed(res, `?${query}`);
+        if (res.statusCode === 200) {
+          expect(Array.isArray(body.rows)).toBe(true);
+          expect(typeof body.count).toBe('number');
+          expect(body.rows.length).toBeLessThanOrEqual(body.count);
+        } else {
+          expect(res.statusCode).toBe(400);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('GET /api/clients/:id never fails with a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(nastyText, nastyNumber.map(String)), async (id) => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/clients/${encode(id)}`, headers: admin });
+        expectWellFormed(res, `/api/clients/${JSON.stringify(id)}`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

@@ -1,0 +1,135 @@
+/** The bulk load of points of sale: every row checked, all written or none, each bad line named. */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_TEXT } from '../../domain/locationsCsv';
+import { clients, features, locationFeatureValues, locations } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+import { csvFile, csvRow, multipart } from './locations-csv';
+
+let t: TestApp;
+let admin: string;
+let clientId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+  clientId = (await t.db.select().from(clients).where(eq(clients.name, 'Supermercados Andinos')))[0].id;
+});
+afterAll(() => t?.close());
+
+const countOf = async () => (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, clientId))).length;
+
+function upload(content: Buffer | string, { filename = 'puntos_de_venta.csv', type = 'text/csv', url = '/api/locations/massive/client', token = admin, withClient = true } = {}) {
+  const { payload, headers } = multipart([
+    ...(withClient ? [{ name: 'clientId', value: String(clientId) }] : []),
+    { name: 'csvFile', filename, type, content },
+  ]);
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...t.authHeader(token) } });
+}
+
+describe('a CSV with a bad line', () => {
+  it('names that line and why, and writes nothing', async () => {
+    const before = await countOf();
+    const rows = [csvRow(1), csvRow(2, { Emails: 'mal-escrito@' }), csvRow(3)];
+    const res = await upload(csvFile(rows));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: CSV_TEXT.hasErrors(1), lines: ['Línea 3: Email inválido (Emails)'] });
+    expect(await countOf()).toBe(before);
+  });
+
+  it('names unknown places, repeated codes and several errors of one line', async () => {
+    const rows = [
+      csvRow(10, { País: 'Narnia' }),
+      csvRow(11, { Ciudad: 'Gotham' }),
+      csvRow(12, { 'Código de Locación del Cliente': 'DUP-1' }),
+      csvRow(13, { 'Código de Locación del Cliente': 'DUP-1' }),
+      csvRow(14, { Nombre: '', Teléfono: '12-34' }),
+      csvRow(15).slice(0, 5),
+    ];
+    const res = await upload(csvFile(rows));
+    expect(res.statusCode).toBe(400);
+    const lines = res.json().lines as string[];
+    expect(lines).toEqual([
+      'Línea 2: no existe el país "Narnia" (País)',
+      'Línea 3: no existe la ciudad "Gotham" en CORDOBA (Ciudad)',
+      'Línea 5: el código "DUP-1" se repite en la línea 4.',
+      'Línea 6: Requerido (Nombre)',
+      'Línea 6: Número de teléfono es inválido (Teléfono)',
+      'Línea 7: se esperaban 18 columnas y hay 5.',
+    ]);
+  });
+
+  it('refuses a file without the template’s header row', async () => {
+    const res = await upload(`${csvRow(1).join(';')}\r\n`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().lines[0]).toMatch(/^Línea 1: la primera fila debe ser la de encabezados/);
+  });
+});
+
+describe('a good CSV', () => {
+  it('imports every row in one go, with the required attributes at their default', async () => {
+    const before = await countOf();
+    const rows = Array.from({ length: 25 }, (_, i) => csvRow(100 + i));
+    const res = await upload(csvFile(rows));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 25, message: CSV_TEXT.imported(25) });
+    expect(await countOf()).toBe(before + 25);
+
+    const [imported] = await t.db.select().from(locations).where(and(eq(locations.clientId, clientId), eq(locations.clientLocationId, 'CSV-000101')));
+    expect(imported).toMatchObject({ fullName: 'Local importado 101', emailExecutive: 'ejecutivo101@importados.com.ar', latitude: -33.1232 });
+    expect(imported.emails).toEqual(['ejecutivo101@importados.com.ar', 'calidad@importados.com.ar']);
+    const required = await t.db.select().from(features).where(and(eq(features.clientId, clientId), eq(features.isRequired, true)));
+    const values = await t.db.select().from(locationFeatureValues).where(eq(locationFeatureValues.locationId, imported.id));
+    expect(values.map((v) => v.featureId).sort()).toEqual(required.map((f) => f.id).sort());
+  });
+
+  it('takes commas as the separator, no BOM, the client in the query and the core path', async () => {
+    const before = await countOf();
+    const file = csvFile([csvRow(200, {}, 'COMMA'), csvRow(201, {}, 'COMMA')], { separator: ',', bom: false });
+    const res = await upload(file, { url: `/api/core-clients/clients/importBranches?clientId=${clientId}`, withClient: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await countOf()).toBe(before + 2);
+  });
+
+  it('refuses codes the client already has', async () => {
+    const res = await upload(csvFile([csvRow(101)]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().lines).toEqual(['Línea 2: ya existe un punto de venta del cliente con el código "CSV-000101".']);
+  });
+});
+
+describe('files that are not a CSV', () => {
+  it('refuses another type by name, a binary file and a JSON body with a 4xx in Spanish', async () => {
+    const pdf = await upload('%PDF-1.4', { filename: 'locales.pdf', type: 'application/pdf' });
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().message).toBe('application/pdf no es un formato soportado.');
+    const binary = await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0x00]), { filename: 'locales.csv' });
+    expect(binary.statusCode).toBe(415);
+    expect(binary.json().message).toBe(CSV_TEXT.notText);
+    const json = await t.app.inject({ method: 'POST', url: '/api/locations/massive/client', payload: { clientId }, headers: t.authHeader(admin) });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toBe(CSV_TEXT.noFile);
+    const empty = await upload('');
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('refuses a file over the size limit with a 413', async () => {
+    const res = await upload(Buffer.alloc(11 * 1024 * 1024, 'a'));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('asks for a client, and a client that exists', async () => {
+    expect((await upload(csvFile([csvRow(1)]), { withClient: false })).statusCode).toBe(400);
+    const { payload, headers } = multipart([
+      { name: 'clientId', value: '999999' },
+      { name: 'csvFile', filename: 'a.csv', type: 'text/csv', content: csvFile([csvRow(1)]) },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/locations/massive/client', payload, headers: { ...headers, ...t.authHeader(admin) } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('is refused to client and franchise users', async () => {
+    const token = (await t.login('franquicia@campo.test')).token;
+    expect((await upload(csvFile([csvRow(1)]), { token })).statusCode).toBe(403);
+  });
+});

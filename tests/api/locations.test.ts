@@ -1,0 +1,238 @@
+/** Points of sale through the API: lists by client, the regex search, the form's rules, roles. */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import { LOCATION_TEXT } from '../../domain/locations';
+import { ROLE } from '../../domain/roles';
+import { MSG } from '../../domain/validation';
+import { cities, clients, countries, features, featureValues, locationFeatureValues, locations, states, users } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let operations: string;
+let firstClient: number;
+let otherClient: number;
+let place: { countryId: number; stateId: number; cityId: number };
+let elsewhere: { stateId: number; cityId: number };
+let franchiseId: number;
+let managerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+  operations = (await t.login('operaciones@campo.test')).token;
+  const all = await t.db.select().from(clients).orderBy(clients.id);
+  firstClient = all.find((c) => c.name === 'Café del Plata')!.id;
+  otherClient = all.find((c) => c.name === 'Supermercados Andinos')!.id;
+  const [argentina] = await t.db.select().from(countries).where(eq(countries.name, 'Argentina'));
+  const [cordoba] = await t.db.select().from(states).where(and(eq(states.countryId, argentina.id), eq(states.name, 'Córdoba')));
+  const [city] = await t.db.select().from(cities).where(and(eq(cities.stateId, cordoba.id), eq(cities.name, 'Villa María')));
+  place = { countryId: argentina.id, stateId: cordoba.id, cityId: city.id };
+  const [mendoza] = await t.db.select().from(states).where(eq(states.name, 'Mendoza'));
+  const [sanRafael] = await t.db.select().from(cities).where(eq(cities.name, 'San Rafael'));
+  elsewhere = { stateId: mendoza.id, cityId: sanRafael.id };
+  franchiseId = (await t.db.select().from(users).where(eq(users.email, 'franquicia@campo.test')))[0].id;
+  managerId = (await t.db.select().from(users).where(eq(users.email, 'gerente@campo.test')))[0].id;
+});
+afterAll(() => t?.close());
+
+const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: t.authHeader(token) });
+const send = (method: 'POST' | 'PUT', url: string, payload: unknown, token = admin) => t.app.inject({ method, url, payload: payload as never, headers: t.authHeader(token) });
+
+const newLocation = (overrides: Record<string, unknown> = {}) => ({
+  clientId: firstClient,
+  fullName: 'Café del Plata Villa María',
+  clientLocationName: 'OP-VM-01',
+  clientLocationId: 'VM-001',
+  telephone: '3534123456',
+  street: 'Bv. España 120',
+  zone: 'Centro',
+  ...place,
+  latitude: '-32.4075',
+  longitude: '-63.2402',
+  linkSurveyMonkey: '',
+  ownerId: franchiseId,
+  zoneManagersIds: [String(managerId), 'no-es-un-id', 2.5],
+  executive: 'Lucía Benítez',
+  emails: ['ejecutivo@cafe.com.ar', 'EJECUTIVO@cafe.com.ar', 'calidad@cafe.com.ar'],
+  manager: 'Raúl Encargado',
+  emailManager: 'encargado@cafe.com.ar',
+  emailExecutive: 'ejecutivo@cafe.com.ar',
+  emailToNullCase: '',
+  workDays: 'Lunes a sábado',
+  openingHours: '08:00',
+  closingHours: '20:00',
+  observation: 'Frente a la plaza',
+  keysValues: [{ key: 'Región', value: 'Interior' }],
+  featureValues: [],
+  ...overrides,
+});
+
+describe('listing a client’s points of sale', () => {
+  it('pages, sorts and counts in SQL', async () => {
+    const count = (await t.db.select().from(locations).where(eq(locations.clientId, firstClient))).length;
+    const page = await get(`/api/locations/client/${firstClient}?offset=0&limit=3&sort=fullName&order=DESC`);
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json() as { rows: { fullName: string; clientId: number; code: string }[]; count: number };
+    expect(body.count).toBe(count);
+    expect(body.rows).toHaveLength(3);
+    expect(body.rows.map((r) => r.fullName)).toEqual([...body.rows.map((r) => r.fullName)].sort().reverse());
+    expect(body.rows.every((r) => r.clientId === firstClient && /^PV-\d{6}$/.test(r.code))).toBe(true);
+  });
+
+  it('searches the client location code with a case-insensitive regular expression', async () => {
+    const res = await get(`/api/locations/client/${firstClient}?q=${encodeURIComponent('^caf-00[12]$')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().rows as { clientLocationId: string }[]).map((r) => r.clientLocationId).sort()).toEqual(['CAF-001', 'CAF-002']);
+  });
+
+  it.each(['(', '[a-', '*abc', '\\p{L}'])('answers the invalid pattern %j with a 400 in Spanish, never a 500', async (pattern) => {
+    const res = await get(`/api/locations/client/${firstClient}?q=${encodeURIComponent(pattern)}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(LOCATION_TEXT.invalidSearch);
+  });
+
+  it('lists across clients at /locations, filtered by client and status', async () => {
+    const all = (await get('/api/locations?limit=1000')).json() as { rows: { clientId: number }[]; count: number };
+    expect(new Set(all.rows.map((r) => r.clientId)).size).toBeGreaterThan(1);
+    const one = (await get(`/api/locations?clientId=${otherClient}&limit=1000`)).json() as { rows: { clientId: number }[] };
+    expect(one.rows.every((r) => r.clientId === otherClient)).toBe(true);
+    const inactive = (await get(`/api/locations?status=false`)).json() as { rows: { status: boolean }[] };
+    expect(inactive.rows.length).toBeGreaterThan(0);
+    expect(inactive.rows.every((r) => r.status === false)).toBe(true);
+  });
+
+  it('refuses to sort by a column it does not know', async () => {
+    expect((await get(`/api/locations/client/${firstClient}?sort=passwordHash`)).statusCode).toBe(400);
+  });
+});
+
+describe('reference lists and people of a client', () => {
+  it('cascades countries → states → cities', async () => {
+    const countryNames = ((await get('/api/countries')).json() as { name: string }[]).map((c) => c.name);
+    expect(countryNames).toEqual(expect.arrayContaining(['Argentina', 'Uruguay', 'Chile', 'Paraguay', 'Brasil', 'Bolivia']));
+    const provinces = (await get(`/api/states?countryId=${place.countryId}`)).json() as { name: string; countryId: number }[];
+    expect(provinces).toHaveLength(24);
+    expect(provinces.map((p) => p.name)).toContain('Ciudad Autónoma de Buenos Aires');
+    const cityNames = ((await get(`/api/cities?stateId=${place.stateId}`)).json() as { name: string }[]).map((c) => c.name);
+    expect(cityNames).toEqual(expect.arrayContaining(['Córdoba', 'Río Cuarto', 'Villa María']));
+    expect((await get('/api/states')).statusCode).toBe(400);
+  });
+
+  it('lists the owners (role 6) and zone managers (role 15) of a client', async () => {
+    const owners = (await get(`/api/web-users/client/${firstClient}?rolId=${ROLE.FRANCHISE}`)).json() as { id: number; fullName: string }[];
+    expect(owners).toContainEqual({ id: franchiseId, fullName: 'Franco Franquicia' });
+    const managers = (await get(`/api/web-users/client/${firstClient}?rolId=${ROLE.ZONE_MANAGER}`)).json() as { id: number }[];
+    expect(managers.map((m) => m.id)).toContain(managerId);
+    expect(managers.map((m) => m.id)).not.toContain(franchiseId);
+  });
+});
+
+describe('creating and editing a point of sale', () => {
+  it('creates one with every field, owner, zone managers (non-integers dropped), tags and required attributes at their default', async () => {
+    const res = await send('POST', '/api/locations', newLocation(), operations);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created.code).toMatch(/^PV-\d{6}$/);
+    expect(created.emails).toEqual(['ejecutivo@cafe.com.ar', 'calidad@cafe.com.ar']);
+    expect(created.zoneManagersIds).toEqual([managerId]);
+    expect(created.owner).toEqual({ id: franchiseId, fullName: 'Franco Franquicia' });
+    expect(created.latitude).toBe(-32.4075);
+    expect(created.keysValues).toEqual([{ key: 'Región', value: 'Interior' }]);
+    const required = await t.db
+      .select({ featureId: features.id, valueId: featureValues.id })
+      .from(features)
+      .innerJoin(featureValues, eq(featureValues.featureId, features.id))
+      .where(and(eq(features.clientId, firstClient), eq(features.isRequired, true), eq(featureValues.isDefault, true)));
+    const stored = await t.db.select().from(locationFeatureValues).where(eq(locationFeatureValues.locationId, created.id));
+    expect(stored.map((s) => s.featureValueId).sort()).toEqual(required.map((r) => r.valueId).sort());
+
+    const read = (await get(`/api/locations/${created.id}`)).json();
+    expect(read).toMatchObject({ fullName: 'Café del Plata Villa María', cityName: 'Villa María', stateName: 'Córdoba', countryName: 'Argentina' });
+  });
+
+  it('asks for country, state and city with one message', async () => {
+    const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-002', cityId: null }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(LOCATION_TEXT.geography);
+    const mismatch = await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-003', ...elsewhere, stateId: place.stateId }));
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe(LOCATION_TEXT.geography);
+  });
+
+  it('checks every field with the form’s messages', async () => {
+    const res = await send(
+      'POST',
+      '/api/locations',
+      newLocation({ fullName: ' ', clientLocationId: 'VM 004', telephone: '35-34', emails: ['bien@cafe.com', 'mal@'], latitude: '-95', longitude: 'x', emailManager: 'no', workDays: '' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      fullName: MSG.required,
+      clientLocationId: LOCATION_TEXT.noSpaces,
+      telephone: MSG.phone,
+      'emails.1': LOCATION_TEXT.emailList,
+      latitude: MSG.latitude,
+      longitude: MSG.longitude,
+      emailManager: MSG.email,
+      workDays: MSG.required,
+    });
+    expect((await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-005', emails: [] }))).json().errors.emails).toBe(MSG.required);
+  });
+
+  it('refuses an owner, zone manager or attribute value that is not the client’s', async () => {
+    const [stranger] = await t.db.select().from(users).where(and(eq(users.clientId, otherClient), eq(users.rolId, ROLE.FRANCHISE)));
+    const [otherValue] = await t.db.select({ id: featureValues.id }).from(featureValues).innerJoin(features, eq(features.id, featureValues.featureId)).where(eq(features.clientId, otherClient));
+    const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-006', ownerId: stranger.id, zoneManagersIds: [franchiseId], featureValues: [{ id: otherValue.id }] }));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['featureValues', 'ownerId', 'zoneManagersIds']);
+  });
+
+  it('refuses a client location code the client already uses', async () => {
+    const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'CAF-001' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.clientLocationId).toBe(LOCATION_TEXT.duplicateCode);
+  });
+
+  it('updates a location and keeps its client and code', async () => {
+    const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-002'));
+    const res = await send('PUT', '/api/locations', newLocation({ id: existing.id, clientLocationId: 'CAF-002', fullName: 'Recoleta renovado', zoneManagersIds: [], ownerId: null }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: existing.id, code: existing.code, fullName: 'Recoleta renovado', zoneManagersIds: [], owner: null });
+    const moved = await send('PUT', '/api/locations', newLocation({ id: existing.id, clientId: otherClient }));
+    expect(moved.statusCode).toBe(400);
+    expect((await send('PUT', '/api/locations', newLocation({ id: 999_999 }))).statusCode).toBe(404);
+  });
+
+  it('deactivates and activates with PUT /locations/disable', async () => {
+    const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-003'));
+    const off = await send('PUT', '/api/locations/disable', { id: existing.id, status: false }, operations);
+    expect(off.json()).toEqual({ id: existing.id, status: false });
+    expect((await t.db.select().from(locations).where(eq(locations.id, existing.id)))[0].status).toBe(false);
+    await send('PUT', '/api/locations/disable', { id: existing.id, status: true });
+    expect((await t.db.select().from(locations).where(eq(locations.id, existing.id)))[0].status).toBe(true);
+    expect((await send('PUT', '/api/locations/disable', { id: existing.id, status: 'no' })).statusCode).toBe(400);
+  });
+});
+
+describe('roles', () => {
+  it.each(['cliente@campo.test', 'franquicia@campo.test', 'gerente@campo.test', 'plataforma@campo.test'])('%s cannot read or write points of sale', async (email) => {
+    const token = (await t.login(email)).token;
+    for (const res of [
+      await get(`/api/locations/client/${firstClient}`, token),
+      await get('/api/locations', token),
+      await get(`/api/web-users/client/${firstClient}?rolId=6`, token),
+      await send('POST', '/api/locations', newLocation({ clientLocationId: 'NO-1' }), token),
+      await send('PUT', '/api/locations/disable', { id: 1, status: false }, token),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(AUTH_TEXT.forbidden);
+    }
+  });
+
+  it('lets every signed-in user read the reference lists', async () => {
+    const token = (await t.login('franquicia@campo.test')).token;
+    expect((await get('/api/countries', token)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,206 @@
+/** Assignments (agents, Getters, published visits), the stock, the performance report and the assets zip. */
+import { inflateRawSync } from 'node:zlib';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move-api';
+import { MOVE_FORM_TEXT } from '../../domain/move-forms';
+import { MOVE_TEXT } from '../../domain/moves';
+import { ROLE } from '../../domain/roles';
+import { clients, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
+import { writeDemoFiles } from '../../server/db/seed/demoFiles';
+import { createTestApp, type TestApp } from './helpers';
+import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers';
+
+let t: TestApp;
+let admin: string;
+let api: ReturnType<typeof caller>;
+let agentId: number;
+let getterId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = caller(t);
+  admin = (await t.login('admin@campo.test')).token;
+  agentId = (await t.db.select().from(users).where(eq(users.email, 'calidad2@campo.test')))[0].id;
+  getterId = (await t.db.select().from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true))))[0].id;
+  await writeDemoFiles(t.config.dataDir);
+});
+afterAll(() => t?.close());
+
+describe('mass assignment to a quality agent', () => {
+  it('assigns the selected moves, leaving those whose agent is locked as they are', async () => {
+    const [inReview] = await movesWhere(t, inStatus('EN_REVISION'));
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent);
+    const answer = await api.ok<{ updated: number; skipped: number; skippedIds: number[] }>('PUT', '/user-moves/massive', admin, { userMovesIds: [inReview.id, approved.id], assignedAgentId: agentId });
+    expect(answer).toMatchObject({ updated: 1, skipped: 1, skippedIds: [approved.id] });
+    expect((await reload(t, inReview.id)).assignedAgentId).toBe(agentId);
+    expect((await reload(t, inReview.id)).version).toBe(inReview.version + 1);
+    expect((await reload(t, approved.id)).assignedAgentId).toBe(approved.assignedAgentId);
+  });
+
+  it('assigns every move of a list filter', async () => {
+    const paused = await movesWhere(t, inStatus('PAUSADA'));
+    const answer = await api.ok<{ updated: number }>('PUT', '/user-moves/massive', admin, { filter: { statusId: 'PAUSADA' }, assignedAgentId: agentId });
+    expect(answer.updated).toBe(paused.length);
+    expect((await movesWhere(t, inStatus('PAUSADA'))).every((m) => m.assignedAgentId === agentId)).toBe(true);
+  });
+
+  it('needs an agent, and one that is a quality agent', async () => {
+    const [m] = await movesWhere(t, inStatus('EN_REVISION'));
+    expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [m.id] })).json().errors.assignedAgentId).toBe(MOVE_FORM_TEXT.pickAgent);
+    expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [m.id], assignedAgentId: getterId })).json().message).toBe(MOVE_TEXT.notAgent);
+  });
+});
+
+describe('stock assignment to a Getter', () => {
+  it('gives Asignada and Disponible moves to the auditor; refuses the whole lot if one is in another state', async () => {
+    const [available] = await movesWhere(t, inStatus('DISPONIBLE'));
+    const [assigned] = await movesWhere(t, inStatus('ASIGNADA'));
+    const [review] = await movesWhere(t, inStatus('EN_REVISION'));
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id, review.id], userId: getterId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', userId: null, version: available.version });
+    await api.ok('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id, assigned.id], userId: getterId });
+    expect(await reload(t, available.id)).toMatchObject({ status: 'ASIGNADA', userId: getterId });
+    expect(await reload(t, assigned.id)).toMatchObject({ status: 'ASIGNADA', userId: getterId });
+    const logs = await t.db.select().from(moveStatusLogs).where(eq(moveStatusLogs.userMoveId, available.id));
+    expect(logs.map((l) => [l.status, l.finishedAt === null])).toEqual([
+      ['DISPONIBLE', false],
+      ['ASIGNADA', true],
+    ]);
+    expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [assigned.id], userId: agentId })).json().message).toBe(MOVE_TEXT.notGetter);
+    expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [], userId: getterId })).json().errors.userMovesIds).toBe(MOVE_FORM_TEXT.pickMove);
+  });
+
+  it('creates ASIGNADA moves from published visits, the visit taken', async () => {
+    const published = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(2);
+    const answer = await api.ok<{ created: { id: number; code: string; visitId: number }[] }>('POST', '/user-moves/massive-locations', admin, [
+      { projectLocationId: published[0].projectLocationId, userId: getterId, visitId: published[0].id },
+      { projectLocationId: published[1].projectLocationId, userId: getterId },
+    ]);
+    expect(answer.created).toHaveLength(2);
+    expect(answer.created[0].visitId).toBe(published[0].id);
+    const taken = await t.db.select().from(visits).where(inArray(visits.id, answer.created.map((c) => c.visitId)));
+    expect(taken.every((v) => v.state === 'TOMADA')).toBe(true);
+    const [move] = await t.db.select().from(userMoves).where(eq(userMoves.id, answer.created[0].id));
+    expect(move).toMatchObject({ status: 'ASIGNADA', userId: getterId, visitId: published[0].id });
+    expect(move.questionnaireVersionId).not.toBeNull();
+  });
+
+  it('writes nothing when one item fails: a visit no longer published, or a user who is not a Getter', async () => {
+    const [free] = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(1);
+    const [taken] = await t.db.select().from(visits).where(eq(visits.state, 'TOMADA')).limit(1);
+    const before = (await t.db.select().from(userMoves)).length;
+    const res = await api.call('POST', '/user-moves/massive-locations', admin, [
+      { projectLocationId: free.projectLocationId, userId: getterId, visitId: free.id },
+      { projectLocationId: taken.projectLocationId, userId: getterId, visitId: taken.id },
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    expect((await t.db.select().from(visits).where(eq(visits.id, free.id)))[0].state).toBe('PUBLICADA');
+    expect((await t.db.select().from(userMoves)).length).toBe(before);
+    expect((await api.call('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: free.projectLocationId, userId: agentId }])).json().message).toBe(MOVE_TEXT.notGetter);
+    expect((await api.call('POST', '/user-moves/massive-locations', admin, [])).json().message).toBe(MOVE_FORM_TEXT.pickMove);
+  });
+});
+
+describe('the stock', () => {
+  type Stock = { rows: StockRow[]; count: number | null; next: string | null };
+  it('lists the four stock states, by state, paged, with the stock row', async () => {
+    const page = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=10', admin);
+    expect(page.rows).toHaveLength(10);
+    expect(page.count).toBeGreaterThan(10);
+    expect(new Set(page.rows.map((r) => r.estado_actual))).toEqual(new Set(['Publicada']));
+    expect(Object.keys(page.rows[0])).toEqual(expect.arrayContaining(['id_pedido', 'id_move', 'id_operativo', 'auditor', 'estado_actual', 'agente_asignado', 'proyecto', 'cliente', 'project_location_id']));
+    const last = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=10&offset=${page.count! - 1}`, admin);
+    expect(last.rows[0].estado_actual).toBe('Asignada');
+    const bad = await api.call('GET', '/user-moves/stock-moves-report?statuses=Aprobada', admin);
+    expect(bad.json().message).toBe(MOVE_FORM_TEXT.stockState);
+  });
+
+  it('exports every move and visit by keyset pages, each once, with the dates per state and the attachments', async () => {
+    const seen: StockReportRow[] = [];
+    let after: string | null = null;
+    let count: number | null = null;
+    do {
+      const page: { rows: StockReportRow[]; count: number | null; next: string | null } = await api.ok('GET', `/user-moves/stock-moves-report?full=true&limit=97${after ? `&after=${after}` : ''}`, admin);
+      count ??= page.count;
+      seen.push(...page.rows);
+      after = page.next;
+    } while (after);
+    expect(new Set(seen.map((r) => r.key)).size).toBe(seen.length);
+    expect(seen.length).toBe(count);
+    const approved = seen.find((r) => r.estado_actual === 'Aprobada' && r.audio)!;
+    expect(approved.fechas.aprobada).not.toBeNull();
+    expect(approved.fechas.en_revision).not.toBeNull();
+    expect(approved.link).toBe(`${t.config.publicUrl}/user-moves/view/${approved.id_move}`);
+    expect(approved.duracion_segundos).toBeGreaterThan(0);
+  });
+});
+
+describe('the performance report', () => {
+  it('needs at least one client and both dates or neither', async () => {
+    expect((await api.call('GET', '/user-moves/report', admin)).json().message).toBe(MOVE_FORM_TEXT.pickClient);
+    const oneDate = await api.call('GET', '/user-moves/report?clientId=1&fromDate=2026-01-01', admin);
+    expect(oneDate.json().errors.toDate).toBe(MOVE_FORM_TEXT.bothDates);
+  });
+
+  it('lists the approved moves of the clients, with their answers, and keeps dates within the project', async () => {
+    const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    const report = await api.ok<{ rows: PerformanceRow[]; count: number }>('GET', `/user-moves/report?clientId=${client.id}&withAnswers=true&limit=5`, admin);
+    expect(report.count).toBeGreaterThan(0);
+    expect(report.rows.every((r) => r.clientName === 'Café del Plata')).toBe(true);
+    expect(report.rows[0].answers!.length).toBeGreaterThan(3);
+    const [project] = await t.db.select().from(projects).where(eq(projects.clientId, client.id)).limit(1);
+    const outside = await api.call('GET', `/user-moves/report?clientId=${client.id}&projectId=${project.id}&fromDate=2000-01-01&toDate=${project.endDate}`, admin);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toMatch(/^Las fechas deben estar dentro del período del proyecto/);
+    const inside = await api.ok<{ count: number }>('GET', `/user-moves/report?clientId=${client.id}&projectId=${project.id}&fromDate=${project.startDate}&toDate=${project.endDate}`, admin);
+    expect(inside.count).toBeGreaterThanOrEqual(0);
+  });
+});
+
+/** The entries of a STORE zip (names and contents), read by hand. */
+function unzip(buffer: Buffer): { name: string; data: Buffer }[] {
+  const out: { name: string; data: Buffer }[] = [];
+  let at = 0;
+  while (buffer.readUInt32LE(at) === 0x04034b50) {
+    const method = buffer.readUInt16LE(at + 8);
+    const size = buffer.readUInt32LE(at + 18);
+    const nameLength = buffer.readUInt16LE(at + 26);
+    const extra = buffer.readUInt16LE(at + 28);
+    const name = buffer.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    const raw = buffer.subarray(at + 30 + nameLength + extra, at + 30 + nameLength + extra + size);
+    out.push({ name, data: method === 0 ? raw : inflateRawSync(raw) });
+    at += 30 + nameLength + extra + size;
+  }
+  return out;
+}
+
+describe('the move’s images', () => {
+  it('downloads them as a zip named after the type, photos named by move, question numbers and name', async () => {
+    const [move] = await movesWhere(t, inStatus('APROBADA'));
+    const res = await t.app.inject({ method: 'GET', url: `/api/user-moves/${move.id}/assets?type=image`, headers: t.authHeader(admin) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="image.zip"');
+    const entries = unzip(res.rawPayload);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries[0].name).toMatch(new RegExp(`^${move.code}_\\d+-\\d+-\\d+_.+_\\d+\\.jpg$`));
+    expect([0x89, 0xff]).toContain(entries[0].data[0]);
+    const [assigned] = await movesWhere(t, inStatus('DISPONIBLE'));
+    expect((await t.app.inject({ method: 'GET', url: `/api/user-moves/${assigned.id}/assets?type=image`, headers: t.authHeader(admin) })).statusCode).toBe(404);
+    const client = api.tokenFor(ROLE.CLIENT);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user-moves/${move.id}/assets?type=image`, headers: t.authHeader(client) })).statusCode).toBe(403);
+  });
+});
+
+describe('projects of the filters', () => {
+  it('answers a client’s projects as choices', async () => {
+    const [pl] = await t.db.select().from(projectLocations).limit(1);
+    const [project] = await t.db.select().from(projects).where(eq(projects.id, pl.projectId));
+    const choices = await api.ok<{ id: number; name: string }[]>('GET', `/user-moves/get/projects?clientId=${project.clientId}`, admin);
+    expect(choices.map((c) => c.id)).toContain(project.id);
+  });
+});

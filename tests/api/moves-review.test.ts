@@ -1,0 +1,273 @@
+/** The review workflow as the server enforces it: each action one transaction, one winner per race. */
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnsweredQuestionnaire } from '../../domain/move-api';
+import { MOVE_FORM_TEXT } from '../../domain/move-forms';
+import { type MoveReplies, REPLY_TEXT } from '../../domain/move-replies';
+import { MOVE_TEXT } from '../../domain/moves';
+import { questionnaireResult } from '../../domain/questionnaire-result';
+import { ROLE } from '../../domain/roles';
+import { accounts, moveReplies, projectLocations, projects, transactions, userMoves, users, visits } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+import { auditsOf, caller, type Detail, expectLogFollows, inStatus, logsOf, movesWhere, notRepublished, reload, withAgent, withoutAgent } from './moves-helpers';
+
+let t: TestApp;
+let admin: string;
+let adminId: number;
+let api: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = caller(t);
+  const login = await t.login('admin@campo.test');
+  admin = login.token;
+  adminId = login.id;
+});
+afterAll(() => t?.close());
+
+const VIDEO = 'https://www.dropbox.com/s/abc/visita.mp4?dl=0';
+/** The seeded moves of a status, each test taking a different one by index. */
+const inReview = async (i: number) => (await movesWhere(t, inStatus('EN_REVISION'), withAgent, isNull(userMoves.rescueUserId)))[i];
+const priceOf = async (projectLocationId: number) => {
+  const [row] = await t.db.select({ price: projects.price }).from(projectLocations).innerJoin(projects, eq(projects.id, projectLocations.projectId)).where(eq(projectLocations.id, projectLocationId));
+  return row.price;
+};
+
+describe('approving', () => {
+  it('checks the video URL with the spec’s messages', async () => {
+    const move = await inReview(0);
+    for (const [link, message] of [
+      ['', MOVE_FORM_TEXT.fieldRequired],
+      ['https://x.test/mi video.mp4', MOVE_FORM_TEXT.urlSpaces],
+      ['a.b', MOVE_FORM_TEXT.tooShort],
+      [`https://x.test/${'v'.repeat(250)}`, MOVE_FORM_TEXT.tooLong],
+    ]) {
+      const res = await api.call('POST', '/user-moves/accept-one', admin, { id: move.id, userMoveVideoLink: link });
+      expect(res.statusCode, link).toBe(400);
+      expect(res.json().errors.userMoveVideoLink).toBe(message);
+    }
+    expect((await reload(t, move.id)).version).toBe(move.version);
+  });
+
+  it('approves in one transaction: status, log, audit and the Getter’s PENDING transaction at the project’s price', async () => {
+    const move = await inReview(1);
+    // A Getter without an account yet: approving creates it.
+    await t.db.delete(transactions).where(inArray(transactions.accountId, t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, move.userId!))));
+    await t.db.delete(accounts).where(eq(accounts.userId, move.userId!));
+    const answer = await api.ok<Detail>('POST', '/user-moves/accept-one', admin, { id: move.id, userMoveVideoLink: VIDEO, version: move.version });
+    expect(answer).toMatchObject({ statusId: 'APROBADA', userMoveVideoLink: VIDEO, version: move.version + 1 });
+    expect(answer.finishAnalysisDate).not.toBeNull();
+    await expectLogFollows(t, move.id, 'APROBADA');
+    const [entry] = (await auditsOf(t, move.id)).filter((a) => a.action === 'approve');
+    expect(entry).toMatchObject({ userId: adminId, detail: expect.objectContaining({ from: 'EN_REVISION', to: 'APROBADA' }) });
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, move.userId!));
+    const [owed] = await t.db.select().from(transactions).where(eq(transactions.userMoveId, move.id));
+    expect(owed).toMatchObject({ accountId: account.id, status: 'PENDING', amount: await priceOf(move.projectLocationId) });
+    expect(answer.transaction?.id).toBe(owed.id);
+  });
+
+  it('lets exactly one of two simultaneous approvals win; the other gets 409 and nothing is written twice', async () => {
+    const move = await inReview(2);
+    const body = { id: move.id, userMoveVideoLink: VIDEO, version: move.version };
+    const [a, b] = await Promise.all([api.call('POST', '/user-moves/accept-one', admin, body), api.call('POST', '/user-moves/accept-one', admin, body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.statusCode === 409)!.json().message).toBe(MOVE_TEXT.conflict);
+    expect((await reload(t, move.id)).version).toBe(move.version + 1);
+    expect((await logsOf(t, move.id)).filter((l) => l.status === 'APROBADA')).toHaveLength(1);
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, move.id))).toHaveLength(1);
+  });
+
+  it('refuses a stale version and a move without an agent, writing nothing', async () => {
+    const move = await inReview(3);
+    const stale = await api.call('POST', '/user-moves/accept-one', admin, { id: move.id, userMoveVideoLink: VIDEO, version: move.version - 1 || 999 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(MOVE_TEXT.conflict);
+    const [lonely] = await movesWhere(t, inStatus('EN_REVISION'), withoutAgent);
+    const logsBefore = (await logsOf(t, lonely.id)).length;
+    const res = await api.call('POST', '/user-moves/accept-one', admin, { id: lonely.id, userMoveVideoLink: VIDEO });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(MOVE_TEXT.noAgent);
+    expect(await reload(t, lonely.id)).toMatchObject({ status: 'EN_REVISION', version: lonely.version, videoLink: null });
+    expect(await logsOf(t, lonely.id)).toHaveLength(logsBefore);
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, lonely.id))).toHaveLength(0);
+  });
+
+  it('refuses to approve a move that is not in review', async () => {
+    const [approved] = await movesWhere(t, inStatus('APROBADA'));
+    const res = await api.call('POST', '/user-moves/accept-one', admin, { id: approved.id, userMoveVideoLink: VIDEO });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('No se puede realizar esta acción sobre una move aprobada.');
+  });
+});
+
+describe('rejecting, returning, disapproving', () => {
+  it('rejects with a reason, which is required', async () => {
+    const move = await inReview(4);
+    const empty = await api.call('POST', '/user-moves/reject-one', admin, { id: move.id, reason: '  ' });
+    expect(empty.json().errors.reason).toBe('Campo requerido');
+    const answer = await api.ok<Detail>('POST', '/user-moves/reject-one', admin, { id: move.id, projectLocationId: move.projectLocationId, reason: 'El video no corresponde.' });
+    expect(answer).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'El video no corresponde.' });
+    expect((await logsOf(t, move.id)).at(-1)).toMatchObject({ status: 'RECHAZADA', reason: 'El video no corresponde.' });
+  });
+
+  it('returns with at least one flagged question and a reason; the flags reach the Getter’s reply', async () => {
+    const move = await inReview(5);
+    const none = await api.call('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Corregir', questions: [] });
+    expect(none.json().errors.questions).toBe(MOVE_FORM_TEXT.flagOne);
+    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+    const question = answered.questionnaire.dimensions[0].subDimensions[0].questions[0]._id;
+    const noReason = await api.call('POST', '/user-moves/return-one', admin, { id: move.id, reason: '', questions: [question] });
+    expect(noReason.json().errors.reason).toBe('Campo requerido');
+    const unknown = await api.call('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Corregir', questions: ['no-existe'] });
+    expect(unknown.statusCode).toBe(400);
+    expect((await reload(t, move.id)).status).toBe('EN_REVISION');
+    await api.ok('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Falta la foto de la góndola', questions: [question] });
+    const after = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+    expect(after.replies[question].hasToEdit).toBe(true);
+    expect(Object.values(after.replies).filter((r) => r.hasToEdit)).toHaveLength(1);
+    expect((await reload(t, move.id)).returnReason).toBe('Falta la foto de la góndola');
+  });
+
+  it('disapproves an approved move with a reason, dropping its pending transaction', async () => {
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent);
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, approved.id))).toHaveLength(1);
+    const answer = await api.ok<Detail>('POST', '/user-moves/disapprove-one', admin, { id: approved.id, reason: 'El cliente objetó la visita.' });
+    expect(answer).toMatchObject({ statusId: 'DESAPROBADA', disapprovedReason: 'El cliente objetó la visita.' });
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, approved.id))).toHaveLength(0);
+  });
+});
+
+describe('rescuing and republishing', () => {
+  it('rescues an assigned move into review, recording who rescued it; not a move already in review', async () => {
+    const [assigned] = await movesWhere(t, inStatus('ASIGNADA'));
+    const answer = await api.ok<Detail>('POST', '/user-moves/rescue-one', admin, { id: assigned.id, userId: 99 });
+    expect(answer).toMatchObject({ statusId: 'EN_REVISION', rescueUserId: adminId });
+    await expectLogFollows(t, assigned.id, 'EN_REVISION');
+    expect((await api.call('POST', '/user-moves/rescue-one', admin, { id: assigned.id })).statusCode).toBe(409);
+  });
+
+  it('republishes a rejected move once: a new ASIGNADA move for the same Getter and location', async () => {
+    const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished);
+    const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: rejected.id, projectLocationId: rejected.projectLocationId });
+    expect(copy).toMatchObject({ statusId: 'ASIGNADA', republishedFromId: rejected.id, userId: rejected.userId, projectLocation: { id: rejected.projectLocationId } });
+    expect(copy.code).not.toBe(rejected.code);
+    expect((await api.ok<Detail>('GET', `/user-moves/get?id=${rejected.id}`, admin)).republished).toBe(true);
+    expect((await api.ok<Detail>('GET', `/user-moves/republish-move?id=${rejected.id}`, admin)).id).toBe(copy.id);
+    const again = await api.call('POST', '/user-moves/republish-move', admin, { id: rejected.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MOVE_TEXT.alreadyRepublished);
+  });
+});
+
+describe('editing the answers', () => {
+  async function answersOf(moveId: number) {
+    return api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${moveId}`, admin);
+  }
+
+  it('saves the agent’s edit, scored on the server with the domain function', async () => {
+    const move = await inReview(6);
+    const answered = await answersOf(move.id);
+    const close = answered.questionnaire.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions)).find((q) => q.type === 'close')!;
+    const no = close.answers.find((a) => a.answer === 'No')!._id;
+    const replies = { ...answered.replies, [close._id]: { ...answered.replies[close._id], replyData: no } };
+    const answer = await api.ok<Detail>('POST', '/questionnaireRepliedByAgent', admin, { userMoveId: move.id, replies, continueWithoutPhotos: true, version: move.version });
+    const expected = questionnaireResult({ dimensions: answered.questionnaire.dimensions }, replies as MoveReplies);
+    expect(answer.questionnaireResult).toBe(expected);
+    expect(answer.editedByAgent).toBe(true);
+    const [stored] = await t.db.select().from(moveReplies).where(and(eq(moveReplies.userMoveId, move.id), eq(moveReplies.byAgent, true)));
+    expect(Number(stored.questionnaireResult)).toBe(expected);
+    expect((stored.replies as MoveReplies)[close._id].replyData).toBe(no);
+  });
+
+  it('refuses an incomplete edit with the list; photos alone pass once confirmed', async () => {
+    const move = await inReview(7);
+    const answered = await answersOf(move.id);
+    const questions = answered.questionnaire.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions));
+    const required = questions.find((q) => q.answerRequired && q.type === 'close')!;
+    const missing = await api.call('PUT', '/questionnaireRepliedByAgent', admin, { userMoveId: move.id, replies: { ...answered.replies, [required._id]: { replyData: null } }, continueWithoutPhotos: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(REPLY_TEXT.incomplete);
+    expect(Object.values(missing.json().errors as Record<string, string>)[0]).toContain(REPLY_TEXT.answerRequired);
+    const photoQuestion = questions.find((q) => q.type === 'photographs' && q.answerRequired);
+    if (photoQuestion) {
+      const photos = answered.replies[photoQuestion._id].replyData as string[];
+      await api.ok('PUT', '/user-moves/delete-photo', admin, { userMoveId: move.id, questionId: photoQuestion._id, imageUrl: photos[0], index: 0 });
+      const unconfirmed = await api.call('PUT', '/questionnaireRepliedByAgent', admin, { userMoveId: move.id, replies: answered.replies, continueWithoutPhotos: false });
+      expect(unconfirmed.json().message).toBe(REPLY_TEXT.incomplete);
+      await api.ok('PUT', '/questionnaireRepliedByAgent', admin, { userMoveId: move.id, replies: answered.replies, continueWithoutPhotos: true });
+      expect(((await answersOf(move.id)).replies[photoQuestion._id].replyData as string[]).length).toBe(photos.length - 1);
+    }
+  });
+
+  it('edits an approved move only with a reason', async () => {
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent, isNull(userMoves.editReason));
+    const answered = await answersOf(approved.id);
+    const noReason = await api.call('PUT', '/user-moves/edit-one', admin, { id: approved.id, questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
+    expect(noReason.json().errors.reason).toBe('Campo requerido');
+    const answer = await api.ok<Detail>('PUT', '/user-moves/edit-one', admin, { id: approved.id, reason: 'Corrección pedida por el cliente', questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
+    expect(answer).toMatchObject({ statusId: 'APROBADA', editReason: 'Corrección pedida por el cliente', editedByAgent: true });
+  });
+
+  it('deletes a photo only when the link is the one at that position', async () => {
+    const move = await inReview(8);
+    const answered = await answersOf(move.id);
+    const [id, reply] = Object.entries(answered.replies).find(([, r]) => Array.isArray(r.replyData) && String(r.replyData[0]).startsWith('/api/files/'))!;
+    const wrong = await api.call('PUT', '/user-moves/delete-photo', admin, { userMoveId: move.id, questionId: id, imageUrl: '/api/files/demo/otra.png', index: 0 });
+    expect(wrong.statusCode).toBe(409);
+    await api.ok('PUT', '/user-moves/delete-photo', admin, { userMoveId: move.id, questionId: id, imageUrl: (reply.replyData as string[])[0], index: 0 });
+    expect(((await answersOf(move.id)).replies[id].replyData as string[]).length).toBe((reply.replyData as string[]).length - 1);
+  });
+});
+
+describe('agent, video, cancel and reschedule', () => {
+  it('assigns a quality agent (role 1 only) and locks the selector for approved moves', async () => {
+    const [assigned] = await movesWhere(t, inStatus('INICIADA'));
+    const [agent] = await t.db.select().from(users).where(eq(users.email, 'calidad1@campo.test'));
+    const [getter] = await t.db.select().from(users).where(eq(users.rolId, ROLE.GETTER));
+    const notAgent = await api.call('PUT', '/user-moves', admin, { id: assigned.id, assignedAgentId: getter.id });
+    expect(notAgent.json().message).toBe(MOVE_TEXT.notAgent);
+    expect((await api.ok<Detail>('PUT', '/user-moves', admin, { id: assigned.id, assignedAgentId: agent.id })).assignedAgent?.fullName).toBe('Rodrigo Castro');
+    const [approved] = await movesWhere(t, inStatus('APROBADA'));
+    expect((await api.call('PUT', '/user-moves', admin, { id: approved.id, assignedAgentId: agent.id })).statusCode).toBe(409);
+  });
+
+  it('replaces the video link, which may not be left empty', async () => {
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent);
+    const empty = await api.call('PUT', '/user-moves', admin, { id: approved.id, userMoveVideoLink: '   ' });
+    expect(empty.json().errors.userMoveVideoLink).toBe(MOVE_FORM_TEXT.emptyVideo);
+    expect((await api.ok<Detail>('PUT', '/user-moves', admin, { id: approved.id, userMoveVideoLink: ' https://x.test/nuevo.mp4 ' })).userMoveVideoLink).toBe('https://x.test/nuevo.mp4');
+  });
+
+  it('cancels with a reason and publishes its visit again', async () => {
+    const [withVisit] = await movesWhere(t, inStatus('ASIGNADA'), isNotNull(userMoves.visitId));
+    await api.ok('POST', '/user-moves/cancel-one', admin, { id: withVisit.id, projectLocationID: withVisit.projectLocationId, reason: 'Local cerrado' });
+    expect(await reload(t, withVisit.id)).toMatchObject({ status: 'CANCELADA', cancelReason: 'Local cerrado' });
+    expect((await t.db.select().from(visits).where(eq(visits.id, withVisit.visitId!)))[0].state).toBe('PUBLICADA_POR_CANCELACION');
+  });
+
+  it('reschedules to the project’s end date', async () => {
+    const [paused] = await movesWhere(t, inStatus('PAUSADA'));
+    const [project] = await t.db.select({ endDate: projects.endDate }).from(projectLocations).innerJoin(projects, eq(projects.id, projectLocations.projectId)).where(eq(projectLocations.id, paused.projectLocationId));
+    expect((await api.ok<Detail>('POST', '/user-moves/reschedule-one', admin, { userMoveId: paused.id, projectLocationID: paused.projectLocationId })).dueTo).toBe(project.endDate);
+  });
+});
+
+describe('the Getter sends a move for review', () => {
+  it('takes its own assigned move to EN_REVISION with its score; not someone else’s', async () => {
+    const [mine] = await movesWhere(t, inStatus('INICIADA'), withoutAgent);
+    const [getter] = await t.db.select().from(users).where(eq(users.id, mine.userId!));
+    const token = (await t.login(getter.email)).token;
+    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${mine.id}`, admin);
+    const replies: Record<string, { replyData: string | number | null }> = {};
+    for (const q of answered.questionnaire.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions))) {
+      replies[q._id] = { replyData: q.type === 'close' ? q.answers[0]._id : q.type === 'amount' ? 3 : q.type === 'text' ? 'Todo en orden' : null };
+    }
+    const answer = await api.ok<{ statusId: string; questionnaireResult: number }>('POST', '/user-moves/submit', token, { id: mine.id, replies });
+    expect(answer.statusId).toBe('EN_REVISION');
+    expect(answer.questionnaireResult).toBe(questionnaireResult({ dimensions: answered.questionnaire.dimensions }, replies as MoveReplies));
+    const [other] = (await movesWhere(t, inStatus('ASIGNADA'))).filter((m) => m.userId !== getter.id);
+    const refused = await api.call('POST', '/user-moves/submit', token, { id: other.id, replies: {} });
+    expect(refused.json().message).toBe(MOVE_TEXT.notYours);
+    expect((await api.call('POST', '/user-moves/submit', api.tokenFor(ROLE.AGENT), { id: mine.id, replies: {} })).statusCode).toBe(403);
+  });
+});

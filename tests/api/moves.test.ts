@@ -1,0 +1,192 @@
+/** The moves list, one move, its answered questionnaire and who may read them. */
+import { eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import type { AnsweredQuestionnaire, MoveListRow } from '../../domain/move-api';
+import { MOVE_FORM_TEXT } from '../../domain/move-forms';
+import { MOVE_TEXT } from '../../domain/moves';
+import { ROLE } from '../../domain/roles';
+import { locations, moveReplies, projectLocations, userMoves } from '../../server/db/schema';
+import { writeDemoFiles } from '../../server/db/seed/demoFiles';
+import { createTestApp, type TestApp } from './helpers';
+import { caller, type Detail, inStatus, movesWhere } from './moves-helpers';
+
+let t: TestApp;
+let admin: string;
+let api: ReturnType<typeof caller>;
+type Page = { rows: MoveListRow[]; count: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = caller(t);
+  admin = (await t.login('admin@campo.test')).token;
+  await writeDemoFiles(t.config.dataDir);
+});
+afterAll(() => t?.close());
+
+const list = (query: string, token = admin) => api.ok<Page>('GET', `/user-moves/get/all?${query}`, token);
+
+describe('the moves list', () => {
+  it('pages every move, newest first, 10 by default, with the row the spec lists', async () => {
+    const all = await list('');
+    expect(all.rows).toHaveLength(10);
+    expect(all.count).toBeGreaterThanOrEqual(300);
+    const ids = all.rows.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(Object.keys(all.rows[0]).sort()).toEqual(
+      ['assignedAgentFullName', 'campaignsClientName', 'clientLocationName', 'code', 'createdAt', 'hasAttachments', 'id', 'projectsName', 'statusId', 'statusName', 'userFullName'].sort(),
+    );
+    const next = await list('offset=10&limit=10');
+    expect(next.rows[0].id).toBeLessThan(all.rows[9].id);
+  });
+
+  it('filters by status, project, client, Getter, city and minimum attachments, in SQL', async () => {
+    const review = await list('statusId=EN_REVISION&limit=100');
+    expect(review.count).toBe((await movesWhere(t, inStatus('EN_REVISION'))).length);
+    expect(review.rows.every((r) => r.statusId === 'EN_REVISION' && r.statusName === 'En revisión')).toBe(true);
+
+    const [move] = await movesWhere(t, inStatus('APROBADA'));
+    const [pl] = await t.db.select().from(projectLocations).where(eq(projectLocations.id, move.projectLocationId));
+    const [loc] = await t.db.select().from(locations).where(eq(locations.id, pl.locationId));
+    const byProject = await list(`projectsId=${pl.projectId}&limit=1000`);
+    expect(byProject.rows.some((r) => r.id === move.id)).toBe(true);
+    const byClient = await list(`campaignsClientId=${loc.clientId}&limit=1000`);
+    expect(byClient.rows.some((r) => r.id === move.id)).toBe(true);
+    expect(new Set(byClient.rows.map((r) => r.campaignsClientName)).size).toBe(1);
+    const byGetter = await list(`userId=${move.userId}&limit=1000`);
+    expect(byGetter.rows.length).toBeGreaterThan(0);
+    expect(byGetter.count).toBe((await movesWhere(t, eq(userMoves.userId, move.userId!))).length);
+    const byCity = await list(`city=${loc.cityId}&limit=1000`);
+    expect(byCity.rows.some((r) => r.id === move.id)).toBe(true);
+    const withFiles = await list('withMinimumAttachments=2&limit=1000');
+    expect(withFiles.rows.every((r) => r.hasAttachments)).toBe(true);
+    expect(withFiles.count).toBeLessThan((await list('withMinimumAttachments=1')).count);
+  });
+
+  it('searches a number by code and a text by point of sale', async () => {
+    expect((await list('code=12')).rows.map((r) => r.code)).toEqual(['M-0000012']);
+    expect((await list('code=M-0000012')).rows.map((r) => r.code)).toEqual(['M-0000012']);
+    const [move] = await movesWhere(t, inStatus('EN_REVISION'));
+    const detail = await api.ok<Detail>('GET', `/user-moves/get?id=${move.id}`, admin);
+    const name = detail.projectLocation.locations.fullName;
+    const found = await list(`clientLocationName=${encodeURIComponent(name.slice(-8).toLowerCase())}&limit=1000`);
+    expect(found.rows.some((r) => r.id === move.id)).toBe(true);
+  });
+
+  it('filters by a date range and refuses one date alone or an end before the start', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
+    expect((await list(`fromDate=${from}&toDate=${today}`)).count).toBeGreaterThan(0);
+    expect((await list('fromDate=2001-01-01&toDate=2001-01-31')).count).toBe(0);
+    const one = await api.call('GET', `/user-moves/get/all?fromDate=${from}`, admin);
+    expect(one.statusCode).toBe(400);
+    expect(one.json().errors.toDate).toBe(MOVE_FORM_TEXT.bothDates);
+    const reversed = await api.call('GET', `/user-moves/get/all?fromDate=${today}&toDate=${from}`, admin);
+    expect(reversed.json().errors.toDate).toBe(MOVE_FORM_TEXT.endBeforeStart);
+  });
+
+  it('sorts by the columns it lists and refuses others', async () => {
+    const byGetter = await list('sort=userFullName&order=ASC&statusId=APROBADA&limit=50');
+    const names = byGetter.rows.map((r) => (r.userFullName ?? '').toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect((await api.call('GET', '/user-moves/get/all?sort=password', admin)).statusCode).toBe(400);
+  });
+});
+
+describe('one move', () => {
+  it('answers the detail by code and by id, with its history, agent, Getter, attachments and project', async () => {
+    const [move] = await movesWhere(t, inStatus('APROBADA'));
+    const detail = await api.ok<Detail>('GET', `/user-moves/get/code?code=${move.code}`, admin);
+    expect(detail).toMatchObject({ id: move.id, code: move.code, statusId: 'APROBADA', status: { id: 'APROBADA', name: 'Aprobada' }, version: move.version });
+    expect(detail.user_move_status_logs.map((l) => l.status)).toEqual(['ASIGNADA', 'INICIADA', 'EN_REVISION', 'APROBADA']);
+    expect(detail.user_move_status_logs.at(-1)!.finishedAt).toBeNull();
+    expect(detail.assignedAgent?.fullName).toBeTruthy();
+    expect(detail.user?.fullName).toBeTruthy();
+    expect(detail.projectLocation.projects.name).toBeTruthy();
+    expect(detail.projectLocation.projects.campaigns?.client?.name).toBeTruthy();
+    expect(await api.ok<Detail>('GET', `/user-moves/get?id=${move.id}`, admin)).toEqual(expect.objectContaining({ code: move.code }));
+    expect(await api.ok<Detail>('GET', `/user-moves/get/code?code=${move.id}`, admin)).toEqual(expect.objectContaining({ code: move.code }));
+    const missing = await api.call('GET', '/user-moves/get/code?code=M-9999999', admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(MOVE_TEXT.notFound);
+  });
+
+  it('hands out signed links to stored attachments; a tampered link is refused', async () => {
+    const withAudio = await t.db.execute("select user_move_id as id from move_attachments where type = 'audio' order by id limit 1" as never);
+    const moveId = (withAudio as unknown as { rows: { id: number }[] }).rows[0].id;
+    const detail = await api.ok<Detail>('GET', `/user-moves/get?id=${moveId}`, admin);
+    const audio = detail.userMoveAudio!;
+    expect(audio.download_link).toMatch(/^\/api\/files\/demo\/audio-visita\.wav\?exp=\d+&sig=/);
+    const file = await t.app.inject({ method: 'GET', url: audio.download_link });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('audio/wav');
+    expect(file.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    const tampered = await t.app.inject({ method: 'GET', url: audio.download_link.replace('audio-visita.wav', 'fachada.jpg') });
+    expect(tampered.statusCode).toBe(403);
+  });
+
+  it('answers the cities and projects to filter by', async () => {
+    const cities = await api.ok<{ id: number; name: string }[]>('GET', '/user-moves/get/cities', admin);
+    expect(cities.length).toBeGreaterThan(3);
+    const projects = await api.ok<{ id: number; name: string }[]>('GET', '/user-moves/get/projects', admin);
+    expect(projects.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the answered questionnaire', () => {
+  it('answers the Getter’s replies with the version’s dimensions and signed photo links', async () => {
+    const [move] = await movesWhere(t, inStatus('EN_REVISION'), isNull(userMoves.rescueUserId));
+    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+    expect(answered.editByAgent).toBe(false);
+    expect(answered.questionnaire.dimensions.length).toBeGreaterThan(0);
+    expect(answered.questionnaireResult).toBe(Number(move.questionnaireResult));
+    const photos = Object.values(answered.replies).flatMap((r) => (Array.isArray(r.replyData) && String(r.replyData[0]).startsWith('/api/files/') ? r.replyData : []));
+    for (const link of photos.slice(0, 2)) expect((await t.app.inject({ method: 'GET', url: String(link) })).statusCode).toBe(200);
+  });
+
+  it('answers the agent’s edit flagged editByAgent, or 204 when there is none', async () => {
+    const [edited] = await t.db.select({ id: moveReplies.userMoveId }).from(moveReplies).where(eq(moveReplies.byAgent, true)).limit(1);
+    const byAgent = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaireRepliedByAgent?userMoveId=${edited.id}`, admin);
+    expect(byAgent.editByAgent).toBe(true);
+    const [plain] = await movesWhere(t, inStatus('RECHAZADA'));
+    expect((await api.call('GET', `/questionnaireRepliedByAgent?userMoveId=${plain.id}`, admin)).statusCode).toBe(204);
+  });
+
+  it('counts the answered questions of several moves', async () => {
+    const [a, b] = await movesWhere(t, inStatus('APROBADA'));
+    const [none] = await movesWhere(t, inStatus('ASIGNADA'));
+    const amounts = await api.ok<{ userMoveId: number; amount: number }[]>('POST', '/questionnaires-replyeds/amount-answers', admin, { userMovesIds: [a.id, b.id, none.id] });
+    expect(amounts.find((x) => x.userMoveId === a.id)!.amount).toBeGreaterThan(3);
+    expect(amounts.find((x) => x.userMoveId === none.id)!.amount).toBe(0);
+  });
+});
+
+describe('who may read and act', () => {
+  it('lets staff read, refuses client-side users and the null role', async () => {
+    for (const rol of [ROLE.AGENT, ROLE.FIELD_LEADER, ROLE.ACCOUNTS]) expect((await api.call('GET', '/user-moves/get/all', api.tokenFor(rol))).statusCode).toBe(200);
+    for (const rol of [ROLE.CLIENT, ROLE.FRANCHISE, ROLE.GETTER, null]) {
+      const res = await api.call('GET', '/user-moves/get/all', api.tokenFor(rol));
+      expect(res.statusCode, String(rol)).toBe(403);
+      expect(res.json().message).toBe(AUTH_TEXT.forbidden);
+    }
+    const client = (await t.login('cliente@campo.test')).token;
+    expect((await api.call('GET', '/user-moves/get/all', client)).statusCode).toBe(403);
+  });
+
+  it('lets only reviewers act: a field leader reads but cannot approve', async () => {
+    const [move] = await movesWhere(t, inStatus('EN_REVISION'));
+    const res = await api.call('POST', '/user-moves/accept-one', api.tokenFor(ROLE.FIELD_LEADER), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' });
+    expect(res.statusCode).toBe(403);
+    expect((await api.call('POST', '/user-moves/accept-one', api.tokenFor(ROLE.CLIENT), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' })).statusCode).toBe(403);
+    expect((await api.call('POST', '/user-moves/accept-one', api.tokenFor(null), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' })).statusCode).toBe(403);
+  });
+
+  it('lists the quality agents (role 1) and the Getters (role 7) with their profile', async () => {
+    const agents = await api.ok<{ id: number; fullName: string; profile?: unknown }[]>('GET', '/users?rolId=1', admin);
+    expect(agents.map((a) => a.fullName)).toEqual(expect.arrayContaining(['Ana Administradora', 'Rodrigo Castro']));
+    expect(agents[0].profile).toBeUndefined();
+    const getters = await api.ok<{ id: number; fullName: string; profile?: unknown }[]>('GET', '/users?rolId=7', admin);
+    expect(getters.length).toBeGreaterThan(10);
+    expect(getters[0]).toHaveProperty('profile');
+  });
+});

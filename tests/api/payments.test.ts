@@ -1,0 +1,300 @@
+/** Payments to Getters as the server enforces them: lists, filters, and each transaction paid once. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sumMoney } from '../../domain/money';
+import { combineWithCurrentTime, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
+import { ROLE } from '../../domain/roles';
+import { todayIso } from '../../domain/validation';
+import { accounts, auditLog, getterProfiles, transactions, users } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+import { caller } from './moves-helpers';
+
+let t: TestApp;
+let api: ReturnType<typeof caller>;
+let admin: string;
+let adminId: number;
+
+type Page = { rows: PaymentTransaction[]; count: number; totalAmount: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = caller(t);
+  ({ token: admin, id: adminId } = await t.login('admin@campo.test'));
+});
+afterAll(() => t?.close());
+
+const now = () => combineWithCurrentTime(todayIso());
+const DAY = 24 * 3600 * 1000;
+
+/** The active Getters with an account, in id order; each test gives one its own fresh debts. */
+async function getterAccounts() {
+  return t.db
+    .select({ accountId: accounts.id, userId: users.id })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true)))
+    .orderBy(asc(users.id));
+}
+
+/** New PENDING transactions of no move for an account, with the given amounts. */
+async function debts(accountId: number, amounts: string[], createdAt = new Date()): Promise<number[]> {
+  const rows = await t.db
+    .insert(transactions)
+    .values(amounts.map((amount) => ({ accountId, amount, status: 'PENDING', createdAt })))
+    .returning({ id: transactions.id });
+  return rows.map((r) => r.id);
+}
+
+const rowsOf = (ids: number[]) => t.db.select().from(transactions).where(inArray(transactions.id, ids)).orderBy(asc(transactions.id));
+
+describe('lists', () => {
+  it('pages the pending transactions with the spec’s shape, 10 by default, oldest debt first', async () => {
+    const page = await api.ok<Page>('GET', '/transactions/pending', admin);
+    expect(page.rows).toHaveLength(10);
+    expect(page.count).toBeGreaterThan(10);
+    const [row] = page.rows;
+    expect(row).toMatchObject({ id: expect.any(Number), amount: expect.stringMatching(/^\d+\.\d{2}$/), status: 'PENDING', transactionDate: null, operationCode: null });
+    expect(row.accounts).toMatchObject({ id: expect.any(Number), user: { fullName: expect.any(String), profile: { cuitCuil: expect.stringMatching(/^\d{2}-\d{8}-\d$/) } } });
+    expect(row.userMoves[0]).toMatchObject({ code: expect.stringMatching(/^M-\d{7}$/), finishAnalysisDate: expect.any(String) });
+    const created = page.rows.map((r) => r.createdAt);
+    expect(created).toEqual([...created].sort());
+    const next = await api.ok<Page>('GET', '/transactions/pending?offset=10&limit=5', admin);
+    expect(next.rows).toHaveLength(5);
+    expect(next.rows.map((r) => r.id)).not.toContain(row.id);
+  });
+
+  it('filters by whole Argentine days and refuses half or reversed ranges', async () => {
+    const [{ accountId }] = await getterAccounts();
+    // 2020-03-10 in Argentina (UTC-3) runs from 03:00 UTC to 02:59:59.999 UTC of the 11th.
+    const [first, last, after, before] = [
+      await debts(accountId, ['10.00'], new Date('2020-03-10T03:00:00Z')),
+      await debts(accountId, ['20.00'], new Date('2020-03-11T02:59:59Z')),
+      await debts(accountId, ['30.00'], new Date('2020-03-11T03:00:00Z')),
+      await debts(accountId, ['40.00'], new Date('2020-03-10T02:59:59Z')),
+    ].map((ids) => ids[0]);
+    const day = await api.ok<Page>('GET', '/transactions/pending?from=2020-03-10&to=2020-03-10', admin);
+    expect(day.rows.map((r) => r.id).sort()).toEqual([first, last].sort());
+    expect(day.totalAmount).toBe('30.00');
+    const typed = await api.ok<Page>('GET', `/transactions/pending?from=${encodeURIComponent('09/03/2020')}&to=${encodeURIComponent('11/03/2020')}`, admin);
+    expect(typed.rows.map((r) => r.id).sort()).toEqual([first, last, after, before].sort());
+
+    const half = await api.call('GET', '/transactions/pending?from=2020-03-10', admin);
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors.to).toBe('Seleccione ambas fechas para filtrar.');
+    const reversed = await api.call('GET', '/transactions/payed?from=2020-03-11&to=2020-03-10', admin);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().errors.to).toBe(PAYMENT_TEXT.endBeforeStart);
+    expect((await api.call('GET', '/transactions/pending?sort=password', admin)).statusCode).toBe(400);
+  });
+
+  it('lists the paid ones newest payment first, with date and operation code', async () => {
+    const page = await api.ok<Page>('GET', '/transactions/payed?limit=50', admin);
+    expect(page.count).toBeGreaterThan(0);
+    for (const row of page.rows) expect(row).toMatchObject({ status: 'PAID', operationCode: expect.any(String), transactionDate: expect.any(String) });
+    const dates = page.rows.map((r) => r.transactionDate!);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('gives one Getter’s pending or paid transactions, and the Getters owed something', async () => {
+    const [, second] = await getterAccounts();
+    const ids = await debts(second.accountId, ['100.10', '200.20']);
+    const pending = await api.ok<Page>('GET', `/transactions/by-getter?getterId=${second.userId}&transactionType=PENDING`, admin);
+    expect(pending.rows.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+    for (const row of pending.rows) expect(row).toMatchObject({ status: 'PENDING', accounts: { id: second.accountId, user: { id: second.userId } } });
+    expect(pending.totalAmount).toBe(sumMoney(pending.rows.map((r) => r.amount)));
+    const paid = await api.ok<Page>('GET', `/transactions/by-getter?getterId=${second.userId}&transactionType=payed`, admin);
+    for (const row of paid.rows) expect(row).toMatchObject({ status: 'PAID', accounts: { id: second.accountId } });
+    expect((await api.call('GET', '/transactions/by-getter', admin)).statusCode).toBe(400);
+
+    const getters = await api.ok<{ id: number; fullName: string; profile: { cuitCuil: string | null; cbu: string | null; mercadoPago: string | null } }[]>('GET', '/users?rolId=7', admin);
+    const one = getters.find((g) => g.id === second.userId)!;
+    expect(one.profile.cuitCuil).toMatch(/^\d{2}-\d{8}-\d$/);
+    expect(Boolean(one.profile.cbu) || Boolean(one.profile.mercadoPago)).toBe(true);
+    // A Getter with nothing pending drops out of the mass-payment selector.
+    const [third] = (await getterAccounts()).slice(2);
+    await t.db.update(transactions).set({ status: 'PAID', operationCode: 'X', transactionDate: new Date() }).where(eq(transactions.accountId, third.accountId));
+    const owed = await api.ok<{ id: number }[]>('GET', '/users?rolId=7&withPending=true', admin);
+    expect(owed.map((g) => g.id)).toContain(second.userId);
+    expect(owed.map((g) => g.id)).not.toContain(third.userId);
+  });
+});
+
+describe('registering a payment', () => {
+  it('pays one transaction: PAID with date, operation code and payer, audited', async () => {
+    const [, , , fourth] = await getterAccounts();
+    const [id] = await debts(fourth.accountId, ['1234.56']);
+    const when = now();
+    const answer = await api.ok<{ message: string; amount: string }>('PUT', '/accounts/pay', admin, {
+      id: fourth.accountId,
+      amount: '1234.56',
+      penddingTransactionId: id,
+      operationCode: 'OP-000123',
+      transactionDate: when,
+    });
+    expect(answer).toMatchObject({ message: PAYMENT_TEXT.success, amount: '1234.56' });
+    const [row] = await rowsOf([id]);
+    expect(row).toMatchObject({ status: 'PAID', operationCode: 'OP-000123', paidBy: adminId });
+    expect(row.transactionDate!.toISOString()).toBe(when);
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'transaction'), eq(auditLog.entityId, String(id))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ userId: adminId, action: 'pay', detail: expect.objectContaining({ operationCode: 'OP-000123', amount: '1234.56' }) });
+
+    const again = await api.call('PUT', '/accounts/pay', admin, { id: fourth.accountId, amount: '1234.56', penddingTransactionId: id, operationCode: 'OTRO', transactionDate: now() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAYMENT_TEXT.alreadyPaid([`transacción ${id}`]));
+    expect((await rowsOf([id]))[0].operationCode).toBe('OP-000123');
+  });
+
+  it('refuses with the dialog’s messages and changes nothing', async () => {
+    const [, , , , fifth, sixth] = await getterAccounts();
+    const [id] = await debts(fifth.accountId, ['500.00']);
+    const good = { id: fifth.accountId, amount: '500.00', penddingTransactionId: id, operationCode: 'OP1', transactionDate: now() };
+    const tomorrow = new Date(Date.now() + 2 * DAY).toISOString();
+    const cases: [Record<string, unknown>, string, string, number?][] = [
+      [{ operationCode: '' }, 'operationCode', 'Este campo es requerido.'],
+      [{ operationCode: 'OP 1' }, 'operationCode', 'No debe contener espacios.'],
+      [{ operationCode: undefined }, 'operationCode', 'Este campo es requerido.'],
+      [{ transactionDate: tomorrow }, 'transactionDate', PAYMENT_TEXT.futureDate],
+      [{ transactionDate: 'ayer' }, 'transactionDate', 'Formato de fecha inválido'],
+      [{ amount: '499.99' }, 'amount', PAYMENT_TEXT.amountMismatch('500.00')],
+      [{ amount: 0.1 + 0.2 }, 'amount', 'El monto ingresado es inválido'],
+      [{ amount: '-500' }, 'amount', 'El monto ingresado es inválido'],
+      [{ id: sixth.accountId }, 'penddingTransactionId', PAYMENT_TEXT.otherAccount],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await api.call('PUT', '/accounts/pay', admin, { ...good, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().errors[field], JSON.stringify(change)).toBe(message);
+    }
+    const missing = await api.call('PUT', '/accounts/pay', admin, { ...good, penddingTransactionId: 2_000_000_000 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(PAYMENT_TEXT.notFound([2_000_000_000]));
+    expect((await rowsOf([id]))[0]).toMatchObject({ status: 'PENDING', operationCode: null, transactionDate: null });
+    // A day typed alone is taken at the current time; the amount may come as a number.
+    const answer = await api.ok<{ transactionDate: string }>('PUT', '/accounts/pay', admin, { ...good, amount: 500, transactionDate: todayIso() });
+    expect(todayIso(new Date(answer.transactionDate))).toBe(todayIso());
+  });
+
+  it('pays several transactions of one Getter at once, summing exact decimals', async () => {
+    const [, , , , , , seventh] = await getterAccounts();
+    const amounts = ['0.10', '0.20', '1000.35', '2999.99'];
+    const ids = await debts(seventh.accountId, amounts);
+    expect(sumMoney(amounts)).toBe('4000.64');
+    const answer = await api.ok<{ amount: string; transactionIds: number[] }>('PUT', '/accounts/massive-pay', admin, {
+      id: seventh.accountId,
+      amount: '4000.64',
+      penddingTransactionIds: ids,
+      operationCode: 'LOTE-77',
+      transactionDate: now(),
+    });
+    expect(answer).toMatchObject({ amount: '4000.64', transactionIds: ids });
+    const rows = await rowsOf(ids);
+    for (const row of rows) expect(row).toMatchObject({ status: 'PAID', operationCode: 'LOTE-77' });
+    expect(new Set(rows.map((r) => r.transactionDate!.toISOString())).size).toBe(1);
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'transaction'), eq(auditLog.action, 'massivePay'), inArray(auditLog.entityId, ids.map(String))));
+    expect(audits).toHaveLength(4);
+  });
+
+  it('pays all or none: one already paid refuses the batch and names it', async () => {
+    const [, , , , , , , eighth] = await getterAccounts();
+    const ids = await debts(eighth.accountId, ['10.00', '20.00', '30.00']);
+    await api.ok('PUT', '/accounts/pay', admin, { id: eighth.accountId, amount: '20.00', penddingTransactionId: ids[1], operationCode: 'UNO', transactionDate: now() });
+    const res = await api.call('PUT', '/accounts/massive-pay', admin, { id: eighth.accountId, amount: '60.00', penddingTransactionIds: ids, operationCode: 'LOTE', transactionDate: now() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PAYMENT_TEXT.alreadyPaid([`transacción ${ids[1]}`]));
+    const rows = await rowsOf(ids);
+    expect(rows.map((r) => r.status)).toEqual(['PENDING', 'PAID', 'PENDING']);
+    expect(rows.map((r) => r.operationCode)).toEqual([null, 'UNO', null]);
+    const empty = await api.call('PUT', '/accounts/massive-pay', admin, { id: eighth.accountId, amount: '1', penddingTransactionIds: [], operationCode: 'X', transactionDate: now() });
+    expect(empty.json().errors.penddingTransactionIds).toBe(PAYMENT_TEXT.pickOne);
+  });
+
+  it('pays each transaction once when two mass payments race over the same ones', async () => {
+    const [, , , , , , , , ninth] = await getterAccounts();
+    const ids = await debts(ninth.accountId, ['150.50', '249.50', '100.00']);
+    const body = (code: string) => ({ id: ninth.accountId, amount: '500.00', penddingTransactionIds: ids, operationCode: code, transactionDate: now() });
+    const answers = await Promise.all([api.call('PUT', '/accounts/massive-pay', admin, body('CARRERA-A')), api.call('PUT', '/accounts/massive-pay', admin, body('CARRERA-B'))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json().operationCode as string;
+    const loser = answers.find((a) => a.statusCode === 409)!;
+    expect(loser.json().message).toMatch(/^Ya fueron pagadas: transacción \d+/);
+    const rows = await rowsOf(ids);
+    for (const row of rows) expect(row).toMatchObject({ status: 'PAID', operationCode: winner });
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'transaction'), inArray(auditLog.entityId, ids.map(String))));
+    expect(audits).toHaveLength(3);
+    expect(new Set(audits.map((a) => (a.detail as { operationCode: string }).operationCode))).toEqual(new Set([winner]));
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('on PostgreSQL, a payment that lands between our read and our write', () => {
+  it('is caught by the UPDATE’s status guard: 409, and the batch is rolled back', async () => {
+    const [, , , , , , , , , tenth] = await getterAccounts();
+    const ids = await debts(tenth.accountId, ['1.00', '2.00', '3.00']);
+    // Another payment of the middle one, not yet committed: our SELECT still sees it PENDING.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    const other = t.db.transaction(async (tx) => {
+      await tx.update(transactions).set({ status: 'PAID', operationCode: 'OTRO-PAGO', transactionDate: new Date() }).where(eq(transactions.id, ids[1]));
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const ours = api.call('PUT', '/accounts/massive-pay', admin, { id: tenth.accountId, amount: '6.00', penddingTransactionIds: ids, operationCode: 'NUESTRO', transactionDate: now() });
+    // Wait until our UPDATE is blocked on the other one's row lock, then let it commit.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const waiting = (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
+      if (waiting.rows[0].n > 0) break;
+      if (Date.now() > deadline) throw new Error('Our UPDATE never waited for the other payment');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    commit();
+    await other;
+    const res = await ours;
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PAYMENT_TEXT.alreadyPaid([`transacción ${ids[1]}`]));
+    const rows = await rowsOf(ids);
+    expect(rows.map((r) => [r.status, r.operationCode])).toEqual([
+      ['PENDING', null],
+      ['PAID', 'OTRO-PAGO'],
+      ['PENDING', null],
+    ]);
+  });
+});
+
+describe('who may pay', () => {
+  it('admits administración and cuentas, and refuses operaciones and clients with 403', async () => {
+    const [first] = await getterAccounts();
+    const [id] = await debts(first.accountId, ['77.00']);
+    const { token: cuentas } = await t.login('cuentas@campo.test');
+    const { token: administracion } = await t.login('administracion@campo.test');
+    expect((await api.call('GET', '/transactions/pending', administracion)).statusCode).toBe(200);
+    for (const email of ['operaciones@campo.test', 'cliente@campo.test']) {
+      const { token } = await t.login(email);
+      for (const [method, url] of [
+        ['GET', '/transactions/pending'],
+        ['GET', '/transactions/payed'],
+        ['GET', `/transactions/by-getter?getterId=${first.userId}`],
+      ] as const) {
+        const res = await api.call(method, url, token);
+        expect(res.statusCode, `${email} ${url}`).toBe(403);
+      }
+      const res = await api.call('PUT', '/accounts/pay', token, { id: first.accountId, amount: '77.00', penddingTransactionId: id, operationCode: 'X', transactionDate: now() });
+      expect(res.statusCode, email).toBe(403);
+    }
+    expect((await rowsOf([id]))[0].status).toBe('PENDING');
+    await api.ok('PUT', '/accounts/pay', cuentas, { id: first.accountId, amount: '77.00', penddingTransactionId: id, operationCode: 'CTA-1', transactionDate: now() });
+    expect((await rowsOf([id]))[0]).toMatchObject({ status: 'PAID', operationCode: 'CTA-1' });
+  });
+
+  it('seeds every Getter a payment profile with a valid CUIT/CUIL', async () => {
+    const profiles = await t.db.select().from(getterProfiles);
+    expect(profiles.length).toBeGreaterThan(10);
+    for (const p of profiles) {
+      const digits = p.cuitCuil!.replace(/-/g, '');
+      const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+      const sum = weights.reduce((s, w, i) => s + w * Number(digits[i]), 0);
+      const check = (11 - (sum % 11)) % 11;
+      expect(Number(digits[10]), p.cuitCuil!).toBe(check);
+    }
+  });
+});

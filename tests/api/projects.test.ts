@@ -1,0 +1,417 @@
+/**
+ * Projects through the API: creating one writes its locations, visit ranges and published visits
+ * in one transaction; the form's rules; editing (a past project only extends its end date, with a
+ * reason); adding and removing locations; the client's locations; roles.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
+import { RANGE_TEXT } from '../../domain/projectVisits';
+import { ROLE, type RoleId } from '../../domain/roles';
+import { formatDisplayDate, MSG, todayIso } from '../../domain/validation';
+import {
+  campaigns,
+  clients,
+  guidelines,
+  locations,
+  moveConfigurations,
+  projectLocations,
+  projects,
+  projectUpdateLogs,
+  projectVisitRanges,
+  questionnaires,
+  users,
+  visits,
+} from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let cafe: { id: number; running: { id: number; endDate: string }; coming: { id: number; startDate: string }; locations: number[]; inactive: number };
+let otherClient: { id: number; campaignId: number; location: number };
+let refs: { priced: number; unpriced: number; questionnaire: number; guideline: number };
+
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => addDays(todayIso(), days);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+  const [client] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Café del Plata'));
+  const own = await t.db.select().from(campaigns).where(eq(campaigns.clientId, client.id));
+  const named = (name: string) => own.find((c) => c.name === name)!;
+  const locs = await t.db.select({ id: locations.id, status: locations.status }).from(locations).where(eq(locations.clientId, client.id)).orderBy(locations.id);
+  cafe = {
+    id: client.id,
+    running: named('Mystery shopping Café del Plata - en curso'),
+    coming: named('Auditoría Café del Plata - próxima temporada'),
+    locations: locs.filter((l) => l.status).map((l) => l.id),
+    inactive: locs.find((l) => !l.status)!.id,
+  };
+  const [bank] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Banco Federal del Sur'));
+  const [bankCampaign] = await t.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.clientId, bank.id));
+  const [bankLocation] = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, bank.id));
+  otherClient = { id: bank.id, campaignId: bankCampaign.id, location: bankLocation.id };
+  const moves = await t.db.select({ id: moveConfigurations.id, name: moveConfigurations.name }).from(moveConfigurations);
+  const [questionnaire] = await t.db.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.name, 'Visita a cafetería'));
+  const [guideline] = await t.db.select({ id: guidelines.id }).from(guidelines).where(and(eq(guidelines.name, 'Cliente incógnito en cafetería'), eq(guidelines.version, 2)));
+  refs = {
+    priced: moves.find((m) => m.name === 'Visita estándar')!.id,
+    unpriced: moves.find((m) => m.name === 'Llamado telefónico')!.id,
+    questionnaire: questionnaire.id,
+    guideline: guideline.id,
+  };
+});
+afterAll(() => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
+  t.app.inject({ method, url, headers: t.authHeader(token), ...(payload === undefined ? {} : { payload: payload as never }) });
+
+const tokenFor = (role: RoleId) => t.app.jwt.sign({ sub: '1', rol: role, cid: null, typ: 'access' });
+
+const newProject = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Verano en cafeterías',
+  clientId: cafe.id,
+  campaignId: cafe.running.id,
+  moveConfigurationId: refs.priced,
+  questionnaireId: refs.questionnaire,
+  guidelineId: refs.guideline,
+  startDate: todayIso(),
+  endDate: inDays(30),
+  price: '4500,5',
+  mandatoryProduct: 'Café con leche',
+  alternativeProduct: '',
+  audioAttachment: true,
+  campoRemote: false,
+  autoApprovalRequired: false,
+  locations: cafe.locations.slice(0, 3),
+  rangeDate: [
+    { from: todayIso(), to: inDays(14), visits: 2 },
+    { from: inDays(15), to: inDays(30), visits: 1 },
+  ],
+  ...overrides,
+});
+
+async function create(overrides: Record<string, unknown> = {}): Promise<{ id: number }> {
+  const res = await call('POST', '/api/projects', newProject(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function load(id: number): Promise<ProjectRecord> {
+  const res = await call('GET', `/api/projects/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** The PUT body of a stored project: what the edit form sends back unchanged. */
+const editBody = (p: ProjectRecord, overrides: Record<string, unknown> = {}) => ({
+  id: p.id,
+  name: p.name,
+  clientId: p.clientId,
+  campaignId: p.campaignId,
+  moveConfigurationId: p.moveConfigurationId,
+  questionnaireId: p.questionnaireId,
+  guidelineId: p.guidelineId,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  price: p.price ?? '100',
+  mandatoryProduct: p.mandatoryProduct,
+  alternativeProduct: p.alternativeProduct,
+  audioAttachment: p.audioAttachment,
+  campoRemote: p.campoRemote,
+  autoApprovalRequired: p.autoApprovalRequired,
+  rangeDate: p.rangeDate,
+  ...overrides,
+});
+
+const visitsOf = (projectId: number) =>
+  t.db
+    .select({ state: visits.state, dueFrom: visits.dueFrom, dueTo: visits.dueTo, projectLocationId: visits.projectLocationId })
+    .from(visits)
+    .innerJoin(projectLocations, eq(projectLocations.id, visits.projectLocationId))
+    .where(eq(projectLocations.projectId, projectId));
+
+async function counts() {
+  const [[p], [pl], [r], [v]] = await Promise.all([
+    t.db.select({ n: count() }).from(projects),
+    t.db.select({ n: count() }).from(projectLocations),
+    t.db.select({ n: count() }).from(projectVisitRanges),
+    t.db.select({ n: count() }).from(visits),
+  ]);
+  return { projects: p.n, locations: pl.n, ranges: r.n, visits: v.n };
+}
+
+describe('creating a project', () => {
+  it('writes the project, its locations, their visit ranges and the published visits', async () => {
+    const { id } = await create();
+    const project = await load(id);
+    expect(project).toMatchObject({
+      name: 'Verano en cafeterías',
+      price: '4500.50',
+      alternativeProduct: null,
+      status: 'EN_CURSO',
+      locationsCount: 3,
+      visits: { total: 9, available: 9, taken: 0 },
+      rangeDate: [
+        { from: todayIso(), to: inDays(14), visits: 2 },
+        { from: inDays(15), to: inDays(30), visits: 1 },
+      ],
+      client: { id: cafe.id, name: 'Café del Plata' },
+      campaign: { id: cafe.running.id },
+    });
+    expect(project.locations.map((l) => l.locationId).sort()).toEqual(cafe.locations.slice(0, 3).sort());
+    expect(project.locations[0]).toMatchObject({ visits: 3, availableVisits: 3 });
+    expect(project.locations[0].ranges).toEqual([
+      { id: expect.any(Number), from: todayIso(), to: inDays(14), visits: 2 },
+      { id: expect.any(Number), from: inDays(15), to: inDays(30), visits: 1 },
+    ]);
+    const rows = await visitsOf(id);
+    expect(rows).toHaveLength(9);
+    expect(new Set(rows.map((v) => v.state))).toEqual(new Set(['PUBLICADA']));
+    expect(rows.filter((v) => v.dueFrom === todayIso() && v.dueTo === inDays(14))).toHaveLength(6);
+  });
+
+  it('writes nothing when any part fails (an inactive location, after the project row was inserted)', async () => {
+    const before = await counts();
+    const res = await call('POST', '/api/projects', newProject({ locations: [...cafe.locations.slice(0, 2), cafe.inactive] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ locations: 'Alguna de las locaciones no existe, está inactiva o no pertenece al cliente del proyecto.' });
+    const other = await call('POST', '/api/projects', newProject({ locations: [cafe.locations[0], otherClient.location] }));
+    expect(other.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('requires every field, with the spec messages', async () => {
+    const res = await call('POST', '/api/projects', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      name: MSG.required,
+      clientId: PROJECT_TEXT.selectClient,
+      campaignId: MSG.required,
+      moveConfigurationId: MSG.required,
+      questionnaireId: MSG.required,
+      guidelineId: MSG.required,
+      startDate: MSG.required,
+      endDate: MSG.required,
+      mandatoryProduct: MSG.required,
+      locations: PROJECT_TEXT.noLocations,
+      rangeDate: PROJECT_TEXT.noRanges,
+    });
+  });
+
+  it('answers the form-level rules with their own message', async () => {
+    const noLocations = await call('POST', '/api/projects', newProject({ locations: [] }));
+    expect([noLocations.statusCode, noLocations.json().message]).toEqual([400, 'Debes ingresar las locaciones para este proyecto.']);
+    const noRanges = await call('POST', '/api/projects', newProject({ rangeDate: [] }));
+    expect(noRanges.json().message).toBe('Debes ingresar rangos de fechas de visitas antes de crear un proyecto.');
+    const reversed = await call('POST', '/api/projects', newProject({ startDate: inDays(10), endDate: inDays(5), rangeDate: [{ from: inDays(5), to: inDays(6), visits: 1 }] }));
+    expect(reversed.json()).toMatchObject({ message: 'La fecha de finalización del proyecto no puede ser posterior a la fecha de inicio' });
+    const outside = await call('POST', '/api/projects', newProject({ rangeDate: [{ from: todayIso(), to: inDays(40), visits: 1 }] }));
+    expect(outside.json().message).toBe(RANGE_TEXT.outside);
+  });
+
+  it('bounds the dates by today and by the campaign', async () => {
+    const past = await call('POST', '/api/projects', newProject({ startDate: inDays(-1), rangeDate: [{ from: inDays(-1), to: inDays(3), visits: 1 }] }));
+    expect(past.json().errors).toEqual({ startDate: PROJECT_TEXT.startBeforeToday });
+    const afterCampaign = await call('POST', '/api/projects', newProject({ endDate: inDays(1000) }));
+    expect(afterCampaign.json().errors).toEqual({ endDate: `La fecha de finalización no puede ser posterior al fin de la campaña (${formatDisplayDate(cafe.running.endDate)}).` });
+    const start = addDays(cafe.coming.startDate, -1);
+    const beforeCampaign = await call('POST', '/api/projects', newProject({ campaignId: cafe.coming.id, startDate: start, endDate: cafe.coming.startDate, rangeDate: [{ from: start, to: start, visits: 1 }] }));
+    expect(beforeCampaign.json().errors).toEqual({ startDate: `La fecha de inicio no puede ser anterior al inicio de la campaña (${formatDisplayDate(cafe.coming.startDate)}).` });
+  });
+
+  it('requires a price above zero when the move configuration is priced, and ignores it otherwise', async () => {
+    const cases: [unknown, string][] = [
+      ['', MSG.required],
+      ['0', MSG.positive],
+      ['-5', MSG.positive],
+      ['abc', MSG.number],
+      ['12,345', MSG.amount],
+    ];
+    for (const [price, message] of cases) expect((await call('POST', '/api/projects', newProject({ price }))).json().errors, String(price)).toEqual({ price: message });
+    const { id } = await create({ moveConfigurationId: refs.unpriced, price: '', name: 'Sin precio' });
+    expect((await load(id)).price).toBeNull();
+  });
+
+  it('refuses references that do not belong to the client', async () => {
+    const res = await call('POST', '/api/projects', newProject({ campaignId: otherClient.campaignId }));
+    expect(res.json().errors).toEqual({ campaignId: 'La campaña no existe o no es de este cliente.' });
+  });
+});
+
+describe('the list', () => {
+  it('pages, filters by name and sorts in SQL; future leaves out the ended projects', async () => {
+    await create({ name: 'Lista Alfa' });
+    await create({ name: 'Lista Beta' });
+    const res = await call('GET', '/api/projects?name=lista&sort=name&order=DESC&limit=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ count: 2, rows: [{ name: 'Lista Beta', locationsCount: 3, availableVisits: 9, status: 'EN_CURSO', client: { name: 'Café del Plata' } }] });
+    expect((await call('GET', '/api/projects?name=lista&sort=name&order=DESC&limit=1&offset=1')).json().rows[0].name).toBe('Lista Alfa');
+    expect((await call('GET', '/api/projects?sort=secret')).statusCode).toBe(400);
+    const all = (await call('GET', '/api/projects?limit=1000')).json();
+    const future = (await call('GET', '/api/projects?future=true&limit=1000')).json();
+    expect(all.rows.some((p: { status: string }) => p.status === 'FINALIZADO')).toBe(true);
+    expect(future.rows.every((p: { status: string }) => p.status !== 'FINALIZADO')).toBe(true);
+    expect(future.count).toBe(all.rows.filter((p: { status: string }) => p.status !== 'FINALIZADO').length);
+  });
+});
+
+describe('editing', () => {
+  it('changes the fields, adds a range with its visits and removes one with none taken', async () => {
+    const { id } = await create({ name: 'Para editar' });
+    const project = await load(id);
+    const rangeDate = [project.rangeDate[0], { from: inDays(20), to: inDays(25), visits: 3 }];
+    const res = await call('PUT', '/api/projects', editBody(project, { name: 'Editado', price: '5000', rangeDate }));
+    expect(res.statusCode, res.body).toBe(200);
+    const edited = await load(id);
+    expect(edited).toMatchObject({ name: 'Editado', price: '5000.00', rangeDate, visits: { total: 3 * 2 + 3 * 3 } });
+    expect((await visitsOf(id)).filter((v) => v.dueFrom === inDays(15))).toHaveLength(0);
+  });
+
+  it('keeps a range whose visits were taken, and the client and Campo remoto as they were', async () => {
+    const { id } = await create({ name: 'Con visita tomada' });
+    const project = await load(id);
+    const [visit] = await visitsOf(id);
+    await t.db.update(visits).set({ state: 'TOMADA' }).where(and(eq(visits.projectLocationId, visit.projectLocationId), eq(visits.dueFrom, todayIso())));
+    const res = await call('PUT', '/api/projects', editBody(project, { rangeDate: [project.rangeDate[1]] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`No se puede quitar el rango del ${formatDisplayDate(todayIso())} al ${formatDisplayDate(inDays(14))}: tiene visitas ya tomadas.`);
+    expect((await call('PUT', '/api/projects', editBody(project, { campoRemote: true }))).json().errors).toEqual({ campoRemote: PROJECT_TEXT.remoteFixed });
+    expect((await call('PUT', '/api/projects', editBody(project, { clientId: otherClient.id, campaignId: otherClient.campaignId }))).json().errors).toMatchObject({ clientId: PROJECT_TEXT.clientFixed });
+    expect((await call('PUT', '/api/projects', editBody(project, { price: '' }))).json().errors).toEqual({ price: MSG.required });
+  });
+});
+
+describe('a past project', () => {
+  let past: ProjectRecord;
+  beforeAll(async () => {
+    const [row] = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.name, 'Relevamiento de locales - operativo especial'));
+    past = await load(row.id);
+    expect(past.status).toBe('FINALIZADO');
+  });
+
+  it('is locked except its end date', async () => {
+    const res = await call('PUT', '/api/projects', editBody(past, { name: 'Otro nombre', mandatoryProduct: 'Otro' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ name: PROJECT_TEXT.pastLocked, mandatoryProduct: PROJECT_TEXT.pastLocked });
+    const locationsRes = await call('PUT', '/api/projects/locations', { id: past.id, locations: cafe.locations });
+    expect(locationsRes.json().message).toBe(PROJECT_TEXT.pastLocked);
+  });
+
+  it('needs a reason to extend its end date', async () => {
+    const res = await call('PUT', '/api/projects', editBody(past, { endDate: inDays(10), updateReason: '  ' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: { updateReason: 'Debe completar el motivo de la edición para continuar.' } });
+    const beyond = await call('PUT', '/api/projects', editBody(past, { endDate: inDays(1000), updateReason: 'Más tiempo' }));
+    expect(beyond.json().errors).toEqual({ endDate: PROJECT_TEXT.endAfterCampaign(cafe.running.endDate) });
+  });
+
+  it('extends with a reason: its ranges and pending visits end on the new date, and the extension is logged', async () => {
+    const taken = await visitsOf(past.id).then((rows) => rows.filter((v) => v.state === 'TOMADA'));
+    const res = await call('PUT', '/api/projects', editBody(past, { endDate: inDays(10), updateReason: 'Faltaron visitas por lluvias.' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ endDate: inDays(10), status: 'EN_CURSO' });
+    const extended = await load(past.id);
+    expect(extended.updateReason).toBe('Faltaron visitas por lluvias.');
+    expect(extended.rangeDate.every((r) => r.to === inDays(10))).toBe(true);
+    const after = await visitsOf(past.id);
+    expect(after.filter((v) => v.state !== 'TOMADA').every((v) => v.dueTo === inDays(10))).toBe(true);
+    expect(after.filter((v) => v.state === 'TOMADA').map((v) => v.dueTo).sort()).toEqual(taken.map((v) => v.dueTo).sort());
+    const logs = await t.db.select().from(projectUpdateLogs).where(eq(projectUpdateLogs.projectId, past.id));
+    expect(logs).toHaveLength(1);
+    const last = await call('GET', `/api/projects/expired-project-update-reason?projectId=${past.id}`);
+    expect(last.json()).toMatchObject({
+      projectId: past.id,
+      user: { names: 'Ana', lastName: 'Administradora' },
+      oldExpirationDate: past.endDate,
+      newExpirationDate: inDays(10),
+      updateReason: 'Faltaron visitas por lluvias.',
+    });
+  });
+
+  it('answers null as the last reason of a project never extended, 404 for no project', async () => {
+    const { id } = await create({ name: 'Nunca extendido' });
+    expect((await call('GET', `/api/projects/expired-project-update-reason?projectId=${id}`)).json()).toBeNull();
+    expect((await call('GET', '/api/projects/expired-project-update-reason?projectId=999999')).statusCode).toBe(404);
+  });
+});
+
+describe("adding and removing a project's locations", () => {
+  it('adds locations with the project ranges and visits, removes others with theirs', async () => {
+    const { id } = await create({ name: 'Locaciones' });
+    const [a, b, c, d] = cafe.locations;
+    const res = await call('PUT', '/api/projects/locations', { id, locations: [a, b, d] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ added: 1, removed: 1, locationsCount: 3, visits: 3 });
+    const project = await load(id);
+    expect(project.locations.map((l) => l.locationId).sort()).toEqual([a, b, d].sort());
+    expect(project.visits.total).toBe(9);
+    const gone = await t.db.select({ n: count() }).from(projectLocations).where(and(eq(projectLocations.projectId, id), eq(projectLocations.locationId, c)));
+    expect(gone[0].n).toBe(0);
+    expect((await call('PUT', '/api/projects/locations', { id, locations: [] })).json().message).toBe(PROJECT_TEXT.atLeastOneLocation);
+  });
+
+  it('refuses to remove a location with a move, naming it', async () => {
+    const { id } = await create({ name: 'Con moves' });
+    const project = await load(id);
+    const getters = (await call('GET', `/api/users?rolId=${ROLE.GETTER}`)).json() as { id: number }[];
+    const target = project.locations[0];
+    const assigned = await call('POST', '/api/user-moves/massive-locations', [{ projectLocationId: target.id, userId: getters[0].id }]);
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    expect((await load(id)).locations[0]).toMatchObject({ visits: 3, availableVisits: 2 });
+    const res = await call('PUT', '/api/projects/locations', { id, locations: project.locations.slice(1).map((l) => l.locationId) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`No se pueden quitar locaciones con moves ya tomadas: ${target.clientLocationId} (${target.fullName}).`);
+    expect((await load(id)).locationsCount).toBe(3);
+  });
+});
+
+describe("a client's locations", () => {
+  it('filters by name, code or street, by code alone and by status, and tells which are in the project', async () => {
+    const { id } = await create({ name: 'Filtros', locations: cafe.locations.slice(0, 2) });
+    const base = `/api/projects/locations-by-client/${cafe.id}`;
+    const all = (await call('GET', `${base}?limit=100`)).json();
+    expect(all.count).toBe(cafe.locations.length + 1);
+    expect((await call('GET', `${base}?withStatus=true&limit=100`)).json().count).toBe(cafe.locations.length);
+    expect((await call('GET', `${base}?clientLocationId=caf-00`)).json().count).toBe(cafe.locations.length + 1);
+    expect((await call('GET', `${base}?clientLocationId=palermo`)).json().count).toBe(0);
+    expect((await call('GET', `${base}?q=palermo`)).json().rows).toMatchObject([{ fullName: 'Café del Plata Palermo' }]);
+    expect((await call('GET', `${base}?q=santa fe`)).json().rows).toMatchObject([{ street: 'Av. Santa Fe 3253' }]);
+    const marked = (await call('GET', `${base}?proyectId=${id}&availableFrom=${todayIso()}&availableTo=${inDays(30)}&limit=100`)).json();
+    const inProject = marked.rows.filter((r: { inProject: boolean }) => r.inProject).map((r: { id: number }) => r.id);
+    expect(inProject.sort()).toEqual(cafe.locations.slice(0, 2).sort());
+    expect(marked.rows.every((r: { otherProjects: number }) => r.otherProjects >= 0)).toBe(true);
+    expect((await call('GET', `${base}/ids?withStatus=true`)).json().ids.sort()).toEqual([...cafe.locations].sort());
+  });
+});
+
+describe('references kept by projects', () => {
+  it('keeps the only version of a questionnaire a project uses', async () => {
+    const { id } = await create({ name: 'Cuestionario en uso' });
+    const project = await load(id);
+    // Versions go one by one while others remain; the project keeps the last one.
+    let res = await call('DELETE', `/api/questionnariesV2/delete/${project.questionnaireId}`);
+    for (let i = 0; i < 10 && res.statusCode === 200; i += 1) res = await call('DELETE', `/api/questionnariesV2/delete/${project.questionnaireId}`);
+    expect([res.statusCode, res.json().message]).toEqual([409, 'El cuestionario está asignado a un proyecto: no se puede quitar su única versión.']);
+    const [row] = await t.db.select({ removedAt: questionnaires.removedAt }).from(questionnaires).where(eq(questionnaires.id, project.questionnaireId));
+    expect(row.removedAt).toBeNull();
+  });
+});
+
+describe('roles (ACCESS.projects: read staff, write editors)', () => {
+  it('lets staff read, editors write, and nobody else in', async () => {
+    const agent = tokenFor(ROLE.AGENT);
+    expect((await call('GET', '/api/projects', undefined, agent)).statusCode).toBe(200);
+    const denied = await call('POST', '/api/projects', newProject(), agent);
+    expect([denied.statusCode, denied.json().message]).toEqual([403, AUTH_TEXT.forbidden]);
+    expect((await call('PUT', '/api/projects/locations', { id: 1, locations: [1] }, agent)).statusCode).toBe(403);
+    expect((await call('GET', '/api/projects', undefined, tokenFor(ROLE.CLIENT))).statusCode).toBe(403);
+    const operations = (await t.login('operaciones@campo.test')).token;
+    expect((await call('POST', '/api/projects', newProject({ name: 'Por operaciones' }), operations)).statusCode).toBe(201);
+    const [row] = await t.db.select({ createdBy: projects.createdBy }).from(projects).where(eq(projects.name, 'Por operaciones'));
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'operaciones@campo.test'));
+    expect(row.createdBy).toBe(user.id);
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * Push notifications: the outbox sender by default, and the FCM HTTP v1 sender against an
+ * FCM-like server on 127.0.0.1 (OAuth2 token endpoint and messages:send), dead tokens and outages.
+ */
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_TEXT, type PushHistoryRow, type PushSendResult } from '../../domain/push';
+import { ROLE } from '../../domain/roles';
+import { deviceTokens, pushMessages, pushOutbox, users } from '../../server/db/schema';
+import { PUSH_CONCURRENCY } from '../../server/services/push';
+import { createTestApp, type TestApp } from './helpers';
+import { caller } from './moves-helpers';
+
+const GOOD = { title: 'Nuevas moves disponibles', message: 'Hay nuevas moves publicadas cerca tuyo, entrá a la app.' };
+
+const activeGetterTokens = (t: TestApp) =>
+  t.db
+    .select({ token: deviceTokens.token, userId: deviceTokens.userId })
+    .from(deviceTokens)
+    .innerJoin(users, eq(users.id, deviceTokens.userId))
+    .where(eq(users.status, true))
+    .orderBy(asc(deviceTokens.id));
+
+describe('with the outbox (no FCM configured)', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof caller>;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = caller(t);
+    admin = (await t.login('admin@campo.test')).token;
+  });
+  afterAll(() => t?.close());
+
+  it('checks title and message with the spec’s messages', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: '   ' }, 'title', 'Campo requerido'],
+      [{ title: undefined }, 'title', 'Campo requerido'],
+      [{ title: ' Corto  ' }, 'title', 'El campo es demasiado corto'],
+      [{ title: 'x'.repeat(41) }, 'title', 'El campo es demasiado largo'],
+      [{ message: '' }, 'message', 'Campo requerido'],
+      [{ message: '  muy corto    ' }, 'message', 'El campo es demasiado corto'],
+      [{ message: 'y'.repeat(151) }, 'message', 'El campo es demasiado largo'],
+    ];
+    const before = await t.db.select({ n: count() }).from(pushMessages);
+    for (const [change, field, message] of cases) {
+      const res = await api.call('POST', '/push-notifications/send-message', admin, { ...GOOD, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().errors[field], JSON.stringify(change)).toBe(message);
+    }
+    expect(await t.db.select({ n: count() }).from(pushMessages)).toEqual(before);
+  });
+
+  it('writes what each active Getter’s device would receive and records the send, newest first', async () => {
+    const tokens = await activeGetterTokens(t);
+    expect(tokens.length).toBeGreaterThan(5);
+    // An inactive Getter's device gets nothing.
+    const [inactive] = await t.db.select({ id: users.id }).from(users).where(eq(users.status, false)).limit(1);
+    await t.db.insert(deviceTokens).values({ userId: inactive.id, token: 'token-de-un-getter-inactivo' });
+    const result = await api.ok<PushSendResult>('POST', '/push-notifications/send-message', admin, { title: `  ${GOOD.title}  `, message: GOOD.message });
+    expect(result).toMatchObject({ title: GOOD.title, body: GOOD.message, totalMessagesSended: tokens.length, sucessfullMessages: tokens.length, removedTokens: 0, failedMessages: 0, status: 'SENT' });
+    const outbox = await t.db.select().from(pushOutbox).where(eq(pushOutbox.messageId, result.id));
+    expect(outbox.map((o) => o.token).sort()).toEqual(tokens.map((x) => x.token).sort());
+    expect(outbox[0]).toMatchObject({ title: GOOD.title, body: GOOD.message });
+
+    const history = await api.ok<{ rows: PushHistoryRow[]; count: number }>('GET', '/push-notifications/historial', admin);
+    expect(history.rows[0]).toMatchObject({ id: result.id, title: GOOD.title, body: GOOD.message, totalMessagesSended: tokens.length, sucessfullMessages: tokens.length, removedTokens: 0, sentBy: { fullName: 'Ana Administradora' } });
+    const dates = history.rows.map((r) => r.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(history.count).toBeGreaterThan(history.rows.length - 1);
+    expect(history.rows.some((r) => r.status === 'ERROR' && r.error)).toBe(true);
+  });
+
+  it('is for editors: operaciones sends, administración and clients get 403', async () => {
+    const { token: operations } = await t.login('operaciones@campo.test');
+    expect((await api.call('GET', '/push-notifications/historial', operations)).statusCode).toBe(200);
+    for (const email of ['administracion@campo.test', 'cliente@campo.test']) {
+      const { token } = await t.login(email);
+      expect((await api.call('POST', '/push-notifications/send-message', token, GOOD)).statusCode, email).toBe(403);
+      expect((await api.call('GET', '/push-notifications/historial', token)).statusCode, email).toBe(403);
+    }
+  });
+});
+
+/** An FCM-like server: verifies the RS256 assertion, hands out a token, answers messages:send. */
+function fakeFcm(publicKey: string) {
+  const state = {
+    mode: 'ok' as 'ok' | 'outage',
+    unregistered: new Set<string>(),
+    invalid: new Set<string>(),
+    received: [] as { token: string; title: string; body: string }[],
+    assertions: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+  };
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = '';
+      req.on('data', (c) => (text += c));
+      req.on('end', () => resolve(text));
+    });
+  const server: Server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const send = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+    if (req.url === '/token') {
+      const assertion = new URLSearchParams(body).get('assertion') ?? '';
+      const [header, claims, signature] = assertion.split('.');
+      const valid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, signature ?? '', 'base64url');
+      const c = JSON.parse(Buffer.from(claims ?? '', 'base64url').toString() || '{}');
+      if (!valid || c.scope !== 'https://www.googleapis.com/auth/firebase.messaging' || c.iss !== 'campo@demo.iam.test') return send(400, { error: 'invalid_grant' });
+      state.assertions++;
+      return send(200, { access_token: 'fake-access-token', expires_in: 3600, token_type: 'Bearer' });
+    }
+    if (req.url === '/v1/projects/demo-campo/messages:send') {
+      if (req.headers.authorization !== 'Bearer fake-access-token') return send(401, { error: { code: 401, status: 'UNAUTHENTICATED' } });
+      state.inFlight++;
+      state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      state.inFlight--;
+      if (state.mode === 'outage') return send(500, { error: { code: 500, status: 'INTERNAL', message: 'Internal error' } });
+      const { message } = JSON.parse(body);
+      state.received.push({ token: message.token, title: message.notification.title, body: message.notification.body });
+      if (state.unregistered.has(message.token)) {
+        return send(404, { error: { code: 404, status: 'NOT_FOUND', message: 'Requested entity was not found.', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] } });
+      }
+      if (state.invalid.has(message.token)) {
+        return send(400, {
+          error: {
+            code: 400,
+            status: 'INVALID_ARGUMENT',
+            message: 'The registration token is not a valid FCM registration token',
+            details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.token', description: 'Invalid registration token' }] }],
+          },
+        });
+      }
+      return send(200, { name: `projects/demo-campo/messages/${state.received.length}` });
+    }
+    send(404, {});
+  });
+  return { server, state };
+}
+
+describe('with FCM HTTP v1 (a local fake)', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof caller>;
+  let admin: string;
+  let fake: ReturnType<typeof fakeFcm>;
+  beforeAll(async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    fake = fakeFcm(publicKey);
+    await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    t = await createTestApp({
+      fcmProjectId: 'demo-campo',
+      fcmBaseUrl: base,
+      fcmServiceAccount: JSON.stringify({ type: 'service_account', client_email: 'campo@demo.iam.test', private_key: privateKey, token_uri: `${base}/token` }),
+    });
+    api = caller(t);
+    admin = (await t.login('admin@campo.test')).token;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((r) => fake?.server.close(r));
+  });
+
+  it('sends to every device with bounded concurrency, and removes and counts the tokens FCM reports dead', async () => {
+    const tokens = await activeGetterTokens(t);
+    const dead = [tokens[1].token, tokens[4].token];
+    const invalid = tokens[2].token;
+    fake.state.unregistered = new Set(dead);
+    fake.state.invalid = new Set([invalid]);
+    const result = await api.ok<PushSendResult>('POST', '/push-notifications/send-message', admin, GOOD);
+    expect(result).toMatchObject({ status: 'SENT', totalMessagesSended: tokens.length, sucessfullMessages: tokens.length - 3, removedTokens: 3, failedMessages: 0 });
+    expect(fake.state.received.map((r) => r.token).sort()).toEqual(tokens.map((x) => x.token).sort());
+    expect(fake.state.received[0]).toMatchObject({ title: GOOD.title, body: GOOD.message });
+    expect(fake.state.assertions).toBe(1);
+    expect(fake.state.maxInFlight).toBeGreaterThan(1);
+    expect(fake.state.maxInFlight).toBeLessThanOrEqual(PUSH_CONCURRENCY);
+    const left = await t.db.select({ token: deviceTokens.token }).from(deviceTokens).where(inArray(deviceTokens.token, [...dead, invalid]));
+    expect(left).toEqual([]);
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.messageId, result.id))).toEqual([]);
+    const [row] = await t.db.select().from(pushMessages).where(eq(pushMessages.id, result.id));
+    expect(row).toMatchObject({ status: 'SENT', totalMessages: tokens.length, successfulMessages: tokens.length - 3, removedTokens: 3, error: null });
+  });
+
+  it('reports an outage in Spanish (502), records it as an error with no totals, and removes no token', async () => {
+    fake.state.mode = 'outage';
+    fake.state.unregistered = new Set((await activeGetterTokens(t)).slice(0, 2).map((x) => x.token));
+    const [{ n: before }] = await t.db.select({ n: count() }).from(deviceTokens);
+    const res = await api.call('POST', '/push-notifications/send-message', admin, GOOD);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ message: PUSH_TEXT.outage });
+    const [{ n: after }] = await t.db.select({ n: count() }).from(deviceTokens);
+    expect(after).toBe(before);
+    const [last] = await t.db.select().from(pushMessages).orderBy(desc(pushMessages.id)).limit(1);
+    expect(last).toMatchObject({ status: 'ERROR', totalMessages: 0, successfulMessages: 0, removedTokens: 0, title: GOOD.title });
+    expect(last.error).toMatch(/FCM respondió 500/);
+    const history = await api.ok<{ rows: PushHistoryRow[] }>('GET', '/push-notifications/historial', admin);
+    expect(history.rows[0]).toMatchObject({ id: last.id, status: 'ERROR', totalMessagesSended: 0, sucessfullMessages: 0, removedTokens: 0 });
+    fake.state.mode = 'ok';
+  });
+
+  it('only Getters’ devices are targeted', async () => {
+    const [staff] = await t.db.select({ id: users.id }).from(users).where(eq(users.rolId, ROLE.OPERATIONS)).limit(1);
+    await t.db.insert(deviceTokens).values({ userId: staff.id, token: 'token-de-operaciones' });
+    fake.state.received = [];
+    await api.ok('POST', '/push-notifications/send-message', admin, GOOD);
+    expect(fake.state.received.map((r) => r.token)).not.toContain('token-de-operaciones');
+  });
+});

@@ -1,0 +1,232 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
+import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
+import { ROLE } from '../../domain/roles';
+import { projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
+import { QUESTIONNAIRE_ERRORS } from '../../server/routes/questionnaires';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let operations: string;
+let operationsId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+  const ops = await t.login('operaciones@campo.test');
+  operations = ops.token;
+  operationsId = ops.id;
+});
+afterAll(() => t?.close());
+
+const tokenFor = (rol: number | null) => t.app.jwt.sign({ sub: '1', rol: rol as never, cid: null, typ: 'access' });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
+  t.app.inject({ method, url: `/api${url}`, headers: t.authHeader(token), ...(payload === undefined ? {} : { payload: payload as never }) });
+const ok = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => {
+  const res = await call(method, url, payload, token);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json() as T;
+};
+const list = (query = '') => ok<{ rows: QuestionnaireRow[]; count: number }>('GET', `/questionnariesV2${query}`);
+const byName = async (name: string) => (await list('?limit=100')).rows.find((r) => r.name === name)!;
+
+/** A questionnaire the rules accept: one dimension, one sub-dimension, a close, an open and a text question. */
+function draft(name = 'Auditoría de prueba'): QuestionnaireContent {
+  const close = { ...newQuestion(), name: '¿Lo saludaron al entrar?', weighting: 60 };
+  const open = { ...withType(newQuestion(), 'open'), name: '¿Cómo fue la atención?', weighting: 40 };
+  open.answers = open.answers.map((a, i) => ({ ...a, answer: ['Buena', 'Mala'][i], weighting: [100, 0][i] }));
+  const text = { ...withType(newQuestion(), 'text'), name: 'Comentarios del auditor', visibleToGetter: false };
+  return {
+    name,
+    questionnaire_version_type: 'Complejo',
+    dimensions: [
+      { _id: 'd1', name: 'Atención', weighting: 100, type: 'NORMAL', subDimensions: [{ _id: 's1', name: 'Saludo y trato', weighting: 100, type: 'NORMAL', questions: [close, open, text] }] },
+    ],
+  };
+}
+
+describe('listing questionnaires', () => {
+  it('pages the seeded questionnaires, newest first, with who updated them and their last version', async () => {
+    const all = await list('?offset=0&limit=5');
+    expect(all.count).toBe(3);
+    expect(all.rows.map((r) => r.name)).toEqual(['Control de góndolas en supermercado', 'Experiencia en sucursal bancaria', 'Visita a cafetería']);
+    const cafe = all.rows.find((r) => r.name === 'Visita a cafetería')!;
+    expect(cafe).toMatchObject({ lastVersion: 3, questionnaire_version_type: 'Básico', updatedBy: { name: 'Ana Administradora' } });
+    expect(cafe.questionCount).toBeGreaterThan(10);
+    const page2 = await list('?offset=2&limit=2&sort=name&order=ASC');
+    expect(page2.count).toBe(3);
+    expect(page2.rows.map((r) => r.name)).toEqual(['Visita a cafetería']);
+  });
+
+  it('sorts by name, last version and updater in SQL, filters by name and refuses unknown sorts', async () => {
+    expect((await list('?sort=name&order=DESC')).rows.map((r) => r.name)).toEqual(['Visita a cafetería', 'Experiencia en sucursal bancaria', 'Control de góndolas en supermercado']);
+    expect((await list('?sort=lastVersion&order=DESC')).rows.map((r) => r.lastVersion)).toEqual([3, 2, 1]);
+    const byUpdater = (await list('?sort=updatedBy&order=ASC')).rows.map((r) => r.updatedBy!.name);
+    expect(byUpdater).toEqual([...byUpdater].sort());
+    expect((await list('?q=banc')).rows.map((r) => r.name)).toEqual(['Experiencia en sucursal bancaria']);
+    expect((await call('GET', '/questionnariesV2?sort=content')).statusCode).toBe(400);
+  });
+});
+
+describe('opening one questionnaire', () => {
+  it('gives the latest version by default, any version on request, and the list of versions', async () => {
+    const cafe = await byName('Visita a cafetería');
+    const latest = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${cafe.id}`);
+    expect(latest).toMatchObject({ id: cafe.id, name: 'Visita a cafetería', version: 3, lastVersion: 3 });
+    expect(latest.versions.map((v) => v.version)).toEqual([1, 2, 3]);
+    expect(latest.dimensions.map((d) => d.weighting)).toEqual([50, 25, 25, 0]);
+    const first = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${cafe.id}?version=1`);
+    expect(first.version).toBe(1);
+    expect(first.dimensions.some((d) => d.type === 'PENALTY')).toBe(false);
+    const types = new Set(latest.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions.map((q) => q.type))));
+    expect([...types].sort()).toEqual(['accumulative', 'amount', 'close', 'multiple', 'open', 'penalty', 'photographs', 'text']);
+  });
+
+  it('answers 404 for an unknown questionnaire or version', async () => {
+    const cafe = await byName('Visita a cafetería');
+    const noVersion = await call('GET', `/questionnariesV2/get/${cafe.id}?version=9`);
+    expect([noVersion.statusCode, noVersion.json().message]).toEqual([404, QUESTIONNAIRE_ERRORS.versionNotFound]);
+    const none = await call('GET', '/questionnariesV2/get/999999');
+    expect([none.statusCode, none.json().message]).toEqual([404, QUESTIONNAIRE_ERRORS.notFound]);
+  });
+});
+
+describe('creating', () => {
+  it('stores version 1 with what a save computes', async () => {
+    const res = await call('POST', '/questionnariesV2', draft('Creado en la prueba'), operations);
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json() as QuestionnaireVersion;
+    expect(saved).toMatchObject({ name: 'Creado en la prueba', version: 1, questionnaire_version_type: 'Complejo', updatedBy: { id: operationsId } });
+    const [close, open, text] = saved.dimensions[0].subDimensions[0].questions;
+    expect([close.answerRequired, open.answerRequired, text.answerRequired]).toEqual([true, true, false]);
+    expect(text.weighting).toBe(-1);
+    expect(open.answers.map((a) => a.number)).toEqual([1, 2]);
+    const rows = await t.db.select().from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, saved.id));
+    expect(rows.map((r) => [r.version, r.questionCount, r.createdBy])).toEqual([[1, 3, operationsId]]);
+  });
+
+  it.each([
+    ['the dimensions', (c: QuestionnaireContent) => c.dimensions.push({ ...c.dimensions[0], _id: 'd2', name: 'Limpieza', weighting: 20 }), T.dimensionsSum],
+    ['a dimension', (c: QuestionnaireContent) => (c.dimensions[0].subDimensions[0].weighting = 90), 'Revise las ponderaciones dentro de la dimensión Atención'],
+    ['an unnamed dimension', (c: QuestionnaireContent) => Object.assign(c.dimensions[0], { name: '' }, { subDimensions: [{ ...c.dimensions[0].subDimensions[0], weighting: 10 }] }), 'Revise las ponderaciones dentro de la dimensión SIN NOMBRE'],
+    ['a sub-dimension', (c: QuestionnaireContent) => (c.dimensions[0].subDimensions[0].questions[0].weighting = 50), 'Revise las ponderaciones dentro de la subdimensión Saludo y trato'],
+  ])('refuses weightings that do not sum 100 in %s with the exact message', async (_what, breakIt, message) => {
+    const before = (await list()).count;
+    const c = draft();
+    breakIt(c);
+    const res = await call('POST', '/questionnariesV2', c);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect((await list()).count).toBe(before);
+  });
+
+  it('refuses short, long and out-of-range fields with the spec messages on their paths', async () => {
+    const c = draft();
+    const [close, open] = c.dimensions[0].subDimensions[0].questions;
+    c.dimensions[0].subDimensions[0].name = 'Sal';
+    close.name = 'x'.repeat(1001);
+    open.answers[0].guide = 'corta';
+    open.answers[1].weighting = -3;
+    const res = await call('POST', '/questionnariesV2', c);
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { message: string; errors: Record<string, string> };
+    expect(body.errors).toMatchObject({
+      'dimensions.0.subDimensions.0.name': T.tooShort,
+      'dimensions.0.subDimensions.0.questions.0.name': T.tooLong,
+      'dimensions.0.subDimensions.0.questions.1.answers.0.guide': T.tooShort,
+      'dimensions.0.subDimensions.0.questions.1.answers.1.weighting': T.negativeOnlyNA,
+    });
+    expect(body.message).toBe('Dimensión «Atención» › Subdimensión «Sal», nombre: El campo es demasiado corto');
+  });
+
+  it('refuses a second penalty dimension and wrong penalty weightings', async () => {
+    const c = draft();
+    const p = newPenaltyDimension();
+    p.subDimensions[1].questions.push({ ...newQuestion('PENALTY_ACCUMULATIVE'), name: 'Uso del celular', weighting: 100 });
+    c.dimensions.push(p, newPenaltyDimension());
+    const body = (await call('POST', '/questionnariesV2', c)).json() as { errors: Record<string, string> };
+    expect(body.errors.dimensions).toBe(T.onePenalty);
+    expect(body.errors['dimensions.1.subDimensions.1.questions.0.weighting']).toBe(T.penaltyAccumulative);
+  });
+
+  it('refuses a malformed body', async () => {
+    expect((await call('POST', '/questionnariesV2', { name: 'x', dimensions: 'no' })).statusCode).toBe(400);
+    expect((await call('POST', '/questionnariesV2', { ...draft(), questionnaire_version_type: 'Otro' })).statusCode).toBe(400);
+  });
+});
+
+describe('versions', () => {
+  it('adds a version on update and leaves the previous one unchanged', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Versionado'));
+    const v1 = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}?version=1`);
+    const next = draft('Versionado');
+    next.dimensions[0].subDimensions[0].questions[0].weighting = 30;
+    next.dimensions[0].subDimensions[0].questions[1].weighting = 70;
+    const v2 = await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, next, operations);
+    expect([v2.version, v2.lastVersion, v2.updatedBy?.id]).toEqual([2, 2, operationsId]);
+    expect(v2.versions.map((v) => v.version)).toEqual([1, 2]);
+    expect(await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}?version=1`)).toEqual({ ...v1, lastVersion: 2, updatedBy: v2.updatedBy, versions: v2.versions });
+    expect((await byName('Versionado')).lastVersion).toBe(2);
+    const bad = await call('PUT', `/questionnariesV2/update/${created.id}`, { ...next, dimensions: [{ ...next.dimensions[0], weighting: 10 }] });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, T.dimensionsSum]);
+    expect((await call('PUT', '/questionnariesV2/update/999999', next)).statusCode).toBe(404);
+  });
+
+  it('removes only the last version, never reuses its number, and the questionnaire with its only version', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Para quitar'));
+    await ok('PUT', `/questionnariesV2/update/${created.id}`, draft('Para quitar'));
+    const removed = await ok<{ removedVersion: number; lastVersion: number }>('DELETE', `/questionnariesV2/delete/${created.id}`);
+    expect(removed).toMatchObject({ removedVersion: 2, lastVersion: 1 });
+    expect((await call('GET', `/questionnariesV2/get/${created.id}?version=2`)).statusCode).toBe(404);
+    expect((await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}`)).version).toBe(1);
+    expect((await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, draft('Para quitar'))).version).toBe(3);
+    await ok('DELETE', `/questionnariesV2/delete/${created.id}`);
+    await ok('DELETE', `/questionnariesV2/delete/${created.id}`);
+    expect((await call('GET', `/questionnariesV2/get/${created.id}`)).statusCode).toBe(404);
+    expect((await list('?limit=100')).rows.some((r) => r.id === created.id)).toBe(false);
+    expect((await call('DELETE', `/questionnariesV2/delete/${created.id}`)).statusCode).toBe(404);
+    // The removed versions' content stays for the moves that answered them.
+    const kept = await t.db.select().from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, created.id));
+    expect(kept.map((v) => [v.version, v.removedAt !== null]).sort()).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+    ]);
+  });
+
+  it('keeps the only version of a questionnaire a project uses', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('En uso'));
+    await t.db.insert(projects).values({ name: 'Proyecto de prueba', questionnaireId: created.id });
+    const res = await call('DELETE', `/questionnariesV2/delete/${created.id}`);
+    expect([res.statusCode, res.json().message]).toEqual([409, QUESTIONNAIRE_ERRORS.inUse]);
+    const [row] = await t.db.select().from(questionnaires).where(and(eq(questionnaires.id, created.id)));
+    expect([row.removedAt, row.lastVersion]).toEqual([null, 1]);
+    await ok('PUT', `/questionnariesV2/update/${created.id}`, draft('En uso'));
+    expect((await ok<{ lastVersion: number }>('DELETE', `/questionnariesV2/delete/${created.id}`)).lastVersion).toBe(1);
+  });
+});
+
+describe('roles (ACCESS.questionnaires: read staff, write editors)', () => {
+  it('lets staff read and only editors write', async () => {
+    const agent = tokenFor(ROLE.AGENT);
+    expect((await call('GET', '/questionnariesV2', undefined, agent)).statusCode).toBe(200);
+    const cafe = await byName('Visita a cafetería');
+    expect((await call('GET', `/questionnariesV2/get/${cafe.id}`, undefined, agent)).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['POST', '/questionnariesV2'],
+      ['PUT', `/questionnariesV2/update/${cafe.id}`],
+      ['DELETE', `/questionnariesV2/delete/${cafe.id}`],
+    ] as const) {
+      const res = await call(method, url, method === 'DELETE' ? undefined : draft(), agent);
+      expect([res.statusCode, res.json()], `${method} ${url}`).toEqual([403, { message: AUTH_TEXT.forbidden }]);
+    }
+    for (const role of [ROLE.CLIENT, ROLE.FRANCHISE, ROLE.GETTER, null]) {
+      expect((await call('GET', '/questionnariesV2', undefined, tokenFor(role))).statusCode, String(role)).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/questionnariesV2' })).statusCode).toBe(401);
+    expect((await byName('Visita a cafetería')).lastVersion).toBe(3);
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * The client side's API: the performance report, its selectors, the dashboard's statistics and a
+ * plan's survey and work, on a client of its own with hand-made moves whose averages are worked
+ * out below; who sees which points of sale; and approval filling each move's dimension results.
+ */
+import { asc, desc, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import type { MoveReplies } from '../../domain/move-replies';
+import type { Dimension } from '../../domain/questionnaires';
+import { type PerformanceAnswer, REPORT_TEXT, type ReportOptions } from '../../domain/reports';
+import { ROLE } from '../../domain/roles';
+import { dimensionResults, type StatisticsAnswer, type SurveyAndWork } from '../../domain/statistics';
+import { campaigns, clients, locations, locationZoneManagers, moveReplies, projectLocations, projects, projectVisitRanges, questionnaireVersions, userMoves, users } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers';
+
+let t: TestApp;
+let api: ReturnType<typeof caller>;
+const ids = {} as {
+  client: number;
+  otherClientLocation: number;
+  l1: number;
+  l2: number;
+  l3: number;
+  l4: number;
+  p1: number;
+  p2: number;
+  v: number;
+  v2: number;
+  moves: Record<string, number>;
+};
+const EMAIL = {
+  client: 'cliente@estadisticas.campo.test',
+  franchiseA: 'franquicia.a@estadisticas.campo.test',
+  franchiseB: 'franquicia.b@estadisticas.campo.test',
+  zone: 'zona@estadisticas.campo.test',
+};
+const tokens = {} as Record<keyof typeof EMAIL | 'admin' | 'operations', string>;
+
+const dims = (a: number, b?: number) => [{ id: 'A', name: 'Atención', result: a }, ...(b === undefined ? [] : [{ id: 'B', name: 'Limpieza', result: b }])];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = caller(t);
+  const [demoUser] = await t.db.select().from(users).where(eq(users.email, 'cliente@campo.test'));
+  const [template] = await t.db.select().from(locations).where(eq(locations.clientId, demoUser.clientId!)).orderBy(asc(locations.id)).limit(1);
+  ids.otherClientLocation = template.id;
+  const [client] = await t.db
+    .insert(clients)
+    .values({ name: 'Heladerías Estadística', address: 'Mitre 1', email: 'info@estadistica.test', claimUrl: 'https://forms.test/r', contactUrl: 'https://forms.test/c' })
+    .returning();
+  ids.client = client.id;
+  const people = await t.db
+    .insert(users)
+    .values([
+      { email: EMAIL.client, names: 'Clara', lastName: 'Cliente', rolId: ROLE.CLIENT, clientId: client.id, passwordHash: demoUser.passwordHash },
+      { email: EMAIL.franchiseA, names: 'Fabio', lastName: 'Dueño', rolId: ROLE.FRANCHISE, clientId: client.id, passwordHash: demoUser.passwordHash },
+      { email: EMAIL.franchiseB, names: 'Flor', lastName: 'Dueña', rolId: ROLE.FRANCHISE, clientId: client.id, passwordHash: demoUser.passwordHash },
+      { email: EMAIL.zone, names: 'Zulema', lastName: 'Zona', rolId: ROLE.ZONE_MANAGER, clientId: client.id, passwordHash: demoUser.passwordHash },
+    ])
+    .returning();
+  const person = (email: string) => people.find((p) => p.email === email)!.id;
+  const { id: _id, code: _code, createdAt: _c, updatedAt: _u, ...copy } = template;
+  const made = await t.db
+    .insert(locations)
+    .values(
+      ['Centro', 'Norte', 'Sur', 'Oeste'].map((name, i) => ({
+        ...copy,
+        clientId: client.id,
+        fullName: `Heladería ${name}`,
+        clientLocationId: `HEL-00${i + 1}`,
+        ownerId: i < 2 ? person(EMAIL.franchiseA) : i === 2 ? person(EMAIL.franchiseB) : null,
+        status: true,
+      })),
+    )
+    .returning({ id: locations.id });
+  [ids.l1, ids.l2, ids.l3, ids.l4] = made.map((l) => l.id);
+  await t.db.insert(locationZoneManagers).values([ids.l3, ids.l4].map((locationId) => ({ locationId, userId: person(EMAIL.zone) })));
+
+  const [campaign] = await t.db.insert(campaigns).values({ name: 'Temporada helada', clientId: client.id, startDate: '2025-01-01', endDate: '2026-12-31' }).returning();
+  const [p1, p2] = await t.db
+    .insert(projects)
+    .values([
+      { name: 'Plan heladerías', clientId: client.id, campaignId: campaign.id, startDate: '2025-01-01', endDate: '2026-12-31' },
+      { name: 'Plan especial', clientId: client.id, startDate: '2026-01-01', endDate: '2026-06-30' },
+    ])
+    .returning();
+  ids.p1 = p1.id;
+  ids.p2 = p2.id;
+  const pls = await t.db
+    .insert(projectLocations)
+    .values([...[ids.l1, ids.l2, ids.l3, ids.l4].map((locationId) => ({ projectId: p1.id, locationId })), { projectId: p2.id, locationId: ids.l1 }])
+    .returning();
+  const pl = (projectId: number, locationId: number) => pls.find((r) => r.projectId === projectId && r.locationId === locationId)!.id;
+  await t.db.insert(projectVisitRanges).values(pls.filter((r) => r.projectId === p1.id).map((r) => ({ projectLocationId: r.id, from: '2025-01-01', to: '2026-12-31', visits: 3 })));
+
+  const versions = await t.db.select({ id: questionnaireVersions.id }).from(questionnaireVersions).orderBy(asc(questionnaireVersions.id)).limit(2);
+  [ids.v, ids.v2] = versions.map((v) => v.id);
+  const move = (name: string, projectId: number, locationId: number, completed: string, result: number, dimensionResults: { id: string; name: string; result: number }[], extra: Partial<typeof userMoves.$inferInsert> = {}) => ({
+    name,
+    row: {
+      projectLocationId: pl(projectId, locationId),
+      status: 'APROBADA',
+      questionnaireVersionId: ids.v,
+      questionnaireResult: result.toFixed(2),
+      dimensionResults,
+      startAuditDate: new Date(Date.parse(completed) - 3_600_000),
+      completedAuditDate: new Date(completed),
+      finishAnalysisDate: new Date(Date.parse(completed) + 86_400_000),
+      ...extra,
+    } satisfies typeof userMoves.$inferInsert,
+  });
+  const planned = [
+    move('m1', p1.id, ids.l1, '2025-03-10T15:00:00Z', 80, dims(70, 90)),
+    move('m2', p1.id, ids.l2, '2025-03-20T15:00:00Z', 60, dims(50, -1)),
+    move('m3', p1.id, ids.l3, '2025-04-05T15:00:00Z', 100, dims(100, 100)),
+    move('m4', p1.id, ids.l1, '2026-01-15T15:00:00Z', 90, dims(90, 90)),
+    // 23:30 on 31 January in Argentina is already 1 February in UTC: it belongs to January.
+    move('m5', p1.id, ids.l4, '2026-02-01T02:30:00Z', 70, dims(60, 80)),
+    move('m6', p1.id, ids.l2, '2026-02-10T15:00:00Z', -1, dims(-1, -1)),
+    move('m7', p1.id, ids.l3, '2026-02-12T15:00:00Z', 50, dims(50), { questionnaireVersionId: ids.v2 }),
+    move('m8', p1.id, ids.l1, '2026-02-13T15:00:00Z', 99, dims(99, 99), { status: 'EN_REVISION', finishAnalysisDate: null }),
+    move('m9', p2.id, ids.l1, '2026-02-14T15:00:00Z', 85, dims(80, 90)),
+  ];
+  const inserted = await t.db
+    .insert(userMoves)
+    .values(planned.map((p) => p.row))
+    .returning({ id: userMoves.id });
+  ids.moves = Object.fromEntries(planned.map((p, i) => [p.name, inserted[i].id]));
+
+  for (const key of Object.keys(EMAIL) as (keyof typeof EMAIL)[]) tokens[key] = (await t.login(EMAIL[key])).token;
+  tokens.admin = (await t.login('admin@campo.test')).token;
+  tokens.operations = (await t.login('operaciones@campo.test')).token;
+});
+afterAll(() => t?.close());
+
+const WHOLE = 'fromDate=2025-01-01&toDate=2026-12-31';
+const report = (token: string, query: string) => api.call('GET', `/reports/performance?${query}`, token);
+const codesOf = async (token: string, query: string) => {
+  const res = await report(token, query);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as PerformanceAnswer;
+  return { total: body.total, ids: body.result.map((r) => r.id), body };
+};
+const m = (...names: string[]) => names.map((n) => ids.moves[n]);
+
+describe('the performance report', () => {
+  it('gives a client user the approved visits of all its project locations, newest visit first', async () => {
+    const { total, ids: rows, body } = await codesOf(tokens.client, `projectId=${ids.p1}&${WHOLE}&limit=100`);
+    expect(rows).toEqual(m('m7', 'm6', 'm5', 'm4', 'm3', 'm2', 'm1'));
+    expect(total).toBe(7);
+    const m6 = body.result.find((r) => r.id === ids.moves.m6)!;
+    expect(m6.questionnaireResult).toBe(-1);
+    expect(body.result[0]).toMatchObject({
+      code: expect.stringMatching(/^M-\d{7}$/),
+      questionnaireResult: 50,
+      visitDate: '2026-02-12T15:00:00.000Z',
+      projectLocation: {
+        projects: { id: ids.p1, name: 'Plan heladerías', client: { id: ids.client, name: 'Heladerías Estadística' }, campaigns: { name: 'Temporada helada', client: { name: 'Heladerías Estadística' } } },
+        locations: { id: ids.l3, fullName: 'Heladería Sur', clientLocationId: 'HEL-003' },
+      },
+    });
+  });
+
+  it('pages on the server and reads the dates as Argentine days', async () => {
+    const page = await codesOf(tokens.client, `projectId=${ids.p1}&${WHOLE}&offset=2&limit=2`);
+    expect(page).toMatchObject({ total: 7, ids: m('m5', 'm4') });
+    expect((await codesOf(tokens.client, `projectId=${ids.p1}&fromDate=31/01/2026&toDate=31/01/2026`)).ids).toEqual(m('m5'));
+    expect((await codesOf(tokens.client, `projectId=${ids.p1}&fromDate=2026-02-01&toDate=2026-02-11`)).ids).toEqual(m('m6'));
+  });
+
+  it('filters by point of sale', async () => {
+    expect((await codesOf(tokens.client, `projectId=${ids.p1}&clientLocationId=${ids.l1}&${WHOLE}`)).ids).toEqual(m('m4', 'm1'));
+    expect((await codesOf(tokens.client, `projectId=${ids.p2}&${WHOLE}`)).ids).toEqual(m('m9'));
+  });
+
+  it('makes a franchise user choose one of its own points of sale, and refuses another\'s', async () => {
+    const none = await report(tokens.franchiseA, `projectId=${ids.p1}&${WHOLE}`);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ clientLocationId: 'Requerido' });
+    expect((await codesOf(tokens.franchiseA, `projectId=${ids.p1}&clientLocationId=${ids.l2}&${WHOLE}`)).ids).toEqual(m('m6', 'm2'));
+    for (const other of [ids.l3, ids.l4, ids.otherClientLocation]) {
+      const res = await report(tokens.franchiseA, `projectId=${ids.p1}&clientLocationId=${other}&${WHOLE}`);
+      expect(res.statusCode, String(other)).toBe(403);
+      expect(res.json()).toEqual({ message: REPORT_TEXT.locationForbidden });
+    }
+    expect((await codesOf(tokens.franchiseB, `projectId=${ids.p1}&clientLocationId=${ids.l3}&${WHOLE}`)).ids).toEqual(m('m7', 'm3'));
+  });
+
+  it('gives a zone manager the points of sale of its zone', async () => {
+    expect((await codesOf(tokens.zone, `projectId=${ids.p1}&${WHOLE}`)).ids).toEqual(m('m7', 'm5', 'm3'));
+    expect((await report(tokens.zone, `projectId=${ids.p1}&clientLocationId=${ids.l1}&${WHOLE}`)).statusCode).toBe(403);
+  });
+
+  it('keeps every client in its own data', async () => {
+    const [demo] = await t.db.select({ id: projects.id, clientId: projects.clientId }).from(projects).where(eq(projects.name, 'Relevamiento de locales - ciclo anterior'));
+    const foreign = await report(tokens.client, `projectId=${demo.id}&${WHOLE}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(REPORT_TEXT.projectNotFound);
+    const otherClient = await report(tokens.client, `clientId=${demo.clientId}&projectId=${ids.p1}&${WHOLE}`);
+    expect(otherClient.statusCode).toBe(403);
+    expect(otherClient.json().message).toBe(REPORT_TEXT.clientForbidden);
+  });
+
+  it('lets the administrator read any client\'s, naming it, and no other staff', async () => {
+    const unnamed = await report(tokens.admin, `projectId=${ids.p1}&${WHOLE}`);
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().errors.clientId).toBe(REPORT_TEXT.pickClient);
+    expect((await codesOf(tokens.admin, `clientId=${ids.client}&projectId=${ids.p1}&${WHOLE}`)).total).toBe(7);
+    for (const token of [tokens.operations, api.tokenFor(ROLE.INACTIVE), api.tokenFor(ROLE.GETTER), api.tokenFor(null)]) {
+      const res = await report(token, `clientId=${ids.client}&projectId=${ids.p1}&${WHOLE}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: AUTH_TEXT.forbidden });
+    }
+  });
+
+  it('validates its filters', async () => {
+    const res = await report(tokens.client, `projectId=${ids.p1}&fromDate=2026-02-01&toDate=2026-01-01`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.toDate).toBe(REPORT_TEXT.endBeforeStart);
+    expect((await report(tokens.client, `fromDate=2026-02-01&toDate=2026-03-01`)).statusCode).toBe(400);
+  });
+});
+
+describe('the report\'s selectors', () => {
+  const options = async (token: string, query = '') => {
+    const res = await api.call('GET', `/reports/options${query}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ReportOptions;
+  };
+
+  it('gives a client user its projects and every project location once', async () => {
+    const all = await options(tokens.client);
+    expect(all.locationRequired).toBe(false);
+    expect(all.client).toEqual({ id: ids.client, name: 'Heladerías Estadística' });
+    expect(all.projects.map((p) => p.name).sort()).toEqual(['Plan especial', 'Plan heladerías']);
+    expect(all.locations.map((l) => l.id)).toEqual([ids.l1, ids.l2, ids.l4, ids.l3]);
+    expect((await options(tokens.client, `?projectId=${ids.p2}`)).locations.map((l) => l.fullName)).toEqual(['Heladería Centro']);
+  });
+
+  it('gives a franchise user only the points of sale it owns, and says it must pick one', async () => {
+    const own = await options(tokens.franchiseA);
+    expect(own.locationRequired).toBe(true);
+    expect(own.locations.map((l) => l.id)).toEqual([ids.l1, ids.l2]);
+    expect((await options(tokens.franchiseB)).projects.map((p) => p.name)).toEqual(['Plan heladerías']);
+  });
+});
+
+describe('the dashboard\'s statistics', () => {
+  const statistics = async (token: string, query = '') => {
+    const res = await api.call('GET', `/core-estadisticas/estadisticas/getEstadisticas${query}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as StatisticsAnswer;
+  };
+  const planOf = (answer: StatisticsAnswer, id: number) => answer.plans.find((p) => p.id === id)!;
+
+  it('averages the approved moves of each plan and version overall, by year, by Argentine month and by dimension', async () => {
+    const answer = await statistics(tokens.client);
+    expect(answer.client).toEqual({ id: ids.client, name: 'Heladerías Estadística' });
+    const plan = planOf(answer, ids.p1);
+    expect(plan).toMatchObject({ name: 'Plan heladerías', campaign: { name: 'Temporada helada' }, startDate: '2025-01-01', endDate: '2026-12-31' });
+    const v = plan.statistics.find((s) => s.versionId === ids.v)!;
+    // m1 80, m2 60, m3 100, m4 90, m5 70 (m6 is N/A, m8 not approved, m7 another version).
+    expect(v).toMatchObject({ moves: 5, result: 80 });
+    expect(v.dimensions).toEqual([
+      { id: 'A', name: 'Atención', moves: 5, result: 74 },
+      { id: 'B', name: 'Limpieza', moves: 4, result: 90 },
+    ]);
+    expect(v.annual).toEqual([
+      {
+        year: 2025,
+        moves: 3,
+        result: 80,
+        periods: [
+          { period: '2025-03', moves: 2, result: 70 },
+          { period: '2025-04', moves: 1, result: 100 },
+        ],
+        dimensions: [
+          { id: 'A', name: 'Atención', moves: 3, result: 73.33 },
+          { id: 'B', name: 'Limpieza', moves: 2, result: 95 },
+        ],
+      },
+      {
+        year: 2026,
+        moves: 2,
+        result: 80,
+        periods: [{ period: '2026-01', moves: 2, result: 80 }],
+        dimensions: [
+          { id: 'A', name: 'Atención', moves: 2, result: 75 },
+          { id: 'B', name: 'Limpieza', moves: 2, result: 85 },
+        ],
+      },
+    ]);
+    expect(plan.statistics.find((s) => s.versionId === ids.v2)).toMatchObject({ moves: 1, result: 50, annual: [{ year: 2026, periods: [{ period: '2026-02', moves: 1, result: 50 }] }] });
+    expect(planOf(answer, ids.p2).statistics).toMatchObject([{ versionId: ids.v, moves: 1, result: 85 }]);
+  });
+
+  it('counts only a franchise user\'s own points of sale, and a zone manager\'s zone', async () => {
+    const own = await statistics(tokens.franchiseA);
+    const plan = planOf(own, ids.p1);
+    // m1 80, m2 60, m4 90.
+    expect(plan.statistics).toHaveLength(1);
+    expect(plan.statistics[0]).toMatchObject({ moves: 3, result: 76.67, annual: [{ year: 2025, moves: 2, result: 70 }, { year: 2026, moves: 1, result: 90 }] });
+    const zone = await statistics(tokens.zone);
+    expect(zone.plans.map((p) => p.id)).toEqual([ids.p1]);
+    // m3 100 and m5 70 with the first version; m7 50 with the second.
+    expect(zone.plans[0].statistics.map((s) => [s.versionId, s.moves, s.result])).toEqual([
+      [ids.v, 2, 85],
+      [ids.v2, 1, 50],
+    ]);
+  });
+
+  it('answers the administrator for the client it names', async () => {
+    expect(planOf(await statistics(tokens.admin, `?clientId=${ids.client}`), ids.p1).statistics.find((s) => s.versionId === ids.v)).toMatchObject({ moves: 5, result: 80 });
+    expect((await api.call('GET', '/core-estadisticas/estadisticas/getEstadisticas', tokens.operations)).statusCode).toBe(403);
+  });
+
+  it('describes a plan\'s survey and work over the user\'s points of sale', async () => {
+    const url = `/core-works/works/getSurveyAndWork/${ids.p1}`;
+    expect((await api.ok<SurveyAndWork>('GET', url, tokens.client)).counts).toEqual({ locations: 4, plannedVisits: 12, approvedMoves: 7, inProgressMoves: 1 });
+    const own = await api.ok<SurveyAndWork>('GET', url, tokens.franchiseA);
+    expect(own).toMatchObject({ id: ids.p1, name: 'Plan heladerías', client: { id: ids.client }, campaign: { name: 'Temporada helada' } });
+    expect(own.counts).toEqual({ locations: 2, plannedVisits: 6, approvedMoves: 4, inProgressMoves: 1 });
+    expect((await api.call('GET', `/core-works/works/getSurveyAndWork/${ids.p2}`, tokens.franchiseB)).statusCode).toBe(404);
+  });
+});
+
+describe('approving a move', () => {
+  it('stores the result of each of its dimensions, as the dashboard reads them', async () => {
+    const [move] = await movesWhere(t, inStatus('EN_REVISION'), withAgent, isNull(userMoves.rescueUserId));
+    await api.ok('POST', '/user-moves/accept-one', tokens.admin, { id: move.id, userMoveVideoLink: 'https://www.dropbox.com/s/abc/visita.mp4?dl=0', version: move.version });
+    const approved = await reload(t, move.id);
+    const [version] = await t.db.select().from(questionnaireVersions).where(eq(questionnaireVersions.id, approved.questionnaireVersionId!));
+    // The agent's edit when there is one, else the Getter's reply.
+    const [reply] = await t.db.select().from(moveReplies).where(eq(moveReplies.userMoveId, move.id)).orderBy(desc(moveReplies.byAgent));
+    const expected = dimensionResults(version.content as { dimensions: Dimension[] }, reply.replies as MoveReplies);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(approved.dimensionResults).toEqual(expected);
+  });
+
+  it('has given every approved demo move its dimension results', async () => {
+    expect(await movesWhere(t, inStatus('APROBADA'), isNull(userMoves.dimensionResults))).toEqual([]);
+  });
+});

@@ -1,0 +1,265 @@
+/** Web users through the API: list and filters, exports, the form's rules, activation, roles. */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import { ROLE } from '../../domain/roles';
+import { MSG } from '../../domain/validation';
+import { WEB_USER_TEXT, type WebUser } from '../../domain/webUsers';
+import { clients, userActions, users } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let adminId: number;
+let clientId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const session = await t.login('admin@campo.test');
+  admin = session.token;
+  adminId = session.id;
+  [{ id: clientId }] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Supermercados Andinos'));
+});
+afterAll(() => t?.close());
+
+const PASSWORD = 'Secreta#2026';
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
+  t.app.inject({ method, url, headers: t.authHeader(token), ...(payload === undefined ? {} : { payload: payload as never }) });
+const list = async (query: string) => {
+  const res = await call('GET', `/api/web-users${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { rows: WebUser[]; count: number };
+};
+
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  names: 'Rosa',
+  lastName: 'Benavídez',
+  email: 'rosa.benavidez@andinos.com.ar',
+  primaryPhone: '2614556677',
+  password: PASSWORD,
+  rolId: ROLE.CLIENT,
+  clientId,
+  linkSurveyMonkey: 'https://encuestas.campo.test/andinos',
+  sendWhatsappNotification: true,
+  actions: [1],
+  ...overrides,
+});
+
+async function create(overrides: Record<string, unknown> = {}): Promise<WebUser> {
+  const res = await call('POST', '/api/web-users/', newUser(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('listing web users', () => {
+  it('pages the users in SQL with the total count, never with password hashes', async () => {
+    const total = (await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+    const page1 = await list('?offset=0&limit=5&sort=id&order=ASC');
+    const page2 = await list('?offset=5&limit=5&sort=id&order=ASC');
+    expect(page1.count).toBe(total);
+    expect(page1.rows).toHaveLength(5);
+    expect(page2.rows[0].id).toBeGreaterThan(page1.rows[4].id);
+    expect(JSON.stringify(page1)).not.toMatch(/passwordHash|scrypt\$/);
+    expect(page1.rows[0]).toMatchObject({ id: adminId, email: 'admin@campo.test', role: { id: 1, description: 'Administrador' } });
+  });
+
+  it('filters by text over names, last name and e-mail, by status, client and role', async () => {
+    expect((await list('?q=administradora')).rows.map((u) => u.email)).toEqual(['admin@campo.test']);
+    expect((await list('?q=OPERACIONES%40campo')).rows.map((u) => u.email)).toContain('operaciones@campo.test');
+    expect((await list('?q=%25')).count).toBe(0);
+    const getters = await list('?rolId=7&limit=100');
+    expect(getters.count).toBeGreaterThanOrEqual(20);
+    expect(getters.rows.every((u) => u.rolId === ROLE.GETTER)).toBe(true);
+    const inactive = await list('?status=false&limit=100');
+    expect(inactive.count).toBeGreaterThan(0);
+    expect(inactive.rows.every((u) => !u.status)).toBe(true);
+    const ofClient = await list(`?clientId=${clientId}&limit=100`);
+    expect(ofClient.count).toBeGreaterThan(0);
+    expect(ofClient.rows.every((u) => u.client?.id === clientId && u.client.name === 'Supermercados Andinos')).toBe(true);
+  });
+
+  it('sorts by last name and by role description both ways, and refuses unknown columns', async () => {
+    const ascending = (await list('?sort=lastName&order=ASC&limit=1000')).rows.map((u) => u.id);
+    const descending = (await list('?sort=lastName&order=DESC&limit=1000')).rows.map((u) => u.id);
+    expect(descending).toEqual([...ascending].reverse());
+    const firstByLastName = (await list('?sort=lastName&order=ASC&limit=1')).rows[0].lastName;
+    expect(firstByLastName).toBe('Acosta');
+    const byRole = (await list('?sort=role&order=ASC&limit=1')).rows[0];
+    expect(byRole.role?.description).toBe('Administración');
+    expect((await call('GET', '/api/web-users?sort=passwordHash')).statusCode).toBe(400);
+  });
+
+  it('answers every user of the filter at once on /get/all', async () => {
+    const res = await call('GET', '/api/web-users/get/all?rolId=7');
+    const all = res.json() as { rows: WebUser[]; count: number };
+    expect(all.rows).toHaveLength(all.count);
+    expect(all.count).toBe((await list('?rolId=7')).count);
+  });
+
+  it('streams the filter as CSV with the export fields and neutralised formulas', async () => {
+    await create({ email: 'formula@andinos.com.ar', names: '=HYPERLINK("http://x")', lastName: '+54', rolId: ROLE.CLIENT });
+    const res = await call('GET', `/api/web-users/csv?clientId=${clientId}&sort=id`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/filename="usuarios_\d{8}_\d{4}\.csv"/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Id,Email,Nombres,Apellido,Rol,Teléfono,Estado,Cliente,Link de encuesta,Notificación por WhatsApp');
+    expect(lines.length - 1).toBe((await list(`?clientId=${clientId}`)).count);
+    const formula = lines.find((l) => l.includes('formula@andinos.com.ar'))!;
+    expect(formula).toContain(`"'=HYPERLINK(""http://x"")",'+54,Cliente,2614556677,Activo,Supermercados Andinos`);
+  });
+});
+
+describe('the user form rules', () => {
+  it('creates a client user with its client, permissions and a hashed password', async () => {
+    const user = await create();
+    expect(user).toMatchObject({ rolId: 5, clientId, client: { name: 'Supermercados Andinos' }, status: true, sendWhatsappNotification: true });
+    expect(user.users_actions).toEqual([expect.objectContaining({ action_id: 1, active: true })]);
+    expect(JSON.stringify(user)).not.toContain('password');
+    const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored.passwordHash).toMatch(/^scrypt\$/);
+    expect((await t.login('rosa.benavidez@andinos.com.ar', PASSWORD)).id).toBe(user.id);
+  });
+
+  it('refuses a client, franchise, inactive or zone-manager user without a client', async () => {
+    for (const rolId of [ROLE.CLIENT, ROLE.FRANCHISE, ROLE.INACTIVE, ROLE.ZONE_MANAGER]) {
+      const res = await call('POST', '/api/web-users/', newUser({ email: `sin.cliente.${rolId}@campo.test`, rolId, clientId: null }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual({ clientId: WEB_USER_TEXT.clientRequired });
+    }
+  });
+
+  it('clears the client and the actions a staff role cannot have', async () => {
+    const getter = await create({ email: 'nuevo.getter@campo.test', rolId: ROLE.GETTER, clientId, actions: [1] });
+    expect(getter.clientId).toBeNull();
+    expect(getter.users_actions).toEqual([]);
+  });
+
+  it('gives each field its Spanish message', async () => {
+    const res = await call('POST', '/api/web-users/', {
+      names: ' ',
+      lastName: '',
+      email: 'no-es-un-email',
+      password: 'corta',
+      rolId: null,
+      primaryPhone: '011 15 4444',
+      linkSurveyMonkey: 'no es una url',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      names: MSG.required,
+      lastName: MSG.required,
+      email: MSG.email,
+      password: MSG.password,
+      rolId: MSG.required,
+      primaryPhone: MSG.phone,
+      linkSurveyMonkey: MSG.url,
+    });
+    expect((await call('POST', '/api/web-users/', newUser({ email: 'x@campo.test', password: '' }))).json().errors).toEqual({ password: MSG.required });
+    expect((await call('POST', '/api/web-users/', newUser({ email: 'x@campo.test', rolId: 16 }))).json().errors).toEqual({ rolId: WEB_USER_TEXT.roleInvalid });
+  });
+
+  it('refuses an e-mail already in use, whatever its case, and writes nothing', async () => {
+    const before = (await list('')).count;
+    const res = await call('POST', '/api/web-users/', newUser({ email: 'ADMIN@Campo.Test', rolId: ROLE.OPERATIONS }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: WEB_USER_TEXT.emailTaken, errors: { email: WEB_USER_TEXT.emailTaken } });
+    expect((await list('')).count).toBe(before);
+  });
+
+  it('edits a user: an empty password keeps the old one, a new one must meet the rule', async () => {
+    const user = await create({ email: 'edita@andinos.com.ar' });
+    const edit = (overrides: Record<string, unknown>) => call('PUT', '/api/web-users', { ...newUser({ email: 'edita@andinos.com.ar' }), id: user.id, ...overrides });
+    const kept = await edit({ password: '', names: 'Rosa María', actions: [] });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ names: 'Rosa María', users_actions: [{ action_id: 1, active: false }] });
+    await t.login('edita@andinos.com.ar', PASSWORD);
+    expect((await edit({ password: 'sinsimbolo1' })).json().errors).toEqual({ password: MSG.password });
+    expect((await edit({ password: 'Nueva#clave9' })).statusCode).toBe(200);
+    await expect(t.login('edita@andinos.com.ar', PASSWORD)).rejects.toThrow(/401/);
+    await t.login('edita@andinos.com.ar', 'Nueva#clave9');
+    const taken = await edit({ email: 'Operaciones@campo.test' });
+    expect(taken.statusCode).toBe(409);
+    expect((await call('PUT', '/api/web-users', { ...newUser({ email: 'otro@campo.test' }), id: 999999 })).statusCode).toBe(404);
+  });
+
+  it('shows one user with its actions, and 404 for one that does not exist', async () => {
+    const res = await call('GET', `/api/web-users/${adminId}`);
+    expect(res.json()).toMatchObject({ id: adminId, email: 'admin@campo.test', users_actions: [] });
+    expect(res.body).not.toContain('password');
+    expect((await call('GET', '/api/web-users/999999')).json()).toEqual({ message: WEB_USER_TEXT.notFound });
+  });
+});
+
+describe('activation and WhatsApp', () => {
+  it('deactivates a user (who can no longer log in) and activates it again', async () => {
+    const user = await create({ email: 'activa@andinos.com.ar' });
+    const off = await call('PUT', '/api/web-users/state', { id: user.id, status: false });
+    expect(off.json()).toMatchObject({ id: user.id, status: false });
+    await expect(t.login('activa@andinos.com.ar', PASSWORD)).rejects.toThrow(/401/);
+    expect((await call('PUT', '/api/web-users/state', { id: user.id, status: true })).json().status).toBe(true);
+    await t.login('activa@andinos.com.ar', PASSWORD);
+    const deleted = await call('DELETE', `/api/web-users/${user.id}`);
+    expect(deleted.json().status).toBe(false);
+    expect((await t.db.select().from(users).where(eq(users.id, user.id))).length).toBe(1);
+  });
+
+  it('does not let an administrator deactivate itself', async () => {
+    const res = await call('PUT', '/api/web-users/state', { id: adminId, status: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(WEB_USER_TEXT.selfDeactivate);
+    expect((await call('DELETE', `/api/web-users/${adminId}`)).statusCode).toBe(400);
+  });
+
+  it('switches the WhatsApp notification', async () => {
+    const user = await create({ email: 'whatsapp@andinos.com.ar', sendWhatsappNotification: false });
+    const on = await call('PUT', '/api/web-users/whatsapp', { id: user.id, sendWhatsappNotification: true });
+    expect(on.json().sendWhatsappNotification).toBe(true);
+    const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored.sendWhatsappNotification).toBe(true);
+  });
+});
+
+describe('roles and permissions', () => {
+  it('lists the 15 roles with their descriptions', async () => {
+    const roles = (await call('GET', '/api/web-users-roles')).json() as { id: number; description: string }[];
+    expect(roles).toHaveLength(15);
+    expect(roles[0]).toEqual({ id: 1, description: 'Administrador' });
+    expect(roles.find((r) => r.id === 15)?.description).toBe('Gerente zonal');
+  });
+
+  it('answers the actions of a role', async () => {
+    expect((await call('GET', '/api/web-users/permissions/roles-actions?role_id=5')).json()).toEqual([{ actionId: 1, description: 'Descargar video mystery', roleId: 5 }]);
+    expect((await call('GET', '/api/web-users/permissions/roles-actions?role_id=1')).json()).toEqual([]);
+    expect((await call('GET', '/api/web-users/permissions/roles-actions')).statusCode).toBe(400);
+  });
+
+  it('admits only administrators: 403 for operations and client users, 401 without a session', async () => {
+    const operations = (await t.login('operaciones@campo.test')).token;
+    const client = (await t.login('cliente@campo.test')).token;
+    const routes = [
+      ['GET', '/api/web-users'],
+      ['GET', '/api/web-users/get/all'],
+      ['GET', '/api/web-users/csv'],
+      ['GET', `/api/web-users/${adminId}`],
+      ['POST', '/api/web-users/'],
+      ['PUT', '/api/web-users'],
+      ['PUT', '/api/web-users/state'],
+      ['PUT', '/api/web-users/whatsapp'],
+      ['DELETE', `/api/web-users/${adminId}`],
+      ['GET', '/api/web-users-roles'],
+      ['GET', '/api/web-users/permissions/roles-actions?role_id=5'],
+      ['POST', '/api/web-users/massive'],
+    ] as const;
+    for (const [method, url] of routes) {
+      for (const token of [operations, client]) {
+        const res = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : newUser({ email: 'intruso@campo.test' }), token);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json()).toEqual({ message: AUTH_TEXT.forbidden });
+      }
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    }
+    expect((await t.db.select().from(users).where(eq(users.email, 'intruso@campo.test'))).length).toBe(0);
+    expect((await t.db.select().from(userActions).where(eq(userActions.userId, adminId))).length).toBe(0);
+  });
+});

@@ -1,0 +1,148 @@
+/** Bulk import of web users: the server checks the file again and writes every row or none. */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { BULK_COLUMNS, BULK_SHEET, type BulkAnswer, IMPORT_TEXT } from '../../domain/webUsersImport';
+import { clients, users } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+import { multipart } from './multipart';
+
+let t: TestApp;
+let admin: string;
+let clientId: number;
+let inactiveClientId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+  [{ id: clientId }] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Banco Federal del Sur'));
+  [{ id: inactiveClientId }] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.state, false));
+});
+afterAll(() => t?.close());
+
+function spreadsheet(rows: unknown[][], bookType: 'xlsx' | 'biff8' = 'xlsx'): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), BULK_SHEET);
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+const upload = (content: Buffer, { name = 'usuarios.xlsx', client = String(clientId) }: { name?: string; client?: string } = {}) => {
+  const body = multipart(client ? { clientId: client } : {}, [{ field: 'file', name, content }]);
+  return t.app.inject({ method: 'POST', url: '/api/web-users/massive', payload: body.payload, headers: { ...body.headers, ...t.authHeader(admin) } });
+};
+
+const userCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+
+const HEADER = [...BULK_COLUMNS];
+const ROWS = [
+  ['Mariano', 'Quiroga', 'mariano.quiroga@bfs.com.ar', 3415550001, 'Cliente'],
+  ['Silvina', 'Ledesma', 'silvina.ledesma@bfs.com.ar', '', 6],
+  ['Ramiro', 'Ortiz', 'ramiro.ortiz@bfs.com.ar', '3415550003', 'getter'],
+  ['Noelia', 'Bustos', 'noelia.bustos@bfs.com.ar', null, 'Gerente Zonal'],
+];
+
+describe('checks of the file', () => {
+  it.each([
+    [[['Nombre', 'Apellido', 'Correo', 'Telefono', 'Rol']], 'Columna Email faltante o mal escrita.'],
+    [[['Nombre', 'Apellido', 'Email', 'Telefono']], 'Columna Rol faltante o mal escrita.'],
+    [[['Apellido', 'Nombre', 'Email', 'Telefono', 'Rol']], 'La columna en la posición 1 debe ser exactamente Nombre.'],
+  ])('refuses a misnamed or misplaced column, writing nothing', async ([header], message) => {
+    const before = await userCount();
+    const res = await upload(spreadsheet([header, ...ROWS]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses an empty file, a file with only the header and a blank row between rows', async () => {
+    expect((await upload(spreadsheet([]))).json().message).toBe(IMPORT_TEXT.empty);
+    expect((await upload(spreadsheet([HEADER]))).json().message).toBe(IMPORT_TEXT.empty);
+    const blank = await upload(spreadsheet([HEADER, ROWS[0], [null, ' ', '', null, null], ROWS[1]]));
+    expect(blank.json().message).toBe(IMPORT_TEXT.blankRow);
+  });
+
+  it('refuses what is not an xls or xlsx file, whatever its name says', async () => {
+    const csv = Buffer.from('Nombre,Apellido,Email,Telefono,Rol\nA,B,a@b.com,,1\n');
+    expect((await upload(csv, { name: 'usuarios.xlsx' })).json().message).toBe(IMPORT_TEXT.notSpreadsheet);
+    expect((await upload(spreadsheet([HEADER, ...ROWS]), { name: 'usuarios.csv' })).json().message).toBe(IMPORT_TEXT.notSpreadsheet);
+    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
+    expect((await upload(broken)).json().message).toBe(IMPORT_TEXT.notSpreadsheet);
+  });
+
+  it('needs an active client and a file', async () => {
+    expect((await upload(spreadsheet([HEADER, ...ROWS]), { client: '' })).json()).toMatchObject({ errors: { clientId: IMPORT_TEXT.clientRequired } });
+    expect((await upload(spreadsheet([HEADER, ...ROWS]), { client: String(inactiveClientId) })).statusCode).toBe(400);
+    const json = await t.app.inject({ method: 'POST', url: '/api/web-users/massive', payload: { clientId }, headers: t.authHeader(admin) });
+    expect(json.json().message).toBe(IMPORT_TEXT.fileRequired);
+  });
+});
+
+describe('rows', () => {
+  it('refuses the whole file when a row is invalid or an e-mail repeats, with a result per row', async () => {
+    const before = await userCount();
+    const res = await upload(
+      spreadsheet([
+        HEADER,
+        ...ROWS,
+        ['Pedro', '', 'pedro@bfs.com.ar', '', 'Cliente'],
+        ['Otra', 'Vez', 'MARIANO.QUIROGA@bfs.com.ar', '', 'Cliente'],
+        ['Ya', 'Existe', 'admin@campo.test', '', 'Administrador'],
+        ['Sin', 'Rol', 'sin.rol@bfs.com.ar', '', 'Jefe'],
+        ['Tel', 'Malo', 'tel@bfs.com.ar', '011 15 3333', 'Cliente'],
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    const answer = res.json() as BulkAnswer & { errors: Record<string, string> };
+    expect(answer.message).toBe(IMPORT_TEXT.rowsWithErrors);
+    expect(answer.created).toBe(0);
+    expect(answer.results.map((r) => [r.row, r.ok])).toEqual([
+      [2, true],
+      [3, true],
+      [4, true],
+      [5, true],
+      [6, false],
+      [7, false],
+      [8, false],
+      [9, false],
+      [10, false],
+    ]);
+    expect(answer.errors).toEqual({
+      'fila 6': 'Apellido: Requerido',
+      'fila 7': 'Email: El email ya aparece en la fila 2 del archivo.',
+      'fila 8': 'Email: Ya existe un usuario con ese email.',
+      'fila 9': `Rol: ${IMPORT_TEXT.roleInvalid}`,
+      'fila 10': 'Telefono: Número de teléfono es inválido',
+    });
+    expect(answer.results[0].message).toBe(IMPORT_TEXT.notWritten);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('writes every row of a good file, the client only where the role needs one', async () => {
+    const before = await userCount();
+    const res = await upload(spreadsheet([HEADER, ...ROWS, [null, null, null, null, null]]));
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json() as BulkAnswer;
+    expect(answer).toMatchObject({ created: 4, message: 'Se importaron 4 usuarios.' });
+    expect(answer.results.every((r) => r.ok && r.message === IMPORT_TEXT.created)).toBe(true);
+    expect(await userCount()).toBe(before + 4);
+    const stored = await t.db.select().from(users).where(sql`${users.email} like '%@bfs.com.ar'`).orderBy(users.id);
+    expect(stored.map((u) => [u.names, u.rolId, u.clientId, u.primaryPhone, u.status])).toEqual([
+      ['Mariano', 5, clientId, '3415550001', true],
+      ['Silvina', 6, clientId, null, true],
+      ['Ramiro', 7, null, '3415550003', true],
+      ['Noelia', 15, clientId, null, true],
+    ]);
+    // One hash of a random password for the whole import: nobody can log in until they restore it.
+    expect(new Set(stored.map((u) => u.passwordHash)).size).toBe(1);
+    await expect(t.login('mariano.quiroga@bfs.com.ar', '')).rejects.toThrow();
+    const again = await upload(spreadsheet([HEADER, ...ROWS]));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().results.every((r: { ok: boolean }) => !r.ok)).toBe(true);
+  });
+
+  it('reads legacy .xls files too', async () => {
+    const res = await upload(spreadsheet([HEADER, ['Elsa', 'Paredes', 'elsa.paredes@bfs.com.ar', '3415550009', 'Franquicia']], 'biff8'), { name: 'usuarios.xls' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().created).toBe(1);
+  });
+});

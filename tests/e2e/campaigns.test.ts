@@ -1,0 +1,85 @@
+/** 'Banco de Campañas' as an administrator: create a campaign with its date rules, then disable it. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../domain/validation';
+import { atPath, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+/** DD/MM/YYYY, `days` from today in Argentina. */
+function typed(days: number): string {
+  const iso = new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return iso.split('-').reverse().join('/');
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+describe('Banco de Campañas', () => {
+  it('creates a campaign refusing past dates and an end before the start, then disables it', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Campañas', 'Banco de campañas');
+    await atPath(page, '/campo-campaigns');
+    await shown(page.getByRole('heading', { name: 'Banco de Campañas' }));
+    await shown(page.getByText(/^Mostrando 1-\d+ de \d+ registros$/));
+
+    await page.getByRole('button', { name: 'Nueva campaña' }).click();
+    await shown(page.getByRole('heading', { name: 'Nueva campaña' }));
+    await page.getByLabel('Nombre').fill('Primavera E2E');
+    const client = page.getByRole('combobox', { name: 'Cliente' });
+    await client.click();
+    await page.getByRole('option', { name: 'Banco Federal del Sur', exact: true }).click();
+    const start = page.getByLabel('Fecha de inicio');
+    const end = page.getByLabel('Fecha de finalización');
+    await start.fill(typed(-3));
+    await end.fill(typed(30));
+    await end.blur();
+    await shown(page.getByText('La fecha no puede ser anterior a hoy.'));
+    await start.fill(typed(40));
+    await start.blur();
+    await shown(page.getByText('La fecha de finalización no puede ser anterior a la fecha de inicio.'));
+    await start.fill(typed(5));
+    await start.blur();
+    await gone(page.getByText('La fecha de finalización no puede ser anterior a la fecha de inicio.'));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/campo-campaigns');
+    await shown(page.getByRole('heading', { name: 'Banco de Campañas' }));
+    await gone(page.getByRole('heading', { name: 'Nueva campaña' }));
+
+    // The name filter waits 600 ms after typing, then shows only the new campaign.
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Primavera E2E');
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    const campaign = row(page, 'Primavera E2E');
+    await shown(campaign.getByRole('cell', { name: 'Banco Federal del Sur' }));
+    await shown(campaign.getByRole('cell', { name: typed(5), exact: true }));
+    await shown(campaign.getByRole('cell', { name: 'Activa', exact: true }));
+
+    await campaign.getByRole('switch', { name: 'Habilitar/Inhabilitar Primavera E2E' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmación' });
+    await shown(dialog.getByText('Está a punto de inhabilitar esta campaña. ¿Desea continuar?'));
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(campaign.getByRole('cell', { name: 'Inactiva', exact: true }));
+    expect(await campaign.getByRole('switch').isChecked()).toBe(false);
+
+    // Its edit form shows the dates as typed.
+    await campaign.getByRole('button', { name: 'Editar Primavera E2E' }).click();
+    await shown(page.getByRole('heading', { name: 'Editar campaña: Primavera E2E' }));
+    expect(await page.getByLabel('Fecha de inicio').inputValue()).toBe(typed(5));
+    expect(await page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Banco Federal del Sur');
+    errors.assertNone();
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * A client's day: the dashboard's statistics, the performance report with its Excel and its
+ * certificates, a franchise user limited to its own points of sale, the client-service frames and
+ * their fallbacks, and the campus without configuration.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { formatDisplayDate, todayIso } from '../../domain/validation';
+import { atPath, launch, loginAs, openMenu, openPage, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+async function as(email: string): Promise<Session> {
+  session = await openPage(browser);
+  await loginAs(session.page, email);
+  return session;
+}
+
+const PROGRAMME = 'Programa de calidad en locales';
+/** The first day of the month `months` months ago, as DD/MM/YYYY. */
+function monthsAgo(months: number): string {
+  const [y, m] = todayIso().split('-').map(Number);
+  return formatDisplayDate(new Date(Date.UTC(y, m - 1 - months, 1)).toISOString().slice(0, 10));
+}
+
+/** Picks an option of one of the searchable selects. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByLabel(label).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function setDate(page: Page, label: string, value: string) {
+  const input = page.getByLabel(label);
+  await input.fill(value);
+  await input.blur();
+}
+
+const results = (page: Page) => page.getByRole('table', { name: 'Resultados del reporte' });
+const resultRows = (page: Page) => results(page).locator('tbody tr');
+
+/** Sets the dates, presses 'Ver resultados' and waits for the server's answer on screen. */
+async function runReport(page: Page, { from, to }: { from: string; to: string }) {
+  await setDate(page, 'Desde', from);
+  await setDate(page, 'Hasta', to);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/reports/performance') && r.ok()),
+    page.getByRole('button', { name: 'Ver resultados' }).click(),
+  ]);
+  await shown(resultRows(page));
+  await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+}
+
+async function downloadOf(page: Page, button: Locator): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: UI_TIMEOUT }), button.click()]);
+  return download;
+}
+
+/** The text lines of a PDF written by jsPDF (uncompressed content, WinAnsi strings). */
+async function pdfLines(download: Download): Promise<string[]> {
+  const raw = readFileSync(await download.path()).toString('latin1');
+  return [...raw.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+}
+
+describe('the dashboard', () => {
+  it('shows a client its banner, buttons and the statistics of its plans at a glance', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await page.goto('/dashboard');
+    await shown(page.getByRole('heading', { name: 'Panel de Carla' }));
+    await shown(page.getByText('Café del Plata', { exact: true }));
+    expect(await page.getByRole('link', { name: 'Supervisión' }).getAttribute('href')).toBe('https://checklist.campo.test/supervision/cafe-del-plata');
+    expect(await page.getByRole('link', { name: 'Historial' }).getAttribute('href')).toBe('https://checker.campo.test/historial/cafe-del-plata');
+
+    // The plan with most approved visits opens first, with its latest questionnaire version.
+    await shown(page.getByRole('combobox', { name: 'Plan' }).filter({ hasText: PROGRAMME }));
+    await shown(page.getByRole('combobox', { name: 'Versión del cuestionario' }).filter({ hasText: 'Visita a cafetería · versión 3' }));
+    const evolution = page.getByRole('img', { name: /^Evolución por período: / });
+    await shown(evolution);
+    expect(await evolution.getAttribute('aria-label')).toMatch(/\d+,\d %/);
+    await shown(page.getByText('Resultado general'));
+    await shown(page.getByRole('img', { name: /^Resultado por dimensión: Atención \d+,\d %/ }));
+    const summary = page.getByLabel('Resumen del plan');
+    await shown(summary.getByText('Programa anual Café del Plata'));
+    await shown(summary.getByText('Visita a cafetería'));
+
+    // The first version was answered over the first year: two calendar years show.
+    await page.getByRole('combobox', { name: 'Versión del cuestionario' }).click();
+    await page.getByRole('option', { name: 'Visita a cafetería · versión 1' }).click();
+    const years = page.getByRole('img', { name: /^Resultado por año: / });
+    await shown(page.getByRole('combobox', { name: 'Versión del cuestionario' }).filter({ hasText: 'Visita a cafetería · versión 1' }));
+    // The chart re-renders with the chosen version's figures: wait for them rather than read the previous ones.
+    await expect.poll(async () => (await years.getAttribute('aria-label'))?.match(/\b20\d\d\b/g)?.length, { timeout: UI_TIMEOUT }).toBe(2);
+    const yearsLabel = (await years.getAttribute('aria-label'))!;
+    await page.getByRole('button', { name: yearsLabel.match(/\b20\d\d\b/)![0], exact: true }).click();
+    await shown(page.getByRole('img', { name: new RegExp(`^Resultado por dimensión en ${yearsLabel.match(/\b20\d\d\b/)![0]}: `) }));
+
+    await page.getByRole('link', { name: 'Ver resultados por período' }).click();
+    await atPath(page, '/clientPeriods');
+    await shown(page.getByRole('heading', { name: 'Resultados por período' }));
+    expect(await page.getByRole('table', { name: 'Resultados por período' }).locator('tbody tr').count()).toBeGreaterThanOrEqual(10);
+    errors.assertNone();
+  });
+
+  it('leaves an administrator\'s area empty', async () => {
+    const { page, errors } = await as('admin@campo.test');
+    await page.goto('/dashboard');
+    await page.getByLabel('Panel', { exact: true }).waitFor({ state: 'attached', timeout: UI_TIMEOUT });
+    expect(await page.getByLabel('Panel', { exact: true }).textContent()).toBe('');
+    expect(await page.getByText('Estadísticas del plan').count()).toBe(0);
+    errors.assertNone();
+  });
+});
+
+describe('the performance report', () => {
+  it('runs for a client over all its points of sale, pages and exports every row to Excel', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await atPath(page, '/reports');
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    const see = page.getByRole('button', { name: 'Ver resultados' });
+    expect(await see.isDisabled()).toBe(true);
+    await choose(page, 'Proyecto', PROGRAMME);
+    expect(await see.isDisabled()).toBe(false);
+    await page.getByLabel('Punto de venta').click();
+    const locations = await page.getByRole('option').allTextContents();
+    expect(locations[0]).toBe('Todos');
+    expect(new Set(locations).size).toBe(locations.length);
+    expect(locations.length).toBe(8);
+    await page.keyboard.press('Escape');
+
+    await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
+    expect(await resultRows(page).count()).toBe(10);
+    const footer = await shown(page.getByText(/^Mostrando 1-10 de \d+ registros$/));
+    const total = Number(/de (\d+) registros/.exec((await footer.first().textContent())!)![1]);
+    expect(total).toBeGreaterThan(150);
+    await page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: '25', exact: true }).click();
+    await shown(page.getByText(`Mostrando 1-25 de ${total} registros`));
+    expect(await resultRows(page).count()).toBe(25);
+
+    const excel = await downloadOf(page, page.getByRole('button', { name: 'Exportar Excel' }));
+    expect(excel.suggestedFilename()).toBe('reporte_desempeño.xlsx');
+    const book = XLSX.read(readFileSync(await excel.path()));
+    const sheet: unknown[][] = XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]], { header: 1 });
+    expect(sheet[0]).toEqual(['Código', 'Punto de venta', 'Código del punto de venta', 'Proyecto', 'Campaña', 'Cliente', 'Fecha de visita', 'Resultado']);
+    expect(sheet.length - 1).toBe(total);
+    expect(sheet.slice(1).every((row) => row[3] === PROGRAMME && row[5] === 'Café del Plata')).toBe(true);
+    const firstRow = resultRows(page).first().getByRole('cell');
+    expect(sheet[1][0]).toBe(await firstRow.nth(0).textContent());
+
+    // Nothing in the range: the empty text, and no Excel to download.
+    await runReportEmpty(page);
+    errors.assertNone();
+  });
+
+  it('gives a franchise user only its own points of sale, and the certificates at the three levels', async () => {
+    const { page, errors } = await as('franquicia@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    const see = page.getByRole('button', { name: 'Ver resultados' });
+    await choose(page, 'Proyecto', PROGRAMME);
+    // A franchise user must choose its point of sale.
+    expect(await see.isDisabled()).toBe(true);
+    await page.getByLabel('Punto de venta').click();
+    const own = (await page.getByRole('option').allTextContents()).filter((o) => o !== 'Sin Selección');
+    expect(own).toHaveLength(3);
+    await page.keyboard.press('Escape');
+
+    const levels = new Map<string, string[]>();
+    for (const location of own) {
+      await choose(page, 'Punto de venta', location);
+      expect(await see.isDisabled()).toBe(false);
+      await runReport(page, { from: formatDisplayDate(new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10)), to: formatDisplayDate(todayIso()) });
+      const name = location.replace(/ \([^)]*\)$/, '');
+      const rows = resultRows(page);
+      for (let i = 0; i < (await rows.count()); i++) {
+        const cells = rows.nth(i).getByRole('cell');
+        expect(await cells.nth(1).innerText()).toContain(name);
+        const certificate = cells.nth(4).getByRole('button');
+        if (!(await certificate.count())) continue;
+        const level = /Descargar certificado (\w+) de/.exec((await certificate.getAttribute('aria-label'))!)![1];
+        if (levels.has(level)) continue;
+        const code = (await cells.nth(0).textContent())!;
+        const score = (await cells.nth(3).textContent())!;
+        const pdf = await downloadOf(page, certificate);
+        expect(pdf.suggestedFilename()).toBe(`desempeño_${code}.pdf`);
+        const lines = await pdfLines(pdf);
+        expect(lines).toEqual(expect.arrayContaining(['Certificado de desempeño', `Nivel ${level}`, name, 'del cliente Café del Plata', `Puntaje: ${score}`, 'Argentina', `Código de visita: ${code}`]));
+        expect(Number(score.replace(' %', '').replace(',', '.'))).toBeGreaterThanOrEqual(80);
+        levels.set(level, lines);
+      }
+    }
+    expect([...levels.keys()].sort()).toEqual(['Bronce', 'Oro', 'Plata']);
+    expect(levels.get('Oro')).toContain('Puntaje: 100,00 %');
+    errors.assertNone();
+  });
+
+  it('sends its sub-routes somewhere meaningful', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await page.goto('/reports/history');
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    await shown(page.getByText(/^Historial de visitas: /));
+    await page.goto('/reports/timeline');
+    await atPath(page, '/clientPeriods');
+    await page.goto('/reports/powerBI');
+    await atPath(page, '/dashboard');
+    await page.getByRole('link', { name: 'Mis Reportes' }).click();
+    await atPath(page, '/reports');
+    await page.getByRole('button', { name: 'Volver al panel' }).click();
+    await atPath(page, '/dashboard');
+    errors.assertNone();
+  });
+});
+
+async function runReportEmpty(page: Page) {
+  await setDate(page, 'Desde', '01/01/2001');
+  await setDate(page, 'Hasta', '31/01/2001');
+  await page.getByRole('button', { name: 'Ver resultados' }).click();
+  await shown(page.getByText('No hay resultados para la búsqueda'));
+  expect(await page.getByRole('button', { name: 'Exportar Excel' }).isDisabled()).toBe(true);
+}
+
+describe('client service, survey and campus', () => {
+  it('frames the claims form, and says it is not available when the client has none', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, 'Atención al cliente', 'Reclamos');
+    await shown(page.frameLocator('iframe[title="Gestión de Reclamos"]').getByText('Página externa'));
+    await openMenu(page, 'Atención al cliente', 'Contacto / Consultas');
+    expect(await page.locator('iframe[title="Contacto / Consultas"]').getAttribute('src')).toBe('https://forms.campo.test/contacto/cafe-del-plata');
+    await openMenu(page, null, 'Encuesta');
+    expect(await page.locator('iframe[title="Encuesta de satisfacción"]').getAttribute('src')).toBe('https://encuestas.campo.test/satisfaccion');
+    errors.assertNone();
+
+    // The same user on a client without its forms configured.
+    await session!.context.route('**/api/core-users/users/userProfile/*', async (route) => {
+      const answer = await route.fetch();
+      const profile = await answer.json();
+      await route.fulfill({ response: answer, json: { ...profile, client: { ...profile.client, claimUrl: null, contactUrl: null } } });
+    });
+    await page.evaluate(() => localStorage.clear());
+    await loginAs(page, 'cliente@campo.test');
+    await page.goto('/client-service/claims');
+    await shown(page.getByRole('heading', { name: 'Gestión de Reclamos no disponible' }));
+    await shown(page.getByText('Por favor, comuníquese con su ejecutivo de cuenta.'));
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.goto('/client-service/contact');
+    await shown(page.getByRole('heading', { name: 'Contacto / Consultas no disponible' }));
+  });
+
+  it('tells the user when the campus is not configured', async () => {
+    const { page } = await as('franquicia@campo.test');
+    const [tab] = await Promise.all([page.waitForEvent('popup'), sidebar(page).getByRole('button', { name: 'Campus', exact: true }).click()]);
+    await shown(page.getByText('El campus no está configurado.'));
+    if (!tab.isClosed()) await tab.waitForEvent('close', { timeout: UI_TIMEOUT });
+    expect(tab.isClosed()).toBe(true);
+  });
+});

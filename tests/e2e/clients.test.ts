@@ -1,0 +1,179 @@
+/** The clients screens as an administrator: list, sort, filter, create, edit, view, deactivate, Excel. */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { atPath, gone, launch, loginAs, openMenu, openPage, type Session, setChecked, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+const ACTIVE_DEMO_CLIENTS = ['Automotores Pampa', 'Banco Federal del Sur', 'Café del Plata', 'Supermercados Andinos'];
+
+/** Logs in as admin and opens 'Clientes' > 'Lista de clientes' from the sidebar. */
+async function openClientList(): Promise<Session> {
+  session = await openPage(browser);
+  const { page } = session;
+  await loginAs(page, 'admin@campo.test');
+  await openMenu(page, 'Clientes', 'Lista de clientes');
+  await atPath(page, '/clients');
+  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+  await listLoaded(page);
+  return session;
+}
+
+const summary = (page: Page) => page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/);
+
+/** Waits until the table shows rows and no request is running. */
+async function listLoaded(page: Page): Promise<void> {
+  await shown(summary(page));
+  await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+}
+
+/** The 'Nombre' column of the table body, top to bottom. */
+const names = (page: Page) => page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+const stateFilter = (page: Page) => page.getByRole('checkbox', { name: 'Activo/Inactivo' });
+
+describe('Lista de Clientes', () => {
+  it('lists the active demo clients with the Spanish pager, sorted by name both ways', async () => {
+    const { page, errors } = await openClientList();
+    const shownNames = await names(page);
+    for (const name of ACTIVE_DEMO_CLIENTS) expect(shownNames).toContain(name);
+    expect(shownNames).not.toContain('Farmacias Norte');
+    const n = shownNames.length;
+    await shown(page.getByText(`Mostrando 1-${n} de ${n} registros`, { exact: true }));
+    await shown(page.getByText('Filas por página', { exact: true }));
+    await shown(page.getByText('Págs. Totales: 1', { exact: true }));
+
+    // Sorted by name ascending at first; a click on 'Nombre' reverses it, another restores it.
+    const ascending = [...shownNames];
+    await page.getByRole('button', { name: 'Nombre', exact: true }).click();
+    await expect.poll(() => names(page)).toEqual([...ascending].reverse());
+    await page.getByRole('button', { name: 'Nombre', exact: true }).click();
+    await expect.poll(() => names(page)).toEqual(ascending);
+    expect(ascending.indexOf('Automotores Pampa')).toBeLessThan(ascending.indexOf('Supermercados Andinos'));
+
+    // 'Activo/Inactivo' also shows the inactive ones.
+    await setChecked(stateFilter(page), true);
+    await shown(row(page, 'Farmacias Norte'));
+    await shown(row(page, 'Farmacias Norte').getByText('Inactivo', { exact: true }));
+    await shown(page.getByText(`Mostrando 1-${n + 1} de ${n + 1} registros`, { exact: true }));
+    errors.assertNone();
+  });
+
+  it('creates, edits, views and deactivates a client', async () => {
+    const { page, errors } = await openClientList();
+    const name = `Ópticas E2E ${Date.now().toString(36)}`;
+
+    await page.getByRole('button', { name: 'Nuevo Cliente' }).click();
+    await atPath(page, '/clients/add');
+    await shown(page.getByRole('heading', { name: 'Nuevo Cliente' }));
+
+    const email = page.getByLabel('Email');
+    await email.fill('no-es-un-mail');
+    await email.blur();
+    await shown(page.getByText('Dirección de email inválida', { exact: true }));
+    await email.fill('calidad@opticas-e2e.com.ar');
+    await email.blur();
+    await gone(page.getByText('Dirección de email inválida', { exact: true }));
+
+    await page.getByLabel('Nombre').fill(name);
+    const type = page.getByRole('combobox', { name: 'Tipo de Cliente' });
+    await type.click();
+    await type.fill('Sal');
+    await page.getByRole('option', { name: 'Salud', exact: true }).click();
+    expect(await type.inputValue()).toBe('Salud');
+    await page.getByLabel('Dirección').fill('Mitre 742, Córdoba');
+    await page.getByLabel('URL de reclamos').fill('https://forms.opticas-e2e.com.ar/reclamos');
+    await page.getByLabel('URL de contacto').fill('https://forms.opticas-e2e.com.ar/contacto');
+
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(confirm.getByText('Esta acción no se podrá deshacer.', { exact: true }));
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Cliente creado con éxito'));
+    await atPath(page, '/clients');
+    await listLoaded(page);
+    await shown(row(page, name));
+
+    // Edit: select the row, 'Editar'.
+    await row(page, name).getByRole('cell', { name, exact: true }).click();
+    await row(page, name).getByRole('button', { name: 'Editar' }).click();
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    expect(await page.getByRole('combobox', { name: 'Tipo de Cliente' }).inputValue()).toBe('Salud');
+    await page.getByLabel('Dirección').fill('Sarmiento 99');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    await atPath(page, '/clients');
+    await listLoaded(page);
+    await shown(row(page, name).getByRole('cell', { name: 'Sarmiento 99', exact: true }));
+
+    // View: the same fields, all disabled, and no 'Guardar'.
+    await row(page, name).getByRole('button', { name: `Ver ${name}` }).click();
+    await shown(page.getByRole('heading', { name, exact: true }));
+    expect(await page.getByLabel('Dirección').inputValue()).toBe('Sarmiento 99');
+    for (const label of ['Nombre', 'Dirección', 'Email', 'URL de reclamos', 'URL de contacto']) {
+      expect(await page.getByLabel(label).isDisabled(), label).toBe(true);
+    }
+    expect(await page.getByRole('combobox', { name: 'Tipo de Cliente' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await atPath(page, '/clients');
+    await listLoaded(page);
+
+    // Deactivate from the row: it leaves the active list and shows as 'Inactivo' with the inactive ones.
+    await row(page, name).getByRole('button', { name: 'Desactivar' }).click();
+    const question = page.getByRole('dialog', { name: 'Confirmación' });
+    await shown(question.getByText('¿Está seguro que desea Activar/Desactivar este cliente?', { exact: true }));
+    await question.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Desactivado correctamente'));
+    await gone(row(page, name));
+    await setChecked(stateFilter(page), true);
+    await shown(row(page, name).getByText('Inactivo', { exact: true }));
+    await shown(row(page, name).getByRole('button', { name: 'Activar' }));
+    errors.assertNone();
+  });
+
+  it('"Excel" downloads an .xlsx with every client of the filter', async () => {
+    const { page, errors } = await openClientList();
+    await setChecked(stateFilter(page), true);
+    await shown(row(page, 'Farmacias Norte'));
+    await listLoaded(page);
+    const listed = await names(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel' }).click()]);
+    expect(download.suggestedFilename()).toBe('clientes.xlsx');
+    const book = XLSX.read(readFileSync(await download.path()));
+    const sheet = book.Sheets[book.SheetNames[0]];
+    const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+    expect(header).toEqual(['Ver', 'Nombre', 'Dirección', 'Teléfono', 'Email', 'Estado']);
+    const nameAt = header.indexOf('Nombre');
+    expect(rows.map((r) => r[nameAt]).sort()).toEqual([...listed].sort());
+    const stateAt = header.indexOf('Estado');
+    expect(rows.find((r) => r[nameAt] === 'Farmacias Norte')?.[stateAt]).toBe('Inactivo');
+    await shown(page.getByText(`Se descargaron ${listed.length} registros`));
+
+    // Only the active ones once the filter is back.
+    await setChecked(stateFilter(page), false);
+    await gone(row(page, 'Farmacias Norte'));
+    await listLoaded(page);
+    const active = await names(page);
+    const [second] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel' }).click()]);
+    const activeBook = XLSX.read(readFileSync(await second.path()));
+    const [, ...activeRows] = XLSX.utils.sheet_to_json<unknown[]>(activeBook.Sheets[activeBook.SheetNames[0]], { header: 1 });
+    expect(activeRows.map((r) => r[nameAt]).sort()).toEqual([...active].sort());
+    errors.assertNone();
+  });
+});

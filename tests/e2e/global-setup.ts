@@ -1,0 +1,165 @@
+/**
+ * The browser tests' world: an SMTP sink, and the real server (server/main.ts) serving the
+ * built console (a copy of dist/ taken at the start) on a free port, with a fresh database:
+ *
+ * - TEST_DATABASE_URL set: a new PostgreSQL database `campo_e2e_<pid>`, dropped at teardown.
+ * - Otherwise: an embedded PGlite in a fresh temporary DATA_DIR.
+ *
+ * Build the console first (`npx vite build`).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startSmtpSink } from './smtp-sink';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+    e2eMailDir: string;
+    e2eSooftSecret: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const SOOFT_SECRET = 'campo-e2e-sooft-secret-0123456789';
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The Campo server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/settings/public`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`The Campo server did not answer GET /api/settings/public within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: build the console with `npx vite build` before the e2e tests.');
+  }
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error('e2e teardown:', error);
+      }
+    }
+  };
+
+  try {
+    const mailDir = mkdtempSync(join(tmpdir(), 'campo-e2e-mail-'));
+    cleanups.push(() => rmSync(mailDir, { recursive: true, force: true }));
+    const sink = await startSmtpSink(mailDir);
+    cleanups.push(() => sink.close());
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'campo-e2e-data-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // The server serves a copy of dist/: a `vite build` during the run (it empties dist/ first)
+    // must not pull the console from under the browser.
+    const staticDir = join(dataDir, 'console');
+    cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
+
+    let databaseUrl = '';
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (adminUrl) {
+      const name = `campo_e2e_${process.pid}`;
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
+      cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+      const target = new URL(adminUrl);
+      target.pathname = `/${name}`;
+      databaseUrl = target.toString();
+    }
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      STATIC_DIR: staticDir,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      JWT_SECRET: 'campo-e2e-jwt-secret-0123456789abcdef0123456789',
+      SOOFT_SECRET,
+      CHAT_SUPPORT_URL: 'https://wa.me/5491100000000',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Every test logs in through the form; the per-minute limit is tested by the API tests.
+      AUTH_RATE_LIMIT: '100000',
+    };
+    let output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    cleanups.push(() => stop(child));
+
+    await waitForServer(baseUrl, child, () => output);
+
+    project.provide('e2eBaseUrl', baseUrl);
+    project.provide('e2eMailDir', mailDir);
+    project.provide('e2eSooftSecret', SOOFT_SECRET);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,182 @@
+/** Browser helpers for the end-to-end tests (see global-setup.ts for the server they talk to). */
+import { createHmac } from 'node:crypto';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { type ReceivedMail, readMails } from './smtp-sink';
+
+export { decodeQuotedPrintable, type ReceivedMail } from './smtp-sink';
+
+export const DEMO_PASSWORD = 'Campo#2026';
+
+export const baseUrl = () => inject('e2eBaseUrl');
+
+/** How long a screen may take to show what a test waits for. */
+export const UI_TIMEOUT = 10_000;
+
+/** Waits until the locator is visible (fails with the locator in the message after UI_TIMEOUT). */
+export async function shown(locator: Locator, timeout = UI_TIMEOUT): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until no element matches the locator, or none is visible. */
+export async function gone(locator: Locator, timeout = UI_TIMEOUT): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+/**
+ * Ticks or unticks a checkbox and waits until it shows that state. (A controlled checkbox whose
+ * state lives in the URL changes a moment after the click, which Playwright's check() refuses.)
+ */
+export async function setChecked(checkbox: Locator, checked: boolean, timeout = UI_TIMEOUT): Promise<void> {
+  if ((await checkbox.isChecked()) !== checked) await checkbox.click();
+  const deadline = Date.now() + timeout;
+  while ((await checkbox.isChecked()) !== checked) {
+    if (Date.now() > deadline) throw new Error(`The checkbox did not become ${checked ? 'checked' : 'unchecked'} within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until the page's path (percent-decoded) is `path`. */
+export async function atPath(page: Page, path: string, timeout = UI_TIMEOUT): Promise<void> {
+  await page.waitForURL((url) => decodeURIComponent(url.pathname) === path, { timeout, waitUntil: 'commit' });
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: ErrorLog;
+}
+
+/**
+ * A new context (fresh storage) and page on the test server. Every request that leaves the test
+ * server (the URLs a client configured, framed in iframes) gets a small local page instead.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Session> {
+  const base = baseUrl();
+  const context = await browser.newContext({ baseURL: base, locale: 'es-AR', acceptDownloads: true, viewport: { width: 1366, height: 900 }, ...options });
+  await context.route(
+    (url) => url.origin !== base && (url.protocol === 'http:' || url.protocol === 'https:'),
+    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Externo</title><p>Página externa</p>' }),
+  );
+  const page = await context.newPage();
+  return { context, page, errors: trackErrors(page) };
+}
+
+export interface ErrorLog {
+  /** Uncaught exceptions and console errors, in order. */
+  readonly list: string[];
+  /** Fails when any error was collected, except those matching `allowed`. */
+  assertNone(allowed?: RegExp[]): void;
+}
+
+/** Collects uncaught page errors and console errors so a test can assert there were none. */
+export function trackErrors(page: Page): ErrorLog {
+  const list: string[] = [];
+  page.on('pageerror', (error) => list.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') list.push(`console.error: ${message.text()} (${message.location().url})`);
+  });
+  return {
+    list,
+    assertNone(allowed = []) {
+      const unexpected = list.filter((e) => !allowed.some((re) => re.test(e)));
+      if (unexpected.length) throw new Error(`The page logged errors:\n${unexpected.join('\n')}`);
+    },
+  };
+}
+
+/** The path of the page's URL, percent-decoded ('/restaurarContraseña', not '%C3%B1'). */
+export const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
+
+/** The login form's fields, as a user finds them. */
+export function loginForm(page: Page) {
+  return {
+    email: page.getByLabel('Email', { exact: true }),
+    password: page.getByLabel('Contraseña', { exact: true }),
+    submit: page.getByRole('button', { name: 'Ingresar' }),
+  };
+}
+
+/** Logs in through the real login form and waits for the shell's welcome. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (page.url() === 'about:blank' || !['/', '/login'].includes(pathOf(page))) await page.goto('/login');
+  const form = loginForm(page);
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+  await shown(page.getByText(/^Bienvenido /));
+}
+
+/** The sidebar ('Menú principal'). */
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+
+/** Opens a sidebar group (when closed) and clicks one of its entries. */
+export async function openMenu(page: Page, group: string | null, entry: string): Promise<void> {
+  const nav = sidebar(page);
+  if (group) {
+    const header = nav.getByRole('button', { name: group, exact: true });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  }
+  await nav.getByRole('button', { name: entry, exact: true }).click();
+}
+
+/** Every message the sink received for `email` (envelope recipient), oldest first. */
+export function mailsTo(email: string): ReceivedMail[] {
+  const address = email.toLowerCase();
+  return readMails(inject('e2eMailDir')).filter((m) => m.to.includes(address));
+}
+
+/** The last message the sink received for `email`, or undefined. */
+export function latestMailTo(email: string): ReceivedMail | undefined {
+  return mailsTo(email).at(-1);
+}
+
+/** Waits until a message for `email` arrives after `previous` messages had (default: any). */
+export async function waitForMailTo(email: string, previous = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = mailsTo(email);
+    if (mails.length > previous) return mails.at(-1)!;
+    if (Date.now() > deadline) throw new Error(`No mail reached ${email} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The password-restore link in a mail ('…/cambiarContraseña/<token>'). */
+export function resetLinkIn(mail: ReceivedMail): string {
+  const link = /https?:\/\/\S+\/cambiarContraseña\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No restore link in the mail:\n${mail.text}`);
+  return link;
+}
+
+/** A compact HS256 JWT signed with the partner secret the server was started with. */
+export function sooftToken(claims: Record<string, unknown>, secret = inject('e2eSooftSecret')): string {
+  const encode = (part: unknown) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/** Asks for a restore mail through the API (what the restore page does) and returns its link. */
+export async function requestResetLink(email: string): Promise<string> {
+  const before = mailsTo(email).length;
+  const res = await fetch(`${baseUrl()}/api/auth/sendUserTokenByEmail/${encodeURIComponent(email)}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`sendUserTokenByEmail answered ${res.status}: ${await res.text()}`);
+  return resetLinkIn(await waitForMailTo(email, before));
+}

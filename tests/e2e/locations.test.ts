@@ -1,0 +1,309 @@
+/** Points of sale, their bulk load, attributes and move configurations, as an administrator uses them. */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+const HEADER =
+  'Nombre;ID Operativo;Código de Locación del Cliente;Teléfono;Dirección;Zona;País;Estado/Provincia;Ciudad;Latitud;Longitud;Ejecutivo;Emails;Encargado;Email del encargado;Días de trabajo;Horario de apertura;Horario de cierre';
+const csvLine = (n: number, code: string, emails = `ejecutivo${n}@e2e.com.ar`) =>
+  `Local E2E ${n};OP-${n};${code};35141${String(n).padStart(5, '0')};Av. Colón ${n};Centro;Argentina;cordoba;RIO CUARTO;-33.12;-64.34;Marta;${emails};Raúl;encargado${n}@e2e.com.ar;Lunes a viernes;09:00;18:00`;
+
+/** Logs in as admin and opens a client's screen from the client list's row actions. */
+async function openClient(clientName: string, action: 'Locaciones' | 'Atributos'): Promise<Session> {
+  session = await openPage(browser);
+  const { page } = session;
+  await loginAs(page, 'admin@campo.test');
+  await openMenu(page, 'Clientes', 'Lista de clientes');
+  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+  // The name cell: a click there selects the row and shows its actions.
+  await page.getByRole('cell', { name: clientName, exact: true }).click();
+  await page.getByRole('button', { name: action, exact: true }).click();
+  await shown(page.getByRole('heading', { name: action === 'Locaciones' ? 'Lista de locaciones' : 'Lista de atributos' }));
+  await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+  return session;
+}
+
+/** Picks an option of a searchable select, typing part of it first. */
+async function pick(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  await combobox.fill(option.slice(0, 4));
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const search = (page: Page) => page.getByLabel('Buscar Código de Locación del Cliente');
+
+describe('a point of sale', () => {
+  it('cascades country → state → city, and clearing a parent empties its children', async () => {
+    const { page, errors } = await openClient('Café del Plata', 'Locaciones');
+    await page.getByRole('button', { name: 'Nueva locacion' }).click();
+    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+    const country = page.getByRole('combobox', { name: 'País' });
+    const state = page.getByRole('combobox', { name: 'Estado o provincia' });
+    const city = page.getByRole('combobox', { name: 'Ciudad' });
+    await shown(country);
+    expect(await state.isDisabled()).toBe(true);
+    expect(await city.isDisabled()).toBe(true);
+
+    await pick(page, country, 'Argentina');
+    await expect.poll(() => state.isDisabled()).toBe(false);
+    expect(await city.isDisabled()).toBe(true);
+    await state.click();
+    await shown(page.getByRole('option', { name: 'Ciudad Autónoma de Buenos Aires', exact: true }));
+    // The 24 provinces and the empty option.
+    expect(await page.getByRole('option').count()).toBe(25);
+    await page.keyboard.press('Escape');
+    await pick(page, state, 'Córdoba');
+    await expect.poll(() => city.isDisabled()).toBe(false);
+    await pick(page, city, 'Villa María');
+    expect(await city.inputValue()).toBe('Villa María');
+
+    // Another country: its own states, and no state or city chosen.
+    await pick(page, country, 'Uruguay');
+    await expect.poll(() => state.inputValue()).toBe('Sin Selección');
+    expect(await city.isDisabled()).toBe(true);
+    await state.click();
+    await shown(page.getByRole('option', { name: 'Montevideo', exact: true }));
+    expect(await page.getByRole('option', { name: 'Córdoba', exact: true }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Maldonado', exact: true }).click();
+    await expect.poll(() => city.isDisabled()).toBe(false);
+
+    // No country: state and city empty and disabled again.
+    await pick(page, country, 'Sin Selección');
+    await expect.poll(() => state.isDisabled()).toBe(true);
+    expect(await state.inputValue()).toBe('');
+    expect(await city.isDisabled()).toBe(true);
+    expect(await city.inputValue()).toBe('');
+    errors.assertNone();
+  });
+
+  it('is saved with its tags and attributes, after the place is asked for', async () => {
+    const { page, errors } = await openClient('Café del Plata', 'Locaciones');
+    const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    const name = `Café del Plata Villa María ${code}`;
+    await page.getByRole('button', { name: 'Nueva locacion' }).click();
+    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+
+    await field(page, 'Nombre').fill(name);
+    await field(page, 'ID Operativo').fill(`OP-${code}`);
+    await field(page, 'Código de Locación del Cliente').fill(code);
+    await field(page, 'Teléfono').fill('3534123456');
+    await field(page, 'Dirección').fill('Bv. España 120');
+    await field(page, 'Latitud').fill('-32.4075');
+    await field(page, 'Longitud').fill('-63.2402');
+    await field(page, 'Ejecutivo').fill('Lucía Benítez');
+    await field(page, 'Email del ejecutivo').fill('ejecutivo@e2e.com.ar');
+    const emails = page.getByRole('combobox', { name: 'Emails ejecutivos' });
+    await emails.fill('ejecutivo@e2e.com.ar');
+    await emails.press('Enter');
+    await emails.fill('EJECUTIVO@e2e.com.ar');
+    await emails.press('Enter');
+    await emails.fill('no-es-un-mail');
+    await emails.press('Enter');
+    await shown(page.getByText('Email inválido', { exact: true }));
+    await emails.fill('calidad@e2e.com.ar');
+    await emails.press('Enter');
+    await gone(page.getByText('Email inválido', { exact: true }));
+    expect(await page.getByRole('button', { name: /@e2e\.com\.ar$/ }).allInnerTexts()).toEqual(['ejecutivo@e2e.com.ar', 'calidad@e2e.com.ar']);
+    await field(page, 'Encargado').fill('Raúl Encargado');
+    await field(page, 'Email del encargado').fill('encargado@e2e.com.ar');
+    await field(page, 'Días de trabajo').fill('Lunes a sábado');
+    await field(page, 'Horario de apertura').fill('08:00');
+    await field(page, 'Horario de cierre').fill('20:00');
+    await pick(page, page.getByRole('combobox', { name: 'Responsable de punto de venta' }), 'Franco Franquicia');
+    await pick(page, page.getByRole('combobox', { name: 'Gerentes Zonales' }), 'Gabriela Gerente');
+    const tags = page.getByRole('combobox', { name: 'Tags' });
+    await tags.click();
+    await page.getByRole('option', { name: 'PAM: Pampeana', exact: true }).click();
+    await page.getByRole('option', { name: 'SHOP: Shopping', exact: true }).click();
+    await page.keyboard.press('Escape');
+    // Required attributes start at their default value.
+    expect(await page.getByRole('combobox', { name: 'Formato' }).inputValue()).toBe('Local a la calle');
+    await pick(page, page.getByRole('combobox', { name: 'Tamaño' }), 'Grande');
+
+    // No place yet: the error dialog asks for it.
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const problem = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(problem.getByText('Seleccione país, estado o provincia y ciudad.', { exact: true }));
+    await problem.getByRole('button', { name: 'Cerrar' }).click();
+
+    await pick(page, page.getByRole('combobox', { name: 'País' }), 'Argentina');
+    await pick(page, page.getByRole('combobox', { name: 'Estado o provincia' }), 'Córdoba');
+    await pick(page, page.getByRole('combobox', { name: 'Ciudad' }), 'Villa María');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Punto de venta creado con éxito'));
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
+
+    await search(page).fill(`^${code.toLowerCase()}$`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    await shown(row);
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    await row.getByRole('button', { name: `Ver ${name}` }).click();
+    await shown(page.getByRole('heading', { name, exact: true }));
+    await shown(page.getByRole('button', { name: 'PAM: Pampeana' }));
+    await shown(page.getByRole('button', { name: 'SHOP: Shopping' }));
+    expect(await page.getByRole('combobox', { name: 'Tamaño' }).inputValue()).toBe('Grande');
+    expect(await page.getByRole('combobox', { name: 'Formato' }).inputValue()).toBe('Local a la calle');
+    expect(await page.getByRole('combobox', { name: 'Ciudad' }).inputValue()).toBe('Villa María');
+    expect(await page.getByLabel('Código', { exact: true }).inputValue()).toMatch(/^PV-\d{6}$/);
+    errors.assertNone();
+  });
+
+  it('refuses a bad regular expression in the search with a message, not a failure', async () => {
+    const { page, errors } = await openClient('Café del Plata', 'Locaciones');
+    await search(page).fill('caf-(');
+    await shown(page.getByText('La búsqueda no es una expresión regular válida', { exact: false }));
+    errors.assertNone([/status of 400/]);
+  });
+});
+
+describe('the bulk load of points of sale', () => {
+  it('shows a bad line in Estado and loads nothing, then loads a good file whole', async () => {
+    const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
+    const run = Date.now().toString(36).toUpperCase();
+    await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
+    await shown(page.getByRole('heading', { name: 'Carga masiva de Puntos de Venta' }));
+    const state = page.getByRole('region', { name: 'Estado' });
+    await shown(state.getByText('Si el archivo tiene errores, aparecerán aquí, uno por línea.'));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DESCARGAR CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('puntos_de_venta.csv');
+
+    const input = page.getByTestId('file-input');
+    await input.setInputFiles({ name: 'locales.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refused.getByText('application/pdf no es un formato soportado.', { exact: true }));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+
+    const drop = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'], 'foto.png', { type: 'image/png' }));
+      return data;
+    });
+    await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: drop });
+    await shown(page.getByText('Formato de archivo no soportado', { exact: true }));
+
+    const bad = [HEADER, csvLine(1, `${run}-1`), csvLine(2, `${run}-2`, 'mal-escrito@'), csvLine(3, `${run}-3`)].join('\r\n');
+    await input.setInputFiles({ name: 'locales.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${bad}`) });
+    await shown(page.getByRole('region', { name: 'Archivo adjunto' }).getByText('locales.csv'));
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await shown(state.getByText('Línea 3: Email inválido (Emails)', { exact: true }));
+    await shown(state.getByText('El archivo tiene 1 error: no se cargó ningún punto de venta.'));
+
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
+    await search(page).fill(`^${run.toLowerCase()}-`);
+    await shown(page.getByText('No hay datos para mostrar.', { exact: true }));
+
+    await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
+    const good = [HEADER, csvLine(1, `${run}-1`), csvLine(2, `${run}-2`), csvLine(3, `${run}-3`)].join('\r\n');
+    await page.getByTestId('file-input').setInputFiles({ name: 'locales.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await shown(page.getByRole('region', { name: 'Estado' }).getByText('Se cargaron 3 puntos de venta.'));
+
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await search(page).fill(`^${run.toLowerCase()}-`);
+    await shown(page.getByText('Mostrando 1-3 de 3 registros', { exact: true }));
+    for (const n of [1, 2, 3]) await shown(page.getByRole('cell', { name: `${run}-${n}`, exact: true }));
+    errors.assertNone([/status of 400/]);
+  });
+});
+
+describe('an attribute', () => {
+  it('needs a default value, then is created', async () => {
+    const { page, errors } = await openClient('Café del Plata', 'Atributos');
+    const name = `Color E2E ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Nuevo atributo' }).click();
+    await shown(page.getByRole('heading', { name: 'Nuevo atributo' }));
+    await shown(page.getByText('Aún no tienes valores agregados.', { exact: true }));
+    const save = page.getByRole('button', { name: 'Guardar' });
+    await field(page, 'Nombre del atributo').fill(name);
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    const problem = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(problem.getByText('No puede añadirse un valor vacío.', { exact: true }));
+    await problem.getByRole('button', { name: 'Cerrar' }).click();
+
+    await field(page, 'Nombre del valor').fill('Rojo');
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await field(page, 'Nombre del valor').fill('Azul');
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await shown(page.getByRole('list', { name: 'Listado de valores agregados' }));
+    await expect.poll(() => save.isDisabled()).toBe(false);
+
+    await save.click();
+    await shown(problem.getByText('Al menos un Valor debe ser por defecto.', { exact: true }));
+    await problem.getByRole('button', { name: 'Cerrar' }).click();
+
+    await page.getByRole('checkbox', { name: 'Valor por defecto: Azul' }).check();
+    expect(await page.getByRole('checkbox', { name: 'Valor por defecto: Rojo' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Valor por defecto', exact: true }).isDisabled()).toBe(true);
+    await save.click();
+    const confirm = page.getByRole('dialog', { name: 'Guardar cambios' });
+    await shown(confirm.getByText('¿Desea continuar?', { exact: true }));
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    const done = page.getByRole('dialog', { name: 'Atributo creado con éxito' });
+    await shown(done);
+    await done.getByRole('button', { name: 'Cerrar' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+    await shown(page.getByRole('cell', { name, exact: true }));
+    errors.assertNone();
+  });
+});
+
+describe('a move configuration linked to projects', () => {
+  it('keeps its points locked while another one can change them', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Configurar tipos');
+    await shown(page.getByRole('heading', { name: 'Lista de Configuraciones de Moves' }));
+    await shown(page.getByText('Habilitada', { exact: true }).first());
+
+    await page.getByRole('cell', { name: 'Visita estándar', exact: true }).click();
+    await page.waitForURL(/\/moves-config\/edit\/\d+$/);
+    await shown(page.getByRole('heading', { name: 'Editar: Visita estándar' }));
+    await shown(page.getByText(/sólo pueden modificarse el nombre y el estado/));
+    expect(await field(page, 'Puntos (Steps)').isDisabled()).toBe(true);
+    expect(await field(page, 'Duración (minutos)').isDisabled()).toBe(true);
+    expect(await field(page, 'Nombre').isDisabled()).toBe(false);
+
+    // A new configuration, with no projects, can change every field.
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await page.getByRole('button', { name: 'Nueva Configuración' }).click();
+    await shown(page.getByRole('heading', { name: 'Nueva Configuración' }));
+    const name = `Degustación E2E ${Date.now().toString(36)}`;
+    await field(page, 'Nombre').fill(name);
+    await field(page, 'Puntos (Steps)').fill('diez');
+    await field(page, 'Duración (minutos)').fill('20');
+    await field(page, 'Puntos (Steps)').blur();
+    await shown(page.getByText('Debe ser un número', { exact: true }));
+    await field(page, 'Puntos (Steps)').fill('120');
+    await pick(page, page.getByRole('combobox', { name: 'Tipos de move' }), 'Compra');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de Configuraciones de Moves' }));
+    await page.getByRole('cell', { name, exact: true }).click();
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    expect(await field(page, 'Puntos (Steps)').inputValue()).toBe('120');
+    expect(await field(page, 'Puntos (Steps)').isDisabled()).toBe(false);
+    await gone(page.getByText(/sólo pueden modificarse el nombre y el estado/));
+    errors.assertNone();
+  });
+});

@@ -1,0 +1,349 @@
+/** A quality agent's day with the moves: find one, approve, reject, return, disapprove, rescue, republish, assign, export. */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import type { MoveDetail, MoveListRow } from '../../domain/move-api';
+import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  const res = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
+  token = ((await res.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** Moves of a status the tests have not touched yet (each test takes its own). */
+const taken = new Set<number>();
+async function freshMove(status: string, check: (m: MoveDetail) => boolean = () => true): Promise<MoveDetail> {
+  const page = await api<{ rows: MoveListRow[] }>(`/user-moves/get/all?statusId=${status}&limit=100&sort=id&order=ASC`);
+  for (const row of page.rows) {
+    if (taken.has(row.id)) continue;
+    const move = await api<MoveDetail>(`/user-moves/get?id=${row.id}`);
+    if (check(move)) {
+      taken.add(row.id);
+      return move;
+    }
+  }
+  throw new Error(`No untouched ${status} move`);
+}
+async function apiSend<T>(method: 'PUT' | 'POST', path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+const statusOf = async (id: number) => (await api<MoveDetail>(`/user-moves/get?id=${id}`)).statusId;
+
+async function openMove(code: string): Promise<Session> {
+  session = await openPage(browser);
+  await loginAs(session.page, 'admin@campo.test');
+  await session.page.goto(`/user-moves/view/${code}`);
+  await shown(session.page.getByRole('heading', { name: `Move cod. ${code}` }));
+  await shown(session.page.getByRole('group', { name: /^1\.1\.1 / }));
+  return session;
+}
+
+/** Closes the success dialog titled `title` and lands on the list. */
+async function succeeded(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await shown(dialog);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await atPath(page, '/user-moves/historial');
+}
+
+describe('Lista de Moves', () => {
+  it('asks for a search first, then finds a move by its code and opens it', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await atPath(page, '/user-moves/historial');
+    await shown(page.getByRole('heading', { name: 'Lista de Moves' }));
+    await shown(page.getByText('Busca Moves para obtener resultados'));
+    await page.getByLabel('Buscar por código o punto de venta').fill(String(move.id));
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByRole('link', { name: move.code, exact: true }));
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await shown(page.locator('tbody [data-status="EN_REVISION"]'));
+
+    await page.getByLabel('Buscar por código o punto de venta').fill('zzz-no-existe');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByText('No hay resultados para tu búsqueda'));
+    await page.getByLabel('Desde').fill('01/01/2026');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByText('Seleccione ambas fechas para filtrar.'));
+    await page.getByLabel('Desde').fill('');
+    await page.getByLabel('Buscar por código o punto de venta').fill(move.code);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByRole('link', { name: move.code, exact: true }));
+
+    // The export asks for a file name: letters, digits, underscores and hyphens.
+    await page.locator('#main-content').getByRole('button', { name: 'Exportar', exact: true }).click();
+    const name = page.getByLabel('Nombre del archivo');
+    await name.fill('');
+    await shown(page.getByText('Por favor seleccione un nombre'));
+    await name.fill('mis moves');
+    await shown(page.getByText('Solo letras, números y guiones'));
+    await name.fill('moves_e2e');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar' }).click()]);
+    expect(download.suggestedFilename()).toBe('moves_e2e.xls');
+    const book = XLSX.read(readFileSync(await download.path()));
+    const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    expect(header[0]).toBe('Código');
+    expect(rows.map((r) => r[0])).toEqual([move.code]);
+
+    await page.getByRole('link', { name: `Ver ${move.code}` }).click();
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await page.getByRole('button', { name: 'Historial' }).click();
+    await shown(page.getByRole('table', { name: 'Historial de estados' }).getByText('En revisión'));
+    await page.getByRole('dialog', { name: 'Historial' }).getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByRole('button', { name: 'Adjuntos' }).click();
+    await shown(page.getByRole('tab', { name: 'Video Original' }));
+    await page.getByRole('tab', { name: 'Audio' }).click();
+    await shown(page.getByRole('dialog', { name: 'Adjuntos' }).getByText(/Descargar audio-visita\.wav|La move no tiene un audio adjunto\./));
+    await page.getByRole('dialog', { name: 'Adjuntos' }).getByRole('button', { name: 'Cerrar' }).click();
+    // The back arrow returns to the list as it was left.
+    await page.getByRole('button', { name: 'Volver', exact: true }).click();
+    await shown(page.getByRole('link', { name: move.code, exact: true }));
+    errors.assertNone();
+  });
+
+  it('assigns the selected moves to a quality agent', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/user-moves/historial');
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Iniciada', exact: true }).click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.locator('tbody [data-status="INICIADA"]'));
+    const codes = (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).slice(0, 2);
+    expect(codes).toHaveLength(2);
+    for (const code of codes) await page.getByRole('checkbox', { name: `Seleccionar ${code}` }).check();
+    await page.getByRole('button', { name: 'Asignar agente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Asignar agente de calidad' });
+    await dialog.getByRole('button', { name: 'Asignar', exact: true }).click();
+    await shown(dialog.getByText('* Debe seleccionar un agente de calidad'));
+    await dialog.getByRole('combobox', { name: 'Agente de calidad' }).click();
+    await page.getByRole('option', { name: 'Agustina Molina', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Asignar', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Estas asignando a Agustina Molina' });
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Se asignaron 2 moves a Agustina Molina.'));
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    for (const code of codes) {
+      const move = await api<MoveDetail>(`/user-moves/get/code?code=${code}`);
+      expect(move.assignedAgent?.fullName).toBe('Agustina Molina');
+    }
+    errors.assertNone();
+  });
+});
+
+describe('reviewing a move', () => {
+  it('edits the answers in review and downloads the images and the PDF', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
+    const { page, errors } = await openMove(move.code);
+    await shown(page.getByLabel('Resultado'));
+    await page.getByRole('button', { name: 'Revisar', exact: true }).click();
+    const first = page.getByRole('group', { name: /^1\.1\.1 / });
+    await first.getByRole('radio').last().check();
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await shown(page.getByText('Cambios guardados'));
+    await shown(page.getByRole('button', { name: 'Revisar', exact: true }));
+    expect((await api<{ editByAgent: boolean }>(`/questionnaireRepliedByAgent?userMoveId=${move.id}`)).editByAgent).toBe(true);
+    // A second edit asks first: the move was reviewed already.
+    await page.getByRole('button', { name: 'Revisar', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await shown(page.getByText('Esta move ya fue revisada anteriormente. ¿Desea guardar los cambios?'));
+    await page.getByRole('button', { name: 'Cancelar' }).last().click();
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(new RegExp(`^move_${move.code}_\\d{14}\\.pdf$`));
+    expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar imágenes' }).click()]);
+    expect(zip.suggestedFilename()).toBe('image.zip');
+    expect(readFileSync(await zip.path()).readUInt32LE(0)).toBe(0x04034b50);
+    errors.assertNone();
+  });
+
+  it('approves with a video URL, after refusing one with spaces', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    const url = page.getByLabel('URL del video');
+    await url.fill('https://videos.campo.test/mi video.mp4');
+    await shown(page.getByText('La URL no puede contener espacios'));
+    await url.fill('https://videos.campo.test/visita.mp4?dl=0');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move Aprobada con éxito');
+    expect(await statusOf(move.id)).toBe('APROBADA');
+    errors.assertNone();
+  });
+
+  it('tells who acts second that someone else changed the move, and shows it as it is now', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.assignedAgent?.fullName !== 'Rodrigo Castro');
+    const { page, errors } = await openMove(move.code);
+    const agents = await api<{ id: number; fullName: string }[]>('/users?rolId=1');
+    // Another reviewer assigns another agent while this page shows the move.
+    await apiSend('PUT', '/user-moves', { id: move.id, assignedAgentId: agents.find((a) => a.fullName === 'Rodrigo Castro')!.id, version: move.version });
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByLabel('URL del video').fill('https://videos.campo.test/visita.mp4');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(error.getByText('La move fue modificada por otra persona. Se recargó con su estado actual.'));
+    await error.getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Agente de calidad' }).inputValue()).toBe('Rodrigo Castro');
+    expect(await statusOf(move.id)).toBe('EN_REVISION');
+    errors.assertNone([/409/]);
+  });
+
+  it('rejects with a reason', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Rechazar' }).click();
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    await shown(page.getByText('Campo requerido'));
+    await page.getByLabel('Motivo').fill('El video no corresponde al local auditado.');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move rechazada');
+    expect(await statusOf(move.id)).toBe('RECHAZADA');
+    errors.assertNone();
+  });
+
+  it('returns with a flagged question and a reason', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Devolver' }).click();
+    await page.getByLabel('Motivo de la devolución').fill('Falta la foto de la góndola.');
+    await page.getByRole('button', { name: 'Enviar devolución' }).click();
+    await shown(page.getByText('Seleccione al menos una pregunta a devolver'));
+    await page.getByRole('checkbox', { name: /^Devolver 1\.1\.1 / }).check();
+    await page.getByRole('button', { name: 'Enviar devolución' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move devuelta');
+    expect(await statusOf(move.id)).toBe('DEVUELTA');
+    errors.assertNone();
+  });
+
+  it('disapproves an approved move', async () => {
+    const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await shown(page.getByRole('button', { name: 'Editar Move Aprobada' }));
+    expect(await page.getByRole('combobox', { name: 'Agente de calidad' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Desaprobar Move' }).click();
+    await page.getByLabel('Motivo').fill('El cliente objetó la visita.');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move Desaprobada');
+    expect(await statusOf(move.id)).toBe('DESAPROBADA');
+    errors.assertNone();
+  });
+
+  it('rescues an assigned move from its history', async () => {
+    const move = await freshMove('ASIGNADA', (m) => m.republishedFromId === null);
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto(`/user-moves/view/${move.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await page.getByRole('button', { name: 'Historial' }).click();
+    await page.getByRole('button', { name: 'Rescatar Move' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move Rescatada');
+    expect(await statusOf(move.id)).toBe('EN_REVISION');
+    errors.assertNone();
+  });
+
+  it('republishes a rejected move once', async () => {
+    const move = await freshMove('RECHAZADA', (m) => !m.republished && m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Republicar la move' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move Republicada');
+    const copy = await api<MoveDetail>(`/user-moves/republish-move?id=${move.id}`);
+    expect(copy).toMatchObject({ statusId: 'ASIGNADA', republishedFromId: move.id });
+    await page.goto(`/user-moves/view/${move.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    expect(await page.getByRole('button', { name: 'Republicar la move' }).isDisabled()).toBe(true);
+    errors.assertNone();
+  });
+});
+
+describe('Asignación de Moves', () => {
+  it('asks for an auditor and a move, then turns a published visit into a move of the auditor', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Asignar');
+    await atPath(page, '/user-moves/assign');
+    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
+    const assign = page.locator('#main-content').getByRole('button', { name: 'Asignar', exact: true });
+    await assign.click();
+    await shown(page.getByText('Debe seleccionar un auditor para asignar la move'));
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByRole('combobox', { name: 'Auditor' }).click();
+    await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+    await assign.click();
+    await shown(page.getByText('Debe seleccionar al menos una move'));
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    for (const state of ['Asignada', 'Disponible', 'Publicada por Cancelación']) await page.getByRole('checkbox', { name: state, exact: true }).uncheck();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    const first = page.locator('tbody tr').first();
+    await shown(first.getByText('Publicada', { exact: true }));
+    const order = Number(await first.locator('td:nth-child(4)').innerText());
+    await first.click();
+    await assign.click();
+    await page.getByRole('dialog', { name: 'Estas asignando a Juan Pérez' }).getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Se asignaron 1 moves a Juan Pérez.'));
+    const stock = await api<{ rows: { id_pedido: number; id_move: string | null; auditor: string | null }[] }>('/user-moves/stock-moves-report?statuses=Asignada&limit=5000');
+    expect(stock.rows.find((r) => r.id_pedido === order)).toMatchObject({ auditor: 'Juan Pérez' });
+    errors.assertNone();
+  });
+});
+
+describe('Reportes de Moves', () => {
+  it('exports the stock report as an .xls named by date, with the dates per state', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Exportar');
+    await atPath(page, '/user-moves/report');
+    await shown(page.getByRole('heading', { name: 'Stock de Moves' }));
+    await shown(page.getByRole('heading', { name: 'Reporte de Moves' }));
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Exportar stock' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^stock_moves_\d{4}-\d{2}-\d{2}\.xls$/);
+    const book = XLSX.read(readFileSync(await download.path()));
+    const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    expect(header).toEqual(expect.arrayContaining(['Código', 'Estado actual', 'Auditor', 'Proyecto', 'Cliente', 'Publicada', 'Aprobada', 'Link', 'Audio']));
+    const stock = await api<{ count: number }>('/user-moves/stock-moves-report?full=true&limit=1');
+    expect(rows.length).toBe(stock.count);
+    const approved = rows.find((r) => r[header.indexOf('Estado actual')] === 'Aprobada')!;
+    expect(String(approved[header.indexOf('Aprobada')])).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    await gone(page.getByRole('progressbar', { name: 'Progreso de la exportación' }));
+
+    // The performance report needs a client first.
+    await page.getByRole('button', { name: 'Exportar reporte' }).click();
+    await shown(page.getByText('Seleccione al menos un Cliente para filtrar.'));
+    errors.assertNone();
+  });
+});

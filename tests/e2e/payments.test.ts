@@ -1,0 +1,114 @@
+/**
+ * A payer's day: pick a Getter, tick two of their pending transactions, see the count and total,
+ * have a future payment date refused, register the payment and find it in the history.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatPesos, sumMoney } from '../../domain/money';
+import type { PaymentTransaction } from '../../domain/payments';
+import { formatDisplayDate, todayIso } from '../../domain/validation';
+import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, setChecked, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+async function api<T>(path: string): Promise<T> {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** A Getter owed at least two transactions of moves, and two of them. */
+async function getterWithTwoDebts(): Promise<{ name: string; debts: PaymentTransaction[] }> {
+  const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
+  const byGetter = new Map<number, PaymentTransaction[]>();
+  for (const row of rows.filter((r) => r.userMoves.length)) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
+  const debts = [...byGetter.values()].find((list) => list.length >= 2);
+  if (!debts) throw new Error('The demo has no Getter with two pending transactions');
+  return { name: debts[0].accounts.user.fullName, debts: debts.slice(0, 2) };
+}
+
+async function listLoaded(page: Page): Promise<void> {
+  await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+  await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+}
+
+describe('payments to Getters', () => {
+  it('registers a mass payment of two transactions and shows it in the history', async () => {
+    const { name, debts } = await getterWithTwoDebts();
+    const codes = debts.map((d) => d.userMoves[0].code);
+    session = await openPage(browser);
+    const { page } = session;
+    await loginAs(page, 'administracion@campo.test');
+    await openMenu(page, 'Moves', 'Pagar');
+    await atPath(page, '/payment-administration/pending');
+    await shown(page.getByRole('heading', { name: 'Administracion de pagos a Getters' }));
+    await listLoaded(page);
+
+    // The date filter wants both dates.
+    await page.getByLabel('Desde').fill('01/01/2024');
+    await page.getByRole('button', { name: 'FILTRAR' }).click();
+    await shown(page.getByText('Seleccione ambas fechas para filtrar.'));
+
+    await page.getByRole('button', { name: 'PAGO MASIVO' }).click();
+    await atPath(page, '/payment-administration/massive');
+    await shown(page.getByText('Seleccione el Getter correspondiente'));
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(name);
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    for (const code of codes) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${code}`, exact: true }), true);
+    const selection = page.getByRole('status', { name: 'Selección' });
+    await shown(selection.getByText(`2 transacciones seleccionadas · Total ${formatPesos(sumMoney(debts.map((d) => d.amount)))}`));
+
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await shown(dialog);
+    const tomorrow = formatDisplayDate(todayIso(new Date(Date.now() + 36 * 3600 * 1000)));
+    await dialog.getByLabel('Fecha de pago').fill(tomorrow);
+    await dialog.getByLabel('Número de operación').fill('E2E 1');
+    await dialog.getByLabel('Número de operación').blur();
+    await shown(dialog.getByText('La fecha de pago no puede ser posterior a hoy.'));
+    await shown(dialog.getByText('No debe contener espacios.'));
+    expect(await dialog.getByRole('button', { name: 'Aceptar' }).isDisabled()).toBe(true);
+
+    const code = `E2E-${Date.now().toString(36)}`;
+    await dialog.getByLabel('Fecha de pago').fill(formatDisplayDate(todayIso()));
+    await dialog.getByLabel('Número de operación').fill(code);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const success = page.getByRole('dialog', { name: 'Pago registrado' });
+    await shown(success.getByText('El pago se realizó correctamente.'));
+    await success.getByRole('button', { name: 'Cerrar' }).click();
+    for (const c of codes) await gone(page.getByRole('checkbox', { name: `Seleccionar ${c}`, exact: true }));
+    await shown(selection.getByText('0 transacciones seleccionadas · Total $ 0,00'));
+
+    await page.getByRole('button', { name: 'CANCELAR PAGO MASIVO' }).click();
+    await atPath(page, '/payment-administration/pending');
+    await page.getByRole('button', { name: 'VER HISTORIAL DE PAGOS' }).click();
+    await atPath(page, '/payment-administration/history');
+    await shown(page.getByRole('heading', { name: 'Historial de pagos Realizados' }));
+    await listLoaded(page);
+    for (const c of codes) {
+      const row = page.getByRole('row').filter({ hasText: c });
+      await shown(row.getByText(code, { exact: true }));
+      await shown(row.getByText('Pago registrado'));
+    }
+    await page.getByRole('button', { name: 'VER PAGOS PENDIENTES' }).click();
+    await atPath(page, '/payment-administration/pending');
+    session.errors.assertNone();
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * Projects as an administrator: create one end to end and give a Getter one of its visits from the
+ * assignment screen; extend a project that ended, with a reason; add and remove its locations.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../domain/validation';
+import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+const isoIn = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** DD/MM/YYYY, `days` from today in Argentina. */
+const typed = (days: number) => isoIn(days).split('-').reverse().join('/');
+
+/** The API as the console calls it, for a test's own data. */
+async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+const adminToken = async () => (await api<{ token: string }>('POST', '/auth/login', { email: 'admin@campo.test', password: DEMO_PASSWORD })).token;
+
+async function pick(page: Page, combobox: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+describe('Proyectos', () => {
+  it('creates a project with its ranges and locations, then a Getter takes one of its visits', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Proyectos', 'Banco de proyectos');
+    await atPath(page, '/projects-campo');
+    await shown(page.getByRole('heading', { name: 'Proyectos' }));
+
+    await page.getByRole('button', { name: 'Nuevo proyecto' }).click();
+    await shown(page.getByRole('heading', { name: 'Nuevo proyecto' }));
+    // Campaign, move configuration and guideline wait for a client; the questionnaire for a move configuration.
+    expect(await page.getByRole('combobox', { name: 'Campaña' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Instructivo' }).isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Proyecto E2E');
+    await pick(page, 'Cliente', 'Banco Federal del Sur');
+    expect(await page.getByRole('combobox', { name: 'Cuestionario' }).isDisabled()).toBe(true);
+    await pick(page, 'Campaña', /^Mystery shopping Banco Federal del Sur - en curso/);
+    await pick(page, 'Configuración de move', 'Visita estándar');
+    await pick(page, 'Cuestionario', 'Experiencia en sucursal bancaria');
+    await pick(page, 'Instructivo', /^Apertura de cuenta en sucursal bancaria/);
+    await page.getByLabel('Fecha de inicio').fill(typed(0));
+    await page.getByLabel('Fecha de finalización').fill(typed(20));
+    await page.getByRole('textbox', { name: 'Producto obligatorio' }).fill('Caja de ahorro');
+    // The configuration's first category is 1: the price shows, and must be above zero.
+    const price = page.getByRole('textbox', { name: 'Precio' });
+    await price.fill('0');
+    await price.blur();
+    await shown(page.getByText('Debe ser mayor a 0'));
+    await price.fill('3500,50');
+
+    await page.getByRole('button', { name: 'Añadir rango' }).click();
+    await shown(page.getByText('Rellene todos los campos antes de añadir rango de visitas'));
+    await page.getByLabel('Desde').fill(typed(0));
+    await page.getByLabel('Hasta').fill(typed(20));
+    await page.getByLabel('Visitas por locación').fill('2');
+    await page.getByRole('button', { name: 'Añadir rango' }).click();
+    await shown(page.getByRole('table', { name: 'Rangos de visitas' }).getByRole('cell', { name: typed(20) }));
+    await shown(page.getByRole('table', { name: 'Calendario de visitas' }));
+
+    // Without locations the form says so.
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const problem = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(problem.getByText('Debes ingresar las locaciones para este proyecto.'));
+    await problem.getByRole('button', { name: 'Cerrar' }).click();
+
+    await page.getByLabel('Filtrar por código de locación').fill('ban-00');
+    await shown(page.getByText('Mostrando 1-5 de 5 registros'));
+    await page.getByRole('checkbox', { name: 'Seleccionar las locaciones de la página' }).click();
+    await shown(page.getByText('5 locaciones seleccionadas'));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/projects-campo');
+
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Proyecto E2E');
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    const created = row(page, 'Proyecto E2E');
+    await shown(created.getByRole('cell', { name: 'Banco Federal del Sur' }));
+    await shown(created.getByRole('cell', { name: 'En curso' }));
+    // 5 locations × 2 visits, published.
+    await shown(created.getByRole('cell', { name: '10', exact: true }));
+
+    // The assignment screen lists it; a Getter takes one visit of its first location.
+    await openMenu(page, 'Proyectos', 'Asignación de proyectos');
+    await atPath(page, '/projects-campo/assign');
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Proyecto E2E');
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    await page.getByRole('button', { name: 'Asignar Getters a Proyecto E2E' }).click();
+    await shown(page.getByRole('heading', { name: 'Asignar Getters: Proyecto E2E' }));
+    const first = page.getByRole('listitem').filter({ hasText: /^1\. / });
+    await shown(first.getByText('2 de 2 visitas publicadas'));
+    const save = page.getByRole('button', { name: 'Guardar' });
+    expect(await save.isDisabled()).toBe(true);
+    await first.getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Juan Pérez' }).click();
+    await save.click();
+    await shown(page.getByText('Se creó 1 move asignada.'));
+    await shown(first.getByText('1 de 2 visitas publicadas'));
+    errors.assertNone();
+  });
+
+  it('extends a project that ended, asking for the reason, and shows it on the form', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/projects-campo');
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Relevamiento de locales - operativo');
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    await shown(row(page, 'Relevamiento de locales - operativo especial').getByRole('cell', { name: 'Finalizado' }));
+    await page.getByRole('button', { name: 'Editar Relevamiento de locales - operativo especial' }).click();
+    await shown(page.getByRole('heading', { name: 'Editar proyecto: Relevamiento de locales - operativo especial' }));
+    await shown(page.getByText('El proyecto finalizó: sólo puede extenderse su fecha de finalización.'));
+    expect(await page.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Añadir rango' }).count()).toBe(0);
+
+    await page.getByLabel('Fecha de finalización').fill(typed(10));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Motivo de la edición' });
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(dialog.getByText('Debe completar el motivo de la edición para continuar.'));
+    await dialog.getByLabel('Motivo').fill('Faltaron visitas por las lluvias.');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/projects-campo');
+    await shown(page.getByText('Cambios guardados con éxito'));
+
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Relevamiento de locales - operativo');
+    const extended = row(page, 'Relevamiento de locales - operativo especial');
+    await shown(extended.getByRole('cell', { name: typed(10) }));
+    await shown(extended.getByRole('cell', { name: 'En curso' }));
+    await extended.getByRole('button', { name: 'Ver Relevamiento de locales - operativo especial' }).click();
+    await shown(page.getByText('Último motivo de edición:'));
+    await shown(page.getByText('Faltaron visitas por las lluvias.'));
+    // Every visit range now ends on the new date.
+    await shown(page.getByRole('table', { name: 'Rangos de visitas' }).getByRole('cell', { name: typed(10) }));
+    errors.assertNone();
+  });
+
+  it('adds and removes locations, and keeps one whose visit a Getter took', async () => {
+    const token = await adminToken();
+    const [client] = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100', undefined, token)).rows.filter((c) => c.name === 'Supermercados Andinos');
+    const campaign = (await api<{ id: number; name: string }[]>('GET', `/campaigns/client/active/${client.id}`, undefined, token)).find((c) => c.name.includes('en curso'))!;
+    const locations = (await api<{ rows: { id: number; fullName: string }[] }>('GET', `/projects/locations-by-client/${client.id}?withStatus=true&sort=fullName`, undefined, token)).rows;
+    const moves = (await api<{ rows: { id: number; name: string }[] }>('GET', '/moves', undefined, token)).rows;
+    const questionnaires = (await api<{ rows: { id: number }[] }>('GET', '/questionnariesV2?limit=1', undefined, token)).rows;
+    const guidelines = (await api<{ rows: { id: number }[] }>('GET', '/guidelines/search?limit=1', undefined, token)).rows;
+    const project = await api<{ id: number }>(
+      'POST',
+      '/projects',
+      {
+        name: 'Locaciones E2E',
+        clientId: client.id,
+        campaignId: campaign.id,
+        moveConfigurationId: moves.find((m) => m.name === 'Visita estándar')!.id,
+        questionnaireId: questionnaires[0].id,
+        guidelineId: guidelines[0].id,
+        startDate: isoIn(0),
+        endDate: isoIn(15),
+        price: '1000',
+        mandatoryProduct: 'Yerba',
+        locations: locations.slice(0, 2).map((l) => l.id),
+        rangeDate: [{ from: isoIn(0), to: isoIn(15), visits: 1 }],
+      },
+      token,
+    );
+    // A Getter takes the visit of the first location: that one cannot leave the project.
+    const record = await api<{ locations: { id: number; locationId: number }[] }>('GET', `/projects/${project.id}`, undefined, token);
+    const taken = record.locations.find((l) => l.locationId === locations[0].id)!;
+    const [getter] = await api<{ id: number }[]>('GET', '/users?rolId=7', undefined, token);
+    await api('POST', '/user-moves/massive-locations', [{ projectLocationId: taken.id, userId: getter.id }], token);
+
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/projects-campo');
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Locaciones E2E');
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    await page.getByRole('button', { name: 'Locaciones de Locaciones E2E' }).click();
+    await atPath(page, `/projects-campo/edit/${project.id}/locations`);
+    await shown(page.getByRole('heading', { name: 'Agregar/Quitar locaciones' }));
+    await shown(page.getByText('2 locaciones seleccionadas'));
+    const confirm = page.getByRole('button', { name: 'Confirmar cambios' });
+
+    // Nothing selected: nothing to confirm.
+    await page.getByRole('button', { name: 'Quitar selección' }).click();
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
+    await page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }).click();
+
+    // The filter matches names, codes and streets.
+    const third = locations[2];
+    await page.getByLabel('Nombre, código o calle').fill(third.fullName.split(' ').at(-1)!);
+    await shown(page.getByRole('checkbox', { name: `Seleccionar ${third.fullName}` }));
+    await page.getByRole('checkbox', { name: `Seleccionar ${third.fullName}` }).click();
+    await page.getByLabel('Nombre, código o calle').fill('');
+    await shown(page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }));
+    // Removing the location with a taken visit is refused, naming it.
+    await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
+    await confirm.click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refused.getByText(/No se pueden quitar locaciones con moves ya tomadas: .*/));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+
+    // Keep it, drop the second one, add the third.
+    await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
+    await page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }).click();
+    await shown(page.getByText('Se agregarán 1 y se quitarán 1 locaciones.'));
+    await confirm.click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const success = page.getByRole('dialog', { name: 'Operación exitosa:' });
+    await shown(success.getByText('Las modificaciones se han realizado correctamente.'));
+    await success.getByRole('button', { name: 'Cerrar' }).click();
+    await atPath(page, '/projects-campo');
+    await gone(success);
+
+    const after = await api<{ locations: { locationId: number }[] }>('GET', `/projects/${project.id}`, undefined, token);
+    expect(after.locations.map((l) => l.locationId).sort()).toEqual([locations[0].id, third.id].sort());
+    // The refusal above is a 400 the browser logs.
+    errors.assertNone([/status of 400 .*\/api\/projects\/locations/]);
+  });
+
+  it('duplicates a project with its locations', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/projects-campo');
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Atención en sucursales - próxima');
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    await page.getByRole('button', { name: 'Duplicar Atención en sucursales - próxima temporada' }).click();
+    await shown(page.getByRole('heading', { name: 'Duplicar proyecto: Atención en sucursales - próxima temporada' }));
+    expect(new URL(page.url()).search).toMatch(/^\?action=duplicate&id=\d+$/);
+    expect(await page.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Atención en sucursales - próxima temporada (copia)');
+    await shown(page.getByText(/^Se copiarán las 3 locaciones del proyecto original/));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/projects-campo');
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('(copia)');
+    await shown(row(page, 'Atención en sucursales - próxima temporada (copia)').getByRole('cell', { name: 'Próximo' }));
+    errors.assertNone();
+  });
+});

@@ -1,0 +1,241 @@
+/** The questionnaire list and editor as an administrator uses them (spec 2 §2–§5, §8). */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
+import { newQuestion, type QuestionnaireContent, withType } from '../../domain/questionnaires';
+import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openPage, type Session, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  session?.errors.assertNone([/status of 400/]);
+  await session?.context.close();
+  session = undefined;
+});
+
+async function asAdmin(path: string): Promise<Page> {
+  session = await openPage(browser);
+  await loginAs(session.page, 'admin@campo.test');
+  await session.page.goto(path);
+  return session.page;
+}
+
+/** Creates a questionnaire through the API: one dimension, one sub-dimension, two close questions (60 / 40). */
+async function createQuestionnaire(name: string): Promise<number> {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const content: QuestionnaireContent = {
+    name,
+    questionnaire_version_type: 'Básico',
+    dimensions: [
+      {
+        _id: 'd1',
+        name: 'Atención',
+        weighting: 100,
+        type: 'NORMAL',
+        subDimensions: [
+          {
+            _id: 's1',
+            name: 'Saludo inicial',
+            weighting: 100,
+            type: 'NORMAL',
+            questions: [
+              { ...newQuestion(), name: '¿Lo saludaron al entrar?', weighting: 60 },
+              { ...withType(newQuestion(), 'close'), name: '¿Le ofrecieron ayuda?', weighting: 40 },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const res = await fetch(`${baseUrl()}/api/questionnariesV2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(content),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+/** Adds a question through its dialog. */
+async function addQuestion(page: Page, name: string, type: string | null, weighting: string | null, more?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.getByRole('button', { name: 'Agregar pregunta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+  await shown(dialog);
+  await dialog.getByLabel(/^Pregunta/).fill(name);
+  if (type) {
+    await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
+    await page.getByRole('option', { name: type, exact: true }).click();
+  }
+  if (weighting !== null) await dialog.getByLabel('Ponderación', { exact: true }).fill(weighting);
+  await more?.(dialog);
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await gone(dialog);
+}
+
+async function sendAndConfirm(page: Page) {
+  await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmación' });
+  await shown(confirm.getByText(QUESTIONNAIRE_TEXT.confirm));
+  await confirm.getByRole('button', { name: 'Registrar' }).click();
+  const success = page.getByRole('dialog', { name: 'Cuestionario registrado' });
+  await shown(success);
+  await success.getByRole('button', { name: 'Cerrar' }).click();
+  await atPath(page, '/');
+}
+
+describe('building a questionnaire', () => {
+  it('adds a dimension, a sub-dimension and three kinds of question, refuses a bad sum, then saves', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));
+    await expect(page.getByRole('button', { name: 'Enviar cuestionario' }).count()).resolves.toBe(0);
+    await page.getByLabel('Nombre del cuestionario').fill('Auditoría e2e de sucursal');
+
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    const dimensionName = page.getByLabel('Nombre de la dimensión 1');
+    await dimensionName.fill('Atención');
+    await dimensionName.press('Enter');
+    await expect(page.getByText(QUESTIONNAIRE_TEXT.confirm).count()).resolves.toBe(0);
+    await page.getByLabel('Ponderación de la dimensión 1').fill('100');
+    await shown(page.getByRole('button', { name: 'Enviar cuestionario' }));
+
+    await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
+    await page.getByLabel('Nombre de la subdimensión 1').fill('Saludo y trato');
+    await page.getByLabel('Ponderación de la subdimensión 1').fill('100');
+
+    await addQuestion(page, '¿Lo saludaron al entrar?', null, '60');
+    await addQuestion(page, '¿Cómo fue la atención?', 'Opción Multiple', '30', async (dialog) => {
+      await dialog.getByLabel(/^Respuesta 1/).fill('Buena');
+      await dialog.getByLabel('Ponderación de la respuesta 1').fill('100');
+      await dialog.getByLabel(/^Respuesta 2/).fill('Mala');
+    });
+    await addQuestion(page, 'Comentarios internos sobre la visita', 'Abierta', null, async (dialog) => {
+      await expect(dialog.getByLabel('Ponderación', { exact: true }).inputValue()).resolves.toBe('-1');
+      await dialog.getByLabel('Visible para el cliente').uncheck();
+    });
+    await shown(page.getByText('Opciones SI, NO, N/A'));
+    await shown(page.getByText('Opción Multiple'));
+    await shown(page.getByText(/^Abierta/));
+
+    // 60 + 30 + (-1 counts as 0) = 90: the inline hint, then the error dialog.
+    await shown(page.getByText(QUESTIONNAIRE_TEXT.mustSum100));
+    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(error.getByText('Revise las ponderaciones dentro de la subdimensión Saludo y trato'));
+    await shown(error.getByText(QUESTIONNAIRE_TEXT.reminder));
+    await error.getByRole('button', { name: 'Cerrar' }).click();
+
+    await page.getByLabel('Ponderación de la pregunta 2').fill('40');
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.mustSum100));
+
+    // The preview: the Getter sees the internal question, the client does not.
+    await page.getByRole('button', { name: 'Visualizar Cuestionario' }).click();
+    const preview = page.getByRole('dialog', { name: 'Auditoría e2e de sucursal' });
+    await shown(preview.getByText('Comentarios internos sobre la visita'));
+    await preview.getByRole('tab', { name: 'Vista del cliente' }).click();
+    await shown(preview.getByText('¿Cómo fue la atención?'));
+    await expect(preview.getByText('Comentarios internos sobre la visita').count()).resolves.toBe(0);
+    await preview.getByRole('button', { name: 'Cerrar' }).click();
+
+    await sendAndConfirm(page);
+    await page.goto('/questionnaires');
+    await shown(row(page, 'Auditoría e2e de sucursal'));
+    await expect(row(page, 'Auditoría e2e de sucursal').getByRole('cell').nth(3).textContent()).resolves.toBe('1');
+  });
+
+  it('keeps one penalty dimension, without weighting, whose questions are penalties', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await page.getByRole('button', { name: 'Agregar penalizaciones' }).click();
+    const penalties = page.getByRole('region', { name: 'Penalizaciones' });
+    await shown(penalties.getByText('Penalización absoluta'));
+    await shown(penalties.getByText('Penalización acumulativa'));
+    await expect(page.getByRole('button', { name: 'Agregar penalizaciones' }).isDisabled()).resolves.toBe(true);
+    await expect(penalties.getByRole('button', { name: 'Agregar subdimensión' }).count()).resolves.toBe(0);
+    await expect(penalties.getByLabel(/^Ponderación de la/).count()).resolves.toBe(0);
+    await penalties.getByRole('button', { name: 'Agregar pregunta' }).nth(1).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+    await expect(dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).textContent()).resolves.toBe('Penalidad');
+    await dialog.getByLabel(/^Pregunta/).fill('¿Usó el celular frente al cliente?');
+    await dialog.getByLabel('Ponderación', { exact: true }).fill('150');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await shown(dialog.getByText('La penalización acumulativa debe estar entre 1 y 99').first());
+  });
+});
+
+describe('versions', () => {
+  it('adds a version, opens either version, and removes the last one', async () => {
+    await createQuestionnaire('Versiones e2e');
+    const page = await asAdmin('/questionnaires');
+    await row(page, 'Versiones e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await shown(page.getByRole('heading', { name: 'EDITAR CUESTIONARIO' }));
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await expect(page.getByLabel('Nombre de la dimensión 1').isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('combobox', { name: 'Versión' }).count()).resolves.toBe(0);
+    await page.getByLabel('Ponderación de la pregunta 1').fill('50');
+    await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+    await sendAndConfirm(page);
+
+    await page.goto('/questionnaires');
+    await expect(row(page, 'Versiones e2e').getByRole('cell').nth(3).textContent()).resolves.toBe('2');
+    await row(page, 'Versiones e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
+    await page.getByRole('combobox', { name: 'Versión' }).click();
+    await page.getByRole('option', { name: /^Versión 1/ }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByLabel('Ponderación de la pregunta 1').waitFor();
+    await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('60');
+    await page.getByRole('combobox', { name: 'Versión' }).click();
+    await page.getByRole('option', { name: /^Versión 2/ }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByLabel('Ponderación de la pregunta 1').waitFor();
+    await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
+
+    await page.goto('/questionnaires');
+    await row(page, 'Versiones e2e').getByRole('button', { name: 'Quitar última versión' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(confirm.getByText('Se quitará la versión 2 de "Versiones e2e".', { exact: false }));
+    await confirm.getByRole('button', { name: 'Quitar' }).click();
+    await gone(confirm);
+    await page.waitForFunction(() => [...document.querySelectorAll('tr')].some((tr) => tr.textContent?.includes('Versiones e2e') && tr.children[3]?.textContent === '1'));
+  });
+
+  it('duplicates a questionnaire as a new one', async () => {
+    await createQuestionnaire('Original e2e');
+    const page = await asAdmin('/questionnaires');
+    await row(page, 'Original e2e').getByRole('button', { name: 'Duplicar cuestionario' }).click();
+    await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));
+    await expect(page.getByLabel('Nombre del cuestionario').inputValue()).resolves.toBe('Original e2e (copia)');
+    await expect(page.getByLabel('Nombre de la dimensión 1').isDisabled()).resolves.toBe(false);
+    await sendAndConfirm(page);
+    await page.goto('/questionnaires');
+    await shown(row(page, 'Original e2e (copia)'));
+    await expect(row(page, 'Original e2e (copia)').getByRole('cell').nth(3).textContent()).resolves.toBe('1');
+  });
+
+  it('shows or hides the actions column with its switch, and selects a row on click', async () => {
+    const page = await asAdmin('/questionnaires');
+    await shown(page.getByRole('heading', { name: 'Lista de cuestionarios' }));
+    await shown(page.getByRole('button', { name: 'Crear nueva version' }).first());
+    await page.getByLabel('Mostrar acciones').uncheck();
+    await expect(page.getByRole('button', { name: 'Crear nueva version' }).count()).resolves.toBe(0);
+    const first = page.getByRole('row').nth(1);
+    await first.click();
+    await expect(first.getAttribute('aria-selected')).resolves.toBe('true');
+    await first.click();
+    await expect(first.getAttribute('aria-selected')).resolves.toBe('false');
+  });
+});

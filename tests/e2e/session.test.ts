@@ -1,0 +1,247 @@
+/** Login, logout, deep links, the session's refresh, partner login and the password restore. */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/validation';
+import {
+  atPath,
+  launch,
+  loginAs,
+  loginForm,
+  mailsTo,
+  openPage,
+  pathOf,
+  resetLinkIn,
+  type Session,
+  shown,
+  sooftToken,
+  waitForMailTo,
+} from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+async function open(options?: Parameters<typeof openPage>[1]): Promise<Session> {
+  session = await openPage(browser, options);
+  return session;
+}
+
+/** A failed login answers 401: the browser logs the failed request, nothing else may appear. */
+const LOGIN_REFUSED = [/Failed to load resource: the server responded with a status of 401/];
+
+describe('a cold visit', () => {
+  it('shows the login form within 3 s without redirecting in a loop', async () => {
+    const { page, errors } = await open();
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    const started = Date.now();
+    await page.goto('/');
+    const form = loginForm(page);
+    await shown(form.submit, 3_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await shown(form.email, 0);
+    await shown(form.password, 0);
+    await shown(page.getByText('¿Olvidó su contraseña?'), 0);
+    await shown(page.getByRole('link', { name: 'Recuperar' }), 0);
+
+    // Stays put: no back-and-forth between '/' and '/login'.
+    await page.waitForTimeout(1_500);
+    expect(navigations.length).toBeLessThanOrEqual(2);
+    expect(['/', '/login']).toContain(pathOf(page));
+    await shown(form.submit, 0);
+    errors.assertNone();
+  });
+
+  it('shows the Chrome banner to a Firefox user agent and not to Chromium', async () => {
+    const firefox = await open({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' });
+    await firefox.page.goto('/login');
+    await shown(firefox.page.getByText('Este sitio esta optimizado para ser usado en Google Chrome.'));
+    await firefox.context.close();
+
+    const { page, errors } = await open();
+    await page.goto('/login');
+    await shown(loginForm(page).submit);
+    expect(await page.getByText('Este sitio esta optimizado para ser usado en Google Chrome.').count()).toBe(0);
+    errors.assertNone();
+  });
+});
+
+describe('the login form', () => {
+  it('asks for both fields: "Requerido" under each after submitting empty', async () => {
+    const { page, errors } = await open();
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.submit.click();
+    await shown(page.getByText('Requerido'));
+    expect(await page.getByText('Requerido', { exact: true }).count()).toBe(2);
+    await atPath(page, '/login');
+    errors.assertNone();
+  });
+
+  it('refuses a wrong password with "Usuario o contraseña incorrectos"', async () => {
+    const { page, errors } = await open();
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.email.fill('admin@campo.test');
+    await form.password.fill('NoEsLaClave#1');
+    await form.submit.click();
+    await shown(page.getByRole('alert').filter({ hasText: 'Usuario o contraseña incorrectos' }));
+    expect(await page.getByText(/^Bienvenido /).count()).toBe(0);
+    errors.assertNone(LOGIN_REFUSED);
+  });
+
+  it('shows and hides the password with the eye toggle', async () => {
+    const { page, errors } = await open();
+    await page.goto('/login');
+    const { password } = loginForm(page);
+    await password.fill('secreto');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Mostrar contraseña' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Ocultar contraseña' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    errors.assertNone();
+  });
+
+  it('submits with Enter and welcomes the user by name with the role title "Admin"', async () => {
+    const { page, errors } = await open();
+    await page.goto('/');
+    const form = loginForm(page);
+    await form.email.fill('admin@campo.test');
+    await form.password.fill('Campo#2026');
+    await form.password.press('Enter');
+    await shown(page.getByText('Bienvenido Ana Administradora'));
+    await shown(page.getByRole('banner').getByText('Admin', { exact: true }));
+    errors.assertNone();
+  });
+});
+
+describe('the session', () => {
+  it('"Desconectar" in the user menu logs out to /login, and /clients then asks to log in', async () => {
+    const { page, errors } = await open();
+    await loginAs(page, 'admin@campo.test');
+    await page.getByRole('button', { name: 'Perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Desconectar' }).click();
+    await atPath(page, '/login');
+    await shown(loginForm(page).submit);
+    expect(await page.evaluate(() => localStorage.getItem('campo.session'))).toBeNull();
+
+    await page.goto('/clients');
+    await shown(loginForm(page).submit);
+    await atPath(page, '/login');
+    expect(await page.getByText(/^Bienvenido /).count()).toBe(0);
+    errors.assertNone();
+  });
+
+  it('a deep link visited logged out opens after logging in', async () => {
+    const { page, errors } = await open();
+    await page.goto('/clients');
+    await atPath(page, '/login');
+    const form = loginForm(page);
+    await form.email.fill('admin@campo.test');
+    await form.password.fill('Campo#2026');
+    await form.submit.click();
+    await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+    await atPath(page, '/clients');
+    errors.assertNone();
+  });
+
+  it('a session whose tokens no longer refresh ends at the login form', async () => {
+    const { page, errors } = await open();
+    await loginAs(page, 'admin@campo.test');
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('campo.session')!);
+      localStorage.setItem('campo.session', JSON.stringify({ ...stored, token: `${stored.token}x`, refreshToken: 'revocado-no-existe' }));
+    });
+    await page.goto('/clients');
+    await shown(loginForm(page).submit);
+    await atPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('campo.session'))).toBeNull();
+    errors.assertNone(LOGIN_REFUSED);
+  });
+
+  it('/sooft-login#token=… logs in the user the partner token names', async () => {
+    const { page, errors } = await open();
+    const token = sooftToken({ email: 'operaciones@campo.test', exp: Math.floor(Date.now() / 1000) + 300 });
+    await page.goto(`/sooft-login#token=${token}`);
+    await shown(page.getByText('Bienvenido Omar Operaciones'));
+    expect(page.url()).not.toContain(token);
+    errors.assertNone();
+  });
+});
+
+describe('restoring the password', () => {
+  const email = 'gerente@campo.test';
+  const newPassword = 'Nueva#Clave2026';
+
+  it('mails a one-time link that sets a new password, and the link then is spent', async () => {
+    const { page, errors } = await open();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Recuperar' }).click();
+    await atPath(page, '/restaurarContraseña');
+
+    const before = mailsTo(email).length;
+    const field = page.getByLabel('Email', { exact: true });
+    await field.fill(email);
+    await field.press('Enter');
+    const sent = page.getByRole('dialog', { name: 'ÉXITO' });
+    await shown(sent);
+    await shown(sent.getByText('Se ha enviado un Token de restauración al correo electrónico asociado al usuario ingresado.'));
+
+    const link = resetLinkIn(await waitForMailTo(email, before));
+    expect(link.startsWith(new URL(page.url()).origin)).toBe(true);
+    await page.goto(link);
+
+    const password = page.getByLabel('Nueva contraseña', { exact: true });
+    const confirm = page.getByLabel('Confirmar contraseña', { exact: true });
+    // The rule is the field's hint from the start; a weak password turns it into the field's error.
+    await password.fill('corta1#');
+    await password.blur();
+    await shown(page.getByText(MSG.password, { exact: true }));
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+
+    await password.fill(newPassword);
+    await confirm.fill(`${newPassword}x`);
+    await confirm.blur();
+    await shown(page.getByText('Las contraseñas deben coincidir', { exact: true }));
+    await expect.poll(() => confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(await password.getAttribute('aria-invalid')).toBe('false');
+
+    await confirm.fill(newPassword);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const done = page.getByRole('dialog', { name: 'CONFIRMACIÓN' });
+    await shown(done.getByText('Su contraseña ha sido restaurada.'));
+    await done.getByRole('button', { name: 'Aceptar' }).click();
+    await atPath(page, '/login');
+
+    await loginAs(page, email, newPassword);
+    await shown(page.getByText('Bienvenido Gabriela Gerente'));
+
+    // The same link again: spent.
+    const again = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    try {
+      const second = await again.newPage();
+      await second.goto(link);
+      const invalid = second.getByRole('dialog', { name: 'ERROR' });
+      await shown(invalid.getByText('El Token utilizado es inválido o ha expirado.'));
+      await invalid.getByRole('button', { name: 'Generar nuevo Token' }).click();
+      await atPath(second, '/restaurarContraseña');
+      await shown(second.getByRole('button', { name: 'Restaurar' }));
+    } finally {
+      await again.close();
+    }
+    errors.assertNone();
+  });
+});

@@ -1,0 +1,215 @@
+/** Web users as an administrator: the form's client rule, bulk import, activation, exports. */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { atPath, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+const summary = (page: Page) => page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/);
+async function listLoaded(page: Page): Promise<void> {
+  await shown(summary(page));
+  await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+}
+const row = (page: Page, email: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+
+/** Logs in as admin and opens 'Usuarios' from the sidebar. */
+async function openUsers(): Promise<Session> {
+  session = await openPage(browser);
+  const { page } = session;
+  await loginAs(page, 'admin@campo.test');
+  await openMenu(page, null, 'Usuarios');
+  await atPath(page, '/web-users');
+  await shown(page.getByRole('heading', { name: 'Usuarios', exact: true }));
+  await listLoaded(page);
+  return session;
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Texto' }).fill(text);
+  await shown(page.getByText(/^Mostrando 1-1 de 1 registros$/));
+}
+
+async function pick(page: Page, combobox: string, option: string) {
+  const box = page.getByRole('combobox', { name: combobox });
+  await box.click();
+  await box.fill(option.slice(0, 4));
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+function workbook(rows: unknown[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'bulk_users');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+describe('the user form', () => {
+  it('refuses a client user without a client, clears the client for staff roles, and creates it with one', async () => {
+    const { page, errors } = await openUsers();
+    await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+    await shown(page.getByRole('heading', { name: 'Nuevo usuario' }));
+    await page.getByLabel('Nombres').fill('Graciela');
+    await page.getByLabel('Apellido').fill('Montenegro');
+    await page.getByLabel('Email').fill('graciela.montenegro@cafedelplata.com.ar');
+    await page.getByLabel('Contraseña').fill('Cafe#2026x');
+    await pick(page, 'Rol', 'Cliente');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('El rol seleccionado requiere un cliente.'));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // A Getter has no client: the field is disabled.
+    await pick(page, 'Rol', 'Getter');
+    await gone(page.getByText('El rol seleccionado requiere un cliente.'));
+    expect(await page.getByRole('combobox', { name: 'Cliente' }).isDisabled()).toBe(true);
+
+    await pick(page, 'Rol', 'Cliente');
+    await shown(page.getByRole('checkbox', { name: 'Descargar video mystery' }));
+    await pick(page, 'Cliente', 'Café del Plata');
+    await page.getByRole('checkbox', { name: 'Descargar video mystery' }).check();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/web-users');
+    await search(page, 'graciela.montenegro');
+    await shown(row(page, 'graciela.montenegro@cafedelplata.com.ar').getByRole('cell', { name: 'Cliente', exact: true }));
+
+    // A row click opens the user; the permission is there.
+    await row(page, 'graciela.montenegro@cafedelplata.com.ar').getByRole('cell', { name: 'Montenegro', exact: true }).click();
+    await shown(page.getByRole('heading', { name: 'Graciela Montenegro' }));
+    expect(await page.getByRole('checkbox', { name: 'Descargar video mystery' }).isChecked()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Café del Plata');
+    errors.assertNone();
+  });
+});
+
+describe('bulk import', () => {
+  it('shows a misnamed column in red, then imports a good file with a result per row', async () => {
+    const { page, errors } = await openUsers();
+    await page.getByRole('button', { name: 'Carga masiva' }).click();
+    await atPath(page, '/web-users/massive');
+    await shown(page.getByRole('heading', { name: 'Carga masiva de usuarios' }));
+    const upload = page.getByRole('button', { name: 'Subir' });
+    const input = page.getByTestId('file-input');
+
+    const bad = workbook([['Nombre', 'Apellido', 'Correo', 'Telefono', 'Rol'], ['Iris', 'Vallejos', 'iris@andinos.com.ar', '', 'Cliente']]);
+    await input.setInputFiles({ name: 'usuarios.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+    await shown(page.getByRole('alert').filter({ hasText: 'Columna Email faltante o mal escrita.' }));
+    await pick(page, 'Cliente', 'Supermercados Andinos');
+    expect(await upload.isDisabled()).toBe(true);
+
+    const good = workbook([
+      ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'],
+      ['Iris', 'Vallejos', 'iris.vallejos@andinos.com.ar', 2615550101, 'Cliente'],
+      ['Bruno', 'Arce', 'bruno.arce@andinos.com.ar', '', 'Franquicia'],
+    ]);
+    await input.setInputFiles({ name: 'usuarios-ok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+    await shown(page.getByText('Archivo listo para subir: 2 filas.'));
+    await shown(page.getByText('usuarios-ok.xlsx'));
+    await upload.click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar carga' });
+    await shown(confirm.getByText('Se crearán 2 usuarios para el cliente Supermercados Andinos. ¿Desea continuar?'));
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Se importaron 2 usuarios.'));
+    const results = page.getByRole('table', { name: 'Resultado por fila' });
+    await shown(results.getByRole('img', { name: 'Creado' }));
+    expect(await results.getByRole('img', { name: 'Creado' }).count()).toBe(2);
+    await shown(results.getByRole('cell', { name: 'bruno.arce@andinos.com.ar' }));
+
+    // The same file again: every e-mail is taken now, nothing is written.
+    await input.setInputFiles({ name: 'usuarios-ok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+    await upload.click();
+    await page.getByRole('dialog', { name: 'Confirmar carga' }).getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByRole('alert').filter({ hasText: 'No se importó ningún usuario: corrija las filas con error y vuelva a subir el archivo.' }));
+    await shown(results.getByRole('cell', { name: 'Email: Ya existe un usuario con ese email.' }));
+    expect(await results.getByRole('img', { name: 'Error' }).count()).toBe(2);
+
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar plantilla' }).click()]);
+    expect(template.suggestedFilename()).toBe('plantilla_usuarios.xlsx');
+    const book = XLSX.read(readFileSync(await template.path()));
+    expect(book.SheetNames).toEqual(['bulk_users']);
+    expect(XLSX.utils.sheet_to_json(book.Sheets.bulk_users, { header: 1 })).toEqual([['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol']]);
+
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await listLoaded(page);
+    await search(page, 'iris.vallejos');
+    await shown(row(page, 'iris.vallejos@andinos.com.ar'));
+    errors.assertNone([/status of 400/]);
+  });
+});
+
+describe('the list', () => {
+  it('deactivates a user after its confirmation, switches its WhatsApp notification and activates it again', async () => {
+    // A Getter no other test uses; it ends as it began.
+    const { page, errors } = await openUsers();
+    await search(page, 'milagros.vega@getters');
+    const milagros = row(page, 'milagros.vega@getters.campo.test');
+    const checked = (label: string, value: boolean) =>
+      page.waitForFunction(([l, v]) => (document.querySelector(`input[aria-label="${l}"]`) as HTMLInputElement | null)?.checked === v, [label, value] as const);
+    const active = milagros.getByRole('switch', { name: 'Activo Milagros Vega' });
+    expect(await active.isChecked()).toBe(true);
+    await active.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmación' });
+    await shown(dialog.getByText('Está a punto de desactivar este usuario'));
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await gone(dialog);
+    await checked('Activo Milagros Vega', false);
+
+    // Only the inactive ones: she is there.
+    const activos = page.getByRole('checkbox', { name: 'Activos', exact: true });
+    await activos.click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('filter')?.includes('"status":false'));
+    await listLoaded(page);
+    expect(await activos.isChecked()).toBe(false);
+    await shown(milagros);
+
+    const whatsapp = milagros.getByRole('switch', { name: 'WhatsApp Milagros Vega' });
+    const before = await whatsapp.isChecked();
+    await whatsapp.click();
+    await checked('WhatsApp Milagros Vega', !before);
+    await whatsapp.click();
+    await checked('WhatsApp Milagros Vega', before);
+
+    await active.click();
+    await shown(dialog.getByText('Está a punto de activar este usuario'));
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await gone(dialog);
+    await gone(milagros);
+    errors.assertNone();
+  });
+
+  it('exports the filter as CSV and as .xls, named usuarios with the date and time', async () => {
+    const { page, errors } = await openUsers();
+    await pick(page, 'Rol', 'Getter');
+    await gone(page.getByRole('cell', { name: 'Administrador', exact: true }));
+    await listLoaded(page);
+    const total = Number(/de (\d+) registros/.exec(await summary(page).innerText())![1]);
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV', exact: true }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^usuarios_\d{8}_\d{4}\.csv$/);
+    const lines = readFileSync(await csv.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Id,Email,Nombres,Apellido,Rol,Teléfono,Estado,Cliente,Link de encuesta,Notificación por WhatsApp');
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.slice(1).every((l) => l.includes(',Getter,'))).toBe(true);
+
+    const [xls] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel', exact: true }).click()]);
+    expect(xls.suggestedFilename()).toMatch(/^usuarios_\d{8}_\d{4}\.xls$/);
+    const bytes = readFileSync(await xls.path());
+    expect([...bytes.subarray(0, 4)]).toEqual([0xd0, 0xcf, 0x11, 0xe0]);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(bytes).Sheets.Datos, { header: 1 });
+    expect(rows[0]).toEqual(['Id', 'Email', 'Nombres', 'Apellido', 'Rol', 'Teléfono', 'Estado', 'Cliente', 'Link de encuesta', 'Notificación por WhatsApp']);
+    expect(rows).toHaveLength(total + 1);
+    errors.assertNone();
+  });
+});

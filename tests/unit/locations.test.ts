@@ -1,0 +1,205 @@
+/** The point-of-sale rules of domain/: the form's schema, e-mail lists, zone managers, the CSV rows. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addEmail,
+  defaultFeatureValues,
+  foldName,
+  isValidSearchPattern,
+  LOCATION_TEXT,
+  locationSchema,
+  toZoneManagerIds,
+  withRequiredDefaults,
+} from '../../domain/locations';
+import { CSV_COLUMNS, CSV_TEXT, csvRowToLocation, csvTemplate, isTemplateHeader, type PlaceFinder, splitEmails } from '../../domain/locationsCsv';
+import { fieldErrors, MSG } from '../../domain/validation';
+
+const valid = {
+  clientId: 1,
+  fullName: 'Local Centro',
+  clientLocationName: 'OP-1',
+  clientLocationId: 'LC-001',
+  telephone: '3514123456',
+  street: 'San Martín 100',
+  zone: '',
+  countryId: 1,
+  stateId: 2,
+  cityId: 3,
+  latitude: '-31.4201',
+  longitude: '-64.1888',
+  linkSurveyMonkey: '',
+  ownerId: '',
+  zoneManagersIds: [],
+  executive: 'Marta',
+  emails: ['marta@local.com'],
+  manager: 'Raúl',
+  emailManager: 'raul@local.com',
+  emailExecutive: 'marta@local.com',
+  emailToNullCase: '',
+  workDays: 'Lunes a viernes',
+  openingHours: '09:00',
+  closingHours: '18:00',
+};
+
+const errorsOf = (value: unknown) => {
+  const result = locationSchema.safeParse(value);
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+describe('the point-of-sale form', () => {
+  it('accepts a complete location and turns its texts into values', () => {
+    const parsed = locationSchema.parse(valid);
+    expect(parsed).toMatchObject({ latitude: -31.4201, longitude: -64.1888, ownerId: null, zone: null, clientLocationId: 'LC-001', featureValues: [], keysValues: [] });
+  });
+
+  it('gives each rule its Spanish message', () => {
+    expect(errorsOf({ ...valid, fullName: '  ', telephone: '12 34', clientLocationId: 'LC 1', latitude: '91', longitude: '-181', emailManager: 'x@', emailToNullCase: 'nulo' })).toMatchObject({
+      fullName: MSG.required,
+      telephone: MSG.phone,
+      clientLocationId: LOCATION_TEXT.noSpaces,
+      latitude: MSG.latitude,
+      longitude: MSG.longitude,
+      emailManager: MSG.email,
+      emailToNullCase: MSG.email,
+    });
+    for (const field of ['street', 'executive', 'manager', 'workDays', 'openingHours', 'closingHours', 'clientLocationName']) {
+      expect(errorsOf({ ...valid, [field]: '' })[field], field).toBe(MSG.required);
+    }
+  });
+
+  it('asks for country, state and city with one message', () => {
+    for (const missing of ['countryId', 'stateId', 'cityId']) {
+      expect(errorsOf({ ...valid, [missing]: null }).geography).toBe(LOCATION_TEXT.geography);
+    }
+    expect(errorsOf({ ...valid, countryId: '', stateId: undefined }).geography).toBe(LOCATION_TEXT.geography);
+  });
+
+  it('needs one e-mail at least, each valid; duplicates are dropped', () => {
+    expect(errorsOf({ ...valid, emails: [] }).emails).toBe(MSG.required);
+    expect(errorsOf({ ...valid, emails: ['a@b.com', 'mal'] })['emails.1']).toBe(LOCATION_TEXT.emailList);
+    expect(locationSchema.parse({ ...valid, emails: ['a@b.com', 'A@B.com', ' c@d.com '] }).emails).toEqual(['a@b.com', 'c@d.com']);
+  });
+
+  it('takes tags with the tag rules', () => {
+    expect(errorsOf({ ...valid, keysValues: [{ key: '', value: 'x' }] })['keysValues.0.key']).toBe('Clave es requerida');
+    expect(errorsOf({ ...valid, keysValues: [{ key: 'Región', value: ' ' }] })['keysValues.0.value']).toBe('Valor es requerido');
+  });
+});
+
+describe('e-mail lists and zone managers', () => {
+  it('adds an e-mail once whatever its case', () => {
+    expect(addEmail(['a@b.com'], 'A@B.COM')).toEqual(['a@b.com']);
+    expect(addEmail(['a@b.com'], ' c@d.com ')).toEqual(['a@b.com', 'c@d.com']);
+    expect(addEmail([], '   ')).toEqual([]);
+  });
+
+  it('converts zone manager ids to integers and drops the rest', () => {
+    expect(toZoneManagerIds(['7', 8, '8', 'x', 2.5, '', null, -1, '3.0', 2 ** 31])).toEqual([7, 8, 3]);
+    expect(toZoneManagerIds(undefined)).toEqual([]);
+    fc.assert(fc.property(fc.array(fc.anything()), (values) => toZoneManagerIds(values).every((n) => Number.isInteger(n) && n > 0)));
+  });
+});
+
+describe('attribute defaults of a location', () => {
+  const features = [
+    { id: 1, isRequired: true, values: [{ id: 10, isDefault: false }, { id: 11, isDefault: true }] },
+    { id: 2, isRequired: false, values: [{ id: 20, isDefault: true }] },
+    { id: 3, isRequired: true, values: [{ id: 30, isDefault: true }] },
+  ];
+  it('starts a new location with every required attribute at its default', () => {
+    expect(defaultFeatureValues(features)).toEqual([
+      { featureId: 1, id: 11 },
+      { featureId: 3, id: 30 },
+    ]);
+  });
+  it('keeps the chosen values and completes only what is missing', () => {
+    expect(withRequiredDefaults([{ id: 10 }, { id: 20 }, { id: 999 }], features)).toEqual([
+      { featureId: 1, id: 10 },
+      { featureId: 2, id: 20 },
+      { featureId: 3, id: 30 },
+    ]);
+  });
+});
+
+describe('the search pattern and place names', () => {
+  it('tells valid regular expressions from invalid ones', () => {
+    expect(isValidSearchPattern('^CAF-0[12]$')).toBe(true);
+    expect(isValidSearchPattern('(')).toBe(false);
+    expect(isValidSearchPattern('[a-')).toBe(false);
+    expect(isValidSearchPattern('x'.repeat(201))).toBe(false);
+  });
+  it('folds case, accents and spaces', () => {
+    expect(foldName('  Río   Cuarto ')).toBe(foldName('rio cuarto'));
+    expect(foldName('CÓRDOBA')).toBe('cordoba');
+    expect(foldName('São Paulo')).toBe('sao paulo');
+  });
+});
+
+describe('the CSV template and its rows', () => {
+  const places: PlaceFinder = {
+    country: (name) => (foldName(name) === 'argentina' ? 1 : null),
+    state: (_, name) => (foldName(name) === 'cordoba' ? 2 : null),
+    city: (_, name) => (foldName(name) === 'rio cuarto' ? 3 : null),
+  };
+  const row = (over: Record<string, string> = {}) => {
+    const base: Record<string, string> = {
+      Nombre: 'Local Río Cuarto',
+      'ID Operativo': 'OP-9',
+      'Código de Locación del Cliente': 'RC-9',
+      Teléfono: '3584123456',
+      Dirección: 'Constitución 840',
+      Zona: 'Sur',
+      País: 'ARGENTINA',
+      'Estado/Provincia': 'cordoba',
+      Ciudad: 'Rio Cuarto',
+      Latitud: '-33,1232',
+      Longitud: '-64.3493',
+      Ejecutivo: 'Marta',
+      Emails: 'marta@local.com; calidad@local.com',
+      Encargado: 'Raúl',
+      'Email del encargado': 'raul@local.com',
+      'Días de trabajo': 'Lunes a sábado',
+      'Horario de apertura': '09:00',
+      'Horario de cierre': '21:00',
+      ...over,
+    };
+    return CSV_COLUMNS.map((c) => base[c.header]);
+  };
+
+  it('has the 18 columns of spec 1 §9 in order, with a BOM for spreadsheets', () => {
+    expect(CSV_COLUMNS.map((c) => c.field)).toEqual([
+      'fullName', 'clientLocationName', 'clientLocationId', 'telephone', 'street', 'zone', 'country', 'state', 'city',
+      'latitude', 'longitude', 'executive', 'emails', 'manager', 'emailManager', 'workDays', 'openingHours', 'closingHours',
+    ]);
+    const template = csvTemplate();
+    expect(template.startsWith('\uFEFF')).toBe(true);
+    expect(isTemplateHeader(template.slice(1).trim().split(';'))).toBe(true);
+    expect(isTemplateHeader(template.slice(1).trim().toUpperCase().split(';'))).toBe(true);
+    expect(CSV_TEXT.fileName).toBe('puntos_de_venta.csv');
+  });
+
+  it('turns a good row into a location, places matched by name and the first e-mail as the executive’s', () => {
+    const result = csvRowToLocation(row(), 2, 5, places);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.location).toMatchObject({ clientId: 5, countryId: 1, stateId: 2, cityId: 3, latitude: -33.1232, emails: ['marta@local.com', 'calidad@local.com'], emailExecutive: 'marta@local.com' });
+    }
+  });
+
+  it('names the line and the column of each problem', () => {
+    const bad = csvRowToLocation(row({ Emails: 'mal@', Teléfono: 'abc', Nombre: '' }), 3, 5, places);
+    expect(bad).toEqual({ ok: false, errors: ['Línea 3: Requerido (Nombre)', 'Línea 3: Número de teléfono es inválido (Teléfono)', 'Línea 3: Email inválido (Emails)'] });
+    expect(csvRowToLocation(row({ 'Estado/Provincia': 'Atlántida' }), 4, 5, places)).toEqual({ ok: false, errors: ['Línea 4: no existe "Atlántida" en ARGENTINA (Estado/Provincia)'] });
+    expect(csvRowToLocation(row({ País: '' }), 5, 5, places)).toEqual({ ok: false, errors: [`Línea 5: ${LOCATION_TEXT.geography} (País, Estado/Provincia y Ciudad)`] });
+    expect(csvRowToLocation(row().slice(0, 3), 6, 5, places)).toEqual({ ok: false, errors: ['Línea 6: se esperaban 18 columnas y hay 3.'] });
+  });
+
+  it('splits the e-mails cell on spaces, commas, semicolons and bars', () => {
+    expect(splitEmails(' a@b.com, c@d.com;e@f.com | g@h.com ')).toEqual(['a@b.com', 'c@d.com', 'e@f.com', 'g@h.com']);
+  });
+
+  it('names the type a file picker refuses', () => {
+    expect(CSV_TEXT.unsupportedType('application/pdf')).toBe('application/pdf no es un formato soportado.');
+    expect(CSV_TEXT.unsupportedDrop).toBe('Formato de archivo no soportado');
+  });
+});

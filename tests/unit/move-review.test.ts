@@ -1,0 +1,143 @@
+/** The review's rules shared by console and server: the dialogs' fields, the filters, the answers' completeness, the score. */
+import { describe, expect, it } from 'vitest';
+import {
+  approveVideoUrl,
+  codeToId,
+  dateRangeProblems,
+  editedVideoUrl,
+  exportFileName,
+  MOVE_FORM_TEXT as T,
+  moveListQuery,
+  reportQuery,
+  returnBody,
+  searchFilter,
+} from '../../domain/move-forms';
+import { emptyReply, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems } from '../../domain/move-replies';
+import { questionnaireResult } from '../../domain/questionnaire-result';
+import { defaultAnswers, type Dimension, newQuestion, type Question, withType } from '../../domain/questionnaires';
+import { mergeAgentEdit, score } from '../../server/services/moves/replies';
+
+const message = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
+  const r = schema.safeParse(value);
+  return r.success ? null : r.error!.issues[0].message;
+};
+
+describe('the review dialogs', () => {
+  it('checks the approval video URL: required, no spaces, 5 to 250 characters', () => {
+    expect(message(approveVideoUrl, '')).toBe(T.fieldRequired);
+    expect(message(approveVideoUrl, 'https://x.test/a b.mp4')).toBe(T.urlSpaces);
+    expect(message(approveVideoUrl, ' https://x.test/a.mp4')).toBe(T.urlSpaces);
+    expect(message(approveVideoUrl, 'a.bc')).toBe(T.tooShort);
+    expect(message(approveVideoUrl, `https://x.test/${'a'.repeat(240)}`)).toBe(T.tooLong);
+    expect(message(approveVideoUrl, 'https://x.test/a.mp4')).toBeNull();
+  });
+
+  it('trims the edited video URL and refuses it empty', () => {
+    expect(message(editedVideoUrl, '   ')).toBe(T.emptyVideo);
+    expect(editedVideoUrl.parse('  https://x.test/v.mp4 ')).toBe('https://x.test/v.mp4');
+  });
+
+  it('needs a flagged question and a reason to return', () => {
+    const r = returnBody.safeParse({ id: 1, reason: ' ', questions: [] });
+    expect(r.success).toBe(false);
+    const messages = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({ reason: T.required, questions: T.flagOne });
+  });
+
+  it('accepts only letters, digits, underscores and hyphens as an export name', () => {
+    expect(message(exportFileName, '')).toBe(T.fileName);
+    expect(message(exportFileName, 'mis moves')).toBe(T.fileNameChars);
+    expect(message(exportFileName, 'moves_2026-05')).toBeNull();
+  });
+});
+
+describe('the list filters', () => {
+  it('wants both dates or neither, the end not before the start', () => {
+    expect(dateRangeProblems('', '')).toEqual({});
+    expect(dateRangeProblems('01/05/2026', '')).toEqual({ to: T.bothDates });
+    expect(dateRangeProblems('', '01/05/2026')).toEqual({ from: T.bothDates });
+    expect(dateRangeProblems('02/05/2026', '01/05/2026')).toEqual({ to: T.endBeforeStart });
+    expect(dateRangeProblems('31/02/2026', '01/05/2026')).toEqual({ from: 'Debe ingresar fecha válida.' });
+    expect(dateRangeProblems('01/05/2026', '01/05/2026')).toEqual({});
+    expect(moveListQuery.safeParse({ fromDate: '2026-05-01' }).success).toBe(false);
+    expect(moveListQuery.parse({ fromDate: '2026-05-01', toDate: '2026-05-02' })).toMatchObject({ limit: 10, offset: 0, order: 'DESC' });
+  });
+
+  it('searches numbers by code and texts by point of sale', () => {
+    expect(searchFilter('123')).toEqual({ code: '123' });
+    expect(searchFilter('M-0000123')).toEqual({ code: 'M-0000123' });
+    expect(searchFilter('Palermo')).toEqual({ clientLocationName: 'Palermo' });
+    expect(searchFilter('  ')).toEqual({});
+    expect(codeToId('M-0000123')).toBe(123);
+    expect(codeToId('m123')).toBe(123);
+    expect(codeToId('0')).toBeNull();
+    expect(codeToId('abc')).toBeNull();
+  });
+
+  it('asks the performance report for at least one client', () => {
+    expect(message(reportQuery, {})).toBe(T.pickClient);
+    expect(message(reportQuery, { clientId: 'x,' })).toBe(T.pickClient);
+    expect(reportQuery.parse({ clientId: '3,4' }).clientId).toEqual([3, 4]);
+  });
+});
+
+const q = (id: string, type: Parameters<typeof withType>[1], extra: Partial<Question> = {}): Question => ({ ...withType(newQuestion(), type), _id: id, name: `Pregunta ${id}`, answerRequired: true, ...extra });
+const close = q('a', 'close', { weighting: 60 });
+const commented = q('b', 'open', { weighting: 40, answers: defaultAnswers('open').map((a, i) => ({ ...a, weighting: [100, 0][i], hasCommentary: i === 1 })) });
+const photo = q('c', 'photographs', { answers: [{ ...defaultAnswers('photographs')[0], answer: '2' }] });
+const optional = q('d', 'text', { answerRequired: false });
+const dims: Dimension[] = [{ _id: 'd1', name: 'Atención', weighting: 100, type: 'NORMAL', subDimensions: [{ _id: 's1', name: 'Trato', weighting: 100, type: 'NORMAL', questions: [close, commented, photo, optional] }] }];
+const reply = (replyData: MoveReplies[string]['replyData'], replyObservation: string | null = null) => ({ ...emptyReply(), replyData, replyObservation });
+const yes = close.answers[0]._id;
+
+describe('the answers’ completeness', () => {
+  it('numbers the questions by dimension, sub-dimension and position', () => {
+    expect(numberedQuestions(dims).map((n) => n.label)).toEqual(['1.1.1 Pregunta a', '1.1.2 Pregunta b', '1.1.3 Pregunta c', '1.1.4 Pregunta d']);
+  });
+
+  it('wants every required answer, the photos asked for, and an observation where the answer asks for one', () => {
+    const replies: MoveReplies = { a: reply(null), b: reply(commented.answers[1]._id), c: reply(['store:x.png']) };
+    const problems = replyProblems(dims, replies, { rescued: false });
+    expect(problems.map((p) => [p.label, p.field, p.message])).toEqual([
+      ['1.1.1 Pregunta a', 'replyData', REPLY_TEXT.answerRequired],
+      ['1.1.2 Pregunta b', 'replyObservation', REPLY_TEXT.required],
+      ['1.1.3 Pregunta c', 'replyData', REPLY_TEXT.missingPhotos],
+    ]);
+    expect(onlyPhotosMissing(problems)).toBe(false);
+    const fixed = { ...replies, a: reply(yes), b: reply(commented.answers[1]._id, 'Lo confirmó el encargado') };
+    expect(onlyPhotosMissing(replyProblems(dims, fixed, { rescued: false }))).toBe(true);
+    // A rescued move does not require its photos.
+    expect(replyProblems(dims, fixed, { rescued: true })).toEqual([]);
+  });
+
+  it('knows which data fits which question', () => {
+    expect(replyFits(close, yes)).toBe(true);
+    expect(replyFits(close, 'otra')).toBe(false);
+    expect(replyFits(close, [yes])).toBe(false);
+    expect(replyFits(q('m', 'multiple'), [])).toBe(true);
+    expect(replyFits(q('n', 'amount'), '3.5')).toBe(true);
+    expect(replyFits(q('n', 'amount'), 'tres')).toBe(false);
+    expect(replyFits(optional, null)).toBe(true);
+  });
+});
+
+describe('the agent’s edit and its score', () => {
+  const stored: MoveReplies = { a: reply(yes), b: reply(commented.answers[0]._id), c: { ...reply(['store:1.png', 'store:2.png']), hasToEdit: true } };
+
+  it('takes answers from the edit but photos and return flags from what is stored', () => {
+    const merged = mergeAgentEdit(dims, stored, { a: { replyData: close.answers[1]._id, replyObservation: null }, c: { replyData: [], replyObservation: null } });
+    expect(merged.a.replyData).toBe(close.answers[1]._id);
+    expect(merged.c).toMatchObject({ replyData: ['store:1.png', 'store:2.png'], hasToEdit: true });
+    expect(merged.b.replyData).toBeNull();
+    expect(() => mergeAgentEdit(dims, stored, { z: { replyData: null, replyObservation: null } })).toThrow(REPLY_TEXT.unknownQuestion);
+    expect(() => mergeAgentEdit(dims, stored, { a: { replyData: 'nope', replyObservation: null } })).toThrow(REPLY_TEXT.invalidAnswer);
+  });
+
+  it('scores with the questionnaire’s weightings: 60 for Sí and the best option, -1 when nothing applies', () => {
+    expect(score(dims, stored)).toBe(100);
+    expect(score(dims, { ...stored, a: reply(close.answers[1]._id) })).toBe(40);
+    expect(score(dims, { a: reply(close.answers[2]._id) })).toBe(-1);
+    expect(score([], stored)).toBeNull();
+    expect(score(dims, stored)).toBe(questionnaireResult({ dimensions: dims }, stored));
+  });
+});

@@ -1,0 +1,54 @@
+/** Move configuration rules (spec 1 §4, §5): required numbers and the lock of linked ones. */
+import { describe, expect, it } from 'vitest';
+import { lockedChanges, MOVE_CONFIG_TEXT, moveConfigSchema, pricedCategory } from '../../domain/movesConfig';
+import { fieldErrors } from '../../domain/validation';
+
+const config = { name: 'Visita', points: '100', minutesDuration: '45', moveTypes: [1], category: [1, 3] };
+const errorsOf = (value: unknown) => {
+  const result = moveConfigSchema.safeParse(value);
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+describe('the configuration form', () => {
+  it('takes points and minutes typed as text and fills the flags', () => {
+    expect(moveConfigSchema.parse(config)).toEqual({
+      name: 'Visita',
+      points: 100,
+      minutesDuration: 45,
+      consumptionPayment: false,
+      needsVideoRecording: false,
+      needsAudioRecording: false,
+      needsCheckList: false,
+      status: true,
+      moveTypes: [1],
+      category: [1, 3],
+    });
+    expect(moveConfigSchema.parse({ ...config, points: '12,5' }).points).toBe(12.5);
+  });
+
+  it('requires the name, points and minutes, and numbers for the last two', () => {
+    expect(errorsOf({ ...config, name: ' ', points: '', minutesDuration: undefined })).toEqual({
+      name: MOVE_CONFIG_TEXT.required,
+      points: MOVE_CONFIG_TEXT.required,
+      minutesDuration: MOVE_CONFIG_TEXT.required,
+    });
+    expect(errorsOf({ ...config, points: 'diez', minutesDuration: '1e999' })).toEqual({ points: MOVE_CONFIG_TEXT.number, minutesDuration: MOVE_CONFIG_TEXT.number });
+  });
+
+  it('drops repeated ids and keeps the categories’ order', () => {
+    expect(moveConfigSchema.parse({ ...config, moveTypes: [2, 2, '3'], category: [3, 1, 3] })).toMatchObject({ moveTypes: [2, 3], category: [3, 1] });
+  });
+});
+
+describe('a configuration linked to projects', () => {
+  const current = moveConfigSchema.parse(config);
+  it('may change only its name and status', () => {
+    expect(lockedChanges(current, { ...current, name: 'Otra', status: false })).toEqual([]);
+    expect(lockedChanges(current, { ...current, points: 101, category: [3, 1], needsCheckList: true })).toEqual(['points', 'needsCheckList', 'category']);
+  });
+  it('prices projects when its first category is 1', () => {
+    expect(pricedCategory([1, 2])).toBe(true);
+    expect(pricedCategory([2, 1])).toBe(false);
+    expect(pricedCategory([])).toBe(false);
+  });
+});

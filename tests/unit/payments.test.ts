@@ -1,0 +1,155 @@
+/** Payments in domain/: exact money, the register dialog's rules, the queries and the batch file. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addMoney, centsToMoney, formatMoney, formatPesos, parseMoney, sameMoney, sumMoney } from '../../domain/money';
+import { BATCH_HEADER, paymentBatchCsv, paymentBatchFileName } from '../../domain/paymentBatch';
+import {
+  combineWithCurrentTime,
+  massivePayBody,
+  PAYMENT_TEXT,
+  paymentAccount,
+  paymentDialogSchema,
+  type PaymentTransaction,
+  payBody,
+  transactionsQuery,
+} from '../../domain/payments';
+import { fieldErrors, formatDisplayDate, todayIso } from '../../domain/validation';
+
+const twoDecimals = fc.bigInt({ min: 0n, max: 99_999_999_999n }).map((cents) => centsToMoney(cents));
+
+describe('money', () => {
+  it('adds any list of 2-decimal amounts exactly', () => {
+    fc.assert(
+      fc.property(fc.array(twoDecimals, { maxLength: 200 }), (amounts) => {
+        const expected = amounts.reduce((sum, a) => sum + BigInt(a.replace('.', '')), 0n);
+        expect(sumMoney(amounts)).toBe(centsToMoney(expected));
+      }),
+    );
+  });
+
+  it('does not drift where floats do', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(addMoney('0.10', '0.20')).toBe('0.30');
+    expect(sumMoney(Array.from({ length: 1000 }, () => '0.01'))).toBe('10.00');
+    expect(sumMoney([])).toBe('0.00');
+    expect(sameMoney('10', '10.00')).toBe(true);
+    expect(sameMoney('10.01', '10.00')).toBe(false);
+  });
+
+  it('reads decimals with up to two places and refuses anything else', () => {
+    expect(parseMoney('1234.5')).toBe(123450n);
+    expect(parseMoney(' 7 ')).toBe(700n);
+    expect(parseMoney(99.99)).toBe(9999n);
+    expect(parseMoney('-0.05')).toBe(-5n);
+    for (const bad of ['1.234', '1,5', '', 'abc', '1e3', '.5', 0.1 + 0.2, Number.NaN, Infinity]) expect(parseMoney(bad), String(bad)).toBeNull();
+    fc.assert(
+      fc.property(twoDecimals, (a) => {
+        expect(centsToMoney(parseMoney(a)!)).toBe(a);
+      }),
+    );
+  });
+
+  it('writes money the Argentine way with two decimals', () => {
+    expect(formatMoney('1234.5')).toBe('1.234,50');
+    expect(formatMoney('1234567.89')).toBe('1.234.567,89');
+    expect(formatMoney('0.07')).toBe('0,07');
+    expect(formatMoney('-1500')).toBe('-1.500,00');
+    expect(formatPesos('3000')).toBe('$ 3.000,00');
+  });
+});
+
+describe('the register-payment dialog', () => {
+  const today = formatDisplayDate(todayIso());
+  const errorsOf = (values: Record<string, unknown>) => {
+    const result = paymentDialogSchema.safeParse(values);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it('requires an operation code without spaces', () => {
+    expect(errorsOf({ transactionDate: today, operationCode: '' }).operationCode).toBe('Este campo es requerido.');
+    expect(errorsOf({ transactionDate: today }).operationCode).toBe('Este campo es requerido.');
+    expect(errorsOf({ transactionDate: today, operationCode: 'OP 123' }).operationCode).toBe('No debe contener espacios.');
+    expect(errorsOf({ transactionDate: today, operationCode: ' OP123' }).operationCode).toBe('No debe contener espacios.');
+    expect(errorsOf({ transactionDate: today, operationCode: 'x'.repeat(101) }).operationCode).toBe('El campo es demasiado largo');
+  });
+
+  it('requires a real payment date that is not in the future', () => {
+    const tomorrow = formatDisplayDate(todayIso(new Date(Date.now() + 36 * 3600 * 1000)));
+    expect(errorsOf({ transactionDate: '', operationCode: 'A1' }).transactionDate).toBe('Este campo es requerido.');
+    expect(errorsOf({ transactionDate: '31/02/2024', operationCode: 'A1' }).transactionDate).toBe('Debe ingresar fecha válida.');
+    expect(errorsOf({ transactionDate: tomorrow, operationCode: 'A1' }).transactionDate).toBe(PAYMENT_TEXT.futureDate);
+    expect(paymentDialogSchema.parse({ transactionDate: '05/03/2024', operationCode: 'A1' })).toEqual({ transactionDate: '2024-03-05', operationCode: 'A1' });
+    expect(paymentDialogSchema.parse({ transactionDate: today, operationCode: 'A1' }).transactionDate).toBe(todayIso());
+  });
+
+  it('combines the chosen day with the current time of day in Argentina', () => {
+    // 15:04:05 UTC is 12:04:05 in Argentina.
+    expect(combineWithCurrentTime('2024-05-10', new Date('2024-06-01T15:04:05Z'))).toBe('2024-05-10T15:04:05.000Z');
+    // 01:30 UTC on the 2nd is still 22:30 of the 1st in Argentina.
+    expect(combineWithCurrentTime('2024-05-10', new Date('2024-06-02T01:30:00Z'))).toBe('2024-05-11T01:30:00.000Z');
+    expect(todayIso(new Date(combineWithCurrentTime('2024-05-10', new Date('2024-06-02T01:30:00Z'))))).toBe('2024-05-10');
+  });
+});
+
+describe('the payment bodies and list queries', () => {
+  const now = combineWithCurrentTime(todayIso());
+
+  it('takes exact amounts and refuses floats, zero and future instants', () => {
+    expect(payBody.parse({ id: 1, amount: 1500.5, penddingTransactionId: 2, operationCode: 'X', transactionDate: now }).amount).toBe('1500.50');
+    const bad = (change: Record<string, unknown>) => fieldErrors(payBody.safeParse({ id: 1, amount: '10', penddingTransactionId: 2, operationCode: 'X', transactionDate: now, ...change }).error!);
+    expect(bad({ amount: 0.1 + 0.2 }).amount).toBe('El monto ingresado es inválido');
+    expect(bad({ amount: '0' }).amount).toBe('El monto ingresado es inválido');
+    expect(bad({ transactionDate: new Date(Date.now() + 3 * 86400_000).toISOString() }).transactionDate).toBe(PAYMENT_TEXT.futureDate);
+  });
+
+  it('needs at least one transaction in a mass payment and pays each once', () => {
+    const base = { id: 1, amount: '10', operationCode: 'X', transactionDate: now };
+    expect(fieldErrors(massivePayBody.safeParse({ ...base, penddingTransactionIds: [] }).error!).penddingTransactionIds).toBe(PAYMENT_TEXT.pickOne);
+    expect(massivePayBody.parse({ ...base, penddingTransactionIds: [3, 4, 3] }).penddingTransactionIds).toEqual([3, 4]);
+  });
+
+  it('filters by both dates or neither, the end not before the start', () => {
+    expect(transactionsQuery.parse({})).toMatchObject({ offset: 0, limit: 10 });
+    expect(transactionsQuery.parse({ from: '01/03/2024', to: '2024-03-31' })).toMatchObject({ from: '2024-03-01', to: '2024-03-31' });
+    expect(fieldErrors(transactionsQuery.safeParse({ from: '2024-03-01' }).error!).to).toBe('Seleccione ambas fechas para filtrar.');
+    expect(fieldErrors(transactionsQuery.safeParse({ from: '2024-03-02', to: '2024-03-01' }).error!).to).toBe(PAYMENT_TEXT.endBeforeStart);
+  });
+});
+
+const transaction = (id: number, amount: string, user: Partial<PaymentTransaction['accounts']['user']> = {}, code = `M-000000${id}`): PaymentTransaction => ({
+  id,
+  amount,
+  status: 'PENDING',
+  createdAt: '2024-03-01T12:00:00.000Z',
+  transactionDate: null,
+  operationCode: null,
+  accounts: { id: 9, user: { id: 5, fullName: 'Juan Pérez', profile: { cuitCuil: '20-28000000-3', cbu: '0110012300000012345678', mercadoPago: null }, ...user } },
+  userMoves: code ? [{ id, code, finishAnalysisDate: '2024-03-01T12:00:00.000Z' }] : [],
+});
+
+describe('the payment batch file', () => {
+  it('has one line per transaction and an exact totals line', () => {
+    const csv = paymentBatchCsv([transaction(1, '0.10'), transaction(2, '0.20'), transaction(3, '1500.00')]);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(BATCH_HEADER.join(';'));
+    expect(lines[1]).toBe('Juan Pérez;20-28000000-3;CBU;0110012300000012345678;0.10;M-0000001;1');
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe('TOTAL;;;3 transacciones;1500.30;;');
+  });
+
+  it('neutralises formula-like cells and quotes separators', () => {
+    const row = transaction(4, '10.00', { fullName: '=HYPERLINK("x")', profile: { cuitCuil: null, cbu: null, mercadoPago: 'ana;mp' } }, '');
+    const line = paymentBatchCsv([row]).split('\r\n')[1];
+    expect(line).toBe(`"'=HYPERLINK(""x"")";;Mercado Pago;"ana;mp";10.00;;4`);
+  });
+
+  it('names the file after the Getter and the day', () => {
+    expect(paymentBatchFileName('María José Núñez', '2024-03-05')).toBe('lote-pagos-maria-jose-nunez-2024-03-05.csv');
+  });
+
+  it('shows the CBU first, else Mercado Pago, else Sin Datos', () => {
+    expect(paymentAccount({ cuitCuil: null, cbu: '123', mercadoPago: 'x' })).toBe('CBU 123');
+    expect(paymentAccount({ cuitCuil: null, cbu: null, mercadoPago: 'ana.mp' })).toBe('Mercado Pago ana.mp');
+    expect(paymentAccount(null)).toBe('Sin Datos');
+  });
+});

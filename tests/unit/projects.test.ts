@@ -1,0 +1,196 @@
+/** Project rules: the price, the dates against today and the campaign, the visit ranges, the past-project lock, the calendar. */
+import { describe, expect, it } from 'vitest';
+import {
+  changedFields,
+  parsePrice,
+  PROJECT_TEXT,
+  projectAddFormSchema,
+  projectEditFormSchema,
+  projectIssues,
+  type ProjectSnapshot,
+  projectState,
+} from '../../domain/projects';
+import { checkRangeDraft, distinctRanges, RANGE_TEXT, visitCalendar } from '../../domain/projectVisits';
+import { fieldErrors, MSG } from '../../domain/validation';
+
+const TODAY = '2026-05-10';
+const campaign = { startDate: '2026-05-01', endDate: '2026-08-31' };
+
+const snapshot: ProjectSnapshot = {
+  name: 'Invierno',
+  clientId: 1,
+  campaignId: 2,
+  moveConfigurationId: 3,
+  questionnaireId: 4,
+  guidelineId: 5,
+  startDate: '2026-05-01',
+  endDate: '2026-05-08',
+  price: '4500.00',
+  mandatoryProduct: 'Café',
+  alternativeProduct: null,
+  audioAttachment: true,
+  campoRemote: false,
+  autoApprovalRequired: false,
+  rangeDate: [{ from: '2026-05-01', to: '2026-05-08', visits: 2 }],
+};
+
+describe('the price', () => {
+  it('takes a comma or a dot and keeps exact decimals', () => {
+    expect(parsePrice('1500')).toEqual({ price: '1500.00' });
+    expect(parsePrice('1500,5')).toEqual({ price: '1500.50' });
+    expect(parsePrice(' 0012.34 ')).toEqual({ price: '12.34' });
+    expect(parsePrice(99.9)).toEqual({ price: '99.90' });
+    expect(parsePrice('9999999999,99')).toEqual({ price: '9999999999.99' });
+  });
+
+  it('gives the spec messages', () => {
+    expect(parsePrice('')).toEqual({ error: MSG.required });
+    expect(parsePrice(null)).toEqual({ error: MSG.required });
+    expect(parsePrice('doce')).toEqual({ error: MSG.number });
+    expect(parsePrice('0')).toEqual({ error: 'Debe ser mayor a 0' });
+    expect(parsePrice('0,00')).toEqual({ error: MSG.positive });
+    expect(parsePrice('-3')).toEqual({ error: MSG.positive });
+    expect(parsePrice('1,234')).toEqual({ error: MSG.amount });
+    expect(parsePrice('12345678901')).toEqual({ error: MSG.amount });
+  });
+
+  it('applies only when the move configuration is priced (in ADD)', () => {
+    const value = { startDate: '2026-05-10', endDate: '2026-05-20', price: '' };
+    expect(projectIssues(value, { mode: 'ADD', campaign, priced: true, today: TODAY })).toEqual([{ path: 'price', message: MSG.required }]);
+    expect(projectIssues(value, { mode: 'ADD', campaign, priced: false, today: TODAY })).toEqual([]);
+  });
+});
+
+describe('the dates', () => {
+  const issues = (startDate: string, endDate: string, original?: ProjectSnapshot) =>
+    projectIssues({ ...(original ?? {}), startDate, endDate, rangeDate: [], price: '1' }, { mode: original ? 'EDIT' : 'ADD', campaign, priced: true, original, today: TODAY });
+
+  it('refuses a start before today or before the campaign, an end after the campaign', () => {
+    expect(issues('2026-05-09', '2026-05-20')).toEqual([{ path: 'startDate', message: PROJECT_TEXT.startBeforeToday }]);
+    expect(issues('2026-05-10', '2026-09-01')).toEqual([{ path: 'endDate', message: 'La fecha de finalización no puede ser posterior al fin de la campaña (31/08/2026).' }]);
+    const early = projectIssues({ startDate: '2026-05-10', endDate: '2026-05-20' }, { mode: 'ADD', campaign: { startDate: '2026-05-15', endDate: '2026-06-30' }, priced: false, today: TODAY });
+    expect(early).toEqual([{ path: 'startDate', message: 'La fecha de inicio no puede ser anterior al inicio de la campaña (15/05/2026).' }]);
+  });
+
+  it("gives the spec's message, as worded, for an end before the start", () => {
+    expect(issues('2026-05-20', '2026-05-12')).toEqual([{ path: 'dates', message: 'La fecha de finalización del proyecto no puede ser posterior a la fecha de inicio' }]);
+  });
+
+  it('lets a running project keep its past start in EDIT', () => {
+    const running = { ...snapshot, endDate: '2026-06-30', rangeDate: [] };
+    expect(issues('2026-05-01', '2026-06-30', running)).toEqual([]);
+    expect(issues('2026-05-02', '2026-06-30', running)).toEqual([{ path: 'startDate', message: PROJECT_TEXT.startBeforeToday }]);
+  });
+
+  it('reads typed dates (DD/MM/YYYY) as well as ISO ones', () => {
+    expect(issues('10/05/2026', '20/05/2026')).toEqual([]);
+  });
+});
+
+describe('visit ranges', () => {
+  const project = { startDate: '10/05/2026', endDate: '2026-06-30' };
+
+  it('asks for every field before adding a range', () => {
+    expect(checkRangeDraft({ from: '', to: '20/05/2026', visits: '2' }, project, [])).toEqual({ error: 'Rellene todos los campos antes de añadir rango de visitas' });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: ' ' }, project, [])).toEqual({ error: RANGE_TEXT.incomplete });
+  });
+
+  it('checks the dates, the count, the project bounds and repeats', () => {
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, project, [])).toEqual({ range: { from: '2026-05-10', to: '2026-05-20', visits: 2 } });
+    expect(checkRangeDraft({ from: '31/02/2026', to: '20/05/2026', visits: '2' }, project, [])).toEqual({ error: MSG.dateValid });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: 'dos' }, project, [])).toEqual({ error: MSG.number });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '0' }, project, [])).toEqual({ error: MSG.positive });
+    expect(checkRangeDraft({ from: '20/05/2026', to: '10/05/2026', visits: '1' }, project, [])).toEqual({ error: RANGE_TEXT.order });
+    expect(checkRangeDraft({ from: '01/05/2026', to: '20/05/2026', visits: '1' }, project, [])).toEqual({ error: RANGE_TEXT.outside });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, project, [{ from: '2026-05-10', to: '2026-05-20', visits: 2 }])).toEqual({ error: RANGE_TEXT.repeated });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, { startDate: '', endDate: '' }, [])).toEqual({ error: RANGE_TEXT.noProjectDates });
+  });
+
+  it('keeps the ranges inside the project dates and the visits under the maximum', () => {
+    const value = { startDate: '2026-05-10', endDate: '2026-05-31', price: '1', locations: [1, 2], rangeDate: [{ from: '2026-05-10', to: '2026-06-02', visits: 1 }] };
+    expect(projectIssues(value, { mode: 'ADD', campaign, priced: true, today: TODAY })).toEqual([{ path: 'rangeDate', message: RANGE_TEXT.outside }]);
+    const huge = { ...value, rangeDate: [{ from: '2026-05-10', to: '2026-05-31', visits: 1000 }], locations: Array.from({ length: 201 }, (_, i) => i + 1) };
+    expect(projectIssues(huge, { mode: 'ADD', campaign, priced: true, today: TODAY })).toEqual([{ path: 'rangeDate', message: PROJECT_TEXT.tooManyVisits }]);
+  });
+
+  it('collapses the ranges repeated by every location', () => {
+    const r = { from: '2026-05-10', to: '2026-05-20', visits: 2 };
+    expect(distinctRanges([r, { ...r }, { from: '2026-05-01', to: '2026-05-02', visits: 1 }])).toEqual([{ from: '2026-05-01', to: '2026-05-02', visits: 1 }, r]);
+  });
+});
+
+describe('the calendar of visits', () => {
+  it('spreads a range over its months by days, adding up exactly, times the locations', () => {
+    // 10 days in May (22–31) and 20 in June (1–20): 3 visits go 1 and 2.
+    expect(visitCalendar([{ from: '2026-05-22', to: '2026-06-20', visits: 3 }], 4)).toEqual([
+      { month: 5, year: 2026, numberOfVisits: 4 },
+      { month: 6, year: 2026, numberOfVisits: 8 },
+    ]);
+  });
+
+  it('adds ranges of the same month and crosses years', () => {
+    const calendar = visitCalendar(
+      [
+        { from: '2026-12-01', to: '2026-12-15', visits: 2 },
+        { from: '2026-12-16', to: '2027-01-15', visits: 2 },
+      ],
+      1,
+    );
+    expect(calendar).toEqual([
+      { month: 12, year: 2026, numberOfVisits: 3 },
+      { month: 1, year: 2027, numberOfVisits: 1 },
+    ]);
+    const total = visitCalendar([{ from: '2026-01-01', to: '2026-12-31', visits: 7 }], 3).reduce((s, e) => s + e.numberOfVisits, 0);
+    expect(total).toBe(21);
+  });
+
+  it('leaves out invalid ranges', () => {
+    expect(visitCalendar([{ from: '2026-05-20', to: '2026-05-10', visits: 2 }], 1)).toEqual([]);
+  });
+});
+
+describe('a past project', () => {
+  const past = { ...snapshot };
+  const ctx = { mode: 'EDIT' as const, campaign, priced: true, original: past, today: TODAY };
+
+  it('is locked except its end date', () => {
+    expect(projectIssues({ ...past, name: 'Otro', price: '4500' }, ctx)).toEqual([{ path: 'name', message: PROJECT_TEXT.pastLocked }]);
+    expect(changedFields(past, { ...past, price: '4500,00', alternativeProduct: '', startDate: '01/05/2026' })).toEqual([]);
+  });
+
+  it('extends later, with a reason, within the campaign', () => {
+    expect(projectIssues({ ...past, endDate: '2026-06-30', updateReason: 'Lluvias' }, ctx)).toEqual([]);
+    expect(projectIssues({ ...past, endDate: '2026-06-30', updateReason: ' ' }, ctx)).toEqual([{ path: 'updateReason', message: 'Debe completar el motivo de la edición para continuar.' }]);
+    expect(projectIssues({ ...past, endDate: '2026-05-09', updateReason: 'x' }, ctx)).toEqual([{ path: 'endDate', message: PROJECT_TEXT.endBeforeToday }]);
+    expect(projectIssues({ ...past, endDate: '2026-09-30', updateReason: 'x' }, ctx)[0].path).toBe('endDate');
+  });
+
+  it('never changes its client or Campo remoto', () => {
+    const running = { ...snapshot, endDate: '2026-06-30' };
+    const edit = { mode: 'EDIT' as const, campaign, priced: true, original: running, today: TODAY };
+    expect(projectIssues({ ...running, campoRemote: true }, edit)).toEqual([{ path: 'campoRemote', message: PROJECT_TEXT.remoteFixed }]);
+    expect(projectIssues({ ...running, clientId: 9 }, edit)).toEqual([{ path: 'clientId', message: PROJECT_TEXT.clientFixed }]);
+  });
+
+  it('is FINALIZADO by its end date; others are EN_CURSO or PROXIMO', () => {
+    expect(projectState(past, TODAY)).toBe('FINALIZADO');
+    expect(projectState({ startDate: '2026-05-10', endDate: '2026-05-10' }, TODAY)).toBe('EN_CURSO');
+    expect(projectState({ startDate: '2026-05-11', endDate: '2026-06-10' }, TODAY)).toBe('PROXIMO');
+  });
+});
+
+describe('the form schemas', () => {
+  it("ADD: 'Seleccione un cliente' and the form-level messages when empty", () => {
+    const result = projectAddFormSchema.safeParse({ name: '', clientId: null, locations: [], rangeDate: [], campaign: null, priced: false });
+    expect(result.success).toBe(false);
+    const errors = fieldErrors(result.error!);
+    expect(errors).toMatchObject({ name: MSG.required, clientId: 'Seleccione un cliente', locations: PROJECT_TEXT.noLocations, rangeDate: PROJECT_TEXT.noRanges });
+  });
+
+  it('EDIT: the price always applies', () => {
+    const running = { ...snapshot, endDate: '2030-06-30' };
+    const values = { ...running, startDate: '01/05/2026', endDate: '30/06/2030', price: '', alternativeProduct: '', campaign: null, priced: true };
+    const result = projectEditFormSchema(running, 3).safeParse(values);
+    expect(fieldErrors(result.error!)).toEqual({ price: MSG.required });
+  });
+});

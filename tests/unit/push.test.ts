@@ -1,0 +1,43 @@
+/** The push form's rules (spec 2 §5) with their literal messages, and the result the sender reads. */
+import { describe, expect, it } from 'vitest';
+import { pushMessageSchema, sendSummary } from '../../domain/push';
+import { fieldErrors } from '../../domain/validation';
+
+const errorsOf = (values: Record<string, unknown>) => {
+  const result = pushMessageSchema.safeParse(values);
+  return result.success ? {} : fieldErrors(result.error);
+};
+const message = 'm'.repeat(15);
+
+describe('a push notification', () => {
+  it('needs a title of 7 to 40 characters once trimmed', () => {
+    expect(errorsOf({ message }).title).toBe('Campo requerido');
+    expect(errorsOf({ title: '      ', message }).title).toBe('Campo requerido');
+    expect(errorsOf({ title: '  abcdef  ', message }).title).toBe('El campo es demasiado corto');
+    expect(errorsOf({ title: 'x'.repeat(41), message }).title).toBe('El campo es demasiado largo');
+    expect(errorsOf({ title: 'abcdefg', message })).toEqual({});
+    expect(errorsOf({ title: ` ${'x'.repeat(40)} `, message })).toEqual({});
+  });
+
+  it('needs a message of 15 to 150 characters once trimmed', () => {
+    expect(errorsOf({ title: 'Un título' }).message).toBe('Campo requerido');
+    expect(errorsOf({ title: 'Un título', message: '' }).message).toBe('Campo requerido');
+    expect(errorsOf({ title: 'Un título', message: `   ${'m'.repeat(14)}   ` }).message).toBe('El campo es demasiado corto');
+    expect(errorsOf({ title: 'Un título', message: 'm'.repeat(151) }).message).toBe('El campo es demasiado largo');
+    expect(errorsOf({ title: 'Un título', message: 'm'.repeat(150) })).toEqual({});
+  });
+
+  it('is sent trimmed', () => {
+    expect(pushMessageSchema.parse({ title: '  Hola Getters ', message: `  ${message}  ` })).toEqual({ title: 'Hola Getters', message });
+  });
+
+  it('tells the sender how many devices, successes and revoked tokens', () => {
+    expect(sendSummary({ totalMessagesSended: 12, sucessfullMessages: 10, removedTokens: 2, failedMessages: 0 })).toEqual([
+      'Dispositivos: 12',
+      'Envíos exitosos: 10',
+      'Tokens revocados (eliminados): 2',
+    ]);
+    expect(sendSummary({ totalMessagesSended: 3, sucessfullMessages: 1, removedTokens: 1, failedMessages: 1 })).toContain('Envíos fallidos: 1');
+    expect(sendSummary({ totalMessagesSended: 0, sucessfullMessages: 0, removedTokens: 0, failedMessages: 0 })[0]).toMatch(/No hay dispositivos/);
+  });
+});

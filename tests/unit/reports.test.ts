@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CERTIFICATE_COUNTRY,
+  certificateFileName,
+  certificateLevel,
+  certificateLines,
+  formatScore,
+  hasCertificate,
+  performanceQuery,
+  REPORT_EXCEL_FILE,
+  reportFilterReady,
+  reportFilterSchema,
+  resultBand,
+} from '../../domain/reports';
+import type { Dimension, Question } from '../../domain/questionnaires';
+import { dimensionResults, statisticBand } from '../../domain/statistics';
+
+describe('the report\'s colour bands (spec 3 §9)', () => {
+  it('is dark green over 90, green over 70, yellow over 40, red otherwise and grey for N/A', () => {
+    expect(resultBand(100)).toBe('darkGreen');
+    expect(resultBand(90.01)).toBe('darkGreen');
+    expect(resultBand(90)).toBe('green');
+    expect(resultBand(70.5)).toBe('green');
+    expect(resultBand(70)).toBe('yellow');
+    expect(resultBand(40.01)).toBe('yellow');
+    expect(resultBand(40)).toBe('red');
+    expect(resultBand(0)).toBe('red');
+    expect(resultBand(-1)).toBe('grey');
+    expect(resultBand(null)).toBe('grey');
+  });
+
+  it('never leaves a result from 0 to 100 without a band, and the bands grow with the result', () => {
+    const order = ['red', 'yellow', 'green', 'darkGreen'];
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), (a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(order.indexOf(resultBand(lo))).toBeLessThanOrEqual(order.indexOf(resultBand(hi)));
+      }),
+    );
+  });
+
+  it('writes the result with two decimals and a comma, N/A for -1', () => {
+    expect(formatScore(87.5)).toBe('87,50 %');
+    expect(formatScore(-1)).toBe('N/A');
+  });
+});
+
+describe('the dashboard\'s bands (spec 3 §9)', () => {
+  it('is red below 65, orange from 65 to below 75, green from 75', () => {
+    expect(statisticBand(64.99)).toBe('red');
+    expect(statisticBand(65)).toBe('orange');
+    expect(statisticBand(74.99)).toBe('orange');
+    expect(statisticBand(75)).toBe('green');
+    expect(statisticBand(100)).toBe('green');
+  });
+});
+
+describe('the merit certificate', () => {
+  it('exists from 80 up', () => {
+    expect(hasCertificate(79.99)).toBe(false);
+    expect(hasCertificate(80)).toBe(true);
+    expect(hasCertificate(-1)).toBe(false);
+    expect(hasCertificate(null)).toBe(false);
+  });
+
+  it('is gold at 100, silver from 90 and bronze below', () => {
+    expect(certificateLevel(100)).toBe('gold');
+    expect(certificateLevel(99.99)).toBe('silver');
+    expect(certificateLevel(90)).toBe('silver');
+    expect(certificateLevel(89.99)).toBe('bronze');
+    expect(certificateLevel(80)).toBe('bronze');
+  });
+
+  it('says the level, point of sale, client, project, date, score and the fixed country', () => {
+    const { level, lines } = certificateLines({ result: 95.5, locationName: 'Café del Plata Palermo', clientName: 'Café del Plata', projectName: 'Programa', visitDate: '03/11/2026' });
+    expect(level).toBe('silver');
+    expect(lines).toEqual([
+      'Certificado de desempeño',
+      'Nivel Plata',
+      'Se otorga al punto de venta',
+      'Café del Plata Palermo',
+      'del cliente Café del Plata',
+      'por el resultado obtenido en el proyecto Programa',
+      'Puntaje: 95,50 %',
+      'Fecha de la visita: 03/11/2026',
+      'Argentina',
+    ]);
+    expect(CERTIFICATE_COUNTRY).toBe('Argentina');
+  });
+
+  it('names the files as the spec does', () => {
+    expect(certificateFileName('M-0000042')).toBe('desempeño_M-0000042.pdf');
+    expect(REPORT_EXCEL_FILE).toBe('reporte_desempeño.xlsx');
+  });
+});
+
+describe('the report\'s filters', () => {
+  const filled = { projectId: 3, locationId: null, fromDate: '01/10/2026', toDate: '31/10/2026' };
+
+  it('enables "Ver resultados" with project and dates, and for a franchise user with its point of sale too', () => {
+    expect(reportFilterReady(filled, false)).toBe(true);
+    expect(reportFilterReady({ ...filled, projectId: null }, false)).toBe(false);
+    expect(reportFilterReady({ ...filled, toDate: ' ' }, false)).toBe(false);
+    expect(reportFilterReady(filled, true)).toBe(false);
+    expect(reportFilterReady({ ...filled, locationId: 7 }, true)).toBe(true);
+  });
+
+  it('gives the spec\'s messages', () => {
+    const franchise = reportFilterSchema(true).safeParse({ ...filled, fromDate: '31/02/2026' });
+    expect(franchise.success).toBe(false);
+    const messages = Object.fromEntries(franchise.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({ locationId: 'Requerido', fromDate: 'Debe ingresar fecha válida.' });
+    const reversed = reportFilterSchema(false).safeParse({ ...filled, fromDate: '01/11/2026' });
+    expect(reversed.error!.issues[0]).toMatchObject({ path: ['toDate'], message: 'La fecha de fin no puede ser anterior a la fecha de inicio.' });
+  });
+
+  it('lets the API take ISO or DD/MM/YYYY dates and caps the page', () => {
+    expect(performanceQuery.parse({ projectId: '3', fromDate: '2026-10-01', toDate: '31/10/2026' })).toMatchObject({ projectId: 3, fromDate: '2026-10-01', toDate: '2026-10-31', offset: 0, limit: 10 });
+    expect(performanceQuery.safeParse({ projectId: '3', fromDate: '2026-10-01', toDate: '2026-10-31', limit: '5000' }).success).toBe(false);
+  });
+});
+
+describe('dimension results', () => {
+  const close = (id: string, weighting: number): Question => ({
+    _id: id,
+    name: id,
+    weighting,
+    type: 'close',
+    answers: [
+      { _id: `${id}-si`, answer: 'Sí', guide: '', weighting: 100, hasCommentary: false, isRequired: false, number: 1 },
+      { _id: `${id}-no`, answer: 'No', guide: '', weighting: 0, hasCommentary: false, isRequired: false, number: 2 },
+      { _id: `${id}-na`, answer: 'N/A', guide: '', weighting: -1, hasCommentary: false, isRequired: false, number: 3 },
+    ],
+    visibleToUser: true,
+    visibleToGetter: true,
+    allowPhotoEvidence: false,
+    photoEvidenceRequired: false,
+    guide: '',
+    answerRequired: true,
+  });
+  const dimension = (id: string, weighting: number, questions: Question[], type: Dimension['type'] = 'NORMAL'): Dimension => ({
+    _id: id,
+    name: `Dimensión ${id}`,
+    weighting,
+    type,
+    subDimensions: [{ _id: `${id}-s`, name: 's', weighting: 100, type: type === 'PENALTY' ? 'PENALTY_ACCUMULATIVE' : 'NORMAL', questions }],
+  });
+
+  it('scores each dimension as the move\'s result does, -1 when nothing in it was judged, penalties aside', () => {
+    const dimensions = [dimension('a', 60, [close('a1', 75), close('a2', 25)]), dimension('b', 40, [close('b1', 100)]), dimension('p', 0, [], 'PENALTY')];
+    const replies = { a1: { replyData: 'a1-si' }, a2: { replyData: 'a2-no' }, b1: { replyData: 'b1-na' } };
+    expect(dimensionResults({ dimensions }, replies)).toEqual([
+      { id: 'a', name: 'Dimensión a', result: 75 },
+      { id: 'b', name: 'Dimensión b', result: -1 },
+    ]);
+  });
+});

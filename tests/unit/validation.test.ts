@@ -1,0 +1,416 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema } from '../../domain/auth';
+import { CLIENT_STATE_QUESTION, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
+import {
+  cellText,
+  email,
+  fieldErrors,
+  formatDisplayDate,
+  id,
+  isEmail,
+  isStrongPassword,
+  isUrl,
+  latitude,
+  longitude,
+  MAX_ID,
+  MAX_TEXT,
+  MSG,
+  newPassword,
+  optionalPhone,
+  optionalText,
+  optionalUrl,
+  parseDisplayDate,
+  phone,
+  required,
+  safeCell,
+  url,
+} from '../../domain/validation';
+
+/** The messages a schema gives for a value, by field ('_' for the value itself). */
+function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  return result.success ? {} : fieldErrors(result.error);
+}
+/** The one message a field schema gives, or undefined when the value passes. */
+const messageOf = (schema: z.ZodType, value: unknown): string | undefined => errorsOf(schema, value)._;
+const valueOf = <S extends z.ZodType>(schema: S, value: unknown) => schema.parse(value) as z.output<S>;
+
+describe('messages', () => {
+  it('are the literal Spanish texts of the spec', () => {
+    expect(MSG).toMatchObject({
+      required: 'Requerido',
+      email: 'Dirección de email inválida',
+      url: 'Dirección web inválida. Ej www.campo.com/',
+      phone: 'Número de teléfono es inválido',
+      password: 'La contraseña debe tener al menos 8 caracteres, alfanuméricos, al menos 1 número y algún caracter especial como #$!*.:',
+      passwordsMatch: 'Las contraseñas deben coincidir',
+      latitude: 'Latitud inválida. Controle caracteres inválidos o espacios.',
+      longitude: 'Longitud inválida. Controle caracteres inválidos o espacios.',
+      dateFormat: 'Formato de fecha inválido',
+      dateValid: 'Debe ingresar fecha válida.',
+      yearRange: 'Rango de año válido: entre 1900 y 2100',
+    });
+    expect(AUTH_TEXT).toMatchObject({
+      wrongCredentials: 'Usuario o contraseña incorrectos',
+      invalidToken: 'El Token utilizado es inválido o ha expirado.',
+    });
+    expect(CLIENT_STATE_QUESTION).toBe('Confirmación. ¿Está seguro que desea Activar/Desactivar este cliente?');
+  });
+});
+
+describe('required', () => {
+  it('refuses missing, empty and blank values with Requerido', () => {
+    for (const value of [undefined, null, '', '   ', '\t\n', 42, {}]) expect(messageOf(required, value), JSON.stringify(value)).toBe(MSG.required);
+  });
+
+  it('trims and caps the length', () => {
+    expect(valueOf(required, '  Campo  ')).toBe('Campo');
+    expect(messageOf(required, 'x'.repeat(MAX_TEXT))).toBeUndefined();
+    expect(messageOf(required, 'x'.repeat(MAX_TEXT + 1))).toBe(MSG.tooLong);
+  });
+
+  it('keeps any text with a visible character, trimmed', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s.trim() !== ''), (text) => {
+        expect(valueOf(required, text)).toBe(text.trim());
+      }),
+    );
+  });
+});
+
+describe('optionalText', () => {
+  it('turns absent, null and empty into null and trims the rest', () => {
+    for (const value of [undefined, null, '', '   ']) expect(valueOf(optionalText, value), JSON.stringify(value)).toBeNull();
+    expect(valueOf(optionalText, ' nota ')).toBe('nota');
+    expect(messageOf(optionalText, 'x'.repeat(MAX_TEXT + 1))).toBe(MSG.tooLong);
+  });
+});
+
+describe('email', () => {
+  it('accepts ordinary addresses', () => {
+    for (const value of ['ana@campo.test', 'a.b+c@sub.dominio.com.ar', ' Ana@Campo.COM ']) expect(messageOf(email, value), value).toBeUndefined();
+    expect(valueOf(email, ' ana@campo.test ')).toBe('ana@campo.test');
+  });
+
+  it('refuses malformed ones with the email message and empty ones with Requerido', () => {
+    for (const value of ['ana', 'ana@', '@campo.com', 'ana@campo', 'ana@campo.c', 'a na@campo.com', 'ana@@campo.com', 'ana@cam po.com']) {
+      expect(messageOf(email, value), value).toBe(MSG.email);
+      expect(isEmail(value), value).toBe(false);
+    }
+    expect(messageOf(email, '')).toBe(MSG.required);
+  });
+
+  it('agrees with isEmail on any text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.emailAddress()), (value) => {
+        const trimmed = value.trim();
+        if (trimmed === '' || trimmed.length > MAX_TEXT) return;
+        expect(messageOf(email, value) === undefined).toBe(isEmail(trimmed));
+      }),
+    );
+  });
+});
+
+describe('url', () => {
+  it('accepts addresses with or without scheme, port, path and query', () => {
+    for (const value of ['www.campo.com/', 'campo.com.ar', 'https://forms.campo.test/reclamos/x', 'http://a-b.example.org:8080/p?q=1#f']) {
+      expect(messageOf(url, value), value).toBeUndefined();
+      expect(isUrl(value), value).toBe(true);
+    }
+  });
+
+  it('refuses anything else with the url message', () => {
+    for (const value of ['campo', 'localhost', 'ftp://campo.com', 'https://', 'http//campo.com', 'campo.c', 'www.campo.com/a b', 'javascript:alert(1)']) {
+      expect(messageOf(url, value), value).toBe(MSG.url);
+    }
+    expect(messageOf(url, '  ')).toBe(MSG.required);
+  });
+
+  it('leaves an optional url empty as null and still checks a given one', () => {
+    expect(valueOf(optionalUrl, '')).toBeNull();
+    expect(valueOf(optionalUrl, null)).toBeNull();
+    expect(valueOf(optionalUrl, undefined)).toBeNull();
+    expect(valueOf(optionalUrl, ' www.campo.com ')).toBe('www.campo.com');
+    expect(messageOf(optionalUrl, 'no es url')).toBe(MSG.url);
+  });
+});
+
+describe('phone', () => {
+  it('takes 1 to 20 digits only', () => {
+    expect(valueOf(phone, ' 1145678900 ')).toBe('1145678900');
+    expect(messageOf(phone, '1'.repeat(20))).toBeUndefined();
+    for (const value of ['', '1'.repeat(21), '11-4567', '+5411', '11 4567', 'abc', undefined, 1145]) {
+      expect(messageOf(phone, value), JSON.stringify(value)).toBe(MSG.phone);
+    }
+  });
+
+  it('accepts any digit string up to 20 long', () => {
+    fc.assert(fc.property(fc.stringMatching(/^\d{1,20}$/), (digits) => messageOf(phone, digits) === undefined));
+  });
+
+  it('leaves an optional phone empty as null', () => {
+    expect(valueOf(optionalPhone, '')).toBeNull();
+    expect(valueOf(optionalPhone, null)).toBeNull();
+    expect(valueOf(optionalPhone, '0800')).toBe('0800');
+    expect(messageOf(optionalPhone, '0800-CAMPO')).toBe(MSG.phone);
+  });
+});
+
+describe('latitude and longitude', () => {
+  it('accept degrees within range', () => {
+    for (const value of ['0', '-34.6037', '90', '-90', '90.0', '89.999999', '7']) expect(messageOf(latitude, value), value).toBeUndefined();
+    for (const value of ['0', '-58.3816', '180', '-180', '180.000', '179.5', '99.9', '5']) expect(messageOf(longitude, value), value).toBeUndefined();
+  });
+
+  it('refuse out-of-range values, commas, inner spaces and letters', () => {
+    for (const value of ['91', '90.1', '-90.5', '34,5', '3 4', 'abc', '--3', '1e2', '.5', '100']) expect(messageOf(latitude, value), value).toBe(MSG.latitude);
+    for (const value of ['181', '180.1', '-200', '58,3', '5 8', 'oeste', '1000']) expect(messageOf(longitude, value), value).toBe(MSG.longitude);
+    expect(messageOf(latitude, '')).toBe(MSG.required);
+    expect(messageOf(longitude, '')).toBe(MSG.required);
+  });
+
+  it('accept every decimal degree in range', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -89, max: 89 }), fc.integer({ min: 0, max: 999999 }), (deg, frac) => messageOf(latitude, `${deg}.${frac}`) === undefined),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: -179, max: 179 }), fc.integer({ min: 0, max: 999999 }), (deg, frac) => messageOf(longitude, `${deg}.${frac}`) === undefined),
+    );
+  });
+});
+
+describe('newPassword', () => {
+  it('takes 8 or more characters with a lowercase letter, a digit and a special character', () => {
+    for (const value of ['Campo#2026', 'abcdef1#', 'contraseña9!', 'a1.bcdefg']) {
+      expect(messageOf(newPassword, value), value).toBeUndefined();
+      expect(isStrongPassword(value), value).toBe(true);
+    }
+  });
+
+  it('refuses weak passwords with the password message', () => {
+    for (const value of ['abc1#', 'abcdefgh', 'abcdefg1', 'abcdefg#', 'ABCDEFG1#', '12345678#', 'abcd efg1']) {
+      expect(messageOf(newPassword, value), value).toBe(MSG.password);
+    }
+    expect(messageOf(newPassword, '')).toBe(MSG.required);
+    expect(messageOf(newPassword, undefined)).toBe(MSG.required);
+    expect(messageOf(newPassword, `a1#${'x'.repeat(198)}`)).toBe(MSG.tooLong);
+  });
+
+  it('never accepts a password without a digit or a special character', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z]{0,30}$/), (letters) => !isStrongPassword(letters) && !isStrongPassword(`${letters}1`)));
+  });
+});
+
+describe('id', () => {
+  it('coerces positive integers up to the PostgreSQL limit', () => {
+    expect(valueOf(id, '7')).toBe(7);
+    expect(valueOf(id, 7)).toBe(7);
+    expect(valueOf(id, String(MAX_ID))).toBe(MAX_ID);
+    expect(MAX_ID).toBe(2 ** 31 - 1);
+  });
+
+  it('refuses everything else with Identificador inválido', () => {
+    for (const value of ['abc', '0', 0, -1, '1.5', MAX_ID + 1, '9007199254740993', Number.NaN]) {
+      expect(messageOf(id, value), String(value)).toBe('Identificador inválido');
+    }
+  });
+});
+
+describe('parseDisplayDate', () => {
+  it('turns DD/MM/YYYY into an ISO date', () => {
+    expect(parseDisplayDate('31/12/2024')).toEqual({ date: '2024-12-31' });
+    expect(parseDisplayDate(' 05/06/2020 ')).toEqual({ date: '2020-06-05' });
+    expect(parseDisplayDate('29/02/2024')).toEqual({ date: '2024-02-29' });
+    expect(parseDisplayDate('01/01/1900')).toEqual({ date: '1900-01-01' });
+    expect(parseDisplayDate('31/12/2100')).toEqual({ date: '2100-12-31' });
+  });
+
+  it('gives Formato de fecha inválido for text that is not DD/MM/YYYY', () => {
+    for (const text of ['', '1/1/2024', '2024-01-01', '01-01-2024', 'hoy', '01/01/20245']) {
+      expect(parseDisplayDate(text), text).toEqual({ error: 'Formato de fecha inválido' });
+    }
+  });
+
+  it('gives Debe ingresar fecha válida. for a DD/MM/YYYY day that does not exist', () => {
+    for (const text of ['32/01/2024', '00/01/2024', '29/02/2023', '31/04/2024', '10/13/2024', '10/00/2024']) {
+      expect(parseDisplayDate(text), text).toEqual({ error: 'Debe ingresar fecha válida.' });
+    }
+  });
+
+  it('gives Rango de año válido for years outside 1900–2100', () => {
+    for (const text of ['31/12/1899', '01/01/2101', '01/01/0001', '15/06/9999']) {
+      expect(parseDisplayDate(text), text).toEqual({ error: 'Rango de año válido: entre 1900 y 2100' });
+    }
+  });
+
+  it('round-trips every date in range through formatDisplayDate', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 11, 31)), noInvalidDate: true }), (d) => {
+        const iso = d.toISOString().slice(0, 10);
+        const shown = formatDisplayDate(iso);
+        expect(shown).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+        expect(parseDisplayDate(shown)).toEqual({ date: iso });
+      }),
+    );
+  });
+});
+
+describe('formatDisplayDate', () => {
+  it('shows Sin Datos for missing or unreadable dates', () => {
+    for (const value of [null, undefined, '', 'no es fecha']) expect(formatDisplayDate(value)).toBe('Sin Datos');
+  });
+
+  it('shows a date as DD/MM/YYYY and a date-time in local time', () => {
+    expect(formatDisplayDate('2024-03-05')).toBe('05/03/2024');
+    const local = new Date(2024, 2, 5, 7, 9).toISOString();
+    expect(formatDisplayDate(local)).toBe('05/03/2024');
+    expect(formatDisplayDate(local, true)).toBe('05/03/2024 07:09');
+  });
+});
+
+describe('cellText', () => {
+  it('shows a dash for empty cells but not for zero or false', () => {
+    expect(cellText(null)).toBe('-');
+    expect(cellText(undefined)).toBe('-');
+    expect(cellText('')).toBe('-');
+    expect(cellText(0)).toBe('0');
+    expect(cellText(false)).toBe('false');
+  });
+
+  it('cuts long texts to 10 characters and an ellipsis only when asked', () => {
+    const long = 'Supermercados Andinos';
+    expect(cellText(long)).toBe(long);
+    expect(cellText(long, true)).toBe('Supermerca…');
+    expect(cellText('x'.repeat(15), true)).toBe('x'.repeat(15));
+    expect(cellText('x'.repeat(16), true)).toBe(`${'x'.repeat(10)}…`);
+  });
+
+  it('never makes a truncated cell longer than 15 characters', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), (text) => {
+        const cell = cellText(text, true);
+        expect(cell.length).toBeLessThanOrEqual(Math.max(15, 11));
+        expect(text.startsWith(cell.replace(/…$/, ''))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('safeCell', () => {
+  it('quotes texts a spreadsheet would run as a formula', () => {
+    for (const text of ['=SUM(A1:A2)', '+54 11', '-1', '@cmd', '\tx', '\rx']) expect(safeCell(text), JSON.stringify(text)).toBe(`'${text}`);
+  });
+
+  it('leaves other texts and non-texts alone', () => {
+    for (const value of ['Café', 'a=b', ' =1', '', 42, -1, null, undefined, true]) expect(safeCell(value)).toBe(value);
+  });
+
+  it('never leaves a cell starting with a formula character and loses nothing', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const cell = safeCell(text) as string;
+        expect(/^[=+\-@\t\r]/.test(cell)).toBe(false);
+        expect(cell === text || cell === `'${text}`).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('fieldErrors', () => {
+  it('keeps the first message per field, joins nested paths and names the root _', () => {
+    const schema = z.object({ a: z.string().min(3, 'corto').email('mail'), b: z.object({ c: z.number({ error: 'número' }) }) });
+    expect(errorsOf(schema, { a: 'x', b: { c: 'y' } })).toEqual({ a: 'corto', 'b.c': 'número' });
+    expect(errorsOf(z.string({ error: 'texto' }), 1)).toEqual({ _: 'texto' });
+  });
+});
+
+describe('clientSchema', () => {
+  const valid = {
+    name: ' Heladerías Glaciar ',
+    address: 'Mitre 1500',
+    telephone: '',
+    email: 'hola@glaciar.com.ar',
+    imageUrl: null,
+    claimUrl: 'www.glaciar.com.ar/reclamos',
+    contactUrl: 'https://glaciar.com.ar/contacto',
+    typeId: '3',
+  };
+
+  it('accepts a client, trimming texts, nulling empty optionals and coercing the type id', () => {
+    expect(clientSchema.parse(valid)).toEqual({
+      name: 'Heladerías Glaciar',
+      address: 'Mitre 1500',
+      telephone: null,
+      email: 'hola@glaciar.com.ar',
+      imageUrl: null,
+      claimUrl: 'www.glaciar.com.ar/reclamos',
+      contactUrl: 'https://glaciar.com.ar/contacto',
+      linkSurveyMonkey: null,
+      typeId: 3,
+    });
+  });
+
+  it('requires name, address, email, claim and contact URLs and the type', () => {
+    expect(errorsOf(clientSchema, {})).toEqual({
+      name: MSG.required,
+      address: MSG.required,
+      email: MSG.required,
+      claimUrl: MSG.required,
+      contactUrl: MSG.required,
+      typeId: MSG.required,
+    });
+  });
+
+  it('gives each field its message', () => {
+    expect(errorsOf(clientSchema, { ...valid, email: 'hola@glaciar' })).toEqual({ email: MSG.email });
+    expect(errorsOf(clientSchema, { ...valid, claimUrl: 'glaciar' })).toEqual({ claimUrl: MSG.url });
+    expect(errorsOf(clientSchema, { ...valid, linkSurveyMonkey: 'encuesta' })).toEqual({ linkSurveyMonkey: MSG.url });
+    expect(errorsOf(clientSchema, { ...valid, telephone: '11-2233' })).toEqual({ telephone: MSG.phone });
+    expect(errorsOf(clientSchema, { ...valid, name: 'x'.repeat(121) })).toEqual({ name: MSG.tooLong });
+    for (const typeId of ['', 'abc', 0, -2, 1.5, MAX_ID + 1]) expect(errorsOf(clientSchema, { ...valid, typeId }), String(typeId)).toEqual({ typeId: MSG.required });
+  });
+
+  it('needs an id to update and a boolean to change state', () => {
+    expect(errorsOf(clientUpdateSchema, valid)).toEqual({ id: 'Identificador inválido' });
+    expect(clientUpdateSchema.parse({ ...valid, id: '9' }).id).toBe(9);
+    expect(clientStateSchema.parse({ id: 4, state: false })).toEqual({ id: 4, state: false });
+    for (const state of ['true', 1, null, undefined]) {
+      expect(errorsOf(clientStateSchema, { id: 4, state }), String(state)).toEqual({ state: 'El estado debe ser verdadero o falso' });
+    }
+  });
+});
+
+describe('auth schemas', () => {
+  it('needs both login fields and caps their length', () => {
+    expect(errorsOf(loginSchema, {})).toEqual({ email: MSG.required, password: MSG.required });
+    expect(errorsOf(loginSchema, { email: '  ', password: '' })).toEqual({ email: MSG.required, password: MSG.required });
+    expect(errorsOf(loginSchema, { email: `${'a'.repeat(250)}@x.com`, password: 'x' })).toEqual({ email: MSG.tooLong });
+    expect(errorsOf(loginSchema, { email: 'ana@campo.test', password: 'x'.repeat(201) })).toEqual({ password: MSG.tooLong });
+    // The login does not judge the e-mail's shape: a wrong one is just a wrong login.
+    expect(loginSchema.parse({ email: ' ana ', password: ' x ' })).toEqual({ email: 'ana', password: ' x ' });
+  });
+
+  it('checks the restore e-mail', () => {
+    expect(errorsOf(restoreEmailSchema, { email: 'ana' })).toEqual({ email: MSG.email });
+    expect(errorsOf(restoreEmailSchema, {})).toEqual({ email: MSG.required });
+  });
+
+  it('needs a strong password confirmed exactly', () => {
+    expect(newPasswordSchema.parse({ password: 'Campo#2026', confirmPassword: 'Campo#2026' })).toEqual({ password: 'Campo#2026', confirmPassword: 'Campo#2026' });
+    expect(errorsOf(newPasswordSchema, { password: 'Campo#2026', confirmPassword: 'Campo#2027' })).toEqual({ confirmPassword: 'Las contraseñas deben coincidir' });
+    expect(errorsOf(newPasswordSchema, { password: 'Campo#2026', confirmPassword: '' })).toMatchObject({ confirmPassword: MSG.required });
+    expect(errorsOf(newPasswordSchema, { password: 'debil', confirmPassword: 'debil' })).toEqual({ password: MSG.password });
+  });
+
+  it('accepts any strong password confirmed and refuses any mismatch', () => {
+    const strong = fc.tuple(fc.stringMatching(/^[a-z]{6,12}$/), fc.integer({ min: 0, max: 9 }), fc.constantFrom('#', '$', '!', '*', '.', ':')).map(([l, d, s]) => `${l}${d}${s}`);
+    fc.assert(
+      fc.property(strong, fc.string({ minLength: 1, maxLength: 20 }), (password, other) => {
+        expect(newPasswordSchema.safeParse({ password, confirmPassword: password }).success).toBe(true);
+        if (other !== password) expect(errorsOf(newPasswordSchema, { password, confirmPassword: other })).toEqual({ confirmPassword: MSG.passwordsMatch });
+      }),
+    );
+  });
+});

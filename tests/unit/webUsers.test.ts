@@ -1,0 +1,182 @@
+/** The web users' shared rules: the form's schemas, the client-by-role rule, the bulk file checks. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { ROLE, ROLE_IDS, ROLES_WITH_CLIENT } from '../../domain/roles';
+import { fieldErrors, MSG } from '../../domain/validation';
+import { clientForRole, roleActions, usersExportName, WEB_ROLES, WEB_USER_EXPORT, WEB_USER_TEXT, webUserEditSchema, webUserSchema, webUserUpdateSchema } from '../../domain/webUsers';
+import {
+  BULK_COLUMNS,
+  checkHeader,
+  checkSheet,
+  IMPORT_TEXT,
+  isSpreadsheetFile,
+  parseRole,
+  readableRange,
+  readBulkFile,
+  type SheetReader,
+  validateRows,
+} from '../../domain/webUsersImport';
+
+const user = (overrides: Record<string, unknown> = {}) => ({
+  names: 'Rosa',
+  lastName: 'Benavídez',
+  email: 'rosa@andinos.com.ar',
+  primaryPhone: '2614556677',
+  password: 'Secreta#2026',
+  linkSurveyMonkey: '',
+  rolId: ROLE.CLIENT,
+  clientId: 3,
+  actions: [1],
+  ...overrides,
+});
+const errorsOf = (result: { success: boolean; error?: unknown }) => (result.success ? {} : fieldErrors(result.error as never));
+
+describe('the user form schema', () => {
+  it('accepts a complete client user and normalises its optional fields', () => {
+    const parsed = webUserSchema.parse(user());
+    expect(parsed).toMatchObject({ clientId: 3, linkSurveyMonkey: null, status: true, sendWhatsappNotification: false, actions: [1] });
+  });
+
+  it('requires names, last name, e-mail, role and, on create, the password', () => {
+    expect(errorsOf(webUserSchema.safeParse({}))).toMatchObject({ names: MSG.required, lastName: MSG.required, email: MSG.required, rolId: MSG.required, password: MSG.required });
+    expect(errorsOf(webUserSchema.safeParse(user({ email: 'rosa@', password: 'abcdefgh' })))).toEqual({ email: MSG.email, password: MSG.password });
+  });
+
+  it('checks the phone (digits only) and the survey link (a URL) only when given', () => {
+    expect(errorsOf(webUserSchema.safeParse(user({ primaryPhone: '011 15 4444-5555', linkSurveyMonkey: 'encuesta' })))).toEqual({ primaryPhone: MSG.phone, linkSurveyMonkey: MSG.url });
+    expect(webUserSchema.parse(user({ primaryPhone: '', linkSurveyMonkey: null })).primaryPhone).toBeNull();
+  });
+
+  it('keeps the old password on edit when empty, and checks a new one', () => {
+    expect(webUserEditSchema.parse(user({ password: '' })).password).toBeUndefined();
+    expect(errorsOf(webUserEditSchema.safeParse(user({ password: 'corta1!' })))).toEqual({ password: MSG.password });
+    expect(webUserUpdateSchema.parse({ ...user({ password: null }), id: 9 })).toMatchObject({ id: 9, password: undefined });
+  });
+
+  it('shows the missing client even while other fields have errors', () => {
+    expect(errorsOf(webUserSchema.safeParse(user({ names: '', clientId: null })))).toEqual({ names: MSG.required, clientId: WEB_USER_TEXT.clientRequired });
+  });
+});
+
+describe('the client-by-role rule', () => {
+  it('requires a client exactly for roles 5, 6, 14 and 15, and clears it for the others', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ROLE_IDS), fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }), (rolId, clientId) => {
+        const result = webUserSchema.safeParse(user({ rolId, clientId }));
+        const needs = ROLES_WITH_CLIENT.includes(rolId);
+        if (needs && clientId === null) expect(errorsOf(result)).toEqual({ clientId: WEB_USER_TEXT.clientRequired });
+        else expect(result.success && result.data.clientId).toBe(needs ? clientId : null);
+        expect(clientForRole(rolId, clientId)).toBe(needs ? clientId : null);
+      }),
+    );
+  });
+
+  it('keeps only the actions the role may be granted', () => {
+    expect(roleActions(ROLE.CLIENT)).toEqual([{ actionId: 1, description: 'Descargar video mystery' }]);
+    expect(roleActions(ROLE.ADMIN)).toEqual([]);
+    expect(webUserSchema.parse(user({ rolId: ROLE.FRANCHISE, actions: [1, 1, 7] })).actions).toEqual([1]);
+    expect(webUserSchema.parse(user({ rolId: ROLE.GETTER, actions: [1] })).actions).toEqual([]);
+  });
+
+  it('describes the 15 roles', () => {
+    expect(WEB_ROLES).toHaveLength(15);
+    expect(WEB_ROLES.find((r) => r.id === ROLE.ZONE_MANAGER)?.description).toBe('Gerente zonal');
+  });
+});
+
+describe('exports', () => {
+  it('names the files usuarios with the local date and time', () => {
+    expect(usersExportName(new Date(2026, 10, 22, 15, 30))).toBe('usuarios_20261122_1530');
+    expect(usersExportName(new Date(2027, 0, 5, 9, 7))).toBe('usuarios_20270105_0907');
+  });
+
+  it('has the ten export fields of the spec', () => {
+    expect(WEB_USER_EXPORT.map((f) => f.label)).toEqual(['Id', 'Email', 'Nombres', 'Apellido', 'Rol', 'Teléfono', 'Estado', 'Cliente', 'Link de encuesta', 'Notificación por WhatsApp']);
+  });
+});
+
+describe('the bulk file header', () => {
+  it('accepts exactly Nombre, Apellido, Email, Telefono, Rol (extra columns after them are ignored)', () => {
+    expect(checkHeader([...BULK_COLUMNS])).toBeNull();
+    expect(checkHeader([' Nombre ', 'Apellido', 'Email', 'Telefono', 'Rol', 'Notas'])).toBeNull();
+  });
+
+  it('names the first missing or misspelled column', () => {
+    expect(checkHeader(['Nombre', 'Apellido', 'E-mail', 'Telefono', 'Rol'])).toBe('Columna Email faltante o mal escrita.');
+    expect(checkHeader(['Nombre', 'Apellido', 'Email', 'Teléfono', 'Rol'])).toBe('Columna Telefono faltante o mal escrita.');
+    expect(checkHeader(['nombre', 'Apellido', 'Email', 'Telefono', 'Rol'])).toBe('Columna Nombre faltante o mal escrita.');
+    expect(checkHeader([])).toBe('Columna Nombre faltante o mal escrita.');
+  });
+
+  it('names the first position out of order', () => {
+    expect(checkHeader(['Nombre', 'Apellido', 'Email', 'Rol', 'Telefono'])).toBe('La columna en la posición 4 debe ser exactamente Telefono.');
+    expect(checkHeader(['', 'Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'])).toBe('La columna en la posición 1 debe ser exactamente Nombre.');
+  });
+
+  it('finds a missing column wherever the header has it', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray([...BULK_COLUMNS], { minLength: 0, maxLength: 4 }), (kept) => {
+        const missing = BULK_COLUMNS.find((c) => !kept.includes(c))!;
+        expect(checkHeader(kept)).toBe(IMPORT_TEXT.missingColumn(missing));
+      }),
+    );
+  });
+});
+
+describe('the bulk file rows', () => {
+  const header = [...BULK_COLUMNS];
+  it('refuses an empty sheet or one with only its header, and a blank row between rows', () => {
+    expect(checkSheet([])).toEqual({ error: IMPORT_TEXT.empty });
+    expect(checkSheet([header, [null, '', ' ']])).toEqual({ error: IMPORT_TEXT.empty });
+    expect(checkSheet([header, ['A', 'B', 'a@b.com', '', 1], [null, null, null, null, null], ['C', 'D', 'c@d.com', '', 1]])).toEqual({ error: IMPORT_TEXT.blankRow });
+    const invalid = [{}, [], true, undefined, Number.NaN];
+    expect(checkSheet([header, ['A', 'B', 'a@b.com', '', 1], invalid, ['C', 'D', 'c@d.com', '', 1]])).toEqual({ error: IMPORT_TEXT.blankRow });
+  });
+
+  it('reads rows as text with their spreadsheet row number, skipping trailing blank rows', () => {
+    expect(checkSheet([header, ['Ana', 'Paz', 'ana@paz.com', 2614556677, 'Cliente'], [], [null]])).toEqual({
+      rows: [{ row: 2, names: 'Ana', lastName: 'Paz', email: 'ana@paz.com', phone: '2614556677', role: 'Cliente' }],
+    });
+  });
+
+  it('reads the role as its number or its name, accents and case aside', () => {
+    expect(parseRole('5')).toBe(5);
+    expect(parseRole('gerente ZONAL')).toBe(15);
+    expect(parseRole('Administracion')).toBe(9);
+    expect(parseRole('16')).toBeNull();
+    expect(parseRole('Jefe')).toBeNull();
+  });
+
+  it('reports each bad row with its column, repeated e-mails and e-mails already taken', () => {
+    const rows = [
+      { row: 2, names: 'Ana', lastName: 'Paz', email: 'ana@paz.com', phone: '', role: 'Cliente' },
+      { row: 3, names: 'Eva', lastName: '', email: 'eva@paz.com', phone: '', role: 'Cliente' },
+      { row: 4, names: 'Ana', lastName: 'Otra', email: 'ANA@paz.com', phone: '', role: 'Cliente' },
+      { row: 5, names: 'Luz', lastName: 'Sol', email: 'luz@sol.com', phone: '', role: 'Getter' },
+    ];
+    const checked = validateRows(rows, 8, new Set(['luz@sol.com']), 'ok');
+    expect(checked.failed).toBe(3);
+    expect(checked.results.map((r) => r.message)).toEqual(['ok', 'Apellido: Requerido', 'Email: El email ya aparece en la fila 2 del archivo.', 'Email: Ya existe un usuario con ese email.']);
+    expect(checked.users).toEqual([{ names: 'Ana', lastName: 'Paz', email: 'ana@paz.com', primaryPhone: null, rolId: 5, clientId: 8 }]);
+  });
+
+  it('tells xls and xlsx files by their bytes and name, and reads them with SheetJS', () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ['Ana', 'Paz', 'ana@paz.com', '', 6]]), 'bulk_users');
+    for (const [bookType, name] of [['xlsx', 'u.xlsx'], ['biff8', 'u.XLS']] as const) {
+      const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType }) as ArrayBuffer);
+      expect(isSpreadsheetFile(name, bytes)).toBe(true);
+      expect(readBulkFile(XLSX as unknown as SheetReader, name, bytes)).toMatchObject({ rows: [{ row: 2, email: 'ana@paz.com', role: '6' }] });
+    }
+    const csv = new TextEncoder().encode('Nombre,Apellido\n');
+    expect(isSpreadsheetFile('u.xlsx', csv)).toBe(false);
+    expect(readBulkFile(XLSX as unknown as SheetReader, 'u.xlsx', csv)).toEqual({ error: IMPORT_TEXT.notSpreadsheet });
+  });
+
+  it('reads at most one row past the maximum and fifty columns of a declared range', () => {
+    expect(readableRange({ s: { r: 0, c: 0 }, e: { r: 1_048_575, c: 16_383 } })).toEqual({ s: { r: 0, c: 0 }, e: { r: 10_001, c: 49 } });
+    const tooMany = [header, ...Array.from({ length: 10_001 }, (_, i) => ['A', 'B', `u${i}@x.com`, '', 7])];
+    expect(checkSheet(tooMany)).toEqual({ error: IMPORT_TEXT.tooManyRows });
+  });
+});
