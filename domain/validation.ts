@@ -1,5 +1,10 @@
 /** The shared field rules with their literal Spanish messages (spec 1 §5, spec 3 §5). */
 import { z } from 'zod';
+import es from 'zod/v4/locales/es.js';
+
+// zod's own messages (a wrong type, a missing key, an unknown enum value) in Spanish too: a rule
+// without a message of ours must still answer in the console's language, never 'Invalid input'.
+z.config(es());
 
 export const MSG = {
   required: 'Requerido',

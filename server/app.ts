@@ -7,10 +7,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { registerGuard, type RouteRoles } from './guard';
+import { registerGuard, type RouteEntry } from './guard';
 import { errorHandler, toJsonSchema, applyZodSchemas } from './http';
 import authRoutes from './routes/auth';
 import campaignRoutes from './routes/campaigns';
@@ -45,7 +45,7 @@ declare module 'fastify' {
     config: Config;
     mailer: Mailer;
     /** Every API route with the roles it admits: the access-matrix tests read it. */
-    routeTable: { method: string; url: string; roles: RouteRoles }[];
+    routeTable: RouteEntry[];
   }
 }
 
@@ -68,6 +68,12 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<App>
     },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
+    // The router's own refusals (a path with broken %-escapes, a path parameter over 100
+    // characters) answer in the one Spanish shape too, before any hook runs.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'La dirección solicitada es demasiado larga.' : 'La dirección solicitada no es válida.' });
+    },
   });
   applyZodSchemas(app);
   app.setErrorHandler(errorHandler);

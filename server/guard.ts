@@ -6,6 +6,15 @@ import { HttpError } from './http';
 /** Who may call a route: a role list from domain/roles.ts, or 'public' for the session routes. */
 export type RouteRoles = Audience | 'public';
 
+/** One API route as the guard saw it: the access matrix and the hostile-input tests read these. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  roles: RouteRoles;
+  /** The route's declared body, query and path schemas (zod), when it has them. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: unknown };
+}
+
 export interface SessionUser {
   id: number;
   rol: UserRole;
@@ -31,12 +40,14 @@ declare module '@fastify/jwt' {
 const UNAUTHORIZED = 'Debe iniciar sesión para continuar.';
 
 /** Every route below /api declares its roles; one without is a start-up error, not an open door. */
-export function registerGuard(app: FastifyInstance, routeTable: { method: string; url: string; roles: RouteRoles }[]) {
+export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const roles = route.config?.roles;
     if (roles === undefined) throw new Error(`La ruta ${route.method} ${route.url} no declara sus roles`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, roles });
+    const { body, querystring, params, consumes } = (route.schema ?? {}) as RouteEntry['schema'];
+    const schema = { body, querystring, params, consumes };
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, roles, schema });
   });
 
   app.decorateRequest('session', null as unknown as SessionUser);

@@ -69,9 +69,10 @@ export default async function webUserRoutes(app: App) {
 
   /** The filter as a CSV file (spec 3 §3 export fields), streamed a page at a time. */
   app.get('/web-users/csv', { config: admin, schema: { tags, querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req, reply) => {
+    const csv = await usersCsv(app.db, req.query as UserFilter);
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${usersExportName()}.csv"`);
-    return reply.send(Readable.from(usersCsv(app.db, req.query as UserFilter)));
+    return reply.send(Readable.from(csv));
   });
 
   app.get('/web-users-roles', { config: admin, schema: { tags } }, async () => WEB_ROLES);

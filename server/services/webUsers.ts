@@ -127,12 +127,20 @@ const csvLine = (values: unknown[]) => `${values.map(csvField).join(',')}\r\n`;
 
 const CSV_PAGE = 2000;
 
-/** The filter as CSV, a page at a time (UTF-8 with BOM so spreadsheets read the accents). */
-export async function* usersCsv(db: Db, q: UserFilter): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(WEB_USER_EXPORT.map((f) => f.label))}`;
-  for (let offset = 0; ; offset += CSV_PAGE) {
-    const page = await pageOfUsers(db, q, CSV_PAGE, offset);
-    if (page.length) yield page.map((u) => csvLine(WEB_USER_EXPORT.map((f) => f.value(u)))).join('');
-    if (page.length < CSV_PAGE) return;
-  }
+/**
+ * The filter as CSV, a page at a time (UTF-8 with BOM so spreadsheets read the accents). The first
+ * page is read before anything is sent: a bad filter or sort is still a clean 400, not a 200 whose
+ * stream breaks after its headers went out.
+ */
+export async function usersCsv(db: Db, q: UserFilter): Promise<AsyncGenerator<string>> {
+  const first = await pageOfUsers(db, q, CSV_PAGE, 0);
+  const lines = (page: WebUser[]) => page.map((u) => csvLine(WEB_USER_EXPORT.map((f) => f.value(u)))).join('');
+  return (async function* () {
+    yield `\uFEFF${csvLine(WEB_USER_EXPORT.map((f) => f.label))}`;
+    if (first.length) yield lines(first);
+    for (let offset = CSV_PAGE, page = first; page.length === CSV_PAGE; offset += CSV_PAGE) {
+      page = await pageOfUsers(db, q, CSV_PAGE, offset);
+      if (page.length) yield lines(page);
+    }
+  })();
 }
