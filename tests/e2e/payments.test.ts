@@ -2,8 +2,10 @@
  * A payer's day: pick a Getter, tick two of their pending transactions, see the count and total,
  * have a future payment date refused, register the payment and find it in the history.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import { formatPesos, sumMoney } from '../../domain/money';
 import type { PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
@@ -75,6 +77,21 @@ describe('payments to Getters', () => {
     const selection = page.getByRole('status', { name: 'Selección' });
     await shown(selection.getByText(`2 transacciones seleccionadas · Total ${formatPesos(sumMoney(debts.map((d) => d.amount)))}`));
 
+    // The bank's batch file: one line per ticked transaction with the Getter's account, and the total.
+    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DESCARGAR LOTE CSV' }).click()]);
+    expect(batch.suggestedFilename()).toMatch(new RegExp(`^lote-pagos-[a-z0-9-]+-${todayIso()}\\.csv$`));
+    const [header, ...lines] = readFileSync(await batch.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
+    expect(header).toEqual(['Getter', 'CUIT/CUIL', 'Tipo de cuenta', 'CBU / Mercado Pago', 'Monto', 'Moves', 'Transacción']);
+    expect(lines).toHaveLength(3);
+    for (const debt of debts) {
+      const line = lines.find((l) => l[6] === String(debt.id))!;
+      expect(line[0]).toBe(name);
+      expect(line[4]).toBe(debt.amount);
+      expect(line[5]).toBe(debt.userMoves.map((m) => m.code).join(' '));
+      expect(line[3]).toBe(debt.accounts.user.profile.cbu ?? debt.accounts.user.profile.mercadoPago ?? '');
+    }
+    expect(lines[2].slice(0, 5)).toEqual(['TOTAL', '', '', '2 transacciones', sumMoney(debts.map((d) => d.amount))]);
+
     await page.getByRole('button', { name: 'Registrar pago' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
     await shown(dialog);
@@ -107,6 +124,17 @@ describe('payments to Getters', () => {
       await shown(row.getByText(code, { exact: true }));
       await shown(row.getByText('Pago registrado'));
     }
+    // The history goes to Excel with the payment's date and operation code on each paid move.
+    const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel' }).click()]);
+    expect(excel.suggestedFilename()).toBe('historial-de-pagos.xlsx');
+    const book = XLSX.read(readFileSync(await excel.path()));
+    const [titles, ...paid] = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: false });
+    expect(titles).toEqual(expect.arrayContaining(['Fecha de pago', 'Número de operación', 'Estado']));
+    const codeAt = titles.indexOf('Número de operación');
+    const ours = paid.filter((row) => row[codeAt] === code);
+    expect(ours).toHaveLength(2);
+    for (const row of ours) expect(row[titles.indexOf('Estado')]).toBe('Pago registrado');
+
     await page.getByRole('button', { name: 'VER PAGOS PENDIENTES' }).click();
     await atPath(page, '/payment-administration/pending');
     session.errors.assertNone();
