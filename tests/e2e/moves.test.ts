@@ -346,4 +346,43 @@ describe('Reportes de Moves', () => {
     await shown(page.getByText('Seleccione al menos un Cliente para filtrar.'));
     errors.assertNone();
   });
+
+  it("exports a client's approved moves with their answers, asking for both dates or neither", async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/user-moves/report');
+    const section = page.getByRole('region', { name: 'Reporte de Moves' });
+    await shown(section);
+    const clients = section.getByRole('combobox', { name: 'Clientes' });
+    await clients.click();
+    await clients.fill('Café del');
+    await page.getByRole('option', { name: 'Café del Plata', exact: true }).click();
+
+    // One date alone is refused.
+    await section.getByLabel('Desde').fill('01/01/2025');
+    await section.getByRole('button', { name: 'Exportar reporte' }).click();
+    await shown(section.getByText('Seleccione ambas fechas para filtrar.'));
+    await section.getByLabel('Desde').fill('');
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), section.getByRole('button', { name: 'Exportar reporte' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^reporte_moves_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = XLSX.read(readFileSync(await download.path()));
+    expect(book.SheetNames).toEqual(['Moves', 'Respuestas']);
+    const [header, ...rows] = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Moves, { header: 1, raw: false });
+    const [answerHeader, ...answers] = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Respuestas, { header: 1, raw: false });
+
+    // Every approved move of the client, each with its answers.
+    const client = (await api<{ rows: { id: number; name: string }[] }>('/clients/all-clients?limit=1000')).rows.find((c) => c.name === 'Café del Plata')!;
+    const report = await api<{ count: number }>(`/user-moves/report?clientId=${client.id}&limit=1`);
+    expect(report.count).toBeGreaterThan(100);
+    expect(rows).toHaveLength(report.count);
+    expect(new Set(rows.map((r) => r[header.indexOf('Cliente')]))).toEqual(new Set(['Café del Plata']));
+    for (const r of rows.slice(0, 20)) expect(r[header.indexOf('Resultado')]).toMatch(/^\d+\.\d{2}%$|^N\/A$/);
+    const codes = new Set(rows.map((r) => r[header.indexOf('Código')]));
+    expect(answers.length).toBeGreaterThan(rows.length);
+    expect(answers.every((a) => codes.has(a[answerHeader.indexOf('Código')]))).toBe(true);
+    await gone(section.getByRole('progressbar'));
+    errors.assertNone();
+  });
 });
