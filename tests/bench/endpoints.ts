@@ -1,0 +1,123 @@
+/**
+ * The endpoints `npm run bench` times: every list and report of the console with its common
+ * filters and sorts (the moves list with each filter and sort of spec 2 §7, a deep page, a code
+ * search), built from ids read in the scale dataset.
+ */
+import type pg from 'pg';
+import { ROLE } from '../../domain/roles';
+
+export interface Case {
+  /** The row's label in BENCHMARKS.md. */
+  name: string;
+  path: string;
+  /** 'list': a page of a list (p95 ≤ 30 ms and ≤ 1.5× SQL); 'report': judged against its SQL only. */
+  kind: 'list' | 'report';
+  group: string;
+}
+
+interface Ids {
+  clientId: number;
+  projectId: number;
+  getterId: number;
+  agentId: number;
+  cityId: number;
+  moveId: number;
+  locationText: string;
+  from: string;
+  to: string;
+  projectFrom: string;
+  projectTo: string;
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+async function idsOf(pool: pg.Pool): Promise<Ids> {
+  const one = async <T>(text: string) => (await pool.query(text)).rows[0] as T;
+  // The busiest scale project, its client, and a Getter and an agent with moves.
+  const p = await one<{ id: number; client_id: number; start_date: string; end_date: string }>(
+    `select id, client_id, start_date::text, end_date::text from projects where end_date < current_date order by id desc limit 1`,
+  );
+  const g = await one<{ user_id: number }>(`select user_id from user_moves where user_id is not null order by id desc limit 1`);
+  const a = await one<{ id: number }>(`select assigned_agent_id as id from user_moves where assigned_agent_id is not null order by id desc limit 1`);
+  const c = await one<{ city_id: number }>(`select l.city_id from project_locations pl join locations l on l.id = pl.location_id order by pl.id desc limit 1`);
+  const m = await one<{ id: number }>(`select (max(id) / 2)::int as id from user_moves`);
+  const l = await one<{ name: string }>(`select l.client_location_name as name from project_locations pl join locations l on l.id = pl.location_id order by pl.id desc limit 1`);
+  const to = new Date();
+  const from = new Date(Date.now() - 30 * 86400_000);
+  return {
+    clientId: p.client_id,
+    projectId: p.id,
+    getterId: g.user_id,
+    agentId: a.id,
+    cityId: c.city_id,
+    moveId: m.id,
+    locationText: l.name,
+    from: iso(from),
+    to: iso(to),
+    projectFrom: p.start_date,
+    projectTo: p.end_date,
+  };
+}
+
+export async function benchCases(pool: pg.Pool): Promise<Case[]> {
+  const i = await idsOf(pool);
+  const moves = (name: string, query: string, kind: Case['kind'] = 'list'): Case => ({ name, path: `/api/user-moves/get/all?${query}`, kind, group: 'Moves (/user-moves/get/all)' });
+  const list = (group: string, name: string, path: string): Case => ({ name, path, kind: 'list', group });
+  const report = (group: string, name: string, path: string): Case => ({ name, path, kind: 'report', group });
+  const enc = encodeURIComponent;
+  return [
+    moves('10 filas, orden por defecto (id desc)', 'offset=0&limit=10'),
+    moves('100 filas', 'offset=0&limit=100'),
+    moves('orden: fecha de creación', 'offset=0&limit=10&sort=createdAt&order=DESC'),
+    moves('orden: código asc', 'offset=0&limit=10&sort=code&order=ASC'),
+    moves('orden: estado', 'offset=0&limit=10&sort=statusName&order=ASC'),
+    moves('orden: Getter', 'offset=0&limit=10&sort=userFullName&order=ASC'),
+    moves('orden: agente de calidad', 'offset=0&limit=10&sort=assignedAgentFullName&order=ASC'),
+    moves('orden: proyecto', 'offset=0&limit=10&sort=projectsName&order=ASC'),
+    moves('orden: cliente', 'offset=0&limit=10&sort=campaignsClientName&order=ASC'),
+    moves('orden: punto de venta', 'offset=0&limit=10&sort=clientLocationName&order=ASC'),
+    moves('filtro: cliente', `offset=0&limit=10&campaignsClientId=${i.clientId}`),
+    moves('filtro: proyecto', `offset=0&limit=10&projectsId=${i.projectId}`),
+    moves('filtro: estado EN_REVISION', 'offset=0&limit=10&statusId=EN_REVISION'),
+    moves('filtro: Getter', `offset=0&limit=10&userId=${i.getterId}`),
+    moves('filtro: agente de calidad', `offset=0&limit=10&assignedAgentId=${i.agentId}`),
+    moves('filtro: ciudad', `offset=0&limit=10&city=${i.cityId}`),
+    moves('filtro: mínimo de adjuntos (3)', 'offset=0&limit=10&withMinimumAttachments=3'),
+    moves('filtro: fechas (últimos 30 días)', `offset=0&limit=10&fromDate=${i.from}&toDate=${i.to}`),
+    moves('búsqueda por código', `offset=0&limit=10&code=${i.moveId}`),
+    moves('búsqueda por punto de venta', `offset=0&limit=10&clientLocationName=${enc(i.locationText)}`),
+    moves('cliente + estado + fechas', `offset=0&limit=10&campaignsClientId=${i.clientId}&statusId=APROBADA&fromDate=${i.projectFrom}&toDate=${i.projectTo}`),
+    moves('página profunda (offset 500.000)', 'offset=500000&limit=10'),
+    moves('página profunda filtrada (estado APROBADA, offset 100.000)', 'offset=100000&limit=10&statusId=APROBADA'),
+    list('Puntos de venta', 'lista (/locations)', '/api/locations?offset=0&limit=20'),
+    list('Puntos de venta', 'búsqueda por código', '/api/locations?offset=0&limit=20&q=S0012'),
+    list('Puntos de venta', 'de un cliente, activos, por nombre', `/api/locations/client/${i.clientId}?offset=0&limit=20&status=true&sort=fullName`),
+    list('Puntos de venta', 'del formulario de proyecto', `/api/projects/locations-by-client/${i.clientId}?offset=0&limit=20&availableFrom=${i.projectFrom}&availableTo=${i.projectTo}`),
+    list('Clientes', 'lista (/clients/all-clients)', '/api/clients/all-clients?offset=0&limit=20'),
+    list('Clientes', 'búsqueda', '/api/clients/all-clients?offset=0&limit=20&q=Farmacias'),
+    list('Clientes', 'activos, por tipo', '/api/clients/all-clients?offset=0&limit=20&state=true&sort=type'),
+    list('Usuarios web', 'lista (/web-users)', '/api/web-users?offset=0&limit=10'),
+    list('Usuarios web', 'por rol (Getters)', `/api/web-users?offset=0&limit=10&rolId=${ROLE.GETTER}`),
+    list('Usuarios web', 'búsqueda', '/api/web-users?offset=0&limit=10&q=Mart'),
+    list('Usuarios móviles', 'Getters (/users?rolId=7) con búsqueda', `/api/users?rolId=${ROLE.GETTER}&q=Juan`),
+    list('Usuarios móviles', 'agentes de calidad (/users?rolId=1)', `/api/users?rolId=${ROLE.ADMIN}`),
+    list('Proyectos', 'lista (/projects)', '/api/projects?offset=0&limit=20'),
+    list('Proyectos', 'de un cliente', `/api/projects?offset=0&limit=20&clientId=${i.clientId}`),
+    list('Proyectos', 'búsqueda por nombre', '/api/projects?offset=0&limit=20&name=Auditor'),
+    list('Pagos', 'pendientes (/transactions/pending)', '/api/transactions/pending?offset=0&limit=10'),
+    list('Pagos', 'pagadas (/transactions/payed)', '/api/transactions/payed?offset=0&limit=10'),
+    list('Pagos', 'pagadas entre fechas', `/api/transactions/payed?offset=0&limit=10&from=${i.projectFrom}&to=${i.projectTo}`),
+    list('Pagos', 'de un Getter', `/api/transactions/by-getter?getterId=${i.getterId}&transactionType=PAID&offset=0&limit=10`),
+    list('Push', 'historial', '/api/push-notifications/historial?offset=0&limit=10'),
+    list('Cuestionarios', 'lista (/questionnariesV2)', '/api/questionnariesV2?offset=0&limit=5'),
+    list('Bancos', 'campañas', '/api/campaigns?offset=0&limit=20'),
+    list('Bancos', 'configuraciones de moves', '/api/moves?offset=0&limit=20'),
+    list('Moves: asignación', 'stock publicado (/user-moves/stock-moves-report)', '/api/user-moves/stock-moves-report?statuses=Publicada&offset=0&limit=10'),
+    list('Moves: filtros', 'ciudades (/user-moves/get/cities)', '/api/user-moves/get/cities'),
+    list('Moves: filtros', 'proyectos de un cliente', `/api/user-moves/get/projects?clientId=${i.clientId}`),
+    report('Reportes', 'tablero: estadísticas de un cliente', `/api/core-estadisticas/estadisticas/getEstadisticas?clientId=${i.clientId}`),
+    report('Reportes', 'desempeño: opciones', `/api/reports/options?clientId=${i.clientId}`),
+    report('Reportes', 'desempeño: un proyecto, 20 filas', `/api/reports/performance?clientId=${i.clientId}&projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20`),
+    report('Reportes', 'Reporte de Moves (aprobadas de un cliente)', `/api/user-moves/report?clientId=${i.clientId}`),
+  ];
+}
