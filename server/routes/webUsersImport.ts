@@ -9,6 +9,7 @@ import { clients, users } from '../db/schema';
 import { badRequest, HttpError } from '../http';
 import { audit } from '../services/audit';
 import { hashPassword } from '../services/passwords';
+import { checkZip } from '../services/zipCheck';
 import { takenEmails } from '../services/webUsers';
 
 const massiveSchema = {
@@ -17,6 +18,9 @@ const massiveSchema = {
   consumes: ['multipart/form-data'],
 };
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** What an .xlsx may inflate to: 10,000 rows take a few megabytes; a zip bomb takes gigabytes. */
+const MAX_INFLATED_BYTES = 50 * 1024 * 1024;
+const INFLATES_TOO_MUCH = 'El archivo descomprimido es demasiado grande.';
 const INSERT_CHUNK = 1000;
 
 /**
@@ -45,6 +49,11 @@ export default async function webUsersImport(app: App) {
       .where(and(eq(clients.id, clientId.data), eq(clients.state, true)));
     if (!client) throw badRequest('El cliente no existe o está inactivo.', { clientId: 'El cliente no existe o está inactivo.' });
     if (!file) throw badRequest(IMPORT_TEXT.fileRequired, { file: IMPORT_TEXT.fileRequired });
+    if (file.data.subarray(0, 2).toString('latin1') === 'PK') {
+      const zip = checkZip(file.data, MAX_INFLATED_BYTES);
+      if (zip === 'invalid') throw badRequest(IMPORT_TEXT.notSpreadsheet, { file: IMPORT_TEXT.notSpreadsheet });
+      if (zip === 'too-large') throw new HttpError(413, INFLATES_TOO_MUCH, { file: INFLATES_TOO_MUCH });
+    }
     const sheet = readBulkFile(XLSX, file.name, file.data);
     if ('error' in sheet) throw badRequest(sheet.error, { file: sheet.error });
 
