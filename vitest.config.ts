@@ -25,6 +25,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Long suites against real server processes on PostgreSQL (`npm run test:soak`).
+        test: {
+          name: 'soak',
+          include: ['tests/soak/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -9,6 +9,9 @@ export const CSV_TEXT = {
   fileName: 'puntos_de_venta.csv',
   /** '{type} no es un formato soportado.' in the file picker. */
   unsupportedType: (type: string) => `${type} no es un formato soportado.`,
+  /** Another load wrote some of the same codes between our check and our write: nothing was written. */
+  concurrentCodes:
+    'Otra carga guardó puntos de venta con algunos de estos códigos al mismo tiempo. No se escribió ninguna fila: vuelva a subir el archivo para ver cuáles ya existen.',
   unsupportedDrop: 'Formato de archivo no soportado',
   noFile: 'Adjunte un archivo CSV en el campo csvFile.',
   notText: 'El archivo no es un CSV de texto (UTF-8).',

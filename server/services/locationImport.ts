@@ -8,7 +8,7 @@ import { foldName, type LocationInput, withRequiredDefaults } from '../../domain
 import { CSV_TEXT, csvRowToLocation, isTemplateHeader, MAX_CSV_ROWS, type PlaceFinder } from '../../domain/locationsCsv';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
-import { badRequest, HttpError } from '../http';
+import { badRequest, HttpError, pgErrorCode } from '../http';
 import { audit } from './audit';
 import { featuresOfClients } from './features';
 
@@ -134,9 +134,15 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
 
   // Required attributes start at their default value, as in the form (spec 1 §4).
   const defaults = withRequiredDefaults([], features);
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < valid.length; start += CHUNK) await insertChunk(tx, clientId, valid.slice(start, start + CHUNK), defaults);
-    await audit(tx, { userId, entity: 'client', entityId: clientId, action: 'import-locations', detail: { rows: valid.length } });
-  });
+  await db
+    .transaction(async (tx) => {
+      for (let start = 0; start < valid.length; start += CHUNK) await insertChunk(tx, clientId, valid.slice(start, start + CHUNK), defaults);
+      await audit(tx, { userId, entity: 'client', entityId: clientId, action: 'import-locations', detail: { rows: valid.length } });
+    })
+    .catch((error: unknown) => {
+      // The codes were free when checked; another import (perhaps on another server) took one since.
+      if (pgErrorCode(error) === '23505') throw new HttpError(409, CSV_TEXT.concurrentCodes);
+      throw error;
+    });
   return { ok: true, created: valid.length };
 }
