@@ -55,16 +55,32 @@ export interface AppOptions {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Where the production logger writes (stdout when absent): tests read it to look for secrets. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * A request's URL as the logs show it: the reset token and the e-mail of the restore routes travel
+ * in the path, and signed file links carry their signature in the query; none of them is logged.
+ */
+export function loggableUrl(url: string): string {
+  return url
+    .replace(/(\/auth\/(?:checkValidToken|sendUserTokenByEmail)\/)[^/?#]*/i, '$1[oculto]')
+    .replace(/([?&](?:sig|token|refreshToken|exp)=)[^&#]*/gi, '$1[oculto]');
 }
 
 /** The API areas, each one Fastify plugin with paths exactly as the spec names them. */
 const areas = [authRoutes, settingsRoutes, clientRoutes, guidelineRoutes, tagRoutes, motiveRoutes, characteristicRoutes, questionnaireRoutes, locationRoutes, locationImportRoutes, featureRoutes, moveConfigRoutes, webUserRoutes, campaignRoutes, fileRoutes, userRoutes, moveRoutes, moveReviewRoutes, moveAssignmentRoutes, moveReportRoutes, projectRoutes, paymentRoutes, pushRoutes, reportRoutes, statisticsRoutes];
 
-export async function buildApp({ config, db, logger }: AppOptions): Promise<App> {
+export async function buildApp({ config, db, logger, logStream }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken', 'req.body.token'],
+      serializers: {
+        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: request.method, url: loggableUrl(request.url), host: request.hostname, remoteAddress: request.ip }),
+      },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,

@@ -57,6 +57,8 @@ async function dropDatabase(url: string, name: string): Promise<void> {
 export interface TestAppOptions {
   /** Runs on the built app before it is ready: the place for test-only hooks. */
   beforeReady?: (app: App) => void;
+  /** The production logger (its level from the config), writing here instead of staying silent. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -76,7 +78,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     authRateLimit: 100_000,
     ...overrides,
   };
-  const app = await buildApp({ config, db: copy.database.db, logger: false });
+  const app = await buildApp({ config, db: copy.database.db, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   options.beforeReady?.(app);
   await app.ready();
 

@@ -166,7 +166,7 @@ export async function call(baseUrl: string, token: string, method: string, path:
 export async function upload(baseUrl: string, token: string, path: string, fields: Record<string, string>, file: { field: string; name: string; type: string; content: Buffer | string }): Promise<Answer> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append(file.field, new Blob([file.content], { type: file.type }), file.name);
+  form.append(file.field, new Blob([typeof file.content === 'string' ? file.content : new Uint8Array(file.content)], { type: file.type }), file.name);
   const res = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {} };
