@@ -18,6 +18,16 @@ export interface MoveListRow {
   createdAt: string;
 }
 
+/**
+ * `GET /user-moves/get/all`: a page and the count of the filter. Past 1,000 matching moves the count is
+ * the database's estimate and `countEstimated` is true (docs/decisions.md, "Conteos a escala").
+ */
+export interface MoveListPage {
+  rows: MoveListRow[];
+  count: number;
+  countEstimated?: true;
+}
+
 export interface PersonRef {
   id: number;
   fullName: string;

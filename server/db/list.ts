@@ -1,4 +1,5 @@
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db, Tx } from './client';
 import { badRequest } from '../http';
 
 /** Resolves a requested sort against a whitelist of columns; unknown fields are a 400. */
@@ -15,3 +16,27 @@ export function orderBy(sortable: Record<string, AnyColumn | SQL>, sort: string 
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const countAll = sql<number>`count(*)::int`;
+
+/** Lists count exactly up to this many rows; beyond, the planner's estimate (docs/decisions.md, "Conteos a escala"). */
+export const EXACT_COUNT_UP_TO = 1000;
+
+export interface BoundedCount {
+  count: number;
+  /** True when `count` is the planner's estimate: more than EXACT_COUNT_UP_TO rows match. */
+  estimated: boolean;
+}
+
+/**
+ * The count of a list's rows (`rows`: the list's SELECT without order or paging): exact while it is
+ * at most EXACT_COUNT_UP_TO, which costs at most that many rows; beyond, what EXPLAIN estimates,
+ * never less than the exact part. An exact count of a million rows costs a scan of a million.
+ */
+export async function boundedCount(db: Db | Tx, rows: SQLWrapper): Promise<BoundedCount> {
+  const exact = (await db.execute(sql`select count(*)::int as n from (${rows} limit ${EXACT_COUNT_UP_TO + 1}) s`)) as unknown as { rows: { n: number }[] };
+  const n = Number(exact.rows[0].n);
+  if (n <= EXACT_COUNT_UP_TO) return { count: n, estimated: false };
+  const plan = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as { rows: Record<string, unknown>[] };
+  const raw = Object.values(plan.rows[0])[0];
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { count: Math.max(n, Math.round(json[0].Plan['Plan Rows'])), estimated: true };
+}

@@ -294,6 +294,8 @@ export const locations = pgTable(
     uniqueIndex('locations_client_code_uq').on(t.clientId, t.clientLocationId),
     // A franchise user sees only the locations it owns (reports, spec 1 §6).
     index('locations_owner_idx').on(t.ownerId),
+    // The moves list's city filter.
+    index('locations_city_idx').on(t.cityId),
   ],
 );
 
@@ -622,7 +624,8 @@ export const userMoves = pgTable(
   (t) => [
     uniqueIndex('user_moves_code_uq').on(t.code),
     index('user_moves_status_idx').on(t.status, t.id),
-    index('user_moves_project_location_idx').on(t.projectLocationId),
+    // With the id: a place filter's page of ids and its count read only the index.
+    index('user_moves_project_location_id_idx').on(t.projectLocationId, t.id),
     index('user_moves_user_idx').on(t.userId, t.id),
     index('user_moves_agent_idx').on(t.assignedAgentId, t.id),
     index('user_moves_finish_idx').on(t.finishAnalysisDate),
@@ -633,6 +636,11 @@ export const userMoves = pgTable(
     index('user_moves_visit_idx').on(t.visitId),
     // The client side: approved moves of a project's locations (statistics), by visit date (performance report).
     index('user_moves_status_pl_completed_idx').on(t.status, t.projectLocationId, t.completedAuditDate),
+    // The list sorted by status (services/moves/queries.ts STATUS_ORDER, the same expression).
+    index('user_moves_status_order_idx').on(
+      sql`array_position(array['DISPONIBLE','ASIGNADA','INICIADA','PAUSADA','CANCELADA','EN_REVISION','APROBADA','DESAPROBADA','RECHAZADA','DEVUELTA'], ${t.status})`,
+      t.id,
+    ),
   ],
 );
 

@@ -17,6 +17,8 @@ export interface Statement {
   values: unknown[];
   rowMode?: string;
   types?: unknown;
+  /** A named (prepared) statement, as the service sends it. */
+  name?: string;
 }
 interface Recorded extends Statement {
   start: number;
@@ -42,7 +44,7 @@ export async function capturingApp(url: string, config: Config): Promise<Capture
     const [first, second] = args;
     // Drizzle calls query(config, params): the config carries the row mode and type parsers.
     const config = (typeof first === 'string' ? { text: first } : first) as Statement & { types?: unknown };
-    const statement: Statement = { text: config.text, values: (second as unknown[]) ?? config.values ?? [], rowMode: config.rowMode, types: config.types };
+    const statement: Statement = { text: config.text, values: (second as unknown[]) ?? config.values ?? [], rowMode: config.rowMode, types: config.types, name: config.name };
     const entry: Recorded = { ...statement, start: performance.now(), end: Infinity };
     const mine = log;
     mine?.push(entry);
@@ -77,7 +79,7 @@ export async function capturingApp(url: string, config: Config): Promise<Capture
           groupEnd = r.end;
         }
       }
-      return groups.map((g) => g.map(({ text, values, rowMode, types }) => ({ text, values, rowMode, types })));
+      return groups.map((g) => g.map(({ text, values, rowMode, types, name }) => ({ text, values, rowMode, types, name })));
     },
     async close() {
       await app.close();
@@ -88,5 +90,5 @@ export async function capturingApp(url: string, config: Config): Promise<Capture
 
 /** Runs one request's SQL once on a client of `pool`. */
 export async function replay(pool: pg.Pool, shape: Shape): Promise<void> {
-  for (const group of shape) await Promise.all(group.map((s) => pool.query({ text: s.text, values: s.values, rowMode: s.rowMode, types: s.types } as pg.QueryConfig)));
+  for (const group of shape) await Promise.all(group.map((s) => pool.query({ text: s.text, values: s.values, rowMode: s.rowMode, types: s.types, name: s.name } as pg.QueryConfig)));
 }

@@ -9,13 +9,18 @@ interface Props {
   page: number;
   perPage: number;
   total: number;
+  /** The total is the server's estimate (a list of more than 1,000 rows): said so, and no jump to the last page. */
+  estimated?: boolean;
   options: readonly number[];
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
 }
 
+/** Numbers as the console writes them: 1.000.464. */
+const thousands = (n: number) => n.toLocaleString('es-AR');
+
 /** 'Mostrando x-y de z registros', 'Filas por página', first/prev/next/last, page input, 'Págs. Totales'. */
-export function Pagination({ page, perPage, total, options, setPage, setPerPage }: Props) {
+export function Pagination({ page, perPage, total, estimated = false, options, setPage, setPerPage }: Props) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
@@ -31,7 +36,7 @@ export function Pagination({ page, perPage, total, options, setPage, setPerPage 
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, px: 2, py: 1 }}>
-      <Typography variant="body2">{`Mostrando ${from}-${to} de ${total} registros`}</Typography>
+      <Typography variant="body2">{estimated ? `Mostrando ${from}-${to} de aprox. ${thousands(total)} registros` : `Mostrando ${from}-${to} de ${total} registros`}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" id="rows-per-page">
           Filas por página
@@ -69,11 +74,11 @@ export function Pagination({ page, perPage, total, options, setPage, setPerPage 
         <IconButton aria-label="Página siguiente" onClick={() => go(page + 1)} disabled={page >= pages}>
           <KeyboardArrowRight />
         </IconButton>
-        <IconButton aria-label="Última página" onClick={() => go(pages)} disabled={page >= pages}>
+        <IconButton aria-label="Última página" onClick={() => go(pages)} disabled={estimated || page >= pages}>
           <LastPageIcon />
         </IconButton>
       </Box>
-      <Typography variant="body2">{`Págs. Totales: ${pages}`}</Typography>
+      <Typography variant="body2">{estimated ? `Págs. Totales: aprox. ${thousands(pages)}` : `Págs. Totales: ${pages}`}</Typography>
     </Box>
   );
 }

@@ -31,7 +31,7 @@ export async function exportMoves(query: Record<string, unknown>, fileName: stri
 }
 
 /** The export's file-name dialog ('Por favor seleccione un nombre', 'Solo letras, números y guiones') with its progress. */
-export function ExportDialog({ query, count, onClose }: { query: Record<string, unknown>; count: number; onClose: () => void }) {
+export function ExportDialog({ query, count, estimated = false, onClose }: { query: Record<string, unknown>; count: number; estimated?: boolean; onClose: () => void }) {
   const [name, setName] = useState('moves');
   const [touched, setTouched] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -57,7 +57,7 @@ export function ExportDialog({ query, count, onClose }: { query: Record<string, 
       <Dialog open onClose={progress === null ? onClose : undefined} aria-labelledby="export-title" fullWidth maxWidth="xs">
         <DialogTitle id="export-title">Exportar moves</DialogTitle>
         <DialogContent>
-          <Typography variant="body2" sx={{ mb: 2 }}>{`Se exportarán las ${count} moves del filtro a un archivo .xls.`}</Typography>
+          <Typography variant="body2" sx={{ mb: 2 }}>{`Se exportarán las ${estimated ? `aprox. ${count.toLocaleString('es-AR')}` : count} moves del filtro a un archivo .xls.`}</Typography>
           <TextField
             label="Nombre del archivo"
             value={name}

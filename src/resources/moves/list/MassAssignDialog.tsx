@@ -13,7 +13,8 @@ interface Answer {
 }
 
 /** Mass assignment of the selected moves, or of all the filtered ones, to a quality agent. */
-export function MassAssignDialog({ query, selected, count, onClose }: { query: Record<string, unknown>; selected: number[]; count: number; onClose: (done: boolean) => void }) {
+export function MassAssignDialog({ query, selected, count, estimated = false, onClose }: { query: Record<string, unknown>; selected: number[]; count: number; estimated?: boolean; onClose: (done: boolean) => void }) {
+  const filtered = estimated ? `aprox. ${count.toLocaleString('es-AR')}` : String(count);
   const agents = usePeople(ROLE.ADMIN);
   const form = useForm<{ agentId: number | null }>({ defaultValues: { agentId: null } });
   const agentId = useWatch({ control: form.control, name: 'agentId' });
@@ -56,7 +57,7 @@ export function MassAssignDialog({ query, selected, count, onClose }: { query: R
           </FormProvider>
           <RadioGroup value={scope} onChange={(e) => setScope(e.target.value as 'selected' | 'all')}>
             <FormControlLabel value="selected" control={<Radio />} disabled={!selected.length} label={`Las moves seleccionadas (${selected.length})`} />
-            <FormControlLabel value="all" control={<Radio />} label={`Todas las moves del filtro (${count})`} />
+            <FormControlLabel value="all" control={<Radio />} label={`Todas las moves del filtro (${filtered})`} />
           </RadioGroup>
           {form.formState.errors.agentId && (
             <Typography color="error" variant="body2" role="alert">
@@ -74,7 +75,7 @@ export function MassAssignDialog({ query, selected, count, onClose }: { query: R
       <ConfirmDialog
         open={step !== 'choose'}
         title={MOVE_FORM_TEXT.assigning(agent?.name ?? '')}
-        content={`Se asignarán ${scope === 'selected' ? selected.length : count} moves. Las que estén aprobadas, desaprobadas, rechazadas, devueltas o canceladas no cambian de agente.`}
+        content={`Se asignarán ${scope === 'selected' ? selected.length : filtered} moves. Las que estén aprobadas, desaprobadas, rechazadas, devueltas o canceladas no cambian de agente.`}
         busy={step === 'busy'}
         onConfirm={assign}
         onClose={() => setStep('choose')}

@@ -22,7 +22,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useStore } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { MoveListRow } from '../../../../domain/move-api';
+import type { MoveListPage } from '../../../../domain/move-api';
 import { cellText } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
@@ -54,12 +54,13 @@ export function MoveList() {
   const page = search?.page ?? 1;
   const result = useQuery({
     queryKey: ['user-moves', 'historial', query, page, perPage],
-    queryFn: ({ signal }) => request<{ rows: MoveListRow[]; count: number }>(USER_MOVES_PATHS.list, { query: { ...query, offset: (page - 1) * perPage, limit: perPage }, signal }),
+    queryFn: ({ signal }) => request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...query, offset: (page - 1) * perPage, limit: perPage }, signal }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
   const rows = result.data?.rows ?? [];
   const count = result.data?.count ?? 0;
+  const estimated = result.data?.countEstimated === true;
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -158,17 +159,19 @@ export function MoveList() {
           page={page}
           perPage={perPage}
           total={count}
+          estimated={estimated}
           options={PAGE_SIZES}
           setPage={(p) => search && setSearch({ ...search, page: p })}
           setPerPage={(n) => search && setSearch({ ...search, perPage: n, page: 1 })}
         />
       </Card>
-      {dialog === 'export' && query && <ExportDialog query={query} count={count} onClose={() => setDialog(null)} />}
+      {dialog === 'export' && query && <ExportDialog query={query} count={count} estimated={estimated} onClose={() => setDialog(null)} />}
       {dialog === 'assign' && query && (
         <MassAssignDialog
           query={query}
           selected={[...selected]}
           count={count}
+          estimated={estimated}
           onClose={(done) => {
             setDialog(null);
             if (done) {
