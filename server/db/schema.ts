@@ -296,6 +296,8 @@ export const locations = pgTable(
     index('locations_owner_idx').on(t.ownerId),
     // The moves list's city filter.
     index('locations_city_idx').on(t.cityId),
+    // The points-of-sale list across clients, in its default order (by name).
+    index('locations_full_name_idx').on(t.fullName, t.id),
   ],
 );
 

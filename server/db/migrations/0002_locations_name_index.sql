@@ -1,0 +1,1 @@
+CREATE INDEX "locations_full_name_idx" ON "locations" USING btree ("full_name","id");
