@@ -39,7 +39,11 @@ export async function setChecked(checkbox: Locator, checked: boolean, timeout = 
 
 /** Waits until the page's path (percent-decoded) is `path`. */
 export async function atPath(page: Page, path: string, timeout = UI_TIMEOUT): Promise<void> {
-  await page.waitForURL((url) => decodeURIComponent(url.pathname) === path, { timeout, waitUntil: 'commit' });
+  try {
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === path, { timeout, waitUntil: 'commit' });
+  } catch (error) {
+    throw new Error(`Expected the page at ${path}, it stayed at ${pathOf(page)}`, { cause: error });
+  }
 }
 
 export function launch(): Promise<Browser> {
@@ -133,6 +137,8 @@ export async function openMenu(page: Page, group: string | null, entry: string):
   if (group) {
     const header = nav.getByRole('button', { name: group, exact: true });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    // Click the entry once the group has finished unfolding: mid-animation it is clipped and can move.
+    await nav.locator('.MuiCollapse-entered').filter({ has: page.getByRole('button', { name: entry, exact: true }) }).waitFor({ timeout: UI_TIMEOUT });
   }
   await nav.getByRole('button', { name: entry, exact: true }).click();
 }
