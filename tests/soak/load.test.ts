@@ -28,7 +28,7 @@ type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
 
 const DURATION = Number(process.env.SOAK_LOAD_SECONDS) || 60;
 // Long enough for the heap to reach its working size: what is measured after it is growth, not warm-up.
-const WARMUP = 20;
+const WARMUP = Number(process.env.SOAK_WARMUP_SECONDS ?? 40);
 const CONNECTIONS = 50;
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -97,6 +97,7 @@ describe('under load', () => {
       clearInterval(sampler);
     }
     latencies.sort((a, b) => a - b);
+    console.log(`RSS MB by second: ${samples.map((s) => Math.round(s.rss / 1048576)).join(" ")}`);
     const first = mean(samples.filter((s) => s.at <= 10).map((s) => s.rss));
     const last = mean(samples.filter((s) => s.at > DURATION - 10).map((s) => s.rss));
     const summary = {
