@@ -1,5 +1,5 @@
 /** The moves list, one move, its answered questionnaire and who may read them. */
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import type { AnsweredQuestionnaire, MoveListRow } from '../../domain/move-api';
@@ -25,6 +25,26 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const list = (query: string, token = admin) => api.ok<Page>('GET', `/user-moves/get/all?${query}`, token);
+
+describe("the demo moves' histories", () => {
+  it('run forward in time, one open step each, ending in the move\'s own status', async () => {
+    const { rows } = (await t.db.execute(sql`
+      with logs as (
+        select l.user_move_id, l.status, l.created_at, l.finished_at,
+          lag(l.created_at) over (partition by l.user_move_id order by l.id) as previous_at,
+          row_number() over (partition by l.user_move_id order by l.created_at desc, l.id desc) as from_last
+        from move_status_logs l)
+      select
+        (select count(*) from logs where previous_at > created_at)::int as backwards,
+        (select count(*) from logs where finished_at < created_at)::int as finished_before_start,
+        (select count(*) from logs where created_at > now() or finished_at > now())::int as in_future,
+        (select count(*) from user_moves m join logs on logs.user_move_id = m.id and logs.from_last = 1 where logs.status <> m.status)::int as last_wrong,
+        (select count(*) from user_moves m where (select count(*) from move_status_logs l where l.user_move_id = m.id and l.finished_at is null) > 1)::int as open_twice`)) as unknown as {
+      rows: { backwards: number; finished_before_start: number; in_future: number; last_wrong: number; open_twice: number }[];
+    };
+    expect(rows[0]).toEqual({ backwards: 0, finished_before_start: 0, in_future: 0, last_wrong: 0, open_twice: 0 });
+  });
+});
 
 describe('the moves list', () => {
   it('pages every move, newest first, 10 by default, with the row the spec lists', async () => {

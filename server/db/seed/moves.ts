@@ -139,7 +139,12 @@ async function insertMoves(tx: Tx, random: () => number, plans: Plan[], publishe
     const visit = published.get(p.projectLocationId)?.shift();
     const reviewed = REVIEWED.includes(p.status);
     const steps = p.rescued ? ['ASIGNADA', 'EN_REVISION'] : PATH[p.status];
-    const at = steps.map((_, k) => new Date(p.createdAt.getTime() + k * (6 + Math.floor(random() * 40)) * HOUR));
+    // Each step 6 to 45 hours after the one before, all of them before the last hour.
+    const gaps = steps.map((_, k) => (k === 0 ? 0 : 1) * (6 + Math.floor(random() * 40)) * HOUR);
+    const span = gaps.reduce((a, b) => a + b, 0);
+    const scale = Math.min(1, (now - HOUR - p.createdAt.getTime()) / (span || 1));
+    let when = p.createdAt.getTime();
+    const at = gaps.map((gap) => new Date((when += Math.floor(gap * scale))));
     const reply = reviewed ? demoReplies(random, p.dimensions, { partial: p.rescued }) : null;
     if (reply && p.status === 'DEVUELTA') for (const n of numberedQuestions(p.dimensions).slice(0, 2)) reply[n.question._id] = { ...reply[n.question._id], hasToEdit: true };
     const result = reply && p.dimensions.length ? questionnaireResult({ dimensions: p.dimensions }, reply) : null;
