@@ -14,6 +14,7 @@ import pg from 'pg';
 import { ROLE } from '../../domain/roles';
 import { migrate, openDatabase } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
+import { PATH } from '../../server/db/seed/moves';
 import { seedReference } from '../../server/db/seed/reference';
 
 export interface ScaleOptions {
@@ -43,19 +44,6 @@ const STATUS_BUCKETS: [string, number][] = [
   ['DEVUELTA', 10],
 ];
 
-/** The statuses a move went through to reach its current one (as in the demo's seed). */
-const PATH: Record<string, string[]> = {
-  DISPONIBLE: ['DISPONIBLE'],
-  ASIGNADA: ['ASIGNADA'],
-  INICIADA: ['ASIGNADA', 'INICIADA'],
-  PAUSADA: ['ASIGNADA', 'INICIADA', 'PAUSADA'],
-  CANCELADA: ['ASIGNADA', 'CANCELADA'],
-  EN_REVISION: ['ASIGNADA', 'INICIADA', 'EN_REVISION'],
-  APROBADA: ['ASIGNADA', 'INICIADA', 'EN_REVISION', 'APROBADA'],
-  DESAPROBADA: ['ASIGNADA', 'INICIADA', 'EN_REVISION', 'APROBADA', 'DESAPROBADA'],
-  RECHAZADA: ['ASIGNADA', 'INICIADA', 'EN_REVISION', 'RECHAZADA'],
-  DEVUELTA: ['ASIGNADA', 'INICIADA', 'EN_REVISION', 'DEVUELTA'],
-};
 const REVIEWED = ['EN_REVISION', 'APROBADA', 'DESAPROBADA', 'RECHAZADA', 'DEVUELTA'];
 
 /** Locations per project. */

@@ -9,7 +9,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { adminQuery, databaseUrl, quoteIdent } from '../api/pg-admin';
 
@@ -31,15 +30,7 @@ export async function freshDatabase(label: string): Promise<{ url: string; drop(
 }
 
 /** One query on `url` with a short-lived client. */
-export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values?: unknown[]): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+export const query = adminQuery;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -30,8 +30,8 @@ const PLAN: [MoveStatus, number][] = [
   ['DEVUELTA', 18],
 ];
 
-/** The statuses a move went through to reach its current one. */
-const PATH: Record<MoveStatus, MoveStatus[]> = {
+/** The statuses a move went through to reach its current one (the scale generator uses them too). */
+export const PATH: Record<MoveStatus, MoveStatus[]> = {
   DISPONIBLE: ['DISPONIBLE'],
   ASIGNADA: ['ASIGNADA'],
   INICIADA: ['ASIGNADA', 'INICIADA'],
