@@ -2,13 +2,13 @@
  * The scale generator (tests/bench/scale.ts), small: into a throwaway PostgreSQL database, then the
  * counts it promises and every foreign key of the schema checked by an anti-join (the load runs
  * without the foreign-key triggers, so the keys must be right by construction). Needs PostgreSQL:
- * skipped without TEST_DATABASE_URL.
+ * TEST_DATABASE_URL's server or a local one (tests/api/pg-admin.ts `postgresServer`).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generate, isEmpty } from '../bench/scale';
 import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
 
-const server = process.env.TEST_DATABASE_URL;
+const server = inject('postgresServer');
 const name = `campo_bench_smoke_${process.pid}`;
 const url = server ? databaseUrl(server, name) : '';
 const SIZES = { moves: 2000, clients: 25, locations: 500, getters: 200, projects: 40, agents: 3, pushMessages: 10 };

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate, openDatabase } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
-import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
+import { adminQuery, databaseUrl, postgresServer, quoteIdent } from './pg-admin';
 
 export type TestDatabaseSource =
   | { kind: 'postgres'; url: string; template: string; prefix: string }
@@ -23,6 +23,8 @@ export type TestDatabaseSource =
 declare module 'vitest' {
   export interface ProvidedContext {
     campoDatabase: TestDatabaseSource;
+    /** A PostgreSQL server for the suites that need one (`postgresServer`), or null. */
+    postgresServer: string | null;
   }
 }
 
@@ -46,6 +48,9 @@ async function dropStaleDatabases(url: string) {
 }
 
 export default async function setup(project: TestProject) {
+  const server = await postgresServer();
+  if (!server) console.warn('Sin PostgreSQL (TEST_DATABASE_URL ni 127.0.0.1:5432): se saltean las pruebas que sólo corren en PostgreSQL.');
+  project.provide('postgresServer', server);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `campo_tpl_${process.pid}`;

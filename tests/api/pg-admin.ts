@@ -19,3 +19,24 @@ export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow
     await client.end();
   }
 }
+
+/** Where a PostgreSQL usually runs on a developer's or CI machine (trust auth, as in the README). */
+export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * The PostgreSQL server for the suites that need one whatever the run's database (the scale
+ * generator, a race only PostgreSQL's locking can show): TEST_DATABASE_URL, else a local server if
+ * one answers, else none (those suites then say so and are skipped).
+ */
+export async function postgresServer(): Promise<string | null> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const client = new pg.Client({ connectionString: LOCAL_POSTGRES, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return LOCAL_POSTGRES;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -11,25 +11,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { bigQuestionnaire, QUESTIONS } from './big-questionnaire';
+import { freePort } from '../free-port';
 
 const RUNS = 5;
 const KEYSTROKES = 40;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();

@@ -17,7 +17,6 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -27,6 +26,7 @@ import { loadConfig } from '../../server/config';
 import { migrate, openDatabase } from '../../server/db/client';
 import { capturingApp, replay, type Shape } from './capture';
 import { benchCases, type Case } from './endpoints';
+import { freePort } from '../free-port';
 
 const { values: args } = parseArgs({ options: { 'api-only': { type: 'boolean', default: false }, only: { type: 'string' }, 'no-write': { type: 'boolean', default: false } } });
 const url = process.env.DATABASE_URL;
@@ -46,15 +46,6 @@ const pct = (xs: number[], p: number) => {
 };
 const load1 = () => loadavg()[0];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Waits for an idle machine (1-minute load ≤ 1.5), up to `maxSeconds`; gives back the load it starts at. */
 async function waitForIdle(maxSeconds = 120): Promise<number> {

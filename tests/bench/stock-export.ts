@@ -13,11 +13,11 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
 import pg from 'pg';
 import * as XLSX from 'xlsx';
 import { DEMO_PASSWORD } from '../../server/db/seed';
+import { freePort } from '../free-port';
 
 const MOVES = Number(process.env.BENCH_STOCK_MOVES ?? 100_000);
 const GOAL_MS = 10_000;
@@ -30,15 +30,6 @@ if (!url?.startsWith('postgres')) {
   process.exit(1);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 let base = process.env.BENCH_BASE_URL;
 let server: ReturnType<typeof spawn> | null = null;

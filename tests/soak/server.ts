@@ -5,12 +5,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { adminQuery, databaseUrl, quoteIdent } from '../api/pg-admin';
+import { freePort } from '../free-port';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SOAK_JWT_SECRET = 'campo-soak-jwt-secret-0123456789abcdef0123456789';
@@ -32,16 +32,6 @@ export async function freshDatabase(label: string): Promise<{ url: string; drop(
 /** One query on `url` with a short-lived client. */
 export const query = adminQuery;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
