@@ -7,6 +7,7 @@ import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
 import { locations, moveReplies, projectLocations, userMoves } from '../../server/db/schema';
+import { boundedCount, EXACT_COUNT_UP_TO } from '../../server/db/list';
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { createTestApp, type TestApp } from './helpers';
 import { caller, type Detail, inStatus, movesWhere } from './moves-helpers';
@@ -43,6 +44,21 @@ describe("the demo moves' histories", () => {
       rows: { backwards: number; finished_before_start: number; in_future: number; last_wrong: number; open_twice: number }[];
     };
     expect(rows[0]).toEqual({ backwards: 0, finished_before_start: 0, in_future: 0, last_wrong: 0, open_twice: 0 });
+  });
+});
+
+describe('the bounded count of a list', () => {
+  it('is exact up to its limit, and beyond it the planner\'s estimate, never below what it counted', async () => {
+    expect(await boundedCount(t.db, sql`select g from generate_series(1, ${EXACT_COUNT_UP_TO}) g`)).toEqual({ count: EXACT_COUNT_UP_TO, estimated: false });
+    const big = await boundedCount(t.db, sql`select g from generate_series(1, 50000) g`);
+    expect(big.estimated).toBe(true);
+    expect(big.count).toBeGreaterThan(EXACT_COUNT_UP_TO);
+  });
+  it('leaves the demo\'s few hundred moves counted exactly', async () => {
+    const page = await list('limit=1');
+    const [{ n }] = ((await t.db.execute(sql`select count(*)::int as n from user_moves`)) as unknown as { rows: { n: number }[] }).rows;
+    expect(page.count).toBe(n);
+    expect(page).not.toHaveProperty('countEstimated');
   });
 });
 

@@ -4,6 +4,7 @@ import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import LastPageIcon from '@mui/icons-material/LastPage';
 import { Box, IconButton, MenuItem, Select, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { pagesText, shownText } from './pagerText';
 
 interface Props {
   page: number;
@@ -15,9 +16,6 @@ interface Props {
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
 }
-
-/** Numbers as the console writes them: 1.000.464. */
-const thousands = (n: number) => n.toLocaleString('es-AR');
 
 /** 'Mostrando x-y de z registros', 'Filas por página', first/prev/next/last, page input, 'Págs. Totales'. */
 export function Pagination({ page, perPage, total, estimated = false, options, setPage, setPerPage }: Props) {
@@ -36,7 +34,7 @@ export function Pagination({ page, perPage, total, estimated = false, options, s
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, px: 2, py: 1 }}>
-      <Typography variant="body2">{estimated ? `Mostrando ${from}-${to} de aprox. ${thousands(total)} registros` : `Mostrando ${from}-${to} de ${total} registros`}</Typography>
+      <Typography variant="body2">{shownText(from, to, total, estimated)}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" id="rows-per-page">
           Filas por página
@@ -78,7 +76,7 @@ export function Pagination({ page, perPage, total, estimated = false, options, s
           <LastPageIcon />
         </IconButton>
       </Box>
-      <Typography variant="body2">{estimated ? `Págs. Totales: aprox. ${thousands(pages)}` : `Págs. Totales: ${pages}`}</Typography>
+      <Typography variant="body2">{pagesText(pages, estimated)}</Typography>
     </Box>
   );
 }
