@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
-import { type Database, type Db, openDatabase } from '../../server/db/client';
-import { DEMO_PASSWORD } from '../../server/db/seed';
+import { type Database, type Db, migrate, openDatabase } from '../../server/db/client';
+import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import type { LoginAnswer } from '../../domain/auth';
 import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
 
@@ -24,8 +24,9 @@ export interface TestApp {
 }
 
 /** A copy of the template database: a new PostgreSQL database or a PGlite loaded from the dump. */
-async function copyTemplate(): Promise<{ database: Database; databaseUrl: string; drop(): Promise<void> }> {
+async function copyTemplate(postgres = false): Promise<{ database: Database; databaseUrl: string; drop(): Promise<void> }> {
   const source = inject('campoDatabase');
+  if (postgres && source.kind !== 'postgres') return seededPostgres();
   if (source.kind === 'postgres') {
     const name = `${source.prefix}${randomBytes(6).toString('hex')}`;
     await adminQuery(source.url, `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(source.template)}`);
@@ -39,6 +40,19 @@ async function copyTemplate(): Promise<{ database: Database; databaseUrl: string
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(source.dump)]) });
   return { database: await openDatabase({ pglite }), databaseUrl: '', drop: () => Promise.resolve() };
+}
+
+/** A new PostgreSQL database on the local server (`postgresServer`), migrated and seeded: for a run on PGlite. */
+async function seededPostgres(): Promise<{ database: Database; databaseUrl: string; drop(): Promise<void> }> {
+  const server = inject('postgresServer');
+  if (!server) throw new Error('This suite needs PostgreSQL: set TEST_DATABASE_URL or run one on 127.0.0.1:5432.');
+  const name = `campo_t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(server, `CREATE DATABASE ${quoteIdent(name)}`);
+  const url = databaseUrl(server, name);
+  const database = await openDatabase({ url });
+  await migrate(database);
+  await seedDemo(database.db);
+  return { database, databaseUrl: url, drop: () => dropDatabase(server, name) };
 }
 
 /**
@@ -59,10 +73,12 @@ export interface TestAppOptions {
   beforeReady?: (app: App) => void;
   /** The production logger (its level from the config), writing here instead of staying silent. */
   logStream?: NodeJS.WritableStream;
+  /** On PostgreSQL even when the run's template is PGlite (what only PostgreSQL's locking shows). */
+  postgres?: boolean;
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const copy = await copyTemplate();
+  const copy = await copyTemplate(options.postgres);
   const dataDir = mkdtempSync(join(tmpdir(), 'campo-api-'));
   const config: Config = {
     ...loadConfig({

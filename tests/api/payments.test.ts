@@ -1,6 +1,6 @@
 /** Payments to Getters as the server enforces them: lists, filters, and each transaction paid once. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sumMoney } from '../../domain/money';
 import { combineWithCurrentTime, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { ROLE } from '../../domain/roles';
@@ -226,7 +226,24 @@ describe('registering a payment', () => {
   });
 });
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('on PostgreSQL, a payment that lands between our read and our write', () => {
+describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a payment that lands between our read and our write', () => {
+  // PGlite has one connection, so no other transaction can hold a row: this one runs on PostgreSQL.
+  let onPglite: TestApp | undefined;
+  beforeAll(async () => {
+    if (inject('campoDatabase').kind === 'postgres') return;
+    onPglite = t;
+    t = await createTestApp({}, { postgres: true });
+    api = caller(t);
+    admin = (await t.login('admin@campo.test')).token;
+  }, 60_000);
+  afterAll(async () => {
+    if (!onPglite) return;
+    await t.close();
+    t = onPglite;
+    api = caller(t);
+    admin = (await t.login('admin@campo.test')).token;
+  });
+
   it('is caught by the UPDATE’s status guard: 409, and the batch is rolled back', async () => {
     const [, , , , , , , , , tenth] = await getterAccounts();
     const ids = await debts(tenth.accountId, ['1.00', '2.00', '3.00']);
