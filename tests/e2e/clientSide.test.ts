@@ -149,7 +149,8 @@ describe('the performance report', () => {
     await page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox').click();
     await page.getByRole('option', { name: '25', exact: true }).click();
     await shown(page.getByText(`Mostrando 1-25 de ${total} registros`));
-    expect(await resultRows(page).count()).toBe(25);
+    // The previous page stays on screen until the next arrives: wait for its 25 rows.
+    await expect.poll(() => resultRows(page).count(), { timeout: UI_TIMEOUT }).toBe(25);
 
     const excel = await downloadOf(page, page.getByRole('button', { name: 'Exportar Excel' }));
     expect(excel.suggestedFilename()).toBe('reporte_desempeño.xlsx');
