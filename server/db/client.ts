@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -17,6 +17,16 @@ export interface Database {
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * An embedded PGlite with the extensions the migrations create (pg_trgm, for searches inside text):
+ * PGlite loads an extension only when it is named here.
+ */
+export async function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite in `dir` (or in memory). */
 export async function openDatabase(options: { url?: string; dir?: string; pglite?: PGlite }): Promise<Database> {
   if (options.url) {
@@ -28,9 +38,8 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
   const { drizzle } = await import('drizzle-orm/pglite');
   let client = options.pglite;
   if (!client) {
-    const { PGlite } = await import('@electric-sql/pglite');
     if (options.dir) mkdirSync(options.dir, { recursive: true });
-    client = await PGlite.create(options.dir ? { dataDir: options.dir } : {});
+    client = await createPglite(options.dir ? { dataDir: options.dir } : {});
   }
   const pg = client;
   return { db: drizzle(pg, { schema }) as unknown as Db, kind: 'pglite', close: () => pg.close() };

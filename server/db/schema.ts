@@ -56,6 +56,11 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_rol_idx').on(t.rolId, t.status),
     index('users_client_idx').on(t.clientId),
+    // Searches inside the text: the web users' (names, last name, e-mail) and the selects' (full name).
+    index('users_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`),
+    index('users_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`(trim(${t.names} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );
 
@@ -298,6 +303,10 @@ export const locations = pgTable(
     index('locations_city_idx').on(t.cityId),
     // The points-of-sale list across clients, in its default order (by name).
     index('locations_full_name_idx').on(t.fullName, t.id),
+    // Searches inside the text (ilike '%…%', ~*): trigram indexes (pg_trgm, migration 0003).
+    index('locations_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('locations_client_location_name_trgm_idx').using('gin', sql`${t.clientLocationName} gin_trgm_ops`),
+    index('locations_client_location_id_trgm_idx').using('gin', sql`${t.clientLocationId} gin_trgm_ops`),
   ],
 );
 
@@ -477,6 +486,7 @@ export const projects = pgTable(
     index('projects_campaign_idx').on(t.campaignId),
     index('projects_guideline_idx').on(t.guidelineId),
     index('projects_name_lower_idx').on(sql`lower(${t.name})`),
+    index('projects_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('projects_start_idx').on(t.startDate, t.id),
     index('projects_end_idx').on(t.endDate, t.id),
   ],
@@ -618,6 +628,15 @@ export const userMoves = pgTable(
     finishAnalysisDate: timestamp('finish_analysis_date', { withTimezone: true }),
     dueTo: date('due_to', { mode: 'string' }),
     attachmentsCount: integer('attachments_count').notNull().default(0),
+    /**
+     * The list's sort keys by a joined name (lower-cased, as the list compares them): sorting a million
+     * moves by their Getter's name through the join reads them all (~2–5 s); stored and indexed, a page
+     * is an index walk. Kept by triggers (migration 0003) on this table and on the names' own tables.
+     */
+    getterSortKey: text('getter_sort_key'),
+    agentSortKey: text('agent_sort_key'),
+    clientSortKey: text('client_sort_key'),
+    locationSortKey: text('location_sort_key'),
     /** Optimistic concurrency: every action sets version = version + 1 where version = the one read. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -643,6 +662,10 @@ export const userMoves = pgTable(
       sql`array_position(array['DISPONIBLE','ASIGNADA','INICIADA','PAUSADA','CANCELADA','EN_REVISION','APROBADA','DESAPROBADA','RECHAZADA','DEVUELTA'], ${t.status})`,
       t.id,
     ),
+    index('user_moves_getter_sort_idx').on(t.getterSortKey, t.id),
+    index('user_moves_agent_sort_idx').on(t.agentSortKey, t.id),
+    index('user_moves_client_sort_idx').on(t.clientSortKey, t.id),
+    index('user_moves_location_sort_idx').on(t.locationSortKey, t.id),
   ],
 );
 

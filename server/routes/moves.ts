@@ -40,12 +40,16 @@ export default async function moveRoutes(app: App) {
 
   /** The cities of the points of sale taking part in projects: the list's city filter. */
   app.get('/user-moves/get/cities', { config: read, schema: { tags } }, async () =>
+    // City by city, the first of its points of sale in a project is enough (locations_city_idx, then
+    // project_locations_location_idx): a DISTINCT over the join read all 100,000 points of sale (~0.7 s).
     app.db
-      .selectDistinct({ id: cities.id, name: cities.name })
+      .select({ id: cities.id, name: cities.name })
       .from(cities)
-      .innerJoin(locations, eq(locations.cityId, cities.id))
-      .where(sql`exists (select 1 from ${projectLocations} where ${projectLocations.locationId} = ${locations.id})`)
-      .orderBy(asc(cities.name)),
+      .where(
+        sql`exists (select 1 from ${locations} where ${locations.cityId} = ${cities.id}
+          and exists (select 1 from ${projectLocations} where ${projectLocations.locationId} = ${locations.id}))`,
+      )
+      .orderBy(asc(cities.name), asc(cities.id)),
   );
 
   /** Projects as choices `{ id, name }` (of one client when given): the list's and the report's project filter. */

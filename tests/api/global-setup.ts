@@ -12,7 +12,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrate, openDatabase } from '../../server/db/client';
+import { createPglite, migrate, openDatabase } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
 import { adminQuery, databaseUrl, postgresServer, quoteIdent } from './pg-admin';
 
@@ -73,8 +73,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   let dump: string;
   try {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
-import { type Database, type Db, migrate, openDatabase } from '../../server/db/client';
+import { type Database, type Db, createPglite, migrate, openDatabase } from '../../server/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import type { LoginAnswer } from '../../domain/auth';
 import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
@@ -37,8 +37,7 @@ async function copyTemplate(postgres = false): Promise<{ database: Database; dat
       drop: () => dropDatabase(source.url, name),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(source.dump)]) });
+  const pglite = await createPglite({ loadDataDir: new Blob([readFileSync(source.dump)]) });
   return { database: await openDatabase({ pglite }), databaseUrl: '', drop: () => Promise.resolve() };
 }
 

@@ -10,7 +10,7 @@ import { locations, moveReplies, projectLocations, userMoves } from '../../serve
 import { boundedCount, EXACT_COUNT_UP_TO } from '../../server/db/list';
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { createTestApp, type TestApp } from './helpers';
-import { caller, type Detail, inStatus, movesWhere } from './moves-helpers';
+import { caller, type Detail, inStatus, movesWhere, withAgent } from './moves-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -127,6 +127,69 @@ describe('the moves list', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect((await api.call('GET', '/user-moves/get/all?sort=password', admin)).statusCode).toBe(400);
   });
+
+  // The joined names' sort keys are stored on the move (migration 0003): the order must be the one the
+  // joins give, in both directions, and follow a rename of the Getter, agent, client or point of sale.
+  const joinedOrder = async (key: string, order: 'asc' | 'desc') =>
+    (
+      (await t.db.execute(
+        sql.raw(`select um.id from user_moves um
+          join project_locations pl on pl.id = um.project_location_id join projects p on p.id = pl.project_id
+          join locations l on l.id = pl.location_id left join clients c on c.id = p.client_id
+          left join users g on g.id = um.user_id left join users a on a.id = um.assigned_agent_id
+          order by ${key} ${order}, um.id ${order}`),
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => r.id);
+  const KEYS: Record<string, string> = {
+    userFullName: "lower(nullif(trim(g.names || ' ' || g.last_name), ''))",
+    assignedAgentFullName: "lower(nullif(trim(a.names || ' ' || a.last_name), ''))",
+    campaignsClientName: 'lower(c.name)',
+    clientLocationName: 'lower(l.full_name)',
+  };
+  const listedOrder = async (sort: string, order: 'ASC' | 'DESC') => (await list(`sort=${sort}&order=${order}&limit=1000`)).rows.map((r) => r.id);
+
+  it('sorts by Getter, agent, client and point of sale as their names order, both ways', async () => {
+    for (const [sort, key] of Object.entries(KEYS)) {
+      expect(await listedOrder(sort, 'ASC'), `${sort} ASC`).toEqual(await joinedOrder(key, 'asc'));
+      expect(await listedOrder(sort, 'DESC'), `${sort} DESC`).toEqual(await joinedOrder(key, 'desc'));
+    }
+  });
+
+  it('keeps those orders when a Getter, an agent, a client or a point of sale is renamed, or a move changes hands', async () => {
+    const [move] = await movesWhere(t, inStatus('APROBADA'), withAgent);
+    const [moved] = await movesWhere(t, inStatus('EN_REVISION'));
+    const snapshot = (await t.db.execute(sql`select
+        (select row_to_json(u) from (select names, last_name from users where id = ${move.userId}) u) as getter,
+        (select last_name from users where id = ${move.assignedAgentId}) as agent,
+        (select p.client_id from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${move.projectLocationId}) as client_id,
+        (select c.name from clients c join projects p on p.client_id = c.id join project_locations pl on pl.project_id = p.id where pl.id = ${move.projectLocationId}) as client,
+        (select location_id from project_locations where id = ${move.projectLocationId}) as location_id,
+        (select l.full_name from locations l join project_locations pl on pl.location_id = l.id where pl.id = ${move.projectLocationId}) as location`)) as unknown as {
+      rows: { getter: { names: string; last_name: string }; agent: string; client_id: number; client: string; location_id: number; location: string }[];
+    };
+    const was = snapshot.rows[0];
+    try {
+      await t.db.execute(sql`update users set names = 'Aaaa', last_name = 'Primero' where id = ${move.userId}`);
+      await t.db.execute(sql`update users set last_name = 'Zzzz' where id = ${move.assignedAgentId}`);
+      await t.db.execute(sql`update clients set name = 'AAA Cliente' where id = (select p.client_id from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${move.projectLocationId})`);
+      await t.db.execute(sql`update locations set full_name = 'zz Último local' where id = (select location_id from project_locations where id = ${move.projectLocationId})`);
+      await t.db.execute(sql`update user_moves set user_id = ${move.userId}, assigned_agent_id = ${move.assignedAgentId}, project_location_id = ${move.projectLocationId} where id = ${moved.id}`);
+      for (const [sort, key] of Object.entries(KEYS)) {
+        expect(await listedOrder(sort, 'ASC'), `${sort} ASC`).toEqual(await joinedOrder(key, 'asc'));
+      }
+      const first = (await list('sort=userFullName&order=ASC&limit=1000')).rows.filter((r) => r.userFullName === 'Aaaa Primero').map((r) => r.id);
+      expect(first).toContain(move.id);
+      expect(first).toContain(moved.id);
+    } finally {
+      // The rest of the file reads the demo's names.
+      await t.db.execute(sql`update users set names = ${was.getter.names}, last_name = ${was.getter.last_name} where id = ${move.userId}`);
+      await t.db.execute(sql`update users set last_name = ${was.agent} where id = ${move.assignedAgentId}`);
+      await t.db.execute(sql`update clients set name = ${was.client} where id = ${was.client_id}`);
+      await t.db.execute(sql`update locations set full_name = ${was.location} where id = ${was.location_id}`);
+      await t.db.execute(sql`update user_moves set user_id = ${moved.userId}, assigned_agent_id = ${moved.assignedAgentId}, project_location_id = ${moved.projectLocationId} where id = ${moved.id}`);
+    }
+    for (const [sort, key] of Object.entries(KEYS)) expect(await listedOrder(sort, 'ASC'), `${sort} ASC, restored`).toEqual(await joinedOrder(key, 'asc'));
+  });
 });
 
 describe('one move', () => {
@@ -164,6 +227,13 @@ describe('one move', () => {
   it('answers the cities and projects to filter by', async () => {
     const cities = await api.ok<{ id: number; name: string }[]>('GET', '/user-moves/get/cities', admin);
     expect(cities.length).toBeGreaterThan(3);
+    // Exactly the cities of the points of sale some project holds, once each, by name.
+    const expected = (
+      (await t.db.execute(
+        sql`select distinct c.id, c.name from cities c join locations l on l.city_id = c.id join project_locations pl on pl.location_id = l.id order by c.name, c.id`,
+      )) as unknown as { rows: { id: number; name: string }[] }
+    ).rows;
+    expect(cities).toEqual(expected.map((c) => ({ id: Number(c.id), name: c.name })));
     const projects = await api.ok<{ id: number; name: string }[]>('GET', '/user-moves/get/projects', admin);
     expect(projects.length).toBeGreaterThan(0);
   });

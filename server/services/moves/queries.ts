@@ -24,7 +24,7 @@ export const dayEnd = (iso: string) => sql`((${iso}::date + 1)::timestamp at tim
 /** The status order of the list; user_moves_status_order_idx indexes the same expression. */
 const STATUS_ORDER = sql`array_position(array['DISPONIBLE','ASIGNADA','INICIADA','PAUSADA','CANCELADA','EN_REVISION','APROBADA','DESAPROBADA','RECHAZADA','DEVUELTA'], ${userMoves.status})`;
 
-type Join = 'getters' | 'agents' | 'projects' | 'clients' | 'locations';
+type Join = 'projects';
 
 /** Each sort: its key and the joins the key needs (the page of ids joins nothing else). */
 const SORTABLE: Record<string, { key: SQL | AnyPgColumn; joins: Join[] }> = {
@@ -33,11 +33,13 @@ const SORTABLE: Record<string, { key: SQL | AnyPgColumn; joins: Join[] }> = {
   createdAt: { key: userMoves.createdAt, joins: [] },
   statusName: { key: STATUS_ORDER, joins: [] },
   statusId: { key: STATUS_ORDER, joins: [] },
-  userFullName: { key: sql`lower(${fullName(getters)})`, joins: ['getters'] },
-  assignedAgentFullName: { key: sql`lower(${fullName(agents)})`, joins: ['agents'] },
+  // By a joined name: the key stored on the move (lower-cased, kept by the triggers of migration 0003)
+  // and indexed with the id, so a page walks an index instead of sorting the million moves.
+  userFullName: { key: userMoves.getterSortKey, joins: [] },
+  assignedAgentFullName: { key: userMoves.agentSortKey, joins: [] },
   projectsName: { key: sql`lower(${projects.name})`, joins: ['projects'] },
-  campaignsClientName: { key: sql`lower(${clients.name})`, joins: ['projects', 'clients'] },
-  clientLocationName: { key: sql`lower(${locations.fullName})`, joins: ['locations'] },
+  campaignsClientName: { key: userMoves.clientSortKey, joins: [] },
+  clientLocationName: { key: userMoves.locationSortKey, joins: [] },
 };
 
 /**
@@ -92,13 +94,9 @@ function fromMoves(db: Db | Tx, select: Record<string, unknown>) {
 /** One page of move ids in the list's order: user_moves and only the joins its sort key needs. */
 function pageOfIds(db: Db, sort: (typeof SORTABLE)[string], byId: boolean, direction: typeof asc, where: SQL | undefined, q: MoveListQuery) {
   let query = db.select({ id: userMoves.id }).from(userMoves).$dynamic();
-  const joins = new Set(sort.joins);
-  if (joins.has('getters')) query = query.leftJoin(getters, eq(getters.id, userMoves.userId));
-  if (joins.has('agents')) query = query.leftJoin(agents, eq(agents.id, userMoves.assignedAgentId));
-  if (joins.has('projects') || joins.has('locations')) query = query.innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId));
-  if (joins.has('projects')) query = query.innerJoin(projects, eq(projects.id, projectLocations.projectId));
-  if (joins.has('clients')) query = query.leftJoin(clients, eq(clients.id, projects.clientId));
-  if (joins.has('locations')) query = query.innerJoin(locations, eq(locations.id, projectLocations.locationId));
+  if (sort.joins.includes('projects')) {
+    query = query.innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId)).innerJoin(projects, eq(projects.id, projectLocations.projectId));
+  }
   return query
     .where(where)
     .orderBy(direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)]))
