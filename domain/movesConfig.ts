@@ -62,10 +62,15 @@ export function lockedChanges(current: MoveConfigInput, next: MoveConfigInput): 
 /** When the first category is 1, projects using the configuration carry a price. */
 export const pricedCategory = (category: readonly number[]) => category[0] === 1;
 
-export interface MoveConfiguration extends MoveConfigInput {
+/** A row of the list: how many projects use it (a configuration can carry thousands; the form lists them). */
+export interface MoveConfigurationRow extends MoveConfigInput {
   id: number;
   code: string;
   projectsCount: number;
+}
+
+/** One configuration, with the projects that use it by name. */
+export interface MoveConfiguration extends MoveConfigurationRow {
   projects: { id: number; name: string }[];
 }
 

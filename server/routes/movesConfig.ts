@@ -2,9 +2,9 @@
  * Move configurations (spec 1 §2.7, §7). They are few: the list answers all of them and the console
  * pages on its side. A configuration linked to projects may change only its name and status.
  */
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { lockedChanges, MOVE_CONFIG_TEXT, type MoveConfigInput, moveConfigSchema } from '../../domain/movesConfig';
+import { lockedChanges, MOVE_CONFIG_TEXT, type MoveConfigInput, type MoveConfiguration, type MoveConfigurationRow, moveConfigSchema } from '../../domain/movesConfig';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -17,27 +17,29 @@ const read = { roles: ACCESS['moves-config'].read };
 const write = { roles: ACCESS['moves-config'].write };
 
 /** The configurations with their projects (id and name) and how many there are. */
-async function readConfigurations(db: Db, only?: number) {
-  const rows = await db
-    .select()
-    .from(moveConfigurations)
-    .where(only === undefined ? undefined : eq(moveConfigurations.id, only))
-    .orderBy(asc(moveConfigurations.name), asc(moveConfigurations.id));
-  if (!rows.length) return [];
-  const linked = await db
-    .select({ id: projects.id, name: projects.name, moveConfigurationId: projects.moveConfigurationId })
+/** Every configuration with how many projects use it (one grouped count on projects_move_configuration_idx). */
+async function listConfigurations(db: Db): Promise<MoveConfigurationRow[]> {
+  const used = db
+    .select({ configId: projects.moveConfigurationId, n: count().as('n') })
     .from(projects)
-    .where(
-      inArray(
-        projects.moveConfigurationId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(projects.name));
-  return rows.map(({ createdAt: _c, updatedAt: _u, ...r }) => {
-    const own = linked.filter((p) => p.moveConfigurationId === r.id).map(({ id: projectId, name }) => ({ id: projectId, name }));
-    return { ...r, projects: own, projectsCount: own.length };
-  });
+    .where(isNotNull(projects.moveConfigurationId))
+    .groupBy(projects.moveConfigurationId)
+    .as('used');
+  const rows = await db
+    .select({ config: moveConfigurations, n: used.n })
+    .from(moveConfigurations)
+    .leftJoin(used, eq(used.configId, moveConfigurations.id))
+    .orderBy(asc(moveConfigurations.name), asc(moveConfigurations.id));
+  return rows.map(({ config: { createdAt: _c, updatedAt: _u, ...r }, n }) => ({ ...r, projectsCount: Number(n ?? 0) }));
+}
+
+/** One configuration with its projects by name. */
+async function readConfiguration(db: Db, configId: number): Promise<MoveConfiguration | undefined> {
+  const [row] = await db.select().from(moveConfigurations).where(eq(moveConfigurations.id, configId));
+  if (!row) return undefined;
+  const own = await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.moveConfigurationId, configId)).orderBy(asc(projects.name), asc(projects.id));
+  const { createdAt: _c, updatedAt: _u, ...r } = row;
+  return { ...r, projects: own, projectsCount: own.length };
 }
 
 async function checkLists(db: Db, body: MoveConfigInput) {
@@ -58,7 +60,7 @@ export default async function moveConfigRoutes(app: App) {
 
   /** Every configuration: `{ rows, count }`, sorted by name. */
   app.get('/moves', { config: read, schema: { tags } }, async () => {
-    const rows = await readConfigurations(app.db);
+    const rows = await listConfigurations(app.db);
     return { rows, count: rows.length };
   });
 
@@ -71,7 +73,7 @@ export default async function moveConfigRoutes(app: App) {
   });
 
   app.get('/moves/get/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
-    const [row] = await readConfigurations(app.db, (req.params as { id: number }).id);
+    const row = await readConfiguration(app.db, (req.params as { id: number }).id);
     if (!row) throw notFound(MOVE_CONFIG_TEXT.notFound);
     return row;
   });
@@ -84,7 +86,7 @@ export default async function moveConfigRoutes(app: App) {
       await audit(tx, { userId: req.session.id, entity: 'move-configuration', entityId: row.id, action: 'create' });
       return row;
     });
-    const [row] = await readConfigurations(app.db, created.id);
+    const row = await readConfiguration(app.db, created.id);
     return reply.status(201).send(row);
   });
 
@@ -105,7 +107,7 @@ export default async function moveConfigRoutes(app: App) {
         .where(eq(moveConfigurations.id, configId));
       await audit(tx, { userId: req.session.id, entity: 'move-configuration', entityId: configId, action: 'update', detail: n > 0 ? { linkedProjects: n } : undefined });
     });
-    const [row] = await readConfigurations(app.db, configId);
+    const row = await readConfiguration(app.db, configId);
     return row;
   });
 }

@@ -97,6 +97,11 @@ function fromTransactions(db: Db | Tx, select: Record<string, unknown>) {
     .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId));
 }
 
+function totalsOf(db: Db, where: SQL | undefined, byGetter: boolean): Promise<{ count: number; totalAmount: string }[]> {
+  const totals = db.select({ count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` }).from(transactions).$dynamic();
+  return (byGetter ? totals.innerJoin(accounts, eq(accounts.id, transactions.accountId)) : totals).where(where);
+}
+
 /**
  * One status's transactions. The date filter covers whole Argentine days: on the approval date
  * (when the amount became owed) for pending ones, on the payment date for paid ones.
@@ -118,9 +123,9 @@ export async function listTransactions(db: Db, status: TransactionStatus, q: Tra
       .orderBy(direction(column as AnyPgColumn), direction(transactions.id))
       .limit(q.limit)
       .offset(q.offset) as unknown as Promise<Row[]>,
-    fromTransactions(db, { count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` }).where(where) as unknown as Promise<
-      { count: number; totalAmount: string }[]
-    >,
+    // The totals read transactions alone (and the account for a Getter's): every transaction has its
+    // account and user, and the four joins of the rows made a sum of 300,000 cost ~1 s instead of ~50 ms.
+    totalsOf(db, where, q.getterId !== undefined),
   ]);
   return { rows: rows.map(toTransaction), count: totals.count, totalAmount: totals.totalAmount };
 }
