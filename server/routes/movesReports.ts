@@ -7,7 +7,7 @@ import type { App } from '../app';
 import { formLevelValidator } from '../http';
 import { fileStoreFor } from '../services/files';
 import { assetsOf, performanceReport } from '../services/moves/report';
-import { stockCount, stockPage } from '../services/moves/stock';
+import { stockCount, stockPage, stockReportPage } from '../services/moves/stock';
 import { zip } from '../services/zip';
 
 const read = { roles: ACCESS['user-moves'].read };
@@ -22,14 +22,18 @@ export default async function moveReportRoutes(app: App) {
    * screen; `full=true` adds the report's columns and pages by keyset (`after` = the last `next`).
    * The count comes with the first page only.
    */
-  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req) => {
+  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
     const q = req.query as z.infer<typeof stockQuery>;
     const filter = { statuses: q.statuses ?? [], clientId: q.clientId, projectId: q.projectId, full: q.full };
-    const [page, count] = await Promise.all([
-      stockPage(app.db, filter, { limit: q.limit, offset: q.offset, after: q.after }, app.config.publicUrl),
-      q.after ? Promise.resolve(null) : stockCount(app.db, filter),
-    ]);
-    return { rows: page.rows, count, next: page.next };
+    const page = { limit: q.limit, offset: q.offset, after: q.after };
+    const count = q.after ? Promise.resolve(null) : stockCount(app.db, filter);
+    if (!q.full) {
+      const [{ rows, next }, n] = await Promise.all([stockPage(app.db, filter, page), count]);
+      return { rows, count: n, next };
+    }
+    // The export's rows arrive as JSON text from the database: sent as they are.
+    const [{ rows, next }, n] = await Promise.all([stockReportPage(app.db, filter, page, app.config.publicUrl), count]);
+    return reply.type('application/json; charset=utf-8').send(`{"rows":${rows},"count":${JSON.stringify(n)},"next":${JSON.stringify(next)}}`);
   });
 
   /** The performance report: approved moves of the chosen clients (and project, and visit dates). */

@@ -91,7 +91,7 @@ export function endSessionAndGoToLogin(): never {
 }
 
 /** Calls the API; a 401 triggers one token refresh and one retry, else logout to /login. */
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+async function respond(path: string, options: RequestOptions): Promise<Response> {
   let response = await send(path, options);
   if (response.status === 401 && !options.anonymous) {
     if (!(await refreshSession())) endSessionAndGoToLogin();
@@ -99,7 +99,18 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     if (response.status === 401) endSessionAndGoToLogin();
   }
   if (!response.ok) throw await toError(response);
+  return response;
+}
+
+/** Calls the API (see `respond`) and reads the answer: JSON, a blob, or nothing (204). */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await respond(path, options);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.blob()) as T;
+}
+
+/** Calls the API (see `respond`) and gives the answer's text unread: for a reader off the main thread. */
+export async function requestText(path: string, options: RequestOptions = {}): Promise<string> {
+  return (await respond(path, options)).text();
 }

@@ -6,7 +6,7 @@ import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
-import { clients, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
+import { campaigns, clients, moveAttachments, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { createTestApp, type TestApp } from './helpers';
 import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers';
@@ -136,6 +136,58 @@ describe('the stock', () => {
     expect(approved.fechas.en_revision).not.toBeNull();
     expect(approved.link).toBe(`${t.config.publicUrl}/user-moves/view/${approved.id_move}`);
     expect(approved.duracion_segundos).toBeGreaterThan(0);
+  });
+
+  it('gives each exported row its move’s first date per state, attachments, reason, video and campaign as the database holds them', async () => {
+    const page: { rows: StockReportRow[] } = await api.ok('GET', '/user-moves/stock-moves-report?full=true&limit=5000', admin);
+    const moves = page.rows.filter((r) => r.kind === 'move');
+    const ids = moves.map((r) => r.userMoveId!);
+    const logs = await t.db.select().from(moveStatusLogs).where(inArray(moveStatusLogs.userMoveId, ids));
+    const files = await t.db.select().from(moveAttachments).where(inArray(moveAttachments.userMoveId, ids));
+    const details = new Map((await t.db.select().from(userMoves).where(inArray(userMoves.id, ids))).map((m) => [m.id, m]));
+    const first = (id: number, status: string) => {
+      const at = logs.filter((l) => l.userMoveId === id && l.status === status).map((l) => l.createdAt.getTime());
+      return at.length ? new Date(Math.min(...at)).toISOString() : null;
+    };
+    const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+    expect(moves.some((r) => r.imagenes > 0 && r.fechas.aprobada !== null)).toBe(true);
+    for (const row of moves) {
+      const id = row.userMoveId!;
+      const move = details.get(id)!;
+      const own = files.filter((f) => f.userMoveId === id);
+      expect(row.fechas).toEqual({
+        publicada: row.fechas.publicada,
+        asignada: first(id, 'ASIGNADA'),
+        cancelada: first(id, 'CANCELADA'),
+        iniciada: first(id, 'INICIADA'),
+        en_revision: first(id, 'EN_REVISION'),
+        rechazada: first(id, 'RECHAZADA'),
+        aprobada: first(id, 'APROBADA'),
+        desaprobada: first(id, 'DESAPROBADA'),
+      });
+      expect(row).toMatchObject({
+        imagenes: own.filter((f) => f.type === 'image').length,
+        audio: own.some((f) => f.type === 'audio'),
+        ultima_carga: own.length ? new Date(Math.max(...own.map((f) => f.createdAt.getTime()))).toISOString() : null,
+        duracion_segundos: own.some((f) => f.durationInSeconds !== null) ? own.reduce((n, f) => n + (f.durationInSeconds ?? 0), 0) : null,
+        motivo: move.rejectionReason ?? move.disapprovedReason ?? move.returnReason ?? move.cancelReason ?? null,
+        video: move.videoLink,
+        fecha_visita: iso(move.startAuditDate),
+        id_move: move.code,
+      });
+    }
+    const [visit] = page.rows.filter((r) => r.kind === 'visit');
+    const [stored] = await t.db.select().from(visits).where(eq(visits.id, visit.id_pedido!));
+    expect(visit.fechas).toEqual({ publicada: stored.publishedAt.toISOString(), asignada: null, cancelada: null, iniciada: null, en_revision: null, rechazada: null, aprobada: null, desaprobada: null });
+    expect(visit).toMatchObject({ id_move: null, userMoveId: null, link: null, audio: false, imagenes: 0, ultima_carga: null, duracion_segundos: null, motivo: null });
+    const [project] = await t.db.select().from(projects).where(eq(projects.id, visit.id_operativo));
+    const campaign = project.campaignId ? (await t.db.select().from(campaigns).where(eq(campaigns.id, project.campaignId)))[0].name : null;
+    expect(visit.campania).toBe(campaign);
+  });
+
+  it('gives the export at most 5,000 rows a page', async () => {
+    const res = await api.call('GET', '/user-moves/stock-moves-report?full=true&limit=5001', admin);
+    expect(res.statusCode).toBe(400);
   });
 });
 

@@ -7,7 +7,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { StockReportRow, StockRow } from '../../../domain/move-api';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type StockState, VISIT_STATE, VISIT_STATE_LABEL, type VisitState } from '../../../domain/moves';
 import type { Db } from '../../db/client';
-import { projectInfo } from './projectInfo';
 
 export interface StockFilter {
   statuses: StockState[];
@@ -53,11 +52,13 @@ function parts(filter: StockFilter, page?: { afterVisit: number | null; afterMov
       join projects p on p.id = pl.project_id
       join locations l on l.id = pl.location_id
       left join clients cl on cl.id = p.client_id
-      left join cities ci on ci.id = l.city_id`;
+      left join cities ci on ci.id = l.city_id
+      left join campaigns cp on cp.id = p.campaign_id`;
   const visits = visitStates.length
     ? sql`select 0 as rank, x.id, x.id as id_pedido, null::text as id_move, null::int as user_move_id, x.state as state,
         pl.id as project_location_id, p.id as project_id, p.name as project_name, cl.name as client_name, l.full_name, l.client_location_id,
-        ci.name as city, x.due_to::text as due_to, null::text as getter, null::text as agent, x.published_at as published_at
+        ci.name as city, x.due_to::text as due_to, null::text as getter, null::text as agent, x.published_at as published_at,
+        cp.name as campaign, null::text as video_link, null::timestamptz as start_audit_date, null::text as reason
       from visits x ${common}
       where x.state in (${list(visitStates)}) and ${projectWhere}${bound(page, page?.afterVisit ?? null)}`
     : null;
@@ -65,7 +66,8 @@ function parts(filter: StockFilter, page?: { afterVisit: number | null; afterMov
     ? sql`select 1 as rank, x.id, x.visit_id as id_pedido, x.code as id_move, x.id as user_move_id, x.status as state,
         pl.id as project_location_id, p.id as project_id, p.name as project_name, cl.name as client_name, l.full_name, l.client_location_id,
         ci.name as city, x.due_to::text as due_to, nullif(trim(g.names || ' ' || g.last_name), '') as getter,
-        nullif(trim(a.names || ' ' || a.last_name), '') as agent, v.published_at as published_at
+        nullif(trim(a.names || ' ' || a.last_name), '') as agent, v.published_at as published_at,
+        cp.name as campaign, x.video_link, x.start_audit_date, coalesce(x.rejection_reason, x.disapproved_reason, x.return_reason, x.cancel_reason) as reason
       from user_moves x ${common}
       left join users g on g.id = x.user_id
       left join users a on a.id = x.assigned_agent_id
@@ -94,8 +96,8 @@ export async function stockCount(db: Db, filter: StockFilter): Promise<number> {
 
 const rank = (key: string) => (key.startsWith('v:') ? 0 : 1);
 
-/** One page of the stock: `after` (keyset) or `offset`. */
-export async function stockPage(db: Db, filter: StockFilter, page: { limit: number; offset: number; after?: string }, publicUrl: string): Promise<{ rows: (StockRow | StockReportRow)[]; next: string | null }> {
+/** The page's rows in stock order (visits, then moves, each by id), by keyset (`after`) or offset. */
+function pageQuery(filter: StockFilter, page: { limit: number; offset: number; after?: string }): SQL | null {
   // Visits come first (rank 0), then moves: a cursor in the moves leaves no visit to read.
   const cursorRank = page.after ? rank(page.after) : 0;
   const cursorId = page.after ? Number(page.after.slice(2)) : 0;
@@ -105,13 +107,23 @@ export async function stockPage(db: Db, filter: StockFilter, page: { limit: numb
     take: page.after ? page.limit : page.offset + page.limit,
   });
   const union = [cursorRank === 0 ? visits : null, moves].filter((p): p is SQL => p !== null).map((p) => sql`(${p})`);
-  if (!union.length) return { rows: [], next: null };
-  const query = sql`select * from (${sql.join(union, sql` union all `)}) s order by s.rank, s.id limit ${page.limit} ${page.after ? sql`` : sql`offset ${page.offset}`}`;
+  if (!union.length) return null;
+  return sql`select * from (${sql.join(union, sql` union all `)}) s order by s.rank, s.id limit ${page.limit} ${page.after ? sql`` : sql`offset ${page.offset}`}`;
+}
+
+/** The keyset cursor after a page: its last row's key, or none when the page was not full. */
+const nextKey = (length: number, limit: number, last: { rank: unknown; id: unknown } | undefined) =>
+  length === limit && last ? `${Number(last.rank) === 0 ? 'v' : 'm'}:${last.id}` : null;
+
+/** One page of the stock for the assignment screen: `after` (keyset) or `offset`. */
+export async function stockPage(db: Db, filter: StockFilter, page: { limit: number; offset: number; after?: string }): Promise<{ rows: StockRow[]; next: string | null }> {
+  const query = pageQuery(filter, page);
+  if (!query) return { rows: [], next: null };
   const raw = await rowsOf(db, query);
-  const rows: (StockRow | StockReportRow)[] = raw.map((r) => {
+  const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
     const state = String(r.state);
-    const base: StockRow = {
+    return {
       key: `${isVisit ? 'v' : 'm'}:${r.id}`,
       kind: isVisit ? 'visit' : 'move',
       id_pedido: r.id_pedido === null ? null : Number(r.id_pedido),
@@ -128,71 +140,70 @@ export async function stockPage(db: Db, filter: StockFilter, page: { limit: numb
       ciudad: (r.city as string | null) ?? null,
       fecha_limite: (r.due_to as string | null) ?? null,
     };
-    return { ...base, _published: r.published_at, _clientLocationId: r.client_location_id } as StockRow;
   });
-  const last = raw.at(-1);
-  const next = raw.length === page.limit && last ? `${Number(last.rank) === 0 ? 'v' : 'm'}:${last.id}` : null;
-  if (!filter.full) return { rows: rows.map(({ _published: _p, _clientLocationId: _c, ...r }: any) => r), next };
-  return { rows: await withReportColumns(db, rows, publicUrl), next };
+  return { rows, next: nextKey(raw.length, page.limit, raw.at(-1) as { rank: unknown; id: unknown } | undefined) };
 }
 
-const isoOf = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, 'Z'). */
+const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The export's extra columns for one page, in three queries whatever its size. */
-async function withReportColumns(db: Db, rows: StockRow[], publicUrl: string): Promise<StockReportRow[]> {
-  const moveIds = rows.map((r) => r.userMoveId).filter((n): n is number => n !== null);
-  // One array parameter, not a thousand: binding them cost more than the queries.
-  const ids = moveIds.length ? sql`any(${`{${moveIds.join(',')}}`}::int[])` : null;
-  const [dates, attachments, details, projects] = await Promise.all([
-    ids ? rowsOf(db, sql`select user_move_id, status, min(created_at) as first from move_status_logs where user_move_id = ${ids} group by user_move_id, status`) : [],
-    ids
-      ? rowsOf(
-          db,
-          sql`select user_move_id, count(*) filter (where type = 'image')::int as images, bool_or(type = 'audio') as audio,
-            max(created_at) as latest, sum(duration_in_seconds)::int as duration from move_attachments where user_move_id = ${ids} group by user_move_id`,
-        )
-      : [],
-    ids
-      ? rowsOf(
-          db,
-          sql`select id, video_link, start_audit_date, rejection_reason, disapproved_reason, return_reason, cancel_reason from user_moves where id = ${ids}`,
-        )
-      : [],
-    projectInfo(db, rows.map((r) => r.id_operativo)),
-  ]);
-  // Looked up by key: scanning the lists for each of 1,000 rows cost more than the queries.
-  const firstAt = new Map(dates.map((d) => [`${d.user_move_id}:${d.status}`, d.first]));
-  const attachmentsOf = new Map(attachments.map((a) => [Number(a.user_move_id), a]));
-  const detailsOf = new Map(details.map((x) => [Number(x.id), x]));
-  const first = (moveId: number, status: MoveStatus) => isoOf(firstAt.get(`${moveId}:${status}`));
-  return rows.map((row) => {
-    const { _published, _clientLocationId, ...r } = row as StockRow & { _published: unknown; _clientLocationId: unknown };
-    const m = r.userMoveId;
-    const att = m === null ? undefined : attachmentsOf.get(m);
-    const d = m === null ? undefined : detailsOf.get(m);
-    const reason = d ? ((d.rejection_reason ?? d.disapproved_reason ?? d.return_reason ?? d.cancel_reason) as string | null) : null;
-    return {
-      ...r,
-      campania: projects.get(r.id_operativo)?.campaign?.name ?? null,
-      codigo_punto_de_venta: (_clientLocationId as string | null) ?? null,
-      fecha_visita: isoOf(d?.start_audit_date),
-      fechas: {
-        publicada: isoOf(_published),
-        asignada: m === null ? null : first(m, 'ASIGNADA'),
-        cancelada: m === null ? null : first(m, 'CANCELADA'),
-        iniciada: m === null ? null : first(m, 'INICIADA'),
-        en_revision: m === null ? null : first(m, 'EN_REVISION'),
-        rechazada: m === null ? null : first(m, 'RECHAZADA'),
-        aprobada: m === null ? null : first(m, 'APROBADA'),
-        desaprobada: m === null ? null : first(m, 'DESAPROBADA'),
-      },
-      motivo: reason,
-      link: r.id_move ? `${publicUrl}/user-moves/view/${r.id_move}` : null,
-      audio: Boolean(att?.audio),
-      video: (d?.video_link as string | null) ?? null,
-      imagenes: Number(att?.images ?? 0),
-      ultima_carga: isoOf(att?.latest),
-      duracion_segundos: att?.duration === null || att?.duration === undefined ? null : Number(att.duration),
-    };
-  });
+/** A stock state's label, as the assignment screen's rows read it. */
+const stateLabel = sql`case when s.rank = 0 then case s.state ${sql.join(
+  Object.entries(VISIT_STATE_LABEL).map(([state, label]) => sql`when ${state} then ${label}`),
+  sql` `,
+)} end else case s.state ${sql.join(
+  Object.entries(MOVE_STATUS_LABEL).map(([status, label]) => sql`when ${status} then ${label}`),
+  sql` `,
+)} else s.state end end`;
+
+/** The states whose first date the export shows, by their key in `fechas`. */
+const DATED: Record<Exclude<keyof StockReportRow['fechas'], 'publicada'>, MoveStatus> = {
+  asignada: 'ASIGNADA',
+  cancelada: 'CANCELADA',
+  iniciada: 'INICIADA',
+  en_revision: 'EN_REVISION',
+  rechazada: 'RECHAZADA',
+  aprobada: 'APROBADA',
+  desaprobada: 'DESAPROBADA',
+};
+
+/**
+ * One page of the full export (`StockReportRow`s), written as JSON by PostgreSQL: the report's
+ * columns are a lookup per move in the indexes of status logs and attachments, and building the
+ * JSON there saves parsing ~30 values a row into JavaScript and serialising them again (a page of
+ * 5,000 took ~480 ms that way, ~250 ms this way). `rows` is the JSON array's text.
+ */
+export async function stockReportPage(db: Db, filter: StockFilter, page: { limit: number; offset: number; after?: string }, publicUrl: string): Promise<{ rows: string; next: string | null }> {
+  const query = pageQuery(filter, page);
+  if (!query) return { rows: '[]', next: null };
+  const dated = Object.entries(DATED);
+  const [result] = await rowsOf(
+    db,
+    sql`with page as materialized (${query})
+    select (select coalesce(json_agg(json_build_object(
+        'key', case when s.rank = 0 then 'v:' else 'm:' end || s.id,
+        'kind', case when s.rank = 0 then 'visit' else 'move' end,
+        'id_pedido', s.id_pedido, 'id_move', s.id_move, 'userMoveId', s.user_move_id, 'id_operativo', s.project_id,
+        'auditor', s.getter, 'estado_actual', ${stateLabel}, 'agente_asignado', s.agent, 'proyecto', s.project_name, 'cliente', s.client_name,
+        'project_location_id', s.project_location_id, 'punto_de_venta', s.full_name, 'ciudad', s.city, 'fecha_limite', s.due_to,
+        'campania', s.campaign, 'codigo_punto_de_venta', s.client_location_id, 'fecha_visita', ${iso(sql`s.start_audit_date`)},
+        'fechas', json_build_object('publicada', ${iso(sql`s.published_at`)}, ${sql.join(
+          dated.map(([key]) => sql`${key}::text, ${iso(sql`d.${sql.identifier(key)}`)}`),
+          sql`, `,
+        )}),
+        'motivo', s.reason, 'link', ${`${publicUrl}/user-moves/view/`}::text || s.id_move, 'audio', coalesce(a.audio, false), 'video', s.video_link,
+        'imagenes', coalesce(a.images, 0), 'ultima_carga', ${iso(sql`a.latest`)}, 'duracion_segundos', a.duration
+      ) order by s.rank, s.id), '[]')::text
+      from page s
+      left join lateral (select ${sql.join(
+        dated.map(([key, status]) => sql`min(created_at) filter (where status = ${status}) as ${sql.identifier(key)}`),
+        sql`, `,
+      )} from move_status_logs where user_move_id = s.user_move_id) d on s.user_move_id is not null
+      left join lateral (select count(*) filter (where type = 'image')::int as images, bool_or(type = 'audio') as audio, max(created_at) as latest,
+        sum(duration_in_seconds)::int as duration from move_attachments where user_move_id = s.user_move_id) a on s.user_move_id is not null
+    ) as rows,
+    (select count(*)::int from page) as n,
+    (select json_build_object('rank', rank, 'id', id) from page order by rank desc, id desc limit 1) as last`,
+  );
+  return { rows: String(result.rows), next: nextKey(Number(result.n), page.limit, result.last as { rank: unknown; id: unknown } | undefined) };
 }

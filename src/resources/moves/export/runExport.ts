@@ -1,3 +1,4 @@
+import type { BookType, PageInfo, PageReader } from './exportBook';
 import type { ExportAnswer, ExportRequest } from './exportWorker';
 
 export interface SheetSpec {
@@ -7,6 +8,8 @@ export interface SheetSpec {
 
 /** Rows of one sheet, handed to the worker as each page arrives. */
 export type Emit = (sheet: string, rows: unknown[][]) => void;
+/** A page of the API, as its text, for the worker to read with `reader`: resolves once it is read. */
+export type EmitPage = (sheet: string, reader: PageReader, text: string) => Promise<PageInfo>;
 
 /** Saves a file the browser holds (a blob) under `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -21,23 +24,42 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * An export without a row cap: `fill` pages through the API and emits rows; a Web Worker builds the
- * book; the file is saved as `fileName`. Rejects (and ends the worker) on any failure.
+ * An export without a row cap: `fill` pages through the API and emits rows (or pages of text); a Web
+ * Worker builds the book as they arrive; the file is saved as `fileName`. Rejects (and ends the
+ * worker) on any failure.
  */
-export async function runExport(options: { fileName: string; bookType: 'xls' | 'xlsx'; sheets: SheetSpec[]; fill: (emit: Emit) => Promise<void> }): Promise<void> {
+export async function runExport(options: { fileName: string; bookType: BookType; sheets: SheetSpec[]; fill: (emit: Emit, emitPage: EmitPage) => Promise<void> }): Promise<void> {
   const worker = new Worker(new URL('./exportWorker.ts', import.meta.url), { type: 'module' });
   const post = (message: ExportRequest) => worker.postMessage(message);
+  // The worker answers pages in the order they were sent.
+  const pages: { resolve: (page: PageInfo) => void; reject: (error: Error) => void }[] = [];
   try {
-    const done = new Promise<ArrayBuffer>((resolve, reject) => {
-      worker.onmessage = (event: MessageEvent<ExportAnswer>) => (event.data.type === 'done' ? resolve(event.data.buffer) : reject(new Error(event.data.message)));
-      worker.onerror = (event) => reject(new Error(event.message || 'El generador del archivo falló.'));
+    const done = new Promise<Blob>((resolve, reject) => {
+      const fail = (error: Error) => {
+        for (const page of pages.splice(0)) page.reject(error);
+        reject(error);
+      };
+      worker.onmessage = (event: MessageEvent<ExportAnswer>) => {
+        const answer = event.data;
+        if (answer.type === 'page') pages.shift()?.resolve(answer.page);
+        else if (answer.type === 'done') resolve(answer.file);
+        else fail(new Error(answer.message));
+      };
+      worker.onerror = (event) => fail(new Error(event.message || 'El generador del archivo falló.'));
     });
-    for (const sheet of options.sheets) post({ type: 'sheet', name: sheet.name, header: sheet.header });
-    await options.fill((sheet, rows) => post({ type: 'rows', sheet, rows }));
-    post({ type: 'build', bookType: options.bookType });
-    const buffer = await done;
-    const type = options.bookType === 'xls' ? 'application/vnd.ms-excel' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    saveBlob(new Blob([buffer], { type }), options.fileName);
+    // A failure before the end is heard by the page or the fill that is waiting; this one is for later.
+    done.catch(() => undefined);
+    post({ type: 'start', bookType: options.bookType, sheets: options.sheets });
+    await options.fill(
+      (sheet, rows) => post({ type: 'rows', sheet, rows }),
+      (sheet, reader, text) =>
+        new Promise<PageInfo>((resolve, reject) => {
+          pages.push({ resolve, reject });
+          post({ type: 'page', sheet, reader, text });
+        }),
+    );
+    post({ type: 'build' });
+    saveBlob(await done, options.fileName);
   } finally {
     worker.terminate();
   }

@@ -1,99 +1,39 @@
 /** The report screen's two exports, paged through the API (no row cap) and built in the export worker. */
-import type { PerformanceRow, StockReportRow } from '../../../../domain/move-api';
+import type { PerformanceRow } from '../../../../domain/move-api';
 import { formatResult } from '../../../../domain/moves';
 import { formatDisplayDate, todayIso } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
-import { request } from '../../../dataProvider/http';
+import { request, requestText } from '../../../dataProvider/http';
 import { runExport } from '../export/runExport';
+import { STOCK_HEADER } from './stockSheet';
 
 const dateTime = (iso: string | null) => (iso ? formatDisplayDate(iso, true) : '');
-const date = (iso: string | null) => (iso ? formatDisplayDate(iso) : '');
-
-const STOCK_HEADER = [
-  'Código',
-  'Pedido',
-  'Operativo',
-  'Estado actual',
-  'Auditor',
-  'Agente asignado',
-  'Campaña',
-  'Proyecto',
-  'Cliente',
-  'Punto de venta',
-  'Código de locación',
-  'Ciudad',
-  'Fecha límite',
-  'Fecha de visita',
-  'Publicada',
-  'Asignada',
-  'Cancelada',
-  'Iniciada',
-  'En revisión',
-  'Rechazada',
-  'Aprobada',
-  'Desaprobada',
-  'Motivo',
-  'Link',
-  'Audio',
-  'Video',
-  'Imágenes',
-  'Última carga',
-  'Duración (s)',
-  'project_location_id',
-];
 
 export const stockFileName = (today = todayIso()) => `stock_moves_${today}.xls`;
 
-/** 'Stock de Moves': every visit and move with the dates per state, keyset page by page. */
+/** Rows a page of the stock asks for: the most the API gives (`stockQuery`'s limit). */
+const STOCK_PAGE = 5000;
+
+/**
+ * 'Stock de Moves': every visit and move with the dates per state, keyset page by page. The pages go
+ * to the export worker as the API's text: it reads them and answers each page's cursor, so the next
+ * page is asked for while the worker writes this one's rows.
+ */
 export async function exportStock(onProgress: (fraction: number) => void): Promise<string> {
   const fileName = stockFileName();
   await runExport({
     fileName,
     bookType: 'xls',
     sheets: [{ name: 'Stock', header: STOCK_HEADER }],
-    fill: async (emit) => {
+    fill: async (_emit, emitPage) => {
       let after: string | null = null;
       let total = 0;
       let done = 0;
       do {
-        const page: { rows: StockReportRow[]; count: number | null; next: string | null } = await request(USER_MOVES_PATHS.stock, { query: { full: true, limit: 1000, after: after ?? undefined } });
+        const text = await requestText(USER_MOVES_PATHS.stock, { query: { full: true, limit: STOCK_PAGE, after: after ?? undefined } });
+        const page = await emitPage('Stock', 'stock', text);
         if (page.count !== null) total = page.count;
-        emit(
-          'Stock',
-          page.rows.map((r) => [
-            r.id_move ?? '',
-            r.id_pedido ?? '',
-            r.id_operativo,
-            r.estado_actual,
-            r.auditor ?? '',
-            r.agente_asignado ?? '',
-            r.campania ?? '',
-            r.proyecto,
-            r.cliente ?? '',
-            r.punto_de_venta,
-            r.codigo_punto_de_venta ?? '',
-            r.ciudad ?? '',
-            date(r.fecha_limite),
-            dateTime(r.fecha_visita),
-            dateTime(r.fechas.publicada),
-            dateTime(r.fechas.asignada),
-            dateTime(r.fechas.cancelada),
-            dateTime(r.fechas.iniciada),
-            dateTime(r.fechas.en_revision),
-            dateTime(r.fechas.rechazada),
-            dateTime(r.fechas.aprobada),
-            dateTime(r.fechas.desaprobada),
-            r.motivo ?? '',
-            r.link ?? '',
-            r.audio ? 'Sí' : 'No',
-            r.video ?? '',
-            r.imagenes,
-            dateTime(r.ultima_carga),
-            r.duracion_segundos ?? '',
-            r.project_location_id,
-          ]),
-        );
-        done += page.rows.length;
+        done += page.rows;
         onProgress(total ? Math.min(1, done / total) : 1);
         after = page.next;
       } while (after);

@@ -1,0 +1,65 @@
+/**
+ * What the export worker does, apart from its messages: a book that takes each sheet's header, then
+ * rows (or pages of the API's text, read here), then gives the file. Formula-like cells are
+ * neutralised here. An .xls is written as the rows arrive (`XlsBook`); an .xlsx is built by SheetJS
+ * at the end.
+ */
+import * as XLSX from 'xlsx';
+import type { StockReportRow } from '../../../../domain/move-api';
+import { safeCell } from '../../../../domain/validation';
+import { stockCells } from '../report/stockSheet';
+import { XlsBook } from './xlsBook';
+
+/** The API pages the worker reads itself, by name: each turns a row of the answer into cells. */
+export const PAGE_READERS = {
+  stock: (row: unknown) => stockCells(row as StockReportRow),
+};
+export type PageReader = keyof typeof PAGE_READERS;
+
+/** What a page told: the list's size (first page only), the next page's cursor, its rows. */
+export interface PageInfo {
+  count: number | null;
+  next: string | null;
+  rows: number;
+}
+
+export type BookType = 'xls' | 'xlsx';
+
+const safeRow = (row: unknown[]) => row.map((cell) => safeCell(cell ?? ''));
+
+export class ExportBook {
+  private xls: XlsBook | null;
+  private sheets = new Map<string, { header: string[]; rows: unknown[][] }>();
+
+  constructor(bookType: BookType) {
+    this.xls = bookType === 'xls' ? new XlsBook() : null;
+  }
+
+  addSheet(name: string, header: string[]): void {
+    if (this.xls) this.xls.addSheet(name, header);
+    else this.sheets.set(name, { header, rows: [] });
+  }
+
+  addRows(sheet: string, rows: unknown[][]): void {
+    const safe = rows.map(safeRow);
+    if (this.xls) this.xls.addRows(sheet, safe);
+    else this.sheets.get(sheet)!.rows.push(...safe);
+  }
+
+  /** Reads a page of the API (`{ rows, count, next }`); `then` hears of it before its rows are written. */
+  addPage(sheet: string, reader: PageReader, text: string, then: (page: PageInfo) => void): void {
+    const page = JSON.parse(text) as { rows: unknown[]; count: number | null; next: string | null };
+    then({ count: page.count ?? null, next: page.next ?? null, rows: page.rows.length });
+    this.addRows(sheet, page.rows.map(PAGE_READERS[reader]));
+  }
+
+  /** The file. The book is spent. */
+  build(): Blob {
+    if (this.xls) return this.xls.finish();
+    const book = XLSX.utils.book_new();
+    for (const [name, { header, rows }] of this.sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), name.slice(0, 31));
+    this.sheets.clear();
+    const buffer = XLSX.write(book, { bookType: 'xlsx', type: 'array' }) as ArrayBuffer;
+    return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  }
+}
