@@ -17,6 +17,8 @@ export const MOVE_FORM_TEXT = {
   emptyVideo: 'No dejes el campo vacío',
   flagOne: 'Seleccione al menos una pregunta a devolver',
   bothDates: 'Seleccione ambas fechas para filtrar.',
+  lostCursor: 'La move desde la que se pidió la página ya no existe. Vuelva a la primera página.',
+  oneCursor: 'Pida la página después de una move o antes de otra, no las dos cosas.',
   endBeforeStart: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
   fileName: 'Por favor seleccione un nombre',
   fileNameChars: 'Solo letras, números y guiones',
@@ -169,8 +171,12 @@ export const moveListQuery = z
     clientLocationName: z.string().trim().max(200).optional(),
     fromDate: isoDate.optional(),
     toDate: isoDate.optional(),
+    /** Keyset paging: the page that follows this move (its id) in the list's order, or the one that precedes it. */
+    after: id.optional(),
+    before: id.optional(),
   })
   .superRefine((q, ctx) => {
+    if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: T.oneCursor });
     if (Boolean(q.fromDate) !== Boolean(q.toDate)) ctx.addIssue({ code: 'custom', path: [q.fromDate ? 'toDate' : 'fromDate'], message: T.bothDates });
     if (q.fromDate && q.toDate && q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: T.endBeforeStart });
   });

@@ -155,6 +155,41 @@ describe('the moves list', () => {
     }
   });
 
+  it('pages by keyset after or before a move, in every order, to the same rows as by offset', async () => {
+    const sorts = ['id', 'code', 'createdAt', 'statusName', 'userFullName', 'assignedAgentFullName', 'projectsName', 'campaignsClientName', 'clientLocationName'];
+    for (const sort of sorts) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const filter = sort === 'projectsName' ? '&statusId=APROBADA' : '';
+        const all = (await list(`sort=${sort}&order=${order}&limit=1000${filter}`)).rows.map((r) => r.id);
+        // Forward: each page after the previous page's last move.
+        const forward: number[] = [];
+        let page = (await list(`sort=${sort}&order=${order}&limit=53${filter}`)).rows.map((r) => r.id);
+        while (page.length) {
+          forward.push(...page);
+          page = (await list(`sort=${sort}&order=${order}&limit=53&after=${page.at(-1)}${filter}`)).rows.map((r) => r.id);
+        }
+        expect(forward, `${sort} ${order} after`).toEqual(all);
+        // Backward: each page before the next page's first move, from the last move.
+        const backward: number[] = [all.at(-1)!];
+        page = (await list(`sort=${sort}&order=${order}&limit=53&before=${all.at(-1)}${filter}`)).rows.map((r) => r.id);
+        while (page.length) {
+          backward.unshift(...page);
+          page = (await list(`sort=${sort}&order=${order}&limit=53&before=${page[0]}${filter}`)).rows.map((r) => r.id);
+        }
+        expect(backward, `${sort} ${order} before`).toEqual(all);
+      }
+    }
+  });
+
+  it('refuses a keyset cursor that is no move, or both cursors at once', async () => {
+    const lost = await api.call('GET', '/user-moves/get/all?after=999999', admin);
+    expect(lost.statusCode).toBe(400);
+    expect(lost.json().message).toBe(MOVE_FORM_TEXT.lostCursor);
+    const both = await api.call('GET', '/user-moves/get/all?after=1&before=2', admin);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors.before).toBe(MOVE_FORM_TEXT.oneCursor);
+  });
+
   it('keeps those orders when a Getter, an agent, a client or a point of sale is renamed, or a move changes hands', async () => {
     const [move] = await movesWhere(t, inStatus('APROBADA'), withAgent);
     const [moved] = await movesWhere(t, inStatus('EN_REVISION'));

@@ -125,6 +125,37 @@ describe('Lista de Moves', () => {
     errors.assertNone();
   });
 
+  it('pages forward and back; the page next to one on screen is asked by keyset', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/user-moves/get/all') && asked.push(r.url()));
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/user-moves/historial');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const codes = async () => {
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(10);
+      return (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((c) => Number(c.replace(/\D/g, '')));
+    };
+    await shown(page.getByText(/^Mostrando 1-10 de \d+ registros$/));
+    const first = await codes();
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await shown(page.getByText(/^Mostrando 11-20 de \d+ registros$/));
+    await expect.poll(async () => (await codes())[0]).toBeLessThan(first.at(-1)!);
+    const second = await codes();
+    expect(asked.at(-1)).toContain(`after=${first.at(-1)}`);
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await shown(page.getByText(/^Mostrando 21-30 de \d+ registros$/));
+    await expect.poll(async () => (await codes())[0]).toBeLessThan(second.at(-1)!);
+    expect(asked.at(-1)).toContain(`after=${second.at(-1)}`);
+    // Newest first, each page continues where the one before ended.
+    expect(second).toEqual([...second].sort((a, b) => b - a));
+    await page.getByRole('button', { name: 'Página anterior' }).click();
+    await shown(page.getByText(/^Mostrando 11-20 de \d+ registros$/));
+    expect(await codes()).toEqual(second);
+    errors.assertNone();
+  });
+
   it('assigns the selected moves to a quality agent', async () => {
     session = await openPage(browser);
     const { page, errors } = session;

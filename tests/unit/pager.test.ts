@@ -1,3 +1,4 @@
+import { pageRequest } from '../../src/resources/moves/list/pageRequest';
 import { describe, expect, it } from 'vitest';
 import { pagesText, shownText } from '../../src/ui/table/pagerText';
 
@@ -10,5 +11,21 @@ describe("the pager's 'Mostrando' line", () => {
     expect(shownText(11, 20, 1000464, true)).toBe('Mostrando 11-20 de aprox. 1.000.464 registros');
     expect(pagesText(100047, true)).toBe('Págs. Totales: aprox. 100.047');
     expect(pagesText(6, false)).toBe('Págs. Totales: 6');
+  });
+});
+
+describe('how the moves list asks for a page', () => {
+  const rows = (...ids: number[]) => ids.map((id) => ({ id }));
+  it('asks after the last move of the full page before it', () => {
+    expect(pageRequest(3, 3, { previous: rows(9, 8, 7) })).toEqual({ offset: 0, limit: 3, after: 7 });
+  });
+  it('asks before the first move of the page after it when the one before is not at hand', () => {
+    expect(pageRequest(2, 3, { next: rows(6, 5, 4) })).toEqual({ offset: 0, limit: 3, before: 6 });
+  });
+  it('asks by offset without a neighbour, on the first page, or after a short page', () => {
+    expect(pageRequest(5, 10, {})).toEqual({ offset: 40, limit: 10 });
+    expect(pageRequest(1, 10, { previous: rows(1, 2, 3, 4, 5, 6, 7, 8, 9, 10) })).toEqual({ offset: 0, limit: 10 });
+    expect(pageRequest(2, 10, { previous: rows(1, 2) })).toEqual({ offset: 10, limit: 10 });
+    expect(pageRequest(2, 10, { previous: [], next: [] })).toEqual({ offset: 10, limit: 10 });
   });
 });

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
-import { codeToId, type MoveListQuery } from '../../../domain/move-forms';
+import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
 import { type BoundedCount, boundedCount, containsPattern } from '../../db/list';
@@ -26,7 +26,8 @@ const STATUS_ORDER = sql`array_position(array['DISPONIBLE','ASIGNADA','INICIADA'
 type Join = 'projects';
 
 /** Each sort: its key and the joins the key needs (the page of ids joins nothing else). */
-const SORTABLE: Record<string, { key: SQL | AnyPgColumn; joins: Join[] }> = {
+/** `nullable`: the key is empty for some moves (no Getter, agent or client), which keyset paging must place. */
+const SORTABLE: Record<string, { key: SQL | AnyPgColumn; joins: Join[]; nullable?: boolean }> = {
   id: { key: userMoves.id, joins: [] },
   code: { key: userMoves.id, joins: [] },
   createdAt: { key: userMoves.createdAt, joins: [] },
@@ -34,10 +35,10 @@ const SORTABLE: Record<string, { key: SQL | AnyPgColumn; joins: Join[] }> = {
   statusId: { key: STATUS_ORDER, joins: [] },
   // By a joined name: the key stored on the move (lower-cased, kept by the triggers of migration 0003)
   // and indexed with the id, so a page walks an index instead of sorting the million moves.
-  userFullName: { key: userMoves.getterSortKey, joins: [] },
-  assignedAgentFullName: { key: userMoves.agentSortKey, joins: [] },
+  userFullName: { key: userMoves.getterSortKey, joins: [], nullable: true },
+  assignedAgentFullName: { key: userMoves.agentSortKey, joins: [], nullable: true },
   projectsName: { key: sql`lower(${projects.name})`, joins: ['projects'] },
-  campaignsClientName: { key: userMoves.clientSortKey, joins: [] },
+  campaignsClientName: { key: userMoves.clientSortKey, joins: [], nullable: true },
   clientLocationName: { key: userMoves.locationSortKey, joins: [] },
 };
 
@@ -90,17 +91,68 @@ function fromMoves(db: Db | Tx, select: Record<string, unknown>) {
     .leftJoin(agents, eq(agents.id, userMoves.assignedAgentId));
 }
 
-/** One page of move ids in the list's order: user_moves and only the joins its sort key needs. */
-function pageOfIds(db: Db, sort: (typeof SORTABLE)[string], byId: boolean, direction: typeof asc, where: SQL | undefined, q: MoveListQuery) {
+type Sort = (typeof SORTABLE)[string];
+
+/** The ids of user_moves (and the project join when the sort key needs it) of a condition, in an order. */
+async function idsWhere(db: Db, sort: Sort, where: SQL | undefined, order: SQL[], take: number, skip = 0): Promise<number[]> {
   let query = db.select({ id: userMoves.id }).from(userMoves).$dynamic();
   if (sort.joins.includes('projects')) {
     query = query.innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId)).innerJoin(projects, eq(projects.id, projectLocations.projectId));
   }
-  return query
+  const rows = await query
     .where(where)
-    .orderBy(direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)]))
-    .limit(q.limit)
-    .offset(q.offset);
+    .orderBy(...order)
+    .limit(take)
+    .offset(skip);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * One page of move ids in the list's order: by offset, or by keyset after (before) a move of the list,
+ * which costs the same on the thousandth page as on the first. The key is compared in SQL against the
+ * cursor move's own (no value crosses to JavaScript and back: a timestamp would lose its microseconds).
+ * Keys that may be empty (a move without Getter, agent or client) sort last ascending and first
+ * descending, as PostgreSQL does: the page past the last named one continues among the empty ones.
+ */
+async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, where: SQL | undefined, q: MoveListQuery): Promise<number[]> {
+  const orderOf = (up: boolean) => {
+    const direction = up ? asc : desc;
+    return [direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)])];
+  };
+  const cursorId = q.after ?? q.before;
+  if (cursorId === undefined) return idsWhere(db, sort, where, orderOf(ascending), q.limit, q.offset);
+
+  // Before a move: the list's order reversed from it, read back.
+  const up = q.after !== undefined ? ascending : !ascending;
+  const take = q.offset + q.limit;
+  const key = sort.key as SQL;
+  let atCursor = db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic();
+  if (sort.joins.includes('projects')) {
+    atCursor = atCursor.innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId)).innerJoin(projects, eq(projects.id, projectLocations.projectId));
+  }
+  const [cursor] = await atCursor.where(eq(userMoves.id, cursorId));
+  if (!cursor) throw badRequest(MOVE_FORM_TEXT.lostCursor, { [q.after !== undefined ? 'after' : 'before']: MOVE_FORM_TEXT.lostCursor });
+
+  const cmp = up ? sql`>` : sql`<`;
+  const keyAt = sql`(select ${key} from ${userMoves} ${sort.joins.includes('projects') ? sql`join ${projectLocations} on ${projectLocations.id} = ${userMoves.projectLocationId} join ${projects} on ${projects.id} = ${projectLocations.projectId}` : sql``} where ${userMoves.id} = ${cursorId})`;
+  const named = byId ? sql`${userMoves.id} ${cmp} ${cursorId}` : sql`(${key}, ${userMoves.id}) ${cmp} (${keyAt}, ${cursorId})`;
+  const emptyAfter = sql`${key} is null and ${userMoves.id} ${cmp} ${cursorId}`;
+  const byIdOnly = [up ? asc(userMoves.id) : desc(userMoves.id)];
+  let ids: number[];
+  if (byId || !sort.nullable) ids = await idsWhere(db, sort, and(where, named), orderOf(up), take);
+  else if (up && !cursor.emptyKey) {
+    // Ascending: the named keys after the cursor's, then the empty ones.
+    ids = await idsWhere(db, sort, and(where, named), orderOf(true), take);
+    if (ids.length < take) ids = ids.concat(await idsWhere(db, sort, and(where, sql`${key} is null`), byIdOnly, take - ids.length));
+  } else if (up) ids = await idsWhere(db, sort, and(where, emptyAfter), byIdOnly, take);
+  else if (!cursor.emptyKey) ids = await idsWhere(db, sort, and(where, named), orderOf(false), take);
+  else {
+    // Descending from an empty key: the empty ones left, then every named key.
+    ids = await idsWhere(db, sort, and(where, emptyAfter), byIdOnly, take);
+    if (ids.length < take) ids = ids.concat(await idsWhere(db, sort, and(where, sql`${key} is not null`), orderOf(false), take - ids.length));
+  }
+  const page = ids.slice(q.offset);
+  return q.after !== undefined ? page : page.reverse();
 }
 
 /**
@@ -181,11 +233,10 @@ export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListPage>
   const sortKey = q.sort ?? 'id';
   const sort = SORTABLE[sortKey];
   if (!sort) throw badRequest(`No se puede ordenar por "${sortKey}".`);
-  const direction = q.order === 'ASC' ? asc : desc;
   const byId = sortKey === 'id' || sortKey === 'code';
   const where = and(...moveFilters(q));
   const [rows, counted] = await Promise.all([
-    pageOfIds(db, sort, byId, direction, where, q).then((page) => listRows(db, page.map((r) => r.id))),
+    pageOfIds(db, sort, byId, q.order === 'ASC', where, q).then((ids) => listRows(db, ids)),
     countOf(db, where),
   ]);
   return {

@@ -18,20 +18,21 @@ import {
   TableRow,
   Tooltip,
 } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MoveListPage } from '../../../../domain/move-api';
 import { cellText } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
-import { request } from '../../../dataProvider/http';
+import { ApiError, request } from '../../../dataProvider/http';
 import { errorMessages } from '../../../ui/dialogs';
 import { Pagination } from '../../../ui/table/Pagination';
 import { PageTitle, StatusChip } from '../shared';
 import { ExportDialog } from './ExportDialog';
 import { MassAssignDialog } from './MassAssignDialog';
 import { EMPTY_FILTERS, type MoveFilterValues, MoveFilters, toQuery } from './MoveFilters';
+import { pageRequest } from './pageRequest';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 
@@ -52,9 +53,24 @@ export function MoveList() {
   const query = search ? toQuery(search.values) : null;
   const perPage = search?.perPage ?? 10;
   const page = search?.page ?? 1;
+  const queryClient = useQueryClient();
+  const keyOf = (p: number) => ['user-moves', 'historial', query, p, perPage];
   const result = useQuery({
-    queryKey: ['user-moves', 'historial', query, page, perPage],
-    queryFn: ({ signal }) => request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...query, offset: (page - 1) * perPage, limit: perPage }, signal }),
+    queryKey: keyOf(page),
+    queryFn: async ({ signal }) => {
+      // Next to a page already read, the page is asked by keyset (pageRequest.ts).
+      const paging = pageRequest(page, perPage, {
+        previous: queryClient.getQueryData<MoveListPage>(keyOf(page - 1))?.rows,
+        next: queryClient.getQueryData<MoveListPage>(keyOf(page + 1))?.rows,
+      });
+      try {
+        return await request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...query, ...paging }, signal });
+      } catch (error) {
+        // The neighbour's move is gone (the list changed under it): by offset, as without one.
+        if (!(error instanceof ApiError && error.status === 400 && (paging.after ?? paging.before) !== undefined)) throw error;
+        return request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...query, offset: (page - 1) * perPage, limit: perPage }, signal });
+      }
+    },
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
