@@ -20,7 +20,8 @@ export default async function moveReportRoutes(app: App) {
   /**
    * The stock: `statuses` (stock states joined by comma) with offset paging for the assignment
    * screen; `full=true` adds the report's columns and pages by keyset (`after` = the last `next`).
-   * The count comes with the first page only.
+   * The count comes with the first page only. A page of the full export also gives `ahead`, the `next` of
+   * the page after it, so that the export can ask for two pages at a time.
    */
   app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
     const q = req.query as z.infer<typeof stockQuery>;
@@ -32,8 +33,8 @@ export default async function moveReportRoutes(app: App) {
       return { rows, count: n, next };
     }
     // The export's rows arrive as JSON text from the database: sent as they are.
-    const [{ rows, next }, n] = await Promise.all([stockReportPage(app.db, filter, page, app.config.publicUrl), count]);
-    return reply.type('application/json; charset=utf-8').send(`{"rows":${rows},"count":${JSON.stringify(n)},"next":${JSON.stringify(next)}}`);
+    const [{ rows, next, ahead }, n] = await Promise.all([stockReportPage(app.db, filter, page, app.config.publicUrl), count]);
+    return reply.type('application/json; charset=utf-8').send(`{"rows":${rows},"count":${JSON.stringify(n)},"next":${JSON.stringify(next)},"ahead":${JSON.stringify(ahead)}}`);
   });
 
   /** The performance report: approved moves of the chosen clients (and project, and visit dates). */

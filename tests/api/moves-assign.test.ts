@@ -185,6 +185,25 @@ describe('the stock', () => {
     expect(visit.campania).toBe(campaign);
   });
 
+  it('tells with each export page the cursor of the page after the next (`ahead`), with or without a client', async () => {
+    const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    for (const filter of ['', `&clientId=${client.id}`]) {
+      type Page = { rows: StockReportRow[]; count: number | null; next: string | null; ahead: string | null };
+      const pages: Page[] = [];
+      let after: string | null = null;
+      do {
+        const page: Page = await api.ok('GET', `/user-moves/stock-moves-report?full=true&limit=41${filter}${after ? `&after=${after}` : ''}`, admin);
+        pages.push(page);
+        after = page.next;
+      } while (after);
+      expect(pages.length).toBeGreaterThan(3);
+      for (const [i, page] of pages.entries()) expect(page.ahead, `page ${i + 1}`).toBe(pages[i + 1]?.next ?? null);
+      // Asked for at once, the page at `ahead` is the one after the next.
+      const third: Page = await api.ok('GET', `/user-moves/stock-moves-report?full=true&limit=41${filter}&after=${pages[0].ahead}`, admin);
+      expect(third.rows.map((r) => r.key)).toEqual(pages[2].rows.map((r) => r.key));
+    }
+  });
+
   it('gives the export at most 5,000 rows a page', async () => {
     const res = await api.call('GET', '/user-moves/stock-moves-report?full=true&limit=5001', admin);
     expect(res.statusCode).toBe(400);

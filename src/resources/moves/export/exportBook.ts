@@ -16,10 +16,11 @@ export const PAGE_READERS = {
 };
 export type PageReader = keyof typeof PAGE_READERS;
 
-/** What a page told: the list's size (first page only), the next page's cursor, its rows. */
+/** What a page told: the list's size (first page only), the next page's cursor and the one after (if the API gives it), its rows. */
 export interface PageInfo {
   count: number | null;
   next: string | null;
+  ahead: string | null;
   rows: number;
 }
 
@@ -48,8 +49,8 @@ export class ExportBook {
 
   /** Reads a page of the API (`{ rows, count, next }`); `then` hears of it before its rows are written. */
   addPage(sheet: string, reader: PageReader, text: string, then: (page: PageInfo) => void): void {
-    const page = JSON.parse(text) as { rows: unknown[]; count: number | null; next: string | null };
-    then({ count: page.count ?? null, next: page.next ?? null, rows: page.rows.length });
+    const page = JSON.parse(text) as { rows: unknown[]; count?: number | null; next?: string | null; ahead?: string | null };
+    then({ count: page.count ?? null, next: page.next ?? null, ahead: page.ahead ?? null, rows: page.rows.length });
     this.addRows(sheet, page.rows.map(PAGE_READERS[reader]));
   }
 

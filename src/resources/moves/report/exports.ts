@@ -15,28 +15,38 @@ export const stockFileName = (today = todayIso()) => `stock_moves_${today}.xls`;
 const STOCK_PAGE = 5000;
 
 /**
- * 'Stock de Moves': every visit and move with the dates per state, keyset page by page. The pages go
- * to the export worker as the API's text: it reads them and answers each page's cursor, so the next
- * page is asked for while the worker writes this one's rows.
+ * 'Stock de Moves': every visit and move with the dates per state, keyset page by page, two pages
+ * asked for at a time: each page tells the cursor of the one after next (`ahead`), which is asked for
+ * at once and used if it is where the next page ends (rows that changed state in between would move
+ * the pages' limits). The pages go to the export worker as the API's text: it reads them in order,
+ * answers each one's cursors, and writes its rows while the next pages are on their way.
  */
 export async function exportStock(onProgress: (fraction: number) => void): Promise<string> {
   const fileName = stockFileName();
+  type Page = { after: string | null; text: Promise<string> };
+  const fetchPage = (after: string | null): Page => {
+    const text = requestText(USER_MOVES_PATHS.stock, { query: { full: true, limit: STOCK_PAGE, after: after ?? undefined } });
+    // Heard by whoever waits for it; one dropped or left behind by a failure is not reported.
+    text.catch(() => undefined);
+    return { after, text };
+  };
   await runExport({
     fileName,
     bookType: 'xls',
     sheets: [{ name: 'Stock', header: STOCK_HEADER }],
     fill: async (_emit, emitPage) => {
-      let after: string | null = null;
+      let current: Page | null = fetchPage(null);
+      let following = null as Page | null;
       let total = 0;
       let done = 0;
-      do {
-        const text = await requestText(USER_MOVES_PATHS.stock, { query: { full: true, limit: STOCK_PAGE, after: after ?? undefined } });
-        const page = await emitPage('Stock', 'stock', text);
+      while (current) {
+        const page = await emitPage('Stock', 'stock', await current.text);
         if (page.count !== null) total = page.count;
         done += page.rows;
         onProgress(total ? Math.min(1, done / total) : 1);
-        after = page.next;
-      } while (after);
+        current = following?.after === page.next ? following : page.next ? fetchPage(page.next) : null;
+        following = current && page.ahead ? fetchPage(page.ahead) : null;
+      }
     },
   });
   return fileName;
