@@ -64,6 +64,17 @@ describe.skipIf(!server)('bench:data, small', () => {
     expect(wrong.n).toBe(0);
   });
 
+  test('the day totals of the transactions are what the transactions sum (the load bypasses the triggers)', async () => {
+    const [diff] = await adminQuery<{ n: number }>(
+      url,
+      `select count(*)::int as n from (
+        select status, campo_transaction_day(status, created_at, transaction_date) as day, count(*)::int as count, sum(amount) as amount from transactions group by 1, 2
+      ) d full join transaction_day_totals t using (status, day)
+      where d.count is distinct from t.count or d.amount is distinct from t.amount`,
+    );
+    expect(diff.n).toBe(0);
+  });
+
   test('no foreign key is broken', async () => {
     const checks = await adminQuery<{ name: string; query: string }>(
       url,

@@ -278,6 +278,48 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a payment that
   });
 });
 
+describe('the totals of a list', () => {
+  // Read from the day totals the triggers keep (migration 0004): they must be what the transactions sum.
+  const direct = async (status: string, from?: string, to?: string) => {
+    const day = sql`(case when status = 'PAID' then transaction_date else created_at end at time zone 'America/Argentina/Buenos_Aires')::date`;
+    const [row] = (
+      (await t.db.execute(
+        sql`select count(*)::int as count, coalesce(sum(amount), 0)::numeric(14,2)::text as "totalAmount" from transactions
+          where status = ${status} ${from && to ? sql`and ${day} between ${from}::date and ${to}::date` : sql``}`,
+      )) as unknown as { rows: { count: number; totalAmount: string }[] }
+    ).rows;
+    return { count: Number(row.count), totalAmount: row.totalAmount };
+  };
+  const listed = async (path: string, from?: string, to?: string) => {
+    const page = await api.ok<Page>('GET', `${path}?limit=1${from && to ? `&from=${from}&to=${to}` : ''}`, admin);
+    return { count: page.count, totalAmount: page.totalAmount };
+  };
+  const agree = async () => {
+    const today = todayIso();
+    const monthAgo = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
+    for (const [path, status] of [['/transactions/pending', 'PENDING'], ['/transactions/payed', 'PAID']] as const) {
+      expect(await listed(path), path).toEqual(await direct(status));
+      expect(await listed(path, monthAgo, today), `${path} last month`).toEqual(await direct(status, monthAgo, today));
+      expect(await listed(path, today, today), `${path} today`).toEqual(await direct(status, today, today));
+    }
+  };
+
+  it('are what the transactions sum, whole and by days, through new debts, payments, changes and deletions', async () => {
+    await agree();
+    const [{ accountId }] = (await getterAccounts()).slice(-1);
+    const ids = await debts(accountId, ['100.10', '200.20', '0.70']);
+    await debts(accountId, ['55.55'], new Date(Date.now() - 3 * DAY));
+    await agree();
+    await t.db.update(transactions).set({ status: 'PAID', transactionDate: new Date(), operationCode: 'OP-TOT' }).where(inArray(transactions.id, ids.slice(0, 2)));
+    await agree();
+    await t.db.update(transactions).set({ amount: '300.30' }).where(eq(transactions.id, ids[2]));
+    await t.db.update(transactions).set({ operationCode: 'OP-TOT-2' }).where(eq(transactions.id, ids[0]));
+    await agree();
+    await t.db.delete(transactions).where(inArray(transactions.id, ids));
+    await agree();
+  });
+});
+
 describe('who may pay', () => {
   it('admits administración and cuentas, and refuses operaciones and clients with 403', async () => {
     const [first] = await getterAccounts();

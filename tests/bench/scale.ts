@@ -352,6 +352,13 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
         where um.id > ${b.move} and um.status = 'APROBADA' and um.user_id is not null and pr.price is not null`),
     );
 
+    await timed('totales de transacciones por día', async () => {
+      // (Loaded without triggers: the day totals that migration 0004's triggers keep are computed once.)
+      await c.query('delete from transaction_day_totals');
+      return run(`insert into transaction_day_totals (status, day, count, amount)
+        select status, campo_transaction_day(status, created_at, transaction_date), count(*)::int, sum(amount) from transactions group by 1, 2`);
+    });
+
     await timed('historial de push', () =>
       run(`insert into push_messages (id, title, body, total_messages, successful_messages, removed_tokens, status, sent_by, created_at)
         select ${b.push} + g, ${pickText(['Nuevas visitas disponibles', 'Recordatorio de pago', 'Actualizá la app', 'Campaña de fin de mes', 'Capacitación obligatoria'], 'g')},
