@@ -57,9 +57,14 @@ function placeFilter(q: Partial<MoveListQuery>): SQL | null {
   }
   if (!on.length) return null;
   // `= any(array(…))`: the project locations are found once, then their moves by index; as `in (…)` the
-  // planner walked the whole list backwards testing each move (a city: 88 ms, not 5).
+  // planner walked the whole list backwards testing each move (a city: 88 ms, not 5). Only the joins the
+  // conditions name: a city's points of sale reach their project locations by project_locations_location_idx.
+  const joins = [
+    ...(q.campaignsClientId ? [sql`join projects p on p.id = pl.project_id`] : []),
+    ...(q.city || q.clientLocationName ? [sql`join locations l on l.id = pl.location_id`] : []),
+  ];
   return sql`${userMoves.projectLocationId} = any(array(select pl.id from project_locations pl
-    join projects p on p.id = pl.project_id join locations l on l.id = pl.location_id where ${sql.join(on, sql` and `)}))`;
+    ${sql.join(joins, sql` `)} where ${sql.join(on, sql` and `)}))`;
 }
 
 export function moveFilters(q: Partial<MoveListQuery>): SQL[] {
