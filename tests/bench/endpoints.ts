@@ -88,6 +88,10 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     moves('búsqueda por punto de venta', `offset=0&limit=10&clientLocationName=${enc(i.locationText)}`),
     moves('cliente + estado + fechas', `offset=0&limit=10&campaignsClientId=${i.clientId}&statusId=APROBADA&fromDate=${i.projectFrom}&toDate=${i.projectTo}`),
     moves('página profunda (offset 500.000)', 'offset=500000&limit=10'),
+    // What the console asks when paging next to a page it holds: keyset, from the middle of the list.
+    moves('página profunda por clave (after, mitad de la lista)', `offset=0&limit=10&after=${i.moveId}`),
+    moves('página profunda por clave, orden Getter (after)', `offset=0&limit=10&sort=userFullName&order=ASC&after=${i.moveId}`),
+    moves('página profunda por clave, orden fecha (before)', `offset=0&limit=10&sort=createdAt&order=DESC&before=${i.moveId}`),
     moves('página profunda filtrada (estado APROBADA, offset 100.000)', 'offset=100000&limit=10&statusId=APROBADA'),
     list('Puntos de venta', 'lista (/locations)', '/api/locations?offset=0&limit=20'),
     list('Puntos de venta', 'búsqueda por código', '/api/locations?offset=0&limit=20&q=S0012'),
