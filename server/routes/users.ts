@@ -1,10 +1,12 @@
 /**
- * `GET /users?rolId=`: active users of one role as `{ id, fullName, profile? }`: the quality agents
+ * `GET /users?rolId=`: users of one role as `{ id, fullName, profile? }`: the quality agents
  * (role 1) a move is assigned to and the Getters (role 7, with their payment profile) that do them.
- * The payments issue extends it for its Getter selector; keep the answer a list of that shape.
+ * Active users by default; `q` searches the name, `limit` pages a picker's matches, `ids` resolves
+ * the names of users a picker already holds (active or not: a chosen Getter may have left since).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { peopleIds, peopleLimit } from '../../domain/people';
 import { ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
 import { containsPattern } from '../db/list';
@@ -16,14 +18,14 @@ const query = z.object({
   q: z.string().trim().max(100).optional(),
   /** Only Getters owed a pending payment, active or not (the mass-payment selector). */
   withPending: booleanQuery.optional(),
+  /** 5,000 when absent: the whole list today's selects take. */
+  limit: peopleLimit,
+  ids: peopleIds.optional(),
 });
-
-/** Enough for a select; a search narrows it. */
-const CAP = 5000;
 
 export default async function userRoutes(app: App) {
   app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], querystring: query } }, async (req) => {
-    const { rolId, q, withPending } = req.query as z.output<typeof query>;
+    const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
     const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
     const rows = await app.db
       .select({ id: users.id, fullName, cuitCuil: getterProfiles.cuitCuil, mercadoPago: getterProfiles.mercadoPago, cbu: getterProfiles.cbu })
@@ -32,15 +34,18 @@ export default async function userRoutes(app: App) {
       .where(
         and(
           eq(users.rolId, rolId),
+          ids ? inArray(users.id, ids) : undefined,
           q ? sql`${fullName} ilike ${containsPattern(q)}` : undefined,
           // A Getter who left the platform is still paid what is owed.
           withPending
             ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${users.id} and ${transactions.status} = 'PENDING')`
-            : eq(users.status, true),
+            : ids
+              ? undefined
+              : eq(users.status, true),
         ),
       )
       .orderBy(asc(users.names), asc(users.lastName), asc(users.id))
-      .limit(CAP);
+      .limit(limit);
     return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) =>
       rolId === ROLE.GETTER ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name },
     );
