@@ -45,10 +45,23 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
   return { db: drizzle(pg, { schema }) as unknown as Db, kind: 'pglite', close: () => pg.close() };
 }
 
+/** The session lock two server processes starting on one database take in turn to migrate it. */
+const MIGRATION_LOCK = 7_261_001;
+
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    await run(database.db as never, { migrationsFolder });
+    // Two instances started together would both apply a pending migration, and one would fail half-way
+    // (a table or extension created twice): the second waits for the first, then finds nothing to do.
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await run(database.db as never, { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
   } else {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(database.db as never, { migrationsFolder });
