@@ -110,7 +110,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   return (type.includes('application/json') ? await response.json() : await response.blob()) as T;
 }
 
-/** Calls the API (see `respond`) and gives the answer's text unread: for a reader off the main thread. */
-export async function requestText(path: string, options: RequestOptions = {}): Promise<string> {
-  return (await respond(path, options)).text();
+/** Calls the API (see `respond`) and gives the answer's body unread: for a reader off the main thread. */
+export async function requestBody(path: string, options: RequestOptions = {}): Promise<ReadableStream<Uint8Array>> {
+  const response = await respond(path, options);
+  if (!response.body) throw new ApiError('Respuesta vacía', response.status, { message: 'Respuesta vacía' });
+  return response.body;
 }

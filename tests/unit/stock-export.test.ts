@@ -123,7 +123,7 @@ describe('the stock export’s pages', () => {
     book.addSheet('Stock', STOCK_HEADER);
     const told: unknown[] = [];
     book.addPage('Stock', 'stock', JSON.stringify({ rows, count: 2, next: null }), (page) => told.push(page));
-    expect(told).toEqual([{ count: 2, next: null, rows: 2 }]);
+    expect(told).toEqual([{ count: 2, next: null, ahead: null, rows: 2 }]);
     const file = await read(book.build());
     const [head, ...body] = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Stock, { header: 1, defval: '' });
     expect(head).toEqual(STOCK_HEADER);

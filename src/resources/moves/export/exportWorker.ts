@@ -1,30 +1,32 @@
 /// <reference lib="webworker" />
 /**
  * Builds a spreadsheet off the main thread (`ExportBook`): the screen starts the book with its sheets,
- * sends rows, or pages of the API's text that the worker reads and answers with their cursor, then
- * asks for the file. Any failure is answered once as an error.
+ * sends rows, or the bodies of API pages that the worker reads and answers with their cursors, then
+ * asks for the file. Messages are handled one after the other (a page's body is read before the next
+ * message); a failure is answered as an error.
  */
 import { type BookType, ExportBook, type PageInfo, type PageReader } from './exportBook';
 
 export type ExportRequest =
   | { type: 'start'; bookType: BookType; sheets: { name: string; header: string[] }[] }
   | { type: 'rows'; sheet: string; rows: unknown[][] }
-  | { type: 'page'; sheet: string; reader: PageReader; text: string }
+  | { type: 'page'; sheet: string; reader: PageReader; body: ReadableStream<Uint8Array> }
   | { type: 'build' };
 export type ExportAnswer = { type: 'page'; page: PageInfo } | { type: 'done'; file: Blob } | { type: 'error'; message: string };
 
 const answer = (message: ExportAnswer) => (self as unknown as Worker).postMessage(message);
 let book: ExportBook | null = null;
 
-self.onmessage = (event: MessageEvent<ExportRequest>) => {
-  const message = event.data;
+async function handle(message: ExportRequest): Promise<void> {
   try {
     if (message.type === 'start') {
       book = new ExportBook(message.bookType);
       for (const sheet of message.sheets) book.addSheet(sheet.name, sheet.header);
     } else if (message.type === 'rows') book!.addRows(message.sheet, message.rows);
-    else if (message.type === 'page') book!.addPage(message.sheet, message.reader, message.text, (page) => answer({ type: 'page', page }));
-    else {
+    else if (message.type === 'page') {
+      const text = await new Response(message.body).text();
+      book!.addPage(message.sheet, message.reader, text, (page) => answer({ type: 'page', page }));
+    } else {
       const file = book!.build();
       book = null;
       answer({ type: 'done', file });
@@ -33,4 +35,9 @@ self.onmessage = (event: MessageEvent<ExportRequest>) => {
     book = null;
     answer({ type: 'error', message: (error as Error).message });
   }
+}
+
+let queue = Promise.resolve();
+self.onmessage = (event: MessageEvent<ExportRequest>) => {
+  queue = queue.then(() => handle(event.data));
 };

@@ -8,8 +8,8 @@ export interface SheetSpec {
 
 /** Rows of one sheet, handed to the worker as each page arrives. */
 export type Emit = (sheet: string, rows: unknown[][]) => void;
-/** A page of the API, as its text, for the worker to read with `reader`: resolves once it is read. */
-export type EmitPage = (sheet: string, reader: PageReader, text: string) => Promise<PageInfo>;
+/** A page of the API, its body unread, for the worker to read with `reader`: resolves once it is read. */
+export type EmitPage = (sheet: string, reader: PageReader, body: ReadableStream<Uint8Array>) => Promise<PageInfo>;
 
 /** Saves a file the browser holds (a blob) under `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -24,13 +24,13 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * An export without a row cap: `fill` pages through the API and emits rows (or pages of text); a Web
+ * An export without a row cap: `fill` pages through the API and emits rows (or pages' bodies); a Web
  * Worker builds the book as they arrive; the file is saved as `fileName`. Rejects (and ends the
  * worker) on any failure.
  */
 export async function runExport(options: { fileName: string; bookType: BookType; sheets: SheetSpec[]; fill: (emit: Emit, emitPage: EmitPage) => Promise<void> }): Promise<void> {
   const worker = new Worker(new URL('./exportWorker.ts', import.meta.url), { type: 'module' });
-  const post = (message: ExportRequest) => worker.postMessage(message);
+  const post = (message: ExportRequest, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   // The worker answers pages in the order they were sent.
   const pages: { resolve: (page: PageInfo) => void; reject: (error: Error) => void }[] = [];
   try {
@@ -52,10 +52,11 @@ export async function runExport(options: { fileName: string; bookType: BookType;
     post({ type: 'start', bookType: options.bookType, sheets: options.sheets });
     await options.fill(
       (sheet, rows) => post({ type: 'rows', sheet, rows }),
-      (sheet, reader, text) =>
+      (sheet, reader, body) =>
         new Promise<PageInfo>((resolve, reject) => {
           pages.push({ resolve, reject });
-          post({ type: 'page', sheet, reader, text });
+          // The body goes to the worker as a stream: the main thread never holds the page.
+          post({ type: 'page', sheet, reader, body }, [body]);
         }),
     );
     post({ type: 'build' });
