@@ -185,7 +185,7 @@ describe('the stock', () => {
     expect(visit.campania).toBe(campaign);
   });
 
-  it('tells with each export page the cursor of the page after the next (`ahead`), with or without a client', async () => {
+  it('counts the export and tells with each page the cursor of the page after the next (`ahead`), with or without a client', async () => {
     const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
     for (const filter of ['', `&clientId=${client.id}`]) {
       type Page = { rows: StockReportRow[]; count: number | null; next: string | null; ahead: string | null };
@@ -197,6 +197,7 @@ describe('the stock', () => {
         after = page.next;
       } while (after);
       expect(pages.length).toBeGreaterThan(3);
+      expect(pages.flatMap((p) => p.rows)).toHaveLength(pages[0].count!);
       for (const [i, page] of pages.entries()) expect(page.ahead, `page ${i + 1}`).toBe(pages[i + 1]?.next ?? null);
       // Asked for at once, the page at `ahead` is the one after the next.
       const third: Page = await api.ok('GET', `/user-moves/stock-moves-report?full=true&limit=41${filter}&after=${pages[0].ahead}`, admin);

@@ -84,17 +84,17 @@ const projectFilter = (filter: StockFilter) =>
   sql.join([sql`true`, ...(filter.clientId ? [sql`p.client_id = ${filter.clientId}`] : []), ...(filter.projectId ? [sql`p.id = ${filter.projectId}`] : [])], sql` and `);
 
 /**
- * The branches' keys only (rank and id), bounded as `parts` bounds them, for cursors further on. The
- * page's inner joins never drop a row (every one follows a required foreign key), so only the ones
- * the project filter needs are kept.
+ * The branches' keys only (rank and id), bounded as `parts` bounds them: for counting, and for cursors
+ * further on. The page's inner joins never drop a row (every one follows a required foreign key), so
+ * only the ones the project filter needs are kept.
  */
-function keyParts(filter: StockFilter, page: Bounds): { visits: SQL | null; moves: SQL | null } {
+function keyParts(filter: StockFilter, page?: Bounds): { visits: SQL | null; moves: SQL | null } {
   const { visitStates, moveStatuses } = sources(filter);
   const joins = filter.clientId || filter.projectId ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
   const where = projectFilter(filter);
   return {
-    visits: visitStates.length ? sql`select 0 as rank, x.id from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${bound(page, page.afterVisit)}` : null,
-    moves: moveStatuses.length ? sql`select 1 as rank, x.id from user_moves x ${joins} where x.status in (${list(moveStatuses)}) and ${where}${bound(page, page.afterMove)}` : null,
+    visits: visitStates.length ? sql`select 0 as rank, x.id from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${bound(page, page?.afterVisit ?? null)}` : null,
+    moves: moveStatuses.length ? sql`select 1 as rank, x.id from user_moves x ${joins} where x.status in (${list(moveStatuses)}) and ${where}${bound(page, page?.afterMove ?? 0)}` : null,
   };
 }
 
@@ -107,8 +107,9 @@ async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
   return ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
 }
 
+/** The stock's size, from the branches' keys (the rows' joins never change it). */
 export async function stockCount(db: Db, filter: StockFilter): Promise<number> {
-  const { visits, moves } = parts(filter);
+  const { visits, moves } = keyParts(filter);
   const counts = await Promise.all(
     [visits, moves].filter((p): p is SQL => p !== null).map((p) => rowsOf(db, sql`select count(*)::int as n from (${p}) s`)),
   );
