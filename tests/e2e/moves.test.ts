@@ -125,6 +125,53 @@ describe('Lista de Moves', () => {
     errors.assertNone();
   });
 
+  it('filters by a Getter found by typing part of the name, and still names that Getter on coming back', async () => {
+    const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=50&sort=id&order=ASC');
+    const name = rows.find((r) => r.userFullName)!.userFullName!;
+    session = await openPage(browser);
+    const { page, errors } = session;
+    const asked: URL[] = [];
+    page.on('request', (r) => r.url().includes('/api/users?') && asked.push(new URL(r.url())));
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await atPath(page, '/user-moves/historial');
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    expect(await getter.inputValue()).toBe('Todos');
+    const part = name.split(' ').at(-1)!.slice(0, 4);
+    await getter.click();
+    // Typed, the list narrows at once and the server's answer for what was typed follows.
+    const searched = page.waitForResponse((r) => r.url().includes('/api/users?') && new URL(r.url()).searchParams.get('q') === part);
+    await getter.fill(part);
+    expect((await searched).ok()).toBe(true);
+    await page.getByRole('option', { name, exact: true }).first().click();
+    expect(await getter.inputValue()).toBe(name);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByText(/^Mostrando 1-\d+ de \d+ registros$/));
+    const getters = async () => new Set(await page.locator('tbody tr td:nth-child(4)').allInnerTexts());
+    await expect.poll(getters).toEqual(new Set([name]));
+
+    // The filter is kept: back on the list, and after a reload, it names the Getter it holds.
+    await openMenu(page, 'Moves', 'Asignar');
+    await atPath(page, '/user-moves/assign');
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await atPath(page, '/user-moves/historial');
+    await expect.poll(() => getter.inputValue()).toBe(name);
+    await page.reload();
+    await expect.poll(() => getter.inputValue()).toBe(name);
+    await expect.poll(getters).toEqual(new Set([name]));
+
+    // The Getters are searched on the server a page at a time, and the one held is asked for by id.
+    expect(asked.some((u) => u.searchParams.get('q') === part && u.searchParams.get('limit') === '51')).toBe(true);
+    expect(asked.some((u) => u.searchParams.has('ids'))).toBe(true);
+    expect(asked.every((u) => u.searchParams.get('limit') === '51' || u.searchParams.has('ids'))).toBe(true);
+
+    // Cleared, it is 'Todos' again.
+    await getter.click();
+    await page.getByRole('option', { name: 'Todos', exact: true }).click();
+    expect(await getter.inputValue()).toBe('Todos');
+    errors.assertNone();
+  });
+
   it('pages forward and back; the page next to one on screen is asked by keyset', async () => {
     session = await openPage(browser);
     const { page, errors } = session;
@@ -332,8 +379,11 @@ describe('Asignación de Moves', () => {
     await assign.click();
     await shown(page.getByText('Debe seleccionar un auditor para asignar la move'));
     await page.getByRole('button', { name: 'Cerrar' }).click();
-    await page.getByRole('combobox', { name: 'Auditor' }).click();
+    const auditor = page.getByRole('combobox', { name: 'Auditor' });
+    await auditor.click();
+    await auditor.fill('pérez');
     await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+    expect(await auditor.inputValue()).toBe('Juan Pérez');
     await assign.click();
     await shown(page.getByText('Debe seleccionar al menos una move'));
     await page.getByRole('button', { name: 'Cerrar' }).click();

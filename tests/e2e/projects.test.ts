@@ -117,8 +117,11 @@ describe('Proyectos', () => {
     await shown(first.getByText('2 de 2 visitas publicadas'));
     const save = page.getByRole('button', { name: 'Guardar' });
     expect(await save.isDisabled()).toBe(true);
-    await first.getByRole('combobox').click();
-    await page.getByRole('option', { name: 'Juan Pérez' }).click();
+    const getter = first.getByRole('combobox', { name: /^Getter de 1\. / });
+    await getter.click();
+    await getter.fill('Juan P');
+    await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+    expect(await getter.inputValue()).toBe('Juan Pérez');
     await save.click();
     await shown(page.getByText('Se creó 1 move asignada.'));
     await shown(first.getByText('1 de 2 visitas publicadas'));

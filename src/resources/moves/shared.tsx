@@ -31,8 +31,8 @@ export interface Person {
   fullName: string;
 }
 
-/** Active users of a role as choices: the quality agents (role 1) or the Getters (role 7). */
-export function usePeople(rolId: typeof ROLE.ADMIN | typeof ROLE.GETTER) {
+/** The active quality agents (role 1) as choices. The Getters are too many to load: ui/getterPicker searches them. */
+export function usePeople(rolId: typeof ROLE.ADMIN) {
   return useQuery({
     queryKey: ['people', rolId],
     queryFn: () => request<Person[]>(USER_MOVES_PATHS.users, { query: { rolId } }),

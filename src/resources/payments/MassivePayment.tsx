@@ -1,25 +1,19 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Autocomplete, Badge, Box, Button, Card, CardContent, Paper, TextField, Typography } from '@mui/material';
+import { Badge, Box, Button, Card, CardContent, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatPesos, sumMoney } from '../../../domain/money';
 import { paymentBatchCsv, paymentBatchFileName } from '../../../domain/paymentBatch';
-import { type GetterProfile, MASSIVE_PAY_MAX, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
-import { ROLE } from '../../../domain/roles';
+import { MASSIVE_PAY_MAX, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
 import { todayIso } from '../../../domain/validation';
 import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
 import { request } from '../../dataProvider/http';
+import { type Getter, GETTERS_QUERY_KEY, GetterPicker } from '../../ui/getterPicker/GetterPicker';
 import { PaymentDialog, type PaymentOrder } from './PaymentDialog';
 import { SelectableTable } from './SelectableTable';
-
-interface Getter {
-  id: number;
-  fullName: string;
-  profile: GetterProfile;
-}
 
 function download(text: string, fileName: string) {
   // A BOM so spreadsheet programs read the accents as UTF-8.
@@ -43,10 +37,6 @@ export function MassivePayment() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [order, setOrder] = useState<PaymentOrder | null>(null);
 
-  const getters = useQuery({
-    queryKey: ['payments', 'getters'],
-    queryFn: ({ signal }) => request<Getter[]>(PAYMENT_READS.getters, { query: { rolId: ROLE.GETTER, withPending: true }, signal }),
-  });
   const pending = useQuery({
     queryKey: ['payments', 'by-getter', getter?.id],
     enabled: getter !== null,
@@ -64,6 +54,8 @@ export function MassivePayment() {
   const paid = async () => {
     setSelected(new Set());
     await queryClient.invalidateQueries({ queryKey: ['payments'] });
+    // A Getter paid in full is no longer among those owed.
+    await queryClient.invalidateQueries({ queryKey: [...GETTERS_QUERY_KEY, 'search'] });
   };
 
   return (
@@ -79,17 +71,14 @@ export function MassivePayment() {
           </Button>
         </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
-          <Autocomplete
-            sx={{ width: 420 }}
-            options={getter && !getters.data?.some((g) => g.id === getter.id) ? [getter, ...(getters.data ?? [])] : (getters.data ?? [])}
-            value={getter}
-            loading={getters.isPending}
-            loadingText="Cargando…"
-            noOptionsText="No hay opciones disponibles."
-            getOptionLabel={(g) => (g.profile.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            onChange={(_, g) => pick(g)}
-            renderInput={(params) => <TextField {...params} label={T.getter} placeholder="Filtrar resultados" helperText={T.getterHelp} size="small" />}
+          <GetterPicker
+            width={420}
+            withPending
+            value={getter?.id ?? null}
+            onChange={pick}
+            getterLabel={(g) => (g.profile?.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
+            label={T.getter}
+            helperText={T.getterHelp}
           />
           <Box sx={{ flexGrow: 1 }} />
           <Paper variant="outlined" role="status" aria-label="Selección" sx={{ px: 2, py: 1 }}>

@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Autocomplete, Box, Button, Card, CardContent, CircularProgress, IconButton, List, ListItem, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, IconButton, List, ListItem, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,9 +9,9 @@ import { formatDisplayDate } from '../../../domain/validation';
 import { currentRole } from '../../authProvider';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { ErrorDialog } from '../../ui/dialogs';
-import type { Choice } from '../../ui/form/inputs';
+import { GetterPicker } from '../../ui/getterPicker/GetterPicker';
 import { Pagination } from '../../ui/table/Pagination';
-import { useGetterChoices, useProject } from './choices';
+import { useProject } from './choices';
 import { RESOURCE, ROOT, saveErrors } from './values';
 
 const done = (n: number) => (n === 1 ? 'Se creó 1 move asignada.' : `Se crearon ${n} moves asignadas.`);
@@ -34,7 +34,6 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
   const navigate = useNavigate();
   const notify = useNotify();
   const dataProvider = useCampoDataProvider();
-  const getters = useGetterChoices();
   const canAssign = canUse(currentRole(), 'user-moves', 'write');
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [page, setPage] = useState(1);
@@ -76,8 +75,6 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
               key={item.id}
               number={(page - 1) * perPage + i + 1}
               item={item}
-              getters={getters.choices}
-              loading={getters.loading}
               value={chosen[item.id] ?? null}
               onChange={(userId) =>
                 setChosen((current) => {
@@ -122,15 +119,11 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
 function AssignItem({
   number,
   item,
-  getters,
-  loading,
   value,
   onChange,
 }: {
   number: number;
   item: ProjectLocationRow;
-  getters: Choice[];
-  loading: boolean;
   value: number | null;
   onChange: (userId: number | null) => void;
 }) {
@@ -144,19 +137,13 @@ function AssignItem({
           {none ? 'Sin visitas publicadas para asignar' : `${item.availableVisits} de ${item.visits} visitas publicadas`}
         </Typography>
       </Box>
-      <Autocomplete
-        options={getters}
-        value={getters.find((g) => g.id === value) ?? null}
-        loading={loading}
-        loadingText="Cargando…"
+      <GetterPicker
+        value={value}
+        onChange={(getter) => onChange(getter?.id ?? null)}
         disabled={none}
-        getOptionLabel={(o) => o.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        noOptionsText="No hay opciones disponibles."
-        onChange={(_, choice) => onChange(choice ? Number(choice.id) : null)}
-        renderInput={(params) => (
-          <TextField {...params} label="Getter" placeholder="Filtrar resultados" size="small" helperText="Seleccione el Getter que corresponda a esta locación" slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': `Getter de ${name}` } }} />
-        )}
+        label="Getter"
+        helperText="Seleccione el Getter que corresponda a esta locación"
+        ariaLabel={`Getter de ${name}`}
       />
     </ListItem>
   );

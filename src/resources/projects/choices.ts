@@ -1,7 +1,6 @@
 /** The lists the project screens choose from, each fetched once and cached a while. */
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectRecord } from '../../../domain/projects';
-import { ROLE } from '../../../domain/roles';
 import { formatDisplayDate } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import type { Choice } from '../../ui/form/inputs';
@@ -63,16 +62,6 @@ export function useGuidelineChoices(current?: Choice | null) {
   });
   const choices = (query.data?.rows ?? []).map((g) => ({ id: g.id, name: `${g.name} (v${g.version})` }));
   return { choices: withCurrent(choices, current), loading: query.isPending };
-}
-
-/** The active Getters (role 7). */
-export function useGetterChoices() {
-  const query = useQuery({
-    queryKey: ['project-choices', 'getters'],
-    queryFn: () => request<{ id: number; fullName: string }[]>('/users', { query: { rolId: ROLE.GETTER } }),
-    staleTime,
-  });
-  return { choices: (query.data ?? []).map((g): Choice => ({ id: g.id, name: g.fullName })), loading: query.isPending };
 }
 
 /**

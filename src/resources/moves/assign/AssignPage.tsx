@@ -21,15 +21,15 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { StockRow } from '../../../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { STOCK_STATES, type StockState } from '../../../../domain/moves';
-import { ROLE } from '../../../../domain/roles';
 import { cellText, formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
 import { useClientChoices } from '../../../ui/ClientPicker';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { SelectInput } from '../../../ui/form/inputs';
+import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
 import { Pagination } from '../../../ui/table/Pagination';
-import { PageTitle, useChoices, useMoveAction, usePeople } from '../shared';
+import { PageTitle, useChoices, useMoveAction } from '../shared';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 const COLUMNS = ['Estado', 'Move', 'Pedido', 'Proyecto', 'Cliente', 'Punto de venta', 'Ciudad', 'Auditor', 'Agente asignado', 'Fecha límite'];
@@ -52,7 +52,6 @@ export function AssignPage() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [done, setDone] = useState<number | null>(null);
-  const getters = usePeople(ROLE.GETTER);
   const clients = useClientChoices(false);
   const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: clientId ?? undefined });
   const act = useMoveAction();
@@ -65,7 +64,7 @@ export function AssignPage() {
     placeholderData: keepPreviousData,
   });
   const rows = states.length ? (stock.data?.rows ?? []) : [];
-  const auditor = getters.data?.find((g) => g.id === auditorId);
+  const auditor = useGetter(auditorId).data;
   const toggle = (row: StockRow) =>
     setSelected((s) => {
       const next = new Map(s);
@@ -106,7 +105,7 @@ export function AssignPage() {
       <Card>
         <FormProvider {...form}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2, p: 2, pb: 0 }}>
-            <SelectInput name="auditorId" label="Auditor" choices={getters.data ?? []} loading={getters.isPending} helperText="Seleccione el Getter que hará las moves" />
+            <GetterInput name="auditorId" label="Auditor" emptyLabel="Sin Selección" helperText="Seleccione el Getter que hará las moves" />
             <SelectInput name="clientId" label="Cliente" choices={clients.data ?? []} emptyLabel="Todos" onChange={() => (form.setValue('projectId', null), setPage(1))} />
             <SelectInput name="projectId" label="Proyecto" choices={projects.data ?? []} emptyLabel="Todos" onChange={() => setPage(1)} />
           </Box>
@@ -180,14 +179,14 @@ export function AssignPage() {
       </Card>
       <ConfirmDialog
         open={confirm}
-        title={MOVE_FORM_TEXT.assigning(auditor?.name ?? '')}
+        title={MOVE_FORM_TEXT.assigning(auditor?.fullName ?? '')}
         content={`Se asignarán ${selected.size} moves al auditor.`}
         busy={busy}
         onClose={() => setConfirm(false)}
         onConfirm={assign}
       />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
-      <SuccessDialog open={done !== null} title="Moves asignadas" message={`Se asignaron ${done} moves a ${auditor?.name ?? ''}.`} onClose={() => setDone(null)} />
+      <SuccessDialog open={done !== null} title="Moves asignadas" message={`Se asignaron ${done} moves a ${auditor?.fullName ?? ''}.`} onClose={() => setDone(null)} />
     </Box>
   );
 }

@@ -3,12 +3,12 @@ import { Box, Button, TextField } from '@mui/material';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { dateRangeProblems, searchFilter } from '../../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES } from '../../../../domain/moves';
-import { ROLE } from '../../../../domain/roles';
 import { parseDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { useClientChoices } from '../../../ui/ClientPicker';
 import { DateInput, SelectInput, TextInput } from '../../../ui/form/inputs';
-import { useChoices, usePeople } from '../shared';
+import { GetterInput } from '../../../ui/getterPicker/GetterPicker';
+import { useChoices } from '../shared';
 
 /** What the filter form holds (dates typed DD/MM/YYYY). */
 export interface MoveFilterValues {
@@ -63,7 +63,6 @@ export function MoveFilters({ initial, onSearch }: { initial: MoveFilterValues; 
   const clients = useClientChoices(false);
   const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: clientId ?? undefined });
   const cities = useChoices(USER_MOVES_PATHS.cities);
-  const getters = usePeople(ROLE.GETTER);
 
   const submit = form.handleSubmit((values) => {
     const problems = dateRangeProblems(values.fromDate, values.toDate);
@@ -85,7 +84,7 @@ export function MoveFilters({ initial, onSearch }: { initial: MoveFilterValues; 
         <SelectInput name="campaignsClientId" label="Cliente" choices={clients.data ?? []} loading={clients.isPending} emptyLabel="Todos" onChange={() => form.setValue('projectsId', null)} />
         <SelectInput name="projectsId" label="Proyecto" choices={projects.data ?? []} loading={projects.isPending} emptyLabel="Todos" />
         <SelectInput name="statusId" label="Estado" choices={STATUS_CHOICES} emptyLabel="Todos" />
-        <SelectInput name="userId" label="Getter" choices={getters.data ?? []} loading={getters.isPending} emptyLabel="Todos" />
+        <GetterInput name="userId" label="Getter" emptyLabel="Todos" />
         <SelectInput name="city" label="Ciudad" choices={cities.data ?? []} loading={cities.isPending} emptyLabel="Todas" />
         <MinimumAttachments />
         <DateInput name="fromDate" label="Desde" />
