@@ -1,8 +1,9 @@
 /**
  * An .xls (BIFF8) workbook written as its rows arrive, so that when the last page is in only the
  * sheets' heads and the container remain (docs/decisions.md, "Exportación .xls"). The records are the
- * ones SheetJS 0.20.3 writes for a sheet of plain cells (same globals, same cell records), except that
- * a text whose characters all fit in one byte is stored one byte a character, as BIFF8 allows.
+ * ones SheetJS 0.20.3 writes for a sheet of plain cells (same globals, same cell records) without its
+ * empty drawing and FEAT records, and a text whose characters all fit in one byte is stored one byte a
+ * character, as BIFF8 allows.
  * A sheet holds 65,536 rows: longer sheets continue on "<name> 2", "<name> 3"…, each with the header.
  */
 import * as XLSX from 'xlsx';
