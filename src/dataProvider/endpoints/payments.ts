@@ -9,8 +9,7 @@ export const payments: Endpoints = {
   actions: { pay: { put: '/accounts/pay' }, massivePay: { put: '/accounts/massive-pay' } },
 };
 
-/** The mass-payment screen's reads: the Getters owed something and one Getter's pending transactions. */
+/** The mass-payment screen's reads: one Getter's pending transactions (the Getters owed something come from the Getter picker). */
 export const PAYMENT_READS = {
-  getters: '/users',
   byGetter: '/transactions/by-getter',
 } as const;
