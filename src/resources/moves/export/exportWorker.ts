@@ -10,7 +10,7 @@ import { type BookType, ExportBook, type PageInfo, type PageReader } from './exp
 export type ExportRequest =
   | { type: 'start'; bookType: BookType; sheets: { name: string; header: string[] }[] }
   | { type: 'rows'; sheet: string; rows: unknown[][] }
-  | { type: 'page'; sheet: string; reader: PageReader; body: ReadableStream<Uint8Array> }
+  | { type: 'page'; sheet: string; reader: PageReader; body: ReadableStream<Uint8Array> | string }
   | { type: 'build' };
 export type ExportAnswer = { type: 'page'; page: PageInfo } | { type: 'done'; file: Blob } | { type: 'error'; message: string };
 
@@ -24,7 +24,7 @@ async function handle(message: ExportRequest): Promise<void> {
       for (const sheet of message.sheets) book.addSheet(sheet.name, sheet.header);
     } else if (message.type === 'rows') book!.addRows(message.sheet, message.rows);
     else if (message.type === 'page') {
-      const text = await new Response(message.body).text();
+      const text = typeof message.body === 'string' ? message.body : await new Response(message.body).text();
       book!.addPage(message.sheet, message.reader, text, (page) => answer({ type: 'page', page }));
     } else {
       const file = book!.build();

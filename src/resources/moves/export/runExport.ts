@@ -11,6 +11,25 @@ export type Emit = (sheet: string, rows: unknown[][]) => void;
 /** A page of the API, its body unread, for the worker to read with `reader`: resolves once it is read. */
 export type EmitPage = (sheet: string, reader: PageReader, body: ReadableStream<Uint8Array>) => Promise<PageInfo>;
 
+let transfersStreams: boolean | undefined;
+/** Whether this browser can hand a stream to a worker. */
+function streamsTransfer(): boolean {
+  if (transfersStreams === undefined) {
+    const { port1, port2 } = new MessageChannel();
+    try {
+      const stream = new ReadableStream();
+      port1.postMessage(stream, [stream]);
+      transfersStreams = true;
+    } catch {
+      transfersStreams = false;
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  }
+  return transfersStreams;
+}
+
 /** Saves a file the browser holds (a blob) under `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -52,12 +71,15 @@ export async function runExport(options: { fileName: string; bookType: BookType;
     post({ type: 'start', bookType: options.bookType, sheets: options.sheets });
     await options.fill(
       (sheet, rows) => post({ type: 'rows', sheet, rows }),
-      (sheet, reader, body) =>
-        new Promise<PageInfo>((resolve, reject) => {
+      async (sheet, reader, body) => {
+        // The body goes to the worker as a stream, so that the main thread never holds the page; a
+        // browser that cannot transfer streams (Safari) reads it here and sends the text.
+        const page = streamsTransfer() ? body : await new Response(body).text();
+        return new Promise<PageInfo>((resolve, reject) => {
           pages.push({ resolve, reject });
-          // The body goes to the worker as a stream: the main thread never holds the page.
-          post({ type: 'page', sheet, reader, body }, [body]);
-        }),
+          post({ type: 'page', sheet, reader, body: page }, typeof page === 'string' ? [] : [page]);
+        });
+      },
     );
     post({ type: 'build' });
     saveBlob(await done, options.fileName);
