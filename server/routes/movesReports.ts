@@ -28,13 +28,17 @@ export default async function moveReportRoutes(app: App) {
     const filter = { statuses: q.statuses ?? [], clientId: q.clientId, projectId: q.projectId, full: q.full };
     const page = { limit: q.limit, offset: q.offset, after: q.after };
     const count = q.after ? Promise.resolve(null) : stockCount(app.db, filter);
+    // `countEstimated` when the count is the planner's estimate (more than 1,000 in a branch).
+    const estimated = (n: { estimated: boolean } | null) => (n?.estimated ? { countEstimated: true as const } : {});
     if (!q.full) {
       const [{ rows, next }, n] = await Promise.all([stockPage(app.db, filter, page), count]);
-      return { rows, count: n, next };
+      return { rows, count: n?.count ?? null, next, ...estimated(n) };
     }
     // The export's rows arrive as JSON text from the database: sent as they are.
     const [{ rows, next, ahead }, n] = await Promise.all([stockReportPage(app.db, filter, page, app.config.publicUrl), count]);
-    return reply.type('application/json; charset=utf-8').send(`{"rows":${rows},"count":${JSON.stringify(n)},"next":${JSON.stringify(next)},"ahead":${JSON.stringify(ahead)}}`);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"rows":${rows},"count":${JSON.stringify(n?.count ?? null)},"next":${JSON.stringify(next)},"ahead":${JSON.stringify(ahead)}${n?.estimated ? ',"countEstimated":true' : ''}}`);
   });
 
   /** The performance report: approved moves of the chosen clients (and project, and visit dates). */

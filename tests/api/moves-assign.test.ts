@@ -1,6 +1,6 @@
 /** Assignments (agents, Getters, published visits), the stock, the performance report and the assets zip. */
 import { inflateRawSync } from 'node:zlib';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
@@ -106,7 +106,30 @@ describe('stock assignment to a Getter', () => {
 });
 
 describe('the stock', () => {
-  type Stock = { rows: StockRow[]; count: number | null; next: string | null };
+  type Stock = { rows: StockRow[]; count: number | null; next: string | null; countEstimated?: true };
+  it('counts exactly up to a thousand a branch, and beyond says its count is an estimate', async () => {
+    const exact = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada&limit=10', admin);
+    expect(exact.countEstimated).toBeUndefined();
+    const [{ n }] = ((await t.db.execute(sql`select count(*)::int as n from visits where state = 'PUBLICADA'`)) as unknown as { rows: { n: number }[] }).rows;
+    expect(exact.count).toBe(n);
+    const [one] = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(1);
+    const added = await t.db
+      .insert(visits)
+      .values(Array.from({ length: 1500 }, () => ({ projectLocationId: one.projectLocationId, visitRangeId: one.visitRangeId, dueFrom: one.dueFrom, dueTo: one.dueTo, state: 'PUBLICADA', publishedAt: new Date() })))
+      .returning({ id: visits.id });
+    try {
+      await t.db.execute(sql`analyze visits`);
+      const big = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada&limit=10', admin);
+      expect(big.countEstimated).toBe(true);
+      expect(big.count).toBeGreaterThan(1000);
+      expect(big.rows).toHaveLength(10);
+    } finally {
+      await t.db.delete(visits).where(inArray(visits.id, added.map((v) => v.id)));
+      await t.db.execute(sql`analyze visits`);
+    }
+  });
+
+
   it('lists the four stock states, by state, paged, with the stock row', async () => {
     const page = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=10', admin);
     expect(page.rows).toHaveLength(10);

@@ -59,7 +59,7 @@ export function AssignPage() {
   const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, offset: (page - 1) * perPage, limit: perPage };
   const stock = useQuery({
     queryKey: ['user-moves', 'stock', query],
-    queryFn: ({ signal }) => request<{ rows: StockRow[]; count: number }>(USER_MOVES_PATHS.stock, { query, signal }),
+    queryFn: ({ signal }) => request<{ rows: StockRow[]; count: number; countEstimated?: true }>(USER_MOVES_PATHS.stock, { query, signal }),
     enabled: states.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -175,7 +175,7 @@ export function AssignPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <Pagination page={page} perPage={perPage} total={states.length ? (stock.data?.count ?? 0) : 0} options={PAGE_SIZES} setPage={setPage} setPerPage={(n) => (setPerPage(n), setPage(1))} />
+        <Pagination page={page} perPage={perPage} total={states.length ? (stock.data?.count ?? 0) : 0} estimated={states.length > 0 && stock.data?.countEstimated === true} options={PAGE_SIZES} setPage={setPage} setPerPage={(n) => (setPerPage(n), setPage(1))} />
       </Card>
       <ConfirmDialog
         open={confirm}
