@@ -108,9 +108,8 @@ async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
   return ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
 }
 
-/** The stock's size, from the branches' keys (the rows' joins never change it). */
 /**
- * The stock's size: each branch exact up to EXACT_COUNT_UP_TO and estimated beyond (`estimated`), as
+ * The stock's size, from the branches' keys (the rows' joins never change it): each branch exact up to EXACT_COUNT_UP_TO and estimated beyond (`estimated`), as
  * the moves list counts (docs/decisions.md, "Conteos a escala"): the 200,000 published visits of the
  * scale data took ~1.5 s to count on every page of the assignment screen.
  */
