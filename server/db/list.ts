@@ -40,3 +40,28 @@ export async function boundedCount(db: Db | Tx, rows: SQLWrapper): Promise<Bound
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return { count: Math.max(n, Math.round(json[0].Plan['Plan Rows'])), estimated: true };
 }
+
+/**
+ * Estimated counts by query, for ESTIMATE_TTL_MS: paging through a big list, or many staff on one list,
+ * need not count a thousand rows and ask the planner on every page. Exact counts are never kept: they
+ * change with each write. In memory of each instance, up to 1,000 queries.
+ */
+const ESTIMATE_TTL_MS = 10_000;
+const estimates = new Map<string, { at: number; count: BoundedCount }>();
+
+/** A list's `boundedCount`, with its estimate kept a few seconds (`rows`: the list's SELECT without order or paging). */
+export async function listCount(db: Db | Tx, rows: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }): Promise<BoundedCount> {
+  const { sql: text, params } = rows.toSQL();
+  const key = `${text}|${JSON.stringify(params)}`;
+  const kept = estimates.get(key);
+  if (kept && Date.now() - kept.at < ESTIMATE_TTL_MS) return kept.count;
+  const count = await boundedCount(db, rows);
+  if (count.estimated) {
+    if (estimates.size >= 1000) estimates.delete(estimates.keys().next().value!);
+    estimates.set(key, { at: Date.now(), count });
+  }
+  return count;
+}
+
+/** A page's answer with its bounded count: `countEstimated` only when the count is an estimate. */
+export const withCount = <T extends object>(page: T, counted: BoundedCount) => ({ ...page, count: counted.count, ...(counted.estimated ? { countEstimated: true as const } : {}) });

@@ -47,8 +47,9 @@ export const dataProvider: CampoDataProvider = {
   async getList(resource, params) {
     const list = need(endpointsOf(resource).list, resource, 'listar');
     const { path, filter } = listPath(list, params.filter ?? {});
-    const answer = await request<{ rows: any[]; count: number }>(path, { query: listQuery({ ...params, filter }), signal: params.signal });
-    return { data: answer.rows, total: answer.count };
+    const answer = await request<{ rows: any[]; count: number; countEstimated?: true }>(path, { query: listQuery({ ...params, filter }), signal: params.signal });
+    // A list of more than 1,000 rows may count them by estimate: its pager says 'aprox.' (CampoList).
+    return { data: answer.rows, total: answer.count, ...(answer.countEstimated ? { meta: { countEstimated: true } } : {}) };
   },
   async getOne(resource, params) {
     const one = need(endpointsOf(resource).one, resource, 'ver');

@@ -1,5 +1,5 @@
 /** Points of sale through the API: lists by client, the regex search, the form's rules, roles. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { LOCATION_TEXT } from '../../domain/locations';
@@ -101,6 +101,33 @@ describe('listing a client’s points of sale', () => {
     const inactive = (await get(`/api/locations?status=false`)).json() as { rows: { status: boolean }[] };
     expect(inactive.rows.length).toBeGreaterThan(0);
     expect(inactive.rows.every((r) => r.status === false)).toBe(true);
+  });
+
+  it('counts /locations exactly up to a thousand, and beyond says the count is an estimate', async () => {
+    const [{ n }] = ((await t.db.execute(sql`select count(*)::int as n from locations`)) as unknown as { rows: { n: number }[] }).rows;
+    const exact = (await get('/api/locations?limit=5')).json() as { count: number; countEstimated?: true };
+    expect(exact).toMatchObject({ count: n });
+    expect(exact.countEstimated).toBeUndefined();
+    // 1,500 more points of sale of one client, copies of one of its own with new codes.
+    await t.db.execute(sql`insert into locations (client_id, full_name, client_location_name, client_location_id, telephone, street, country_id, state_id, city_id,
+        latitude, longitude, executive, manager, email_manager, email_executive, work_days, opening_hours, closing_hours)
+      select l.client_id, l.full_name || ' ' || g, l.client_location_name, 'EST-' || g, l.telephone, l.street, l.country_id, l.state_id, l.city_id,
+        l.latitude, l.longitude, l.executive, l.manager, l.email_manager, l.email_executive, l.work_days, l.opening_hours, l.closing_hours
+      from (select * from locations where client_id = ${otherClient} limit 1) l, generate_series(1, 1500) g`);
+    try {
+      await t.db.execute(sql`analyze locations`);
+      const big = (await get('/api/locations?limit=5')).json() as { count: number; countEstimated?: true; rows: unknown[] };
+      expect(big.countEstimated).toBe(true);
+      expect(big.count).toBeGreaterThan(1000);
+      expect(big.rows).toHaveLength(5);
+      // A filter that leaves few is counted exactly again.
+      const few = (await get(`/api/locations?clientId=${firstClient}&limit=5`)).json() as { count: number; countEstimated?: true };
+      expect(few.countEstimated).toBeUndefined();
+      expect(few.count).toBe((await t.db.select().from(locations).where(eq(locations.clientId, firstClient))).length);
+    } finally {
+      await t.db.execute(sql`delete from locations where client_location_id like 'EST-%'`);
+      await t.db.execute(sql`analyze locations`);
+    }
   });
 
   it('refuses to sort by a column it does not know', async () => {

@@ -5,7 +5,7 @@ import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/m
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
-import { type BoundedCount, boundedCount, containsPattern } from '../../db/list';
+import { type BoundedCount, containsPattern, listCount } from '../../db/list';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
@@ -160,27 +160,8 @@ async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, 
   return q.after !== undefined ? page : page.reverse();
 }
 
-/**
- * Estimated counts (more than EXACT_COUNT_UP_TO moves) by filter, for COUNT_TTL_MS: paging through a
- * big list, or many staff on the default list, need not count a thousand rows and ask the planner on
- * every page. Exact counts are never kept: they change with each review.
- */
-const COUNT_TTL_MS = 10_000;
-const estimatedCounts = new Map<string, { at: number; count: BoundedCount }>();
-
-async function countOf(db: Db, where: SQL | undefined): Promise<BoundedCount> {
-  const rows = db.select({ one: sql`1` }).from(userMoves).where(where);
-  const { sql: text, params } = rows.toSQL();
-  const key = `${text}|${JSON.stringify(params)}`;
-  const kept = estimatedCounts.get(key);
-  if (kept && Date.now() - kept.at < COUNT_TTL_MS) return kept.count;
-  const count = await boundedCount(db, rows);
-  if (count.estimated) {
-    if (estimatedCounts.size >= 1000) estimatedCounts.delete(estimatedCounts.keys().next().value!);
-    estimatedCounts.set(key, { at: Date.now(), count });
-  }
-  return count;
-}
+/** The list's count: exact up to EXACT_COUNT_UP_TO, estimated beyond, the estimate kept a few seconds (listCount). */
+const countOf = (db: Db, where: SQL | undefined): Promise<BoundedCount> => listCount(db, db.select({ one: sql`1` }).from(userMoves).where(where));
 
 type ListRow = {
   id: number;

@@ -268,7 +268,15 @@ function CampoTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination page={list.page} perPage={list.perPage} total={list.total ?? 0} options={perPageOptions} setPage={list.setPage} setPerPage={list.setPerPage} />
+      <Pagination
+        page={list.page}
+        perPage={list.perPage}
+        total={list.total ?? 0}
+        estimated={(list.meta as { countEstimated?: boolean } | undefined)?.countEstimated === true}
+        options={perPageOptions}
+        setPage={list.setPage}
+        setPerPage={list.setPerPage}
+      />
     </Card>
   );
 }
