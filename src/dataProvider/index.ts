@@ -39,6 +39,18 @@ function listPath(list: NonNullable<Endpoints['list']>, filter: Record<string, u
   return { path: list.get, filter };
 }
 
+export interface ListAnswer {
+  rows: any[];
+  count: number;
+  /** The count is the planner's estimate (a list of more than 1,000 rows). */
+  countEstimated?: true;
+}
+
+/** A list's answer as react-admin takes it; an estimated count travels in `meta` (CampoList's pager says 'aprox.'). */
+export function listAnswer(answer: ListAnswer): { data: any[]; total: number; meta?: { countEstimated: true } } {
+  return { data: answer.rows, total: answer.count, ...(answer.countEstimated ? { meta: { countEstimated: true as const } } : {}) };
+}
+
 export interface CampoDataProvider extends DataProvider {
   action<T = unknown>(resource: string, name: string, body: unknown): Promise<T>;
 }
@@ -47,9 +59,7 @@ export const dataProvider: CampoDataProvider = {
   async getList(resource, params) {
     const list = need(endpointsOf(resource).list, resource, 'listar');
     const { path, filter } = listPath(list, params.filter ?? {});
-    const answer = await request<{ rows: any[]; count: number; countEstimated?: true }>(path, { query: listQuery({ ...params, filter }), signal: params.signal });
-    // A list of more than 1,000 rows may count them by estimate: its pager says 'aprox.' (CampoList).
-    return { data: answer.rows, total: answer.count, ...(answer.countEstimated ? { meta: { countEstimated: true } } : {}) };
+    return listAnswer(await request<ListAnswer>(path, { query: listQuery({ ...params, filter }), signal: params.signal }));
   },
   async getOne(resource, params) {
     const one = need(endpointsOf(resource).one, resource, 'ver');

@@ -104,6 +104,23 @@ const memory = (field: 'VmRSS' | 'VmHWM') => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/** Resets the server's peak RSS (VmHWM) so that the next reading is one case's own peak; false where Linux refuses. */
+const resetPeak = () => {
+  try {
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+  } catch {
+    /* not Linux, or not allowed: the readings stay cumulative */
+  }
+};
+/** The highest peak of the run so far, across the resets. */
+let runPeak = 0;
+const casePeak = () => {
+  const peak = memory('VmHWM');
+  runPeak = Math.max(runPeak, peak);
+  resetPeak();
+  return peak;
+};
+
 interface Load {
   p50: number;
   p95: number;
@@ -145,6 +162,8 @@ async function sqlLoad(pool: pg.Pool, shape: Shape, seconds: number): Promise<{ 
 interface Row {
   c: Case;
   api: Load;
+  /** The server's peak RSS during the case (its warm-up and load), MB. */
+  peak: number;
   sql: { p50: number; p95: number };
   statements: number;
   load: number;
@@ -157,17 +176,19 @@ const sqlPool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
 try {
   for (const c of cases) {
     const shape = shapes.get(c)!;
+    casePeak();
     // Warm-up: a few requests and replays so that neither side pays a cold cache.
     for (let k = 0; k < 3; k++) {
       await fetch(base + c.path, { headers: { authorization } });
       await replay(sqlPool, shape);
     }
     const api = await hammer(c.path, SECONDS);
+    const peak = casePeak();
     const sql = await sqlLoad(sqlPool, shape, SECONDS);
-    const row = { c, api, sql, statements: shape.flat().length, load: load1() };
+    const row = { c, api, peak, sql, statements: shape.flat().length, load: load1() };
     rows.push(row);
     console.log(
-      `${(c.group + ': ' + c.name).padEnd(80)} API p50 ${api.p50.toFixed(1).padStart(7)} p95 ${api.p95.toFixed(1).padStart(7)} ms  ${api.rps.toFixed(0).padStart(5)} req/s · SQL p50 ${sql.p50.toFixed(1).padStart(7)} p95 ${sql.p95.toFixed(1).padStart(7)} ms · ×${(api.p95 / sql.p95).toFixed(2)}${api.errors ? ` · ${api.errors} errores` : ''}`,
+      `${(c.group + ': ' + c.name).padEnd(80)} API p50 ${api.p50.toFixed(1).padStart(7)} p95 ${api.p95.toFixed(1).padStart(7)} ms  ${api.rps.toFixed(0).padStart(5)} req/s · SQL p50 ${sql.p50.toFixed(1).padStart(7)} p95 ${sql.p95.toFixed(1).padStart(7)} ms · ×${(api.p95 / sql.p95).toFixed(2)} · RSS pico ${peak.toFixed(0)} MB${api.errors ? ` · ${api.errors} errores` : ''}`,
     );
   }
 } finally {
@@ -181,7 +202,7 @@ const throughputLoad = load1();
 const throughput = await hammer('/api/user-moves/get/all?offset=0&limit=10', THROUGHPUT_SECONDS, () => {
   peakRss = Math.max(peakRss, memory('VmRSS'));
 });
-const hwm = memory('VmHWM');
+const hwm = Math.max(runPeak, memory('VmHWM'));
 console.log(`Moves, 10 filas: ${throughput.rps.toFixed(0)} req/s (p50 ${throughput.p50.toFixed(1)} ms, p95 ${throughput.p95.toFixed(1)} ms) · RSS máx. bajo carga ${peakRss.toFixed(0)} MB · VmHWM ${hwm.toFixed(0)} MB`);
 
 // 5. The browser side and the bulk operations.
@@ -232,13 +253,13 @@ let group = '';
 for (const r of rows) {
   if (r.c.group !== group) {
     group = r.c.group;
-    lines.push('', `**${group}**`, '', '| consulta | API p50 | API p95 | req/s | SQL p50 | SQL p95 | sentencias | razón p95 | carga | resultado |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    lines.push('', `**${group}**`, '', '| consulta | API p50 | API p95 | req/s | SQL p50 | SQL p95 | sentencias | razón p95 | RSS pico | carga | resultado |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   }
   const ratio = r.api.p95 / r.sql.p95;
   const ok = (r.c.kind === 'report' || r.api.p95 <= GOAL.p95) && ratio <= GOAL.ratio && r.api.errors === 0;
   const why = [r.c.kind === 'list' && r.api.p95 > GOAL.p95 ? 'p95 > 30 ms' : '', ratio > GOAL.ratio ? 'razón > 1,5' : '', r.api.errors ? `${r.api.errors} errores` : ''].filter(Boolean).join(', ');
   lines.push(
-    `| ${r.c.name} | ${ms(r.api.p50)} ms | ${ms(r.api.p95)} ms | ${r.api.rps.toFixed(0)} | ${ms(r.sql.p50)} ms | ${ms(r.sql.p95)} ms | ${r.statements} | ${ratio.toFixed(2)} | ${r.load.toFixed(1)} | ${ok ? 'cumple' : `**no cumple** (${why})`} |`,
+    `| ${r.c.name} | ${ms(r.api.p50)} ms | ${ms(r.api.p95)} ms | ${r.api.rps.toFixed(0)} | ${ms(r.sql.p50)} ms | ${ms(r.sql.p95)} ms | ${r.statements} | ${ratio.toFixed(2)} | ${r.peak.toFixed(0)} MB | ${r.load.toFixed(1)} | ${ok ? 'cumple' : `**no cumple** (${why})`} |`,
   );
 }
 const listRows = rows.filter((r) => r.c.kind === 'list');

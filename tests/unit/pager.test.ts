@@ -1,4 +1,5 @@
 import { pageRequest } from '../../src/resources/moves/list/pageRequest';
+import { listAnswer } from '../../src/dataProvider';
 import { describe, expect, it } from 'vitest';
 import { pagesText, shownText } from '../../src/ui/table/pagerText';
 
@@ -27,5 +28,12 @@ describe('how the moves list asks for a page', () => {
     expect(pageRequest(1, 10, { previous: rows(1, 2, 3, 4, 5, 6, 7, 8, 9, 10) })).toEqual({ offset: 0, limit: 10 });
     expect(pageRequest(2, 10, { previous: rows(1, 2) })).toEqual({ offset: 10, limit: 10 });
     expect(pageRequest(2, 10, { previous: [], next: [] })).toEqual({ offset: 10, limit: 10 });
+  });
+});
+
+describe("a list's answer as the shared list takes it", () => {
+  it('passes an estimated count on to the pager, and nothing when the count is exact', () => {
+    expect(listAnswer({ rows: [{ id: 1 }], count: 100028, countEstimated: true })).toEqual({ data: [{ id: 1 }], total: 100028, meta: { countEstimated: true } });
+    expect(listAnswer({ rows: [], count: 54 })).toEqual({ data: [], total: 54 });
   });
 });
