@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { bigQuestionnaire, QUESTIONS } from './big-questionnaire';
 import { freePort } from '../free-port';
+import { serverNodeFlags } from '../../server/nodeFlags';
 
 const RUNS = 5;
 const KEYSTROKES = 40;
@@ -26,7 +27,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
   const dataDir = mkdtempSync(join(tmpdir(), 'campo-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000' };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'ignore' });
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], { env, stdio: 'ignore' });
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {

@@ -3,7 +3,7 @@
  *
  * 1. Builds the app in-process on a recording pg pool and sends each case once (app.inject): that
  *    gives the exact SQL each request runs (capture.ts).
- * 2. Starts the real server (`node --import tsx server/main.ts`, NODE_ENV=production, LOG_LEVEL=warn,
+ * 2. Starts the real server (`node --max-old-space-size=… --import tsx server/main.ts`, as `npm start`, NODE_ENV=production, LOG_LEVEL=warn,
  *    no demo seeding) on a free port and puts each case under a steady load with autocannon
  *    (10 connections, BENCH_SECONDS each): p50 / p95 of the responses.
  * 3. In the same run, replays each case's SQL through `pg` with 10 concurrent clients for as long:
@@ -27,6 +27,7 @@ import { migrate, openDatabase } from '../../server/db/client';
 import { capturingApp, replay, type Shape } from './capture';
 import { benchCases, type Case } from './endpoints';
 import { freePort } from '../free-port';
+import { serverNodeFlags } from '../../server/nodeFlags';
 
 const { values: args } = parseArgs({ options: { 'api-only': { type: 'boolean', default: false }, only: { type: 'string' }, 'no-write': { type: 'boolean', default: false } } });
 const url = process.env.DATABASE_URL;
@@ -91,7 +92,7 @@ const counts = (await new pg.Pool({ connectionString: url, max: 1 }).query(
 
 // 2. The real server.
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
 await new Promise<void>((resolve, reject) => {
   server.stdout!.on('data', (d: Buffer) => {
     if (d.toString().includes('Campo en http')) resolve();

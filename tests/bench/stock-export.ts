@@ -18,6 +18,7 @@ import pg from 'pg';
 import * as XLSX from 'xlsx';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { freePort } from '../free-port';
+import { serverNodeFlags } from '../../server/nodeFlags';
 
 const MOVES = Number(process.env.BENCH_STOCK_MOVES ?? 100_000);
 const GOAL_MS = 10_000;
@@ -35,7 +36,7 @@ let base = process.env.BENCH_BASE_URL;
 let server: ReturnType<typeof spawn> | null = null;
 if (!base) {
   const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -16,6 +16,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startSmtpSink } from './smtp-sink';
 import { freePort } from '../free-port';
+import { serverNodeFlags } from '../../server/nodeFlags';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -133,7 +134,7 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT: '100000',
     };
     let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
     };

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { adminQuery, databaseUrl, quoteIdent } from '../api/pg-admin';
 import { freePort } from '../free-port';
+import { serverNodeFlags } from '../../server/nodeFlags';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SOAK_JWT_SECRET = 'campo-soak-jwt-secret-0123456789abcdef0123456789';
@@ -59,7 +60,7 @@ export interface StartOptions {
 export async function startServer({ databaseUrl: url, dataDir = mkdtempSync(join(tmpdir(), 'campo-soak-')), env = {} }: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
