@@ -637,6 +637,8 @@ export const userMoves = pgTable(
     agentSortKey: text('agent_sort_key'),
     clientSortKey: text('client_sort_key'),
     locationSortKey: text('location_sort_key'),
+    /** Its point of sale's city, kept by the same triggers (migration 0005): the list's city filter walks (city_id, id). */
+    cityId: integer('city_id'),
     /** Optimistic concurrency: every action sets version = version + 1 where version = the one read. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -666,6 +668,7 @@ export const userMoves = pgTable(
     index('user_moves_agent_sort_idx').on(t.agentSortKey, t.id),
     index('user_moves_client_sort_idx').on(t.clientSortKey, t.id),
     index('user_moves_location_sort_idx').on(t.locationSortKey, t.id),
+    index('user_moves_city_idx').on(t.cityId, t.id),
   ],
 );
 

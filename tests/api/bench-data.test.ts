@@ -51,7 +51,7 @@ describe.skipIf(!server)('bench:data, small', () => {
     expect(bad).toEqual({ last_wrong: 0, open_logs_wrong: 0, approved_without: 0, replies_wrong: 0 });
   });
 
-  test("every move's stored sort keys are its Getter's, agent's, client's and point of sale's names (the load bypasses the triggers)", async () => {
+  test("every move's stored sort keys are its Getter's, agent's, client's and point of sale's names, and its city that of its point of sale (the load bypasses the triggers)", async () => {
     const [wrong] = await adminQuery<{ n: number }>(
       url,
       `select count(*)::int as n from user_moves um
@@ -59,7 +59,8 @@ describe.skipIf(!server)('bench:data, small', () => {
         left join clients c on c.id = p.client_id left join users g on g.id = um.user_id left join users a on a.id = um.assigned_agent_id
         where um.getter_sort_key is distinct from lower(nullif(trim(g.names || ' ' || g.last_name), ''))
           or um.agent_sort_key is distinct from lower(nullif(trim(a.names || ' ' || a.last_name), ''))
-          or um.client_sort_key is distinct from lower(c.name) or um.location_sort_key is distinct from lower(l.full_name)`,
+          or um.client_sort_key is distinct from lower(c.name) or um.location_sort_key is distinct from lower(l.full_name)
+          or um.city_id is distinct from l.city_id`,
     );
     expect(wrong.n).toBe(0);
   });

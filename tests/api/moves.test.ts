@@ -94,6 +94,21 @@ describe('the moves list', () => {
     expect(byGetter.count).toBe((await movesWhere(t, eq(userMoves.userId, move.userId!))).length);
     const byCity = await list(`city=${loc.cityId}&limit=1000`);
     expect(byCity.rows.some((r) => r.id === move.id)).toBe(true);
+    const inCity = (cityId: number) =>
+      t.db.execute(sql`select um.id from user_moves um join project_locations pl on pl.id = um.project_location_id join locations l on l.id = pl.location_id
+        where l.city_id = ${cityId} order by um.id desc`) as unknown as Promise<{ rows: { id: number }[] }>;
+    expect(byCity.rows.map((r) => r.id)).toEqual((await inCity(loc.cityId)).rows.map((r) => Number(r.id)));
+    // A point of sale that moves city takes its moves with it (the move's city is kept by a trigger).
+    const otherCity = Number(((await t.db.execute(sql`select id from cities where state_id = ${loc.stateId} and id <> ${loc.cityId} order by id limit 1`)) as unknown as { rows: { id: number }[] }).rows[0].id);
+    await t.db.update(locations).set({ cityId: otherCity }).where(eq(locations.id, loc.id));
+    try {
+      expect((await list(`city=${otherCity}&limit=1000`)).rows.map((r) => r.id)).toEqual((await inCity(otherCity)).rows.map((r) => Number(r.id)));
+      expect((await list(`city=${otherCity}&limit=1000`)).rows.some((r) => r.id === move.id)).toBe(true);
+      expect((await list(`city=${loc.cityId}&limit=1000`)).rows.some((r) => r.id === move.id)).toBe(false);
+    } finally {
+      await t.db.update(locations).set({ cityId: loc.cityId }).where(eq(locations.id, loc.id));
+    }
+    expect((await list(`city=${loc.cityId}&limit=1000`)).rows.some((r) => r.id === move.id)).toBe(true);
     const withFiles = await list('withMinimumAttachments=2&limit=1000');
     expect(withFiles.rows.every((r) => r.hasAttachments)).toBe(true);
     expect(withFiles.count).toBeLessThan((await list('withMinimumAttachments=1')).count);

@@ -290,7 +290,7 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
       return run(`insert into user_moves (id, visit_id, project_location_id, status, user_id, assigned_agent_id, questionnaire_version_id, video_link,
           questionnaire_result, dimension_results, return_reason, rejection_reason, disapproved_reason, cancel_reason,
           start_audit_date, completed_audit_date, finish_analysis_date, due_to, attachments_count, version, created_at, updated_at,
-          getter_sort_key, agent_sort_key, client_sort_key, location_sort_key)
+          getter_sort_key, agent_sort_key, client_sort_key, location_sort_key, city_id)
         select bm.id, ${b.visit} + 1 + bm.m, bm.pl_id, bm.status, bm.getter_id, bm.agent_id, bm.version_id,
           case when bm.status in ('APROBADA', 'DESAPROBADA') then 'https://www.dropbox.com/s/b' || bm.m || '/visita-editada.mp4?dl=0' end,
           case when ${reviewedSql('bm.status')} then br.questionnaire_result end,
@@ -300,12 +300,12 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
           case when ${reviewedSql('bm.status')} then bm.created_at + bm.step + interval '2 hours' end,
           case when bm.status in ('APROBADA', 'DESAPROBADA', 'RECHAZADA') then ${last} end,
           bm.end_date, case when ${reviewedSql('bm.status')} then 1 + bm.m % 3 else 0 end, array_length(bm.path, 1), bm.created_at, ${last},
-          lower(nullif(trim(g.names || ' ' || g.last_name), '')), lower(nullif(trim(a.names || ' ' || a.last_name), '')), lower(cl.name), lower(l.full_name)
+          lower(nullif(trim(g.names || ' ' || g.last_name), '')), lower(nullif(trim(a.names || ' ' || a.last_name), '')), lower(cl.name), lower(l.full_name), l.city_id
         from bench_moves bm left join bench_replies br on br.version_id = bm.version_id
           left join users g on g.id = bm.getter_id left join users a on a.id = bm.agent_id
           join project_locations pl on pl.id = bm.pl_id join locations l on l.id = pl.location_id
           join projects pr on pr.id = bm.project_id left join clients cl on cl.id = pr.client_id`);
-      // (The load runs without triggers: the sort keys the triggers of migration 0003 keep are written here.)
+      // (The load runs without triggers: the sort keys and city the triggers of migrations 0003 and 0005 keep are written here.)
     });
 
     await timed('visitas', async () => {
