@@ -3,6 +3,7 @@
  * picker resolves to names, and the picker's words.
  */
 import { z } from 'zod';
+import { MAX_ID } from './validation';
 
 /** The most one answer holds: enough for a small role's select; Getters are searched. */
 export const PEOPLE_CAP = 5000;
@@ -22,8 +23,6 @@ export const PEOPLE_TEXT = {
   none: 'Sin resultados',
   searching: 'Buscando…',
 } as const;
-
-const MAX_ID = 2_147_483_647;
 
 export const peopleLimit = z.coerce
   .number({ error: PEOPLE_TEXT.limit })

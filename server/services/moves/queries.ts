@@ -1,6 +1,6 @@
 /** The moves list and one move's detail, paged, sorted and filtered in SQL. */
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
@@ -23,23 +23,24 @@ export const dayEnd = (iso: string) => sql`((${iso}::date + 1)::timestamp at tim
 /** The status order of the list; user_moves_status_order_idx indexes the same expression. */
 const STATUS_ORDER = sql`array_position(array['DISPONIBLE','ASIGNADA','INICIADA','PAUSADA','CANCELADA','EN_REVISION','APROBADA','DESAPROBADA','RECHAZADA','DEVUELTA'], ${userMoves.status})`;
 
-type Join = 'projects';
-
-/** Each sort: its key and the joins the key needs (the page of ids joins nothing else). */
-/** `nullable`: the key is empty for some moves (no Getter, agent or client), which keyset paging must place. */
-const SORTABLE: Record<string, { key: SQL | AnyPgColumn; joins: Join[]; nullable?: boolean }> = {
-  id: { key: userMoves.id, joins: [] },
-  code: { key: userMoves.id, joins: [] },
-  createdAt: { key: userMoves.createdAt, joins: [] },
-  statusName: { key: STATUS_ORDER, joins: [] },
-  statusId: { key: STATUS_ORDER, joins: [] },
+/**
+ * Each sort: its key; `byProject` when the key needs the project joined (the page of ids joins nothing
+ * else); `nullable` when the key is empty for some moves (no Getter, agent or client), which keyset
+ * paging must place.
+ */
+const SORTABLE: Record<string, { key: SQL | AnyPgColumn; byProject?: true; nullable?: true }> = {
+  id: { key: userMoves.id },
+  code: { key: userMoves.id },
+  createdAt: { key: userMoves.createdAt },
+  statusName: { key: STATUS_ORDER },
+  statusId: { key: STATUS_ORDER },
   // By a joined name: the key stored on the move (lower-cased, kept by the triggers of migration 0003)
   // and indexed with the id, so a page walks an index instead of sorting the million moves.
-  userFullName: { key: userMoves.getterSortKey, joins: [], nullable: true },
-  assignedAgentFullName: { key: userMoves.agentSortKey, joins: [], nullable: true },
-  projectsName: { key: sql`lower(${projects.name})`, joins: ['projects'] },
-  campaignsClientName: { key: userMoves.clientSortKey, joins: [], nullable: true },
-  clientLocationName: { key: userMoves.locationSortKey, joins: [] },
+  userFullName: { key: userMoves.getterSortKey, nullable: true },
+  assignedAgentFullName: { key: userMoves.agentSortKey, nullable: true },
+  projectsName: { key: sql`lower(${projects.name})`, byProject: true },
+  campaignsClientName: { key: userMoves.clientSortKey, nullable: true },
+  clientLocationName: { key: userMoves.locationSortKey },
 };
 
 /**
@@ -99,13 +100,16 @@ function fromMoves(db: Db | Tx, select: Record<string, unknown>) {
 
 type Sort = (typeof SORTABLE)[string];
 
-/** The ids of user_moves (and the project join when the sort key needs it) of a condition, in an order. */
+/** A dynamic query on user_moves, with the project joined when the sort key needs it. */
+function joinedFor<T extends PgSelect>(query: T, sort: Sort): T {
+  return sort.byProject
+    ? (query.innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId)).innerJoin(projects, eq(projects.id, projectLocations.projectId)) as unknown as T)
+    : query;
+}
+
+/** The ids of the moves of a condition, in an order. */
 async function idsWhere(db: Db, sort: Sort, where: SQL | undefined, order: SQL[], take: number, skip = 0): Promise<number[]> {
-  let query = db.select({ id: userMoves.id }).from(userMoves).$dynamic();
-  if (sort.joins.includes('projects')) {
-    query = query.innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId)).innerJoin(projects, eq(projects.id, projectLocations.projectId));
-  }
-  const rows = await query
+  const rows = await joinedFor(db.select({ id: userMoves.id }).from(userMoves).$dynamic(), sort)
     .where(where)
     .orderBy(...order)
     .limit(take)
@@ -132,16 +136,12 @@ async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, 
   const up = q.after !== undefined ? ascending : !ascending;
   const take = q.offset + q.limit;
   const key = sort.key as SQL;
-  let atCursor = db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic();
-  if (sort.joins.includes('projects')) {
-    atCursor = atCursor.innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId)).innerJoin(projects, eq(projects.id, projectLocations.projectId));
-  }
-  const [cursor] = await atCursor.where(eq(userMoves.id, cursorId));
+  const [cursor] = await joinedFor(db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
   if (!cursor) throw badRequest(MOVE_FORM_TEXT.lostCursor, { [q.after !== undefined ? 'after' : 'before']: MOVE_FORM_TEXT.lostCursor });
 
   const cmp = up ? sql`>` : sql`<`;
-  const keyAt = sql`(select ${key} from ${userMoves} ${sort.joins.includes('projects') ? sql`join ${projectLocations} on ${projectLocations.id} = ${userMoves.projectLocationId} join ${projects} on ${projects.id} = ${projectLocations.projectId}` : sql``} where ${userMoves.id} = ${cursorId})`;
-  const named = byId ? sql`${userMoves.id} ${cmp} ${cursorId}` : sql`(${key}, ${userMoves.id}) ${cmp} (${keyAt}, ${cursorId})`;
+  const keyAt = joinedFor(db.select({ key }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
+  const named = byId ? sql`${userMoves.id} ${cmp} ${cursorId}` : sql`(${key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${cursorId})`;
   const emptyAfter = sql`${key} is null and ${userMoves.id} ${cmp} ${cursorId}`;
   const byIdOnly = [up ? asc(userMoves.id) : desc(userMoves.id)];
   let ids: number[];
