@@ -32,8 +32,15 @@ export interface BoundedCount {
  * never less than the exact part. An exact count of a million rows costs a scan of a million.
  */
 export async function boundedCount(db: Db | Tx, rows: SQLWrapper): Promise<BoundedCount> {
-  const exact = (await db.execute(sql`select count(*)::int as n from (${rows} limit ${EXACT_COUNT_UP_TO + 1}) s`)) as unknown as { rows: { n: number }[] };
-  const n = Number(exact.rows[0].n);
+  const exact = (await db.execute(sql`select ${exactCountUpTo(rows)} as n`)) as unknown as { rows: { n: number }[] };
+  return beyondExact(db, rows, Number(exact.rows[0].n));
+}
+
+/** The SQL of the exact part of a count: how many rows `rows` gives, up to EXACT_COUNT_UP_TO + 1. */
+export const exactCountUpTo = (rows: SQLWrapper) => sql<number>`(select count(*)::int from (${rows} limit ${EXACT_COUNT_UP_TO + 1}) s)`;
+
+/** The count from its exact part `n`: exact while at most EXACT_COUNT_UP_TO, what EXPLAIN estimates beyond (never less than `n`). */
+async function beyondExact(db: Db | Tx, rows: SQLWrapper, n: number): Promise<BoundedCount> {
   if (n <= EXACT_COUNT_UP_TO) return { count: n, estimated: false };
   const plan = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as { rows: Record<string, unknown>[] };
   const raw = Object.values(plan.rows[0])[0];
@@ -49,18 +56,54 @@ export async function boundedCount(db: Db | Tx, rows: SQLWrapper): Promise<Bound
 const ESTIMATE_TTL_MS = 10_000;
 const estimates = new Map<string, { at: number; count: BoundedCount }>();
 
-/** A list's `boundedCount`, with its estimate kept a few seconds (`rows`: the list's SELECT without order or paging). */
-export async function listCount(db: Db | Tx, rows: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }): Promise<BoundedCount> {
+type Countable = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * A list's count in two steps, for a list that runs the exact part in its own page's statement:
+ * `kept` is the estimate kept for these rows, if any (then nothing is to count); otherwise `exact` is
+ * the SQL of the exact part, and `from(n)` completes the count from what it gave.
+ */
+export function countSteps(db: Db | Tx, rows: Countable) {
   const { sql: text, params } = rows.toSQL();
   const key = `${text}|${JSON.stringify(params)}`;
-  const kept = estimates.get(key);
-  if (kept && Date.now() - kept.at < ESTIMATE_TTL_MS) return kept.count;
-  const count = await boundedCount(db, rows);
-  if (count.estimated) {
-    if (estimates.size >= 1000) estimates.delete(estimates.keys().next().value!);
-    estimates.set(key, { at: Date.now(), count });
-  }
-  return count;
+  const entry = estimates.get(key);
+  const kept = entry && Date.now() - entry.at < ESTIMATE_TTL_MS ? entry.count : undefined;
+  return {
+    kept,
+    exact: exactCountUpTo(rows),
+    async from(n: number): Promise<BoundedCount> {
+      const count = await beyondExact(db, rows, n);
+      if (count.estimated) {
+        if (estimates.size >= 1000) estimates.delete(estimates.keys().next().value!);
+        estimates.set(key, { at: Date.now(), count });
+      }
+      return count;
+    },
+  };
+}
+
+/** A list's `boundedCount`, with its estimate kept a few seconds (`rows`: the list's SELECT without order or paging). */
+export async function listCount(db: Db | Tx, rows: Countable): Promise<BoundedCount> {
+  const steps = countSteps(db, rows);
+  if (steps.kept) return steps.kept;
+  const exact = (await db.execute(sql`select ${steps.exact} as n`)) as unknown as { rows: { n: number }[] };
+  return steps.from(Number(exact.rows[0].n));
+}
+
+/**
+ * The count of a whole filter as a column of its own page, for a list that answers page and count in
+ * one statement: an uncorrelated subquery, run once. (`where` names the table's columns as the page
+ * does: in the subquery they are the subquery's own.)
+ */
+export const totalColumn = (table: SQLWrapper, where: SQL | undefined) => sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`.mapWith(Number);
+
+/**
+ * The count a page carried on its rows (`total`, from `totalColumn` or a window count). A page past
+ * the last one has no rows to carry it: `countApart` counts then.
+ */
+export async function pageTotal(page: { total: number }[], offset: number, countApart: () => Promise<number>): Promise<number> {
+  if (page.length) return page[0].total;
+  return offset === 0 ? 0 : countApart();
 }
 
 /** A page's answer with its bounded count: `countEstimated` only when the count is an estimate. */

@@ -30,6 +30,8 @@ export const clients = pgTable(
   (t) => [
     index('clients_state_name_idx').on(t.state, t.name),
     index('clients_name_lower_idx').on(sql`lower(${t.name})`),
+    // The list's default order (name, then id): a page walks it instead of sorting every client.
+    index('clients_name_id_idx').on(t.name, t.id),
   ],
 );
 
@@ -546,7 +548,12 @@ export const projectLocations = pgTable(
       .references(() => locations.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('project_locations_project_location_uq').on(t.projectId, t.locationId), index('project_locations_location_idx').on(t.locationId)],
+  (t) => [
+    uniqueIndex('project_locations_project_location_uq').on(t.projectId, t.locationId),
+    index('project_locations_location_idx').on(t.locationId),
+    // A project's location ids by an index-only scan (the projects list counts locations and available visits).
+    index('project_locations_project_idx').on(t.projectId, t.id),
+  ],
 );
 
 /** Visit ranges of a project location: `visits` visits to do between `from` and `to`. */
@@ -589,6 +596,10 @@ export const visits = pgTable(
     index('visits_range_idx').on(t.visitRangeId),
     // The stock lists published visits by state in id order (keyset paging).
     index('visits_state_id_idx').on(t.state, t.id),
+    // A project location's available visits in one index-only probe (the projects list's availableVisits).
+    index('visits_available_project_location_idx')
+      .on(t.projectLocationId)
+      .where(sql`${t.state} in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')`),
   ],
 );
 

@@ -5,7 +5,7 @@ import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/m
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
-import { type BoundedCount, containsPattern, listCount } from '../../db/list';
+import { containsPattern, countSteps } from '../../db/list';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
@@ -107,46 +107,58 @@ function joinedFor<T extends PgSelect>(query: T, sort: Sort): T {
     : query;
 }
 
-/** The ids of the moves of a condition, in an order. */
-async function idsWhere(db: Db, sort: Sort, where: SQL | undefined, order: SQL[], take: number, skip = 0): Promise<number[]> {
-  const rows = await joinedFor(db.select({ id: userMoves.id }).from(userMoves).$dynamic(), sort)
+/** The ids of the moves of a condition, in an order: a query, to run or to embed. */
+function idsQuery(db: Db, sort: Sort, where: SQL | undefined, order: SQL[], take: number, skip = 0) {
+  return joinedFor(db.select({ id: userMoves.id }).from(userMoves).$dynamic(), sort)
     .where(where)
     .orderBy(...order)
     .limit(take)
     .offset(skip);
+}
+
+async function idsWhere(db: Db, sort: Sort, where: SQL | undefined, order: SQL[], take: number, skip = 0): Promise<number[]> {
+  const rows = await idsQuery(db, sort, where, order, take, skip);
   return rows.map((r) => r.id);
 }
 
 /**
- * One page of move ids in the list's order: by offset, or by keyset after (before) a move of the list,
- * which costs the same on the thousandth page as on the first. The key is compared in SQL against the
- * cursor move's own (no value crosses to JavaScript and back: a timestamp would lose its microseconds).
- * Keys that may be empty (a move without Getter, agent or client) sort last ascending and first
- * descending, as PostgreSQL does: the page past the last named one continues among the empty ones.
+ * One page of moves in the list's order, as their ids: by offset, or by keyset after (before) a move of
+ * the list, which costs the same on the thousandth page as on the first. The key is compared in SQL
+ * against the cursor move's own (no value crosses to JavaScript and back: a timestamp would lose its
+ * microseconds). Keys that may be empty (a move without Getter, agent or client) sort last ascending
+ * and first descending, as PostgreSQL does: the page past the last named one continues among the empty
+ * ones. `ids` is the page's own query (an int[] expression, to embed: one round trip) where one query
+ * finds it, the ids found otherwise; `reversed` when they come in the opposite order (before a move).
  */
-async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, where: SQL | undefined, q: MoveListQuery): Promise<number[]> {
+async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, where: SQL | undefined, q: MoveListQuery): Promise<{ ids: number[] | SQL; reversed: boolean }> {
   const orderOf = (up: boolean) => {
     const direction = up ? asc : desc;
     return [direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)])];
   };
+  const embedded = (condition: SQL | undefined, order: SQL[]) => sql`array(${idsQuery(db, sort, condition, order, q.limit, q.offset)})`;
   const cursorId = q.after ?? q.before;
-  if (cursorId === undefined) return idsWhere(db, sort, where, orderOf(ascending), q.limit, q.offset);
+  if (cursorId === undefined) return { ids: embedded(where, orderOf(ascending)), reversed: false };
 
   // Before a move: the list's order reversed from it, read back.
   const up = q.after !== undefined ? ascending : !ascending;
-  const take = q.offset + q.limit;
+  const reversed = q.after === undefined;
   const key = sort.key as SQL;
-  const [cursor] = await joinedFor(db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
-  if (!cursor) throw badRequest(MOVE_FORM_TEXT.lostCursor, { [q.after !== undefined ? 'after' : 'before']: MOVE_FORM_TEXT.lostCursor });
-
   const cmp = up ? sql`>` : sql`<`;
   const keyAt = joinedFor(db.select({ key }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
-  const named = byId ? sql`${userMoves.id} ${cmp} ${cursorId}` : sql`(${key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${cursorId})`;
+  // By id, the cursor move must still be there (a gating condition, tested once): a lost one is a 400.
+  const named = byId
+    ? sql`${userMoves.id} ${cmp} ${cursorId} and exists (select 1 from user_moves cursor_move where cursor_move.id = ${cursorId})`
+    : sql`(${key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${cursorId})`;
+  // A key no move lacks: the page is one query (a lost cursor is told from an empty page, `listMoves`).
+  if (byId || !sort.nullable) return { ids: embedded(and(where, named), orderOf(up)), reversed };
+
+  const [cursor] = await joinedFor(db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
+  if (!cursor) throw lostCursor(q);
+  const take = q.offset + q.limit;
   const emptyAfter = sql`${key} is null and ${userMoves.id} ${cmp} ${cursorId}`;
   const byIdOnly = [up ? asc(userMoves.id) : desc(userMoves.id)];
   let ids: number[];
-  if (byId || !sort.nullable) ids = await idsWhere(db, sort, and(where, named), orderOf(up), take);
-  else if (up && !cursor.emptyKey) {
+  if (up && !cursor.emptyKey) {
     // Ascending: the named keys after the cursor's, then the empty ones.
     ids = await idsWhere(db, sort, and(where, named), orderOf(true), take);
     if (ids.length < take) ids = ids.concat(await idsWhere(db, sort, and(where, sql`${key} is null`), byIdOnly, take - ids.length));
@@ -157,64 +169,48 @@ async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, 
     ids = await idsWhere(db, sort, and(where, emptyAfter), byIdOnly, take);
     if (ids.length < take) ids = ids.concat(await idsWhere(db, sort, and(where, sql`${key} is not null`), orderOf(false), take - ids.length));
   }
-  const page = ids.slice(q.offset);
-  return q.after !== undefined ? page : page.reverse();
+  return { ids: ids.slice(q.offset), reversed };
 }
 
-/** The list's count: exact up to EXACT_COUNT_UP_TO, estimated beyond, the estimate kept a few seconds (listCount). */
-const countOf = (db: Db, where: SQL | undefined): Promise<BoundedCount> => listCount(db, db.select({ one: sql`1` }).from(userMoves).where(where));
+const lostCursor = (q: MoveListQuery) => badRequest(MOVE_FORM_TEXT.lostCursor, { [q.after !== undefined ? 'after' : 'before']: MOVE_FORM_TEXT.lostCursor });
 
-type ListRow = {
-  id: number;
+type ListRowRecord = {
+  /** The exact part of the count (`countSteps`), on every row; null when an estimate was kept. */
+  n: number | null;
+  /** Null on the one row of an empty page, which only carries the count. */
+  id: number | null;
   code: string;
-  clientLocationName: string;
-  clientLocationCode: string;
-  userFullName: string | null;
+  client_location_name: string;
+  client_location_code: string;
+  user_full_name: string | null;
   status: MoveStatus;
-  attachmentsCount: number;
-  assignedAgentFullName: string | null;
-  projectsName: string;
-  campaignsClientName: string | null;
-  createdAt: Date;
+  attachments_count: number;
+  assigned_agent_full_name: string | null;
+  projects_name: string;
+  campaigns_client_name: string | null;
+  // A string from node-postgres under drizzle (its own parsers), a Date from PGlite: both with their offset.
+  created_at: Date | string;
 };
 
 /**
- * The rows of a page of ids, with every join: one named statement with a generic plan, the ids one
- * array parameter. Planning the seven joins anew for each page (as a custom plan) cost ~2 ms of the
- * database's time, ten times what running it does.
+ * A page's rows, in their order, with every join, and the exact part of the list's count, in one
+ * statement. The rows come from `campo_move_list_rows` (migration 0006), whose PL/pgSQL query runs on a
+ * generic plan: planning the seven joins anew for each page cost ~2 ms of the database's time, ten times
+ * what running them does. `ids`: an int[] expression (the page's own query: the whole list is one
+ * round trip) or the ids a keyset page found. An empty page still answers one row, with the count.
  */
-function prepareListRows(db: Db) {
-  return fromMoves(db, {
-    id: userMoves.id,
-    code: userMoves.code,
-    clientLocationName: locations.fullName,
-    clientLocationCode: locations.clientLocationName,
-    userFullName: fullName(getters),
-    status: userMoves.status,
-    attachmentsCount: userMoves.attachmentsCount,
-    assignedAgentFullName: fullName(agents),
-    projectsName: projects.name,
-    campaignsClientName: clients.name,
-    createdAt: userMoves.createdAt,
-  })
-    .where(sql`${userMoves.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('moves_list_rows');
-}
-const listRowsStatements = new WeakMap<Db, ReturnType<typeof prepareListRows>>();
-
-async function listRows(db: Db, ids: number[]): Promise<ListRow[]> {
-  if (!ids.length) return [];
-  let statement = listRowsStatements.get(db);
-  if (!statement) listRowsStatements.set(db, (statement = prepareListRows(db)));
-  const rows = (await statement.execute({ ids: `{${ids.join(',')}}` })) as unknown as ListRow[];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is ListRow => r !== undefined);
+async function pageStatement(db: Db, ids: number[] | SQL, count: SQL | null): Promise<ListRowRecord[]> {
+  const idsArray = Array.isArray(ids) ? sql`${`{${ids.join(',')}}`}::int[]` : ids;
+  const result = (await db.execute(sql`select c.n, r.* from (select ${count ?? sql`null::int`} as n) c
+    left join lateral campo_move_list_rows(${idsArray}) with ordinality r on true order by r.ordinality`)) as unknown as { rows: ListRowRecord[] };
+  return result.rows;
 }
 
 /**
  * The list: the page of ids in its order (filters on user_moves, the place on project_location_id,
- * only the sort key's joins), then those rows with every join. The count is exact up to
- * EXACT_COUNT_UP_TO and estimated beyond (`countEstimated`).
+ * only the sort key's joins), those rows with every join, and the count, in one statement when the page
+ * is by offset (`campo_move_list_rows(array(…))`); a keyset page finds its ids first. The count is exact
+ * up to EXACT_COUNT_UP_TO and estimated beyond (`countEstimated`), the estimate kept a few seconds.
  */
 export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListPage> {
   const sortKey = q.sort ?? 'id';
@@ -222,24 +218,28 @@ export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListPage>
   if (!sort) throw badRequest(`No se puede ordenar por "${sortKey}".`);
   const byId = sortKey === 'id' || sortKey === 'code';
   const where = and(...moveFilters(q));
-  const [rows, counted] = await Promise.all([
-    pageOfIds(db, sort, byId, q.order === 'ASC', where, q).then((ids) => listRows(db, ids)),
-    countOf(db, where),
-  ]);
+  const counting = countSteps(db, db.select({ one: sql`1` }).from(userMoves).where(where));
+  const page = await pageOfIds(db, sort, byId, q.order === 'ASC', where, q);
+  const found = await pageStatement(db, page.ids, counting.kept ? null : counting.exact);
+  const counted = counting.kept ?? (await counting.from(Number(found[0].n)));
+  const rows = found.filter((r) => r.id !== null);
+  if (page.reversed) rows.reverse();
+  const cursorId = q.after ?? q.before;
+  if (!rows.length && cursorId !== undefined && !(await db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.id, cursorId))).length) throw lostCursor(q);
   return {
     rows: rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      clientLocationName: `${r.clientLocationName} (${r.clientLocationCode})`,
-      userFullName: r.userFullName,
-      statusName: MOVE_STATUS_LABEL[r.status] ?? r.status,
-      statusId: r.status,
-      hasAttachments: r.attachmentsCount > 0,
-      assignedAgentFullName: r.assignedAgentFullName,
-      projectsName: r.projectsName,
-      campaignsClientName: r.campaignsClientName,
-      createdAt: r.createdAt.toISOString(),
-    })),
+        id: r.id!,
+        code: r.code,
+        clientLocationName: `${r.client_location_name} (${r.client_location_code})`,
+        userFullName: r.user_full_name,
+        statusName: MOVE_STATUS_LABEL[r.status] ?? r.status,
+        statusId: r.status,
+        hasAttachments: r.attachments_count > 0,
+        assignedAgentFullName: r.assigned_agent_full_name,
+        projectsName: r.projects_name,
+        campaignsClientName: r.campaigns_client_name,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
     count: counted.count,
     ...(counted.estimated ? { countEstimated: true as const } : {}),
   };

@@ -1,0 +1,2 @@
+CREATE INDEX "project_locations_project_idx" ON "project_locations" USING btree ("project_id","id");--> statement-breakpoint
+CREATE INDEX "visits_available_project_location_idx" ON "visits" USING btree ("project_location_id") WHERE "visits"."state" in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION');

@@ -1,0 +1,1 @@
+CREATE INDEX "clients_name_id_idx" ON "clients" USING btree ("name","id");
