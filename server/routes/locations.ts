@@ -1,5 +1,5 @@
 /** Points of sale (spec 1 §2.5, §7): list by client (or across clients), one, create, update, (de)activate. */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   isValidSearchPattern,
@@ -78,6 +78,9 @@ async function listLocations(app: App, q: ListLocationsQuery) {
   const where = filters.length ? and(...filters) : undefined;
   try {
     // 100,000 points of sale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
+    // A code search counts through the codes' trigram index (~4 ms for 2,000 matches): answered from the
+    // (client, code) index alone, the planner walks half of it to find 1,001 matches, running the regex
+    // on 50,000 codes (~35 ms of CPU). `id > 0`, true of every row, is a column that index lacks.
     const [rows, counted] = await Promise.all([
       app.db
         .select(listColumns)
@@ -89,7 +92,7 @@ async function listLocations(app: App, q: ListLocationsQuery) {
         .orderBy(...orderBy(sortable, q.sort, q.order, 'fullName'))
         .limit(q.limit)
         .offset(q.offset),
-      listCount(app.db, app.db.select({ one: sql`1` }).from(locations).where(where)),
+      listCount(app.db, app.db.select({ one: sql`1` }).from(locations).where(q.q ? and(where, gt(locations.id, 0)) : where)),
     ]);
     return withCount({ rows }, counted);
   } catch (error) {

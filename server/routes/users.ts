@@ -27,10 +27,13 @@ export default async function userRoutes(app: App) {
   app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], querystring: query } }, async (req) => {
     const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
     const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
-    const rows = await app.db
-      .select({ id: users.id, fullName, cuitCuil: getterProfiles.cuitCuil, mercadoPago: getterProfiles.mercadoPago, cbu: getterProfiles.cbu })
+    // The page of people first, then each one's profile by its key. Joined before the sort and limit,
+    // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
+    // all even for a picker's 51. `limit 1` (a Getter has one profile at most) keeps the lookup from
+    // being turned back into that join.
+    const page = app.db
+      .select({ id: users.id, names: users.names, lastName: users.lastName, fullName: fullName.as('full_name') })
       .from(users)
-      .leftJoin(getterProfiles, eq(getterProfiles.userId, users.id))
       .where(
         and(
           eq(users.rolId, rolId),
@@ -45,7 +48,19 @@ export default async function userRoutes(app: App) {
         ),
       )
       .orderBy(asc(users.names), asc(users.lastName), asc(users.id))
-      .limit(limit);
+      .limit(limit)
+      .as('page');
+    const profile = app.db
+      .select({ cuitCuil: getterProfiles.cuitCuil, mercadoPago: getterProfiles.mercadoPago, cbu: getterProfiles.cbu })
+      .from(getterProfiles)
+      .where(eq(getterProfiles.userId, page.id))
+      .limit(1)
+      .as('profile');
+    const rows = await app.db
+      .select({ id: page.id, fullName: page.fullName, cuitCuil: profile.cuitCuil, mercadoPago: profile.mercadoPago, cbu: profile.cbu })
+      .from(page)
+      .leftJoinLateral(profile, sql`true`)
+      .orderBy(asc(page.names), asc(page.lastName), asc(page.id));
     return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) =>
       rolId === ROLE.GETTER ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name },
     );

@@ -2,7 +2,7 @@
  * Payments to Getters: the pending and paid lists (paged, sorted and filtered in SQL) and the
  * registration of a payment, single or mass, as one transaction that pays each row once.
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
 import { PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
@@ -18,17 +18,23 @@ const T = PAYMENT_TEXT;
 
 const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
 
-const SORTABLE: Record<string, AnyPgColumn | SQL> = {
-  id: transactions.id,
-  amount: transactions.amount,
-  createdAt: transactions.createdAt,
-  transactionDate: transactions.transactionDate,
-  operationCode: transactions.operationCode,
+/** The transaction columns the list reads: the table's, or those of a page of its rows (a subquery). */
+type Source = Record<'id' | 'amount' | 'status' | 'createdAt' | 'transactionDate' | 'operationCode' | 'accountId' | 'userMoveId', AnyPgColumn>;
+
+const sortable = (t: Source): Record<string, AnyPgColumn | SQL> => ({
+  id: t.id,
+  amount: t.amount,
+  createdAt: t.createdAt,
+  transactionDate: t.transactionDate,
+  operationCode: t.operationCode,
   fullName: sql`lower(${fullName})`,
   cuitCuil: getterProfiles.cuitCuil,
   code: userMoves.id,
   finishAnalysisDate: userMoves.finishAnalysisDate,
-};
+});
+
+/** Sorts by these need no join to find the page's rows. */
+const OWN_COLUMNS = new Set<unknown>(Object.values(getTableColumns(transactions)));
 
 /** Pending ones are listed oldest debt first; paid ones newest payment first. */
 const DEFAULT_SORT: Record<TransactionStatus, { sort: string; order: 'ASC' | 'DESC' }> = {
@@ -36,13 +42,13 @@ const DEFAULT_SORT: Record<TransactionStatus, { sort: string; order: 'ASC' | 'DE
   PAID: { sort: 'transactionDate', order: 'DESC' },
 };
 
-const columns = {
-  id: transactions.id,
-  amount: transactions.amount,
-  status: transactions.status,
-  createdAt: transactions.createdAt,
-  transactionDate: transactions.transactionDate,
-  operationCode: transactions.operationCode,
+const columnsOf = (t: Source) => ({
+  id: t.id,
+  amount: t.amount,
+  status: t.status,
+  createdAt: t.createdAt,
+  transactionDate: t.transactionDate,
+  operationCode: t.operationCode,
   accountId: accounts.id,
   userId: users.id,
   fullName,
@@ -52,7 +58,7 @@ const columns = {
   moveId: userMoves.id,
   moveCode: userMoves.code,
   finishAnalysisDate: userMoves.finishAnalysisDate,
-};
+});
 
 interface Row {
   id: number;
@@ -87,14 +93,15 @@ function toTransaction(r: Row): PaymentTransaction {
   };
 }
 
-function fromTransactions(db: Db | Tx, select: Record<string, unknown>) {
+/** Transactions (`t`: the table, or a page of its rows) with their Getter's account, user and profile, and their move. */
+function fromTransactions(db: Db | Tx, select: Record<string, unknown>, t: (typeof transactions | Subquery) & Source = transactions) {
   return db
     .select(select as never)
-    .from(transactions)
-    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .from(t)
+    .innerJoin(accounts, eq(accounts.id, t.accountId))
     .innerJoin(users, eq(users.id, accounts.userId))
     .leftJoin(getterProfiles, eq(getterProfiles.userId, users.id))
-    .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId));
+    .leftJoin(userMoves, eq(userMoves.id, t.userMoveId));
 }
 
 /**
@@ -108,7 +115,6 @@ async function totalsOf(db: Db, status: TransactionStatus, where: SQL | undefine
       ? await db
           .select({ count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` })
           .from(transactions)
-          .innerJoin(accounts, eq(accounts.id, transactions.accountId))
           .where(where)
       : await db
           .select({
@@ -131,21 +137,27 @@ async function totalsOf(db: Db, status: TransactionStatus, where: SQL | undefine
  */
 export async function listTransactions(db: Db, status: TransactionStatus, q: TransactionsQuery): Promise<{ rows: PaymentTransaction[]; count: number; totalAmount: string }> {
   const sortKey = q.sort ?? DEFAULT_SORT[status].sort;
-  const column = SORTABLE[sortKey];
+  const column = sortable(transactions)[sortKey];
   if (!column) throw badRequest(`No se puede ordenar por "${sortKey}".`);
   const direction = (q.order ?? DEFAULT_SORT[status].order) === 'ASC' ? asc : desc;
   const dated = status === TRANSACTION_STATUS.PAID ? transactions.transactionDate : transactions.createdAt;
   const where = and(
     eq(transactions.status, status),
     q.from && q.to ? and(gte(dated, dayStart(q.from)), lt(dated, dayEnd(q.to))) : undefined,
-    q.getterId ? eq(accounts.userId, q.getterId) : undefined,
+    q.getterId ? inArray(transactions.accountId, db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, q.getterId))) : undefined,
   );
+  // The page's transactions first, then the joins for those rows only: joined over a whole status
+  // (255,000 paid), the planner sized its lookup caches (Memoize) for all of them and searched more
+  // join orders, ~6 ms of CPU a page against ~1.5.
+  const own = getTableColumns(transactions);
+  const page = (OWN_COLUMNS.has(column) ? db.select(own).from(transactions) : fromTransactions(db, own))
+    .where(where)
+    .orderBy(direction(column as AnyPgColumn), direction(transactions.id))
+    .limit(q.limit)
+    .offset(q.offset)
+    .as('page');
   const [rows, totals] = await Promise.all([
-    fromTransactions(db, columns)
-      .where(where)
-      .orderBy(direction(column as AnyPgColumn), direction(transactions.id))
-      .limit(q.limit)
-      .offset(q.offset) as unknown as Promise<Row[]>,
+    fromTransactions(db, columnsOf(page), page).orderBy(direction(sortable(page)[sortKey] as AnyPgColumn), direction(page.id)) as unknown as Promise<Row[]>,
     totalsOf(db, status, where, q),
   ]);
   return { rows: rows.map(toTransaction), count: totals.count, totalAmount: totals.totalAmount };

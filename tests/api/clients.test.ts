@@ -70,6 +70,12 @@ describe('listing clients', () => {
     expect(page3.count).toBe(5);
   });
 
+  it('still counts the clients on a page past the last one, searching or not', async () => {
+    expect(await list('?offset=10&limit=2')).toEqual({ rows: [], count: 5 });
+    expect(await list('?offset=2&limit=2&q=andinos')).toEqual({ rows: [], count: 1 });
+    expect(await list('?offset=0&limit=2&q=inexistente')).toEqual({ rows: [], count: 0 });
+  });
+
   it('sorts descending, by other columns, and takes the order in any case', async () => {
     expect((await list('?sort=name&order=desc')).rows.map((c) => c.name)).toEqual([...SEEDED_NAMES].reverse());
     const byEmail = (await list('?sort=email&order=ASC')).rows.map((c) => c.email);
@@ -109,6 +115,7 @@ describe('listing clients', () => {
     expect((await list('?q=andinos')).rows.map((c) => c.name)).toEqual(['Supermercados Andinos']);
     expect((await list('?q=ROSARIO')).rows.map((c) => c.name)).toEqual(['Banco Federal del Sur']);
     expect((await list('?q=pampa.com')).rows.map((c) => c.name)).toEqual(['Automotores Pampa']);
+    expect((await list(`?q=${encodeURIComponent('CAFÉ DEL')}`)).rows.map((c) => c.name)).toEqual(['Café del Plata']);
     const arg = await list('?q=.com.ar&limit=2');
     expect(arg.rows).toHaveLength(2);
     expect(arg.count).toBe(5);

@@ -208,6 +208,62 @@ describe('the stock', () => {
     expect(visit.campania).toBe(campaign);
   });
 
+  it('gives every stock row, on the screen and in the export, its project, client, point of sale, city, Getter, agent, campaign and publication as the database holds them', async () => {
+    // A move of no visit (a republished one) has no publication date.
+    const [orphan] = await movesWhere(t, inStatus('ASIGNADA'));
+    await t.db.update(userMoves).set({ visitId: null }).where(eq(userMoves.id, orphan.id));
+    try {
+      const held = (await t.db.execute(sql`
+        select 'v:' || x.id as key, p.id as project_id, p.name as project, cl.name as client, pl.id as project_location_id, l.full_name as location,
+          ci.name as city, x.due_to::text as due_to, null::text as getter, null::text as agent, cp.name as campaign, x.published_at as published
+        from visits x join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id
+          join locations l on l.id = pl.location_id left join clients cl on cl.id = p.client_id left join cities ci on ci.id = l.city_id
+          left join campaigns cp on cp.id = p.campaign_id
+        union all
+        select 'm:' || x.id, p.id, p.name, cl.name, pl.id, l.full_name, ci.name, x.due_to::text, nullif(trim(g.names || ' ' || g.last_name), ''),
+          nullif(trim(a.names || ' ' || a.last_name), ''), cp.name, v.published_at
+        from user_moves x join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id
+          join locations l on l.id = pl.location_id left join clients cl on cl.id = p.client_id left join cities ci on ci.id = l.city_id
+          left join campaigns cp on cp.id = p.campaign_id left join users g on g.id = x.user_id left join users a on a.id = x.assigned_agent_id
+          left join visits v on v.id = x.visit_id`)) as unknown as { rows: Record<string, string | number | Date | null>[] };
+      const expected = new Map(
+        held.rows.map((r) => [
+          String(r.key),
+          {
+            id_operativo: Number(r.project_id),
+            proyecto: r.project,
+            cliente: r.client,
+            project_location_id: Number(r.project_location_id),
+            punto_de_venta: r.location,
+            ciudad: r.city,
+            fecha_limite: r.due_to,
+            auditor: r.getter,
+            agente_asignado: r.agent,
+            campania: r.campaign,
+            publicada: r.published === null ? null : new Date(r.published).toISOString(),
+          },
+        ]),
+      );
+      const exported: { rows: StockReportRow[] } = await api.ok('GET', '/user-moves/stock-moves-report?full=true&limit=5000', admin);
+      const moves = exported.rows.filter((r) => r.kind === 'move');
+      expect(moves.some((r) => r.auditor === null) && moves.some((r) => r.agente_asignado === null) && moves.some((r) => r.agente_asignado !== null)).toBe(true);
+      expect(exported.rows.find((r) => r.userMoveId === orphan.id)!.fechas.publicada).toBeNull();
+      for (const { fechas, campania, auditor, agente_asignado, proyecto, cliente, id_operativo, project_location_id, punto_de_venta, ciudad, fecha_limite, key } of exported.rows) {
+        expect({ id_operativo, proyecto, cliente, project_location_id, punto_de_venta, ciudad, fecha_limite, auditor, agente_asignado, campania, publicada: fechas.publicada }, key).toEqual(expected.get(key));
+      }
+      // A screen page across the visits' end and the moves' start.
+      const [{ n }] = ((await t.db.execute(sql`select count(*)::int as n from visits where state in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')`)) as unknown as { rows: { n: number }[] }).rows;
+      const screen = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?limit=40&offset=${Math.max(0, n - 20)}`, admin);
+      expect(new Set(screen.rows.map((r) => r.kind))).toEqual(new Set(['visit', 'move']));
+      for (const { auditor, agente_asignado, proyecto, cliente, id_operativo, project_location_id, punto_de_venta, ciudad, fecha_limite, key } of screen.rows) {
+        const { campania: _campaign, publicada: _published, ...onScreen } = expected.get(key)!;
+        expect({ id_operativo, proyecto, cliente, project_location_id, punto_de_venta, ciudad, fecha_limite, auditor, agente_asignado }, key).toEqual(onScreen);
+      }
+    } finally {
+      await t.db.update(userMoves).set({ visitId: orphan.visitId }).where(eq(userMoves.id, orphan.id));
+    }
+  });
+
   it('counts the export and tells with each page the cursor of the page after the next (`ahead`), with or without a client', async () => {
     const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
     for (const filter of ['', `&clientId=${client.id}`]) {
@@ -253,6 +309,34 @@ describe('the performance report', () => {
     expect(outside.json().message).toMatch(/^Las fechas deben estar dentro del período del proyecto/);
     const inside = await api.ok<{ count: number }>('GET', `/user-moves/report?clientId=${client.id}&projectId=${project.id}&fromDate=${project.startDate}&toDate=${project.endDate}`, admin);
     expect(inside.count).toBeGreaterThanOrEqual(0);
+  });
+
+  it('names each approved move’s campaign as its project holds it, and none when the project has none', async () => {
+    const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    const report = await api.ok<{ rows: PerformanceRow[] }>('GET', `/user-moves/report?clientId=${client.id}&limit=100`, admin);
+    const held = new Map(
+      (
+        await t.db
+          .select({ id: userMoves.id, projectId: projects.id, campaign: campaigns.name })
+          .from(userMoves)
+          .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+          .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+          .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
+          .where(inArray(userMoves.id, report.rows.map((r) => r.id)))
+      ).map((m) => [m.id, m]),
+    );
+    expect(report.rows.some((r) => r.campaignName !== null)).toBe(true);
+    for (const row of report.rows) expect(row.campaignName, row.code).toBe(held.get(row.id)!.campaign);
+    const { projectId } = held.get(report.rows[0].id)!;
+    const [project] = await t.db.select().from(projects).where(eq(projects.id, projectId));
+    await t.db.update(projects).set({ campaignId: null }).where(eq(projects.id, projectId));
+    try {
+      const without = await api.ok<{ rows: PerformanceRow[] }>('GET', `/user-moves/report?clientId=${client.id}&projectId=${projectId}&limit=5`, admin);
+      expect(without.rows.length).toBeGreaterThan(0);
+      for (const row of without.rows) expect(row.campaignName).toBeNull();
+    } finally {
+      await t.db.update(projects).set({ campaignId: project.campaignId }).where(eq(projects.id, projectId));
+    }
   });
 });
 

@@ -117,6 +117,23 @@ describe('lists', () => {
     expect(owed.map((g) => g.id)).toContain(second.userId);
     expect(owed.map((g) => g.id)).not.toContain(third.userId);
   });
+
+  it('pages every sort as the whole list reads it, by its own columns and by the Getter’s or move’s', async () => {
+    for (const [status, sort, order] of [
+      ['pending', 'createdAt', 'ASC'],
+      ['pending', 'amount', 'DESC'],
+      ['pending', 'fullName', 'ASC'],
+      ['pending', 'code', 'DESC'],
+      ['payed', 'transactionDate', 'DESC'],
+      ['payed', 'cuitCuil', 'ASC'],
+    ]) {
+      const list = `/transactions/${status}?sort=${sort}&order=${order}`;
+      const whole = await api.ok<Page>('GET', `${list}&limit=12`, admin);
+      const pages = await Promise.all([0, 4, 8].map((offset) => api.ok<Page>('GET', `${list}&offset=${offset}&limit=4`, admin)));
+      expect(pages.flatMap((p) => p.rows), list).toEqual(whole.rows);
+      for (const p of pages) expect(p.count, list).toBe(whole.count);
+    }
+  });
 });
 
 describe('registering a payment', () => {

@@ -249,6 +249,12 @@ describe('the list', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ count: 2, rows: [{ name: 'Lista Beta', locationsCount: 3, availableVisits: 9, status: 'EN_CURSO', client: { name: 'Café del Plata' } }] });
     expect((await call('GET', '/api/projects?name=lista&sort=name&order=DESC&limit=1&offset=1')).json().rows[0].name).toBe('Lista Alfa');
+    // A page past the last one still says how many there are; a name nobody has, none.
+    expect((await call('GET', '/api/projects?name=lista&limit=1&offset=5')).json()).toEqual({ rows: [], count: 2 });
+    expect((await call('GET', '/api/projects?name=zzz-nadie')).json()).toEqual({ rows: [], count: 0 });
+    // Sorted by client or campaign name (looked up by key, not joined), as by its own columns.
+    const byClient = (await call('GET', '/api/projects?sort=client&order=ASC&limit=1000')).json().rows.map((p: { client: { name: string } | null }) => p.client?.name ?? '');
+    expect(byClient).toEqual([...byClient].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     expect((await call('GET', '/api/projects?sort=secret')).statusCode).toBe(400);
     const all = (await call('GET', '/api/projects?limit=1000')).json();
     const future = (await call('GET', '/api/projects?future=true&limit=1000')).json();

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_CAP, PEOPLE_IDS_CAP, PEOPLE_TEXT } from '../../domain/people';
 import { ROLE } from '../../domain/roles';
-import { users } from '../../server/db/schema';
+import { getterProfiles, users } from '../../server/db/schema';
 import { INVALID_DATA } from '../../server/http';
 import { createTestApp, type TestApp } from './helpers';
 import { caller } from './moves-helpers';
@@ -54,6 +54,17 @@ describe('the Getters of given ids', () => {
     expect((await people('rolId=7')).some((p) => p.id === third.id)).toBe(false);
     expect(await people(`rolId=7&ids=${second.id}&q=${encodeURIComponent('zzz-nadie')}`)).toEqual([]);
     await t.db.update(users).set({ status: true }).where(inArray(users.id, [third.id]));
+  });
+
+  it('lists a Getter with no payment profile yet, with an empty profile', async () => {
+    const all = await people('rolId=7');
+    const someone = all[1];
+    const [kept] = await t.db.select().from(getterProfiles).where(eq(getterProfiles.userId, someone.id));
+    await t.db.delete(getterProfiles).where(eq(getterProfiles.userId, someone.id));
+    const empty = { ...someone, profile: { cuitCuil: null, mercadoPago: null, cbu: null } };
+    expect(await people('rolId=7')).toEqual(all.map((p) => (p.id === someone.id ? empty : p)));
+    expect(await people(`rolId=7&ids=${someone.id}`)).toEqual([empty]);
+    if (kept) await t.db.insert(getterProfiles).values(kept);
   });
 
   it('refuses a limit or ids out of bounds, in Spanish', async () => {

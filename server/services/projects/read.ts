@@ -1,11 +1,12 @@
 /** Projects, read side: the paged list, one project with its locations, ranges and visits, its last extension. */
 import { and, desc, eq, gte, ilike, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { VISIT_STATE } from '../../../domain/moves';
 import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type ProjectUpdateLog, projectState } from '../../../domain/projects';
 import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
-import { containsPattern, countAll, orderBy } from '../../db/list';
+import { containsPattern, countAll, orderBy, pageTotal, totalColumn } from '../../db/list';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
 
 type Reader = Db | Tx;
@@ -30,28 +31,42 @@ export interface ProjectListFilter {
   future?: boolean;
 }
 
+/**
+ * A name by its key, as a lookup in the select list rather than a join: the list reads projects alone,
+ * so the page is planned as one table (with three left joins the planning cost ~4 ms, the page 1 ms) and
+ * the names are looked up for the page's rows only.
+ */
+const nameOf = (table: typeof clients | typeof campaigns | typeof moveConfigurations, key: AnyPgColumn) =>
+  sql<string | null>`(select named.name from ${table} named where named.id = ${ofProject(key)})`;
+
+/**
+ * A project's column qualified by its table: drizzle writes a one-table select's columns bare, and in a
+ * subquery a bare "id" would be the subquery's own.
+ */
+const ofProject = (column: AnyPgColumn) => sql`${projects}.${sql.identifier(column.name)}`;
+
 const listColumns = {
   id: projects.id,
   name: projects.name,
   clientId: projects.clientId,
-  clientName: clients.name,
+  clientName: nameOf(clients, projects.clientId),
   campaignId: projects.campaignId,
-  campaignName: campaigns.name,
-  moveConfigurationName: moveConfigurations.name,
+  campaignName: nameOf(campaigns, projects.campaignId),
+  moveConfigurationName: nameOf(moveConfigurations, projects.moveConfigurationId),
   startDate: projects.startDate,
   endDate: projects.endDate,
   price: projects.price,
   campoRemote: projects.campoRemote,
   createdAt: projects.createdAt,
-  locationsCount: sql<number>`(select count(*)::int from project_locations pl where pl.project_id = ${projects.id})`,
-  availableVisits: sql<number>`(select count(*)::int from visits v join project_locations pl on pl.id = v.project_location_id where pl.project_id = ${projects.id} and v.state in ${AVAILABLE})`,
+  locationsCount: sql<number>`(select count(*)::int from project_locations pl where pl.project_id = ${ofProject(projects.id)})`,
+  availableVisits: sql<number>`(select count(*)::int from visits v join project_locations pl on pl.id = v.project_location_id where pl.project_id = ${ofProject(projects.id)} and v.state in ${AVAILABLE})`,
 };
 
 const sortable = {
   id: projects.id,
   name: sql`lower(${projects.name})`,
-  client: clients.name,
-  campaign: campaigns.name,
+  client: listColumns.clientName,
+  campaign: listColumns.campaignName,
   startDate: projects.startDate,
   endDate: projects.endDate,
   createdAt: projects.createdAt,
@@ -65,25 +80,21 @@ export async function listProjects(db: Db, q: ProjectListFilter) {
   if (q.clientId !== undefined) filters.push(eq(projects.clientId, q.clientId));
   if (q.future) filters.push(gte(projects.endDate, todayIso()));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [{ count }]] = await Promise.all([
-    selectList(db)
-      .where(where)
-      .orderBy(...orderBy(sortable, q.sort, q.order, 'startDate'))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ count: countAll }).from(projects).where(where),
-  ]);
+  // One statement: the page, and its count as an uncorrelated subquery run once. Only a page past the
+  // last one counts apart.
+  const page = await db
+    .select({ ...listColumns, total: totalColumn(projects, where) })
+    .from(projects)
+    .where(where)
+    .orderBy(...orderBy(sortable, q.sort, q.order, 'startDate'))
+    .limit(q.limit)
+    .offset(q.offset);
+  const count = await pageTotal(page, q.offset, async () => (await db.select({ count: countAll }).from(projects).where(where))[0].count);
   const today = todayIso();
-  return { rows: rows.map((r) => toListRow(r, today)), count };
+  return { rows: page.map(({ total: _total, ...r }) => toListRow(r, today)), count };
 }
 
-const selectList = (db: Reader) =>
-  db
-    .select(listColumns)
-    .from(projects)
-    .leftJoin(clients, eq(clients.id, projects.clientId))
-    .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
-    .leftJoin(moveConfigurations, eq(moveConfigurations.id, projects.moveConfigurationId));
+const selectList = (db: Reader) => db.select(listColumns).from(projects);
 type ListRow = Awaited<ReturnType<typeof selectList>>[number];
 
 function toListRow({ clientName, campaignName, moveConfigurationName, ...r }: ListRow, today: string) {
