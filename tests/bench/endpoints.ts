@@ -103,7 +103,8 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     list('Usuarios web', 'lista (/web-users)', '/api/web-users?offset=0&limit=10'),
     list('Usuarios web', 'por rol (Getters)', `/api/web-users?offset=0&limit=10&rolId=${ROLE.GETTER}`),
     list('Usuarios web', 'búsqueda', '/api/web-users?offset=0&limit=10&q=Mart'),
-    list('Usuarios móviles', 'Getters (/users?rolId=7) con búsqueda', `/api/users?rolId=${ROLE.GETTER}&q=Juan`),
+    // What the console's Getter picker asks (src/ui/getterPicker): 50 and one more to know there are more.
+    list('Usuarios móviles', 'Getters (/users?rolId=7) con búsqueda, como el selector (limit 51)', `/api/users?rolId=${ROLE.GETTER}&q=Juan&limit=51`),
     list('Usuarios móviles', 'agentes de calidad (/users?rolId=1)', `/api/users?rolId=${ROLE.ADMIN}`),
     list('Proyectos', 'lista (/projects)', '/api/projects?offset=0&limit=20'),
     list('Proyectos', 'de un cliente', `/api/projects?offset=0&limit=20&clientId=${i.clientId}`),

@@ -203,6 +203,13 @@ const throughputLoad = load1();
 const throughput = await hammer('/api/user-moves/get/all?offset=0&limit=10', THROUGHPUT_SECONDS, () => {
   peakRss = Math.max(peakRss, memory('VmRSS'));
 });
+// The floor: an authenticated request that runs no SQL (a constant list), under the same load. What
+// HTTP, the session check and the answer cost in these two cores, with autocannon on them too: a list's
+// p95 cannot fall below it, and its SQL is compared against a p95 that already holds it.
+await waitForIdle();
+const floorLoad = load1();
+const floor = await hammer('/api/web-users-roles', SECONDS);
+console.log(`Piso (pedido autenticado sin SQL): ${floor.rps.toFixed(0)} req/s (p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms)`);
 const hwm = Math.max(runPeak, memory('VmHWM'));
 console.log(`Moves, 10 filas: ${throughput.rps.toFixed(0)} req/s (p50 ${throughput.p50.toFixed(1)} ms, p95 ${throughput.p95.toFixed(1)} ms) · RSS máx. bajo carga ${peakRss.toFixed(0)} MB · VmHWM ${hwm.toFixed(0)} MB`);
 
@@ -274,6 +281,7 @@ lines.push(
   `| lista de moves (10 filas), ${THROUGHPUT_SECONDS} s, ${CONNECTIONS} conexiones (carga ${throughputLoad.toFixed(1)}) | ${throughput.rps.toFixed(0)} req/s (p50 ${ms(throughput.p50)} ms, p95 ${ms(throughput.p95)} ms) | ≥ ${GOAL.rps} req/s | ${verdict(throughput.rps >= GOAL.rps)} |`,
   `| memoria del servidor bajo esa carga (RSS máx., muestreado cada 200 ms) | ${peakRss.toFixed(0)} MB | ≤ ${GOAL.rssMb} MB | ${verdict(peakRss <= GOAL.rssMb)} |`,
   `| memoria máxima del servidor en toda la corrida (VmHWM) | ${hwm.toFixed(0)} MB | ≤ ${GOAL.rssMb} MB | ${verdict(hwm <= GOAL.rssMb)} |`,
+  `| piso: pedido autenticado sin SQL (\`/web-users-roles\`), ${SECONDS} s, ${CONNECTIONS} conexiones (carga ${floorLoad.toFixed(1)}) | ${floor.rps.toFixed(0)} req/s (p50 ${ms(floor.p50)} ms, p95 ${ms(floor.p95)} ms) | (referencia) | — |`,
 );
 for (const e of extras) lines.push('', `**${e.title}**`, '', '```', e.output, '```');
 
