@@ -23,6 +23,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A poll waits for the screen like `shown` does (UI_TIMEOUT), not vitest's default second:
+          // after a reload the console boots, restores the session and asks the server before it
+          // can show anything, which on a loaded 2-core CI machine took longer than a second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
