@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerGuard, type RouteEntry } from './guard';
+import { registerSecurityHeaders } from './securityHeaders';
 import { errorHandler, toJsonSchema, applyZodSchemas } from './http';
 import authRoutes from './routes/auth';
 import campaignRoutes from './routes/campaigns';
@@ -98,27 +98,10 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
   app.decorate('mailer', await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }));
   app.decorate('routeTable', []);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        // Client service and survey pages frame the URLs each client configured.
-        frameSrc: ["'self'", 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
-  // Verified tokens are kept (up to 1,000, never past their expiry): a session's requests skip the HMAC and JSON decoding.
-  await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.accessTokenTtl }, verify: { cache: 1000 } });
+  // Verified tokens are kept by the guard (guard.ts), not by fast-jwt's cache.
+  await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.accessTokenTtl } });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {

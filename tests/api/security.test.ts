@@ -115,6 +115,17 @@ describe('security headers', () => {
     expect(directive('script-src')).not.toContain("'unsafe-inline'");
   });
 
+  it('puts the same headers on a refused, a not-found and a failed answer as on a good one', async () => {
+    const good = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+    const names = ['x-content-type-options', 'referrer-policy', 'strict-transport-security', 'content-security-policy', 'x-frame-options'];
+    const refused = await t.app.inject({ method: 'GET', url: '/api/clients/all-clients' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-existe' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/clients/all-clients?limit=abc', headers: admin });
+    expect([refused.statusCode, missing.statusCode, bad.statusCode]).toEqual([401, 404, 400]);
+    for (const res of [refused, missing, bad]) for (const name of names) expect(res.headers[name], name).toBe(good.headers[name]);
+    expect(good.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('lets every frame a client configured load (claims, contact, survey) and nothing that is not https', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
     const csp = String(res.headers['content-security-policy']);

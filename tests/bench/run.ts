@@ -174,6 +174,9 @@ const startLoad = await waitForIdle();
 console.log(`Carga al empezar: ${startLoad.toFixed(2)} · ${cases.length} casos × ${SECONDS} s (API) + ${SECONDS} s (SQL), ${CONNECTIONS} conexiones`);
 // The SQL pool mirrors the server's (10 connections).
 const sqlPool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+// The server warms up first, unmeasured (its JIT compiles the paths every request shares): the first
+// case measured a cold process, p95 twice that of the same request in the throughput run.
+if (cases.length) await hammer(cases[0].path, SECONDS);
 try {
   for (const c of cases) {
     const shape = shapes.get(c)!;
