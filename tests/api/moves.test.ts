@@ -196,6 +196,38 @@ describe('the moves list', () => {
     }
   });
 
+  it('pages a place filter (client, point of sale) by keyset to the rows and the count of the whole filter', async () => {
+    const [move] = await movesWhere(t, inStatus('APROBADA'));
+    const [pl] = await t.db.select().from(projectLocations).where(eq(projectLocations.id, move.projectLocationId));
+    const [loc] = await t.db.select().from(locations).where(eq(locations.id, pl.locationId));
+    const placeOf = (clientId: number | null, text: string | null) =>
+      t.db.execute(sql`select um.id from user_moves um join project_locations pl on pl.id = um.project_location_id join locations l on l.id = pl.location_id
+        join projects p on p.id = pl.project_id where (${clientId}::int is null or p.client_id = ${clientId})
+        and (${text}::text is null or l.client_location_name ilike ${`%${text}%`} or l.full_name ilike ${`%${text}%`})`) as unknown as Promise<{ rows: { id: number }[] }>;
+    const text = loc.fullName.slice(0, 6);
+    for (const [filter, expected] of [
+      [`&campaignsClientId=${loc.clientId}`, await placeOf(loc.clientId, null)],
+      [`&clientLocationName=${encodeURIComponent(text)}`, await placeOf(null, text)],
+      [`&campaignsClientId=${loc.clientId}&clientLocationName=${encodeURIComponent(text)}`, await placeOf(loc.clientId, text)],
+    ] as const) {
+      const ids = expected.rows.map((r) => Number(r.id));
+      expect(ids.length, filter).toBeGreaterThan(3);
+      for (const sort of ['id', 'userFullName', 'clientLocationName']) {
+        const first = await list(`sort=${sort}&order=ASC&limit=3${filter}`);
+        expect(first.count, `${sort}${filter}`).toBe(ids.length);
+        const seen = first.rows.map((r) => r.id);
+        let page = first.rows;
+        while (page.length) {
+          const next = await list(`sort=${sort}&order=ASC&limit=3&after=${page.at(-1)!.id}${filter}`);
+          expect(next.count, `${sort}${filter}`).toBe(ids.length);
+          page = next.rows;
+          seen.push(...page.map((r) => r.id));
+        }
+        expect([...seen].sort((a, b) => a - b), `${sort}${filter}`).toEqual([...ids].sort((a, b) => a - b));
+      }
+    }
+  });
+
   it('refuses a keyset cursor that is no move, or both cursors at once', async () => {
     const lost = await api.call('GET', '/user-moves/get/all?after=999999', admin);
     expect(lost.statusCode).toBe(400);

@@ -5,7 +5,7 @@ import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/m
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
-import { containsPattern, countSteps } from '../../db/list';
+import { containsPattern, countSteps, exactCountUpTo } from '../../db/list';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
@@ -44,11 +44,12 @@ const SORTABLE: Record<string, { key: SQL | AnyPgColumn; byProject?: true; nulla
 };
 
 /**
- * Conditions on the move's project, client or point of sale, on its project_location_id: the project
- * locations that match are few, and user_moves_project_location_id_idx gives their moves' ids. (A city
- * holds hundreds of points of sale, thousands of moves: it is the move's own column, `moveFilters`.)
+ * The project locations of the conditions on the move's project, client or point of sale, as an int[]
+ * expression (`array(select pl.id …)`); null without such conditions. The project locations that match
+ * are few, and user_moves_project_location_id_idx gives their moves' ids. (A city holds hundreds of
+ * points of sale, thousands of moves: it is the move's own column, `moveFilters`.)
  */
-function placeFilter(q: Partial<MoveListQuery>): SQL | null {
+function placeIds(q: Partial<MoveListQuery>): SQL | null {
   const on: SQL[] = [];
   if (q.campaignsClientId) on.push(sql`p.client_id = ${q.campaignsClientId}`);
   if (q.projectsId) on.push(sql`pl.project_id = ${q.projectsId}`);
@@ -63,14 +64,18 @@ function placeFilter(q: Partial<MoveListQuery>): SQL | null {
     ...(q.campaignsClientId ? [sql`join projects p on p.id = pl.project_id`] : []),
     ...(q.clientLocationName ? [sql`join locations l on l.id = pl.location_id`] : []),
   ];
-  return sql`${userMoves.projectLocationId} = any(array(select pl.id from project_locations pl
-    ${sql.join(joins, sql` `)} where ${sql.join(on, sql` and `)}))`;
+  return sql`array(select pl.id from project_locations pl ${sql.join(joins, sql` `)} where ${sql.join(on, sql` and `)})`;
 }
 
-export function moveFilters(q: Partial<MoveListQuery>): SQL[] {
+/**
+ * The list's conditions on user_moves. `place`: where the project locations of the place conditions
+ * come from, when the statement has them already (`placeIds` once, for its page and its count);
+ * otherwise they are looked up where the conditions are.
+ */
+export function moveFilters(q: Partial<MoveListQuery>, place?: SQL): SQL[] {
   const where: SQL[] = [];
-  const place = placeFilter(q);
-  if (place) where.push(place);
+  const ids = placeIds(q);
+  if (ids) where.push(sql`${userMoves.projectLocationId} = any(${place ?? ids})`);
   // The city is the move's own (kept by migration 0005's triggers): a city's page walks (city_id, id).
   if (q.city) where.push(eq(userMoves.cityId, q.city));
   if (q.statusId) where.push(eq(userMoves.status, q.statusId));
@@ -129,15 +134,17 @@ async function idsWhere(db: Db, sort: Sort, where: SQL | undefined, order: SQL[]
  * and first descending, as PostgreSQL does: the page past the last named one continues among the empty
  * ones. `ids` is the page's own query (an int[] expression, to embed: one round trip) where one query
  * finds it, the ids found otherwise; `reversed` when they come in the opposite order (before a move).
+ * `where` is the list's conditions as a statement of their own runs them; `embeddable`, as the page's
+ * statement does (`listMoves`: its place looked up once for the page and the count).
  */
-async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, where: SQL | undefined, q: MoveListQuery): Promise<{ ids: number[] | SQL; reversed: boolean }> {
+async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, where: SQL | undefined, embeddable: SQL | undefined, q: MoveListQuery): Promise<{ ids: number[] | SQL; reversed: boolean }> {
   const orderOf = (up: boolean) => {
     const direction = up ? asc : desc;
     return [direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)])];
   };
   const embedded = (condition: SQL | undefined, order: SQL[]) => sql`array(${idsQuery(db, sort, condition, order, q.limit, q.offset)})`;
   const cursorId = q.after ?? q.before;
-  if (cursorId === undefined) return { ids: embedded(where, orderOf(ascending)), reversed: false };
+  if (cursorId === undefined) return { ids: embedded(embeddable, orderOf(ascending)), reversed: false };
 
   // Before a move: the list's order reversed from it, read back.
   const up = q.after !== undefined ? ascending : !ascending;
@@ -150,7 +157,7 @@ async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, 
     ? sql`${userMoves.id} ${cmp} ${cursorId} and exists (select 1 from user_moves cursor_move where cursor_move.id = ${cursorId})`
     : sql`(${key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${cursorId})`;
   // A key no move lacks: the page is one query (a lost cursor is told from an empty page, `listMoves`).
-  if (byId || !sort.nullable) return { ids: embedded(and(where, named), orderOf(up)), reversed };
+  if (byId || !sort.nullable) return { ids: embedded(and(embeddable, named), orderOf(up)), reversed };
 
   const [cursor] = await joinedFor(db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
   if (!cursor) throw lostCursor(q);
@@ -198,10 +205,14 @@ type ListRowRecord = {
  * generic plan: planning the seven joins anew for each page cost ~2 ms of the database's time, ten times
  * what running them does. `ids`: an int[] expression (the page's own query: the whole list is one
  * round trip) or the ids a keyset page found. An empty page still answers one row, with the count.
+ * `place`: the project locations of the list's place conditions (`placeIds`), looked up once in the
+ * statement's `place` for both the page and the count (each looked them up before: a point-of-sale
+ * search ran its trigram lookup twice).
  */
-async function pageStatement(db: Db, ids: number[] | SQL, count: SQL | null): Promise<ListRowRecord[]> {
+async function pageStatement(db: Db, ids: number[] | SQL, count: SQL | null, place: SQL | null): Promise<ListRowRecord[]> {
   const idsArray = Array.isArray(ids) ? sql`${`{${ids.join(',')}}`}::int[]` : ids;
-  const result = (await db.execute(sql`select c.n, r.* from (select ${count ?? sql`null::int`} as n) c
+  const prelude = place ? sql`with place as (select ${place} as ids) ` : sql``;
+  const result = (await db.execute(sql`${prelude}select c.n, r.* from (select ${count ?? sql`null::int`} as n) c
     left join lateral campo_move_list_rows(${idsArray}) with ordinality r on true order by r.ordinality`)) as unknown as { rows: ListRowRecord[] };
   return result.rows;
 }
@@ -218,9 +229,12 @@ export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListPage>
   if (!sort) throw badRequest(`No se puede ordenar por "${sortKey}".`);
   const byId = sortKey === 'id' || sortKey === 'code';
   const where = and(...moveFilters(q));
+  const place = placeIds(q);
+  const embeddable = place ? and(...moveFilters(q, sql`(select ids from place)::int[]`)) : where;
   const counting = countSteps(db, db.select({ one: sql`1` }).from(userMoves).where(where));
-  const page = await pageOfIds(db, sort, byId, q.order === 'ASC', where, q);
-  const found = await pageStatement(db, page.ids, counting.kept ? null : counting.exact);
+  const page = await pageOfIds(db, sort, byId, q.order === 'ASC', where, embeddable, q);
+  const exact = place ? exactCountUpTo(db.select({ one: sql`1` }).from(userMoves).where(embeddable)) : counting.exact;
+  const found = await pageStatement(db, page.ids, counting.kept ? null : exact, place);
   const counted = counting.kept ?? (await counting.from(Number(found[0].n)));
   const rows = found.filter((r) => r.id !== null);
   if (page.reversed) rows.reverse();
