@@ -15,7 +15,7 @@ import { caller, type Detail, inStatus, movesWhere, withAgent } from './moves-he
 let t: TestApp;
 let admin: string;
 let api: ReturnType<typeof caller>;
-type Page = { rows: MoveListRow[]; count: number };
+type Page = { rows: MoveListRow[]; count: number; countEstimated?: true };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -53,6 +53,31 @@ describe('the bounded count of a list', () => {
     const big = await boundedCount(t.db, sql`select g from generate_series(1, 50000) g`);
     expect(big.estimated).toBe(true);
     expect(big.count).toBeGreaterThan(EXACT_COUNT_UP_TO);
+  });
+  it('keeps an estimate for its own filter only', async () => {
+    // More approved moves than the exact part counts: copies of one (each its own id and code).
+    const [move] = await movesWhere(t, inStatus('APROBADA'));
+    const columns = ((await t.db.execute(sql`select column_name as c from information_schema.columns
+      where table_schema = current_schema() and table_name = 'user_moves' and column_name <> 'id' and is_generated = 'NEVER'`)) as unknown as { rows: { c: string }[] }).rows.map((r) => sql.identifier(r.c));
+    const [{ last }] = ((await t.db.execute(sql`select max(id)::int as last from user_moves`)) as unknown as { rows: { last: number }[] }).rows;
+    const copies = EXACT_COUNT_UP_TO + 200;
+    await t.db.execute(sql`insert into user_moves (${sql.join(columns, sql`, `)})
+      select ${sql.join(columns, sql`, `)} from user_moves, generate_series(1, ${copies}) g where id = ${move.id}`);
+    await t.db.execute(sql`analyze user_moves`);
+    try {
+      const approved = await list('statusId=APROBADA&limit=1');
+      expect(approved.countEstimated).toBe(true);
+      expect(approved.count).toBeGreaterThan(EXACT_COUNT_UP_TO);
+      // Another filter, asked while that estimate is kept, is counted for itself.
+      const [{ n }] = ((await t.db.execute(sql`select count(*)::int as n from user_moves where status = 'RECHAZADA'`)) as unknown as { rows: { n: number }[] }).rows;
+      const rejected = await list('statusId=RECHAZADA&limit=1');
+      expect(rejected.count).toBe(n);
+      expect(rejected).not.toHaveProperty('countEstimated');
+      // Another page or order of the same filter takes the kept estimate.
+      expect((await list('statusId=APROBADA&limit=5&offset=5&sort=createdAt&order=ASC')).count).toBe(approved.count);
+    } finally {
+      await t.db.execute(sql`delete from user_moves where id > ${last}`);
+    }
   });
   it('leaves the demo\'s few hundred moves counted exactly', async () => {
     const page = await list('limit=1');

@@ -231,7 +231,10 @@ export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListPage>
   const where = and(...moveFilters(q));
   const place = placeIds(q);
   const embeddable = place ? and(...moveFilters(q, sql`(select ids from place)::int[]`)) : where;
-  const counting = countSteps(db, db.select({ one: sql`1` }).from(userMoves).where(where));
+  // The count depends on the filters alone: they name its kept estimate (every field of the query but
+  // the page's and the order's, so a filter added to the query is part of the key without more ado).
+  const { offset: _offset, limit: _limit, after: _after, before: _before, sort: _sort, order: _order, ...filters } = q;
+  const counting = countSteps(db, db.select({ one: sql`1` }).from(userMoves).where(where), `user_moves|${JSON.stringify(filters)}`);
   const page = await pageOfIds(db, sort, byId, q.order === 'ASC', where, embeddable, q);
   const exact = place ? exactCountUpTo(db.select({ one: sql`1` }).from(userMoves).where(embeddable)) : counting.exact;
   const found = await pageStatement(db, page.ids, counting.kept ? null : exact, place);
