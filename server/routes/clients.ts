@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { clientSchema, clientStateSchema, clientUpdateSchema, type ClientInput } from '../../domain/clients';
 import { ACCESS } from '../../domain/roles';
@@ -43,11 +43,12 @@ export default async function clientRoutes(app: App) {
     const filters: SQL[] = [];
     if (q.state !== undefined) filters.push(eq(clients.state, q.state));
     if (q.q) {
-      // What ilike does in a UTF-8 database (it lowers both sides), with the pattern lowered once
-      // rather than for each row and column: the search reads every client either way.
+      // What ilike does in a UTF-8 database (it lowers both sides), with the pattern lowered once and
+      // the three columns lowered in one call per row, joined by a line break (which a pattern from the
+      // single-line search box never holds, so a match never spans two columns): the search reads every
+      // client either way, and three lower() calls per row were most of its time.
       const pattern = sql`lower(${containsPattern(q.q)})`;
-      const contains = (column: SQLWrapper) => sql`lower(${column}) like ${pattern}`;
-      filters.push(or(contains(clients.name), contains(clients.email), contains(clients.address))!);
+      filters.push(sql`lower(${clients.name} || E'\n' || ${clients.email} || E'\n' || ${clients.address}) like ${pattern}`);
     }
     const where = filters.length ? and(...filters) : undefined;
     const sortable = { ...columns, type: clientTypes.name };

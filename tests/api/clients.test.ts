@@ -124,6 +124,12 @@ describe('listing clients', () => {
     expect((await list('?q=%25')).count).toBe(0);
     expect((await list('?q=_')).count).toBe(0);
     expect((await list('?q=andinos&state=false')).count).toBe(0);
+    // A match lies within one column: the end of a name and the start of its e-mail or address are not one text.
+    const [client] = (await list('?q=andinos')).rows as { name: string; email: string; address: string }[];
+    for (const [end, start] of [[client.name, client.email], [client.email, client.address]]) {
+      expect((await list(`?q=${encodeURIComponent(end.slice(-3) + start.slice(0, 3))}`)).count, `${end} | ${start}`).toBe(0);
+      expect((await list(`?q=${encodeURIComponent(end.slice(-3) + ' ' + start.slice(0, 3))}`)).count, `${end} | ${start}`).toBe(0);
+    }
   });
 
   it('refuses an unknown sort field and out-of-range or non-numeric paging with a 400', async () => {
