@@ -10,6 +10,7 @@ interface ListedClient {
   id: number;
   name: string;
   email: string;
+  address: string;
   state: boolean;
   typeId: number | null;
   type: { id: number; name: string } | null;
@@ -125,7 +126,7 @@ describe('listing clients', () => {
     expect((await list('?q=_')).count).toBe(0);
     expect((await list('?q=andinos&state=false')).count).toBe(0);
     // A match lies within one column: the end of a name and the start of its e-mail or address are not one text.
-    const [client] = (await list('?q=andinos')).rows as { name: string; email: string; address: string }[];
+    const [client] = (await list('?q=andinos')).rows;
     for (const [end, start] of [[client.name, client.email], [client.email, client.address]]) {
       expect((await list(`?q=${encodeURIComponent(end.slice(-3) + start.slice(0, 3))}`)).count, `${end} | ${start}`).toBe(0);
       expect((await list(`?q=${encodeURIComponent(end.slice(-3) + ' ' + start.slice(0, 3))}`)).count, `${end} | ${start}`).toBe(0);
