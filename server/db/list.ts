@@ -1,4 +1,5 @@
 import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { badRequest } from '../http';
 
@@ -115,3 +116,11 @@ export async function pageTotal(page: { total: number }[], offset: number, count
 
 /** A page's answer with its bounded count: `countEstimated` only when the count is an estimate. */
 export const withCount = <T extends object>(page: T, counted: BoundedCount) => ({ ...page, count: counted.count, ...(counted.estimated ? { countEstimated: true as const } : {}) });
+
+/**
+ * The name of the row of `table` whose id is `key`, as a lookup in the select list rather than a join:
+ * the page is planned without the join (the planner's search of join orders cost more than the page)
+ * and the name is looked up for the page's rows only. `key` must name its table: in a one-table select
+ * drizzle writes columns bare, which inside the lookup would be the lookup's own.
+ */
+export const nameOf = (table: PgTable, key: SQLWrapper) => sql<string | null>`(select named.name from ${table} named where named.id = ${key})`;

@@ -7,6 +7,7 @@ import { photoFileName } from '../../../domain/moves';
 import { formatDisplayDate } from '../../../domain/validation';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { nameOf } from '../../db/list';
 import { campaigns, clients, locations, moveAttachments, moveReplies, projectLocations, projects, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import { type FileStore, STORE_PREFIX } from '../files';
@@ -62,13 +63,13 @@ export async function performanceReport(db: Db, f: ReportFilter): Promise<{ rows
       db
         .select({
           move: userMoves,
-          clientName: sql<string | null>`(select ${clients.name} from ${clients} where ${clients.id} = ${projects.clientId})`,
+          clientName: nameOf(clients, projects.clientId),
           projectName: projects.name,
           locationName: locations.fullName,
           clientLocationName: locations.clientLocationName,
           getterName: personName(userMoves.userId),
           agentName: personName(userMoves.assignedAgentId),
-          campaignName: sql<string | null>`(select ${campaigns.name} from ${campaigns} where ${campaigns.id} = ${projects.campaignId})`,
+          campaignName: nameOf(campaigns, projects.campaignId),
         })
         .from(userMoves)
         .$dynamic(),
