@@ -4,9 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import type { StockReportRow } from '../../domain/move-api';
+import type { MoveListRow, StockReportRow } from '../../domain/move-api';
+import { safeCell } from '../../domain/validation';
 import { ExportBook } from '../../src/resources/moves/export/exportBook';
 import { XlsBook } from '../../src/resources/moves/export/xlsBook';
+import { MOVE_LIST_HEADER, moveListCells } from '../../src/resources/moves/list/moveSheet';
 import { STOCK_HEADER, stockCells } from '../../src/resources/moves/report/stockSheet';
 
 const read = async (file: Blob) => XLSX.read(new Uint8Array(await file.arrayBuffer()));
@@ -121,9 +123,9 @@ describe('the stock export’s pages', () => {
     const rows = [stockRow(1), stockRow(2, { motivo: '=HYPERLINK("http://evil")', auditor: '+54 351' })];
     const book = new ExportBook('xls');
     book.addSheet('Stock', STOCK_HEADER);
-    const told: unknown[] = [];
-    book.addPage('Stock', 'stock', JSON.stringify({ rows, count: 2, next: null }), (page) => told.push(page));
-    expect(told).toEqual([{ count: 2, next: null, ahead: null, rows: 2 }]);
+    const { page, write } = book.readPage('Stock', 'stock', JSON.stringify({ rows, count: 2, next: null }), 5000);
+    expect(page).toEqual({ count: 2, next: null, ahead: null, rows: 2 });
+    write();
     const file = await read(book.build());
     const [head, ...body] = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Stock, { header: 1, defval: '' });
     expect(head).toEqual(STOCK_HEADER);
@@ -131,5 +133,41 @@ describe('the stock export’s pages', () => {
     expect(body[1][STOCK_HEADER.indexOf('Motivo')]).toBe(`'=HYPERLINK("http://evil")`);
     expect(body[1][STOCK_HEADER.indexOf('Auditor')]).toBe(`'+54 351`);
     expect(body[0][STOCK_HEADER.indexOf('Aprobada')]).toMatch(/^12\/02\/2026 \d{2}:30$/);
+  });
+});
+
+describe('the moves list export’s pages', () => {
+  const move = (id: number): MoveListRow => ({
+    id,
+    code: `M-${id}`,
+    clientLocationName: 'Sucursal Centro',
+    userFullName: id % 2 ? 'Ana Pérez' : null,
+    statusName: 'Aprobada',
+    statusId: 'APROBADA',
+    hasAttachments: id % 2 === 1,
+    assignedAgentFullName: null,
+    projectsName: '@proyecto',
+    campaignsClientName: 'Café del Plata',
+    createdAt: '2026-03-04T10:00:00.000Z',
+  });
+
+  it('go on after the last move of a full page, and end with a page that is not full', async () => {
+    const book = new ExportBook('xls');
+    book.addSheet('Moves', MOVE_LIST_HEADER);
+    const full = book.readPage('Moves', 'moves', JSON.stringify({ rows: [move(3), move(8)], count: 3 }), 2);
+    expect(full.page).toEqual({ count: 3, next: '8', ahead: null, rows: 2 });
+    full.write();
+    const last = book.readPage('Moves', 'moves', JSON.stringify({ rows: [move(11)], count: 3 }), 2);
+    expect(last.page).toEqual({ count: 3, next: null, ahead: null, rows: 1 });
+    last.write();
+    const empty = book.readPage('Moves', 'moves', JSON.stringify({ rows: [], count: 0 }), 2);
+    expect(empty.page.next).toBeNull();
+    const file = await read(book.build());
+    const [head, ...body] = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Moves, { header: 1, defval: '' });
+    expect(head).toEqual(MOVE_LIST_HEADER);
+    expect(body.map((r) => r[0])).toEqual(['M-3', 'M-8', 'M-11']);
+    expect(body[0]).toEqual(moveListCells(move(3)).map((cell) => safeCell(cell)));
+    expect(body[1][MOVE_LIST_HEADER.indexOf('Getter')]).toBe('');
+    expect(body[2][MOVE_LIST_HEADER.indexOf('Proyecto')]).toBe(`'@proyecto`);
   });
 });

@@ -5,16 +5,21 @@
  * at the end.
  */
 import * as XLSX from 'xlsx';
-import type { StockReportRow } from '../../../../domain/move-api';
+import type { MoveListRow, StockReportRow } from '../../../../domain/move-api';
 import { safeCell } from '../../../../domain/validation';
+import { moveListCells } from '../list/moveSheet';
 import { stockCells } from '../report/stockSheet';
 import { XlsBook } from './xlsBook';
 
-/** The API pages the worker reads itself, by name: each turns a row of the answer into cells. */
-export const PAGE_READERS = {
-  stock: (row: unknown) => stockCells(row as StockReportRow),
+/**
+ * The API lists the worker reads itself, by name: each turns a row of the answer into cells. A list
+ * whose answer gives no `next` cursor is paged after its last row's `cursor` while its pages are full.
+ */
+export const PAGE_READERS: Record<string, { cells: (row: unknown) => unknown[]; cursor?: (row: unknown) => string }> = {
+  stock: { cells: (row) => stockCells(row as StockReportRow) },
+  moves: { cells: (row) => moveListCells(row as MoveListRow), cursor: (row) => String((row as MoveListRow).id) },
 };
-export type PageReader = keyof typeof PAGE_READERS;
+export type PageReader = 'stock' | 'moves';
 
 /** What a page told: the list's size (first page only), the next page's cursor and the one after (if the API gives it), its rows. */
 export interface PageInfo {
@@ -47,11 +52,19 @@ export class ExportBook {
     else this.sheets.get(sheet)!.rows.push(...safe);
   }
 
-  /** Reads a page of the API (`{ rows, count, next }`); `then` hears of it before its rows are written. */
-  addPage(sheet: string, reader: PageReader, text: string, then: (page: PageInfo) => void): void {
-    const page = JSON.parse(text) as { rows: unknown[]; count?: number | null; next?: string | null; ahead?: string | null };
-    then({ count: page.count ?? null, next: page.next ?? null, ahead: page.ahead ?? null, rows: page.rows.length });
-    this.addRows(sheet, page.rows.map(PAGE_READERS[reader]));
+  /**
+   * Reads a page of the API (`{ rows, count, next?, ahead? }`) asked for with `limit`: its cursors at
+   * once, and `write` to write its rows (so that the next pages can be asked for first).
+   */
+  readPage(sheet: string, reader: PageReader, text: string, limit: number): { page: PageInfo; write: () => void } {
+    const answer = JSON.parse(text) as { rows: unknown[]; count?: number | null; next?: string | null; ahead?: string | null };
+    const { cells, cursor } = PAGE_READERS[reader];
+    const last = answer.rows.at(-1);
+    const next = cursor ? (answer.rows.length >= limit && last !== undefined ? cursor(last) : null) : (answer.next ?? null);
+    return {
+      page: { count: answer.count ?? null, next, ahead: answer.ahead ?? null, rows: answer.rows.length },
+      write: () => this.addRows(sheet, answer.rows.map(cells)),
+    };
   }
 
   /** The file. The book is spent. */

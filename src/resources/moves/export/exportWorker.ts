@@ -1,21 +1,85 @@
 /// <reference lib="webworker" />
 /**
  * Builds a spreadsheet off the main thread (`ExportBook`): the screen starts the book with its sheets,
- * sends rows, or the bodies of API pages that the worker reads and answers with their cursors, then
- * asks for the file. Messages are handled one after the other (a page's body is read before the next
- * message); a failure is answered as an error.
+ * sends rows, or has the worker walk an API list itself (`pages`: fetched, read and written here, so
+ * that no page's body ever reaches the main thread), then asks for the file. Messages are handled one
+ * after the other, but for the fresh session token the worker asked for, which answers at once. A
+ * failure is answered as an error.
  */
-import { type BookType, ExportBook, type PageInfo, type PageReader } from './exportBook';
+import { type BookType, ExportBook, type PageReader } from './exportBook';
+import { walkPages } from './walkPages';
+
+/** An API list the worker pages through by keyset: `url` without its cursor, asked `limit` rows at a time. */
+export interface PagesRequest {
+  sheet: string;
+  reader: PageReader;
+  url: string;
+  limit: number;
+  token: string | null;
+  timeoutMs: number;
+}
 
 export type ExportRequest =
   | { type: 'start'; bookType: BookType; sheets: { name: string; header: string[] }[] }
   | { type: 'rows'; sheet: string; rows: unknown[][] }
-  | { type: 'page'; sheet: string; reader: PageReader; body: ReadableStream<Uint8Array> | string }
+  | ({ type: 'pages' } & PagesRequest)
+  | { type: 'token'; token: string | null }
   | { type: 'build' };
-export type ExportAnswer = { type: 'page'; page: PageInfo } | { type: 'done'; file: Blob } | { type: 'error'; message: string };
+export type ExportAnswer =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'listed' }
+  | { type: 'token' }
+  | { type: 'done'; file: Blob }
+  | { type: 'error'; message: string; status?: number };
+
+/** The worker's failure to read a page: the API's Spanish message and status. */
+class PageError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 const answer = (message: ExportAnswer) => (self as unknown as Worker).postMessage(message);
 let book: ExportBook | null = null;
+
+let token: string | null = null;
+let fresh: ((token: string | null) => void) | null = null;
+let refreshing: Promise<string | null> | null = null;
+/** A new token from the screen (which refreshes the session): one question at a time. */
+function askToken(): Promise<string | null> {
+  refreshing ??= new Promise<string | null>((resolve) => {
+    fresh = resolve;
+    answer({ type: 'token' });
+  }).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** A page of the list: a 401 asks the screen for a new token once (unless another page already got one) and retries. */
+async function fetchPage(request: PagesRequest, after: string | null): Promise<Response> {
+  const url = new URL(request.url);
+  url.searchParams.set('limit', String(request.limit));
+  if (after !== null) url.searchParams.set('after', after);
+  const send = (bearer: string | null) =>
+    fetch(url, { headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, signal: AbortSignal.timeout(request.timeoutMs) });
+  const sentWith = token;
+  let response = await send(sentWith);
+  if (response.status === 401) {
+    const next = token !== sentWith ? token : await askToken();
+    if (next === null) throw new PageError('Su sesión ha expirado. Ingrese nuevamente.', 401);
+    token = next;
+    response = await send(next);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new PageError(body.message || `Error ${response.status}`, response.status);
+  }
+  return response;
+}
 
 async function handle(message: ExportRequest): Promise<void> {
   try {
@@ -23,21 +87,34 @@ async function handle(message: ExportRequest): Promise<void> {
       book = new ExportBook(message.bookType);
       for (const sheet of message.sheets) book.addSheet(sheet.name, sheet.header);
     } else if (message.type === 'rows') book!.addRows(message.sheet, message.rows);
-    else if (message.type === 'page') {
-      const text = typeof message.body === 'string' ? message.body : await new Response(message.body).text();
-      book!.addPage(message.sheet, message.reader, text, (page) => answer({ type: 'page', page }));
-    } else {
+    else if (message.type === 'pages') {
+      const request = message;
+      token = request.token;
+      await walkPages<Response>({
+        fetch: (after) => fetchPage(request, after),
+        read: async (response) => book!.readPage(request.sheet, request.reader, await response.text(), request.limit),
+        drop: (response) => void response.body?.cancel().catch(() => undefined),
+        progress: (done, total) => answer({ type: 'progress', done, total }),
+      });
+      answer({ type: 'listed' });
+    } else if (message.type === 'build') {
       const file = book!.build();
       book = null;
       answer({ type: 'done', file });
     }
   } catch (error) {
     book = null;
-    answer({ type: 'error', message: (error as Error).message });
+    answer({ type: 'error', message: (error as Error).message, status: (error as PageError).status });
   }
 }
 
 let queue = Promise.resolve();
 self.onmessage = (event: MessageEvent<ExportRequest>) => {
-  queue = queue.then(() => handle(event.data));
+  const message = event.data;
+  if (message.type === 'token') {
+    fresh?.(message.token);
+    fresh = null;
+    return;
+  }
+  queue = queue.then(() => handle(message));
 };

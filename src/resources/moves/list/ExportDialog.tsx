@@ -1,32 +1,31 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { MoveListRow } from '../../../../domain/move-api';
 import { exportFileName, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
-import { request } from '../../../dataProvider/http';
 import { ErrorDialog } from '../../../ui/dialogs';
 import { runExport } from '../export/runExport';
+import { MOVE_LIST_HEADER } from './moveSheet';
 
 const PAGE = 1000;
-const HEADER = ['Código', 'Punto de venta', 'Getter', 'Estado', 'Agente de calidad', 'Proyecto', 'Cliente', 'Adjuntos', 'Creada'];
 
-/** Every move of the filter, a page at a time, into an .xls named by the user. */
+/**
+ * Every move of the filter into an .xls named by the user: the export worker walks the list by keyset
+ * (after the last move's id, in id order), so that a page deep in a million moves costs what the first does.
+ */
 export async function exportMoves(query: Record<string, unknown>, fileName: string, onProgress: (fraction: number) => void): Promise<void> {
   await runExport({
     fileName: `${fileName}.xls`,
     bookType: 'xls',
-    sheets: [{ name: 'Moves', header: HEADER }],
-    fill: async (emit) => {
-      for (let offset = 0; ; offset += PAGE) {
-        const page = await request<{ rows: MoveListRow[]; count: number }>(USER_MOVES_PATHS.list, { query: { ...query, offset, limit: PAGE, sort: 'id', order: 'ASC' } });
-        emit(
-          'Moves',
-          page.rows.map((r) => [r.code, r.clientLocationName, r.userFullName ?? '', r.statusName, r.assignedAgentFullName ?? '', r.projectsName, r.campaignsClientName ?? '', r.hasAttachments ? 'Sí' : 'No', r.createdAt.slice(0, 10)]),
-        );
-        onProgress(page.count ? Math.min(1, (offset + page.rows.length) / page.count) : 1);
-        if (page.rows.length < PAGE) break;
-      }
-    },
+    sheets: [{ name: 'Moves', header: MOVE_LIST_HEADER }],
+    fill: (_emit, emitPages) =>
+      emitPages({
+        sheet: 'Moves',
+        reader: 'moves',
+        path: USER_MOVES_PATHS.list,
+        query: { ...query, sort: 'id', order: 'ASC' },
+        limit: PAGE,
+        onProgress,
+      }),
   });
 }
 

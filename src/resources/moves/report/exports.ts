@@ -3,7 +3,7 @@ import type { PerformanceRow } from '../../../../domain/move-api';
 import { formatResult } from '../../../../domain/moves';
 import { formatDisplayDate, todayIso } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
-import { request, requestBody } from '../../../dataProvider/http';
+import { request } from '../../../dataProvider/http';
 import { runExport } from '../export/runExport';
 import { STOCK_HEADER } from './stockSheet';
 
@@ -15,41 +15,25 @@ export const stockFileName = (today = todayIso()) => `stock_moves_${today}.xls`;
 const STOCK_PAGE = 5000;
 
 /**
- * 'Stock de Moves': every visit and move with the dates per state, keyset page by page, two pages
- * asked for at a time: each page tells the cursor of the one after next (`ahead`), which is asked for
- * at once and used if it is where the next page ends (rows that changed state in between would move
- * the pages' limits). The pages' bodies go to the export worker unread: it reads them in order,
- * answers each one's cursors, and writes its rows while the next pages are on their way.
+ * 'Stock de Moves': every visit and move with the dates per state. The export worker walks the API
+ * itself, by keyset, two pages at a time (`walkPages`: the API tells each page's `next` and `ahead`),
+ * and writes each page's rows while the next ones are on their way.
  */
 export async function exportStock(onProgress: (fraction: number) => void): Promise<string> {
   const fileName = stockFileName();
-  type Page = { after: string | null; body: Promise<ReadableStream<Uint8Array>> };
-  const fetchPage = (after: string | null): Page => {
-    const body = requestBody(USER_MOVES_PATHS.stock, { query: { full: true, limit: STOCK_PAGE, after: after ?? undefined } });
-    // Heard by whoever waits for it; one dropped or left behind by a failure is not reported.
-    body.catch(() => undefined);
-    return { after, body };
-  };
   await runExport({
     fileName,
     bookType: 'xls',
     sheets: [{ name: 'Stock', header: STOCK_HEADER }],
-    fill: async (_emit, emitPage) => {
-      let current: Page | null = fetchPage(null);
-      let following = null as Page | null;
-      let total = 0;
-      let done = 0;
-      while (current) {
-        const page = await emitPage('Stock', 'stock', await current.body);
-        if (page.count !== null) total = page.count;
-        done += page.rows;
-        onProgress(total ? Math.min(1, done / total) : 1);
-        const reuse = following !== null && following.after === page.next;
-        if (!reuse) following?.body.then((body) => body.cancel(), () => undefined);
-        current = reuse ? following : page.next ? fetchPage(page.next) : null;
-        following = current && page.ahead ? fetchPage(page.ahead) : null;
-      }
-    },
+    fill: (_emit, emitPages) =>
+      emitPages({
+        sheet: 'Stock',
+        reader: 'stock',
+        path: USER_MOVES_PATHS.stock,
+        query: { full: true },
+        limit: STOCK_PAGE,
+        onProgress,
+      }),
   });
   return fileName;
 }
