@@ -241,6 +241,8 @@ export const reportQuery = z
     toDate: isoDate.optional(),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(500).default(50),
+    /** Keyset: the moves after this one, in id order (the export's pages); the count comes without it. */
+    after: id.optional(),
     /** With the answers of every question (the export); the screen's page does without. */
     withAnswers: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
   })

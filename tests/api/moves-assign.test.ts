@@ -311,6 +311,27 @@ describe('the performance report', () => {
     expect(inside.count).toBeGreaterThanOrEqual(0);
   });
 
+  it('pages by keyset after a move: the same moves as by offset, in id order, without a count', async () => {
+    const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    const all = await api.ok<{ rows: PerformanceRow[]; count: number }>('GET', `/user-moves/report?clientId=${client.id}&limit=500`, admin);
+    expect(all.rows.length).toBe(all.count);
+    expect(all.count).toBeGreaterThan(4);
+    const walked: number[] = [];
+    let after: number | null = null;
+    for (let page = 0; page < 100; page++) {
+      const query: string = `/user-moves/report?clientId=${client.id}&limit=3${after === null ? '' : `&after=${after}`}`;
+      const answer = await api.ok<{ rows: PerformanceRow[]; count: number | null }>('GET', query, admin);
+      expect(answer.count).toBe(after === null ? all.count : null);
+      walked.push(...answer.rows.map((r) => r.id));
+      if (answer.rows.length < 3) break;
+      after = answer.rows.at(-1)!.id;
+    }
+    expect(walked).toEqual(all.rows.map((r) => r.id));
+    expect([...walked].sort((a, b) => a - b)).toEqual(walked);
+    const bad = await api.call('GET', `/user-moves/report?clientId=${client.id}&after=-4`, admin);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('names each approved move’s campaign as its project holds it, and none when the project has none', async () => {
     const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
     const report = await api.ok<{ rows: PerformanceRow[] }>('GET', `/user-moves/report?clientId=${client.id}&limit=100`, admin);

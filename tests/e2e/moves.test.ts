@@ -476,6 +476,7 @@ describe('Reportes de Moves', () => {
     expect(new Set(rows.map((r) => r[header.indexOf('Cliente')]))).toEqual(new Set(['Café del Plata']));
     for (const r of rows.slice(0, 20)) expect(r[header.indexOf('Resultado')]).toMatch(/^\d+\.\d{2}%$|^N\/A$/);
     const codes = new Set(rows.map((r) => r[header.indexOf('Código')]));
+    expect(codes.size).toBe(rows.length);
     expect(answers.length).toBeGreaterThan(rows.length);
     expect(answers.every((a) => codes.has(a[answerHeader.indexOf('Código')]))).toBe(true);
     await gone(section.getByRole('progressbar'));

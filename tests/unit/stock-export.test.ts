@@ -4,11 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import type { MoveListRow, StockReportRow } from '../../domain/move-api';
+import type { MoveListRow, PerformanceRow, StockReportRow } from '../../domain/move-api';
 import { safeCell } from '../../domain/validation';
 import { ExportBook } from '../../src/resources/moves/export/exportBook';
 import { XlsBook } from '../../src/resources/moves/export/xlsBook';
 import { MOVE_LIST_HEADER, moveListCells } from '../../src/resources/moves/list/moveSheet';
+import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../../src/resources/moves/report/performanceSheet';
 import { STOCK_HEADER, stockCells } from '../../src/resources/moves/report/stockSheet';
 
 const read = async (file: Blob) => XLSX.read(new Uint8Array(await file.arrayBuffer()));
@@ -169,5 +170,44 @@ describe('the moves list export’s pages', () => {
     expect(body[0]).toEqual(moveListCells(move(3)).map((cell) => safeCell(cell)));
     expect(body[1][MOVE_LIST_HEADER.indexOf('Getter')]).toBe('');
     expect(body[2][MOVE_LIST_HEADER.indexOf('Proyecto')]).toBe(`'@proyecto`);
+  });
+});
+
+describe('the performance report export’s pages', () => {
+  const approved = (id: number, answers: PerformanceRow['answers']): PerformanceRow => ({
+    id,
+    code: `M-${id}`,
+    userMoveVideoLink: null,
+    questionnaireResult: 87.5,
+    clientName: 'Café del Plata',
+    campaignName: null,
+    projectName: 'Auditoría',
+    locationName: 'Sucursal Centro',
+    clientLocationName: 'PV-1',
+    getterName: 'Ana Pérez',
+    agentName: null,
+    approvedAt: '2026-02-12T09:30:00.000Z',
+    startAuditDate: null,
+    completedAuditDate: null,
+    answers,
+  });
+  const answer = (question: string, reply: string) => ({ dimension: 'Atención', subDimension: 'Saludo', question, type: 'SINGLE_CHOICE', reply, weighting: 10, commentary: null });
+
+  it('write each move on Moves and each of its answers on Respuestas, and go on after the last move', async () => {
+    const book = new ExportBook('xlsx');
+    for (const sheet of PERFORMANCE_SHEETS) book.addSheet(sheet.name, sheet.header);
+    const rows = [approved(4, [answer('¿Saludó?', 'Sí'), answer('¿Sonrió?', '=1+1')]), approved(9, [])];
+    const { page, write } = book.readPage('Moves', 'performance', JSON.stringify({ rows, count: 7 }), 2);
+    expect(page).toEqual({ count: 7, next: '9', ahead: null, rows: 2 });
+    write();
+    const file = await read(book.build());
+    const moves = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Moves, { header: 1, defval: '' });
+    expect(moves[0]).toEqual(PERFORMANCE_SHEETS[0].header);
+    expect(moves.slice(1).map((r) => r[0])).toEqual(['M-4', 'M-9']);
+    expect(moves[1]).toEqual(performanceCells(rows[0]).map((cell) => safeCell(cell)));
+    const answers = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Respuestas, { header: 1, defval: '' });
+    expect(answers[0]).toEqual(PERFORMANCE_SHEETS[1].header);
+    expect(answers.slice(1)).toEqual(answerRows(rows[0]).map((r) => r.map((cell) => safeCell(cell))));
+    expect(answers[2][5]).toBe("'=1+1");
   });
 });

@@ -5,21 +5,30 @@
  * at the end.
  */
 import * as XLSX from 'xlsx';
-import type { MoveListRow, StockReportRow } from '../../../../domain/move-api';
+import type { MoveListRow, PerformanceRow, StockReportRow } from '../../../../domain/move-api';
 import { safeCell } from '../../../../domain/validation';
 import { moveListCells } from '../list/moveSheet';
+import { answerRows, performanceCells } from '../report/performanceSheet';
 import { stockCells } from '../report/stockSheet';
 import { XlsBook } from './xlsBook';
 
 /**
- * The API lists the worker reads itself, by name: each turns a row of the answer into cells. A list
- * whose answer gives no `next` cursor is paged after its last row's `cursor` while its pages are full.
+ * The API lists the worker reads itself, by name: each turns a row of the answer into cells of the
+ * list's sheet, and, with `more`, into rows of a second sheet. A list whose answer gives no `next`
+ * cursor is paged after its last row's `cursor` while its pages are full.
  */
-export const PAGE_READERS: Record<string, { cells: (row: unknown) => unknown[]; cursor?: (row: unknown) => string }> = {
+interface Reader {
+  cells: (row: unknown) => unknown[];
+  more?: { sheet: string; rows: (row: unknown) => unknown[][] };
+  cursor?: (row: unknown) => string;
+}
+const byId = (row: unknown) => String((row as { id: number }).id);
+export const PAGE_READERS = {
   stock: { cells: (row) => stockCells(row as StockReportRow) },
-  moves: { cells: (row) => moveListCells(row as MoveListRow), cursor: (row) => String((row as MoveListRow).id) },
-};
-export type PageReader = 'stock' | 'moves';
+  moves: { cells: (row) => moveListCells(row as MoveListRow), cursor: byId },
+  performance: { cells: (row) => performanceCells(row as PerformanceRow), more: { sheet: 'Respuestas', rows: (row) => answerRows(row as PerformanceRow) }, cursor: byId },
+} satisfies Record<string, Reader>;
+export type PageReader = keyof typeof PAGE_READERS;
 
 /** What a page told: the list's size (first page only), the next page's cursor and the one after (if the API gives it), its rows. */
 export interface PageInfo {
@@ -58,12 +67,15 @@ export class ExportBook {
    */
   readPage(sheet: string, reader: PageReader, text: string, limit: number): { page: PageInfo; write: () => void } {
     const answer = JSON.parse(text) as { rows: unknown[]; count?: number | null; next?: string | null; ahead?: string | null };
-    const { cells, cursor } = PAGE_READERS[reader];
+    const { cells, cursor, more }: Reader = PAGE_READERS[reader];
     const last = answer.rows.at(-1);
     const next = cursor ? (answer.rows.length >= limit && last !== undefined ? cursor(last) : null) : (answer.next ?? null);
     return {
       page: { count: answer.count ?? null, next, ahead: answer.ahead ?? null, rows: answer.rows.length },
-      write: () => this.addRows(sheet, answer.rows.map(cells)),
+      write: () => {
+        this.addRows(sheet, answer.rows.map(cells));
+        if (more) this.addRows(more.sheet, answer.rows.flatMap(more.rows));
+      },
     };
   }
 

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * Builds a spreadsheet off the main thread (`ExportBook`): the screen starts the book with its sheets,
- * sends rows, or has the worker walk an API list itself (`pages`: fetched, read and written here, so
- * that no page's body ever reaches the main thread), then asks for the file. Messages are handled one
+ * has the worker walk an API list itself (`pages`: fetched, read and written here, so that no page's
+ * body ever reaches the main thread), then asks for the file. Messages are handled one
  * after the other, but for the fresh session token the worker asked for, which answers at once. A
  * failure is answered as an error.
  */
@@ -21,13 +21,11 @@ export interface PagesRequest {
 
 export type ExportRequest =
   | { type: 'start'; bookType: BookType; sheets: { name: string; header: string[] }[] }
-  | { type: 'rows'; sheet: string; rows: unknown[][] }
   | ({ type: 'pages' } & PagesRequest)
   | { type: 'token'; token: string | null }
   | { type: 'build' };
 export type ExportAnswer =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'listed' }
   | { type: 'token' }
   | { type: 'done'; file: Blob }
   | { type: 'error'; message: string; status?: number };
@@ -86,8 +84,7 @@ async function handle(message: ExportRequest): Promise<void> {
     if (message.type === 'start') {
       book = new ExportBook(message.bookType);
       for (const sheet of message.sheets) book.addSheet(sheet.name, sheet.header);
-    } else if (message.type === 'rows') book!.addRows(message.sheet, message.rows);
-    else if (message.type === 'pages') {
+    } else if (message.type === 'pages') {
       const request = message;
       token = request.token;
       await walkPages<Response>({
@@ -96,7 +93,6 @@ async function handle(message: ExportRequest): Promise<void> {
         drop: (response) => void response.body?.cancel().catch(() => undefined),
         progress: (done, total) => answer({ type: 'progress', done, total }),
       });
-      answer({ type: 'listed' });
     } else if (message.type === 'build') {
       const file = book!.build();
       book = null;

@@ -17,15 +17,14 @@ export async function exportMoves(query: Record<string, unknown>, fileName: stri
     fileName: `${fileName}.xls`,
     bookType: 'xls',
     sheets: [{ name: 'Moves', header: MOVE_LIST_HEADER }],
-    fill: (_emit, emitPages) =>
-      emitPages({
-        sheet: 'Moves',
-        reader: 'moves',
-        path: USER_MOVES_PATHS.list,
-        query: { ...query, sort: 'id', order: 'ASC' },
-        limit: PAGE,
-        onProgress,
-      }),
+    list: {
+      sheet: 'Moves',
+      reader: 'moves',
+      path: USER_MOVES_PATHS.list,
+      query: { ...query, sort: 'id', order: 'ASC' },
+      limit: PAGE,
+    },
+    onProgress,
   });
 }
 

@@ -1,13 +1,9 @@
 /** The report screen's two exports, paged through the API (no row cap) and built in the export worker. */
-import type { PerformanceRow } from '../../../../domain/move-api';
-import { formatResult } from '../../../../domain/moves';
-import { formatDisplayDate, todayIso } from '../../../../domain/validation';
+import { todayIso } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
-import { request } from '../../../dataProvider/http';
 import { runExport } from '../export/runExport';
+import { PERFORMANCE_SHEETS } from './performanceSheet';
 import { STOCK_HEADER } from './stockSheet';
-
-const dateTime = (iso: string | null) => (iso ? formatDisplayDate(iso, true) : '');
 
 export const stockFileName = (today = todayIso()) => `stock_moves_${today}.xls`;
 
@@ -25,15 +21,14 @@ export async function exportStock(onProgress: (fraction: number) => void): Promi
     fileName,
     bookType: 'xls',
     sheets: [{ name: 'Stock', header: STOCK_HEADER }],
-    fill: (_emit, emitPages) =>
-      emitPages({
-        sheet: 'Stock',
-        reader: 'stock',
-        path: USER_MOVES_PATHS.stock,
-        query: { full: true },
-        limit: STOCK_PAGE,
-        onProgress,
-      }),
+    list: {
+      sheet: 'Stock',
+      reader: 'stock',
+      path: USER_MOVES_PATHS.stock,
+      query: { full: true },
+      limit: STOCK_PAGE,
+    },
+    onProgress,
   });
   return fileName;
 }
@@ -45,48 +40,27 @@ export interface ReportFilter {
   toDate?: string;
 }
 
-const PAGE = 200;
+/** Approved moves a page of the report asks for (each with every answer). */
+const REPORT_PAGE = 200;
 
-/** 'Reporte de Moves': the approved moves of the filter, one sheet of moves and one of their answers. */
+/**
+ * 'Reporte de Moves': the approved moves of the filter, one sheet of moves and one of their answers. The
+ * export worker walks the report by keyset (after the last move's id) and writes both sheets.
+ */
 export async function exportPerformance(filter: ReportFilter, onProgress: (fraction: number) => void): Promise<string> {
   const fileName = `reporte_moves_${todayIso()}.xlsx`;
   await runExport({
     fileName,
     bookType: 'xlsx',
-    sheets: [
-      { name: 'Moves', header: ['Código', 'Cliente', 'Campaña', 'Proyecto', 'Punto de venta', 'Código de punto de venta', 'Getter', 'Agente de calidad', 'Fecha de visita', 'Aprobada', 'Resultado', 'Video'] },
-      { name: 'Respuestas', header: ['Código', 'Dimensión', 'Subdimensión', 'Pregunta', 'Tipo', 'Respuesta', 'Ponderación', 'Observación'] },
-    ],
-    fill: async (emit) => {
-      for (let offset = 0; ; offset += PAGE) {
-        const page = await request<{ rows: PerformanceRow[]; count: number }>(USER_MOVES_PATHS.report, {
-          query: { clientId: filter.clientId.join(','), projectId: filter.projectId, fromDate: filter.fromDate, toDate: filter.toDate, withAnswers: true, offset, limit: PAGE },
-        });
-        emit(
-          'Moves',
-          page.rows.map((r) => [
-            r.code,
-            r.clientName ?? '',
-            r.campaignName ?? '',
-            r.projectName,
-            r.locationName,
-            r.clientLocationName,
-            r.getterName ?? '',
-            r.agentName ?? '',
-            dateTime(r.startAuditDate),
-            dateTime(r.approvedAt),
-            formatResult(r.questionnaireResult),
-            r.userMoveVideoLink ?? '',
-          ]),
-        );
-        emit(
-          'Respuestas',
-          page.rows.flatMap((r) => (r.answers ?? []).map((a) => [r.code, a.dimension, a.subDimension, a.question, a.type, a.reply, a.weighting ?? '', a.commentary ?? ''])),
-        );
-        onProgress(page.count ? Math.min(1, (offset + page.rows.length) / page.count) : 1);
-        if (page.rows.length < PAGE) break;
-      }
+    sheets: PERFORMANCE_SHEETS,
+    list: {
+      sheet: 'Moves',
+      reader: 'performance',
+      path: USER_MOVES_PATHS.report,
+      query: { clientId: filter.clientId.join(','), projectId: filter.projectId, fromDate: filter.fromDate, toDate: filter.toDate, withAnswers: true },
+      limit: REPORT_PAGE,
     },
+    onProgress,
   });
   return fileName;
 }
