@@ -313,21 +313,33 @@ describe('the performance report', () => {
 
   it('pages by keyset after a move: the same moves as by offset, in id order, without a count', async () => {
     const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
-    const all = await api.ok<{ rows: PerformanceRow[]; count: number }>('GET', `/user-moves/report?clientId=${client.id}&limit=500`, admin);
-    expect(all.rows.length).toBe(all.count);
-    expect(all.count).toBeGreaterThan(4);
-    const walked: number[] = [];
-    let after: number | null = null;
-    for (let page = 0; page < 100; page++) {
-      const query: string = `/user-moves/report?clientId=${client.id}&limit=3${after === null ? '' : `&after=${after}`}`;
-      const answer = await api.ok<{ rows: PerformanceRow[]; count: number | null }>('GET', query, admin);
-      expect(answer.count).toBe(after === null ? all.count : null);
-      walked.push(...answer.rows.map((r) => r.id));
-      if (answer.rows.length < 3) break;
-      after = answer.rows.at(-1)!.id;
+    // The project of the client's first approved move.
+    const [first] = await t.db
+      .select({ projectId: projectLocations.projectId })
+      .from(userMoves)
+      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .where(and(eq(projects.clientId, client.id), eq(userMoves.status, 'APROBADA')))
+      .orderBy(userMoves.id)
+      .limit(1);
+    // The whole client, one of its projects, and visit dates.
+    for (const filter of [`clientId=${client.id}`, `clientId=${client.id}&projectId=${first.projectId}`, `clientId=${client.id}&fromDate=2020-01-01&toDate=2030-12-31`]) {
+      const all = await api.ok<{ rows: PerformanceRow[]; count: number }>('GET', `/user-moves/report?${filter}&limit=500`, admin);
+      expect(all.rows.length, filter).toBe(all.count);
+      expect(all.count, filter).toBeGreaterThan(2);
+      const walked: number[] = [];
+      let after: number | null = null;
+      for (let page = 0; page < 100; page++) {
+        const query: string = `/user-moves/report?${filter}&limit=2${after === null ? '' : `&after=${after}`}`;
+        const answer = await api.ok<{ rows: PerformanceRow[]; count: number | null }>('GET', query, admin);
+        expect(answer.count).toBe(after === null ? all.count : null);
+        walked.push(...answer.rows.map((r) => r.id));
+        if (answer.rows.length < 2) break;
+        after = answer.rows.at(-1)!.id;
+      }
+      expect(walked, filter).toEqual(all.rows.map((r) => r.id));
+      expect([...walked].sort((a, b) => a - b)).toEqual(walked);
     }
-    expect(walked).toEqual(all.rows.map((r) => r.id));
-    expect([...walked].sort((a, b) => a - b)).toEqual(walked);
     const bad = await api.call('GET', `/user-moves/report?clientId=${client.id}&after=-4`, admin);
     expect(bad.statusCode).toBe(400);
   });

@@ -480,6 +480,16 @@ describe('Reportes de Moves', () => {
     expect(answers.length).toBeGreaterThan(rows.length);
     expect(answers.every((a) => codes.has(a[answerHeader.indexOf('Código')]))).toBe(true);
     await gone(section.getByRole('progressbar'));
-    errors.assertNone();
+
+    // The project's dates are the server's to check (the export worker asks for the pages): its refusal
+    // lands on the date field, not in an error dialog.
+    await section.getByLabel('Proyecto').click();
+    await page.getByRole('option').filter({ hasNotText: 'Todos' }).first().click();
+    await section.getByLabel('Desde').fill('01/01/2000');
+    await section.getByLabel('Hasta').fill('02/01/2000');
+    await section.getByRole('button', { name: 'Exportar reporte' }).click();
+    await shown(section.getByText(/^Las fechas deben estar dentro del período del proyecto \(\d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}\)\.$/));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    errors.assertNone([/status of 400/]);
   });
 });

@@ -28,13 +28,14 @@ export type ExportAnswer =
   | { type: 'progress'; done: number; total: number }
   | { type: 'token' }
   | { type: 'done'; file: Blob }
-  | { type: 'error'; message: string; status?: number };
+  | { type: 'error'; message: string; status?: number; errors?: Record<string, string> };
 
-/** The worker's failure to read a page: the API's Spanish message and status. */
+/** The worker's failure to read a page: the API's Spanish message, its field errors and the status. */
 class PageError extends Error {
   constructor(
     message: string,
-    readonly status?: number,
+    readonly status: number,
+    readonly errors?: Record<string, string>,
   ) {
     super(message);
   }
@@ -46,14 +47,22 @@ let book: ExportBook | null = null;
 let token: string | null = null;
 let fresh: ((token: string | null) => void) | null = null;
 let refreshing: Promise<string | null> | null = null;
-/** A new token from the screen (which refreshes the session): one question at a time. */
+/**
+ * A new token from the screen (which refreshes the session): one question at a time. The token is
+ * taken before the question is over, so that a page that gets a 401 afterwards sees it is new.
+ */
 function askToken(): Promise<string | null> {
   refreshing ??= new Promise<string | null>((resolve) => {
     fresh = resolve;
     answer({ type: 'token' });
-  }).finally(() => {
-    refreshing = null;
-  });
+  })
+    .then((next) => {
+      if (next !== null) token = next;
+      return next;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
   return refreshing;
 }
 
@@ -73,8 +82,8 @@ async function fetchPage(request: PagesRequest, after: string | null): Promise<R
     response = await send(next);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new PageError(body.message || `Error ${response.status}`, response.status);
+    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
+    throw new PageError(body.message || `Error ${response.status}`, response.status, body.errors);
   }
   return response;
 }
@@ -94,13 +103,16 @@ async function handle(message: ExportRequest): Promise<void> {
         progress: (done, total) => answer({ type: 'progress', done, total }),
       });
     } else if (message.type === 'build') {
-      const file = book!.build();
+      // After a failure there is no book: its error was told already.
+      if (!book) return;
+      const file = book.build();
       book = null;
       answer({ type: 'done', file });
     }
   } catch (error) {
     book = null;
-    answer({ type: 'error', message: (error as Error).message, status: (error as PageError).status });
+    const { status, errors } = error instanceof PageError ? error : { status: undefined, errors: undefined };
+    answer({ type: 'error', message: (error as Error).message, status, errors });
   }
 }
 

@@ -1,4 +1,4 @@
-import { endSessionAndGoToLogin, refreshSession, withQuery } from '../../../dataProvider/http';
+import { ApiError, endSessionAndGoToLogin, refreshSession, withQuery } from '../../../dataProvider/http';
 import { getSession } from '../../../authProvider/session';
 import { apiBase, TIMEOUT_MS } from '../../../config';
 import type { BookType, PageReader } from './exportBook';
@@ -33,14 +33,18 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The worker asks for a new token when a page gets a 401: the session is refreshed here, or ended. */
-async function freshToken(): Promise<string | null> {
-  if (await refreshSession()) return getSession()?.token ?? null;
+function endSession(): void {
   try {
     endSessionAndGoToLogin();
   } catch {
-    // It throws to stop its caller; the worker is told instead.
+    // It throws to stop its caller; the export fails with the worker's answer instead.
   }
+}
+
+/** The worker asks for a new token when a page gets a 401: the session is refreshed here, or ended. */
+async function freshToken(): Promise<string | null> {
+  if (await refreshSession()) return getSession()?.token ?? null;
+  endSession();
   return null;
 }
 
@@ -59,7 +63,13 @@ export async function runExport(options: { fileName: string; bookType: BookType;
         if (answer.type === 'progress') options.onProgress(answer.total ? Math.min(1, answer.done / answer.total) : 1);
         else if (answer.type === 'token') void freshToken().then((token) => post({ type: 'token', token }));
         else if (answer.type === 'done') resolve(answer.file);
-        else reject(new Error(answer.message));
+        else if (answer.status === undefined) reject(new Error(answer.message));
+        else {
+          // The API refused a page: its Spanish message and field errors, as any other call's; a 401
+          // even with a refreshed token ends the session, as it does elsewhere (`http.ts`).
+          if (answer.status === 401) endSession();
+          reject(new ApiError(answer.message, answer.status, { message: answer.message, errors: answer.errors }));
+        }
       };
       worker.onerror = (event) => reject(new Error(event.message || 'El generador del archivo falló.'));
     });
