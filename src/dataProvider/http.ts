@@ -1,4 +1,4 @@
-import type { LoginAnswer } from '../../domain/auth';
+import { AUTH_TEXT, type LoginAnswer } from '../../domain/auth';
 import { clearSession, getSession, updateTokens } from '../authProvider/session';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 
@@ -87,7 +87,7 @@ export function refreshSession(): Promise<boolean> {
 export function endSessionAndGoToLogin(): never {
   clearSession();
   window.location.assign('/login');
-  throw new ApiError('Su sesión ha expirado. Ingrese nuevamente.', 401, { message: 'Su sesión ha expirado. Ingrese nuevamente.' });
+  throw new ApiError(AUTH_TEXT.sessionExpired, 401, { message: AUTH_TEXT.sessionExpired });
 }
 
 /** Calls the API; a 401 triggers one token refresh and one retry, else logout to /login. */

@@ -8,7 +8,7 @@ import * as XLSX from 'xlsx';
 import type { MoveListRow, PerformanceRow, StockReportRow } from '../../../../domain/move-api';
 import { safeCell } from '../../../../domain/validation';
 import { moveListCells } from '../list/moveSheet';
-import { answerRows, performanceCells } from '../report/performanceSheet';
+import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../report/performanceSheet';
 import { stockCells } from '../report/stockSheet';
 import { XlsBook } from './xlsBook';
 
@@ -26,7 +26,7 @@ const byId = (row: unknown) => String((row as { id: number }).id);
 export const PAGE_READERS = {
   stock: { cells: (row) => stockCells(row as StockReportRow) },
   moves: { cells: (row) => moveListCells(row as MoveListRow), cursor: byId },
-  performance: { cells: (row) => performanceCells(row as PerformanceRow), more: { sheet: 'Respuestas', rows: (row) => answerRows(row as PerformanceRow) }, cursor: byId },
+  performance: { cells: (row) => performanceCells(row as PerformanceRow), more: { sheet: PERFORMANCE_SHEETS[1].name, rows: (row) => answerRows(row as PerformanceRow) }, cursor: byId },
 } satisfies Record<string, Reader>;
 export type PageReader = keyof typeof PAGE_READERS;
 

@@ -6,6 +6,7 @@
  * after the other, but for the fresh session token the worker asked for, which answers at once. A
  * failure is answered as an error.
  */
+import { AUTH_TEXT } from '../../../../domain/auth';
 import { type BookType, ExportBook, type PageReader } from './exportBook';
 import { walkPages } from './walkPages';
 
@@ -77,8 +78,7 @@ async function fetchPage(request: PagesRequest, after: string | null): Promise<R
   let response = await send(sentWith);
   if (response.status === 401) {
     const next = token !== sentWith ? token : await askToken();
-    if (next === null) throw new PageError('Su sesión ha expirado. Ingrese nuevamente.', 401);
-    token = next;
+    if (next === null) throw new PageError(AUTH_TEXT.sessionExpired, 401);
     response = await send(next);
   }
   if (!response.ok) {

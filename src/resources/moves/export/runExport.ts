@@ -11,10 +11,9 @@ export interface SheetSpec {
 
 /**
  * An API list of the main base (`path` with its `query`, without paging) that the worker walks by
- * keyset, `limit` rows at a time, and writes into `sheet` with `reader`.
+ * keyset, `limit` rows at a time, and writes with `reader` into the book's first sheet.
  */
 export interface ExportList {
-  sheet: string;
   reader: PageReader;
   path: string;
   query: Record<string, unknown>;
@@ -73,10 +72,10 @@ export async function runExport(options: { fileName: string; bookType: BookType;
       };
       worker.onerror = (event) => reject(new Error(event.message || 'El generador del archivo falló.'));
     });
-    const { sheet, reader, path, query, limit } = options.list;
+    const { reader, path, query, limit } = options.list;
     const url = new URL(`${apiBase('main')}${withQuery(path, query)}`, window.location.href).href;
     post({ type: 'start', bookType: options.bookType, sheets: options.sheets });
-    post({ type: 'pages', sheet, reader, url, limit, token: getSession()?.token ?? null, timeoutMs: TIMEOUT_MS.main });
+    post({ type: 'pages', sheet: options.sheets[0].name, reader, url, limit, token: getSession()?.token ?? null, timeoutMs: TIMEOUT_MS.main });
     post({ type: 'build' });
     saveBlob(await done, options.fileName);
   } finally {

@@ -18,7 +18,6 @@ export async function exportMoves(query: Record<string, unknown>, fileName: stri
     bookType: 'xls',
     sheets: [{ name: 'Moves', header: MOVE_LIST_HEADER }],
     list: {
-      sheet: 'Moves',
       reader: 'moves',
       path: USER_MOVES_PATHS.list,
       query: { ...query, sort: 'id', order: 'ASC' },

@@ -22,7 +22,6 @@ export async function exportStock(onProgress: (fraction: number) => void): Promi
     bookType: 'xls',
     sheets: [{ name: 'Stock', header: STOCK_HEADER }],
     list: {
-      sheet: 'Stock',
       reader: 'stock',
       path: USER_MOVES_PATHS.stock,
       query: { full: true },
@@ -54,7 +53,6 @@ export async function exportPerformance(filter: ReportFilter, onProgress: (fract
     bookType: 'xlsx',
     sheets: PERFORMANCE_SHEETS,
     list: {
-      sheet: 'Moves',
       reader: 'performance',
       path: USER_MOVES_PATHS.report,
       query: { clientId: filter.clientId.join(','), projectId: filter.projectId, fromDate: filter.fromDate, toDate: filter.toDate, withAnswers: true },

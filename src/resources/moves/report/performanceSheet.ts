@@ -1,9 +1,7 @@
 /** 'Reporte de Moves': its two sheets (the approved moves, and every answer of each), and their cells. */
 import type { PerformanceRow } from '../../../../domain/move-api';
 import { formatResult } from '../../../../domain/moves';
-import { formatDisplayDate } from '../../../../domain/validation';
-
-const dateTime = (iso: string | null) => (iso ? formatDisplayDate(iso, true) : '');
+import { dateTime } from './stockSheet';
 
 export const PERFORMANCE_SHEETS = [
   { name: 'Moves', header: ['Código', 'Cliente', 'Campaña', 'Proyecto', 'Punto de venta', 'Código de punto de venta', 'Getter', 'Agente de calidad', 'Fecha de visita', 'Aprobada', 'Resultado', 'Video'] },

@@ -2,7 +2,8 @@
 import type { StockReportRow } from '../../../../domain/move-api';
 import { formatDisplayDate } from '../../../../domain/validation';
 
-const dateTime = (iso: string | null) => (iso ? formatDisplayDate(iso, true) : '');
+/** A date and time as the sheets show it ('' when there is none). */
+export const dateTime = (iso: string | null) => (iso ? formatDisplayDate(iso, true) : '');
 const date = (iso: string | null) => (iso ? formatDisplayDate(iso) : '');
 
 export const STOCK_HEADER = [
