@@ -1,10 +1,11 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { clientSchema, clientStateSchema, clientUpdateSchema, type ClientInput } from '../../domain/clients';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { containsPattern, countAll, orderBy, pageTotal, totalColumn } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -32,46 +33,63 @@ const columns = {
   typeName: clientTypes.name,
 };
 
-const toClient = ({ typeName, ...row }: { typeName: string | null } & Record<string, unknown>) => ({
-  ...row,
-  type: row.typeId ? { id: row.typeId, name: typeName } : null,
+const selectClients = (app: App) => app.db.select(columns).from(clients).leftJoin(clientTypes, eq(clientTypes.id, clients.typeId));
+type ClientRow = Awaited<ReturnType<typeof selectClients>>[number];
+
+/** A client as the API answers it, field by field (V8's object rest and spread are ~3 µs a row). */
+const toClient = (row: ClientRow) => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  telephone: row.telephone,
+  email: row.email,
+  imageUrl: row.imageUrl,
+  claimUrl: row.claimUrl,
+  contactUrl: row.contactUrl,
+  linkSurveyMonkey: row.linkSurveyMonkey,
+  typeId: row.typeId,
+  state: row.state,
+  type: row.typeId ? { id: row.typeId, name: row.typeName } : null,
 });
 
 export default async function clientRoutes(app: App) {
   app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], querystring: listClientsQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listClientsQuery>;
-    const filters: SQL[] = [];
-    if (q.state !== undefined) filters.push(eq(clients.state, q.state));
-    if (q.q) {
-      // What ilike does in a UTF-8 database (it lowers both sides), with the pattern lowered once and
-      // the three columns lowered in one call per row, joined by a line break (which a pattern from the
-      // single-line search box never holds, so a match never spans two columns): the search reads every
-      // client either way, and three lower() calls per row were most of its time.
-      const pattern = sql`lower(${containsPattern(q.q)})`;
-      filters.push(sql`lower(${clients.name} || E'\n' || ${clients.email} || E'\n' || ${clients.address}) like ${pattern}`);
-    }
-    const where = filters.length ? and(...filters) : undefined;
-    const sortable = { ...columns, type: clientTypes.name };
-    // One statement. A search reads every client anyway: the page counts its matches as it sorts them
-    // (one pass, not two). Without one the page walks the sort's index for its rows, and the count is
-    // its own uncorrelated subquery, run once (a window count would read and sort all of them first).
-    // Only a page past the last one counts apart.
-    const total = q.q ? sql<number>`count(*) over ()`.mapWith(Number) : totalColumn(clients, where);
-    const page = await app.db
-      .select({ ...columns, total })
-      .from(clients)
-      .leftJoin(clientTypes, eq(clientTypes.id, clients.typeId))
-      .where(where)
-      .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
-      .limit(q.limit)
-      .offset(q.offset);
-    const count = await pageTotal(page, q.offset, async () => (await app.db.select({ count: countAll }).from(clients).where(where))[0].count);
-    return { rows: page.map(({ total: _total, ...row }) => toClient(row)), count };
+    const where = (values: { state?: unknown; q?: unknown }) =>
+      and(
+        q.state !== undefined ? eq(clients.state, values.state as boolean) : undefined,
+        // What ilike does in a UTF-8 database (it lowers both sides), with the pattern lowered once and
+        // the three columns lowered in one call per row, joined by a line break (which a pattern from the
+        // single-line search box never holds, so a match never spans two columns): the search reads every
+        // client either way, and three lower() calls per row were most of its time.
+        q.q ? sql`lower(${clients.name} || E'\n' || ${clients.email} || E'\n' || ${clients.address}) like lower(${values.q})` : undefined,
+      );
+    const values = { state: q.state, q: q.q ? containsPattern(q.q) : undefined };
+    // One statement, built once per shape. A search reads every client anyway: the page counts its
+    // matches as it sorts them (one pass, not two). Without one the page walks the sort's index for its
+    // rows, and the count is its own uncorrelated subquery, run once (a window count would read and sort
+    // all of them first). Only a page past the last one counts apart.
+    const page = preparedOnce(app.db, `clients:${q.state !== undefined}:${Boolean(q.q)}:${q.sort ?? ''}:${q.order}`, () => {
+      const filtered = where({ state: sql.placeholder('state'), q: sql.placeholder('q') });
+      const total = q.q ? sql<number>`count(*) over ()`.mapWith(Number) : totalColumn(clients, filtered);
+      return app.db
+        .select({ ...columns, total })
+        .from(clients)
+        .leftJoin(clientTypes, eq(clientTypes.id, clients.typeId))
+        .where(filtered)
+        .orderBy(...orderBy({ ...columns, type: clientTypes.name }, q.sort, q.order, 'name'))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('');
+    });
+    const rows = await page.execute({ ...values, limit: q.limit, offset: q.offset });
+    const count = await pageTotal(rows, q.offset, async () => (await app.db.select({ count: countAll }).from(clients).where(where(values)))[0].count);
+    return { rows: rows.map(toClient), count };
   });
 
   app.get('/clients/:id', { config: read, schema: { tags: ['clients'], params: z.object({ id }) } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
-    const [row] = await app.db.select(columns).from(clients).leftJoin(clientTypes, eq(clientTypes.id, clients.typeId)).where(eq(clients.id, clientId));
+    const [row] = await selectClients(app).where(eq(clients.id, clientId));
     if (!row) throw notFound('El cliente no existe.');
     return toClient(row);
   });

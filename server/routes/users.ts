@@ -4,12 +4,13 @@
  * Active users by default; `q` searches the name, `limit` pages a picker's matches, `ids` resolves
  * the names of users a picker already holds (active or not: a chosen Getter may have left since).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { peopleIds, peopleLimit } from '../../domain/people';
 import { ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
 import { containsPattern } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactions, users } from '../db/schema';
 import { booleanQuery } from '../http';
 
@@ -26,41 +27,46 @@ const query = z.object({
 export default async function userRoutes(app: App) {
   app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], querystring: query } }, async (req) => {
     const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
-    const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
-    // The page of people first, then each one's profile by its key. Joined before the sort and limit,
-    // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
-    // all even for a picker's 51. `limit 1` (a Getter has one profile at most) keeps the lookup from
-    // being turned back into that join.
-    const page = app.db
-      .select({ id: users.id, names: users.names, lastName: users.lastName, fullName: fullName.as('full_name') })
-      .from(users)
-      .where(
-        and(
-          eq(users.rolId, rolId),
-          ids ? inArray(users.id, ids) : undefined,
-          q ? sql`${fullName} ilike ${containsPattern(q)}` : undefined,
-          // A Getter who left the platform is still paid what is owed.
-          withPending
-            ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${users.id} and ${transactions.status} = 'PENDING')`
-            : ids
-              ? undefined
-              : eq(users.status, true),
-        ),
-      )
-      .orderBy(asc(users.names), asc(users.lastName), asc(users.id))
-      .limit(limit)
-      .as('page');
-    const profile = app.db
-      .select({ cuitCuil: getterProfiles.cuitCuil, mercadoPago: getterProfiles.mercadoPago, cbu: getterProfiles.cbu })
-      .from(getterProfiles)
-      .where(eq(getterProfiles.userId, page.id))
-      .limit(1)
-      .as('profile');
-    const rows = await app.db
-      .select({ id: page.id, fullName: page.fullName, cuitCuil: profile.cuitCuil, mercadoPago: profile.mercadoPago, cbu: profile.cbu })
-      .from(page)
-      .leftJoinLateral(profile, sql`true`)
-      .orderBy(asc(page.names), asc(page.lastName), asc(page.id));
+    // Built once per shape (which filters it has), the values bound to its placeholders.
+    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${Boolean(q)}:${Boolean(withPending)}`, () => {
+      const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
+      // The page of people first, then each one's profile by its key. Joined before the sort and limit,
+      // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
+      // all even for a picker's 51. `limit 1` (a Getter has one profile at most) keeps the lookup from
+      // being turned back into that join.
+      const page = app.db
+        .select({ id: users.id, names: users.names, lastName: users.lastName, fullName: fullName.as('full_name') })
+        .from(users)
+        .where(
+          and(
+            eq(users.rolId, sql.placeholder('rolId') as unknown as number),
+            ids ? sql`${users.id} = any(${sql.placeholder('ids')}::int[])` : undefined,
+            q ? sql`${fullName} ilike ${sql.placeholder('pattern')}` : undefined,
+            // A Getter who left the platform is still paid what is owed.
+            withPending
+              ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${users.id} and ${transactions.status} = 'PENDING')`
+              : ids
+                ? undefined
+                : eq(users.status, true),
+          ),
+        )
+        .orderBy(asc(users.names), asc(users.lastName), asc(users.id))
+        .limit(sql.placeholder('limit'))
+        .as('page');
+      const profile = app.db
+        .select({ cuitCuil: getterProfiles.cuitCuil, mercadoPago: getterProfiles.mercadoPago, cbu: getterProfiles.cbu })
+        .from(getterProfiles)
+        .where(eq(getterProfiles.userId, page.id))
+        .limit(1)
+        .as('profile');
+      return app.db
+        .select({ id: page.id, fullName: page.fullName, cuitCuil: profile.cuitCuil, mercadoPago: profile.mercadoPago, cbu: profile.cbu })
+        .from(page)
+        .leftJoinLateral(profile, sql`true`)
+        .orderBy(asc(page.names), asc(page.lastName), asc(page.id))
+        .prepare('');
+    });
+    const rows = await statement.execute({ rolId, ids, pattern: q && containsPattern(q), limit });
     return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) =>
       rolId === ROLE.GETTER ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name },
     );

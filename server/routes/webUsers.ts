@@ -21,7 +21,7 @@ import { clients, refreshTokens, users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http';
 import { audit } from '../services/audit';
 import { hashPassword } from '../services/passwords';
-import { countUsers, oneUser, pageOfUsers, setUserActions, type UserFilter, userFilterQuery, userWhere, usersCsv } from '../services/webUsers';
+import { countUsers, oneUser, pageOfUsers, setUserActions, userCountKey, type UserFilter, userFilterQuery, userWhere, usersCsv } from '../services/webUsers';
 import { listCount, withCount } from '../db/list';
 import webUsersImport from './webUsersImport';
 
@@ -58,7 +58,7 @@ export default async function webUserRoutes(app: App) {
   app.get('/web-users', { config: admin, schema: { tags, querystring: userFilterQuery } }, async (req) => {
     const q = req.query as UserFilter;
     // 150,000 users at scale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
-    const [rows, counted] = await Promise.all([pageOfUsers(app.db, q), listCount(app.db, app.db.select({ one: sql`1` }).from(users).where(userWhere(q)))]);
+    const [rows, counted] = await Promise.all([pageOfUsers(app.db, q), listCount(app.db, app.db.select({ one: sql`1` }).from(users).where(userWhere(q)), userCountKey(q))]);
     return withCount({ rows }, counted);
   });
 

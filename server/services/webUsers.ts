@@ -6,6 +6,7 @@ import { safeCell } from '../../domain/validation';
 import { WEB_USER_EXPORT, type WebUser } from '../../domain/webUsers';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { clients, userActions, users } from '../db/schema';
 import { booleanQuery, listQuery } from '../http';
 import { id } from '../../domain/validation';
@@ -45,42 +46,63 @@ const sortable: Record<string, SQL | (typeof userColumns)[keyof typeof userColum
   client: clients.name,
 };
 
-type UserRow = { [K in keyof typeof userColumns]: unknown } & { id: number; rolId: number | null; clientId: number | null; clientName: string | null };
+const selectUsers = (db: Db | Tx) => db.select(userColumns).from(users).leftJoin(clients, eq(clients.id, users.clientId));
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
 
-export function toWebUser({ clientName, ...row }: UserRow): WebUser {
+/** A user as the API answers it, field by field (V8's object rest and spread are ~3 µs a row). */
+export function toWebUser(row: UserRow): WebUser {
   const rolId = isRoleId(row.rolId) ? row.rolId : null;
   return {
-    ...(row as unknown as Omit<WebUser, 'role' | 'client' | 'rolId'>),
+    id: row.id,
+    names: row.names,
+    lastName: row.lastName,
+    email: row.email,
+    primaryPhone: row.primaryPhone,
+    linkSurveyMonkey: row.linkSurveyMonkey,
     rolId,
+    clientId: row.clientId,
+    status: row.status,
+    sendWhatsappNotification: row.sendWhatsappNotification,
     role: rolId === null ? null : { id: rolId, description: ROLE_NAMES[rolId] },
-    client: row.clientId === null ? null : { id: row.clientId, name: clientName ?? '' },
+    client: row.clientId === null ? null : { id: row.clientId, name: row.clientName ?? '' },
   };
 }
 
-export function userWhere(q: Partial<UserFilter>): SQL | undefined {
+/**
+ * The filter's condition: the filters `q` has, on `values` (`q`'s own values, or placeholders of the
+ * same names for a statement kept by shape).
+ */
+export function userWhere(q: Partial<UserFilter>, values: Partial<Record<'status' | 'clientId' | 'rolId' | 'q', unknown>> = { ...q, q: q.q && containsPattern(q.q.trim()) }): SQL | undefined {
   const filters: SQL[] = [];
-  if (q.status !== undefined) filters.push(eq(users.status, q.status));
-  if (q.clientId !== undefined) filters.push(eq(users.clientId, q.clientId));
-  if (q.rolId !== undefined) filters.push(eq(users.rolId, q.rolId));
+  if (q.status !== undefined) filters.push(eq(users.status, values.status as boolean));
+  if (q.clientId !== undefined) filters.push(eq(users.clientId, values.clientId as number));
+  if (q.rolId !== undefined) filters.push(eq(users.rolId, values.rolId as number));
   if (q.q) {
-    const pattern = containsPattern(q.q.trim());
+    const pattern = values.q as string;
     filters.push(or(ilike(users.names, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!);
   }
   return filters.length ? and(...filters) : undefined;
 }
 
-/** One page of users of the filter, sorted in SQL (the id breaks ties). */
+/** The shape of a filter: which filters it has, its sort and order. */
+const userShape = (q: Partial<UserFilter>) => `users:${q.status !== undefined}:${q.clientId !== undefined}:${q.rolId !== undefined}:${Boolean(q.q)}:${q.sort ?? ''}:${q.order}`;
+
+/** One page of users of the filter, sorted in SQL (the id breaks ties); its statement built once per shape. */
 export async function pageOfUsers(db: Db, q: UserFilter, limit = q.limit, offset = q.offset): Promise<WebUser[]> {
-  const rows = await db
-    .select(userColumns)
-    .from(users)
-    .leftJoin(clients, eq(clients.id, users.clientId))
-    .where(userWhere(q))
-    .orderBy(...orderBy(sortable, q.sort, q.order, 'id'))
-    .limit(limit)
-    .offset(offset);
+  const page = preparedOnce(db, userShape(q), () =>
+    selectUsers(db)
+      .where(userWhere(q, { status: sql.placeholder('status'), clientId: sql.placeholder('clientId'), rolId: sql.placeholder('rolId'), q: sql.placeholder('q') }))
+      .orderBy(...orderBy(sortable, q.sort, q.order, 'id'))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(''),
+  );
+  const rows = await page.execute({ status: q.status, clientId: q.clientId, rolId: q.rolId, q: q.q && containsPattern(q.q.trim()), limit, offset });
   return rows.map(toWebUser);
 }
+
+/** The filter's count key for `listCount` (its kept estimate). */
+export const userCountKey = (q: Partial<UserFilter>) => `users:${q.status ?? ''}:${q.clientId ?? ''}:${q.rolId ?? ''}:${JSON.stringify(q.q?.trim() ?? '')}`;
 
 export async function countUsers(db: Db, q: Partial<UserFilter>): Promise<number> {
   const [{ count }] = await db.select({ count: countAll }).from(users).where(userWhere(q));
@@ -88,7 +110,7 @@ export async function countUsers(db: Db, q: Partial<UserFilter>): Promise<number
 }
 
 export async function oneUser(db: Db | Tx, userId: number): Promise<WebUser | null> {
-  const [row] = await db.select(userColumns).from(users).leftJoin(clients, eq(clients.id, users.clientId)).where(eq(users.id, userId));
+  const [row] = await selectUsers(db).where(eq(users.id, userId));
   if (!row) return null;
   const actions = await db.select().from(userActions).where(eq(userActions.userId, userId)).orderBy(userActions.actionId);
   return { ...toWebUser(row), users_actions: actions.map((a) => ({ user_action_id: a.id, action_id: a.actionId, active: a.active })) };
