@@ -8,6 +8,7 @@ import { sameMoney, sumMoney } from '../../domain/money';
 import { PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
 import type { Db, Tx } from '../db/client';
 import { countAll } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
 import type { SessionUser } from '../guard';
 import { badRequest, conflict, notFound } from '../http';
@@ -104,19 +105,32 @@ function fromTransactions(db: Db | Tx, select: Record<string, unknown>, t: (type
     .leftJoin(userMoves, eq(userMoves.id, t.userMoveId));
 }
 
+/** A list's filter on `values` (its own values, or placeholders of the same names for a kept statement). */
+function transactionsWhere(status: TransactionStatus, q: TransactionsQuery, values: { from?: unknown; to?: unknown; getterId?: unknown }, db: Db) {
+  const dated = status === TRANSACTION_STATUS.PAID ? transactions.transactionDate : transactions.createdAt;
+  return and(
+    eq(transactions.status, status),
+    q.from && q.to ? and(gte(dated, dayStart(values.from as string)), lt(dated, dayEnd(values.to as string))) : undefined,
+    q.getterId ? inArray(transactions.accountId, db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, values.getterId as number))) : undefined,
+  );
+}
+
+const placeholders = { from: sql.placeholder('from'), to: sql.placeholder('to'), getterId: sql.placeholder('getterId') };
+
 /**
  * The count and amount of a status's transactions (within Argentine days `from`–`to`): from the day
  * totals the triggers of migration 0004 keep, a few hundred rows whatever the transactions; one
  * Getter's, from their account's transactions.
  */
-async function totalsOf(db: Db, status: TransactionStatus, where: SQL | undefined, q: TransactionsQuery): Promise<{ count: number; totalAmount: string }> {
-  const [totals] =
+async function totalsOf(db: Db, status: TransactionStatus, q: TransactionsQuery): Promise<{ count: number; totalAmount: string }> {
+  const statement = preparedOnce(db, `transaction-totals:${status}:${Boolean(q.from && q.to)}:${q.getterId !== undefined}`, () =>
     q.getterId !== undefined
-      ? await db
+      ? db
           .select({ count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` })
           .from(transactions)
-          .where(where)
-      : await db
+          .where(transactionsWhere(status, q, placeholders, db))
+          .prepare('')
+      : db
           .select({
             count: sql<number>`coalesce(sum(${transactionDayTotals.count}), 0)::int`,
             totalAmount: sql<string>`coalesce(sum(${transactionDayTotals.amount}), 0)::numeric(14,2)::text`,
@@ -125,40 +139,44 @@ async function totalsOf(db: Db, status: TransactionStatus, where: SQL | undefine
           .where(
             and(
               eq(transactionDayTotals.status, status),
-              q.from && q.to ? and(gte(transactionDayTotals.day, q.from), lte(transactionDayTotals.day, q.to)) : undefined,
+              q.from && q.to ? and(gte(transactionDayTotals.day, sql.placeholder('fromDay') as unknown as string), lte(transactionDayTotals.day, sql.placeholder('toDay') as unknown as string)) : undefined,
             ),
-          );
+          )
+          .prepare(''),
+  );
+  const [totals] = await statement.execute({ from: q.from, to: q.to, fromDay: q.from, toDay: q.to, getterId: q.getterId });
   return { count: Number(totals.count), totalAmount: totals.totalAmount };
 }
 
 /**
  * One status's transactions. The date filter covers whole Argentine days: on the approval date
- * (when the amount became owed) for pending ones, on the payment date for paid ones.
+ * (when the amount became owed) for pending ones, on the payment date for paid ones. The page's
+ * statement is built once per shape (status, sort, order, which filters).
  */
 export async function listTransactions(db: Db, status: TransactionStatus, q: TransactionsQuery): Promise<{ rows: PaymentTransaction[]; count: number; totalAmount: string }> {
   const sortKey = q.sort ?? DEFAULT_SORT[status].sort;
   const column = sortable(transactions)[sortKey];
   if (!column) throw badRequest(`No se puede ordenar por "${sortKey}".`);
-  const direction = (q.order ?? DEFAULT_SORT[status].order) === 'ASC' ? asc : desc;
-  const dated = status === TRANSACTION_STATUS.PAID ? transactions.transactionDate : transactions.createdAt;
-  const where = and(
-    eq(transactions.status, status),
-    q.from && q.to ? and(gte(dated, dayStart(q.from)), lt(dated, dayEnd(q.to))) : undefined,
-    q.getterId ? inArray(transactions.accountId, db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, q.getterId))) : undefined,
-  );
-  // The page's transactions first, then the joins for those rows only: joined over a whole status
-  // (255,000 paid), the planner sized its lookup caches (Memoize) for all of them and searched more
-  // join orders, ~6 ms of CPU a page against ~1.5.
-  const own = getTableColumns(transactions);
-  const page = (OWN_COLUMNS.has(column) ? db.select(own).from(transactions) : fromTransactions(db, own))
-    .where(where)
-    .orderBy(direction(column as AnyPgColumn), direction(transactions.id))
-    .limit(q.limit)
-    .offset(q.offset)
-    .as('page');
+  const order = q.order ?? DEFAULT_SORT[status].order;
+  const statement = preparedOnce(db, `transactions:${status}:${sortKey}:${order}:${Boolean(q.from && q.to)}:${Boolean(q.getterId)}`, () => {
+    const direction = order === 'ASC' ? asc : desc;
+    // The page's transactions first, then the joins for those rows only: joined over a whole status
+    // (255,000 paid), the planner sized its lookup caches (Memoize) for all of them and searched more
+    // join orders, ~6 ms of CPU a page against ~1.5.
+    const own = getTableColumns(transactions);
+    const page = (OWN_COLUMNS.has(column) ? db.select(own).from(transactions) : fromTransactions(db, own))
+      .where(transactionsWhere(status, q, placeholders, db))
+      .orderBy(direction(column as AnyPgColumn), direction(transactions.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return fromTransactions(db, columnsOf(page), page)
+      .orderBy(direction(sortable(page)[sortKey] as AnyPgColumn), direction(page.id))
+      .prepare('');
+  });
   const [rows, totals] = await Promise.all([
-    fromTransactions(db, columnsOf(page), page).orderBy(direction(sortable(page)[sortKey] as AnyPgColumn), direction(page.id)) as unknown as Promise<Row[]>,
-    totalsOf(db, status, where, q),
+    statement.execute({ from: q.from, to: q.to, getterId: q.getterId, limit: q.limit, offset: q.offset }) as unknown as Promise<Row[]>,
+    totalsOf(db, status, q),
   ]);
   return { rows: rows.map(toTransaction), count: totals.count, totalAmount: totals.totalAmount };
 }

@@ -105,6 +105,11 @@ describe('lists', () => {
     const paid = await api.ok<Page>('GET', `/transactions/by-getter?getterId=${second.userId}&transactionType=payed`, admin);
     for (const row of paid.rows) expect(row).toMatchObject({ status: 'PAID', accounts: { id: second.accountId } });
     expect((await api.call('GET', '/transactions/by-getter', admin)).statusCode).toBe(400);
+    // The same statement for another Getter answers with that Getter's rows only.
+    const [first] = await getterAccounts();
+    const others = await api.ok<Page>('GET', `/transactions/by-getter?getterId=${first.userId}&transactionType=PENDING`, admin);
+    expect(others.rows.map((r) => r.id)).not.toEqual(expect.arrayContaining([ids[0]]));
+    for (const row of others.rows) expect(row).toMatchObject({ accounts: { id: first.accountId } });
 
     const getters = await api.ok<{ id: number; fullName: string; profile: { cuitCuil: string | null; cbu: string | null; mercadoPago: string | null } }[]>('GET', '/users?rolId=7', admin);
     const one = getters.find((g) => g.id === second.userId)!;

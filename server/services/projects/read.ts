@@ -7,6 +7,7 @@ import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern, countAll, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
+import { preparedOnce } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
 
 type Reader = Db | Tx;
@@ -64,25 +65,32 @@ const sortable = {
   createdAt: projects.createdAt,
 };
 
-/** GET /projects: paged, filtered by name (and client, and not ended) and sorted in SQL. */
+/** GET /projects: paged, filtered by name (and client, and not ended) and sorted in SQL; its statement built once per shape. */
 export async function listProjects(db: Db, q: ProjectListFilter) {
-  const filters: SQL[] = [];
   const name = (q.name ?? q.q)?.trim();
-  if (name) filters.push(ilike(projects.name, containsPattern(name)));
-  if (q.clientId !== undefined) filters.push(eq(projects.clientId, q.clientId));
-  if (q.future) filters.push(gte(projects.endDate, todayIso()));
-  const where = filters.length ? and(...filters) : undefined;
+  const where = (values: { pattern?: unknown; clientId?: unknown; today?: unknown }) =>
+    and(
+      name ? ilike(projects.name, values.pattern as string) : undefined,
+      q.clientId !== undefined ? eq(projects.clientId, values.clientId as number) : undefined,
+      q.future ? gte(projects.endDate, values.today as string) : undefined,
+    );
+  const today = todayIso();
+  const values = { pattern: name ? containsPattern(name) : undefined, clientId: q.clientId, today };
   // One statement: the page, and its count as an uncorrelated subquery run once. Only a page past the
   // last one counts apart.
-  const page = await db
-    .select({ ...listColumns, total: totalColumn(projects, where) })
-    .from(projects)
-    .where(where)
-    .orderBy(...orderBy(sortable, q.sort, q.order, 'startDate'))
-    .limit(q.limit)
-    .offset(q.offset);
-  const count = await pageTotal(page, q.offset, async () => (await db.select({ count: countAll }).from(projects).where(where))[0].count);
-  const today = todayIso();
+  const statement = preparedOnce(db, `projects:${Boolean(name)}:${q.clientId !== undefined}:${Boolean(q.future)}:${q.sort ?? ''}:${q.order}`, () => {
+    const filtered = where({ pattern: sql.placeholder('pattern'), clientId: sql.placeholder('clientId'), today: sql.placeholder('today') });
+    return db
+      .select({ ...listColumns, total: totalColumn(projects, filtered) })
+      .from(projects)
+      .where(filtered)
+      .orderBy(...orderBy(sortable, q.sort, q.order, 'startDate'))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('');
+  });
+  const page = await statement.execute({ ...values, limit: q.limit, offset: q.offset });
+  const count = await pageTotal(page, q.offset, async () => (await db.select({ count: countAll }).from(projects).where(where(values)))[0].count);
   return { rows: page.map((r) => toListRow(r, today)), count };
 }
 
