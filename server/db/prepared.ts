@@ -9,6 +9,8 @@
  * values, as before. A named one would be planned once, generically, and a generic plan of a search
  * ran slower (BENCHMARKS.md, fifth round).
  */
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 interface Prepared<T> {
@@ -32,4 +34,22 @@ export function preparedOnce<T>(db: Db, shape: string, build: () => Prepared<T>)
     shapes.set(shape, statement as Prepared<unknown>);
   }
   return statement;
+}
+
+/** Builds SQL text the way every database of the app does (PostgreSQL's dialect; PGlite speaks it too). */
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (what `db.execute` runs) built once per shape: its rows as objects. For a list
+ * whose SQL is written by hand (the moves list) rather than with the query builder.
+ */
+export function preparedSql<Row>(db: Db, shape: string, build: () => SQL): Prepared<Row[]> {
+  return preparedOnce(db, shape, () => {
+    const statement = db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, '', false);
+    return {
+      async execute(values?: Record<string, unknown>) {
+        return ((await statement.execute(values)) as { rows: Row[] }).rows;
+      },
+    };
+  });
 }

@@ -6,6 +6,7 @@ import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/mo
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo } from '../../db/list';
+import { preparedSql } from '../../db/prepared';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
@@ -44,19 +45,49 @@ const SORTABLE: Record<string, { key: SQL | AnyPgColumn; byProject?: true; nulla
 };
 
 /**
+ * The values of a list's conditions: the query's own (`filterValues`), or placeholders of the same
+ * names (`FILTER_PLACEHOLDERS`) for a statement kept by its shape. Which conditions there are is the
+ * query's; what they compare with is here.
+ */
+type FilterValues = Record<(typeof FILTER_KEYS)[number], unknown>;
+const FILTER_KEYS = ['clientId', 'projectId', 'placePattern', 'city', 'status', 'getterId', 'agentId', 'attachments', 'codeId', 'codePattern', 'fromDate', 'toDate'] as const;
+const FILTER_PLACEHOLDERS = Object.fromEntries(FILTER_KEYS.map((k) => [k, sql.placeholder(k)])) as FilterValues;
+
+function filterValues(q: Partial<MoveListQuery>): FilterValues {
+  const codeId = q.code ? codeToId(q.code) : null;
+  return {
+    clientId: q.campaignsClientId,
+    projectId: q.projectsId,
+    placePattern: q.clientLocationName ? containsPattern(q.clientLocationName) : undefined,
+    city: q.city,
+    status: q.statusId,
+    getterId: q.userId,
+    agentId: q.assignedAgentId,
+    attachments: q.withMinimumAttachments,
+    codeId,
+    codePattern: q.code && codeId === null ? containsPattern(q.code) : undefined,
+    fromDate: q.fromDate,
+    toDate: q.toDate,
+  };
+}
+
+/** Which conditions a query has: with the sort, the order and the paging, a statement's shape. */
+const filterShape = (q: Partial<MoveListQuery>) =>
+  [q.campaignsClientId, q.projectsId, q.clientLocationName, q.city, q.statusId, q.userId, q.assignedAgentId, q.withMinimumAttachments, q.fromDate && q.toDate]
+    .map((v) => (v ? 1 : 0))
+    .join('') + (q.code ? (codeToId(q.code) === null ? 'c' : 'i') : '-');
+
+/**
  * The project locations of the conditions on the move's project, client or point of sale, as an int[]
  * expression (`array(select pl.id …)`); null without such conditions. The project locations that match
  * are few, and user_moves_project_location_id_idx gives their moves' ids. (A city holds hundreds of
  * points of sale, thousands of moves: it is the move's own column, `moveFilters`.)
  */
-function placeIds(q: Partial<MoveListQuery>): SQL | null {
+function placeIds(q: Partial<MoveListQuery>, v: FilterValues = filterValues(q)): SQL | null {
   const on: SQL[] = [];
-  if (q.campaignsClientId) on.push(sql`p.client_id = ${q.campaignsClientId}`);
-  if (q.projectsId) on.push(sql`pl.project_id = ${q.projectsId}`);
-  if (q.clientLocationName) {
-    const pattern = containsPattern(q.clientLocationName);
-    on.push(sql`(l.client_location_name ilike ${pattern} or l.full_name ilike ${pattern})`);
-  }
+  if (q.campaignsClientId) on.push(sql`p.client_id = ${v.clientId}`);
+  if (q.projectsId) on.push(sql`pl.project_id = ${v.projectId}`);
+  if (q.clientLocationName) on.push(sql`(l.client_location_name ilike ${v.placePattern} or l.full_name ilike ${v.placePattern})`);
   if (!on.length) return null;
   // `= any(array(…))`: the project locations are found once, then their moves by index; as `in (…)` the
   // planner walked the whole list backwards testing each move. Only the joins the conditions name.
@@ -70,23 +101,20 @@ function placeIds(q: Partial<MoveListQuery>): SQL | null {
 /**
  * The list's conditions on user_moves. `place`: where the project locations of the place conditions
  * come from, when the statement has them already (`placeIds` once, for its page and its count);
- * otherwise they are looked up where the conditions are.
+ * otherwise they are looked up where the conditions are. `v`: what they compare with.
  */
-export function moveFilters(q: Partial<MoveListQuery>, place?: SQL): SQL[] {
+export function moveFilters(q: Partial<MoveListQuery>, place?: SQL, v: FilterValues = filterValues(q)): SQL[] {
   const where: SQL[] = [];
-  const ids = placeIds(q);
+  const ids = placeIds(q, v);
   if (ids) where.push(sql`${userMoves.projectLocationId} = any(${place ?? ids})`);
   // The city is the move's own (kept by migration 0005's triggers): a city's page walks (city_id, id).
-  if (q.city) where.push(eq(userMoves.cityId, q.city));
-  if (q.statusId) where.push(eq(userMoves.status, q.statusId));
-  if (q.userId) where.push(eq(userMoves.userId, q.userId));
-  if (q.assignedAgentId) where.push(eq(userMoves.assignedAgentId, q.assignedAgentId));
-  if (q.withMinimumAttachments) where.push(gte(userMoves.attachmentsCount, q.withMinimumAttachments));
-  if (q.code) {
-    const id = codeToId(q.code);
-    where.push(id === null ? ilike(userMoves.code, containsPattern(q.code)) : eq(userMoves.id, id));
-  }
-  if (q.fromDate && q.toDate) where.push(gte(userMoves.createdAt, dayStart(q.fromDate)), lt(userMoves.createdAt, dayEnd(q.toDate)));
+  if (q.city) where.push(eq(userMoves.cityId, v.city as number));
+  if (q.statusId) where.push(eq(userMoves.status, v.status as MoveStatus));
+  if (q.userId) where.push(eq(userMoves.userId, v.getterId as number));
+  if (q.assignedAgentId) where.push(eq(userMoves.assignedAgentId, v.agentId as number));
+  if (q.withMinimumAttachments) where.push(gte(userMoves.attachmentsCount, v.attachments as number));
+  if (q.code) where.push(codeToId(q.code) === null ? ilike(userMoves.code, v.codePattern as string) : eq(userMoves.id, v.codeId as number));
+  if (q.fromDate && q.toDate) where.push(gte(userMoves.createdAt, dayStart(v.fromDate as string)), lt(userMoves.createdAt, dayEnd(v.toDate as string)));
   return where;
 }
 
@@ -126,6 +154,37 @@ async function idsWhere(db: Db, sort: Sort, where: SQL | undefined, order: SQL[]
   return rows.map((r) => r.id);
 }
 
+/** Where a page starts: its size, offset and cursor move, as values or placeholders. */
+interface PageAt {
+  limit: unknown;
+  offset: unknown;
+  cursorId: unknown;
+}
+
+/**
+ * The page's ids as one query to embed, when one query finds them (by offset; by keyset on a key no
+ * move lacks); null when a keyset page needs the empty keys placed (`pageOfIds`).
+ */
+function embeddedPage(db: Db, sort: Sort, byId: boolean, ascending: boolean, embeddable: SQL | undefined, q: MoveListQuery, at: PageAt): { ids: SQL; reversed: boolean } | null {
+  const orderOf = (up: boolean) => {
+    const direction = up ? asc : desc;
+    return [direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)])];
+  };
+  const embedded = (condition: SQL | undefined, order: SQL[]) => sql`array(${idsQuery(db, sort, condition, order, at.limit as number, at.offset as number)})`;
+  if (q.after === undefined && q.before === undefined) return { ids: embedded(embeddable, orderOf(ascending)), reversed: false };
+  if (!byId && sort.nullable) return null;
+  // Before a move: the list's order reversed from it, read back.
+  const up = q.after !== undefined ? ascending : !ascending;
+  const cmp = up ? sql`>` : sql`<`;
+  // By id, the cursor move must still be there (a gating condition, tested once): a lost one is a 400.
+  const keyAt = joinedFor(db.select({ key: sort.key as SQL }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, at.cursorId as number));
+  const named = byId
+    ? sql`${userMoves.id} ${cmp} ${at.cursorId} and exists (select 1 from user_moves cursor_move where cursor_move.id = ${at.cursorId})`
+    : sql`(${sort.key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${at.cursorId})`;
+  // A key no move lacks: the page is one query (a lost cursor is told from an empty page, `listMoves`).
+  return { ids: embedded(and(embeddable, named), orderOf(up)), reversed: q.after === undefined };
+}
+
 /**
  * One page of moves in the list's order, as their ids: by offset, or by keyset after (before) a move of
  * the list, which costs the same on the thousandth page as on the first. The key is compared in SQL
@@ -138,26 +197,20 @@ async function idsWhere(db: Db, sort: Sort, where: SQL | undefined, order: SQL[]
  * statement does (`listMoves`: its place looked up once for the page and the count).
  */
 async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, where: SQL | undefined, embeddable: SQL | undefined, q: MoveListQuery): Promise<{ ids: number[] | SQL; reversed: boolean }> {
+  const one = embeddedPage(db, sort, byId, ascending, embeddable, q, { limit: q.limit, offset: q.offset, cursorId: q.after ?? q.before });
+  if (one) return one;
+  // A keyset page on a key some moves lack (`embeddedPage` found it is not one query).
+  const cursorId = (q.after ?? q.before)!;
   const orderOf = (up: boolean) => {
     const direction = up ? asc : desc;
-    return [direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)])];
+    return [direction(sort.key as never), direction(userMoves.id)];
   };
-  const embedded = (condition: SQL | undefined, order: SQL[]) => sql`array(${idsQuery(db, sort, condition, order, q.limit, q.offset)})`;
-  const cursorId = q.after ?? q.before;
-  if (cursorId === undefined) return { ids: embedded(embeddable, orderOf(ascending)), reversed: false };
-
-  // Before a move: the list's order reversed from it, read back.
   const up = q.after !== undefined ? ascending : !ascending;
   const reversed = q.after === undefined;
   const key = sort.key as SQL;
   const cmp = up ? sql`>` : sql`<`;
   const keyAt = joinedFor(db.select({ key }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
-  // By id, the cursor move must still be there (a gating condition, tested once): a lost one is a 400.
-  const named = byId
-    ? sql`${userMoves.id} ${cmp} ${cursorId} and exists (select 1 from user_moves cursor_move where cursor_move.id = ${cursorId})`
-    : sql`(${key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${cursorId})`;
-  // A key no move lacks: the page is one query (a lost cursor is told from an empty page, `listMoves`).
-  if (byId || !sort.nullable) return { ids: embedded(and(embeddable, named), orderOf(up)), reversed };
+  const named = sql`(${key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${cursorId})`;
 
   const [cursor] = await joinedFor(db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
   if (!cursor) throw lostCursor(q);
@@ -209,39 +262,62 @@ type ListRowRecord = {
  * statement's `place` for both the page and the count (each looked them up before: a point-of-sale
  * search ran its trigram lookup twice).
  */
-async function pageStatement(db: Db, ids: number[] | SQL, count: SQL | null, place: SQL | null): Promise<ListRowRecord[]> {
+function pageStatement(ids: number[] | SQL, count: SQL | null, place: SQL | null): SQL {
   const idsArray = Array.isArray(ids) ? sql`${`{${ids.join(',')}}`}::int[]` : ids;
   const prelude = place ? sql`with place as (select ${place} as ids) ` : sql``;
-  const result = (await db.execute(sql`${prelude}select c.n, r.* from (select ${count ?? sql`null::int`} as n) c
-    left join lateral campo_move_list_rows(${idsArray}) with ordinality r on true order by r.ordinality`)) as unknown as { rows: ListRowRecord[] };
-  return result.rows;
+  return sql`${prelude}select c.n, r.* from (select ${count ?? sql`null::int`} as n) c
+    left join lateral campo_move_list_rows(${idsArray}) with ordinality r on true order by r.ordinality`;
+}
+
+/** The list's conditions as the page's statement and its count use them (`place`: see `pageStatement`). */
+function conditions(db: Db, q: MoveListQuery, v: FilterValues) {
+  const where = and(...moveFilters(q, undefined, v));
+  const place = placeIds(q, v);
+  const embeddable = place ? and(...moveFilters(q, sql`(select ids from place)::int[]`, v)) : where;
+  const exact = exactCountUpTo(db.select({ one: sql`1` }).from(userMoves).where(place ? embeddable : where));
+  return { where, place, embeddable, exact };
 }
 
 /**
  * The list: the page of ids in its order (filters on user_moves, the place on project_location_id,
  * only the sort key's joins), those rows with every join, and the count, in one statement when the page
- * is by offset (`campo_move_list_rows(array(…))`); a keyset page finds its ids first. The count is exact
- * up to EXACT_COUNT_UP_TO and estimated beyond (`countEstimated`), the estimate kept a few seconds.
+ * is by offset (`campo_move_list_rows(array(…))`) or by keyset on a key no move lacks; that statement is
+ * built once per shape (the conditions present, the sort, the order, the cursor's side, whether the
+ * count is kept) and takes each request's values as parameters. A keyset page on a key some moves lack
+ * finds its ids first. The count is exact up to EXACT_COUNT_UP_TO and estimated beyond
+ * (`countEstimated`), the estimate kept a few seconds.
  */
 export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListPage> {
   const sortKey = q.sort ?? 'id';
   const sort = SORTABLE[sortKey];
   if (!sort) throw badRequest(`No se puede ordenar por "${sortKey}".`);
   const byId = sortKey === 'id' || sortKey === 'code';
-  const where = and(...moveFilters(q));
-  const place = placeIds(q);
-  const embeddable = place ? and(...moveFilters(q, sql`(select ids from place)::int[]`)) : where;
+  const ascending = q.order === 'ASC';
+  const values = filterValues(q);
   // The count depends on the filters alone: they name its kept estimate (every field of the query but
   // the page's and the order's, so a filter added to the query is part of the key without more ado).
   const { offset: _offset, limit: _limit, after: _after, before: _before, sort: _sort, order: _order, ...filters } = q;
-  const counting = countSteps(db, db.select({ one: sql`1` }).from(userMoves).where(where), `user_moves|${JSON.stringify(filters)}`);
-  const page = await pageOfIds(db, sort, byId, q.order === 'ASC', where, embeddable, q);
-  const exact = place ? exactCountUpTo(db.select({ one: sql`1` }).from(userMoves).where(embeddable)) : counting.exact;
-  const found = await pageStatement(db, page.ids, counting.kept ? null : exact, place);
+  const counting = countSteps(db, db.select({ one: sql`1` }).from(userMoves).where(and(...moveFilters(q, undefined, values))), `user_moves|${JSON.stringify(filters)}`);
+  const cursorId = q.after ?? q.before;
+  let found: ListRowRecord[];
+  let reversed = q.after === undefined && q.before !== undefined;
+  if (cursorId === undefined || byId || !sort.nullable) {
+    const side = q.after !== undefined ? 'a' : q.before !== undefined ? 'b' : '-';
+    const statement = preparedSql<ListRowRecord>(db, `moves:${filterShape(q)}:${sortKey}:${q.order}:${side}:${counting.kept ? 'kept' : 'count'}`, () => {
+      const c = conditions(db, q, FILTER_PLACEHOLDERS);
+      const page = embeddedPage(db, sort, byId, ascending, c.embeddable, q, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), cursorId: sql.placeholder('cursorId') })!;
+      return pageStatement(page.ids, counting.kept ? null : c.exact, c.place);
+    });
+    found = await statement.execute({ ...values, limit: q.limit, offset: q.offset, cursorId });
+  } else {
+    const c = conditions(db, q, values);
+    const page = await pageOfIds(db, sort, byId, ascending, c.where, c.embeddable, q);
+    reversed = page.reversed;
+    found = ((await db.execute(pageStatement(page.ids, counting.kept ? null : c.exact, c.place))) as unknown as { rows: ListRowRecord[] }).rows;
+  }
   const counted = counting.kept ?? (await counting.from(Number(found[0].n)));
   const rows = found.filter((r) => r.id !== null);
-  if (page.reversed) rows.reverse();
-  const cursorId = q.after ?? q.before;
+  if (reversed) rows.reverse();
   if (!rows.length && cursorId !== undefined && !(await db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.id, cursorId))).length) throw lostCursor(q);
   return {
     rows: rows.map((r) => ({
