@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CAMPAIGN_TEXT, type CampaignInput, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
 import { ACCESS } from '../../domain/roles';
@@ -6,6 +6,7 @@ import { id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { campaigns, clients } from '../db/schema';
 import { badRequest, booleanQuery, INVALID_DATA, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -33,11 +34,22 @@ const columns = {
 };
 const sortable = { ...columns, client: clients.name, state: sql`(${campaigns.deletedAt} is null)` };
 
-function toCampaign<R extends { clientName: string | null; clientId: number }>({ clientName, ...row }: R) {
-  return { ...row, client: { id: row.clientId, name: clientName ?? '' } };
-}
-
 const select = (db: Db | Tx) => db.select(columns).from(campaigns).innerJoin(clients, eq(clients.id, campaigns.clientId));
+
+/** A campaign as the API answers it, field by field (V8's object rest and spread are ~3 µs a row). */
+function toCampaign(row: Awaited<ReturnType<typeof select>>[number]) {
+  return {
+    id: row.id,
+    name: row.name,
+    clientId: row.clientId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    client: { id: row.clientId, name: row.clientName ?? '' },
+  };
+}
 
 async function findCampaign(db: Db | Tx, campaignId: number) {
   const [row] = await select(db).where(eq(campaigns.id, campaignId));
@@ -60,20 +72,26 @@ function ensureDates(value: { startDate: string; endDate: string }, original?: {
 export default async function campaignRoutes(app: App) {
   app.get('/campaigns', { config: read, schema: { tags, querystring: listCampaignsQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listCampaignsQuery>;
-    const filters: SQL[] = [];
-    const name = q.name ?? q.q;
-    if (name?.trim()) filters.push(ilike(campaigns.name, containsPattern(name.trim())));
-    if (q.clientId !== undefined) filters.push(eq(campaigns.clientId, q.clientId));
-    if (q.enabled !== undefined) filters.push(q.enabled ? isNull(campaigns.deletedAt) : isNotNull(campaigns.deletedAt));
-    const where = filters.length ? and(...filters) : undefined;
-    const [rows, [{ count }]] = await Promise.all([
+    const name = (q.name ?? q.q)?.trim();
+    // The page and its count, each built once per shape (which filters, the sort, the order).
+    const where = () =>
+      and(
+        name ? ilike(campaigns.name, sql.placeholder('pattern') as unknown as string) : undefined,
+        q.clientId !== undefined ? eq(campaigns.clientId, sql.placeholder('clientId') as unknown as number) : undefined,
+        q.enabled === undefined ? undefined : q.enabled ? isNull(campaigns.deletedAt) : isNotNull(campaigns.deletedAt),
+      );
+    const shape = `campaigns:${Boolean(name)}:${q.clientId !== undefined}:${q.enabled ?? ''}`;
+    const page = preparedOnce(app.db, `${shape}:${q.sort ?? ''}:${q.order}`, () =>
       select(app.db)
-        .where(where)
+        .where(where())
         .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
-        .limit(q.limit)
-        .offset(q.offset),
-      app.db.select({ count: countAll }).from(campaigns).where(where),
-    ]);
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(''),
+    );
+    const counting = preparedOnce(app.db, `${shape}:count`, () => app.db.select({ count: countAll }).from(campaigns).where(where()).prepare(''));
+    const values = { pattern: name ? containsPattern(name) : undefined, clientId: q.clientId };
+    const [rows, [{ count }]] = await Promise.all([page.execute({ ...values, limit: q.limit, offset: q.offset }), counting.execute(values)]);
     return { rows: rows.map(toCampaign), count };
   });
 

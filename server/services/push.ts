@@ -9,6 +9,7 @@ import { ROLE } from '../../domain/roles';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { countAll } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { deviceTokens, pushMessages, pushOutbox, users } from '../db/schema';
 import type { SessionUser } from '../guard';
 import { HttpError } from '../http';
@@ -119,22 +120,36 @@ const historyColumns = {
 
 type HistoryRecord = Omit<PushHistoryRow, 'createdAt' | 'sentBy' | 'status'> & { status: string; createdAt: Date; sentById: number | null; sentByName: string | null };
 
-function toHistoryRow({ sentById, sentByName, createdAt, status, ...rest }: HistoryRecord): PushHistoryRow {
-  return { ...rest, status: status as PushStatus, createdAt: new Date(createdAt).toISOString(), sentBy: sentById === null ? null : { id: sentById, fullName: sentByName ?? '' } };
+/** A history row, field by field (V8's object rest and spread are ~3 µs a row). */
+function toHistoryRow(r: HistoryRecord): PushHistoryRow {
+  return {
+    id: r.id,
+    title: r.title,
+    body: r.body,
+    totalMessagesSended: r.totalMessagesSended,
+    sucessfullMessages: r.sucessfullMessages,
+    removedTokens: r.removedTokens,
+    status: r.status as PushStatus,
+    error: r.error,
+    createdAt: new Date(r.createdAt).toISOString(),
+    sentBy: r.sentById === null ? null : { id: r.sentById, fullName: r.sentByName ?? '' },
+  };
 }
 
 /** 'Últimos mensajes enviados': newest first, paged. */
 export async function pushHistory(db: Db, page: { offset: number; limit: number }): Promise<{ rows: PushHistoryRow[]; count: number }> {
-  const [rows, [{ count }]] = await Promise.all([
+  const statement = preparedOnce(db, 'push-history', () =>
     db
       .select(historyColumns)
       .from(pushMessages)
       .leftJoin(users, eq(users.id, pushMessages.sentBy))
       .orderBy(desc(pushMessages.createdAt), desc(pushMessages.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ count: countAll }).from(pushMessages),
-  ]);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(''),
+  );
+  const counting = preparedOnce(db, 'push-history-count', () => db.select({ count: countAll }).from(pushMessages).prepare(''));
+  const [rows, [{ count }]] = await Promise.all([statement.execute(page), counting.execute()]);
   return { rows: rows.map((r) => toHistoryRow(r as HistoryRecord)), count };
 }
 
