@@ -16,7 +16,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/campo_bench npm run bench [-- --api-only] [-- --only moves]
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -105,6 +105,19 @@ const memory = (field: 'VmRSS' | 'VmHWM') => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/**
+ * The server's CPU time so far, µs: every thread's (the JavaScript one, libuv's pool, V8's collector
+ * helpers), from /proc/<pid>/task/<tid>/schedstat; NaN where Linux does not give it. Read around a
+ * case's load, it gives the server's CPU per request: what the API adds to its SQL, with no queueing in it.
+ */
+const serverCpu = (pid = server.pid) => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => sum + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1000, 0);
+  } catch {
+    return NaN;
+  }
+};
+
 /** Resets the server's peak RSS (VmHWM) so that the next reading is one case's own peak; false where Linux refuses. */
 const resetPeak = () => {
   try {
@@ -127,21 +140,24 @@ interface Load {
   p95: number;
   rps: number;
   errors: number;
+  /** The server's CPU per answered request, µs. */
+  cpu: number;
 }
 
-async function hammer(path: string, seconds: number, onTick?: () => void): Promise<Load> {
+async function hammer(path: string, seconds: number, onTick?: () => void, at = { base, pid: server.pid }): Promise<Load> {
   const times: number[] = [];
   let errors = 0;
   const tick = onTick ? setInterval(onTick, 200) : null;
+  const cpuBefore = serverCpu(at.pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: base + path, connections: CONNECTIONS, duration: seconds, headers: { authorization } }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon({ url: at.base + path, connections: CONNECTIONS, duration: seconds, headers: { authorization } }, (err, res) => (err ? reject(err) : resolve(res)));
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       if (statusCode !== 200) errors++;
       times.push(responseTime);
     });
   });
   if (tick) clearInterval(tick);
-  return { p50: pct(times, 50), p95: pct(times, 95), rps: result.requests.average, errors: errors + result.errors + result.timeouts };
+  return { p50: pct(times, 50), p95: pct(times, 95), rps: result.requests.average, errors: errors + result.errors + result.timeouts, cpu: (serverCpu(at.pid) - cpuBefore) / times.length };
 }
 
 /** The captured SQL, CONNECTIONS clients in a loop for `seconds`. */
@@ -203,7 +219,8 @@ try {
 await waitForIdle();
 let peakRss = 0;
 const throughputLoad = load1();
-const throughput = await hammer('/api/user-moves/get/all?offset=0&limit=10', THROUGHPUT_SECONDS, () => {
+const MOVES_PAGE = '/api/user-moves/get/all?offset=0&limit=10';
+const throughput = await hammer(MOVES_PAGE, THROUGHPUT_SECONDS, () => {
   peakRss = Math.max(peakRss, memory('VmRSS'));
 });
 // The floor: an authenticated request that runs no SQL (a constant list), under the same load. What
@@ -214,6 +231,33 @@ const floorLoad = load1();
 const floor = await hammer('/api/web-users-roles', SECONDS);
 console.log(`Piso (pedido autenticado sin SQL): ${floor.rps.toFixed(0)} req/s (p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms)`);
 const hwm = Math.max(runPeak, memory('VmHWM'));
+
+// The floor of the ratio: the first moves case's captured SQL served by bare-server.ts (node:http and
+// pg, nothing else), under the same load, against the same SQL replayed right after.
+const bareCase = cases.find((c) => c.path === MOVES_PAGE);
+let bare: { api: Load; sql: { p50: number; p95: number }; load: number } | null = null;
+if (bareCase) {
+  const barePort = await freePort();
+  const bareServer = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-server.ts'], {
+    env: { ...env, PORT: String(barePort), BARE_SHAPE: JSON.stringify(shapes.get(bareCase)) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    bareServer.stdout!.on('data', (d: Buffer) => d.toString().includes('listo') && resolve());
+    bareServer.on('exit', (code) => reject(new Error(`el servidor mínimo terminó (${code})`)));
+  });
+  await waitForIdle();
+  const at = { base: `http://127.0.0.1:${barePort}`, pid: bareServer.pid };
+  await hammer('/', SECONDS, undefined, at);
+  const bareLoad = load1();
+  const api = await hammer('/', SECONDS, undefined, at);
+  const barePool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  const sql = await sqlLoad(barePool, shapes.get(bareCase)!, SECONDS);
+  await barePool.end();
+  bareServer.kill('SIGTERM');
+  bare = { api, sql, load: bareLoad };
+  console.log(`Servidor mínimo (node:http + pg): p95 ${api.p95.toFixed(1)} ms, SQL p95 ${sql.p95.toFixed(1)} ms, ×${(api.p95 / sql.p95).toFixed(2)}, CPU ${api.cpu.toFixed(0)} µs por pedido`);
+}
 console.log(`Moves, 10 filas: ${throughput.rps.toFixed(0)} req/s (p50 ${throughput.p50.toFixed(1)} ms, p95 ${throughput.p95.toFixed(1)} ms) · RSS máx. bajo carga ${peakRss.toFixed(0)} MB · VmHWM ${hwm.toFixed(0)} MB`);
 
 // 5. The browser side and the bulk operations.
@@ -264,13 +308,13 @@ let group = '';
 for (const r of rows) {
   if (r.c.group !== group) {
     group = r.c.group;
-    lines.push('', `**${group}**`, '', '| consulta | API p50 | API p95 | req/s | SQL p50 | SQL p95 | sentencias | razón p95 | RSS pico | carga | resultado |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    lines.push('', `**${group}**`, '', '| consulta | API p50 | API p95 | req/s | CPU del servidor por pedido | SQL p50 | SQL p95 | sentencias | razón p95 | RSS pico | carga | resultado |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   }
   const ratio = r.api.p95 / r.sql.p95;
   const ok = (r.c.kind === 'report' || r.api.p95 <= GOAL.p95) && ratio <= GOAL.ratio && r.api.errors === 0;
   const why = [r.c.kind === 'list' && r.api.p95 > GOAL.p95 ? 'p95 > 30 ms' : '', ratio > GOAL.ratio ? 'razón > 1,5' : '', r.api.errors ? `${r.api.errors} errores` : ''].filter(Boolean).join(', ');
   lines.push(
-    `| ${r.c.name} | ${ms(r.api.p50)} ms | ${ms(r.api.p95)} ms | ${r.api.rps.toFixed(0)} | ${ms(r.sql.p50)} ms | ${ms(r.sql.p95)} ms | ${r.statements} | ${ratio.toFixed(2)} | ${r.peak.toFixed(0)} MB | ${r.load.toFixed(1)} | ${ok ? 'cumple' : `**no cumple** (${why})`} |`,
+    `| ${r.c.name} | ${ms(r.api.p50)} ms | ${ms(r.api.p95)} ms | ${r.api.rps.toFixed(0)} | ${Number.isFinite(r.api.cpu) ? `${r.api.cpu.toFixed(0)} µs` : '—'} | ${ms(r.sql.p50)} ms | ${ms(r.sql.p95)} ms | ${r.statements} | ${ratio.toFixed(2)} | ${r.peak.toFixed(0)} MB | ${r.load.toFixed(1)} | ${ok ? 'cumple' : `**no cumple** (${why})`} |`,
   );
 }
 const listRows = rows.filter((r) => r.c.kind === 'list');
@@ -281,10 +325,15 @@ lines.push(
   '',
   '| medida | valor | meta | resultado |',
   '| --- | --- | --- | --- |',
-  `| lista de moves (10 filas), ${THROUGHPUT_SECONDS} s, ${CONNECTIONS} conexiones (carga ${throughputLoad.toFixed(1)}) | ${throughput.rps.toFixed(0)} req/s (p50 ${ms(throughput.p50)} ms, p95 ${ms(throughput.p95)} ms) | ≥ ${GOAL.rps} req/s | ${verdict(throughput.rps >= GOAL.rps)} |`,
+  `| lista de moves (10 filas), ${THROUGHPUT_SECONDS} s, ${CONNECTIONS} conexiones (carga ${throughputLoad.toFixed(1)}) | ${throughput.rps.toFixed(0)} req/s (p50 ${ms(throughput.p50)} ms, p95 ${ms(throughput.p95)} ms, CPU del servidor ${throughput.cpu.toFixed(0)} µs por pedido) | ≥ ${GOAL.rps} req/s | ${verdict(throughput.rps >= GOAL.rps)} |`,
   `| memoria del servidor bajo esa carga (RSS máx., muestreado cada 200 ms) | ${peakRss.toFixed(0)} MB | ≤ ${GOAL.rssMb} MB | ${verdict(peakRss <= GOAL.rssMb)} |`,
   `| memoria máxima del servidor en toda la corrida (VmHWM) | ${hwm.toFixed(0)} MB | ≤ ${GOAL.rssMb} MB | ${verdict(hwm <= GOAL.rssMb)} |`,
-  `| piso: pedido autenticado sin SQL (\`/web-users-roles\`), ${SECONDS} s, ${CONNECTIONS} conexiones (carga ${floorLoad.toFixed(1)}) | ${floor.rps.toFixed(0)} req/s (p50 ${ms(floor.p50)} ms, p95 ${ms(floor.p95)} ms) | (referencia) | — |`,
+  ...(bare
+    ? [
+        `| piso de la razón: el SQL de «${bareCase!.name}» servido por \`tests/bench/bare-server.ts\` (node:http y pg, sin framework, sesión ni constructor de consultas), ${SECONDS} s, ${CONNECTIONS} conexiones (carga ${bare.load.toFixed(1)}) | p95 ${ms(bare.api.p95)} ms contra ${ms(bare.sql.p95)} ms de su SQL: razón ${(bare.api.p95 / bare.sql.p95).toFixed(2)} (CPU del servidor ${bare.api.cpu.toFixed(0)} µs por pedido) | (referencia) | — |`,
+      ]
+    : []),
+  `| piso: pedido autenticado sin SQL (\`/web-users-roles\`), ${SECONDS} s, ${CONNECTIONS} conexiones (carga ${floorLoad.toFixed(1)}) | ${floor.rps.toFixed(0)} req/s (p50 ${ms(floor.p50)} ms, p95 ${ms(floor.p95)} ms, CPU del servidor ${floor.cpu.toFixed(0)} µs por pedido) | (referencia) | — |`,
 );
 for (const e of extras) lines.push('', `**${e.title}**`, '', '```', e.output, '```');
 
