@@ -33,6 +33,10 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: options.url, max: 10 });
+    // An idle connection PostgreSQL closes (a restart, pg_terminate_backend, a failover) errors on the
+    // pool; unheard, that error ends the process. The pool drops the broken connection and opens a new
+    // one for the next query: the server only tells it.
+    pool.on('error', (error) => console.error(`Conexión con PostgreSQL perdida (se abrirá otra): ${error.message}`));
     return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -90,7 +90,9 @@ const counts = (await new pg.Pool({ connectionString: url, max: 1 }).query(
     (select count(*) from users where rol_id = 7)::int as getters, (select count(*) from projects)::int as projects, (select count(*) from transactions)::int as transactions`,
 )).rows[0] as Record<string, number>;
 
-// 2. The real server.
+// 2. The real server, serving the console as built now: the stock export opens it in Chromium (a
+// machine that never built it had no console to open), and the bundle sizes are this build's.
+if (!args['api-only']) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
 const port = await freePort();
 const server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
 await new Promise<void>((resolve, reject) => {
@@ -278,7 +280,6 @@ if (!args['api-only']) {
   const admin = url.replace(/\/[^/?]+(\?.*)?$/, '/postgres$1');
   await extra('Exportación del stock de 100.000 moves en Chromium (`tests/bench/stock-export.ts`)', [process.execPath, '--import', 'tsx', 'tests/bench/stock-export.ts'], { BENCH_BASE_URL: base, BENCH_TOKEN_EMAIL: 'admin@campo.test' });
   server.kill('SIGTERM');
-  execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
   await extra('Tamaño de lo que carga el navegador (`tests/bench/bundle.ts`)', [process.execPath, '--import', 'tsx', 'tests/bench/bundle.ts']);
   await extra('Carga masiva de 10.000 puntos de venta (`tests/bench/locations-import.ts`)', [process.execPath, '--import', 'tsx', 'tests/bench/locations-import.ts'], { BENCH_DATABASE_URL: admin });
   await extra('Carga masiva de 5.000 usuarios web (`tests/bench/users-import.ts`)', [process.execPath, '--import', 'tsx', 'tests/bench/users-import.ts'], { BENCH_DATABASE_URL: admin });
