@@ -2,13 +2,14 @@
  * Move configurations (spec 1 §2.7, §7). They are few: the list answers all of them and the console
  * pages on its side. A configuration linked to projects may change only its name and status.
  */
-import { asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lockedChanges, MOVE_CONFIG_TEXT, type MoveConfigInput, type MoveConfiguration, type MoveConfigurationRow, moveConfigSchema } from '../../domain/movesConfig';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { moveCategories, moveConfigurations, moveTypes, projects } from '../db/schema';
 import { badRequest, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -17,20 +18,29 @@ const read = { roles: ACCESS['moves-config'].read };
 const write = { roles: ACCESS['moves-config'].write };
 
 /** The configurations with their projects (id and name) and how many there are. */
-/** Every configuration with how many projects use it (one grouped count on projects_move_configuration_idx). */
+/** A configuration's columns as the API answers them (not when it was created or changed). */
+const { createdAt: _created, updatedAt: _updated, ...configColumns } = getTableColumns(moveConfigurations);
+
+/**
+ * Every configuration with how many projects use it (one grouped count on projects_move_configuration_idx),
+ * each row as the API answers it, straight from SQL; the statement built once.
+ */
 async function listConfigurations(db: Db): Promise<MoveConfigurationRow[]> {
-  const used = db
-    .select({ configId: projects.moveConfigurationId, n: count().as('n') })
-    .from(projects)
-    .where(isNotNull(projects.moveConfigurationId))
-    .groupBy(projects.moveConfigurationId)
-    .as('used');
-  const rows = await db
-    .select({ config: moveConfigurations, n: used.n })
-    .from(moveConfigurations)
-    .leftJoin(used, eq(used.configId, moveConfigurations.id))
-    .orderBy(asc(moveConfigurations.name), asc(moveConfigurations.id));
-  return rows.map(({ config: { createdAt: _c, updatedAt: _u, ...r }, n }) => ({ ...r, projectsCount: Number(n ?? 0) }));
+  const statement = preparedOnce(db, 'move-configurations', () => {
+    const used = db
+      .select({ configId: projects.moveConfigurationId, n: count().as('n') })
+      .from(projects)
+      .where(isNotNull(projects.moveConfigurationId))
+      .groupBy(projects.moveConfigurationId)
+      .as('used');
+    return db
+      .select({ ...configColumns, projectsCount: sql<number>`coalesce(${used.n}, 0)::int` })
+      .from(moveConfigurations)
+      .leftJoin(used, eq(used.configId, moveConfigurations.id))
+      .orderBy(asc(moveConfigurations.name), asc(moveConfigurations.id))
+      .prepare('');
+  });
+  return statement.execute();
 }
 
 /** One configuration with its projects by name. */

@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
 import {
@@ -15,6 +15,7 @@ import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
 import { badRequest, conflict, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -43,9 +44,8 @@ const active = isNull(questionnaires.removedAt);
 export default async function questionnaireRoutes(app: App) {
   app.get('/questionnariesV2', { config: read, schema: { tags, querystring: listQuestionnairesQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listQuestionnairesQuery>;
-    const filters: SQL[] = [active];
-    if (q.q) filters.push(ilike(questionnaires.name, containsPattern(q.q)));
-    const where = and(...filters);
+    // The page and its count, each built once per shape (search or not, the sort, the order).
+    const where = () => and(active, q.q ? ilike(questionnaires.name, sql.placeholder('pattern') as unknown as string) : undefined);
     const sortable = {
       id: questionnaires.id,
       name: sql`lower(${questionnaires.name})`,
@@ -54,7 +54,8 @@ export default async function questionnaireRoutes(app: App) {
       questionnaire_version_type: questionnaires.type,
       updatedBy: sql`lower(${userName(users.names)})`,
     };
-    const [rows, [{ count }]] = await Promise.all([
+    const order = q.sort ? q.order : 'DESC';
+    const page = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:${q.sort ?? ''}:${order}`, () =>
       app.db
         .select({
           id: questionnaires.id,
@@ -69,13 +70,16 @@ export default async function questionnaireRoutes(app: App) {
         .from(questionnaires)
         .leftJoin(users, eq(users.id, questionnaires.updatedBy))
         .leftJoin(questionnaireVersions, and(eq(questionnaireVersions.questionnaireId, questionnaires.id), eq(questionnaireVersions.version, questionnaires.lastVersion)))
-        .where(where)
+        .where(where())
         // Newest first unless a column is asked for.
-        .orderBy(...orderBy(sortable, q.sort, q.sort ? q.order : 'DESC', 'createdAt'))
-        .limit(q.limit)
-        .offset(q.offset),
-      app.db.select({ count: countAll }).from(questionnaires).where(where),
-    ]);
+        .orderBy(...orderBy(sortable, q.sort, order, 'createdAt'))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(''),
+    );
+    const counting = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:count`, () => app.db.select({ count: countAll }).from(questionnaires).where(where()).prepare(''));
+    const pattern = q.q ? containsPattern(q.q) : undefined;
+    const [rows, [{ count }]] = await Promise.all([page.execute({ pattern, limit: q.limit, offset: q.offset }), counting.execute({ pattern })]);
     return {
       rows: rows.map(
         (r): QuestionnaireRow => ({
