@@ -26,7 +26,10 @@ const amountsBody = z.object({ userMovesIds: z.array(id).max(1000) });
 export default async function moveRoutes(app: App) {
   const files = fileStoreFor(app.config);
 
-  app.get('/user-moves/get/all', { config: read, schema: { tags, querystring: moveListQuery } }, async (req) => listMoves(app.db, req.query as MoveListQuery));
+  // The page comes as JSON text (PostgreSQL writes its rows): sent as it is.
+  app.get('/user-moves/get/all', { config: read, schema: { tags, querystring: moveListQuery } }, async (req, reply) =>
+    reply.type('application/json; charset=utf-8').send(await listMoves(app.db, req.query as MoveListQuery)),
+  );
 
   app.get('/user-moves/get', { config: read, schema: { tags, querystring: byId } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
 

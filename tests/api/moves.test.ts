@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import type { AnsweredQuestionnaire, MoveListRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
-import { MOVE_TEXT } from '../../domain/moves';
+import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
 import { locations, moveReplies, projectLocations, userMoves } from '../../server/db/schema';
 import { boundedCount, EXACT_COUNT_UP_TO } from '../../server/db/list';
@@ -99,6 +99,32 @@ describe('the moves list', () => {
     );
     const next = await list('offset=10&limit=10');
     expect(next.rows[0].id).toBeLessThan(all.rows[9].id);
+  });
+
+  it('writes each row as the domain says: status label, point of sale with its code, attachments, the time as ISO', async () => {
+    // PostgreSQL writes the rows' JSON: each field against the stored move, read apart.
+    for (const query of ['limit=100', 'limit=100&sort=statusName&order=DESC', `limit=50&before=${(await list('limit=1&offset=40')).rows[0].id}`]) {
+      const page = await list(query);
+      expect(page.rows.length).toBeGreaterThan(0);
+      const stored = await t.db
+        .select({ id: userMoves.id, code: userMoves.code, status: userMoves.status, attachments: userMoves.attachmentsCount, createdAt: userMoves.createdAt, fullName: locations.fullName, locationName: locations.clientLocationName })
+        .from(userMoves)
+        .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+        .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+        .where(sql`${userMoves.id} = any(${`{${page.rows.map((r) => r.id).join(',')}}`}::int[])`);
+      const byId = new Map(stored.map((m) => [m.id, m]));
+      for (const row of page.rows) {
+        const m = byId.get(row.id)!;
+        expect(row).toMatchObject({
+          code: m.code,
+          statusId: m.status,
+          statusName: MOVE_STATUS_LABEL[m.status as MoveStatus],
+          clientLocationName: `${m.fullName} (${m.locationName})`,
+          hasAttachments: m.attachments > 0,
+          createdAt: m.createdAt.toISOString(),
+        });
+      }
+    }
   });
 
   it('filters by status, project, client, Getter, city and minimum attachments, in SQL', async () => {
