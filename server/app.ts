@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerGuard, type RouteEntry } from './guard';
 import { registerSecurityHeaders } from './securityHeaders';
-import { errorHandler, toJsonSchema, applyZodSchemas } from './http';
+import { errorHandler, toJsonSchema, applyZodSchemas, registerJsonParser } from './http';
 import authRoutes from './routes/auth';
 import campaignRoutes from './routes/campaigns';
 import characteristicRoutes from './routes/characteristics';
@@ -92,6 +92,7 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
     },
   });
   applyZodSchemas(app);
+  registerJsonParser(app);
   app.setErrorHandler(errorHandler);
   app.decorate('db', db);
   app.decorate('config', config);

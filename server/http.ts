@@ -133,3 +133,31 @@ export function pgErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A lone UTF-16 surrogate: valid in a JSON escape ('\ud800'), not in any text PostgreSQL stores. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when every string of `value` (keys too) is well-formed text. */
+export function wellFormedText(value: unknown): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(wellFormedText);
+  if (value && typeof value === 'object') return Object.entries(value).every(([key, v]) => !LONE_SURROGATE.test(key) && wellFormedText(v));
+  return true;
+}
+
+/**
+ * JSON bodies: Fastify's own parser (prototype poisoning refused), and no lone surrogate in any string.
+ * '\ud800' is valid JSON but not text: PostgreSQL refuses it in text and jsonb alike, and a questionnaire
+ * holding one was a 500 (found by hostile-routes.test.ts). Only a body that escapes a surrogate is walked.
+ */
+export function registerJsonParser(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parse(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      if (/\\u[dD][89a-fA-F]/.test(body as string) && !wellFormedText(value)) return done(new HttpError(400, 'El cuerpo de la solicitud no es válido.'), undefined);
+      done(null, value);
+    });
+  });
+}

@@ -107,6 +107,29 @@ describe('random bodies', () => {
     );
   });
 
+  it('refuses a lone UTF-16 surrogate anywhere in a JSON body with a 400, writing nothing, and keeps a well-formed pair', async () => {
+    const client = { name: 'Cliente de prueba', address: 'Av. Siempreviva 742', email: 'prueba@campo.test', claimUrl: 'https://campo.test/r', contactUrl: 'https://campo.test/c', typeId: 1 };
+    const count = async () => (await t.db.select().from(clients)).length;
+    const before = await count();
+    // '\ud800' is valid JSON but not text: PostgreSQL refused it, and the answer was a 500.
+    for (const payload of [
+      JSON.stringify(client).replace('Cliente de prueba', 'Cliente \\ud800'),
+      JSON.stringify(client).replace('Av. Siempreviva', 'Av. \\udc00 Siempreviva'),
+      JSON.stringify({ ...client, ['clave\ud800']: 1 }),
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/clients/', headers: { ...admin, 'content-type': 'application/json' }, payload });
+      expectWellFormed(res, payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message).toBe('El cuerpo de la solicitud no es válido.');
+    }
+    expect(await count()).toBe(before);
+    // An escaped pair is one character (an emoji): accepted and stored as such.
+    const res = await t.app.inject({ method: 'POST', url: '/api/clients/', headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify(client).replace('Cliente de prueba', 'Cliente \\ud83d\\ude00 y \\\\ud800 escrito') });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const stored = await t.db.select().from(clients);
+    expect(stored.map((c) => c.name)).toContain('Cliente 😀 y \\ud800 escrito');
+  });
+
   it('answers bodies that are not JSON at all with a 4xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (payload, type) => {
