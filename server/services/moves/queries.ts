@@ -161,28 +161,33 @@ interface PageAt {
   cursorId: unknown;
 }
 
+/** The list's order on `sort`, up or down, the id breaking ties (a sort by id needs no tie). */
+function listOrder(sort: Sort, byId: boolean, up: boolean): SQL[] {
+  const direction = up ? asc : desc;
+  return [direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)])];
+}
+
+/** The moves past the cursor move in the list's order (`up`): the key compared in SQL with the cursor's own. */
+function pastCursor(db: Db, sort: Sort, byId: boolean, up: boolean, cursorId: unknown): SQL {
+  const cmp = up ? sql`>` : sql`<`;
+  // By id, the cursor move must still be there (a gating condition, tested once): a lost one is a 400.
+  if (byId) return sql`${userMoves.id} ${cmp} ${cursorId} and exists (select 1 from user_moves cursor_move where cursor_move.id = ${cursorId})`;
+  const keyAt = joinedFor(db.select({ key: sort.key as SQL }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId as number));
+  return sql`(${sort.key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${cursorId})`;
+}
+
 /**
  * The page's ids as one query to embed, when one query finds them (by offset; by keyset on a key no
  * move lacks); null when a keyset page needs the empty keys placed (`pageOfIds`).
  */
 function embeddedPage(db: Db, sort: Sort, byId: boolean, ascending: boolean, embeddable: SQL | undefined, q: MoveListQuery, at: PageAt): { ids: SQL; reversed: boolean } | null {
-  const orderOf = (up: boolean) => {
-    const direction = up ? asc : desc;
-    return [direction(sort.key as never), ...(byId ? [] : [direction(userMoves.id)])];
-  };
   const embedded = (condition: SQL | undefined, order: SQL[]) => sql`array(${idsQuery(db, sort, condition, order, at.limit as number, at.offset as number)})`;
-  if (q.after === undefined && q.before === undefined) return { ids: embedded(embeddable, orderOf(ascending)), reversed: false };
+  if (q.after === undefined && q.before === undefined) return { ids: embedded(embeddable, listOrder(sort, byId, ascending)), reversed: false };
   if (!byId && sort.nullable) return null;
   // Before a move: the list's order reversed from it, read back.
   const up = q.after !== undefined ? ascending : !ascending;
-  const cmp = up ? sql`>` : sql`<`;
-  // By id, the cursor move must still be there (a gating condition, tested once): a lost one is a 400.
-  const keyAt = joinedFor(db.select({ key: sort.key as SQL }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, at.cursorId as number));
-  const named = byId
-    ? sql`${userMoves.id} ${cmp} ${at.cursorId} and exists (select 1 from user_moves cursor_move where cursor_move.id = ${at.cursorId})`
-    : sql`(${sort.key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${at.cursorId})`;
   // A key no move lacks: the page is one query (a lost cursor is told from an empty page, `listMoves`).
-  return { ids: embedded(and(embeddable, named), orderOf(up)), reversed: q.after === undefined };
+  return { ids: embedded(and(embeddable, pastCursor(db, sort, byId, up, at.cursorId)), listOrder(sort, byId, up)), reversed: q.after === undefined };
 }
 
 /**
@@ -201,16 +206,12 @@ async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, 
   if (one) return one;
   // A keyset page on a key some moves lack (`embeddedPage` found it is not one query).
   const cursorId = (q.after ?? q.before)!;
-  const orderOf = (up: boolean) => {
-    const direction = up ? asc : desc;
-    return [direction(sort.key as never), direction(userMoves.id)];
-  };
+  const orderOf = (up: boolean) => listOrder(sort, false, up);
   const up = q.after !== undefined ? ascending : !ascending;
   const reversed = q.after === undefined;
   const key = sort.key as SQL;
   const cmp = up ? sql`>` : sql`<`;
-  const keyAt = joinedFor(db.select({ key }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
-  const named = sql`(${key}, ${userMoves.id}) ${cmp} ((${keyAt}), ${cursorId})`;
+  const named = pastCursor(db, sort, false, up, cursorId);
 
   const [cursor] = await joinedFor(db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
   if (!cursor) throw lostCursor(q);
