@@ -74,6 +74,26 @@ export function toJsonSchema(schema: unknown): unknown {
   return schema;
 }
 
+export const DATABASE_UNAVAILABLE = 'La base de datos no está disponible en este momento. Intente nuevamente en unos segundos.';
+
+/** Socket errors of a database that cannot be reached, and node-postgres's words for a connection it lost. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * PostgreSQL is down, restarting or cut off (SQLSTATE class 08, 57P01–57P03, a refused socket): not the
+ * request's fault nor a bug, and worth trying again in a moment (503 with Retry-After), not a 500.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('08') && code.length === 5) return true;
+    if (code === '57P01' || code === '57P02' || code === '57P03' || UNREACHABLE.has(code)) return true;
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** Maps every failure to the one Spanish error shape; unexpected ones are logged and hidden. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -87,6 +107,10 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: 'Tipo de contenido no soportado.' });
   if (status >= 400 && status < 500) {
     return reply.status(status).send({ message: error.code?.startsWith('FST_ERR_CTP') ? 'El cuerpo de la solicitud no es válido.' : INVALID_DATA });
+  }
+  if (databaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply.status(500).send({ message: 'Ha ocurrido un error inesperado. Intente nuevamente.' });

@@ -37,6 +37,11 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
     // pool; unheard, that error ends the process. The pool drops the broken connection and opens a new
     // one for the next query: the server only tells it.
     pool.on('error', (error) => console.error(`Conexión con PostgreSQL perdida (se abrirá otra): ${error.message}`));
+    // A connection lost while a transaction holds it errors on the client, which then has no listener (the
+    // pool listens only to idle ones): the process ended. The statement in flight fails on its own, the
+    // request answers 503 (http.ts), and the pool drops the client when it comes back unusable.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    retryOnClosedConnection(pool);
     return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -47,6 +52,36 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
   }
   const pg = client;
   return { db: drizzle(pg, { schema }) as unknown as Db, kind: 'pglite', close: () => pg.close() };
+}
+
+/**
+ * PostgreSQL ended the backend (57P01 an admin or a restart, 57P02 a crash) before it ran the statement:
+ * the backend aborts whatever it was doing and exits, so the statement did not happen and running it again
+ * is safe, reads and writes alike.
+ */
+export const CLOSED_BACKEND = new Set(['57P01', '57P02']);
+
+/**
+ * A statement outside a transaction (the pool's own `query`, which drizzle uses for every one) that lands
+ * on a connection PostgreSQL has just ended runs again on another. The race is real: the closing message
+ * can sit unread on an idle connection's socket when a request takes it, and the request was a 500 (CI
+ * found it). Statements inside a transaction are not retried: the transaction is gone, its caller answers.
+ * At most one try per connection the pool can hold, each failing at once on a dead one.
+ */
+function retryOnClosedConnection(pool: import('pg').Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const tries = (pool.options.max ?? 10) + 1;
+  const run = async (args: unknown[]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await query(...args);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= tries || typeof code !== 'string' || !CLOSED_BACKEND.has(code)) throw error;
+      }
+    }
+  };
+  pool.query = ((...args: unknown[]) => (typeof args[args.length - 1] === 'function' ? query(...args) : run(args))) as typeof pool.query;
 }
 
 /** The session lock two server processes starting on one database take in turn to migrate it. */

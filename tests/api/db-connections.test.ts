@@ -4,8 +4,11 @@
  * 'error' event ended the process. On PostgreSQL (its own database when the run's template is PGlite).
  */
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { DATABASE_UNAVAILABLE, errorHandler } from '../../server/http';
 import { createTestApp, type TestApp } from './helpers';
 
 const server = inject('postgresServer');
@@ -13,11 +16,79 @@ const server = inject('postgresServer');
 describe.skipIf(!server && inject('campoDatabase').kind !== 'postgres')('connections PostgreSQL closes', () => {
   let t: TestApp;
   let token: string;
+  let pool: import('pg').Pool;
   beforeAll(async () => {
     t = await createTestApp({}, { postgres: true });
     token = (await t.login('admin@campo.test')).token;
+    pool = (t.db as unknown as { $client: import('pg').Pool }).$client;
   }, 60_000);
   afterAll(async () => t?.close());
+
+  /** Another session runs `statement` (with `$1`, this test's marker) once a backend is busy with `marker`. */
+  async function whenRunning(marker: string, statement: string) {
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: (pool as unknown as { options: { connectionString: string } }).options.connectionString });
+    await admin.connect();
+    try {
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await admin.query(`select count(*)::int as n from (${statement}) s`, [`%${marker}%`]);
+        if (rows[0].n > 0) return rows[0].n as number;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`no backend ran ${marker}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const TERMINATE = "select pg_terminate_backend(pid) from pg_stat_activity where query like $1 and pid <> pg_backend_pid() and state = 'active'";
+
+  it('a statement whose backend is ended under it runs again on a new connection', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const marker = `campo_retry_${Date.now()}`;
+      // A drizzle query runs when awaited: then() starts it now.
+      const slow = t.db.execute(sql.raw(`select '${marker}' as tag, 7 as n from pg_sleep(0.8)`)).then((result) => result);
+      expect(await whenRunning(marker, TERMINATE)).toBe(1);
+      const { rows } = (await slow) as unknown as { rows: { tag: string; n: number }[] };
+      expect(rows).toEqual([{ tag: marker, n: 7 }]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('a transaction whose backend is ended is a 503 in Spanish, with Retry-After, not a 500', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const probe = Fastify({ logger: false });
+    probe.setErrorHandler(errorHandler);
+    const marker = `campo_tx_${Date.now()}`;
+    probe.get('/tx', async () => t.db.transaction(async (tx) => tx.execute(sql.raw(`select '${marker}' from pg_sleep(5)`))));
+    try {
+      const answer = probe.inject({ method: 'GET', url: '/tx' });
+      expect(await whenRunning(marker, TERMINATE)).toBe(1);
+      const reply = await answer;
+      expect(reply.statusCode, reply.body).toBe(503);
+      expect(reply.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+      expect(reply.headers['retry-after']).toBe('5');
+    } finally {
+      await probe.close();
+      logged.mockRestore();
+    }
+  });
+
+  it('a database that cannot be reached is a 503 in Spanish, not a 500', async () => {
+    const gone = await openDatabase({ url: 'postgres://postgres@127.0.0.1:1/campo_none' });
+    const probe = Fastify({ logger: false });
+    probe.setErrorHandler(errorHandler);
+    probe.get('/q', async () => gone.db.execute(sql`select 1`));
+    try {
+      const reply = await probe.inject({ method: 'GET', url: '/q' });
+      expect(reply.statusCode, reply.body).toBe(503);
+      expect(reply.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+    } finally {
+      await probe.close();
+      await gone.close();
+    }
+  });
 
   it('are replaced: the process lives on and the next requests answer', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -25,7 +96,6 @@ describe.skipIf(!server && inject('campoDatabase').kind !== 'postgres')('connect
       // Several requests at once: the pool keeps several connections idle afterwards.
       const pages = await Promise.all(Array.from({ length: 4 }, () => t.app.inject({ method: 'GET', url: '/api/clients/all-clients?limit=5', headers: t.authHeader(token) })));
       expect(pages.map((p) => p.statusCode)).toEqual([200, 200, 200, 200]);
-      const pool = (t.db as unknown as { $client: import('pg').Pool }).$client;
       expect(pool.idleCount).toBeGreaterThan(0);
       // Another session ends every connection of this database but its own.
       const { Client } = await import('pg');
