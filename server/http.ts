@@ -97,6 +97,7 @@ export function databaseUnavailable(error: unknown): boolean {
 /** Maps every failure to the one Spanish error shape; unexpected ones are logged and hidden. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    if (error.statusCode === 503) reply.header('retry-after', '5');
     return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
   }
   const status = error.statusCode ?? 500;

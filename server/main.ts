@@ -4,11 +4,20 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { writeDemoFiles } from './db/seed/demoFiles';
+import { databaseUnavailable } from './http';
 import { seedReference } from './db/seed/reference';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dir: join(config.dataDir, 'db') });
-await migrate(database);
+try {
+  await migrate(database);
+} catch (error) {
+  // The first statement the server runs: a database out of reach is said in a line, not a stack.
+  if (!databaseUnavailable(error)) throw error;
+  console.error(`No se pudo conectar con la base de datos (${redactedUrl(config.databaseUrl)}): ${(error as Error).message}`);
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}
 const app = await buildApp({ config, db: database.db });
 // Countries, states and cities are reference data: every installation has them.
 await seedReference(database.db);
@@ -22,6 +31,18 @@ const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${join(config.dataDir
 console.log(`\nCampo en http://localhost:${config.port}  ·  API en /api  ·  OpenAPI en /api/docs  ·  base: ${where}`);
 console.log(`Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`);
 for (const u of DEMO_LOGINS) console.log(`  ${u.email.padEnd(26)} rol ${u.role ?? 'sin rol (Plataform)'}`);
+
+/** The database's address without its password, for a message. */
+function redactedUrl(url: string | undefined): string {
+  if (!url) return 'PGlite';
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

@@ -32,7 +32,9 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
   if (options.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: options.url, max: 10 });
+    // A database that takes the connection and never answers (a host gone behind a firewall) would hold
+    // each request forever: after 5 s the connection attempt fails, and the request is a 503 (http.ts).
+    const pool = new Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection PostgreSQL closes (a restart, pg_terminate_backend, a failover) errors on the
     // pool; unheard, that error ends the process. The pool drops the broken connection and opens a new
     // one for the next query: the server only tells it.

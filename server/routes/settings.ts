@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { ACCESS } from '../../domain/roles';
 import type { App } from '../app';
-import { notFound } from '../http';
+import { sql } from 'drizzle-orm';
+import { DATABASE_UNAVAILABLE, HttpError, notFound } from '../http';
+
+/** How long the health check waits for the database before it calls it unavailable. */
+const HEALTH_TIMEOUT_MS = 2000;
 
 /** Settings the console reads at start (links that change per deployment, not per build). */
 export default async function settingsRoutes(app: App) {
@@ -9,6 +13,24 @@ export default async function settingsRoutes(app: App) {
     chatSupportUrl: app.config.chatSupportUrl,
     auditorsUrl: app.config.auditorsUrl,
   }));
+
+  /**
+   * For a load balancer or an orchestrator: 200 when this instance answers and reaches its database, 503
+   * (in the one Spanish shape, with Retry-After) when the database does not answer within two seconds.
+   */
+  app.get('/health', { config: { roles: 'public' }, schema: { tags: ['settings'] } }, async (_req, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new HttpError(503, DATABASE_UNAVAILABLE)), HEALTH_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([app.db.execute(sql`select 1`).then(() => undefined), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
 
   /**
    * The Campus entry (spec 3 §7 GET /moodle): a short-lived HS256 token for the campus site,

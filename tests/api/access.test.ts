@@ -89,10 +89,10 @@ describe('route table', () => {
     }
   });
 
-  it('opens only the session routes, the settings and signed file downloads to the public', () => {
+  it('opens only the session routes, the settings, the health check and signed file downloads to the public', () => {
     const open = t.app.routeTable.filter((r) => r.roles === 'public').map((r) => r.url);
     expect(open).toContain('/api/auth/login');
-    for (const url of open) expect(url, url).toMatch(/^\/api\/(auth|settings|files)\//);
+    for (const url of open) expect(url, url).toMatch(/^\/api\/((auth|settings|files)\/|health$)/);
   });
 });
 

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { DATABASE_UNAVAILABLE, errorHandler } from '../../server/http';
 import { createTestApp, type TestApp } from './helpers';
@@ -74,6 +75,49 @@ describe.skipIf(!server && inject('campoDatabase').kind !== 'postgres')('connect
       logged.mockRestore();
     }
   });
+
+  it('the health check answers 200 while the database answers, and 503 in Spanish when it cannot be reached', async () => {
+    const up = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toEqual({ status: 'ok' });
+    expect(up.headers['cache-control']).toBe('no-store');
+
+    const gone = await openDatabase({ url: 'postgres://postgres@127.0.0.1:1/campo_none' });
+    const app = await buildApp({ config: t.config, db: gone.db, logger: false });
+    try {
+      const down = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(down.statusCode, down.body).toBe(503);
+      expect(down.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+      expect(down.headers['retry-after']).toBe('5');
+    } finally {
+      await app.close();
+      await gone.close();
+    }
+  });
+
+  it('the health check does not wait past two seconds on a database that never answers', async () => {
+    // A socket that takes the connection and says nothing: PostgreSQL behind a black hole.
+    const { createServer } = await import('node:net');
+    const held: import('node:net').Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as import('node:net').AddressInfo).port;
+    const mute = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/campo_none` });
+    const app = await buildApp({ config: t.config, db: mute.db, logger: false });
+    try {
+      const started = Date.now();
+      const down = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(down.statusCode, down.body).toBe(503);
+      expect(down.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await app.close();
+      for (const socket of held) socket.destroy();
+      await mute.close().catch(() => undefined);
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 15_000);
 
   it('a database that cannot be reached is a 503 in Spanish, not a 500', async () => {
     const gone = await openDatabase({ url: 'postgres://postgres@127.0.0.1:1/campo_none' });

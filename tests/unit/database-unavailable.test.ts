@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { databaseUnavailable } from '../../server/http';
+
+/** What is "the database is not there" (a 503 to retry) and what is a bug or a bad request (not). */
+describe('databaseUnavailable', () => {
+  const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+
+  it('is true for a database down, restarting, cut off or out of reach, under drizzle\'s wrapper too', () => {
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '08003', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND']) {
+      expect(databaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
+      expect(databaseUnavailable(wrapped(Object.assign(new Error('x'), { code }))), code).toBe(true);
+    }
+    for (const message of ['Connection terminated unexpectedly', 'Connection terminated due to connection timeout', 'timeout exceeded when trying to connect', 'Client has encountered a connection error and is not queryable']) {
+      expect(databaseUnavailable(wrapped(new Error(message))), message).toBe(true);
+    }
+  });
+
+  it('is false for the errors that are the request\'s or the program\'s', () => {
+    for (const code of ['23505', '22P02', '2201B', '42P01', '40001', '0800', 'E08006']) {
+      expect(databaseUnavailable(wrapped(Object.assign(new Error('x'), { code }))), code).toBe(false);
+    }
+    expect(databaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(databaseUnavailable(new Error('Client was closed and is not queryable'))).toBe(false);
+    expect(databaseUnavailable(undefined)).toBe(false);
+  });
+});
