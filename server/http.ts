@@ -81,13 +81,15 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE',
 const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
 
 /**
- * PostgreSQL is down, restarting or cut off (SQLSTATE class 08, 57P01–57P03, a refused socket): not the
+ * PostgreSQL is down, restarting, cut off or out of resources (SQLSTATE classes 08 and 53, 57P01–57P03, a
+ * refused socket): not the
  * request's fault nor a bug, and worth trying again in a moment (503 with Retry-After), not a 500.
  */
 export function databaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (code.startsWith('08') && code.length === 5) return true;
+    // 08: the connection failed; 53: PostgreSQL out of connections, memory or disk.
+    if ((code.startsWith('08') || code.startsWith('53')) && /^[0-9A-Z]{5}$/.test(code)) return true;
     if (code === '57P01' || code === '57P02' || code === '57P03' || UNREACHABLE.has(code)) return true;
     if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
   }

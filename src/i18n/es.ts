@@ -138,7 +138,8 @@ const ra: DeepStringRecord<EnglishRa> = {
         invalid_form: 'El formulario no es válido. Revise los errores',
         loading: 'Por favor, espere',
         no: 'No',
-        not_found: 'La dirección ingresada es incorrecta o el enlace no es válido.',
+        // react-admin's NotFound writes the final period itself.
+        not_found: 'La dirección ingresada es incorrecta o el enlace no es válido',
         select_all_limit_reached:
             'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max} elementos.',
         unsaved_changes:

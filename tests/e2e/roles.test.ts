@@ -92,7 +92,7 @@ describe('other roles', () => {
     const { page, errors } = await as('admin@campo.test');
     await page.goto('/esta/ruta/no-existe');
     await shown(page.getByText('No encontrado', { exact: true }));
-    await shown(page.getByText('La dirección ingresada es incorrecta o el enlace no es válido.'));
+    await shown(page.getByText('La dirección ingresada es incorrecta o el enlace no es válido.', { exact: true }));
     await shown(page.getByRole('button', { name: 'Volver' }));
     await atPath(page, '/esta/ruta/no-existe');
     errors.assertNone();

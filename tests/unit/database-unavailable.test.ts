@@ -6,7 +6,7 @@ describe('databaseUnavailable', () => {
   const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
 
   it('is true for a database down, restarting, cut off or out of reach, under drizzle\'s wrapper too', () => {
-    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '08003', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND']) {
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '08003', '53300', '53200', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND']) {
       expect(databaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
       expect(databaseUnavailable(wrapped(Object.assign(new Error('x'), { code }))), code).toBe(true);
     }
@@ -16,7 +16,7 @@ describe('databaseUnavailable', () => {
   });
 
   it('is false for the errors that are the request\'s or the program\'s', () => {
-    for (const code of ['23505', '22P02', '2201B', '42P01', '40001', '0800', 'E08006']) {
+    for (const code of ['23505', '22P02', '2201B', '42P01', '40001', '55000', '0800', 'E08006', '5330']) {
       expect(databaseUnavailable(wrapped(Object.assign(new Error('x'), { code }))), code).toBe(false);
     }
     expect(databaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
