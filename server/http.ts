@@ -78,7 +78,7 @@ export const DATABASE_UNAVAILABLE = 'La base de datos no está disponible en est
 
 /** Socket errors of a database that cannot be reached, and node-postgres's words for a connection it lost. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
 
 /**
  * PostgreSQL is down, restarting, cut off or out of resources (SQLSTATE classes 08 and 53, 57P01–57P03, a

@@ -39,12 +39,11 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
     // pool; unheard, that error ends the process. The pool drops the broken connection and opens a new
     // one for the next query: the server only tells it.
     pool.on('error', (error) => console.error(`Conexión con PostgreSQL perdida (se abrirá otra): ${error.message}`));
-    // A connection lost while a transaction holds it errors on the client, which then has no listener (the
-    // pool listens only to idle ones): the process ended. The statement in flight fails on its own, the
-    // request answers 503 (http.ts), and the pool drops the client when it comes back unusable.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    releaseLostConnections(pool);
     retryOnClosedConnection(pool);
-    return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    retryTransactionsNeverBegun(db, (pool.options.max ?? 10) + 1);
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   let client = options.pglite;
@@ -57,18 +56,57 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
 }
 
 /**
- * PostgreSQL ended the backend (57P01 an admin or a restart, 57P02 a crash) before it ran the statement:
- * the backend aborts whatever it was doing and exits, so the statement did not happen and running it again
- * is safe, reads and writes alike.
+ * A connection lost while it is lent out (a transaction holds it) errors on its client, which has no
+ * listener then: the pool listens only to idle ones, and the process ended. Each client gets its own
+ * listener. Whoever holds the client sees its statement fail and gives it back; the pool drops it, being
+ * unusable. One holder never does: drizzle runs a transaction's BEGIN outside its try, so a BEGIN that
+ * fails leaves the client lent forever, one of the pool's ten lost each time. So, once the holder has had
+ * its turn (the next round of the event loop), a lost client still lent is given back here, as broken;
+ * the holder's own later release is then a no-op (pg-pool throws on a second one).
  */
-export const CLOSED_BACKEND = new Set(['57P01', '57P02']);
+function releaseLostConnections(pool: import('pg').Pool) {
+  const lent = new WeakSet<object>();
+  pool.on('acquire', (client) => lent.add(client));
+  pool.on('release', (_error, client) => lent.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      setImmediate(() => {
+        if (!lent.has(client)) return;
+        const release = client.release;
+        client.release = () => undefined;
+        release(error);
+      });
+    });
+  });
+}
+
+/**
+ * PostgreSQL ended the backend (57P01: an administrator's pg_terminate_backend, a restart, a failover)
+ * before the statement finished. The FATAL is raised only where the backend checks for interrupts, never
+ * inside a commit, and it aborts the transaction: the statement did not happen, so running it again is
+ * safe, reads and writes alike. (A commit that finished first answers ReadyForQuery before the FATAL: the
+ * statement succeeds.) A crash (57P02) comes as a notice and a cut connection, 'Connection terminated
+ * unexpectedly', which is not retried: there the statement may have happened. Nothing sent through
+ * `pool.query` commits by itself midway (no CALL with COMMIT, no several statements in one string).
+ */
+const CLOSED_BACKEND = '57P01';
+/** node-postgres refusing a statement on a client it knows is broken or closed: nothing was sent. */
+const NOT_SENT = /^Client (has encountered a connection error|was closed) and is not queryable$/;
+
+/** The statement did not happen: its backend was ended under it, or it never left (a dead client). */
+function closedBackend(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === CLOSED_BACKEND || (typeof e.message === 'string' && NOT_SENT.test(e.message))) return true;
+  }
+  return false;
+}
 
 /**
  * A statement outside a transaction (the pool's own `query`, which drizzle uses for every one) that lands
  * on a connection PostgreSQL has just ended runs again on another. The race is real: the closing message
  * can sit unread on an idle connection's socket when a request takes it, and the request was a 500 (CI
- * found it). Statements inside a transaction are not retried: the transaction is gone, its caller answers.
- * At most one try per connection the pool can hold, each failing at once on a dead one.
+ * found it). At most one try per connection the pool can hold, each failing at once on a dead one (the
+ * pool removes a client that failed before the next try asks for one).
  */
 function retryOnClosedConnection(pool: import('pg').Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
@@ -78,12 +116,34 @@ function retryOnClosedConnection(pool: import('pg').Pool) {
       try {
         return await query(...args);
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (attempt >= tries || typeof code !== 'string' || !CLOSED_BACKEND.has(code)) throw error;
+        if (attempt >= tries || !closedBackend(error)) throw error;
       }
     }
   };
   pool.query = ((...args: unknown[]) => (typeof args[args.length - 1] === 'function' ? query(...args) : run(args))) as typeof pool.query;
+}
+
+/**
+ * A transaction whose BEGIN met a connection PostgreSQL had ended runs again on another: its work had not
+ * started, so nothing of it happened. Once the work has started, a lost connection is the caller's error
+ * (the transaction is rolled back by PostgreSQL; the request answers 503, http.ts): the work is not run
+ * twice.
+ */
+function retryTransactionsNeverBegun(db: Db, tries: number) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      let begun = false;
+      try {
+        return await transaction((tx) => {
+          begun = true;
+          return work(tx);
+        }, config);
+      } catch (error) {
+        if (begun || attempt >= tries || !closedBackend(error)) throw error;
+      }
+    }
+  }) as Db['transaction'];
 }
 
 /** The session lock two server processes starting on one database take in turn to migrate it. */

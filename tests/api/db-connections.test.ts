@@ -48,10 +48,42 @@ describe.skipIf(!server && inject('campoDatabase').kind !== 'postgres')('connect
     try {
       const marker = `campo_retry_${Date.now()}`;
       // A drizzle query runs when awaited: then() starts it now.
-      const slow = t.db.execute(sql.raw(`select '${marker}' as tag, 7 as n from pg_sleep(0.8)`)).then((result) => result);
+      const slow = t.db.execute(sql.raw(`select '${marker}' as tag, 7 as n from pg_sleep(2)`)).then((result) => result);
       expect(await whenRunning(marker, TERMINATE)).toBe(1);
       const { rows } = (await slow) as unknown as { rows: { tag: string; n: number }[] };
       expect(rows).toEqual([{ tag: marker, n: 7 }]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('a transaction whose BEGIN meets a connection PostgreSQL ended runs on another, and the dead one leaves the pool', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // Idle connections whose closing message stays unread: their sockets stop reading.
+      await Promise.all(Array.from({ length: 3 }, () => t.db.execute(sql`select pg_sleep(0.05)`).then((result) => result)));
+      type Lent = { connection: { stream: { pause(): void; resume(): void } } };
+      const idle = (pool as unknown as { _idle: { client: Lent }[] })._idle.map((item) => item.client);
+      expect(idle.length).toBeGreaterThan(0);
+      for (const client of idle) client.connection.stream.pause();
+      const { Client } = await import('pg');
+      const admin = new Client({ connectionString: (pool as unknown as { options: { connectionString: string } }).options.connectionString });
+      await admin.connect();
+      const ended = await admin.query('select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) s');
+      await admin.end();
+      expect(ended.rows[0].n).toBeGreaterThanOrEqual(idle.length);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      // The BEGIN goes out on a dead connection before its socket reads the FATAL waiting there.
+      const work = vi.fn(async (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => ((await tx.execute(sql`select 41 + 1 as n`)) as unknown as { rows: { n: number }[] }).rows[0]);
+      const done = t.db.transaction(work);
+      for (const client of idle) client.connection.stream.resume();
+      expect(await done).toEqual({ n: 42 });
+      expect(work).toHaveBeenCalledTimes(1);
+      // No client stays lent: the one whose BEGIN failed was given back, broken, and dropped.
+      await vi.waitFor(() => expect(pool.totalCount - pool.idleCount).toBe(0), { timeout: 3000 });
+      const again = await t.app.inject({ method: 'GET', url: '/api/clients/all-clients?limit=5', headers: t.authHeader(token) });
+      expect(again.statusCode, again.body).toBe(200);
     } finally {
       logged.mockRestore();
     }

@@ -10,7 +10,7 @@ describe('databaseUnavailable', () => {
       expect(databaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
       expect(databaseUnavailable(wrapped(Object.assign(new Error('x'), { code }))), code).toBe(true);
     }
-    for (const message of ['Connection terminated unexpectedly', 'Connection terminated due to connection timeout', 'timeout exceeded when trying to connect', 'Client has encountered a connection error and is not queryable']) {
+    for (const message of ['Connection terminated unexpectedly', 'Connection terminated due to connection timeout', 'timeout exceeded when trying to connect', 'Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable']) {
       expect(databaseUnavailable(wrapped(new Error(message))), message).toBe(true);
     }
   });
@@ -20,7 +20,7 @@ describe('databaseUnavailable', () => {
       expect(databaseUnavailable(wrapped(Object.assign(new Error('x'), { code }))), code).toBe(false);
     }
     expect(databaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
-    expect(databaseUnavailable(new Error('Client was closed and is not queryable'))).toBe(false);
+    expect(databaseUnavailable(new Error('Cannot use a pool after calling end on the pool'))).toBe(false);
     expect(databaseUnavailable(undefined)).toBe(false);
   });
 });
