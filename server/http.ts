@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fieldErrors, limitParam, offsetParam, orderParam } from '../domain/validation';
+import { databaseUnavailable } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
 export class HttpError extends Error {
@@ -76,26 +77,6 @@ export function toJsonSchema(schema: unknown): unknown {
 
 export const DATABASE_UNAVAILABLE = 'La base de datos no está disponible en este momento. Intente nuevamente en unos segundos.';
 
-/** Socket errors of a database that cannot be reached, and node-postgres's words for a connection it lost. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
-
-/**
- * PostgreSQL is down, restarting, cut off or out of resources (SQLSTATE classes 08 and 53, 57P01–57P03, a
- * refused socket): not the
- * request's fault nor a bug, and worth trying again in a moment (503 with Retry-After), not a 500.
- */
-export function databaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    // 08: the connection failed; 53: PostgreSQL out of connections, memory or disk.
-    if ((code.startsWith('08') || code.startsWith('53')) && /^[0-9A-Z]{5}$/.test(code)) return true;
-    if (code === '57P01' || code === '57P02' || code === '57P03' || UNREACHABLE.has(code)) return true;
-    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
-  }
-  return false;
-}
-
 /** Maps every failure to the one Spanish error shape; unexpected ones are logged and hidden. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -151,14 +132,6 @@ export function formLevelValidator(formLevel: readonly string[]) {
         return { error: badRequest(errors[main], errors) };
       }
     };
-}
-
-/** The PostgreSQL error under a driver's wrapper (drizzle wraps it in `cause`). */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
 }
 
 /** A lone UTF-16 surrogate: valid in a JSON escape ('\ud800'), not in any text PostgreSQL stores. */

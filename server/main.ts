@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
+import { databaseUnavailable } from './db/errors';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { writeDemoFiles } from './db/seed/demoFiles';
-import { databaseUnavailable } from './http';
 import { seedReference } from './db/seed/reference';
 
 const config = loadConfig();

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { neverHappened } from './errors';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -81,32 +82,12 @@ function releaseLostConnections(pool: import('pg').Pool) {
 }
 
 /**
- * PostgreSQL ended the backend (57P01: an administrator's pg_terminate_backend, a restart, a failover)
- * before the statement finished. The FATAL is raised only where the backend checks for interrupts, never
- * inside a commit, and it aborts the transaction: the statement did not happen, so running it again is
- * safe, reads and writes alike. (A commit that finished first answers ReadyForQuery before the FATAL: the
- * statement succeeds.) A crash (57P02) comes as a notice and a cut connection, 'Connection terminated
- * unexpectedly', which is not retried: there the statement may have happened. Nothing sent through
- * `pool.query` commits by itself midway (no CALL with COMMIT, no several statements in one string).
- */
-const CLOSED_BACKEND = '57P01';
-/** node-postgres refusing a statement on a client it knows is broken or closed: nothing was sent. */
-const NOT_SENT = /^Client (has encountered a connection error|was closed) and is not queryable$/;
-
-/** The statement did not happen: its backend was ended under it, or it never left (a dead client). */
-function closedBackend(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === CLOSED_BACKEND || (typeof e.message === 'string' && NOT_SENT.test(e.message))) return true;
-  }
-  return false;
-}
-
-/**
  * A statement outside a transaction (the pool's own `query`, which drizzle uses for every one) that lands
  * on a connection PostgreSQL has just ended runs again on another. The race is real: the closing message
  * can sit unread on an idle connection's socket when a request takes it, and the request was a 500 (CI
  * found it). At most one try per connection the pool can hold, each failing at once on a dead one (the
- * pool removes a client that failed before the next try asks for one).
+ * pool removes a client that failed before the next try asks for one). Nothing sent through `pool.query`
+ * commits by itself midway (no CALL with COMMIT, no several statements in one string): see `neverHappened`.
  */
 function retryOnClosedConnection(pool: import('pg').Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
@@ -116,7 +97,7 @@ function retryOnClosedConnection(pool: import('pg').Pool) {
       try {
         return await query(...args);
       } catch (error) {
-        if (attempt >= tries || !closedBackend(error)) throw error;
+        if (attempt >= tries || !neverHappened(error)) throw error;
       }
     }
   };
@@ -140,7 +121,7 @@ function retryTransactionsNeverBegun(db: Db, tries: number) {
           return work(tx);
         }, config);
       } catch (error) {
-        if (begun || attempt >= tries || !closedBackend(error)) throw error;
+        if (begun || attempt >= tries || !neverHappened(error)) throw error;
       }
     }
   }) as Db['transaction'];

@@ -9,7 +9,7 @@
  * values, as before. A named one would be planned once, generically, and a generic plan of a search
  * ran slower (BENCHMARKS.md, fifth round).
  */
-import type { SQL } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -34,6 +34,14 @@ export function preparedOnce<T>(db: Db, shape: string, build: () => Prepared<T>)
     shapes.set(shape, statement as Prepared<unknown>);
   }
   return statement;
+}
+
+/**
+ * Placeholders named as the values they stand for: `placeholders('a', 'b')` is `{ a, b }` as
+ * `sql.placeholder`s, for a condition written once over values or placeholders alike.
+ */
+export function placeholders<K extends string>(...names: K[]): Record<K, Placeholder> {
+  return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<K, Placeholder>;
 }
 
 /** Builds SQL text the way every database of the app does (PostgreSQL's dialect; PGlite speaks it too). */

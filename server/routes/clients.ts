@@ -5,7 +5,7 @@ import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { containsPattern, countAll, orderBy, pageTotal, totalColumn } from '../db/list';
-import { preparedOnce } from '../db/prepared';
+import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -70,7 +70,7 @@ export default async function clientRoutes(app: App) {
     // rows, and the count is its own uncorrelated subquery, run once (a window count would read and sort
     // all of them first). Only a page past the last one counts apart.
     const page = preparedOnce(app.db, `clients:${q.state !== undefined}:${Boolean(q.q)}:${q.sort ?? ''}:${q.order}`, () => {
-      const filtered = where({ state: sql.placeholder('state'), q: sql.placeholder('q') });
+      const filtered = where(placeholders('state', 'q'));
       const total = q.q ? sql<number>`count(*) over ()`.mapWith(Number) : totalColumn(clients, filtered);
       return app.db
         .select({ ...columns, total })

@@ -16,9 +16,10 @@ import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { listCount, orderBy, withCount } from '../db/list';
-import { preparedOnce } from '../db/prepared';
+import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
-import { badRequest, booleanQuery, formLevelValidator, listQuery, notFound, pgErrorCode } from '../http';
+import { pgErrorCode } from '../db/errors';
+import { badRequest, booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { checkLocationRefs, readLocation, usersOfClient } from '../services/locations';
 
@@ -84,7 +85,7 @@ async function listLocations(app: App, q: ListLocationsQuery) {
       .innerJoin(clients, eq(clients.id, locations.clientId))
       .leftJoin(states, eq(states.id, locations.stateId))
       .leftJoin(cities, eq(cities.id, locations.cityId))
-      .where(where({ clientId: sql.placeholder('clientId'), status: sql.placeholder('status'), q: sql.placeholder('q') }))
+      .where(where(placeholders('clientId', 'status', 'q')))
       .orderBy(...orderBy(sortable, q.sort, q.order, 'fullName'))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))

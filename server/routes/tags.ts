@@ -9,6 +9,7 @@ import { containsPattern, countAll, orderBy } from '../db/list';
 import { tagGroups } from '../db/schema';
 import { booleanQuery, HttpError, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
+import { pgErrorCode } from '../db/errors';
 
 const read = { roles: ACCESS.tags.read };
 const write = { roles: ACCESS.tags.write };
@@ -37,10 +38,7 @@ async function ensureUniqueName(db: Db | Tx, groupName: string, exceptId?: numbe
   if (other) throw duplicate();
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505';
 
 export default async function tagRoutes(app: App) {
   app.get('/tags', { config: read, schema: { tags, querystring: listTagsQuery } }, async (req) => {

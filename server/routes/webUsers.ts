@@ -24,6 +24,7 @@ import { hashPassword } from '../services/passwords';
 import { countUsers, oneUser, pageOfUsers, setUserActions, userCountKey, type UserFilter, userFilterQuery, userWhere, usersCsv } from '../services/webUsers';
 import { listCount, withCount } from '../db/list';
 import webUsersImport from './webUsersImport';
+import { pgErrorCode } from '../db/errors';
 
 const admin = { roles: ACCESS['web-users'].write };
 const tags = ['web-users'];
@@ -48,7 +49,7 @@ async function ensureClient(tx: Tx, clientId: number | null) {
 }
 
 /** A concurrent insert of the same e-mail loses on the unique index: the same 409 as the check. */
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
 
 /** Ends the user's sessions on every device (password changed, user deactivated). */
 const revokeSessions = (tx: Tx, userId: number) =>

@@ -11,6 +11,7 @@ import { audit } from '../services/audit';
 import { hashPassword } from '../services/passwords';
 import { checkZip } from '../services/zipCheck';
 import { takenEmails } from '../services/webUsers';
+import { pgErrorCode } from '../db/errors';
 
 const massiveSchema = {
   tags: ['web-users'],
@@ -73,9 +74,9 @@ export default async function webUsersImport(app: App) {
         }
         await audit(tx, { userId: req.session.id, entity: 'client', entityId: client.id, action: 'import-users', detail: { file: file.name, created: checked.users.length } });
       })
-      .catch((error: { code?: string; cause?: { code?: string } }) => {
+      .catch((error: unknown) => {
         // Someone took one of the e-mails since the check: nothing was written.
-        if (error?.code === '23505' || error?.cause?.code === '23505') throw new HttpError(409, IMPORT_TEXT.emailTaken);
+        if (pgErrorCode(error) === '23505') throw new HttpError(409, IMPORT_TEXT.emailTaken);
         throw error;
       });
     return reply.status(201).send({ message: IMPORT_TEXT.done(checked.users.length), created: checked.users.length, results: checked.results } satisfies BulkAnswer);

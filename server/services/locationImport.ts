@@ -8,7 +8,8 @@ import { foldName, type LocationInput, withRequiredDefaults } from '../../domain
 import { CSV_TEXT, csvRowToLocation, isTemplateHeader, MAX_CSV_ROWS, type PlaceFinder } from '../../domain/locationsCsv';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
-import { badRequest, HttpError, pgErrorCode } from '../http';
+import { pgErrorCode } from '../db/errors';
+import { badRequest, HttpError } from '../http';
 import { audit } from './audit';
 import { featuresOfClients } from './features';
 

@@ -8,7 +8,7 @@ import { sameMoney, sumMoney } from '../../domain/money';
 import { PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
 import type { Db, Tx } from '../db/client';
 import { countAll } from '../db/list';
-import { preparedOnce } from '../db/prepared';
+import { placeholders, preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
 import type { SessionUser } from '../guard';
 import { badRequest, conflict, notFound } from '../http';
@@ -115,7 +115,7 @@ function transactionsWhere(status: TransactionStatus, q: TransactionsQuery, valu
   );
 }
 
-const placeholders = { from: sql.placeholder('from'), to: sql.placeholder('to'), getterId: sql.placeholder('getterId') };
+const FILTER_PLACEHOLDERS = placeholders('from', 'to', 'getterId');
 
 /**
  * The count and amount of a status's transactions (within Argentine days `from`–`to`): from the day
@@ -128,7 +128,7 @@ async function totalsOf(db: Db, status: TransactionStatus, q: TransactionsQuery)
       ? db
           .select({ count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` })
           .from(transactions)
-          .where(transactionsWhere(status, q, placeholders, db))
+          .where(transactionsWhere(status, q, FILTER_PLACEHOLDERS, db))
           .prepare('')
       : db
           .select({
@@ -139,12 +139,12 @@ async function totalsOf(db: Db, status: TransactionStatus, q: TransactionsQuery)
           .where(
             and(
               eq(transactionDayTotals.status, status),
-              q.from && q.to ? and(gte(transactionDayTotals.day, sql.placeholder('fromDay') as unknown as string), lte(transactionDayTotals.day, sql.placeholder('toDay') as unknown as string)) : undefined,
+              q.from && q.to ? and(gte(transactionDayTotals.day, FILTER_PLACEHOLDERS.from as unknown as string), lte(transactionDayTotals.day, FILTER_PLACEHOLDERS.to as unknown as string)) : undefined,
             ),
           )
           .prepare(''),
   );
-  const [totals] = await statement.execute({ from: q.from, to: q.to, fromDay: q.from, toDay: q.to, getterId: q.getterId });
+  const [totals] = await statement.execute({ from: q.from, to: q.to, getterId: q.getterId });
   return { count: Number(totals.count), totalAmount: totals.totalAmount };
 }
 
@@ -165,7 +165,7 @@ export async function listTransactions(db: Db, status: TransactionStatus, q: Tra
     // join orders, ~6 ms of CPU a page against ~1.5.
     const own = getTableColumns(transactions);
     const page = (OWN_COLUMNS.has(column) ? db.select(own).from(transactions) : fromTransactions(db, own))
-      .where(transactionsWhere(status, q, placeholders, db))
+      .where(transactionsWhere(status, q, FILTER_PLACEHOLDERS, db))
       .orderBy(direction(column as AnyPgColumn), direction(transactions.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))

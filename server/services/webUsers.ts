@@ -6,7 +6,7 @@ import { safeCell } from '../../domain/validation';
 import { WEB_USER_EXPORT, type WebUser } from '../../domain/webUsers';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
-import { preparedOnce } from '../db/prepared';
+import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, userActions, users } from '../db/schema';
 import { booleanQuery, listQuery } from '../http';
 import { id } from '../../domain/validation';
@@ -91,7 +91,7 @@ const userShape = (q: Partial<UserFilter>) => `users:${q.status !== undefined}:$
 export async function pageOfUsers(db: Db, q: UserFilter, limit = q.limit, offset = q.offset): Promise<WebUser[]> {
   const page = preparedOnce(db, userShape(q), () =>
     selectUsers(db)
-      .where(userWhere(q, { status: sql.placeholder('status'), clientId: sql.placeholder('clientId'), rolId: sql.placeholder('rolId'), q: sql.placeholder('q') }))
+      .where(userWhere(q, placeholders('status', 'clientId', 'rolId', 'q')))
       .orderBy(...orderBy(sortable, q.sort, q.order, 'id'))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))

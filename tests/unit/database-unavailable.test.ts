@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseUnavailable } from '../../server/http';
+import { databaseUnavailable } from '../../server/db/errors';
 
 /** What is "the database is not there" (a 503 to retry) and what is a bug or a bad request (not). */
 describe('databaseUnavailable', () => {

@@ -6,7 +6,7 @@ import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/mo
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo } from '../../db/list';
-import { preparedSql } from '../../db/prepared';
+import { placeholders, preparedSql } from '../../db/prepared';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
@@ -51,7 +51,7 @@ const SORTABLE: Record<string, { key: SQL | AnyPgColumn; byProject?: true; nulla
  */
 type FilterValues = Record<(typeof FILTER_KEYS)[number], unknown>;
 const FILTER_KEYS = ['clientId', 'projectId', 'placePattern', 'city', 'status', 'getterId', 'agentId', 'attachments', 'codeId', 'codePattern', 'fromDate', 'toDate'] as const;
-const FILTER_PLACEHOLDERS = Object.fromEntries(FILTER_KEYS.map((k) => [k, sql.placeholder(k)])) as FilterValues;
+const FILTER_PLACEHOLDERS: FilterValues = placeholders(...FILTER_KEYS);
 
 function filterValues(q: Partial<MoveListQuery>): FilterValues {
   const codeId = q.code ? codeToId(q.code) : null;
@@ -310,7 +310,7 @@ export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListJson>
     const side = q.after !== undefined ? 'a' : q.before !== undefined ? 'b' : '-';
     const statement = preparedSql<PageRecord>(db, `moves:${filterShape(q)}:${sortKey}:${q.order}:${side}:${counting.kept ? 'kept' : 'count'}`, () => {
       const c = conditions(db, q, FILTER_PLACEHOLDERS);
-      const page = embeddedPage(db, sort, byId, ascending, c.embeddable, q, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), cursorId: sql.placeholder('cursorId') })!;
+      const page = embeddedPage(db, sort, byId, ascending, c.embeddable, q, placeholders('limit', 'offset', 'cursorId'))!;
       return pageStatement(page.ids, counting.kept ? null : c.exact, c.place, page.reversed);
     });
     [found] = await statement.execute({ ...values, limit: q.limit, offset: q.offset, cursorId });

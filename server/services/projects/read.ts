@@ -7,7 +7,7 @@ import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern, countAll, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
-import { preparedOnce } from '../../db/prepared';
+import { placeholders, preparedOnce } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
 
 type Reader = Db | Tx;
@@ -79,7 +79,7 @@ export async function listProjects(db: Db, q: ProjectListFilter) {
   // One statement: the page, and its count as an uncorrelated subquery run once. Only a page past the
   // last one counts apart.
   const statement = preparedOnce(db, `projects:${Boolean(name)}:${q.clientId !== undefined}:${Boolean(q.future)}:${q.sort ?? ''}:${q.order}`, () => {
-    const filtered = where({ pattern: sql.placeholder('pattern'), clientId: sql.placeholder('clientId'), today: sql.placeholder('today') });
+    const filtered = where(placeholders('pattern', 'clientId', 'today'));
     return db
       .select({ ...listColumns, total: totalColumn(projects, filtered) })
       .from(projects)
