@@ -28,6 +28,14 @@ export async function createPglite(options: PGliteOptions = {}): Promise<PGlite>
   return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
+/**
+ * The settings of every session the server opens on PostgreSQL. JIT off: it compiles a statement whose
+ * estimated cost passes `jit_above_cost` (100,000), which a page of the stock export does, and the
+ * compiling took ~70 ms of a ~370 ms page (docs/decisions.md, "JIT apagado"). The benchmark's own pools
+ * use the same, so the SQL it compares with is the server's.
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite in `dir` (or in memory). */
 export async function openDatabase(options: { url?: string; dir?: string; pglite?: PGlite }): Promise<Database> {
   if (options.url) {
@@ -35,7 +43,7 @@ export async function openDatabase(options: { url?: string; dir?: string; pglite
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // A database that takes the connection and never answers (a host gone behind a firewall) would hold
     // each request forever: after 5 s the connection attempt fails, and the request is a 503 (http.ts).
-    const pool = new Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000, options: SESSION_OPTIONS });
     // An idle connection PostgreSQL closes (a restart, pg_terminate_backend, a failover) errors on the
     // pool; unheard, that error ends the process. The pool drops the broken connection and opens a new
     // one for the next query: the server only tells it.

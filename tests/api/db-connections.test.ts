@@ -166,6 +166,15 @@ describe.skipIf(!server && inject('campoDatabase').kind !== 'postgres')('connect
     }
   });
 
+  it('every session the server opens runs without JIT (compiling a big statement cost more than running it)', async () => {
+    // Ten at once: each of the pool's connections, not only the first, has the setting.
+    const settings = await Promise.all(
+      Array.from({ length: 10 }, () => t.db.transaction(async (tx) => ((await tx.execute(sql`select current_setting('jit') as jit, pg_backend_pid() as pid, pg_sleep(0.05)`)) as unknown as { rows: { jit: string; pid: number }[] }).rows[0])),
+    );
+    expect(new Set(settings.map((s) => s.pid)).size).toBe(10);
+    expect(settings.map((s) => s.jit)).toEqual(Array(10).fill('off'));
+  });
+
   it('are replaced: the process lives on and the next requests answer', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {

@@ -7,10 +7,11 @@
  */
 import http from 'node:http';
 import pg from 'pg';
+import { SESSION_OPTIONS } from '../../server/db/client';
 import type { Shape } from './capture';
 
 const shape = JSON.parse(process.env.BARE_SHAPE ?? '[]') as Shape;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: SESSION_OPTIONS });
 
 http
   .createServer(async (_req, res) => {

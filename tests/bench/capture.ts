@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { App } from '../../server/app';
 import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
-import type { Db } from '../../server/db/client';
+import { type Db, SESSION_OPTIONS } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 
 export interface Statement {
@@ -37,7 +37,7 @@ export interface Capturer {
 }
 
 export async function capturingApp(url: string, config: Config): Promise<Capturer> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS });
   let log: Recorded[] | null = null;
   const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {

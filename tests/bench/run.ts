@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { loadConfig } from '../../server/config';
-import { migrate, openDatabase } from '../../server/db/client';
+import { migrate, openDatabase, SESSION_OPTIONS } from '../../server/db/client';
 import { capturingApp, replay, type Shape } from './capture';
 import { benchCases, type Case } from './endpoints';
 import { freePort } from '../free-port';
@@ -191,7 +191,7 @@ const rows: Row[] = [];
 const startLoad = await waitForIdle();
 console.log(`Carga al empezar: ${startLoad.toFixed(2)} · ${cases.length} casos × ${SECONDS} s (API) + ${SECONDS} s (SQL), ${CONNECTIONS} conexiones`);
 // The SQL pool mirrors the server's (10 connections).
-const sqlPool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+const sqlPool = new pg.Pool({ connectionString: url, max: CONNECTIONS, options: SESSION_OPTIONS });
 // The server warms up first, unmeasured (its JIT compiles the paths every request shares): the first
 // case measured a cold process, p95 twice that of the same request in the throughput run.
 if (cases.length) await hammer(cases[0].path, SECONDS);
@@ -253,7 +253,7 @@ if (bareCase) {
   await hammer('/', SECONDS, undefined, at);
   const bareLoad = load1();
   const api = await hammer('/', SECONDS, undefined, at);
-  const barePool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  const barePool = new pg.Pool({ connectionString: url, max: CONNECTIONS, options: SESSION_OPTIONS });
   const sql = await sqlLoad(barePool, shapes.get(bareCase)!, SECONDS);
   await barePool.end();
   bareServer.kill('SIGTERM');

@@ -88,9 +88,16 @@ function keyParts(filter: StockFilter, page?: Bounds, columns = sql`x.id`): { vi
   const where = projectFilter(filter);
   return {
     visits: visitStates.length ? sql`select 0 as rank, ${columns} from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${bound(page, page?.afterVisit ?? null)}` : null,
-    moves: moveStatuses.length ? sql`select 1 as rank, ${columns} from user_moves x ${joins} where x.status in (${list(moveStatuses)}) and ${where}${bound(page, page?.afterMove ?? 0)}` : null,
+    moves: moveStatuses.length ? sql`select 1 as rank, ${columns} from user_moves x ${joins} where ${everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`} and ${where}${bound(page, page?.afterMove ?? 0)}` : null,
   };
 }
+
+/**
+ * Every move status asked (the full export): no condition on the status, which made the planner walk
+ * (status, id) for the keys past a cursor and sort them (~35 ms a page of the export) where the primary
+ * key gives them in order.
+ */
+const everyStatus = (statuses: MoveStatus[]) => MOVE_STATUSES.every((s) => statuses.includes(s));
 
 const bound = (page: { take: number } | undefined, after: number | null) =>
   page && after !== null ? sql` and x.id > ${after} order by x.id limit ${page.take}` : sql``;
