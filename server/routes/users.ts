@@ -1,13 +1,14 @@
 /**
  * `GET /users?rolId=`: users of one role as `{ id, fullName, profile? }`: the quality agents
- * (role 1) a move is assigned to and the Getters (role 7, with their payment profile) that do them.
+ * (role 1) a move is assigned to and the Getters (role 7) that do them, with their payment profile
+ * for those who pay them (`ACCESS.payments`).
  * Active users by default; `q` searches the name, `limit` pages a picker's matches, `ids` resolves
  * the names of users a picker already holds (active or not: a chosen Getter may have left since).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { peopleIds, peopleLimit } from '../../domain/people';
-import { ROLE, STAFF } from '../../domain/roles';
+import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
 import { containsPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
@@ -67,8 +68,8 @@ export default async function userRoutes(app: App) {
         .prepare('');
     });
     const rows = await statement.execute({ rolId, ids, pattern: q && containsPattern(q), limit });
-    return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) =>
-      rolId === ROLE.GETTER ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name },
-    );
+    // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
+    const withProfile = rolId === ROLE.GETTER && admits(ACCESS.payments.read, req.session.rol);
+    return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) => (withProfile ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name }));
   });
 }

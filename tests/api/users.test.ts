@@ -85,3 +85,24 @@ describe('the Getters of given ids', () => {
     expect((await api.call('GET', `/users?rolId=7&ids=${Array.from({ length: PEOPLE_IDS_CAP }, (_, i) => i + 1).join(',')}`, admin)).statusCode).toBe(200);
   });
 });
+
+describe('a Getter\'s payment details', () => {
+  it('go only to those who pay the Getters; the rest of the staff get names', async () => {
+    const withDetails = await people('rolId=7&limit=5');
+    expect(withDetails.every((p) => p.profile !== undefined)).toBe(true);
+    expect(withDetails.some((p) => p.profile?.cbu)).toBe(true);
+    for (const [email, pays] of [
+      ['administracion@campo.test', true],
+      ['cuentas@campo.test', true],
+      ['operaciones@campo.test', false],
+      ['comercial@campo.test', false],
+      ['getter.master@campo.test', false],
+    ] as const) {
+      const token = (await t.login(email)).token;
+      const answer = await api.ok<Person[]>('GET', '/users?rolId=7&limit=5', token);
+      expect(answer.map((p) => p.id), email).toEqual(withDetails.map((p) => p.id));
+      expect(answer, email).toEqual(pays ? withDetails : withDetails.map(({ profile: _profile, ...name }) => name));
+      expect(JSON.stringify(await api.ok('GET', `/users?rolId=7&ids=${withDetails[0].id}`, token)).includes('cbu'), email).toBe(pays);
+    }
+  });
+});
