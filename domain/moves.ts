@@ -93,6 +93,7 @@ export const MOVE_TEXT = {
   noAgent: 'La move no tiene un agente de calidad asignado.',
   forbidden: 'No tiene permisos para realizar esta acción.',
   alreadyRepublished: 'Esta move ya fue republicada.',
+  visitRetaken: 'La visita de esta move cancelada ya fue asignada a otra move: no se puede rescatar.',
   conflict: 'La move fue modificada por otra persona. Se recargó con su estado actual.',
   notFound: 'La move no existe.',
   notYours: 'La move no le pertenece.',

@@ -34,6 +34,7 @@ import {
   flagForReturn,
   insertRepublished,
   projectOfMove,
+  reclaimVisit,
   removePhoto,
   republishVisit,
   saveAgentEdit,
@@ -103,7 +104,15 @@ export default async function moveReviewRoutes(app: App) {
   app.post('/user-moves/rescue-one', { config: write, schema: { tags, body: rescueBody } }, async (req) => {
     const body = req.body as z.infer<typeof rescueBody>;
     // The rescuer is who acts: a user id in the body cannot rescue in someone else's name.
-    await actOnMove(app.db, { id: body.id, version: body.version, action: 'rescue', actor: req.session, set: () => ({ rescueUserId: req.session.id }) });
+    await actOnMove(app.db, {
+      id: body.id,
+      version: body.version,
+      action: 'rescue',
+      actor: req.session,
+      set: () => ({ rescueUserId: req.session.id }),
+      // A cancelled move's visit went back to the stock: the rescue takes it back, if it is still there.
+      after: (tx, _updated, before) => (before.status === 'CANCELADA' ? reclaimVisit(tx, before) : Promise.resolve()),
+    });
     return detail(body.id);
   });
 

@@ -245,6 +245,30 @@ describe('agent, video, cancel and reschedule', () => {
     expect((await t.db.select().from(visits).where(eq(visits.id, withVisit.visitId!)))[0].state).toBe('PUBLICADA_POR_CANCELACION');
   });
 
+  it('rescues a cancelled move with its visit back; not once another move took the visit', async () => {
+    const [first, second] = await movesWhere(t, inStatus('ASIGNADA'), isNotNull(userMoves.visitId), isNull(userMoves.rescueUserId));
+    const stateOf = async (visitId: number) => (await t.db.select().from(visits).where(eq(visits.id, visitId)))[0].state;
+    for (const move of [first, second]) await api.ok('POST', '/user-moves/cancel-one', admin, { id: move.id, projectLocationID: move.projectLocationId, reason: 'Local cerrado' });
+    expect(await stateOf(first.visitId!)).toBe('PUBLICADA_POR_CANCELACION');
+
+    expect((await api.ok<Detail>('POST', '/user-moves/rescue-one', admin, { id: first.id })).statusId).toBe('EN_REVISION');
+    expect(await stateOf(first.visitId!)).toBe('TOMADA');
+    // The stock no longer offers it: naming it in an assignment is refused.
+    const [getter] = await t.db.select().from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true))).limit(1);
+    const offered = await api.call('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: first.projectLocationId, userId: getter.id, visitId: first.visitId }]);
+    expect(offered.json().message).toBe(MOVE_FORM_TEXT.stockState);
+
+    // The second one's visit goes to another Getter before anyone rescues the move.
+    await api.ok('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: second.projectLocationId, userId: getter.id, visitId: second.visitId }]);
+    const refused = await api.call('POST', '/user-moves/rescue-one', admin, { id: second.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MOVE_TEXT.visitRetaken);
+    expect(await reload(t, second.id)).toMatchObject({ status: 'CANCELADA', rescueUserId: null });
+    const onVisit = await t.db.select().from(userMoves).where(and(eq(userMoves.visitId, second.visitId!), inArray(userMoves.status, ['ASIGNADA', 'EN_REVISION'])));
+    expect(onVisit).toHaveLength(1);
+    expect(onVisit[0].userId).toBe(getter.id);
+  });
+
   it('reschedules to the project’s end date', async () => {
     const [paused] = await movesWhere(t, inStatus('PAUSADA'));
     const [project] = await t.db.select({ endDate: projects.endDate }).from(projectLocations).innerJoin(projects, eq(projects.id, projectLocations.projectId)).where(eq(projectLocations.id, paused.projectLocationId));

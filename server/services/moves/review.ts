@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { emptyReply, type MoveReplies, REPLY_TEXT, type RepliesInput, replyFits } from '../../../domain/move-replies';
 import { MOVE_FORM_TEXT } from '../../../domain/move-forms';
-import { type MoveStatus, submitRefusal, VISIT_STATE } from '../../../domain/moves';
+import { MOVE_TEXT, type MoveStatus, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/client';
 import { accounts, moveReplies, projectLocations, transactions, userMoves, users, visits } from '../../db/schema';
@@ -143,6 +143,20 @@ export async function insertRepublished(tx: Tx, move: MoveRow, actor: SessionUse
 export async function republishVisit(tx: Tx, move: MoveRow): Promise<void> {
   if (move.visitId === null) return;
   await tx.update(visits).set({ state: VISIT_STATE.PUBLICADA_POR_CANCELACION, publishedAt: sql`now()` }).where(eq(visits.id, move.visitId));
+}
+
+/**
+ * Rescue of a cancelled move: its visit, published again when it was cancelled, goes back to the move
+ * (TOMADA), unless another move took it meanwhile (a 409: one visit, one move). The visit's row is
+ * locked, so a rescue and an assignment of the same visit (`massive-locations` skips locked visits)
+ * never both have it. A visit the project no longer has leaves nothing to take back.
+ */
+export async function reclaimVisit(tx: Tx, move: MoveRow): Promise<void> {
+  if (move.visitId === null) return;
+  const [visit] = await tx.select({ state: visits.state }).from(visits).where(eq(visits.id, move.visitId)).for('update');
+  if (!visit) return;
+  if (visit.state === VISIT_STATE.TOMADA) throw conflict(MOVE_TEXT.visitRetaken);
+  await tx.update(visits).set({ state: VISIT_STATE.TOMADA }).where(eq(visits.id, move.visitId));
 }
 
 /** Removes the photo at `index` of a photo question, if it is the one the user saw. */
