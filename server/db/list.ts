@@ -3,13 +3,21 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 import { badRequest } from '../http';
 
+/**
+ * What a list sorts by, from its whitelist: a key the whitelist does not hold itself is a 400 ('__proto__'
+ * or 'constructor' would otherwise find what every object inherits, and fail as a 500 further on).
+ */
+export function whitelisted<T>(whitelist: Record<string, T>, key: string): T {
+  if (!Object.hasOwn(whitelist, key)) throw badRequest(`No se puede ordenar por "${key}".`);
+  return whitelist[key];
+}
+
 /** Resolves a requested sort against a whitelist of columns; unknown fields are a 400. */
-export function orderBy(sortable: Record<string, AnyColumn | SQL>, sort: string | undefined, order: 'ASC' | 'DESC', fallback: string): SQL[] {
+export function orderBy(columns: Record<string, AnyColumn | SQL>, sort: string | undefined, order: 'ASC' | 'DESC', fallback: string): SQL[] {
   const key = sort ?? fallback;
-  const column = sortable[key];
-  if (!column) throw badRequest(`No se puede ordenar por "${key}".`);
+  const column = whitelisted(columns, key);
   const direction = order === 'DESC' ? desc : asc;
-  const tie = sortable.id && key !== 'id' ? [direction(sortable.id as AnyColumn)] : [];
+  const tie = columns.id && key !== 'id' ? [direction(columns.id as AnyColumn)] : [];
   return [direction(column as AnyColumn), ...tie];
 }
 

@@ -7,7 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
 import { PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
 import type { Db, Tx } from '../db/client';
-import { countAll } from '../db/list';
+import { countAll, whitelisted } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
 import type { SessionUser } from '../guard';
@@ -155,8 +155,7 @@ async function totalsOf(db: Db, status: TransactionStatus, q: TransactionsQuery)
  */
 export async function listTransactions(db: Db, status: TransactionStatus, q: TransactionsQuery): Promise<{ rows: PaymentTransaction[]; count: number; totalAmount: string }> {
   const sortKey = q.sort ?? DEFAULT_SORT[status].sort;
-  const column = sortable(transactions)[sortKey];
-  if (!column) throw badRequest(`No se puede ordenar por "${sortKey}".`);
+  const column = whitelisted(sortable(transactions), sortKey);
   const order = q.order ?? DEFAULT_SORT[status].order;
   const statement = preparedOnce(db, `transactions:${status}:${sortKey}:${order}:${Boolean(q.from && q.to)}:${Boolean(q.getterId)}`, () => {
     const direction = order === 'ASC' ? asc : desc;

@@ -12,6 +12,11 @@ import type { Db } from '../../server/db/client';
 export const NASTY_STRINGS = [
   '',
   ' ',
+  // Names every object inherits: a lookup by a request's text must not find them.
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
   '\u0000',
   'a\u0000b',
   '\ud800',

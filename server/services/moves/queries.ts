@@ -5,7 +5,7 @@ import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/m
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
-import { containsPattern, countSteps, exactCountUpTo } from '../../db/list';
+import { containsPattern, countSteps, exactCountUpTo, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
@@ -295,8 +295,7 @@ export type MoveListJson = string & { readonly page: MoveListPage };
  */
 export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListJson> {
   const sortKey = q.sort ?? 'id';
-  const sort = SORTABLE[sortKey];
-  if (!sort) throw badRequest(`No se puede ordenar por "${sortKey}".`);
+  const sort = whitelisted(SORTABLE, sortKey);
   const byId = sortKey === 'id' || sortKey === 'code';
   const ascending = q.order === 'ASC';
   const values = filterValues(q);
