@@ -11,9 +11,10 @@ import { ACCESS, ROLE } from '../../domain/roles';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { auditLog, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, userMoves, visits } from '../db/schema';
+import { inIds } from '../db/list';
 import { badRequest, conflict, formLevelValidator, parse } from '../http';
 import { audit } from '../services/audit';
-import { logStatus } from '../services/moves/act';
+import { logStatusMany } from '../services/moves/act';
 import { projectInfo } from '../services/moves/projectInfo';
 import { moveIdsOf } from '../services/moves/queries';
 import { ensureUserOfRole } from '../services/moves/review';
@@ -25,9 +26,11 @@ export const MASSIVE_CAP = 10_000;
 const STOCK_MOVE_STATUSES = ['ASIGNADA', 'DISPONIBLE'] as const;
 const PUBLISHED = [VISIT_STATE.PUBLICADA, VISIT_STATE.PUBLICADA_POR_CANCELACION];
 
+/** One audit row per move, in one statement whatever their number (the ids as one array). */
 async function auditMany(tx: Tx, userId: number, ids: number[], action: string, detail: Record<string, unknown>) {
   if (!ids.length) return;
-  await tx.insert(auditLog).values(ids.map((id) => ({ userId, entity: 'user_move', entityId: String(id), action, detail })));
+  await tx.execute(sql`insert into ${auditLog} (user_id, entity, entity_id, action, detail)
+    select ${userId}, 'user_move', id::text, ${action}, ${JSON.stringify(detail)}::jsonb from unnest(${`{${ids.join(',')}}`}::int[]) as id`);
 }
 
 /** The questionnaire version a new move of the project answers: its questionnaire's current version. */
@@ -54,7 +57,7 @@ export default async function moveAssignmentRoutes(app: App) {
           ? await tx
               .update(userMoves)
               .set({ assignedAgentId: agent.id, version: sql`${userMoves.version} + 1`, updatedAt: sql`now()` })
-              .where(and(inArray(userMoves.id, ids), inArray(userMoves.status, [...TRANSITIONS.assignAgent.from])))
+              .where(and(inIds(userMoves.id, ids), inArray(userMoves.status, [...TRANSITIONS.assignAgent.from])))
               .returning({ id: userMoves.id })
           : [];
         const done = new Set(updated.map((u) => u.id));
@@ -64,14 +67,14 @@ export default async function moveAssignmentRoutes(app: App) {
       }
       const getter = await ensureUserOfRole(tx, body.userId!, ROLE.GETTER, MOVE_TEXT.notGetter);
       const ids = body.userMovesIds!;
-      const before = await tx.select({ id: userMoves.id, status: userMoves.status }).from(userMoves).where(inArray(userMoves.id, ids));
+      const before = await tx.select({ id: userMoves.id, status: userMoves.status }).from(userMoves).where(inIds(userMoves.id, ids));
       const updated = await tx
         .update(userMoves)
         .set({ userId: getter.id, status: 'ASIGNADA', version: sql`${userMoves.version} + 1`, updatedAt: sql`now()` })
-        .where(and(inArray(userMoves.id, ids), inArray(userMoves.status, [...STOCK_MOVE_STATUSES])))
+        .where(and(inIds(userMoves.id, ids), inArray(userMoves.status, [...STOCK_MOVE_STATUSES])))
         .returning({ id: userMoves.id });
       if (updated.length !== new Set(ids).size) throw badRequest(MOVE_FORM_TEXT.stockState);
-      for (const m of before.filter((b) => b.status === 'DISPONIBLE')) await logStatus(tx, m.id, 'ASIGNADA', actor.id);
+      await logStatusMany(tx, before.filter((b) => b.status === 'DISPONIBLE').map((b) => b.id), 'ASIGNADA', actor.id);
       await auditMany(tx, actor.id, ids, 'assignGetter', { userId: getter.id, massive: true });
       return { updated: updated.length, skipped: 0, skippedIds: [], getter };
     });

@@ -28,6 +28,27 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('mass assignment to a quality agent', () => {
+  it('takes up to 100,000 ids in one call: those that can be assigned are, the rest are counted as skipped', { timeout: 60_000 }, async () => {
+    const movable = await movesWhere(t, inStatus('PAUSADA'));
+    const missing = Array.from({ length: 99_990 }, (_, i) => 2_000_000_000 + i);
+    const ids = [...movable.slice(0, 10).map((m) => m.id), ...missing];
+    expect(ids.length).toBeGreaterThan(65_535);
+    const answer = await api.ok<{ updated: number; skipped: number; skippedIds: number[] }>('PUT', '/user-moves/massive', admin, { userMovesIds: ids, assignedAgentId: agentId });
+    expect(answer).toMatchObject({ updated: Math.min(10, movable.length), skipped: missing.length });
+    for (const m of movable.slice(0, 10)) expect((await reload(t, m.id)).assignedAgentId).toBe(agentId);
+    const tooMany = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [...ids, ...Array.from({ length: 11 }, (_, i) => 2_100_000_000 + i)], assignedAgentId: agentId });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('takes up to 100,000 ids when they go to a Getter: any move not in the stock refuses the whole call', { timeout: 60_000 }, async () => {
+    const [available] = await movesWhere(t, inStatus('DISPONIBLE'));
+    const ids = [available.id, ...Array.from({ length: 70_000 }, (_, i) => 2_000_000_000 + i)];
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: ids, userId: getterId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', version: available.version });
+  });
+
   it('assigns the selected moves, leaving those whose agent is locked as they are', async () => {
     const [inReview] = await movesWhere(t, inStatus('EN_REVISION'));
     const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent);

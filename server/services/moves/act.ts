@@ -7,6 +7,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MOVE_TEXT, type MoveAction, type MoveStatus, refusal, TRANSITIONS } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
+import { inIds } from '../../db/list';
 import { moveStatusLogs, userMoves } from '../../db/schema';
 import type { SessionUser } from '../../guard';
 import { conflict, HttpError, notFound } from '../../http';
@@ -55,6 +56,16 @@ export async function logStatus(tx: Tx, moveId: number, status: MoveStatus, user
     .set({ finishedAt: sql`now()` })
     .where(and(eq(moveStatusLogs.userMoveId, moveId), isNull(moveStatusLogs.finishedAt)));
   await tx.insert(moveStatusLogs).values({ userMoveId: moveId, status, userId, reason });
+}
+
+/** `logStatus` for many moves at once: two statements whatever their number. */
+export async function logStatusMany(tx: Tx, moveIds: number[], status: MoveStatus, userId: number | null): Promise<void> {
+  if (!moveIds.length) return;
+  await tx
+    .update(moveStatusLogs)
+    .set({ finishedAt: sql`now()` })
+    .where(and(inIds(moveStatusLogs.userMoveId, moveIds), isNull(moveStatusLogs.finishedAt)));
+  await tx.execute(sql`insert into ${moveStatusLogs} (user_move_id, status, user_id) select id, ${status}, ${userId}::int from unnest(${`{${moveIds.join(',')}}`}::int[]) as id`);
 }
 
 /** The conditional update every action goes through: exactly one of two concurrent writers wins. */
