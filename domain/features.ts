@@ -9,6 +9,7 @@ export const FEATURE_TEXT = {
   emptyValue: 'No puede añadirse un valor vacío.',
   oneDefault: 'Sólo un valor puede ser por defecto.',
   repeatedValue: 'El valor ya fue agregado.',
+  repeatedValueId: 'Un mismo valor del atributo figura más de una vez.',
   required: 'Este campo es requerido',
   created: 'Atributo creado con éxito',
   updated: 'Cambios guardados con éxito',
@@ -32,8 +33,11 @@ export type FeatureValueInput = z.infer<typeof featureValueSchema>;
 
 const fold = (text: string) => text.trim().toLowerCase();
 
-/** The rules on the list of values, in the order the user meets them (spec 1 §5). */
-export function valuesProblem(name: string, values: readonly { value: string; isDefault: boolean }[]): string | null {
+/**
+ * The rules on the list of values, in the order the user meets them (spec 1 §5); last, a saved value's
+ * id sent twice, which the form never does: the second would overwrite the first and could drop the default.
+ */
+export function valuesProblem(name: string, values: readonly { id?: number; value: string; isDefault: boolean }[]): string | null {
   if (values.length === 0) return noValuesMessage(name);
   if (values.some((v) => v.value.trim() === '')) return FEATURE_TEXT.emptyValue;
   const defaults = values.filter((v) => v.isDefault).length;
@@ -44,6 +48,8 @@ export function valuesProblem(name: string, values: readonly { value: string; is
     if (seen.has(fold(v.value))) return FEATURE_TEXT.repeatedValue;
     seen.add(fold(v.value));
   }
+  const ids = values.flatMap((v) => (v.id === undefined ? [] : [v.id]));
+  if (new Set(ids).size < ids.length) return FEATURE_TEXT.repeatedValueId;
   return null;
 }
 
@@ -60,7 +66,7 @@ const featureFields = {
   values: z.array(featureValueSchema, { error: FEATURE_TEXT.noDefault }).max(200, MSG.tooLong),
 };
 
-const checkValues = (feature: { name: string; values: { value: string; isDefault: boolean }[] }, ctx: z.RefinementCtx) => {
+const checkValues = (feature: { name: string; values: { id?: number; value: string; isDefault: boolean }[] }, ctx: z.RefinementCtx) => {
   const problem = valuesProblem(feature.name ?? '', feature.values ?? []);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['values'] });
 };

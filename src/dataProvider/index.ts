@@ -1,6 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core';
 import { endpoints } from './endpoints';
-import type { Endpoints } from './endpoints/types';
+import type { Endpoints, RecordIn } from './endpoints/types';
 import { request } from './http';
 
 function endpointsOf(resource: string): Endpoints {
@@ -10,6 +10,9 @@ function endpointsOf(resource: string): Endpoints {
 }
 
 const withId = (path: string, id: Identifier) => path.replace(':id', encodeURIComponent(String(id)));
+
+/** The record out of a call's answer (see `RecordIn`). */
+const recordOf = (answer: any, recordIn: RecordIn = 'answer') => (recordIn === 'data' ? answer.data : answer);
 
 function need<T>(value: T | undefined, resource: string, what: string): T {
   if (!value) throw new Error(`El recurso ${resource} no permite ${what}`);
@@ -63,11 +66,11 @@ export const dataProvider: CampoDataProvider = {
   },
   async getOne(resource, params) {
     const one = need(endpointsOf(resource).one, resource, 'ver');
-    return { data: await request(withId(one.get, params.id), { signal: params.signal }) };
+    return { data: recordOf(await request(withId(one.get, params.id), { signal: params.signal }), one.recordIn) };
   },
   async getMany(resource, params) {
     const one = need(endpointsOf(resource).one, resource, 'ver');
-    const data = await Promise.all(params.ids.map((id) => request<any>(withId(one.get, id), { signal: params.signal })));
+    const data = await Promise.all(params.ids.map(async (id) => recordOf(await request(withId(one.get, id), { signal: params.signal }), one.recordIn)));
     return { data };
   },
   async getManyReference(resource, params) {
@@ -78,13 +81,13 @@ export const dataProvider: CampoDataProvider = {
   },
   async create(resource, params) {
     const create = need(endpointsOf(resource).create, resource, 'crear');
-    return { data: await request(create.post, { method: 'POST', body: params.data }) };
+    return { data: recordOf(await request(create.post, { method: 'POST', body: params.data }), create.recordIn) };
   },
   async update(resource, params) {
     const update = need(endpointsOf(resource).update, resource, 'editar');
     const path = update.idIn === 'path' ? withId(update.put, params.id) : update.put;
     const body = update.idIn === 'body' ? { ...params.data, id: params.id } : params.data;
-    return { data: await request(path, { method: 'PUT', body }) };
+    return { data: recordOf(await request(path, { method: 'PUT', body }), update.recordIn) };
   },
   async updateMany(resource, params) {
     const results = await Promise.all(params.ids.map((id) => dataProvider.update(resource, { id, data: params.data, previousData: {} as RaRecord })));

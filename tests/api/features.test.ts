@@ -110,6 +110,25 @@ describe('creating, listing and editing attributes', () => {
     expect(invalid.json().message).toBe(FEATURE_TEXT.noDefault);
   });
 
+  it('refuses a value sent twice by its id, and keeps the attribute as it was (on create too)', async () => {
+    const before = (await get(`/api/features/${created.id}`)).json();
+    const [first] = before.values as { id: number }[];
+    const res = await send('PUT', `/api/features/${created.id}`, {
+      name: 'Accesibilidad duplicada',
+      isRequired: false,
+      values: [
+        { id: first.id, value: 'A', isDefault: true },
+        { id: first.id, value: 'B', isDefault: false },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: FEATURE_TEXT.repeatedValueId, errors: { values: FEATURE_TEXT.repeatedValueId } });
+    expect((await get(`/api/features/${created.id}`)).json()).toEqual(before);
+    const posted = await send('POST', '/api/features', feature({ name: 'Otro atributo', values: [{ id: first.id, value: 'A', isDefault: true }, { id: first.id, value: 'B', isDefault: false }] }));
+    expect(posted.statusCode).toBe(400);
+    expect(posted.json().message).toBe(FEATURE_TEXT.repeatedValueId);
+  });
+
   it('made required, gives every location of the client its default value', async () => {
     const res = await send('PUT', `/api/features/${created.id}`, { ...feature({ isRequired: true }), values: created.data.values.map((v) => ({ ...v, isDefault: v.value === 'Sin rampa' })) });
     expect(res.statusCode, res.body).toBe(200);

@@ -23,6 +23,11 @@ describe('the values of an attribute', () => {
     expect(valuesProblem('X', [{ value: 'A', isDefault: true }, { value: 'B', isDefault: false }])).toBeNull();
   });
 
+  it('refuses a saved value sent twice, even with two texts', () => {
+    expect(valuesProblem('X', [{ id: 5, value: 'A', isDefault: true }, { id: 5, value: 'B', isDefault: false }])).toBe(FEATURE_TEXT.repeatedValueId);
+    expect(valuesProblem('X', [{ id: 5, value: 'A', isDefault: true }, { id: 6, value: 'B', isDefault: false }, { value: 'C', isDefault: false }])).toBeNull();
+  });
+
   it('refuses adding an empty or repeated value from the value box', () => {
     expect(addValueProblem([], '   ')).toBe('No puede añadirse un valor vacío.');
     expect(addValueProblem([{ value: 'Grande' }], 'grande ')).toBe(FEATURE_TEXT.repeatedValue);
@@ -42,6 +47,16 @@ describe('the attribute form', () => {
     expect(errorsOf({ ...feature, values: [{ value: 'Calle', isDefault: false }] }).values).toBe('Al menos un Valor debe ser por defecto.');
     expect(errorsOf({ ...feature, name: ' ' }).name).toBe(FEATURE_TEXT.required);
     expect(errorsOf({ ...feature, clientId: undefined }).clientId).toBe('Seleccione un cliente');
+  });
+
+  it('puts a saved value sent twice on values, on create and on edit', () => {
+    const twice = [
+      { id: 5, value: 'Calle', isDefault: true },
+      { id: '5', value: 'Shopping', isDefault: false },
+    ];
+    expect(errorsOf({ ...feature, values: twice }).values).toBe('Un mismo valor del atributo figura más de una vez.');
+    const { clientId: _c, ...body } = feature;
+    expect(featureUpdateSchema.safeParse({ ...body, values: twice }).error?.issues.map((i) => [i.path, i.message])).toEqual([[['values'], FEATURE_TEXT.repeatedValueId]]);
   });
 
   it('keeps value ids on edit and needs no client', () => {

@@ -1,0 +1,93 @@
+/** A client's attributes as an administrator creates, opens and edits them. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+
+let browser: Browser;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await session?.context.close();
+  session = undefined;
+});
+
+const CLIENT = 'Café del Plata';
+
+/** Logs in as admin and opens the client's 'Lista de atributos' from the client list's row actions. */
+async function openAttributes(): Promise<Session> {
+  session = await openPage(browser);
+  const { page } = session;
+  await loginAs(page, 'admin@campo.test');
+  await openMenu(page, 'Clientes', 'Lista de clientes');
+  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+  await page.getByRole('cell', { name: CLIENT, exact: true }).click();
+  await page.getByRole('button', { name: 'Atributos', exact: true }).click();
+  await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+  return session;
+}
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const isDefault = (page: Page, value: string) => page.getByRole('checkbox', { name: `Valor por defecto: ${value}`, exact: true });
+
+async function addValue(page: Page, value: string, asDefault = false): Promise<void> {
+  await field(page, 'Nombre del valor').fill(value);
+  if (asDefault) await page.getByRole('checkbox', { name: 'Valor por defecto', exact: true }).check();
+  await page.getByRole('button', { name: 'Agregar' }).click();
+}
+
+/** Saves through the confirmation, closes the success dialog and waits for the list. */
+async function save(page: Page, success: string): Promise<void> {
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('dialog', { name: 'Guardar cambios' }).getByRole('button', { name: 'Confirmar' }).click();
+  const done = page.getByRole('dialog', { name: success });
+  await shown(done);
+  await done.getByRole('button', { name: 'Cerrar' }).click();
+  await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+}
+
+/** Opens the attribute from the list and reads its view: title, name, values and the default ticked. */
+async function viewOf(page: Page, name: string) {
+  await page.getByRole('button', { name: `Ver ${name}`, exact: true }).click();
+  // Only the view has 'Editar'; the form is filled from the record as it appears.
+  await shown(page.getByRole('button', { name: 'Editar', exact: true }));
+  const title = await page.getByRole('heading', { level: 1 }).innerText();
+  const inputs = page.getByRole('list', { name: 'Listado de valores agregados' }).getByRole('textbox');
+  const values = await inputs.evaluateAll((all) => all.map((input) => (input as HTMLInputElement).value));
+  const defaults: string[] = [];
+  for (const value of values) if (await isDefault(page, value).isChecked()) defaults.push(value);
+  return { title, name: await field(page, 'Nombre del atributo').inputValue(), values, defaults };
+}
+
+describe('an attribute', () => {
+  it('opens with what was saved, after creating it and after editing it', async () => {
+    const { page, errors } = await openAttributes();
+    const name = `Fachada E2E ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Nuevo atributo' }).click();
+    await shown(page.getByRole('heading', { name: 'Nuevo atributo' }));
+    await field(page, 'Nombre del atributo').fill(name);
+    await addValue(page, 'Ladrillo', true);
+    await addValue(page, 'Vidriada');
+    await save(page, 'Atributo creado con éxito');
+
+    expect(await viewOf(page, name)).toEqual({ title: name, name, values: ['Ladrillo', 'Vidriada'], defaults: ['Ladrillo'] });
+
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    await shown(page.getByRole('heading', { level: 1, name: `Editar: ${name}`, exact: true }));
+    const renamed = `${name} editada`;
+    await field(page, 'Nombre del atributo').fill(renamed);
+    await field(page, 'Valor 2').fill('Vidriada con toldo');
+    await isDefault(page, 'Ladrillo').uncheck();
+    await isDefault(page, 'Vidriada con toldo').check();
+    await addValue(page, 'Revoque');
+    await save(page, 'Cambios guardados con éxito');
+
+    expect(await viewOf(page, renamed)).toEqual({ title: renamed, name: renamed, values: ['Ladrillo', 'Vidriada con toldo', 'Revoque'], defaults: ['Vidriada con toldo'] });
+    errors.assertNone();
+  });
+});
