@@ -101,6 +101,8 @@ const fields = {
     .array(visitRangeSchema, { error: PROJECT_TEXT.noRanges })
     .min(1, PROJECT_TEXT.noRanges)
     .max(MAX_RANGES, MSG.tooLong)
+    // The console's own check ('Añadir rango', sameRange): a repeated range would double its visits.
+    .refine((ranges) => distinctRanges(ranges).length === ranges.length, RANGE_TEXT.repeated)
     .transform((ranges) => sortRanges(ranges)),
 };
 
@@ -146,7 +148,7 @@ export interface RuleContext {
   mode: 'ADD' | 'EDIT';
   /** The chosen campaign's dates (null while none is chosen). */
   campaign: { startDate: string; endDate: string } | null;
-  /** Whether the price applies: the move configuration's first category is 1, or EDIT. */
+  /** Whether the price applies: the move configuration's first category is 1, or EDIT (an ended project's is locked instead). */
   priced: boolean;
   /** EDIT: the stored project and how many locations it has. */
   original?: ProjectSnapshot;
@@ -193,11 +195,6 @@ export function projectIssues(value: Loose, ctx: RuleContext): Issue[] {
   const end = isoDate(value.endDate);
   const ranges = Array.isArray(value.rangeDate) ? (value.rangeDate as VisitRange[]) : [];
 
-  if (ctx.priced) {
-    const price = parsePrice(value.price);
-    if ('error' in price) issues.push({ path: 'price', message: price.error });
-  }
-
   if (original) {
     if (value.clientId !== undefined && normalized('clientId', value.clientId) !== original.clientId) issues.push({ path: 'clientId', message: PROJECT_TEXT.clientFixed });
     if (value.campoRemote !== undefined && Boolean(value.campoRemote) !== original.campoRemote) issues.push({ path: 'campoRemote', message: PROJECT_TEXT.remoteFixed });
@@ -213,6 +210,12 @@ export function projectIssues(value: Loose, ctx: RuleContext): Issue[] {
       if (typeof value.updateReason !== 'string' || !value.updateReason.trim()) issues.push({ path: 'updateReason', message: PROJECT_TEXT.reasonRequired });
     }
     return issues;
+  }
+
+  // After the lock: an ended project keeps its price as stored, none included (a configuration without price).
+  if (ctx.priced) {
+    const price = parsePrice(value.price);
+    if ('error' in price) issues.push({ path: 'price', message: price.error });
   }
 
   if (start && end) {
@@ -255,7 +258,7 @@ export const projectAddFormSchema = z
   .object({ ...fields, locations: locationsField, ...formContext })
   .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'ADD', campaign: v.campaign, priced: v.priced }), ctx), { when: () => true });
 
-/** The EDIT form of a stored project with `locationsCount` locations: price always applies (spec 3 §4). */
+/** The EDIT form of a stored project with `locationsCount` locations: the price applies (spec 3 §4) unless the project ended. */
 export const projectEditFormSchema = (original: ProjectSnapshot, locationsCount: number) =>
   z
     .object({ ...fields, updateReason: reasonField.optional(), ...formContext })

@@ -235,6 +235,30 @@ describe('creating a project', () => {
     expect((await load(id)).price).toBeNull();
   });
 
+  it("refuses the same visit range twice with the console's message, and writes nothing", async () => {
+    const before = await counts();
+    const range = { from: todayIso(), to: inDays(14), visits: 2 };
+    const twice = await call('POST', '/api/projects', newProject({ rangeDate: [range, { ...range }] }));
+    expect([twice.statusCode, twice.json().message]).toEqual([400, RANGE_TEXT.repeated]);
+    expect(twice.json().errors).toEqual({ rangeDate: 'Ese rango de visitas ya fue añadido.' });
+    // Typed (DD/MM/YYYY) once and ISO once, it is still the same range.
+    const typed = { from: formatDisplayDate(range.from), to: formatDisplayDate(range.to), visits: 2 };
+    expect((await call('POST', '/api/projects', newProject({ rangeDate: [range, typed] }))).json().message).toBe(RANGE_TEXT.repeated);
+    expect(await counts()).toEqual(before);
+
+    // Adding a new range twice in EDIT is refused the same way, and the visits stay as they were.
+    const { id } = await create({ name: 'Sin rangos repetidos' });
+    const project = await load(id);
+    const extra = { from: inDays(20), to: inDays(25), visits: 3 };
+    const edit = await call('PUT', '/api/projects', editBody(project, { rangeDate: [...project.rangeDate, extra, extra] }));
+    expect([edit.statusCode, edit.json().message]).toEqual([400, RANGE_TEXT.repeated]);
+    expect((await load(id)).visits.total).toBe(9);
+
+    // The same dates with another number of visits are another range, as in the console.
+    const { id: other } = await create({ name: 'Mismas fechas', rangeDate: [range, { ...range, visits: 1 }] });
+    expect((await load(other)).visits.total).toBe(3 * 3);
+  });
+
   it('refuses references that do not belong to the client', async () => {
     const res = await call('POST', '/api/projects', newProject({ campaignId: otherClient.campaignId }));
     expect(res.json().errors).toEqual({ campaignId: 'La campaña no existe o no es de este cliente.' });
@@ -335,6 +359,30 @@ describe('a past project', () => {
       newExpirationDate: inDays(10),
       updateReason: 'Faltaron visitas por lluvias.',
     });
+  });
+
+  it('extends one without a price (its move configuration has none), whose price stays empty', async () => {
+    const endedWithoutPrice = async (name: string) => {
+      const [row] = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.name, name));
+      const project = await load(row.id);
+      expect([project.status, project.price]).toEqual(['FINALIZADO', null]);
+      return project;
+    };
+    const bank = await endedWithoutPrice('Atención en sucursales - operativo especial');
+    // Its price is locked like the rest: giving it one now is a change, not an extension.
+    const priced = await call('PUT', '/api/projects', editBody(bank, { price: '100', endDate: inDays(10), updateReason: 'Más llamados.' }));
+    expect([priced.statusCode, priced.json().errors]).toEqual([400, { price: PROJECT_TEXT.pastLocked }]);
+    // The console sends the empty price as typed; an API client may send it as GET gave it (null).
+    for (const [project, price] of [
+      [bank, ''],
+      [await endedWithoutPrice('Salón de ventas - operativo especial'), null],
+    ] as const) {
+      const res = await call('PUT', '/api/projects', editBody(project, { price, endDate: inDays(10), updateReason: 'Faltaron llamados.' }));
+      expect(res.statusCode, res.body).toBe(200);
+      const extended = await load(project.id);
+      expect(extended).toMatchObject({ endDate: inDays(10), status: 'EN_CURSO', price: null, updateReason: 'Faltaron llamados.' });
+      expect(extended.rangeDate.every((r) => r.to === inDays(10))).toBe(true);
+    }
   });
 
   it('answers null as the last reason of a project never extended, 404 for no project', async () => {

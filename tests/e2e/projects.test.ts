@@ -1,6 +1,7 @@
 /**
  * Projects as an administrator: create one end to end and give a Getter one of its visits from the
- * assignment screen; extend a project that ended, with a reason; add and remove its locations.
+ * assignment screen; extend a project that ended, with a reason (one without a price too); add and
+ * remove its locations.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -128,7 +129,7 @@ describe('Proyectos', () => {
     errors.assertNone();
   });
 
-  it('extends a project that ended, asking for the reason, and shows it on the form', async () => {
+  it('extends a project that ended, asking for the reason, and shows it on the form; one without a price too', async () => {
     session = await openPage(browser);
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
@@ -161,6 +162,28 @@ describe('Proyectos', () => {
     await shown(page.getByText('Faltaron visitas por las lluvias.'));
     // Every visit range now ends on the new date.
     await shown(page.getByRole('table', { name: 'Rangos de visitas' }).getByRole('cell', { name: typed(10) }));
+
+    // One whose move configuration has no price: its price stays empty and locked, and it extends all the same.
+    const saved = page.getByText('Cambios guardados con éxito');
+    await gone(saved);
+    await page.goto('/projects-campo');
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Atención en sucursales - operativo');
+    const unpriced = row(page, 'Atención en sucursales - operativo especial');
+    await shown(unpriced.getByRole('cell', { name: 'Finalizado' }));
+    await unpriced.getByRole('button', { name: 'Editar Atención en sucursales - operativo especial' }).click();
+    await shown(page.getByRole('heading', { name: 'Editar proyecto: Atención en sucursales - operativo especial' }));
+    const price = page.getByRole('textbox', { name: 'Precio' });
+    expect(await price.inputValue()).toBe('');
+    expect(await price.isDisabled()).toBe(true);
+    await page.getByLabel('Fecha de finalización').fill(typed(7));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByLabel('Motivo').fill('Faltaron llamados.');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/projects-campo');
+    await shown(saved);
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Atención en sucursales - operativo');
+    await shown(unpriced.getByRole('cell', { name: typed(7) }));
+    await shown(unpriced.getByRole('cell', { name: 'En curso' }));
     errors.assertNone();
   });
 

@@ -6,12 +6,14 @@ import {
   PROJECT_TEXT,
   projectAddFormSchema,
   projectEditFormSchema,
+  projectCreateBody,
   projectIssues,
   type ProjectSnapshot,
   projectState,
+  projectUpdateBody,
 } from '../../domain/projects';
 import { checkRangeDraft, distinctRanges, RANGE_TEXT, visitCalendar } from '../../domain/projectVisits';
-import { fieldErrors, MSG } from '../../domain/validation';
+import { fieldErrors, MSG, todayIso } from '../../domain/validation';
 
 const TODAY = '2026-05-10';
 const campaign = { startDate: '2026-05-01', endDate: '2026-08-31' };
@@ -165,6 +167,16 @@ describe('a past project', () => {
     expect(projectIssues({ ...past, endDate: '2026-09-30', updateReason: 'x' }, ctx)[0].path).toBe('endDate');
   });
 
+  it('extends without a price when it has none (a configuration without price), and keeps the one it has', () => {
+    const unpriced = { ...past, price: null };
+    const noPrice = { ...ctx, original: unpriced };
+    const extension = { endDate: '2026-06-30', updateReason: 'Lluvias' };
+    expect(projectIssues({ ...unpriced, ...extension, price: '' }, noPrice)).toEqual([]);
+    expect(projectIssues({ ...unpriced, ...extension, price: null }, noPrice)).toEqual([]);
+    expect(projectIssues({ ...unpriced, ...extension, price: '100' }, noPrice)).toEqual([{ path: 'price', message: PROJECT_TEXT.pastLocked }]);
+    expect(projectIssues({ ...past, ...extension, price: '' }, ctx)).toEqual([{ path: 'price', message: PROJECT_TEXT.pastLocked }]);
+  });
+
   it('never changes its client or Campo remoto', () => {
     const running = { ...snapshot, endDate: '2026-06-30' };
     const edit = { mode: 'EDIT' as const, campaign, priced: true, original: running, today: TODAY };
@@ -185,6 +197,32 @@ describe('the form schemas', () => {
     expect(result.success).toBe(false);
     const errors = fieldErrors(result.error!);
     expect(errors).toMatchObject({ name: MSG.required, clientId: 'Seleccione un cliente', locations: PROJECT_TEXT.noLocations, rangeDate: PROJECT_TEXT.noRanges });
+  });
+
+  it('EDIT: an ended project without a price can be extended from the form', () => {
+    const days = (n: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const typed = (iso: string) => iso.split('-').reverse().join('/');
+    const ended = { ...snapshot, startDate: days(-20), endDate: days(-2), price: null, rangeDate: [{ from: days(-20), to: days(-2), visits: 3 }] };
+    const values = { ...ended, startDate: typed(ended.startDate), endDate: typed(days(10)), price: '', alternativeProduct: '', campaign: { startDate: days(-30), endDate: days(60) }, priced: true };
+    const result = projectEditFormSchema(ended, 4).safeParse(values);
+    expect(result.error && fieldErrors(result.error)).toBeUndefined();
+  });
+
+  it('refuses the same visit range twice, as the console does when adding one', () => {
+    const range = { from: '2026-05-10', to: '2026-05-20', visits: 2 };
+    const body = { id: 1, name: 'Invierno', clientId: 1, campaignId: 2, moveConfigurationId: 3, questionnaireId: 4, guidelineId: 5, startDate: '2026-05-10', endDate: '2026-05-31', mandatoryProduct: 'Café' };
+    const errorsOf = (schema: typeof projectUpdateBody | typeof projectCreateBody, rangeDate: unknown[]) => {
+      const result = schema.safeParse({ ...body, locations: [1], rangeDate });
+      return result.success ? {} : fieldErrors(result.error);
+    };
+    for (const schema of [projectCreateBody, projectUpdateBody]) {
+      expect(errorsOf(schema, [range, { ...range }])).toEqual({ rangeDate: RANGE_TEXT.repeated });
+      expect(errorsOf(schema, [range, { from: '10/05/2026', to: '20/05/2026', visits: '2' }])).toEqual({ rangeDate: 'Ese rango de visitas ya fue añadido.' });
+      // Another number of visits on the same dates is another range (sameRange), as in the console.
+      expect(errorsOf(schema, [range, { ...range, visits: 1 }])).toEqual({});
+    }
+    const form = projectAddFormSchema.safeParse({ ...body, price: '1', locations: [1], rangeDate: [range, range], campaign, priced: true });
+    expect(fieldErrors(form.error!).rangeDate).toBe(RANGE_TEXT.repeated);
   });
 
   it('EDIT: the price always applies', () => {

@@ -116,7 +116,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
         </Box>
         <TextInput name="mandatoryProduct" label="Producto obligatorio" required disabled={locked} />
         <TextInput name="alternativeProduct" label="Producto alternativo" disabled={locked} />
-        {priced && <TextInput name="price" label="Precio" required disabled={locked} helperText="Ej: 1500,50" />}
+        {priced && <TextInput name="price" label="Precio" required={!locked} disabled={locked} helperText={locked ? undefined : 'Ej: 1500,50'} />}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
         <CheckboxInput name="audioAttachment" label="Adjunto de audio" disabled={locked} />
