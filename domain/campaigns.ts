@@ -6,6 +6,8 @@ export const CAMPAIGN_TEXT = {
   notFound: 'La campaña no existe.',
   clientNotFound: 'El cliente no existe.',
   clientInactive: 'El cliente está inactivo.',
+  clientLocked: 'La campaña está asignada a proyectos: no se puede cambiar su cliente.',
+  clientLockedHint: (n: number) => `Asignada a ${n} ${n === 1 ? 'proyecto' : 'proyectos'}: no se puede cambiar su cliente.`,
   endBeforeStart: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
   pastDate: 'La fecha no puede ser anterior a hoy.',
   onlyNull: 'deletedAt sólo admite null (para inhabilitar use DELETE)',
@@ -96,6 +98,11 @@ export interface Campaign {
   updatedAt: string;
   /** Null while enabled. */
   deletedAt: string | null;
+  /**
+   * How many projects use it, in the answers about one campaign (not in lists): while any does,
+   * its client cannot change (their references would point to another client's campaign).
+   */
+  projectsCount?: number;
 }
 
 export const campaignState = (c: { deletedAt: string | null }) => (c.deletedAt === null ? CAMPAIGN_TEXT.enabled : CAMPAIGN_TEXT.disabled);

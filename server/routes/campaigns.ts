@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CAMPAIGN_TEXT, type CampaignInput, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
 import { ACCESS } from '../../domain/roles';
@@ -7,7 +7,7 @@ import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
 import { preparedOnce } from '../db/prepared';
-import { campaigns, clients } from '../db/schema';
+import { campaigns, clients, projects } from '../db/schema';
 import { badRequest, booleanQuery, INVALID_DATA, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 
@@ -51,10 +51,17 @@ function toCampaign(row: Awaited<ReturnType<typeof select>>[number]) {
   };
 }
 
-async function findCampaign(db: Db | Tx, campaignId: number) {
-  const [row] = await select(db).where(eq(campaigns.id, campaignId));
+/**
+ * One campaign with how many projects use it. `lock` takes its row FOR UPDATE, which waits for a
+ * project being inserted with it (the foreign key's share lock) and holds off new ones until commit,
+ * so the count stays true for the rest of the transaction.
+ */
+async function findCampaign(db: Db | Tx, campaignId: number, lock = false) {
+  const query = select(db).where(eq(campaigns.id, campaignId));
+  const [row] = lock ? await query.for('update', { of: campaigns }) : await query;
   if (!row) throw notFound(CAMPAIGN_TEXT.notFound);
-  return toCampaign(row);
+  const [{ n }] = await db.select({ n: count() }).from(projects).where(eq(projects.campaignId, campaignId));
+  return { ...toCampaign(row), projectsCount: n };
 }
 
 /** The client must exist; a new campaign (or one moved to another client) needs an active one. */
@@ -128,7 +135,7 @@ export default async function campaignRoutes(app: App) {
   app.put('/campaigns', { config: write, schema: { tags, body: campaignUpdateSchema } }, async (req) => {
     const body = req.body as CampaignUpdate;
     return app.db.transaction(async (tx) => {
-      const current = await findCampaign(tx, body.id);
+      const current = await findCampaign(tx, body.id, 'name' in body);
       if (!('name' in body)) {
         await tx.update(campaigns).set({ deletedAt: null, updatedAt: sql`now()` }).where(eq(campaigns.id, body.id));
         await audit(tx, { userId: req.session.id, entity: 'campaign', entityId: body.id, action: 'enable' });
@@ -136,6 +143,8 @@ export default async function campaignRoutes(app: App) {
       }
       const { id: campaignId, deletedAt, ...fields } = body;
       ensureDates(fields, current);
+      // Its projects keep their client: moved, the campaign would no longer be one of that client's.
+      if (fields.clientId !== current.clientId && current.projectsCount > 0) throw badRequest(CAMPAIGN_TEXT.clientLocked, { clientId: CAMPAIGN_TEXT.clientLocked });
       await ensureClient(tx, fields.clientId, fields.clientId !== current.clientId);
       await tx
         .update(campaigns)

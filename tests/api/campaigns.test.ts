@@ -1,10 +1,13 @@
-/** Campaigns through the API: the form's rules, the list, disabling and enabling, by client, roles. */
-import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * Campaigns through the API: the form's rules, the list, disabling and enabling, by client, the
+ * client of a campaign that projects use, roles.
+ */
+import { and, count, eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { type Campaign, CAMPAIGN_TEXT } from '../../domain/campaigns';
 import { MSG, todayIso } from '../../domain/validation';
-import { campaigns, clients } from '../../server/db/schema';
+import { auditLog, campaigns, clients, projects } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -132,6 +135,92 @@ describe('disabling and enabling', () => {
     expect(active.length).toBeGreaterThan(0);
     expect(active.every((c) => c.deletedAt === null && c.endDate >= todayIso() && c.clientId === clientId)).toBe(true);
     expect(active.length).toBeLessThan(all.length);
+  });
+});
+
+describe('the client of a campaign used by projects', () => {
+  const bank = async () => (await t.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Banco Federal del Sur')))[0].id;
+  const auditsOf = async (campaignId: number) =>
+    (await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, 'campaign'), eq(auditLog.entityId, String(campaignId)))))[0].n;
+
+  it('stays: the change is refused on the client field and nothing is written, while its other fields still change', async () => {
+    // The seed's ended campaign of the client, used by its projects of the last cycle.
+    const [used] = await t.db.select().from(campaigns).where(and(eq(campaigns.clientId, clientId), like(campaigns.name, '% - ciclo anterior')));
+    const [{ n: projectsUsing }] = await t.db.select({ n: count() }).from(projects).where(eq(projects.campaignId, used.id));
+    expect(projectsUsing).toBeGreaterThan(0);
+    expect((await call('GET', `/api/campaigns/${used.id}`)).json()).toMatchObject({ id: used.id, clientId, projectsCount: projectsUsing });
+    const audits = await auditsOf(used.id);
+    const body = { id: used.id, name: used.name, clientId: await bank(), startDate: used.startDate, endDate: used.endDate };
+
+    const moved = await call('PUT', '/api/campaigns', body);
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({ message: CAMPAIGN_TEXT.clientLocked, errors: { clientId: CAMPAIGN_TEXT.clientLocked } });
+    expect((await t.db.select().from(campaigns).where(eq(campaigns.id, used.id)))[0]).toEqual(used);
+    expect(await auditsOf(used.id)).toBe(audits);
+
+    const renamed = await call('PUT', '/api/campaigns', { ...body, clientId, name: 'Relevamiento renombrado' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Relevamiento renombrado', clientId, projectsCount: projectsUsing });
+  });
+
+  it('changes for a campaign no project uses', async () => {
+    const unused = await create({ name: 'Sin proyectos' });
+    expect((await call('GET', `/api/campaigns/${unused.id}`)).json()).toMatchObject({ projectsCount: 0 });
+    const other = await bank();
+    const moved = await call('PUT', '/api/campaigns', { id: unused.id, name: unused.name, clientId: other, startDate: unused.startDate, endDate: unused.endDate });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ clientId: other, client: { id: other, name: 'Banco Federal del Sur' }, projectsCount: 0 });
+    expect((await t.db.select({ clientId: campaigns.clientId }).from(campaigns).where(eq(campaigns.id, unused.id)))[0].clientId).toBe(other);
+  });
+});
+
+describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a project created with the campaign while its client changes', () => {
+  // PGlite has one connection, so no other transaction can hold a row: this one runs on PostgreSQL.
+  let pg: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    pg = await createTestApp({}, { postgres: true });
+    token = (await pg.login('admin@campo.test')).token;
+  }, 60_000);
+  afterAll(() => pg?.close());
+
+  it('is waited for, then counted: the change is refused', async () => {
+    const [cafe] = await pg.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Café del Plata'));
+    const [bank] = await pg.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Banco Federal del Sur'));
+    const created = await pg.app.inject({ method: 'POST', url: '/api/campaigns', headers: pg.authHeader(token), payload: newCampaign({ name: 'Por usar', clientId: cafe.id }) });
+    const campaign = created.json() as Campaign;
+    // Another transaction inserts a project with it and has not committed yet.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    const other = pg.db.transaction(async (tx) => {
+      await tx.insert(projects).values({ name: 'Proyecto concurrente', clientId: cafe.id, campaignId: campaign.id });
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const ours = pg.app.inject({
+      method: 'PUT',
+      url: '/api/campaigns',
+      headers: pg.authHeader(token),
+      payload: { id: campaign.id, name: campaign.name, clientId: bank.id, startDate: campaign.startDate, endDate: campaign.endDate },
+    });
+    // Our PUT must wait on the campaign's row until the project is committed.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const waiting = (await pg.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
+      if (waiting.rows[0].n > 0) break;
+      if (Date.now() > deadline) {
+        commit();
+        await other;
+        throw new Error(`The PUT never waited for the project being created: it answered ${(await ours).statusCode}`);
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    commit();
+    await other;
+    const res = await ours;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ clientId: CAMPAIGN_TEXT.clientLocked });
+    expect((await pg.db.select({ clientId: campaigns.clientId }).from(campaigns).where(eq(campaigns.id, campaign.id)))[0].clientId).toBe(cafe.id);
   });
 });
 

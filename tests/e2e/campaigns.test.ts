@@ -1,4 +1,7 @@
-/** 'Banco de Campañas' as an administrator: create a campaign with its date rules, then disable it. */
+/**
+ * 'Banco de Campañas' as an administrator: create a campaign with its date rules, then disable it;
+ * the client of a campaign that projects use cannot be changed.
+ */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../domain/validation';
@@ -80,6 +83,29 @@ describe('Banco de Campañas', () => {
     await shown(page.getByRole('heading', { name: 'Editar campaña: Primavera E2E' }));
     expect(await page.getByLabel('Fecha de inicio').inputValue()).toBe(typed(5));
     expect(await page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Banco Federal del Sur');
+    // No project uses it: its client may still change.
+    expect(await page.getByRole('combobox', { name: 'Cliente' }).isEnabled()).toBe(true);
+    errors.assertNone();
+  });
+
+  it('keeps the client of a campaign that projects use, saying why', async () => {
+    session = await openPage(browser);
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Campañas', 'Banco de campañas');
+    await atPath(page, '/campo-campaigns');
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Mystery shopping Café del Plata - en curso');
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    await row(page, 'Mystery shopping Café del Plata - en curso').getByRole('button', { name: 'Editar Mystery shopping Café del Plata - en curso' }).click();
+    await shown(page.getByRole('heading', { name: 'Editar campaña: Mystery shopping Café del Plata - en curso' }));
+
+    const client = page.getByRole('combobox', { name: 'Cliente' });
+    // Shown as inactive until the active clients have loaded.
+    await expect.poll(() => client.inputValue()).toBe('Café del Plata');
+    await expect.poll(() => client.isDisabled()).toBe(true);
+    await shown(page.getByText(/^Asignada a \d+ proyectos?: no se puede cambiar su cliente\.$/));
+    // The rest of the campaign stays editable.
+    expect(await page.getByLabel('Nombre').isEnabled()).toBe(true);
     errors.assertNone();
   });
 });

@@ -28,13 +28,20 @@ type Refs = Pick<ProjectSnapshot, 'clientId' | 'campaignId' | 'moveConfiguration
 export async function checkReferences(tx: Tx, body: Refs, current?: Refs): Promise<{ campaign: { startDate: string; endDate: string }; priced: boolean }> {
   const kept = (key: keyof Refs) => current !== undefined && current[key] === body[key];
   const errors: Record<string, string> = {};
-  // One after the other: inside a transaction the queries share one connection.
+  // One after the other: inside a transaction the queries share one connection. The campaign and the
+  // move configuration are held (KEY SHARE) until the project is written: an edit that locks either to
+  // count its projects (FOR UPDATE: a campaign's client, a configuration's fields) waits for this one.
   const [client] = await tx.select({ state: clients.state }).from(clients).where(eq(clients.id, body.clientId));
   const [campaign] = await tx
     .select({ clientId: campaigns.clientId, startDate: campaigns.startDate, endDate: campaigns.endDate, deletedAt: campaigns.deletedAt })
     .from(campaigns)
-    .where(eq(campaigns.id, body.campaignId));
-  const [move] = await tx.select({ status: moveConfigurations.status, category: moveConfigurations.category }).from(moveConfigurations).where(eq(moveConfigurations.id, body.moveConfigurationId));
+    .where(eq(campaigns.id, body.campaignId))
+    .for('key share');
+  const [move] = await tx
+    .select({ status: moveConfigurations.status, category: moveConfigurations.category })
+    .from(moveConfigurations)
+    .where(eq(moveConfigurations.id, body.moveConfigurationId))
+    .for('key share');
   const [questionnaire] = await tx.select({ removedAt: questionnaires.removedAt }).from(questionnaires).where(eq(questionnaires.id, body.questionnaireId));
   const [guideline] = await tx.select({ deletedAt: guidelines.deletedAt }).from(guidelines).where(eq(guidelines.id, body.guidelineId));
   if (!client) errors.clientId = REFERENCE_TEXT.clientNotFound;
