@@ -39,6 +39,16 @@ const PASSWORD_RE = /^(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9\s]).{8,}$/;
 
 export const isEmail = (value: string): boolean => EMAIL_RE.test(value);
 export const isUrl = (value: string): boolean => URL_RE.test(value);
+/**
+ * A link as a browser must be given it, or null when it is no link the URL rule accepts. The rule lets
+ * the scheme out ('Ej www.campo.com/'), and without one a browser reads the link as a path of the
+ * console itself: such a link gets https. Anything but http(s) (a `javascript:` left in the data) is null.
+ */
+export const absoluteUrl = (value: string): string | null => {
+  const link = value.trim();
+  if (!isUrl(link)) return null;
+  return /^https?:\/\//i.test(link) ? link : `https://${link}`;
+};
 export const isStrongPassword = (value: string): boolean => PASSWORD_RE.test(value);
 
 /** Text fields are capped well above any real value so nothing huge reaches the database. */

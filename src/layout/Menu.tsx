@@ -144,6 +144,8 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
     if (entry.action === 'campus') {
       // Open the tab first: a window opened after an await is blocked as a pop-up.
       const tab = window.open('about:blank', '_blank');
+      // The campus gets no handle on the console's tab (what 'noopener' does, which would leave us none on the new one).
+      if (tab) tab.opener = null;
       try {
         const { url } = await request<{ url: string }>('/moodle');
         if (tab) tab.location.href = url;

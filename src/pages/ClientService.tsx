@@ -1,9 +1,13 @@
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, Card, CardContent, Link, Typography } from '@mui/material';
+import { absoluteUrl } from '../../domain/validation';
 import { getSession } from '../authProvider/session';
 
 function FramedPage({ title, url, unavailable }: { title: string; url: string | null | undefined; unavailable: string }) {
-  if (!url) {
+  // A stored link may lack its scheme; and a site that refuses to be framed still opens in its own tab.
+  const href = url ? absoluteUrl(url) : null;
+  if (!href) {
     return (
       <Card sx={{ mt: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
@@ -20,10 +24,16 @@ function FramedPage({ title, url, unavailable }: { title: string; url: string | 
   }
   return (
     <Card sx={{ mt: 2, height: 'calc(100vh - 120px)', display: 'flex', flexDirection: 'column' }}>
-      <Typography variant="h6" component="h1" sx={{ p: 2, pb: 1 }}>
-        {title}
-      </Typography>
-      <Box component="iframe" title={title} src={url} sx={{ border: 0, flex: 1, width: '100%' }} />
+      <Box sx={{ p: 2, pb: 1, display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }}>
+        <Typography variant="h6" component="h1">
+          {title}
+        </Typography>
+        <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          Abrir en una pestaña nueva
+          <OpenInNewIcon fontSize="small" />
+        </Link>
+      </Box>
+      <Box component="iframe" title={title} src={href} sx={{ border: 0, flex: 1, width: '100%' }} />
     </Card>
   );
 }

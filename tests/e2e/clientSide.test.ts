@@ -242,13 +242,17 @@ describe('client service, survey and campus', () => {
     expect(await page.locator('iframe[title="Contacto / Consultas"]').getAttribute('src')).toBe('https://forms.campo.test/contacto/cafe-del-plata');
     await openMenu(page, null, 'Encuesta');
     expect(await page.locator('iframe[title="Encuesta de satisfacción"]').getAttribute('src')).toBe('https://encuestas.campo.test/satisfaccion');
+    // A site that refuses to be framed still opens in its own tab.
+    const own = page.getByRole('link', { name: 'Abrir en una pestaña nueva' });
+    expect(await own.getAttribute('href')).toBe('https://encuestas.campo.test/satisfaccion');
+    expect(await own.getAttribute('target')).toBe('_blank');
     errors.assertNone();
 
     // The same user on a client without its forms configured.
     await session!.context.route('**/api/core-users/users/userProfile/*', async (route) => {
       const answer = await route.fetch();
       const profile = await answer.json();
-      await route.fulfill({ response: answer, json: { ...profile, client: { ...profile.client, claimUrl: null, contactUrl: null } } });
+      await route.fulfill({ response: answer, json: { ...profile, linkSurveyMonkey: 'encuestas.campo.test/sin-esquema', client: { ...profile.client, claimUrl: null, contactUrl: null } } });
     });
     await page.evaluate(() => localStorage.clear());
     await loginAs(page, 'cliente@campo.test');
@@ -258,6 +262,10 @@ describe('client service, survey and campus', () => {
     expect(await page.locator('iframe').count()).toBe(0);
     await page.goto('/client-service/contact');
     await shown(page.getByRole('heading', { name: 'Contacto / Consultas no disponible' }));
+    // A link kept without its scheme (the URL rule allows it) is framed as the site, not as a path of the console.
+    await page.goto('/surveys');
+    await shown(page.getByRole('heading', { name: 'Encuesta de satisfacción' }));
+    expect(await page.locator('iframe[title="Encuesta de satisfacción"]').getAttribute('src')).toBe('https://encuestas.campo.test/sin-esquema');
   });
 
   it('tells the user when the campus is not configured', async () => {
@@ -266,5 +274,12 @@ describe('client service, survey and campus', () => {
     await shown(page.getByText('El campus no está configurado.'));
     if (!tab.isClosed()) await tab.waitForEvent('close', { timeout: UI_TIMEOUT });
     expect(tab.isClosed()).toBe(true);
+
+    // Configured: the campus opens in its tab with no handle on the console's.
+    await page.route('**/api/moodle', (route) => route.fulfill({ json: { url: 'about:blank#campus' } }));
+    const [campus] = await Promise.all([page.waitForEvent('popup'), sidebar(page).getByRole('button', { name: 'Campus', exact: true }).click()]);
+    await campus.waitForFunction(() => location.hash === '#campus', undefined, { timeout: UI_TIMEOUT });
+    expect(await campus.evaluate(() => window.opener)).toBeNull();
+    await campus.close();
   });
 });

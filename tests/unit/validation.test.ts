@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema } from '../../domain/auth';
 import { CLIENT_STATE_QUESTION, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
 import {
+  absoluteUrl,
   cellText,
   email,
   fieldErrors,
@@ -134,6 +135,31 @@ describe('url', () => {
     expect(valueOf(optionalUrl, undefined)).toBeNull();
     expect(valueOf(optionalUrl, ' www.campo.com ')).toBe('www.campo.com');
     expect(messageOf(optionalUrl, 'no es url')).toBe(MSG.url);
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('gives a link the rule accepts its scheme, https when it has none', () => {
+    expect(absoluteUrl('www.campo.com/')).toBe('https://www.campo.com/');
+    expect(absoluteUrl(' encuestas.campo.test/r/1?a=b ')).toBe('https://encuestas.campo.test/r/1?a=b');
+    expect(absoluteUrl('http://a-b.example.org:8080/p')).toBe('http://a-b.example.org:8080/p');
+    expect(absoluteUrl('HTTPS://forms.campo.test/x')).toBe('HTTPS://forms.campo.test/x');
+  });
+
+  it('gives null for what is no link: another scheme, a path, text', () => {
+    for (const value of ['javascript:alert(1)', 'ftp://campo.com', '/reportes', '//campo.com', 'campo', '', 'data:text/html,x']) expect(absoluteUrl(value), value).toBeNull();
+  });
+
+  it('always gives an http(s) link the rule accepts, or null', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.webUrl(), fc.string(), fc.domain()), (value) => {
+        const link = absoluteUrl(value);
+        if (link !== null) {
+          expect(link).toMatch(/^https?:\/\//i);
+          expect(isUrl(link)).toBe(true);
+        }
+      }),
+    );
   });
 });
 
