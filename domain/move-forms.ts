@@ -17,6 +17,7 @@ export const MOVE_FORM_TEXT = {
   emptyVideo: 'No dejes el campo vacío',
   flagOne: 'Seleccione al menos una pregunta a devolver',
   bothDates: 'Seleccione ambas fechas para filtrar.',
+  visitsToGetter: 'Las visitas publicadas se asignan a un Getter, no a un agente de calidad.',
   lostCursor: 'La move desde la que se pidió la página ya no existe. Vuelva a la primera página.',
   oneCursor: 'Pida la página después de una move o antes de otra, no las dos cosas.',
   endBeforeStart: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
@@ -110,8 +111,14 @@ export const submitBody = z.object({
 });
 
 const idList = z.array(id).max(100_000);
+/** A published visit of a project location (a given one, or the location's next) to become a Getter's move. */
+const visitItem = { projectLocationId: id, visitId: id.optional() };
 
-/** `PUT /user-moves/massive`: several moves to one quality agent, or stock moves to one Getter. */
+/**
+ * `PUT /user-moves/massive`: several moves to one quality agent, or stock moves to one Getter; with the
+ * Getter, `locations` are published visits that become its moves in the same transaction (the stock
+ * screen's selection, moves and visits, all or nothing).
+ */
 export const massiveBody = z
   .object({
     userMovesIds: idList.optional(),
@@ -119,16 +126,18 @@ export const massiveBody = z
     filter: z.record(z.string(), z.unknown()).optional(),
     assignedAgentId: id.optional(),
     userId: id.optional(),
+    locations: z.array(z.object(visitItem)).max(10_000).optional(),
   })
   .superRefine((b, ctx) => {
     if (b.assignedAgentId === undefined && b.userId === undefined) ctx.addIssue({ code: 'custom', path: ['assignedAgentId'], message: T.pickAgent });
-    if (b.userId !== undefined && b.assignedAgentId === undefined && !b.userMovesIds?.length) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
+    if (b.userId !== undefined && b.assignedAgentId === undefined && !b.userMovesIds?.length && !b.locations?.length) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
+    if (b.assignedAgentId !== undefined && b.locations?.length) ctx.addIssue({ code: 'custom', path: ['locations'], message: T.visitsToGetter });
     if (b.assignedAgentId !== undefined && !b.userMovesIds?.length && !b.filter) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
   });
 
 /** `POST /user-moves/massive-locations`: a published visit of each project location to a Getter. */
 export const massiveLocationsBody = z
-  .array(z.object({ projectLocationId: id, userId: id, visitId: id.optional() }), { error: T.pickMove })
+  .array(z.object({ ...visitItem, userId: id }), { error: T.pickMove })
   .min(1, T.pickMove)
   .max(10_000);
 

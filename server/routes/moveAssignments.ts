@@ -1,6 +1,6 @@
 /**
- * Assignments (spec 2 §4): moves to a quality agent or to a Getter in bulk (`PUT /user-moves/massive`),
- * and published visits turned into ASIGNADA moves of a Getter (`POST /user-moves/massive-locations`,
+ * Assignments (spec 2 §4): moves to a quality agent or to a Getter in bulk (`PUT /user-moves/massive`,
+ * with the Getter also the stock's published visits), and published visits turned into ASIGNADA moves of a Getter (`POST /user-moves/massive-locations`,
  * also used by the projects' assignment screen). Each call is one transaction.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { MOVE_TEXT, TRANSITIONS, VISIT_STATE } from '../../domain/moves';
 import { ACCESS, ROLE } from '../../domain/roles';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
+import type { SessionUser } from '../guard';
 import { auditLog, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, userMoves, visits } from '../db/schema';
 import { inIds } from '../db/list';
 import { badRequest, conflict, formLevelValidator, parse } from '../http';
@@ -44,6 +45,60 @@ async function currentVersionOf(tx: Tx, projectId: number): Promise<number | nul
   return row?.id ?? null;
 }
 
+/** Created moves: one per published visit turned into a Getter's move. */
+type CreatedMove = { id: number; code: string; projectLocationId: number; userId: number; visitId: number | null };
+
+/**
+ * Published visits become ASIGNADA moves of their Getters, inside the caller's transaction: with
+ * `visitId`, that visit (no longer published: 409, nothing written); without, the location's next
+ * published one, and with none, a move without a visit due at the project's end.
+ */
+async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocationId: number; userId: number; visitId?: number }[]): Promise<CreatedMove[]> {
+  for (const userId of new Set(items.map((i) => i.userId))) await ensureUserOfRole(tx, userId, ROLE.GETTER, MOVE_TEXT.notGetter);
+  const plIds = [...new Set(items.map((i) => i.projectLocationId))];
+  const pls = await tx.select({ id: projectLocations.id, projectId: projectLocations.projectId }).from(projectLocations).where(inArray(projectLocations.id, plIds));
+  if (pls.length !== plIds.length) throw badRequest('Alguna de las locaciones no pertenece a un proyecto.');
+  const projectOf = new Map(pls.map((p) => [p.id, p.projectId]));
+  const info = await projectInfo(tx, [...new Set(pls.map((p) => p.projectId))]);
+  const versions = new Map<number, number | null>();
+  for (const projectId of info.keys()) versions.set(projectId, await currentVersionOf(tx, projectId));
+  const out: CreatedMove[] = [];
+  for (const item of items) {
+    const [visit] = await tx
+      .select({ id: visits.id, dueTo: visits.dueTo })
+      .from(visits)
+      .where(
+        and(
+          eq(visits.projectLocationId, item.projectLocationId),
+          inArray(visits.state, PUBLISHED),
+          ...(item.visitId ? [eq(visits.id, item.visitId)] : []),
+        ),
+      )
+      .orderBy(asc(visits.dueFrom), asc(visits.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    // A visit named by the stock screen must still be published; otherwise the location's next one, or none.
+    if (item.visitId && !visit) throw conflict(MOVE_FORM_TEXT.stockState);
+    if (visit) await tx.update(visits).set({ state: VISIT_STATE.TOMADA }).where(eq(visits.id, visit.id));
+    const projectId = projectOf.get(item.projectLocationId)!;
+    const [move] = await tx
+      .insert(userMoves)
+      .values({
+        projectLocationId: item.projectLocationId,
+        visitId: visit?.id ?? null,
+        status: 'ASIGNADA',
+        userId: item.userId,
+        questionnaireVersionId: versions.get(projectId) ?? null,
+        dueTo: visit?.dueTo ?? info.get(projectId)?.endDate ?? null,
+      })
+      .returning({ id: userMoves.id, code: userMoves.code });
+    await tx.insert(moveStatusLogs).values({ userMoveId: move.id, status: 'ASIGNADA', userId: actor.id });
+    await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'create-assigned', detail: { projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit?.id ?? null } });
+    out.push({ id: move.id, code: move.code, projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit?.id ?? null });
+  }
+  return out;
+}
+
 export default async function moveAssignmentRoutes(app: App) {
   app.put('/user-moves/massive', { config: write, schema: { tags, body: massiveBody }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
     const body = req.body as z.infer<typeof massiveBody>;
@@ -66,7 +121,7 @@ export default async function moveAssignmentRoutes(app: App) {
         return { updated: done.size, skipped: skipped.length, skippedIds: skipped.slice(0, 100), agent };
       }
       const getter = await ensureUserOfRole(tx, body.userId!, ROLE.GETTER, MOVE_TEXT.notGetter);
-      const ids = body.userMovesIds!;
+      const ids = body.userMovesIds ?? [];
       const before = await tx.select({ id: userMoves.id, status: userMoves.status }).from(userMoves).where(inIds(userMoves.id, ids));
       const updated = await tx
         .update(userMoves)
@@ -76,58 +131,15 @@ export default async function moveAssignmentRoutes(app: App) {
       if (updated.length !== new Set(ids).size) throw badRequest(MOVE_FORM_TEXT.stockState);
       await logStatusMany(tx, before.filter((b) => b.status === 'DISPONIBLE').map((b) => b.id), 'ASIGNADA', actor.id);
       await auditMany(tx, actor.id, ids, 'assignGetter', { userId: getter.id, massive: true });
-      return { updated: updated.length, skipped: 0, skippedIds: [], getter };
+      // The selection's published visits, in the same transaction: a refused one undoes the moves' assignment too.
+      const created = body.locations?.length ? await assignVisits(tx, actor, body.locations.map((l) => ({ ...l, userId: getter.id }))) : [];
+      return { updated: updated.length, skipped: 0, skippedIds: [], getter, created };
     });
   });
 
   app.post('/user-moves/massive-locations', { config: write, schema: { tags, body: massiveLocationsBody } }, async (req, reply) => {
     const items = req.body as z.infer<typeof massiveLocationsBody>;
-    const actor = req.session;
-    const created = await app.db.transaction(async (tx) => {
-      for (const userId of new Set(items.map((i) => i.userId))) await ensureUserOfRole(tx, userId, ROLE.GETTER, MOVE_TEXT.notGetter);
-      const plIds = [...new Set(items.map((i) => i.projectLocationId))];
-      const pls = await tx.select({ id: projectLocations.id, projectId: projectLocations.projectId }).from(projectLocations).where(inArray(projectLocations.id, plIds));
-      if (pls.length !== plIds.length) throw badRequest('Alguna de las locaciones no pertenece a un proyecto.');
-      const projectOf = new Map(pls.map((p) => [p.id, p.projectId]));
-      const info = await projectInfo(tx, [...new Set(pls.map((p) => p.projectId))]);
-      const versions = new Map<number, number | null>();
-      for (const projectId of info.keys()) versions.set(projectId, await currentVersionOf(tx, projectId));
-      const out: { id: number; code: string; projectLocationId: number; userId: number; visitId: number | null }[] = [];
-      for (const item of items) {
-        const [visit] = await tx
-          .select({ id: visits.id, dueTo: visits.dueTo })
-          .from(visits)
-          .where(
-            and(
-              eq(visits.projectLocationId, item.projectLocationId),
-              inArray(visits.state, PUBLISHED),
-              ...(item.visitId ? [eq(visits.id, item.visitId)] : []),
-            ),
-          )
-          .orderBy(asc(visits.dueFrom), asc(visits.id))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        // A visit named by the stock screen must still be published; otherwise the location's next one, or none.
-        if (item.visitId && !visit) throw conflict(MOVE_FORM_TEXT.stockState);
-        if (visit) await tx.update(visits).set({ state: VISIT_STATE.TOMADA }).where(eq(visits.id, visit.id));
-        const projectId = projectOf.get(item.projectLocationId)!;
-        const [move] = await tx
-          .insert(userMoves)
-          .values({
-            projectLocationId: item.projectLocationId,
-            visitId: visit?.id ?? null,
-            status: 'ASIGNADA',
-            userId: item.userId,
-            questionnaireVersionId: versions.get(projectId) ?? null,
-            dueTo: visit?.dueTo ?? info.get(projectId)?.endDate ?? null,
-          })
-          .returning({ id: userMoves.id, code: userMoves.code });
-        await tx.insert(moveStatusLogs).values({ userMoveId: move.id, status: 'ASIGNADA', userId: actor.id });
-        await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'create-assigned', detail: { projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit?.id ?? null } });
-        out.push({ id: move.id, code: move.code, projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit?.id ?? null });
-      }
-      return out;
-    });
+    const created = await app.db.transaction((tx) => assignVisits(tx, req.session, items));
     return reply.status(201).send({ created });
   });
 }

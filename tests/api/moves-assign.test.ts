@@ -109,6 +109,32 @@ describe('stock assignment to a Getter', () => {
     expect(move.questionnaireVersionId).not.toBeNull();
   });
 
+  it('assigns the stock screen\'s moves and visits to a Getter in one call, all or nothing', async () => {
+    const [available, other] = await movesWhere(t, inStatus('DISPONIBLE'));
+    const [free] = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(1);
+    const [taken] = await t.db.select().from(visits).where(eq(visits.state, 'TOMADA')).limit(1);
+    // A visit taken meanwhile: the move is not assigned either.
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id], userId: getterId, locations: [{ projectLocationId: taken.projectLocationId, visitId: taken.id }] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', version: available.version });
+
+    const answer = await api.ok<{ updated: number; created: { id: number; visitId: number; userId: number }[] }>('PUT', '/user-moves/massive', admin, {
+      userMovesIds: [available.id],
+      userId: getterId,
+      locations: [{ projectLocationId: free.projectLocationId, visitId: free.id }],
+    });
+    expect(answer.updated).toBe(1);
+    expect(answer.created).toMatchObject([{ visitId: free.id, userId: getterId }]);
+    expect(await reload(t, available.id)).toMatchObject({ status: 'ASIGNADA', userId: getterId });
+    expect((await t.db.select().from(visits).where(eq(visits.id, free.id)))[0].state).toBe('TOMADA');
+    // Visits alone, and never to a quality agent.
+    const [next] = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(1);
+    expect((await api.ok<{ created: unknown[] }>('PUT', '/user-moves/massive', admin, { userId: getterId, locations: [{ projectLocationId: next.projectLocationId, visitId: next.id }] })).created).toHaveLength(1);
+    const toAgent = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [other.id], assignedAgentId: agentId, locations: [{ projectLocationId: next.projectLocationId }] });
+    expect(toAgent.json().errors.locations).toBe(MOVE_FORM_TEXT.visitsToGetter);
+  });
+
   it('writes nothing when one item fails: a visit no longer published, or a user who is not a Getter', async () => {
     const [free] = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(1);
     const [taken] = await t.db.select().from(visits).where(eq(visits.state, 'TOMADA')).limit(1);

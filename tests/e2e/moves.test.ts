@@ -409,8 +409,16 @@ describe('Asignación de Moves', () => {
     const order = Number(await first.locator('td:nth-child(4)').innerText());
     await first.click();
     await assign.click();
+    // The selection goes in one call (one transaction: all of it or none).
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/user-moves/massive')) calls.push(`${r.method()} ${new URL(r.url()).pathname} ${r.postData()}`);
+    });
     await page.getByRole('dialog', { name: 'Estas asignando a Juan Pérez' }).getByRole('button', { name: 'Confirmar' }).click();
     await shown(page.getByText('Se asignaron 1 moves a Juan Pérez.'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatch(/^PUT \/api\/user-moves\/massive /);
+    expect(JSON.parse(calls[0].split(' ').slice(2).join(' ')).locations).toEqual([expect.objectContaining({ visitId: order })]);
     const stock = await api<{ rows: { id_pedido: number; id_move: string | null; auditor: string | null }[] }>('/user-moves/stock-moves-report?statuses=Asignada&limit=5000');
     expect(stock.rows.find((r) => r.id_pedido === order)).toMatchObject({ auditor: 'Juan Pérez' });
     errors.assertNone();

@@ -83,11 +83,11 @@ export function AssignPage() {
   const assign = async () => {
     const picked = [...selected.values()];
     const moves = picked.filter((r) => r.kind === 'move').map((r) => r.userMoveId!);
-    const visits = picked.filter((r) => r.kind === 'visit').map((r) => ({ projectLocationId: r.project_location_id, userId: auditorId!, visitId: r.id_pedido! }));
+    const locations = picked.filter((r) => r.kind === 'visit').map((r) => ({ projectLocationId: r.project_location_id, visitId: r.id_pedido! }));
     setBusy(true);
     try {
-      if (moves.length) await act('massive', { userMovesIds: moves, userId: auditorId });
-      if (visits.length) await act('massiveLocations', visits);
+      // Moves and visits in one call, one transaction: all of them are assigned or none.
+      await act('massive', { userMovesIds: moves, userId: auditorId, locations });
       setDone(picked.length);
       setSelected(new Map());
     } catch (error) {
