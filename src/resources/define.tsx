@@ -2,9 +2,11 @@ import { Box, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type RaRecord, useCreate, useGetOne, useNotify, useUpdate } from 'ra-core';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { AccessDenied } from 'react-admin';
 import { Route, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
-import type { Area } from '../../domain/roles';
+import { type Area, canUse, type Operation } from '../../domain/roles';
+import { currentRole } from '../authProvider';
 import type { Endpoints } from '../dataProvider/endpoints/types';
 import { request } from '../dataProvider/http';
 import { CampoForm, type FormMode } from '../ui/form/CampoForm';
@@ -73,6 +75,11 @@ export interface FormDeclaration<V> {
 
 export interface ResourceDeclaration<V> {
   name: string;
+  /**
+   * The area of the access matrix whose write access the add button, the add route and EDIT need:
+   * staff who only read get the list without the add button, VIEW instead of EDIT and no add form.
+   */
+  area?: Area;
   /** The list screen: the shared table's props, or a hand-written screen. */
   list: Omit<CampoListProps, 'addPath'> | ComponentType;
   form?: FormDeclaration<V>;
@@ -85,18 +92,27 @@ export interface ResourceDeclaration<V> {
  * /{name}/add, /{name}/edit/:id and /{name}/view/:id.
  */
 export function defineScreens<V extends Record<string, unknown>>(declaration: ResourceDeclaration<V>): Screens {
-  const { name, list, form } = declaration;
+  const { name, list, form, area } = declaration;
+  const canWrite = () => area === undefined || canUse(currentRole(), area, 'write');
   const List: ComponentType =
-    typeof list === 'function' ? list : () => <CampoList {...list} addPath={list.addLabel ? `/${name}/add` : undefined} viewPath={list.viewPath ?? ((r) => `/${name}/view/${r.id}`)} />;
+    typeof list === 'function'
+      ? list
+      : () => <CampoList {...list} addPath={list.addLabel && canWrite() ? `/${name}/add` : undefined} viewPath={list.viewPath ?? ((r) => `/${name}/view/${r.id}`)} />;
   const routes = [...(declaration.routes ?? [])];
   if (form) {
+    const create = <CreatePage name={name} form={form} />;
     routes.push(
-      <Route key="add" path="add" element={<CreatePage name={name} form={form} />} />,
-      <Route key="edit" path="edit/:id" element={<RecordPage name={name} form={form} mode="EDIT" />} />,
-      <Route key="view" path="view/:id" element={<RecordPage name={name} form={form} mode="VIEW" />} />,
+      <Route key="add" path="add" element={area ? <Allowed area={area} operation="write">{create}</Allowed> : create} />,
+      <Route key="edit" path="edit/:id" element={<RecordPage name={name} form={form} mode="EDIT" canWrite={canWrite} />} />,
+      <Route key="view" path="view/:id" element={<RecordPage name={name} form={form} mode="VIEW" canWrite={canWrite} />} />,
     );
   }
   return { list: List, routes };
+}
+
+/** The screen when the user's role may read (or write) the area; react-admin's 'Acceso denegado' page otherwise. */
+export function Allowed({ area, operation = 'read', children }: { area: Area; operation?: Operation; children: ReactNode }) {
+  return canUse(currentRole(), area, operation) ? children : <AccessDenied />;
 }
 
 function CreatePage<V extends Record<string, unknown>>({ name, form }: { name: string; form: FormDeclaration<V> }) {
@@ -121,7 +137,17 @@ function CreatePage<V extends Record<string, unknown>>({ name, form }: { name: s
   );
 }
 
-function RecordPage<V extends Record<string, unknown>>({ name, form, mode }: { name: string; form: FormDeclaration<V>; mode: Exclude<FormMode, 'ADD'> }) {
+function RecordPage<V extends Record<string, unknown>>({
+  name,
+  form,
+  mode,
+  canWrite,
+}: {
+  name: string;
+  form: FormDeclaration<V>;
+  mode: Exclude<FormMode, 'ADD'>;
+  canWrite: () => boolean;
+}) {
   const { id } = useParams();
   const { data, isPending, error } = useGetOne(name, { id: Number(id) });
   const [update] = useUpdate();
@@ -129,7 +155,7 @@ function RecordPage<V extends Record<string, unknown>>({ name, form, mode }: { n
   const notify = useNotify();
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
-  const editable = form.editable?.(data) ?? true;
+  const editable = canWrite() && (form.editable?.(data) ?? true);
   const shownMode = editable ? mode : 'VIEW';
   return (
     <CampoForm<V>

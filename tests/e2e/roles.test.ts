@@ -1,7 +1,7 @@
 /** What each role sees: title, sidebar, the routes it may not open, the framed client pages. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { atPath, launch, loginAs, openMenu, openPage, type Session, shown, sidebar } from './helpers';
+import { atPath, launch, loginAs, openMenu, openPage, pathOf, type Session, shown, sidebar } from './helpers';
 
 let browser: Browser;
 let session: Session | undefined;
@@ -95,6 +95,132 @@ describe('other roles', () => {
     await shown(page.getByText('La dirección ingresada es incorrecta o el enlace no es válido.', { exact: true }));
     await shown(page.getByRole('button', { name: 'Volver' }));
     await atPath(page, '/esta/ruta/no-existe');
+    errors.assertNone();
+  });
+});
+
+/** A table row holding a cell with exactly this text. */
+const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const columnHeader = (page: Page, name: string) => page.getByRole('columnheader', { name, exact: true });
+const DENIED = 'Acceso denegado';
+
+/** Opens a list by its address and waits until it shows `rowText` in a row. */
+async function openList(page: Page, path: string, heading: string, rowText: string): Promise<void> {
+  await page.goto(path);
+  await shown(page.getByRole('heading', { name: heading, exact: true }));
+  await shown(rowWith(page, rowText));
+}
+
+/** The address shows react-admin's 'Acceso denegado' page, with no form to fill. */
+async function denied(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await shown(page.getByText(DENIED, { exact: true }));
+  await atPath(page, path);
+  expect(await page.getByRole('textbox').count(), path).toBe(0);
+  expect(await button(page, 'Guardar').count(), path).toBe(0);
+}
+
+describe('staff who only read clients, locations, attributes and move configurations (comercial@campo.test, role 11)', () => {
+  it('see every list with its rows and without the actions that write', async () => {
+    const { page, errors } = await as('comercial@campo.test');
+
+    await openList(page, '/clients', 'Lista de Clientes', 'Café del Plata');
+    expect(await button(page, 'Nuevo Cliente').count()).toBe(0);
+    expect(await columnHeader(page, 'Activar/Desactivar').count()).toBe(0);
+    expect(await rowWith(page, 'Café del Plata').getByRole('button', { name: /^(Activar|Desactivar)$/ }).count()).toBe(0);
+    // A selected row offers its locations and attributes, not 'Editar'.
+    await rowWith(page, 'Café del Plata').getByRole('cell', { name: 'Café del Plata', exact: true }).click();
+    await shown(rowWith(page, 'Café del Plata').getByRole('button', { name: 'Atributos' }));
+    expect(await rowWith(page, 'Café del Plata').getByRole('button', { name: 'Editar' }).count()).toBe(0);
+
+    // The client's own locations: no 'Nueva locacion', no 'CARGA MASIVA', no switch.
+    await rowWith(page, 'Café del Plata').getByRole('button', { name: 'Locaciones' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones', exact: true }));
+    await shown(rowWith(page, 'Café del Plata Palermo'));
+    for (const name of ['Nueva locacion', 'CARGA MASIVA']) expect(await button(page, name).count(), name).toBe(0);
+    expect(await columnHeader(page, 'Activar/Desactivar').count()).toBe(0);
+
+    // Every client's locations ('Puntos de venta'): the state is shown, not switched.
+    await openList(page, '/branch-offices', 'Lista de locaciones', 'Café del Plata Palermo');
+    for (const name of ['Nueva locacion', 'CARGA MASIVA']) expect(await button(page, name).count(), name).toBe(0);
+    expect(await columnHeader(page, 'Activar/Desactivar').count()).toBe(0);
+    await shown(rowWith(page, 'Café del Plata Palermo').getByText('Activo', { exact: true }));
+
+    // 'Banco de atributos', and an attribute's screen without 'Editar'.
+    await openList(page, '/features', 'Banco de atributos', 'Formato');
+    expect(await button(page, 'Nuevo atributo').count()).toBe(0);
+    await rowWith(page, 'Formato').first().getByRole('cell', { name: 'Formato', exact: true }).click();
+    await shown(page.getByRole('heading', { name: 'Formato', exact: true }));
+    expect(await button(page, 'Editar').count()).toBe(0);
+    expect(await button(page, 'Guardar').count()).toBe(0);
+
+    // Move configurations: a row opens the configuration to read, not its edit form.
+    await openList(page, '/moves-config', 'Lista de Configuraciones de Moves', 'Visita estándar');
+    expect(await button(page, 'Nueva Configuración').count()).toBe(0);
+    await rowWith(page, 'Visita estándar').getByRole('cell', { name: 'Visita estándar', exact: true }).click();
+    await shown(page.getByRole('heading', { name: 'Visita estándar', exact: true }));
+    expect(await page.getByRole('textbox', { name: 'Nombre', exact: true }).isDisabled()).toBe(true);
+    expect(await button(page, 'Editar').count()).toBe(0);
+    expect(await button(page, 'Guardar').count()).toBe(0);
+    errors.assertNone();
+  });
+
+  it('get no form from an add, edit or upload address typed by hand', async () => {
+    const { page, errors } = await as('comercial@campo.test');
+    for (const path of ['/clients/add', '/clients/upload', '/moves-config/add', '/features/add']) await denied(page, path);
+
+    // An edit address shows the client to read: disabled fields, no 'Guardar', no 'Editar'.
+    await openList(page, '/clients', 'Lista de Clientes', 'Café del Plata');
+    await rowWith(page, 'Café del Plata').getByRole('button', { name: 'Ver Café del Plata' }).click();
+    await page.waitForURL(/\/clients\/view\/\d+$/);
+    const id = pathOf(page).split('/').at(-1)!;
+    await page.goto(`/clients/edit/${id}`);
+    await shown(page.getByRole('heading', { name: 'Café del Plata', exact: true }));
+    expect(await page.getByRole('textbox', { name: 'Nombre', exact: true }).isDisabled()).toBe(true);
+    expect(await button(page, 'Guardar').count()).toBe(0);
+    expect(await button(page, 'Editar').count()).toBe(0);
+    errors.assertNone();
+  });
+});
+
+describe('an editor (operaciones@campo.test, role 2)', () => {
+  it('is offered the actions that write, but not the client upload of admins', async () => {
+    const { page, errors } = await as('operaciones@campo.test');
+
+    await openList(page, '/clients', 'Lista de Clientes', 'Café del Plata');
+    await shown(button(page, 'Nuevo Cliente'));
+    await shown(columnHeader(page, 'Activar/Desactivar'));
+    await rowWith(page, 'Café del Plata').getByRole('cell', { name: 'Café del Plata', exact: true }).click();
+    await shown(rowWith(page, 'Café del Plata').getByRole('button', { name: 'Editar' }));
+
+    await openList(page, '/branch-offices', 'Lista de locaciones', 'Café del Plata Palermo');
+    await shown(button(page, 'Nueva locacion'));
+    await shown(button(page, 'CARGA MASIVA'));
+    await shown(columnHeader(page, 'Activar/Desactivar'));
+
+    await openList(page, '/features', 'Banco de atributos', 'Formato');
+    await shown(button(page, 'Nuevo atributo'));
+
+    await openList(page, '/moves-config', 'Lista de Configuraciones de Moves', 'Visita estándar');
+    await shown(button(page, 'Nueva Configuración'));
+    await rowWith(page, 'Visita estándar').getByRole('cell', { name: 'Visita estándar', exact: true }).click();
+    await shown(page.getByRole('heading', { name: 'Editar: Visita estándar', exact: true }));
+
+    await page.goto('/clients/add');
+    await shown(page.getByRole('heading', { name: 'Nuevo Cliente', exact: true }));
+    await denied(page, '/clients/upload');
+    errors.assertNone();
+  });
+});
+
+describe('an administrator (admin@campo.test)', () => {
+  it('opens the client bulk upload from the sidebar', async () => {
+    const { page, errors } = await as('admin@campo.test');
+    await openMenu(page, 'Clientes', 'Carga de clientes');
+    await atPath(page, '/clients/upload');
+    await shown(page.getByRole('heading', { name: 'Carga de clientes', exact: true }));
+    expect(await page.getByText(DENIED, { exact: true }).count()).toBe(0);
     errors.assertNone();
   });
 });

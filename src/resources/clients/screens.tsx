@@ -1,77 +1,21 @@
-import BusinessIcon from '@mui/icons-material/Business';
-import EditIcon from '@mui/icons-material/Edit';
-import StoreIcon from '@mui/icons-material/Store';
-import TuneIcon from '@mui/icons-material/Tune';
-import { Chip } from '@mui/material';
-import type { RaRecord } from 'ra-core';
 import { Route } from 'react-router-dom';
-import { CLIENT_STATE_QUESTION, clientSchema } from '../../../domain/clients';
+import { clientSchema } from '../../../domain/clients';
 import { Placeholder } from '../../ui/Placeholder';
-import { StateToggle } from '../../ui/StateToggle';
-import { LinkButton, ViewButton } from '../../ui/table/RowButtons';
-import { defineScreens } from '../define';
+import { Allowed, defineScreens } from '../define';
 import { clientFeatureRoutes } from '../features/clientRoutes';
 import { clientLocationRoutes } from '../locations/clientRoutes';
-
-const [confirmTitle, ...question] = CLIENT_STATE_QUESTION.split('. ');
+import { ClientList } from './ClientList';
 
 const text = (value: unknown) => (value ?? '') as string;
 
-/** Clients (spec 1 §2.4): 'Lista de Clientes', add / edit / view, activation. */
+/**
+ * Clients (spec 1 §2.4): 'Lista de Clientes', add / edit / view and activation for those who write
+ * clients, the bulk upload for admins.
+ */
 export default defineScreens({
   name: 'clients',
-  list: {
-    title: 'Lista de Clientes',
-    icon: <BusinessIcon color="primary" />,
-    addLabel: 'Nuevo Cliente',
-    search: { label: 'Buscar', field: 'q', placeholder: 'Nombre, email o dirección' },
-    stateFilter: { kind: 'showInactive', field: 'state', label: 'Activo/Inactivo' },
-    perPageOptions: [20, 50, 100, 150, 200],
-    perPage: 100,
-    sort: { field: 'name', order: 'ASC' },
-    exportFile: 'clientes',
-    columns: [
-      {
-        source: 'view',
-        label: 'Ver',
-        sortable: false,
-        noSelect: true,
-        width: 56,
-        render: (r) => <ViewButton path={`/clients/view/${r.id}`} label={`Ver ${r.name}`} />,
-        exportValue: (r) => r.id,
-      },
-      { source: 'name', label: 'Nombre' },
-      { source: 'address', label: 'Dirección', truncate: true },
-      { source: 'telephone', label: 'Teléfono', noSelect: true },
-      { source: 'email', label: 'Email', noSelect: true },
-      {
-        source: 'state',
-        label: 'Estado',
-        render: (r) => <Chip size="small" label={r.state ? 'Activo' : 'Inactivo'} color={r.state ? 'success' : 'default'} />,
-        exportValue: (r) => (r.state ? 'Activo' : 'Inactivo'),
-      },
-      {
-        source: 'actions',
-        label: 'Activar/Desactivar',
-        sortable: false,
-        noSelect: true,
-        render: (r) => <StateToggle record={r} field="state" title={confirmTitle} question={question.join('. ')} action="setState" />,
-      },
-    ],
-    rowActions: (r: RaRecord) => (
-      <>
-        <LinkButton path={`/clients/edit/${r.id}`} icon={<EditIcon />}>
-          Editar
-        </LinkButton>
-        <LinkButton path={`/clients/${r.id}/branch-offices`} icon={<StoreIcon />}>
-          Locaciones
-        </LinkButton>
-        <LinkButton path={`/clients/${r.id}/features`} icon={<TuneIcon />}>
-          Atributos
-        </LinkButton>
-      </>
-    ),
-  },
+  area: 'clients',
+  list: ClientList,
   form: {
     schema: clientSchema,
     empty: { name: '', address: '', telephone: '', email: '', imageUrl: '', claimUrl: '', contactUrl: '', linkSurveyMonkey: '', typeId: null as number | null },
@@ -101,7 +45,15 @@ export default defineScreens({
     ],
   },
   routes: [
-    <Route key="upload" path="upload" element={<Placeholder title="Carga de clientes" />} />,
+    <Route
+      key="upload"
+      path="upload"
+      element={
+        <Allowed area="client-upload">
+          <Placeholder title="Carga de clientes" />
+        </Allowed>
+      }
+    />,
     ...clientLocationRoutes,
     ...clientFeatureRoutes,
   ],

@@ -1,5 +1,7 @@
 import TuneIcon from '@mui/icons-material/Tune';
 import { type RaRecord, ResourceContextProvider } from 'ra-core';
+import { canUse } from '../../../domain/roles';
+import { currentRole } from '../../authProvider';
 import { type Column, CampoList } from '../../ui/table/CampoList';
 import { linkColumn } from '../../ui/table/columns';
 
@@ -7,9 +9,10 @@ type Value = { value: string; isDefault: boolean };
 
 /**
  * 'Lista de atributos' (spec 1 §2.6): one client's attributes at {base} = /clients/{id}/features,
- * or every client's at /features with a client filter.
+ * or every client's at /features with a client filter. 'Nuevo atributo' only for those who write attributes.
  */
 export function FeatureList({ clientId, base, title = 'Lista de atributos' }: { clientId?: number; base: string; title?: string }) {
+  const canWrite = canUse(currentRole(), 'features', 'write');
   const values = (r: RaRecord) => ((r.values ?? []) as Value[]).map((v) => v.value).join(', ');
   const columns: Column[] = [
     linkColumn('view', 'Ver', { root: base, name: (r) => String(r.name) }),
@@ -30,7 +33,7 @@ export function FeatureList({ clientId, base, title = 'Lista de atributos' }: { 
       <CampoList
         title={title}
         icon={<TuneIcon color="primary" />}
-        addLabel="Nuevo atributo"
+        addLabel={canWrite ? 'Nuevo atributo' : undefined}
         addPath={`${base}/add`}
         search={{ label: 'Filtrar por nombre', field: 'q' }}
         clientFilter={clientId === undefined ? { field: 'clientId' } : undefined}

@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../domain/dialogs';
 import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureSchema } from '../../../domain/features';
+import { canUse } from '../../../domain/roles';
+import { currentRole } from '../../authProvider';
 import { SuccessDialog } from '../../ui/dialogs';
 import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
+import { Allowed } from '../define';
 import { FeatureFields, type FeatureValues } from './FeatureFields';
 
 const RESOURCE = 'features';
@@ -19,8 +22,17 @@ const toValues = (f: RaRecord): FeatureValues => ({
   values: (f.values ?? []).map((v: { id: number; value: string; isDefault: boolean }) => ({ id: v.id, value: v.value, isDefault: v.isDefault })),
 });
 
-/** 'Nuevo atributo': Save stays disabled until the attribute has a value (spec 1 §4). */
-export function FeatureCreatePage({ base, clientId }: { base: string; clientId?: number }) {
+/** 'Nuevo atributo', for those who write attributes; the rest get 'Acceso denegado'. */
+export function FeatureCreatePage(props: { base: string; clientId?: number }) {
+  return (
+    <Allowed area="features" operation="write">
+      <CreateForm {...props} />
+    </Allowed>
+  );
+}
+
+/** Save stays disabled until the attribute has a value (spec 1 §4). */
+function CreateForm({ base, clientId }: { base: string; clientId?: number }) {
   const [create] = useCreate();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
@@ -48,7 +60,7 @@ export function FeatureCreatePage({ base, clientId }: { base: string; clientId?:
   );
 }
 
-/** An attribute's screen: its name in VIEW, 'Editar: ' and the name in EDIT. */
+/** An attribute's screen: its name in VIEW, 'Editar: ' and the name in EDIT (VIEW, without 'Editar', for those who only read). */
 export function FeatureRecordPage({ base, mode }: { base: string; mode: Exclude<FormMode, 'ADD'> }) {
   const { id } = useParams();
   const { data, isPending, error } = useGetOne(RESOURCE, { id: Number(id) });
@@ -57,16 +69,18 @@ export function FeatureRecordPage({ base, mode }: { base: string; mode: Exclude<
   const [done, setDone] = useState(false);
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  const canWrite = canUse(currentRole(), 'features', 'write');
+  const shownMode = canWrite ? mode : 'VIEW';
   return (
     <ResourceContextProvider value={RESOURCE}>
       <CampoForm<FeatureValues>
-        key={`${mode}-${data.id}`}
-        mode={mode}
-        title={mode === 'EDIT' ? `Editar: ${data.name}` : String(data.name)}
+        key={`${shownMode}-${data.id}`}
+        mode={shownMode}
+        title={shownMode === 'EDIT' ? `Editar: ${data.name}` : String(data.name)}
         schema={featureSchema}
         defaultValues={toValues(data)}
         backPath={base}
-        editPath={`${base}/edit/${data.id}`}
+        editPath={canWrite ? `${base}/edit/${data.id}` : undefined}
         viewPath={`${base}/view/${data.id}`}
         confirm={confirm}
         confirmLeave

@@ -4,8 +4,10 @@ import { Button } from '@mui/material';
 import { ResourceContextProvider } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../domain/dialogs';
+import { canUse } from '../../../domain/roles';
+import { currentRole } from '../../authProvider';
 import { type Column, CampoList } from '../../ui/table/CampoList';
-import { switchColumn } from '../../ui/table/columns';
+import { stateColumn, switchColumn } from '../../ui/table/columns';
 import { ViewButton } from '../../ui/table/RowButtons';
 import type { LocationPaths } from './paths';
 
@@ -13,10 +15,13 @@ const stateDialog = dialogParts(DIALOG.locationState);
 
 /**
  * 'Lista de locaciones' (spec 1 §2.5): one client's points of sale, or every client's with a client
- * filter. The search is a case-insensitive regular expression on the client's location code.
+ * filter. The search is a case-insensitive regular expression on the client's location code. Staff
+ * who only read locations see each one's state instead of its switch, and neither 'Nueva locacion'
+ * nor 'CARGA MASIVA'.
  */
 export function LocationList({ clientId, paths }: { clientId?: number; paths: LocationPaths }) {
   const navigate = useNavigate();
+  const canWrite = canUse(currentRole(), 'locations', 'write');
   const columns: Column[] = [
     {
       source: 'view',
@@ -34,27 +39,31 @@ export function LocationList({ clientId, paths }: { clientId?: number; paths: Lo
     { source: 'street', label: 'Dirección', truncate: true },
     { source: 'telephone', label: 'Teléfono', noSelect: true },
     { source: 'executive', label: 'Ejecutivo' },
-    switchColumn({
-      source: 'status',
-      label: 'Activar/Desactivar',
-      active: (r) => Boolean(r.status),
-      name: (r) => String(r.fullName),
-      title: stateDialog.title,
-      question: () => stateDialog.question,
-      change: (activate, r) => ({ action: 'setStatus', body: { id: r.id, status: activate } }),
-    }),
+    canWrite
+      ? switchColumn({
+          source: 'status',
+          label: 'Activar/Desactivar',
+          active: (r) => Boolean(r.status),
+          name: (r) => String(r.fullName),
+          title: stateDialog.title,
+          question: () => stateDialog.question,
+          change: (activate, r) => ({ action: 'setStatus', body: { id: r.id, status: activate } }),
+        })
+      : stateColumn('status', 'Estado', { active: (r) => Boolean(r.status), yes: 'Activo', no: 'Inactivo' }),
   ];
   return (
     <ResourceContextProvider value="branch-offices">
       <CampoList
         title="Lista de locaciones"
         icon={<StoreIcon color="primary" />}
-        addLabel="Nueva locacion"
+        addLabel={canWrite ? 'Nueva locacion' : undefined}
         addPath={paths.add}
         actions={
-          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => navigate(paths.massive)}>
-            CARGA MASIVA
-          </Button>
+          canWrite && (
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => navigate(paths.massive)}>
+              CARGA MASIVA
+            </Button>
+          )
         }
         search={{ label: 'Buscar Código de Locación del Cliente', field: 'q', placeholder: 'Expresión regular, p. ej. ^CAF-0' }}
         clientFilter={clientId === undefined ? { field: 'clientId' } : undefined}

@@ -1,6 +1,8 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { RaRecord } from 'ra-core';
 import { MOVE_CONFIG_TEXT } from '../../../domain/movesConfig';
+import { canUse } from '../../../domain/roles';
+import { currentRole } from '../../authProvider';
 import { type Column, CampoList } from '../../ui/table/CampoList';
 import { stateColumn } from '../../ui/table/columns';
 import { namesOf, useMoveConfigInfo } from './info';
@@ -10,9 +12,13 @@ const yesNo = (source: string, label: string): Column => {
   return { source, label, render: text, exportValue: text };
 };
 
-/** 'Lista de Configuraciones de Moves' (spec 1 §2.7): every configuration, paged in the browser; a row opens its edit form. */
+/**
+ * 'Lista de Configuraciones de Moves' (spec 1 §2.7): every configuration, paged in the browser; a row
+ * opens its edit form, or its view for staff who only read configurations (who get no 'Nueva Configuración').
+ */
 export function MoveConfigList() {
   const info = useMoveConfigInfo();
+  const canWrite = canUse(currentRole(), 'moves-config', 'write');
   const columns: Column[] = [
     { source: 'name', label: 'Nombre' },
     { source: 'points', label: 'Puntos (Steps)' },
@@ -30,13 +36,13 @@ export function MoveConfigList() {
       local
       title="Lista de Configuraciones de Moves"
       icon={<SettingsIcon color="primary" />}
-      addLabel="Nueva Configuración"
+      addLabel={canWrite ? 'Nueva Configuración' : undefined}
       addPath="/moves-config/add"
       perPageOptions={[5, 10, 25, 50, 100]}
       perPage={10}
       sort={{ field: 'name', order: 'ASC' }}
       rowClick="view"
-      viewPath={(r) => `/moves-config/edit/${r.id}`}
+      viewPath={(r) => `/moves-config/${canWrite ? 'edit' : 'view'}/${r.id}`}
       columns={columns}
     />
   );

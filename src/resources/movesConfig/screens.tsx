@@ -9,6 +9,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 /** Move configurations (spec 1 §2.7): the list, and add / edit / view. */
 export default defineScreens({
   name: 'moves-config',
+  area: 'moves-config',
   list: MoveConfigList,
   form: {
     schema: moveConfigSchema,

@@ -1,0 +1,83 @@
+import BusinessIcon from '@mui/icons-material/Business';
+import EditIcon from '@mui/icons-material/Edit';
+import StoreIcon from '@mui/icons-material/Store';
+import TuneIcon from '@mui/icons-material/Tune';
+import { Chip } from '@mui/material';
+import type { RaRecord } from 'ra-core';
+import { CLIENT_STATE_QUESTION } from '../../../domain/clients';
+import { canUse } from '../../../domain/roles';
+import { currentRole } from '../../authProvider';
+import { StateToggle } from '../../ui/StateToggle';
+import { type Column, CampoList } from '../../ui/table/CampoList';
+import { LinkButton, ViewButton } from '../../ui/table/RowButtons';
+
+const [confirmTitle, ...question] = CLIENT_STATE_QUESTION.split('. ');
+
+const columns: Column[] = [
+  {
+    source: 'view',
+    label: 'Ver',
+    sortable: false,
+    noSelect: true,
+    width: 56,
+    render: (r) => <ViewButton path={`/clients/view/${r.id}`} label={`Ver ${r.name}`} />,
+    exportValue: (r) => r.id,
+  },
+  { source: 'name', label: 'Nombre' },
+  { source: 'address', label: 'Dirección', truncate: true },
+  { source: 'telephone', label: 'Teléfono', noSelect: true },
+  { source: 'email', label: 'Email', noSelect: true },
+  {
+    source: 'state',
+    label: 'Estado',
+    render: (r) => <Chip size="small" label={r.state ? 'Activo' : 'Inactivo'} color={r.state ? 'success' : 'default'} />,
+    exportValue: (r) => (r.state ? 'Activo' : 'Inactivo'),
+  },
+];
+
+const stateSwitch: Column = {
+  source: 'actions',
+  label: 'Activar/Desactivar',
+  sortable: false,
+  noSelect: true,
+  render: (r) => <StateToggle record={r} field="state" title={confirmTitle} question={question.join('. ')} action="setState" />,
+};
+
+/**
+ * 'Lista de Clientes' (spec 1 §2.4). Staff who only read clients see the list, the clients' locations
+ * and attributes, without 'Nuevo Cliente', the activation switch or 'Editar'.
+ */
+export function ClientList() {
+  const canWrite = canUse(currentRole(), 'clients', 'write');
+  return (
+    <CampoList
+      title="Lista de Clientes"
+      icon={<BusinessIcon color="primary" />}
+      addLabel={canWrite ? 'Nuevo Cliente' : undefined}
+      addPath="/clients/add"
+      search={{ label: 'Buscar', field: 'q', placeholder: 'Nombre, email o dirección' }}
+      stateFilter={{ kind: 'showInactive', field: 'state', label: 'Activo/Inactivo' }}
+      perPageOptions={[20, 50, 100, 150, 200]}
+      perPage={100}
+      sort={{ field: 'name', order: 'ASC' }}
+      viewPath={(r) => `/clients/view/${r.id}`}
+      exportFile="clientes"
+      columns={canWrite ? [...columns, stateSwitch] : columns}
+      rowActions={(r: RaRecord) => (
+        <>
+          {canWrite && (
+            <LinkButton path={`/clients/edit/${r.id}`} icon={<EditIcon />}>
+              Editar
+            </LinkButton>
+          )}
+          <LinkButton path={`/clients/${r.id}/branch-offices`} icon={<StoreIcon />}>
+            Locaciones
+          </LinkButton>
+          <LinkButton path={`/clients/${r.id}/features`} icon={<TuneIcon />}>
+            Atributos
+          </LinkButton>
+        </>
+      )}
+    />
+  );
+}
