@@ -97,7 +97,12 @@ export function defineScreens<V extends Record<string, unknown>>(declaration: Re
   const List: ComponentType =
     typeof list === 'function'
       ? list
-      : () => <CampoList {...list} addPath={list.addLabel && canWrite() ? `/${name}/add` : undefined} viewPath={list.viewPath ?? ((r) => `/${name}/view/${r.id}`)} />;
+      : () => {
+          const writes = canWrite();
+          // Staff who only read: each column as readers see it, and no row actions (they edit or end).
+          const shown = writes ? list : { ...list, columns: list.columns.flatMap((c) => (c.forReaders === undefined ? [c] : c.forReaders ? [c.forReaders] : [])), rowActions: undefined };
+          return <CampoList {...shown} addPath={list.addLabel && writes ? `/${name}/add` : undefined} viewPath={list.viewPath ?? ((r) => `/${name}/view/${r.id}`)} />;
+        };
   const routes = [...(declaration.routes ?? [])];
   if (form) {
     const create = <CreatePage name={name} form={form} />;

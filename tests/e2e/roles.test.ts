@@ -184,6 +184,30 @@ describe('staff who only read clients, locations, attributes and move configurat
   });
 });
 
+describe('staff who only read the banks (comercial@campo.test, role 11)', () => {
+  it('see campaigns, characteristics, guidelines, tags and motives without the actions that write', async () => {
+    const { page, errors } = await as('comercial@campo.test');
+    for (const [path, heading, add] of [
+      ['/campo-campaigns', 'Banco de Campañas', 'Nueva campaña'],
+      ['/campo-characteristics', 'Banco de Caracteristicas', 'Nueva Caracteristica'],
+      ['/campo-guidelines', 'Banco de Instructivos', 'NUEVO INSTRUCTIVO'],
+      ['/tags', 'Tags', 'Crear grupo'],
+      ['/motives', 'Motivos', 'Crear Motivo'],
+    ] as const) {
+      await page.goto(path);
+      await shown(page.getByRole('heading', { name: heading, exact: true }));
+      await shown(page.locator('tbody tr').first());
+      expect(await page.locator('tbody tr').count(), path).toBeGreaterThan(0);
+      expect(await button(page, add).count(), path).toBe(0);
+      expect(await columnHeader(page, 'Activar/Desactivar').count(), path).toBe(0);
+      expect(await page.locator('tbody').getByRole('button', { name: /^Editar/ }).count(), path).toBe(0);
+      expect(await page.locator('tbody').getByRole('switch').count(), path).toBe(0);
+      await denied(page, `${path}/add`);
+    }
+    errors.assertNone();
+  });
+});
+
 describe('an editor (operaciones@campo.test, role 2)', () => {
   it('is offered the actions that write, but not the client upload of admins', async () => {
     const { page, errors } = await as('operaciones@campo.test');

@@ -15,6 +15,7 @@ const shown = (iso: unknown) => (iso ? formatDisplayDate(String(iso)) : '');
 /** 'Banco de Campañas' (spec 3 §2): disabled by deletedAt, enabled again with deletedAt null. */
 export default defineScreens({
   name: 'campo-campaigns',
+  area: 'campaigns',
   list: {
     title: 'Banco de Campañas',
     icon: <CampaignIcon color="primary" />,

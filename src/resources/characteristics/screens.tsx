@@ -11,6 +11,7 @@ const enabled = (c: RaRecord) => c.deletedAt === null;
 /** The characteristics bank (spec 3 §2): enabled while deletedAt is null. */
 export default defineScreens({
   name: 'campo-characteristics',
+  area: 'characteristics',
   list: {
     title: 'Banco de Caracteristicas',
     icon: <CategoryIcon color="primary" />,

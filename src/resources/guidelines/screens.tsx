@@ -21,6 +21,7 @@ const EMPTY = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<string, s
  */
 export default defineScreens({
   name: 'campo-guidelines',
+  area: 'guidelines',
   list: {
     title: 'Banco de Instructivos',
     icon: <MenuBookIcon color="primary" />,

@@ -9,6 +9,7 @@ const name = (m: RaRecord) => String(m.motive);
 /** Motives (spec 3 §2): the reasons given when a move is rejected or observed. */
 export default defineScreens({
   name: 'motives',
+  area: 'motives',
   list: {
     title: 'Motivos',
     icon: <ReportIcon color="primary" />,

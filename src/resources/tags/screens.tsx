@@ -9,6 +9,7 @@ const name = (t: RaRecord) => String(t.groupName);
 /** Tag groups (spec 3 §2): a group name and its keys and values. */
 export default defineScreens({
   name: 'tags',
+  area: 'tags',
   list: {
     title: 'Tags',
     icon: <LabelIcon color="primary" />,

@@ -42,6 +42,11 @@ export interface Column {
   /** The value written to the Excel file, when it differs from the record's field. */
   exportValue?: (record: RaRecord) => unknown;
   width?: number | string;
+  /**
+   * What staff who only read the area see instead (`defineScreens` with an `area`): another column (a
+   * switch becomes its state), or null for none (an edit link). Undefined: the same column.
+   */
+  forReaders?: Column | null;
 }
 
 export type StateFilter =

@@ -48,6 +48,7 @@ export interface RowLinks {
 /** An icon column that opens the record ('view') or its edit form ('edit'). */
 export function linkColumn(kind: 'edit' | 'view', label: string, links: RowLinks): Column {
   return {
+    ...(kind === 'edit' ? { forReaders: null } : {}),
     source: kind,
     label,
     sortable: false,
@@ -61,9 +62,9 @@ export function linkColumn(kind: 'edit' | 'view', label: string, links: RowLinks
   };
 }
 
-/** An 'actions' column with the view and edit icons. */
+/** An 'actions' column with the view and edit icons (readers get the view icon alone). */
 export function actionsColumn(links: RowLinks, label = 'Acciones'): Column {
-  return {
+  const column = (editable: (r: RaRecord) => boolean): Column => ({
     source: 'actions',
     label,
     sortable: false,
@@ -71,10 +72,11 @@ export function actionsColumn(links: RowLinks, label = 'Acciones'): Column {
     render: (r) => (
       <span style={{ whiteSpace: 'nowrap' }}>
         <IconLink kind="view" path={`${links.root}/view/${r.id}`} label={`Ver ${links.name(r)}`} />
-        {(!links.editable || links.editable(r)) && <IconLink kind="edit" path={`${links.root}/edit/${r.id}`} label={`Editar ${links.name(r)}`} />}
+        {editable(r) && <IconLink kind="edit" path={`${links.root}/edit/${r.id}`} label={`Editar ${links.name(r)}`} />}
       </span>
     ),
-  };
+  });
+  return { ...column((r) => !links.editable || links.editable(r)), forReaders: column(() => false) };
 }
 
 export interface SwitchColumn {
@@ -99,5 +101,6 @@ export function switchColumn({ source, label, active, name, title, question, cha
     noSelect: true,
     render: (r) => <StateSwitch record={r} active={active(r)} label={`${label} ${name(r)}`} title={title} question={question} change={change} done={done} />,
     exportValue: (r) => (active(r) ? 'Sí' : 'No'),
+    forReaders: { ...stateColumn(source, 'Estado', { active, yes: 'Activo', no: 'Inactivo' }), sortable: false },
   };
 }
