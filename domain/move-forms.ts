@@ -15,6 +15,7 @@ export const MOVE_FORM_TEXT = {
   tooShort: 'El campo es demasiado corto',
   tooLong: 'El campo es demasiado largo',
   emptyVideo: 'No dejes el campo vacío',
+  storedVideo: 'Ese enlace es el de un archivo de la move y vence en una hora: indique el enlace permanente del video.',
   flagOne: 'Seleccione al menos una pregunta a devolver',
   bothDates: 'Seleccione ambas fechas para filtrar.',
   visitsToGetter: 'Las visitas publicadas se asignan a un Getter, no a un agente de calidad.',
@@ -40,13 +41,20 @@ const T = MOVE_FORM_TEXT;
 /** A reason (reject, return, disapprove, cancel, edit): required, up to 2000 characters. */
 export const reason = z.string({ error: T.required }).trim().min(1, T.required).max(MAX_TEXT, T.tooLong);
 
-/** The approval's video URL: required, no spaces, 5 to 250 characters (not trimmed: a space is refused). */
+/**
+ * A link the API hands out to a file of a move (`/api/files/…?exp=&sig=`): signed for an hour, so it is
+ * no link to keep as a move's video.
+ */
+export const isStoredFileLink = (link: string): boolean => /^(?:https?:\/\/[^/]+)?\/api\/files\//i.test(link.trim());
+
+/** The approval's video URL: required, no spaces, 5 to 250 characters (not trimmed: a space is refused), not an expiring file link. */
 export const approveVideoUrl = z
   .string({ error: T.fieldRequired })
   .min(1, T.fieldRequired)
   .refine((v) => !/\s/.test(v), T.urlSpaces)
   .refine((v) => v.length >= 5, T.tooShort)
-  .refine((v) => v.length <= 250, T.tooLong);
+  .refine((v) => v.length <= 250, T.tooLong)
+  .refine((v) => !isStoredFileLink(v), T.storedVideo);
 
 /** The edited video URL: trimmed, not empty, and the approval's rules on what is left. */
 export const editedVideoUrl = z
@@ -55,7 +63,8 @@ export const editedVideoUrl = z
   .min(1, T.emptyVideo)
   .refine((v) => !/\s/.test(v), T.urlSpaces)
   .refine((v) => v.length >= 5, T.tooShort)
-  .refine((v) => v.length <= 250, T.tooLong);
+  .refine((v) => v.length <= 250, T.tooLong)
+  .refine((v) => !isStoredFileLink(v), T.storedVideo);
 
 /** The version of the move the user read: a newer one means someone else acted first (409). */
 const version = z.coerce.number().int().min(1).max(2_147_483_647).optional();

@@ -49,6 +49,19 @@ describe('approving', () => {
     expect((await reload(t, move.id)).version).toBe(move.version);
   });
 
+  it('refuses a link to a file of the move as the video (it expires in an hour), writing nothing', async () => {
+    const move = await inReview(0);
+    for (const [path, body] of [
+      ['/user-moves/accept-one', { id: move.id, userMoveVideoLink: '/api/files/moves/1/video.mp4?exp=1767225600&sig=abc' }],
+      ['/user-moves', { id: move.id, userMoveVideoLink: 'https://campo.test/api/files/moves/1/video.mp4?exp=1&sig=x' }],
+    ] as const) {
+      const res = await api.call(path === '/user-moves' ? 'PUT' : 'POST', path, admin, body);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errors.userMoveVideoLink, path).toBe(MOVE_FORM_TEXT.storedVideo);
+    }
+    expect(await reload(t, move.id)).toMatchObject({ status: 'EN_REVISION', version: move.version, videoLink: move.videoLink });
+  });
+
   it('approves in one transaction: status, log, audit and the Getter’s PENDING transaction at the project’s price', async () => {
     const move = await inReview(1);
     // A Getter without an account yet: approving creates it.

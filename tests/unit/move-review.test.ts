@@ -32,6 +32,14 @@ describe('the review dialogs', () => {
     expect(message(approveVideoUrl, 'https://x.test/a.mp4')).toBeNull();
   });
 
+  it('refuses a link to a file of the move as the video: it is signed for an hour', () => {
+    for (const link of ['/api/files/moves/12/video.mp4?exp=1767225600&sig=abc', 'https://campo.test/api/files/moves/12/v.mp4?exp=1&sig=x', 'http://localhost:8080/API/files/a.mp4']) {
+      expect(message(approveVideoUrl, link), link).toBe(T.storedVideo);
+      expect(message(editedVideoUrl, link), link).toBe(T.storedVideo);
+    }
+    for (const link of ['https://www.dropbox.com/s/abc/api/files/v.mp4', 'https://youtu.be/abc', 'https://campo.test/apifiles/x']) expect(message(approveVideoUrl, link), link).toBeNull();
+  });
+
   it('trims the edited video URL and refuses it empty', () => {
     expect(message(editedVideoUrl, '   ')).toBe(T.emptyVideo);
     expect(editedVideoUrl.parse('  https://x.test/v.mp4 ')).toBe('https://x.test/v.mp4');

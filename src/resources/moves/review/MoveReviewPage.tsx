@@ -3,7 +3,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { isStoredFileLink, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems } from '../../../../domain/move-replies';
 import { AGENT_LOCKED, allowedActions, type MoveStatus } from '../../../../domain/moves';
 import { currentRole } from '../../../authProvider';
@@ -108,7 +108,7 @@ export function MoveReviewPage() {
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <AgentSelector move={m} enabled={allowed.includes('assignAgent') && !AGENT_LOCKED.includes(m.statusId as MoveStatus)} runner={runner} />
-          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} originalVideo={m.attachments.find((a) => a.type === 'video')?.download_link} />
+          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
         </CardContent>
       </Card>
       {mode !== 'view' && (
