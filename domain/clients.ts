@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { email, id, MAX_ID, MSG, optionalPhone, optionalUrl, required, url } from './validation';
 
-/** Client form (spec 1 §5): name, address, email, claimUrl and contactUrl required. */
+export const CLIENT_TEXT = {
+  badType: 'Tipo de cliente inválido',
+  noType: 'El tipo de cliente no existe.',
+} as const;
+
+/** The client type when given: none (empty, null) is no type; anything else must be a type's id. */
+const clientTypeId = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? null : v),
+  z.coerce.number({ error: CLIENT_TEXT.badType }).int(CLIENT_TEXT.badType).positive(CLIENT_TEXT.badType).max(MAX_ID, CLIENT_TEXT.badType).nullable(),
+);
+
+/** Client form (spec 1 §5): name, address, email, claimUrl and contactUrl required; the type is optional (the spec's rules leave it out). */
 export const clientSchema = z.object({
   name: required.pipe(z.string().max(120, MSG.tooLong)),
   address: required,
@@ -11,7 +22,7 @@ export const clientSchema = z.object({
   claimUrl: url,
   contactUrl: url,
   linkSurveyMonkey: optionalUrl,
-  typeId: z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required).max(MAX_ID, MSG.required),
+  typeId: clientTypeId,
 });
 export type ClientInput = z.infer<typeof clientSchema>;
 

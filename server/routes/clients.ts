@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { clientSchema, clientStateSchema, clientUpdateSchema, type ClientInput } from '../../domain/clients';
+import { CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema, type ClientInput } from '../../domain/clients';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -132,7 +132,8 @@ export default async function clientRoutes(app: App) {
   });
 }
 
-async function ensureType(app: App, typeId: number) {
+async function ensureType(app: App, typeId: number | null) {
+  if (typeId === null) return;
   const [type] = await app.db.select().from(clientTypes).where(eq(clientTypes.id, typeId));
-  if (!type) throw badRequest('Revise los datos ingresados.', { typeId: 'El tipo de cliente no existe.' });
+  if (!type) throw badRequest('Revise los datos ingresados.', { typeId: CLIENT_TEXT.noType });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
+import { CLIENT_TEXT } from '../../domain/clients';
 import { MSG } from '../../domain/validation';
 import { auditLog, clients, clientTypes, users } from '../../server/db/schema';
 import { UNSTORABLE_TEXT } from '../../server/http';
@@ -191,7 +192,6 @@ describe('changing clients', () => {
       imageUrl: MSG.url,
       claimUrl: MSG.url,
       contactUrl: MSG.required,
-      typeId: MSG.required,
     });
     expect(await clientCount()).toBe(before);
   });
@@ -203,7 +203,7 @@ describe('changing clients', () => {
     expect(nul.json()).toEqual({ message: 'Revise los datos ingresados.', errors: { name: UNSTORABLE_TEXT, address: UNSTORABLE_TEXT } });
     const hugeType = await send('POST', '/api/clients/', newClient({ typeId: 2 ** 31 }));
     expect(hugeType.statusCode).toBe(400);
-    expect(hugeType.json().errors).toEqual({ typeId: MSG.required });
+    expect(hugeType.json().errors).toEqual({ typeId: CLIENT_TEXT.badType });
     const hugeId = await send('PUT', '/api/clients/state', { id: 2 ** 31, state: false });
     expect(hugeId.statusCode).toBe(400);
     expect(hugeId.json().errors).toEqual({ id: 'Identificador inválido' });
@@ -217,7 +217,7 @@ describe('changing clients', () => {
     const before = await clientCount();
     const res = await send('POST', '/api/clients/', newClient({ typeId: 999999 }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Revise los datos ingresados.', errors: { typeId: 'El tipo de cliente no existe.' } });
+    expect(res.json()).toEqual({ message: 'Revise los datos ingresados.', errors: { typeId: CLIENT_TEXT.noType } });
     expect(await clientCount()).toBe(before);
   });
 
@@ -246,6 +246,15 @@ describe('changing clients', () => {
 
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'client'), eq(auditLog.entityId, String(created.id))));
     expect(entries).toEqual([expect.objectContaining({ userId: operationsId, action: 'create' })]);
+  });
+
+  it('creates and saves a client without a type, which the spec does not require', async () => {
+    const res = await send('POST', '/api/clients/', newClient({ name: 'Kiosco Sin Tipo', typeId: null }), operations);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Kiosco Sin Tipo', typeId: null });
+    const saved = await send('PUT', '/api/clients', newClient({ id: res.json().id, name: 'Kiosco Sin Tipo SA', typeId: '' }), operations);
+    expect(saved.statusCode).toBe(200);
+    expect((await list('?q=Kiosco%20Sin')).rows[0]).toMatchObject({ name: 'Kiosco Sin Tipo SA', type: null });
   });
 
   it('updates a client and records it', async () => {

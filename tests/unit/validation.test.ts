@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema } from '../../domain/auth';
-import { CLIENT_STATE_QUESTION, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
+import { CLIENT_STATE_QUESTION, CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
 import {
   absoluteUrl,
   cellText,
@@ -378,15 +378,15 @@ describe('clientSchema', () => {
     });
   });
 
-  it('requires name, address, email, claim and contact URLs and the type', () => {
+  it('requires name, address, email, claim and contact URLs; not the type (spec 1 §5 leaves it out)', () => {
     expect(errorsOf(clientSchema, {})).toEqual({
       name: MSG.required,
       address: MSG.required,
       email: MSG.required,
       claimUrl: MSG.required,
       contactUrl: MSG.required,
-      typeId: MSG.required,
     });
+    for (const typeId of ['', null, undefined]) expect(clientSchema.parse({ ...valid, typeId }).typeId, String(typeId)).toBeNull();
   });
 
   it('gives each field its message', () => {
@@ -395,7 +395,7 @@ describe('clientSchema', () => {
     expect(errorsOf(clientSchema, { ...valid, linkSurveyMonkey: 'encuesta' })).toEqual({ linkSurveyMonkey: MSG.url });
     expect(errorsOf(clientSchema, { ...valid, telephone: '11-2233' })).toEqual({ telephone: MSG.phone });
     expect(errorsOf(clientSchema, { ...valid, name: 'x'.repeat(121) })).toEqual({ name: MSG.tooLong });
-    for (const typeId of ['', 'abc', 0, -2, 1.5, MAX_ID + 1]) expect(errorsOf(clientSchema, { ...valid, typeId }), String(typeId)).toEqual({ typeId: MSG.required });
+    for (const typeId of ['abc', 0, -2, 1.5, MAX_ID + 1]) expect(errorsOf(clientSchema, { ...valid, typeId }), String(typeId)).toEqual({ typeId: CLIENT_TEXT.badType });
   });
 
   it('needs an id to update and a boolean to change state', () => {

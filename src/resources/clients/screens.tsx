@@ -34,7 +34,7 @@ export default defineScreens({
     saved: { created: 'Cliente creado con éxito', updated: 'Cambios guardados con éxito' },
     fields: [
       { source: 'name', label: 'Nombre', required: true },
-      { source: 'typeId', label: 'Tipo de Cliente', kind: 'select', required: true, choices: { from: '/core-clients/clients/getClientsTypes' } },
+      { source: 'typeId', label: 'Tipo de Cliente', kind: 'select', choices: { from: '/core-clients/clients/getClientsTypes' } },
       { source: 'address', label: 'Dirección', required: true },
       { source: 'telephone', label: 'Teléfono', helperText: 'Sólo números, sin espacios' },
       { source: 'email', label: 'Email', required: true },
