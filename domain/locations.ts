@@ -66,7 +66,8 @@ const fields = {
   fullName: required,
   clientLocationName: required,
   clientLocationId: optionalText.refine((v) => v === null || !/\s/.test(v), LOCATION_TEXT.noSpaces),
-  telephone: phone,
+  // Required first: empty or blank is 'Requerido', not a malformed number (spec 1 §5).
+  telephone: required.pipe(phone),
   street: required,
   zone: optionalText,
   countryId: optionalId.default(null),

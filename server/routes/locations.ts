@@ -178,7 +178,7 @@ export default async function locationRoutes(app: App) {
     const [current] = await app.db.select({ clientId: locations.clientId }).from(locations).where(eq(locations.id, body.id));
     if (!current) throw notFound(LOCATION_TEXT.notFound);
     if (body.clientId && body.clientId !== current.clientId) throw badRequest('El cliente de un punto de venta no puede cambiarse.', { clientId: 'El cliente de un punto de venta no puede cambiarse.' });
-    const refs = await checkLocationRefs(app.db, current.clientId, body);
+    const refs = await checkLocationRefs(app.db, current.clientId, body, body.id);
     await uniqueCode(() =>
       app.db.transaction(async (tx) => {
         await tx

@@ -1,5 +1,5 @@
 /** Reading a point of sale whole, and checking what a location refers to belongs to its client. */
-import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Location, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
 import type { Db } from '../db/client';
@@ -68,13 +68,35 @@ export async function readLocation(db: Db, locationId: number): Promise<(Locatio
 
 type LocationRefs = Pick<LocationInput, 'countryId' | 'stateId' | 'cityId' | 'ownerId' | 'zoneManagersIds' | 'featureValues'>;
 
+/** The owner and zone managers a location has now (none for a new one). */
+interface Assigned {
+  ownerId: number | null;
+  zoneManagersIds: number[];
+}
+
+async function assignedPeople(db: Db, locationId: number | undefined): Promise<Assigned> {
+  if (locationId === undefined) return { ownerId: null, zoneManagersIds: [] };
+  const [[location], managers] = await Promise.all([
+    db.select({ ownerId: locations.ownerId }).from(locations).where(eq(locations.id, locationId)),
+    db.select({ userId: locationZoneManagers.userId }).from(locationZoneManagers).where(eq(locationZoneManagers.locationId, locationId)),
+  ]);
+  return { ownerId: location?.ownerId ?? null, zoneManagersIds: managers.map((m) => m.userId) };
+}
+
 /**
  * The client exists; the city lies in the state and the state in the country; the owner is a
- * franchise user and the zone managers are zone managers of that client; every attribute value
- * is one of the client's, one per attribute. Answers the values to store, required attributes
- * completed with their default value (spec 1 §4).
+ * franchise user and the zone managers are zone managers of that client, active or already the
+ * edited location's (`locationId`): someone deactivated since stays until replaced, so the
+ * location can still be saved, but is not assigned anew; every attribute value is one of the
+ * client's, one per attribute. Answers the values to store, required attributes completed with
+ * their default value (spec 1 §4).
  */
-export async function checkLocationRefs(db: Db, clientId: number, body: LocationRefs): Promise<{ featureValues: { featureId: number; id: number }[] }> {
+export async function checkLocationRefs(
+  db: Db,
+  clientId: number,
+  body: LocationRefs,
+  locationId?: number,
+): Promise<{ featureValues: { featureId: number; id: number }[] }> {
   const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
   if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
 
@@ -86,12 +108,20 @@ export async function checkLocationRefs(db: Db, clientId: number, body: Location
   if (!place) throw badRequest(LOCATION_TEXT.geography, { geography: LOCATION_TEXT.geography });
 
   const errors: Record<string, string> = {};
+  const assigned = await assignedPeople(db, locationId);
+  const kept = [...(assigned.ownerId === null ? [] : [assigned.ownerId]), ...assigned.zoneManagersIds];
   const people = await db
-    .select({ id: users.id, rolId: users.rolId })
+    .select({ id: users.id, rolId: users.rolId, status: users.status })
     .from(users)
-    .where(and(eq(users.clientId, clientId), eq(users.status, true), inArray(users.rolId, [ROLE.FRANCHISE, ROLE.ZONE_MANAGER])));
-  const owners = new Set(people.filter((p) => p.rolId === ROLE.FRANCHISE).map((p) => p.id));
-  const managers = new Set(people.filter((p) => p.rolId === ROLE.ZONE_MANAGER).map((p) => p.id));
+    .where(
+      and(
+        eq(users.clientId, clientId),
+        inArray(users.rolId, [ROLE.FRANCHISE, ROLE.ZONE_MANAGER]),
+        kept.length ? or(eq(users.status, true), inArray(users.id, kept)) : eq(users.status, true),
+      ),
+    );
+  const owners = new Set(people.filter((p) => p.rolId === ROLE.FRANCHISE && (p.status || p.id === assigned.ownerId)).map((p) => p.id));
+  const managers = new Set(people.filter((p) => p.rolId === ROLE.ZONE_MANAGER && (p.status || assigned.zoneManagersIds.includes(p.id))).map((p) => p.id));
   if (body.ownerId !== null && !owners.has(body.ownerId)) errors.ownerId = 'El responsable debe ser un usuario de franquicia activo del cliente.';
   if (body.zoneManagersIds.some((userId) => !managers.has(userId))) {
     errors.zoneManagersIds = 'Los gerentes zonales deben ser usuarios gerentes zonales activos del cliente.';

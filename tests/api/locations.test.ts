@@ -1,5 +1,5 @@
 /** Points of sale through the API: lists by client, the regex search, the form's rules, roles. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { LOCATION_TEXT } from '../../domain/locations';
@@ -230,6 +230,46 @@ describe('creating and editing a point of sale', () => {
     const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-006', ownerId: stranger.id, zoneManagersIds: [franchiseId], featureValues: [{ id: otherValue.id }] }));
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['featureValues', 'ownerId', 'zoneManagersIds']);
+  });
+
+  it('keeps an owner and zone managers deactivated after they were assigned, but assigns no inactive user anew', async () => {
+    const person = async (names: string, rolId: number) =>
+      (
+        await t.db
+          .insert(users)
+          .values({ names, lastName: 'Inactivo', email: `${names.toLowerCase()}.inactivo@campo.test`, passwordHash: 'x', rolId, clientId: firstClient })
+          .returning({ id: users.id })
+      )[0].id;
+    const formerOwner = await person('Olga', ROLE.FRANCHISE);
+    const formerManager = await person('Mateo', ROLE.ZONE_MANAGER);
+    const created = await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-INACT', ownerId: formerOwner, zoneManagersIds: [formerManager, managerId] }));
+    expect(created.statusCode, created.body).toBe(201);
+    const locationId = created.json().id as number;
+    await t.db.update(users).set({ status: false }).where(inArray(users.id, [formerOwner, formerManager]));
+
+    // Read back with their names, and saved again as they are.
+    const read = (await get(`/api/locations/${locationId}`)).json();
+    expect(read.owner).toEqual({ id: formerOwner, fullName: 'Olga Inactivo' });
+    expect(read.zoneManagers).toContainEqual({ id: formerManager, fullName: 'Mateo Inactivo' });
+    const edit = (changes: Record<string, unknown>) =>
+      send('PUT', '/api/locations', newLocation({ id: locationId, clientLocationId: 'VM-INACT', ownerId: read.ownerId, zoneManagersIds: read.zoneManagersIds, ...changes }));
+    const kept = await edit({ observation: 'Sin cambios de responsables' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ owner: { id: formerOwner, fullName: 'Olga Inactivo' }, observation: 'Sin cambios de responsables' });
+    expect([...kept.json().zoneManagersIds].sort()).toEqual([formerManager, managerId].sort());
+
+    // Dropping the inactive zone manager is fine; putting an inactive user where they were not is refused.
+    expect((await edit({ zoneManagersIds: [managerId] })).statusCode).toBe(200);
+    const again = await edit({ zoneManagersIds: [managerId, formerManager] });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ zoneManagersIds: 'Los gerentes zonales deben ser usuarios gerentes zonales activos del cliente.' });
+    const fresh = await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-INACT-2', ownerId: formerOwner }));
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().errors).toEqual({ ownerId: 'El responsable debe ser un usuario de franquicia activo del cliente.' });
+    expect((await edit({ ownerId: franchiseId, zoneManagersIds: [managerId] })).statusCode).toBe(200);
+    const back = await edit({ ownerId: formerOwner, zoneManagersIds: [managerId] });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().errors).toEqual({ ownerId: 'El responsable debe ser un usuario de franquicia activo del cliente.' });
   });
 
   it('refuses a client location code the client already uses', async () => {

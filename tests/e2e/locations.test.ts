@@ -1,7 +1,8 @@
 /** Points of sale, their bulk load, attributes and move configurations, as an administrator uses them. */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import { ROLE } from '../../domain/roles';
+import { baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
 
 let browser: Browser;
 let session: Session | undefined;
@@ -46,6 +47,18 @@ async function pick(page: Page, combobox: Locator, option: string): Promise<void
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 const search = (page: Page) => page.getByLabel('Buscar Código de Locación del Cliente');
+
+/** The API as the administrator, for what a test prepares (users, locations) or checks behind the screen. */
+async function adminApi() {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  return async <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const res = await fetch(`${baseUrl()}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
 
 describe('a point of sale', () => {
   it('cascades country → state → city, and clearing a parent empties its children', async () => {
@@ -161,6 +174,49 @@ describe('a point of sale', () => {
     expect(await page.getByRole('combobox', { name: 'Formato' }).inputValue()).toBe('Local a la calle');
     expect(await page.getByRole('combobox', { name: 'Ciudad' }).inputValue()).toBe('Villa María');
     expect(await page.getByLabel('Código', { exact: true }).inputValue()).toMatch(/^PV-\d{6}$/);
+    errors.assertNone();
+  });
+
+  it('keeps showing and saving its owner and zone manager after they were deactivated', async () => {
+    const asAdmin = await adminApi();
+    const run = Date.now().toString(36).toUpperCase();
+    const byName = (rows: { id: number; name: string }[], name: string) => rows.find((r) => r.name === name)!.id;
+    const clientId = byName((await asAdmin<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100')).rows, 'Café del Plata');
+    const countryId = byName(await asAdmin('GET', '/countries'), 'Argentina');
+    const stateId = byName(await asAdmin('GET', `/states?countryId=${countryId}`), 'Córdoba');
+    const cityId = byName(await asAdmin('GET', `/cities?stateId=${stateId}`), 'Villa María');
+    const person = async (names: string, rolId: number) =>
+      (await asAdmin<{ id: number }>('POST', '/web-users/', { names, lastName: `Saliente ${run}`, email: `${names.toLowerCase()}.${run.toLowerCase()}@e2e.com.ar`, password: DEMO_PASSWORD, rolId, clientId })).id;
+    // Users of its own: the seeded franchise and zone manager users log in in other tests.
+    const ownerId = await person('Olga', ROLE.FRANCHISE);
+    const managerId = await person('Mateo', ROLE.ZONE_MANAGER);
+    const code = `INACT-${run}`;
+    const name = `Café del Plata ${code}`;
+    const location = await asAdmin<{ id: number }>('POST', '/locations', {
+      clientId, fullName: name, clientLocationName: `OP-${code}`, clientLocationId: code, telephone: '3534123456', street: 'Bv. España 120',
+      countryId, stateId, cityId, latitude: '-32.4075', longitude: '-63.2402', ownerId, zoneManagersIds: [managerId],
+      executive: 'Lucía Benítez', emails: ['ejecutivo@e2e.com.ar'], manager: 'Raúl Encargado', emailManager: 'encargado@e2e.com.ar',
+      emailExecutive: 'ejecutivo@e2e.com.ar', workDays: 'Lunes a sábado', openingHours: '08:00', closingHours: '20:00',
+    });
+    for (const id of [ownerId, managerId]) await asAdmin('PUT', '/web-users/state', { id, status: false });
+
+    const { page, errors } = await openClient('Café del Plata', 'Locaciones');
+    await search(page).fill(`^${code.toLowerCase()}$`);
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    await page.getByRole('button', { name: `Ver ${name}` }).click();
+    await shown(page.getByRole('heading', { name, exact: true }));
+    const owner = page.getByRole('combobox', { name: 'Responsable de punto de venta' });
+    await expect.poll(() => owner.inputValue()).toBe(`Olga Saliente ${run} (inactivo)`);
+    await shown(page.getByText(`Mateo Saliente ${run} (inactivo)`, { exact: true }));
+
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    await expect.poll(() => owner.inputValue()).toBe(`Olga Saliente ${run} (inactivo)`);
+    await field(page, 'Observaciones').fill('Responsables dados de baja');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    const saved = await asAdmin<{ observation: string; owner: { id: number }; zoneManagersIds: number[] }>('GET', `/locations/${location.id}`);
+    expect(saved).toMatchObject({ observation: 'Responsables dados de baja', owner: { id: ownerId }, zoneManagersIds: [managerId] });
     errors.assertNone();
   });
 

@@ -13,6 +13,7 @@ import {
 } from '../../domain/locations';
 import { CSV_COLUMNS, CSV_TEXT, csvRowToLocation, csvTemplate, isTemplateHeader, type PlaceFinder, splitEmails } from '../../domain/locationsCsv';
 import { fieldErrors, MSG } from '../../domain/validation';
+import { withAssigned } from '../../src/resources/locations/values';
 
 const valid = {
   clientId: 1,
@@ -65,6 +66,12 @@ describe('the point-of-sale form', () => {
     for (const field of ['street', 'executive', 'manager', 'workDays', 'openingHours', 'closingHours', 'clientLocationName']) {
       expect(errorsOf({ ...valid, [field]: '' })[field], field).toBe(MSG.required);
     }
+  });
+
+  it('asks for the telephone with Requerido when empty or blank, and for digits only once given', () => {
+    for (const telephone of ['', '   ', '\t', undefined, null]) expect(errorsOf({ ...valid, telephone }).telephone, JSON.stringify(telephone)).toBe(MSG.required);
+    for (const telephone of ['35-34', '+543514', 'abc', '1'.repeat(21)]) expect(errorsOf({ ...valid, telephone }).telephone, telephone).toBe(MSG.phone);
+    expect(locationSchema.parse({ ...valid, telephone: ' 3514123456 ' }).telephone).toBe('3514123456');
   });
 
   it('asks for country, state and city with one message', () => {
@@ -192,6 +199,7 @@ describe('the CSV template and its rows', () => {
     expect(csvRowToLocation(row({ 'Estado/Provincia': 'Atlántida' }), 4, 5, places)).toEqual({ ok: false, errors: ['Línea 4: no existe "Atlántida" en ARGENTINA (Estado/Provincia)'] });
     expect(csvRowToLocation(row({ País: '' }), 5, 5, places)).toEqual({ ok: false, errors: [`Línea 5: ${LOCATION_TEXT.geography} (País, Estado/Provincia y Ciudad)`] });
     expect(csvRowToLocation(row().slice(0, 3), 6, 5, places)).toEqual({ ok: false, errors: ['Línea 6: se esperaban 18 columnas y hay 3.'] });
+    expect(csvRowToLocation(row({ Teléfono: '' }), 7, 5, places)).toEqual({ ok: false, errors: ['Línea 7: Requerido (Teléfono)'] });
   });
 
   it('splits the e-mails cell on spaces, commas, semicolons and bars', () => {
@@ -201,5 +209,20 @@ describe('the CSV template and its rows', () => {
   it('names the type a file picker refuses', () => {
     expect(CSV_TEXT.unsupportedType('application/pdf')).toBe('application/pdf no es un formato soportado.');
     expect(CSV_TEXT.unsupportedDrop).toBe('Formato de archivo no soportado');
+  });
+});
+
+describe('the owner and zone manager choices of a location', () => {
+  const active = [{ id: 4, name: 'Franco Franquicia' }];
+  it('adds the people the location has that are no longer active, by name and marked', () => {
+    expect(withAssigned(active, [{ id: 4, fullName: 'Franco Franquicia' }, { id: 9, fullName: 'Olga Saliente' }])).toEqual([
+      { id: 4, name: 'Franco Franquicia' },
+      { id: 9, name: 'Olga Saliente (inactivo)' },
+    ]);
+  });
+
+  it('shows them unmarked while the active ones are loading', () => {
+    expect(withAssigned(undefined, [{ id: 9, fullName: 'Olga Saliente' }])).toEqual([{ id: 9, name: 'Olga Saliente' }]);
+    expect(withAssigned(active, [])).toEqual(active);
   });
 });

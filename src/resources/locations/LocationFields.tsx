@@ -11,6 +11,7 @@ import { type Choice, SelectInput, TextInput } from '../../ui/form/inputs';
 import { MultiSelectInput } from '../../ui/form/MultiSelectInput';
 import { FeatureValuesInput } from './FeatureValuesInput';
 import { TagsInput } from './TagsInput';
+import { type Person, withAssigned } from './values';
 
 /** Owners (role 6) or zone managers (role 15) of the client. */
 function usePeople(clientId: number | null, rolId: number) {
@@ -35,8 +36,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const Wide = ({ children }: { children: ReactNode }) => <Box sx={{ gridColumn: { md: 'span 2' } }}>{children}</Box>;
 
-/** Every field of a point of sale (spec 1 §3, §5), in sections. */
-export function LocationFields({ fixedClient, code }: { fixedClient: boolean; code?: string }) {
+/**
+ * Every field of a point of sale (spec 1 §3, §5), in sections. `assigned`: the owner and zone
+ * managers the location has, shown by name even when no longer active.
+ */
+export function LocationFields({ fixedClient, code, assigned }: { fixedClient: boolean; code?: string; assigned?: { owner: Person | null; zoneManagers: Person[] } }) {
   const { setValue } = useFormContext();
   const clientId = (useWatch({ name: 'clientId' }) as number | null) ?? null;
   const clients = useClientChoices(false);
@@ -80,8 +84,18 @@ export function LocationFields({ fixedClient, code }: { fixedClient: boolean; co
         <TextInput name="longitude" label="Longitud" required helperText="Ej. -58.3816" />
       </Section>
       <Section title="Responsables y contactos">
-        <SelectInput name="ownerId" label="Responsable de punto de venta" choices={owners.data ?? []} loading={Boolean(clientId) && owners.isPending} />
-        <MultiSelectInput name="zoneManagersIds" label="Gerentes Zonales" choices={managers.data ?? []} loading={Boolean(clientId) && managers.isPending} />
+        <SelectInput
+          name="ownerId"
+          label="Responsable de punto de venta"
+          choices={withAssigned(owners.data, assigned?.owner ? [assigned.owner] : [])}
+          loading={Boolean(clientId) && owners.isPending}
+        />
+        <MultiSelectInput
+          name="zoneManagersIds"
+          label="Gerentes Zonales"
+          choices={withAssigned(managers.data, assigned?.zoneManagers ?? [])}
+          loading={Boolean(clientId) && managers.isPending}
+        />
         <TextInput name="executive" label="Ejecutivo" required />
         <TextInput name="emailExecutive" label="Email del ejecutivo" required />
         <Wide>

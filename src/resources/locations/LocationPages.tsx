@@ -43,7 +43,10 @@ export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode
   const [update] = useUpdate();
   const navigate = useNavigate();
   const notify = useNotify();
-  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+  // The list seeds react-admin's getOne cache with its rows, which lack most fields (place, e-mails,
+  // owner…): the form, which reads its values once, waits for the whole record being fetched.
+  const partial = Boolean(data) && !Array.isArray(data?.zoneManagers);
+  if (isPending || (partial && !error)) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
   return (
     <ResourceContextProvider value={RESOURCE}>
@@ -64,7 +67,7 @@ export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode
           navigate(paths.list);
         }}
       >
-        <LocationFields fixedClient code={String(data.code)} />
+        <LocationFields fixedClient code={String(data.code)} assigned={{ owner: data.owner ?? null, zoneManagers: data.zoneManagers ?? [] }} />
       </CampoForm>
     </ResourceContextProvider>
   );

@@ -1,5 +1,6 @@
 import type { RaRecord } from 'ra-core';
 import type { TagPair } from '../../../domain/locations';
+import type { Choice } from '../../ui/form/inputs';
 
 /** The point-of-sale form's values: texts as typed, ids or null, lists. */
 export interface LocationValues extends Record<string, unknown> {
@@ -86,4 +87,21 @@ export function toLocationValues(l: RaRecord): LocationValues {
     featureValues: (l.featureValues ?? []).map((v: { featureId: number; id: number }) => ({ featureId: v.featureId, id: v.id })),
     keysValues: (l.keysValues ?? []).map((p: TagPair) => ({ key: p.key, value: p.value })),
   };
+}
+
+/** An owner or zone manager as a location carries it (spec 1 §3). */
+export interface Person {
+  id: number;
+  fullName: string;
+}
+
+/**
+ * The people a select offers (`active`: the client's active users, undefined while loading) plus
+ * those the location already has that are not among them, i.e. deactivated since: they still show
+ * by name, marked, and the location can be saved keeping them.
+ */
+export function withAssigned(active: Choice[] | undefined, assigned: readonly Person[]): Choice[] {
+  const choices = active ?? [];
+  const missing = assigned.filter((p) => !choices.some((c) => String(c.id) === String(p.id)));
+  return [...choices, ...missing.map((p) => ({ id: p.id, name: active ? `${p.fullName} (inactivo)` : p.fullName }))];
 }
