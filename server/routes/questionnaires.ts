@@ -1,5 +1,6 @@
 import { and, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { lockedChanges } from '../../domain/questionnaire-locks';
 import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
 import {
   countQuestions,
@@ -120,7 +121,10 @@ export default async function questionnaireRoutes(app: App) {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const content = checked(req.body as QuestionnaireContent);
     await app.db.transaction(async (tx) => {
-      await lockActive(tx, questionnaireId);
+      const { lastVersion } = await lockActive(tx, questionnaireId);
+      // Compared with the version it replaces, read under the row's lock: a concurrent update waits.
+      const changes = lockedChanges(await storedContent(tx, questionnaireId, lastVersion), content);
+      if (changes.length) throw badRequest(problemLine(changes[0]), problemErrors(changes));
       // Numbers are never reused: a removed version keeps its number for the moves that answered it.
       const [{ max }] = await tx
         .select({ max: sql<number>`coalesce(max(${questionnaireVersions.version}), 0)::int` })
@@ -183,6 +187,15 @@ async function insertVersion(tx: Tx, questionnaireId: number, version: number, c
   });
 }
 
+/** The tree a version stored. */
+async function storedContent(db: Db | Tx, questionnaireId: number, version: number) {
+  const [stored] = await db
+    .select({ content: questionnaireVersions.content })
+    .from(questionnaireVersions)
+    .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), eq(questionnaireVersions.version, version)));
+  return stored.content as { dimensions: Dimension[] };
+}
+
 /** The questionnaire's row, locked until the transaction ends: versions are added one at a time. */
 async function lockActive(tx: Tx, questionnaireId: number) {
   const [row] = await tx
@@ -230,11 +243,7 @@ export async function loadVersion(db: Db, questionnaireId: number, version?: num
   const wanted = version ?? head.lastVersion;
   const chosen = versions.find((v) => v.version === wanted);
   if (!chosen) throw notFound(QUESTIONNAIRE_ERRORS.versionNotFound);
-  const [stored] = await db
-    .select({ content: questionnaireVersions.content })
-    .from(questionnaireVersions)
-    .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), eq(questionnaireVersions.version, wanted)));
-  const content = stored.content as { dimensions: Dimension[] };
+  const content = await storedContent(db, questionnaireId, wanted);
   return {
     id: head.id,
     name: head.name,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
+import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { ROLE } from '../../domain/roles';
@@ -206,6 +207,112 @@ describe('versions', () => {
     expect([row.removedAt, row.lastVersion]).toEqual([null, 1]);
     await ok('PUT', `/questionnariesV2/update/${created.id}`, draft('En uso'));
     expect((await ok<{ lastVersion: number }>('DELETE', `/questionnariesV2/delete/${created.id}`)).lastVersion).toBe(1);
+  });
+});
+
+describe('a new version keeps the name and type of the dimensions and sub-dimensions it already had (spec 2 §2)', () => {
+  /** What the editor sends back for the version it opened. */
+  const reopened = (v: QuestionnaireVersion): QuestionnaireContent => ({ name: v.name, questionnaire_version_type: v.questionnaire_version_type, dimensions: structuredClone(v.dimensions) });
+  const stored = async (questionnaireId: number) => {
+    const versions = await t.db.select({ version: questionnaireVersions.version }).from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, questionnaireId));
+    const [row] = await t.db.select({ lastVersion: questionnaires.lastVersion, name: questionnaires.name }).from(questionnaires).where(eq(questionnaires.id, questionnaireId));
+    return { versions: versions.map((v) => v.version).sort(), ...row };
+  };
+  const withPenalties = () => {
+    const c = draft('Con penalizaciones');
+    c.dimensions.push(newPenaltyDimension());
+    return c;
+  };
+
+  it.each([
+    [
+      'renaming a dimension',
+      draft,
+      (c: QuestionnaireContent) => (c.dimensions[0].name = 'Atención al cliente'),
+      { 'dimensions.0.name': LOCKED_TEXT },
+      `Dimensión «Atención», nombre: ${LOCKED_TEXT}`,
+    ],
+    [
+      'renaming a sub-dimension',
+      draft,
+      (c: QuestionnaireContent) => (c.dimensions[0].subDimensions[0].name = 'Saludo y despedida'),
+      { 'dimensions.0.subDimensions.0.name': LOCKED_TEXT },
+      `Dimensión «Atención» › Subdimensión «Saludo y trato», nombre: ${LOCKED_TEXT}`,
+    ],
+    [
+      'swapping the types of the penalty sub-dimensions',
+      withPenalties,
+      (c: QuestionnaireContent) => {
+        const [absolute, accumulative] = c.dimensions[1].subDimensions;
+        [absolute.type, accumulative.type] = [accumulative.type, absolute.type];
+      },
+      { 'dimensions.1.subDimensions.0.type': LOCKED_TEXT, 'dimensions.1.subDimensions.1.type': LOCKED_TEXT },
+      `Dimensión «Penalizaciones» › Subdimensión «Penalización absoluta», tipo: ${LOCKED_TEXT}`,
+    ],
+    [
+      'turning the penalty dimension into a normal one',
+      withPenalties,
+      (c: QuestionnaireContent) => {
+        c.dimensions[0].weighting = 50;
+        Object.assign(c.dimensions[1], { type: 'NORMAL', weighting: 50, subDimensions: [{ _id: 'nueva', name: 'Faltas graves', weighting: 100, type: 'NORMAL', questions: [] }] });
+      },
+      { 'dimensions.1.type': LOCKED_TEXT },
+      `Dimensión «Penalizaciones», tipo: ${LOCKED_TEXT}`,
+    ],
+  ])('refuses %s with 400 and writes nothing', async (_what, first, change, errors, message) => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', first());
+    const before = await stored(created.id);
+    const next = reopened(created);
+    change(next);
+    next.name = `${created.name} renombrado`;
+    const res = await call('PUT', `/questionnariesV2/update/${created.id}`, next, operations);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message, errors });
+    expect(await stored(created.id)).toEqual(before);
+    expect(before).toMatchObject({ versions: [1], lastVersion: 1 });
+  });
+
+  it('accepts new dimensions and sub-dimensions, new weightings, removals and any change to the questions', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', withPenalties());
+    const next = reopened(created);
+    const [attention] = next.dimensions;
+    attention.weighting = 70;
+    const [close, open] = attention.subDimensions[0].questions;
+    attention.subDimensions[0].weighting = 40;
+    attention.subDimensions[0].questions = [{ ...withType(close, 'accumulative'), name: '¿Qué ofrecieron al entrar?', weighting: 100 }, { ...open, visibleToUser: false }];
+    attention.subDimensions.push({ _id: 's-nueva', name: 'Despedida', weighting: 60, type: 'NORMAL', questions: [] });
+    next.dimensions.splice(1, 1, { _id: 'd-nueva', name: 'Limpieza', weighting: 30, type: 'NORMAL', subDimensions: [{ _id: 's-limpieza', name: 'Baños y salón', weighting: 100, type: 'NORMAL', questions: [] }] });
+    const v2 = await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, next, operations);
+    expect(v2.version).toBe(2);
+    expect(v2.dimensions.map((d) => [d._id, d.name, d.weighting, d.subDimensions.map((s) => s.name)])).toEqual([
+      [created.dimensions[0]._id, 'Atención', 70, ['Saludo y trato', 'Despedida']],
+      ['d-nueva', 'Limpieza', 30, ['Baños y salón']],
+    ]);
+    expect(v2.dimensions[0].subDimensions[0].questions.map((q) => [q.name, q.type, q.weighting])).toEqual([
+      ['¿Qué ofrecieron al entrar?', 'accumulative', 100],
+      ['¿Cómo fue la atención?', 'open', -1],
+    ]);
+    expect(await stored(created.id)).toMatchObject({ versions: [1, 2], lastVersion: 2 });
+  });
+
+  it('compares with the last version that was not removed', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Quitada y vuelta'));
+    const next = reopened(created);
+    next.dimensions[0].name = 'Servicio';
+    expect((await call('PUT', `/questionnariesV2/update/${created.id}`, next)).statusCode).toBe(400);
+    // A version whose dimension is new (another id) may name it as it wants; the next one keeps it.
+    next.dimensions[0]._id = 'd-servicio';
+    const v2 = await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, next);
+    expect(v2.dimensions[0].name).toBe('Servicio');
+    expect((await call('PUT', `/questionnariesV2/update/${created.id}`, reopened(created))).statusCode).toBe(200);
+    await ok('DELETE', `/questionnariesV2/delete/${created.id}`);
+    await ok('DELETE', `/questionnariesV2/delete/${created.id}`);
+    const back = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}`);
+    expect([back.version, back.dimensions[0].name]).toEqual([1, 'Atención']);
+    const renamed = reopened(back);
+    renamed.dimensions[0].name = 'Servicio';
+    const res = await call('PUT', `/questionnariesV2/update/${created.id}`, renamed);
+    expect([res.statusCode, res.json().errors]).toEqual([400, { 'dimensions.0.name': LOCKED_TEXT }]);
   });
 });
 

@@ -6,6 +6,7 @@ import { Box, Button, Card, CardContent, Fab } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { lockedNodeIds } from '../../../../domain/questionnaire-locks';
 import { finalizeQuestionnaire, type Dimension, newDimension, newPenaltyDimension, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { EditorContext, type EditorServices, ProblemsContext, type QuestionTarget, weightingSignal } from './context';
@@ -38,10 +39,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const [preview, setPreview] = useState<QuestionnaireContent | null>(null);
   const save = useSaveFlow(form, loaded?.id ?? null);
 
-  const lockedIds = useMemo(
-    () => new Set(mode === 'EDIT' ? initial.dimensions.flatMap((d) => [d._id, ...d.subDimensions.map((s) => s._id)]) : []),
-    [mode, initial],
-  );
+  const lockedIds = useMemo(() => (mode === 'EDIT' ? lockedNodeIds(initial) : new Set<string>()), [mode, initial]);
   const services = useMemo<EditorServices>(
     () => ({
       mode,

@@ -1,6 +1,7 @@
 import { TextField, Typography } from '@mui/material';
 import { type ChangeEvent, memo, useEffect, useReducer, useRef, useState } from 'react';
 import { get, useFormContext } from 'react-hook-form';
+import { LOCKED_TEXT } from '../../../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT, questionsSumOk, sectionSumOk, sumWeightings } from '../../../../domain/questionnaire-weights';
 import { useWeightingSignal } from './context';
 
@@ -101,7 +102,7 @@ export const NameInput = memo(function NameInput({ name, label, check, locked, a
   const error = useFieldError(name);
   if (locked) {
     return (
-      <TextField value={getValues(name) ?? ''} size="small" label={label} required disabled helperText="No se puede cambiar en una nueva versión" sx={{ flex: 1, minWidth: 200 }} />
+      <TextField value={getValues(name) ?? ''} size="small" label={label} required disabled helperText={LOCKED_TEXT} sx={{ flex: 1, minWidth: 200 }} />
     );
   }
   const { ref, ...field } = register(name, { validate: (v) => check(String(v ?? '')) ?? true });
