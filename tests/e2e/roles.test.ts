@@ -168,7 +168,21 @@ describe('staff who only read clients, locations, attributes and move configurat
 
   it('get no form from an add, edit or upload address typed by hand', async () => {
     const { page, errors } = await as('comercial@campo.test');
-    for (const path of ['/clients/add', '/clients/upload', '/moves-config/add', '/features/add']) await denied(page, path);
+    for (const path of ['/clients/add', '/clients/upload', '/moves-config/add', '/features/add', '/branch-offices/add', '/branch-offices/massive', '/clients/1/add', '/clients/1/massive']) await denied(page, path);
+
+    // A location's edit address, in both areas, shows it to read.
+    await openList(page, '/branch-offices', 'Lista de locaciones', 'Café del Plata Palermo');
+    const location = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('campo.session') ?? '{}').token;
+      const res = await fetch('/api/locations?limit=100', { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()).rows as { id: number; fullName: string; clientId: number }[]).find((l) => l.fullName === 'Café del Plata Palermo')!;
+    });
+    for (const path of [`/branch-offices/edit/${location.id}`, `/clients/${location.clientId}/edit/${location.id}`]) {
+      await page.goto(path);
+      await shown(page.getByRole('heading', { name: 'Café del Plata Palermo', exact: true }));
+      expect(await button(page, 'Guardar').count(), path).toBe(0);
+      expect(await button(page, 'Editar').count(), path).toBe(0);
+    }
 
     // An edit address shows the client to read: disabled fields, no 'Guardar', no 'Editar'.
     await openList(page, '/clients', 'Lista de Clientes', 'Café del Plata');

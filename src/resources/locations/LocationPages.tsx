@@ -2,6 +2,8 @@ import { Box, CircularProgress } from '@mui/material';
 import { ResourceContextProvider, useCreate, useGetOne, useNotify, useUpdate } from 'ra-core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LOCATION_DIALOG_FIELDS, locationSchema } from '../../../domain/locations';
+import { canUse } from '../../../domain/roles';
+import { currentRole } from '../../authProvider';
 import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
 import { LocationFields } from './LocationFields';
 import type { LocationPaths } from './paths';
@@ -48,16 +50,19 @@ export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode
   const partial = Boolean(data) && !Array.isArray(data?.zoneManagers);
   if (isPending || (partial && !error)) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  // Staff who only read locations get the location to read, whatever the address asked.
+  const writes = canUse(currentRole(), 'locations', 'write');
+  const shownMode = writes ? mode : 'VIEW';
   return (
     <ResourceContextProvider value={RESOURCE}>
       <CampoForm<LocationValues>
-        key={`${mode}-${data.id}`}
-        mode={mode}
-        title={mode === 'EDIT' ? `Editar: ${data.fullName}` : String(data.fullName)}
+        key={`${shownMode}-${data.id}`}
+        mode={shownMode}
+        title={shownMode === 'EDIT' ? `Editar: ${data.fullName}` : String(data.fullName)}
         schema={locationSchema}
         defaultValues={toLocationValues(data)}
         backPath={paths.list}
-        editPath={paths.edit(data.id)}
+        editPath={writes ? paths.edit(data.id) : undefined}
         viewPath={paths.view(data.id)}
         confirmLeave
         dialogFields={LOCATION_DIALOG_FIELDS}

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { Allowed } from '../define';
 import { LocationList } from './LocationList';
 import { LocationCreatePage, LocationRecordPage } from './LocationPages';
 import { MassiveLoadPage } from './MassiveLoadPage';
@@ -14,7 +15,11 @@ export function ClientLocationList() {
 
 export function ClientLocationCreate() {
   const clientId = useClientId('clientId');
-  return <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />;
+  return (
+    <Allowed area="locations" operation="write">
+      <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+    </Allowed>
+  );
 }
 
 export function ClientLocationEdit() {
@@ -27,5 +32,9 @@ export function ClientLocationView() {
 
 export function ClientLocationsMassive() {
   const clientId = useClientId('clientId');
-  return <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />;
+  return (
+    <Allowed area="locations" operation="write">
+      <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+    </Allowed>
+  );
 }

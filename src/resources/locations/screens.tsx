@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import type { Screens } from '../define';
+import { Allowed, type Screens } from '../define';
 import { LocationList } from './LocationList';
 import { LocationCreatePage, LocationRecordPage } from './LocationPages';
 import { MassiveLoadPage } from './MassiveLoadPage';
@@ -9,10 +9,26 @@ import { rootLocationPaths as paths } from './paths';
 const screens: Screens = {
   list: () => <LocationList paths={paths} />,
   routes: [
-    <Route key="add" path="add" element={<LocationCreatePage paths={paths} />} />,
+    <Route
+      key="add"
+      path="add"
+      element={
+        <Allowed area="locations" operation="write">
+          <LocationCreatePage paths={paths} />
+        </Allowed>
+      }
+    />,
     <Route key="edit" path="edit/:id" element={<LocationRecordPage paths={paths} mode="EDIT" />} />,
     <Route key="view" path="view/:id" element={<LocationRecordPage paths={paths} mode="VIEW" />} />,
-    <Route key="massive" path="massive" element={<MassiveLoadPage paths={paths} />} />,
+    <Route
+      key="massive"
+      path="massive"
+      element={
+        <Allowed area="locations" operation="write">
+          <MassiveLoadPage paths={paths} />
+        </Allowed>
+      }
+    />,
   ],
 };
 export default screens;
