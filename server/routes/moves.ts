@@ -1,5 +1,5 @@
 /** Moves, read side (spec 2 §7): the list, one move, the filters' choices and the answered questionnaire. */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnsweredQuestionnaire } from '../../domain/move-api';
 import { codeToId, moveListQuery, type MoveListQuery } from '../../domain/move-forms';
@@ -7,6 +7,7 @@ import { MOVE_TEXT } from '../../domain/moves';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
+import { inIds } from '../db/list';
 import { cities, locations, moveReplies, projectLocations, projects, userMoves } from '../db/schema';
 import { notFound } from '../http';
 import { fileStoreFor } from '../services/files';
@@ -95,7 +96,10 @@ export default async function moveRoutes(app: App) {
     return answeredOut(row, await versionContent(app.db, move.questionnaireVersionId), files);
   });
 
-  /** How many questions each move has answered (the agent's edit when there is one). */
+  /**
+   * How many questions each move has answered (the agent's edit when there is one). The moves list's
+   * export asks it for each page of 1,000 moves: the ids go as one array parameter (`inIds`).
+   */
   app.post('/questionnaires-replyeds/amount-answers', { config: read, schema: { tags, body: amountsBody } }, async (req) => {
     const { userMovesIds } = req.body as z.infer<typeof amountsBody>;
     if (!userMovesIds.length) return [];
@@ -104,10 +108,10 @@ export default async function moveRoutes(app: App) {
     const rows = await app.db
       .selectDistinctOn([moveReplies.userMoveId], { userMoveId: moveReplies.userMoveId, amount: answered })
       .from(moveReplies)
-      .where(inArray(moveReplies.userMoveId, userMovesIds))
+      .where(inIds(moveReplies.userMoveId, userMovesIds))
       .orderBy(moveReplies.userMoveId, sql`${moveReplies.byAgent} desc`);
     const found = new Map(rows.map((r) => [r.userMoveId, r.amount]));
-    const existing = await app.db.select({ id: userMoves.id }).from(userMoves).where(inArray(userMoves.id, userMovesIds));
+    const existing = await app.db.select({ id: userMoves.id }).from(userMoves).where(inIds(userMoves.id, userMovesIds));
     return existing.map((m) => ({ userMoveId: m.id, amount: found.get(m.id) ?? 0 }));
   });
 }

@@ -398,6 +398,27 @@ describe('the answered questionnaire', () => {
     expect(amounts.find((x) => x.userMoveId === a.id)!.amount).toBeGreaterThan(3);
     expect(amounts.find((x) => x.userMoveId === none.id)!.amount).toBe(0);
   });
+
+  it('counts a whole export page of 1,000 moves in one call, the agent’s edit first, and refuses 1,001', async () => {
+    const moves = await t.db.select({ id: userMoves.id }).from(userMoves).orderBy(userMoves.id);
+    const last = moves.at(-1)!.id;
+    const ids = [...moves.map((m) => m.id), ...Array.from({ length: 1000 - moves.length }, (_, i) => last + 1 + i)];
+    expect(ids).toHaveLength(1000);
+    const amounts = await api.ok<{ userMoveId: number; amount: number }[]>('POST', '/questionnaires-replyeds/amount-answers', admin, { userMovesIds: ids });
+    // Every move once, the ids of no move left out.
+    expect(amounts.map((a) => a.userMoveId).sort((a, b) => a - b)).toEqual(moves.map((m) => m.id));
+    const replies = await t.db.select({ userMoveId: moveReplies.userMoveId, byAgent: moveReplies.byAgent, replies: moveReplies.replies }).from(moveReplies);
+    const answered = (r: (typeof replies)[number]) =>
+      Object.values(r.replies as Record<string, { replyData?: unknown }>).filter(({ replyData: d }) => d !== null && d !== undefined && d !== '' && !(Array.isArray(d) && d.length === 0)).length;
+    const expected = new Map<number, number>();
+    for (const r of [...replies].sort((a, b) => Number(a.byAgent) - Number(b.byAgent))) expected.set(r.userMoveId, answered(r));
+    expect(new Map(amounts.map((a) => [a.userMoveId, a.amount]))).toEqual(new Map(moves.map((m) => [m.id, expected.get(m.id) ?? 0])));
+    const edited = replies.find((r) => r.byAgent)!;
+    expect(amounts.find((a) => a.userMoveId === edited.userMoveId)!.amount).toBe(answered(edited));
+
+    const tooMany = await api.call('POST', '/questionnaires-replyeds/amount-answers', admin, { userMovesIds: [...ids, last + 1001] });
+    expect(tooMany.statusCode).toBe(400);
+  });
 });
 
 describe('who may read and act', () => {

@@ -140,6 +140,51 @@ describe('Lista de Moves', () => {
     errors.assertNone([/401 \(Unauthorized\)/]);
   });
 
+  it('exports the amount of answers of each move only when asked to', async () => {
+    const move = await freshMove('APROBADA');
+    const [{ amount }] = await apiSend<{ userMoveId: number; amount: number }[]>('POST', '/questionnaires-replyeds/amount-answers', { userMovesIds: [move.id] });
+    expect(amount).toBeGreaterThan(0);
+    session = await openPage(browser);
+    const { page, errors } = session;
+    const amountCalls: number[][] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/questionnaires-replyeds/amount-answers')) amountCalls.push((r.postDataJSON() as { userMovesIds: number[] }).userMovesIds);
+    });
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await page.getByLabel('Buscar por código o punto de venta').fill(move.code);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByRole('link', { name: move.code, exact: true }));
+    const exportSheet = async (fileName: string, withAmounts: boolean) => {
+      await page.locator('#main-content').getByRole('button', { name: 'Exportar', exact: true }).click();
+      const amounts = page.getByRole('checkbox', { name: 'Incluir cantidad de respuestas' });
+      // Off unless asked for.
+      expect(await amounts.isChecked()).toBe(false);
+      if (withAmounts) await amounts.check();
+      await page.getByLabel('Nombre del archivo').fill(fileName);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar' }).click()]);
+      expect(download.suggestedFilename()).toBe(`${fileName}.xls`);
+      await gone(page.getByRole('dialog', { name: 'Exportar moves' }));
+      const book = XLSX.read(readFileSync(await download.path()));
+      return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    };
+
+    const [header, ...rows] = await exportSheet('moves_respuestas', true);
+    expect(header.at(-1)).toBe('Respuestas');
+    expect(rows).toHaveLength(1);
+    expect(rows[0][0]).toBe(move.code);
+    expect(rows[0][header.indexOf('Respuestas')]).toBe(amount);
+    // Asked for with the page's moves, from the export.
+    expect(amountCalls).toEqual([[move.id]]);
+
+    const [plainHeader, ...plainRows] = await exportSheet('moves_sin_respuestas', false);
+    expect(plainHeader).not.toContain('Respuestas');
+    expect(plainHeader).toHaveLength(header.length - 1);
+    expect(plainRows.map((r) => r[0])).toEqual([move.code]);
+    expect(amountCalls).toHaveLength(1);
+    errors.assertNone();
+  });
+
   it('filters by a Getter found by typing part of the name, and still names that Getter on coming back', async () => {
     const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=50&sort=id&order=ASC');
     const name = rows.find((r) => r.userFullName)!.userFullName!;

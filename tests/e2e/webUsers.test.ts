@@ -210,6 +210,7 @@ describe('the list', () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(bytes).Sheets.Datos, { header: 1 });
     expect(rows[0]).toEqual(['Id', 'Email', 'Nombres', 'Apellido', 'Rol', 'Teléfono', 'Estado', 'Cliente', 'Link de encuesta', 'Notificación por WhatsApp']);
     expect(rows).toHaveLength(total + 1);
+    await shown(page.getByText(`Se descargaron ${total} registros`));
     errors.assertNone();
   });
 });

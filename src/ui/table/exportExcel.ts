@@ -1,5 +1,6 @@
 import type { DataProvider, RaRecord } from 'ra-core';
 import { safeCell } from '../../../domain/validation';
+import { saveBlob } from '../../resources/moves/export/runExport';
 
 export interface ExportColumn {
   source: string;
@@ -8,10 +9,54 @@ export interface ExportColumn {
 }
 
 const PAGE = 1000;
+const SHEET = 'Datos';
+/** Rows an .xlsx sheet holds, its header included; SheetJS cuts a longer one without a word. */
+const XLSX_SHEET_ROWS = 1_048_576;
+
+/** Where the rows go as the pages arrive; `save` downloads the file. */
+interface Book {
+  addRows(rows: unknown[][]): void;
+  save(fileName: string): void;
+}
+
+/**
+ * An .xls is written by the moves export's BIFF8 writer as the pages arrive (only its bytes are kept),
+ * which goes on in 'Datos 2', 'Datos 3'… past a sheet's 65,536 rows; SheetJS's would cut the sheet.
+ */
+async function xlsBook(header: string[]): Promise<Book> {
+  const { XlsBook } = await import('../../resources/moves/export/xlsBook');
+  const book = new XlsBook();
+  book.addSheet(SHEET, header);
+  return {
+    addRows: (rows) => book.addRows(SHEET, rows),
+    save: (fileName) => saveBlob(book.finish(), fileName),
+  };
+}
+
+/** An .xlsx is built by SheetJS at the end, a sheet for each 1,048,575 rows. */
+async function xlsxBook(header: string[]): Promise<Book> {
+  const XLSX = await import('xlsx');
+  const rows: unknown[][] = [];
+  return {
+    addRows: (more) => {
+      for (const row of more) rows.push(row);
+    },
+    save: (fileName) => {
+      const book = XLSX.utils.book_new();
+      const perSheet = XLSX_SHEET_ROWS - 1;
+      for (let part = 0; part === 0 || part * perSheet < rows.length; part++) {
+        const sheet = XLSX.utils.aoa_to_sheet([header, ...rows.slice(part * perSheet, (part + 1) * perSheet)]);
+        XLSX.utils.book_append_sheet(book, sheet, part === 0 ? SHEET : `${SHEET} ${part + 1}`);
+      }
+      XLSX.writeFile(book, fileName);
+    },
+  };
+}
 
 /**
  * Downloads every page of the current filter (not only the visible one), a page at a time so
- * progress shows, and writes an .xlsx in the browser. Formula-like cells are neutralised.
+ * progress shows, and writes the file (.xls or .xlsx, by `fileName`) in the browser. Formula-like
+ * cells are neutralised. Returns the rows written.
  */
 export async function exportToExcel(options: {
   dataProvider: DataProvider;
@@ -23,23 +68,20 @@ export async function exportToExcel(options: {
   onProgress: (fraction: number) => void;
 }): Promise<number> {
   const { dataProvider, resource, filter, sort, columns } = options;
-  const rows: unknown[][] = [columns.map((c) => c.label)];
-  let page = 1;
-  let total = 0;
-  do {
+  const header = columns.map((c) => c.label);
+  const book = /\.xls$/i.test(options.fileName) ? await xlsBook(header) : await xlsxBook(header);
+  let written = 0;
+  for (let page = 1; ; page += 1) {
     const answer = await dataProvider.getList(resource, { pagination: { page, perPage: PAGE }, sort, filter });
-    total = answer.total ?? answer.data.length;
-    for (const record of answer.data) {
-      rows.push(columns.map((c) => safeCell(c.value ? c.value(record) : record[c.source]) ?? ''));
-    }
-    options.onProgress(total ? Math.min(1, (rows.length - 1) / total) : 1);
+    book.addRows(answer.data.map((record) => columns.map((c) => safeCell(c.value ? c.value(record) : record[c.source]) ?? '')));
+    written += answer.data.length;
+    // Past 1,000 rows the count is the planner's estimate: it paces the progress, and only a short
+    // (or empty) page ends the list.
     if (answer.data.length < PAGE) break;
-    page += 1;
-  } while ((page - 1) * PAGE < total);
-  const XLSX = await import('xlsx');
-  const sheet = XLSX.utils.aoa_to_sheet(rows);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Datos');
-  XLSX.writeFile(book, options.fileName);
-  return rows.length - 1;
+    const total = answer.total ?? 0;
+    options.onProgress(total > written ? written / total : 0.99);
+  }
+  options.onProgress(1);
+  book.save(options.fileName);
+  return written;
 }

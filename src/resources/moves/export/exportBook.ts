@@ -18,14 +18,15 @@ import { XlsBook } from './xlsBook';
  * cursor is paged after its last row's `cursor` while its pages are full.
  */
 interface Reader {
-  cells: (row: unknown) => unknown[];
+  /** A row's cells; `extra` is the row's value of the page's extra column (`PageColumn`), when there is one. */
+  cells: (row: unknown, extra?: unknown) => unknown[];
   more?: { sheet: string; rows: (row: unknown) => unknown[][] };
   cursor?: (row: unknown) => string;
 }
 const byId = (row: unknown) => String((row as { id: number }).id);
 export const PAGE_READERS = {
   stock: { cells: (row) => stockCells(row as StockReportRow) },
-  moves: { cells: (row) => moveListCells(row as MoveListRow), cursor: byId },
+  moves: { cells: (row, amount) => moveListCells(row as MoveListRow, amount as number | undefined), cursor: byId },
   performance: { cells: (row) => performanceCells(row as PerformanceRow), more: { sheet: PERFORMANCE_SHEETS[1].name, rows: (row) => answerRows(row as PerformanceRow) }, cursor: byId },
 } satisfies Record<string, Reader>;
 export type PageReader = keyof typeof PAGE_READERS;
@@ -37,6 +38,13 @@ export interface PageInfo {
   ahead: string | null;
   rows: number;
 }
+
+/**
+ * Values a page's rows need from another call (the moves' amounts of answers): asked for when the page is
+ * read, so that the call runs while the next page is asked for, and given, one a row in the rows' order,
+ * to the reader's `cells` when the page is written.
+ */
+export type PageColumn = (rows: unknown[]) => Promise<unknown[]>;
 
 export type BookType = 'xls' | 'xlsx';
 
@@ -63,19 +71,24 @@ export class ExportBook {
 
   /**
    * Reads a page of the API (`{ rows, count, next?, ahead? }`) asked for with `limit`: its cursors at
-   * once, and `write` to write its rows (so that the next pages can be asked for first).
+   * once, and `write` to write its rows (so that the next pages can be asked for first). With a `column`,
+   * its values are asked for at once and `write` waits for them.
    */
-  readPage(sheet: string, reader: PageReader, text: string, limit: number): { page: PageInfo; write: () => void } {
+  readPage(sheet: string, reader: PageReader, text: string, limit: number, column?: PageColumn): { page: PageInfo; write: () => void | Promise<void> } {
     const answer = JSON.parse(text) as { rows: unknown[]; count?: number | null; next?: string | null; ahead?: string | null };
     const { cells, cursor, more }: Reader = PAGE_READERS[reader];
     const last = answer.rows.at(-1);
     const next = cursor ? (answer.rows.length >= limit && last !== undefined ? cursor(last) : null) : (answer.next ?? null);
+    const extra = column?.(answer.rows);
+    // Heard by `write`; a page a failure leaves unwritten is not reported.
+    extra?.catch(() => undefined);
+    const writeRows = (values?: unknown[]) => {
+      this.addRows(sheet, answer.rows.map((row, i) => cells(row, values?.[i])));
+      if (more) this.addRows(more.sheet, answer.rows.flatMap(more.rows));
+    };
     return {
       page: { count: answer.count ?? null, next, ahead: answer.ahead ?? null, rows: answer.rows.length },
-      write: () => {
-        this.addRows(sheet, answer.rows.map(cells));
-        if (more) this.addRows(more.sheet, answer.rows.flatMap(more.rows));
-      },
+      write: () => (extra ? extra.then(writeRows) : writeRows()),
     };
   }
 

@@ -7,15 +7,22 @@
  * failure is answered as an error.
  */
 import { AUTH_TEXT } from '../../../../domain/auth';
-import { type BookType, ExportBook, type PageReader } from './exportBook';
+import type { MoveListRow } from '../../../../domain/move-api';
+import { amountsInOrder, type MoveAmount } from '../list/moveSheet';
+import { type BookType, ExportBook, type PageColumn, type PageReader } from './exportBook';
 import { walkPages } from './walkPages';
 
-/** An API list the worker pages through by keyset: `url` without its cursor, asked `limit` rows at a time. */
+/**
+ * An API list the worker pages through by keyset: `url` without its cursor, asked `limit` rows at a time.
+ * With `amountsUrl` (`POST /questionnaires-replyeds/amount-answers`, for a list of moves), each page's
+ * moves are asked for their amounts of answers, which the reader writes as one more column.
+ */
 export interface PagesRequest {
   sheet: string;
   reader: PageReader;
   url: string;
   limit: number;
+  amountsUrl?: string;
   token: string | null;
   timeoutMs: number;
 }
@@ -67,13 +74,11 @@ function askToken(): Promise<string | null> {
   return refreshing;
 }
 
-/** A page of the list: a 401 asks the screen for a new token once (unless another page already got one) and retries. */
-async function fetchPage(request: PagesRequest, after: string | null): Promise<Response> {
-  const url = new URL(request.url);
-  url.searchParams.set('limit', String(request.limit));
-  if (after !== null) url.searchParams.set('after', after);
+/** A call of the API: a 401 asks the screen for a new token once (unless another call already got one) and retries. */
+async function call(url: URL | string, init: { method?: string; body?: string }, timeoutMs: number): Promise<Response> {
+  const headers = { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) };
   const send = (bearer: string | null) =>
-    fetch(url, { headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, signal: AbortSignal.timeout(request.timeoutMs) });
+    fetch(url, { ...init, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, signal: AbortSignal.timeout(timeoutMs) });
   const sentWith = token;
   let response = await send(sentWith);
   if (response.status === 401) {
@@ -88,6 +93,24 @@ async function fetchPage(request: PagesRequest, after: string | null): Promise<R
   return response;
 }
 
+/** A page of the list, after `after` (null: the first). */
+function fetchPage(request: PagesRequest, after: string | null): Promise<Response> {
+  const url = new URL(request.url);
+  url.searchParams.set('limit', String(request.limit));
+  if (after !== null) url.searchParams.set('after', after);
+  return call(url, {}, request.timeoutMs);
+}
+
+/** The amounts of answers of a page's moves, in the page's order: one call for the page (at most `limit` ids). */
+const amountsColumn =
+  (request: PagesRequest, amountsUrl: string): PageColumn =>
+  async (rows) => {
+    const moves = rows as MoveListRow[];
+    if (!moves.length) return [];
+    const response = await call(amountsUrl, { method: 'POST', body: JSON.stringify({ userMovesIds: moves.map((m) => m.id) }) }, request.timeoutMs);
+    return amountsInOrder(moves, (await response.json()) as MoveAmount[]);
+  };
+
 async function handle(message: ExportRequest): Promise<void> {
   try {
     if (message.type === 'start') {
@@ -96,9 +119,10 @@ async function handle(message: ExportRequest): Promise<void> {
     } else if (message.type === 'pages') {
       const request = message;
       token = request.token;
+      const column = request.amountsUrl ? amountsColumn(request, request.amountsUrl) : undefined;
       await walkPages<Response>({
         fetch: (after) => fetchPage(request, after),
-        read: async (response) => book!.readPage(request.sheet, request.reader, await response.text(), request.limit),
+        read: async (response) => book!.readPage(request.sheet, request.reader, await response.text(), request.limit, column),
         drop: (response) => void response.body?.cancel().catch(() => undefined),
         progress: (done, total) => answer({ type: 'progress', done, total }),
       });

@@ -11,13 +11,15 @@ export interface SheetSpec {
 
 /**
  * An API list of the main base (`path` with its `query`, without paging) that the worker walks by
- * keyset, `limit` rows at a time, and writes with `reader` into the book's first sheet.
+ * keyset, `limit` rows at a time, and writes with `reader` into the book's first sheet. With
+ * `amountsPath` (a list of moves), each page's amounts of answers are asked for there and written too.
  */
 export interface ExportList {
   reader: PageReader;
   path: string;
   query: Record<string, unknown>;
   limit: number;
+  amountsPath?: string;
 }
 
 /** Saves a file the browser holds (a blob) under `fileName`. */
@@ -72,10 +74,11 @@ export async function runExport(options: { fileName: string; bookType: BookType;
       };
       worker.onerror = (event) => reject(new Error(event.message || 'El generador del archivo falló.'));
     });
-    const { reader, path, query, limit } = options.list;
-    const url = new URL(`${apiBase('main')}${withQuery(path, query)}`, window.location.href).href;
+    const { reader, path, query, limit, amountsPath } = options.list;
+    const resolve = (relative: string) => new URL(`${apiBase('main')}${relative}`, window.location.href).href;
+    const amountsUrl = amountsPath === undefined ? undefined : resolve(amountsPath);
     post({ type: 'start', bookType: options.bookType, sheets: options.sheets });
-    post({ type: 'pages', sheet: options.sheets[0].name, reader, url, limit, token: getSession()?.token ?? null, timeoutMs: TIMEOUT_MS.main });
+    post({ type: 'pages', sheet: options.sheets[0].name, reader, url: resolve(withQuery(path, query)), limit, amountsUrl, token: getSession()?.token ?? null, timeoutMs: TIMEOUT_MS.main });
     post({ type: 'build' });
     saveBlob(await done, options.fileName);
   } finally {

@@ -10,8 +10,8 @@ import type { PageInfo } from './exportBook';
 export interface PageWalk<T> {
   /** Asks for the page after `after` (null: the first). */
   fetch: (after: string | null) => Promise<T>;
-  /** Reads an answer: its cursors, and `write` to write its rows once the next pages are asked for. */
-  read: (answer: T) => Promise<{ page: PageInfo; write: () => void }>;
+  /** Reads an answer: its cursors, and `write` to write its rows once the next pages are asked for (awaited when it returns a promise). */
+  read: (answer: T) => Promise<{ page: PageInfo; write: () => unknown }>;
   /** Lets an answer that will not be read go (a page asked for ahead that did not fit). */
   drop: (answer: T) => void;
   /** Rows read so far, of `total` (the first page's count; 0 when the API did not give one). */
@@ -37,7 +37,13 @@ export async function walkPages<T>(walk: PageWalk<T>): Promise<void> {
       if (!reuse) following?.answer.then(walk.drop, () => undefined);
       current = reuse ? following : page.next ? ask(page.next) : null;
       following = current && page.ahead ? ask(page.ahead) : null;
-      write();
+      try {
+        await write();
+      } catch (error) {
+        // The page asked for next is in flight too.
+        current?.answer.then(walk.drop, () => undefined);
+        throw error;
+      }
       if (page.count !== null) total = page.count;
       done += page.rows;
       walk.progress(done, total);

@@ -1,36 +1,44 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField, Typography } from '@mui/material';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { exportFileName, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { ErrorDialog } from '../../../ui/dialogs';
 import { runExport } from '../export/runExport';
-import { MOVE_LIST_HEADER } from './moveSheet';
+import { moveListHeader } from './moveSheet';
 
+/** A page of the export: also the most moves `amount-answers` takes in one call. */
 const PAGE = 1000;
+const AMOUNT_ANSWERS_PATH = '/questionnaires-replyeds/amount-answers';
 
 /**
  * Every move of the filter into an .xls named by the user: the export worker walks the list by keyset
  * (after the last move's id, in id order), so that a page deep in a million moves costs what the first does.
+ * `withAmounts` adds each move's amount of answers ('Respuestas'), asked for page by page as the worker goes.
  */
-export async function exportMoves(query: Record<string, unknown>, fileName: string, onProgress: (fraction: number) => void): Promise<void> {
+export async function exportMoves(query: Record<string, unknown>, fileName: string, withAmounts: boolean, onProgress: (fraction: number) => void): Promise<void> {
   await runExport({
     fileName: `${fileName}.xls`,
     bookType: 'xls',
-    sheets: [{ name: 'Moves', header: MOVE_LIST_HEADER }],
+    sheets: [{ name: 'Moves', header: moveListHeader(withAmounts) }],
     list: {
       reader: 'moves',
       path: USER_MOVES_PATHS.list,
       query: { ...query, sort: 'id', order: 'ASC' },
       limit: PAGE,
+      amountsPath: withAmounts ? AMOUNT_ANSWERS_PATH : undefined,
     },
     onProgress,
   });
 }
 
-/** The export's file-name dialog ('Por favor seleccione un nombre', 'Solo letras, números y guiones') with its progress. */
+/**
+ * The export's file-name dialog ('Por favor seleccione un nombre', 'Solo letras, números y guiones'), the
+ * choice of the amounts of answers (off by default: one more call a page) and its progress.
+ */
 export function ExportDialog({ query, count, estimated = false, onClose }: { query: Record<string, unknown>; count: number; estimated?: boolean; onClose: () => void }) {
   const [name, setName] = useState('moves');
   const [touched, setTouched] = useState(false);
+  const [withAmounts, setWithAmounts] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const check = exportFileName.safeParse(name);
@@ -40,7 +48,7 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
     if (!check.success) return;
     setProgress(0);
     try {
-      await exportMoves(query, name, setProgress);
+      await exportMoves(query, name, withAmounts, setProgress);
       onClose();
     } catch (e) {
       console.error(e);
@@ -68,6 +76,10 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
             error={Boolean(error)}
             helperText={error ?? ' '}
             disabled={progress !== null}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={withAmounts} onChange={(e) => setWithAmounts(e.target.checked)} disabled={progress !== null} />}
+            label="Incluir cantidad de respuestas"
           />
           {progress !== null && (
             <>

@@ -3,7 +3,25 @@ import type { MoveListRow } from '../../../../domain/move-api';
 
 export const MOVE_LIST_HEADER = ['Código', 'Punto de venta', 'Getter', 'Estado', 'Agente de calidad', 'Proyecto', 'Cliente', 'Adjuntos', 'Creada'];
 
-export const moveListCells = (r: MoveListRow): unknown[] => [
+/** The column the export adds when asked for the amounts of answers. */
+export const AMOUNTS_COLUMN = 'Respuestas';
+
+export const moveListHeader = (withAmounts: boolean): string[] => (withAmounts ? [...MOVE_LIST_HEADER, AMOUNTS_COLUMN] : MOVE_LIST_HEADER);
+
+/** A move's amount of answers, as `POST /questionnaires-replyeds/amount-answers` answers it. */
+export interface MoveAmount {
+  userMoveId: number;
+  amount: number;
+}
+
+/** The amounts of a page's moves, in the page's order: 0 for a move the answer does not name. */
+export function amountsInOrder(rows: readonly MoveListRow[], amounts: readonly MoveAmount[]): number[] {
+  const byMove = new Map(amounts.map((a) => [a.userMoveId, a.amount]));
+  return rows.map((r) => byMove.get(r.id) ?? 0);
+}
+
+/** A move's cells; with its `amount` of answers, one more cell under `AMOUNTS_COLUMN`. */
+export const moveListCells = (r: MoveListRow, amount?: number): unknown[] => [
   r.code,
   r.clientLocationName,
   r.userFullName ?? '',
@@ -13,4 +31,5 @@ export const moveListCells = (r: MoveListRow): unknown[] => [
   r.campaignsClientName ?? '',
   r.hasAttachments ? 'Sí' : 'No',
   r.createdAt.slice(0, 10),
+  ...(amount === undefined ? [] : [amount]),
 ];
