@@ -213,9 +213,19 @@ describe('staff who only read the banks (comercial@campo.test, role 11)', () => 
       await shown(page.locator('tbody tr').first());
       expect(await page.locator('tbody tr').count(), path).toBeGreaterThan(0);
       expect(await button(page, add).count(), path).toBe(0);
-      expect(await columnHeader(page, 'Activar/Desactivar').count(), path).toBe(0);
+      for (const toggle of ['Activar/Desactivar', 'Habilitar/Inhabilitar']) expect(await columnHeader(page, toggle).count(), path).toBe(0);
       expect(await page.locator('tbody').getByRole('button', { name: /^Editar/ }).count(), path).toBe(0);
       expect(await page.locator('tbody').getByRole('switch').count(), path).toBe(0);
+      expect(await page.locator('tbody input[type="checkbox"]').count(), path).toBe(0);
+      // The state once, as the list words it.
+      expect(await columnHeader(page, 'Estado').count(), path).toBeLessThanOrEqual(1);
+      // Each record still opens, to be read.
+      const open = page.locator('tbody tr').first().getByRole('button', { name: /^Ver / });
+      await shown(open);
+      await open.click();
+      await page.waitForURL(new RegExp(`${path}/view/\\d+$`));
+      expect(await button(page, 'Guardar').count(), path).toBe(0);
+      expect(await button(page, 'Editar').count(), path).toBe(0);
       await denied(page, `${path}/add`);
     }
     errors.assertNone();

@@ -35,6 +35,8 @@ export default defineScreens({
       stateColumn('state', 'Estado', { active: enabled, yes: CAMPAIGN_TEXT.enabled, no: CAMPAIGN_TEXT.disabled }),
       switchColumn({
         source: 'toggle',
+        // The 'Estado' column beside it already tells readers.
+        forReaders: null,
         label: 'Habilitar/Inhabilitar',
         active: enabled,
         name,

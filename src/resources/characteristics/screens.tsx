@@ -25,6 +25,8 @@ export default defineScreens({
       stateColumn('state', 'Estado', { active: enabled, yes: CHARACTERISTIC_TEXT.enabled, no: CHARACTERISTIC_TEXT.disabled }),
       switchColumn({
         source: 'toggle',
+        // The 'Estado' column beside it already tells readers.
+        forReaders: null,
         label: 'Habilitar/Inhabilitar',
         active: enabled,
         name,

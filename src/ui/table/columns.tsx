@@ -48,7 +48,8 @@ export interface RowLinks {
 /** An icon column that opens the record ('view') or its edit form ('edit'). */
 export function linkColumn(kind: 'edit' | 'view', label: string, links: RowLinks): Column {
   return {
-    ...(kind === 'edit' ? { forReaders: null } : {}),
+    // Readers open the record to read it instead.
+    ...(kind === 'edit' ? { forReaders: linkColumn('view', 'Ver', links) } : {}),
     source: kind,
     label,
     sortable: false,
@@ -90,10 +91,12 @@ export interface SwitchColumn {
   question: (activate: boolean) => string;
   change: (activate: boolean, r: RaRecord) => ActionCall;
   done?: (activate: boolean) => string;
+  /** What readers see instead: by default the state ('Activo' / 'Inactivo'); null when the list already shows it. */
+  forReaders?: Column | null;
 }
 
 /** The activate / deactivate switch, behind the confirmation dialog that states which it will do. */
-export function switchColumn({ source, label, active, name, title, question, change, done }: SwitchColumn): Column {
+export function switchColumn({ source, label, active, name, title, question, change, done, forReaders }: SwitchColumn): Column {
   return {
     source,
     label,
@@ -101,6 +104,6 @@ export function switchColumn({ source, label, active, name, title, question, cha
     noSelect: true,
     render: (r) => <StateSwitch record={r} active={active(r)} label={`${label} ${name(r)}`} title={title} question={question} change={change} done={done} />,
     exportValue: (r) => (active(r) ? 'Sí' : 'No'),
-    forReaders: { ...stateColumn(source, 'Estado', { active, yes: 'Activo', no: 'Inactivo' }), sortable: false },
+    forReaders: forReaders !== undefined ? forReaders : { ...stateColumn(source, 'Estado', { active, yes: 'Activo', no: 'Inactivo' }), sortable: false },
   };
 }
