@@ -146,6 +146,8 @@ describe('staff who only read clients, locations, attributes and move configurat
     for (const name of ['Nueva locacion', 'CARGA MASIVA']) expect(await button(page, name).count(), name).toBe(0);
     expect(await columnHeader(page, 'Activar/Desactivar').count()).toBe(0);
     await shown(rowWith(page, 'Café del Plata Palermo').getByText('Activo', { exact: true }));
+    await rowWith(page, 'Café del Plata Palermo').getByRole('cell', { name: 'Café del Plata Palermo', exact: true }).click();
+    expect(await rowWith(page, 'Café del Plata Palermo').getByRole('button', { name: 'Editar' }).count()).toBe(0);
 
     // 'Banco de atributos', and an attribute's screen without 'Editar'.
     await openList(page, '/features', 'Banco de atributos', 'Formato');
@@ -246,6 +248,11 @@ describe('an editor (operaciones@campo.test, role 2)', () => {
     await shown(button(page, 'Nueva locacion'));
     await shown(button(page, 'CARGA MASIVA'));
     await shown(columnHeader(page, 'Activar/Desactivar'));
+    // A selected row reveals its edit action (spec 1 §2.2).
+    await rowWith(page, 'Café del Plata Palermo').getByRole('cell', { name: 'Café del Plata Palermo', exact: true }).click();
+    await rowWith(page, 'Café del Plata Palermo').getByRole('button', { name: 'Editar' }).click();
+    await shown(page.getByRole('heading', { name: 'Editar: Café del Plata Palermo', exact: true }));
+    await page.waitForURL(/\/branch-offices\/edit\/\d+$/);
 
     await openList(page, '/features', 'Banco de atributos', 'Formato');
     await shown(button(page, 'Nuevo atributo'));

@@ -1,3 +1,4 @@
+import EditIcon from '@mui/icons-material/Edit';
 import StoreIcon from '@mui/icons-material/Store';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button } from '@mui/material';
@@ -8,7 +9,7 @@ import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
 import { type Column, CampoList } from '../../ui/table/CampoList';
 import { stateColumn, switchColumn } from '../../ui/table/columns';
-import { ViewButton } from '../../ui/table/RowButtons';
+import { LinkButton, ViewButton } from '../../ui/table/RowButtons';
 import type { LocationPaths } from './paths';
 
 const stateDialog = dialogParts(DIALOG.locationState);
@@ -71,6 +72,16 @@ export function LocationList({ clientId, paths }: { clientId?: number; paths: Lo
         storeKey={clientId === undefined ? 'branch-offices.all' : `branch-offices.client.${clientId}`}
         sort={{ field: 'fullName', order: 'ASC' }}
         viewPath={(r) => paths.view(r.id)}
+        // A selected row offers its edit form (spec 1 §2.2) to those who may edit it.
+        rowActions={
+          canWrite
+            ? (r) => (
+                <LinkButton path={paths.edit(r.id)} icon={<EditIcon />}>
+                  Editar
+                </LinkButton>
+              )
+            : undefined
+        }
         exportFile="locaciones"
         columns={columns}
       />
