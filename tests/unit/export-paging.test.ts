@@ -20,7 +20,7 @@ vi.mock('xlsx', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../src/resources/moves/export/runExport', () => ({
+vi.mock('../../src/ui/download', () => ({
   saveBlob: (blob: Blob, fileName: string) => downloads.set(fileName, blob.arrayBuffer().then((bytes) => new Uint8Array(bytes))),
 }));
 

@@ -7,7 +7,7 @@ import * as XLSX from 'xlsx';
 import type { MoveListRow, PerformanceRow, StockReportRow } from '../../domain/move-api';
 import { safeCell } from '../../domain/validation';
 import { ExportBook } from '../../src/resources/moves/export/exportBook';
-import { XlsBook } from '../../src/resources/moves/export/xlsBook';
+import { XlsBook } from '../../src/ui/xls/xlsBook';
 import { MOVE_LIST_HEADER, moveListCells } from '../../src/resources/moves/list/moveSheet';
 import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../../src/resources/moves/report/performanceSheet';
 import { STOCK_HEADER, stockCells } from '../../src/resources/moves/report/stockSheet';

@@ -1,6 +1,6 @@
 import type { DataProvider, RaRecord } from 'ra-core';
 import { safeCell } from '../../../domain/validation';
-import { saveBlob } from '../../resources/moves/export/runExport';
+import { saveBlob } from '../download';
 
 export interface ExportColumn {
   source: string;
@@ -24,7 +24,7 @@ interface Book {
  * which goes on in 'Datos 2', 'Datos 3'… past a sheet's 65,536 rows; SheetJS's would cut the sheet.
  */
 async function xlsBook(header: string[]): Promise<Book> {
-  const { XlsBook } = await import('../../resources/moves/export/xlsBook');
+  const { XlsBook } = await import('../xls/xlsBook');
   const book = new XlsBook();
   book.addSheet(SHEET, header);
   return {

@@ -10,7 +10,7 @@ import { safeCell } from '../../../../domain/validation';
 import { moveListCells } from '../list/moveSheet';
 import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../report/performanceSheet';
 import { stockCells } from '../report/stockSheet';
-import { XlsBook } from './xlsBook';
+import { XlsBook } from '../../../ui/xls/xlsBook';
 
 /**
  * The API lists the worker reads itself, by name: each turns a row of the answer into cells of the

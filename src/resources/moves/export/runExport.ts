@@ -2,6 +2,7 @@ import { ApiError, endSessionAndGoToLogin, refreshSession, withQuery } from '../
 import { getSession } from '../../../authProvider/session';
 import { apiBase, TIMEOUT_MS } from '../../../config';
 import type { BookType, PageReader } from './exportBook';
+import { saveBlob } from '../../../ui/download';
 import type { ExportAnswer, ExportRequest } from './exportWorker';
 
 export interface SheetSpec {
@@ -20,18 +21,6 @@ export interface ExportList {
   query: Record<string, unknown>;
   limit: number;
   amountsPath?: string;
-}
-
-/** Saves a file the browser holds (a blob) under `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function endSession(): void {

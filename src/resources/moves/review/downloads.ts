@@ -6,7 +6,7 @@ import { QUESTION_TYPE_LABELS } from '../../../../domain/questionnaires';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
-import { saveBlob } from '../export/runExport';
+import { saveBlob } from '../../../ui/download';
 
 /** A photo of the answers, saved as `{code}_{d}-{s}-{q}_{question}_{n}.jpg`. */
 export async function downloadPhoto(code: string, numbers: [number, number, number], questionName: string, index: number, url: string): Promise<void> {
