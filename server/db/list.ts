@@ -25,7 +25,10 @@ export function orderBy(columns: Record<string, AnyColumn | SQL>, sort: string |
  * `column = any($1::int[])`: ids as one parameter. `inArray` binds one parameter per id, and a statement
  * takes at most 65,535 (a mass action's 100,000 ids broke the protocol: a 503 that was no outage).
  */
-export const inIds = (column: AnyColumn | SQL, ids: readonly number[]): SQL => sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+export const inIds = (column: AnyColumn | SQL, ids: readonly number[]): SQL => sql`${column} = any(${intArray(ids)})`;
+
+/** Ids as one `int[]` parameter (for `any(…)`, `unnest(…)`, a function's argument). */
+export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** A LIKE pattern that matches the text literally, wherever it stands. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -12,7 +12,7 @@ import type { App } from '../app';
 import type { Tx } from '../db/client';
 import type { SessionUser } from '../guard';
 import { auditLog, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, userMoves, visits } from '../db/schema';
-import { inIds } from '../db/list';
+import { inIds, intArray } from '../db/list';
 import { badRequest, conflict, formLevelValidator, parse } from '../http';
 import { audit } from '../services/audit';
 import { logStatusMany } from '../services/moves/act';
@@ -31,7 +31,7 @@ const PUBLISHED = [VISIT_STATE.PUBLICADA, VISIT_STATE.PUBLICADA_POR_CANCELACION]
 async function auditMany(tx: Tx, userId: number, ids: number[], action: string, detail: Record<string, unknown>) {
   if (!ids.length) return;
   await tx.execute(sql`insert into ${auditLog} (user_id, entity, entity_id, action, detail)
-    select ${userId}, 'user_move', id::text, ${action}, ${JSON.stringify(detail)}::jsonb from unnest(${`{${ids.join(',')}}`}::int[]) as id`);
+    select ${userId}, 'user_move', id::text, ${action}, ${JSON.stringify(detail)}::jsonb from unnest(${intArray(ids)}) as id`);
 }
 
 /** The questionnaire version a new move of the project answers: its questionnaire's current version. */

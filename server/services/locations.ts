@@ -1,8 +1,9 @@
 /** Reading a point of sale whole, and checking what a location refers to belongs to its client. */
-import { aliasedTable, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Location, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
 import type { Db } from '../db/client';
+import { inIds } from '../db/list';
 import { cities, clients, countries, featureValues, locationFeatureValues, locations, locationZoneManagers, states, users } from '../db/schema';
 import { badRequest } from '../http';
 import { featuresOfClients } from './features';
@@ -109,17 +110,14 @@ export async function checkLocationRefs(
 
   const errors: Record<string, string> = {};
   const assigned = await assignedPeople(db, locationId);
-  const kept = [...(assigned.ownerId === null ? [] : [assigned.ownerId]), ...assigned.zoneManagersIds];
-  const people = await db
-    .select({ id: users.id, rolId: users.rolId, status: users.status })
-    .from(users)
-    .where(
-      and(
-        eq(users.clientId, clientId),
-        inArray(users.rolId, [ROLE.FRANCHISE, ROLE.ZONE_MANAGER]),
-        kept.length ? or(eq(users.status, true), inArray(users.id, kept)) : eq(users.status, true),
-      ),
-    );
+  // Only the people the body names, of the client and its roles; whether each may stay is decided below.
+  const asked = [...(body.ownerId === null ? [] : [body.ownerId]), ...body.zoneManagersIds];
+  const people = asked.length
+    ? await db
+        .select({ id: users.id, rolId: users.rolId, status: users.status })
+        .from(users)
+        .where(and(inIds(users.id, asked), eq(users.clientId, clientId), inArray(users.rolId, [ROLE.FRANCHISE, ROLE.ZONE_MANAGER])))
+    : [];
   const owners = new Set(people.filter((p) => p.rolId === ROLE.FRANCHISE && (p.status || p.id === assigned.ownerId)).map((p) => p.id));
   const managers = new Set(people.filter((p) => p.rolId === ROLE.ZONE_MANAGER && (p.status || assigned.zoneManagersIds.includes(p.id))).map((p) => p.id));
   if (body.ownerId !== null && !owners.has(body.ownerId)) errors.ownerId = 'El responsable debe ser un usuario de franquicia activo del cliente.';

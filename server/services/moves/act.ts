@@ -7,7 +7,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MOVE_TEXT, type MoveAction, type MoveStatus, refusal, TRANSITIONS } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
-import { inIds } from '../../db/list';
+import { inIds, intArray } from '../../db/list';
 import { moveStatusLogs, userMoves } from '../../db/schema';
 import type { SessionUser } from '../../guard';
 import { conflict, HttpError, notFound } from '../../http';
@@ -65,7 +65,7 @@ export async function logStatusMany(tx: Tx, moveIds: number[], status: MoveStatu
     .update(moveStatusLogs)
     .set({ finishedAt: sql`now()` })
     .where(and(inIds(moveStatusLogs.userMoveId, moveIds), isNull(moveStatusLogs.finishedAt)));
-  await tx.execute(sql`insert into ${moveStatusLogs} (user_move_id, status, user_id) select id, ${status}, ${userId}::int from unnest(${`{${moveIds.join(',')}}`}::int[]) as id`);
+  await tx.execute(sql`insert into ${moveStatusLogs} (user_move_id, status, user_id) select id, ${status}, ${userId}::int from unnest(${intArray(moveIds)}) as id`);
 }
 
 /** The conditional update every action goes through: exactly one of two concurrent writers wins. */

@@ -5,7 +5,7 @@ import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/m
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
-import { containsPattern, countSteps, exactCountUpTo, whitelisted } from '../../db/list';
+import { containsPattern, countSteps, exactCountUpTo, intArray, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
@@ -262,7 +262,7 @@ const STATUS_NAME = sql`(case r.status ${sql.join(
  * a point-of-sale search ran its trigram lookup twice).
  */
 function pageStatement(ids: number[] | SQL, count: SQL | null, place: SQL | null, reversed: boolean): SQL {
-  const idsArray = Array.isArray(ids) ? sql`${`{${ids.join(',')}}`}::int[]` : ids;
+  const idsArray = Array.isArray(ids) ? intArray(ids) : ids;
   const prelude = place ? sql`with place as (select ${place} as ids) ` : sql``;
   const row = sql`json_build_object('id', r.id, 'code', r.code, 'clientLocationName', r.client_location_name || ' (' || r.client_location_code || ')',
       'userFullName', r.user_full_name, 'statusName', ${STATUS_NAME}, 'statusId', r.status, 'hasAttachments', r.attachments_count > 0,

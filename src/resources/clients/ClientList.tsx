@@ -2,37 +2,24 @@ import BusinessIcon from '@mui/icons-material/Business';
 import EditIcon from '@mui/icons-material/Edit';
 import StoreIcon from '@mui/icons-material/Store';
 import TuneIcon from '@mui/icons-material/Tune';
-import { Chip } from '@mui/material';
 import type { RaRecord } from 'ra-core';
 import { CLIENT_STATE_QUESTION } from '../../../domain/clients';
 import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
 import { StateToggle } from '../../ui/StateToggle';
 import { type Column, CampoList } from '../../ui/table/CampoList';
-import { LinkButton, ViewButton } from '../../ui/table/RowButtons';
+import { linkColumn, stateColumn } from '../../ui/table/columns';
+import { LinkButton } from '../../ui/table/RowButtons';
 
 const [confirmTitle, ...question] = CLIENT_STATE_QUESTION.split('. ');
 
 const columns: Column[] = [
-  {
-    source: 'view',
-    label: 'Ver',
-    sortable: false,
-    noSelect: true,
-    width: 56,
-    render: (r) => <ViewButton path={`/clients/view/${r.id}`} label={`Ver ${r.name}`} />,
-    exportValue: (r) => r.id,
-  },
+  linkColumn('view', 'Ver', { root: '/clients', name: (r) => String(r.name) }),
   { source: 'name', label: 'Nombre' },
   { source: 'address', label: 'Dirección', truncate: true },
   { source: 'telephone', label: 'Teléfono', noSelect: true },
   { source: 'email', label: 'Email', noSelect: true },
-  {
-    source: 'state',
-    label: 'Estado',
-    render: (r) => <Chip size="small" label={r.state ? 'Activo' : 'Inactivo'} color={r.state ? 'success' : 'default'} />,
-    exportValue: (r) => (r.state ? 'Activo' : 'Inactivo'),
-  },
+  stateColumn('state', 'Estado', { active: (r) => Boolean(r.state), yes: 'Activo', no: 'Inactivo' }),
 ];
 
 const stateSwitch: Column = {
