@@ -32,6 +32,21 @@ const sortable = summary;
 
 const withEditable = <T extends { deletedAt: Date | null }>(row: T) => ({ ...row, editable: row.deletedAt === null });
 
+/** One page of versions that meet `where`, in the asked order (by name unless told), and how many meet it. */
+async function pageOf(app: App, where: SQL | undefined, q: z.infer<typeof listQuery>) {
+  const [rows, [{ count }]] = await Promise.all([
+    app.db
+      .select(summary)
+      .from(guidelines)
+      .where(where)
+      .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
+      .limit(q.limit)
+      .offset(q.offset),
+    app.db.select({ count: countAll }).from(guidelines).where(where),
+  ]);
+  return { rows: rows.map(withEditable), count };
+}
+
 /** The rich texts as they will be stored: sanitised, and still long enough once sanitised. */
 function cleanTexts(body: GuidelineInput): GuidelineInput {
   const clean = { ...body };
@@ -56,17 +71,7 @@ export default async function guidelineRoutes(app: App) {
     if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
     if (q.q) filters.push(ilike(guidelines.name, containsPattern(q.q)));
     const where = filters.length ? and(...filters) : undefined;
-    const [rows, [{ count }]] = await Promise.all([
-      app.db
-        .select(summary)
-        .from(guidelines)
-        .where(where)
-        .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
-        .limit(q.limit)
-        .offset(q.offset),
-      app.db.select({ count: countAll }).from(guidelines).where(where),
-    ]);
-    return { rows: rows.map(withEditable), count };
+    return pageOf(app, where, q);
   });
 
   /** The current versions whose name contains the text (the project form's guideline search). */
@@ -75,17 +80,7 @@ export default async function guidelineRoutes(app: App) {
     const filters: SQL[] = [isNull(guidelines.deletedAt)];
     if (q.searchValue) filters.push(ilike(guidelines.name, containsPattern(q.searchValue)));
     const where = and(...filters);
-    const [rows, [{ count }]] = await Promise.all([
-      app.db
-        .select(summary)
-        .from(guidelines)
-        .where(where)
-        .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
-        .limit(q.limit)
-        .offset(q.offset),
-      app.db.select({ count: countAll }).from(guidelines).where(where),
-    ]);
-    return { rows: rows.map(withEditable), count };
+    return pageOf(app, where, q);
   });
 
   app.get('/guidelines/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
