@@ -3,29 +3,18 @@
  * For each: create, see its rule refuse a bad value with the exact message, edit, and toggle it
  * through the confirmation that says which way it goes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 const suffix = () => Date.now().toString(36).slice(-5);
 
 /** Logs in as admin and opens a bank from the sidebar. */
 async function openBank(group: string | null, entry: string, path: string, heading: string): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
   await openMenu(page, group, entry);
@@ -344,7 +333,7 @@ describe('Banco de Instructivos', () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
 
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     let alerted = false;
     page.on('dialog', (dialog) => {

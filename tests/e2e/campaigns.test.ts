@@ -2,24 +2,13 @@
  * 'Banco de Campañas' as an administrator: create a campaign with its date rules, then disable it;
  * the client of a campaign that projects use cannot be changed.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../domain/validation';
-import { atPath, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 /** DD/MM/YYYY, `days` from today in Argentina. */
 function typed(days: number): string {
@@ -31,7 +20,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ has: pa
 
 describe('Banco de Campañas', () => {
   it('creates a campaign refusing past dates and an end before the start, then disables it', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Campañas', 'Banco de campañas');
@@ -89,7 +78,7 @@ describe('Banco de Campañas', () => {
   });
 
   it('keeps the client of a campaign that projects use, saying why', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Campañas', 'Banco de campañas');

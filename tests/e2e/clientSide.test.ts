@@ -4,28 +4,17 @@
  * their fallbacks, and the campus without configuration.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, launch, loginAs, openMenu, openPage, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { atPath, chromiumPerFile, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
-
 async function as(email: string): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   await loginAs(session.page, email);
   return session;
 }

@@ -1,29 +1,18 @@
 /** The clients screens as an administrator: list, sort, filter, create, edit, view, deactivate, Excel. */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { atPath, gone, launch, loginAs, openMenu, openPage, type Session, setChecked, shown } from './helpers';
+import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 const ACTIVE_DEMO_CLIENTS = ['Automotores Pampa', 'Banco Federal del Sur', 'Café del Plata', 'Supermercados Andinos'];
 
 /** Logs in as admin and opens 'Clientes' > 'Lista de clientes' from the sidebar. */
 async function openClientList(): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
   await openMenu(page, 'Clientes', 'Lista de clientes');

@@ -1,27 +1,16 @@
 /** A client's attributes as an administrator creates, opens and edits them. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPerFile, loginAs, openMenu, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 const CLIENT = 'Café del Plata';
 
 /** Logs in as admin and opens the client's 'Lista de atributos' from the client list's row actions. */
 async function openAttributes(): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
   await openMenu(page, 'Clientes', 'Lista de clientes');

@@ -1,7 +1,7 @@
 /** Browser helpers for the end-to-end tests (see global-setup.ts for the server they talk to). */
 import { createHmac } from 'node:crypto';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { type ReceivedMail, readMails } from './smtp-sink';
 
 export { decodeQuotedPrintable, type ReceivedMail } from './smtp-sink';
@@ -81,6 +81,44 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   );
   const page = await context.newPage();
   return { context, page, errors: trackErrors(page) };
+}
+
+/**
+ * One Chromium for a test file: launched before its tests and closed after them. `open` starts a
+ * session (`openPage`); every session a test opened is closed when the test ends, after `check` (the
+ * file's own rule on it, e.g. that its page logged no error) has looked at each.
+ */
+export function chromiumPerFile(check?: (session: Session) => void) {
+  let browser: Browser | undefined;
+  const opened: Session[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const sessions = opened.splice(0);
+    try {
+      for (const session of sessions) check?.(session);
+    } finally {
+      for (const session of sessions) await session.context.close();
+    }
+  });
+  const launched = (): Browser => {
+    if (!browser) throw new Error('Chromium is launched in beforeAll: open sessions inside a test');
+    return browser;
+  };
+  return {
+    get browser(): Browser {
+      return launched();
+    },
+    async open(options: BrowserContextOptions = {}): Promise<Session> {
+      const session = await openPage(launched(), options);
+      opened.push(session);
+      return session;
+    },
+  };
 }
 
 export interface ErrorLog {

@@ -1,22 +1,11 @@
 /** Points of sale, their bulk load, attributes and move configurations, as an administrator uses them. */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 const HEADER =
   'Nombre;ID Operativo;Código de Locación del Cliente;Teléfono;Dirección;Zona;País;Estado/Provincia;Ciudad;Latitud;Longitud;Ejecutivo;Emails;Encargado;Email del encargado;Días de trabajo;Horario de apertura;Horario de cierre';
@@ -25,7 +14,7 @@ const csvLine = (n: number, code: string, emails = `ejecutivo${n}@e2e.com.ar`) =
 
 /** Logs in as admin and opens a client's screen from the client list's row actions. */
 async function openClient(clientName: string, action: 'Locaciones' | 'Atributos'): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
   await openMenu(page, 'Clientes', 'Lista de clientes');
@@ -325,7 +314,7 @@ describe('an attribute', () => {
 
 describe('a move configuration linked to projects', () => {
   it('keeps its points locked while another one can change them', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Moves', 'Configurar tipos');

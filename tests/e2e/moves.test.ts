@@ -1,26 +1,18 @@
 /** A quality agent's day with the moves: find one, approve, reject, return, disapprove, rescue, republish, assign, export. */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { MoveDetail, MoveListRow } from '../../domain/move-api';
-import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
 let token: string;
 
 beforeAll(async () => {
-  browser = await launch();
   const res = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
   token = ((await res.json()) as { token: string }).token;
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
 });
 
 async function api<T>(path: string): Promise<T> {
@@ -51,7 +43,7 @@ async function apiSend<T>(method: 'PUT' | 'POST', path: string, body: unknown): 
 const statusOf = async (id: number) => (await api<MoveDetail>(`/user-moves/get?id=${id}`)).statusId;
 
 async function openMove(code: string): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   await loginAs(session.page, 'admin@campo.test');
   await session.page.goto(`/user-moves/view/${code}`);
   await shown(session.page.getByRole('heading', { name: `Move cod. ${code}` }));
@@ -70,7 +62,7 @@ async function succeeded(page: Page, title: string) {
 describe('Lista de Moves', () => {
   it('asks for a search first, then finds a move by its code and opens it', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Moves', 'Listado de moves');
@@ -144,7 +136,7 @@ describe('Lista de Moves', () => {
     const move = await freshMove('APROBADA');
     const [{ amount }] = await apiSend<{ userMoveId: number; amount: number }[]>('POST', '/questionnaires-replyeds/amount-answers', { userMovesIds: [move.id] });
     expect(amount).toBeGreaterThan(0);
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     const amountCalls: number[][] = [];
     page.on('request', (r) => {
@@ -188,7 +180,7 @@ describe('Lista de Moves', () => {
   it('filters by a Getter found by typing part of the name, and still names that Getter on coming back', async () => {
     const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=50&sort=id&order=ASC');
     const name = rows.find((r) => r.userFullName)!.userFullName!;
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     const asked: URL[] = [];
     page.on('request', (r) => r.url().includes('/api/users?') && asked.push(new URL(r.url())));
@@ -233,7 +225,7 @@ describe('Lista de Moves', () => {
   });
 
   it('pages forward and back; the page next to one on screen is asked by keyset', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     const asked: string[] = [];
     page.on('request', (r) => r.url().includes('/api/user-moves/get/all') && asked.push(r.url()));
@@ -264,7 +256,7 @@ describe('Lista de Moves', () => {
   });
 
   it('assigns the selected moves to a quality agent', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await page.goto('/user-moves/historial');
@@ -399,7 +391,7 @@ describe('reviewing a move', () => {
 
   it('rescues an assigned move from its history', async () => {
     const move = await freshMove('ASIGNADA', (m) => m.republishedFromId === null);
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await page.goto(`/user-moves/view/${move.code}`);
@@ -429,7 +421,7 @@ describe('reviewing a move', () => {
 
 describe('Asignación de Moves', () => {
   it('asks for an auditor and a move, then turns a published visit into a move of the auditor', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Moves', 'Asignar');
@@ -472,7 +464,7 @@ describe('Asignación de Moves', () => {
 
 describe('Reportes de Moves', () => {
   it('exports the stock report as an .xls named by date, with the dates per state', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Moves', 'Exportar');
@@ -497,7 +489,7 @@ describe('Reportes de Moves', () => {
   });
 
   it("exports a client's approved moves with their answers, asking for both dates or neither", async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await page.goto('/user-moves/report');

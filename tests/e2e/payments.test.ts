@@ -3,27 +3,16 @@
  * have a future payment date refused, register the payment and find it in the history.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatPesos, sumMoney } from '../../domain/money';
 import type { PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, setChecked, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 async function api<T>(path: string): Promise<T> {
   const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
@@ -52,7 +41,7 @@ describe('payments to Getters', () => {
   it('registers a mass payment of two transactions and shows it in the history', async () => {
     const { name, debts } = await getterWithTwoDebts();
     const codes = debts.map((d) => d.userMoves[0].code);
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page } = session;
     await loginAs(page, 'administracion@campo.test');
     await openMenu(page, 'Moves', 'Pagar');

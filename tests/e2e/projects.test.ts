@@ -3,24 +3,13 @@
  * assignment screen; extend a project that ended, with a reason (one without a price too); add and
  * remove its locations.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../domain/validation';
-import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 const isoIn = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** DD/MM/YYYY, `days` from today in Argentina. */
@@ -47,7 +36,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ has: pa
 
 describe('Proyectos', () => {
   it('creates a project with its ranges and locations, then a Getter takes one of its visits', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Proyectos', 'Banco de proyectos');
@@ -130,7 +119,7 @@ describe('Proyectos', () => {
   });
 
   it('extends a project that ended, asking for the reason, and shows it on the form; one without a price too', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await page.goto('/projects-campo');
@@ -220,7 +209,7 @@ describe('Proyectos', () => {
     const [getter] = await api<{ id: number }[]>('GET', '/users?rolId=7', undefined, token);
     await api('POST', '/user-moves/massive-locations', [{ projectLocationId: taken.id, userId: getter.id }], token);
 
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await page.goto('/projects-campo');
@@ -272,7 +261,7 @@ describe('Proyectos', () => {
   });
 
   it('duplicates a project with its locations', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
     await page.goto('/projects-campo');

@@ -1,25 +1,13 @@
 /** An editor sends a push notification: a short title is refused with its message, a good one is sent and listed. */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { atPath, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 describe('push notifications', () => {
   it('refuses a too-short title, sends a good message and finds it in the history', async () => {
-    session = await openPage(browser);
+    session = await chromium.open();
     const { page } = session;
     await loginAs(page, 'operaciones@campo.test');
     await openMenu(page, 'Notificaciones Push', 'Enviar notificación');

@@ -1,27 +1,15 @@
 /** The questionnaire list and editor as an administrator uses them (spec 2 §2–§5, §8). */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
 import { newQuestion, type QuestionnaireContent, withType } from '../../domain/questionnaires';
-import { atPath, baseUrl, DEMO_PASSWORD, gone, launch, loginAs, openPage, type Session, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile((session) => session.errors.assertNone([/status of 400/]));
 let session: Session | undefined;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  session?.errors.assertNone([/status of 400/]);
-  await session?.context.close();
-  session = undefined;
-});
-
 async function asAdmin(path: string): Promise<Page> {
-  session = await openPage(browser);
+  session = await chromium.open();
   await loginAs(session.page, 'admin@campo.test');
   await session.page.goto(path);
   return session.page;

@@ -1,24 +1,13 @@
 /** What each role sees: title, sidebar, the routes it may not open, the framed client pages. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { atPath, launch, loginAs, openMenu, openPage, pathOf, type Session, shown, sidebar } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { atPath, chromiumPerFile, loginAs, openMenu, pathOf, type Session, shown, sidebar } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
-
 async function as(email: string): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   await loginAs(session.page, email);
   return session;
 }

@@ -1,10 +1,9 @@
 /** Login, logout, deep links, the session's refresh, partner login and the password restore. */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/validation';
 import {
   atPath,
-  launch,
+  chromiumPerFile,
   loginAs,
   loginForm,
   mailsTo,
@@ -17,22 +16,11 @@ import {
   waitForMailTo,
 } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
-
 async function open(options?: Parameters<typeof openPage>[1]): Promise<Session> {
-  session = await openPage(browser, options);
+  session = await chromium.open(options);
   return session;
 }
 
@@ -230,7 +218,7 @@ describe('restoring the password', () => {
     await shown(page.getByText('Bienvenido Gabriela Gerente'));
 
     // The same link again: spent.
-    const again = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const again = await chromium.browser.newContext({ baseURL: new URL(page.url()).origin });
     try {
       const second = await again.newPage();
       await second.goto(link);

@@ -3,15 +3,14 @@
  * the client's sidebars. The visible text (and the texts assistive technology reads: aria-label,
  * title, placeholder, alt) may hold none of the usual English UI words, and no page may fail.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   atPath,
+  chromiumPerFile,
   type ErrorLog,
-  launch,
   loginAs,
   loginForm,
-  openPage,
   pathOf,
   requestResetLink,
   type Session,
@@ -108,25 +107,16 @@ const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A whole word or phrase: no letter, mark or digit right before or after it (so 'of' is not in 'oficina'). */
 const WORDS = ENGLISH.map((word) => ({ word, re: new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escape(word).replace(/ /g, '\\s+')}(?![\\p{L}\\p{M}\\p{N}])`, 'iu') }));
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
 /** Every English word found, with where: reported all at once at the end of each test. */
 let findings: string[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
+afterEach(() => {
   findings = [];
 });
 
 async function open(): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   return session;
 }
 

@@ -1,23 +1,12 @@
 /** Web users as an administrator: the form's client rule, bulk import, activation, exports. */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { atPath, gone, launch, loginAs, openMenu, openPage, type Session, shown } from './helpers';
+import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
 let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await session?.context.close();
-  session = undefined;
-});
 
 const summary = (page: Page) => page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/);
 async function listLoaded(page: Page): Promise<void> {
@@ -28,7 +17,7 @@ const row = (page: Page, email: string) => page.getByRole('row').filter({ has: p
 
 /** Logs in as admin and opens 'Usuarios' from the sidebar. */
 async function openUsers(): Promise<Session> {
-  session = await openPage(browser);
+  session = await chromium.open();
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
   await openMenu(page, null, 'Usuarios');
