@@ -6,6 +6,7 @@ export const CHARACTERISTIC_TEXT = {
   enabled: 'Habilitada',
   disabled: 'Inhabilitada',
   notFound: 'La característica no existe.',
+  duplicate: 'Ya existe una característica con esa descripción.',
   nothingToChange: 'Indique la descripción, o deletedAt null para habilitarla.',
   onlyNull: 'deletedAt sólo admite null (para deshabilitar use DELETE)',
   created: 'Característica creada exitosamente',

@@ -15,6 +15,7 @@ export const FEATURE_TEXT = {
   updated: 'Cambios guardados con éxito',
   valueInUse: (value: string) => `El valor "${value}" está asignado a puntos de venta y no puede quitarse.`,
   notFound: 'El atributo no existe.',
+  duplicateName: 'El cliente ya tiene un atributo con ese nombre.',
 } as const;
 
 export const noValuesMessage = (name: string) => `${FEATURE_TEXT.noValues}${name.trim().toUpperCase()}`;

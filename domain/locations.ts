@@ -11,6 +11,7 @@ export const LOCATION_TEXT = {
   invalidSearch: 'La búsqueda no es una expresión regular válida. Revise paréntesis, corchetes y caracteres especiales.',
   duplicateCode: 'Ya existe un punto de venta del cliente con ese código.',
   notFound: 'El punto de venta no existe.',
+  inactiveClient: 'El cliente está inactivo: actívelo para agregarle puntos de venta.',
 } as const;
 
 /** The spec's "basic e-mail pattern" for the lists of e-mails (spec 1 §5). */

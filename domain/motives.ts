@@ -8,6 +8,7 @@ export const MOTIVE_DESCRIPTION_MAX = 220;
 export const MOTIVE_TEXT = {
   descriptionMax: 'Máximo de 220 caracteres',
   notFound: 'El motivo no existe.',
+  duplicate: 'Ya existe un motivo con ese nombre.',
   saved: 'Motivo creado/editado exitosamente',
   toggleTitle: 'Confirmación',
   toggleQuestion: (activate: boolean) =>

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { canUse, isAdmin } from '../domain/roles';
 import { authProvider, currentRole } from './authProvider';
 import { dataProvider } from './dataProvider';
+import { createQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { CampoLayout } from './layout/Layout';
 import { PENDING_SCREENS } from './layout/menu';
@@ -25,12 +26,15 @@ function CatchAll() {
   return isAdmin(currentRole()) ? <NotFound /> : <Navigate to="/dashboard" replace />;
 }
 
+const queryClient = createQueryClient();
+
 export default function App() {
   const role = currentRole();
   return (
     <BrowserRouter>
       <Admin
         dataProvider={dataProvider}
+        queryClient={queryClient}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         layout={CampoLayout}

@@ -4,8 +4,10 @@ import { CHARACTERISTIC_TEXT, type CharacteristicInput, characteristicSchema, ch
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
+import type { Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
 import { characteristics } from '../db/schema';
+import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 
@@ -24,6 +26,15 @@ const columns = {
 };
 /** 'state' sorts by Habilitada / Inhabilitada. */
 const sortable = { ...columns, state: sql`(${characteristics.deletedAt} is null)` };
+
+/** One description per characteristic, enabled or not (an inhabilitated one is enabled again, not repeated). */
+const refuseDescription = (tx: Tx, description: string, exceptId?: number) =>
+  refuseTakenName(tx, { table: characteristics, id: characteristics.id, name: characteristics.description }, description, {
+    lockKey: 'characteristics',
+    message: CHARACTERISTIC_TEXT.duplicate,
+    field: 'description',
+    exceptId,
+  });
 
 export default async function characteristicRoutes(app: App) {
   app.get('/characteristics/', { config: read, schema: { tags, querystring: listCharacteristicsQuery } }, async (req) => {
@@ -55,6 +66,7 @@ export default async function characteristicRoutes(app: App) {
   app.post('/characteristics/', { config: write, schema: { tags, body: characteristicSchema } }, async (req, reply) => {
     const body = req.body as CharacteristicInput;
     const created = await app.db.transaction(async (tx) => {
+      await refuseDescription(tx, body.description);
       const [row] = await tx.insert(characteristics).values(body).returning(columns);
       await audit(tx, { userId: req.session.id, entity: 'characteristic', entityId: row.id, action: 'create' });
       return row;
@@ -72,6 +84,7 @@ export default async function characteristicRoutes(app: App) {
         .where(eq(characteristics.id, characteristicId))
         .returning(columns);
       if (!row) throw notFound(CHARACTERISTIC_TEXT.notFound);
+      if (description !== undefined) await refuseDescription(tx, description, characteristicId);
       const action = description === undefined ? 'enable' : deletedAt === null ? 'update-enable' : 'update';
       await audit(tx, { userId: req.session.id, entity: 'characteristic', entityId: characteristicId, action });
       return row;

@@ -8,6 +8,7 @@ import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
 import { clients, features, featureValues, locationFeatureValues } from '../db/schema';
+import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { applyRequiredDefault, withValues } from '../services/features';
@@ -86,6 +87,17 @@ async function saveValues(tx: Tx, featureId: number, values: FeatureInput['value
   return fallback?.id;
 }
 
+
+/** A client's attributes have names of their own: the location form would show two selects of one name. */
+const refuseFeatureName = (tx: Tx, clientId: number, name: string, exceptId?: number) =>
+  refuseTakenName(tx, { table: features, id: features.id, name: features.name }, name, {
+    lockKey: `features:${clientId}`,
+    message: FEATURE_TEXT.duplicateName,
+    field: 'name',
+    scope: eq(features.clientId, clientId),
+    exceptId,
+  });
+
 export default async function featureRoutes(app: App) {
   const tags = ['features'];
   const validatorCompiler = formLevelValidator(FEATURE_DIALOG_FIELDS);
@@ -108,6 +120,7 @@ export default async function featureRoutes(app: App) {
     const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, body.clientId));
     if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
     const featureId = await app.db.transaction(async (tx) => {
+      await refuseFeatureName(tx, body.clientId, body.name);
       const [row] = await tx.insert(features).values({ clientId: body.clientId, name: body.name, isRequired: body.isRequired }).returning();
       const defaultId = await saveValues(tx, row.id, body.values);
       await applyRequiredDefault(tx, row, defaultId);
@@ -130,6 +143,7 @@ export default async function featureRoutes(app: App) {
       if (body.clientId !== undefined && body.clientId !== row.clientId) {
         throw badRequest('El cliente de un atributo no puede cambiarse.', { clientId: 'El cliente de un atributo no puede cambiarse.' });
       }
+      await refuseFeatureName(tx, row.clientId, body.name, featureId);
       const defaultId = await saveValues(tx, featureId, body.values);
       await applyRequiredDefault(tx, row, defaultId);
       await audit(tx, { userId: req.session.id, entity: 'feature', entityId: featureId, action: 'update' });

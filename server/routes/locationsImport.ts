@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { LOCATION_TEXT } from '../../domain/locations';
 import { CSV_TEXT, MAX_CSV_BYTES } from '../../domain/locationsCsv';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
@@ -47,8 +48,9 @@ async function readUpload(req: FastifyRequest): Promise<{ clientId: number; file
 export default async function locationImportRoutes(app: App) {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const { clientId, file } = await readUpload(req);
-    const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+    const [client] = await app.db.select({ id: clients.id, state: clients.state }).from(clients).where(eq(clients.id, clientId));
     if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
+    if (!client.state) throw badRequest(LOCATION_TEXT.inactiveClient, { clientId: LOCATION_TEXT.inactiveClient });
     const result = await importLocations(app.db, clientId, file, req.session.id);
     if (!result.ok) return reply.status(400).send({ message: CSV_TEXT.hasErrors(result.count), lines: result.lines });
     return { created: result.created, message: CSV_TEXT.imported(result.created) };

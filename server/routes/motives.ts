@@ -7,6 +7,7 @@ import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
 import { motives } from '../db/schema';
+import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 
@@ -35,6 +36,10 @@ async function setActive(tx: Tx, motiveId: number, isActive: boolean, userId: nu
   await audit(tx, { userId, entity: 'motive', entityId: motiveId, action: isActive ? 'activate' : 'deactivate' });
   return row;
 }
+
+/** One motive per name, active or not (an inactive one is activated again, not repeated). */
+const refuseMotiveName = (tx: Tx, motive: string, exceptId?: number) =>
+  refuseTakenName(tx, { table: motives, id: motives.id, name: motives.motive }, motive, { lockKey: 'motives', message: MOTIVE_TEXT.duplicate, field: 'motive', exceptId });
 
 export default async function motiveRoutes(app: App) {
   app.get('/motives', { config: read, schema: { tags, querystring: listMotivesQuery } }, async (req) => {
@@ -69,6 +74,7 @@ export default async function motiveRoutes(app: App) {
   app.post('/motives/', { config: write, schema: { tags, body: motiveSchema } }, async (req, reply) => {
     const body = req.body as MotiveInput;
     const created = await app.db.transaction(async (tx) => {
+      await refuseMotiveName(tx, body.motive);
       const [row] = await tx.insert(motives).values(body).returning(columns);
       await audit(tx, { userId: req.session.id, entity: 'motive', entityId: row.id, action: 'create' });
       return row;
@@ -85,6 +91,7 @@ export default async function motiveRoutes(app: App) {
         .where(eq(motives.id, motiveId))
         .returning(columns);
       if (!row) throw notFound(MOTIVE_TEXT.notFound);
+      await refuseMotiveName(tx, body.motive, motiveId);
       await audit(tx, { userId: req.session.id, entity: 'motive', entityId: motiveId, action: 'update' });
       return row;
     });

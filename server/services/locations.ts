@@ -98,8 +98,10 @@ export async function checkLocationRefs(
   body: LocationRefs,
   locationId?: number,
 ): Promise<{ featureValues: { featureId: number; id: number }[] }> {
-  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+  const [client] = await db.select({ id: clients.id, state: clients.state }).from(clients).where(eq(clients.id, clientId));
   if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
+  // A new point of sale goes to an active client; one the client already has stays with it.
+  if (locationId === undefined && !client.state) throw badRequest(LOCATION_TEXT.inactiveClient, { clientId: LOCATION_TEXT.inactiveClient });
 
   const [place] = await db
     .select({ id: cities.id })

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { request } from '../dataProvider/http';
 import type { Choice } from './form/inputs';
 
-/** The clients as choices `{ id, name }`, sorted by name (active ones by default). */
-export function useClientChoices(activeOnly = true) {
+/** The clients as choices `{ id, name }`, sorted by name (active ones by default); none asked while not `enabled`. */
+export function useClientChoices(activeOnly = true, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['client-choices', activeOnly],
     queryFn: async () => {
       const answer = await request<{ rows: { id: number; name: string }[] }>('/clients/all-clients', {

@@ -397,6 +397,21 @@ describe('motives', () => {
     });
   });
 
+  it('refuses a motive name another motive has (capitals and spaces aside), on create and on rename, writing nothing', async () => {
+    const first = await ok('POST', '/api/motives/', { motive: 'Foto borrosa' });
+    const before = await t.db.select({ id: motives.id }).from(motives);
+    const twin = await call('POST', '/api/motives/', { motive: '  FOTO BORROSA ' });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json()).toEqual({ message: MOTIVE_TEXT.duplicate, errors: { motive: MOTIVE_TEXT.duplicate } });
+    expect(await t.db.select({ id: motives.id }).from(motives)).toHaveLength(before.length);
+    const second = await ok('POST', '/api/motives/', { motive: 'Foto oscura' });
+    const rename = await call('PUT', '/api/motives', { id: second.id, motive: 'foto borrosa' });
+    expect(rename.statusCode).toBe(409);
+    expect((await ok('GET', `/api/motives/${second.id}`)).motive).toBe('Foto oscura');
+    // Saving a motive under its own name is no clash.
+    expect((await call('PUT', '/api/motives', { id: first.id, motive: 'Foto borrosa', description: 'Otra' })).statusCode).toBe(200);
+  });
+
   it('switches on and off through PUT /motives/state; DELETE deactivates and keeps the row', async () => {
     const created = await ok('POST', '/api/motives/', { motive: 'Uniforme incorrecto' });
     expect((await ok('PUT', '/api/motives/state', { id: created.id, isActive: false })).isActive).toBe(false);
@@ -439,6 +454,19 @@ describe('characteristics', () => {
     const res = await call('POST', '/api/characteristics/', { description: 'Cajero automático' }, operations);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id: expect.any(Number), description: 'Cajero automático', deletedAt: null });
+  });
+
+  it('refuses a description another characteristic has, enabled or not, on create and on rename', async () => {
+    const first = await ok('POST', '/api/characteristics/', { description: 'Vidriera iluminada' });
+    await ok('DELETE', `/api/characteristics/${first.id}`);
+    const before = await snapshot();
+    const twin = await call('POST', '/api/characteristics/', { description: 'vidriera ILUMINADA ' });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json()).toEqual({ message: CHARACTERISTIC_TEXT.duplicate, errors: { description: CHARACTERISTIC_TEXT.duplicate } });
+    expect(await snapshot()).toEqual(before);
+    const second = await ok('POST', '/api/characteristics/', { description: 'Vidriera apagada' });
+    expect((await call('PUT', '/api/characteristics/', { id: second.id, description: 'Vidriera iluminada' })).statusCode).toBe(409);
+    expect((await ok('GET', `/api/characteristics/${second.id}`)).description).toBe('Vidriera apagada');
   });
 
   it('DELETE disables it (deletedAt set); PUT with deletedAt null enables it again; PUT edits the description', async () => {

@@ -77,6 +77,25 @@ describe('creating, listing and editing attributes', () => {
     ]);
   });
 
+  it('refuses a name another attribute of the client has (capitals and spaces aside), and writes nothing', async () => {
+    const before = await t.db.select({ id: features.id }).from(features);
+    const twin = await send('POST', '/api/features', feature({ name: '  accesibilidad ' }));
+    expect(twin.statusCode, twin.body).toBe(409);
+    expect(twin.json().errors.name).toBe(FEATURE_TEXT.duplicateName);
+    expect(await t.db.select({ id: features.id }).from(features)).toHaveLength(before.length);
+    // Another client may use the name; a rename onto it is refused, keeping its own name is not.
+    const other = (await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata')))[0].id;
+    const elsewhere = await send('POST', '/api/features', feature({ clientId: other, name: 'Accesibilidad' }));
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    const second = await send('POST', '/api/features', feature({ name: 'Estacionamiento' }));
+    expect(second.statusCode, second.body).toBe(201);
+    const rename = await send('PUT', `/api/features/${second.json().id}`, { ...feature({ name: 'ACCESIBILIDAD' }), values: second.json().data.values });
+    expect(rename.statusCode, rename.body).toBe(409);
+    expect((await get(`/api/features/${second.json().id}`)).json().name).toBe('Estacionamiento');
+    const same = await send('PUT', `/api/features/${created.id}`, { ...feature(), values: created.data.values });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
   it('lists a client’s attributes filtered by name, and every client’s at /features', async () => {
     const mine = (await get(`/api/features/client/${clientId}?q=acces`)).json() as { rows: { name: string; values: unknown[] }[]; count: number };
     expect(mine.rows.map((f) => f.name)).toEqual(['Accesibilidad']);

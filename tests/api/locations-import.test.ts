@@ -1,6 +1,7 @@
 /** The bulk load of points of sale: every row checked, all written or none, each bad line named. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCATION_TEXT } from '../../domain/locations';
 import { CSV_TEXT } from '../../domain/locationsCsv';
 import { clients, features, locationFeatureValues, locations } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
@@ -89,6 +90,16 @@ describe('a good CSV', () => {
     const res = await upload(file, { url: `/api/core-clients/clients/importBranches?clientId=${clientId}`, withClient: false });
     expect(res.statusCode, res.body).toBe(200);
     expect(await countOf()).toBe(before + 2);
+  });
+
+  it('loads nothing into an inactive client', async () => {
+    const [inactive] = await t.db.select().from(clients).where(eq(clients.state, false));
+    const inactiveCount = async () => (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, inactive.id))).length;
+    const before = await inactiveCount();
+    const res = await upload(csvFile([csvRow(300)]), { url: `/api/core-clients/clients/importBranches?clientId=${inactive.id}`, withClient: false });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.clientId).toBe(LOCATION_TEXT.inactiveClient);
+    expect(await inactiveCount()).toBe(before);
   });
 
   it('refuses codes the client already has', async () => {

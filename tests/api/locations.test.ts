@@ -272,6 +272,25 @@ describe('creating and editing a point of sale', () => {
     expect(back.json().errors).toEqual({ ownerId: 'El responsable debe ser un usuario de franquicia activo del cliente.' });
   });
 
+  it('adds no point of sale to an inactive client, and still edits the ones an inactive client has', async () => {
+    const [inactive] = await t.db.select().from(clients).where(eq(clients.state, false));
+    const count = async () => (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, inactive.id))).length;
+    const before = await count();
+    const res = await send('POST', '/api/locations', newLocation({ clientId: inactive.id, clientLocationId: 'INA-001', ownerId: null, zoneManagersIds: [], featureValues: [] }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.clientId).toBe(LOCATION_TEXT.inactiveClient);
+    expect(await count()).toBe(before);
+    // A client made inactive keeps its points of sale editable.
+    const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-003'));
+    await t.db.update(clients).set({ state: false }).where(eq(clients.id, existing.clientId));
+    try {
+      const edit = await send('PUT', '/api/locations', newLocation({ id: existing.id, clientLocationId: 'CAF-003', fullName: 'Sigue editable', zoneManagersIds: [], ownerId: null }));
+      expect(edit.statusCode, edit.body).toBe(200);
+    } finally {
+      await t.db.update(clients).set({ state: true }).where(eq(clients.id, existing.clientId));
+    }
+  });
+
   it('refuses a client location code the client already uses', async () => {
     const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'CAF-001' }));
     expect(res.statusCode).toBe(400);

@@ -62,6 +62,19 @@ describe('Lista de Clientes', () => {
     errors.assertNone();
   });
 
+  it('says at once that a client does not exist (a 404 is not asked again)', async () => {
+    const { page, errors } = await openClientList();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/clients/999999')) asked.push(request.url());
+    });
+    await page.goto('/clients/view/999999');
+    // React-query's retries took ~8 s before the message; the answer alone takes milliseconds.
+    await shown(page.getByText('El cliente no existe.'), 3_000);
+    expect(asked).toHaveLength(1);
+    errors.assertNone([/status of 404/]);
+  });
+
   it('creates, edits, views and deactivates a client', async () => {
     const { page, errors } = await openClientList();
     const name = `Ópticas E2E ${Date.now().toString(36)}`;

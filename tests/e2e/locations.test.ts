@@ -99,6 +99,9 @@ describe('a point of sale', () => {
     const name = `Café del Plata Villa María ${code}`;
     await page.getByRole('button', { name: 'Nueva locacion' }).click();
     await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+    // The required attributes' defaults are where the form starts, not a change: nothing to save yet.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Formato' }).inputValue()).toBe('Local a la calle');
+    expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
 
     await field(page, 'Nombre').fill(name);
     await field(page, 'ID Operativo').fill(`OP-${code}`);
@@ -163,6 +166,20 @@ describe('a point of sale', () => {
     expect(await page.getByRole('combobox', { name: 'Formato' }).inputValue()).toBe('Local a la calle');
     expect(await page.getByRole('combobox', { name: 'Ciudad' }).inputValue()).toBe('Villa María');
     expect(await page.getByLabel('Código', { exact: true }).inputValue()).toMatch(/^PV-\d{6}$/);
+    expect(await page.getByLabel('Cliente', { exact: true }).inputValue()).toBe('Café del Plata');
+    errors.assertNone();
+  });
+
+  it('offers only active clients for a new point of sale', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/branch-offices/add');
+    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+    await page.getByRole('combobox', { name: 'Cliente' }).click();
+    await shown(page.getByRole('option', { name: 'Café del Plata', exact: true }));
+    // Farmacias Norte is a demo client made inactive.
+    expect(await page.getByRole('option').allInnerTexts()).not.toContain('Farmacias Norte');
     errors.assertNone();
   });
 

@@ -1,6 +1,7 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useFormContext } from 'react-hook-form';
 import type { Feature } from '../../../domain/features';
 import { defaultFeatureValues } from '../../../domain/locations';
 import { request } from '../../dataProvider/http';
@@ -25,13 +26,15 @@ export function useClientFeatures(clientId: number | null) {
 export function FeatureValuesInput({ clientId }: { clientId: number | null }) {
   const mode = useFormMode();
   const { field } = useField('featureValues');
+  const { resetField } = useFormContext();
   const chosen: Chosen[] = Array.isArray(field.value) ? field.value : [];
   const features = useClientFeatures(clientId);
 
   useEffect(() => {
     if (mode !== 'ADD' || !features.data) return;
     const missing = defaultFeatureValues(features.data).filter((d) => !chosen.some((c) => c.featureId === d.featureId));
-    if (missing.length) field.onChange([...chosen.filter((c) => features.data.some((f) => f.id === c.featureId)), ...missing]);
+    // The defaults are where a new location starts, not a change: the form stays untouched ('Guardar' off).
+    if (missing.length) resetField('featureValues', { defaultValue: [...chosen.filter((c) => features.data.some((f) => f.id === c.featureId)), ...missing] });
   }, [features.data, mode]);
 
   if (!clientId) return <Typography color="text.secondary">Seleccione un cliente para ver sus atributos.</Typography>;

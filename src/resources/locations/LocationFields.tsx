@@ -40,10 +40,22 @@ const Wide = ({ children }: { children: ReactNode }) => <Box sx={{ gridColumn: {
  * Every field of a point of sale (spec 1 §3, §5), in sections. `assigned`: the owner and zone
  * managers the location has, shown by name even when no longer active.
  */
-export function LocationFields({ fixedClient, code, assigned }: { fixedClient: boolean; code?: string; assigned?: { owner: Person | null; zoneManagers: Person[] } }) {
+export function LocationFields({
+  fixedClient,
+  clientName,
+  code,
+  assigned,
+}: {
+  fixedClient: boolean;
+  /** The client of a location that has one (edit, view): shown, not chosen. */
+  clientName?: string;
+  code?: string;
+  assigned?: { owner: Person | null; zoneManagers: Person[] };
+}) {
   const { setValue } = useFormContext();
   const clientId = (useWatch({ name: 'clientId' }) as number | null) ?? null;
-  const clients = useClientChoices(false);
+  // A new point of sale goes to an active client (the server refuses an inactive one).
+  const clients = useClientChoices(true, !fixedClient);
   const owners = usePeople(clientId, ROLE.FRANCHISE);
   const managers = usePeople(clientId, ROLE.ZONE_MANAGER);
 
@@ -62,6 +74,7 @@ export function LocationFields({ fixedClient, code, assigned }: { fixedClient: b
     <>
       <Section title="Datos generales">
         {!fixedClient && <SelectInput name="clientId" label="Cliente" required choices={clients.data ?? []} loading={clients.isPending} onChange={changeClient} />}
+        {clientName && <TextField label="Cliente" value={clientName} disabled size="small" />}
         {code && <TextField label="Código" value={code} disabled size="small" helperText="Lo asigna el sistema" />}
         <TextInput name="fullName" label="Nombre" required />
         <TextInput name="clientLocationName" label="ID Operativo" required />

@@ -72,7 +72,7 @@ export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode
           navigate(paths.list);
         }}
       >
-        <LocationFields fixedClient code={String(data.code)} assigned={{ owner: data.owner ?? null, zoneManagers: data.zoneManagers ?? [] }} />
+        <LocationFields fixedClient clientName={data.clientName} code={String(data.code)} assigned={{ owner: data.owner ?? null, zoneManagers: data.zoneManagers ?? [] }} />
       </CampoForm>
     </ResourceContextProvider>
   );

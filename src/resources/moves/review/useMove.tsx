@@ -13,7 +13,6 @@ export function useMoveByCode(code: string) {
   return useQuery({
     queryKey: ['user-move', code],
     queryFn: ({ signal }) => request<MoveDetail>(USER_MOVES_PATHS.byCode, { query: { code }, signal }),
-    retry: (n, error) => !(error instanceof ApiError && error.status === 404) && n < 2,
   });
 }
 
