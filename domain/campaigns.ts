@@ -33,6 +33,8 @@ const fields = {
   endDate: dateValue,
 };
 
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
 interface Dates {
   startDate: string;
   endDate: string;
@@ -42,22 +44,25 @@ interface Dates {
  * The date rules: the end not before the start; no date before today, except, on edit, a date
  * left as it was (a running campaign keeps its past start).
  */
-export function dateIssues(value: Dates, original?: Dates, today = todayIso()): { path: keyof Dates; message: string }[] {
+export function dateIssues(value: Partial<Dates>, original?: Dates, today = todayIso()): { path: keyof Dates; message: string }[] {
   const issues: { path: keyof Dates; message: string }[] = [];
+  const valid = (key: keyof Dates) => ISO.test(String(value[key]));
+  // Each date is judged as soon as it is a date: a past start shows before the end is typed.
   for (const key of ['startDate', 'endDate'] as const) {
-    if (value[key] < today && value[key] !== original?.[key]) issues.push({ path: key, message: CAMPAIGN_TEXT.pastDate });
+    if (valid(key) && value[key]! < today && value[key] !== original?.[key]) issues.push({ path: key, message: CAMPAIGN_TEXT.pastDate });
   }
-  if (value.endDate < value.startDate && !issues.some((i) => i.path === 'endDate')) issues.push({ path: 'endDate', message: CAMPAIGN_TEXT.endBeforeStart });
+  if (valid('startDate') && valid('endDate') && value.endDate! < value.startDate! && !issues.some((i) => i.path === 'endDate')) {
+    issues.push({ path: 'endDate', message: CAMPAIGN_TEXT.endBeforeStart });
+  }
   return issues;
 }
 
-const withDateRules = <T extends Dates>(original?: Dates) => (value: T, ctx: z.RefinementCtx) => {
+const withDateRules = <T extends Partial<Dates>>(original?: Dates) => (value: T, ctx: z.RefinementCtx) => {
   for (const issue of dateIssues(value, original)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 };
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-/** The date rules run once both dates are valid, even while other fields still have errors. */
+/** The date rules run once either date is valid, even while other fields still have errors. */
 const whenDatesValid = {
-  when: ({ value }: { value: unknown }) => ISO.test(String((value as Partial<Dates>)?.startDate)) && ISO.test(String((value as Partial<Dates>)?.endDate)),
+  when: ({ value }: { value: unknown }) => ISO.test(String((value as Partial<Dates>)?.startDate)) || ISO.test(String((value as Partial<Dates>)?.endDate)),
 };
 
 /** Add form and POST /campaigns: every field required, no past dates, end not before start. */

@@ -18,7 +18,7 @@ export const CSV_TEXT = {
   empty: 'El archivo está vacío.',
   tooManyRows: (max: number) => `El archivo supera el máximo de ${max.toLocaleString('es-AR')} filas por carga.`,
   hasErrors: (n: number) => `El archivo tiene ${n} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
-  imported: (n: number) => `Se cargaron ${n} ${n === 1 ? 'punto de venta' : 'puntos de venta'}.`,
+  imported: (n: number) => (n === 1 ? 'Se cargó 1 punto de venta.' : `Se cargaron ${n} puntos de venta.`),
   placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
 } as const;
 

@@ -16,6 +16,7 @@ export const PUSH_TEXT = {
   tooShort: 'El campo es demasiado corto',
   tooLong: 'El campo es demasiado largo',
   sentTitle: 'Notificación enviada',
+  confirmSend: 'La notificación llegará a todos los Getters con la aplicación instalada. Esta acción no se podrá deshacer.',
   noDevices: 'No hay dispositivos registrados: la notificación no llegó a nadie.',
   outage: 'No se pudo enviar la notificación: el servicio de notificaciones no responde. Intente nuevamente en unos minutos.',
   columns: {

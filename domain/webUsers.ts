@@ -10,6 +10,7 @@ export const WEB_USER_TEXT = {
   clientNotFound: 'El cliente no existe.',
   roleInvalid: 'El rol no existe.',
   selfDeactivate: 'No puede desactivar su propio usuario.',
+  selfRole: 'No puede cambiar el rol de su propio usuario.',
   passwordHint: 'Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   passwordKeep: 'Vacía mantiene la contraseña actual. Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   phoneHint: 'Sin espacios, código de área sin 0 y celular sin 15',

@@ -51,6 +51,8 @@ function Root() {
     refreshSession().then((ok) => {
       if (ok) return setMode('admin');
       clearSession();
+      // Logging in again opens the page that was asked for, as without any session.
+      if (location.pathname !== '/') rememberNext(location.pathname + location.search);
       history.replaceState(null, '', '/login');
       setMode('public');
     });

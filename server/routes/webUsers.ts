@@ -113,6 +113,8 @@ export default async function webUserRoutes(app: App) {
   app.put('/web-users', { config: admin, schema: { tags, body: webUserUpdateSchema } }, async (req) => {
     const { id: userId, password, actions, ...body } = req.body as WebUserUpdate;
     if (userId === req.session.id && !body.status) throw badRequest(WEB_USER_TEXT.selfDeactivate);
+    // An administrator who drops its own role could leave no one to manage users.
+    if (userId === req.session.id && body.rolId !== req.session.rol) throw badRequest(WEB_USER_TEXT.selfRole, { rolId: WEB_USER_TEXT.selfRole });
     const passwordHash = password ? await hashPassword(password) : undefined;
     try {
       return await app.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { AUTH_TEXT, type LoginAnswer } from '../../domain/auth';
-import { clearSession, getSession, updateTokens } from '../authProvider/session';
+import { clearSession, getSession, rememberNext, updateTokens } from '../authProvider/session';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 
 /** A failed call: the server's Spanish `{ message, errors? }` and its status. */
@@ -83,9 +83,10 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-/** Logs out on the device and returns to login (a failed refresh ends the session). */
+/** Logs out on the device and returns to login (a failed refresh ends the session); logging in again returns here. */
 export function endSessionAndGoToLogin(): never {
   clearSession();
+  rememberNext(window.location.pathname + window.location.search);
   window.location.assign('/login');
   throw new ApiError(AUTH_TEXT.sessionExpired, 401, { message: AUTH_TEXT.sessionExpired });
 }

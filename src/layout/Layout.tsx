@@ -47,6 +47,9 @@ function CampoAppBar() {
   );
 }
 
+/** The chat button's height (56 px) and its margin (24 px), and some air: 96 px. */
+const CHAT_CLEARANCE = 12;
+
 function ChatButton() {
   const { chatSupportUrl } = useSettings();
   if (!chatSupportUrl) return null;
@@ -69,7 +72,8 @@ function ChatButton() {
 export function CampoLayout({ children }: LayoutProps) {
   return (
     <Layout appBar={CampoAppBar} menu={CampoMenu}>
-      {children}
+      {/* Room below the page for the chat button: scrolled to the end, no save button or pager lies under it. */}
+      <Box sx={{ pb: CHAT_CLEARANCE }}>{children}</Box>
       <ChatButton />
     </Layout>
   );

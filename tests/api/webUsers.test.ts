@@ -211,6 +211,15 @@ describe('activation and WhatsApp', () => {
     expect((await call('DELETE', `/api/web-users/${adminId}`)).statusCode).toBe(400);
   });
 
+  it('does not let an administrator change its own role, and changes nothing', async () => {
+    const before = (await t.db.select().from(users).where(eq(users.id, adminId)))[0];
+    const own = { ...newUser({ names: 'Otro', email: 'admin@campo.test', rolId: ROLE.OPERATIONS, clientId: null, password: '' }), id: adminId, status: true };
+    const res = await call('PUT', '/api/web-users', own);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ rolId: WEB_USER_TEXT.selfRole });
+    expect((await t.db.select().from(users).where(eq(users.id, adminId)))[0]).toEqual(before);
+  });
+
   it('switches the WhatsApp notification', async () => {
     const user = await create({ email: 'whatsapp@andinos.com.ar', sendWhatsappNotification: false });
     const on = await call('PUT', '/api/web-users/whatsapp', { id: user.id, sendWhatsappNotification: true });

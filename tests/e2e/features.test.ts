@@ -1,7 +1,7 @@
 /** A client's attributes as an administrator creates, opens and edits them. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPerFile, loginAs, openMenu, type Session, shown } from './helpers';
+import { chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -56,6 +56,12 @@ async function viewOf(page: Page, name: string) {
 describe('an attribute', () => {
   it('opens with what was saved, after creating it and after editing it', async () => {
     const { page, errors } = await openAttributes();
+    // A search that finds nothing says so, not that the client has no attributes.
+    const filter = page.getByLabel('Filtrar por nombre');
+    await filter.fill('sin coincidencias');
+    await shown(page.getByText('No hay resultados para la búsqueda', { exact: true }));
+    await filter.fill('');
+    await gone(page.getByText('No hay resultados para la búsqueda', { exact: true }));
     const name = `Fachada E2E ${Date.now().toString(36)}`;
     await page.getByRole('button', { name: 'Nuevo atributo' }).click();
     await shown(page.getByRole('heading', { name: 'Nuevo atributo' }));

@@ -27,7 +27,15 @@ describe('push notifications', () => {
     const unique = `Moves nuevas ${Date.now().toString(36)}`;
     await title.fill(unique);
     await message.fill('Hay moves nuevas en tu zona para tomar hoy.');
+    // Sending to every Getter asks first; 'Cancelar' sends nothing and keeps the message.
     await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(confirm.getByText('La notificación llegará a todos los Getters con la aplicación instalada.', { exact: false }));
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(confirm);
+    expect(await title.inputValue()).toBe(unique);
+    await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
     const sent = page.getByRole('dialog', { name: 'Notificación enviada' });
     await shown(sent.getByText(/Dispositivos: \d+ · Envíos exitosos: \d+ · Tokens revocados \(eliminados\): 0/));
     await sent.getByRole('button', { name: 'Cerrar' }).click();
@@ -41,6 +49,8 @@ describe('push notifications', () => {
     await shown(first.getByText(unique, { exact: true }));
     await page.getByRole('button', { name: 'Click para refrescar' }).click();
     await shown(page.getByRole('row').nth(1).getByText(unique, { exact: true }));
+    // Sent once: the cancelled send left no trace.
+    expect(await page.getByRole('row').filter({ hasText: unique }).count()).toBe(1);
     session.errors.assertNone();
   });
 });

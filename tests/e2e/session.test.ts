@@ -157,6 +157,33 @@ describe('the session', () => {
     await shown(loginForm(page).submit);
     await atPath(page, '/login');
     expect(await page.evaluate(() => localStorage.getItem('campo.session'))).toBeNull();
+    // Logging in again goes back to the page that was open.
+    const form = loginForm(page);
+    await form.email.fill('admin@campo.test');
+    await form.password.fill('Campo#2026');
+    await form.submit.click();
+    await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+    await atPath(page, '/clients');
+    errors.assertNone(LOGIN_REFUSED);
+  });
+
+  it('a session that cannot be renewed at start returns, after logging in again, to the page asked for', async () => {
+    const { page, errors } = await open();
+    await loginAs(page, 'admin@campo.test');
+    // An access token past its time and a refresh token the server does not know.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('campo.session')!);
+      localStorage.setItem('campo.session', JSON.stringify({ ...stored, expiresAt: Date.now() - 60_000, refreshToken: 'revocado-no-existe' }));
+    });
+    await page.goto('/clients');
+    await shown(loginForm(page).submit);
+    await atPath(page, '/login');
+    const form = loginForm(page);
+    await form.email.fill('admin@campo.test');
+    await form.password.fill('Campo#2026');
+    await form.submit.click();
+    await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+    await atPath(page, '/clients');
     errors.assertNone(LOGIN_REFUSED);
   });
 

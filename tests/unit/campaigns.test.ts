@@ -37,6 +37,17 @@ describe('the campaign form', () => {
     expect(campaignSchema.safeParse(campaign({ startDate: typed(todayIso()), endDate: typed(todayIso()) })).success).toBe(true);
   });
 
+  it('refuses a past start as soon as it is typed, before the end date is', () => {
+    expect(errorsOf(campaignSchema.safeParse(campaign({ startDate: typed(inDays(-1)), endDate: '' })))).toEqual({
+      startDate: CAMPAIGN_TEXT.pastDate,
+      endDate: MSG.required,
+    });
+    expect(errorsOf(campaignSchema.safeParse(campaign({ startDate: '', endDate: typed(inDays(-2)) })))).toEqual({
+      startDate: MSG.required,
+      endDate: CAMPAIGN_TEXT.pastDate,
+    });
+  });
+
   it('refuses an end before the start, even while the name is missing', () => {
     expect(errorsOf(campaignSchema.safeParse(campaign({ name: '', startDate: typed(inDays(10)), endDate: typed(inDays(9)) })))).toEqual({
       name: MSG.required,

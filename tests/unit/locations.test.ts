@@ -206,6 +206,11 @@ describe('the CSV template and its rows', () => {
     expect(splitEmails(' a@b.com, c@d.com;e@f.com | g@h.com ')).toEqual(['a@b.com', 'c@d.com', 'e@f.com', 'g@h.com']);
   });
 
+  it('says how many were loaded, in the singular for one', () => {
+    expect(CSV_TEXT.imported(1)).toBe('Se cargó 1 punto de venta.');
+    expect(CSV_TEXT.imported(25)).toBe('Se cargaron 25 puntos de venta.');
+  });
+
   it('names the type a file picker refuses', () => {
     expect(CSV_TEXT.unsupportedType('application/pdf')).toBe('application/pdf no es un formato soportado.');
     expect(CSV_TEXT.unsupportedDrop).toBe('Formato de archivo no soportado');

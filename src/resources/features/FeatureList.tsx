@@ -43,6 +43,7 @@ export function FeatureList({ clientId, base, title = 'Lista de atributos' }: { 
         rowClick="view"
         viewPath={(r) => `${base}/view/${r.id}`}
         emptyText="Aún no tienes atributos creados."
+        searchEmptyText="No hay resultados para la búsqueda"
         columns={columns}
       />
     </ResourceContextProvider>

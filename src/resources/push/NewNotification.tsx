@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { PUSH_LIMITS, PUSH_TEXT as T, type PushMessageValues, pushMessageSchema, type PushSendResult, sendSummary } from '../../../domain/push';
-import { ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
+import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { TextInput } from '../../ui/form/inputs';
 
 const EMPTY: PushMessageValues = { title: '', message: '' };
@@ -21,15 +21,24 @@ export function NewNotification() {
   const [result, setResult] = useState<PushSendResult | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
 
-  const send = form.handleSubmit(async (values) => {
+  // A valid message is sent to every Getter only once confirmed: a broadcast cannot be taken back.
+  const [pending, setPending] = useState<PushMessageValues | null>(null);
+  const [sending, setSending] = useState(false);
+  const ask = form.handleSubmit((values) => setPending(values));
+  const send = async () => {
+    if (!pending) return;
+    setSending(true);
     try {
-      const sent = (await create('push-notifications', { data: values }, { returnPromise: true })) as unknown as PushSendResult;
+      const sent = (await create('push-notifications', { data: pending }, { returnPromise: true })) as unknown as PushSendResult;
       setResult(sent);
       form.reset(EMPTY);
     } catch (error) {
       setErrors(errorMessages(error));
+    } finally {
+      setSending(false);
+      setPending(null);
     }
-  });
+  };
 
   return (
     <Card sx={{ mt: 2, maxWidth: 720 }}>
@@ -43,20 +52,21 @@ export function NewNotification() {
           </Button>
         </Box>
         <FormProvider {...form}>
-          <Box component="form" noValidate onSubmit={send} sx={{ display: 'grid', gap: 1 }}>
+          <Box component="form" noValidate onSubmit={ask} sx={{ display: 'grid', gap: 1 }}>
             <TextInput name="title" label={T.title} required helperText={`${title.trim().length}/${PUSH_LIMITS.title.max}`} />
             <TextInput name="message" label={T.message} required multiline rows={{ min: 3, max: 6 }} helperText={`${message.trim().length}/${PUSH_LIMITS.message.max}`} />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-              <Button onClick={() => form.reset(EMPTY)} disabled={form.formState.isSubmitting}>
+              <Button onClick={() => form.reset(EMPTY)} disabled={sending}>
                 {T.cancel}
               </Button>
-              <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={form.formState.isSubmitting}>
+              <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={sending}>
                 {T.send}
               </Button>
             </Box>
           </Box>
         </FormProvider>
       </CardContent>
+      <ConfirmDialog open={pending !== null} content={T.confirmSend} busy={sending} onConfirm={send} onClose={() => setPending(null)} />
       <SuccessDialog open={result !== null} title={T.sentTitle} message={result ? sendSummary(result).join(' · ') : undefined} onClose={() => setResult(null)} />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </Card>

@@ -5,8 +5,8 @@ import { isEmail } from '../../../domain/validation';
 import { useField } from './inputs';
 
 /**
- * A list of e-mail addresses typed one at a time: Enter adds the address as a chip, a repeated one
- * is ignored and an invalid one stays in the box with 'Email inválido' (spec 1 §5).
+ * A list of e-mail addresses typed one at a time: Enter (or leaving the box) adds the address as a
+ * chip, a repeated one is ignored and an invalid one stays in the box with 'Email inválido' (spec 1 §5).
  */
 export function EmailListInput({ name, label, required, disabled }: { name: string; label: string; required?: boolean; disabled?: boolean }) {
   const { field, shownError, readOnly } = useField(name);
@@ -46,7 +46,11 @@ export function EmailListInput({ name, label, required, disabled }: { name: stri
         if (reason === 'createOption') add(String(values[values.length - 1]));
         else field.onChange(values.map(String));
       }}
-      onBlur={field.onBlur}
+      onBlur={() => {
+        // An address typed and left without Enter is added too, not dropped while it still shows.
+        add(typed);
+        field.onBlur();
+      }}
       renderValue={(values, getItemProps) => values.map((email, index) => <Chip size="small" label={email} {...getItemProps({ index })} key={email} />)}
       renderInput={(params) => (
         <TextField

@@ -74,6 +74,8 @@ export interface CampoListProps {
   actionsSwitch?: string;
   exportFile?: string;
   emptyText?: string;
+  /** What an empty page says while the search box holds text, when it differs from `emptyText`. */
+  searchEmptyText?: string;
   filter?: Record<string, unknown>;
   /** A client selector that filters the list by this field ('Todos' shows every client's). */
   clientFilter?: { field: string; label?: string };
@@ -120,6 +122,7 @@ function CampoTable({
   actionsSwitch,
   exportFile,
   emptyText = 'No hay datos para mostrar.',
+  searchEmptyText = emptyText,
   clientFilter,
   actions,
   debounce: delay = 400,
@@ -259,7 +262,7 @@ function CampoTable({
             {!list.isPending && !list.data?.length && (
               <TableRow>
                 <TableCell colSpan={columns.length + (showActions ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {list.error ? errorMessages(list.error)[0] : emptyText}
+                  {list.error ? errorMessages(list.error)[0] : search && list.filterValues[search.field] ? searchEmptyText : emptyText}
                 </TableCell>
               </TableRow>
             )}
