@@ -61,6 +61,10 @@ const dimensionShape = z.object({
   subDimensions: z.array(subDimensionShape).max(LIMITS.subDimensions).default([]),
 });
 
+/** An update based on a last version that is no longer the last: another save (or a removal) landed in between. */
+export const QUESTIONNAIRE_CONFLICT =
+  'El cuestionario fue modificado por otra persona mientras lo editaba. No se guardaron sus cambios: vuelva a abrirlo para partir de su última versión.';
+
 /**
  * The body of create and update: the tree's shape with bounded sizes. It does not judge lengths
  * or sums; `questionnaireProblems` does, with the spec's messages.
@@ -70,5 +74,10 @@ export const questionnaireBody = z
     name: looseText,
     questionnaire_version_type: z.enum(VERSION_TYPES).default('Básico'),
     dimensions: z.array(dimensionShape).max(LIMITS.dimensions),
+    /**
+     * On update, the questionnaire's last version when the editor opened it (`lastVersion` of the
+     * GET): if another version was added or removed since, the update is refused with 409.
+     */
+    expectedLastVersion: z.number().int().positive().optional(),
   })
   .refine((q) => countQuestions(q as QuestionnaireContent) <= LIMITS.totalQuestions, `Un cuestionario admite hasta ${LIMITS.totalQuestions} preguntas`);

@@ -158,7 +158,8 @@ export function questionnaireProblems(content: QuestionnaireContent): Problem[] 
   field('name', 'Nombre del cuestionario', checkText(content.name, LENGTHS.questionnaireName));
   if (content.dimensions.length === 0) field('dimensions', 'Dimensiones', T.noDimensions);
   const normal = content.dimensions.filter((d) => d.type !== 'PENALTY');
-  if (normal.length && !sectionSumOk(normal.map((d) => d.weighting))) sum('dimensions', T.dimensionsSum);
+  // Only the penalty dimension (no dimension that scores) sums 0, not 100.
+  if (content.dimensions.length && !sectionSumOk(normal.map((d) => d.weighting))) sum('dimensions', T.dimensionsSum);
   if (content.dimensions.length - normal.length > 1) field('dimensions', 'Dimensiones', T.onePenalty);
 
   content.dimensions.forEach((d, i) => checkDimension(d, `dimensions.${i}`, sum, field));

@@ -1,13 +1,16 @@
 /**
  * Assignments (spec 2 §4): moves to a quality agent or to a Getter in bulk (`PUT /user-moves/massive`,
  * with the Getter also the stock's published visits), and published visits turned into ASIGNADA moves of a Getter (`POST /user-moves/massive-locations`,
- * also used by the projects' assignment screen). Each call is one transaction.
+ * also used by the projects' assignment screen). Each call is one transaction. Nothing of a finished
+ * project goes to a Getter; its moves still get a quality agent, who reviews what was done in time.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ASSIGN_TEXT } from '../../domain/assignment';
 import { MOVE_FORM_TEXT, massiveBody, massiveLocationsBody, moveListQuery } from '../../domain/move-forms';
 import { MOVE_TEXT, TRANSITIONS, VISIT_STATE } from '../../domain/moves';
 import { ACCESS, ROLE } from '../../domain/roles';
+import { todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import type { SessionUser } from '../guard';
@@ -34,6 +37,26 @@ async function auditMany(tx: Tx, userId: number, ids: number[], action: string, 
     select ${userId}, 'user_move', id::text, ${action}, ${JSON.stringify(detail)}::jsonb from unnest(${intArray(ids)}) as id`);
 }
 
+/**
+ * A finished project (its end date passed, as `projectState` says) hands out nothing more: neither
+ * its stock moves nor its published visits go to a Getter. 409 naming the projects (a few), before
+ * anything is written.
+ */
+async function refuseEndedProjects(tx: Tx, of: { moveIds?: readonly number[]; projectLocationIds?: readonly number[] }) {
+  const moveIds = of.moveIds ?? [];
+  const plIds = of.projectLocationIds ?? [];
+  if (!moveIds.length && !plIds.length) return;
+  const ofMoves = tx.select({ id: projectLocations.projectId }).from(userMoves).innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId)).where(inIds(userMoves.id, moveIds));
+  const ofLocations = tx.select({ id: projectLocations.projectId }).from(projectLocations).where(inIds(projectLocations.id, plIds));
+  const ended = await tx
+    .selectDistinct({ name: projects.name })
+    .from(projects)
+    .where(and(lt(projects.endDate, todayIso()), or(moveIds.length ? inArray(projects.id, ofMoves) : undefined, plIds.length ? inArray(projects.id, ofLocations) : undefined)))
+    .orderBy(projects.name)
+    .limit(5);
+  if (ended.length) throw conflict(ASSIGN_TEXT.projectEnded(ended.map((p) => p.name)));
+}
+
 /** The questionnaire version a new move of the project answers: its questionnaire's current version. */
 async function currentVersionOf(tx: Tx, projectId: number): Promise<number | null> {
   const [row] = await tx
@@ -58,6 +81,7 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
   const plIds = [...new Set(items.map((i) => i.projectLocationId))];
   const pls = await tx.select({ id: projectLocations.id, projectId: projectLocations.projectId }).from(projectLocations).where(inArray(projectLocations.id, plIds));
   if (pls.length !== plIds.length) throw badRequest('Alguna de las locaciones no pertenece a un proyecto.');
+  await refuseEndedProjects(tx, { projectLocationIds: plIds });
   const projectOf = new Map(pls.map((p) => [p.id, p.projectId]));
   const info = await projectInfo(tx, [...new Set(pls.map((p) => p.projectId))]);
   const versions = new Map<number, number | null>();
@@ -122,6 +146,8 @@ export default async function moveAssignmentRoutes(app: App) {
       }
       const getter = await ensureUserOfRole(tx, body.userId!, ROLE.GETTER, MOVE_TEXT.notGetter);
       const ids = body.userMovesIds ?? [];
+      // One move of a finished project refuses the whole call (assignVisits checks the visits' projects).
+      await refuseEndedProjects(tx, { moveIds: ids });
       const before = await tx.select({ id: userMoves.id, status: userMoves.status }).from(userMoves).where(inIds(userMoves.id, ids));
       const updated = await tx
         .update(userMoves)

@@ -10,7 +10,7 @@ import {
   type QuestionnaireRow,
   type QuestionnaireVersion,
 } from '../../domain/questionnaires';
-import { questionnaireBody } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_CONFLICT, questionnaireBody } from '../../domain/questionnaire-body';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -119,9 +119,12 @@ export default async function questionnaireRoutes(app: App) {
 
   app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, schema: { tags, params, body: questionnaireBody } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
+    const { expectedLastVersion } = req.body as { expectedLastVersion?: number };
     const content = checked(req.body as QuestionnaireContent);
     await app.db.transaction(async (tx) => {
       const { lastVersion } = await lockActive(tx, questionnaireId);
+      // The editor says which last version it opened: a save or removal since then would be lost silently.
+      if (expectedLastVersion !== undefined && expectedLastVersion !== lastVersion) throw conflict(QUESTIONNAIRE_CONFLICT);
       // Compared with the version it replaces, read under the row's lock: a concurrent update waits.
       const changes = lockedChanges(await storedContent(tx, questionnaireId, lastVersion), content);
       if (changes.length) throw badRequest(problemLine(changes[0]), problemErrors(changes));

@@ -1,5 +1,5 @@
 import type { UserProfile } from '../../domain/auth';
-import { type Area, ROLE } from '../../domain/roles';
+import { ACCESS, admits, type Area, ROLE, type UserRole } from '../../domain/roles';
 
 export interface MenuEntry {
   label: string;
@@ -13,6 +13,9 @@ export interface MenuEntry {
   children?: MenuEntry[];
   icon: string;
 }
+
+/** An entry that writes (adds, assigns): shown only to who may write its area, never to who only reads it. */
+const writes = (area: Area) => (profile: UserProfile) => admits(ACCESS[area].write, profile.rolId as UserRole);
 
 /** The sidebar of spec 3 §2, filtered by role with the access matrix. */
 export const MENU: MenuEntry[] = [
@@ -50,7 +53,7 @@ export const MENU: MenuEntry[] = [
       { label: 'Listado de moves', path: '/user-moves/historial', area: 'user-moves', icon: 'list' },
       { label: 'Pagar', path: '/payment-administration/pending', area: 'payments', icon: 'payments' },
       { label: 'Exportar', path: '/user-moves/report', area: 'user-moves', icon: 'download' },
-      { label: 'Asignar', path: '/user-moves/assign', area: 'user-moves', icon: 'assignment' },
+      { label: 'Asignar', path: '/user-moves/assign', area: 'user-moves', icon: 'assignment', when: writes('user-moves') },
     ],
   },
   {
@@ -58,7 +61,7 @@ export const MENU: MenuEntry[] = [
     area: 'questionnaires',
     icon: 'quiz',
     children: [
-      { label: 'Agregar cuestionario', path: '/questionnaires/add', area: 'questionnaires', icon: 'add' },
+      { label: 'Agregar cuestionario', path: '/questionnaires/add', area: 'questionnaires', icon: 'add', when: writes('questionnaires') },
       { label: 'Lista de cuestionarios', path: '/questionnaires', area: 'questionnaires', icon: 'list' },
       { label: 'Banco de instructivos', path: '/campo-guidelines', area: 'guidelines', icon: 'menu_book' },
     ],

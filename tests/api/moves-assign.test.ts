@@ -1,11 +1,13 @@
 /** Assignments (agents, Getters, published visits), the stock, the performance report and the assets zip. */
 import { inflateRawSync } from 'node:zlib';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move-api';
+import { ASSIGN_TEXT } from '../../domain/assignment';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
+import { todayIso } from '../../domain/validation';
 import { campaigns, clients, moveAttachments, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { createTestApp, type TestApp } from './helpers';
@@ -27,6 +29,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** A move or visit of a project not finished: only those can still go to a Getter. */
+const ofRunningProject = (projectLocationId: AnyColumn) =>
+  sql`exists (select 1 from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${projectLocationId} and p.end_date >= ${todayIso()})`;
+const stockMove = ofRunningProject(userMoves.projectLocationId);
+const visitIn = (state: string) => and(eq(visits.state, state), ofRunningProject(visits.projectLocationId));
+/** A project whose end date passed ('Finalizado'), with the name the refusal gives. */
+const endedProject = (projectLocationId: AnyColumn) =>
+  sql`exists (select 1 from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${projectLocationId} and p.end_date < ${todayIso()})`;
+async function projectNameOf(projectLocationId: number): Promise<string> {
+  const [row] = await t.db.select({ name: projects.name }).from(projects).innerJoin(projectLocations, eq(projectLocations.projectId, projects.id)).where(eq(projectLocations.id, projectLocationId));
+  return row.name;
+}
+
 describe('mass assignment to a quality agent', () => {
   it('takes up to 100,000 ids in one call: those that can be assigned are, the rest are counted as skipped', { timeout: 60_000 }, async () => {
     const movable = await movesWhere(t, inStatus('PAUSADA'));
@@ -41,7 +56,7 @@ describe('mass assignment to a quality agent', () => {
   });
 
   it('takes up to 100,000 ids when they go to a Getter: any move not in the stock refuses the whole call', { timeout: 60_000 }, async () => {
-    const [available] = await movesWhere(t, inStatus('DISPONIBLE'));
+    const [available] = await movesWhere(t, inStatus('DISPONIBLE'), stockMove);
     const ids = [available.id, ...Array.from({ length: 70_000 }, (_, i) => 2_000_000_000 + i)];
     const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: ids, userId: getterId });
     expect(refused.statusCode).toBe(400);
@@ -75,9 +90,9 @@ describe('mass assignment to a quality agent', () => {
 
 describe('stock assignment to a Getter', () => {
   it('gives Asignada and Disponible moves to the auditor; refuses the whole lot if one is in another state', async () => {
-    const [available] = await movesWhere(t, inStatus('DISPONIBLE'));
-    const [assigned] = await movesWhere(t, inStatus('ASIGNADA'));
-    const [review] = await movesWhere(t, inStatus('EN_REVISION'));
+    const [available] = await movesWhere(t, inStatus('DISPONIBLE'), stockMove);
+    const [assigned] = await movesWhere(t, inStatus('ASIGNADA'), stockMove);
+    const [review] = await movesWhere(t, inStatus('EN_REVISION'), stockMove);
     const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id, review.id], userId: getterId });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(MOVE_FORM_TEXT.stockState);
@@ -95,7 +110,7 @@ describe('stock assignment to a Getter', () => {
   });
 
   it('creates ASIGNADA moves from published visits, the visit taken', async () => {
-    const published = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(2);
+    const published = await t.db.select().from(visits).where(visitIn('PUBLICADA')).limit(2);
     const answer = await api.ok<{ created: { id: number; code: string; visitId: number }[] }>('POST', '/user-moves/massive-locations', admin, [
       { projectLocationId: published[0].projectLocationId, userId: getterId, visitId: published[0].id },
       { projectLocationId: published[1].projectLocationId, userId: getterId },
@@ -110,9 +125,9 @@ describe('stock assignment to a Getter', () => {
   });
 
   it('assigns the stock screen\'s moves and visits to a Getter in one call, all or nothing', async () => {
-    const [available, other] = await movesWhere(t, inStatus('DISPONIBLE'));
-    const [free] = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(1);
-    const [taken] = await t.db.select().from(visits).where(eq(visits.state, 'TOMADA')).limit(1);
+    const [available, other] = await movesWhere(t, inStatus('DISPONIBLE'), stockMove);
+    const [free] = await t.db.select().from(visits).where(visitIn('PUBLICADA')).limit(1);
+    const [taken] = await t.db.select().from(visits).where(visitIn('TOMADA')).limit(1);
     // A visit taken meanwhile: the move is not assigned either.
     const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id], userId: getterId, locations: [{ projectLocationId: taken.projectLocationId, visitId: taken.id }] });
     expect(refused.statusCode).toBe(409);
@@ -129,15 +144,15 @@ describe('stock assignment to a Getter', () => {
     expect(await reload(t, available.id)).toMatchObject({ status: 'ASIGNADA', userId: getterId });
     expect((await t.db.select().from(visits).where(eq(visits.id, free.id)))[0].state).toBe('TOMADA');
     // Visits alone, and never to a quality agent.
-    const [next] = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(1);
+    const [next] = await t.db.select().from(visits).where(visitIn('PUBLICADA')).limit(1);
     expect((await api.ok<{ created: unknown[] }>('PUT', '/user-moves/massive', admin, { userId: getterId, locations: [{ projectLocationId: next.projectLocationId, visitId: next.id }] })).created).toHaveLength(1);
     const toAgent = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [other.id], assignedAgentId: agentId, locations: [{ projectLocationId: next.projectLocationId }] });
     expect(toAgent.json().errors.locations).toBe(MOVE_FORM_TEXT.visitsToGetter);
   });
 
   it('writes nothing when one item fails: a visit no longer published, or a user who is not a Getter', async () => {
-    const [free] = await t.db.select().from(visits).where(eq(visits.state, 'PUBLICADA')).limit(1);
-    const [taken] = await t.db.select().from(visits).where(eq(visits.state, 'TOMADA')).limit(1);
+    const [free] = await t.db.select().from(visits).where(visitIn('PUBLICADA')).limit(1);
+    const [taken] = await t.db.select().from(visits).where(visitIn('TOMADA')).limit(1);
     const before = (await t.db.select().from(userMoves)).length;
     const res = await api.call('POST', '/user-moves/massive-locations', admin, [
       { projectLocationId: free.projectLocationId, userId: getterId, visitId: free.id },
@@ -149,6 +164,59 @@ describe('stock assignment to a Getter', () => {
     expect((await t.db.select().from(userMoves)).length).toBe(before);
     expect((await api.call('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: free.projectLocationId, userId: agentId }])).json().message).toBe(MOVE_TEXT.notGetter);
     expect((await api.call('POST', '/user-moves/massive-locations', admin, [])).json().message).toBe(MOVE_FORM_TEXT.pickMove);
+  });
+});
+
+describe('a finished project', () => {
+  it('gives none of its published visits to a Getter: 409 naming it, no move created, the visit still published', async () => {
+    const [visit] = await t.db.select().from(visits).where(and(eq(visits.state, 'PUBLICADA'), endedProject(visits.projectLocationId))).limit(1);
+    expect(visit, 'a published visit of a finished project in the seed').toBeDefined();
+    const before = (await t.db.select().from(userMoves)).length;
+    for (const item of [{ projectLocationId: visit.projectLocationId, userId: getterId }, { projectLocationId: visit.projectLocationId, userId: getterId, visitId: visit.id }]) {
+      const res = await api.call('POST', '/user-moves/massive-locations', admin, [item]);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(ASSIGN_TEXT.projectEnded([await projectNameOf(visit.projectLocationId)]));
+    }
+    expect((await t.db.select().from(visits).where(eq(visits.id, visit.id)))[0].state).toBe('PUBLICADA');
+    expect((await t.db.select().from(userMoves)).length).toBe(before);
+  });
+
+  it('refuses a whole call that mixes its locations with those of a running project', async () => {
+    const [ended] = await t.db.select().from(visits).where(and(eq(visits.state, 'PUBLICADA'), endedProject(visits.projectLocationId))).limit(1);
+    const [running] = await t.db.select().from(visits).where(visitIn('PUBLICADA')).limit(1);
+    const before = (await t.db.select().from(userMoves)).length;
+    const res = await api.call('POST', '/user-moves/massive-locations', admin, [
+      { projectLocationId: running.projectLocationId, userId: getterId, visitId: running.id },
+      { projectLocationId: ended.projectLocationId, userId: getterId },
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect((await t.db.select().from(visits).where(eq(visits.id, running.id)))[0].state).toBe('PUBLICADA');
+    expect((await t.db.select().from(userMoves)).length).toBe(before);
+  });
+
+  it('gives none of its stock moves to a Getter, and the stock screen\'s call with one of its visits assigns nothing', async () => {
+    const [move] = await movesWhere(t, inArray(userMoves.status, ['DISPONIBLE', 'ASIGNADA']), endedProject(userMoves.projectLocationId));
+    expect(move, 'a stock move of a finished project in the seed').toBeDefined();
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [move.id], userId: getterId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ASSIGN_TEXT.projectEnded([await projectNameOf(move.projectLocationId)]));
+    expect(await reload(t, move.id)).toMatchObject({ status: move.status, userId: move.userId, version: move.version });
+
+    const [available] = await movesWhere(t, inStatus('DISPONIBLE'), stockMove);
+    const [visit] = await t.db.select().from(visits).where(and(eq(visits.state, 'PUBLICADA'), endedProject(visits.projectLocationId))).limit(1);
+    const mixed = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id], userId: getterId, locations: [{ projectLocationId: visit.projectLocationId, visitId: visit.id }] });
+    expect(mixed.statusCode).toBe(409);
+    expect(mixed.json().message).toBe(ASSIGN_TEXT.projectEnded([await projectNameOf(visit.projectLocationId)]));
+    expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', userId: null, version: available.version });
+    expect((await t.db.select().from(visits).where(eq(visits.id, visit.id)))[0].state).toBe('PUBLICADA');
+  });
+
+  it('still has its moves in review given to a quality agent: reviewing what was done in time is not handing out work', async () => {
+    const [inReview] = await movesWhere(t, inStatus('EN_REVISION'), endedProject(userMoves.projectLocationId));
+    expect(inReview, 'a move in review of a finished project in the seed').toBeDefined();
+    const answer = await api.ok<{ updated: number }>('PUT', '/user-moves/massive', admin, { userMovesIds: [inReview.id], assignedAgentId: agentId });
+    expect(answer.updated).toBe(1);
+    expect((await reload(t, inReview.id)).assignedAgentId).toBe(agentId);
   });
 });
 

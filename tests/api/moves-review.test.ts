@@ -1,5 +1,5 @@
 /** The review workflow as the server enforces it: each action one transaction, one winner per race. */
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnsweredQuestionnaire } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
@@ -7,6 +7,7 @@ import { type MoveReplies, REPLY_TEXT } from '../../domain/move-replies';
 import { MOVE_TEXT } from '../../domain/moves';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { ROLE } from '../../domain/roles';
+import { todayIso } from '../../domain/validation';
 import { accounts, moveReplies, projectLocations, projects, transactions, userMoves, users, visits } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { auditsOf, caller, type Detail, expectLogFollows, inStatus, logsOf, movesWhere, notRepublished, reload, withAgent, withoutAgent } from './moves-helpers';
@@ -259,7 +260,9 @@ describe('agent, video, cancel and reschedule', () => {
   });
 
   it('rescues a cancelled move with its visit back; not once another move took the visit', async () => {
-    const [first, second] = await movesWhere(t, inStatus('ASIGNADA'), isNotNull(userMoves.visitId), isNull(userMoves.rescueUserId));
+    // Of a project not finished: a finished project's visits go to no Getter.
+    const running = sql`exists (select 1 from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${userMoves.projectLocationId} and p.end_date >= ${todayIso()})`;
+    const [first, second] = await movesWhere(t, inStatus('ASIGNADA'), isNotNull(userMoves.visitId), isNull(userMoves.rescueUserId), running);
     const stateOf = async (visitId: number) => (await t.db.select().from(visits).where(eq(visits.id, visitId)))[0].state;
     for (const move of [first, second]) await api.ok('POST', '/user-moves/cancel-one', admin, { id: move.id, projectLocationID: move.projectLocationId, reason: 'Local cerrado' });
     expect(await stateOf(first.visitId!)).toBe('PUBLICADA_POR_CANCELACION');

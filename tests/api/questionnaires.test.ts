@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
+import { QUESTIONNAIRE_CONFLICT } from '../../domain/questionnaire-body';
 import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
@@ -124,6 +125,18 @@ describe('creating', () => {
     expect((await list()).count).toBe(before);
   });
 
+  it('refuses a questionnaire with only the penalty dimension (nothing scores, the dimensions sum 0)', async () => {
+    const before = (await list()).count;
+    const res = await call('POST', '/questionnariesV2', { name: 'Solo penalizaciones', questionnaire_version_type: 'Básico', dimensions: [newPenaltyDimension()] });
+    expect([res.statusCode, res.json().message]).toEqual([400, T.dimensionsSum]);
+    expect(res.json().errors).toMatchObject({ dimensions: T.dimensionsSum });
+    expect((await list()).count).toBe(before);
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Con dimensión y penalizaciones'));
+    const update = await call('PUT', `/questionnariesV2/update/${created.id}`, { name: created.name, questionnaire_version_type: 'Básico', dimensions: [newPenaltyDimension()] });
+    expect([update.statusCode, update.json().message]).toEqual([400, T.dimensionsSum]);
+    expect((await byName('Con dimensión y penalizaciones')).lastVersion).toBe(1);
+  });
+
   it('refuses short, long and out-of-range fields with the spec messages on their paths', async () => {
     const c = draft();
     const [close, open] = c.dimensions[0].subDimensions[0].questions;
@@ -196,6 +209,31 @@ describe('versions', () => {
       [2, true],
       [3, true],
     ]);
+  });
+
+  it('refuses with 409, writing nothing, a save based on a last version another save replaced', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Editado a la vez'));
+    const opened = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}`);
+    // Two editors opened version 1; the first one saves.
+    const first = draft('Editado a la vez');
+    first.dimensions[0].subDimensions[0].questions[0].weighting = 30;
+    first.dimensions[0].subDimensions[0].questions[1].weighting = 70;
+    const v2 = await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, { ...first, expectedLastVersion: opened.lastVersion }, operations);
+    expect(v2.version).toBe(2);
+    // The second one, still on version 1, is told and nothing is written.
+    const second = draft('Editado a la vez (otro)');
+    const res = await call('PUT', `/questionnariesV2/update/${created.id}`, { ...second, expectedLastVersion: opened.lastVersion });
+    expect([res.statusCode, res.json()]).toEqual([409, { message: QUESTIONNAIRE_CONFLICT }]);
+    const versions = await t.db.select({ version: questionnaireVersions.version }).from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, created.id));
+    expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
+    const now = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}`);
+    expect([now.name, now.lastVersion, now.updatedBy?.id, now.dimensions[0].subDimensions[0].questions[0].weighting]).toEqual(['Editado a la vez', 2, operationsId, 30]);
+    // Reopened, it saves on top of the other's version.
+    expect((await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, { ...second, expectedLastVersion: now.lastVersion })).version).toBe(3);
+    // A removal in between counts too.
+    await ok('DELETE', `/questionnariesV2/delete/${created.id}`);
+    expect((await call('PUT', `/questionnariesV2/update/${created.id}`, { ...second, expectedLastVersion: 3 })).statusCode).toBe(409);
+    expect((await call('PUT', `/questionnariesV2/update/${created.id}`, { ...second, expectedLastVersion: 0 })).statusCode).toBe(400);
   });
 
   it('keeps the only version of a questionnaire a project uses', async () => {

@@ -255,6 +255,22 @@ describe('Lista de Moves', () => {
     errors.assertNone();
   });
 
+  it('keeps each code on one line, in a narrow window too', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await page.setViewportSize({ width: 900, height: 800 });
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/user-moves/historial');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const codes = page.locator('tbody tr td:nth-child(2) a');
+    await shown(codes);
+    // A code split over two lines ('M-' / '0000272') is one link with two line boxes.
+    const lines = await codes.evaluateAll((links) => links.map((a) => [a.textContent, a.getClientRects().length] as const));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const [code, boxes] of lines) expect(boxes, String(code)).toBe(1);
+    errors.assertNone();
+  });
+
   it('assigns the selected moves to a quality agent', async () => {
     session = await chromium.open();
     const { page, errors } = session;
@@ -275,6 +291,7 @@ describe('Lista de Moves', () => {
     await page.getByRole('option', { name: 'Agustina Molina', exact: true }).click();
     await dialog.getByRole('button', { name: 'Asignar', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Estas asignando a Agustina Molina' });
+    await shown(confirm.getByText(/^Se asignarán 2 moves\. /));
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await shown(page.getByText('Se asignaron 2 moves a Agustina Molina.'));
     await page.getByRole('button', { name: 'Cerrar' }).click();
@@ -310,6 +327,24 @@ describe('reviewing a move', () => {
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar imágenes' }).click()]);
     expect(zip.suggestedFilename()).toBe('image.zip');
     expect(readFileSync(await zip.path()).readUInt32LE(0)).toBe(0x04034b50);
+    errors.assertNone();
+  });
+
+  it('asks before leaving a review with a typed observation: cancel stays, continue leaves', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Revisar', exact: true }).click();
+    const observation = page.getByRole('group', { name: /^1\.1\.1 / }).getByLabel('Observación');
+    await observation.fill('El local estaba cerrado al llegar.');
+    await page.getByRole('button', { name: 'Volver', exact: true }).click();
+    const asked = page.getByRole('dialog', { name: 'No se guardarán los cambios' });
+    await shown(asked.getByText('¿Deseas continuar?'));
+    await asked.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(asked);
+    await expect(observation.inputValue()).resolves.toBe('El local estaba cerrado al llegar.');
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await asked.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/user-moves/historial');
     errors.assertNone();
   });
 
@@ -439,20 +474,27 @@ describe('Asignación de Moves', () => {
     await assign.click();
     await shown(page.getByText('Debe seleccionar al menos una move'));
     await page.getByRole('button', { name: 'Cerrar' }).click();
+    // A visit of a project not finished: a finished project's visits go to no Getter.
+    const [running] = (await api<{ rows: { name: string }[] }>('/projects?future=true&limit=1&sort=id&order=ASC')).rows;
+    await page.getByRole('combobox', { name: 'Proyecto' }).click();
+    await page.getByRole('option', { name: running.name, exact: true }).click();
     for (const state of ['Asignada', 'Disponible', 'Publicada por Cancelación']) await page.getByRole('checkbox', { name: state, exact: true }).uncheck();
     await gone(page.getByRole('progressbar', { name: 'Cargando' }));
     const first = page.locator('tbody tr').first();
     await shown(first.getByText('Publicada', { exact: true }));
+    await shown(first.getByText(running.name, { exact: true }));
     const order = Number(await first.locator('td:nth-child(4)').innerText());
     await first.click();
+    await shown(page.getByText('1 seleccionada', { exact: true }));
     await assign.click();
+    await shown(page.getByText('Se asignará 1 move al auditor.', { exact: true }));
     // The selection goes in one call (one transaction: all of it or none).
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/user-moves/massive')) calls.push(`${r.method()} ${new URL(r.url()).pathname} ${r.postData()}`);
     });
     await page.getByRole('dialog', { name: 'Estas asignando a Juan Pérez' }).getByRole('button', { name: 'Confirmar' }).click();
-    await shown(page.getByText('Se asignaron 1 moves a Juan Pérez.'));
+    await shown(page.getByText('Se asignó 1 move a Juan Pérez.', { exact: true }));
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/^PUT \/api\/user-moves\/massive /);
     expect(JSON.parse(calls[0].split(' ').slice(2).join(' ')).locations).toEqual([expect.objectContaining({ visitId: order })]);

@@ -260,6 +260,28 @@ describe('Proyectos', () => {
     errors.assertNone([/status of 400 .*\/api\/projects\/locations/]);
   });
 
+  it('offers no Getters for a finished project: the assignment list leaves it out, its address says it finished', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    const token = await adminToken();
+    const [ended] = (await api<{ rows: { id: number; name: string; status: string }[] }>('GET', `/projects?name=${encodeURIComponent('Relevamiento de locales - ciclo anterior')}`, undefined, token)).rows;
+    expect(ended.status).toBe('FINALIZADO');
+
+    await page.goto('/projects-campo/assign');
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('ciclo anterior');
+    await shown(page.getByText('No hay proyectos por asignar'));
+
+    await page.goto(`/projects-campo/assign/edit?projectId=${ended.id}`);
+    await shown(page.getByRole('heading', { name: `Asignar Getters: ${ended.name}` }));
+    await shown(page.getByText('El proyecto está finalizado: ya no se pueden asignar sus visitas.', { exact: true }));
+    const getters = page.getByRole('combobox', { name: /^Getter de / });
+    await shown(getters);
+    for (const getter of await getters.all()) expect(await getter.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+    errors.assertNone();
+  });
+
   it('duplicates a project with its locations', async () => {
     session = await chromium.open();
     const { page, errors } = session;

@@ -1,9 +1,11 @@
 /** The questionnaire list and editor as an administrator uses them (spec 2 §2–§5, §8). */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DIALOG, dialogParts } from '../../domain/dialogs';
+import { QUESTIONNAIRE_CONFLICT } from '../../domain/questionnaire-body';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
-import { newQuestion, type QuestionnaireContent, withType } from '../../domain/questionnaires';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, type Session, shown } from './helpers';
+import { newQuestion, type QuestionnaireContent, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, openPage, pathOf, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone([/status of 400/]));
 let session: Session | undefined;
@@ -15,14 +17,23 @@ async function asAdmin(path: string): Promise<Page> {
   return session.page;
 }
 
-/** Creates a questionnaire through the API: one dimension, one sub-dimension, two close questions (60 / 40). */
-async function createQuestionnaire(name: string): Promise<number> {
+/** A call to the API as the administrator. */
+async function asAdminApi(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Response> {
   const login = await fetch(`${baseUrl()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }),
   });
   const { token } = (await login.json()) as { token: string };
+  return fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Creates a questionnaire through the API: one dimension, one sub-dimension, two close questions (60 / 40). */
+async function createQuestionnaire(name: string): Promise<number> {
   const content: QuestionnaireContent = {
     name,
     questionnaire_version_type: 'Básico',
@@ -47,11 +58,7 @@ async function createQuestionnaire(name: string): Promise<number> {
       },
     ],
   };
-  const res = await fetch(`${baseUrl()}/api/questionnariesV2`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(content),
-  });
+  const res = await asAdminApi('POST', '/questionnariesV2', content);
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
@@ -225,5 +232,146 @@ describe('versions', () => {
     await expect(first.getAttribute('aria-selected')).resolves.toBe('true');
     await first.click();
     await expect(first.getAttribute('aria-selected')).resolves.toBe('false');
+  });
+});
+
+describe('leaving with unsaved changes', () => {
+  const leaveDialog = (page: Page) => page.getByRole('dialog', { name: dialogParts(DIALOG.leave).title });
+
+  it('asks before the back arrow or the side menu take a new questionnaire away: cancel stays, continue leaves', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));
+    // Nothing typed yet: the back arrow leaves at once.
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await atPath(page, '/questionnaires');
+    await expect(leaveDialog(page).count()).resolves.toBe(0);
+
+    await openMenu(page, 'Cuestionarios', 'Agregar cuestionario');
+    await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));
+    await page.getByLabel('Nombre del cuestionario').fill('Sin guardar e2e');
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await shown(page.getByLabel('Nombre de la dimensión 1'));
+
+    await page.getByRole('button', { name: 'Volver' }).click();
+    const asked = leaveDialog(page);
+    await shown(asked.getByText(dialogParts(DIALOG.leave).question));
+    await asked.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(asked);
+    expect(pathOf(page)).toBe('/questionnaires/add');
+    await expect(page.getByLabel('Nombre del cuestionario').inputValue()).resolves.toBe('Sin guardar e2e');
+    await shown(page.getByLabel('Nombre de la dimensión 1'));
+
+    await openMenu(page, 'Cuestionarios', 'Lista de cuestionarios');
+    await shown(asked);
+    expect(pathOf(page)).toBe('/questionnaires/add');
+    await asked.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/questionnaires');
+    await shown(page.getByRole('heading', { name: 'Lista de cuestionarios' }));
+    await expect(row(page, 'Sin guardar e2e').count()).resolves.toBe(0);
+  });
+
+  it('asks when leaving a new version with a changed weighting, and not after opening one unchanged', async () => {
+    await createQuestionnaire('Versión sin guardar e2e');
+    const page = await asAdmin('/questionnaires');
+    await row(page, 'Versión sin guardar e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await shown(page.getByLabel('Ponderación de la pregunta 1'));
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await atPath(page, '/questionnaires');
+
+    await row(page, 'Versión sin guardar e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByLabel('Ponderación de la pregunta 1').fill('55');
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await leaveDialog(page).getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/questionnaires');
+    await expect(row(page, 'Versión sin guardar e2e').getByRole('cell').nth(3).textContent()).resolves.toBe('1');
+  });
+});
+
+describe('two editors on the same questionnaire', () => {
+  it('tells the one who saves second that another version landed, and saves nothing', async () => {
+    const id = await createQuestionnaire('Edición simultánea e2e');
+    // This test expects the server's 409 (logged by the browser): its session is checked here, not by the file's rule.
+    const own = await openPage(chromium.browser);
+    try {
+      const page = own.page;
+      await loginAs(page, 'admin@campo.test');
+      await page.goto(`/questionnaires/edit?id=${id}`);
+      await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+      await page.getByLabel('Ponderación de la pregunta 1').fill('50');
+      await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+
+      // Meanwhile another editor saves version 2 from version 1.
+      const opened = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
+      const other = { name: opened.name, questionnaire_version_type: opened.questionnaire_version_type, dimensions: opened.dimensions, expectedLastVersion: 1 };
+      other.dimensions[0].subDimensions[0].questions[0].weighting = 70;
+      other.dimensions[0].subDimensions[0].questions[1].weighting = 30;
+      expect((await asAdminApi('PUT', `/questionnariesV2/update/${id}`, other)).status).toBe(200);
+
+      await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+      await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
+      const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+      await shown(error.getByText(QUESTIONNAIRE_CONFLICT));
+      await expect(page.getByRole('dialog', { name: 'Cuestionario registrado' }).count()).resolves.toBe(0);
+      await error.getByRole('button', { name: 'Cerrar' }).click();
+      // The work typed stays on screen.
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
+
+      const now = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
+      expect([now.lastVersion, now.dimensions[0].subDimensions[0].questions.map((q) => q.weighting)]).toEqual([2, [70, 30]]);
+      own.errors.assertNone([/status of 409/]);
+    } finally {
+      await own.context.close();
+    }
+  });
+});
+
+describe('the question dialog', () => {
+  it('forgets the messages about the old answers when a type change resets them', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
+    await page.getByRole('button', { name: 'Agregar pregunta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+    await dialog.getByLabel(/^Pregunta/).fill('¿Qué productos ofrecieron?');
+    await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
+    await page.getByRole('option', { name: 'Selección Múltiple', exact: true }).click();
+    await dialog.getByLabel(/^Respuesta 1/).fill('x');
+    await dialog.getByLabel(/^Respuesta 2/).fill('');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const summary = dialog.getByRole('alert').filter({ hasText: 'Respuesta 1' });
+    await shown(summary);
+    await shown(dialog.getByText(QUESTIONNAIRE_TEXT.tooShort).first());
+    await shown(dialog.getByText(QUESTIONNAIRE_TEXT.required).first());
+
+    await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
+    await page.getByRole('option', { name: 'Opción Multiple', exact: true }).click();
+    await expect(dialog.getByLabel(/^Respuesta 1/).inputValue()).resolves.toBe('Opción 1');
+    await expect(dialog.getByLabel(/^Respuesta 2/).inputValue()).resolves.toBe('Opción 2');
+    await expect(dialog.getByLabel('Ponderación de la respuesta 1').inputValue()).resolves.toBe('0');
+    await expect(dialog.getByText(QUESTIONNAIRE_TEXT.tooShort).count()).resolves.toBe(0);
+    await expect(dialog.getByText(QUESTIONNAIRE_TEXT.required).count()).resolves.toBe(0);
+    await expect(summary.count()).resolves.toBe(0);
+    await expect(dialog.getByLabel(/^Respuesta 1/).getAttribute('aria-invalid')).resolves.toBe('false');
+  });
+});
+
+describe('labels', () => {
+  it('shows the whole label of every weighting of the editor', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
+    await page.getByRole('button', { name: 'Agregar pregunta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+    await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
+    await page.getByRole('option', { name: 'Opción Multiple', exact: true }).click();
+    for (const label of ['Ponderación de la dimensión 1', 'Ponderación de la subdimensión 1', 'Ponderación de la respuesta 1', 'Ponderación de la respuesta 2']) {
+      const element = page.locator('label').filter({ hasText: new RegExp(`^${label}$`) });
+      await shown(element);
+      // A cut label ('Ponderación de la di…') is wider than the box that shows it.
+      const { scroll, client } = await element.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(scroll, label).toBeLessThanOrEqual(client);
+    }
   });
 });

@@ -223,6 +223,83 @@ describe('staff who only read the banks (comercial@campo.test, role 11)', () => 
   });
 });
 
+/** The API as the signed-in page calls it (its own token). */
+async function fromApi<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const token = JSON.parse(localStorage.getItem('campo.session') ?? '{}').token;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    return res.json();
+  }, `/api${path}`);
+}
+
+describe('staff who only read projects, moves and questionnaires (comercial@campo.test, role 11)', () => {
+  it('get projects to read: no add or duplicate form, the edit and locations addresses show the project, the assignment without Getters to choose', async () => {
+    const { page, errors } = await as('comercial@campo.test');
+    await openList(page, '/projects-campo', 'Proyectos', 'Relevamiento de locales - ciclo anterior');
+    expect(await button(page, 'Nuevo proyecto').count()).toBe(0);
+    const [project] = (await fromApi<{ rows: { id: number; name: string }[] }>(page, '/projects?future=true&limit=1&sort=id&order=ASC')).rows;
+
+    await denied(page, '/projects-campo/add');
+    // Duplicating is adding: the same page, with the project to copy in the query.
+    await page.goto(`/projects-campo/add?action=duplicate&id=${project.id}`);
+    await shown(page.getByText(DENIED, { exact: true }));
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await button(page, 'Guardar').count()).toBe(0);
+
+    await page.goto(`/projects-campo/edit/${project.id}`);
+    await shown(page.getByRole('heading', { name: project.name, exact: true }));
+    expect(await page.getByRole('heading', { name: `Editar proyecto: ${project.name}` }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Nombre', exact: true }).isDisabled()).toBe(true);
+    expect(await button(page, 'Guardar').count()).toBe(0);
+    expect(await button(page, 'Editar').count()).toBe(0);
+
+    await page.goto(`/projects-campo/edit/${project.id}/locations`);
+    await atPath(page, `/projects-campo/view/${project.id}`);
+    await shown(page.getByRole('heading', { name: project.name, exact: true }));
+    expect(await button(page, 'Confirmar cambios').count()).toBe(0);
+
+    await page.goto('/projects-campo/assign');
+    await shown(page.getByRole('heading', { name: 'Asignación de proyectos', exact: true }));
+    await shown(button(page, `Ver asignación de ${project.name}`));
+    expect(await page.getByRole('button', { name: /^Asignar Getters a / }).count()).toBe(0);
+    await button(page, `Ver asignación de ${project.name}`).click();
+    await shown(page.getByRole('heading', { name: `Asignar Getters: ${project.name}` }));
+    await shown(page.getByText('Su rol puede ver la asignación, pero no asignar moves.', { exact: true }));
+    const getters = page.getByRole('combobox', { name: /^Getter de / });
+    await shown(getters);
+    for (const getter of await getters.all()) expect(await getter.isDisabled()).toBe(true);
+    expect(await button(page, 'Guardar').count()).toBe(0);
+    errors.assertNone();
+  });
+
+  it('see the moves and the questionnaires without the entries and buttons that assign or add', async () => {
+    const { page, errors } = await as('comercial@campo.test');
+    await menuEntry(page, 'Moves').click();
+    await shown(menuEntry(page, 'Listado de moves'));
+    await shown(menuEntry(page, 'Exportar'));
+    expect(await menuEntry(page, 'Asignar').count()).toBe(0);
+    await menuEntry(page, 'Cuestionarios').click();
+    await shown(menuEntry(page, 'Lista de cuestionarios'));
+    expect(await menuEntry(page, 'Agregar cuestionario').count()).toBe(0);
+
+    await page.goto('/user-moves/historial');
+    await shown(page.getByRole('heading', { name: 'Lista de Moves', exact: true }));
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.locator('tbody tr td a').first());
+    await shown(page.locator('#main-content').getByRole('button', { name: 'Exportar', exact: true }));
+    expect(await page.getByRole('button', { name: 'Asignar agente' }).count()).toBe(0);
+    expect(await page.locator('tbody').getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Seleccionar la página' }).count()).toBe(0);
+
+    // The stock's assignment is a screen to assign: the address typed by hand is denied.
+    await page.goto('/user-moves/assign');
+    await shown(page.getByText(DENIED, { exact: true }));
+    expect(await page.getByRole('combobox', { name: 'Auditor' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Asignar', exact: true }).count()).toBe(0);
+    errors.assertNone();
+  });
+});
+
 describe('an editor (operaciones@campo.test, role 2)', () => {
   it('is offered the actions that write, but not the client upload of admins', async () => {
     const { page, errors } = await as('operaciones@campo.test');

@@ -233,6 +233,15 @@ describe('weighting sums (spec 2 §5)', () => {
     expect(problemLine(found[1])).toBe('Dimensión «Atención» › Subdimensión «Saludo inicial» › Pregunta 1, nombre: El campo es demasiado corto');
   });
 
+  it('refuses a questionnaire whose only dimension is the penalty one: its dimensions sum 0, not 100', () => {
+    const onlyPenalties: QuestionnaireContent = { name: 'Solo penalizaciones', questionnaire_version_type: 'Básico', dimensions: [newPenaltyDimension()] };
+    expect(problems(onlyPenalties)[0]).toMatchObject({ path: 'dimensions', message: T.dimensionsSum });
+    expect(messages(onlyPenalties)).toEqual([T.dimensionsSum]);
+    const withQuestions = valid();
+    withQuestions.dimensions.push(newPenaltyDimension());
+    expect(messages(withQuestions)).toEqual([]);
+  });
+
   it('allows one penalty dimension only, with its two fixed sub-dimensions', () => {
     const c = valid();
     c.dimensions.push(newPenaltyDimension(), newPenaltyDimension());

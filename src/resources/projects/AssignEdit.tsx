@@ -1,8 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Card, CardContent, CircularProgress, IconButton, List, ListItem, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, List, ListItem, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ASSIGN_TEXT } from '../../../domain/assignment';
 import type { ProjectLocationRow, ProjectRecord } from '../../../domain/projects';
 import { canUse } from '../../../domain/roles';
 import { formatDisplayDate } from '../../../domain/validation';
@@ -12,13 +13,12 @@ import { ErrorDialog } from '../../ui/dialogs';
 import { GetterPicker } from '../../ui/getterPicker/GetterPicker';
 import { Pagination } from '../../ui/table/Pagination';
 import { useProject } from './choices';
-import { RESOURCE, ROOT, saveErrors } from './values';
-
-const done = (n: number) => (n === 1 ? 'Se creó 1 move asignada.' : `Se crearon ${n} moves asignadas.`);
+import { isPast, RESOURCE, ROOT, saveErrors } from './values';
 
 /**
  * /projects-campo/assign/edit?projectId=: each location of the project, numbered, with a 'Getter'
  * select; 'Guardar' turns a published visit of each location with a Getter into an ASIGNADA move.
+ * A finished project (the server refuses it too) and who may not assign moves get the list to read.
  */
 export function AssignEdit() {
   const [params] = useSearchParams();
@@ -34,7 +34,8 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
   const navigate = useNavigate();
   const notify = useNotify();
   const dataProvider = useCampoDataProvider();
-  const canAssign = canUse(currentRole(), 'user-moves', 'write');
+  const ended = isPast(project);
+  const canAssign = canUse(currentRole(), 'user-moves', 'write') && !ended;
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(20);
@@ -47,7 +48,7 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
     setSaving(true);
     try {
       await dataProvider.action(RESOURCE, 'assign', items);
-      notify(done(items.length), { type: 'success' });
+      notify(ASSIGN_TEXT.created(items.length), { type: 'success' });
       setChosen({});
       reload();
     } catch (error) {
@@ -69,12 +70,18 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {`${project.client?.name ?? ''} · del ${formatDisplayDate(project.startDate)} al ${formatDisplayDate(project.endDate)} · ${project.visits.available} visitas publicadas`}
         </Typography>
+        {ended && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {ASSIGN_TEXT.projectEndedScreen}
+          </Alert>
+        )}
         <List aria-label="Locaciones del proyecto">
           {shown.map((item, i) => (
             <AssignItem
               key={item.id}
               number={(page - 1) * perPage + i + 1}
               item={item}
+              readOnly={!canAssign}
               value={chosen[item.id] ?? null}
               onChange={(userId) =>
                 setChosen((current) => {
@@ -98,18 +105,22 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
             setPage(1);
           }}
         />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2, mt: 2 }}>
-          <Typography variant="body2" color="text.secondary">
-            {items.length === 1 ? '1 locación con Getter elegido' : `${items.length} locaciones con Getter elegido`}
-          </Typography>
-          {canAssign ? (
+        {canAssign ? (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2, mt: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              {items.length === 1 ? '1 locación con Getter elegido' : `${items.length} locaciones con Getter elegido`}
+            </Typography>
             <Button variant="contained" onClick={save} disabled={items.length === 0 || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
               Guardar
             </Button>
-          ) : (
-            <Typography variant="body2">Su rol puede ver la asignación, pero no asignar moves.</Typography>
-          )}
-        </Box>
+          </Box>
+        ) : (
+          !ended && (
+            <Typography variant="body2" sx={{ mt: 2, textAlign: 'right' }}>
+              {ASSIGN_TEXT.readOnly}
+            </Typography>
+          )
+        )}
       </CardContent>
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </Card>
@@ -119,11 +130,13 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
 function AssignItem({
   number,
   item,
+  readOnly,
   value,
   onChange,
 }: {
   number: number;
   item: ProjectLocationRow;
+  readOnly: boolean;
   value: number | null;
   onChange: (userId: number | null) => void;
 }) {
@@ -140,7 +153,7 @@ function AssignItem({
       <GetterPicker
         value={value}
         onChange={(getter) => onChange(getter?.id ?? null)}
-        disabled={none}
+        disabled={none || readOnly}
         label="Getter"
         helperText="Seleccione el Getter que corresponda a esta locación"
         ariaLabel={`Getter de ${name}`}

@@ -1,17 +1,26 @@
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
+import { canUse } from '../../../domain/roles';
+import { currentRole } from '../../authProvider';
 import { type Column, CampoList } from '../../ui/table/CampoList';
 import { projectColumns } from './ProjectList';
 import { ROOT } from './values';
 
 const assignPath = (id: unknown) => `${ROOT}/assign/edit?projectId=${id}`;
 
+/** 'Asignar' for who assigns moves; who only reads sees the assignment ('Ver'). */
 function AssignButton({ id, name }: { id: unknown; name: string }) {
   const navigate = useNavigate();
-  return (
-    <Button size="small" startIcon={<AssignmentIndIcon />} aria-label={`Asignar Getters a ${name}`} onClick={() => navigate(assignPath(id))}>
+  const open = () => navigate(assignPath(id));
+  return canUse(currentRole(), 'user-moves', 'write') ? (
+    <Button size="small" startIcon={<AssignmentIndIcon />} aria-label={`Asignar Getters a ${name}`} onClick={open}>
       Asignar
+    </Button>
+  ) : (
+    <Button size="small" startIcon={<VisibilityIcon />} aria-label={`Ver asignación de ${name}`} onClick={open}>
+      Ver
     </Button>
   );
 }

@@ -2,18 +2,25 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { PROJECT_TEXT, type ProjectRecord } from '../../../domain/projects';
+import { canUse } from '../../../domain/roles';
+import { currentRole } from '../../authProvider';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { ConfirmDialog, ErrorDialog, SuccessDialog } from '../../ui/dialogs';
 import { useProject } from './choices';
 import { ClientLocationsTable } from './ClientLocationsTable';
 import { isPast, RESOURCE, ROOT, saveErrors } from './values';
 
-/** 'Agregar/Quitar locaciones' (/projects-campo/edit/:id/locations): the client's locations, 20 per page. */
+/**
+ * 'Agregar/Quitar locaciones' (/projects-campo/edit/:id/locations): the client's locations, 20 per page.
+ * Who only reads projects is sent to the project's view, which lists its locations.
+ */
 export function ProjectLocationsPage() {
   const { id } = useParams();
-  const { data, isPending, error } = useProject(Number(id));
+  const canWrite = canUse(currentRole(), 'projects', 'write');
+  const { data, isPending, error } = useProject(canWrite ? Number(id) : null);
+  if (!canWrite) return <Navigate to={`${ROOT}/view/${id}`} replace />;
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
   return <LocationsEditor key={`${data.id}-${data.updatedAt}`} project={data} />;

@@ -72,13 +72,14 @@ function CopyName({ name }: { name: string }) {
   return null;
 }
 
-/** A project in EDIT or VIEW. A past one opens in EDIT with only its end date free. */
+/** A project in EDIT or VIEW. A past one opens in EDIT with only its end date free; for who only reads projects, EDIT is VIEW. */
 export function ProjectRecordPage({ mode }: { mode: Exclude<FormMode, 'ADD'> }) {
   const { id } = useParams();
   const { data, isPending, error } = useProject(Number(id));
   if (isPending) return loading;
   if (error || !data) return missing(error);
-  return <RecordForm key={`${mode}-${data.id}-${data.updatedAt}`} record={data} mode={mode} />;
+  const shown = canUse(currentRole(), 'projects', 'write') ? mode : 'VIEW';
+  return <RecordForm key={`${shown}-${data.id}-${data.updatedAt}`} record={data} mode={shown} />;
 }
 
 function RecordForm({ record, mode }: { record: ProjectRecord; mode: Exclude<FormMode, 'ADD'> }) {

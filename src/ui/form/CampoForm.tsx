@@ -8,8 +8,8 @@ import { createContext, type ReactNode, useContext, useState } from 'react';
 import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { DIALOG, dialogParts } from '../../../domain/dialogs';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../dialogs';
+import { useConfirmLeave } from './useConfirmLeave';
 
 export type FormMode = 'ADD' | 'EDIT' | 'VIEW';
 
@@ -63,13 +63,13 @@ export function CampoForm<T extends FieldValues>({
   const { formState } = form;
   const [asking, setAsking] = useState<T | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
-  const [leaving, setLeaving] = useState<string | null>(null);
   const watched = useWatch({ control: form.control }) as T;
 
   const isView = mode === 'VIEW';
   const saveDisabled =
     isView || formState.isSubmitting || !formState.isDirty || (!formState.isValid && formState.submitCount > 0) || (canSave ? !canSave(watched) : false);
-  const leave = (path: string) => (confirmLeave && formState.isDirty && !isView ? setLeaving(path) : navigate(path));
+  const unsaved = Boolean(confirmLeave) && formState.isDirty && !isView;
+  const { leave, dialog: leaveDialog } = useConfirmLeave(() => unsaved);
   const askFirst = mode === 'ADD' || Boolean(confirm);
   const confirmText = typeof confirm === 'object' ? confirm : {};
 
@@ -163,13 +163,7 @@ export function CampoForm<T extends FieldValues>({
         }}
       />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
-      <ConfirmDialog
-        open={leaving !== null}
-        title={dialogParts(DIALOG.leave).title}
-        content={dialogParts(DIALOG.leave).question}
-        onClose={() => setLeaving(null)}
-        onConfirm={() => navigate(leaving!)}
-      />
+      {leaveDialog}
     </ModeContext.Provider>
   );
 }

@@ -18,6 +18,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import type { StockRow } from '../../../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { STOCK_STATES, type StockState } from '../../../../domain/moves';
@@ -29,6 +30,7 @@ import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../
 import { SelectInput } from '../../../ui/form/inputs';
 import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
 import { Pagination } from '../../../ui/table/Pagination';
+import { Allowed } from '../../define';
 import { PageTitle, useChoices, useMoveAction } from '../shared';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
@@ -40,8 +42,19 @@ interface Filters {
   projectId: number | null;
 }
 
-/** 'Asignación de Moves' (spec 2 §2, §4): the stock in its four states, assigned to an auditor (a Getter). */
+/**
+ * 'Asignación de Moves' (spec 2 §2, §4): the stock in its four states, assigned to an auditor (a Getter).
+ * Only for who assigns moves: the screen exists to assign (who only reads gets the stock from 'Exportar').
+ */
 export function AssignPage() {
+  return (
+    <Allowed area="user-moves" operation="write">
+      <StockAssignment />
+    </Allowed>
+  );
+}
+
+function StockAssignment() {
   const form = useForm<Filters>({ defaultValues: { auditorId: null, clientId: null, projectId: null } });
   const { auditorId, clientId, projectId } = useWatch({ control: form.control }) as Filters;
   const [states, setStates] = useState<StockState[]>([...STOCK_STATES]);
@@ -129,7 +142,7 @@ export function AssignPage() {
             ))}
           </FormGroup>
           <Box sx={{ flexGrow: 1 }} />
-          <Typography variant="body2">{`${selected.size} seleccionadas`}</Typography>
+          <Typography variant="body2">{ASSIGN_TEXT.selected(selected.size)}</Typography>
           <Button variant="contained" startIcon={<AssignmentIndIcon />} onClick={start} disabled={busy}>
             Asignar
           </Button>
@@ -180,13 +193,13 @@ export function AssignPage() {
       <ConfirmDialog
         open={confirm}
         title={MOVE_FORM_TEXT.assigning(auditor?.fullName ?? '')}
-        content={`Se asignarán ${selected.size} moves al auditor.`}
+        content={ASSIGN_TEXT.willAssignToAuditor(selected.size)}
         busy={busy}
         onClose={() => setConfirm(false)}
         onConfirm={assign}
       />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
-      <SuccessDialog open={done !== null} title="Moves asignadas" message={`Se asignaron ${done} moves a ${auditor?.fullName ?? ''}.`} onClose={() => setDone(null)} />
+      <SuccessDialog open={done !== null} title="Moves asignadas" message={ASSIGN_TEXT.assigned(done ?? 0, auditor?.fullName ?? '')} onClose={() => setDone(null)} />
     </Box>
   );
 }

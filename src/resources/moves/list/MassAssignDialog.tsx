@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { ROLE } from '../../../../domain/roles';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
@@ -44,8 +45,8 @@ export function MassAssignDialog({ query, selected, count, estimated = false, on
   };
 
   if (answer) {
-    const skipped = answer.skipped ? ` ${answer.skipped} no se pudieron asignar por su estado (aprobadas, desaprobadas, rechazadas, devueltas o canceladas).` : '';
-    return <SuccessDialog open title="Asignación realizada" message={`Se asignaron ${answer.updated} moves a ${agent?.name ?? ''}.${skipped}`} onClose={() => onClose(true)} />;
+    const skipped = answer.skipped ? ` ${ASSIGN_TEXT.skipped(answer.skipped)}` : '';
+    return <SuccessDialog open title="Asignación realizada" message={`${ASSIGN_TEXT.assigned(answer.updated, agent?.name ?? '')}${skipped}`} onClose={() => onClose(true)} />;
   }
   return (
     <>
@@ -75,7 +76,7 @@ export function MassAssignDialog({ query, selected, count, estimated = false, on
       <ConfirmDialog
         open={step !== 'choose'}
         title={MOVE_FORM_TEXT.assigning(agent?.name ?? '')}
-        content={`Se asignarán ${scope === 'selected' ? selected.length : filtered} moves. Las que estén aprobadas, desaprobadas, rechazadas, devueltas o canceladas no cambian de agente.`}
+        content={`${scope === 'selected' ? ASSIGN_TEXT.willAssign(selected.length) : ASSIGN_TEXT.willAssign(count, estimated)} Las que estén aprobadas, desaprobadas, rechazadas, devueltas o canceladas no cambian de agente.`}
         busy={step === 'busy'}
         onConfirm={assign}
         onClose={() => setStep('choose')}

@@ -23,7 +23,9 @@ import { useStore } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MoveListPage } from '../../../../domain/move-api';
+import { canUse } from '../../../../domain/roles';
 import { cellText } from '../../../../domain/validation';
+import { currentRole } from '../../../authProvider';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { ApiError, request } from '../../../dataProvider/http';
 import { errorMessages } from '../../../ui/dialogs';
@@ -45,8 +47,9 @@ interface Search {
 
 const COLUMNS = ['Código', 'Punto de venta', 'Getter', 'Estado', 'Agente de calidad', 'Proyecto', 'Cliente', 'Adjuntos', ''];
 
-/** 'Lista de Moves' (spec 2 §2): filters, the results, export and mass assignment. */
+/** 'Lista de Moves' (spec 2 §2): filters, the results, export and mass assignment (with its row selection) for who assigns moves. */
 export function MoveList() {
+  const canAssign = canUse(currentRole(), 'user-moves', 'write');
   const [search, setSearch] = useStore<Search | null>('user-moves.historial', null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<'export' | 'assign' | null>(null);
@@ -101,9 +104,11 @@ export function MoveList() {
         <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={!count} onClick={() => setDialog('export')}>
           Exportar
         </Button>
-        <Button variant="contained" startIcon={<AssignmentIndIcon />} disabled={!count} onClick={() => setDialog('assign')}>
-          Asignar agente
-        </Button>
+        {canAssign && (
+          <Button variant="contained" startIcon={<AssignmentIndIcon />} disabled={!count} onClick={() => setDialog('assign')}>
+            Asignar agente
+          </Button>
+        )}
       </PageTitle>
       <Card>
         <MoveFilters
@@ -118,9 +123,11 @@ export function MoveList() {
           <Table size="small" aria-label="Moves">
             <TableHead>
               <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox checked={allOnPage} onChange={togglePage} disabled={!rows.length} slotProps={{ input: { 'aria-label': 'Seleccionar la página' } }} />
-                </TableCell>
+                {canAssign && (
+                  <TableCell padding="checkbox">
+                    <Checkbox checked={allOnPage} onChange={togglePage} disabled={!rows.length} slotProps={{ input: { 'aria-label': 'Seleccionar la página' } }} />
+                  </TableCell>
+                )}
                 {COLUMNS.map((c) => (
                   <TableCell key={c} sx={{ fontWeight: 600 }}>
                     {c}
@@ -131,10 +138,13 @@ export function MoveList() {
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.id} hover selected={selected.has(r.id)}>
-                  <TableCell padding="checkbox">
-                    <Checkbox checked={selected.has(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': `Seleccionar ${r.code}` } }} />
-                  </TableCell>
-                  <TableCell>
+                  {canAssign && (
+                    <TableCell padding="checkbox">
+                      <Checkbox checked={selected.has(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': `Seleccionar ${r.code}` } }} />
+                    </TableCell>
+                  )}
+                  {/* A code is one word ('M-0000272'): never split over two lines. */}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <RouterLink to={`/user-moves/view/${r.code}`}>{r.code}</RouterLink>
                   </TableCell>
                   <TableCell>{cellText(r.clientLocationName)}</TableCell>
@@ -157,7 +167,7 @@ export function MoveList() {
               ))}
               {!rows.length && (
                 <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  <TableCell colSpan={COLUMNS.length + (canAssign ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                     {query === null
                       ? 'Busca Moves para obtener resultados'
                       : result.isPending
@@ -182,7 +192,7 @@ export function MoveList() {
         />
       </Card>
       {dialog === 'export' && query && <ExportDialog query={query} count={count} estimated={estimated} onClose={() => setDialog(null)} />}
-      {dialog === 'assign' && query && (
+      {dialog === 'assign' && query && canAssign && (
         <MassAssignDialog
           query={query}
           selected={[...selected]}

@@ -8,6 +8,7 @@ import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type Rep
 import { AGENT_LOCKED, allowedActions, type MoveStatus } from '../../../../domain/moves';
 import { currentRole } from '../../../authProvider';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
+import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { MOVES_HOME, PageTitle } from '../shared';
 import { AgentSelector } from './AgentSelector';
 import { Answers } from './Answers';
@@ -44,6 +45,11 @@ export function MoveReviewPage() {
     setProblems([]);
     setErrors({});
   }, [answers.data, mode]);
+  // Answers, flags or a reason typed and not sent: leaving (back arrow, side menu) asks first.
+  const leaveGuard = useConfirmLeave(
+    () => mode !== 'view' && (reason.trim() !== '' || flags.size > 0 || JSON.stringify(draft) !== JSON.stringify(answers.data?.replies ?? {})),
+    { anyNavigation: true },
+  );
 
   if (move.isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (move.error || !move.data) {
@@ -169,7 +175,8 @@ export function MoveReviewPage() {
         busy={runner.busy}
         onClose={() => setAsk(null)}
         onConfirm={async () => {
-          await runner.run('return', { id: m.id, reason, questions: [...flags] }, { title: 'Move devuelta' });
+          // Sent: the success dialog's return to the list does not ask about unsaved changes.
+          if (await runner.run('return', { id: m.id, reason, questions: [...flags] }, { title: 'Move devuelta' })) setMode('view');
           setAsk(null);
         }}
       />
@@ -185,6 +192,7 @@ export function MoveReviewPage() {
       />
       {runner.dialogs}
       <ErrorDialog messages={downloadErrors} onClose={() => setDownloadErrors([])} />
+      {leaveGuard.dialog}
     </Box>
   );
 }

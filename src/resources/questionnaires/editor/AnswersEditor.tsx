@@ -4,7 +4,7 @@ import { Box, Button, Checkbox, FormControlLabel, IconButton, TextField, Typogra
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { answersSumProblem, checkAnswerWeighting, checkGuide, checkPhotoCount, checkText, LENGTHS } from '../../../../domain/questionnaire-weights';
 import { type Answer, newId, NOT_APPLICABLE, type Question, type QuestionType } from '../../../../domain/questionnaires';
-import { WeightingInput } from './inputs';
+import { ANSWER_WEIGHTING_WIDTH, WeightingInput } from './inputs';
 
 /** Types whose list of options the user extends; close keeps its three, photos its one. */
 const GROWABLE: readonly QuestionType[] = ['open', 'multiple', 'accumulative', 'penalty'];
@@ -60,7 +60,7 @@ function AnswerRow({ index, type, onRemove }: { index: number; type: QuestionTyp
   const required = useController<Question, `answers.${number}.isRequired`>({ name: `${base}.isRequired` });
   const label = photos ? 'Cantidad de fotos' : `Respuesta ${index + 1}`;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 140px auto auto 40px' }, gap: 1.5, alignItems: 'start', mt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `1fr ${ANSWER_WEIGHTING_WIDTH}px auto auto 40px` }, gap: 1.5, alignItems: 'start', mt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
       <TextField
         {...answer.field}
         label={label}
@@ -70,7 +70,7 @@ function AnswerRow({ index, type, onRemove }: { index: number; type: QuestionTyp
         error={Boolean(answer.fieldState.error)}
         helperText={answer.fieldState.error?.message ?? ' '}
       />
-      <WeightingInput name={`${base}.weighting`} label={`Ponderación de la respuesta ${index + 1}`} check={(w) => checkAnswerWeighting(w, type)} />
+      <WeightingInput name={`${base}.weighting`} label={`Ponderación de la respuesta ${index + 1}`} check={(w) => checkAnswerWeighting(w, type)} width={ANSWER_WEIGHTING_WIDTH} />
       <FormControlLabel control={<Checkbox checked={commentary.field.value} onChange={(e) => commentary.field.onChange(e.target.checked)} />} label="Requiere comentario" />
       <FormControlLabel control={<Checkbox checked={required.field.value} onChange={(e) => required.field.onChange(e.target.checked)} />} label="Obligatoria" />
       {onRemove ? (

@@ -6,7 +6,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { checkSectionWeighting, checkText, LENGTHS } from '../../../../domain/questionnaire-weights';
 import { DIMENSION_TYPE_LABELS, type DimensionType, newSubDimension, PENALTY_DIMENSION_NAME, type SubDimension } from '../../../../domain/questionnaires';
 import { useEditor, useHasProblem } from './context';
-import { NameInput, SumHint, WeightingInput } from './inputs';
+import { NameInput, SECTION_WEIGHTING_WIDTH, SumHint, WeightingInput } from './inputs';
 import { SubDimensionCard } from './SubDimensionCard';
 
 interface Props {
@@ -55,7 +55,7 @@ export const DimensionCard = memo(function DimensionCard({ index, nodeId, type, 
             />
           )}
           <TextField size="small" label="Tipo" value={DIMENSION_TYPE_LABELS[type]} disabled sx={{ width: 130 }} />
-          {!penalty && <WeightingInput name={`${path}.weighting`} label={`Ponderación de la ${label.toLowerCase()}`} check={checkSectionWeighting} />}
+          {!penalty && <WeightingInput name={`${path}.weighting`} label={`Ponderación de la ${label.toLowerCase()}`} check={checkSectionWeighting} width={SECTION_WEIGHTING_WIDTH} />}
           <IconButton aria-label={penalty ? 'Eliminar las penalizaciones' : `Eliminar la ${label.toLowerCase()}`} onClick={() => onRemove(index)}>
             <DeleteIcon />
           </IconButton>

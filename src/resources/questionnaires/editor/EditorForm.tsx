@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { lockedNodeIds } from '../../../../domain/questionnaire-locks';
 import { finalizeQuestionnaire, type Dimension, newDimension, newPenaltyDimension, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { ConfirmDialog } from '../../../ui/dialogs';
+import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { EditorContext, type EditorServices, ProblemsContext, type QuestionTarget, weightingSignal } from './context';
 import { DimensionCard } from './DimensionCard';
 import { EditorHeader } from './EditorHeader';
@@ -37,7 +38,11 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const [question, setQuestion] = useState<QuestionTarget | null>(null);
   const [confirming, setConfirming] = useState<{ content: string; onConfirm: () => void } | null>(null);
   const [preview, setPreview] = useState<QuestionnaireContent | null>(null);
-  const save = useSaveFlow(form, loaded?.id ?? null);
+  const save = useSaveFlow(form, loaded ? { id: loaded.id, lastVersion: loaded.lastVersion } : null);
+  // Compared only when leaving (the back arrow, the side menu), not on each keystroke; both sides
+  // finalized, so a question accepted unchanged (its keys in another order) is no change.
+  const unsaved = () => save.saved === null && JSON.stringify(finalizeQuestionnaire(form.getValues())) !== JSON.stringify(finalizeQuestionnaire(initial));
+  const leaveGuard = useConfirmLeave(unsaved, { anyNavigation: true });
 
   const lockedIds = useMemo(() => (mode === 'EDIT' ? lockedNodeIds(initial) : new Set<string>()), [mode, initial]);
   const services = useMemo<EditorServices>(
@@ -115,6 +120,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
         }}
       />
       <SaveDialogs flow={save} />
+      {leaveGuard.dialog}
     </EditorContext.Provider>
   );
 }

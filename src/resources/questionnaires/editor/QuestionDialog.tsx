@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
-import { checkGuide, checkQuestionWeighting, checkText, LENGTHS, problemLine, questionProblems } from '../../../../domain/questionnaire-weights';
+import { checkGuide, checkQuestionWeighting, checkText, LENGTHS, type Problem, problemLine, questionProblems } from '../../../../domain/questionnaire-weights';
 import {
   defaultAnswers,
   initialWeighting,
@@ -26,29 +26,37 @@ export function QuestionDialog({ target, onClose }: { target: QuestionTarget | n
   );
 }
 
+/** What a type change resets to the type's defaults: the answers and the weighting. */
+const resetByType = (path: string) => path === 'weighting' || path === 'answers' || path.startsWith('answers.');
+
 function QuestionForm({ target, onClose }: { target: QuestionTarget; onClose: () => void }) {
   const form = useForm<Question>({ defaultValues: target.question, mode: 'onTouched' });
-  const [lines, setLines] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const subType = target.subDimensionType;
+  const lines = problems.slice(0, 4).map(problemLine);
 
   const accept = async () => {
     await form.trigger();
     const values = form.getValues();
-    const problems = questionProblems(values, subType);
-    for (const p of problems) form.setError(p.path as never, { type: 'rule', message: p.message });
-    if (problems.length) {
-      setLines(problems.slice(0, 4).map(problemLine));
-      return;
-    }
+    const found = questionProblems(values, subType);
+    for (const p of found) form.setError(p.path as never, { type: 'rule', message: p.message });
+    setProblems(found);
+    if (found.length) return;
     target.onAccept(values);
     onClose();
+  };
+
+  /** The new defaults were never checked: the messages about the old answers and weighting go, under the inputs and in the summary. */
+  const forgetResetProblems = () => {
+    form.clearErrors(['answers', 'weighting']);
+    setProblems((all) => all.filter((p) => !resetByType(p.path)));
   };
 
   return (
     <FormProvider {...form}>
       <DialogTitle id="question-title">{target.title}</DialogTitle>
       <DialogContent dividers>
-        <QuestionFields subType={subType} />
+        <QuestionFields subType={subType} onTypeReset={forgetResetProblems} />
         <AnswersEditor />
         {lines.length > 0 && (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -68,7 +76,7 @@ function QuestionForm({ target, onClose }: { target: QuestionTarget; onClose: ()
   );
 }
 
-function QuestionFields({ subType }: { subType: SubDimensionType }) {
+function QuestionFields({ subType, onTypeReset }: { subType: SubDimensionType; onTypeReset: () => void }) {
   const name = useController<Question, 'name'>({ name: 'name', rules: { validate: (v) => checkText(v, LENGTHS.questionName) ?? true } });
   const guide = useController<Question, 'guide'>({ name: 'guide', rules: { validate: (v) => checkGuide(v) ?? true } });
   const type = useController<Question, 'type'>({ name: 'type' });
@@ -86,6 +94,7 @@ function QuestionFields({ subType }: { subType: SubDimensionType }) {
     type.field.onChange(next);
     setValue('answers', defaultAnswers(next));
     setValue('weighting', initialWeighting(next, visibleToUser.field.value, subType));
+    onTypeReset();
   };
   /** Not visible to the client: weighting -1 (spec 2 §3). */
   const changeVisibleToUser = (visible: boolean) => {

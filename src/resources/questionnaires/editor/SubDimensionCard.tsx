@@ -6,7 +6,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { checkSectionWeighting, checkText, LENGTHS } from '../../../../domain/questionnaire-weights';
 import { newQuestion, type Question, SUB_DIMENSION_TYPE_LABELS, type SubDimensionType } from '../../../../domain/questionnaires';
 import { useEditor, useHasProblem } from './context';
-import { NameInput, SumHint, WeightingInput } from './inputs';
+import { NameInput, SECTION_WEIGHTING_WIDTH, SumHint, WeightingInput } from './inputs';
 import { type QuestionActions, QuestionRow } from './QuestionRow';
 
 interface Props {
@@ -65,7 +65,7 @@ export const SubDimensionCard = memo(function SubDimensionCard({ path, index, no
           />
         )}
         {!penalty && <TextField size="small" label="Tipo" value={SUB_DIMENSION_TYPE_LABELS[type]} disabled sx={{ width: 130 }} />}
-        {!penalty && <WeightingInput name={`${path}.weighting`} label={`Ponderación de la ${label.toLowerCase()}`} check={checkSectionWeighting} />}
+        {!penalty && <WeightingInput name={`${path}.weighting`} label={`Ponderación de la ${label.toLowerCase()}`} check={checkSectionWeighting} width={SECTION_WEIGHTING_WIDTH} />}
         {onRemove && (
           <IconButton aria-label={`Eliminar la ${label.toLowerCase()}`} onClick={() => onRemove(index)}>
             <DeleteIcon />

@@ -62,13 +62,19 @@ interface WeightingProps {
   label: string;
   check?: Check<number | null>;
   disabled?: boolean;
+  /** Wide enough for the whole label ('Ponderación de la subdimensión 12' is not cut to 'Ponderación de la di…'). */
+  width?: number;
 }
+
+/** Widths (px) that show the whole label of a dimension's or sub-dimension's weighting, and of an answer's. */
+export const SECTION_WEIGHTING_WIDTH = 250;
+export const ANSWER_WEIGHTING_WIDTH = 230;
 
 /**
  * A weighting with its label (dimensions, sub-dimensions and the question dialog). Its helper line is
  * always there, so an error shown on blur does not move the button the user is clicking.
  */
-export const WeightingInput = memo(function WeightingInput({ name, label, check, disabled }: WeightingProps) {
+export const WeightingInput = memo(function WeightingInput({ name, label, check, disabled, width = 140 }: WeightingProps) {
   const { ref, error, ...field } = useWeightingField(name, check);
   return (
     <TextField
@@ -78,7 +84,7 @@ export const WeightingInput = memo(function WeightingInput({ name, label, check,
       label={label}
       error={Boolean(error)}
       helperText={error ?? ' '}
-      sx={{ width: 140, flexShrink: 0 }}
+      sx={{ width, flexShrink: 0 }}
       slotProps={{
         htmlInput: { inputMode: 'decimal', 'aria-label': label, maxLength: 8, readOnly: disabled, 'aria-readonly': disabled },
         inputLabel: { shrink: true },

@@ -30,11 +30,18 @@ function errorLines(messages: string[]): string[] {
   return [...shown, ...(more > 0 ? [`Y ${more} problema(s) más, marcados en rojo.`] : []), QUESTIONNAIRE_TEXT.reminder];
 }
 
+/** The questionnaire a new version is added to, and its last version when the editor opened it. */
+export interface SaveBase {
+  id: number;
+  lastVersion: number;
+}
+
 /**
  * 'Enviar cuestionario' (spec 2 §4): check every rule, ask 'Desea registrar el cuestionario en la
- * base de datos?', save (a new questionnaire, or a new version of `questionnaireId`), tell, go to '/'.
+ * base de datos?', save (a new questionnaire, or a new version of `base`), tell, go to '/'. A version
+ * saved by someone else since the editor opened is answered 409: its message is shown, nothing saved.
  */
-export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, questionnaireId: number | null): SaveFlow {
+export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: SaveBase | null): SaveFlow {
   const dataProvider = useDataProvider();
   const [busy, setBusy] = useState(false);
   const [nodes, setNodes] = useState<ReadonlySet<string>>(new Set());
@@ -61,9 +68,9 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, questionn
     setBusy(true);
     try {
       const { data } =
-        questionnaireId === null
+        base === null
           ? await dataProvider.create('questionnaires', { data: content })
-          : await dataProvider.update('questionnaires', { id: questionnaireId, data: content, previousData: { id: questionnaireId } });
+          : await dataProvider.update('questionnaires', { id: base.id, data: { ...content, expectedLastVersion: base.lastVersion }, previousData: { id: base.id } });
       setSaved(data as unknown as QuestionnaireVersion);
     } catch (error) {
       const status = (error as { status?: number }).status;

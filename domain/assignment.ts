@@ -1,0 +1,34 @@
+/**
+ * Handing out moves and visits (spec 2 §4, spec 3 §2 "assign"): to a Getter (the stock, a project's
+ * locations) or to a quality agent (the moves list). What the screens and the server say about it,
+ * with every count in its right number: "move" is feminine ("la move", "moves asignadas").
+ */
+
+/** "1 move", "3 moves", "aprox. 12.000 moves" (an estimated count is always plural). */
+const moves = (n: number, estimated = false) => (estimated ? `aprox. ${n.toLocaleString('es-AR')} moves` : n === 1 ? '1 move' : `${n} moves`);
+
+export const ASSIGN_TEXT = {
+  /** A finished project (its end date passed) hands out nothing more: the server's refusal. */
+  projectEnded: (names: readonly string[]) =>
+    names.length === 1
+      ? `El proyecto ${names[0]} está finalizado: ya no se pueden asignar sus visitas ni sus moves.`
+      : `Los proyectos ${names.join(', ')} están finalizados: ya no se pueden asignar sus visitas ni sus moves.`,
+  /** The assignment screen of a finished project, instead of its Getter selects. */
+  projectEndedScreen: 'El proyecto está finalizado: ya no se pueden asignar sus visitas.',
+  /** Who reads projects but does not assign moves. */
+  readOnly: 'Su rol puede ver la asignación, pero no asignar moves.',
+  /** The stock screen's confirmation. */
+  willAssignToAuditor: (n: number) => (n === 1 ? 'Se asignará 1 move al auditor.' : `Se asignarán ${moves(n)} al auditor.`),
+  /** The moves list's confirmation (the filter's count may be estimated). */
+  willAssign: (n: number, estimated = false) => `${!estimated && n === 1 ? 'Se asignará' : 'Se asignarán'} ${moves(n, estimated)}.`,
+  /** Done: to a Getter (stock) or to a quality agent (moves list). */
+  assigned: (n: number, name: string) => (n === 0 ? `No se asignó ninguna move a ${name}.` : n === 1 ? `Se asignó 1 move a ${name}.` : `Se asignaron ${moves(n)} a ${name}.`),
+  /** Moves the quality-agent assignment left as they were. */
+  skipped: (n: number) =>
+    n === 1
+      ? '1 no se pudo asignar por su estado (aprobada, desaprobada, rechazada, devuelta o cancelada).'
+      : `${n} no se pudieron asignar por su estado (aprobadas, desaprobadas, rechazadas, devueltas o canceladas).`,
+  /** The project assignment's result: one ASIGNADA move per location with a Getter. */
+  created: (n: number) => (n === 0 ? 'No se creó ninguna move asignada.' : n === 1 ? 'Se creó 1 move asignada.' : `Se crearon ${n} moves asignadas.`),
+  selected: (n: number) => (n === 1 ? '1 seleccionada' : `${n} seleccionadas`),
+} as const;
