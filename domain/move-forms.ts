@@ -155,7 +155,8 @@ export const exportFileName = z
   .string({ error: T.fileName })
   .min(1, T.fileName)
   .max(100, T.tooLong)
-  .regex(/^[A-Za-z0-9_-]+$/, T.fileNameChars);
+  // Letters are Spanish ones too (ñ, á…): 'reporte_ñandú' is a name a user types.
+  .regex(/^[\p{L}0-9_-]+$/u, T.fileNameChars);
 
 /** Two dates typed DD/MM/YYYY: both or neither, the end not before the start. Gives ISO dates. */
 export function dateRangeProblems(from: string, to: string): { from?: string; to?: string } {

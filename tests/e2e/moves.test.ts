@@ -139,8 +139,12 @@ describe('Lista de Moves', () => {
     session = await chromium.open();
     const { page, errors } = session;
     const amountCalls: number[][] = [];
+    const listOrders: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/questionnaires-replyeds/amount-answers')) amountCalls.push((r.postDataJSON() as { userMovesIds: number[] }).userMovesIds);
+      const asked = new URL(r.url());
+      // The export's pages (of 1,000; the screen's are of 10 to 100).
+      if (asked.pathname === '/api/user-moves/get/all' && asked.searchParams.get('limit') === '1000') listOrders.push(`${asked.searchParams.get('sort')} ${asked.searchParams.get('order')}`);
     });
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Moves', 'Listado de moves');
@@ -174,6 +178,8 @@ describe('Lista de Moves', () => {
     expect(plainHeader).toHaveLength(header.length - 1);
     expect(plainRows.map((r) => r[0])).toEqual([move.code]);
     expect(amountCalls).toHaveLength(1);
+    // Both exports walk the moves newest first, as the list shows them.
+    expect(listOrders).toEqual(['id DESC', 'id DESC']);
     errors.assertNone();
   });
 

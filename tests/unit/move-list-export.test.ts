@@ -44,6 +44,8 @@ describe('the moves list sheet', () => {
     expect(moveListCells(move(7))).toHaveLength(MOVE_LIST_HEADER.length);
     expect(moveListCells(move(7), 12)).toEqual([...moveListCells(move(7)), 12]);
     expect(moveListCells(move(7), 0).at(-1)).toBe(0);
+    // 'Creada' as the console writes dates (DD/MM/YYYY), not the API's ISO text.
+    expect(moveListCells(move(7))[MOVE_LIST_HEADER.indexOf('Creada')]).toBe('04/03/2026');
   });
 
   it('puts the amounts in the page’s order, 0 for a move the answer leaves out', () => {

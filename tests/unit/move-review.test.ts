@@ -56,6 +56,8 @@ describe('the review dialogs', () => {
     expect(message(exportFileName, '')).toBe(T.fileName);
     expect(message(exportFileName, 'mis moves')).toBe(T.fileNameChars);
     expect(message(exportFileName, 'moves_2026-05')).toBeNull();
+    expect(message(exportFileName, 'reporte_ñandú-Año')).toBeNull();
+    for (const bad of ['a/b', 'a.b', 'moves²', 'a\u0000b']) expect(message(exportFileName, bad)).toBe(T.fileNameChars);
   });
 });
 

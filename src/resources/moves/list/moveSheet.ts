@@ -1,5 +1,6 @@
 /** The moves list's export sheet: its header and a row of cells for each move of the list's API. */
 import type { MoveListRow } from '../../../../domain/move-api';
+import { formatDisplayDate } from '../../../../domain/validation';
 
 export const MOVE_LIST_HEADER = ['Código', 'Punto de venta', 'Getter', 'Estado', 'Agente de calidad', 'Proyecto', 'Cliente', 'Adjuntos', 'Creada'];
 
@@ -30,6 +31,6 @@ export const moveListCells = (r: MoveListRow, amount?: number): unknown[] => [
   r.projectsName,
   r.campaignsClientName ?? '',
   r.hasAttachments ? 'Sí' : 'No',
-  r.createdAt.slice(0, 10),
+  formatDisplayDate(r.createdAt),
   ...(amount === undefined ? [] : [amount]),
 ];
