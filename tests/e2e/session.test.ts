@@ -1,4 +1,5 @@
 /** Login, logout, deep links, the session's refresh, partner login and the password restore. */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/validation';
 import {
@@ -26,6 +27,16 @@ async function open(options?: Parameters<typeof openPage>[1]): Promise<Session> 
 
 /** A failed login answers 401: the browser logs the failed request, nothing else may appear. */
 const LOGIN_REFUSED = [/Failed to load resource: the server responded with a status of 401/];
+
+/** Logs in as the administrator on the login form shown, and lands on the client list it was sent from. */
+async function logInBackToClients(page: Page): Promise<void> {
+  const form = loginForm(page);
+  await form.email.fill('admin@campo.test');
+  await form.password.fill('Campo#2026');
+  await form.submit.click();
+  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+  await atPath(page, '/clients');
+}
 
 describe('a cold visit', () => {
   it('shows the login form within 3 s without redirecting in a loop', async () => {
@@ -137,12 +148,7 @@ describe('the session', () => {
     const { page, errors } = await open();
     await page.goto('/clients');
     await atPath(page, '/login');
-    const form = loginForm(page);
-    await form.email.fill('admin@campo.test');
-    await form.password.fill('Campo#2026');
-    await form.submit.click();
-    await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
-    await atPath(page, '/clients');
+    await logInBackToClients(page);
     errors.assertNone();
   });
 
@@ -158,12 +164,7 @@ describe('the session', () => {
     await atPath(page, '/login');
     expect(await page.evaluate(() => localStorage.getItem('campo.session'))).toBeNull();
     // Logging in again goes back to the page that was open.
-    const form = loginForm(page);
-    await form.email.fill('admin@campo.test');
-    await form.password.fill('Campo#2026');
-    await form.submit.click();
-    await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
-    await atPath(page, '/clients');
+    await logInBackToClients(page);
     errors.assertNone(LOGIN_REFUSED);
   });
 
@@ -178,12 +179,7 @@ describe('the session', () => {
     await page.goto('/clients');
     await shown(loginForm(page).submit);
     await atPath(page, '/login');
-    const form = loginForm(page);
-    await form.email.fill('admin@campo.test');
-    await form.password.fill('Campo#2026');
-    await form.submit.click();
-    await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
-    await atPath(page, '/clients');
+    await logInBackToClients(page);
     errors.assertNone(LOGIN_REFUSED);
   });
 
