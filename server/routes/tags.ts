@@ -1,12 +1,13 @@
-import { and, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
 import { TAG_TEXT, type TagGroupInput, tagGroupSchema, tagGroupStateSchema, tagGroupUpdateSchema } from '../../domain/tags';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { containsPattern, countAll, orderBy } from '../db/list';
 import { tagGroups } from '../db/schema';
+import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, HttpError, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { pgErrorCode } from '../db/errors';
@@ -29,14 +30,13 @@ const sortable = { id: tagGroups.id, groupName: tagGroups.groupName, active: tag
 const duplicate = () => new HttpError(409, TAG_TEXT.duplicateGroup, { groupName: TAG_TEXT.duplicateGroup });
 
 /** Group names are unique regardless of case; the unique index settles a race between two saves. */
-async function ensureUniqueName(db: Db | Tx, groupName: string, exceptId?: number) {
-  const sameName = sql`lower(${tagGroups.groupName}) = lower(${groupName})`;
-  const [other] = await db
-    .select({ id: tagGroups.id })
-    .from(tagGroups)
-    .where(exceptId === undefined ? sameName : and(sameName, ne(tagGroups.id, exceptId)));
-  if (other) throw duplicate();
-}
+const ensureUniqueName = (tx: Tx, groupName: string, exceptId?: number) =>
+  refuseTakenName(tx, { table: tagGroups, id: tagGroups.id, name: tagGroups.groupName }, groupName, {
+    lockKey: 'tag_groups',
+    message: TAG_TEXT.duplicateGroup,
+    field: 'groupName',
+    exceptId,
+  });
 
 const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505';
 
