@@ -15,6 +15,8 @@ export const ASSIGN_TEXT = {
       : `Los proyectos ${names.join(', ')} están finalizados: ya no se pueden asignar sus visitas ni sus moves.`,
   /** The assignment screen of a finished project, instead of its Getter selects. */
   projectEndedScreen: 'El proyecto está finalizado: ya no se pueden asignar sus visitas.',
+  /** A stock row of a finished project: listed, not selectable. */
+  projectEndedRow: 'Proyecto finalizado: no se puede asignar',
   /** Who reads projects but does not assign moves. */
   readOnly: 'Su rol puede ver la asignación, pero no asignar moves.',
   /** The stock screen's confirmation. */

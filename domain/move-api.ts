@@ -136,6 +136,8 @@ export interface StockRow {
   punto_de_venta: string;
   ciudad: string | null;
   fecha_limite: string | null;
+  /** Its project ended (the end date passed): listed, but nothing of it can be assigned any more. */
+  proyectoFinalizado?: boolean;
 }
 
 /** The stock export's extra columns (spec 3 §3 "stock report adds…"). */

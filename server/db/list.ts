@@ -33,6 +33,26 @@ export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')
 /** A LIKE pattern that matches the text literally, wherever it stands. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Searches by name are blind to case and to accents: 'gondolas' finds 'Góndolas', 'nandu' finds 'Ñandú'.
+ * `campo_fold(text)` (migration 0009) maps these letters to their plain ones and lowers the rest; the
+ * search text is folded here the same way, once, and the name columns a large list searches have trigram
+ * indexes on `campo_fold(column)`. The two strings are the SQL function's `translate` arguments, letter for
+ * letter (a unit test holds them to the migration).
+ */
+export const FOLD_FROM = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+export const FOLD_TO = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+const FOLDED = new Map([...FOLD_FROM].map((letter, i) => [letter, FOLD_TO[i]]));
+
+/** The text as `campo_fold` sees it: accents off, lower case. */
+export const foldText = (text: string) => [...text].map((c) => FOLDED.get(c) ?? c).join('').toLowerCase();
+
+/** The LIKE pattern of a name search: the folded text, literally, wherever it stands (see `matches`). */
+export const searchPattern = (text: string) => containsPattern(foldText(text));
+
+/** `column` (or any text expression) holds the search whose `searchPattern` is `pattern`. */
+export const matches = (column: AnyColumn | SQL, pattern: unknown): SQL => sql`campo_fold(${column}) like ${pattern}`;
+
 export const countAll = sql<number>`count(*)::int`;
 
 /** Lists count exactly up to this many rows; beyond, the planner's estimate (docs/decisions.md, "Conteos a escala"). */

@@ -58,11 +58,12 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_rol_idx').on(t.rolId, t.status),
     index('users_client_idx').on(t.clientId),
-    // Searches inside the text: the web users' (names, last name, e-mail) and the selects' (full name).
-    index('users_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`),
-    index('users_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
-    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    index('users_full_name_trgm_idx').using('gin', sql`(trim(${t.names} || ' ' || ${t.lastName})) gin_trgm_ops`),
+    // Searches inside the text, blind to case and accents (`campo_fold`, db/list.ts `matches`): the web
+    // users' (names, last name, e-mail) and the selects' (full name).
+    index('users_names_fold_trgm_idx').using('gin', sql`campo_fold(${t.names}) gin_trgm_ops`),
+    index('users_last_name_fold_trgm_idx').using('gin', sql`campo_fold(${t.lastName}) gin_trgm_ops`),
+    index('users_email_fold_trgm_idx').using('gin', sql`campo_fold(${t.email}) gin_trgm_ops`),
+    index('users_full_name_fold_trgm_idx').using('gin', sql`campo_fold(trim(${t.names} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );
 
@@ -305,9 +306,10 @@ export const locations = pgTable(
     index('locations_city_idx').on(t.cityId),
     // The points-of-sale list across clients, in its default order (by name).
     index('locations_full_name_idx').on(t.fullName, t.id),
-    // Searches inside the text (ilike '%…%', ~*): trigram indexes (pg_trgm, migration 0003).
-    index('locations_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('locations_client_location_name_trgm_idx').using('gin', sql`${t.clientLocationName} gin_trgm_ops`),
+    // Searches inside the text: trigram indexes (pg_trgm, migration 0003); the names' blind to case and
+    // accents (`campo_fold`, migration 0009), the code's for its regex (~*).
+    index('locations_full_name_fold_trgm_idx').using('gin', sql`campo_fold(${t.fullName}) gin_trgm_ops`),
+    index('locations_client_location_name_fold_trgm_idx').using('gin', sql`campo_fold(${t.clientLocationName}) gin_trgm_ops`),
     index('locations_client_location_id_trgm_idx').using('gin', sql`${t.clientLocationId} gin_trgm_ops`),
   ],
 );
@@ -488,7 +490,7 @@ export const projects = pgTable(
     index('projects_campaign_idx').on(t.campaignId),
     index('projects_guideline_idx').on(t.guidelineId),
     index('projects_name_lower_idx').on(sql`lower(${t.name})`),
-    index('projects_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('projects_name_fold_trgm_idx').using('gin', sql`campo_fold(${t.name}) gin_trgm_ops`),
     index('projects_start_idx').on(t.startDate, t.id),
     index('projects_end_idx').on(t.endDate, t.id),
   ],

@@ -1,11 +1,11 @@
-import { and, count, eq, gte, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CAMPAIGN_TEXT, type CampaignInput, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
 import { ACCESS } from '../../domain/roles';
 import { id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { campaigns, clients, projects } from '../db/schema';
 import { badRequest, booleanQuery, INVALID_DATA, listQuery, notFound } from '../http';
@@ -83,7 +83,7 @@ export default async function campaignRoutes(app: App) {
     // The page and its count, each built once per shape (which filters, the sort, the order).
     const where = () =>
       and(
-        name ? ilike(campaigns.name, sql.placeholder('pattern') as unknown as string) : undefined,
+        name ? matches(campaigns.name, sql.placeholder('pattern')) : undefined,
         q.clientId !== undefined ? eq(campaigns.clientId, sql.placeholder('clientId') as unknown as number) : undefined,
         q.enabled === undefined ? undefined : q.enabled ? isNull(campaigns.deletedAt) : isNotNull(campaigns.deletedAt),
       );
@@ -97,7 +97,7 @@ export default async function campaignRoutes(app: App) {
         .prepare(''),
     );
     const counting = preparedOnce(app.db, `${shape}:count`, () => app.db.select({ count: countAll }).from(campaigns).where(where()).prepare(''));
-    const values = { pattern: name ? containsPattern(name) : undefined, clientId: q.clientId };
+    const values = { pattern: name ? searchPattern(name) : undefined, clientId: q.clientId };
     const [rows, [{ count }]] = await Promise.all([page.execute({ ...values, limit: q.limit, offset: q.offset }), counting.execute(values)]);
     return { rows: rows.map(toCampaign), count };
   });

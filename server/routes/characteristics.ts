@@ -1,11 +1,11 @@
-import { and, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHARACTERISTIC_TEXT, type CharacteristicInput, characteristicSchema, characteristicUpdateSchema } from '../../domain/characteristics';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { characteristics } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, listQuery, notFound } from '../http';
@@ -41,7 +41,7 @@ export default async function characteristicRoutes(app: App) {
     const q = req.query as z.infer<typeof listCharacteristicsQuery>;
     const filters: SQL[] = [];
     if (q.enabled !== undefined) filters.push(q.enabled ? isNull(characteristics.deletedAt) : isNotNull(characteristics.deletedAt));
-    if (q.q) filters.push(ilike(characteristics.description, containsPattern(q.q)));
+    if (q.q) filters.push(matches(characteristics.description, searchPattern(q.q)));
     const where = filters.length ? and(...filters) : undefined;
     const [rows, [{ count }]] = await Promise.all([
       app.db

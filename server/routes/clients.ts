@@ -4,7 +4,7 @@ import { CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema, type 
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import { containsPattern, countAll, orderBy, pageTotal, totalColumn } from '../db/list';
+import { countAll, matches, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
@@ -58,13 +58,13 @@ export default async function clientRoutes(app: App) {
     const where = (values: { state?: unknown; q?: unknown }) =>
       and(
         q.state !== undefined ? eq(clients.state, values.state as boolean) : undefined,
-        // What ilike does in a UTF-8 database (it lowers both sides), with the pattern lowered once and
-        // the three columns lowered in one call per row, joined by a line break (which a pattern from the
-        // single-line search box never holds, so a match never spans two columns): the search reads every
-        // client either way, and three lower() calls per row were most of its time.
-        q.q ? sql`lower(${clients.name} || E'\n' || ${clients.email} || E'\n' || ${clients.address}) like lower(${values.q})` : undefined,
+        // Blind to case and accents (`matches`), the pattern folded once and the three columns folded in
+        // one call per row, joined by a line break (which a pattern from the single-line search box never
+        // holds, so a match never spans two columns): the search reads every client either way, and a
+        // call per column per row was most of its time.
+        q.q ? matches(sql`${clients.name} || E'\n' || ${clients.email} || E'\n' || ${clients.address}`, values.q) : undefined,
       );
-    const values = { state: q.state, q: q.q ? containsPattern(q.q) : undefined };
+    const values = { state: q.state, q: q.q ? searchPattern(q.q) : undefined };
     // One statement, built once per shape. A search reads every client anyway: the page counts its
     // matches as it sorts them (one pass, not two). Without one the page walks the sort's index for its
     // rows, and the count is its own uncorrelated subquery, run once (a window count would read and sort

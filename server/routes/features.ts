@@ -1,12 +1,12 @@
 /** Client attributes (spec 1 §2.6, §7): name, required flag and values, one of them the default. */
-import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, type FeatureInput, featureSchema, featureUpdateSchema } from '../../domain/features';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { clients, features, featureValues, locationFeatureValues } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, formLevelValidator, listQuery, notFound } from '../http';
@@ -25,7 +25,7 @@ const sortable = { id: features.id, name: features.name, isRequired: features.is
 async function listFeatures(app: App, q: ListFeaturesQuery) {
   const filters: SQL[] = [];
   if (q.clientId !== undefined) filters.push(eq(features.clientId, q.clientId));
-  if (q.q) filters.push(ilike(features.name, containsPattern(q.q)));
+  if (q.q) filters.push(matches(features.name, searchPattern(q.q)));
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ count }]] = await Promise.all([
     app.db

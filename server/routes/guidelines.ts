@@ -1,11 +1,11 @@
-import { and, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { guidelines } from '../db/schema';
 import { booleanQuery, conflict, listQuery, notFound, parse } from '../http';
 import { audit } from '../services/audit';
@@ -69,7 +69,7 @@ export default async function guidelineRoutes(app: App) {
     const q = req.query as z.infer<typeof listGuidelinesQuery>;
     const filters: SQL[] = [];
     if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
-    if (q.q) filters.push(ilike(guidelines.name, containsPattern(q.q)));
+    if (q.q) filters.push(matches(guidelines.name, searchPattern(q.q)));
     const where = filters.length ? and(...filters) : undefined;
     return pageOf(app, where, q);
   });
@@ -78,7 +78,7 @@ export default async function guidelineRoutes(app: App) {
   app.get('/guidelines/search', { config: read, schema: { tags, querystring: searchQuery } }, async (req) => {
     const q = req.query as z.infer<typeof searchQuery>;
     const filters: SQL[] = [isNull(guidelines.deletedAt)];
-    if (q.searchValue) filters.push(ilike(guidelines.name, containsPattern(q.searchValue)));
+    if (q.searchValue) filters.push(matches(guidelines.name, searchPattern(q.searchValue)));
     const where = and(...filters);
     return pageOf(app, where, q);
   });

@@ -1,11 +1,11 @@
-import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MOTIVE_TEXT, type MotiveInput, motiveSchema, motiveStateSchema, motiveUpdateSchema } from '../../domain/motives';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { motives } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, listQuery, notFound } from '../http';
@@ -47,8 +47,8 @@ export default async function motiveRoutes(app: App) {
     const filters: SQL[] = [];
     if (q.isActive !== undefined) filters.push(eq(motives.isActive, q.isActive));
     if (q.q) {
-      const pattern = containsPattern(q.q);
-      filters.push(or(ilike(motives.motive, pattern), ilike(motives.description, pattern))!);
+      const pattern = searchPattern(q.q);
+      filters.push(or(matches(motives.motive, pattern), matches(motives.description, pattern))!);
     }
     const where = filters.length ? and(...filters) : undefined;
     const [rows, [{ count }]] = await Promise.all([

@@ -22,7 +22,7 @@ import { sameRange, totalVisits } from '../../domain/projectVisits';
 import { ACCESS } from '../../domain/roles';
 import { dateValue, id } from '../../domain/validation';
 import type { App } from '../app';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { containsPattern, countAll, matches, orderBy, searchPattern } from '../db/list';
 import { cities, countries, locations, projectLocations, projects, states } from '../db/schema';
 import { booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -72,8 +72,8 @@ function clientLocationsWhere(clientId: number, q: ClientLocationsQuery): SQL {
   const filters: SQL[] = [eq(locations.clientId, clientId)];
   if (q.withStatus !== undefined) filters.push(eq(locations.status, q.withStatus));
   if (q.q) {
-    const pattern = containsPattern(q.q);
-    filters.push(or(ilike(locations.fullName, pattern), ilike(locations.clientLocationId, pattern), ilike(locations.street, pattern))!);
+    const pattern = searchPattern(q.q);
+    filters.push(or(matches(locations.fullName, pattern), matches(locations.clientLocationId, pattern), matches(locations.street, pattern))!);
   }
   if (q.clientLocationId) filters.push(ilike(locations.clientLocationId, containsPattern(q.clientLocationId)));
   return and(...filters)!;

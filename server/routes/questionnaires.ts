@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lockedChanges } from '../../domain/questionnaire-locks';
 import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
@@ -15,7 +15,7 @@ import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
 import { badRequest, conflict, listQuery, notFound } from '../http';
@@ -46,7 +46,7 @@ export default async function questionnaireRoutes(app: App) {
   app.get('/questionnariesV2', { config: read, schema: { tags, querystring: listQuestionnairesQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listQuestionnairesQuery>;
     // The page and its count, each built once per shape (search or not, the sort, the order).
-    const where = () => and(active, q.q ? ilike(questionnaires.name, sql.placeholder('pattern') as unknown as string) : undefined);
+    const where = () => and(active, q.q ? matches(questionnaires.name, sql.placeholder('pattern')) : undefined);
     const sortable = {
       id: questionnaires.id,
       name: sql`lower(${questionnaires.name})`,
@@ -79,7 +79,7 @@ export default async function questionnaireRoutes(app: App) {
         .prepare(''),
     );
     const counting = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:count`, () => app.db.select({ count: countAll }).from(questionnaires).where(where()).prepare(''));
-    const pattern = q.q ? containsPattern(q.q) : undefined;
+    const pattern = q.q ? searchPattern(q.q) : undefined;
     const [rows, [{ count }]] = await Promise.all([page.execute({ pattern, limit: q.limit, offset: q.offset }), counting.execute({ pattern })]);
     return {
       rows: rows.map(

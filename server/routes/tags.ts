@@ -1,11 +1,11 @@
-import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
 import { TAG_TEXT, type TagGroupInput, tagGroupSchema, tagGroupStateSchema, tagGroupUpdateSchema } from '../../domain/tags';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { tagGroups } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, HttpError, listQuery, notFound } from '../http';
@@ -45,7 +45,7 @@ export default async function tagRoutes(app: App) {
     const q = req.query as z.infer<typeof listTagsQuery>;
     const filters: SQL[] = [];
     if (q.active !== undefined) filters.push(eq(tagGroups.active, q.active));
-    if (q.q) filters.push(ilike(tagGroups.groupName, containsPattern(q.q)));
+    if (q.q) filters.push(matches(tagGroups.groupName, searchPattern(q.q)));
     const where = filters.length ? and(...filters) : undefined;
     const [rows, [{ count }]] = await Promise.all([
       app.db

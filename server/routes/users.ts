@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { peopleIds, peopleLimit } from '../../domain/people';
 import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
-import { containsPattern } from '../db/list';
+import { matches, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactions, users } from '../db/schema';
 import { booleanQuery } from '../http';
@@ -42,7 +42,7 @@ export default async function userRoutes(app: App) {
           and(
             eq(users.rolId, sql.placeholder('rolId') as unknown as number),
             ids ? sql`${users.id} = any(${sql.placeholder('ids')}::int[])` : undefined,
-            q ? sql`${fullName} ilike ${sql.placeholder('pattern')}` : undefined,
+            q ? matches(fullName, sql.placeholder('pattern')) : undefined,
             // A Getter who left the platform is still paid what is owed.
             withPending
               ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${users.id} and ${transactions.status} = 'PENDING')`
@@ -67,7 +67,7 @@ export default async function userRoutes(app: App) {
         .orderBy(asc(page.names), asc(page.lastName), asc(page.id))
         .prepare('');
     });
-    const rows = await statement.execute({ rolId, ids, pattern: q && containsPattern(q), limit });
+    const rows = await statement.execute({ rolId, ids, pattern: q && searchPattern(q), limit });
     // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
     const withProfile = rolId === ROLE.GETTER && admits(ACCESS.payments.read, req.session.rol);
     return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) => (withProfile ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name }));

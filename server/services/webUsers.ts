@@ -1,11 +1,11 @@
 /** Web-user queries shared by the list, the "get all", the CSV export and the client's users. */
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isRoleId, ROLE_NAMES } from '../../domain/roles';
 import { safeCell } from '../../domain/validation';
 import { WEB_USER_EXPORT, type WebUser } from '../../domain/webUsers';
 import type { Db, Tx } from '../db/client';
-import { containsPattern, countAll, orderBy } from '../db/list';
+import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, userActions, users } from '../db/schema';
 import { booleanQuery, listQuery } from '../http';
@@ -72,14 +72,14 @@ export function toWebUser(row: UserRow): WebUser {
  * The filter's condition: the filters `q` has, on `values` (`q`'s own values, or placeholders of the
  * same names for a statement kept by shape).
  */
-export function userWhere(q: Partial<UserFilter>, values: Partial<Record<'status' | 'clientId' | 'rolId' | 'q', unknown>> = { ...q, q: q.q && containsPattern(q.q.trim()) }): SQL | undefined {
+export function userWhere(q: Partial<UserFilter>, values: Partial<Record<'status' | 'clientId' | 'rolId' | 'q', unknown>> = { ...q, q: q.q && searchPattern(q.q.trim()) }): SQL | undefined {
   const filters: SQL[] = [];
   if (q.status !== undefined) filters.push(eq(users.status, values.status as boolean));
   if (q.clientId !== undefined) filters.push(eq(users.clientId, values.clientId as number));
   if (q.rolId !== undefined) filters.push(eq(users.rolId, values.rolId as number));
   if (q.q) {
     const pattern = values.q as string;
-    filters.push(or(ilike(users.names, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!);
+    filters.push(or(matches(users.names, pattern), matches(users.lastName, pattern), matches(users.email, pattern))!);
   }
   return filters.length ? and(...filters) : undefined;
 }
@@ -97,7 +97,7 @@ export async function pageOfUsers(db: Db, q: UserFilter, limit = q.limit, offset
       .offset(sql.placeholder('offset'))
       .prepare(''),
   );
-  const rows = await page.execute({ status: q.status, clientId: q.clientId, rolId: q.rolId, q: q.q && containsPattern(q.q.trim()), limit, offset });
+  const rows = await page.execute({ status: q.status, clientId: q.clientId, rolId: q.rolId, q: q.q && searchPattern(q.q.trim()), limit, offset });
   return rows.map(toWebUser);
 }
 

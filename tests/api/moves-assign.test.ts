@@ -211,6 +211,20 @@ describe('a finished project', () => {
     expect((await t.db.select().from(visits).where(eq(visits.id, visit.id)))[0].state).toBe('PUBLICADA');
   });
 
+  it('is still listed in the stock, each of its rows saying its project ended, and no other row says so', async () => {
+    type Stock = { rows: StockRow[] };
+    const [visit] = await t.db.select().from(visits).where(and(eq(visits.state, 'PUBLICADA'), endedProject(visits.projectLocationId))).limit(1);
+    const [project] = await t.db.select({ id: projectLocations.projectId }).from(projectLocations).where(eq(projectLocations.id, visit.projectLocationId));
+    const ofEnded = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?projectId=${project.id}&limit=100`, admin);
+    expect(ofEnded.rows.map((r) => r.key)).toContain(`v:${visit.id}`);
+    expect(ofEnded.rows.every((r) => r.proyectoFinalizado === true)).toBe(true);
+    const [running] = await t.db.select().from(visits).where(visitIn('PUBLICADA')).limit(1);
+    const [runningProject] = await t.db.select({ id: projectLocations.projectId }).from(projectLocations).where(eq(projectLocations.id, running.projectLocationId));
+    const ofRunning = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?projectId=${runningProject.id}&limit=100`, admin);
+    expect(ofRunning.rows.length).toBeGreaterThan(0);
+    expect(ofRunning.rows.every((r) => r.proyectoFinalizado === false)).toBe(true);
+  });
+
   it('still has its moves in review given to a quality agent: reviewing what was done in time is not handing out work', async () => {
     const [inReview] = await movesWhere(t, inStatus('EN_REVISION'), endedProject(userMoves.projectLocationId));
     expect(inReview, 'a move in review of a finished project in the seed').toBeDefined();

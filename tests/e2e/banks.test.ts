@@ -104,7 +104,7 @@ describe('Motivos', () => {
     const { page, errors } = await openBank('Moves', 'Motivos', '/motives', 'Motivos');
     await shown(row(page, 'Audio inaudible'));
 
-    const name = `Cartel E2E ${suffix()}`;
+    const name = `Cartel Económico E2E ${suffix()}`;
     await page.getByRole('button', { name: 'Crear Motivo' }).click();
     await atPath(page, '/motives/add');
     await shown(page.getByRole('heading', { name: 'Crear Motivo' }));
@@ -124,6 +124,11 @@ describe('Motivos', () => {
     await shown(page.getByText('Motivo creado/editado exitosamente'));
     await atPath(page, '/motives');
 
+    // Searches ignore case and accents: typed plain and in lower case, the accented name is found.
+    const plain = name.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+    await page.getByLabel('Buscar').fill(plain);
+    await page.waitForURL((url) => decodeURIComponent(url.search).includes(`"q":${JSON.stringify(plain)}`));
+    await shown(row(page, name));
     await search(page, name);
     await page.getByRole('button', { name: `Editar ${name}` }).click();
     await shown(page.getByRole('heading', { name: 'Editar Motivo' }));

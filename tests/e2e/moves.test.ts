@@ -506,6 +506,20 @@ describe('Asignación de Moves', () => {
     expect(JSON.parse(calls[0].split(' ').slice(2).join(' ')).locations).toEqual([expect.objectContaining({ visitId: order })]);
     const stock = await api<{ rows: { id_pedido: number; id_move: string | null; auditor: string | null }[] }>('/user-moves/stock-moves-report?statuses=Asignada&limit=5000');
     expect(stock.rows.find((r) => r.id_pedido === order)).toMatchObject({ auditor: 'Juan Pérez' });
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+
+    // A finished project's visits are listed, but say so and cannot be picked.
+    const published = await api<{ rows: { proyecto: string; proyectoFinalizado?: boolean }[] }>('/user-moves/stock-moves-report?statuses=Publicada&limit=5000');
+    const ended = published.rows.find((r) => r.proyectoFinalizado)!.proyecto;
+    await page.getByRole('combobox', { name: 'Proyecto' }).click();
+    await page.getByRole('option', { name: ended, exact: true }).click();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    const endedRow = page.locator('tbody tr').first();
+    await shown(endedRow.getByText(ended, { exact: true }));
+    await shown(endedRow.getByText('Proyecto finalizado: no se puede asignar', { exact: true }));
+    expect(await endedRow.getByRole('checkbox').isDisabled()).toBe(true);
+    await endedRow.click();
+    await shown(page.getByText('0 seleccionadas', { exact: true }));
     errors.assertNone();
   });
 });

@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { StockReportRow, StockRow } from '../../../domain/move-api';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type StockState, VISIT_STATE, VISIT_STATE_LABEL, type VisitState } from '../../../domain/moves';
 import type { Db } from '../../db/client';
+import { todayIso } from '../../../domain/validation';
 import { type BoundedCount, boundedCount } from '../../db/list';
 
 export interface StockFilter {
@@ -52,14 +53,14 @@ function parts(filter: StockFilter, page: Bounds): { visits: SQL | null; moves: 
       join locations l on l.id = pl.location_id`;
   const visits = keys.visits
     ? sql`select 0 as rank, x.id, x.id as id_pedido, null::text as id_move, null::int as user_move_id, x.state as state,
-        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id,
+        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id,
         x.due_to::text as due_to, null::int as getter_id, null::int as agent_id, x.id as visit_id,
         null::text as video_link, null::timestamptz as start_audit_date, null::text as reason
       from (${keys.visits}) x ${common}`
     : null;
   const moves = keys.moves
     ? sql`select 1 as rank, x.id, x.visit_id as id_pedido, x.code as id_move, x.id as user_move_id, x.status as state,
-        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id,
+        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id,
         x.due_to::text as due_to, x.user_id as getter_id, x.assigned_agent_id as agent_id, x.visit_id,
         x.video_link, x.start_audit_date, coalesce(x.rejection_reason, x.disapproved_reason, x.return_reason, x.cancel_reason) as reason
       from (${keys.moves}) x ${common}`
@@ -147,7 +148,7 @@ function pageQuery(filter: StockFilter, page: { limit: number; offset: number; a
   // The visit's publication is a lookup by key: joined, the export's 5,000 rows hashed all the visits.
   return (
     rows &&
-    sql`select s.rank, s.id, s.id_pedido, s.id_move, s.user_move_id, s.state, s.project_location_id, s.project_id, s.project_name,
+    sql`select s.rank, s.id, s.id_pedido, s.id_move, s.user_move_id, s.state, s.project_location_id, s.project_id, s.project_name, s.project_end,
         cl.name as client_name, s.full_name, s.client_location_id, ci.name as city, s.due_to,
         nullif(trim(g.names || ' ' || g.last_name), '') as getter, nullif(trim(a.names || ' ' || a.last_name), '') as agent,
         (select v.published_at from visits v where v.id = s.visit_id) as published_at, cp.name as campaign, s.video_link, s.start_audit_date, s.reason
@@ -177,6 +178,7 @@ export async function stockPage(db: Db, filter: StockFilter, page: { limit: numb
   const query = pageQuery(filter, page);
   if (!query) return { rows: [], next: null };
   const raw = await rowsOf(db, query);
+  const today = todayIso();
   const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
     const state = String(r.state);
@@ -196,6 +198,7 @@ export async function stockPage(db: Db, filter: StockFilter, page: { limit: numb
       punto_de_venta: String(r.full_name),
       ciudad: (r.city as string | null) ?? null,
       fecha_limite: (r.due_to as string | null) ?? null,
+      proyectoFinalizado: r.project_end !== null && String(r.project_end) < today,
     };
   });
   return { rows, next: nextKey(raw.length, page.limit, raw.at(-1) as { rank: unknown; id: unknown } | undefined) };

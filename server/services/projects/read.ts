@@ -1,12 +1,12 @@
 /** Projects, read side: the paged list, one project with its locations, ranges and visits, its last extension. */
-import { and, desc, eq, gte, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { VISIT_STATE } from '../../../domain/moves';
 import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type ProjectUpdateLog, projectState } from '../../../domain/projects';
 import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
-import { containsPattern, countAll, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
+import { countAll, matches, searchPattern, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
 import { placeholders, preparedOnce } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
 
@@ -70,12 +70,12 @@ export async function listProjects(db: Db, q: ProjectListFilter) {
   const name = (q.name ?? q.q)?.trim();
   const where = (values: { pattern?: unknown; clientId?: unknown; today?: unknown }) =>
     and(
-      name ? ilike(projects.name, values.pattern as string) : undefined,
+      name ? matches(projects.name, values.pattern) : undefined,
       q.clientId !== undefined ? eq(projects.clientId, values.clientId as number) : undefined,
       q.future ? gte(projects.endDate, values.today as string) : undefined,
     );
   const today = todayIso();
-  const values = { pattern: name ? containsPattern(name) : undefined, clientId: q.clientId, today };
+  const values = { pattern: name ? searchPattern(name) : undefined, clientId: q.clientId, today };
   // One statement: the page, and its count as an uncorrelated subquery run once. Only a page past the
   // last one counts apart.
   const statement = preparedOnce(db, `projects:${Boolean(name)}:${q.clientId !== undefined}:${Boolean(q.future)}:${q.sort ?? ''}:${q.order}`, () => {

@@ -161,23 +161,41 @@ function StockAssignment() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.key} hover selected={selected.has(r.key)} onClick={() => toggle(r)} sx={{ cursor: 'pointer' }}>
-                  <TableCell padding="checkbox">
-                    <Checkbox checked={selected.has(r.key)} onClick={(e) => e.stopPropagation()} onChange={() => toggle(r)} slotProps={{ input: { 'aria-label': `Seleccionar ${r.id_move ?? `pedido ${r.id_pedido}`}` } }} />
-                  </TableCell>
-                  <TableCell>{r.estado_actual}</TableCell>
-                  <TableCell>{cellText(r.id_move)}</TableCell>
-                  <TableCell>{cellText(r.id_pedido)}</TableCell>
-                  <TableCell>{r.proyecto}</TableCell>
-                  <TableCell>{cellText(r.cliente)}</TableCell>
-                  <TableCell>{r.punto_de_venta}</TableCell>
-                  <TableCell>{cellText(r.ciudad)}</TableCell>
-                  <TableCell>{cellText(r.auditor)}</TableCell>
-                  <TableCell>{cellText(r.agente_asignado)}</TableCell>
-                  <TableCell>{r.fecha_limite ? formatDisplayDate(r.fecha_limite) : '-'}</TableCell>
-                </TableRow>
-              ))}
+              {rows.map((r) => {
+                // A finished project's visits and moves are listed (the stock is also its report) but
+                // cannot be picked: the server would refuse them (409).
+                const ended = r.proyectoFinalizado === true;
+                return (
+                  <TableRow key={r.key} hover={!ended} selected={selected.has(r.key)} onClick={ended ? undefined : () => toggle(r)} sx={ended ? { cursor: 'default', '& .MuiTableCell-root': { color: 'text.secondary' } } : { cursor: 'pointer' }}>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(r.key)}
+                        disabled={ended}
+                        onClick={(e) => e.stopPropagation()}
+                        onChange={() => toggle(r)}
+                        slotProps={{ input: { 'aria-label': `Seleccionar ${r.id_move ?? `pedido ${r.id_pedido}`}` } }}
+                      />
+                    </TableCell>
+                    <TableCell>{r.estado_actual}</TableCell>
+                    <TableCell>{cellText(r.id_move)}</TableCell>
+                    <TableCell>{cellText(r.id_pedido)}</TableCell>
+                    <TableCell>
+                      <div>{r.proyecto}</div>
+                      {ended && (
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          {ASSIGN_TEXT.projectEndedRow}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>{cellText(r.cliente)}</TableCell>
+                    <TableCell>{r.punto_de_venta}</TableCell>
+                    <TableCell>{cellText(r.ciudad)}</TableCell>
+                    <TableCell>{cellText(r.auditor)}</TableCell>
+                    <TableCell>{cellText(r.agente_asignado)}</TableCell>
+                    <TableCell>{r.fecha_limite ? formatDisplayDate(r.fecha_limite) : '-'}</TableCell>
+                  </TableRow>
+                );
+              })}
               {!rows.length && !stock.isFetching && (
                 <TableRow>
                   <TableCell colSpan={COLUMNS.length + 1} align="center" sx={{ py: 4, color: 'text.secondary' }}>

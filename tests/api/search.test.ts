@@ -1,0 +1,105 @@
+/**
+ * Searches by name are blind to case and accents ('gondolas' finds 'Góndolas', 'NANDU' finds 'Ñandú', and
+ * 'góndola' finds 'Gondola'), in every list that searches a name; and the SQL `campo_fold` folds exactly as
+ * the server folds the search text.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../server/db/client';
+import { FOLD_FROM, FOLD_TO, foldText, searchPattern } from '../../server/db/list';
+import { campaigns, clients, features, locations, motives, projects, questionnaires, userMoves, users } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login('admin@campo.test')).token;
+});
+afterAll(() => t?.close());
+
+const get = async <T = any>(url: string): Promise<T> => {
+  const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: t.authHeader(admin) });
+  expect(res.statusCode, `${url} → ${res.body}`).toBe(200);
+  return res.json() as T;
+};
+const rowsOf = (answer: any): any[] => (Array.isArray(answer) ? answer : answer.rows);
+const q = encodeURIComponent;
+
+describe('folding', () => {
+  it('the server folds the search text as campo_fold folds a column, letter by letter', async () => {
+    const samples = [...FOLD_FROM, 'Góndolas del Ñandú', 'ÁRBOL Über Ça', 'plain ASCII 123', 'ü%_\\'];
+    for (const text of samples) {
+      const answer = (await t.db.execute(sql`select campo_fold(${text}) as folded`)) as unknown as { rows: { folded: string }[] };
+      const [{ folded }] = answer.rows;
+      expect(folded, text).toBe(foldText(text));
+    }
+  });
+
+  it('the migration translates the same letters the server does', () => {
+    const migration = readFileSync(join(migrationsFolder, '0009_search_fold.sql'), 'utf8');
+    expect(migration).toContain(`translate($1, '${FOLD_FROM}', '${FOLD_TO}')`);
+    expect([...FOLD_FROM]).toHaveLength([...FOLD_TO].length);
+  });
+
+  it('a search text stays literal: % and _ match only themselves', () => {
+    expect(searchPattern('Ñ_%')).toBe('%n\\_\\%%');
+  });
+});
+
+describe('lists find a name with or without its accents', () => {
+  it('clients', async () => {
+    const [client] = await t.db.select({ id: clients.id }).from(clients).limit(1);
+    await t.db.update(clients).set({ name: 'Góndolas del Ñandú' }).where(eq(clients.id, client.id));
+    for (const text of ['gondolas del nandu', 'GONDOLAS', 'góndolas', 'ñandú'])
+      expect(rowsOf(await get(`/clients/all-clients?q=${q(text)}`)).map((r) => r.id), text).toContain(client.id);
+    expect(rowsOf(await get(`/clients/all-clients?q=${q('gondolas dell')}`))).toEqual([]);
+  });
+
+  it('points of sale in the moves list', async () => {
+    const [move] = await t.db
+      .select({ id: userMoves.id, locationId: locations.id })
+      .from(userMoves)
+      .innerJoin(sql`project_locations pl`, sql`pl.id = ${userMoves.projectLocationId}`)
+      .innerJoin(locations, sql`${locations.id} = pl.location_id`)
+      .limit(1);
+    await t.db.update(locations).set({ fullName: 'Almacén Peñón Único' }).where(eq(locations.id, move.locationId));
+    for (const text of ['almacen penon', 'PEÑÓN ÚNICO', 'unico'])
+      expect(rowsOf(await get(`/user-moves/get/all?clientLocationName=${q(text)}&limit=1000`)).map((r) => r.id), text).toContain(move.id);
+  });
+
+  it('projects, campaigns and questionnaires', async () => {
+    const [project] = await t.db.select({ id: projects.id }).from(projects).limit(1);
+    await t.db.update(projects).set({ name: 'Relevamiento Góndola Norte' }).where(eq(projects.id, project.id));
+    expect(rowsOf(await get(`/projects?name=${q('gondola norte')}`)).map((r) => r.id)).toContain(project.id);
+
+    const [campaign] = await t.db.select({ id: campaigns.id }).from(campaigns).limit(1);
+    await t.db.update(campaigns).set({ name: 'Campaña Otoño' }).where(eq(campaigns.id, campaign.id));
+    expect(rowsOf(await get(`/campaigns?name=${q('campana otono')}`)).map((r) => r.id)).toContain(campaign.id);
+
+    const [questionnaire] = await t.db.select({ id: questionnaires.id }).from(questionnaires).where(sql`${questionnaires.removedAt} is null`).limit(1);
+    await t.db.update(questionnaires).set({ name: 'Atención en góndola' }).where(eq(questionnaires.id, questionnaire.id));
+    expect(rowsOf(await get(`/questionnariesV2?q=${q('ATENCION EN GONDOLA')}`)).map((r) => r.id)).toContain(questionnaire.id);
+  });
+
+  it('people: web users and the pickers', async () => {
+    const [getter] = await t.db.select({ id: users.id }).from(users).where(sql`${users.rolId} = 7 and ${users.status}`).limit(1);
+    await t.db.update(users).set({ names: 'José María', lastName: 'Núñez' }).where(eq(users.id, getter.id));
+    expect(rowsOf(await get(`/web-users?q=${q('nunez')}`)).map((r) => r.id)).toContain(getter.id);
+    expect(rowsOf(await get(`/web-users?q=${q('JOSE')}`)).map((r) => r.id)).toContain(getter.id);
+    expect(rowsOf(await get(`/users?rolId=7&q=${q('jose maria nunez')}`)).map((r) => r.id)).toContain(getter.id);
+  });
+
+  it('the banks: motives and attributes', async () => {
+    const [motive] = await t.db.select({ id: motives.id }).from(motives).limit(1);
+    await t.db.update(motives).set({ motive: 'Exhibición incompleta' }).where(eq(motives.id, motive.id));
+    expect(rowsOf(await get(`/motives?q=${q('exhibicion')}`)).map((r) => r.id)).toContain(motive.id);
+
+    const [feature] = await t.db.select({ id: features.id }).from(features).limit(1);
+    await t.db.update(features).set({ name: 'Región' }).where(eq(features.id, feature.id));
+    expect(rowsOf(await get(`/features?q=${q('region')}`)).map((r) => r.id)).toContain(feature.id);
+  });
+});
