@@ -24,11 +24,14 @@ export const clients = pgTable(
     checklist: boolean('checklist').notNull().default(false),
     typeId: integer('type_id').references(() => clientTypes.id),
     state: boolean('state').notNull().default(true),
+    /** What the list's search reads: name, e-mail and address, folded (`campo_fold`, db/list.ts `matches`). */
+    searchText: text('search_text').generatedAlwaysAs(sql`campo_fold(name || chr(10) || email || chr(10) || address)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('clients_state_name_idx').on(t.state, t.name),
+    index('clients_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('clients_name_lower_idx').on(sql`lower(${t.name})`),
     // The list's default order (name, then id): a page walks it instead of sorting every client.
     index('clients_name_id_idx').on(t.name, t.id),
@@ -51,6 +54,10 @@ export const users = pgTable(
     sendWhatsappNotification: boolean('send_whatsapp_notification').notNull().default(false),
     checkerAccessToken: text('checker_access_token'),
     checklistAccessUrl: text('checklist_access_url'),
+    /** What the people pickers search: the full name, folded (`campo_fold`). */
+    searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(trim(names || ' ' || last_name))`),
+    /** What the web users' search reads: the full name and the e-mail, folded. */
+    searchText: text('search_text').generatedAlwaysAs(sql`campo_fold(trim(names || ' ' || last_name) || chr(10) || email)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,12 +65,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_rol_idx').on(t.rolId, t.status),
     index('users_client_idx').on(t.clientId),
-    // Searches inside the text, blind to case and accents (`campo_fold`, db/list.ts `matches`): the web
-    // users' (names, last name, e-mail) and the selects' (full name).
-    index('users_names_fold_trgm_idx').using('gin', sql`campo_fold(${t.names}) gin_trgm_ops`),
-    index('users_last_name_fold_trgm_idx').using('gin', sql`campo_fold(${t.lastName}) gin_trgm_ops`),
-    index('users_email_fold_trgm_idx').using('gin', sql`campo_fold(${t.email}) gin_trgm_ops`),
-    index('users_full_name_fold_trgm_idx').using('gin', sql`campo_fold(trim(${t.names} || ' ' || ${t.lastName})) gin_trgm_ops`),
+    // Searches inside the text, blind to case and accents, on the folded columns (migration 0010): the
+    // web users' (full name and e-mail) and the pickers' (full name).
+    index('users_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -264,6 +269,8 @@ export const locations = pgTable(
       .references(() => clients.id),
     fullName: text('full_name').notNull(),
     clientLocationName: text('client_location_name').notNull(),
+    /** What the moves list's search by point of sale reads: its two names, folded (`campo_fold`). */
+    searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(full_name || chr(10) || client_location_name)`),
     clientLocationId: text('client_location_id'),
     telephone: text('telephone').notNull(),
     street: text('street').notNull(),
@@ -306,10 +313,9 @@ export const locations = pgTable(
     index('locations_city_idx').on(t.cityId),
     // The points-of-sale list across clients, in its default order (by name).
     index('locations_full_name_idx').on(t.fullName, t.id),
-    // Searches inside the text: trigram indexes (pg_trgm, migration 0003); the names' blind to case and
-    // accents (`campo_fold`, migration 0009), the code's for its regex (~*).
-    index('locations_full_name_fold_trgm_idx').using('gin', sql`campo_fold(${t.fullName}) gin_trgm_ops`),
-    index('locations_client_location_name_fold_trgm_idx').using('gin', sql`campo_fold(${t.clientLocationName}) gin_trgm_ops`),
+    // Searches inside the text: trigram indexes (pg_trgm); the names' on their folded column (migration
+    // 0010), the code's for its regex (~*).
+    index('locations_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('locations_client_location_id_trgm_idx').using('gin', sql`${t.clientLocationId} gin_trgm_ops`),
   ],
 );
@@ -459,6 +465,8 @@ export const projects = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** What the list's search reads: the name, folded (`campo_fold`). */
+    searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(name)`),
     clientId: integer('client_id').references(() => clients.id),
     campaignId: integer('campaign_id').references(() => campaigns.id),
     moveConfigurationId: integer('move_configuration_id').references(() => moveConfigurations.id),
@@ -490,7 +498,7 @@ export const projects = pgTable(
     index('projects_campaign_idx').on(t.campaignId),
     index('projects_guideline_idx').on(t.guidelineId),
     index('projects_name_lower_idx').on(sql`lower(${t.name})`),
-    index('projects_name_fold_trgm_idx').using('gin', sql`campo_fold(${t.name}) gin_trgm_ops`),
+    index('projects_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('projects_start_idx').on(t.startDate, t.id),
     index('projects_end_idx').on(t.endDate, t.id),
   ],

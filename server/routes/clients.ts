@@ -4,7 +4,7 @@ import { CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema, type 
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import { countAll, matches, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
+import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
@@ -58,11 +58,11 @@ export default async function clientRoutes(app: App) {
     const where = (values: { state?: unknown; q?: unknown }) =>
       and(
         q.state !== undefined ? eq(clients.state, values.state as boolean) : undefined,
-        // Blind to case and accents (`matches`), the pattern folded once and the three columns folded in
-        // one call per row, joined by a line break (which a pattern from the single-line search box never
-        // holds, so a match never spans two columns): the search reads every client either way, and a
-        // call per column per row was most of its time.
-        q.q ? matches(sql`${clients.name} || E'\n' || ${clients.email} || E'\n' || ${clients.address}`, values.q) : undefined,
+        // Blind to case and accents: name, e-mail and address stored folded in one column, joined by a
+        // line break (which a pattern from the single-line search box never holds, so a match never
+        // spans two columns), with its trigram index. Folded per row at query time, the search cost
+        // ~14 µs a client.
+        q.q ? matchesFolded(clients.searchText, values.q) : undefined,
       );
     const values = { state: q.state, q: q.q ? searchPattern(q.q) : undefined };
     // One statement, built once per shape. A search reads every client anyway: the page counts its

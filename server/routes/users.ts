@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { peopleIds, peopleLimit } from '../../domain/people';
 import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
-import { matches, searchPattern } from '../db/list';
+import { matchesFolded, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactions, users } from '../db/schema';
 import { booleanQuery } from '../http';
@@ -42,7 +42,7 @@ export default async function userRoutes(app: App) {
           and(
             eq(users.rolId, sql.placeholder('rolId') as unknown as number),
             ids ? sql`${users.id} = any(${sql.placeholder('ids')}::int[])` : undefined,
-            q ? matches(fullName, sql.placeholder('pattern')) : undefined,
+            q ? matchesFolded(users.searchName, sql.placeholder('pattern')) : undefined,
             // A Getter who left the platform is still paid what is owed.
             withPending
               ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${users.id} and ${transactions.status} = 'PENDING')`

@@ -1,11 +1,11 @@
 /** Web-user queries shared by the list, the "get all", the CSV export and the client's users. */
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isRoleId, ROLE_NAMES } from '../../domain/roles';
 import { safeCell } from '../../domain/validation';
 import { WEB_USER_EXPORT, type WebUser } from '../../domain/webUsers';
 import type { Db, Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { countAll, matchesFolded, orderBy, searchPattern } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, userActions, users } from '../db/schema';
 import { booleanQuery, listQuery } from '../http';
@@ -79,7 +79,7 @@ export function userWhere(q: Partial<UserFilter>, values: Partial<Record<'status
   if (q.rolId !== undefined) filters.push(eq(users.rolId, values.rolId as number));
   if (q.q) {
     const pattern = values.q as string;
-    filters.push(or(matches(users.names, pattern), matches(users.lastName, pattern), matches(users.email, pattern))!);
+    filters.push(matchesFolded(users.searchText, pattern));
   }
   return filters.length ? and(...filters) : undefined;
 }

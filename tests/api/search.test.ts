@@ -57,6 +57,10 @@ describe('lists find a name with or without its accents', () => {
     for (const text of ['gondolas del nandu', 'GONDOLAS', 'góndolas', 'ñandú'])
       expect(rowsOf(await get(`/clients/all-clients?q=${q(text)}`)).map((r) => r.id), text).toContain(client.id);
     expect(rowsOf(await get(`/clients/all-clients?q=${q('gondolas dell')}`))).toEqual([]);
+    // Its e-mail and address are searched too; a match never spans two of them.
+    const [{ email, address }] = await t.db.select({ email: clients.email, address: clients.address }).from(clients).where(eq(clients.id, client.id));
+    for (const text of [email, address.slice(0, 6)]) expect(rowsOf(await get(`/clients/all-clients?q=${q(text)}`)).map((r) => r.id), text).toContain(client.id);
+    expect(rowsOf(await get(`/clients/all-clients?q=${q(`nandu ${email.slice(0, 3)}`)}`)).map((r) => r.id)).not.toContain(client.id);
   });
 
   it('points of sale in the moves list', async () => {
@@ -90,6 +94,9 @@ describe('lists find a name with or without its accents', () => {
     await t.db.update(users).set({ names: 'José María', lastName: 'Núñez' }).where(eq(users.id, getter.id));
     expect(rowsOf(await get(`/web-users?q=${q('nunez')}`)).map((r) => r.id)).toContain(getter.id);
     expect(rowsOf(await get(`/web-users?q=${q('JOSE')}`)).map((r) => r.id)).toContain(getter.id);
+    expect(rowsOf(await get(`/web-users?q=${q('jose maria nunez')}`)).map((r) => r.id)).toContain(getter.id);
+    const [{ email }] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, getter.id));
+    expect(rowsOf(await get(`/web-users?q=${q(email.toUpperCase())}`)).map((r) => r.id)).toContain(getter.id);
     expect(rowsOf(await get(`/users?rolId=7&q=${q('jose maria nunez')}`)).map((r) => r.id)).toContain(getter.id);
   });
 

@@ -5,7 +5,7 @@ import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/m
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
 import type { Db, Tx } from '../../db/client';
-import { containsPattern, countSteps, exactCountUpTo, intArray, matches, searchPattern, whitelisted } from '../../db/list';
+import { containsPattern, countSteps, exactCountUpTo, intArray, matchesFolded, searchPattern, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
@@ -87,7 +87,7 @@ function placeIds(q: Partial<MoveListQuery>, v: FilterValues = filterValues(q)):
   const on: SQL[] = [];
   if (q.campaignsClientId) on.push(sql`p.client_id = ${v.clientId}`);
   if (q.projectsId) on.push(sql`pl.project_id = ${v.projectId}`);
-  if (q.clientLocationName) on.push(sql`(${matches(sql`l.client_location_name`, v.placePattern)} or ${matches(sql`l.full_name`, v.placePattern)})`);
+  if (q.clientLocationName) on.push(matchesFolded(sql`l.search_name`, v.placePattern));
   if (!on.length) return null;
   // `= any(array(…))`: the project locations are found once, then their moves by index; as `in (…)` the
   // planner walked the whole list backwards testing each move. Only the joins the conditions name.

@@ -6,7 +6,7 @@ import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type
 import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
-import { countAll, matches, searchPattern, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
+import { countAll, matchesFolded, searchPattern, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
 import { placeholders, preparedOnce } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
 
@@ -70,7 +70,7 @@ export async function listProjects(db: Db, q: ProjectListFilter) {
   const name = (q.name ?? q.q)?.trim();
   const where = (values: { pattern?: unknown; clientId?: unknown; today?: unknown }) =>
     and(
-      name ? matches(projects.name, values.pattern) : undefined,
+      name ? matchesFolded(projects.searchName, values.pattern) : undefined,
       q.clientId !== undefined ? eq(projects.clientId, values.clientId as number) : undefined,
       q.future ? gte(projects.endDate, values.today as string) : undefined,
     );
