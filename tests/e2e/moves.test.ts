@@ -348,6 +348,14 @@ describe('reviewing a move', () => {
     await asked.getByRole('button', { name: 'Cancelar' }).click();
     await gone(asked);
     await expect(observation.inputValue()).resolves.toBe('El local estaba cerrado al llegar.');
+    // Closing the tab asks too (the browser's own question); staying keeps what was typed.
+    const unloading = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const question = await unloading;
+    expect(question.type()).toBe('beforeunload');
+    await question.dismiss();
+    expect(page.isClosed()).toBe(false);
+    await expect(observation.inputValue()).resolves.toBe('El local estaba cerrado al llegar.');
     await openMenu(page, 'Moves', 'Listado de moves');
     await asked.getByRole('button', { name: 'Confirmar' }).click();
     await atPath(page, '/user-moves/historial');

@@ -15,7 +15,9 @@ export interface LeaveGuard {
  * so a costly comparison runs only then. `leave` covers the screen's own back and cancel buttons;
  * with `anyNavigation` every in-app navigation asks too (the side menu, a back arrow the screen
  * does not own). The console's BrowserRouter has no useBlocker (that needs a data router), so the
- * guard stands in front of the router's `push` while the screen is mounted.
+ * guard stands in front of the router's `push` while the screen is mounted. Leaving the page itself
+ * (closing the tab, reloading) gets the browser's question. The browser's back button is not asked
+ * about: the router has already moved when a page hears of it.
  */
 export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false } = {}): LeaveGuard {
   const navigate = useNavigate();
@@ -35,6 +37,16 @@ export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false 
       navigator.push = push;
     };
   }, [anyNavigation, navigator]);
+
+  // Closing the tab, reloading or typing another address: the browser's own question, the only one a
+  // page may ask then.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isUnsaved.current()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
 
   const leave = (path: string) => (!anyNavigation && isUnsaved.current() ? setProceed(() => () => navigate(path)) : navigate(path));
   const { title, question } = dialogParts(DIALOG.leave);
