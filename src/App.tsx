@@ -1,6 +1,6 @@
-import { Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { canUse, isAdmin } from '../domain/roles';
+import { AccessDenied, Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
+import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
+import { canUse, isAdmin, STAFF } from '../domain/roles';
 import { authProvider, currentRole } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { createQueryClient } from './dataProvider/queryClient';
@@ -21,9 +21,20 @@ function ToLogin() {
   return null;
 }
 
-/** Non-admins on unknown paths go to the dashboard (spec 1 §2.1). */
+/** The first segment of every screen the console has, whoever may use it. */
+const KNOWN_AREAS = new Set([...resources.map((r) => r.name), 'reports', 'client-service']);
+
+/**
+ * Non-admins on unknown paths go to the dashboard (spec 1 §2.1). Staff on a screen that exists but is
+ * not for their role are told so ('Acceso denegado'), as on the screens guarded inside an area:
+ * redirected, staff whose dashboard is empty (operations on payments, say) saw a blank page and no
+ * reason. Client-side users still land on their dashboard, which is their home.
+ */
 function CatchAll() {
-  return isAdmin(currentRole()) ? <NotFound /> : <Navigate to="/dashboard" replace />;
+  const { pathname } = useLocation();
+  const role = currentRole();
+  if (role !== null && STAFF.includes(role) && KNOWN_AREAS.has(pathname.split('/')[1] ?? '')) return <AccessDenied />;
+  return isAdmin(role) ? <NotFound /> : <Navigate to="/dashboard" replace />;
 }
 
 const queryClient = createQueryClient();

@@ -82,6 +82,21 @@ describe('Lista de Moves', () => {
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await shown(page.getByText('Seleccione ambas fechas para filtrar.'));
     await page.getByLabel('Desde').fill('');
+    // Every move, sorted by a column: its header sorts ascending, then descending, as the server does.
+    await page.getByLabel('Buscar por código o punto de venta').fill('');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await gone(page.getByText('No hay resultados para tu búsqueda'));
+    for (const order of ['ASC', 'DESC']) {
+      const [sorted] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/user-moves/get/all') && r.url().includes(`sort=userFullName&order=${order}`)),
+        page.getByRole('button', { name: 'Getter', exact: true }).click(),
+      ]);
+      const expected = (await sorted.json()) as { rows: MoveListRow[] };
+      const byServer = await api<{ rows: MoveListRow[] }>(`/user-moves/get/all?sort=userFullName&order=${order}&limit=10`);
+      expect(expected.rows.map((r) => r.code)).toEqual(byServer.rows.map((r) => r.code));
+      await shown(page.locator('tbody tr').first().getByRole('link', { name: byServer.rows[0].code, exact: true }));
+      expect(await page.getByRole('columnheader', { name: 'Getter' }).getAttribute('aria-sort')).toBe(order === 'ASC' ? 'ascending' : 'descending');
+    }
     await page.getByLabel('Buscar por código o punto de venta').fill(move.code);
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await shown(page.getByRole('link', { name: move.code, exact: true }));

@@ -16,6 +16,9 @@ describe('push notifications', () => {
 
     const title = page.getByLabel('Título');
     const message = page.getByLabel('Mensaje');
+    // 'ENVIAR' on the untouched form says what is missing, under each field.
+    await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
+    await expect.poll(() => page.getByText('Campo requerido', { exact: true }).count()).toBe(2);
     await title.fill('Hola');
     await message.fill('Hay moves nuevas en tu zona para tomar hoy.');
     await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();

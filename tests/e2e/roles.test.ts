@@ -240,6 +240,8 @@ describe('staff who only read projects, moves and questionnaires (comercial@camp
     const [project] = (await fromApi<{ rows: { id: number; name: string }[] }>(page, '/projects?future=true&limit=1&sort=id&order=ASC')).rows;
 
     await denied(page, '/projects-campo/add');
+    // A whole area not for the role says so too (redirected, the empty staff dashboard said nothing).
+    await denied(page, '/payment-administration/pending');
     // Duplicating is adding: the same page, with the project to copy in the query.
     await page.goto(`/projects-campo/add?action=duplicate&id=${project.id}`);
     await shown(page.getByText(DENIED, { exact: true }));

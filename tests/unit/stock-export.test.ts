@@ -10,6 +10,7 @@ import { ExportBook } from '../../src/resources/moves/export/exportBook';
 import { XlsBook } from '../../src/ui/xls/xlsBook';
 import { MOVE_LIST_HEADER, moveListCells } from '../../src/resources/moves/list/moveSheet';
 import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../../src/resources/moves/report/performanceSheet';
+import { QUESTION_TYPE_LABELS } from '../../domain/questionnaires';
 import { STOCK_HEADER, stockCells } from '../../src/resources/moves/report/stockSheet';
 
 const read = async (file: Blob) => XLSX.read(new Uint8Array(await file.arrayBuffer()));
@@ -209,5 +210,17 @@ describe('the performance report export’s pages', () => {
     expect(answers[0]).toEqual(PERFORMANCE_SHEETS[1].header);
     expect(answers.slice(1)).toEqual(answerRows(rows[0]).map((r) => r.map((cell) => safeCell(cell))));
     expect(answers[2][5]).toBe("'=1+1");
+  });
+
+  it('name each question type and a weighting that does not count as the console does, not by their codes', () => {
+    const [close, photographs] = answerRows(
+      approved(5, [
+        { ...answer('¿Saludó?', 'SI'), type: 'close', weighting: 25 },
+        { ...answer('Foto de la góndola', '2 fotos'), type: 'photographs', weighting: -1 },
+      ]),
+    );
+    expect([close[4], close[6]]).toEqual(['Opciones SI, NO, N/A', 25]);
+    expect([photographs[4], photographs[6]]).toEqual([QUESTION_TYPE_LABELS.photographs, 'N/A']);
+    expect(photographs[4]).not.toBe('photographs');
   });
 });

@@ -1,5 +1,5 @@
 import { Autocomplete, Checkbox, FormControlLabel, TextField } from '@mui/material';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, useFormState } from 'react-hook-form';
 import { useFormMode } from './CampoForm';
 
 interface BaseProps {
@@ -12,11 +12,15 @@ interface BaseProps {
 
 /** Errors show once the field is touched or the user pressed Save. */
 export function useField(name: string) {
-  const { control, formState } = useFormContext();
+  const { control } = useFormContext();
   const mode = useFormMode();
   const controller = useController({ name, control });
+  // Its own subscription to the submit count: read through the form's formState, it was a snapshot of the
+  // form's last render, and a form that never re-rendered on submit (one that does not read the count
+  // itself) left an untouched field's error hidden after 'Enviar'.
+  const { submitCount } = useFormState({ control });
   const { error, isTouched } = controller.fieldState;
-  const shownError = error && (isTouched || formState.submitCount > 0) ? error.message : undefined;
+  const shownError = error && (isTouched || submitCount > 0) ? error.message : undefined;
   return { ...controller, shownError, readOnly: mode === 'VIEW' };
 }
 

@@ -16,6 +16,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TableSortLabel,
   Tooltip,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,14 +39,33 @@ import { pageRequest } from './pageRequest';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 
+/** A column's sort: the server's key for it (server/services/moves/queries.ts, SORTABLE) and the direction. */
+interface Sort {
+  field: string;
+  order: 'ASC' | 'DESC';
+}
+
 /** The search as the store keeps it: going to a move and back finds the list as it was. */
 interface Search {
   values: MoveFilterValues;
   page: number;
   perPage: number;
+  /** None: newest first (by id). */
+  sort?: Sort;
 }
 
-const COLUMNS = ['Código', 'Punto de venta', 'Getter', 'Estado', 'Agente de calidad', 'Proyecto', 'Cliente', 'Adjuntos', ''];
+/** The columns, with the key each one sorts by (none for the attachments and the actions). */
+const COLUMNS: { label: string; sort?: string }[] = [
+  { label: 'Código', sort: 'code' },
+  { label: 'Punto de venta', sort: 'clientLocationName' },
+  { label: 'Getter', sort: 'userFullName' },
+  { label: 'Estado', sort: 'statusName' },
+  { label: 'Agente de calidad', sort: 'assignedAgentFullName' },
+  { label: 'Proyecto', sort: 'projectsName' },
+  { label: 'Cliente', sort: 'campaignsClientName' },
+  { label: 'Adjuntos' },
+  { label: '' },
+];
 
 /** 'Lista de Moves' (spec 2 §2): filters, the results, export and mass assignment (with its row selection) for who assigns moves. */
 export function MoveList() {
@@ -56,8 +76,13 @@ export function MoveList() {
   const query = search ? toQuery(search.values) : null;
   const perPage = search?.perPage ?? 10;
   const page = search?.page ?? 1;
+  const sort = search?.sort;
+  // The page in the column's order (keyset paging follows it on the server), ties by id.
+  const ordered = query && sort ? { ...query, sort: sort.field, order: sort.order } : query;
+  const sortBy = (field: string) =>
+    search && setSearch({ ...search, page: 1, sort: { field, order: sort?.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' } });
   const queryClient = useQueryClient();
-  const keyOf = (p: number) => ['user-moves', 'historial', query, p, perPage];
+  const keyOf = (p: number) => ['user-moves', 'historial', ordered, p, perPage];
   const result = useQuery({
     queryKey: keyOf(page),
     queryFn: async ({ signal }) => {
@@ -67,11 +92,11 @@ export function MoveList() {
         next: queryClient.getQueryData<MoveListPage>(keyOf(page + 1))?.rows,
       });
       try {
-        return await request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...query, ...paging }, signal });
+        return await request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...ordered, ...paging }, signal });
       } catch (error) {
         // The neighbour's move is gone (the list changed under it): by offset, as without one.
         if (!(error instanceof ApiError && error.status === 400 && (paging.after ?? paging.before) !== undefined)) throw error;
-        return request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...query, offset: (page - 1) * perPage, limit: perPage }, signal });
+        return request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...ordered, offset: (page - 1) * perPage, limit: perPage }, signal });
       }
     },
     enabled: query !== null,
@@ -115,7 +140,7 @@ export function MoveList() {
           initial={search?.values ?? EMPTY_FILTERS}
           onSearch={(values) => {
             setSelected(new Set());
-            setSearch({ values, page: 1, perPage });
+            setSearch({ values, page: 1, perPage, sort });
           }}
         />
         {result.isFetching && <LinearProgress aria-label="Cargando" />}
@@ -129,8 +154,14 @@ export function MoveList() {
                   </TableCell>
                 )}
                 {COLUMNS.map((c) => (
-                  <TableCell key={c} sx={{ fontWeight: 600 }}>
-                    {c}
+                  <TableCell key={c.label} sx={{ fontWeight: 600 }} sortDirection={c.sort && sort?.field === c.sort ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                    {c.sort && query ? (
+                      <TableSortLabel active={sort?.field === c.sort} direction={sort?.field === c.sort && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => sortBy(c.sort!)}>
+                        {c.label}
+                      </TableSortLabel>
+                    ) : (
+                      c.label
+                    )}
                   </TableCell>
                 ))}
               </TableRow>

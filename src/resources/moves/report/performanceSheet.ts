@@ -1,6 +1,7 @@
 /** 'Reporte de Moves': its two sheets (the approved moves, and every answer of each), and their cells. */
 import type { PerformanceRow } from '../../../../domain/move-api';
 import { formatResult } from '../../../../domain/moves';
+import { QUESTION_TYPE_LABELS, type QuestionType } from '../../../../domain/questionnaires';
 import { dateTime } from './stockSheet';
 
 export const PERFORMANCE_SHEETS = [
@@ -23,5 +24,11 @@ export const performanceCells = (r: PerformanceRow): unknown[] => [
   r.userMoveVideoLink ?? '',
 ];
 
+/** A question's type as the console and the PDF name it ('Opciones SI, NO, N/A'), not its code ('close'). */
+const typeLabel = (type: string) => (Object.hasOwn(QUESTION_TYPE_LABELS, type) ? QUESTION_TYPE_LABELS[type as QuestionType] : type);
+
+/** Its weighting, a number for the sheet's sums; 'N/A' for the types that do not count (stored as -1). */
+const weightingCell = (w: number | null) => (w === null || w < 0 ? 'N/A' : w);
+
 export const answerRows = (r: PerformanceRow): unknown[][] =>
-  (r.answers ?? []).map((a) => [r.code, a.dimension, a.subDimension, a.question, a.type, a.reply, a.weighting ?? '', a.commentary ?? '']);
+  (r.answers ?? []).map((a) => [r.code, a.dimension, a.subDimension, a.question, typeLabel(a.type), a.reply, weightingCell(a.weighting), a.commentary ?? '']);
