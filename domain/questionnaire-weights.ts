@@ -41,6 +41,7 @@ export const QUESTIONNAIRE_TEXT = {
   reminder:
     'Recuerda que todos los campos deben estar llenos y que las sumas de las ponderaciones de una misma sección no pueden sumar más de cien (100)',
   confirm: 'Desea registrar el cuestionario en la base de datos?',
+  moreProblems: (count: number) => (count === 1 ? 'Y 1 problema más, marcado en rojo.' : `Y ${count} problemas más, marcados en rojo.`),
   loading: 'Verificando la información del cuestionario, esto puede tardar unos segundos.',
 } as const;
 
@@ -133,6 +134,17 @@ export interface Problem {
 
 /** A line of the error dialog. */
 export const problemLine = (p: Problem) => (p.sum ? p.message : `${p.where}: ${p.message}`);
+
+/** How many messages the error dialog lists before saying how many more there are. */
+export const SHOWN_PROBLEMS = 5;
+
+/** The error dialog's lines: up to SHOWN_PROBLEMS messages, how many more, then the spec's reminder (spec 2 §8). */
+export function problemDialogLines(messages: readonly string[]): string[] {
+  const unique = [...new Set(messages)];
+  const shown = unique.slice(0, SHOWN_PROBLEMS);
+  const more = unique.length - shown.length;
+  return [...shown, ...(more > 0 ? [T.moreProblems(more)] : []), T.reminder];
+}
 
 /** `{ path: message }`, the first message of each path. */
 export function problemErrors(problems: readonly Problem[]): Record<string, string> {

@@ -414,8 +414,9 @@ export const questionnaires = pgTable(
   'questionnaires',
   {
     id: serial('id').primaryKey(),
+    /** The last version's name (the list sorts and searches it here). */
     name: text('name').notNull(),
-    /** The latest version's questionnaire_version_type: 'Básico' or 'Complejo'. */
+    /** The last version's questionnaire_version_type: 'Básico' or 'Complejo'. */
     type: text('type').notNull(),
     /** The highest version not removed: what the list shows and the editor opens. */
     lastVersion: integer('last_version').notNull(),
@@ -443,6 +444,8 @@ export const questionnaireVersions = pgTable(
       .notNull()
       .references(() => questionnaires.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
+    /** The questionnaire's name and type as this version saved them. */
+    name: text('name').notNull(),
     type: text('type').notNull(),
     /** `{ dimensions }`, the tree as the editor saved it. */
     content: jsonb('content').notNull(),

@@ -149,7 +149,7 @@ export default async function questionnaireRoutes(app: App) {
     return app.db.transaction(async (tx) => {
       const row = await lockActive(tx, questionnaireId);
       const versions = await tx
-        .select({ version: questionnaireVersions.version })
+        .select({ version: questionnaireVersions.version, name: questionnaireVersions.name, type: questionnaireVersions.type })
         .from(questionnaireVersions)
         .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), isNull(questionnaireVersions.removedAt)))
         .orderBy(questionnaireVersions.version);
@@ -160,10 +160,16 @@ export default async function questionnaireRoutes(app: App) {
         .update(questionnaireVersions)
         .set({ removedAt: sql`now()` })
         .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), eq(questionnaireVersions.version, removed)));
-      const lastVersion = remaining.at(-1)?.version ?? null;
+      const previous = remaining.at(-1);
+      const lastVersion = previous?.version ?? null;
+      // The questionnaire goes back to the name and type the previous version was saved with.
       await tx
         .update(questionnaires)
-        .set(lastVersion === null ? { removedAt: sql`now()`, updatedAt: sql`now()` } : { lastVersion, updatedBy: req.session.id, updatedAt: sql`now()` })
+        .set(
+          previous === undefined
+            ? { removedAt: sql`now()`, updatedAt: sql`now()` }
+            : { name: previous.name, type: previous.type, lastVersion: previous.version, updatedBy: req.session.id, updatedAt: sql`now()` },
+        )
         .where(eq(questionnaires.id, questionnaireId));
       await audit(tx, { userId: req.session.id, entity: 'questionnaire', entityId: questionnaireId, action: 'remove-version', detail: { version: removed } });
       return { id: questionnaireId, removedVersion: removed, lastVersion };
@@ -183,6 +189,7 @@ async function insertVersion(tx: Tx, questionnaireId: number, version: number, c
   await tx.insert(questionnaireVersions).values({
     questionnaireId,
     version,
+    name: content.name,
     type: content.questionnaire_version_type,
     content: { dimensions: content.dimensions },
     questionCount: countQuestions(content),
@@ -216,12 +223,11 @@ export async function questionnaireInUseByProjects(db: Db | Tx, questionnaireId:
   return Boolean(row);
 }
 
-/** One version (the latest when none is asked) with the list of versions, as the editor opens it. */
+/** One version (the latest when none is asked), with the name and type it was saved with, and the list of versions, as the editor opens it. */
 export async function loadVersion(db: Db, questionnaireId: number, version?: number): Promise<QuestionnaireVersion> {
   const [head] = await db
     .select({
       id: questionnaires.id,
-      name: questionnaires.name,
       lastVersion: questionnaires.lastVersion,
       createdAt: questionnaires.createdAt,
       updatedById: questionnaires.updatedBy,
@@ -234,6 +240,7 @@ export async function loadVersion(db: Db, questionnaireId: number, version?: num
   const versions = await db
     .select({
       version: questionnaireVersions.version,
+      name: questionnaireVersions.name,
       type: questionnaireVersions.type,
       createdAt: questionnaireVersions.createdAt,
       createdById: questionnaireVersions.createdBy,
@@ -249,7 +256,7 @@ export async function loadVersion(db: Db, questionnaireId: number, version?: num
   const content = await storedContent(db, questionnaireId, wanted);
   return {
     id: head.id,
-    name: head.name,
+    name: chosen.name,
     questionnaire_version_type: chosen.type as QuestionnaireVersion['questionnaire_version_type'],
     version: chosen.version,
     lastVersion: head.lastVersion,

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { QUESTIONNAIRE_CONFLICT } from '../../domain/questionnaire-body';
@@ -6,6 +8,7 @@ import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { ROLE } from '../../domain/roles';
+import { migrationsFolder } from '../../server/db/client';
 import { projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
 import { QUESTIONNAIRE_ERRORS } from '../../server/routes/questionnaires';
 import { createTestApp, type TestApp } from './helpers';
@@ -187,6 +190,45 @@ describe('versions', () => {
     const bad = await call('PUT', `/questionnariesV2/update/${created.id}`, { ...next, dimensions: [{ ...next.dimensions[0], weighting: 10 }] });
     expect([bad.statusCode, bad.json().message]).toEqual([400, T.dimensionsSum]);
     expect((await call('PUT', '/questionnariesV2/update/999999', next)).statusCode).toBe(404);
+  });
+
+  it('keeps the name and type each version was saved with, and removing the last one brings back the previous ones', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Nombre de la versión 1'));
+    const v2 = await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, { ...draft('Nombre de la versión 2'), questionnaire_version_type: 'Básico' });
+    expect([v2.version, v2.name, v2.questionnaire_version_type]).toEqual([2, 'Nombre de la versión 2', 'Básico']);
+    const first = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}?version=1`);
+    expect([first.version, first.name, first.questionnaire_version_type]).toEqual([1, 'Nombre de la versión 1', 'Complejo']);
+    const listed = async () => (await list('?limit=100')).rows.find((r) => r.id === created.id)!;
+    expect(await listed()).toMatchObject({ name: 'Nombre de la versión 2', questionnaire_version_type: 'Básico', lastVersion: 2 });
+
+    await ok('DELETE', `/questionnariesV2/delete/${created.id}`);
+    expect(await listed()).toMatchObject({ name: 'Nombre de la versión 1', questionnaire_version_type: 'Complejo', lastVersion: 1 });
+    const back = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}`);
+    expect([back.version, back.name, back.questionnaire_version_type]).toEqual([1, 'Nombre de la versión 1', 'Complejo']);
+    expect((await list('?q=versión 2')).rows.some((r) => r.id === created.id)).toBe(false);
+  });
+
+  it('gives the versions saved before versions kept their name the questionnaire\'s name (migration 0011)', async () => {
+    const migration = readFileSync(join(migrationsFolder, '0011_questionnaire_version_name.sql'), 'utf8').split('--> statement-breakpoint');
+    const rollback = new Error('rollback');
+    const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+    // The table as it was before the migration, migrated again, inside a transaction that is rolled back.
+    const migrated = t.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table questionnaire_versions drop column name`);
+      for (const statement of migration) await tx.execute(sql.raw(statement));
+      const names = rows<{ version: string; questionnaire: string }>(
+        await tx.execute(sql`select v.name as version, q.name as questionnaire from questionnaire_versions v join questionnaires q on q.id = v.questionnaire_id`),
+      );
+      expect(names.length).toBeGreaterThan(3);
+      for (const n of names) expect(n.version).toBe(n.questionnaire);
+      const [column] = rows<{ nullable: string }>(
+        await tx.execute(sql`select is_nullable as nullable from information_schema.columns where table_name = 'questionnaire_versions' and column_name = 'name'`),
+      );
+      expect(column.nullable).toBe('NO');
+      throw rollback;
+    });
+    await expect(migrated).rejects.toBe(rollback);
+    expect((await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${(await byName('Visita a cafetería')).id}?version=1`)).name).toBe('Visita a cafetería');
   });
 
   it('removes only the last version, never reuses its number, and the questionnaire with its only version', async () => {

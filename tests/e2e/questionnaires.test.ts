@@ -64,6 +64,8 @@ async function createQuestionnaire(name: string): Promise<number> {
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+/** 'No se guardarán los cambios' / '¿Deseas continuar?'. */
+const leaveDialog = (page: Page) => page.getByRole('dialog', { name: dialogParts(DIALOG.leave).title });
 
 /** Adds a question through its dialog. */
 async function addQuestion(page: Page, name: string, type: string | null, weighting: string | null, more?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
@@ -171,7 +173,7 @@ describe('building a questionnaire', () => {
 });
 
 describe('versions', () => {
-  it('adds a version, opens either version, and removes the last one', async () => {
+  it('adds a version, opens either version (asking first when there are changes), and removes the last one', async () => {
     await createQuestionnaire('Versiones e2e');
     const page = await asAdmin('/questionnaires');
     await row(page, 'Versiones e2e').getByRole('button', { name: 'Crear nueva version' }).click();
@@ -188,8 +190,21 @@ describe('versions', () => {
     await row(page, 'Versiones e2e').getByRole('button', { name: 'Crear nueva version' }).click();
     await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
     await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
-    await page.getByRole('combobox', { name: 'Versión' }).click();
-    await page.getByRole('option', { name: /^Versión 1/ }).click();
+    // A change, then another version: asked first; cancel keeps the change and the version.
+    await page.getByLabel('Ponderación de la dimensión 1').fill('90');
+    const pickVersion1 = async () => {
+      await page.getByRole('combobox', { name: 'Versión' }).click();
+      await page.getByRole('option', { name: /^Versión 1/ }).click();
+    };
+    await pickVersion1();
+    const asked = leaveDialog(page);
+    await shown(asked.getByText(dialogParts(DIALOG.leave).question));
+    await asked.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(asked);
+    await expect(page.getByLabel('Ponderación de la dimensión 1').inputValue()).resolves.toBe('90');
+    await expect(page.getByRole('combobox', { name: 'Versión' }).textContent()).resolves.toMatch(/^Versión 2/);
+    await pickVersion1();
+    await asked.getByRole('button', { name: 'Confirmar' }).click();
     await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
     await page.getByLabel('Ponderación de la pregunta 1').waitFor();
     await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('60');
@@ -236,8 +251,6 @@ describe('versions', () => {
 });
 
 describe('leaving with unsaved changes', () => {
-  const leaveDialog = (page: Page) => page.getByRole('dialog', { name: dialogParts(DIALOG.leave).title });
-
   it('asks before the back arrow or the side menu take a new questionnaire away: cancel stays, continue leaves', async () => {
     const page = await asAdmin('/questionnaires/add');
     await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));

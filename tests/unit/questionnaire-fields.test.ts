@@ -9,6 +9,7 @@ import {
   checkSectionWeighting,
   checkText,
   LENGTHS,
+  problemDialogLines,
   problemLine,
   QUESTIONNAIRE_TEXT as T,
   questionnaireProblems,
@@ -115,5 +116,19 @@ describe('the question dialog', () => {
       ['answers', T.answersSum('Sug')],
     ]);
     expect(problemLine(found[1])).toBe('Revise las ponderaciones de las respuestas de la pregunta Sug');
+  });
+});
+
+describe('the save error dialog (spec 2 §8)', () => {
+  const messages = (n: number) => Array.from({ length: n }, (_, i) => `Problema ${i + 1}`);
+
+  it('lists five messages, then how many more in singular or plural, then the reminder', () => {
+    expect(problemDialogLines(messages(5))).toEqual([...messages(5), T.reminder]);
+    expect(problemDialogLines(messages(6))).toEqual([...messages(5), 'Y 1 problema más, marcado en rojo.', T.reminder]);
+    expect(problemDialogLines(messages(8))).toEqual([...messages(5), 'Y 3 problemas más, marcados en rojo.', T.reminder]);
+  });
+
+  it('counts a repeated message once', () => {
+    expect(problemDialogLines([...messages(6), 'Problema 6', 'Problema 1'])).toEqual([...messages(5), 'Y 1 problema más, marcado en rojo.', T.reminder]);
   });
 });

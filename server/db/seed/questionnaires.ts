@@ -213,6 +213,7 @@ export async function seedQuestionnaires(tx: Tx): Promise<void> {
       demo.versions.map((v, i) => ({
         questionnaireId: row.id,
         version: i + 1,
+        name: demo.name,
         type: demo.type,
         content: { dimensions: contents[i].dimensions },
         questionCount: countQuestions(contents[i]),

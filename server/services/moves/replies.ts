@@ -18,7 +18,7 @@ import {
 import { questionnaireResult } from '../../../domain/questionnaire-result';
 import type { Dimension } from '../../../domain/questionnaires';
 import type { Db, Tx } from '../../db/client';
-import { moveReplies, questionnaires, questionnaireVersions } from '../../db/schema';
+import { moveReplies, questionnaireVersions } from '../../db/schema';
 import { badRequest } from '../../http';
 import type { FileStore } from '../files';
 
@@ -35,9 +35,9 @@ const NO_VERSION: VersionContent = { id: null, questionnaireId: null, name: '', 
 export async function versionContent(db: Db | Tx, versionId: number | null): Promise<VersionContent> {
   if (versionId === null) return NO_VERSION;
   const [row] = await db
-    .select({ id: questionnaireVersions.id, questionnaireId: questionnaireVersions.questionnaireId, version: questionnaireVersions.version, content: questionnaireVersions.content, name: questionnaires.name })
+    // The name the version was saved with (migration 0011), not the questionnaire's current one.
+    .select({ id: questionnaireVersions.id, questionnaireId: questionnaireVersions.questionnaireId, version: questionnaireVersions.version, content: questionnaireVersions.content, name: questionnaireVersions.name })
     .from(questionnaireVersions)
-    .innerJoin(questionnaires, eq(questionnaires.id, questionnaireVersions.questionnaireId))
     .where(eq(questionnaireVersions.id, versionId));
   if (!row) return NO_VERSION;
   return { id: row.id, questionnaireId: row.questionnaireId, name: row.name, version: row.version, dimensions: (row.content as { dimensions: Dimension[] }).dimensions ?? [] };

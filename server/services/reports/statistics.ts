@@ -98,11 +98,10 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
           group by grouping sets ((plan_id, version_id, d.value->>'id', d.value->>'name'), (plan_id, version_id, year, d.value->>'id', d.value->>'name')))
         select
           (select coalesce(json_agg(json_build_object('plan_id', r.plan_id, 'version_id', r.version_id, 'year', r.year, 'period', r.period, 'moves', r.moves,
-              'result', r.result, 'version', ${questionnaireVersions.version}, 'questionnaire_id', ${questionnaires.id}, 'questionnaire_name', ${questionnaires.name})
+              'result', r.result, 'version', ${questionnaireVersions.version}, 'questionnaire_id', ${questionnaireVersions.questionnaireId}, 'questionnaire_name', ${questionnaireVersions.name})
               order by r.plan_id, r.version_id, r.year nulls first, r.period nulls first), '[]')
             from results r
-            join ${questionnaireVersions} on ${questionnaireVersions.id} = r.version_id
-            join ${questionnaires} on ${questionnaires.id} = ${questionnaireVersions.questionnaireId}) as results,
+            join ${questionnaireVersions} on ${questionnaireVersions.id} = r.version_id) as results,
           (select coalesce(json_agg(d order by d.plan_id, d.version_id, d.year nulls first, d.ord), '[]') from dimensions d) as dimensions`,
     ),
   ]);

@@ -6,6 +6,7 @@ import { Box, Button, Card, CardContent, Fab } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { lockedNodeIds } from '../../../../domain/questionnaire-locks';
 import { finalizeQuestionnaire, type Dimension, newDimension, newPenaltyDimension, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { ConfirmDialog } from '../../../ui/dialogs';
@@ -43,6 +44,13 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   // finalized, so a question accepted unchanged (its keys in another order) is no change.
   const unsaved = () => save.saved === null && JSON.stringify(finalizeQuestionnaire(form.getValues())) !== JSON.stringify(finalizeQuestionnaire(initial));
   const leaveGuard = useConfirmLeave(unsaved, { anyNavigation: true });
+  // Another version replaces the form's content: with unsaved changes, the same question as leaving.
+  const [askedVersion, setAskedVersion] = useState<number | null>(null);
+  const changeVersion = (version: number) => {
+    if (version === loaded?.version) return;
+    if (unsaved()) setAskedVersion(version);
+    else onVersionChange?.(version);
+  };
 
   const lockedIds = useMemo(() => (mode === 'EDIT' ? lockedNodeIds(initial) : new Set<string>()), [mode, initial]);
   const services = useMemo<EditorServices>(
@@ -75,7 +83,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
         <FormProvider {...form}>
           <Card sx={{ mt: 2, mb: 10 }}>
             <CardContent>
-              <EditorHeader mode={mode} loaded={loaded} duplicateOf={duplicateOf} onBack={() => navigate('/questionnaires')} onVersionChange={onVersionChange} />
+              <EditorHeader mode={mode} loaded={loaded} duplicateOf={duplicateOf} onBack={() => navigate('/questionnaires')} onVersionChange={changeVersion} />
               {dimensions.map((d, i) => (
                 <DimensionCard key={d.id} index={i} nodeId={d._id} type={d.type} onRemove={removeDimension} />
               ))}
@@ -121,6 +129,16 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
       />
       <SaveDialogs flow={save} />
       {leaveGuard.dialog}
+      <ConfirmDialog
+        open={askedVersion !== null}
+        title={dialogParts(DIALOG.leave).title}
+        content={dialogParts(DIALOG.leave).question}
+        onClose={() => setAskedVersion(null)}
+        onConfirm={() => {
+          setAskedVersion(null);
+          if (askedVersion !== null) onVersionChange?.(askedVersion);
+        }}
+      />
     </EditorContext.Provider>
   );
 }

@@ -2,13 +2,10 @@ import { useDataProvider } from 'ra-core';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { problemLine, QUESTIONNAIRE_TEXT, questionnaireProblems } from '../../../../domain/questionnaire-weights';
+import { problemDialogLines, problemLine, QUESTIONNAIRE_TEXT, questionnaireProblems } from '../../../../domain/questionnaire-weights';
 import { finalizeQuestionnaire, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { problemNodes } from './context';
-
-/** How many rule messages the error dialog lists before the reminder. */
-const SHOWN_PROBLEMS = 5;
 
 export interface SaveFlow {
   submit: () => Promise<void>;
@@ -20,14 +17,6 @@ export interface SaveFlow {
   cancel: () => void;
   confirm: () => Promise<void>;
   saved: QuestionnaireVersion | null;
-}
-
-/** The error dialog's lines: the specific messages, then the spec's reminder (spec 2 §8). */
-function errorLines(messages: string[]): string[] {
-  const unique = [...new Set(messages)];
-  const shown = unique.slice(0, SHOWN_PROBLEMS);
-  const more = unique.length - shown.length;
-  return [...shown, ...(more > 0 ? [`Y ${more} problema(s) más, marcados en rojo.`] : []), QUESTIONNAIRE_TEXT.reminder];
 }
 
 /** The questionnaire a new version is added to, and its last version when the editor opened it. */
@@ -55,7 +44,7 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
     const problems = questionnaireProblems(content);
     setNodes(problemNodes(problems.map((p) => p.path)));
     if (problems.length) {
-      setErrors(errorLines(problems.map(problemLine)));
+      setErrors(problemDialogLines(problems.map(problemLine)));
       return;
     }
     setAsking(content);
@@ -74,7 +63,7 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
       setSaved(data as unknown as QuestionnaireVersion);
     } catch (error) {
       const status = (error as { status?: number }).status;
-      setErrors(status === 400 ? errorLines(errorMessages(error).slice(0, 1)) : errorMessages(error));
+      setErrors(status === 400 ? problemDialogLines(errorMessages(error).slice(0, 1)) : errorMessages(error));
     } finally {
       setBusy(false);
     }
