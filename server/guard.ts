@@ -1,6 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { admits, type Audience, isAdmin, type UserRole } from '../domain/roles';
 import { AUTH_TEXT } from '../domain/auth';
+import { users } from './db/schema';
 import { HttpError } from './http';
 
 /** Who may call a route: a role list from domain/roles.ts, or 'public' for the session routes. */
@@ -40,6 +42,16 @@ declare module '@fastify/jwt' {
 const UNAUTHORIZED = 'Debe iniciar sesión para continuar.';
 /** How many verified tokens the guard keeps (a few per active session). */
 const VERIFIED_KEPT = 1000;
+/** How long a user's standing (active, and since when its tokens are good) is trusted once read. */
+const STANDING_FOR_MS = 1000;
+/** How many users' standings the guard keeps. */
+const STANDING_KEPT = 5000;
+
+/** What the database says of a token's user: whether it is active, and the first second its tokens are good from. */
+interface Standing {
+  active: boolean;
+  validFrom: number;
+}
 
 /** Every route below /api declares its roles; one without is a start-up error, not an open door. */
 export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
@@ -57,12 +69,12 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
   // never past the token's expiry): a session's next requests skip the HMAC, the JSON decoding and the
   // hashing of a cache key (fast-jwt's own cache hashes every token it looks up). One map per app: a
   // token is only ever taken by the app whose secret verified it.
-  const verified = new Map<string, { session: SessionUser; until: number }>();
-  const sessionOf = (token: string): SessionUser => {
+  const verified = new Map<string, { session: SessionUser; issued: number; until: number }>();
+  const sessionOf = (token: string): { session: SessionUser; issued: number } => {
     const kept = verified.get(token);
-    if (kept && kept.until > Date.now()) return kept.session;
+    if (kept && kept.until > Date.now()) return kept;
     if (kept) verified.delete(token);
-    let claims: { sub: string; rol: UserRole; cid: number | null; typ: string; exp?: number };
+    let claims: { sub: string; rol: UserRole; cid: number | null; typ: string; exp?: number; iat?: number };
     try {
       claims = app.jwt.verify(token);
     } catch {
@@ -70,12 +82,37 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
     }
     if (claims.typ !== 'access') throw new HttpError(401, AUTH_TEXT.sessionExpired);
     const session = Object.freeze({ id: Number(claims.sub), rol: claims.rol ?? null, clientId: claims.cid ?? null });
+    const entry = { session, issued: claims.iat ?? 0, until: (claims.exp ?? 0) * 1000 };
     if (claims.exp) {
       if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
-      verified.set(token, { session, until: claims.exp * 1000 });
+      verified.set(token, entry);
     }
-    return session;
+    return entry;
   };
+
+  // A token is the user as it was when it was issued: deactivated, or given another role or client,
+  // the user's older tokens stop there (`sessions_valid_after`, set by a trigger, migration 0012). The
+  // role or client the console then needs comes with the next refresh; a deactivated user has none.
+  // Read once a second per user at most (one lookup by key), and forgotten after any write this
+  // server answers, so a change made here holds from the next request.
+  const standings = new Map<number, { standing: Promise<Standing | null>; until: number }>();
+  const standingOf = (userId: number): Promise<Standing | null> => {
+    const kept = standings.get(userId);
+    if (kept && kept.until > Date.now()) return kept.standing;
+    if (kept) standings.delete(userId);
+    const standing = app.db
+      .select({ active: users.status, validFrom: sql<number | null>`floor(extract(epoch from ${users.sessionsValidAfter}))`.mapWith(Number) })
+      .from(users)
+      .where(eq(users.id, userId))
+      .then(([row]) => (row ? { active: row.active, validFrom: row.validFrom ?? 0 } : null));
+    if (standings.size >= STANDING_KEPT) standings.delete(standings.keys().next().value!);
+    standings.set(userId, { standing, until: Date.now() + STANDING_FOR_MS });
+    standing.catch(() => standings.delete(userId));
+    return standing;
+  };
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && standings.size) standings.clear();
+  });
   // onRequest, before the body is parsed and validated: a caller without the right session learns
   // nothing about the route's schema and never gets a 400 in place of its 401/403.
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -83,7 +120,10 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
     if (roles === undefined || roles === 'public') return;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new HttpError(401, UNAUTHORIZED);
-    request.session = sessionOf(header.slice(7));
+    const { session, issued } = sessionOf(header.slice(7));
+    const standing = await standingOf(session.id);
+    if (!standing?.active || issued < standing.validFrom) throw new HttpError(401, AUTH_TEXT.sessionExpired);
+    request.session = session;
     if (!isAdmin(request.session.rol) && !admits(roles, request.session.rol)) throw new HttpError(403, AUTH_TEXT.forbidden);
   });
 }

@@ -58,6 +58,11 @@ export const users = pgTable(
     searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(trim(names || ' ' || last_name))`),
     /** What the web users' search reads: the full name and the e-mail, folded. */
     searchText: text('search_text').generatedAlwaysAs(sql`campo_fold(trim(names || ' ' || last_name) || chr(10) || email)`),
+    /**
+     * Access tokens issued before this instant are no longer good (server/guard.ts): set by a trigger
+     * (migration 0012) whenever the status, the role or the client changes, whoever changes them.
+     */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -157,6 +157,52 @@ describe('profile and bearer tokens', () => {
   });
 });
 
+describe('a user changed after its token was issued', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const webUsers = (token: string) => t.app.inject({ method: 'GET', url: '/api/web-users?limit=1', headers: t.authHeader(token) });
+
+  it('deactivated, its access token stops at once and its refresh token with it', async () => {
+    const admin = (await t.login('admin@campo.test')).token;
+    const id = await userId('lider.campo@campo.test');
+    const leader = await t.login('lider.campo@campo.test');
+    expect((await profile(id, leader.token)).statusCode).toBe(200);
+    // Tokens carry their issue time in whole seconds: the change comes in a later one.
+    await sleep(1100);
+    const off = await t.app.inject({ method: 'PUT', url: '/api/web-users/state', headers: t.authHeader(admin), payload: { id, status: false } });
+    expect(off.statusCode).toBe(200);
+    const refused = await profile(id, leader.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(SESSION_EXPIRED);
+    expect((await post('/api/auth/refresh-token', { refreshToken: leader.refreshToken })).statusCode).toBe(401);
+    await t.db.update(users).set({ status: true }).where(eq(users.id, id));
+  });
+
+  it('demoted, its old token no longer acts with the old role; a refresh gives the new one', async () => {
+    const id = await userId('calidad2@campo.test');
+    const [{ rolId }] = await t.db.select({ rolId: users.rolId }).from(users).where(eq(users.id, id));
+    await t.db.update(users).set({ rolId: ROLE.ADMIN }).where(eq(users.id, id));
+    const promoted = await t.login('calidad2@campo.test');
+    expect((await webUsers(promoted.token)).statusCode).toBe(200);
+    await sleep(1100);
+    // Any path that changes the role (here SQL by hand, as a script would): the trigger dates it.
+    await t.db.update(users).set({ rolId: ROLE.COMMERCIAL }).where(eq(users.id, id));
+    await sleep(1100); // the guard trusts what it read for a second
+    expect((await webUsers(promoted.token)).statusCode).toBe(401);
+    const renewed = await post('/api/auth/refresh-token', { refreshToken: promoted.refreshToken });
+    expect(renewed.statusCode).toBe(200);
+    expect((await webUsers((renewed.json() as LoginAnswer).token)).statusCode).toBe(403);
+    await t.db.update(users).set({ rolId }).where(eq(users.id, id));
+  });
+
+  it('changed in what does not matter to a session (its name), keeps its token', async () => {
+    const id = await userId('operaciones@campo.test');
+    const ops = await t.login('operaciones@campo.test');
+    await sleep(1100);
+    await t.db.update(users).set({ names: 'Olga' }).where(eq(users.id, id));
+    expect((await profile(id, ops.token)).statusCode).toBe(200);
+  });
+});
+
 describe('refresh tokens', () => {
   const refresh = (refreshToken: string) => post('/api/auth/refresh-token', { refreshToken });
 
