@@ -125,10 +125,14 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
   const staticDir = config.staticDir;
   const hasConsole = staticDir !== null && existsSync(join(staticDir, 'index.html'));
   if (hasConsole) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    // Files looked up when asked (wildcard), not listed once at start: a console rebuilt or deployed
+    // under a running server serves its new files, where a list made at start answered the new
+    // index.html's scripts with index.html itself (a blank page).
+    await app.register(fastifyStatic, { root: staticDir, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || request.method !== 'GET' || !hasConsole) {
+    // A file of the build that is not there is a 404, never the console's page in its place.
+    if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || request.method !== 'GET' || !hasConsole) {
       return reply.status(404).send({ message: 'No se encontró el recurso solicitado.' });
     }
     // Every screen path is the console's: the browser router takes it from there.
