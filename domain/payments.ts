@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MOVE_FORM_TEXT } from './move-forms';
 import { formatPesos, parseMoney, centsToMoney } from './money';
-import { dateValue, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, todayIso } from './validation';
+import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, todayIso } from './validation';
 
 export const PAYMENT_TEXT = {
   pendingTitle: 'Administracion de pagos a Getters',
@@ -31,6 +31,9 @@ export const PAYMENT_TEXT = {
   required: 'Este campo es requerido.',
   noSpaces: 'No debe contener espacios.',
   futureDate: 'La fecha de pago no puede ser posterior a hoy.',
+  futureTime: 'La hora de pago no puede ser posterior a la actual.',
+  beforeDebt: (day: string) => `La fecha de pago no puede ser anterior al ${formatDisplayDate(day)}, cuando nació la deuda.`,
+  dateRange: (day: string) => `Entre el ${formatDisplayDate(day)} y hoy.`,
   tooLong: 'El campo es demasiado largo',
   pickOne: 'Seleccione al menos una transacción.',
   tooMany: (max: number) => `Se pueden pagar hasta ${max} transacciones por vez.`,
@@ -70,9 +73,20 @@ export const paymentDay = z
   .pipe(dateValue)
   .refine((iso) => iso <= todayIso(), T.futureDate);
 
-/** The register-payment dialog. */
-export const paymentDialogSchema = z.object({ transactionDate: paymentDay, operationCode });
-export type PaymentDialogValues = z.input<typeof paymentDialogSchema>;
+/** The Argentine day (YYYY-MM-DD) the newest of these debts was born: their payment may not be dated before it. */
+export function newestDebtDay(createdAt: readonly (string | Date)[]): string {
+  return createdAt.map((d) => todayIso(new Date(d))).reduce((newest, day) => (day > newest ? day : newest), '');
+}
+
+/** The register-payment dialog: the date between the newest debt's day (`debtDay`) and today. */
+export function paymentDialogSchema(debtDay?: string) {
+  const transactionDate = debtDay ? paymentDay.refine((iso) => iso >= debtDay, T.beforeDebt(debtDay)) : paymentDay;
+  return z.object({ transactionDate, operationCode });
+}
+export interface PaymentDialogValues {
+  transactionDate: string;
+  operationCode: string;
+}
 
 /** Argentina has kept UTC-3 without summer time since 2009. */
 const ARGENTINA_OFFSET = '-03:00';
@@ -99,17 +113,23 @@ export const amount = z.union([z.string().max(20), z.number()], { error: MSG.amo
   return centsToMoney(cents);
 });
 
-/** The payment instant: an ISO date-time (or a day, taken at the current time), not after today. */
+const MINUTE = 60_000;
+const WITH_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * The payment instant: an ISO date-time (without an offset, Argentina's) or a day (taken at the
+ * current time); not in a minute later than the current one.
+ */
 export const paymentInstant = z.string({ error: T.required }).trim().min(1, T.required).max(40).transform((text, ctx) => {
   const day = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(text);
   const parsed = day ? parseDisplayDate(`${day[3]}/${day[2]}/${day[1]}`) : { error: MSG.dateFormat };
-  const instant = day?.[4] ? new Date(text) : day ? new Date(combineWithCurrentTime(text)) : new Date(NaN);
+  const instant = day?.[4] ? new Date(WITH_OFFSET.test(text) ? text : `${text}${ARGENTINA_OFFSET}`) : day ? new Date(combineWithCurrentTime(text)) : new Date(NaN);
   if ('error' in parsed || Number.isNaN(instant.getTime())) {
     ctx.addIssue({ code: 'custom', message: 'error' in parsed ? parsed.error : MSG.dateFormat });
     return z.NEVER;
   }
-  if (todayIso(instant) > todayIso()) {
-    ctx.addIssue({ code: 'custom', message: T.futureDate });
+  if (Math.floor(instant.getTime() / MINUTE) > Math.floor(Date.now() / MINUTE)) {
+    ctx.addIssue({ code: 'custom', message: todayIso(instant) > todayIso() ? T.futureDate : T.futureTime });
     return z.NEVER;
   }
   return instant;

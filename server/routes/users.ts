@@ -2,7 +2,8 @@
  * `GET /users?rolId=`: users of one role as `{ id, fullName, profile? }`: the quality agents
  * (role 1) a move is assigned to and the Getters (role 7) that do them, with their payment profile
  * for those who pay them (`ACCESS.payments`).
- * Active users by default; `q` searches the name, `limit` pages a picker's matches, `ids` resolves
+ * Active users by default; `q` searches the name (and, for those who see the profile, the
+ * CUIT/CUIL when it is made of digits and dashes), `limit` pages a picker's matches, `ids` resolves
  * the names of users a picker already holds (active or not: a chosen Getter may have left since).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -25,11 +26,18 @@ const query = z.object({
   ids: peopleIds.optional(),
 });
 
+/** A search that reads as (part of) a CUIT/CUIL: digits, with dashes, dots or spaces between them. */
+const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
+
 export default async function userRoutes(app: App) {
   app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], querystring: query } }, async (req) => {
     const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
+    // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
+    const withProfile = rolId === ROLE.GETTER && admits(ACCESS.payments.read, req.session.rol);
+    // Those who see the CUIT/CUIL also find a Getter by it: typed with or without dashes, its digits.
+    const cuitDigits = withProfile && q && CUIT_LIKE.test(q) ? q.replace(/\D/g, '') : '';
     // Built once per shape (which filters it has), the values bound to its placeholders.
-    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${Boolean(q)}:${Boolean(withPending)}`, () => {
+    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${q ? (cuitDigits ? 'cuit' : 'name') : ''}:${Boolean(withPending)}`, () => {
       const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
       // The page of people first, then each one's profile by its key. Joined before the sort and limit,
       // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
@@ -42,7 +50,12 @@ export default async function userRoutes(app: App) {
           and(
             eq(users.rolId, sql.placeholder('rolId') as unknown as number),
             ids ? sql`${users.id} = any(${sql.placeholder('ids')}::int[])` : undefined,
-            q ? matchesFolded(users.searchName, sql.placeholder('pattern')) : undefined,
+            // No index holds the CUIT/CUIL's digits: its search reads the 50,000 profiles (~6 ms), names keep their trigram index.
+            cuitDigits
+              ? sql`${users.id} in (select ${getterProfiles.userId} from ${getterProfiles} where replace(${getterProfiles.cuitCuil}, '-', '') like ${sql.placeholder('pattern')})`
+              : q
+                ? matchesFolded(users.searchName, sql.placeholder('pattern'))
+                : undefined,
             // A Getter who left the platform is still paid what is owed.
             withPending
               ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${users.id} and ${transactions.status} = 'PENDING')`
@@ -67,9 +80,7 @@ export default async function userRoutes(app: App) {
         .orderBy(asc(page.names), asc(page.lastName), asc(page.id))
         .prepare('');
     });
-    const rows = await statement.execute({ rolId, ids, pattern: q && searchPattern(q), limit });
-    // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
-    const withProfile = rolId === ROLE.GETTER && admits(ACCESS.payments.read, req.session.rol);
+    const rows = await statement.execute({ rolId, ids, pattern: cuitDigits ? `%${cuitDigits}%` : q && searchPattern(q), limit });
     return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) => (withProfile ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name }));
   });
 }

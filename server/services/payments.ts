@@ -5,7 +5,8 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
-import { PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import { newestDebtDay, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import { todayIso } from '../../domain/validation';
 import type { Db, Tx } from '../db/client';
 import { countAll, whitelisted } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
@@ -201,15 +202,16 @@ export interface PaymentReceipt {
 const nameOf = (t: { id: number; code: string | null }) => (t.code ? `transacción ${t.id} (move ${t.code})` : `transacción ${t.id}`);
 
 /**
- * Pays pending transactions of one account, all or none. The amount must be what they owe. The
- * UPDATE only takes rows still PENDING: a second or concurrent payment of any of them changes
- * nothing and is refused (409) naming the ones already paid.
+ * Pays pending transactions of one account, all or none. The amount must be what they owe, and the
+ * payment not dated before the day the newest of them was born. The UPDATE only takes rows still
+ * PENDING: a second or concurrent payment of any of them changes nothing and is refused (409)
+ * naming the ones already paid.
  */
 export async function registerPayment(db: Db, actor: SessionUser, order: PaymentOrder): Promise<PaymentReceipt> {
   const ids = order.transactionIds;
   return db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, code: userMoves.code })
+      .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, createdAt: transactions.createdAt, code: userMoves.code })
       .from(transactions)
       .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
       .where(inArray(transactions.id, ids));
@@ -219,6 +221,9 @@ export async function registerPayment(db: Db, actor: SessionUser, order: Payment
     if (found.some((f) => f.accountId !== order.accountId)) throw badRequest(T.otherAccount, { [field]: T.otherAccount });
     const paid = found.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
     if (paid.length) throw conflict(T.alreadyPaid(paid.map(nameOf)));
+    // By Argentine day: the console picks a day and sends it at the current time of day.
+    const debtDay = newestDebtDay(found.map((f) => f.createdAt));
+    if (todayIso(order.transactionDate) < debtDay) throw badRequest(T.beforeDebt(debtDay), { transactionDate: T.beforeDebt(debtDay) });
     const owed = sumMoney(found.map((f) => f.amount));
     if (!sameMoney(owed, order.amount)) throw badRequest(T.amountMismatch(owed), { amount: T.amountMismatch(owed) });
 

@@ -123,6 +123,30 @@ describe('lists', () => {
     expect(owed.map((g) => g.id)).not.toContain(third.userId);
   });
 
+  it('finds a Getter by CUIT/CUIL, with or without dashes, for those who see it, and still by name', async () => {
+    type Found = { id: number; fullName: string; profile?: { cuitCuil: string | null } };
+    const [getter] = await t.db
+      .select({ id: users.id, names: users.names, lastName: users.lastName, cuitCuil: getterProfiles.cuitCuil })
+      .from(users)
+      .innerJoin(getterProfiles, eq(getterProfiles.userId, users.id))
+      .where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true)))
+      .orderBy(asc(users.id))
+      .limit(1);
+    const cuit = getter.cuitCuil!;
+    const digits = cuit.replace(/-/g, '');
+    for (const q of [cuit.slice(0, 11), digits.slice(0, 10), digits.slice(2), cuit]) {
+      const found = await api.ok<Found[]>('GET', `/users?rolId=7&q=${encodeURIComponent(q)}`, admin);
+      expect(found.map((g) => g.id), q).toContain(getter.id);
+      for (const g of found) expect(g.profile!.cuitCuil!.replace(/-/g, ''), q).toContain(q.replace(/-/g, ''));
+    }
+    const owed = await api.ok<Found[]>('GET', `/users?rolId=7&withPending=true&limit=51&q=${digits.slice(0, 10)}`, admin);
+    for (const g of owed) expect(g.profile!.cuitCuil!.replace(/-/g, '')).toContain(digits.slice(0, 10));
+    expect((await api.ok<Found[]>('GET', `/users?rolId=7&q=${encodeURIComponent(getter.lastName)}`, admin)).map((g) => g.id)).toContain(getter.id);
+    // Staff who do not pay neither see the CUIT/CUIL nor find Getters by it.
+    const { token: operaciones } = await t.login('operaciones@campo.test');
+    expect(await api.ok<Found[]>('GET', `/users?rolId=7&q=${digits.slice(0, 10)}`, operaciones)).toEqual([]);
+  });
+
   it('pages every sort as the whole list reads it, by its own columns and by the Getter’s or move’s', async () => {
     for (const [status, sort, order] of [
       ['pending', 'createdAt', 'ASC'],
@@ -195,6 +219,40 @@ describe('registering a payment', () => {
     // A day typed alone is taken at the current time; the amount may come as a number.
     const answer = await api.ok<{ transactionDate: string }>('PUT', '/accounts/pay', admin, { ...good, amount: 500, transactionDate: todayIso() });
     expect(todayIso(new Date(answer.transactionDate))).toBe(todayIso());
+  });
+
+  it('refuses a payment dated before the debt was born or after the current minute', async () => {
+    const getter = (await getterAccounts())[10];
+    // Born at 20:00 in Argentina ten days ago; another one twelve days ago.
+    const bornDay = todayIso(new Date(Date.now() - 10 * DAY));
+    const born = new Date(`${bornDay}T20:00:00-03:00`);
+    const [id] = await debts(getter.accountId, ['300.00'], born);
+    const [older] = await debts(getter.accountId, ['100.00'], new Date(born.getTime() - 2 * DAY));
+    const good = { id: getter.accountId, amount: '300.00', penddingTransactionId: id, operationCode: 'OP-FECHA', transactionDate: now() };
+    const dayBefore = todayIso(new Date(born.getTime() - DAY));
+    const later = new Date(Date.now() + 2 * 60_000);
+    for (const [transactionDate, message] of [
+      ['1900-01-01', PAYMENT_TEXT.beforeDebt(bornDay)],
+      [combineWithCurrentTime(dayBefore), PAYMENT_TEXT.beforeDebt(bornDay)],
+      [later.toISOString(), todayIso(later) > todayIso() ? PAYMENT_TEXT.futureDate : PAYMENT_TEXT.futureTime],
+    ]) {
+      const res = await api.call('PUT', '/accounts/pay', admin, { ...good, transactionDate });
+      expect(res.statusCode, transactionDate).toBe(400);
+      expect(res.json().errors.transactionDate, transactionDate).toBe(message);
+    }
+    // A mass payment may not be dated before its newest debt's day, though the older one was owed then.
+    const both = await api.call('PUT', '/accounts/massive-pay', admin, {
+      ...good,
+      amount: '400.00',
+      penddingTransactionIds: [older, id],
+      transactionDate: combineWithCurrentTime(dayBefore),
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors.transactionDate).toBe(PAYMENT_TEXT.beforeDebt(bornDay));
+    expect((await rowsOf([id, older])).map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
+    // The debt's own day counts by the day: 09:00 of it is fine though the debt was born at 20:00.
+    await api.ok('PUT', '/accounts/pay', admin, { ...good, transactionDate: `${bornDay}T09:00:00-03:00` });
+    expect((await rowsOf([id]))[0]).toMatchObject({ status: 'PAID', transactionDate: new Date(`${bornDay}T09:00:00-03:00`) });
   });
 
   it('pays several transactions of one Getter at once, summing exact decimals', async () => {

@@ -1,35 +1,43 @@
 /**
- * A payer's day: pick a Getter, tick two of their pending transactions, see the count and total,
- * have a future payment date refused, register the payment and find it in the history.
+ * A payer's day: find a Getter by CUIT/CUIL, tick their pending transactions, see the count and
+ * total, have a future or too early payment date refused, see a payment made elsewhere meanwhile
+ * refused and leave the selection, register the payment and find it in the history; on a 1024 px
+ * window, the pending list stays within the screen.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatPesos, sumMoney } from '../../domain/money';
-import type { PaymentTransaction } from '../../domain/payments';
+import { newestDebtDay, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
 
-async function api<T>(path: string): Promise<T> {
+async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
   const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
   const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${baseUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const headers = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const res = await fetch(`${baseUrl()}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
   return (await res.json()) as T;
 }
 
-/** A Getter owed at least two transactions of moves, and two of them. */
-async function getterWithTwoDebts(): Promise<{ name: string; debts: PaymentTransaction[] }> {
+/** Pays a transaction elsewhere (another payer, another tab), as the screen does not know. */
+const payElsewhere = (t: PaymentTransaction) =>
+  api('/accounts/pay', 'PUT', { id: t.accounts.id, amount: t.amount, penddingTransactionId: t.id, operationCode: `OTRO-${t.id}`, transactionDate: new Date().toISOString() });
+
+/** The pending transactions, oldest first; a Getter with a CUIT/CUIL owed at least three of moves, and three of them. */
+async function pendingAndGetter(): Promise<{ rows: PaymentTransaction[]; name: string; cuit: string; debts: PaymentTransaction[]; stale: PaymentTransaction }> {
   const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
   const byGetter = new Map<number, PaymentTransaction[]>();
-  for (const row of rows.filter((r) => r.userMoves.length)) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
-  const debts = [...byGetter.values()].find((list) => list.length >= 2);
-  if (!debts) throw new Error('The demo has no Getter with two pending transactions');
-  return { name: debts[0].accounts.user.fullName, debts: debts.slice(0, 2) };
+  for (const row of rows.filter((r) => r.userMoves.length && r.accounts.user.profile.cuitCuil)) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
+  const debts = [...byGetter.values()].find((list) => list.length >= 3);
+  if (!debts) throw new Error('The demo has no Getter with three pending transactions');
+  const { fullName, profile } = debts[0].accounts.user;
+  return { rows, name: fullName, cuit: profile.cuitCuil!, debts: debts.slice(0, 2), stale: debts[2] };
 }
 
 async function listLoaded(page: Page): Promise<void> {
@@ -39,15 +47,38 @@ async function listLoaded(page: Page): Promise<void> {
 
 describe('payments to Getters', () => {
   it('registers a mass payment of two transactions and shows it in the history', async () => {
-    const { name, debts } = await getterWithTwoDebts();
+    const { rows, name, cuit, debts, stale } = await pendingAndGetter();
     const codes = debts.map((d) => d.userMoves[0].code);
-    session = await chromium.open();
+    session = await chromium.open({ viewport: { width: 1024, height: 800 } });
     const { page } = session;
     await loginAs(page, 'administracion@campo.test');
     await openMenu(page, 'Moves', 'Pagar');
     await atPath(page, '/payment-administration/pending');
     await shown(page.getByRole('heading', { name: 'Administracion de pagos a Getters' }));
     await listLoaded(page);
+
+    // At 1024 px the page does not scroll sideways: the filter and each row's action are in sight.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const first = rows.slice(0, 10).find((r) => r.accounts.user.fullName !== name)!;
+    // By label, not role: a row hidden behind an open dialog is still there.
+    const registerFirst = page.getByLabel(`Registrar pago ${first.accounts.user.fullName} ${first.userMoves[0]?.code ?? first.id}`, { exact: true });
+    for (const button of [page.getByRole('button', { name: 'FILTRAR' }), registerFirst]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    }
+    // Paid elsewhere meanwhile: the refusal takes the row off the list.
+    await payElsewhere(first);
+    await registerFirst.click();
+    const single = page.getByRole('dialog', { name: 'Registrar pago' });
+    await single.getByLabel('Número de operación').fill('E2E-TARDE');
+    await single.getByRole('button', { name: 'Aceptar' }).click();
+    const refusal = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refusal.getByText(/^Ya fueron pagadas: transacción /));
+    await refusal.getByRole('button', { name: 'Cerrar' }).click();
+    // The order no longer stands: the register dialog closed with the message.
+    await gone(refusal);
+    await gone(single);
+    await gone(registerFirst);
 
     // The date filter wants both dates.
     await page.getByLabel('Desde').fill('01/01/2024');
@@ -59,7 +90,8 @@ describe('payments to Getters', () => {
     await shown(page.getByText('Seleccione el Getter correspondiente'));
     const getter = page.getByRole('combobox', { name: 'Getter' });
     await getter.click();
-    await getter.fill(name.split(' ').at(-1)!);
+    // Found by the CUIT/CUIL's digits, typed without dashes.
+    await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
     await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
     expect(await getter.inputValue()).toMatch(new RegExp(`^${name}`));
     await gone(page.getByRole('progressbar', { name: 'Cargando' }));
@@ -82,9 +114,20 @@ describe('payments to Getters', () => {
     }
     expect(lines[2].slice(0, 5)).toEqual(['TOTAL', '', '', '2 transacciones', sumMoney(debts.map((d) => d.amount))]);
 
-    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    // A third one, ticked and then paid elsewhere: the refusal takes it out of the selection and the total.
+    const staleBox = page.getByLabel(`Seleccionar ${stale.userMoves[0].code}`, { exact: true });
+    await setChecked(staleBox, true);
+    await shown(selection.getByText(/^3 transacciones seleccionadas/));
+    await payElsewhere(stale);
+    const register = page.getByRole('button', { name: 'Registrar pago' });
+    await register.click();
     const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
     await shown(dialog);
+    const debtDay = newestDebtDay([...debts, stale].map((d) => d.createdAt));
+    await shown(dialog.getByText(PAYMENT_TEXT.dateRange(debtDay)));
+    await dialog.getByLabel('Fecha de pago').fill('01/01/2000');
+    await dialog.getByLabel('Fecha de pago').blur();
+    await shown(dialog.getByText(PAYMENT_TEXT.beforeDebt(debtDay)));
     const tomorrow = formatDisplayDate(todayIso(new Date(Date.now() + 36 * 3600 * 1000)));
     await dialog.getByLabel('Fecha de pago').fill(tomorrow);
     await dialog.getByLabel('Número de operación').fill('E2E 1');
@@ -95,6 +138,16 @@ describe('payments to Getters', () => {
 
     const code = `E2E-${Date.now().toString(36)}`;
     await dialog.getByLabel('Fecha de pago').fill(formatDisplayDate(todayIso()));
+    await dialog.getByLabel('Número de operación').fill(code);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await shown(refusal.getByText(`Ya fueron pagadas: transacción ${stale.id} (move ${stale.userMoves[0].code}). No se registró ningún pago.`));
+    await refusal.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(refusal);
+    await gone(dialog);
+    await gone(staleBox);
+    await shown(selection.getByText(`2 transacciones seleccionadas · Total ${formatPesos(sumMoney(debts.map((d) => d.amount)))}`));
+
+    await register.click();
     await dialog.getByLabel('Número de operación').fill(code);
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     const success = page.getByRole('dialog', { name: 'Pago registrado' });
@@ -127,6 +180,6 @@ describe('payments to Getters', () => {
 
     await page.getByRole('button', { name: 'VER PAGOS PENDIENTES' }).click();
     await atPath(page, '/payment-administration/pending');
-    session.errors.assertNone();
+    session.errors.assertNone([/status of 409/]);
   });
 });

@@ -6,6 +6,7 @@ import { BATCH_HEADER, paymentBatchCsv, paymentBatchFileName } from '../../domai
 import {
   combineWithCurrentTime,
   massivePayBody,
+  newestDebtDay,
   PAYMENT_TEXT,
   paymentAccount,
   paymentDialogSchema,
@@ -61,7 +62,7 @@ describe('money', () => {
 describe('the register-payment dialog', () => {
   const today = formatDisplayDate(todayIso());
   const errorsOf = (values: Record<string, unknown>) => {
-    const result = paymentDialogSchema.safeParse(values);
+    const result = paymentDialogSchema().safeParse(values);
     return result.success ? {} : fieldErrors(result.error);
   };
 
@@ -78,8 +79,23 @@ describe('the register-payment dialog', () => {
     expect(errorsOf({ transactionDate: '', operationCode: 'A1' }).transactionDate).toBe('Este campo es requerido.');
     expect(errorsOf({ transactionDate: '31/02/2024', operationCode: 'A1' }).transactionDate).toBe('Debe ingresar fecha válida.');
     expect(errorsOf({ transactionDate: tomorrow, operationCode: 'A1' }).transactionDate).toBe(PAYMENT_TEXT.futureDate);
-    expect(paymentDialogSchema.parse({ transactionDate: '05/03/2024', operationCode: 'A1' })).toEqual({ transactionDate: '2024-03-05', operationCode: 'A1' });
-    expect(paymentDialogSchema.parse({ transactionDate: today, operationCode: 'A1' }).transactionDate).toBe(todayIso());
+    expect(paymentDialogSchema().parse({ transactionDate: '05/03/2024', operationCode: 'A1' })).toEqual({ transactionDate: '2024-03-05', operationCode: 'A1' });
+    expect(paymentDialogSchema().parse({ transactionDate: today, operationCode: 'A1' }).transactionDate).toBe(todayIso());
+  });
+
+  it('refuses a payment dated before the day the newest debt it pays was born', () => {
+    // 02:00 UTC on 1 March is still 28 February in Argentina.
+    const debtDay = newestDebtDay(['2026-02-10T15:00:00.000Z', '2026-03-01T02:00:00.000Z', '2026-01-05T12:00:00.000Z']);
+    expect(debtDay).toBe('2026-02-28');
+    const since = (transactionDate: string) => {
+      const result = paymentDialogSchema(debtDay).safeParse({ transactionDate, operationCode: 'A1' });
+      return result.success ? undefined : fieldErrors(result.error).transactionDate;
+    };
+    expect(since('01/01/1900')).toBe('La fecha de pago no puede ser anterior al 28/02/2026, cuando nació la deuda.');
+    expect(since('27/02/2026')).toBe(PAYMENT_TEXT.beforeDebt('2026-02-28'));
+    expect(since('28/02/2026')).toBeUndefined();
+    expect(since(today)).toBeUndefined();
+    expect(PAYMENT_TEXT.dateRange(debtDay)).toBe('Entre el 28/02/2026 y hoy.');
   });
 
   it('combines the chosen day with the current time of day in Argentina', () => {
@@ -100,6 +116,17 @@ describe('the payment bodies and list queries', () => {
     expect(bad({ amount: 0.1 + 0.2 }).amount).toBe('El monto ingresado es inválido');
     expect(bad({ amount: '0' }).amount).toBe('El monto ingresado es inválido');
     expect(bad({ transactionDate: new Date(Date.now() + 3 * 86400_000).toISOString() }).transactionDate).toBe(PAYMENT_TEXT.futureDate);
+  });
+
+  it('refuses an instant in a minute after the current one, even today, and reads one without offset in Argentina', () => {
+    const parse = (transactionDate: string) => payBody.safeParse({ id: 1, amount: '10', penddingTransactionId: 2, operationCode: 'X', transactionDate });
+    const later = new Date(Date.now() + 2 * 60_000);
+    // Later today reads 'la hora'; only past midnight does it read 'posterior a hoy'.
+    const expected = todayIso(later) > todayIso() ? PAYMENT_TEXT.futureDate : PAYMENT_TEXT.futureTime;
+    expect(fieldErrors(parse(later.toISOString()).error!).transactionDate).toBe(expected);
+    expect(parse(new Date().toISOString()).success).toBe(true);
+    expect(parse('2024-05-10T12:04:05').data?.transactionDate.toISOString()).toBe('2024-05-10T15:04:05.000Z');
+    expect(parse('2024-05-10T12:04:05Z').data?.transactionDate.toISOString()).toBe('2024-05-10T12:04:05.000Z');
   });
 
   it('needs at least one transaction in a mass payment and pays each once', () => {

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatPesos, sumMoney } from '../../../domain/money';
 import { paymentBatchCsv, paymentBatchFileName } from '../../../domain/paymentBatch';
-import { MASSIVE_PAY_MAX, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
+import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
 import { todayIso } from '../../../domain/validation';
 import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
 import { request } from '../../dataProvider/http';
@@ -37,8 +37,9 @@ export function MassivePayment() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [order, setOrder] = useState<PaymentOrder | null>(null);
 
+  const pendingKey = ['payments', 'by-getter', getter?.id];
   const pending = useQuery({
-    queryKey: ['payments', 'by-getter', getter?.id],
+    queryKey: pendingKey,
     enabled: getter !== null,
     queryFn: ({ signal }) =>
       request<{ rows: PaymentTransaction[]; count: number }>(PAYMENT_READS.byGetter, { query: { getterId: getter!.id, transactionType: 'PENDING', limit: MASSIVE_PAY_MAX }, signal }),
@@ -51,11 +52,20 @@ export function MassivePayment() {
     setGetter(next);
     setSelected(new Set());
   };
-  const paid = async () => {
-    setSelected(new Set());
+  const refetch = async () => {
     await queryClient.invalidateQueries({ queryKey: ['payments'] });
     // A Getter paid in full is no longer among those owed.
     await queryClient.invalidateQueries({ queryKey: [...GETTERS_QUERY_KEY, 'search'] });
+  };
+  const paid = async () => {
+    setSelected(new Set());
+    await refetch();
+  };
+  // Refused (some were paid elsewhere meanwhile): what is no longer pending leaves the selection.
+  const refused = async () => {
+    await refetch();
+    const still = new Set(queryClient.getQueryData<{ rows: PaymentTransaction[] }>(pendingKey)?.rows.map((r) => r.id));
+    setSelected((current) => new Set([...current].filter((id) => still.has(id))));
   };
 
   return (
@@ -99,7 +109,15 @@ export function MassivePayment() {
               variant="contained"
               startIcon={<PaymentsIcon />}
               disabled={!chosen.length}
-              onClick={() => setOrder({ accountId: chosen[0].accounts.id, amount: total, ids: chosen.map((r) => r.id), getterName: getter?.fullName ?? '' })}
+              onClick={() =>
+                setOrder({
+                  accountId: chosen[0].accounts.id,
+                  amount: total,
+                  ids: chosen.map((r) => r.id),
+                  getterName: getter?.fullName ?? '',
+                  debtDay: newestDebtDay(chosen.map((r) => r.createdAt)),
+                })
+              }
             >
               {T.register}
             </Button>
@@ -113,7 +131,7 @@ export function MassivePayment() {
           <SelectableTable rows={rows} loading={pending.isPending} error={pending.error} selected={selected} onChange={setSelected} />
         )}
       </CardContent>
-      <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={paid} />
+      <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={paid} onRefused={refused} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { formatPesos } from '../../../domain/money';
 import { combineWithCurrentTime, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
@@ -17,15 +17,22 @@ export interface PaymentOrder {
   amount: string;
   ids: number[];
   getterName: string;
+  /** The day (YYYY-MM-DD, Argentina) the newest of them was born: the payment may not be dated before. */
+  debtDay: string;
 }
 
+const DIALOG_FIELDS = ['transactionDate', 'operationCode'] as const;
+
 /**
- * The register-payment dialog (spec 2 §2, §5): the payment date (not after today; sent with the
- * current time of day) and the operation number. Accept stays disabled while a field is wrong.
- * Then the success dialog; `onPaid` refreshes what the screen shows.
+ * The register-payment dialog (spec 2 §2, §5): the payment date (from the newest debt's day to
+ * today; sent with the current time of day) and the operation number. Accept stays disabled while
+ * a field is wrong. Then the success dialog; `onPaid` refreshes what the screen shows.
+ * A refusal of the payment itself (one of them paid meanwhile: 409) closes the dialog and calls
+ * `onRefused`, which refetches the lists, so what was paid elsewhere leaves the screen.
  */
-export function PaymentDialog({ order, onClose, onPaid }: { order: PaymentOrder | null; onClose: () => void; onPaid: () => void }) {
+export function PaymentDialog({ order, onClose, onPaid, onRefused }: { order: PaymentOrder | null; onClose: () => void; onPaid: () => void; onRefused: () => void }) {
   const [done, setDone] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
   return (
     <>
       <Dialog open={order !== null} onClose={onClose} aria-labelledby="payment-title" maxWidth="xs" fullWidth>
@@ -39,20 +46,39 @@ export function PaymentDialog({ order, onClose, onPaid }: { order: PaymentOrder 
               setDone(true);
               onPaid();
             }}
+            onFailed={(messages, refused) => {
+              if (refused) {
+                onClose();
+                onRefused();
+              }
+              setErrors(messages);
+            }}
           />
         )}
       </Dialog>
       <SuccessDialog open={done} title={T.successTitle} message={T.success} onClose={() => setDone(false)} />
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </>
   );
 }
 
-function PaymentForm({ order, onClose, onPaid }: { order: PaymentOrder; onClose: () => void; onPaid: () => void }) {
+function PaymentForm({
+  order,
+  onClose,
+  onPaid,
+  onFailed,
+}: {
+  order: PaymentOrder;
+  onClose: () => void;
+  onPaid: () => void;
+  /** `refused`: the server refused what is paid (not the dialog's fields): the order no longer stands. */
+  onFailed: (messages: string[], refused: boolean) => void;
+}) {
   const dataProvider = useCampoDataProvider();
-  const [errors, setErrors] = useState<string[]>([]);
+  const schema = useMemo(() => paymentDialogSchema(order.debtDay), [order.debtDay]);
   const form = useForm<PaymentDialogValues>({
     defaultValues: { transactionDate: formatDisplayDate(todayIso()), operationCode: '' },
-    resolver: zodResolver(paymentDialogSchema),
+    resolver: zodResolver(schema),
     mode: 'all',
   });
   const { isValid, isSubmitting } = form.formState;
@@ -66,9 +92,11 @@ function PaymentForm({ order, onClose, onPaid }: { order: PaymentOrder; onClose:
       else await dataProvider.action(RESOURCE, 'massivePay', { ...common, penddingTransactionIds: order.ids });
       onPaid();
     } catch (error) {
-      const fields = (error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
-      for (const field of ['transactionDate', 'operationCode'] as const) if (fields[field]) form.setError(field, { message: fields[field] });
-      setErrors(errorMessages(error));
+      const { status, body } = error as { status?: number; body?: { errors?: Record<string, string> } };
+      const fields = body?.errors ?? {};
+      for (const field of DIALOG_FIELDS) if (fields[field]) form.setError(field, { message: fields[field] });
+      const refused = status !== undefined && status >= 400 && status < 500 && !DIALOG_FIELDS.some((field) => fields[field]);
+      onFailed(errorMessages(error), refused);
     }
   });
 
@@ -81,7 +109,7 @@ function PaymentForm({ order, onClose, onPaid }: { order: PaymentOrder; onClose:
             {order.getterName} · {order.ids.length === 1 ? '1 transacción' : `${order.ids.length} transacciones`} · {formatPesos(order.amount)}
           </Typography>
           <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
-            <DateInput name="transactionDate" label={T.date} required />
+            <DateInput name="transactionDate" label={T.date} required helperText={T.dateRange(order.debtDay)} />
             <TextInput name="operationCode" label={T.operationCode} required />
           </Box>
         </DialogContent>
@@ -94,7 +122,6 @@ function PaymentForm({ order, onClose, onPaid }: { order: PaymentOrder; onClose:
           </Button>
         </DialogActions>
       </Box>
-      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </FormProvider>
   );
 }

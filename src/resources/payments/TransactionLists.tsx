@@ -5,12 +5,13 @@ import { Button, Chip } from '@mui/material';
 import { type RaRecord, useRefresh } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
+import { newestDebtDay, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
 import { formatDisplayDate } from '../../../domain/validation';
 import { CampoList, type Column } from '../../ui/table/CampoList';
 import { transactionColumns } from './columns';
 import { DateRangeFilter } from './DateRangeFilter';
 import { type PaymentOrder, PaymentDialog } from './PaymentDialog';
+import { WithinScreen } from './WithinScreen';
 
 const PER_PAGE = [5, 10, 25, 50, 100] as const;
 const tx = (r: RaRecord) => r as unknown as PaymentTransaction;
@@ -33,7 +34,9 @@ export function PendingPayments() {
           variant="contained"
           sx={{ whiteSpace: 'nowrap' }}
           aria-label={`${T.register} ${tx(r).accounts.user.fullName} ${tx(r).userMoves[0]?.code ?? tx(r).id}`}
-          onClick={() => setOrder({ accountId: tx(r).accounts.id, amount: tx(r).amount, ids: [tx(r).id], getterName: tx(r).accounts.user.fullName })}
+          onClick={() =>
+            setOrder({ accountId: tx(r).accounts.id, amount: tx(r).amount, ids: [tx(r).id], getterName: tx(r).accounts.user.fullName, debtDay: newestDebtDay([tx(r).createdAt]) })
+          }
         >
           {T.register}
         </Button>
@@ -41,7 +44,7 @@ export function PendingPayments() {
     },
   ];
   return (
-    <>
+    <WithinScreen stickyLastColumn>
       <CampoList
         title={T.pendingTitle}
         icon={<PaymentsIcon color="primary" />}
@@ -63,8 +66,8 @@ export function PendingPayments() {
           </>
         }
       />
-      <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={refresh} />
-    </>
+      <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={refresh} onRefused={refresh} />
+    </WithinScreen>
   );
 }
 
@@ -81,25 +84,27 @@ export function PaymentHistory() {
     { source: 'status', label: 'Estado', sortable: false, render: () => <Chip size="small" color="success" label={T.registered} />, exportValue: () => T.registered },
   ];
   return (
-    <CampoList
-      title={T.historyTitle}
-      icon={<HistoryIcon color="primary" />}
-      columns={columns}
-      filter={{ kind: 'payed' }}
-      perPage={10}
-      perPageOptions={PER_PAGE}
-      sort={{ field: 'transactionDate', order: 'DESC' }}
-      storeKey="payments.history"
-      emptyText={T.empty}
-      exportFile="historial-de-pagos"
-      actions={
-        <>
-          <DateRangeFilter />
-          <Button variant="contained" onClick={() => navigate('/payment-administration/pending')}>
-            {T.toPending}
-          </Button>
-        </>
-      }
-    />
+    <WithinScreen>
+      <CampoList
+        title={T.historyTitle}
+        icon={<HistoryIcon color="primary" />}
+        columns={columns}
+        filter={{ kind: 'payed' }}
+        perPage={10}
+        perPageOptions={PER_PAGE}
+        sort={{ field: 'transactionDate', order: 'DESC' }}
+        storeKey="payments.history"
+        emptyText={T.empty}
+        exportFile="historial-de-pagos"
+        actions={
+          <>
+            <DateRangeFilter />
+            <Button variant="contained" onClick={() => navigate('/payment-administration/pending')}>
+              {T.toPending}
+            </Button>
+          </>
+        }
+      />
+    </WithinScreen>
   );
 }
