@@ -4,6 +4,7 @@ import { email, id, MAX_ID, MSG, optionalPhone, optionalUrl, required, url } fro
 export const CLIENT_TEXT = {
   badType: 'Tipo de cliente inválido',
   noType: 'El tipo de cliente no existe.',
+  duplicate: 'Ya existe un cliente con ese nombre.',
 } as const;
 
 /** The client type when given: none (empty, null) is no type; anything else must be a type's id. */

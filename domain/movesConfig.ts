@@ -12,13 +12,20 @@ export const MOVE_CONFIG_TEXT = {
   unknownType: 'Alguno de los tipos de move no existe.',
   unknownCategory: 'Alguna de las categorías no existe.',
   notFound: 'La configuración no existe.',
+  duplicate: 'Ya existe una configuración con ese nombre.',
   created: 'Configuración creada con éxito',
   updated: 'Cambios guardados con éxito',
 } as const;
 
-/** Points and minutes: required and numeric; the form holds text, other callers send numbers. */
+/** A decimal as people type it: digits, with a comma or a point before the decimals ('12,5'). */
+const DECIMAL = /^\d+(?:[.,]\d+)?$/;
+
+/**
+ * Points and minutes: required and numeric; the form holds text, other callers send numbers. Text is
+ * read only as a plain decimal: Number() alone also took '0x10' (16) and '1e2' (100).
+ */
 const requiredNumber = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.'))) : v),
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : DECIMAL.test(v.trim()) ? Number(v.trim().replace(',', '.')) : Number.NaN) : v),
   z
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MOVE_CONFIG_TEXT.required : MOVE_CONFIG_TEXT.number) })
     .refine(Number.isFinite, MOVE_CONFIG_TEXT.number)

@@ -1,6 +1,6 @@
 import { AccessDenied, Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
-import { canUse, isAdmin, STAFF } from '../domain/roles';
+import { type Area, canUse, isAdmin, STAFF } from '../domain/roles';
 import { authProvider, currentRole } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { createQueryClient } from './dataProvider/queryClient';
@@ -21,8 +21,8 @@ function ToLogin() {
   return null;
 }
 
-/** The first segment of every screen the console has, whoever may use it. */
-const KNOWN_AREAS = new Set([...resources.map((r) => r.name), 'reports', 'client-service']);
+/** The area of each screen path's first segment, whoever may use it. */
+const AREA_OF = new Map<string, Area>([...resources.map((r) => [r.name, r.area] as const), ['reports', 'reports'], ['client-service', 'client-service']]);
 
 /**
  * Non-admins on unknown paths go to the dashboard (spec 1 §2.1). Staff on a screen that exists but is
@@ -33,7 +33,8 @@ const KNOWN_AREAS = new Set([...resources.map((r) => r.name), 'reports', 'client
 function CatchAll() {
   const { pathname } = useLocation();
   const role = currentRole();
-  if (role !== null && STAFF.includes(role) && KNOWN_AREAS.has(pathname.split('/')[1] ?? '')) return <AccessDenied />;
+  const area = AREA_OF.get(pathname.split('/')[1] ?? '');
+  if (area && role !== null && STAFF.includes(role) && !canUse(role, area)) return <AccessDenied />;
   return isAdmin(role) ? <NotFound /> : <Navigate to="/dashboard" replace />;
 }
 

@@ -5,7 +5,7 @@ import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema, type Use
 import { ANY_USER, isAdmin, ROLE_NAMES, isRoleId } from '../../domain/roles';
 import { id, MSG } from '../../domain/validation';
 import type { App } from '../app';
-import { clients, resetTokens, userActions, users } from '../db/schema';
+import { clients, refreshTokens, resetTokens, userActions, users } from '../db/schema';
 import { HttpError, notFound } from '../http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../services/passwords';
 import { endSession, openSession, randomToken, rotateSession, sha256 } from '../services/sessions';
@@ -118,7 +118,11 @@ export default async function authRoutes(app: App) {
           )
           .returning({ id: resetTokens.id });
         if (!spent.length) return false;
-        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        // A restored password ends every open session of the account: a reset is how a user locks out
+        // whoever has their session. Refresh tokens are revoked; access tokens issued before stop at
+        // the guard (sessions_valid_after, as when a user is deactivated).
+        await tx.update(users).set({ passwordHash, sessionsValidAfter: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
         return true;
       });
       if (!done) throw new HttpError(400, AUTH_TEXT.invalidToken);

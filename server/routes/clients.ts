@@ -4,9 +4,11 @@ import { CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema, type 
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
+import type { Tx } from '../db/client';
 import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
+import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 
@@ -51,6 +53,10 @@ const toClient = (row: ClientRow) => ({
   state: row.state,
   type: row.typeId ? { id: row.typeId, name: row.typeName } : null,
 });
+
+/** Two clients of one name would be two look-alike entries in every list and selector. */
+const refuseTakenClientName = (tx: Tx, name: string, exceptId?: number) =>
+  refuseTakenName(tx, { table: clients, id: clients.id, name: clients.name }, name, { lockKey: 'clients', message: CLIENT_TEXT.duplicate, field: 'name', exceptId });
 
 export default async function clientRoutes(app: App) {
   app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], querystring: listClientsQuery } }, async (req) => {
@@ -102,6 +108,7 @@ export default async function clientRoutes(app: App) {
     const body = req.body as ClientInput;
     await ensureType(app, body.typeId);
     const created = await app.db.transaction(async (tx) => {
+      await refuseTakenClientName(tx, body.name);
       const [row] = await tx.insert(clients).values(body).returning();
       await audit(tx, { userId: req.session.id, entity: 'client', entityId: row.id, action: 'create' });
       return row;
@@ -113,8 +120,10 @@ export default async function clientRoutes(app: App) {
     const { id: clientId, ...body } = req.body as ClientInput & { id: number };
     await ensureType(app, body.typeId);
     return app.db.transaction(async (tx) => {
+      const [exists] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+      if (!exists) throw notFound('El cliente no existe.');
+      await refuseTakenClientName(tx, body.name, clientId);
       const [row] = await tx.update(clients).set({ ...body, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning();
-      if (!row) throw notFound('El cliente no existe.');
       await audit(tx, { userId: req.session.id, entity: 'client', entityId: clientId, action: 'update' });
       return row;
     });

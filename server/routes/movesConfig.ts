@@ -8,9 +8,10 @@ import { lockedChanges, MOVE_CONFIG_TEXT, type MoveConfigInput, type MoveConfigu
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { moveCategories, moveConfigurations, moveTypes, projects } from '../db/schema';
+import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, notFound } from '../http';
 import { audit } from '../services/audit';
 
@@ -65,6 +66,15 @@ async function checkLists(db: Db, body: MoveConfigInput) {
   if (Object.keys(errors).length) throw badRequest('Revise los datos ingresados.', errors);
 }
 
+/** Two configurations of one name are two look-alike choices in every project form. */
+const refuseTakenConfigurationName = (tx: Tx, name: string, exceptId?: number) =>
+  refuseTakenName(tx, { table: moveConfigurations, id: moveConfigurations.id, name: moveConfigurations.name }, name, {
+    lockKey: 'move-configurations',
+    message: MOVE_CONFIG_TEXT.duplicate,
+    field: 'name',
+    exceptId,
+  });
+
 export default async function moveConfigRoutes(app: App) {
   const tags = ['moves-config'];
 
@@ -92,6 +102,7 @@ export default async function moveConfigRoutes(app: App) {
     const body = req.body as MoveConfigInput;
     await checkLists(app.db, body);
     const created = await app.db.transaction(async (tx) => {
+      await refuseTakenConfigurationName(tx, body.name);
       const [row] = await tx.insert(moveConfigurations).values(body).returning({ id: moveConfigurations.id });
       await audit(tx, { userId: req.session.id, entity: 'move-configuration', entityId: row.id, action: 'create' });
       return row;
@@ -108,6 +119,7 @@ export default async function moveConfigRoutes(app: App) {
       // Locks the row: a project linked meanwhile cannot slip past the check.
       const [current] = await tx.select().from(moveConfigurations).where(eq(moveConfigurations.id, configId)).for('update');
       if (!current) throw notFound(MOVE_CONFIG_TEXT.notFound);
+      await refuseTakenConfigurationName(tx, body.name, configId);
       const [{ n }] = await tx.select({ n: count() }).from(projects).where(eq(projects.moveConfigurationId, configId));
       const locked = n > 0 ? lockedChanges(current, body) : [];
       if (locked.length) throw badRequest(MOVE_CONFIG_TEXT.linked, Object.fromEntries(locked.map((field) => [field, MOVE_CONFIG_TEXT.linked])));

@@ -386,6 +386,9 @@ describe('password restore', () => {
 
   it('restores a password with the mailed token, once', async () => {
     const id = await userId(EMAIL);
+    // A session open before the restore: it ends with it.
+    const before = await t.login(EMAIL);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const sent = await sendToken(EMAIL);
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ message: AUTH_TEXT.tokenSent });
@@ -413,6 +416,8 @@ describe('password restore', () => {
     const ok = await restore(id, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, token });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: AUTH_TEXT.restored });
+    expect((await post('/api/auth/refresh-token', { refreshToken: before.refreshToken })).statusCode).toBe(401);
+    expect((await profile(id, before.token)).statusCode).toBe(401);
 
     expect((await t.login(EMAIL, NEW_PASSWORD)).id).toBe(id);
     const old = await post('/api/auth/login', { email: EMAIL, password: DEMO_PASSWORD });

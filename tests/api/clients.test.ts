@@ -248,6 +248,22 @@ describe('changing clients', () => {
     expect(entries).toEqual([expect.objectContaining({ userId: operationsId, action: 'create' })]);
   });
 
+  it('refuses a name another client has, capitals and outer spaces aside, creating or renaming, and writes nothing', async () => {
+    const before = await clientCount();
+    for (const name of ['Café del Plata', '  café DEL plata ']) {
+      const res = await send('POST', '/api/clients/', newClient({ name }), operations);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: CLIENT_TEXT.duplicate, errors: { name: CLIENT_TEXT.duplicate } });
+    }
+    expect(await clientCount()).toBe(before);
+    const other = (await send('POST', '/api/clients/', newClient({ name: 'Ópticas del Sur' }), operations)).json() as { id: number };
+    const renamed = await send('PUT', '/api/clients', newClient({ id: other.id, name: 'CAFÉ DEL PLATA' }), operations);
+    expect(renamed.statusCode).toBe(409);
+    expect((await t.db.select().from(clients).where(eq(clients.id, other.id)))[0].name).toBe('Ópticas del Sur');
+    // Its own name, saved again, is no clash.
+    expect((await send('PUT', '/api/clients', newClient({ id: other.id, name: 'ópticas del sur' }), operations)).statusCode).toBe(200);
+  });
+
   it('creates and saves a client without a type, which the spec does not require', async () => {
     const res = await send('POST', '/api/clients/', newClient({ name: 'Kiosco Sin Tipo', typeId: null }), operations);
     expect(res.statusCode).toBe(201);

@@ -71,6 +71,18 @@ describe('creating and editing', () => {
     expect((await get(`/api/moves/get/${id}`)).json().name).toBe('Degustación');
   });
 
+  it('refuses a name another configuration has, capitals and outer spaces aside, and keeps its own', async () => {
+    const before = (await all()).count;
+    const twin = await send('POST', '/api/moves/post/new-move', config({ name: '  degustación ' }), operations);
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json()).toEqual({ message: MOVE_CONFIG_TEXT.duplicate, errors: { name: MOVE_CONFIG_TEXT.duplicate } });
+    expect((await all()).count).toBe(before);
+    const other = await send('POST', '/api/moves/post/new-move', config({ name: 'Degustación nocturna' }), operations);
+    expect(other.statusCode).toBe(201);
+    expect((await send('PUT', `/api/moves/put/${other.json().id}`, config({ name: 'DEGUSTACIÓN' }), operations)).statusCode).toBe(409);
+    expect((await send('PUT', `/api/moves/put/${id}`, config(), operations)).statusCode).toBe(200);
+  });
+
   it('requires the name, and numeric points and minutes', async () => {
     const res = await send('POST', '/api/moves/post/new-move', config({ name: ' ', points: '', minutesDuration: 'diez' }));
     expect(res.statusCode).toBe(400);

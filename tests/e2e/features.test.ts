@@ -80,6 +80,14 @@ describe('an attribute', () => {
     await isDefault(page, 'Ladrillo').uncheck();
     await isDefault(page, 'Vidriada con toldo').check();
     await addValue(page, 'Revoque');
+    // The side menu asks before leaving the unsaved changes too; 'Cancelar' keeps them.
+    await openMenu(page, 'Clientes', 'Lista de clientes');
+    const asked = page.getByRole('dialog', { name: 'No se guardarán los cambios' });
+    await shown(asked.getByText('¿Deseas continuar?'));
+    await asked.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(asked);
+    expect(await field(page, 'Nombre del atributo').inputValue()).toBe(renamed);
+    // Saved, the way out (the success dialog's 'Cerrar') asks nothing.
     await save(page, 'Cambios guardados con éxito');
 
     expect(await viewOf(page, renamed)).toEqual({ title: renamed, name: renamed, values: ['Ladrillo', 'Vidriada con toldo', 'Revoque'], defaults: ['Vidriada con toldo'] });

@@ -84,6 +84,10 @@ describe('other roles', () => {
     await shown(page.getByText('La dirección ingresada es incorrecta o el enlace no es válido.', { exact: true }));
     await shown(page.getByRole('button', { name: 'Volver' }));
     await atPath(page, '/esta/ruta/no-existe');
+    // Inside an area the administrator may use, an address that is no screen is not found either.
+    await page.goto('/clients/zzz/yyy');
+    await shown(page.getByText('No encontrado', { exact: true }));
+    expect(await page.getByText('Acceso denegado', { exact: true }).count()).toBe(0);
     errors.assertNone();
   });
 });

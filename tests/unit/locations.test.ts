@@ -105,6 +105,21 @@ describe('e-mail lists and zone managers', () => {
     expect(toZoneManagerIds(undefined)).toEqual([]);
     fc.assert(fc.property(fc.array(fc.anything()), (values) => toZoneManagerIds(values).every((n) => Number.isInteger(n) && n > 0)));
   });
+
+  it('takes up to 500 zone managers, each once, at once; a longer list is refused before it is read', () => {
+    const many = Array.from({ length: 500 }, (_, i) => String((i % 250) + 1));
+    expect(locationSchema.parse({ ...valid, zoneManagersIds: many }).zoneManagersIds).toHaveLength(250);
+    const huge = Array.from({ length: 130_000 }, (_, i) => i + 1);
+    const started = performance.now();
+    const refused = locationSchema.safeParse({ ...valid, zoneManagersIds: huge });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(refused.success).toBe(false);
+    expect(fieldErrors(refused.error!).zoneManagersIds).toBe('Máximo de 500 gerentes zonales');
+    // The conversion itself stays linear (it was quadratic: 20 s for 130,000 ids).
+    const at = performance.now();
+    expect(toZoneManagerIds(huge)).toHaveLength(130_000);
+    expect(performance.now() - at).toBeLessThan(500);
+  });
 });
 
 describe('attribute defaults of a location', () => {

@@ -24,6 +24,11 @@ describe('the configuration form', () => {
       category: [1, 3],
     });
     expect(moveConfigSchema.parse({ ...config, points: '12,5' }).points).toBe(12.5);
+    // Only plain decimals: hex, exponents and signs are not how anyone types points or minutes.
+    for (const text of ['0x10', '1e2', '+5', '5.', '.5', '1 000', 'Infinity']) {
+      const parsed = moveConfigSchema.safeParse({ ...config, points: text });
+      expect(parsed.success, text).toBe(false);
+    }
   });
 
   it('requires the name, points and minutes, and numbers for the last two', () => {

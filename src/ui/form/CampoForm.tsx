@@ -4,7 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Card, CardContent, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
 import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
@@ -21,7 +21,8 @@ export interface CampoFormProps<T extends FieldValues> {
   title: string;
   schema: z.ZodType<any, any>;
   defaultValues: T;
-  onSubmit: (values: T) => Promise<void>;
+  /** Saves; `false` when it did not (it showed why itself): the form stays unsaved. */
+  onSubmit: (values: T) => Promise<void | false>;
   /** Ask before saving; always asked in ADD mode (spec 1 §2.3). */
   confirm?: boolean | { title?: string; content?: ReactNode };
   backPath: string;
@@ -69,18 +70,26 @@ export function CampoForm<T extends FieldValues>({
   const saveDisabled =
     isView || formState.isSubmitting || !formState.isDirty || (!formState.isValid && formState.submitCount > 0) || (canSave ? !canSave(watched) : false);
   const unsaved = Boolean(confirmLeave) && formState.isDirty && !isView;
-  const { leave, dialog: leaveDialog } = useConfirmLeave(() => unsaved);
+  // While a save runs, the screen's own navigation after it (to the list, to the record) is no leaving.
+  const saving = useRef(false);
+  // Every way out asks: the side menu and the header's links too, not only 'Cancelar' and the back arrow.
+  const { leave, dialog: leaveDialog } = useConfirmLeave(() => unsaved && !saving.current, { anyNavigation: true });
   const askFirst = mode === 'ADD' || Boolean(confirm);
   const confirmText = typeof confirm === 'object' ? confirm : {};
 
   const save = async (values: T) => {
+    saving.current = true;
     try {
-      await onSubmit(values);
+      // Saved: what is on screen is what is stored, and leaving afterwards (a success dialog's button)
+      // asks nothing.
+      if ((await onSubmit(values)) !== false) form.reset(values, { keepValues: true });
     } catch (error) {
       const fieldErrors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {};
       const known = Object.entries(fieldErrors).filter(([field]) => field in (defaultValues as object));
       for (const [field, message] of known) form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
       if (known.length === 0 || known.length < Object.keys(fieldErrors).length) setErrors(errorMessages(error));
+    } finally {
+      saving.current = false;
     }
   };
 
