@@ -11,6 +11,11 @@ export const WEB_USER_TEXT = {
   roleInvalid: 'El rol no existe.',
   selfDeactivate: 'No puede desactivar su propio usuario.',
   selfRole: 'No puede cambiar el rol de su propio usuario.',
+  /** A franchise or zone manager keeps its points of sale when its client changes: free it first. */
+  stillInCharge: (locations: number) =>
+    locations === 1
+      ? 'No se puede cambiar el cliente: el usuario todavía está a cargo de 1 punto de venta de su cliente actual (como dueño o gerente zonal). Quítelo de ese punto de venta primero.'
+      : `No se puede cambiar el cliente: el usuario todavía está a cargo de ${locations} puntos de venta de su cliente actual (como dueño o gerente zonal). Quítelo de esos puntos de venta primero.`,
   passwordHint: 'Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   passwordKeep: 'Vacía mantiene la contraseña actual. Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   phoneHint: 'Sin espacios, código de área sin 0 y celular sin 15',
@@ -96,12 +101,44 @@ export const webUserEditSchema = z
   .refine(needsClient, clientRule)
   .transform(normalise);
 
-/** PUT /web-users: the edit form's fields plus the id. */
-export const webUserUpdateSchema = z
-  .object({ ...fields, password: keptPassword, id })
-  .refine(needsClient, clientRule)
-  .transform(normalise);
+/**
+ * PUT /web-users: the id and the fields to change. A field left out keeps its stored value (the
+ * defaults above are for creating): `updatedUser` lays the sent fields over the stored ones.
+ */
+export const webUserUpdateSchema = z.object({
+  id,
+  names: fields.names.optional(),
+  lastName: fields.lastName.optional(),
+  email: fields.email.optional(),
+  primaryPhone: fields.primaryPhone.optional(),
+  linkSurveyMonkey: fields.linkSurveyMonkey.optional(),
+  rolId: fields.rolId.optional(),
+  clientId: fields.clientId.optional(),
+  status: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+  sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+  actions: z.array(z.coerce.number().int().positive().max(MAX_ID)).max(50).optional(),
+  password: keptPassword,
+});
 export type WebUserUpdate = z.output<typeof webUserUpdateSchema>;
+
+/** What a user stores that the form edits (its password aside); its role may be none (platform). */
+export type WebUserValues = Omit<WebUserInput, 'password' | 'rolId'> & { rolId: UserRole };
+
+/**
+ * An update laid over the stored user, then the rules of its (maybe new) role: the client it
+ * needs, or none; only the actions it may have. Errors by field, like the form's.
+ */
+export function updatedUser(
+  stored: WebUserValues,
+  update: Omit<WebUserUpdate, 'id' | 'password'>,
+): { user: Omit<WebUserInput, 'password'> } | { errors: Record<string, string> } {
+  const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+  const merged = { ...stored, ...sent } as WebUserValues;
+  if (merged.rolId === null) return { errors: { rolId: MSG.required } };
+  const user = { ...merged, rolId: merged.rolId };
+  if (!needsClient(user)) return { errors: { clientId: WEB_USER_TEXT.clientRequired } };
+  return { user: normalise(user) };
+}
 
 export const webUserStateSchema = z.object({ id, status: z.boolean({ error: 'El estado debe ser verdadero o falso' }) });
 export const webUserWhatsappSchema = z.object({ id, sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }) });

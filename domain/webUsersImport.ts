@@ -4,8 +4,7 @@
  * SHEET_READ_OPTIONS) and hand the rows to `checkSheet`.
  */
 import { z } from 'zod';
-import { isRoleId, ROLE_NAMES, type RoleId } from './roles';
-import { clientForRole } from './webUsers';
+import { isRoleId, requiresClient, ROLE_NAMES, ROLES_WITH_CLIENT, type RoleId } from './roles';
 import { email, MSG, optionalPhone, required } from './validation';
 
 export const BULK_COLUMNS = ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'] as const;
@@ -14,6 +13,10 @@ export const BULK_TEMPLATE = 'plantilla_usuarios.xlsx';
 export const BULK_MAX_ROWS = 10_000;
 /** What `XLSX.utils.sheet_to_json` is called with on both sides: rows as arrays, blanks kept. */
 export const SHEET_READ_OPTIONS = { header: 1, raw: true, defval: null, blankrows: true } as const;
+
+const CLIENT_ROLE_NAMES = ROLES_WITH_CLIENT.map((r) => ROLE_NAMES[r])
+  .join(', ')
+  .replace(/, ([^,]+)$/, ' o $1');
 
 export const IMPORT_TEXT = {
   notSpreadsheet: 'El archivo subido no es del tipo xls o xlsx.',
@@ -25,14 +28,19 @@ export const IMPORT_TEXT = {
   fileRequired: 'Seleccione un archivo xls o xlsx.',
   clientRequired: 'Seleccione un cliente.',
   roleInvalid: 'Rol inválido: escriba el número o el nombre del rol.',
+  /** The import is for the chosen client's users: staff are created one at a time, in the form. */
+  roleNotOfClient: `La carga masiva crea usuarios del cliente elegido: el rol debe ser ${CLIENT_ROLE_NAMES}.`,
+  clientRoles: CLIENT_ROLE_NAMES,
   duplicateInFile: (row: number) => `El email ya aparece en la fila ${row} del archivo.`,
   emailTaken: 'Ya existe un usuario con ese email.',
   rowsWithErrors: 'No se importó ningún usuario: corrija las filas con error y vuelva a subir el archivo.',
   created: 'Usuario creado',
   notWritten: 'Fila correcta; no se guardó porque otras filas tienen errores.',
+  chooseAgain: 'Para subir otro archivo, elíjalo con «Elegir archivo».',
   ready: (rows: number) => `Archivo listo para subir: ${rows} ${rows === 1 ? 'fila' : 'filas'}.`,
-  confirm: (rows: number, client: string) => `Se crearán ${rows} usuarios para el cliente ${client}. ¿Desea continuar?`,
-  done: (rows: number) => `Se importaron ${rows} usuarios.`,
+  confirm: (rows: number, client: string) =>
+    rows === 1 ? `Se creará 1 usuario para el cliente ${client}. ¿Desea continuar?` : `Se crearán ${rows} usuarios para el cliente ${client}. ¿Desea continuar?`,
+  done: (rows: number) => (rows === 1 ? 'Se importó 1 usuario.' : `Se importaron ${rows} usuarios.`),
 } as const;
 
 /** xlsx is a ZIP ('PK\x03\x04'); xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1). */
@@ -119,7 +127,7 @@ export interface BulkUser {
   email: string;
   primaryPhone: string | null;
   rolId: RoleId;
-  clientId: number | null;
+  clientId: number;
 }
 
 /** Validates one row for the chosen client; the message names the column at fault. */
@@ -131,7 +139,8 @@ export function validateRow(row: BulkRow, clientId: number): { user: BulkUser } 
   }
   const rolId = parseRole(row.role);
   if (rolId === null) return { error: `Rol: ${row.role ? IMPORT_TEXT.roleInvalid : MSG.required}` };
-  return { user: { ...parsed.data, rolId, clientId: clientForRole(rolId, clientId) } };
+  if (!requiresClient(rolId)) return { error: `Rol: ${IMPORT_TEXT.roleNotOfClient}` };
+  return { user: { ...parsed.data, rolId, clientId } };
 }
 
 /** Per-row outcome shown with a success or failure icon. */

@@ -5,6 +5,7 @@ import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import {
   roleActions,
+  updatedUser,
   usersExportName,
   WEB_ROLES,
   WEB_USER_TEXT,
@@ -18,10 +19,22 @@ import {
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { clients, refreshTokens, users } from '../db/schema';
-import { badRequest, HttpError, notFound } from '../http';
+import { badRequest, HttpError, INVALID_DATA, notFound } from '../http';
 import { audit } from '../services/audit';
 import { hashPassword } from '../services/passwords';
-import { countUsers, oneUser, pageOfUsers, setUserActions, userCountKey, type UserFilter, userFilterQuery, userWhere, usersCsv } from '../services/webUsers';
+import {
+  countUsers,
+  locationsOutsideClient,
+  oneUser,
+  pageOfUsers,
+  setUserActions,
+  storedUserValues,
+  userCountKey,
+  type UserFilter,
+  userFilterQuery,
+  userWhere,
+  usersCsv,
+} from '../services/webUsers';
 import { listCount, withCount } from '../db/list';
 import webUsersImport from './webUsersImport';
 import { pgErrorCode } from '../db/errors';
@@ -46,6 +59,15 @@ async function ensureClient(tx: Tx, clientId: number | null) {
   if (clientId === null) return;
   const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
   if (!row) throw badRequest('Revise los datos ingresados.', { clientId: WEB_USER_TEXT.clientNotFound });
+}
+
+/**
+ * A user whose client changes must first be freed from the points of sale it owns or manages:
+ * otherwise they stay its own while its reports (by client) no longer show them.
+ */
+async function ensureFreeOfLocations(tx: Tx, userId: number, clientId: number | null) {
+  const count = await locationsOutsideClient(tx, userId, clientId);
+  if (count) throw new HttpError(409, WEB_USER_TEXT.stillInCharge(count), { clientId: WEB_USER_TEXT.stillInCharge(count) });
 }
 
 /** A concurrent insert of the same e-mail loses on the unique index: the same 409 as the check. */
@@ -109,23 +131,27 @@ export default async function webUserRoutes(app: App) {
     }
   });
 
-  /** Id in the body; an empty password keeps the current one. */
+  /** Id in the body; a field left out keeps its stored value, an empty password the current one. */
   app.put('/web-users', { config: admin, schema: { tags, body: webUserUpdateSchema } }, async (req) => {
-    const { id: userId, password, actions, ...body } = req.body as WebUserUpdate;
-    if (userId === req.session.id && !body.status) throw badRequest(WEB_USER_TEXT.selfDeactivate);
-    // An administrator who drops its own role could leave no one to manage users.
-    if (userId === req.session.id && body.rolId !== req.session.rol) throw badRequest(WEB_USER_TEXT.selfRole, { rolId: WEB_USER_TEXT.selfRole });
+    const { id: userId, password, ...update } = req.body as WebUserUpdate;
     const passwordHash = password ? await hashPassword(password) : undefined;
     try {
       return await app.db.transaction(async (tx) => {
+        const stored = await storedUserValues(tx, userId);
+        if (!stored) throw notFound(WEB_USER_TEXT.notFound);
+        const checked = updatedUser(stored, update);
+        if ('errors' in checked) throw badRequest(INVALID_DATA, checked.errors);
+        const { actions, ...body } = checked.user;
+        if (userId === req.session.id && !body.status) throw badRequest(WEB_USER_TEXT.selfDeactivate);
+        // An administrator who drops its own role could leave no one to manage users.
+        if (userId === req.session.id && body.rolId !== req.session.rol) throw badRequest(WEB_USER_TEXT.selfRole, { rolId: WEB_USER_TEXT.selfRole });
         await ensureEmailFree(tx, body.email, userId);
         await ensureClient(tx, body.clientId);
-        const [row] = await tx
+        if (body.clientId !== stored.clientId) await ensureFreeOfLocations(tx, userId, body.clientId);
+        await tx
           .update(users)
           .set({ ...body, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
-          .where(eq(users.id, userId))
-          .returning({ id: users.id });
-        if (!row) throw notFound(WEB_USER_TEXT.notFound);
+          .where(eq(users.id, userId));
         await setUserActions(tx, userId, roleActions(body.rolId).map((a) => a.actionId), actions);
         if (passwordHash || !body.status) await revokeSessions(tx, userId);
         await audit(tx, { userId: req.session.id, entity: 'user', entityId: userId, action: 'update', detail: { passwordChanged: Boolean(passwordHash) } });

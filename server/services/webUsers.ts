@@ -1,13 +1,13 @@
 /** Web-user queries shared by the list, the "get all", the CSV export and the client's users. */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isRoleId, ROLE_NAMES } from '../../domain/roles';
 import { safeCell } from '../../domain/validation';
-import { WEB_USER_EXPORT, type WebUser } from '../../domain/webUsers';
+import { WEB_USER_EXPORT, type WebUser, type WebUserValues } from '../../domain/webUsers';
 import type { Db, Tx } from '../db/client';
 import { countAll, matchesFolded, orderBy, searchPattern } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
-import { clients, userActions, users } from '../db/schema';
+import { clients, locations, locationZoneManagers, userActions, users } from '../db/schema';
 import { booleanQuery, listQuery } from '../http';
 import { id } from '../../domain/validation';
 
@@ -114,6 +114,49 @@ export async function oneUser(db: Db | Tx, userId: number): Promise<WebUser | nu
   if (!row) return null;
   const actions = await db.select().from(userActions).where(eq(userActions.userId, userId)).orderBy(userActions.actionId);
   return { ...toWebUser(row), users_actions: actions.map((a) => ({ user_action_id: a.id, action_id: a.actionId, active: a.active })) };
+}
+
+/** What an update lays its fields over: the stored user and its granted actions, locked until the update ends. */
+export async function storedUserValues(tx: Tx, userId: number): Promise<WebUserValues | null> {
+  const [row] = await tx
+    .select({
+      names: users.names,
+      lastName: users.lastName,
+      email: users.email,
+      primaryPhone: users.primaryPhone,
+      linkSurveyMonkey: users.linkSurveyMonkey,
+      rolId: users.rolId,
+      clientId: users.clientId,
+      status: users.status,
+      sendWhatsappNotification: users.sendWhatsappNotification,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!row) return null;
+  const granted = await tx
+    .select({ actionId: userActions.actionId })
+    .from(userActions)
+    .where(and(eq(userActions.userId, userId), eq(userActions.active, true)));
+  return { ...row, rolId: isRoleId(row.rolId) ? row.rolId : null, actions: granted.map((a) => a.actionId) };
+}
+
+/**
+ * How many points of sale the user answers for (as their owner or one of their zone managers) that
+ * are not of `clientId`: what it would keep, unseen in its reports, if its client became `clientId`.
+ */
+export async function locationsOutsideClient(tx: Tx, userId: number, clientId: number | null): Promise<number> {
+  const managed = exists(
+    tx
+      .select({ one: sql`1` })
+      .from(locationZoneManagers)
+      .where(and(eq(locationZoneManagers.locationId, locations.id), eq(locationZoneManagers.userId, userId))),
+  );
+  const [{ count }] = await tx
+    .select({ count: countAll })
+    .from(locations)
+    .where(and(or(eq(locations.ownerId, userId), managed), clientId === null ? undefined : ne(locations.clientId, clientId)));
+  return count;
 }
 
 /** Grants exactly `granted` among `available` (the role's actions); others are turned off. */

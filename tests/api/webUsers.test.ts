@@ -1,11 +1,11 @@
 /** Web users through the API: list and filters, exports, the form's rules, activation, roles. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
 import { WEB_USER_TEXT, type WebUser } from '../../domain/webUsers';
-import { clients, userActions, users } from '../../server/db/schema';
+import { clients, locations, locationZoneManagers, userActions, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -181,6 +181,69 @@ describe('the user form rules', () => {
     const taken = await edit({ email: 'Operaciones@campo.test' });
     expect(taken.statusCode).toBe(409);
     expect((await call('PUT', '/api/web-users', { ...newUser({ email: 'otro@campo.test' }), id: 999999 })).statusCode).toBe(404);
+  });
+
+  it('keeps on update every field left out: an inactive user stays inactive, with its phone, link, WhatsApp and permissions', async () => {
+    const user = await create({ email: 'conserva@andinos.com.ar' });
+    await call('PUT', '/api/web-users/state', { id: user.id, status: false });
+    const update = async (body: Record<string, unknown>) => {
+      const res = await call('PUT', '/api/web-users', { id: user.id, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as WebUser;
+    };
+    const kept = {
+      status: false,
+      sendWhatsappNotification: true,
+      primaryPhone: '2614556677',
+      linkSurveyMonkey: 'https://encuestas.campo.test/andinos',
+      clientId,
+      users_actions: [expect.objectContaining({ action_id: 1, active: true })],
+    };
+    expect(await update({ names: 'Rosa Inés', lastName: 'Benavídez', email: 'conserva@andinos.com.ar', rolId: ROLE.CLIENT, clientId })).toMatchObject({ names: 'Rosa Inés', ...kept });
+    expect(await update({ lastName: 'Godoy' })).toMatchObject({ names: 'Rosa Inés', lastName: 'Godoy', email: 'conserva@andinos.com.ar', rolId: ROLE.CLIENT, ...kept });
+    await expect(t.login('conserva@andinos.com.ar', PASSWORD)).rejects.toThrow(/401/);
+
+    // Sent empty, they are cleared; a staff role drops the client and the permission.
+    expect(await update({ primaryPhone: '', linkSurveyMonkey: null })).toMatchObject({ primaryPhone: null, linkSurveyMonkey: null, status: false });
+    expect(await update({ rolId: ROLE.GETTER })).toMatchObject({ rolId: ROLE.GETTER, clientId: null, users_actions: [expect.objectContaining({ action_id: 1, active: false })] });
+    // Back to a client role, the client it needs is not in the body nor stored.
+    const noClient = await call('PUT', '/api/web-users', { id: user.id, rolId: ROLE.CLIENT });
+    expect(noClient.statusCode).toBe(400);
+    expect(noClient.json().errors).toEqual({ clientId: WEB_USER_TEXT.clientRequired });
+    expect((await call('PUT', '/api/web-users', { id: user.id, names: '', rolId: null })).json().errors).toEqual({ names: MSG.required, rolId: MSG.required });
+  });
+
+  it('refuses to change the client of a user still in charge of points of sale of its client, writing nothing', async () => {
+    const [other] = await t.db.select({ id: clients.id }).from(clients).where(ne(clients.id, clientId)).limit(1);
+    const owned = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, clientId)).orderBy(locations.id).limit(3)).map((l) => l.id);
+    expect(owned).toHaveLength(3);
+    const franchise = await create({ email: 'franquicia.pv@andinos.com.ar', rolId: ROLE.FRANCHISE });
+    const zoneManager = await create({ email: 'gerente.pv@andinos.com.ar', rolId: ROLE.ZONE_MANAGER });
+    await t.db.update(locations).set({ ownerId: franchise.id }).where(inArray(locations.id, owned.slice(0, 2)));
+    await t.db.insert(locationZoneManagers).values({ locationId: owned[2], userId: zoneManager.id });
+    const stored = async (userId: number) => (await t.db.select().from(users).where(eq(users.id, userId)))[0];
+    const before = await stored(franchise.id);
+
+    const moved = await call('PUT', '/api/web-users', { id: franchise.id, clientId: other.id, names: 'Otra' });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json()).toEqual({ message: WEB_USER_TEXT.stillInCharge(2), errors: { clientId: WEB_USER_TEXT.stillInCharge(2) } });
+    expect(WEB_USER_TEXT.stillInCharge(2)).toMatch(/todavía está a cargo de 2 puntos de venta de su cliente actual/);
+    // A staff role drops the client too.
+    expect((await call('PUT', '/api/web-users', { id: franchise.id, rolId: ROLE.GETTER })).statusCode).toBe(409);
+    expect(await stored(franchise.id)).toEqual(before);
+
+    const managed = await call('PUT', '/api/web-users', { ...newUser({ email: 'gerente.pv@andinos.com.ar', rolId: ROLE.ZONE_MANAGER, password: '' }), id: zoneManager.id, clientId: other.id });
+    expect(managed.statusCode).toBe(409);
+    expect(managed.json().message).toBe(WEB_USER_TEXT.stillInCharge(1));
+    expect(WEB_USER_TEXT.stillInCharge(1)).toMatch(/a cargo de 1 punto de venta de su cliente actual/);
+    expect((await stored(zoneManager.id)).clientId).toBe(clientId);
+
+    // The same client is no change; once freed of its points of sale, the user may move.
+    expect((await call('PUT', '/api/web-users', { id: franchise.id, clientId, names: 'Dueña' })).statusCode).toBe(200);
+    await t.db.update(locations).set({ ownerId: null }).where(inArray(locations.id, owned.slice(0, 2)));
+    await t.db.delete(locationZoneManagers).where(eq(locationZoneManagers.userId, zoneManager.id));
+    expect((await call('PUT', '/api/web-users', { id: franchise.id, clientId: other.id })).json()).toMatchObject({ clientId: other.id, names: 'Dueña' });
+    expect((await call('PUT', '/api/web-users', { id: zoneManager.id, clientId: other.id })).json()).toMatchObject({ clientId: other.id });
   });
 
   it('shows one user with its actions, and 404 for one that does not exist', async () => {

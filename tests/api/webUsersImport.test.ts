@@ -37,7 +37,7 @@ const HEADER = [...BULK_COLUMNS];
 const ROWS = [
   ['Mariano', 'Quiroga', 'mariano.quiroga@bfs.com.ar', 3415550001, 'Cliente'],
   ['Silvina', 'Ledesma', 'silvina.ledesma@bfs.com.ar', '', 6],
-  ['Ramiro', 'Ortiz', 'ramiro.ortiz@bfs.com.ar', '3415550003', 'getter'],
+  ['Ramiro', 'Ortiz', 'ramiro.ortiz@bfs.com.ar', '3415550003', 'inactivo'],
   ['Noelia', 'Bustos', 'noelia.bustos@bfs.com.ar', null, 'Gerente Zonal'],
 ];
 
@@ -86,7 +86,7 @@ describe('rows', () => {
         ...ROWS,
         ['Pedro', '', 'pedro@bfs.com.ar', '', 'Cliente'],
         ['Otra', 'Vez', 'MARIANO.QUIROGA@bfs.com.ar', '', 'Cliente'],
-        ['Ya', 'Existe', 'admin@campo.test', '', 'Administrador'],
+        ['Ya', 'Existe', 'admin@campo.test', '', 'Franquicia'],
         ['Sin', 'Rol', 'sin.rol@bfs.com.ar', '', 'Jefe'],
         ['Tel', 'Malo', 'tel@bfs.com.ar', '011 15 3333', 'Cliente'],
       ]),
@@ -117,7 +117,25 @@ describe('rows', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('writes every row of a good file, the client only where the role needs one', async () => {
+  it('refuses rows whose role is not a client\'s: the import never creates staff, nor users without a client', async () => {
+    const before = await userCount();
+    const res = await upload(
+      spreadsheet([
+        HEADER,
+        ROWS[0],
+        ['Adrián', 'Molina', 'adrian.molina@bfs.com.ar', '', 'Administrador'],
+        ['Olga', 'Ríos', 'olga.rios@bfs.com.ar', '', 1],
+        ['Gastón', 'Paz', 'gaston.paz@bfs.com.ar', '', 'Getter'],
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    const wrongRole = `Rol: ${IMPORT_TEXT.roleNotOfClient}`;
+    expect(res.json().errors).toEqual({ 'fila 3': wrongRole, 'fila 4': wrongRole, 'fila 5': wrongRole });
+    expect(wrongRole).toBe('Rol: La carga masiva crea usuarios del cliente elegido: el rol debe ser Cliente, Franquicia, Inactivo o Gerente zonal.');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('writes every row of a good file, each user with the chosen client', async () => {
     const before = await userCount();
     const res = await upload(spreadsheet([HEADER, ...ROWS, [null, null, null, null, null]]));
     expect(res.statusCode, res.body).toBe(201);
@@ -129,7 +147,7 @@ describe('rows', () => {
     expect(stored.map((u) => [u.names, u.rolId, u.clientId, u.primaryPhone, u.status])).toEqual([
       ['Mariano', 5, clientId, '3415550001', true],
       ['Silvina', 6, clientId, null, true],
-      ['Ramiro', 7, null, '3415550003', true],
+      ['Ramiro', 14, clientId, '3415550003', true],
       ['Noelia', 15, clientId, null, true],
     ]);
     // One hash of a random password for the whole import: nobody can log in until they restore it.
@@ -143,6 +161,6 @@ describe('rows', () => {
   it('reads legacy .xls files too', async () => {
     const res = await upload(spreadsheet([HEADER, ['Elsa', 'Paredes', 'elsa.paredes@bfs.com.ar', '3415550009', 'Franquicia']], 'biff8'), { name: 'usuarios.xls' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().created).toBe(1);
+    expect(res.json()).toMatchObject({ created: 1, message: 'Se importó 1 usuario.' });
   });
 });

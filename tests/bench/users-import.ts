@@ -19,7 +19,7 @@ import { multipart } from '../api/multipart';
 
 const ROWS = 5000;
 const RUNS = 3;
-const ROLES = ['Getter', 'Cliente', 'Franquicia', 'Gerente zonal', 'Agente'];
+const ROLES = ['Cliente', 'Franquicia', 'Gerente zonal', 'Inactivo'];
 
 async function adminQuery(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });

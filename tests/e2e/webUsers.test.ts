@@ -39,6 +39,9 @@ async function pick(page: Page, combobox: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const HEADER = ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'];
+
 function workbook(rows: unknown[][]): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'bulk_users');
@@ -79,6 +82,15 @@ describe('the user form', () => {
     await shown(page.getByRole('heading', { name: 'Graciela Montenegro' }));
     expect(await page.getByRole('checkbox', { name: 'Descargar video mystery' }).isChecked()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Café del Plata');
+
+    // An address that names no user says so, as a user that does not exist does, without asking for /NaN.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/web-users/NaN')) asked.push(request.url());
+    });
+    await page.goto('/web-users/edit/abc');
+    await shown(page.getByText('El usuario no existe.', { exact: true }));
+    expect(asked).toEqual([]);
     errors.assertNone();
   });
 });
@@ -91,38 +103,54 @@ describe('bulk import', () => {
     await shown(page.getByRole('heading', { name: 'Carga masiva de usuarios' }));
     const upload = page.getByRole('button', { name: 'Subir' });
     const input = page.getByTestId('file-input');
+    const status = page.getByLabel('Estado de la carga');
 
     const bad = workbook([['Nombre', 'Apellido', 'Correo', 'Telefono', 'Rol'], ['Iris', 'Vallejos', 'iris@andinos.com.ar', '', 'Cliente']]);
-    await input.setInputFiles({ name: 'usuarios.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+    await input.setInputFiles({ name: 'usuarios.xlsx', mimeType: XLSX_TYPE, buffer: bad });
     await shown(page.getByRole('alert').filter({ hasText: 'Columna Email faltante o mal escrita.' }));
     await pick(page, 'Cliente', 'Supermercados Andinos');
     expect(await upload.isDisabled()).toBe(true);
 
-    const good = workbook([
-      ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'],
+    // The import makes users of the chosen client: an administrator's row is refused.
+    const staff = workbook([[...HEADER], ['Iris', 'Vallejos', 'iris@andinos.com.ar', '', 'Administrador']]);
+    await input.setInputFiles({ name: 'usuarios.xlsx', mimeType: XLSX_TYPE, buffer: staff });
+    await shown(status.getByRole('alert').filter({ hasText: 'Fila 2: Rol: La carga masiva crea usuarios del cliente elegido' }));
+    expect(await upload.isDisabled()).toBe(true);
+
+    const good = [
+      [...HEADER],
       ['Iris', 'Vallejos', 'iris.vallejos@andinos.com.ar', 2615550101, 'Cliente'],
       ['Bruno', 'Arce', 'bruno.arce@andinos.com.ar', '', 'Franquicia'],
-    ]);
-    await input.setInputFiles({ name: 'usuarios-ok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+    ];
+    await input.setInputFiles({ name: 'usuarios-ok.xlsx', mimeType: XLSX_TYPE, buffer: workbook(good) });
     await shown(page.getByText('Archivo listo para subir: 2 filas.'));
     await shown(page.getByText('usuarios-ok.xlsx'));
     await upload.click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar carga' });
     await shown(confirm.getByText('Se crearán 2 usuarios para el cliente Supermercados Andinos. ¿Desea continuar?'));
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    await shown(page.getByText('Se importaron 2 usuarios.'));
+    // The file is spent: the status tells the outcome and SUBIR waits for a file chosen again.
+    await shown(status.getByText('Se importaron 2 usuarios.'));
+    await gone(status.getByText(/Archivo listo/));
+    expect(await upload.isDisabled()).toBe(true);
     const results = page.getByRole('table', { name: 'Resultado por fila' });
     await shown(results.getByRole('img', { name: 'Creado' }));
     expect(await results.getByRole('img', { name: 'Creado' }).count()).toBe(2);
     await shown(results.getByRole('cell', { name: 'bruno.arce@andinos.com.ar' }));
 
-    // The same file again: every e-mail is taken now, nothing is written.
-    await input.setInputFiles({ name: 'usuarios-ok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+    // One of them again: its e-mail is taken now, nothing is written, and the status says why in red.
+    const again = workbook([[...HEADER], good[1]]);
+    await input.setInputFiles({ name: 'usuarios-otra-vez.xlsx', mimeType: XLSX_TYPE, buffer: again });
+    await shown(status.getByText('Archivo listo para subir: 1 fila.'));
     await upload.click();
-    await page.getByRole('dialog', { name: 'Confirmar carga' }).getByRole('button', { name: 'Confirmar' }).click();
+    const confirmOne = page.getByRole('dialog', { name: 'Confirmar carga' });
+    await shown(confirmOne.getByText('Se creará 1 usuario para el cliente Supermercados Andinos. ¿Desea continuar?'));
+    await confirmOne.getByRole('button', { name: 'Confirmar' }).click();
     await shown(page.getByRole('alert').filter({ hasText: 'No se importó ningún usuario: corrija las filas con error y vuelva a subir el archivo.' }));
+    await shown(status.getByRole('alert').filter({ hasText: 'Fila 2: Email: Ya existe un usuario con ese email.' }));
     await shown(results.getByRole('cell', { name: 'Email: Ya existe un usuario con ese email.' }));
-    expect(await results.getByRole('img', { name: 'Error' }).count()).toBe(2);
+    expect(await results.getByRole('img', { name: 'Error' }).count()).toBe(1);
+    expect(await upload.isDisabled()).toBe(true);
 
     const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar plantilla' }).click()]);
     expect(template.suggestedFilename()).toBe('plantilla_usuarios.xlsx');

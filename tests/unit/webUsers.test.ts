@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { ROLE, ROLE_IDS, ROLES_WITH_CLIENT } from '../../domain/roles';
 import { fieldErrors, MSG } from '../../domain/validation';
-import { clientForRole, roleActions, usersExportName, WEB_ROLES, WEB_USER_EXPORT, WEB_USER_TEXT, webUserEditSchema, webUserSchema, webUserUpdateSchema } from '../../domain/webUsers';
+import {
+  clientForRole,
+  roleActions,
+  updatedUser,
+  usersExportName,
+  WEB_ROLES,
+  WEB_USER_EXPORT,
+  WEB_USER_TEXT,
+  webUserEditSchema,
+  webUserSchema,
+  webUserUpdateSchema,
+  type WebUserValues,
+} from '../../domain/webUsers';
 import {
   BULK_COLUMNS,
   checkHeader,
@@ -52,6 +64,26 @@ describe('the user form schema', () => {
     expect(webUserEditSchema.parse(user({ password: '' })).password).toBeUndefined();
     expect(errorsOf(webUserEditSchema.safeParse(user({ password: 'corta1!' })))).toEqual({ password: MSG.password });
     expect(webUserUpdateSchema.parse({ ...user({ password: null }), id: 9 })).toMatchObject({ id: 9, password: undefined });
+  });
+
+  it('leaves out of an update what was not sent, so that the stored value stays', () => {
+    expect(webUserUpdateSchema.parse({ id: 9, names: 'Eva' })).toEqual({ id: 9, names: 'Eva' });
+    const stored: WebUserValues = {
+      names: 'Rosa',
+      lastName: 'Benavídez',
+      email: 'rosa@andinos.com.ar',
+      primaryPhone: '2614556677',
+      linkSurveyMonkey: null,
+      rolId: ROLE.CLIENT,
+      clientId: 3,
+      status: false,
+      sendWhatsappNotification: true,
+      actions: [1],
+    };
+    expect(updatedUser(stored, { names: 'Eva' })).toEqual({ user: { ...stored, names: 'Eva' } });
+    expect(updatedUser(stored, { primaryPhone: null, rolId: ROLE.GETTER })).toEqual({ user: { ...stored, primaryPhone: null, rolId: ROLE.GETTER, clientId: null, actions: [] } });
+    expect(updatedUser({ ...stored, clientId: null, rolId: ROLE.GETTER }, { rolId: ROLE.FRANCHISE })).toEqual({ errors: { clientId: WEB_USER_TEXT.clientRequired } });
+    expect(updatedUser({ ...stored, rolId: null }, { names: 'Eva' })).toEqual({ errors: { rolId: MSG.required } });
   });
 
   it('shows the missing client even while other fields have errors', () => {
@@ -153,12 +185,27 @@ describe('the bulk file rows', () => {
       { row: 2, names: 'Ana', lastName: 'Paz', email: 'ana@paz.com', phone: '', role: 'Cliente' },
       { row: 3, names: 'Eva', lastName: '', email: 'eva@paz.com', phone: '', role: 'Cliente' },
       { row: 4, names: 'Ana', lastName: 'Otra', email: 'ANA@paz.com', phone: '', role: 'Cliente' },
-      { row: 5, names: 'Luz', lastName: 'Sol', email: 'luz@sol.com', phone: '', role: 'Getter' },
+      { row: 5, names: 'Luz', lastName: 'Sol', email: 'luz@sol.com', phone: '', role: 'Franquicia' },
     ];
     const checked = validateRows(rows, 8, new Set(['luz@sol.com']), 'ok');
     expect(checked.failed).toBe(3);
     expect(checked.results.map((r) => r.message)).toEqual(['ok', 'Apellido: Requerido', 'Email: El email ya aparece en la fila 2 del archivo.', 'Email: Ya existe un usuario con ese email.']);
     expect(checked.users).toEqual([{ names: 'Ana', lastName: 'Paz', email: 'ana@paz.com', primaryPhone: null, rolId: 5, clientId: 8 }]);
+  });
+
+  it('accepts only the roles of a client\'s users, each with the chosen client', () => {
+    const rows = ROLE_IDS.map((rolId, i) => ({ row: i + 2, names: 'Ana', lastName: 'Paz', email: `ana${rolId}@paz.com`, phone: '', role: String(rolId) }));
+    const checked = validateRows(rows, 8, new Set(), 'ok');
+    expect(checked.users.map((u) => [u.rolId, u.clientId])).toEqual(ROLES_WITH_CLIENT.map((rolId) => [rolId, 8]));
+    expect(new Set(checked.results.filter((r) => !r.ok).map((r) => r.message))).toEqual(new Set([`Rol: ${IMPORT_TEXT.roleNotOfClient}`]));
+    expect(IMPORT_TEXT.roleNotOfClient).toBe('La carga masiva crea usuarios del cliente elegido: el rol debe ser Cliente, Franquicia, Inactivo o Gerente zonal.');
+  });
+
+  it('says one user in the singular, and several in the plural', () => {
+    expect(IMPORT_TEXT.confirm(1, 'Café del Plata')).toBe('Se creará 1 usuario para el cliente Café del Plata. ¿Desea continuar?');
+    expect(IMPORT_TEXT.confirm(2, 'Café del Plata')).toBe('Se crearán 2 usuarios para el cliente Café del Plata. ¿Desea continuar?');
+    expect(IMPORT_TEXT.done(1)).toBe('Se importó 1 usuario.');
+    expect(IMPORT_TEXT.done(40)).toBe('Se importaron 40 usuarios.');
   });
 
   it('tells xls and xlsx files by their bytes and name, and reads them with SheetJS', () => {

@@ -1,6 +1,9 @@
 import PeopleIcon from '@mui/icons-material/People';
+import { Box } from '@mui/material';
 import type { RaRecord } from 'ra-core';
-import { Route } from 'react-router-dom';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
+import { Route, type RouteProps, useParams } from 'react-router-dom';
+import { id } from '../../../domain/validation';
 import { WEB_USER_TEXT, webUserEditSchema, webUserSchema } from '../../../domain/webUsers';
 import { linkColumn, switchColumn } from '../../ui/table/columns';
 import { defineScreens } from '../define';
@@ -13,8 +16,18 @@ const root = '/web-users';
 const name = (u: RaRecord) => `${u.names} ${u.lastName}`;
 const text = (value: unknown) => (value ?? '') as string;
 
+/** /edit/abc names no user: it says so, as /view/99999 does, without asking the server for /web-users/NaN. */
+function KnownUserId({ children }: { children: ReactNode }) {
+  const param = useParams().id ?? '';
+  return /^\d+$/.test(param) && id.safeParse(param).success ? children : <Box sx={{ m: 4 }}>{WEB_USER_TEXT.notFound}</Box>;
+}
+
+const RECORD_PATHS = ['edit/:id', 'view/:id'];
+const checkingId = (route: ReactElement<RouteProps>) =>
+  RECORD_PATHS.includes(route.props.path ?? '') ? cloneElement(route, { element: <KnownUserId>{route.props.element}</KnownUserId> }) : route;
+
 /** Web users (spec 3 §2): the list with its filters and exports, the form, the bulk import. */
-export default defineScreens({
+const screens = defineScreens({
   name: 'web-users',
   list: {
     title: 'Usuarios',
@@ -86,3 +99,5 @@ export default defineScreens({
   },
   routes: [<Route key="massive" path="massive" element={<ImportPage />} />],
 });
+
+export default { ...screens, routes: (screens.routes as ReactElement<RouteProps>[]).map(checkingId) };

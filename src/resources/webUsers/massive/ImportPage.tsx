@@ -11,6 +11,7 @@ import {
   BULK_SHEET,
   BULK_TEMPLATE,
   type BulkAnswer,
+  type BulkResult,
   type BulkRow,
   IMPORT_TEXT,
   readBulkFile,
@@ -68,18 +69,28 @@ export function ImportPage() {
   const rows = sheet && 'rows' in sheet ? sheet.rows : null;
   const checked = useMemo(() => (rows ? validateRows(rows, clientId ?? 0, new Set(), '') : null), [rows, clientId]);
 
+  // After an upload the panel tells its outcome, and the file is spent: another upload needs a file chosen again.
+  const uploaded = Boolean(outcome || serverError);
   const lines: StatusLine[] = [];
-  if (sheet && 'error' in sheet) lines.push({ text: sheet.error, tone: 'error' });
-  if (checked) {
-    const failures = checked.results.filter((r) => !r.ok);
+  const rowErrors = (results: readonly BulkResult[]) => {
+    const failures = results.filter((r) => !r.ok);
     for (const r of failures.slice(0, SHOWN_ROW_ERRORS)) lines.push({ text: `Fila ${r.row}: ${r.message}`, tone: 'error' });
     if (failures.length > SHOWN_ROW_ERRORS) lines.push({ text: `… y ${failures.length - SHOWN_ROW_ERRORS} filas más con errores.`, tone: 'error' });
-    if (!failures.length) lines.push({ text: IMPORT_TEXT.ready(checked.results.length), tone: 'ok' });
+    return failures.length;
+  };
+  if (outcome) {
+    lines.push({ text: outcome.answer.message, tone: outcome.written ? 'ok' : 'error' });
+    rowErrors(outcome.answer.results);
+  } else if (serverError) {
+    lines.push({ text: serverError, tone: 'error' });
+  } else {
+    if (sheet && 'error' in sheet) lines.push({ text: sheet.error, tone: 'error' });
+    if (checked && !rowErrors(checked.results)) lines.push({ text: IMPORT_TEXT.ready(checked.results.length), tone: 'ok' });
   }
-  if (serverError) lines.push({ text: serverError, tone: 'error' });
-  if (file && clientId === null) lines.push({ text: IMPORT_TEXT.clientRequired, tone: 'info' });
+  if (uploaded) lines.push({ text: IMPORT_TEXT.chooseAgain, tone: 'info' });
+  else if (file && clientId === null) lines.push({ text: IMPORT_TEXT.clientRequired, tone: 'info' });
 
-  const canUpload = Boolean(file && clientId !== null && checked && checked.failed === 0 && !serverError && !progress && !reading);
+  const canUpload = Boolean(file && clientId !== null && checked && checked.failed === 0 && !uploaded && !progress && !reading);
   const clientName = clients.data?.find((c) => c.id === clientId)?.name ?? '';
 
   const upload = async () => {
@@ -133,10 +144,7 @@ export function ImportPage() {
             emptyLabel="Sin Selección"
             activeOnly
             value={clientId}
-            onChange={(id) => {
-              setClientId(id);
-              setServerError(null);
-            }}
+            onChange={setClientId}
           />
           <Button variant="contained" startIcon={<CloudUploadIcon />} disabled={!canUpload} onClick={() => setAsking(true)}>
             Subir
@@ -146,7 +154,7 @@ export function ImportPage() {
           </Button>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Columnas de la hoja, en este orden: {BULK_COLUMNS.join(', ')}. En Rol va el número o el nombre del rol. Los usuarios creados reciben una contraseña
+          Columnas de la hoja, en este orden: {BULK_COLUMNS.join(', ')}. En Rol va el número o el nombre del rol: {IMPORT_TEXT.clientRoles}. Los usuarios creados reciben una contraseña
           aleatoria que nadie conoce: ingresan por primera vez con «¿Olvidó su contraseña? Recuperar».
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 2 }}>
