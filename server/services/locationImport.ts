@@ -48,15 +48,25 @@ async function insertChunk(tx: Tx, clientId: number, rows: LocationInput[], defa
 
 export type ImportResult = { ok: true; created: number } | { ok: false; lines: string[]; count: number };
 
-/** UTF-8 text, or a 4xx: a binary file is not a CSV whatever its name says. */
+/** Control characters no text file holds (tab, line feed and carriage return aside). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * The file's text, or a 4xx: a binary file is not a CSV whatever its name says. UTF-8 first; a file
+ * that is not UTF-8 is read as Windows-1252, what Excel in Spanish writes for 'CSV (delimitado por
+ * comas)' (refused, its users were stuck with 'no es un CSV de texto' and no way to know why).
+ */
 export function csvText(buffer: Buffer): string {
   if (buffer.length === 0) throw badRequest(CSV_TEXT.empty);
   if (buffer.includes(0)) throw new HttpError(415, CSV_TEXT.notText);
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
   } catch {
-    throw new HttpError(415, CSV_TEXT.notText);
+    text = new TextDecoder('windows-1252').decode(buffer);
   }
+  if (CONTROL.test(text)) throw new HttpError(415, CSV_TEXT.notText);
+  return text;
 }
 
 /** ';' or ',' as the first line uses more of (quoted text aside). */

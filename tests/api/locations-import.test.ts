@@ -92,6 +92,16 @@ describe('a good CSV', () => {
     expect(await countOf()).toBe(before + 2);
   });
 
+  it('reads a file Excel saved as Windows-1252 (its plain "CSV"), accents and all', async () => {
+    const before = await countOf();
+    const text = csvFile([csvRow(300, { Nombre: 'Almacén Peñón Córdoba' }, 'ANSI')], { bom: false });
+    const res = await upload(Buffer.from(text, 'latin1'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await countOf()).toBe(before + 1);
+    const [row] = await t.db.select().from(locations).where(and(eq(locations.clientId, clientId), eq(locations.clientLocationId, 'ANSI-000300')));
+    expect(row.fullName).toBe('Almacén Peñón Córdoba');
+  });
+
   it('loads nothing into an inactive client', async () => {
     const [inactive] = await t.db.select().from(clients).where(eq(clients.state, false));
     const inactiveCount = async () => (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, inactive.id))).length;
