@@ -154,10 +154,14 @@ function RecordPage<V extends Record<string, unknown>>({
   canWrite: () => boolean;
 }) {
   const { id } = useParams();
-  const { data, isPending, error } = useGetOne(name, { id: Number(id) });
+  // An address whose id no record can have ('abc') is not asked for: it would be a request for 'NaN'
+  // answered with 'Revise los datos ingresados.'.
+  const valid = id !== undefined && /^[1-9]\d{0,9}$/.test(id);
+  const { data, isPending, error } = useGetOne(name, { id: Number(id) }, { enabled: valid });
   const [update] = useUpdate();
   const navigate = useNavigate();
   const notify = useNotify();
+  if (!valid) return <Box sx={{ m: 4 }}>No se encontró el recurso solicitado.</Box>;
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
   const editable = canWrite() && (form.editable?.(data) ?? true);

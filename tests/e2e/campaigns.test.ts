@@ -74,6 +74,15 @@ describe('Banco de Campañas', () => {
     expect(await page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Banco Federal del Sur');
     // No project uses it: its client may still change.
     expect(await page.getByRole('combobox', { name: 'Cliente' }).isEnabled()).toBe(true);
+
+    // An address with no possible id names nothing, and asks the server for nothing.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) asked.push(r.url());
+    });
+    await page.goto('/campo-campaigns/edit/abc');
+    await shown(page.getByText('No se encontró el recurso solicitado.', { exact: true }));
+    expect(asked.filter((url) => url.includes('NaN'))).toEqual([]);
     errors.assertNone();
   });
 
