@@ -33,4 +33,7 @@ export const ASSIGN_TEXT = {
   /** The project assignment's result: one ASIGNADA move per location with a Getter. */
   created: (n: number) => (n === 0 ? 'No se creó ninguna move asignada.' : n === 1 ? 'Se creó 1 move asignada.' : `Se crearon ${n} moves asignadas.`),
   selected: (n: number) => (n === 1 ? '1 seleccionada' : `${n} seleccionadas`),
+  /** A project's published visits: in all (the assignment screen's heading) and of one location ('1 de 2 visitas publicadas'). */
+  publishedVisits: (n: number) => `${n} ${n === 1 ? 'visita publicada' : 'visitas publicadas'}`,
+  publishedOf: (available: number, total: number) => `${available} de ${total} ${total === 1 ? 'visita publicada' : 'visitas publicadas'}`,
 } as const;

@@ -10,6 +10,12 @@ import { dateValue, formatDisplayDate, id, MAX_ID, MAX_TEXT, MSG, todayIso } fro
 export const MAX_PROJECT_LOCATIONS = 5000;
 export const MAX_PROJECT_VISITS = 200_000;
 
+/** "1 locación", "1.500 locaciones". */
+const locationCount = (n: number) => `${n.toLocaleString('es-AR')} ${n === 1 ? 'locación' : 'locaciones'}`;
+/** "Se agregará 1 locación y se quitarán 2 locaciones": each count with its own verb and noun. */
+const locationsChange = (added: number, removed: number) =>
+  `Se ${added === 1 ? 'agregará' : 'agregarán'} ${locationCount(added)} y se ${removed === 1 ? 'quitará' : 'quitarán'} ${locationCount(removed)}`;
+
 export const PROJECT_TEXT = {
   selectClient: 'Seleccione un cliente',
   noLocations: 'Debes ingresar las locaciones para este proyecto.',
@@ -35,6 +41,15 @@ export const PROJECT_TEXT = {
   locationsDoneTitle: 'Operación exitosa:',
   locationsDone: 'Las modificaciones se han realizado correctamente.',
   atLeastOneLocation: 'Seleccione al menos una locación.',
+  /** The visit calendar's last column: the visits over all the project's locations. */
+  calendarTotal: (locations: number) => `Visitas totales (${locationCount(locations)})`,
+  /** Beside 'Confirmar cambios', and its confirmation. */
+  locationsChange: (added: number, removed: number) => `${locationsChange(added, removed)}.`,
+  locationsChangeConfirm: (added: number, removed: number) =>
+    `${locationsChange(added, removed)} del proyecto. Las locaciones quitadas pierden sus visitas publicadas.`,
+  /** A duplicate's locations section. */
+  duplicatedLocations: (n: number) =>
+    `${n === 1 ? 'Se copiará la locación' : `Se copiarán las ${n.toLocaleString('es-AR')} locaciones`} del proyecto original. Luego podrá agregar o quitar locaciones desde la edición del proyecto.`,
 } as const;
 
 /** When a project is, by its dates and today (spec 3: status, values not shown). */

@@ -22,6 +22,12 @@ export const STATISTIC_BAND_STYLE: Record<StatisticBand, { color: string; label:
 };
 
 /** '82,5 %': one decimal, Spanish comma. */
+/** What the client side's dashboard says. */
+export const STATISTICS_TEXT = {
+  /** /dashboard/{planId} (or ?plan=) names a plan the user does not have: the default plan shows instead. */
+  unknownPlan: 'El plan solicitado no existe o no pertenece a su cliente. Se muestra su plan principal.',
+} as const;
+
 export const formatPercent = (value: number) => `${value.toFixed(1).replace('.', ',')} %`;
 
 export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
@@ -29,6 +35,11 @@ export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio
 export const shortPeriod = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1].slice(0, 3)}. ${period.slice(0, 4)}`;
 /** 'marzo de 2025'. */
 export const longPeriod = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} de ${period.slice(0, 4)}`;
+/** 'Marzo de 2025', where the period begins a line (a table's cell): only the month takes a capital. */
+export const periodTitle = (period: string) => {
+  const text = longPeriod(period);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 /** One dimension's result in one move: 0–100 with two decimals, or -1 when nothing in it could be judged. */
 export interface DimensionResult {

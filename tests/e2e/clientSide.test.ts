@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, chromiumPerFile, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -17,6 +18,16 @@ async function as(email: string): Promise<Session> {
   session = await chromium.open();
   await loginAs(session.page, email);
   return session;
+}
+
+async function loginToken(email: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  return ((await res.json()) as { token: string }).token;
+}
+async function apiGet<T>(path: string, token: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  return (await res.json()) as T;
 }
 
 const PROGRAMME = 'Programa de calidad en locales';
@@ -99,7 +110,19 @@ describe('the dashboard', () => {
     await page.getByRole('link', { name: 'Ver resultados por período' }).click();
     await atPath(page, '/clientPeriods');
     await shown(page.getByRole('heading', { name: 'Resultados por período' }));
-    expect(await page.getByRole('table', { name: 'Resultados por período' }).locator('tbody tr').count()).toBeGreaterThanOrEqual(10);
+    const periods = page.getByRole('table', { name: 'Resultados por período' }).locator('tbody tr');
+    expect(await periods.count()).toBeGreaterThanOrEqual(10);
+    // 'Noviembre de 2026': only the month takes a capital (innerText applies any text-transform).
+    expect(await periods.first().getByRole('cell').first().innerText()).toMatch(/^[A-Z][a-z]+ de \d{4}$/);
+
+    // Another client's plan, or none, is not shown: the default plan is, and the page says why.
+    const token = await loginToken('admin@campo.test');
+    const foreign = await apiGet<{ rows: { id: number }[] }>(`/projects?name=${encodeURIComponent('Atención en sucursales')}`, token);
+    for (const planId of [foreign.rows[0].id, 99999]) {
+      await page.goto(`/dashboard/${planId}`);
+      await shown(page.getByText(STATISTICS_TEXT.unknownPlan));
+      await shown(page.getByRole('combobox', { name: 'Plan' }).filter({ hasText: PROGRAMME }));
+    }
     errors.assertNone();
   });
 

@@ -30,13 +30,16 @@ async function listLoaded(page: Page): Promise<void> {
   await gone(page.getByRole('progressbar', { name: 'Cargando' }));
 }
 
-/** The 'Nombre' column of the table body, top to bottom. */
-const names = (page: Page) => page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+/** The 'Nombre' column of the table body, top to bottom: whole (the title of a text cut on screen). */
+const names = (page: Page) => page.locator('tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((c) => c.querySelector('[title]')?.getAttribute('title') ?? (c as HTMLElement).innerText));
+
+/** How far the page reaches past the window's right edge (0: nothing is hidden sideways). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 const stateFilter = (page: Page) => page.getByRole('checkbox', { name: 'Activo/Inactivo' });
 
 describe('Lista de Clientes', () => {
-  it('lists the active demo clients with the Spanish pager, sorted by name both ways', async () => {
+  it('lists the active demo clients with the Spanish pager, sorted by name both ways, within a 1024 px window', async () => {
     const { page, errors } = await openClientList();
     const shownNames = await names(page);
     for (const name of ACTIVE_DEMO_CLIENTS) expect(shownNames).toContain(name);
@@ -59,6 +62,23 @@ describe('Lista de Clientes', () => {
     await shown(row(page, 'Farmacias Norte'));
     await shown(row(page, 'Farmacias Norte').getByText('Inactivo', { exact: true }));
     await shown(page.getByText(`Mostrando 1-${n + 1} de ${n + 1} registros`, { exact: true }));
+
+    // A text over 15 characters shows its first 10 and an ellipsis, whole in its title (spec 1 §2.2).
+    const long = row(page, 'Supermercados Andinos').getByRole('cell', { name: 'Supermercados Andinos', exact: true });
+    await shown(long.getByText('Supermerca…', { exact: true }));
+    expect(await long.getByTitle('Supermercados Andinos').count()).toBe(1);
+
+    // At 1024 px the lists stay within the window: the toolbar wraps (the 'Activos' / 'Inactivos'
+    // pair together), and a table wider than the window scrolls inside its own container.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    expect(await overflow(page)).toBe(0);
+    await page.goto('/web-users');
+    await listLoaded(page);
+    expect(await overflow(page)).toBe(0);
+    const [active, inactive] = await Promise.all(['Activos', 'Inactivos'].map((name) => page.getByRole('checkbox', { name, exact: true }).boundingBox()));
+    expect(active!.y).toBe(inactive!.y);
+    const massive = (await page.getByRole('button', { name: 'Carga masiva' }).boundingBox())!;
+    expect(massive.x + massive.width).toBeLessThanOrEqual(1024);
     errors.assertNone();
   });
 

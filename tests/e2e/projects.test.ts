@@ -82,8 +82,13 @@ describe('Proyectos', () => {
 
     await page.getByLabel('Filtrar por código de locación').fill('ban-00');
     await shown(page.getByText('Mostrando 1-5 de 5 registros'));
+    // The calendar counts the locations in their number.
+    const calendar = page.getByRole('table', { name: 'Calendario de visitas' });
+    await page.getByRole('table', { name: 'Locaciones del cliente' }).locator('tbody').getByRole('checkbox').first().click();
+    await shown(calendar.getByRole('columnheader', { name: 'Visitas totales (1 locación)' }));
     await page.getByRole('checkbox', { name: 'Seleccionar las locaciones de la página' }).click();
     await shown(page.getByText('5 locaciones seleccionadas'));
+    await shown(calendar.getByRole('columnheader', { name: 'Visitas totales (5 locaciones)' }));
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await atPath(page, '/projects-campo');
@@ -91,7 +96,10 @@ describe('Proyectos', () => {
     await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Proyecto E2E');
     await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
     const created = row(page, 'Proyecto E2E');
-    await shown(created.getByRole('cell', { name: 'Banco Federal del Sur' }));
+    // A text over 15 characters shows its first 10 and an ellipsis, whole in its title (spec 1 §2.2).
+    const client = created.getByRole('cell', { name: 'Banco Federal del Sur', exact: true });
+    await shown(client.getByText('Banco Fede…', { exact: true }));
+    expect(await client.getByTitle('Banco Federal del Sur').count()).toBe(1);
     await shown(created.getByRole('cell', { name: 'En curso' }));
     // 5 locations × 2 visits, published.
     await shown(created.getByRole('cell', { name: '10', exact: true }));
@@ -245,7 +253,7 @@ describe('Proyectos', () => {
     // Keep it, drop the second one, add the third.
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }).click();
-    await shown(page.getByText('Se agregarán 1 y se quitarán 1 locaciones.'));
+    await shown(page.getByText('Se agregará 1 locación y se quitará 1 locación.'));
     await confirm.click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     const success = page.getByRole('dialog', { name: 'Operación exitosa:' });
@@ -256,11 +264,16 @@ describe('Proyectos', () => {
 
     const after = await api<{ locations: { locationId: number }[] }>('GET', `/projects/${project.id}`, undefined, token);
     expect(after.locations.map((l) => l.locationId).sort()).toEqual([locations[0].id, third.id].sort());
+
+    // Its assignment screen counts one visit in the singular: the project's, and the added location's.
+    await page.goto(`/projects-campo/assign/edit?projectId=${project.id}`);
+    await shown(page.getByText(/ · 1 visita publicada$/));
+    await shown(page.getByRole('listitem').filter({ hasText: third.fullName }).getByText('1 de 1 visita publicada', { exact: true }));
     // The refusal above is a 400 the browser logs.
     errors.assertNone([/status of 400 .*\/api\/projects\/locations/]);
   });
 
-  it('offers no Getters for a finished project: the assignment list leaves it out, its address says it finished', async () => {
+  it('offers no Getters for a finished project: the assignment list leaves it out, its address says it finished; /edit/abc names no project', async () => {
     session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
@@ -279,6 +292,10 @@ describe('Proyectos', () => {
     await shown(getters);
     for (const getter of await getters.all()) expect(await getter.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+
+    // An address no project can have says so, as an unknown number does.
+    await page.goto('/projects-campo/edit/abc');
+    await shown(page.getByText('El proyecto no existe.', { exact: true }));
     errors.assertNone();
   });
 

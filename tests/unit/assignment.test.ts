@@ -33,6 +33,14 @@ describe('assignment counts', () => {
     expect(ASSIGN_TEXT.selected(0)).toBe('0 seleccionadas');
   });
 
+  it("counts a project's published visits by the total's number: '1 de 1 visita publicada'", () => {
+    expect(ASSIGN_TEXT.publishedOf(1, 1)).toBe('1 de 1 visita publicada');
+    expect(ASSIGN_TEXT.publishedOf(1, 2)).toBe('1 de 2 visitas publicadas');
+    expect(ASSIGN_TEXT.publishedVisits(1)).toBe('1 visita publicada');
+    expect(ASSIGN_TEXT.publishedVisits(0)).toBe('0 visitas publicadas');
+    expect(ASSIGN_TEXT.publishedVisits(12)).toBe('12 visitas publicadas');
+  });
+
   it('names the finished project, or the finished projects, that refuse an assignment', () => {
     expect(ASSIGN_TEXT.projectEnded(['Relevamiento de locales - ciclo anterior'])).toBe(
       'El proyecto Relevamiento de locales - ciclo anterior está finalizado: ya no se pueden asignar sus visitas ni sus moves.',

@@ -14,6 +14,7 @@ import {
 } from '../../domain/projects';
 import { checkRangeDraft, distinctRanges, RANGE_TEXT, visitCalendar } from '../../domain/projectVisits';
 import { fieldErrors, MSG, todayIso } from '../../domain/validation';
+import { projectIdOf } from '../../src/resources/projects/values';
 
 const TODAY = '2026-05-10';
 const campaign = { startDate: '2026-05-01', endDate: '2026-08-31' };
@@ -230,5 +231,25 @@ describe('the form schemas', () => {
     const values = { ...running, startDate: '01/05/2026', endDate: '30/06/2030', price: '', alternativeProduct: '', campaign: null, priced: true };
     const result = projectEditFormSchema(running, 3).safeParse(values);
     expect(fieldErrors(result.error!)).toEqual({ price: MSG.required });
+  });
+});
+
+describe('what the project screens say', () => {
+  it('counts locations in their number: the calendar, the locations change and the duplicate', () => {
+    expect(PROJECT_TEXT.calendarTotal(1)).toBe('Visitas totales (1 locación)');
+    expect(PROJECT_TEXT.calendarTotal(0)).toBe('Visitas totales (0 locaciones)');
+    expect(PROJECT_TEXT.calendarTotal(1500)).toBe('Visitas totales (1.500 locaciones)');
+    expect(PROJECT_TEXT.locationsChange(1, 1)).toBe('Se agregará 1 locación y se quitará 1 locación.');
+    expect(PROJECT_TEXT.locationsChange(2, 0)).toBe('Se agregarán 2 locaciones y se quitarán 0 locaciones.');
+    expect(PROJECT_TEXT.locationsChangeConfirm(0, 1)).toBe(
+      'Se agregarán 0 locaciones y se quitará 1 locación del proyecto. Las locaciones quitadas pierden sus visitas publicadas.',
+    );
+    expect(PROJECT_TEXT.duplicatedLocations(1)).toMatch(/^Se copiará la locación del proyecto original\. /);
+    expect(PROJECT_TEXT.duplicatedLocations(3)).toMatch(/^Se copiarán las 3 locaciones del proyecto original\. /);
+  });
+
+  it("reads a project's id from its address only when a project can have it", () => {
+    expect(projectIdOf('12')).toBe(12);
+    for (const text of ['abc', '0', '-1', '1.5', '1e3', ' 7', '2147483648', '', null, undefined]) expect(projectIdOf(text)).toBeNull();
   });
 });

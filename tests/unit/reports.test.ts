@@ -14,7 +14,7 @@ import {
   resultBand,
 } from '../../domain/reports';
 import type { Dimension, Question } from '../../domain/questionnaires';
-import { dimensionResults, statisticBand } from '../../domain/statistics';
+import { dimensionResults, longPeriod, periodTitle, statisticBand } from '../../domain/statistics';
 
 describe('the report\'s colour bands (spec 3 §9)', () => {
   it('is dark green over 90, green over 70, yellow over 40, red otherwise and grey for N/A', () => {
@@ -53,6 +53,13 @@ describe('the dashboard\'s bands (spec 3 §9)', () => {
     expect(statisticBand(74.99)).toBe('orange');
     expect(statisticBand(75)).toBe('green');
     expect(statisticBand(100)).toBe('green');
+  });
+});
+
+describe("the dashboard's periods", () => {
+  it("capitalises only the month where a period begins a cell: 'Noviembre de 2026'", () => {
+    expect(periodTitle('2026-11')).toBe('Noviembre de 2026');
+    expect(longPeriod('2026-11')).toBe('noviembre de 2026');
   });
 });
 

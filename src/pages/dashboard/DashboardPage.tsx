@@ -8,7 +8,7 @@ import ChecklistIcon from '@mui/icons-material/Checklist';
 import HistoryIcon from '@mui/icons-material/History';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Link, MenuItem, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import type { StatisticsPlan } from '../../../domain/statistics';
+import { STATISTICS_TEXT, type StatisticsPlan } from '../../../domain/statistics';
 import { formatDisplayDate } from '../../../domain/validation';
 import { getSession } from '../../authProvider/session';
 import { PeriodsTable } from './PeriodsTable';
@@ -60,7 +60,7 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const periodsView = useLocation().pathname.startsWith('/clientPeriods');
   const statistics = useStatistics();
-  const { plans, plan, version, setVersion } = useSelection(statistics.data);
+  const { plans, plan, version, setVersion, unknownPlan } = useSelection(statistics.data);
   const client = profile?.client;
   const openPlan = (id: number) => navigate(periodsView ? `/clientPeriods?plan=${id}` : `/dashboard/${id}`);
 
@@ -91,6 +91,7 @@ export default function DashboardPage() {
       {statistics.isPending && <LinearProgress aria-label="Cargando estadísticas" />}
       {statistics.isError && <Alert severity="error">{statistics.error.message}</Alert>}
       {statistics.data && !plans.length && <Alert severity="info">Todavía no hay planes con resultados para mostrar.</Alert>}
+      {unknownPlan && <Alert severity="warning">{STATISTICS_TEXT.unknownPlan}</Alert>}
 
       {plan && (
         <Card>

@@ -1,5 +1,5 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { formatPercent, longPeriod, STATISTIC_BAND_STYLE, statisticBand, type VersionStatistics } from '../../../domain/statistics';
+import { formatPercent, periodTitle, STATISTIC_BAND_STYLE, statisticBand, type VersionStatistics } from '../../../domain/statistics';
 
 /** /clientPeriods: every period of a plan's version, newest first, with its band. */
 export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
@@ -19,7 +19,7 @@ export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
             const band = STATISTIC_BAND_STYLE[statisticBand(p.result)];
             return (
               <TableRow key={p.period}>
-                <TableCell sx={{ textTransform: 'capitalize' }}>{longPeriod(p.period)}</TableCell>
+                <TableCell>{periodTitle(p.period)}</TableCell>
                 <TableCell align="right">{p.moves}</TableCell>
                 <TableCell align="right">
                   <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>

@@ -28,15 +28,20 @@ const richest = (plans: StatisticsPlan[]) => plans.reduce<StatisticsPlan | undef
 
 /**
  * The plan (from /dashboard/:planId or ?plan=, else the one with most approved visits) and the
- * questionnaire version (?version=, else the plan's latest) the user is looking at.
+ * questionnaire version (?version=, else the plan's latest) the user is looking at. `unknownPlan`:
+ * the address names a plan that is not among the user's (another client's, or none), so the
+ * default one shows instead.
  */
 export function useSelection(data: StatisticsAnswer | undefined) {
   const params = useParams();
   const [search, setSearch] = useSearchParams();
-  const wanted = Number(params.planId ?? search.get('plan')) || undefined;
+  const named = params.planId ?? search.get('plan');
+  const wanted = named ? Number(named) : undefined;
   return useMemo(() => {
     const plans = data?.plans ?? [];
-    const plan = plans.find((p) => p.id === wanted) ?? richest(plans);
+    const found = plans.find((p) => p.id === wanted);
+    const plan = found ?? richest(plans);
+    const unknownPlan = data !== undefined && wanted !== undefined && !found;
     const versionId = Number(search.get('version')) || undefined;
     const version = plan?.statistics.find((s) => s.versionId === versionId) ?? latestVersion(plan);
     const setVersion = (id: number) =>
@@ -48,6 +53,6 @@ export function useSelection(data: StatisticsAnswer | undefined) {
         },
         { replace: true },
       );
-    return { plans, plan, version, setVersion };
+    return { plans, plan, version, setVersion, unknownPlan };
   }, [data, wanted, search, setSearch]);
 }

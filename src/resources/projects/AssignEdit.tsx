@@ -4,7 +4,7 @@ import { useNotify } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ASSIGN_TEXT } from '../../../domain/assignment';
-import type { ProjectLocationRow, ProjectRecord } from '../../../domain/projects';
+import { PROJECT_TEXT, type ProjectLocationRow, type ProjectRecord } from '../../../domain/projects';
 import { canUse } from '../../../domain/roles';
 import { formatDisplayDate } from '../../../domain/validation';
 import { currentRole } from '../../authProvider';
@@ -13,7 +13,7 @@ import { ErrorDialog } from '../../ui/dialogs';
 import { GetterPicker } from '../../ui/getterPicker/GetterPicker';
 import { Pagination } from '../../ui/table/Pagination';
 import { useProject } from './choices';
-import { isPast, RESOURCE, ROOT, saveErrors } from './values';
+import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 
 /**
  * /projects-campo/assign/edit?projectId=: each location of the project, numbered, with a 'Getter'
@@ -22,9 +22,10 @@ import { isPast, RESOURCE, ROOT, saveErrors } from './values';
  */
 export function AssignEdit() {
   const [params] = useSearchParams();
-  const projectId = Number(params.get('projectId'));
-  const { data, isPending, error, refetch } = useProject(projectId > 0 ? projectId : null);
-  if (!(projectId > 0)) return <Box sx={{ m: 4 }}>Elija un proyecto desde la asignación de proyectos.</Box>;
+  const projectId = projectIdOf(params.get('projectId'));
+  const { data, isPending, error, refetch } = useProject(projectId);
+  if (!params.get('projectId')) return <Box sx={{ m: 4 }}>Elija un proyecto desde la asignación de proyectos.</Box>;
+  if (projectId === null) return <Box sx={{ m: 4 }}>{PROJECT_TEXT.notFound}</Box>;
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
   return <AssignItems project={data} reload={() => void refetch()} />;
@@ -68,7 +69,7 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
           <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{`Asignar Getters: ${project.name}`}</Typography>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {`${project.client?.name ?? ''} · del ${formatDisplayDate(project.startDate)} al ${formatDisplayDate(project.endDate)} · ${project.visits.available} visitas publicadas`}
+          {`${project.client?.name ?? ''} · del ${formatDisplayDate(project.startDate)} al ${formatDisplayDate(project.endDate)} · ${ASSIGN_TEXT.publishedVisits(project.visits.available)}`}
         </Typography>
         {ended && (
           <Alert severity="warning" sx={{ mb: 2 }}>
@@ -147,7 +148,7 @@ function AssignItem({
       <Box>
         <Typography>{name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {none ? 'Sin visitas publicadas para asignar' : `${item.availableVisits} de ${item.visits} visitas publicadas`}
+          {none ? 'Sin visitas publicadas para asignar' : ASSIGN_TEXT.publishedOf(item.availableVisits, item.visits)}
         </Typography>
       </Box>
       <GetterPicker

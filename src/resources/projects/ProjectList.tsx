@@ -37,8 +37,8 @@ export const stateColumn: Column = {
 
 export const projectColumns: Column[] = [
   { source: 'name', label: 'Nombre' },
-  { source: 'client', label: 'Cliente', render: (p) => p.client?.name ?? '-' },
-  { source: 'campaign', label: 'Campaña', render: (p) => p.campaign?.name ?? '-' },
+  { source: 'client', label: 'Cliente', render: (p) => p.client?.name ?? '-', truncate: true },
+  { source: 'campaign', label: 'Campaña', render: (p) => p.campaign?.name ?? '-', truncate: true },
   dateColumn('startDate', 'Fecha de inicio'),
   dateColumn('endDate', 'Fecha de finalización'),
   stateColumn,

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, T
 import { type ReactNode, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import type { ProjectRecord } from '../../../domain/projects';
+import { PROJECT_TEXT, type ProjectRecord } from '../../../domain/projects';
 import { isoDate } from '../../../domain/projectVisits';
 import { cellText } from '../../../domain/validation';
 import { useField } from '../../ui/form/inputs';
@@ -55,7 +55,7 @@ export function LocationPicker() {
 export function DuplicatedLocations({ count }: { count: number }) {
   return (
     <Section title="Locaciones">
-      <Alert severity="info">{`Se copiarán las ${count} locaciones del proyecto original. Luego podrá agregar o quitar locaciones desde la edición del proyecto.`}</Alert>
+      <Alert severity="info">{PROJECT_TEXT.duplicatedLocations(count)}</Alert>
     </Section>
   );
 }

@@ -10,7 +10,7 @@ import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { ConfirmDialog, ErrorDialog, SuccessDialog } from '../../ui/dialogs';
 import { useProject } from './choices';
 import { ClientLocationsTable } from './ClientLocationsTable';
-import { isPast, RESOURCE, ROOT, saveErrors } from './values';
+import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 
 /**
  * 'Agregar/Quitar locaciones' (/projects-campo/edit/:id/locations): the client's locations, 20 per page.
@@ -19,8 +19,10 @@ import { isPast, RESOURCE, ROOT, saveErrors } from './values';
 export function ProjectLocationsPage() {
   const { id } = useParams();
   const canWrite = canUse(currentRole(), 'projects', 'write');
-  const { data, isPending, error } = useProject(canWrite ? Number(id) : null);
+  const projectId = projectIdOf(id);
+  const { data, isPending, error } = useProject(canWrite ? projectId : null);
   if (!canWrite) return <Navigate to={`${ROOT}/view/${id}`} replace />;
+  if (projectId === null) return <Box sx={{ m: 4 }}>{PROJECT_TEXT.notFound}</Box>;
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
   return <LocationsEditor key={`${data.id}-${data.updatedAt}`} project={data} />;
@@ -82,7 +84,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
               dates={{ from: project.startDate, to: project.endDate }}
             />
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
-              <Typography variant="body2" color="text.secondary">{`Se agregarán ${added} y se quitarán ${removed} locaciones.`}</Typography>
+              <Typography variant="body2" color="text.secondary">{PROJECT_TEXT.locationsChange(added, removed)}</Typography>
               <Button onClick={() => navigate(ROOT)}>Cancelar</Button>
               <Button variant="contained" disabled={selected.size === 0 || saving} onClick={() => setAsking(true)} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
                 {PROJECT_TEXT.locationsConfirm}
@@ -93,7 +95,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
       </CardContent>
       <ConfirmDialog
         open={asking}
-        content={`Se agregarán ${added} y se quitarán ${removed} locaciones del proyecto. Las locaciones quitadas pierden sus visitas publicadas.`}
+        content={PROJECT_TEXT.locationsChangeConfirm(added, removed)}
         onClose={() => setAsking(false)}
         onConfirm={confirm}
       />

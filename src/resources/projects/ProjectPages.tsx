@@ -13,17 +13,21 @@ import { useProject } from './choices';
 import { ProjectFields } from './ProjectFields';
 import { ProjectLocationsList } from './ProjectLocations';
 import { ReasonDialog } from './ReasonDialog';
-import { copyName, emptyProject, isPast, type ProjectValues, RESOURCE, ROOT, saveErrors, snapshotOf, toBody, toDuplicate, toValues } from './values';
+import { copyName, emptyProject, isPast, projectIdOf, type ProjectValues, RESOURCE, ROOT, saveErrors, snapshotOf, toBody, toDuplicate, toValues } from './values';
 
 const loading = <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
 const missing = (error: unknown) => <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+/** An address whose id no project can have ('abc'): what the server says of an unknown number. */
+const notFound = <Box sx={{ m: 4 }}>{PROJECT_TEXT.notFound}</Box>;
 
 /** 'Nuevo proyecto', or the copy of another with `?action=duplicate&id=`. */
 export function ProjectCreatePage() {
   const [params] = useSearchParams();
-  const sourceId = params.get('action') === 'duplicate' ? Number(params.get('id')) : null;
+  const duplicate = params.get('action') === 'duplicate';
+  const sourceId = duplicate ? projectIdOf(params.get('id')) : null;
   const source = useProject(sourceId);
-  if (sourceId === null) return <CreateForm />;
+  if (!duplicate) return <CreateForm />;
+  if (sourceId === null) return notFound;
   if (source.isPending) return loading;
   if (source.error || !source.data) return missing(source.error);
   return <CreateForm source={source.data} />;
@@ -49,7 +53,7 @@ function CreateForm({ source }: { source?: ProjectRecord }) {
             await create(RESOURCE, { data: toBody(values) }, { returnPromise: true });
           } catch (error) {
             setErrors(saveErrors(error));
-            return;
+            return false;
           }
           notify(PROJECT_TEXT.created, { type: 'success' });
           navigate(ROOT);
@@ -75,7 +79,9 @@ function CopyName({ name }: { name: string }) {
 /** A project in EDIT or VIEW. A past one opens in EDIT with only its end date free; for who only reads projects, EDIT is VIEW. */
 export function ProjectRecordPage({ mode }: { mode: Exclude<FormMode, 'ADD'> }) {
   const { id } = useParams();
-  const { data, isPending, error } = useProject(Number(id));
+  const projectId = projectIdOf(id);
+  const { data, isPending, error } = useProject(projectId);
+  if (projectId === null) return notFound;
   if (isPending) return loading;
   if (error || !data) return missing(error);
   const shown = canUse(currentRole(), 'projects', 'write') ? mode : 'VIEW';
@@ -111,13 +117,13 @@ function RecordForm({ record, mode }: { record: ProjectRecord; mode: Exclude<For
           let updateReason: string | null = null;
           if (past && next.endDate !== record.endDate) {
             updateReason = await askReason();
-            if (updateReason === null) return;
+            if (updateReason === null) return false;
           }
           try {
             await update(RESOURCE, { id: record.id, data: { ...toBody(next), updateReason }, previousData: record }, { returnPromise: true, mutationMode: 'pessimistic' });
           } catch (error) {
             setErrors(saveErrors(error));
-            return;
+            return false;
           }
           await queryClient.invalidateQueries({ queryKey: ['project-update-reason', record.id] });
           notify(PROJECT_TEXT.updated, { type: 'success' });

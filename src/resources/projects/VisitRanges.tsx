@@ -3,6 +3,7 @@ import { Alert, Box, Button, IconButton, Table, TableBody, TableCell, TableHead,
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { checkRangeDraft, MONTH_NAMES, sortRanges, type VisitRange, visitCalendar } from '../../../domain/projectVisits';
+import { PROJECT_TEXT } from '../../../domain/projects';
 import { formatDisplayDate } from '../../../domain/validation';
 import { useField } from '../../ui/form/inputs';
 
@@ -132,7 +133,7 @@ export function VisitCalendar({ ranges, locationsCount }: { ranges: readonly Vis
             <TableCell sx={{ fontWeight: 600 }}>Año</TableCell>
             <TableCell sx={{ fontWeight: 600 }}>Mes</TableCell>
             <TableCell sx={{ fontWeight: 600 }}>Visitas por locación</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>{`Visitas totales (${number(locationsCount)} locaciones)`}</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>{PROJECT_TEXT.calendarTotal(locationsCount)}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

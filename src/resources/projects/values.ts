@@ -1,10 +1,17 @@
 import { isPastProject, type ProjectRecord, type ProjectSnapshot } from '../../../domain/projects';
 import type { VisitRange } from '../../../domain/projectVisits';
 import { pricedCategory } from '../../../domain/movesConfig';
-import { formatDisplayDate, todayIso } from '../../../domain/validation';
+import { formatDisplayDate, MAX_ID, todayIso } from '../../../domain/validation';
 
 export const ROOT = '/projects-campo';
 export const RESOURCE = 'projects-campo';
+
+/** A project id as an address writes it: a whole number from 1 up, or null when no project can have it ('abc', '0', '1.5'). */
+export function projectIdOf(text: string | null | undefined): number | null {
+  if (!text || !/^\d{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n > 0 && n <= MAX_ID ? n : null;
+}
 
 /** The form's values. Dates are typed (DD/MM/YYYY); the visit ranges hold ISO dates. */
 export interface ProjectValues extends Record<string, unknown> {

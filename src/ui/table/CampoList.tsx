@@ -34,7 +34,11 @@ export interface Column {
   source: string;
   label: string;
   sortable?: boolean;
-  /** Cut texts over 15 characters to 10 plus an ellipsis. */
+  /**
+   * Cut a text over 15 characters to 10 plus an ellipsis (spec 1 §2.2), the whole text in its title.
+   * By default a plain text value is cut and what `render` returns is not (a date with its time is 16
+   * characters); `true` also cuts a text that `render` returns, `false` cuts nothing.
+   */
   truncate?: boolean;
   /** Cells whose click must not select the row (e-mail, phone, toggles). */
   noSelect?: boolean;
@@ -168,7 +172,10 @@ function CampoTable({
   const [actionsShown, setActionsShown] = useState(true);
   const showActions = Boolean(rowActions) && (!actionsSwitch || actionsShown);
   return (
-    <Card sx={{ mt: 2 }}>
+    // `contain: inline-size`: react-admin's shell grows to its content (`min-width: fit-content`), so
+    // a wide table or toolbar widened the whole page. Contained, the list takes the width the window
+    // leaves: the toolbar wraps and the table scrolls inside its own container.
+    <Card sx={{ mt: 2, contain: 'inline-size' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
         {icon}
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
@@ -220,7 +227,8 @@ function CampoTable({
       </Box>
       {list.isFetching && <LinearProgress aria-label="Cargando" />}
       <TableContainer>
-        <Table size="small">
+        {/* Half MUI's side padding between cells: a list of eight columns fits a 1280 px window. */}
+        <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (
@@ -248,7 +256,7 @@ function CampoTable({
                 <TableRow key={record.id} hover selected={isSelected} onClick={() => onRowClick(record)} sx={{ cursor: 'pointer' }} aria-selected={isSelected}>
                   {columns.map((c) => (
                     <TableCell key={c.source} onClick={c.noSelect ? (e) => e.stopPropagation() : undefined}>
-                      {c.render ? c.render(record) : cellText(record[c.source], c.truncate)}
+                      <CellContent column={c} record={record} />
                     </TableCell>
                   ))}
                   {showActions && (
@@ -304,11 +312,37 @@ function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; v
   // Both ticked shows everything; unticking both leaves the other one on, never an empty filter.
   const set = (nextActive: boolean, nextInactive: boolean) =>
     setFilter(filter.field, nextActive && nextInactive ? undefined : nextActive ? true : nextInactive ? false : current);
+  // One piece of the toolbar: when it wraps, the pair moves to the next row together.
   return (
-    <>
+    <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
       <FormControlLabel control={<Checkbox checked={active} onChange={(e) => set(e.target.checked, inactive)} />} label="Activos" />
       <FormControlLabel control={<Checkbox checked={inactive} onChange={(e) => set(active, e.target.checked)} />} label="Inactivos" />
-    </>
+    </Box>
+  );
+}
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+/**
+ * A cell's content: '-' when empty. A long text shows cut, with its whole in the title (on hover)
+ * and in a hidden copy that screen readers read instead of the cut one.
+ */
+function CellContent({ column, record }: { column: Column; record: RaRecord }) {
+  const content = column.render ? column.render(record) : record[column.source];
+  const cut = typeof content === 'string' && (column.truncate ?? !column.render);
+  if (column.render && typeof content !== 'string') return content as ReactNode;
+  const text = cellText(content, cut);
+  if (text === cellText(content)) return text;
+  const whole = String(content);
+  return (
+    // Relative: the hidden copy is placed inside the cell, not against the page (whose width it grew).
+    <span title={whole} style={{ position: 'relative' }}>
+      <span aria-hidden="true">{text}</span>
+      <Box component="span" sx={VISUALLY_HIDDEN}>
+        {whole}
+      </Box>
+    </span>
   );
 }
 
