@@ -130,13 +130,16 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
     // index.html's scripts with index.html itself (a blank page).
     await app.register(fastifyStatic, { root: staticDir, wildcard: true, index: false });
   }
+  const consolePage = (reply: FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  // The root is a directory to the static files (no page there): the console's page, as every screen path.
+  if (hasConsole) app.get('/', (_request, reply) => consolePage(reply));
   app.setNotFoundHandler((request, reply) => {
     // A file of the build that is not there is a 404, never the console's page in its place.
     if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || request.method !== 'GET' || !hasConsole) {
       return reply.status(404).send({ message: 'No se encontró el recurso solicitado.' });
     }
     // Every screen path is the console's: the browser router takes it from there.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return consolePage(reply);
   });
   return app;
 }

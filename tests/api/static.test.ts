@@ -22,7 +22,11 @@ afterAll(async () => {
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('the console', () => {
-  it('serves its page for a screen path and its scripts as scripts', async () => {
+  it('serves its page for the root, a screen path, and its scripts as scripts', async () => {
+    const root = await get('/');
+    expect(root.statusCode).toBe(200);
+    expect(root.headers['content-type']).toMatch(/^text\/html/);
+    expect(root.body).toContain('<title>Campo</title>');
     const screen = await get('/clients/edit/3');
     expect(screen.statusCode).toBe(200);
     expect(screen.headers['content-type']).toMatch(/^text\/html/);
