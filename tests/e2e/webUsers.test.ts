@@ -188,7 +188,9 @@ describe('the list', () => {
     await activos.click();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('filter')?.includes('"status":false'));
     await listLoaded(page);
-    expect(await activos.isChecked()).toBe(false);
+    // The box follows the filter a render after the address does (a known lag of these checkboxes, not
+    // yet explained): read once, right after the list loaded, it was sometimes still ticked.
+    await expect.poll(() => activos.isChecked(), { timeout: 5000 }).toBe(false);
     await shown(milagros);
 
     const whatsapp = milagros.getByRole('switch', { name: 'WhatsApp Milagros Vega' });
