@@ -118,18 +118,9 @@ export async function oneUser(db: Db | Tx, userId: number): Promise<WebUser | nu
 
 /** What an update lays its fields over: the stored user and its granted actions, locked until the update ends. */
 export async function storedUserValues(tx: Tx, userId: number): Promise<WebUserValues | null> {
+  const { id: _id, clientName: _clientName, ...editable } = userColumns;
   const [row] = await tx
-    .select({
-      names: users.names,
-      lastName: users.lastName,
-      email: users.email,
-      primaryPhone: users.primaryPhone,
-      linkSurveyMonkey: users.linkSurveyMonkey,
-      rolId: users.rolId,
-      clientId: users.clientId,
-      status: users.status,
-      sendWhatsappNotification: users.sendWhatsappNotification,
-    })
+    .select(editable)
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
