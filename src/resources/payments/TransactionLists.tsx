@@ -11,7 +11,6 @@ import { CampoList, type Column } from '../../ui/table/CampoList';
 import { transactionColumns } from './columns';
 import { DateRangeFilter } from './DateRangeFilter';
 import { type PaymentOrder, PaymentDialog } from './PaymentDialog';
-import { WithinScreen } from './WithinScreen';
 
 const PER_PAGE = [5, 10, 25, 50, 100] as const;
 const tx = (r: RaRecord) => r as unknown as PaymentTransaction;
@@ -44,8 +43,9 @@ export function PendingPayments() {
     },
   ];
   return (
-    <WithinScreen stickyLastColumn>
+    <>
       <CampoList
+        stickyLastColumn
         title={T.pendingTitle}
         icon={<PaymentsIcon color="primary" />}
         columns={columns}
@@ -67,7 +67,7 @@ export function PendingPayments() {
         }
       />
       <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={refresh} onRefused={refresh} />
-    </WithinScreen>
+    </>
   );
 }
 
@@ -84,27 +84,25 @@ export function PaymentHistory() {
     { source: 'status', label: 'Estado', sortable: false, render: () => <Chip size="small" color="success" label={T.registered} />, exportValue: () => T.registered },
   ];
   return (
-    <WithinScreen>
-      <CampoList
-        title={T.historyTitle}
-        icon={<HistoryIcon color="primary" />}
-        columns={columns}
-        filter={{ kind: 'payed' }}
-        perPage={10}
-        perPageOptions={PER_PAGE}
-        sort={{ field: 'transactionDate', order: 'DESC' }}
-        storeKey="payments.history"
-        emptyText={T.empty}
-        exportFile="historial-de-pagos"
-        actions={
-          <>
-            <DateRangeFilter />
-            <Button variant="contained" onClick={() => navigate('/payment-administration/pending')}>
-              {T.toPending}
-            </Button>
-          </>
-        }
-      />
-    </WithinScreen>
+    <CampoList
+      title={T.historyTitle}
+      icon={<HistoryIcon color="primary" />}
+      columns={columns}
+      filter={{ kind: 'payed' }}
+      perPage={10}
+      perPageOptions={PER_PAGE}
+      sort={{ field: 'transactionDate', order: 'DESC' }}
+      storeKey="payments.history"
+      emptyText={T.empty}
+      exportFile="historial-de-pagos"
+      actions={
+        <>
+          <DateRangeFilter />
+          <Button variant="contained" onClick={() => navigate('/payment-administration/pending')}>
+            {T.toPending}
+          </Button>
+        </>
+      }
+    />
   );
 }

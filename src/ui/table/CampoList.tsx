@@ -91,6 +91,8 @@ export interface CampoListProps {
   storeKey?: string;
   /** Milliseconds typed text waits before it filters (400 by default). */
   debounce?: number;
+  /** The last column (the row's action) stays in sight at the right edge while a wide table scrolls. */
+  stickyLastColumn?: boolean;
 }
 
 /** The one table every list screen uses (spec 1 §2.2): paged, sorted and filtered by the server. */
@@ -130,6 +132,7 @@ function CampoTable({
   clientFilter,
   actions,
   debounce: delay = 400,
+  stickyLastColumn = false,
 }: CampoListProps) {
   const list = useListContext();
   const navigate = useNavigate();
@@ -175,7 +178,20 @@ function CampoTable({
     // `contain: inline-size`: react-admin's shell grows to its content (`min-width: fit-content`), so
     // a wide table or toolbar widened the whole page. Contained, the list takes the width the window
     // leaves: the toolbar wraps and the table scrolls inside its own container.
-    <Card sx={{ mt: 2, contain: 'inline-size' }}>
+    <Card
+      sx={{
+        mt: 2,
+        contain: 'inline-size',
+        ...(stickyLastColumn && {
+          '& thead th:last-of-type, & tbody td:last-of-type:not([colspan])': {
+            position: 'sticky',
+            right: 0,
+            bgcolor: 'background.paper',
+            boxShadow: (theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+          },
+        }),
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
         {icon}
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
