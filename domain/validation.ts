@@ -170,6 +170,9 @@ export function safeCell(value: unknown): unknown {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** The longest text a list's search box takes (the server refuses longer ones, naming the limit). */
+export const SEARCH_MAX_LENGTH = 200;
+
 /** A list's offset: bounded, so a hostile query cannot ask for an absurd one. */
 export const offsetParam = z.coerce.number().int().min(0).max(10_000_000).default(0);
 /** A list's page size, from 1 to `max` (1000 unless said), `fallback` when absent. */

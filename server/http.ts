@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors, limitParam, offsetParam, orderParam } from '../domain/validation';
+import { fieldErrors, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH } from '../domain/validation';
 import { databaseUnavailable } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
@@ -52,17 +52,57 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
  * document is generated from them.
  */
 export function applyZodSchemas(app: FastifyInstance) {
-  app.setValidatorCompiler(({ schema }) => {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
     const zodSchema = schema as unknown as z.ZodType;
+    const inAddress = httpPart === 'querystring' || httpPart === 'params';
     return (data: unknown) => {
       try {
         return { value: parse(zodSchema, data) };
       } catch (error) {
-        return { error: error as Error };
+        if (!inAddress || !(error instanceof HttpError) || !error.errors) return { error: error as Error };
+        const issue = zodSchema.safeParse(data).error?.issues[0];
+        return { error: issue ? new HttpError(400, addressProblem(issue, httpPart === 'params'), error.errors) : error };
       }
     };
   });
 }
+
+const ADDRESS_LABELS: Record<string, string> = {
+  q: 'La búsqueda',
+  name: 'La búsqueda',
+  searchValue: 'La búsqueda',
+  offset: 'La posición de la página',
+  limit: 'El tamaño de página',
+  sort: 'La columna de orden',
+  order: 'El sentido del orden',
+  id: 'El identificador',
+};
+
+/**
+ * What a list's address (filters, search, page, sort) got wrong, said in full: no input shows these
+ * errors, so the message is the only thing the console can put on screen.
+ */
+export function addressProblem(issue: z.core.$ZodIssue, inPath = false): string {
+  const key = issue.path.map(String).join('.');
+  const label = ADDRESS_LABELS[key] ?? (inPath ? `El dato «${key}» de la dirección` : `El filtro «${key || 'de la lista'}»`);
+  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+  if (!ZOD_OWN_MESSAGE.test(issue.message)) return sentence(issue.message);
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string' ? `${label} admite hasta ${issue.maximum} caracteres.` : `${label} debe ser como máximo ${issue.maximum}.`;
+    case 'too_small':
+      return issue.origin === 'string' ? `${label} debe tener al menos ${issue.minimum} caracteres.` : `${label} debe ser al menos ${issue.minimum}.`;
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int' ? `${label} debe ser un número entero.` : `${label} no tiene el formato esperado.`;
+    case 'invalid_value':
+      return `${label} debe ser ${issue.values.map(String).join(' o ')}.`;
+    default:
+      return `${label} no es válido: ${issue.message}.`;
+  }
+}
+
+/** The openings of zod's own Spanish messages (its locale), which name no field: the ones we reword. */
+const ZOD_OWN_MESSAGE = /^(Entrada inválida|Opción inválida|Demasiado|Cadena inválida|Número inválido|Inválido|Llaves? |Valor inválido)/;
 
 export function toJsonSchema(schema: unknown): unknown {
   if (schema instanceof z.ZodType) {
@@ -106,7 +146,7 @@ export const listQuery = z.object({
   limit: limitParam(20),
   order: orderParam.default('ASC'),
   sort: z.string().max(60).optional(),
-  q: z.string().max(200).optional(),
+  q: z.string().max(SEARCH_MAX_LENGTH).optional(),
 });
 
 export const booleanQuery = z

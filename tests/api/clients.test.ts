@@ -138,10 +138,19 @@ describe('listing clients', () => {
     const sort = await get('/api/clients/all-clients?sort=password');
     expect(sort.statusCode).toBe(400);
     expect(sort.json()).toEqual({ message: 'No se puede ordenar por "password".' });
-    for (const query of ['offset=abc', 'offset=-1', 'limit=0', 'limit=5000', 'limit=1.5', 'order=sideways']) {
+    const said = {
+      'offset=abc': 'La posición de la página debe ser un número entero.',
+      'offset=-1': 'La posición de la página debe ser al menos 0.',
+      'limit=0': 'El tamaño de página debe ser al menos 1.',
+      'limit=5000': 'El tamaño de página debe ser como máximo 1000.',
+      'limit=1.5': 'El tamaño de página debe ser un número entero.',
+      'order=sideways': 'El sentido del orden debe ser ASC o DESC.',
+      [`q=${'a'.repeat(201)}`]: 'La búsqueda admite hasta 200 caracteres.',
+    };
+    for (const [query, message] of Object.entries(said)) {
       const res = await get(`/api/clients/all-clients?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().message, query).toBe('Revise los datos ingresados.');
+      expect(res.json().message, query).toBe(message);
     }
   });
 

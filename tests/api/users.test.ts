@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_CAP, PEOPLE_IDS_CAP, PEOPLE_TEXT } from '../../domain/people';
 import { ROLE } from '../../domain/roles';
 import { getterProfiles, users } from '../../server/db/schema';
-import { INVALID_DATA } from '../../server/http';
 import { createTestApp, type TestApp } from './helpers';
 import { caller } from './moves-helpers';
 
@@ -71,12 +70,12 @@ describe('the Getters of given ids', () => {
     for (const limit of ['0', '5001', 'abc', '2.5']) {
       const res = await api.call('GET', `/users?rolId=7&limit=${limit}`, admin);
       expect(res.statusCode, limit).toBe(400);
-      expect(res.json()).toEqual({ message: INVALID_DATA, errors: { limit: PEOPLE_TEXT.limit } });
+      expect(res.json()).toEqual({ message: `${PEOPLE_TEXT.limit}.`, errors: { limit: PEOPLE_TEXT.limit } });
     }
     for (const ids of ['abc', '1,,2', '0', '-3', '1.5', '99999999999']) {
       const res = await api.call('GET', `/users?rolId=7&ids=${ids}`, admin);
       expect(res.statusCode, ids).toBe(400);
-      expect(res.json()).toEqual({ message: INVALID_DATA, errors: { ids: PEOPLE_TEXT.ids } });
+      expect(res.json()).toEqual({ message: `${PEOPLE_TEXT.ids}.`, errors: { ids: PEOPLE_TEXT.ids } });
     }
     const tooMany = Array.from({ length: PEOPLE_IDS_CAP + 1 }, (_, i) => i + 1).join(',');
     const res = await api.call('GET', `/users?rolId=7&ids=${tooMany}`, admin);

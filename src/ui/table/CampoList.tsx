@@ -24,7 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { cellText } from '../../../domain/validation';
+import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
 import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
 import { ExcelButton } from './ExcelButton';
@@ -209,6 +209,7 @@ function CampoTable({
               setFilter(search.field, e.target.value.trim(), true);
             }}
             slotProps={{
+              htmlInput: { maxLength: SEARCH_MAX_LENGTH },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
