@@ -1,5 +1,5 @@
 import { AccessDenied, Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route, useLocation } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { type Area, canUse, isAdmin, STAFF } from '../domain/roles';
 import { authProvider, currentRole } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -40,44 +40,67 @@ function CatchAll() {
 
 const queryClient = createQueryClient();
 
-export default function App() {
+function CampoAdmin() {
   const role = currentRole();
   return (
-    <BrowserRouter>
-      <Admin
-        dataProvider={dataProvider}
-        queryClient={queryClient}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        layout={CampoLayout}
-        theme={theme}
-        dashboard={Dashboard}
-        loginPage={ToLogin}
-        catchAll={CatchAll}
-        disableTelemetry
-        requireAuth
-        title="Campo"
-      >
-        {resources
-          .filter((r) => canUse(role, r.area))
-          .map((r) => (
-            <Resource key={r.name} name={r.name}>
-              <Route path="*" element={<LazyResource entry={r} fallback={<CatchAll />} />} />
-            </Resource>
-          ))}
-        <CustomRoutes>
-          <Route path="/dashboard" element={<Dashboard />} />
-          <Route path="/dashboard/:planId" element={<Dashboard />} />
-          <Route path="/clientPeriods" element={<Dashboard />} />
-          {canUse(role, 'client-service') && <Route path="/client-service/claims" element={<ClaimsPage />} />}
-          {canUse(role, 'client-contact') && <Route path="/client-service/contact" element={<ContactPage />} />}
-          <Route path="/surveys" element={<SurveysPage />} />
-          {canUse(role, 'reports') && <Route path="/reports/*" element={<ReportsRoutes />} />}
-          {PENDING_SCREENS.filter((s) => canUse(role, s.area)).map((s) => (
-            <Route key={s.path} path={s.path} element={<Placeholder title={s.title} />} />
-          ))}
-        </CustomRoutes>
-      </Admin>
-    </BrowserRouter>
+    <Admin
+      dataProvider={dataProvider}
+      queryClient={queryClient}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={CampoLayout}
+      theme={theme}
+      dashboard={Dashboard}
+      loginPage={ToLogin}
+      catchAll={CatchAll}
+      disableTelemetry
+      requireAuth
+      title="Campo"
+    >
+      {resources
+        .filter((r) => canUse(role, r.area))
+        .map((r) => (
+          <Resource key={r.name} name={r.name}>
+            <Route path="*" element={<LazyResource entry={r} fallback={<CatchAll />} />} />
+          </Resource>
+        ))}
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/dashboard/:planId" element={<Dashboard />} />
+        <Route path="/clientPeriods" element={<Dashboard />} />
+        {canUse(role, 'client-service') && <Route path="/client-service/claims" element={<ClaimsPage />} />}
+        {canUse(role, 'client-contact') && <Route path="/client-service/contact" element={<ContactPage />} />}
+        <Route path="/surveys" element={<SurveysPage />} />
+        {canUse(role, 'reports') && <Route path="/reports/*" element={<ReportsRoutes />} />}
+        {PENDING_SCREENS.filter((s) => canUse(role, s.area)).map((s) => (
+          <Route key={s.path} path={s.path} element={<Placeholder title={s.title} />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
   );
+}
+
+/**
+ * A data router with real paths: the same one react-admin builds for itself when it is given none
+ * (one '*' route around <Admin>), with the browser's history instead of hashes. A data router is what
+ * lets a screen stop the browser's back and forward buttons (useBlocker, in useConfirmLeave). Created
+ * once, when the console loads after the login, as react-router asks (outside rendering).
+ */
+const router = createBrowserRouter([{ path: '*', element: <CampoAdmin />, errorElement: <BrokenScreen /> }]);
+
+/** What an error thrown outside react-admin's layout shows (react-router's own page is in English). */
+function BrokenScreen() {
+  return (
+    <div role="alert" style={{ fontFamily: 'Roboto, Helvetica, Arial, sans-serif', padding: 32 }}>
+      <h1 style={{ fontSize: 22 }}>Ha ocurrido un error inesperado.</h1>
+      <p>Vuelva a cargar la página; si el problema sigue, avise al equipo de soporte.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Volver a cargar
+      </button>
+    </div>
+  );
+}
+
+export default function App() {
+  return <RouterProvider router={router} />;
 }

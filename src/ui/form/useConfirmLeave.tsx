@@ -1,5 +1,5 @@
-import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { UNSAFE_NavigationContext, useNavigate } from 'react-router-dom';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type BlockerFunction, useBlocker, useNavigate } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../domain/dialogs';
 import { ConfirmDialog } from '../dialogs';
 
@@ -14,29 +14,24 @@ export interface LeaveGuard {
  * Asks before leaving a screen with unsaved changes. `unsaved` is asked at the moment of leaving,
  * so a costly comparison runs only then. `leave` covers the screen's own back and cancel buttons;
  * with `anyNavigation` every in-app navigation asks too (the side menu, a back arrow the screen
- * does not own). The console's BrowserRouter has no useBlocker (that needs a data router), so the
- * guard stands in front of the router's `push` while the screen is mounted. Leaving the page itself
- * (closing the tab, reloading) gets the browser's question. The browser's back button is not asked
- * about: the router has already moved when a page hears of it.
+ * does not own). The browser's back and forward buttons always ask: cancelled, the router puts the
+ * address back and the screen, with what was typed, stays. Both go through react-router's blocker
+ * (App.tsx gives <Admin> a data router for it), which keeps one blocker at a time: one guard per
+ * screen. Leaving the page itself (closing the tab, reloading) gets the browser's question.
  */
 export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false } = {}): LeaveGuard {
   const navigate = useNavigate();
-  const { navigator } = useContext(UNSAFE_NavigationContext);
   const [proceed, setProceed] = useState<(() => void) | null>(null);
   const isUnsaved = useRef(unsaved);
   isUnsaved.current = unsaved;
 
-  useEffect(() => {
-    if (!anyNavigation) return;
-    const push = navigator.push;
-    navigator.push = (...args) => {
-      if (isUnsaved.current()) setProceed(() => () => push(...args));
-      else push(...args);
-    };
-    return () => {
-      navigator.push = push;
-    };
-  }, [anyNavigation, navigator]);
+  // A redirect replaces the address (react-admin's own, a <Navigate replace>) and never asks; after a
+  // save, `unsaved` is already false when the screen moves on.
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ historyAction }) => (historyAction === 'POP' || (anyNavigation && historyAction === 'PUSH')) && isUnsaved.current(),
+    [anyNavigation],
+  );
+  const blocker = useBlocker(shouldBlock);
 
   // Closing the tab, reloading or typing another address: the browser's own question, the only one a
   // page may ask then.
@@ -52,13 +47,17 @@ export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false 
   const { title, question } = dialogParts(DIALOG.leave);
   const dialog = (
     <ConfirmDialog
-      open={proceed !== null}
+      open={proceed !== null || blocker.state === 'blocked'}
       title={title}
       content={question}
-      onClose={() => setProceed(null)}
+      onClose={() => {
+        setProceed(null);
+        blocker.reset?.();
+      }}
       onConfirm={() => {
         setProceed(null);
         proceed?.();
+        blocker.proceed?.();
       }}
     />
   );

@@ -1,0 +1,98 @@
+/**
+ * Leaving a form with unsaved changes through the browser's own back and forward buttons: the same
+ * question as the screen's buttons and the side menu ('No se guardarán los cambios' / '¿Deseas
+ * continuar?'); cancelled, the form stays at its address with what was typed.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { atPath, chromiumPerFile, gone, loginAs, openMenu, pathOf, type Session, shown } from './helpers';
+
+const chromium = chromiumPerFile((session) => session.errors.assertNone());
+
+const CLIENT = 'Café del Plata';
+
+const nameField = (page: Page) => page.getByRole('textbox', { name: 'Nombre del atributo', exact: true });
+const leaveQuestion = (page: Page) => page.getByRole('dialog', { name: 'No se guardarán los cambios' });
+
+/** Logs in as admin and opens 'Nuevo atributo' from the client's attribute list; returns both paths. */
+async function openNewAttribute(): Promise<{ session: Session; listPath: string; formPath: string }> {
+  const session = await chromium.open();
+  const { page } = session;
+  await loginAs(page, 'admin@campo.test');
+  await openMenu(page, 'Clientes', 'Lista de clientes');
+  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+  await page.getByRole('cell', { name: CLIENT, exact: true }).click();
+  await page.getByRole('button', { name: 'Atributos', exact: true }).click();
+  await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+  const listPath = pathOf(page);
+  await page.getByRole('button', { name: 'Nuevo atributo' }).click();
+  await shown(page.getByRole('heading', { name: 'Nuevo atributo' }));
+  return { session, listPath, formPath: pathOf(page) };
+}
+
+/** Waits for the leave question with its text and answers it. */
+async function answerLeave(page: Page, answer: 'Cancelar' | 'Confirmar'): Promise<void> {
+  const asked = leaveQuestion(page);
+  await shown(asked.getByText('¿Deseas continuar?', { exact: true }));
+  await asked.getByRole('button', { name: answer }).click();
+  await gone(asked);
+}
+
+describe('leaving a form through the browser', () => {
+  it('asks on Back and on Forward: cancelled, the form stays with what was typed; accepted, it leaves', async () => {
+    const { session, listPath, formPath } = await openNewAttribute();
+    const { page } = session;
+    await nameField(page).fill('Vidriera E2E sin guardar');
+
+    await page.goBack({ waitUntil: 'commit' });
+    await answerLeave(page, 'Cancelar');
+    await atPath(page, formPath);
+    expect(await nameField(page).inputValue()).toBe('Vidriera E2E sin guardar');
+
+    await page.goBack({ waitUntil: 'commit' });
+    await answerLeave(page, 'Confirmar');
+    await atPath(page, listPath);
+    await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+
+    // Forward to the form, out by its own 'Cancelar' (nothing typed: no question) and Back to it: now
+    // the form has a page after it, which the Forward button would open.
+    await page.goForward({ waitUntil: 'commit' });
+    await shown(page.getByRole('heading', { name: 'Nuevo atributo' }));
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+    await page.goBack({ waitUntil: 'commit' });
+    await shown(page.getByRole('heading', { name: 'Nuevo atributo' }));
+    expect(await leaveQuestion(page).count()).toBe(0);
+    await nameField(page).fill('Toldo E2E sin guardar');
+
+    await page.goForward({ waitUntil: 'commit' });
+    await answerLeave(page, 'Cancelar');
+    await atPath(page, formPath);
+    expect(await nameField(page).inputValue()).toBe('Toldo E2E sin guardar');
+
+    await page.goForward({ waitUntil: 'commit' });
+    await answerLeave(page, 'Confirmar');
+    await atPath(page, listPath);
+    await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+  });
+
+  it('asks nothing on Back once the form is saved', async () => {
+    const { session, listPath, formPath } = await openNewAttribute();
+    const { page } = session;
+    const name = `Marquesina E2E ${Date.now().toString(36)}`;
+    await nameField(page).fill(name);
+    await page.getByRole('textbox', { name: 'Nombre del valor', exact: true }).fill('Iluminada');
+    await page.getByRole('checkbox', { name: 'Valor por defecto', exact: true }).check();
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Guardar cambios' }).getByRole('button', { name: 'Confirmar' }).click();
+    // Saved, and still on the form (its success dialog open).
+    await shown(page.getByRole('dialog', { name: 'Atributo creado con éxito' }));
+    expect(pathOf(page)).toBe(formPath);
+
+    await page.goBack({ waitUntil: 'commit' });
+    await atPath(page, listPath);
+    await shown(page.getByRole('cell', { name, exact: true }));
+    expect(await leaveQuestion(page).count()).toBe(0);
+  });
+});
