@@ -103,10 +103,23 @@ export async function seedMoves(tx: Tx): Promise<void> {
   for (const v of visitRows) published.set(v.projectLocationId, [...(published.get(v.projectLocationId) ?? []), v]);
 
   const now = Date.now();
+  // A move starts inside its project's dates, between 82 and 2 days ago (or in the last 30 days of a
+  // project that ended before that): a project that has not begun yet gets none. Another stream of
+  // random numbers moves a move off a project that has not begun, so the rest of the demo stays as it was.
+  const windowOf = (projectId: number) => {
+    const p = info.get(projectId);
+    const hi = Math.min(now - 2 * DAY, p?.endDate ? Date.parse(`${p.endDate}T23:00:00`) : Infinity);
+    const lo = Math.max(Math.min(now - 82 * DAY, hi - 30 * DAY), p?.startDate ? Date.parse(`${p.startDate}T00:00:00`) : -Infinity);
+    return { lo, hi };
+  };
+  const begun = pls.filter((pl) => windowOf(pl.projectId).lo < windowOf(pl.projectId).hi);
+  const elsewhere = randomFrom(20261126);
   const plans: Plan[] = [];
   for (const [status, count] of PLAN) {
     for (let k = 0; k < count; k++) {
-      const pl = pick(random, pls);
+      let pl = pick(random, pls);
+      if (!begun.includes(pl) && begun.length) pl = pick(elsewhere, begun);
+      const { lo, hi } = windowOf(pl.projectId);
       const version = versionOf.get(pl.projectId)!;
       plans.push({
         status,
@@ -116,7 +129,7 @@ export async function seedMoves(tx: Tx): Promise<void> {
         dimensions: (version.content as { dimensions: Dimension[] }).dimensions,
         getterId: status === 'DISPONIBLE' ? null : pick(random, getters),
         agentId: REVIEWED.includes(status) ? (status === 'EN_REVISION' && k % 7 === 6 ? null : pick(random, agents)) : k % 4 === 0 && status !== 'DISPONIBLE' ? pick(random, agents) : null,
-        createdAt: new Date(now - (2 + Math.floor(random() * 80)) * DAY - Math.floor(random() * DAY)),
+        createdAt: new Date(hi - ((Math.floor(random() * 80) + random()) / 81) * (hi - lo)),
         // A few moves in review were rescued by a quality agent before the Getter sent them.
         rescued: status === 'EN_REVISION' && k % 20 === 3,
       });
