@@ -4,7 +4,7 @@
  * the query the server validates with the same rules.
  */
 import { z } from 'zod';
-import { dateValue, displayDate, id, limitParam, MSG, offsetParam } from './validation';
+import { dateValue, displayDate, id, limitParam, MSG, offsetParam, orderParam } from './validation';
 
 export const REPORT_TEXT = {
   title: 'Reporte de desempeño',
@@ -131,7 +131,20 @@ export type ReportFilterOutput = z.output<ReturnType<typeof reportFilterSchema>>
 export const reportFilterReady = (v: { projectId: unknown; locationId: unknown; fromDate: string; toDate: string }, locationRequired: boolean) =>
   Boolean(v.projectId) && Boolean(v.fromDate.trim()) && Boolean(v.toDate.trim()) && (!locationRequired || Boolean(v.locationId));
 
-/** GET /reports/performance (spec 3 §7: clientId, projectId, clientLocationId, fromDate, toDate, offset, limit). */
+/**
+ * The headers the results sort by (spec 3 §2, generic table: default ascending, toggles): code, point of
+ * sale, visit date and result (the certificate follows the result; project, campaign and client are the
+ * filter's one project). A tie goes by the move's id, in the same direction. Unasked: newest visit first.
+ */
+export const REPORT_SORTS = ['code', 'location', 'visitDate', 'result'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+export interface ReportSortOrder {
+  field: ReportSort;
+  order: 'ASC' | 'DESC';
+}
+export const REPORT_DEFAULT_SORT: ReportSortOrder = { field: 'visitDate', order: 'DESC' };
+
+/** GET /reports/performance (spec 3 §7: clientId, projectId, clientLocationId, fromDate, toDate, offset, limit; and sort, order). */
 export const performanceQuery = z
   .object({
     clientId: id.optional(),
@@ -142,6 +155,9 @@ export const performanceQuery = z
     toDate: dateValue,
     offset: offsetParam,
     limit: limitParam(REPORT_DEFAULT_PAGE_SIZE, REPORT_EXPORT_PAGE),
+    /** One of REPORT_SORTS; the server answers another with a 400. */
+    sort: z.string().max(40).optional(),
+    order: orderParam.default(REPORT_DEFAULT_SORT.order),
   })
   .superRefine((q, ctx) => {
     if (q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: REPORT_TEXT.endBeforeStart });

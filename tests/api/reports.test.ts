@@ -343,3 +343,94 @@ describe('approving a move', () => {
     expect(await movesWhere(t, inStatus('APROBADA'), isNull(userMoves.dimensionResults))).toEqual([]);
   });
 });
+
+describe('sorting the performance report', () => {
+  // A project of its own, so the other suites' figures stay as they are: visits at the same instant,
+  // results and points of sale repeated, inserted in an order that is neither the dates' nor the names'.
+  const sorted = {} as Record<'a' | 'b' | 'c' | 'd' | 'e', number>;
+  let project: number;
+  beforeAll(async () => {
+    const [p3] = await t.db.insert(projects).values({ name: 'Plan de orden', clientId: ids.client, startDate: '2026-03-01', endDate: '2026-03-31' }).returning();
+    project = p3.id;
+    const pls = await t.db
+      .insert(projectLocations)
+      .values([ids.l1, ids.l2, ids.l4].map((locationId) => ({ projectId: p3.id, locationId })))
+      .returning();
+    const at = (locationId: number) => pls.find((r) => r.locationId === locationId)!.id;
+    const visit = (locationId: number, completed: string, result: string | null) => ({
+      projectLocationId: at(locationId),
+      status: 'APROBADA',
+      questionnaireVersionId: ids.v,
+      questionnaireResult: result,
+      dimensionResults: [],
+      startAuditDate: new Date(Date.parse(completed) - 3_600_000),
+      completedAuditDate: new Date(completed),
+    });
+    const rows = await t.db
+      .insert(userMoves)
+      .values([
+        visit(ids.l2, '2026-03-05T15:00:00Z', '75.00'), // a: Norte
+        visit(ids.l1, '2026-03-01T15:00:00Z', '75.00'), // b: Centro
+        visit(ids.l4, '2026-03-05T15:00:00Z', '40.00'), // c: Oeste
+        visit(ids.l1, '2026-03-05T15:00:00Z', null), // d: Centro, N/A
+        visit(ids.l2, '2026-03-01T15:00:00Z', '75.00'), // e: Norte
+      ])
+      .returning({ id: userMoves.id });
+    [sorted.a, sorted.b, sorted.c, sorted.d, sorted.e] = rows.map((r) => r.id);
+  });
+
+  const MARCH = 'fromDate=2026-03-01&toDate=2026-03-31';
+  const inOrder = async (sortQuery: string, token = tokens.client) => (await codesOf(token, `projectId=${project}&${MARCH}&${sortQuery}`)).ids;
+  const s = (...names: (keyof typeof sorted)[]) => names.map((n) => sorted[n]);
+
+  it('sorts by each header, both ways, ties by the move in the same direction', async () => {
+    // Unasked: newest visit first; the three visits at the same instant by id, descending.
+    expect(await inOrder('')).toEqual(s('d', 'c', 'a', 'e', 'b'));
+    expect(await inOrder('sort=visitDate&order=DESC')).toEqual(s('d', 'c', 'a', 'e', 'b'));
+    expect(await inOrder('sort=visitDate&order=ASC')).toEqual(s('b', 'e', 'a', 'c', 'd'));
+    expect(await inOrder('sort=code&order=ASC')).toEqual(s('a', 'b', 'c', 'd', 'e'));
+    expect(await inOrder('sort=code&order=DESC')).toEqual(s('e', 'd', 'c', 'b', 'a'));
+    // Heladería Centro, Norte, Oeste.
+    expect(await inOrder('sort=location&order=ASC')).toEqual(s('b', 'd', 'a', 'e', 'c'));
+    expect(await inOrder('sort=location&order=DESC')).toEqual(s('c', 'e', 'a', 'd', 'b'));
+    // N/A (no result) sorts as the -1 the row shows.
+    expect(await inOrder('sort=result&order=ASC')).toEqual(s('d', 'c', 'a', 'b', 'e'));
+    expect(await inOrder('sort=result&order=DESC')).toEqual(s('e', 'b', 'a', 'c', 'd'));
+    // The direction in any case; a sort without one is descending, as without a sort.
+    expect(await inOrder('sort=result&order=asc')).toEqual(s('d', 'c', 'a', 'b', 'e'));
+    expect(await inOrder('sort=location')).toEqual(s('c', 'e', 'a', 'd', 'b'));
+  });
+
+  it('pages a sort with ties without repeating or skipping a row', async () => {
+    for (const sortQuery of ['sort=visitDate&order=DESC', 'sort=location&order=ASC', 'sort=result&order=DESC', 'sort=code&order=ASC']) {
+      const whole = await inOrder(sortQuery);
+      const paged: number[] = [];
+      for (let offset = 0; offset < whole.length; offset += 2) paged.push(...(await inOrder(`${sortQuery}&offset=${offset}&limit=2`)));
+      expect(paged, sortQuery).toEqual(whole);
+      expect(new Set(paged).size).toBe(5);
+    }
+  });
+
+  it('keeps each user to its own points of sale whatever the order', async () => {
+    // Franchise A owns Centro and Norte; the zone manager, Sur and Oeste.
+    expect(await inOrder(`clientLocationId=${ids.l2}&sort=result&order=ASC`, tokens.franchiseA)).toEqual(s('a', 'e'));
+    expect(await inOrder(`clientLocationId=${ids.l1}&sort=location&order=DESC`, tokens.franchiseA)).toEqual(s('d', 'b'));
+    expect(await inOrder('sort=location&order=ASC', tokens.zone)).toEqual(s('c'));
+    const foreign = await report(tokens.franchiseA, `projectId=${project}&${MARCH}&clientLocationId=${ids.l4}&sort=code&order=ASC`);
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('refuses a column it does not sort by, or a direction it does not know, with a 400 in Spanish', async () => {
+    for (const field of ['nope', 'id', 'project', 'certificate', '__proto__', 'constructor', 'code;drop table users']) {
+      const res = await report(tokens.client, `projectId=${project}&${MARCH}&sort=${encodeURIComponent(field)}&order=ASC`);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json(), field).toEqual({ message: `No se puede ordenar por "${field}".` });
+    }
+    const sideways = await report(tokens.client, `projectId=${project}&${MARCH}&sort=code&order=sideways`);
+    expect(sideways.statusCode).toBe(400);
+    expect(Object.keys(sideways.json().errors)).toEqual(['order']);
+    const long = await report(tokens.client, `projectId=${project}&${MARCH}&sort=${'x'.repeat(41)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toHaveProperty('sort');
+  });
+});

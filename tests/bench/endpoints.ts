@@ -123,6 +123,9 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     report('Reportes', 'tablero: estadísticas de un cliente', `/api/core-estadisticas/estadisticas/getEstadisticas?clientId=${i.clientId}`),
     report('Reportes', 'desempeño: opciones', `/api/reports/options?clientId=${i.clientId}`),
     report('Reportes', 'desempeño: un proyecto, 20 filas', `/api/reports/performance?clientId=${i.clientId}&projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20`),
+    // The header sorts that the default's plan does not cover: a name of the joined point of sale, and a computed result.
+    report('Reportes', 'desempeño: orden por punto de venta', `/api/reports/performance?clientId=${i.clientId}&projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20&sort=location&order=ASC`),
+    report('Reportes', 'desempeño: orden por resultado', `/api/reports/performance?clientId=${i.clientId}&projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20&sort=result&order=DESC`),
     report('Reportes', 'Reporte de Moves (aprobadas de un cliente)', `/api/user-moves/report?clientId=${i.clientId}`),
   ];
 }

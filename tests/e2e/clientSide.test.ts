@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { formatScore, type PerformanceAnswer, type ReportOptions } from '../../domain/reports';
 import { STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
@@ -176,6 +177,56 @@ describe('the performance report', () => {
 
     // Nothing in the range: the empty text, and no Excel to download.
     await runReportEmpty(page);
+    errors.assertNone();
+  });
+
+  it('sorts the results by the header the user clicks, each click turning the order around', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await choose(page, 'Proyecto', PROGRAMME);
+    const dates = { from: monthsAgo(24), to: formatDisplayDate(todayIso()) };
+    await runReport(page, dates);
+
+    // What the server puts first in each order, asked apart.
+    const token = await loginToken('cliente@campo.test');
+    const projectId = (await apiGet<ReportOptions>('/reports/options', token)).projects.find((p) => p.name === PROGRAMME)!.id;
+    const firstOf = async (sort: string, order: string) => {
+      const query = new URLSearchParams({ projectId: String(projectId), fromDate: dates.from, toDate: dates.to, sort, order, limit: '1' });
+      return (await apiGet<PerformanceAnswer>(`/reports/performance?${query}`, token)).result[0];
+    };
+    const header = (name: string) => results(page).getByRole('columnheader', { name, exact: true });
+    const firstCells = () => resultRows(page).first().getByRole('cell');
+    // The newest visit first until a header is clicked; the certificate has no order of its own.
+    expect(await header('Fecha de visita').getAttribute('aria-sort')).toBe('descending');
+    expect(await header('Certificado').getByRole('button').count()).toBe(0);
+
+    const click = async (name: string, order: 'ASC' | 'DESC') => {
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/reports/performance') && r.url().includes(`order=${order}`) && r.ok()),
+        header(name).getByRole('button', { name, exact: true }).click(),
+      ]);
+      expect(await header(name).getAttribute('aria-sort')).toBe(order === 'ASC' ? 'ascending' : 'descending');
+      expect(await header('Fecha de visita').getAttribute('aria-sort')).toBe(name === 'Fecha de visita' ? (order === 'ASC' ? 'ascending' : 'descending') : null);
+    };
+
+    await click('Resultado', 'ASC');
+    const lowest = await firstOf('result', 'ASC');
+    await expect.poll(() => firstCells().nth(0).textContent(), { timeout: UI_TIMEOUT }).toBe(lowest.code);
+    expect(await firstCells().nth(3).textContent()).toBe(formatScore(lowest.questionnaireResult));
+    await click('Resultado', 'DESC');
+    const highest = await firstOf('result', 'DESC');
+    expect(highest.code).not.toBe(lowest.code);
+    await expect.poll(() => firstCells().nth(0).textContent(), { timeout: UI_TIMEOUT }).toBe(highest.code);
+    expect(await firstCells().nth(3).textContent()).toBe(formatScore(highest.questionnaireResult));
+
+    // Another header starts ascending, from the first page.
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await shown(page.getByText(/^Mostrando 11-20 de \d+ registros$/));
+    await click('Punto de venta', 'ASC');
+    const firstPlace = await firstOf('location', 'ASC');
+    await expect.poll(() => firstCells().nth(0).textContent(), { timeout: UI_TIMEOUT }).toBe(firstPlace.code);
+    expect(await firstCells().nth(1).innerText()).toContain(firstPlace.projectLocation.locations.fullName);
+    await shown(page.getByText(/^Mostrando 1-10 de \d+ registros$/));
     errors.assertNone();
   });
 

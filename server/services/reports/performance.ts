@@ -1,9 +1,10 @@
 /** The client side's performance report (GET /reports/performance) and its selectors (GET /reports/options). */
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { PerformanceAnswer, PerformanceQuery, ReportOptions } from '../../../domain/reports';
-import { REPORT_TEXT } from '../../../domain/reports';
+import { type AnyColumn, and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { PerformanceAnswer, PerformanceQuery, ReportOptions, ReportSort } from '../../../domain/reports';
+import { NOT_APPLICABLE_RESULT, REPORT_DEFAULT_SORT, REPORT_TEXT } from '../../../domain/reports';
 import { MSG } from '../../../domain/validation';
 import type { Db } from '../../db/client';
+import { whitelisted } from '../../db/list';
 import { campaigns, clients, locations, projectLocations, projects, userMoves } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http';
 import { dayEnd, dayStart } from '../moves/queries';
@@ -63,8 +64,27 @@ export async function reportOptions(db: Db, scope: ClientScope, projectId?: numb
   return { client, locationRequired: scope.locationRequired, projects: projectRows, locations: locationRows };
 }
 
+/**
+ * What each header sorts by: the point of sale by its name as the moves list compares names (lower
+ * case), the result with N/A (none, or -1) as -1, as the rows show it.
+ */
+const sortable: Record<ReportSort, AnyColumn | SQL> = {
+  code: userMoves.code,
+  location: sql`lower(${locations.fullName})`,
+  visitDate: userMoves.completedAuditDate,
+  result: sql`coalesce(${userMoves.questionnaireResult}, ${sql.raw(String(NOT_APPLICABLE_RESULT))})`,
+};
+
+/** The page's order: the asked column (a 400 for one not in `sortable`), then the move's id the same way, so pages never share or skip a row. */
+function pageOrder(q: PerformanceQuery): SQL[] {
+  const column = whitelisted(sortable, q.sort ?? REPORT_DEFAULT_SORT.field);
+  const direction = q.order === 'DESC' ? desc : asc;
+  return [direction(column), direction(userMoves.id)];
+}
+
 /** Approved moves of the project's visible locations whose visit (completed audit) falls within the dates. */
 export async function performanceReport(db: Db, scope: ClientScope, q: PerformanceQuery): Promise<PerformanceAnswer> {
+  const order = pageOrder(q);
   await clientProject(db, scope, q.projectId);
   if (q.clientLocationId) await checkLocation(db, scope, q.clientLocationId);
   else if (scope.locationRequired) throw badRequest(MSG.required, { clientLocationId: MSG.required });
@@ -102,7 +122,7 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
       .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
       .where(where);
   const [rows, [{ total }]] = await Promise.all([
-    from().orderBy(desc(userMoves.completedAuditDate), desc(userMoves.id)).limit(q.limit).offset(q.offset),
+    from().orderBy(...order).limit(q.limit).offset(q.offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(userMoves)

@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import { Alert, Box, Button, Chip, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useState } from 'react';
 import {
@@ -12,6 +12,8 @@ import {
   type PerformanceItem,
   REPORT_PAGE_SIZES,
   REPORT_TEXT,
+  type ReportSort,
+  type ReportSortOrder,
   RESULT_BAND_STYLE,
   resultBand,
 } from '../../../domain/reports';
@@ -53,22 +55,35 @@ function CertificateButton({ row }: { row: PerformanceItem }) {
   );
 }
 
+/** The headers, with the server's key each one sorts by (none for the certificate: it follows the result). */
+const COLUMNS: { label: string; sort?: ReportSort }[] = [
+  { label: REPORT_TEXT.code, sort: 'code' },
+  { label: REPORT_TEXT.location, sort: 'location' },
+  { label: REPORT_TEXT.visitDate, sort: 'visitDate' },
+  { label: REPORT_TEXT.result, sort: 'result' },
+  { label: REPORT_TEXT.certificate },
+];
+
 export function ReportResults({
   filter,
   answer,
   loading,
   page,
   perPage,
+  sort,
   setPage,
   setPerPage,
+  setSort,
 }: {
   filter: ReportFilter;
   answer: PerformanceAnswer | undefined;
   loading: boolean;
   page: number;
   perPage: number;
+  sort: ReportSortOrder;
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
+  setSort: (sort: ReportSortOrder) => void;
 }) {
   const notify = useNotify();
   const [exporting, setExporting] = useState(false);
@@ -78,7 +93,7 @@ export function ReportResults({
   const onExport = async () => {
     setExporting(true);
     try {
-      await exportReport(filter);
+      await exportReport(filter, sort);
     } catch (error) {
       notify((error as Error).message || 'Ha ocurrido un error al generar el archivo.', { type: 'error' });
     } finally {
@@ -104,11 +119,25 @@ export function ReportResults({
           <Table size="small" aria-label="Resultados del reporte">
             <TableHead>
               <TableRow>
-                <TableCell>{REPORT_TEXT.code}</TableCell>
-                <TableCell>{REPORT_TEXT.location}</TableCell>
-                <TableCell>{REPORT_TEXT.visitDate}</TableCell>
-                <TableCell>{REPORT_TEXT.result}</TableCell>
-                <TableCell>{REPORT_TEXT.certificate}</TableCell>
+                {COLUMNS.map((c) => {
+                  const active = c.sort !== undefined && sort.field === c.sort;
+                  return (
+                    <TableCell key={c.label} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                      {c.sort ? (
+                        <TableSortLabel
+                          active={active}
+                          direction={active && sort.order === 'DESC' ? 'desc' : 'asc'}
+                          // Another column starts ascending; the active one toggles (spec 3 §2, generic table).
+                          onClick={() => setSort({ field: c.sort!, order: active && sort.order === 'ASC' ? 'DESC' : 'ASC' })}
+                        >
+                          {c.label}
+                        </TableSortLabel>
+                      ) : (
+                        c.label
+                      )}
+                    </TableCell>
+                  );
+                })}
               </TableRow>
             </TableHead>
             <TableBody>

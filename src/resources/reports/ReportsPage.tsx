@@ -12,7 +12,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { REPORT_DEFAULT_PAGE_SIZE, REPORT_TEXT, type ReportFilterInput, type ReportFilterOutput, reportFilterReady, reportFilterSchema, type ReportOptions } from '../../../domain/reports';
+import {
+  REPORT_DEFAULT_PAGE_SIZE,
+  REPORT_DEFAULT_SORT,
+  REPORT_TEXT,
+  type ReportFilterInput,
+  type ReportFilterOutput,
+  reportFilterReady,
+  reportFilterSchema,
+  type ReportOptions,
+  type ReportSortOrder,
+} from '../../../domain/reports';
 import { isAdmin } from '../../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../../domain/validation';
 import { currentRole } from '../../authProvider';
@@ -100,9 +110,11 @@ export default function ReportsPage({ note }: { note?: string }) {
   const [filter, setFilter] = useState<ReportFilter | null>(null);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(REPORT_DEFAULT_PAGE_SIZE);
+  // Kept across searches, as in the other lists.
+  const [sort, setSort] = useState<ReportSortOrder>(REPORT_DEFAULT_SORT);
   const results = useQuery({
-    queryKey: ['performance-report', filter, page, perPage],
-    queryFn: () => fetchReportPage(filter!, (page - 1) * perPage, perPage),
+    queryKey: ['performance-report', filter, page, perPage, sort],
+    queryFn: () => fetchReportPage(filter!, (page - 1) * perPage, perPage, sort),
     enabled: filter !== null,
     placeholderData: keepPreviousData,
     // A refused filter (400, 403) will not pass on a second try.
@@ -159,9 +171,14 @@ export default function ReportsPage({ note }: { note?: string }) {
             loading={results.isFetching}
             page={page}
             perPage={perPage}
+            sort={sort}
             setPage={setPage}
             setPerPage={(n) => {
               setPerPage(n);
+              setPage(1);
+            }}
+            setSort={(next) => {
+              setSort(next);
               setPage(1);
             }}
           />

@@ -1,13 +1,13 @@
 /** reporte_desempeño.xlsx: every row of the report's filter, gathered a page at a time. */
-import { type PerformanceAnswer, type PerformanceItem, REPORT_EXCEL_FILE, REPORT_EXPORT_PAGE } from '../../../domain/reports';
+import { type PerformanceAnswer, type PerformanceItem, REPORT_EXCEL_FILE, REPORT_EXPORT_PAGE, type ReportSortOrder } from '../../../domain/reports';
 import { formatDisplayDate, safeCell } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 
 /** The report's query; `clientId` only for the administrator, who reads any client's. */
 export type ReportFilter = { clientId?: number; projectId: number; clientLocationId?: number; fromDate: string; toDate: string };
 
-export const fetchReportPage = (filter: ReportFilter, offset: number, limit: number) =>
-  request<PerformanceAnswer>('/reports/performance', { query: { ...filter, offset, limit } });
+export const fetchReportPage = (filter: ReportFilter, offset: number, limit: number, sort: ReportSortOrder) =>
+  request<PerformanceAnswer>('/reports/performance', { query: { ...filter, sort: sort.field, order: sort.order, offset, limit } });
 
 const COLUMNS: [string, (r: PerformanceItem) => unknown][] = [
   ['Código', (r) => r.code],
@@ -20,10 +20,11 @@ const COLUMNS: [string, (r: PerformanceItem) => unknown][] = [
   ['Resultado', (r) => (r.questionnaireResult < 0 ? 'N/A' : r.questionnaireResult)],
 ];
 
-export async function exportReport(filter: ReportFilter): Promise<number> {
+/** The file holds the rows in the order the table shows them. */
+export async function exportReport(filter: ReportFilter, sort: ReportSortOrder): Promise<number> {
   const rows: PerformanceItem[] = [];
   for (let offset = 0; ; offset += REPORT_EXPORT_PAGE) {
-    const page = await fetchReportPage(filter, offset, REPORT_EXPORT_PAGE);
+    const page = await fetchReportPage(filter, offset, REPORT_EXPORT_PAGE, sort);
     rows.push(...page.result);
     if (page.result.length < REPORT_EXPORT_PAGE || rows.length >= page.total) break;
   }
