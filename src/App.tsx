@@ -1,4 +1,4 @@
-import { AccessDenied, Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
+import { AccessDenied, Admin, CustomRoutes, localStorageStore, NotFound, Resource } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { type Area, canUse, isAdmin, STAFF } from '../domain/roles';
 import { authProvider, currentRole } from './authProvider';
@@ -40,12 +40,22 @@ function CatchAll() {
 
 const queryClient = createQueryClient();
 
+/**
+ * The console's saved preferences (react-admin's store, in the browser's storage). On a phone the menu
+ * is a drawer over the page: the console opens with it closed, whatever a wider screen left saved. It
+ * is set before the first render: opened and then closed, the drawer leaves the page hidden to
+ * assistive technology.
+ */
+const store = localStorageStore();
+if (window.matchMedia('(max-width: 599.95px)').matches) store.setItem('sidebar.open', false);
+
 function CampoAdmin() {
   const role = currentRole();
   return (
     <Admin
       dataProvider={dataProvider}
       queryClient={queryClient}
+      store={store}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={CampoLayout}

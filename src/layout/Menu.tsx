@@ -29,7 +29,7 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TuneIcon from '@mui/icons-material/Tune';
 import UploadIcon from '@mui/icons-material/Upload';
 import WorkIcon from '@mui/icons-material/Work';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, type Theme, Tooltip, useMediaQuery } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useSidebarState } from 'ra-ui-materialui';
 import { type ComponentType, useState } from 'react';
@@ -130,11 +130,14 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
   const location = useLocation();
   const notify = useNotify();
   const settings = useSettings();
-  const [sidebarOpen] = useSidebarState();
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  // On a phone the menu is a drawer over the page: it closes once an entry is chosen.
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const Icon = ICONS[entry.icon] ?? ListIcon;
   const selected = Boolean(entry.path && (location.pathname === entry.path || location.pathname.startsWith(`${entry.path}/`)));
 
   const onClick = async () => {
+    if (phone) setSidebarOpen(false);
     if (entry.path) return navigate(entry.path);
     if (entry.action === 'auditors') {
       if (!settings.auditorsUrl) return navigate('/auditors');

@@ -5,6 +5,7 @@ import { MSG } from '../../domain/validation';
 import {
   atPath,
   chromiumPerFile,
+  gone,
   loginAs,
   loginForm,
   mailsTo,
@@ -254,5 +255,35 @@ describe('restoring the password', () => {
       await again.close();
     }
     errors.assertNone();
+  });
+});
+
+describe('on a phone', () => {
+  it('the menu drawer starts closed, closes once an entry is chosen, and stays closed after a reload', async () => {
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.email.fill('admin@campo.test');
+    await form.password.fill('Campo#2026');
+    await form.submit.click();
+    // An administrator lands on the empty home area; the menu is one tap away.
+    const openMenuButton = page.locator('header').getByRole('button', { name: 'Abrir menú' });
+    await shown(openMenuButton);
+    const users = page.getByRole('button', { name: 'Usuarios', exact: true });
+    await expect(users.isVisible()).resolves.toBe(false);
+
+    await openMenuButton.click();
+    await shown(users);
+    await users.click();
+    await atPath(page, '/web-users');
+    await gone(users);
+
+    // A wider screen's choice (the menu open) is kept in the browser: a phone still starts closed.
+    await page.evaluate(() => localStorage.setItem('RaStore.sidebar.open', 'true'));
+    await page.reload();
+    await atPath(page, '/web-users');
+    await shown(openMenuButton);
+    await page.waitForTimeout(500);
+    await expect(users.isVisible()).resolves.toBe(false);
   });
 });
