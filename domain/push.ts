@@ -83,3 +83,50 @@ export function sendSummary(result: Pick<PushSendResult, 'totalMessagesSended' |
   if (result.failedMessages) lines.push(`Envíos fallidos: ${result.failedMessages}`);
   return lines;
 }
+
+/** The review actions that tell the move's Getter by push (spec 2 §4: 'se notificará al auditor'). */
+export type MoveNoticeKind = 'reject' | 'return' | 'republish';
+
+/** The longest point-of-sale name a notice shows, so that the reason keeps room in the message. */
+const NOTICE_PLACE_MAX = 60;
+
+/** One line, at most `max` characters: cut on a whole character and ended with '…' when it is longer. */
+export function clipText(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  let clipped = '';
+  for (const char of line) {
+    if (clipped.length + char.length > max - 1) break;
+    clipped += char;
+  }
+  return `${clipped.trimEnd()}…`;
+}
+
+export interface MoveNoticeFacts {
+  code: string;
+  /** The point of sale's name. */
+  place: string;
+  /** The rejection or return reason. */
+  reason?: string | null;
+  /** The republished copy's code. */
+  newCode?: string;
+}
+
+/**
+ * The push a Getter gets when its move is rejected, returned or republished, within the form's limits
+ * (title 7–40, message 15–150): the move's code in the title, the point of sale and the reason (cut
+ * with '…' when long) or the new move's code in the message.
+ */
+export function moveNotice(kind: MoveNoticeKind, facts: MoveNoticeFacts): { title: string; body: string } {
+  const { title: titleLimit, message: messageLimit } = PUSH_LIMITS;
+  const place = clipText(facts.place, NOTICE_PLACE_MAX);
+  const [word, lead] =
+    kind === 'reject'
+      ? ['rechazada', `Tu move en ${place} fue rechazada. Motivo: `]
+      : kind === 'return'
+        ? ['devuelta', `Tu move en ${place} fue devuelta para corregir. Motivo: `]
+        : ['republicada', `Tu move en ${place} está disponible de nuevo como ${facts.newCode ?? ''}.`];
+  const title = clipText(`Move ${facts.code} ${word}`, titleLimit.max);
+  if (kind === 'republish') return { title, body: clipText(lead, messageLimit.max) };
+  return { title, body: `${lead}${clipText(facts.reason ?? '', messageLimit.max - lead.length)}`.trimEnd() };
+}

@@ -1,6 +1,7 @@
 /**
  * Moves, the review workflow (spec 2 §4): every action is one transaction through actOnMove (state
- * machine, version check, status log, audit). Each answers the move as it is afterwards.
+ * machine, version check, status log, audit). Each answers the move as it is afterwards. Reject,
+ * return and republish then push a notice to the move's Getter, without waiting for it.
  */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -26,6 +27,7 @@ import { userMoves } from '../db/schema';
 import { badRequest } from '../http';
 import { fileStoreFor } from '../services/files';
 import { actOnMove, readMove } from '../services/moves/act';
+import { noticeToGetter } from '../services/moves/notices';
 import { moveDetail } from '../services/moves/queries';
 import {
   createPendingTransaction,
@@ -40,6 +42,7 @@ import {
   saveAgentEdit,
   submitForReview,
 } from '../services/moves/review';
+import { pushNoticesFor } from '../services/push';
 import { storeDimensionResults } from '../services/reports/dimensionResults';
 
 const write = { roles: ACCESS['user-moves'].write };
@@ -52,6 +55,9 @@ const NO_END_DATE = 'El proyecto no tiene fecha de finalización.';
 export default async function moveReviewRoutes(app: App) {
   const files = fileStoreFor(app.config);
   const detail = (moveId: number) => moveDetail(app.db, files, { id: moveId });
+  const notices = pushNoticesFor(app);
+  // Closing waits for the notices in flight, so none writes to a database already closed.
+  app.addHook('onClose', () => notices.idle());
 
   app.post('/user-moves/accept-one', { config: write, schema: { tags, body: approveBody } }, async (req) => {
     const body = req.body as z.infer<typeof approveBody>;
@@ -72,7 +78,8 @@ export default async function moveReviewRoutes(app: App) {
 
   app.post('/user-moves/reject-one', { config: write, schema: { tags, body: reasonBody } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
-    await actOnMove(app.db, { ...body, action: 'reject', actor: req.session, set: () => ({ rejectionReason: body.reason, finishAnalysisDate: now() as never }) });
+    const { move } = await actOnMove(app.db, { ...body, action: 'reject', actor: req.session, set: () => ({ rejectionReason: body.reason, finishAnalysisDate: now() as never }) });
+    noticeToGetter(app.db, notices, { kind: 'reject', move, actor: req.session });
     return detail(body.id);
   });
 
@@ -90,7 +97,7 @@ export default async function moveReviewRoutes(app: App) {
 
   app.post('/user-moves/return-one', { config: write, schema: { tags, body: returnBody } }, async (req) => {
     const body = req.body as z.infer<typeof returnBody>;
-    await actOnMove(app.db, {
+    const { move } = await actOnMove(app.db, {
       ...body,
       action: 'return',
       actor: req.session,
@@ -98,6 +105,7 @@ export default async function moveReviewRoutes(app: App) {
       after: (tx, updated) => flagForReturn(tx, updated, body.questions),
       detail: { questions: body.questions },
     });
+    noticeToGetter(app.db, notices, { kind: 'return', move, actor: req.session });
     return detail(body.id);
   });
 
@@ -118,7 +126,7 @@ export default async function moveReviewRoutes(app: App) {
 
   app.post('/user-moves/republish-move', { config: write, schema: { tags, body: republishBody } }, async (req) => {
     const body = req.body as z.infer<typeof republishBody>;
-    const { result } = await actOnMove(app.db, {
+    const { move, result } = await actOnMove(app.db, {
       id: body.id,
       version: body.version,
       action: 'republish',
@@ -128,6 +136,7 @@ export default async function moveReviewRoutes(app: App) {
         return insertRepublished(tx, updated, req.session, project?.endDate ?? body.projectEndDate ?? updated.dueTo);
       },
     });
+    noticeToGetter(app.db, notices, { kind: 'republish', move, actor: req.session, copy: result });
     return detail(result!.id);
   });
 

@@ -1,13 +1,14 @@
 /**
  * Push notifications to the Getters' devices. Two senders, chosen by settings: FCM HTTP v1 when
- * FCM_SERVICE_ACCOUNT is set, otherwise the outbox table (what each device would receive).
+ * FCM_SERVICE_ACCOUNT is set, otherwise the outbox table (what each device would receive). Two uses:
+ * the broadcast to every Getter (with its history) and a notice to one user, sent after the answer.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUSH_TEXT, type PushHistoryRow, type PushSendResult, type PushStatus } from '../../domain/push';
 import { ROLE } from '../../domain/roles';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { countAll } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { deviceTokens, pushMessages, pushOutbox, users } from '../db/schema';
@@ -35,7 +36,8 @@ export interface PushOutcome {
 
 export interface PushSender {
   kind: 'fcm' | 'outbox';
-  send(messageId: number, note: PushNote, targets: PushTarget[]): Promise<PushOutcome>;
+  /** `messageId` is the broadcast's history row; null for a notice to one user (not in the history). */
+  send(messageId: number | null, note: PushNote, targets: PushTarget[]): Promise<PushOutcome>;
 }
 
 /** At most this many requests to FCM at once. */
@@ -92,6 +94,11 @@ export function createPushSender(options: { config: Config; db: Db; log: Fastify
   return {
     kind: 'outbox',
     async send(messageId, note, targets) {
+      // The outbox's rows belong to a history message: a notice to one user is only logged.
+      if (messageId === null) {
+        log.info({ userIds: [...new Set(targets.map((t) => t.userId))], devices: targets.length, title: note.title, body: note.body }, 'push notice logged (no FCM configured)');
+        return { delivered: targets.length, unregistered: [], failed: 0 };
+      }
       for (let i = 0; i < targets.length; i += 500) {
         const chunk = targets.slice(i, i + 500);
         await db.insert(pushOutbox).values(chunk.map((t) => ({ messageId, userId: t.userId, token: t.token, title: note.title, body: note.body })));
@@ -153,6 +160,13 @@ export async function pushHistory(db: Db, page: { offset: number; limit: number 
   return { rows: rows.map((r) => toHistoryRow(r as HistoryRecord)), count };
 }
 
+/** Deletes the tokens the provider reported dead; answers how many went. */
+async function removeDeadTokens(tx: Db | Tx, tokens: string[]): Promise<number> {
+  if (!tokens.length) return 0;
+  const removed = await tx.delete(deviceTokens).where(inArray(deviceTokens.token, tokens)).returning({ id: deviceTokens.id });
+  return removed.length;
+}
+
 /**
  * Sends a notification to every device of an active Getter and records it in the history. Dead
  * tokens are deleted and counted. A provider outage records the message as ERROR with no totals
@@ -179,21 +193,81 @@ export async function sendPush(db: Db, push: PushSender, actor: SessionUser, not
   }
 
   await db.transaction(async (tx) => {
-    const removed = outcome.unregistered.length
-      ? await tx.delete(deviceTokens).where(inArray(deviceTokens.token, outcome.unregistered)).returning({ id: deviceTokens.id })
-      : [];
+    const removed = await removeDeadTokens(tx, outcome.unregistered);
     await tx
       .update(pushMessages)
-      .set({ status: 'SENT', totalMessages: targets.length, successfulMessages: outcome.delivered, removedTokens: removed.length })
+      .set({ status: 'SENT', totalMessages: targets.length, successfulMessages: outcome.delivered, removedTokens: removed })
       .where(eq(pushMessages.id, message.id));
     await audit(tx, {
       userId: actor.id,
       entity: 'push_message',
       entityId: message.id,
       action: 'send',
-      detail: { status: 'SENT', devices: targets.length, delivered: outcome.delivered, removedTokens: removed.length, failed: outcome.failed },
+      detail: { status: 'SENT', devices: targets.length, delivered: outcome.delivered, removedTokens: removed, failed: outcome.failed },
     });
   });
   const [row] = await db.select(historyColumns).from(pushMessages).leftJoin(users, eq(users.id, pushMessages.sentBy)).where(eq(pushMessages.id, message.id));
   return { ...toHistoryRow(row as HistoryRecord), failedMessages: outcome.failed };
+}
+
+export interface NoticeOutcome {
+  devices: number;
+  delivered: number;
+  removedTokens: number;
+  failed: number;
+}
+
+/**
+ * A notification to every device of one active Getter, outside the history; dead tokens are deleted
+ * as the broadcast deletes them. A provider outage throws PushOutage and removes no token.
+ */
+export async function sendToGetter(db: Db, push: PushSender, userId: number, note: PushNote): Promise<NoticeOutcome> {
+  const targets = await db
+    .select({ token: deviceTokens.token, userId: deviceTokens.userId })
+    .from(deviceTokens)
+    .innerJoin(users, eq(users.id, deviceTokens.userId))
+    .where(and(eq(deviceTokens.userId, userId), eq(users.rolId, ROLE.GETTER), eq(users.status, true)))
+    .orderBy(deviceTokens.id);
+  if (!targets.length) return { devices: 0, delivered: 0, removedTokens: 0, failed: 0 };
+  const outcome = await push.send(null, note, targets);
+  const removedTokens = await removeDeadTokens(db, outcome.unregistered);
+  return { devices: targets.length, delivered: outcome.delivered, removedTokens, failed: outcome.failed };
+}
+
+/**
+ * Notices sent after the answer, fire and forget: the action that starts one never waits for it and
+ * never sees its failure, which is logged. `idle()` waits for those in flight (closing, tests).
+ */
+export class PushNotices {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    readonly sender: PushSender,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Runs `job` once the caller has moved on; `context` names it in the log if it fails. */
+  later(context: Record<string, unknown>, job: () => Promise<void>): void {
+    const run: Promise<void> = Promise.resolve()
+      .then(job)
+      .catch((error: unknown) => this.log.warn({ ...context, err: error }, 'push notice failed'))
+      .finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+  }
+
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  }
+}
+
+const noticesByDb = new WeakMap<Db, PushNotices>();
+
+/** One notice queue (and one sender, with its FCM access token) per app. */
+export function pushNoticesFor(app: { config: Config; db: Db; log: FastifyBaseLogger }): PushNotices {
+  let notices = noticesByDb.get(app.db);
+  if (!notices) {
+    notices = new PushNotices(createPushSender(app), app.log);
+    noticesByDb.set(app.db, notices);
+  }
+  return notices;
 }

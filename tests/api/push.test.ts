@@ -5,16 +5,41 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_TEXT, type PushHistoryRow, type PushSendResult } from '../../domain/push';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnsweredQuestionnaire } from '../../domain/move-api';
+import { PUSH_LIMITS, PUSH_TEXT, type PushHistoryRow, type PushSendResult } from '../../domain/push';
 import { ROLE } from '../../domain/roles';
-import { deviceTokens, pushMessages, pushOutbox, users } from '../../server/db/schema';
-import { PUSH_CONCURRENCY } from '../../server/services/push';
+import { deviceTokens, locations, projectLocations, pushMessages, pushOutbox, userMoves, users } from '../../server/db/schema';
+import { PUSH_CONCURRENCY, pushNoticesFor } from '../../server/services/push';
 import { createTestApp, type TestApp } from './helpers';
-import { caller } from './moves-helpers';
+import { auditsOf, caller, type Detail, inStatus, type MoveRow, movesWhere, notRepublished, reload, withAgent } from './moves-helpers';
 
 const GOOD = { title: 'Nuevas moves disponibles', message: 'Hay nuevas moves publicadas cerca tuyo, entrá a la app.' };
+
+/** Moves whose Getter is active and has at least `devices` devices. */
+const getterWithDevices = (devices = 1) =>
+  sql`(select count(*) from device_tokens d join users u on u.id = d.user_id where d.user_id = ${userMoves.userId} and u.status) >= ${devices}`;
+
+const tokensOf = async (t: TestApp, userId: number) =>
+  (await t.db.select({ token: deviceTokens.token }).from(deviceTokens).where(eq(deviceTokens.userId, userId))).map((r) => r.token).sort();
+
+const placeOf = async (t: TestApp, move: MoveRow) => {
+  const [row] = await t.db
+    .select({ name: locations.clientLocationName })
+    .from(projectLocations)
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    .where(eq(projectLocations.id, move.projectLocationId));
+  return row.name;
+};
+
+const historySize = async (t: TestApp) => (await t.db.select({ n: count() }).from(pushMessages))[0].n;
+
+/** The move's audit entry of the notice to its Getter, once the notices in flight are done. */
+const noticeOf = async (t: TestApp, moveId: number) => {
+  await pushNoticesFor(t.app).idle();
+  return (await auditsOf(t, moveId)).filter((a) => a.action === 'notify');
+};
 
 const activeGetterTokens = (t: TestApp) =>
   t.db
@@ -74,6 +99,18 @@ describe('with the outbox (no FCM configured)', () => {
     expect(history.rows.some((r) => r.status === 'ERROR' && r.error)).toBe(true);
   });
 
+  it('logs a review action’s notice to the move’s Getter, outside the outbox and the history', async () => {
+    const [move] = await movesWhere(t, inStatus('EN_REVISION'), withAgent, getterWithDevices());
+    const [history, outbox] = [await historySize(t), (await t.db.select({ n: count() }).from(pushOutbox))[0].n];
+    await api.ok('POST', '/user-moves/reject-one', admin, { id: move.id, reason: 'El video no corresponde al local.' });
+    const devices = (await tokensOf(t, move.userId!)).length;
+    expect(await noticeOf(t, move.id)).toMatchObject([
+      { userId: expect.any(Number), detail: { notice: 'reject', getterId: move.userId, title: `Move ${move.code} rechazada`, devices, delivered: devices, removedTokens: 0 } },
+    ]);
+    expect(await historySize(t)).toBe(history);
+    expect((await t.db.select({ n: count() }).from(pushOutbox))[0].n).toBe(outbox);
+  });
+
   it('is for editors: operaciones sends, administración and clients get 403', async () => {
     const { token: operations } = await t.login('operaciones@campo.test');
     expect((await api.call('GET', '/push-notifications/historial', operations)).statusCode).toBe(200);
@@ -85,10 +122,14 @@ describe('with the outbox (no FCM configured)', () => {
   });
 });
 
-/** An FCM-like server: verifies the RS256 assertion, hands out a token, answers messages:send. */
+/**
+ * An FCM-like server: verifies the RS256 assertion, hands out a token, answers messages:send. While
+ * `held` is set, messages:send answers only once it resolves (a slow provider).
+ */
 function fakeFcm(publicKey: string) {
   const state = {
     mode: 'ok' as 'ok' | 'outage',
+    held: null as Promise<void> | null,
     unregistered: new Set<string>(),
     invalid: new Set<string>(),
     received: [] as { token: string; title: string; body: string }[],
@@ -119,6 +160,7 @@ function fakeFcm(publicKey: string) {
       state.inFlight++;
       state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
       await new Promise((r) => setTimeout(r, 5));
+      await state.held;
       state.inFlight--;
       if (state.mode === 'outage') return send(500, { error: { code: 500, status: 'INTERNAL', message: 'Internal error' } });
       const { message } = JSON.parse(body);
@@ -143,28 +185,36 @@ function fakeFcm(publicKey: string) {
   return { server, state };
 }
 
+/** An app whose push goes through FCM HTTP v1 to a fake listening on 127.0.0.1. */
+async function appWithFakeFcm() {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const fake = fakeFcm(publicKey);
+  await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  const t = await createTestApp({
+    fcmProjectId: 'demo-campo',
+    fcmBaseUrl: base,
+    fcmServiceAccount: JSON.stringify({ type: 'service_account', client_email: 'campo@demo.iam.test', private_key: privateKey, token_uri: `${base}/token` }),
+  });
+  const close = async () => {
+    await t.close();
+    await new Promise((r) => fake.server.close(r));
+  };
+  return { t, fake, close };
+}
+
 describe('with FCM HTTP v1 (a local fake)', () => {
   let t: TestApp;
   let api: ReturnType<typeof caller>;
   let admin: string;
   let fake: ReturnType<typeof fakeFcm>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-    fake = fakeFcm(publicKey);
-    await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-    t = await createTestApp({
-      fcmProjectId: 'demo-campo',
-      fcmBaseUrl: base,
-      fcmServiceAccount: JSON.stringify({ type: 'service_account', client_email: 'campo@demo.iam.test', private_key: privateKey, token_uri: `${base}/token` }),
-    });
+    ({ t, fake, close } = await appWithFakeFcm());
     api = caller(t);
     admin = (await t.login('admin@campo.test')).token;
   });
-  afterAll(async () => {
-    await t?.close();
-    await new Promise((r) => fake?.server.close(r));
-  });
+  afterAll(() => close?.());
 
   it('sends to every device with bounded concurrency, and removes and counts the tokens FCM reports dead', async () => {
     const tokens = await activeGetterTokens(t);
@@ -209,5 +259,115 @@ describe('with FCM HTTP v1 (a local fake)', () => {
     fake.state.received = [];
     await api.ok('POST', '/push-notifications/send-message', admin, GOOD);
     expect(fake.state.received.map((r) => r.token)).not.toContain('token-de-operaciones');
+  });
+});
+
+describe('a review action pushes a notice to the move’s Getter (FCM fake)', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof caller>;
+  let admin: string;
+  let fake: ReturnType<typeof fakeFcm>;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ t, fake, close } = await appWithFakeFcm());
+    api = caller(t);
+    admin = (await t.login('admin@campo.test')).token;
+  });
+  afterAll(() => close?.());
+
+  /** What FCM received since the last call, once the notices in flight are done. */
+  const received = async () => {
+    await pushNoticesFor(t.app).idle();
+    return fake.state.received.splice(0);
+  };
+  const inReview = async (i: number, devices = 1) => (await movesWhere(t, inStatus('EN_REVISION'), withAgent, getterWithDevices(devices)))[i];
+
+  it('rejecting tells every device of the move’s Getter, and nobody else, the code, point of sale and reason', async () => {
+    const move = await inReview(0);
+    const history = await historySize(t);
+    await received();
+    const answer = await api.ok<Detail>('POST', '/user-moves/reject-one', admin, { id: move.id, reason: 'El video no corresponde al local.' });
+    expect(answer.statusId).toBe('RECHAZADA');
+    const pushes = await received();
+    const tokens = await tokensOf(t, move.userId!);
+    expect(pushes.map((p) => p.token).sort()).toEqual(tokens);
+    const text = { title: `Move ${move.code} rechazada`, body: `Tu move en ${await placeOf(t, move)} fue rechazada. Motivo: El video no corresponde al local.` };
+    for (const push of pushes) expect(push).toMatchObject(text);
+    // Not one of 'Últimos mensajes enviados': the move's audit records it.
+    expect(await historySize(t)).toBe(history);
+    expect(await noticeOf(t, move.id)).toMatchObject([{ detail: { notice: 'reject', ...text, devices: tokens.length, delivered: tokens.length, removedTokens: 0, failed: 0 } }]);
+  });
+
+  it('returning tells the Getter to correct it, with the reason cut to fit the message', async () => {
+    const move = await inReview(0);
+    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+    const question = answered.questionnaire.dimensions[0].subDimensions[0].questions[0]._id;
+    const reason = `Falta la foto de la góndola principal. ${'Revisar también las fotos de las cabeceras. '.repeat(6)}`;
+    await api.ok('POST', '/user-moves/return-one', admin, { id: move.id, reason, questions: [question] });
+    const pushes = await received();
+    expect(pushes.map((p) => p.token).sort()).toEqual(await tokensOf(t, move.userId!));
+    const [push] = pushes;
+    expect(push.title).toBe(`Move ${move.code} devuelta`);
+    expect(push.body.startsWith(`Tu move en ${await placeOf(t, move)} fue devuelta para corregir. Motivo: Falta la foto de la góndola`)).toBe(true);
+    expect(push.body.endsWith('…')).toBe(true);
+    expect(push.body.length).toBeLessThanOrEqual(PUSH_LIMITS.message.max);
+    expect(push.body.length).toBeGreaterThan(PUSH_LIMITS.message.max - 5);
+  });
+
+  it('republishing tells the Getter the new move’s code', async () => {
+    const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, getterWithDevices());
+    await received();
+    const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: rejected.id });
+    const pushes = await received();
+    expect(pushes.map((p) => p.token).sort()).toEqual(await tokensOf(t, rejected.userId!));
+    expect(pushes[0]).toMatchObject({ title: `Move ${rejected.code} republicada`, body: `Tu move en ${await placeOf(t, rejected)} está disponible de nuevo como ${copy.code}.` });
+  });
+
+  it('a refused action pushes nothing', async () => {
+    const move = await inReview(1);
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent, getterWithDevices());
+    await received();
+    expect((await api.call('POST', '/user-moves/reject-one', admin, { id: move.id, reason: '   ' })).statusCode).toBe(400);
+    expect((await api.call('POST', '/user-moves/reject-one', admin, { id: approved.id, reason: 'No corresponde.' })).statusCode).toBe(409);
+    expect((await api.call('POST', '/user-moves/reject-one', admin, { id: move.id, reason: 'No corresponde.', version: move.version + 5 })).statusCode).toBe(409);
+    expect((await api.call('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Corregir', questions: ['no-existe'] })).statusCode).toBe(400);
+    expect(await received()).toEqual([]);
+    expect(await noticeOf(t, move.id)).toEqual([]);
+    expect(await noticeOf(t, approved.id)).toEqual([]);
+  });
+
+  it('removes the tokens FCM reports dead, as the broadcast does', async () => {
+    const move = await inReview(1, 2);
+    const [dead, alive] = await tokensOf(t, move.userId!);
+    fake.state.unregistered = new Set([dead]);
+    await api.ok('POST', '/user-moves/reject-one', admin, { id: move.id, reason: 'Las fotos no son del local.' });
+    expect((await received()).map((p) => p.token).sort()).toEqual([dead, alive].sort());
+    expect(await tokensOf(t, move.userId!)).toEqual([alive]);
+    expect(await noticeOf(t, move.id)).toMatchObject([{ detail: { devices: 2, delivered: 1, removedTokens: 1 } }]);
+    fake.state.unregistered = new Set();
+  });
+
+  it('answers without waiting for FCM, and a failing FCM leaves the move rejected and the tokens in place', async () => {
+    const move = await inReview(2);
+    const tokens = await tokensOf(t, move.userId!);
+    let release = () => {};
+    fake.state.held = new Promise<void>((r) => (release = r));
+    fake.state.mode = 'outage';
+    try {
+      // FCM holds every send until released: the answer comes first.
+      const answer = await api.call('POST', '/user-moves/reject-one', admin, { id: move.id, reason: 'El video no corresponde al local.' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'El video no corresponde al local.' });
+      await vi.waitFor(() => expect(fake.state.inFlight).toBeGreaterThan(0));
+      release();
+      const [notice] = await noticeOf(t, move.id);
+      expect(notice.detail).toMatchObject({ notice: 'reject', getterId: move.userId, error: expect.stringMatching(/FCM respondió 500/) });
+    } finally {
+      release();
+      fake.state.held = null;
+      fake.state.mode = 'ok';
+    }
+    expect(await reload(t, move.id)).toMatchObject({ status: 'RECHAZADA', rejectionReason: 'El video no corresponde al local.' });
+    expect(await tokensOf(t, move.userId!)).toEqual(tokens);
   });
 });

@@ -1,6 +1,6 @@
 /** The push form's rules (spec 2 §5) with their literal messages, and the result the sender reads. */
 import { describe, expect, it } from 'vitest';
-import { pushMessageSchema, sendSummary } from '../../domain/push';
+import { clipText, moveNotice, pushMessageSchema, sendSummary } from '../../domain/push';
 import { fieldErrors } from '../../domain/validation';
 
 const errorsOf = (values: Record<string, unknown>) => {
@@ -39,5 +39,35 @@ describe('a push notification', () => {
     ]);
     expect(sendSummary({ totalMessagesSended: 3, sucessfullMessages: 1, removedTokens: 1, failedMessages: 1 })).toContain('Envíos fallidos: 1');
     expect(sendSummary({ totalMessagesSended: 0, sucessfullMessages: 0, removedTokens: 0, failedMessages: 0 })[0]).toMatch(/No hay dispositivos/);
+  });
+});
+
+describe('the notice to a move’s Getter', () => {
+  const facts = { code: 'M-0000123', place: 'Supermercado Norte', reason: 'El video no corresponde al local.' };
+  const fits = (note: { title: string; body: string }) => pushMessageSchema.safeParse({ title: note.title, message: note.body }).success;
+
+  it('names the move, its point of sale and the reason', () => {
+    expect(moveNotice('reject', facts)).toEqual({ title: 'Move M-0000123 rechazada', body: 'Tu move en Supermercado Norte fue rechazada. Motivo: El video no corresponde al local.' });
+    expect(moveNotice('return', facts)).toEqual({ title: 'Move M-0000123 devuelta', body: 'Tu move en Supermercado Norte fue devuelta para corregir. Motivo: El video no corresponde al local.' });
+    expect(moveNotice('republish', { ...facts, newCode: 'M-0000456' })).toEqual({ title: 'Move M-0000123 republicada', body: 'Tu move en Supermercado Norte está disponible de nuevo como M-0000456.' });
+  });
+
+  it('stays within the push limits, cutting a long reason or place with an ellipsis', () => {
+    const long = { ...facts, place: `Hipermercado ${'Gran Avenida '.repeat(10)}`, reason: `Faltan fotos.\n\n${'Repetir la visita completa. '.repeat(20)}` };
+    for (const kind of ['reject', 'return', 'republish'] as const) {
+      const note = moveNotice(kind, { ...long, newCode: 'M-0000456' });
+      expect(fits(note), kind).toBe(true);
+      expect(note.body, kind).toContain('…');
+      expect(note.body, kind).not.toContain('\n');
+    }
+    expect(moveNotice('reject', long).body).toMatch(/Motivo: Faltan fotos\. Repetir la visita completa\. .*…$/);
+  });
+
+  it('cuts on whole characters', () => {
+    expect(clipText('  corto  ', 10)).toBe('corto');
+    expect(clipText('abcdefghij', 10)).toBe('abcdefghij');
+    expect(clipText('abcdefghijk', 10)).toBe('abcdefghi…');
+    expect(clipText('abcd efghijk', 6)).toBe('abcd…');
+    expect(clipText('ab😀😀😀', 4)).toBe('ab…');
   });
 });
