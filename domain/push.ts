@@ -85,7 +85,7 @@ export function sendSummary(result: Pick<PushSendResult, 'totalMessagesSended' |
 }
 
 /** The review actions that tell the move's Getter by push (spec 2 §4: 'se notificará al auditor'). */
-export type MoveNoticeKind = 'reject' | 'return' | 'republish';
+export type MoveNoticeKind = 'reject' | 'return' | 'disapprove' | 'republish';
 
 /** The longest point-of-sale name a notice shows, so that the reason keeps room in the message. */
 const NOTICE_PLACE_MAX = 60;
@@ -125,7 +125,9 @@ export function moveNotice(kind: MoveNoticeKind, facts: MoveNoticeFacts): { titl
       ? ['rechazada', `Tu move en ${place} fue rechazada. Motivo: `]
       : kind === 'return'
         ? ['devuelta', `Tu move en ${place} fue devuelta para corregir. Motivo: `]
-        : ['republicada', `Tu move en ${place} está disponible de nuevo como ${facts.newCode ?? ''}.`];
+        : kind === 'disapprove'
+          ? ['desaprobada', `Tu move en ${place} fue desaprobada y no se pagará. Motivo: `]
+          : ['republicada', `Tu move en ${place} está disponible de nuevo como ${facts.newCode ?? ''}.`];
   const title = clipText(`Move ${facts.code} ${word}`, titleLimit.max);
   if (kind === 'republish') return { title, body: clipText(lead, messageLimit.max) };
   return { title, body: `${lead}${clipText(facts.reason ?? '', messageLimit.max - lead.length)}`.trimEnd() };

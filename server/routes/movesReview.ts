@@ -1,7 +1,7 @@
 /**
  * Moves, the review workflow (spec 2 §4): every action is one transaction through actOnMove (state
  * machine, version check, status log, audit). Each answers the move as it is afterwards. Reject,
- * return and republish then push a notice to the move's Getter, without waiting for it.
+ * return, disapprove and republish then push a notice to the move's Getter, without waiting for it.
  */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -85,13 +85,14 @@ export default async function moveReviewRoutes(app: App) {
 
   app.post('/user-moves/disapprove-one', { config: write, schema: { tags, body: reasonBody } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
-    await actOnMove(app.db, {
+    const { move } = await actOnMove(app.db, {
       ...body,
       action: 'disapprove',
       actor: req.session,
       set: () => ({ disapprovedReason: body.reason, finishAnalysisDate: now() as never }),
       after: (tx, updated) => dropPendingTransaction(tx, updated.id),
     });
+    noticeToGetter(app.db, notices, { kind: 'disapprove', move, actor: req.session });
     return detail(body.id);
   });
 

@@ -314,6 +314,18 @@ describe('a review action pushes a notice to the move’s Getter (FCM fake)', ()
     expect(push.body.length).toBeGreaterThan(PUSH_LIMITS.message.max - 5);
   });
 
+  it('disapproving an approved move tells the Getter it will not be paid, with the reason', async () => {
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent, getterWithDevices());
+    await received();
+    await api.ok('POST', '/user-moves/disapprove-one', admin, { id: approved.id, reason: 'El local no era el del proyecto.' });
+    const pushes = await received();
+    expect(pushes.map((p) => p.token).sort()).toEqual(await tokensOf(t, approved.userId!));
+    expect(pushes[0]).toMatchObject({
+      title: `Move ${approved.code} desaprobada`,
+      body: `Tu move en ${await placeOf(t, approved)} fue desaprobada y no se pagará. Motivo: El local no era el del proyecto.`,
+    });
+  });
+
   it('republishing tells the Getter the new move’s code', async () => {
     const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, getterWithDevices());
     await received();

@@ -49,12 +49,13 @@ describe('the notice to a move’s Getter', () => {
   it('names the move, its point of sale and the reason', () => {
     expect(moveNotice('reject', facts)).toEqual({ title: 'Move M-0000123 rechazada', body: 'Tu move en Supermercado Norte fue rechazada. Motivo: El video no corresponde al local.' });
     expect(moveNotice('return', facts)).toEqual({ title: 'Move M-0000123 devuelta', body: 'Tu move en Supermercado Norte fue devuelta para corregir. Motivo: El video no corresponde al local.' });
+    expect(moveNotice('disapprove', facts)).toEqual({ title: 'Move M-0000123 desaprobada', body: 'Tu move en Supermercado Norte fue desaprobada y no se pagará. Motivo: El video no corresponde al local.' });
     expect(moveNotice('republish', { ...facts, newCode: 'M-0000456' })).toEqual({ title: 'Move M-0000123 republicada', body: 'Tu move en Supermercado Norte está disponible de nuevo como M-0000456.' });
   });
 
   it('stays within the push limits, cutting a long reason or place with an ellipsis', () => {
     const long = { ...facts, place: `Hipermercado ${'Gran Avenida '.repeat(10)}`, reason: `Faltan fotos.\n\n${'Repetir la visita completa. '.repeat(20)}` };
-    for (const kind of ['reject', 'return', 'republish'] as const) {
+    for (const kind of ['reject', 'return', 'disapprove', 'republish'] as const) {
       const note = moveNotice(kind, { ...long, newCode: 'M-0000456' });
       expect(fits(note), kind).toBe(true);
       expect(note.body, kind).toContain('…');

@@ -1,7 +1,7 @@
 /**
- * The push a move's Getter gets when a review action rejects, returns or republishes its move. It
- * starts once the action's transaction has committed and runs after the answer: its outcome, or its
- * failure, goes to the move's audit and the log, never to the action.
+ * The push a move's Getter gets when a review action rejects, returns, disapproves or republishes its
+ * move. It starts once the action's transaction has committed and runs after the answer: its outcome,
+ * or its failure, goes to the move's audit and the log, never to the action.
  */
 import { eq } from 'drizzle-orm';
 import { moveNotice, type MoveNoticeKind } from '../../../domain/push';
@@ -36,7 +36,7 @@ export function noticeToGetter(db: Db, notices: PushNotices, input: MoveNoticeIn
   const getterId = move.userId;
   if (getterId === null) return;
   notices.later({ moveId: move.id, getterId, notice: kind }, async () => {
-    const reason = kind === 'reject' ? move.rejectionReason : kind === 'return' ? move.returnReason : null;
+    const reason = kind === 'reject' ? move.rejectionReason : kind === 'return' ? move.returnReason : kind === 'disapprove' ? move.disapprovedReason : null;
     const note = moveNotice(kind, { code: move.code, place: await placeName(db, move.projectLocationId), reason, newCode: copy?.code });
     const entry = { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'notify' };
     try {
