@@ -10,6 +10,9 @@ export const LOCATION_TEXT = {
   noSpaces: 'No debe contener espacios.',
   invalidSearch: 'La búsqueda no es una expresión regular válida. Revise paréntesis, corchetes y caracteres especiales.',
   duplicateCode: 'Ya existe un punto de venta del cliente con ese código.',
+  /** A tag the location is given anew must be a key/value pair of an active tag group. */
+  invalidTags: (pairs: readonly TagPair[]) =>
+    `${pairs.length === 1 ? 'Este tag no es' : 'Estos tags no son'} de ningún grupo de tags activo: ${pairs.map((p) => `${p.key}: ${p.value}`).join(', ')}.`,
   notFound: 'El punto de venta no existe.',
   inactiveClient: 'El cliente está inactivo: actívelo para agregarle puntos de venta.',
 } as const;
@@ -59,6 +62,32 @@ const coordinate = (rule: typeof latitude) =>
 
 /** A location's tags are key/value pairs of the tag groups (spec 3): the same rules as there. */
 export type TagPair = KeyValue;
+
+const sameTag = (a: TagPair, b: TagPair) => a.key === b.key && a.value === b.value;
+
+/**
+ * The tags of `chosen` a location may not be given: those that are no pair of an active tag group
+ * (`offered`), unless the location already had them (`kept`: a group deactivated or edited since
+ * leaves its pair on the locations that have it, and they can still be saved with it).
+ */
+export function tagsNotOffered(chosen: readonly TagPair[], offered: readonly TagPair[], kept: readonly TagPair[] = []): TagPair[] {
+  const refused = chosen.filter((p) => !offered.some((o) => sameTag(o, p)) && !kept.some((k) => sameTag(k, p)));
+  return refused.filter((p, i) => refused.findIndex((q) => sameTag(q, p)) === i);
+}
+
+/** Capital letters a client location code's comparison lowers: ASCII's and the accented ones of Spanish and Portuguese. */
+const CODE_CAPITALS = /[A-ZÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ]/g;
+
+/**
+ * A client location code as codes are compared within a client: capitals and surrounding spaces (and
+ * tabs, line breaks) aside. The database's unique index folds with the same rule, `campo_code_fold`
+ * (migration 0013), which lowers only these letters whatever the server's locale: `lower()` under the
+ * C locale lowers ASCII alone, under es_AR every letter, and the bulk load's check here must agree
+ * with the index everywhere.
+ */
+export function foldLocationCode(code: string): string {
+  return code.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '').replace(CODE_CAPITALS, (c) => c.toLowerCase());
+}
 
 /** A chosen attribute value: the value's id (and, for reading, its attribute). */
 export const featureValueRef = z.object({

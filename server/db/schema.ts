@@ -312,6 +312,9 @@ export const locations = pgTable(
     foreignKey({ name: 'locations_state_country_fk', columns: [t.stateId, t.countryId], foreignColumns: [states.id, states.countryId] }),
     index('locations_client_name_idx').on(t.clientId, t.fullName, t.id),
     uniqueIndex('locations_client_code_uq').on(t.clientId, t.clientLocationId),
+    // The code is unique within its client regardless of capitals and surrounding spaces (migration
+    // 0013 defines campo_code_fold; domain/locations.ts `foldLocationCode` is the same rule).
+    uniqueIndex('locations_client_code_fold_uq').on(t.clientId, sql`campo_code_fold(${t.clientLocationId})`),
     // A franchise user sees only the locations it owns (reports, spec 1 §6).
     index('locations_owner_idx').on(t.ownerId),
     // The moves list's city filter.

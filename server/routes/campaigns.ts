@@ -2,12 +2,14 @@ import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CAMPAIGN_TEXT, type CampaignInput, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { campaigns, clients, projects } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { badRequest, booleanQuery, INVALID_DATA, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 
@@ -131,10 +133,12 @@ export default async function campaignRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4). */
-  app.put('/campaigns', { config: write, schema: { tags, body: campaignUpdateSchema } }, async (req) => {
-    const body = req.body as CampaignUpdate;
+  /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4); the edit form sends the `updatedAt` it loaded. */
+  app.put('/campaigns', { config: write, schema: { tags, body: withLoadedVersion(campaignUpdateSchema) } }, async (req) => {
+    const { updatedAt: loaded, ...body } = req.body as CampaignUpdate & LoadedVersion;
     return app.db.transaction(async (tx) => {
+      // Before the dates are checked against the stored ones: those may be someone else's since.
+      await claimLoadedVersion(tx, campaigns, body.id, loaded, { conflict: STALE_EDIT.campaigns, notFound: CAMPAIGN_TEXT.notFound });
       const current = await findCampaign(tx, body.id, 'name' in body);
       if (!('name' in body)) {
         await tx.update(campaigns).set({ deletedAt: null, updatedAt: sql`now()` }).where(eq(campaigns.id, body.id));

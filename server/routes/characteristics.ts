@@ -2,11 +2,13 @@ import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHARACTERISTIC_TEXT, type CharacteristicInput, characteristicSchema, characteristicUpdateSchema } from '../../domain/characteristics';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { characteristics } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -74,10 +76,11 @@ export default async function characteristicRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  /** Id plus fields, or id and `deletedAt: null` to enable it again (spec 3 §7). */
-  app.put('/characteristics/', { config: write, schema: { tags, body: characteristicUpdateSchema } }, async (req) => {
-    const { id: characteristicId, description, deletedAt } = req.body as z.infer<typeof characteristicUpdateSchema>;
+  /** Id plus fields, or id and `deletedAt: null` to enable it again (spec 3 §7); the edit form sends the `updatedAt` it loaded. */
+  app.put('/characteristics/', { config: write, schema: { tags, body: withLoadedVersion(characteristicUpdateSchema) } }, async (req) => {
+    const { id: characteristicId, description, deletedAt, updatedAt: loaded } = req.body as z.infer<typeof characteristicUpdateSchema> & LoadedVersion;
     return app.db.transaction(async (tx) => {
+      await claimLoadedVersion(tx, characteristics, characteristicId, loaded, { conflict: STALE_EDIT.characteristics, notFound: CHARACTERISTIC_TEXT.notFound });
       const [row] = await tx
         .update(characteristics)
         .set({ ...(description === undefined ? {} : { description }), ...(deletedAt === null ? { deletedAt: null } : {}), updatedAt: sql`now()` })

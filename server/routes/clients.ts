@@ -2,12 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema, type ClientInput } from '../../domain/clients';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -32,6 +34,7 @@ const columns = {
   linkSurveyMonkey: clients.linkSurveyMonkey,
   typeId: clients.typeId,
   state: clients.state,
+  updatedAt: clients.updatedAt,
   typeName: clientTypes.name,
 };
 
@@ -51,6 +54,7 @@ const toClient = (row: ClientRow) => ({
   linkSurveyMonkey: row.linkSurveyMonkey,
   typeId: row.typeId,
   state: row.state,
+  updatedAt: row.updatedAt,
   type: row.typeId ? { id: row.typeId, name: row.typeName } : null,
 });
 
@@ -116,10 +120,11 @@ export default async function clientRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/clients', { config: write, schema: { tags: ['clients'], body: clientUpdateSchema } }, async (req) => {
-    const { id: clientId, ...body } = req.body as ClientInput & { id: number };
+  app.put('/clients', { config: write, schema: { tags: ['clients'], body: withLoadedVersion(clientUpdateSchema) } }, async (req) => {
+    const { id: clientId, updatedAt: loaded, ...body } = req.body as ClientInput & LoadedVersion & { id: number };
     await ensureType(app, body.typeId);
     return app.db.transaction(async (tx) => {
+      await claimLoadedVersion(tx, clients, clientId, loaded, { conflict: STALE_EDIT.clients, notFound: 'El cliente no existe.' });
       const [exists] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
       if (!exists) throw notFound('El cliente no existe.');
       await refuseTakenClientName(tx, body.name, clientId);

@@ -3,11 +3,13 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, type FeatureInput, featureSchema, featureUpdateSchema } from '../../domain/features';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { clients, features, featureValues, locationFeatureValues } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -19,7 +21,7 @@ const write = { roles: ACCESS.features.write };
 const listFeaturesQuery = listQuery.extend({ clientId: id.optional(), q: z.string().max(200).optional() });
 type ListFeaturesQuery = z.infer<typeof listFeaturesQuery>;
 
-const columns = { id: features.id, clientId: features.clientId, clientName: clients.name, name: features.name, isRequired: features.isRequired };
+const columns = { id: features.id, clientId: features.clientId, clientName: clients.name, name: features.name, isRequired: features.isRequired, updatedAt: features.updatedAt };
 const sortable = { id: features.id, name: features.name, isRequired: features.isRequired, clientName: clients.name };
 
 async function listFeatures(app: App, q: ListFeaturesQuery) {
@@ -130,10 +132,11 @@ export default async function featureRoutes(app: App) {
     return reply.status(201).send({ id: featureId, data: await readFeature(app.db, featureId) });
   });
 
-  app.put('/features/:id', { config: write, schema: { tags, params: z.object({ id }), body: featureUpdateSchema }, validatorCompiler }, async (req) => {
+  app.put('/features/:id', { config: write, schema: { tags, params: z.object({ id }), body: withLoadedVersion(featureUpdateSchema) }, validatorCompiler }, async (req) => {
     const { id: featureId } = req.params as { id: number };
-    const body = req.body as Omit<FeatureInput, 'clientId'> & { clientId?: number };
+    const body = req.body as Omit<FeatureInput, 'clientId'> & { clientId?: number } & LoadedVersion;
     await app.db.transaction(async (tx) => {
+      await claimLoadedVersion(tx, features, featureId, body.updatedAt, { conflict: STALE_EDIT.features, notFound: FEATURE_TEXT.notFound });
       const [row] = await tx
         .update(features)
         .set({ name: body.name, isRequired: body.isRequired, updatedAt: sql`now()` })

@@ -12,6 +12,7 @@ import {
   locationUpdateSchema,
 } from '../../domain/locations';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
@@ -19,7 +20,8 @@ import { listCount, orderBy, withCount } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
 import { pgErrorCode } from '../db/errors';
-import { badRequest, booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
+import { claimLoadedVersion } from '../db/staleEdits';
+import { badRequest, booleanQuery, formLevelValidator, HttpError, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { checkLocationRefs, readLocation, usersOfClient } from '../services/locations';
 
@@ -128,12 +130,15 @@ async function writeLinks(tx: Tx, locationId: number, zoneManagersIds: number[],
   }
 }
 
-/** A repeated client location code is the user's to fix, not a server failure. */
+/**
+ * A client location code another point of sale of the client has (capitals and surrounding spaces
+ * aside: the unique index on the folded code, migration 0013) is a 409 on the field, the user's to fix.
+ */
 async function uniqueCode<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (pgErrorCode(error) === '23505') throw badRequest(LOCATION_TEXT.duplicateCode, { clientLocationId: LOCATION_TEXT.duplicateCode });
+    if (pgErrorCode(error) === '23505') throw new HttpError(409, LOCATION_TEXT.duplicateCode, { clientLocationId: LOCATION_TEXT.duplicateCode });
     throw error;
   }
 }
@@ -173,14 +178,15 @@ export default async function locationRoutes(app: App) {
     return reply.status(201).send(await readLocation(app.db, created.id));
   });
 
-  app.put('/locations', { config: write, schema: { tags, body: locationUpdateSchema }, validatorCompiler: formValidator }, async (req) => {
-    const body = req.body as LocationUpdate;
+  app.put('/locations', { config: write, schema: { tags, body: withLoadedVersion(locationUpdateSchema) }, validatorCompiler: formValidator }, async (req) => {
+    const { updatedAt: loaded, ...body } = req.body as LocationUpdate & LoadedVersion;
     const [current] = await app.db.select({ clientId: locations.clientId }).from(locations).where(eq(locations.id, body.id));
     if (!current) throw notFound(LOCATION_TEXT.notFound);
     if (body.clientId && body.clientId !== current.clientId) throw badRequest('El cliente de un punto de venta no puede cambiarse.', { clientId: 'El cliente de un punto de venta no puede cambiarse.' });
     const refs = await checkLocationRefs(app.db, current.clientId, body, body.id);
     await uniqueCode(() =>
       app.db.transaction(async (tx) => {
+        await claimLoadedVersion(tx, locations, body.id, loaded, { conflict: STALE_EDIT.locations, notFound: LOCATION_TEXT.notFound });
         await tx
           .update(locations)
           .set({ ...columnsOf(body), updatedAt: sql`now()` })

@@ -2,11 +2,13 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MOTIVE_TEXT, type MotiveInput, motiveSchema, motiveStateSchema, motiveUpdateSchema } from '../../domain/motives';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { motives } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -24,6 +26,7 @@ const columns = {
   requiresUserComment: motives.requiresUserComment,
   isActive: motives.isActive,
   createdAt: motives.createdAt,
+  updatedAt: motives.updatedAt,
 };
 
 /**
@@ -82,9 +85,10 @@ export default async function motiveRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/motives', { config: write, schema: { tags, body: motiveUpdateSchema } }, async (req) => {
-    const { id: motiveId, ...body } = req.body as MotiveInput & { id: number };
+  app.put('/motives', { config: write, schema: { tags, body: withLoadedVersion(motiveUpdateSchema) } }, async (req) => {
+    const { id: motiveId, updatedAt: loaded, ...body } = req.body as MotiveInput & LoadedVersion & { id: number };
     return app.db.transaction(async (tx) => {
+      await claimLoadedVersion(tx, motives, motiveId, loaded, { conflict: STALE_EDIT.motives, notFound: MOTIVE_TEXT.notFound });
       const [row] = await tx
         .update(motives)
         .set({ ...body, updatedAt: sql`now()` })

@@ -6,11 +6,13 @@ import { asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzl
 import { z } from 'zod';
 import { lockedChanges, MOVE_CONFIG_TEXT, type MoveConfigInput, type MoveConfiguration, type MoveConfigurationRow, moveConfigSchema } from '../../domain/movesConfig';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { moveCategories, moveConfigurations, moveTypes, projects } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -44,12 +46,12 @@ async function listConfigurations(db: Db): Promise<MoveConfigurationRow[]> {
   return statement.execute();
 }
 
-/** One configuration with its projects by name. */
-async function readConfiguration(db: Db, configId: number): Promise<MoveConfiguration | undefined> {
+/** One configuration with its projects by name, and when it last changed (the version an edit form sends back). */
+async function readConfiguration(db: Db, configId: number): Promise<(MoveConfiguration & { updatedAt: Date }) | undefined> {
   const [row] = await db.select().from(moveConfigurations).where(eq(moveConfigurations.id, configId));
   if (!row) return undefined;
   const own = await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.moveConfigurationId, configId)).orderBy(asc(projects.name), asc(projects.id));
-  const { createdAt: _c, updatedAt: _u, ...r } = row;
+  const { createdAt: _c, ...r } = row;
   return { ...r, projects: own, projectsCount: own.length };
 }
 
@@ -111,11 +113,12 @@ export default async function moveConfigRoutes(app: App) {
     return reply.status(201).send(row);
   });
 
-  app.put('/moves/put/:id', { config: write, schema: { tags, params: z.object({ id }), body: moveConfigSchema } }, async (req) => {
+  app.put('/moves/put/:id', { config: write, schema: { tags, params: z.object({ id }), body: withLoadedVersion(moveConfigSchema) } }, async (req) => {
     const { id: configId } = req.params as { id: number };
-    const body = req.body as MoveConfigInput;
+    const { updatedAt: loaded, ...body } = req.body as MoveConfigInput & LoadedVersion;
     await checkLists(app.db, body);
     await app.db.transaction(async (tx) => {
+      await claimLoadedVersion(tx, moveConfigurations, configId, loaded, { conflict: STALE_EDIT.movesConfig, notFound: MOVE_CONFIG_TEXT.notFound });
       // Locks the row: a project linked meanwhile cannot slip past the check.
       const [current] = await tx.select().from(moveConfigurations).where(eq(moveConfigurations.id, configId)).for('update');
       if (!current) throw notFound(MOVE_CONFIG_TEXT.notFound);

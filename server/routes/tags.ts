@@ -1,12 +1,14 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { TAG_TEXT, type TagGroupInput, tagGroupSchema, tagGroupStateSchema, tagGroupUpdateSchema } from '../../domain/tags';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { tagGroups } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, HttpError, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -24,6 +26,7 @@ const columns = {
   keysValues: tagGroups.keysValues,
   active: tagGroups.active,
   createdAt: tagGroups.createdAt,
+  updatedAt: tagGroups.updatedAt,
 };
 const sortable = { id: tagGroups.id, groupName: tagGroups.groupName, active: tagGroups.active, createdAt: tagGroups.createdAt };
 
@@ -82,11 +85,13 @@ export default async function tagRoutes(app: App) {
     }
   });
 
-  app.put('/tags', { config: write, schema: { tags, body: tagGroupUpdateSchema } }, async (req) => {
-    const { id: groupId, ...body } = req.body as TagGroupInput & { id: number };
+  app.put('/tags', { config: write, schema: { tags, body: withLoadedVersion(tagGroupUpdateSchema) } }, async (req) => {
+    const { id: groupId, updatedAt: loaded, ...body } = req.body as TagGroupInput & LoadedVersion & { id: number };
     try {
       return await app.db.transaction(async (tx) => {
         await ensureUniqueName(tx, body.groupName, groupId);
+        // After the name's lock, as a save without `updatedAt` takes them: the other order could deadlock.
+        await claimLoadedVersion(tx, tagGroups, groupId, loaded, { conflict: STALE_EDIT.tags, notFound: TAG_TEXT.notFound });
         const [row] = await tx
           .update(tagGroups)
           .set({ ...body, updatedAt: sql`now()` })

@@ -4,7 +4,7 @@
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
-import { foldName, type LocationInput, withRequiredDefaults } from '../../domain/locations';
+import { foldLocationCode, foldName, type LocationInput, withRequiredDefaults } from '../../domain/locations';
 import { CSV_TEXT, csvRowToLocation, isTemplateHeader, MAX_CSV_ROWS, type PlaceFinder } from '../../domain/locationsCsv';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
@@ -100,6 +100,35 @@ async function placeFinder(db: Db): Promise<PlaceFinder> {
   };
 }
 
+/** Why two codes that differ in capitals (or outer spaces) are one. */
+const SAME_CODE = 'los códigos no distinguen mayúsculas de minúsculas';
+
+/** The codes of the lines read so far, folded, with the line and the code as written there. */
+type SeenCodes = Map<string, { line: number; code: string }>;
+
+/**
+ * The line's error when its code is one the client has (`taken`: folded → as stored) or an earlier
+ * line's, compared as the unique index compares them (capitals and surrounding spaces aside); else
+ * null, and the code joins `seen`.
+ */
+function codeClash(line: number, code: string, taken: ReadonlyMap<string, string>, seen: SeenCodes): string | null {
+  const folded = foldLocationCode(code);
+  const stored = taken.get(folded);
+  if (stored !== undefined) {
+    return stored === code
+      ? `Línea ${line}: ya existe un punto de venta del cliente con el código "${code}".`
+      : `Línea ${line}: el código "${code}" es el mismo que "${stored}", que ya tiene un punto de venta del cliente (${SAME_CODE}).`;
+  }
+  const earlier = seen.get(folded);
+  if (earlier) {
+    return earlier.code === code
+      ? `Línea ${line}: el código "${code}" se repite en la línea ${earlier.line}.`
+      : `Línea ${line}: el código "${code}" es el mismo que "${earlier.code}" de la línea ${earlier.line} (${SAME_CODE}).`;
+  }
+  seen.set(folded, { line, code });
+  return null;
+}
+
 export async function importLocations(db: Db, clientId: number, buffer: Buffer, userId: number): Promise<ImportResult> {
   const rows = parseRows(csvText(buffer));
   if (!rows.length || !isTemplateHeader(rows[0].cells)) {
@@ -109,7 +138,7 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
   if (!data.length) throw badRequest(CSV_TEXT.empty);
   if (data.length > MAX_CSV_ROWS) throw new HttpError(413, CSV_TEXT.tooManyRows(MAX_CSV_ROWS));
 
-  const [places, features, taken] = await Promise.all([
+  const [places, features, codes] = await Promise.all([
     placeFinder(db),
     featuresOfClients(db, [clientId]),
     db
@@ -117,8 +146,8 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
       .from(locations)
       .where(and(eq(locations.clientId, clientId), isNotNull(locations.clientLocationId))),
   ]);
-  const existing = new Set(taken.map((t) => t.code));
-  const seen = new Map<string, number>();
+  const taken = new Map(codes.map(({ code }) => [foldLocationCode(code!), code!]));
+  const seen: SeenCodes = new Map();
   const lines: string[] = [];
   const valid: LocationInput[] = [];
   for (const { cells, line } of data) {
@@ -128,14 +157,9 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
       continue;
     }
     const code = result.location.clientLocationId;
-    if (code !== null && existing.has(code)) {
-      lines.push(`Línea ${line}: ya existe un punto de venta del cliente con el código "${code}".`);
-    } else if (code !== null && seen.has(code)) {
-      lines.push(`Línea ${line}: el código "${code}" se repite en la línea ${seen.get(code)}.`);
-    } else {
-      if (code !== null) seen.set(code, line);
-      valid.push(result.location);
-    }
+    const clash = code === null ? null : codeClash(line, code, taken, seen);
+    if (clash) lines.push(clash);
+    else valid.push(result.location);
   }
   if (lines.length) {
     const shown = lines.slice(0, MAX_LINES_SHOWN);

@@ -1,10 +1,10 @@
 /** Reading a point of sale whole, and checking what a location refers to belongs to its client. */
 import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { type Location, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
+import { type Location, LOCATION_TEXT, type LocationInput, type TagPair, tagsNotOffered, withRequiredDefaults } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
 import type { Db } from '../db/client';
 import { inIds } from '../db/list';
-import { cities, clients, countries, featureValues, locationFeatureValues, locations, locationZoneManagers, states, users } from '../db/schema';
+import { cities, clients, countries, featureValues, locationFeatureValues, locations, locationZoneManagers, states, tagGroups, users } from '../db/schema';
 import { badRequest } from '../http';
 import { featuresOfClients } from './features';
 
@@ -67,29 +67,48 @@ export async function readLocation(db: Db, locationId: number): Promise<(Locatio
   };
 }
 
-type LocationRefs = Pick<LocationInput, 'countryId' | 'stateId' | 'cityId' | 'ownerId' | 'zoneManagersIds' | 'featureValues'>;
+type LocationRefs = Pick<LocationInput, 'countryId' | 'stateId' | 'cityId' | 'ownerId' | 'zoneManagersIds' | 'featureValues' | 'keysValues'>;
 
-/** The owner and zone managers a location has now (none for a new one). */
+/** The owner, zone managers and tags a location has now (none for a new one). */
 interface Assigned {
   ownerId: number | null;
   zoneManagersIds: number[];
+  keysValues: TagPair[];
 }
 
-async function assignedPeople(db: Db, locationId: number | undefined): Promise<Assigned> {
-  if (locationId === undefined) return { ownerId: null, zoneManagersIds: [] };
+async function assignedNow(db: Db, locationId: number | undefined): Promise<Assigned> {
+  if (locationId === undefined) return { ownerId: null, zoneManagersIds: [], keysValues: [] };
   const [[location], managers] = await Promise.all([
-    db.select({ ownerId: locations.ownerId }).from(locations).where(eq(locations.id, locationId)),
+    db.select({ ownerId: locations.ownerId, keysValues: locations.keysValues }).from(locations).where(eq(locations.id, locationId)),
     db.select({ userId: locationZoneManagers.userId }).from(locationZoneManagers).where(eq(locationZoneManagers.locationId, locationId)),
   ]);
-  return { ownerId: location?.ownerId ?? null, zoneManagersIds: managers.map((m) => m.userId) };
+  return { ownerId: location?.ownerId ?? null, zoneManagersIds: managers.map((m) => m.userId), keysValues: location?.keysValues ?? [] };
+}
+
+/**
+ * The pairs of `asked` that some active tag group has. Tag groups belong to no client: every point of
+ * sale picks from all of them. One query, whatever the number of pairs.
+ */
+async function offeredTags(db: Db, asked: readonly TagPair[]): Promise<TagPair[]> {
+  if (!asked.length) return [];
+  const pairs = JSON.stringify(asked.map(({ key, value }) => ({ key, value })));
+  const result = (await db.execute(sql`
+    select distinct x.key, x.value
+    from jsonb_to_recordset(${pairs}::jsonb) as x(key text, value text)
+    where exists (
+      select 1 from ${tagGroups} g
+      where g.active and g.keys_values @> jsonb_build_array(jsonb_build_object('key', x.key, 'value', x.value))
+    )`)) as unknown as { rows: TagPair[] };
+  return result.rows;
 }
 
 /**
  * The client exists; the city lies in the state and the state in the country; the owner is a
  * franchise user and the zone managers are zone managers of that client, active or already the
  * edited location's (`locationId`): someone deactivated since stays until replaced, so the
- * location can still be saved, but is not assigned anew; every attribute value is one of the
- * client's, one per attribute. Answers the values to store, required attributes completed with
+ * location can still be saved, but is not assigned anew; every tag is a pair of an active tag group,
+ * or one the edited location already has (likewise); every attribute value is one of the client's,
+ * one per attribute. Answers the values to store, required attributes completed with
  * their default value (spec 1 §4).
  */
 export async function checkLocationRefs(
@@ -111,7 +130,7 @@ export async function checkLocationRefs(
   if (!place) throw badRequest(LOCATION_TEXT.geography, { geography: LOCATION_TEXT.geography });
 
   const errors: Record<string, string> = {};
-  const assigned = await assignedPeople(db, locationId);
+  const assigned = await assignedNow(db, locationId);
   // Only the people the body names, of the client and its roles; whether each may stay is decided below.
   const asked = [...(body.ownerId === null ? [] : [body.ownerId]), ...body.zoneManagersIds];
   const people = asked.length
@@ -126,6 +145,9 @@ export async function checkLocationRefs(
   if (body.zoneManagersIds.some((userId) => !managers.has(userId))) {
     errors.zoneManagersIds = 'Los gerentes zonales deben ser usuarios gerentes zonales activos del cliente.';
   }
+
+  const refusedTags = tagsNotOffered(body.keysValues, await offeredTags(db, body.keysValues), assigned.keysValues);
+  if (refusedTags.length) errors.keysValues = LOCATION_TEXT.invalidTags(refusedTags);
 
   const features = await featuresOfClients(db, [clientId]);
   const featureOf = new Map(features.flatMap((f) => f.values.map((v) => [v.id, f.id] as const)));

@@ -86,7 +86,9 @@ export const dataProvider: CampoDataProvider = {
   async update(resource, params) {
     const update = need(endpointsOf(resource).update, resource, 'editar');
     const path = update.idIn === 'path' ? withId(update.put, params.id) : update.put;
-    const body = update.idIn === 'body' ? { ...params.data, id: params.id } : params.data;
+    const fields = update.idIn === 'body' ? { ...params.data, id: params.id } : params.data;
+    const loaded: unknown = update.checksUpdatedAt ? params.previousData?.updatedAt : undefined;
+    const body = typeof loaded === 'string' ? { ...fields, updatedAt: loaded } : fields;
     return { data: recordOf(await request(path, { method: 'PUT', body }), update.recordIn) };
   },
   async updateMany(resource, params) {

@@ -1,6 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type RaRecord, useCreate, useGetOne, useNotify, useUpdate } from 'ra-core';
+import { type RaRecord, useCreate, useNotify, useUpdate } from 'ra-core';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { AccessDenied } from 'react-admin';
 import { Route, useNavigate, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { type Area, canUse, type Operation } from '../../domain/roles';
 import { currentRole } from '../authProvider';
 import type { Endpoints } from '../dataProvider/endpoints/types';
 import { request } from '../dataProvider/http';
+import { useFreshRecord } from '../dataProvider/useFreshRecord';
 import { CampoForm, type FormMode } from '../ui/form/CampoForm';
 import { CheckboxInput, type Choice, DateInput, SelectInput, TextInput } from '../ui/form/inputs';
 import { KeyValueListInput } from '../ui/form/KeyValueListInput';
@@ -157,7 +158,7 @@ function RecordPage<V extends Record<string, unknown>>({
   // An address whose id no record can have ('abc') is not asked for: it would be a request for 'NaN'
   // answered with 'Revise los datos ingresados.'.
   const valid = id !== undefined && /^[1-9]\d{0,9}$/.test(id);
-  const { data, isPending, error } = useGetOne(name, { id: Number(id) }, { enabled: valid });
+  const { data, isPending, error } = useFreshRecord(name, Number(id), { enabled: valid });
   const [update] = useUpdate();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -173,14 +174,16 @@ function RecordPage<V extends Record<string, unknown>>({
       title={shownMode === 'EDIT' ? form.title.edit(data) : form.title.view(data)}
       schema={form.editSchema?.(data) ?? form.schema}
       defaultValues={form.toValues(data)}
+      record={data}
       confirm={form.confirmEdit}
       backPath={`/${name}`}
       editPath={editable ? `/${name}/edit/${data.id}` : undefined}
       viewPath={`/${name}/view/${data.id}`}
-      onSubmit={async (values) => {
-        await update(name, { id: data.id, data: values, previousData: data }, { returnPromise: true, mutationMode: 'pessimistic' });
+      onSubmit={async (values, loaded) => {
+        const saved = await update(name, { id: data.id, data: values, previousData: loaded }, { returnPromise: true, mutationMode: 'pessimistic' });
         notify(form.saved?.updated ?? 'Cambios guardados con éxito', { type: 'success' });
         navigate(`/${name}`);
+        return saved;
       }}
     >
       <Fields fields={form.fields} />

@@ -362,6 +362,7 @@ describe('motives', () => {
       requiresUserComment: false,
       isActive: true,
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     expect((await ok('GET', '/api/motives?isActive=false')).rows.map((m: any) => m.motive)).toEqual(['Local cerrado sin aviso']);
     expect((await ok('GET', '/api/motives?isActive=true')).count).toBe(6);

@@ -60,6 +60,30 @@ describe('a CSV with a bad line', () => {
     ]);
   });
 
+  it('takes codes that differ only in capitals or spaces for one code, against the client’s and inside the file', async () => {
+    // A code stored around the API, with spaces (as an old row could have it).
+    const [template] = await t.db.select().from(locations).where(eq(locations.clientId, clientId)).limit(1);
+    const { id: _id, code: _code, searchName: _search, createdAt: _c, updatedAt: _u, ...row } = template;
+    await t.db.insert(locations).values({ ...row, clientLocationId: ' Leg-01 ' });
+    const before = await countOf();
+    const code = (n: number, value: string) => csvRow(n, { 'Código de Locación del Cliente': value });
+    const rows = [code(400, 'sup-001'), code(401, 'FOLD-A'), code(402, 'fold-a'), code(403, 'LEG-01'), code(404, ' SUP-002 '), code(405, 'FOLD-B'), code(406, 'FOLD-B')];
+    const res = await upload(csvFile(rows));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      message: CSV_TEXT.hasErrors(5),
+      lines: [
+        'Línea 2: el código "sup-001" es el mismo que "SUP-001", que ya tiene un punto de venta del cliente (los códigos no distinguen mayúsculas de minúsculas).',
+        'Línea 4: el código "fold-a" es el mismo que "FOLD-A" de la línea 3 (los códigos no distinguen mayúsculas de minúsculas).',
+        'Línea 5: el código "LEG-01" es el mismo que " Leg-01 ", que ya tiene un punto de venta del cliente (los códigos no distinguen mayúsculas de minúsculas).',
+        'Línea 6: ya existe un punto de venta del cliente con el código "SUP-002".',
+        'Línea 8: el código "FOLD-B" se repite en la línea 7.',
+      ],
+    });
+    expect(await countOf()).toBe(before);
+    expect(await t.db.select().from(locations).where(and(eq(locations.clientId, clientId), eq(locations.clientLocationId, 'FOLD-A')))).toEqual([]);
+  });
+
   it('refuses a file without the template’s header row', async () => {
     const res = await upload(`${csvRow(1).join(';')}\r\n`);
     expect(res.statusCode).toBe(400);

@@ -5,7 +5,8 @@ import { AUTH_TEXT } from '../../domain/auth';
 import { LOCATION_TEXT } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
-import { cities, clients, countries, features, featureValues, locationFeatureValues, locations, states, users } from '../../server/db/schema';
+import { cities, clients, countries, features, featureValues, locationFeatureValues, locations, states, tagGroups, users } from '../../server/db/schema';
+import { pgErrorCode } from '../../server/db/errors';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -64,7 +65,8 @@ const newLocation = (overrides: Record<string, unknown> = {}) => ({
   openingHours: '08:00',
   closingHours: '20:00',
   observation: 'Frente a la plaza',
-  keysValues: [{ key: 'Región', value: 'Interior' }],
+  // A pair of the demo's active group 'Zona comercial'.
+  keysValues: [{ key: 'CUY', value: 'Cuyo' }],
   featureValues: [],
   ...overrides,
 });
@@ -182,7 +184,7 @@ describe('creating and editing a point of sale', () => {
     expect(created.zoneManagersIds).toEqual([managerId]);
     expect(created.owner).toEqual({ id: franchiseId, fullName: 'Franco Franquicia' });
     expect(created.latitude).toBe(-32.4075);
-    expect(created.keysValues).toEqual([{ key: 'Región', value: 'Interior' }]);
+    expect(created.keysValues).toEqual([{ key: 'CUY', value: 'Cuyo' }]);
     const required = await t.db
       .select({ featureId: features.id, valueId: featureValues.id })
       .from(features)
@@ -293,8 +295,8 @@ describe('creating and editing a point of sale', () => {
 
   it('refuses a client location code the client already uses', async () => {
     const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'CAF-001' }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.clientLocationId).toBe(LOCATION_TEXT.duplicateCode);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: LOCATION_TEXT.duplicateCode, errors: { clientLocationId: LOCATION_TEXT.duplicateCode } });
   });
 
   it('updates a location and keeps its client and code', async () => {
@@ -315,6 +317,103 @@ describe('creating and editing a point of sale', () => {
     await send('PUT', '/api/locations/disable', { id: existing.id, status: true });
     expect((await t.db.select().from(locations).where(eq(locations.id, existing.id)))[0].status).toBe(true);
     expect((await send('PUT', '/api/locations/disable', { id: existing.id, status: 'no' })).statusCode).toBe(400);
+  });
+});
+
+describe('the client location code, unique within the client whatever its capitals', () => {
+  const codesOf = async (clientId: number, folded: string) =>
+    (await t.db.select({ code: locations.clientLocationId }).from(locations).where(and(eq(locations.clientId, clientId), sql`campo_code_fold(${locations.clientLocationId}) = ${folded}`))).map((l) => l.code);
+
+  it.each(['caf-001', 'Caf-001', ' cAF-001 ', '\tCAF-001'])('refuses %j on create when the client has CAF-001: a 409 on the field', async (code) => {
+    const res = await send('POST', '/api/locations', newLocation({ clientLocationId: code }));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ message: LOCATION_TEXT.duplicateCode, errors: { clientLocationId: LOCATION_TEXT.duplicateCode } });
+    expect(await codesOf(firstClient, 'caf-001')).toEqual(['CAF-001']);
+  });
+
+  it('compares accented capitals too, and leaves other clients free to use the code', async () => {
+    expect((await send('POST', '/api/locations', newLocation({ clientLocationId: 'ÑANDÚ-01' }))).statusCode).toBe(201);
+    const clash = await send('POST', '/api/locations', newLocation({ clientLocationId: 'ñandú-01' }));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().errors.clientLocationId).toBe(LOCATION_TEXT.duplicateCode);
+    const elsewhereRes = await send('POST', '/api/locations', newLocation({ clientId: otherClient, clientLocationId: 'caf-001', ownerId: null, zoneManagersIds: [] }));
+    expect(elsewhereRes.statusCode, elsewhereRes.body).toBe(201);
+    expect(await codesOf(otherClient, 'caf-001')).toEqual(['caf-001']);
+  });
+
+  it('refuses on edit another location’s code in other capitals, and lets a location change the capitals of its own', async () => {
+    const [other] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-004'));
+    const edit = (clientLocationId: string) => send('PUT', '/api/locations', newLocation({ id: other.id, clientLocationId, zoneManagersIds: [], ownerId: null }));
+    const clash = await edit('caf-001 ');
+    expect(clash.statusCode, clash.body).toBe(409);
+    expect(clash.json().errors).toEqual({ clientLocationId: LOCATION_TEXT.duplicateCode });
+    expect((await t.db.select().from(locations).where(eq(locations.id, other.id)))[0].clientLocationId).toBe('CAF-004');
+    const own = await edit('caf-004');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().clientLocationId).toBe('caf-004');
+  });
+
+  it('is the database’s rule: a row written around the API with the code in other capitals and spaces is refused', async () => {
+    const [template] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-002'));
+    const { id: _id, code: _code, searchName: _search, createdAt: _c, updatedAt: _u, ...row } = template;
+    const insert = (clientLocationId: string) => t.db.insert(locations).values({ ...row, clientLocationId });
+    await expect(insert(' caf-002 ')).rejects.toSatisfy((error) => pgErrorCode(error) === '23505');
+    await expect(insert('CAF-002-B')).resolves.toBeDefined();
+  });
+});
+
+describe('the tags of a point of sale, pairs of active tag groups', () => {
+  const pair = (key: string, value: string) => ({ key, value });
+
+  it('refuses a pair no group has, a key with another group’s value, and a pair of an inactive group, naming them on the field', async () => {
+    const unknown = await send('POST', '/api/locations', newLocation({ clientLocationId: 'TAG-001', keysValues: [pair('CUY', 'Cuyo'), pair('Región', 'Interior')] }));
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json()).toEqual({ message: 'Revise los datos ingresados.', errors: { keysValues: 'Este tag no es de ningún grupo de tags activo: Región: Interior.' } });
+
+    // 'Canal de venta (histórico)' is a demo group made inactive; CUY belongs to 'Zona comercial', with 'Cuyo'.
+    const [inactive] = await t.db.select().from(tagGroups).where(eq(tagGroups.active, false));
+    expect(inactive.keysValues).toContainEqual(pair('MAY', 'Mayorista'));
+    const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'TAG-002', keysValues: [pair('MAY', 'Mayorista'), pair('CUY', 'Patagonia'), pair('cuy', 'Cuyo')] }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ keysValues: LOCATION_TEXT.invalidTags([pair('MAY', 'Mayorista'), pair('CUY', 'Patagonia'), pair('cuy', 'Cuyo')]) });
+    expect(res.json().errors.keysValues).toBe('Estos tags no son de ningún grupo de tags activo: MAY: Mayorista, CUY: Patagonia, cuy: Cuyo.');
+    expect(await t.db.select().from(locations).where(inArray(locations.clientLocationId, ['TAG-001', 'TAG-002']))).toEqual([]);
+  });
+
+  it('keeps on edit a pair whose group was deactivated since, and refuses it on a location that did not have it', async () => {
+    const created = await send('POST', '/api/tags', { groupName: 'Temporada (prueba)', keysValues: [pair('VER', 'Verano'), pair('INV', 'Invierno')], active: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const groupId = created.json().id as number;
+    const location = await send('POST', '/api/locations', newLocation({ clientLocationId: 'TAG-003', keysValues: [pair('VER', 'Verano')], zoneManagersIds: [], ownerId: null }));
+    expect(location.statusCode, location.body).toBe(201);
+    const locationId = location.json().id as number;
+    expect((await send('PUT', '/api/tags/state', { id: groupId, active: false })).statusCode).toBe(200);
+
+    const edit = (keysValues: unknown) => send('PUT', '/api/locations', newLocation({ id: locationId, clientLocationId: 'TAG-003', keysValues, zoneManagersIds: [], ownerId: null }));
+    const kept = await edit([pair('VER', 'Verano'), pair('CUY', 'Cuyo')]);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().keysValues).toEqual([pair('VER', 'Verano'), pair('CUY', 'Cuyo')]);
+    const added = await edit([pair('VER', 'Verano'), pair('INV', 'Invierno')]);
+    expect(added.statusCode).toBe(400);
+    expect(added.json().errors).toEqual({ keysValues: 'Este tag no es de ningún grupo de tags activo: INV: Invierno.' });
+    const fresh = await send('POST', '/api/locations', newLocation({ clientLocationId: 'TAG-004', keysValues: [pair('VER', 'Verano')] }));
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().errors.keysValues).toBe('Este tag no es de ningún grupo de tags activo: VER: Verano.');
+
+    // Active again, the group's pairs are offered again.
+    expect((await send('PUT', '/api/tags/state', { id: groupId, active: true })).statusCode).toBe(200);
+    expect((await edit([pair('VER', 'Verano'), pair('INV', 'Invierno')])).statusCode).toBe(200);
+  });
+
+  it('refuses a pair its active group no longer has', async () => {
+    const [zone] = await t.db.select().from(tagGroups).where(eq(tagGroups.groupName, 'Zona comercial'));
+    const edited = await send('PUT', '/api/tags', { id: zone.id, groupName: zone.groupName, keysValues: [...zone.keysValues, pair('LIT', 'Litoral')], active: true });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await send('POST', '/api/locations', newLocation({ clientLocationId: 'TAG-005', keysValues: [pair('LIT', 'Litoral')] }))).statusCode).toBe(201);
+    await send('PUT', '/api/tags', { id: zone.id, groupName: zone.groupName, keysValues: zone.keysValues, active: true });
+    const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'TAG-006', keysValues: [pair('LIT', 'Litoral')] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ keysValues: 'Este tag no es de ningún grupo de tags activo: LIT: Litoral.' });
   });
 });
 

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
+import { STALE_EDIT } from '../../domain/staleEdits';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, pathOf, type Session, setChecked, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -205,5 +206,69 @@ describe('Lista de Clientes', () => {
     const [, ...activeRows] = XLSX.utils.sheet_to_json<unknown[]>(activeBook.Sheets[activeBook.SheetNames[0]], { header: 1 });
     expect(activeRows.map((r) => r[nameAt]).sort()).toEqual([...active].sort());
     errors.assertNone();
+  });
+});
+
+/** Calls the API as `email` (the way the console does, with a bearer token). */
+async function api(email: string, method: string, path: string, body?: unknown): Promise<any> {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl()}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+describe('Two people editing one client', () => {
+  it('the later save is refused with the Spanish message, keeps what was typed, and saves after a reload', async () => {
+    const name = `Ópticas Concurrentes ${Date.now().toString(36)}`;
+    const { id } = await api('admin@campo.test', 'POST', '/clients/', {
+      name,
+      address: 'Mitre 742, Córdoba',
+      telephone: '3514123456',
+      email: 'calidad@concurrentes.com.ar',
+      imageUrl: '',
+      claimUrl: 'https://forms.concurrentes.com.ar/reclamos',
+      contactUrl: 'https://forms.concurrentes.com.ar/contacto',
+      linkSurveyMonkey: '',
+      typeId: null,
+    });
+
+    // Both open the client's form before either saves.
+    const ana = await chromium.open();
+    const beto = await chromium.open();
+    for (const [{ page }, email] of [[ana, 'admin@campo.test'], [beto, 'operaciones@campo.test']] as const) {
+      await loginAs(page, email);
+      await page.goto(`/clients/edit/${id}`);
+      await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    }
+    await ana.page.getByLabel('Dirección').fill('Calle de Ana 100');
+    await beto.page.getByLabel('Dirección').fill('Calle de Beto 200');
+
+    await ana.page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(ana.page.getByText('Cambios guardados con éxito'));
+    await atPath(ana.page, '/clients');
+
+    // Beto's form was loaded before Ana's save: his would undo hers without him knowing.
+    await beto.page.getByRole('button', { name: 'Guardar' }).click();
+    const refused = beto.page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refused.getByText(STALE_EDIT.clients, { exact: true }));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(refused);
+    expect(await beto.page.getByLabel('Dirección').inputValue()).toBe('Calle de Beto 200');
+    expect(pathOf(beto.page)).toBe(`/clients/edit/${id}`);
+    expect((await api('admin@campo.test', 'GET', `/clients/${id}`)).address).toBe('Calle de Ana 100');
+
+    // Reloaded, the form shows Ana's address, and Beto's save goes through.
+    await beto.page.reload();
+    await shown(beto.page.getByRole('heading', { name: `Editar: ${name}` }));
+    expect(await beto.page.getByLabel('Dirección').inputValue()).toBe('Calle de Ana 100');
+    await beto.page.getByLabel('Dirección').fill('Calle de Beto 200');
+    await beto.page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(beto.page.getByText('Cambios guardados con éxito'));
+    await atPath(beto.page, '/clients');
+    expect((await api('admin@campo.test', 'GET', `/clients/${id}`)).address).toBe('Calle de Beto 200');
+
+    ana.errors.assertNone();
+    beto.errors.assertNone([/status of 409/]);
   });
 });

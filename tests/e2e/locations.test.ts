@@ -227,6 +227,50 @@ describe('a point of sale', () => {
     errors.assertNone();
   });
 
+  it('refuses a code the client has in other capitals, and offers only the tags of active groups', async () => {
+    const { page, errors } = await openClient('Café del Plata', 'Locaciones');
+    const name = `Café del Plata repetido ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Nueva locacion' }).click();
+    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+    await field(page, 'Nombre').fill(name);
+    await field(page, 'ID Operativo').fill('OP-REPETIDO');
+    // The demo client has CAF-001.
+    await field(page, 'Código de Locación del Cliente').fill('caf-001');
+    await field(page, 'Teléfono').fill('3534123456');
+    await field(page, 'Dirección').fill('Bv. España 120');
+    await pick(page, page.getByRole('combobox', { name: 'País' }), 'Argentina');
+    await pick(page, page.getByRole('combobox', { name: 'Estado o provincia' }), 'Córdoba');
+    await pick(page, page.getByRole('combobox', { name: 'Ciudad' }), 'Villa María');
+    await field(page, 'Latitud').fill('-32.4075');
+    await field(page, 'Longitud').fill('-63.2402');
+    await field(page, 'Ejecutivo').fill('Lucía Benítez');
+    await field(page, 'Email del ejecutivo').fill('ejecutivo@e2e.com.ar');
+    const emails = page.getByRole('combobox', { name: 'Emails ejecutivos' });
+    await emails.fill('ejecutivo@e2e.com.ar');
+    await emails.press('Enter');
+    await field(page, 'Encargado').fill('Raúl Encargado');
+    await field(page, 'Email del encargado').fill('encargado@e2e.com.ar');
+    await field(page, 'Días de trabajo').fill('Lunes a sábado');
+    await field(page, 'Horario de apertura').fill('08:00');
+    await field(page, 'Horario de cierre').fill('20:00');
+
+    // 'Canal de venta (histórico)', with MAY: Mayorista, is a demo group made inactive: not offered.
+    await page.getByRole('combobox', { name: 'Tags' }).click();
+    await shown(page.getByRole('option', { name: 'CUY: Cuyo', exact: true }));
+    expect(await page.getByRole('option', { name: 'MAY: Mayorista', exact: true }).count()).toBe(0);
+    await page.getByRole('option', { name: 'CUY: Cuyo', exact: true }).click();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Ya existe un punto de venta del cliente con ese código.', { exact: true }));
+    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+    const asAdmin = await adminApi();
+    const found = await asAdmin<{ count: number }>('GET', `/locations?q=${encodeURIComponent('^caf-001$')}`);
+    expect(found.count).toBe(1);
+    errors.assertNone([/status of 409/]);
+  });
+
   it('refuses a bad regular expression in the search with a message, not a failure', async () => {
     const { page, errors } = await openClient('Café del Plata', 'Locaciones');
     await search(page).fill('caf-(');

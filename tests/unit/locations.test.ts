@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addEmail,
   defaultFeatureValues,
+  foldLocationCode,
   foldName,
   isValidSearchPattern,
   LOCATION_TEXT,
   locationSchema,
+  tagsNotOffered,
   toZoneManagerIds,
   withRequiredDefaults,
 } from '../../domain/locations';
@@ -154,6 +156,52 @@ describe('the search pattern and place names', () => {
     expect(foldName('  Río   Cuarto ')).toBe(foldName('rio cuarto'));
     expect(foldName('CÓRDOBA')).toBe('cordoba');
     expect(foldName('São Paulo')).toBe('sao paulo');
+  });
+});
+
+describe('client location codes, compared regardless of capitals and surrounding spaces', () => {
+  it('folds ASCII and accented capitals and trims spaces, tabs and line breaks, nothing else', () => {
+    expect(foldLocationCode('SUC-01')).toBe('suc-01');
+    expect(foldLocationCode(' Suc-01\t\r\n')).toBe('suc-01');
+    expect(foldLocationCode('ÑANDÚ-ÇÃO-ÀÉÎÕÜ')).toBe('ñandú-ção-àéîõü');
+    // Inner spaces count (the form refuses them anyway); other scripts are left as written, as the index does.
+    expect(foldLocationCode('SUC 01')).toBe('suc 01');
+    expect(foldLocationCode('ΣΑ-İ')).toBe('ΣΑ-İ');
+    expect(foldLocationCode('')).toBe('');
+  });
+
+  it('makes two codes one exactly when they differ only in those capitals and outer spaces', () => {
+    const letters = fc.constantFrom(...'aAbBzZñÑéÉüÜçÇ-0 '.split(''));
+    fc.assert(
+      fc.property(fc.array(letters, { maxLength: 12 }).map((l) => l.join('')), (code) => {
+        const folded = foldLocationCode(code);
+        expect(foldLocationCode(folded)).toBe(folded);
+        expect(foldLocationCode(` ${code.toUpperCase()} `)).toBe(foldLocationCode(code.toLowerCase()));
+      }),
+    );
+  });
+});
+
+describe('the tags a location may be given', () => {
+  const offered = [
+    { key: 'CUY', value: 'Cuyo' },
+    { key: 'SHOP', value: 'Shopping' },
+  ];
+
+  it('are the pairs the active groups offer, key and value as they are written there', () => {
+    expect(tagsNotOffered([{ key: 'CUY', value: 'Cuyo' }], offered)).toEqual([]);
+    expect(tagsNotOffered([{ key: 'CUY', value: 'Shopping' }, { key: 'cuy', value: 'Cuyo' }, { key: 'X', value: 'Y' }, { key: 'X', value: 'Y' }], offered)).toEqual([
+      { key: 'CUY', value: 'Shopping' },
+      { key: 'cuy', value: 'Cuyo' },
+      { key: 'X', value: 'Y' },
+    ]);
+  });
+
+  it('and the ones the location already has, whose group is inactive or changed since', () => {
+    const kept = [{ key: 'MAY', value: 'Mayorista' }];
+    expect(tagsNotOffered([...kept, { key: 'SHOP', value: 'Shopping' }], offered, kept)).toEqual([]);
+    expect(tagsNotOffered([{ key: 'MIN', value: 'Minorista' }], offered, kept)).toEqual([{ key: 'MIN', value: 'Minorista' }]);
+    expect(LOCATION_TEXT.invalidTags([{ key: 'MIN', value: 'Minorista' }])).toBe('Este tag no es de ningún grupo de tags activo: MIN: Minorista.');
   });
 });
 

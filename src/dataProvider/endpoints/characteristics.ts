@@ -5,7 +5,7 @@ export const characteristics: Endpoints = {
   list: { get: '/characteristics/' },
   one: { get: '/characteristics/:id' },
   create: { post: '/characteristics/' },
-  update: { put: '/characteristics/', idIn: 'body' },
+  update: { put: '/characteristics/', idIn: 'body', checksUpdatedAt: true },
   delete: { delete: '/characteristics/:id' },
   actions: { disable: { delete: '/characteristics/:id' }, enable: { put: '/characteristics/' } },
 };

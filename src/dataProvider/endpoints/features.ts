@@ -8,5 +8,5 @@ export const features: Endpoints = {
   list: { get: '/features', byFilter: { clientId: '/features/client/:clientId' } },
   one: { get: '/features/:id' },
   create: { post: '/features', recordIn: 'data' },
-  update: { put: '/features/:id', idIn: 'path', recordIn: 'data' },
+  update: { put: '/features/:id', idIn: 'path', recordIn: 'data', checksUpdatedAt: true },
 };

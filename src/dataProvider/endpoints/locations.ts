@@ -5,6 +5,6 @@ export const branchOffices: Endpoints = {
   list: { get: '/locations', byFilter: { clientId: '/locations/client/:clientId' } },
   one: { get: '/locations/:id' },
   create: { post: '/locations' },
-  update: { put: '/locations', idIn: 'body' },
+  update: { put: '/locations', idIn: 'body', checksUpdatedAt: true },
   actions: { setStatus: { put: '/locations/disable' } },
 };

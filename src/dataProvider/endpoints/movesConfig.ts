@@ -5,5 +5,5 @@ export const movesConfig: Endpoints = {
   list: { get: '/moves' },
   one: { get: '/moves/get/:id' },
   create: { post: '/moves/post/new-move' },
-  update: { put: '/moves/put/:id', idIn: 'path' },
+  update: { put: '/moves/put/:id', idIn: 'path', checksUpdatedAt: true },
 };

@@ -4,6 +4,6 @@ export const tags: Endpoints = {
   list: { get: '/tags' },
   one: { get: '/tags/:id' },
   create: { post: '/tags' },
-  update: { put: '/tags', idIn: 'body' },
+  update: { put: '/tags', idIn: 'body', checksUpdatedAt: true },
   actions: { setState: { put: '/tags/state' } },
 };

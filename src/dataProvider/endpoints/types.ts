@@ -10,7 +10,11 @@ export interface Endpoints {
   list?: { get: string; byFilter?: Record<string, string> };
   one?: { get: string; recordIn?: RecordIn };
   create?: { post: string; recordIn?: RecordIn };
-  update?: { put: string; idIn: 'body' | 'path'; recordIn?: RecordIn };
+  /**
+   * `checksUpdatedAt`: the server refuses (409) a save whose record someone else changed since the form
+   * loaded it, when the body carries the `updatedAt` the form loaded (the update's `previousData`).
+   */
+  update?: { put: string; idIn: 'body' | 'path'; recordIn?: RecordIn; checksUpdatedAt?: true };
   delete?: { delete: string };
   /** Named calls beyond CRUD; a ':id' in the path takes the body's id (DELETE sends no body). */
   actions?: Record<string, { put?: string; post?: string; delete?: string }>;

@@ -1,11 +1,12 @@
 import { Box, CircularProgress } from '@mui/material';
-import { type RaRecord, ResourceContextProvider, useCreate, useGetOne, useUpdate } from 'ra-core';
+import { type RaRecord, ResourceContextProvider, useCreate, useUpdate } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../domain/dialogs';
 import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureSchema } from '../../../domain/features';
 import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
+import { useFreshRecord } from '../../dataProvider/useFreshRecord';
 import { SuccessDialog } from '../../ui/dialogs';
 import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
 import { Allowed } from '../define';
@@ -63,7 +64,7 @@ function CreateForm({ base, clientId }: { base: string; clientId?: number }) {
 /** An attribute's screen: its name in VIEW, 'Editar: ' and the name in EDIT (VIEW, without 'Editar', for those who only read). */
 export function FeatureRecordPage({ base, mode }: { base: string; mode: Exclude<FormMode, 'ADD'> }) {
   const { id } = useParams();
-  const { data, isPending, error } = useGetOne(RESOURCE, { id: Number(id) });
+  const { data, isPending, error } = useFreshRecord(RESOURCE, Number(id));
   const [update] = useUpdate();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
@@ -79,15 +80,17 @@ export function FeatureRecordPage({ base, mode }: { base: string; mode: Exclude<
         title={shownMode === 'EDIT' ? `Editar: ${data.name}` : String(data.name)}
         schema={featureSchema}
         defaultValues={toValues(data)}
+        record={data}
         backPath={base}
         editPath={canWrite ? `${base}/edit/${data.id}` : undefined}
         viewPath={`${base}/view/${data.id}`}
         confirm={confirm}
         confirmLeave
         dialogFields={FEATURE_DIALOG_FIELDS}
-        onSubmit={async (values) => {
-          await update(RESOURCE, { id: data.id, data: values, previousData: data }, { returnPromise: true, mutationMode: 'pessimistic' });
+        onSubmit={async (values, loaded) => {
+          const saved = await update(RESOURCE, { id: data.id, data: values, previousData: loaded }, { returnPromise: true, mutationMode: 'pessimistic' });
           setDone(true);
+          return saved;
         }}
       >
         <FeatureFields fixedClient />

@@ -1,9 +1,10 @@
 import { Box, CircularProgress } from '@mui/material';
-import { ResourceContextProvider, useCreate, useGetOne, useNotify, useUpdate } from 'ra-core';
+import { ResourceContextProvider, useCreate, useNotify, useUpdate } from 'ra-core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LOCATION_DIALOG_FIELDS, locationSchema } from '../../../domain/locations';
 import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
+import { useFreshRecord } from '../../dataProvider/useFreshRecord';
 import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
 import { LocationFields } from './LocationFields';
 import type { LocationPaths } from './paths';
@@ -41,14 +42,13 @@ export function LocationCreatePage({ paths, clientId }: { paths: LocationPaths; 
 /** A location's screen: its name as the title in VIEW, 'Editar: ' and the name in EDIT; its client does not change. */
 export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode: Exclude<FormMode, 'ADD'> }) {
   const { id } = useParams();
-  const { data, isPending, error } = useGetOne(RESOURCE, { id: Number(id) });
+  // Not the list's row react-admin's cache holds (it lacks most fields: place, e-mails, owner…): the
+  // form reads its values once, from the whole record.
+  const { data, isPending, error } = useFreshRecord(RESOURCE, Number(id));
   const [update] = useUpdate();
   const navigate = useNavigate();
   const notify = useNotify();
-  // The list seeds react-admin's getOne cache with its rows, which lack most fields (place, e-mails,
-  // owner…): the form, which reads its values once, waits for the whole record being fetched.
-  const partial = Boolean(data) && !Array.isArray(data?.zoneManagers);
-  if (isPending || (partial && !error)) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
   // Staff who only read locations get the location to read, whatever the address asked.
   const writes = canUse(currentRole(), 'locations', 'write');
@@ -61,15 +61,17 @@ export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode
         title={shownMode === 'EDIT' ? `Editar: ${data.fullName}` : String(data.fullName)}
         schema={locationSchema}
         defaultValues={toLocationValues(data)}
+        record={data}
         backPath={paths.list}
         editPath={writes ? paths.edit(data.id) : undefined}
         viewPath={paths.view(data.id)}
         confirmLeave
         dialogFields={LOCATION_DIALOG_FIELDS}
-        onSubmit={async (values) => {
-          await update(RESOURCE, { id: data.id, data: values, previousData: data }, { returnPromise: true, mutationMode: 'pessimistic' });
+        onSubmit={async (values, loaded) => {
+          const saved = await update(RESOURCE, { id: data.id, data: values, previousData: loaded }, { returnPromise: true, mutationMode: 'pessimistic' });
           notify('Cambios guardados con éxito', { type: 'success' });
           navigate(paths.list);
+          return saved;
         }}
       >
         <LocationFields fixedClient clientName={data.clientName} code={String(data.code)} assigned={{ owner: data.owner ?? null, zoneManagers: data.zoneManagers ?? [] }} />

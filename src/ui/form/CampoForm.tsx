@@ -4,6 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Card, CardContent, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
+import type { RaRecord } from 'ra-core';
 import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
 import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -21,8 +22,19 @@ export interface CampoFormProps<T extends FieldValues> {
   title: string;
   schema: z.ZodType<any, any>;
   defaultValues: T;
-  /** Saves; `false` when it did not (it showed why itself): the form stays unsaved. */
-  onSubmit: (values: T) => Promise<void | false>;
+  /**
+   * EDIT: the record as the form loaded its values. Each save is given it (react-admin's
+   * `previousData`): its `updatedAt` tells the server which version the values were edited from, so a
+   * save over someone else's change since is refused (409) instead of undoing it. Kept from the form's
+   * first render, not taken from the page's record, which a refetch (a window focus) may have replaced
+   * with that other person's version.
+   */
+  record?: RaRecord;
+  /**
+   * Saves; `false` when it did not (it showed why itself): the form stays unsaved. An EDIT save gives
+   * back the record the server answered, the version a second save from this open form starts from.
+   */
+  onSubmit: (values: T, record?: RaRecord) => Promise<void | false | RaRecord>;
   /** Ask before saving; always asked in ADD mode (spec 1 §2.3). */
   confirm?: boolean | { title?: string; content?: ReactNode };
   backPath: string;
@@ -49,6 +61,7 @@ export function CampoForm<T extends FieldValues>({
   title,
   schema,
   defaultValues,
+  record,
   onSubmit,
   confirm,
   backPath,
@@ -65,6 +78,7 @@ export function CampoForm<T extends FieldValues>({
   const [asking, setAsking] = useState<T | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const watched = useWatch({ control: form.control }) as T;
+  const loaded = useRef(record);
 
   const isView = mode === 'VIEW';
   const saveDisabled =
@@ -82,7 +96,11 @@ export function CampoForm<T extends FieldValues>({
     try {
       // Saved: what is on screen is what is stored, and leaving afterwards (a success dialog's button)
       // asks nothing.
-      if ((await onSubmit(values)) !== false) form.reset(values, { keepValues: true });
+      const saved = await onSubmit(values, loaded.current);
+      if (saved !== false) {
+        if (saved) loaded.current = saved;
+        form.reset(values, { keepValues: true });
+      }
     } catch (error) {
       const fieldErrors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {};
       const known = Object.entries(fieldErrors).filter(([field]) => field in (defaultValues as object));
