@@ -110,3 +110,55 @@ describe('lists find a name with or without its accents', () => {
     expect(rowsOf(await get(`/features?q=${q('region')}`)).map((r) => r.id)).toContain(feature.id);
   });
 });
+
+describe('lists sort names as people read them, not byte by byte (migration 0014)', () => {
+  // Byte order would give 'Orden Zeta', 'Orden alfa', 'Orden zapatería', 'Orden Álamo'.
+  const read = ['Orden Álamo', 'Orden alfa', 'Orden zapatería', 'Orden Zeta'];
+  const stored = [read[2], read[0], read[3], read[1]];
+  const names = (answer: unknown, key = 'name') => rowsOf(answer).map((r) => r[key]);
+
+  it('clients, by name, both ways', async () => {
+    const some = await t.db.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(4);
+    for (const [i, { id }] of some.entries()) await t.db.update(clients).set({ name: stored[i] }).where(eq(clients.id, id));
+    expect(names(await get(`/clients/all-clients?q=orden&sort=name&order=ASC`))).toEqual(read);
+    expect(names(await get(`/clients/all-clients?q=orden&sort=name&order=DESC`))).toEqual([...read].reverse());
+  });
+
+  it('projects and campaigns', async () => {
+    const someProjects = await t.db.select({ id: projects.id }).from(projects).orderBy(projects.id).limit(4);
+    for (const [i, { id }] of someProjects.entries()) await t.db.update(projects).set({ name: stored[i] }).where(eq(projects.id, id));
+    expect(names(await get(`/projects?name=orden&sort=name&order=ASC`))).toEqual(read);
+    const someCampaigns = await t.db.select({ id: campaigns.id }).from(campaigns).orderBy(campaigns.id).limit(4);
+    for (const [i, { id }] of someCampaigns.entries()) await t.db.update(campaigns).set({ name: stored[i] }).where(eq(campaigns.id, id));
+    expect(names(await get(`/campaigns?name=orden&sort=name&order=ASC`))).toEqual(read);
+  });
+
+  it('web users, by first name', async () => {
+    const some = await t.db.select({ id: users.id }).from(users).where(sql`${users.rolId} = 7`).orderBy(users.id).limit(4);
+    for (const [i, { id }] of some.entries()) await t.db.update(users).set({ names: stored[i], lastName: 'Ordenado' }).where(eq(users.id, id));
+    expect(names(await get(`/web-users?q=ordenado&sort=names&order=ASC`), 'names')).toEqual(read);
+  });
+
+  it('the moves list, by point of sale (its stored sort key follows the renamed location)', async () => {
+    const some = await t.db
+      .select({ locationId: locations.id })
+      .from(locations)
+      .where(sql`exists (select 1 from project_locations pl join user_moves m on m.project_location_id = pl.id where pl.location_id = ${locations.id})`)
+      .orderBy(locations.id)
+      .limit(4);
+    for (const [i, { locationId }] of some.entries()) await t.db.update(locations).set({ fullName: `${stored[i]} local` }).where(eq(locations.id, locationId));
+    const rows = rowsOf(await get(`/user-moves/get/all?clientLocationName=orden&sort=clientLocationName&order=ASC&limit=1000`));
+    const placeOf = new Map(
+      (
+        await t.db
+          .select({ id: userMoves.id, place: locations.fullName })
+          .from(userMoves)
+          .innerJoin(sql`project_locations pl`, sql`pl.id = ${userMoves.projectLocationId}`)
+          .innerJoin(locations, sql`${locations.id} = pl.location_id`)
+          .where(sql`${userMoves.id} = any(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`)
+      ).map((r) => [r.id, r.place]),
+    );
+    const seen = rows.map((r) => placeOf.get(r.id)).filter((n, i, all) => all.indexOf(n) === i);
+    expect(seen).toEqual(read.map((n) => `${n} local`));
+  });
+});
