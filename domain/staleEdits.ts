@@ -15,6 +15,8 @@ export const STALE_EDIT = {
   tags: 'El grupo de tags fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
   campaigns: 'La campaña fue modificada por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
   movesConfig: 'La configuración fue modificada por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  webUsers: 'El usuario fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  projects: 'El proyecto fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
 } as const;
 
 export const INVALID_LOADED_VERSION = 'Fecha de modificación inválida.';

@@ -155,6 +155,8 @@ export interface WebUser {
   clientId: number | null;
   status: boolean;
   sendWhatsappNotification: boolean;
+  /** ISO 8601: the version an edit form loaded (domain/staleEdits.ts). */
+  updatedAt: string;
   role: { id: number; description: string } | null;
   client: { id: number; name: string } | null;
   users_actions?: { user_action_id: number; action_id: number; active: boolean }[];

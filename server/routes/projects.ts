@@ -20,10 +20,12 @@ import {
 } from '../../domain/projects';
 import { sameRange, totalVisits } from '../../domain/projectVisits';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { dateValue, id } from '../../domain/validation';
 import type { App } from '../app';
 import { containsPattern, countAll, matches, orderBy, searchPattern } from '../db/list';
 import { cities, countries, locations, projectLocations, projects, states } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { lastUpdateLog, listProjects, type ProjectListFilter, projectRow, projectSnapshot, readProject } from '../services/projects/read';
@@ -192,11 +194,13 @@ export default async function projectRoutes(app: App) {
   /**
    * Edits a project. A past one only extends its end date, with a reason: its ranges and pending
    * visits then end on the new date, and the extension is logged. A running or future one may also
-   * add visit ranges (with their visits) and remove those with no visit taken.
+   * add visit ranges (with their visits) and remove those with no visit taken. With `updatedAt`,
+   * refused (409) when the project changed after the form loaded it.
    */
-  app.put('/projects', { config: write, bodyLimit, schema: { tags, body: projectUpdateBody }, validatorCompiler: formValidator }, async (req) => {
-    const body = req.body as ProjectUpdate;
+  app.put('/projects', { config: write, bodyLimit, schema: { tags, body: withLoadedVersion(projectUpdateBody) }, validatorCompiler: formValidator }, async (req) => {
+    const body = req.body as ProjectUpdate & LoadedVersion;
     await app.db.transaction(async (tx) => {
+      await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });
       const current = await projectSnapshot(tx, body.id, true);
       if (!current) throw notFound(PROJECT_TEXT.notFound);
       const refs = await checkReferences(tx, body, current);

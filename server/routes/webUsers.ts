@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
+import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import {
   roleActions,
@@ -19,6 +20,7 @@ import {
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { clients, refreshTokens, users } from '../db/schema';
+import { claimLoadedVersion } from '../db/staleEdits';
 import { badRequest, HttpError, INVALID_DATA, notFound } from '../http';
 import { audit } from '../services/audit';
 import { hashPassword } from '../services/passwords';
@@ -131,12 +133,16 @@ export default async function webUserRoutes(app: App) {
     }
   });
 
-  /** Id in the body; a field left out keeps its stored value, an empty password the current one. */
-  app.put('/web-users', { config: admin, schema: { tags, body: webUserUpdateSchema } }, async (req) => {
-    const { id: userId, password, ...update } = req.body as WebUserUpdate;
+  /**
+   * Id in the body; a field left out keeps its stored value, an empty password the current one. With
+   * `updatedAt`, refused (409) when the user changed after the form loaded it.
+   */
+  app.put('/web-users', { config: admin, schema: { tags, body: withLoadedVersion(webUserUpdateSchema) } }, async (req) => {
+    const { id: userId, password, updatedAt: loaded, ...update } = req.body as WebUserUpdate & LoadedVersion;
     const passwordHash = password ? await hashPassword(password) : undefined;
     try {
       return await app.db.transaction(async (tx) => {
+        await claimLoadedVersion(tx, users, userId, loaded, { conflict: STALE_EDIT.webUsers, notFound: WEB_USER_TEXT.notFound });
         const stored = await storedUserValues(tx, userId);
         if (!stored) throw notFound(WEB_USER_TEXT.notFound);
         const checked = updatedUser(stored, update);

@@ -31,6 +31,7 @@ export const userColumns = {
   clientId: users.clientId,
   status: users.status,
   sendWhatsappNotification: users.sendWhatsappNotification,
+  updatedAt: users.updatedAt,
   clientName: clients.name,
 };
 
@@ -63,6 +64,7 @@ export function toWebUser(row: UserRow): WebUser {
     clientId: row.clientId,
     status: row.status,
     sendWhatsappNotification: row.sendWhatsappNotification,
+    updatedAt: row.updatedAt.toISOString(),
     role: rolId === null ? null : { id: rolId, description: ROLE_NAMES[rolId] },
     client: row.clientId === null ? null : { id: row.clientId, name: row.clientName ?? '' },
   };
@@ -118,7 +120,7 @@ export async function oneUser(db: Db | Tx, userId: number): Promise<WebUser | nu
 
 /** What an update lays its fields over: the stored user and its granted actions, locked until the update ends. */
 export async function storedUserValues(tx: Tx, userId: number): Promise<WebUserValues | null> {
-  const { id: _id, clientName: _clientName, ...editable } = userColumns;
+  const { id: _id, clientName: _clientName, updatedAt: _updatedAt, ...editable } = userColumns;
   const [row] = await tx
     .select(editable)
     .from(users)

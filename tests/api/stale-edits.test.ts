@@ -8,13 +8,32 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_LOADED_VERSION, STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
-import { auditLog, campaigns, characteristics, cities, clients, features, locations, motives, moveConfigurations, states, tagGroups } from '../../server/db/schema';
+import { ROLE } from '../../domain/roles';
+import {
+  auditLog,
+  campaigns,
+  characteristics,
+  cities,
+  clients,
+  features,
+  guidelines,
+  locations,
+  motives,
+  moveConfigurations,
+  projects,
+  questionnaires,
+  states,
+  tagGroups,
+  users,
+} from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
 let clientId: number;
 let place: { countryId: number; stateId: number; cityId: number };
+/** What a project of the client needs: its running campaign, a priced move, a questionnaire, a guideline, active locations. */
+let projectRefs: { campaignId: number; moveConfigurationId: number; questionnaireId: number; guidelineId: number; locations: number[] };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,6 +42,12 @@ beforeAll(async () => {
   const [cordoba] = await t.db.select().from(states).where(eq(states.name, 'Córdoba'));
   const [city] = await t.db.select().from(cities).where(and(eq(cities.stateId, cordoba.id), eq(cities.name, 'Villa María')));
   place = { countryId: cordoba.countryId, stateId: cordoba.id, cityId: city.id };
+  const [campaign] = await t.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.name, 'Mystery shopping Café del Plata - en curso'));
+  const [move] = await t.db.select({ id: moveConfigurations.id }).from(moveConfigurations).where(eq(moveConfigurations.name, 'Visita estándar'));
+  const [questionnaire] = await t.db.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.name, 'Visita a cafetería'));
+  const [guideline] = await t.db.select({ id: guidelines.id }).from(guidelines).where(and(eq(guidelines.name, 'Cliente incógnito en cafetería'), eq(guidelines.version, 2)));
+  const active = await t.db.select({ id: locations.id }).from(locations).where(and(eq(locations.clientId, clientId), eq(locations.status, true))).orderBy(locations.id).limit(2);
+  projectRefs = { campaignId: campaign.id, moveConfigurationId: move.id, questionnaireId: questionnaire.id, guidelineId: guideline.id, locations: active.map((l) => l.id) };
 });
 afterAll(() => t?.close());
 
@@ -116,6 +141,37 @@ const configBody = (name: string) => ({
   category: [2],
 });
 
+const webUserBody = (email: string) => ({
+  names: 'Rosa',
+  lastName: 'Benavídez',
+  email,
+  primaryPhone: '2614556677',
+  password: 'Secreta#2026',
+  rolId: ROLE.CLIENT,
+  clientId,
+  linkSurveyMonkey: '',
+  sendWhatsappNotification: false,
+  actions: [],
+});
+/** A project running from today; its edit sends the same fields and ranges back, with `name` changed. */
+const projectFields = (name: string) => ({
+  name,
+  clientId,
+  campaignId: projectRefs.campaignId,
+  moveConfigurationId: projectRefs.moveConfigurationId,
+  questionnaireId: projectRefs.questionnaireId,
+  guidelineId: projectRefs.guidelineId,
+  startDate: todayIso(),
+  endDate: inDays(30),
+  price: '4500',
+  mandatoryProduct: 'Café con leche',
+  alternativeProduct: '',
+  audioAttachment: false,
+  campoRemote: false,
+  autoApprovalRequired: false,
+  rangeDate: [{ from: todayIso(), to: inDays(30), visits: 1 }],
+});
+
 const storedField = async (table: PgTable, column: PgColumn, id: number) => {
   const [row] = await t.db.select({ value: column }).from(table).where(eq((table as unknown as { id: PgColumn }).id, id));
   return row.value;
@@ -202,6 +258,26 @@ const EDITED: Edited[] = [
     oneUrl: (id) => `/api/moves/get/${id}`,
     put: (id, text) => ({ url: `/api/moves/put/${id}`, body: configBody(text) }),
     stored: (id) => storedField(moveConfigurations, moveConfigurations.name, id),
+  },
+  {
+    label: 'web users (a PUT sends only what changed)',
+    table: users,
+    entity: 'user',
+    conflict: STALE_EDIT.webUsers,
+    create: () => created('/api/web-users/', webUserBody(`${fresh('concurrente').replace(' ', '.')}@campo.test`)),
+    oneUrl: (id) => `/api/web-users/${id}`,
+    put: (id, text) => ({ url: '/api/web-users', body: { id, names: text } }),
+    stored: (id) => storedField(users, users.names, id),
+  },
+  {
+    label: 'projects',
+    table: projects,
+    entity: 'project',
+    conflict: STALE_EDIT.projects,
+    create: () => created('/api/projects', { ...projectFields(fresh('Proyecto concurrente')), locations: projectRefs.locations }),
+    oneUrl: (id) => `/api/projects/${id}`,
+    put: (id, text) => ({ url: '/api/projects', body: { ...projectFields(text), id, updateReason: null } }),
+    stored: (id) => storedField(projects, projects.name, id),
   },
 ];
 

@@ -33,10 +33,20 @@ describe('saving an edit form', () => {
     expect(data.updatedAt).toBe('2026-03-04T05:09:00.000Z');
   });
 
+  it('sends it for web users and projects, whose PUTs send their id in the body', async () => {
+    const puts = recordPuts({ id: 7 });
+    await dataProvider.update('web-users', { id: 7, data: { names: 'Rosa' }, previousData: { id: 7, updatedAt: loaded } });
+    await dataProvider.update('projects-campo', { id: 7, data: { name: 'Verano' }, previousData: { id: 7, updatedAt: loaded } });
+    expect(puts).toEqual([
+      { url: '/api/web-users', body: { names: 'Rosa', id: 7, updatedAt: loaded } },
+      { url: '/api/projects', body: { name: 'Verano', id: 7, updatedAt: loaded } },
+    ]);
+  });
+
   it('sends none when the record had none, or for a resource whose server does not check it', async () => {
     const puts = recordPuts({ id: 7 });
     await dataProvider.update('motives', { id: 7, data: { motive: 'M' }, previousData: { id: 7 } });
-    await dataProvider.update('web-users', { id: 7, data: { names: 'P' }, previousData: { id: 7, updatedAt: loaded } });
+    await dataProvider.update('campo-guidelines', { id: 7, data: { name: 'P' }, previousData: { id: 7, updatedAt: loaded } });
     expect(puts.map((p) => 'updatedAt' in p.body)).toEqual([false, false]);
   });
 });

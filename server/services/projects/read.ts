@@ -51,6 +51,7 @@ const listColumns = {
   price: projects.price,
   campoRemote: projects.campoRemote,
   createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
   locationsCount: sql<number>`(select count(*)::int from project_locations pl where pl.project_id = ${ofProject(projects.id)})`,
   availableVisits: sql<number>`(select count(*)::int from visits v join project_locations pl on pl.id = v.project_location_id where pl.project_id = ${ofProject(projects.id)} and v.state in ${AVAILABLE})`,
 };
@@ -112,6 +113,7 @@ function toListRow(r: ListRow, today: string) {
     price: r.price,
     campoRemote: r.campoRemote,
     createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     locationsCount: r.locationsCount,
     availableVisits: r.availableVisits,
     client: r.clientId === null ? null : { id: r.clientId, name: r.clientName ?? '' },

@@ -8,6 +8,6 @@ export const projects: Endpoints = {
   list: { get: '/projects' },
   one: { get: '/projects/:id' },
   create: { post: '/projects' },
-  update: { put: '/projects', idIn: 'body' },
+  update: { put: '/projects', idIn: 'body', checksUpdatedAt: true },
   actions: { locations: { put: '/projects/locations' }, assign: { post: '/user-moves/massive-locations' } },
 };

@@ -85,6 +85,8 @@ export function ProjectRecordPage({ mode }: { mode: Exclude<FormMode, 'ADD'> }) 
   if (isPending) return loading;
   if (error || !data) return missing(error);
   const shown = canUse(currentRole(), 'projects', 'write') ? mode : 'VIEW';
+  // A cached copy shows first; the copy read on opening, if newer, opens the form again with its values
+  // and the version its save sends (a save from the cached one would be refused as someone else's).
   return <RecordForm key={`${shown}-${data.id}-${data.updatedAt}`} record={data} mode={shown} />;
 }
 
@@ -108,19 +110,21 @@ function RecordForm({ record, mode }: { record: ProjectRecord; mode: Exclude<For
         title={mode === 'EDIT' ? `Editar proyecto: ${record.name}` : record.name}
         schema={projectEditFormSchema(snapshotOf(record), record.locationsCount)}
         defaultValues={values}
+        record={record}
         backPath={ROOT}
         editPath={canUse(currentRole(), 'projects', 'write') ? `${ROOT}/edit/${record.id}` : undefined}
         viewPath={`${ROOT}/view/${record.id}`}
         confirmLeave
         dialogFields={PROJECT_DIALOG_FIELDS}
-        onSubmit={async (next) => {
+        onSubmit={async (next, loaded) => {
           let updateReason: string | null = null;
           if (past && next.endDate !== record.endDate) {
             updateReason = await askReason();
             if (updateReason === null) return false;
           }
+          let saved;
           try {
-            await update(RESOURCE, { id: record.id, data: { ...toBody(next), updateReason }, previousData: record }, { returnPromise: true, mutationMode: 'pessimistic' });
+            saved = await update(RESOURCE, { id: record.id, data: { ...toBody(next), updateReason }, previousData: loaded }, { returnPromise: true, mutationMode: 'pessimistic' });
           } catch (error) {
             setErrors(saveErrors(error));
             return false;
@@ -128,6 +132,7 @@ function RecordForm({ record, mode }: { record: ProjectRecord; mode: Exclude<For
           await queryClient.invalidateQueries({ queryKey: ['project-update-reason', record.id] });
           notify(PROJECT_TEXT.updated, { type: 'success' });
           navigate(ROOT);
+          return saved;
         }}
       >
         <ProjectFields record={record} locked={mode === 'EDIT' && past} />
