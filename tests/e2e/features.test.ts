@@ -1,7 +1,7 @@
 /** A client's attributes as an administrator creates, opens and edits them. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
+import { chromiumPerFile, gone, loginAs, openClientSection, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -13,11 +13,7 @@ async function openAttributes(): Promise<Session> {
   session = await chromium.open();
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
-  await openMenu(page, 'Clientes', 'Lista de clientes');
-  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
-  await page.getByRole('cell', { name: CLIENT, exact: true }).click();
-  await page.getByRole('button', { name: 'Atributos', exact: true }).click();
-  await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+  await openClientSection(page, CLIENT, 'Atributos');
   return session;
 }
 

@@ -224,3 +224,16 @@ export async function requestResetLink(email: string): Promise<string> {
   if (!res.ok) throw new Error(`sendUserTokenByEmail answered ${res.status}: ${await res.text()}`);
   return resetLinkIn(await waitForMailTo(email, before));
 }
+
+/**
+ * As an administrator already logged in: the client list, the client's row selected, then one of its row
+ * actions ('Locaciones', 'Atributos'), waiting for that list's heading.
+ */
+export async function openClientSection(page: Page, clientName: string, action: 'Locaciones' | 'Atributos'): Promise<void> {
+  await openMenu(page, 'Clientes', 'Lista de clientes');
+  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+  // The name cell: a click there selects the row and shows its actions.
+  await page.getByRole('cell', { name: clientName, exact: true }).click();
+  await page.getByRole('button', { name: action, exact: true }).click();
+  await shown(page.getByRole('heading', { name: action === 'Locaciones' ? 'Lista de locaciones' : 'Lista de atributos' }));
+}

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atPath, chromiumPerFile, gone, loginAs, openMenu, pathOf, type Session, shown } from './helpers';
+import { atPath, chromiumPerFile, gone, loginAs, openClientSection, pathOf, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone());
 
@@ -19,11 +19,7 @@ async function openNewAttribute(): Promise<{ session: Session; listPath: string;
   const session = await chromium.open();
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
-  await openMenu(page, 'Clientes', 'Lista de clientes');
-  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
-  await page.getByRole('cell', { name: CLIENT, exact: true }).click();
-  await page.getByRole('button', { name: 'Atributos', exact: true }).click();
-  await shown(page.getByRole('heading', { name: 'Lista de atributos' }));
+  await openClientSection(page, CLIENT, 'Atributos');
   const listPath = pathOf(page);
   await page.getByRole('button', { name: 'Nuevo atributo' }).click();
   await shown(page.getByRole('heading', { name: 'Nuevo atributo' }));

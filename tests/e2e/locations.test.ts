@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
+import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openClientSection, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -17,12 +17,7 @@ async function openClient(clientName: string, action: 'Locaciones' | 'Atributos'
   session = await chromium.open();
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
-  await openMenu(page, 'Clientes', 'Lista de clientes');
-  await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
-  // The name cell: a click there selects the row and shows its actions.
-  await page.getByRole('cell', { name: clientName, exact: true }).click();
-  await page.getByRole('button', { name: action, exact: true }).click();
-  await shown(page.getByRole('heading', { name: action === 'Locaciones' ? 'Lista de locaciones' : 'Lista de atributos' }));
+  await openClientSection(page, clientName, action);
   await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
   return session;
 }
