@@ -115,8 +115,10 @@ const keyOf = (rows: Countable) => {
  * caller has one; otherwise the rows' SQL and parameters are the key (building it costs a fifth of
  * what the rest of a moves page costs the server).
  */
-export function countSteps(db: Db | Tx, rows: Countable, named?: string) {
-  const key = named ?? keyOf(rows);
+export function countSteps(db: Db | Tx, rows: Countable, named?: string): CountSteps;
+export function countSteps(db: Db | Tx, rows: SQLWrapper, named: string): CountSteps;
+export function countSteps(db: Db | Tx, rows: SQLWrapper, named?: string): CountSteps {
+  const key = named ?? keyOf(rows as Countable);
   const entry = estimates.get(key);
   const kept = entry && Date.now() - entry.at < ESTIMATE_TTL_MS ? entry.count : undefined;
   return {
@@ -133,12 +135,20 @@ export function countSteps(db: Db | Tx, rows: Countable, named?: string) {
   };
 }
 
+interface CountSteps {
+  kept: BoundedCount | undefined;
+  exact: SQL<number>;
+  from(n: number): Promise<BoundedCount>;
+}
+
 /**
  * A list's `boundedCount`, with its estimate kept a few seconds (`rows`: the list's SELECT without order
- * or paging; `named`: as for `countSteps`).
+ * or paging; `named`: as for `countSteps`, required when `rows` is raw SQL).
  */
-export async function listCount(db: Db | Tx, rows: Countable, named?: string): Promise<BoundedCount> {
-  const steps = countSteps(db, rows, named);
+export async function listCount(db: Db | Tx, rows: Countable, named?: string): Promise<BoundedCount>;
+export async function listCount(db: Db | Tx, rows: SQLWrapper, named: string): Promise<BoundedCount>;
+export async function listCount(db: Db | Tx, rows: SQLWrapper, named?: string): Promise<BoundedCount> {
+  const steps = named === undefined ? countSteps(db, rows as Countable) : countSteps(db, rows, named);
   if (steps.kept) return steps.kept;
   const exact = (await db.execute(sql`select ${steps.exact} as n`)) as unknown as { rows: { n: number }[] };
   return steps.from(Number(exact.rows[0].n));

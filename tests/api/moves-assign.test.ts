@@ -252,6 +252,20 @@ describe('the stock', () => {
       expect(big.countEstimated).toBe(true);
       expect(big.count).toBeGreaterThan(1000);
       expect(big.rows).toHaveLength(10);
+
+      // The estimate is kept a few seconds: the next pages neither count nor plan the stock again.
+      const more = await t.db
+        .insert(visits)
+        .values(Array.from({ length: 1500 }, () => ({ projectLocationId: one.projectLocationId, visitRangeId: one.visitRangeId, dueFrom: one.dueFrom, dueTo: one.dueTo, state: 'PUBLICADA', publishedAt: new Date() })))
+        .returning({ id: visits.id });
+      added.push(...more);
+      await t.db.execute(sql`analyze visits`);
+      const next = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada&limit=10&offset=10', admin);
+      expect(next.count).toBe(big.count);
+      expect(next.countEstimated).toBe(true);
+      // Another filter is another count.
+      const withAssigned = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=10', admin);
+      expect(withAssigned.count).toBeGreaterThan(big.count! + 1400);
     } finally {
       await t.db.delete(visits).where(inArray(visits.id, added.map((v) => v.id)));
       await t.db.execute(sql`analyze visits`);

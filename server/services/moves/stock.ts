@@ -8,7 +8,7 @@ import type { StockReportRow, StockRow } from '../../../domain/move-api';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type StockState, VISIT_STATE, VISIT_STATE_LABEL, type VisitState } from '../../../domain/moves';
 import type { Db } from '../../db/client';
 import { todayIso } from '../../../domain/validation';
-import { type BoundedCount, boundedCount } from '../../db/list';
+import { type BoundedCount, listCount } from '../../db/list';
 
 export interface StockFilter {
   statuses: StockState[];
@@ -112,11 +112,15 @@ async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
 /**
  * The stock's size, from the branches' keys (the rows' joins never change it): each branch exact up to EXACT_COUNT_UP_TO and estimated beyond (`estimated`), as
  * the moves list counts (docs/decisions.md, "Conteos a escala"): the 200,000 published visits of the
- * scale data took ~1.5 s to count on every page of the assignment screen.
+ * scale data took ~1.5 s to count on every page of the assignment screen. A branch's estimate is kept
+ * a few seconds (`listCount`), so that paging through a big stock does not count and plan it again on
+ * every page.
  */
 export async function stockCount(db: Db, filter: StockFilter): Promise<BoundedCount> {
   const { visits, moves } = keyParts(filter);
-  const counts = await Promise.all([visits, moves].filter((p): p is SQL => p !== null).map((p) => boundedCount(db, p)));
+  const key = (branch: string) => `stock|${branch}|${JSON.stringify([filter.statuses, filter.clientId ?? null, filter.projectId ?? null, filter.full])}`;
+  const branches = [visits && listCount(db, visits, key('visits')), moves && listCount(db, moves, key('moves'))];
+  const counts = await Promise.all(branches.filter((p): p is Promise<BoundedCount> => p !== null));
   return { count: counts.reduce((n, c) => n + c.count, 0), estimated: counts.some((c) => c.estimated) };
 }
 
