@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
@@ -297,6 +298,46 @@ describe('Proyectos', () => {
     await page.goto('/projects-campo/edit/abc');
     await shown(page.getByText('El proyecto no existe.', { exact: true }));
     errors.assertNone();
+  });
+
+  it("keeps what was typed when the page reads the project again, and refuses the save over someone else's change", async () => {
+    const token = await adminToken();
+    const [project] = (await api<{ rows: { id: number; name: string }[] }>('GET', `/projects?limit=1&name=${encodeURIComponent('Atención en sucursales - próxima')}`, undefined, token)).rows;
+    const ana = await chromium.open();
+    const beto = await chromium.open();
+    for (const { page } of [ana, beto]) {
+      await loginAs(page, 'admin@campo.test');
+      await page.goto(`/projects-campo/edit/${project.id}`);
+      await shown(page.getByRole('heading', { name: `Editar proyecto: ${project.name}` }));
+    }
+    await ana.page.getByRole('textbox', { name: 'Producto obligatorio' }).fill('Producto de Ana');
+
+    await beto.page.getByRole('textbox', { name: 'Producto obligatorio' }).fill('Producto de Beto');
+    await beto.page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(beto.page.getByText('Cambios guardados con éxito'));
+    await atPath(beto.page, '/projects-campo');
+
+    // Ana comes back to her window: the console reads the project again (Beto's version), and her form keeps her typing.
+    const reread = ana.page.waitForResponse((res) => new URL(res.url()).pathname === `/api/projects/${project.id}` && res.ok());
+    await ana.page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await reread;
+    await ana.page.waitForTimeout(300);
+    expect(await ana.page.getByRole('textbox', { name: 'Producto obligatorio' }).inputValue()).toBe('Producto de Ana');
+
+    // Her save would undo Beto's without her knowing: refused, and what she typed stays.
+    await ana.page.getByRole('button', { name: 'Guardar' }).click();
+    const refused = ana.page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refused.getByText(STALE_EDIT.projects, { exact: true }));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+    expect(await ana.page.getByRole('textbox', { name: 'Producto obligatorio' }).inputValue()).toBe('Producto de Ana');
+    expect((await api<{ mandatoryProduct: string }>('GET', `/projects/${project.id}`, undefined, token)).mandatoryProduct).toBe('Producto de Beto');
+
+    // Reloaded, her form shows Beto's version.
+    await ana.page.reload();
+    await shown(ana.page.getByRole('heading', { name: `Editar proyecto: ${project.name}` }));
+    await expect.poll(() => ana.page.getByRole('textbox', { name: 'Producto obligatorio' }).inputValue()).toBe('Producto de Beto');
+    ana.errors.assertNone([/status of 409/]);
+    beto.errors.assertNone();
   });
 
   it('duplicates a project with its locations', async () => {

@@ -25,7 +25,8 @@ export function ProjectLocationsPage() {
   if (projectId === null) return <Box sx={{ m: 4 }}>{PROJECT_TEXT.notFound}</Box>;
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
-  return <LocationsEditor key={`${data.id}-${data.updatedAt}`} project={data} />;
+  // Opened once with the copy read on opening: a later read (a window focus) does not undo the ticks.
+  return <LocationsEditor key={data.id} project={data} />;
 }
 
 function LocationsEditor({ project }: { project: ProjectRecord }) {

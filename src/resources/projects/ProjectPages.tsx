@@ -85,12 +85,15 @@ export function ProjectRecordPage({ mode }: { mode: Exclude<FormMode, 'ADD'> }) 
   if (isPending) return loading;
   if (error || !data) return missing(error);
   const shown = canUse(currentRole(), 'projects', 'write') ? mode : 'VIEW';
-  // A cached copy shows first; the copy read on opening, if newer, opens the form again with its values
-  // and the version its save sends (a save from the cached one would be refused as someone else's).
-  return <RecordForm key={`${shown}-${data.id}-${data.updatedAt}`} record={data} mode={shown} />;
+  // The form opens once, with the copy read on opening (useProject waits for it). A later read (a window
+  // focus) that brings someone else's change does not open it again over what the user typed: the save
+  // sends the version the form loaded, and the server answers that it was modified meanwhile (409).
+  return <RecordForm key={`${shown}-${data.id}`} current={data} mode={shown} />;
 }
 
-function RecordForm({ record, mode }: { record: ProjectRecord; mode: Exclude<FormMode, 'ADD'> }) {
+function RecordForm({ current, mode }: { current: ProjectRecord; mode: Exclude<FormMode, 'ADD'> }) {
+  // What the form edits is the project as it was when the form opened; the locations below it are live.
+  const [record] = useState(current);
   const [update] = useUpdate();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -139,7 +142,7 @@ function RecordForm({ record, mode }: { record: ProjectRecord; mode: Exclude<For
       </CampoForm>
       <Card sx={{ mt: 2, maxWidth: 1100 }}>
         <CardContent>
-          <ProjectLocationsList record={record} canChange={mode === 'EDIT' && !past} />
+          <ProjectLocationsList record={current} canChange={mode === 'EDIT' && !past} />
         </CardContent>
       </Card>
       <ReasonDialog

@@ -65,13 +65,17 @@ export function useGuidelineChoices(current?: Choice | null) {
 }
 
 /**
- * One project with its locations and ranges. Not react-admin's getOne cache: the list seeds that
+ * One project with its locations and ranges, as the server has it now: read again when the screen
+ * opens, and pending until then (see useFreshRecord: a form takes its values and the `updatedAt` its
+ * save sends back from what it is first given). Not react-admin's getOne cache: the list seeds that
  * one with its rows, which lack the locations.
  */
 export function useProject(projectId: number | null) {
-  return useQuery({
+  const result = useQuery({
     queryKey: ['projects-campo', 'record', projectId],
     queryFn: ({ signal }) => request<ProjectRecord>(`/projects/${projectId}`, { signal }),
     enabled: projectId !== null && projectId > 0,
+    refetchOnMount: 'always',
   });
+  return { ...result, isPending: result.isPending || (!result.isFetchedAfterMount && !result.error) };
 }
