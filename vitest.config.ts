@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * How many e2e test files run at a time, each against a server, database and mail sink of its own
+ * (tests/e2e/global-setup.ts starts one per worker): E2E_WORKERS, 1 by default. On 2 cores two at a time
+ * took as long as one (Chromium's renderers fill both cores either way) and made the timed tests flaky;
+ * with four cores or more, E2E_WORKERS=2 should about halve it (not measured: the machines here have two).
+ */
+const E2E_WORKERS = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -25,7 +33,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
           // A poll waits for the screen like `shown` does (UI_TIMEOUT), not vitest's default second:
           // after a reload the console boots, restores the session and asks the server before it
           // can show anything, which on a loaded 2-core CI machine took longer than a second.

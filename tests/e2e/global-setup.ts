@@ -1,9 +1,13 @@
 /**
- * The browser tests' world: an SMTP sink, and the real server (server/main.ts) serving the
- * built console (a copy of dist/ taken at the start) on a free port, with a fresh database:
+ * The browser tests' world: one world per vitest worker (the e2e project's maxWorkers: E2E_WORKERS, 1 by default), so that
+ * test files running side by side never see each other's changes. Each world is an SMTP sink and the real
+ * server (server/main.ts) serving the built console (a copy of dist/ taken at the start) on a free
+ * port, with a fresh database:
  *
- * - TEST_DATABASE_URL set: a new PostgreSQL database `campo_e2e_<pid>`, dropped at teardown.
+ * - TEST_DATABASE_URL set: a new PostgreSQL database `campo_e2e_<pid>_<n>`, dropped at teardown.
  * - Otherwise: an embedded PGlite in a fresh temporary DATA_DIR.
+ *
+ * A test file finds its world by its worker's VITEST_POOL_ID (helpers.ts `world()`).
  *
  * Build the console first (`npx vite build`).
  */
@@ -18,10 +22,15 @@ import { startSmtpSink } from './smtp-sink';
 import { freePort } from '../free-port';
 import { serverNodeFlags } from '../../server/nodeFlags';
 
+/** One server with its own database and mail sink. */
+export interface E2eWorld {
+  baseUrl: string;
+  mailDir: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eBaseUrl: string;
-    e2eMailDir: string;
+    e2eWorlds: E2eWorld[];
     e2eSooftSecret: string;
   }
 }
@@ -74,11 +83,67 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+type Cleanups = (() => Promise<void> | void)[];
+
+/** Starts world number `n`: its mail sink, data directory, database and server. */
+async function startWorld(n: number, staticDir: string, cleanups: Cleanups): Promise<E2eWorld> {
+  const mailDir = mkdtempSync(join(tmpdir(), `campo-e2e-mail-${n}-`));
+  cleanups.push(() => rmSync(mailDir, { recursive: true, force: true }));
+  const sink = await startSmtpSink(mailDir);
+  cleanups.push(() => sink.close());
+
+  const dataDir = mkdtempSync(join(tmpdir(), `campo-e2e-data-${n}-`));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  let databaseUrl = '';
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `campo_e2e_${process.pid}_${n}`;
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
+    cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+    const target = new URL(adminUrl);
+    target.pathname = `/${name}`;
+    databaseUrl = target.toString();
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    STATIC_DIR: staticDir,
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    JWT_SECRET: 'campo-e2e-jwt-secret-0123456789abcdef0123456789',
+    SOOFT_SECRET,
+    CHAT_SUPPORT_URL: 'https://wa.me/5491100000000',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    // Every test logs in through the form; the per-minute limit is tested by the API tests.
+    AUTH_RATE_LIMIT: '100000',
+  };
+  let output = '';
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  cleanups.push(() => stop(child));
+
+  await waitForServer(baseUrl, child, () => output);
+  return { baseUrl, mailDir };
+}
+
 export default async function setup(project: TestProject) {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
     throw new Error('dist/index.html is missing: build the console with `npx vite build` before the e2e tests.');
   }
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanups: Cleanups = [];
   const teardown = async () => {
     for (const cleanup of cleanups.reverse()) {
       try {
@@ -90,62 +155,17 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    const mailDir = mkdtempSync(join(tmpdir(), 'campo-e2e-mail-'));
-    cleanups.push(() => rmSync(mailDir, { recursive: true, force: true }));
-    const sink = await startSmtpSink(mailDir);
-    cleanups.push(() => sink.close());
-
-    const dataDir = mkdtempSync(join(tmpdir(), 'campo-e2e-data-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    // The server serves a copy of dist/: a `vite build` during the run (it empties dist/ first)
+    // The servers serve a copy of dist/: a `vite build` during the run (it empties dist/ first)
     // must not pull the console from under the browser.
-    const staticDir = join(dataDir, 'console');
+    const staticDir = mkdtempSync(join(tmpdir(), 'campo-e2e-console-'));
+    cleanups.push(() => rmSync(staticDir, { recursive: true, force: true }));
     cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
 
-    let databaseUrl = '';
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) {
-      const name = `campo_e2e_${process.pid}`;
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
-      cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
-      const target = new URL(adminUrl);
-      target.pathname = `/${name}`;
-      databaseUrl = target.toString();
-    }
+    const worlds: E2eWorld[] = [];
+    // One after the other: two servers migrating and seeding at once only slow each other down.
+    for (let n = 1; n <= Math.max(1, project.config.maxWorkers); n++) worlds.push(await startWorld(n, staticDir, cleanups));
 
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      STATIC_DIR: staticDir,
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      JWT_SECRET: 'campo-e2e-jwt-secret-0123456789abcdef0123456789',
-      SOOFT_SECRET,
-      CHAT_SUPPORT_URL: 'https://wa.me/5491100000000',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Every test logs in through the form; the per-minute limit is tested by the API tests.
-      AUTH_RATE_LIMIT: '100000',
-    };
-    let output = '';
-    const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    cleanups.push(() => stop(child));
-
-    await waitForServer(baseUrl, child, () => output);
-
-    project.provide('e2eBaseUrl', baseUrl);
-    project.provide('e2eMailDir', mailDir);
+    project.provide('e2eWorlds', worlds);
     project.provide('e2eSooftSecret', SOOFT_SECRET);
   } catch (error) {
     await teardown();
