@@ -263,9 +263,9 @@ describe('the stock', () => {
       const next = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada&limit=10&offset=10', admin);
       expect(next.count).toBe(big.count);
       expect(next.countEstimated).toBe(true);
-      // Another filter is another count.
-      const withAssigned = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=10', admin);
-      expect(withAssigned.count).toBeGreaterThan(big.count! + 1400);
+      // Another filter is another count. (One no later test asks for: its estimate is kept a few seconds.)
+      const other = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?statuses=${encodeURIComponent('Publicada,Publicada por Cancelación')}&limit=10`, admin);
+      expect(other.count).toBeGreaterThan(big.count! + 1400);
     } finally {
       await t.db.delete(visits).where(inArray(visits.id, added.map((v) => v.id)));
       await t.db.execute(sql`analyze visits`);
