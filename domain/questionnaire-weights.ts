@@ -38,6 +38,7 @@ export const QUESTIONNAIRE_TEXT = {
   onePenalty: 'Sólo puede existir una dimensión de penalizaciones',
   penaltyShape: 'La dimensión de penalizaciones tiene sólo sus dos subdimensiones fijas',
   noDimensions: 'Agregue al menos una dimensión',
+  noSubDimensions: 'Agregue al menos una subdimensión',
   reminder:
     'Recuerda que todos los campos deben estar llenos y que las sumas de las ponderaciones de una misma sección no pueden sumar más de cien (100)',
   confirm: 'Desea registrar el cuestionario en la base de datos?',
@@ -190,7 +191,9 @@ function checkDimension(d: Dimension, path: string, sum: SumSink, field: FieldSi
     field(`${path}.name`, `${where}, nombre`, checkText(d.name, LENGTHS.dimensionName));
     field(`${path}.weighting`, `${where}, ponderación`, checkSectionWeighting(d.weighting));
     if (d.subDimensions.some((s) => s.type !== 'NORMAL')) field(`${path}.subDimensions`, where, T.penaltyShape);
-    if (d.weighting !== null && !sectionSumOk(d.subDimensions.map((s) => s.weighting))) sum(`${path}.subDimensions`, T.dimensionSum(d.name));
+    // Empty, its sub-dimensions sum 0: what is missing is a sub-dimension, not a weighting to fix.
+    if (d.subDimensions.length === 0) field(`${path}.subDimensions`, where, T.noSubDimensions);
+    else if (d.weighting !== null && !sectionSumOk(d.subDimensions.map((s) => s.weighting))) sum(`${path}.subDimensions`, T.dimensionSum(d.name));
   }
   d.subDimensions.forEach((s, j) => checkSubDimension(s, d.type === 'PENALTY', `${path}.subDimensions.${j}`, `${where} › `, sum, field));
 }

@@ -4,7 +4,10 @@ import es from 'zod/v4/locales/es.js';
 
 // zod's own messages (a wrong type, a missing key, an unknown enum value) in Spanish too: a rule
 // without a message of ours must still answer in the console's language, never 'Invalid input'.
+// A value that is missing altogether is 'Requerido', as on every form, not zod's 'Entrada inválida: se
+// esperaba arreglo, recibido indefinido' (a message of the schema's own still wins over both).
 z.config(es());
+z.config({ customError: (issue) => (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null) ? 'Requerido' : undefined) });
 
 export const MSG = {
   required: 'Requerido',

@@ -46,7 +46,7 @@ const tags = ['web-users'];
 /** "Get all" answers at most this many rows; the CSV export has no limit. */
 export const GET_ALL_CAP = 5000;
 
-const rolesActionsQuery = z.object({ role_id: z.coerce.number({ error: 'Indique role_id' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido') });
+const rolesActionsQuery = z.object({ role_id: z.coerce.number({ error: 'Seleccione un rol.' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido') });
 
 const emailTaken = () => new HttpError(409, WEB_USER_TEXT.emailTaken, { email: WEB_USER_TEXT.emailTaken });
 

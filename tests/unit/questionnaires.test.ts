@@ -213,6 +213,13 @@ describe('weighting sums (spec 2 §5)', () => {
     expect(messages(s)[0]).toBe('Revise las ponderaciones dentro de la subdimensión SIN NOMBRE');
   });
 
+  it('asks for a sub-dimension in a dimension that has none, instead of its weightings', () => {
+    const c = valid();
+    c.dimensions[0].subDimensions = [];
+    expect(messages(c)).toEqual(['Dimensión «Atención»: Agregue al menos una subdimensión']);
+    expect(problemErrors(problems(c))).toEqual({ 'dimensions.0.subDimensions': T.noSubDimensions });
+  });
+
   it('skips the sums of a dimension or sub-dimension whose weighting is empty (and asks for it)', () => {
     const c = valid();
     c.dimensions[0].subDimensions[1].weighting = null;

@@ -350,6 +350,14 @@ describe('fieldErrors', () => {
     expect(errorsOf(schema, { a: 'x', b: { c: 'y' } })).toEqual({ a: 'corto', 'b.c': 'número' });
     expect(errorsOf(z.string({ error: 'texto' }), 1)).toEqual({ _: 'texto' });
   });
+
+  it("says 'Requerido' of a value missing or null, not zod's 'se esperaba arreglo, recibido indefinido'; a schema's own message still wins", () => {
+    const schema = z.object({ list: z.array(z.string()), nested: z.object({ n: z.number() }), own: z.string({ error: 'Indique el nombre.' }), text: z.string(), n: z.number() });
+    const errors = errorsOf(schema, { text: null, n: 'x' });
+    expect(errors).toMatchObject({ list: MSG.required, nested: MSG.required, own: 'Indique el nombre.', text: MSG.required });
+    // A value of the wrong type is not a missing one: zod's Spanish message says what was expected.
+    expect(errors.n).toBe('Entrada inválida: se esperaba número, recibido texto');
+  });
 });
 
 describe('clientSchema', () => {
