@@ -228,11 +228,14 @@ export default async function projectRoutes(app: App) {
 
   /**
    * 'Agregar/Quitar locaciones': the complete list of the project's locations after the change.
-   * New ones get the project's visit ranges and their visits; one with moves cannot leave.
+   * New ones get the project's visit ranges and their visits; one with moves cannot leave. A change
+   * is a new version of the project (`updatedAt`); with the `updatedAt` the screen loaded, refused (409)
+   * when the project changed since: the list sent would undo locations someone else added or removed.
    */
-  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, body: projectLocationsBody }, validatorCompiler: formValidator }, async (req) => {
-    const body = req.body as z.infer<typeof projectLocationsBody>;
+  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, body: withLoadedVersion(projectLocationsBody) }, validatorCompiler: formValidator }, async (req) => {
+    const body = req.body as z.infer<typeof projectLocationsBody> & LoadedVersion;
     return app.db.transaction(async (tx) => {
+      await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });
       const current = await projectSnapshot(tx, body.id, true);
       if (!current) throw notFound(PROJECT_TEXT.notFound);
       if (isPastProject(current.endDate)) refuse([{ path: 'locations', message: PROJECT_TEXT.pastLocked }]);
@@ -247,7 +250,8 @@ export default async function projectRoutes(app: App) {
       await addLocations(tx, body.id, current.clientId, toAdd);
       const visits = await addRangesAndVisits(tx, body.id, current.rangeDate, toAdd);
       await audit(tx, { userId: req.session.id, entity: 'project', entityId: body.id, action: 'locations', detail: { added: toAdd.length, removed: toRemove.length, visits } });
-      return { id: body.id, added: toAdd.length, removed: toRemove.length, locationsCount: body.locations.length, visits };
+      const [{ updatedAt }] = await tx.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, body.id)).returning({ updatedAt: projects.updatedAt });
+      return { id: body.id, added: toAdd.length, removed: toRemove.length, locationsCount: body.locations.length, visits, updatedAt };
     });
   });
 }

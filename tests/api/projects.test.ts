@@ -9,6 +9,7 @@ import { AUTH_TEXT } from '../../domain/auth';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { RANGE_TEXT } from '../../domain/projectVisits';
 import { ROLE, type RoleId } from '../../domain/roles';
+import { STALE_EDIT } from '../../domain/staleEdits';
 import { formatDisplayDate, MSG, todayIso } from '../../domain/validation';
 import {
   campaigns,
@@ -405,6 +406,30 @@ describe("adding and removing a project's locations", () => {
     const gone = await t.db.select({ n: count() }).from(projectLocations).where(and(eq(projectLocations.projectId, id), eq(projectLocations.locationId, c)));
     expect(gone[0].n).toBe(0);
     expect((await call('PUT', '/api/projects/locations', { id, locations: [] })).json().message).toBe(PROJECT_TEXT.atLeastOneLocation);
+  });
+
+  it("is a new version of the project; from the version loaded before someone else's change it is a 409 and changes nothing", async () => {
+    const { id } = await create({ name: 'Locaciones a la vez' });
+    const [a, b, c, d] = cafe.locations;
+    const loaded = (await load(id)).updatedAt;
+    const first = await call('PUT', '/api/projects/locations', { id, locations: [a, b, c, d], updatedAt: loaded });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ added: 1, removed: 0, locationsCount: 4 });
+    const now = (await load(id)).updatedAt;
+    expect(now).not.toBe(loaded);
+    expect(first.json().updatedAt).toBe(now);
+
+    // A second screen opened before the first save sends the list it saw: it would remove d unknowingly.
+    const second = await call('PUT', '/api/projects/locations', { id, locations: [a, b, c], updatedAt: loaded });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(STALE_EDIT.projects);
+    expect((await load(id)).locations.map((l) => l.locationId).sort()).toEqual([a, b, c, d].sort());
+
+    // The project form opened before the change is refused too: its counts of visits were of the old locations.
+    const project = await load(id);
+    expect((await call('PUT', '/api/projects/locations', { id, locations: [a, b, c], updatedAt: now })).statusCode).toBe(200);
+    const form = await call('PUT', '/api/projects', { ...editBody(project), updatedAt: project.updatedAt });
+    expect(form.statusCode).toBe(409);
   });
 
   it('refuses to remove a location with a move, naming it', async () => {

@@ -33,7 +33,10 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
   const navigate = useNavigate();
   const dataProvider = useCampoDataProvider();
   const queryClient = useQueryClient();
-  const initial = new Set(project.locations.map((l) => l.locationId));
+  // What is added and removed is counted from the locations as loaded, and the save sends that version
+  // (`updatedAt`): over someone else's change meanwhile it is refused, not undone without a word.
+  const [loaded] = useState(project);
+  const [initial] = useState(() => new Set(loaded.locations.map((l) => l.locationId)));
   const [selected, setSelected] = useState<Set<number>>(initial);
   const [asking, setAsking] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -47,7 +50,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
     setAsking(false);
     setSaving(true);
     try {
-      await dataProvider.action(RESOURCE, 'locations', { id: project.id, locations: [...selected] });
+      await dataProvider.action(RESOURCE, 'locations', { id: project.id, locations: [...selected], updatedAt: loaded.updatedAt });
       await queryClient.invalidateQueries({ queryKey: [RESOURCE] });
       setDone(true);
     } catch (error) {
