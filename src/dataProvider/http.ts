@@ -64,11 +64,24 @@ async function toError(response: Response): Promise<ApiError> {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh at a time: every call that got a 401 waits for the same rotation. */
+/** The lock the tabs of one browser take to refresh the session they share (their storage is one). */
+const REFRESH_LOCK = 'campo.session.refresh';
+
+/** Runs `task` holding REFRESH_LOCK, where the browser has Web Locks; as it is, where it has not. */
+const underRefreshLock = <T>(task: () => Promise<T>): Promise<T> => (navigator.locks ? navigator.locks.request(REFRESH_LOCK, task) : task());
+
+/**
+ * One refresh at a time: every call that got a 401 waits for the same rotation; and one tab at a time.
+ * Two tabs renewing together (a browser restoring them after the token expired) would send the same
+ * refresh token twice, which the server takes for a stolen one and ends the session in both. The second
+ * tab waits for the first and, finding in storage the tokens it got, uses them.
+ */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+  const seen = getSession()?.refreshToken;
+  refreshing ??= underRefreshLock(async () => {
     const session = getSession();
     if (!session) return false;
+    if (seen !== undefined && session.refreshToken !== seen) return true;
     try {
       const response = await send('/auth/refresh-token', { method: 'POST', base: 'auth', anonymous: true, body: { refreshToken: session.refreshToken } });
       if (!response.ok) return false;
@@ -77,7 +90,7 @@ export function refreshSession(): Promise<boolean> {
     } catch {
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

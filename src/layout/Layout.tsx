@@ -14,7 +14,7 @@ function Logo() {
       <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
         <path fill="currentColor" d="M12 2C8.1 2 5 5.1 5 9c0 5.2 7 13 7 13s7-7.8 7-13c0-3.9-3.1-7-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
       </svg>
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 1 }}>
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 1, display: { xs: 'none', sm: 'inline' } }}>
         CAMPO
       </Typography>
     </Link>
@@ -37,7 +37,9 @@ function CampoAppBar() {
       }
     >
       <Logo />
-      <Chip label={roleTitle} size="small" sx={{ bgcolor: 'rgba(255,255,255,.2)', color: 'inherit', mr: 2 }} />
+      {/* On a phone a long role ('Responsable de punto de venta') is cut, whole on hover: it pushed the
+          refresh and profile buttons, and with them 'Desconectar', off the screen. */}
+      <Chip label={roleTitle} title={roleTitle} size="small" sx={{ bgcolor: 'rgba(255,255,255,.2)', color: 'inherit', mr: 2, minWidth: 0, maxWidth: { xs: 110, sm: 'none' } }} />
       <TitlePortal />
       <Box sx={{ flex: 1 }} />
       <Typography variant="body1" sx={{ mr: 1, display: { xs: 'none', sm: 'block' } }}>

@@ -15,6 +15,7 @@ import {
   type Session,
   shown,
   sooftToken,
+  trackErrors,
   waitForMailTo,
 } from './helpers';
 
@@ -169,6 +170,45 @@ describe('the session', () => {
     errors.assertNone(LOGIN_REFUSED);
   });
 
+  it('two tabs renewing the expired session at once both stay in, and the session goes on renewing', async () => {
+    const { context, page, errors } = await open();
+    await loginAs(page, 'admin@campo.test');
+    const second = await context.newPage();
+    const secondErrors = trackErrors(second);
+    // Both tabs share the device's session; its access token has run out (a browser restoring its tabs).
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('campo.session')!);
+      localStorage.setItem('campo.session', JSON.stringify({ ...stored, token: `${stored.token}x`, expiresAt: Date.now() - 60_000 }));
+    });
+    const before = await page.evaluate(() => JSON.parse(localStorage.getItem('campo.session')!).refreshToken as string);
+    // A renewal is held until the other tab's arrives too (or 3 s pass), so that both would reach the
+    // server together: what happens when tabs restored at once renew at once.
+    let bothSent = () => {};
+    const together = new Promise<void>((resolve) => {
+      bothSent = resolve;
+      setTimeout(resolve, 3_000);
+    });
+    let renewals = 0;
+    await context.route('**/api/auth/refresh-token', async (route) => {
+      if (++renewals === 2) bothSent();
+      await together;
+      await route.continue();
+    });
+    await Promise.all([page.goto('/clients'), second.goto('/clients')]);
+    for (const tab of [page, second]) {
+      await shown(tab.getByRole('heading', { name: 'Lista de Clientes' }));
+      expect(pathOf(tab)).toBe('/clients');
+    }
+    // One renewal, then the other tab used its tokens: the stored refresh token is new and still good.
+    const after = await page.evaluate(() => JSON.parse(localStorage.getItem('campo.session')!).refreshToken as string);
+    expect(after).not.toBe(before);
+    expect(renewals).toBe(1);
+    const renewed = await page.evaluate(async (refreshToken) => (await fetch('/api/auth/refresh-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) })).status, after);
+    expect(renewed).toBe(200);
+    errors.assertNone();
+    secondErrors.assertNone();
+  });
+
   it('a session that cannot be renewed at start returns, after logging in again, to the page asked for', async () => {
     const { page, errors } = await open();
     await loginAs(page, 'admin@campo.test');
@@ -259,6 +299,25 @@ describe('restoring the password', () => {
 });
 
 describe('on a phone', () => {
+  it('the franchise user, whose role is the longest, still reaches "Perfil" and "Desconectar"', async () => {
+    const { page, errors } = await open({ viewport: { width: 390, height: 844 } });
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.email.fill('franquicia@campo.test');
+    await form.password.fill('Campo#2026');
+    await form.submit.click();
+    const profile = page.getByRole('button', { name: 'Perfil' });
+    await shown(profile);
+    // The whole header fits the screen: the profile button lies inside it, and nothing scrolls sideways.
+    const box = (await profile.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await profile.click();
+    await page.getByRole('menuitem', { name: 'Desconectar' }).click();
+    await atPath(page, '/login');
+    errors.assertNone();
+  });
+
   it('the menu drawer starts closed, closes once an entry is chosen, and stays closed after a reload', async () => {
     const { page } = await open({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
