@@ -10,7 +10,7 @@ import * as XLSX from 'xlsx';
 import { formatScore, type PerformanceAnswer, type ReportOptions } from '../../domain/reports';
 import { STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -175,8 +175,32 @@ describe('the performance report', () => {
     const firstRow = resultRows(page).first().getByRole('cell');
     expect(sheet[1][0]).toBe(await firstRow.nth(0).textContent());
 
+    // A filter changed after 'Ver resultados': the rows of the old one, and their Excel, go away.
+    await setDate(page, 'Desde', '31/02/2026');
+    await gone(results(page));
+    expect(await page.getByRole('button', { name: 'Exportar Excel' }).count()).toBe(0);
+    // And a date that is not one leaves 'Ver resultados' disabled.
+    expect(await see.isDisabled()).toBe(true);
+
     // Nothing in the range: the empty text, and no Excel to download.
     await runReportEmpty(page);
+    errors.assertNone();
+  });
+
+  it('on a phone keeps the page within the screen: the results table scrolls inside its frame', async () => {
+    session = await chromium.open({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = session;
+    // Asked for logged out, the report opens once the user has logged in (the header's welcome is hidden on a phone).
+    await page.goto('/reports');
+    await page.getByLabel('Email', { exact: true }).fill('cliente@campo.test');
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    await choose(page, 'Proyecto', PROGRAMME);
+    await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const frame = page.getByRole('table', { name: 'Resultados del reporte' }).locator('..');
+    expect(await frame.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
     errors.assertNone();
   });
 

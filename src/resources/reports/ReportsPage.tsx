@@ -9,7 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Alert, Box, Button, Card, CardContent, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -37,13 +37,22 @@ const threeMonthsAgo = () => {
   return new Date(Date.UTC(y, m - 4, 1)).toISOString().slice(0, 10);
 };
 
-function Filters({ clientId, options, onSubmit }: { clientId?: number; options: ReportOptions; onSubmit: (filter: ReportFilter) => void }) {
+/**
+ * The filters. `onEdit`: a filter changed after 'Ver resultados', so the results shown (and their
+ * Excel) are no longer those of what the filters say.
+ */
+function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; options: ReportOptions; onSubmit: (filter: ReportFilter) => void; onEdit: () => void }) {
   const { locationRequired } = options;
+  const schema = useMemo(() => reportFilterSchema(locationRequired), [locationRequired]);
   const form = useForm<ReportFilterInput, unknown, ReportFilterOutput>({
     defaultValues: { projectId: null, locationId: null, fromDate: formatDisplayDate(threeMonthsAgo()), toDate: formatDisplayDate(todayIso()) },
-    resolver: zodResolver(reportFilterSchema(locationRequired)) as unknown as Resolver<ReportFilterInput, unknown, ReportFilterOutput>,
+    resolver: zodResolver(schema) as unknown as Resolver<ReportFilterInput, unknown, ReportFilterOutput>,
     mode: 'onTouched',
   });
+  useEffect(() => {
+    const watching = form.watch(() => onEdit());
+    return () => watching.unsubscribe();
+  }, [form, onEdit]);
   const values = useWatch({ control: form.control }) as ReportFilterInput;
   const projectId = values.projectId ? Number(values.projectId) : undefined;
   // The points of sale of the chosen project (the user's own, for a franchise user).
@@ -57,7 +66,8 @@ function Filters({ clientId, options, onSubmit }: { clientId?: number; options: 
     id: l.id,
     name: l.clientLocationId ? `${l.fullName} (${l.clientLocationId})` : l.fullName,
   }));
-  const ready = reportFilterReady(values, locationRequired);
+  // Enabled once the required filters are set and valid: a date that is not one leaves it disabled.
+  const ready = reportFilterReady(values, locationRequired) && schema.safeParse(values).success;
   const submit = form.handleSubmit((v) =>
     onSubmit({
       ...(clientId ? { clientId } : {}),
@@ -108,6 +118,7 @@ export default function ReportsPage({ note }: { note?: string }) {
     staleTime: 60_000,
   });
   const [filter, setFilter] = useState<ReportFilter | null>(null);
+  const clearResults = useCallback(() => setFilter(null), []);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(REPORT_DEFAULT_PAGE_SIZE);
   // Kept across searches, as in the other lists.
@@ -122,7 +133,9 @@ export default function ReportsPage({ note }: { note?: string }) {
   });
 
   return (
-    <Card sx={{ mt: 2 }}>
+    // `contain: inline-size`, as the lists: the results table scrolls inside its frame on a phone
+    // instead of widening the whole page (react-admin's shell grows to its content).
+    <Card sx={{ mt: 2, contain: 'inline-size' }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Tooltip title={REPORT_TEXT.back}>
@@ -161,6 +174,7 @@ export default function ReportsPage({ note }: { note?: string }) {
               setFilter(next);
               setPage(1);
             }}
+            onEdit={clearResults}
           />
         )}
         {results.isError && <Alert severity="error">{results.error.message}</Alert>}
