@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clearSession, getSession, needsRefresh, rememberNext, type StoredSession, takeNext } from './authProvider/session';
+import { clearSession, getSession, markSessionExpired, needsRefresh, rememberNext, type StoredSession, takeNext } from './authProvider/session';
 import { refreshSession } from './dataProvider/http';
 import { ChangePasswordPage } from './public/ChangePasswordPage';
 import { LoginPage } from './public/LoginPage';
@@ -50,6 +50,7 @@ function Root() {
     }
     refreshSession().then((ok) => {
       if (ok) return setMode('admin');
+      if (session) markSessionExpired();
       clearSession();
       // Logging in again opens the page that was asked for, as without any session.
       if (location.pathname !== '/') rememberNext(location.pathname + location.search);

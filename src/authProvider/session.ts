@@ -11,6 +11,7 @@ export interface StoredSession {
 
 const KEY = 'campo.session';
 const NEXT_KEY = 'campo.next';
+const EXPIRED_KEY = 'campo.expired';
 
 export function getSession(): StoredSession | null {
   try {
@@ -47,4 +48,14 @@ export function takeNext(): string {
   const next = sessionStorage.getItem(NEXT_KEY);
   sessionStorage.removeItem(NEXT_KEY);
   return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+/** The session ended without the user asking (it could not be renewed): the login form says so once. */
+export function markSessionExpired() {
+  sessionStorage.setItem(EXPIRED_KEY, '1');
+}
+/** True when the last session of this tab ended without the user asking, until `forgetSessionExpired`. */
+export const sessionExpired = (): boolean => sessionStorage.getItem(EXPIRED_KEY) === '1';
+export function forgetSessionExpired() {
+  sessionStorage.removeItem(EXPIRED_KEY);
 }

@@ -1,5 +1,5 @@
 import { AUTH_TEXT, type LoginAnswer } from '../../domain/auth';
-import { clearSession, getSession, rememberNext, updateTokens } from '../authProvider/session';
+import { clearSession, getSession, markSessionExpired, rememberNext, updateTokens } from '../authProvider/session';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 
 /** A failed call: the server's Spanish `{ message, errors? }` and its status. */
@@ -99,6 +99,7 @@ export function refreshSession(): Promise<boolean> {
 /** Logs out on the device and returns to login (a failed refresh ends the session); logging in again returns here. */
 export function endSessionAndGoToLogin(): never {
   clearSession();
+  markSessionExpired();
   rememberNext(window.location.pathname + window.location.search);
   window.location.assign('/login');
   throw new ApiError(AUTH_TEXT.sessionExpired, 401, { message: AUTH_TEXT.sessionExpired });

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { loginSchema } from '../../domain/auth';
+import { AUTH_TEXT, loginSchema } from '../../domain/auth';
 import { fieldErrors, isEmail, MSG } from '../../domain/validation';
 import { login } from '../authProvider/auth';
-import type { StoredSession } from '../authProvider/session';
+import { forgetSessionExpired, sessionExpired, type StoredSession } from '../authProvider/session';
 import { Field, FormAlert, isRecommendedBrowser, PublicPage } from './parts';
 
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession) => void }) {
@@ -11,6 +11,8 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  // Sent here because the session could not be renewed: said until the user tries again.
+  const [expired, setExpired] = useState(sessionExpired);
 
   const parsed = loginSchema.safeParse({ email, password });
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -23,6 +25,8 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
     if (Object.keys(errors).length) return;
     setBusy(true);
     setFailure('');
+    setExpired(false);
+    forgetSessionExpired();
     try {
       onLoggedIn(await login(email.trim(), password));
     } catch (error) {
@@ -41,7 +45,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
     <PublicPage banner={banner}>
       <p className="pub-subtitle">Consola de administración</p>
       <form onSubmit={submit} noValidate>
-        <FormAlert message={failure} />
+        <FormAlert message={failure || (expired ? AUTH_TEXT.sessionExpired : '')} />
         <Field
           name="email"
           label="Email"

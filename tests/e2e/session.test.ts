@@ -1,6 +1,7 @@
 /** Login, logout, deep links, the session's refresh, partner login and the password restore. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
 import { MSG } from '../../domain/validation';
 import {
   atPath,
@@ -143,6 +144,8 @@ describe('the session', () => {
     await shown(loginForm(page).submit);
     await atPath(page, '/login');
     expect(await page.getByText(/^Bienvenido /).count()).toBe(0);
+    // The user left: nothing expired.
+    expect(await page.getByText(AUTH_TEXT.sessionExpired).count()).toBe(0);
     errors.assertNone();
   });
 
@@ -165,6 +168,8 @@ describe('the session', () => {
     await shown(loginForm(page).submit);
     await atPath(page, '/login');
     expect(await page.evaluate(() => localStorage.getItem('campo.session'))).toBeNull();
+    // The form says why the user is back on it.
+    await shown(page.getByRole('alert').getByText(AUTH_TEXT.sessionExpired, { exact: true }));
     // Logging in again goes back to the page that was open.
     await logInBackToClients(page);
     errors.assertNone(LOGIN_REFUSED);
@@ -176,6 +181,9 @@ describe('the session', () => {
     const second = await context.newPage();
     const secondErrors = trackErrors(second);
     // Both tabs share the device's session; its access token has run out (a browser restoring its tabs).
+    // Changed from a page of the same origin where the console is not running, so that nothing renews
+    // the session before the two tabs open.
+    await page.goto('/api/settings/public');
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('campo.session')!);
       localStorage.setItem('campo.session', JSON.stringify({ ...stored, token: `${stored.token}x`, expiresAt: Date.now() - 60_000 }));
@@ -220,6 +228,7 @@ describe('the session', () => {
     await page.goto('/clients');
     await shown(loginForm(page).submit);
     await atPath(page, '/login');
+    await shown(page.getByRole('alert').getByText(AUTH_TEXT.sessionExpired, { exact: true }));
     await logInBackToClients(page);
     errors.assertNone(LOGIN_REFUSED);
   });
