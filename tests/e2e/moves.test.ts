@@ -479,6 +479,7 @@ describe('reviewing a move', () => {
     await page.goto(`/user-moves/view/${move.code}`);
     await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
     expect(await page.getByRole('button', { name: 'Republicar la move' }).isDisabled()).toBe(true);
+    await shown(page.getByText('Esta move ya fue republicada.', { exact: true }));
     errors.assertNone();
   });
 });

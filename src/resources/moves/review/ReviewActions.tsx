@@ -1,7 +1,7 @@
 import { Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { MoveDetail } from '../../../../domain/move-api';
-import type { MoveAction } from '../../../../domain/moves';
+import { type MoveAction, MOVE_TEXT } from '../../../../domain/moves';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { ApproveDialog, Confirm, ReasonDialog } from './ActionDialogs';
 import type { Runner } from './useMove';
@@ -75,10 +75,15 @@ export function ReviewActions({
           disabled={!can('republish') || runner.busy}
           onClick={() => setDialog('republish')}
           sx={!can('republish') ? { color: 'text.disabled', cursor: 'default', textDecoration: 'none' } : undefined}
-          title={move.republished ? 'Esta move ya fue republicada.' : undefined}
         >
           Republicar la move
         </Link>
+      )}
+      {/* Said on screen, not only as a title: a disabled link shows no title on hover. */}
+      {['RECHAZADA', 'DESAPROBADA'].includes(status) && move.assignedAgentId && move.republished && (
+        <Typography variant="body2" color="text.secondary">
+          {MOVE_TEXT.alreadyRepublished}
+        </Typography>
       )}
       {(can('cancel') || can('reschedule')) && (
         <>
