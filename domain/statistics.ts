@@ -31,6 +31,24 @@ export const STATISTICS_TEXT = {
 export const formatPercent = (value: number) => `${value.toFixed(1).replace('.', ',')} %`;
 
 export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+/**
+ * Every month from the first period to the last ('YYYY-MM'), each with its period's item or null: a
+ * chart of periods shows a month without visits as a gap, not as if its neighbours were consecutive.
+ */
+export function everyMonth<T extends { period: string }>(periods: readonly T[]): { period: string; item: T | null }[] {
+  if (!periods.length) return [];
+  const byPeriod = new Map(periods.map((p) => [p.period.slice(0, 7), p]));
+  const keys = [...byPeriod.keys()].sort();
+  const [firstYear, firstMonth] = keys[0].split('-').map(Number);
+  const [lastYear, lastMonth] = keys.at(-1)!.split('-').map(Number);
+  const out: { period: string; item: T | null }[] = [];
+  for (let n = firstYear * 12 + firstMonth - 1; n <= lastYear * 12 + lastMonth - 1; n++) {
+    const period = `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+    out.push({ period, item: byPeriod.get(period) ?? null });
+  }
+  return out;
+}
+
 /** 'mar. 2025' for a chart's axis; `period` is 'YYYY-MM'. */
 export const shortPeriod = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1].slice(0, 3)}. ${period.slice(0, 4)}`;
 /** 'marzo de 2025'. */

@@ -50,6 +50,9 @@ async function setDate(page: Page, label: string, value: string) {
   await input.blur();
 }
 
+/** The months as the charts' axis shortens them ('ene.', 'feb.'…). */
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
+
 const results = (page: Page) => page.getByRole('table', { name: 'Resultados del reporte' });
 const resultRows = (page: Page) => results(page).locator('tbody tr');
 
@@ -124,6 +127,20 @@ describe('the dashboard', () => {
       await shown(page.getByText(STATISTICS_TEXT.unknownPlan));
       await shown(page.getByRole('combobox', { name: 'Plan' }).filter({ hasText: PROGRAMME }));
     }
+    errors.assertNone();
+  });
+
+  it('draws every month of the evolution in order, one without approved visits as a gap', async () => {
+    const { page, errors } = await as('franquicia@campo.test');
+    const evolution = page.getByRole('img', { name: /^Evolución por período: / });
+    await shown(evolution);
+    const label = (await evolution.getAttribute('aria-label'))!;
+    const months = [...label.matchAll(/(\w{3})\. (\d{4}) (?:\d+,\d %|sin visitas)/g)].map(([, month, year]) => Number(year) * 12 + MONTHS.indexOf(month));
+    expect(months.length).toBeGreaterThan(1);
+    // One month after another: none skipped, whether or not it had visits.
+    expect(months.every((m, i) => i === 0 || m === months[i - 1] + 1)).toBe(true);
+    // The franchise's points of sale had no approved visit in some months of the plan (demo data).
+    expect(label).toMatch(/\w{3}\. \d{4} sin visitas/);
     errors.assertNone();
   });
 

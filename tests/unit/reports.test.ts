@@ -14,7 +14,7 @@ import {
   resultBand,
 } from '../../domain/reports';
 import type { Dimension, Question } from '../../domain/questionnaires';
-import { dimensionResults, longPeriod, periodTitle, statisticBand } from '../../domain/statistics';
+import { dimensionResults, everyMonth, longPeriod, periodTitle, statisticBand } from '../../domain/statistics';
 
 describe('the report\'s colour bands (spec 3 §9)', () => {
   it('is dark green over 90, green over 70, yellow over 40, red otherwise and grey for N/A', () => {
@@ -57,6 +57,22 @@ describe('the dashboard\'s bands (spec 3 §9)', () => {
 });
 
 describe("the dashboard's periods", () => {
+  it('fills the months without visits between the first period and the last, across a year, as gaps', () => {
+    const periods = [
+      { period: '2025-11', result: 80 },
+      { period: '2026-02', result: 90 },
+      { period: '2025-12', result: 70 },
+    ];
+    expect(everyMonth(periods).map(({ period, item }) => [period, item?.result ?? null])).toEqual([
+      ['2025-11', 80],
+      ['2025-12', 70],
+      ['2026-01', null],
+      ['2026-02', 90],
+    ]);
+    expect(everyMonth([])).toEqual([]);
+    expect(everyMonth([{ period: '2026-03' }])).toEqual([{ period: '2026-03', item: { period: '2026-03' } }]);
+  });
+
   it("capitalises only the month where a period begins a cell: 'Noviembre de 2026'", () => {
     expect(periodTitle('2026-11')).toBe('Noviembre de 2026');
     expect(longPeriod('2026-11')).toBe('noviembre de 2026');

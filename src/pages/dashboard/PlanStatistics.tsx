@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Link, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { longPeriod, shortPeriod, type StatisticsPlan, type VersionStatistics } from '../../../domain/statistics';
+import { everyMonth, longPeriod, shortPeriod, type StatisticsPlan, type VersionStatistics } from '../../../domain/statistics';
 import { BandLegend, BarChart, Kpi, LineChart } from './charts';
 
 const visits = (n: number) => (n === 1 ? '1 visita' : `${n} visitas`);
@@ -28,7 +28,10 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
       <BandLegend />
       <Card variant="outlined">
         <CardContent>
-          <LineChart title="Evolución por período" items={periods.map((p) => ({ label: shortPeriod(p.period), value: p.result, detail: visits(p.moves) }))} />
+          <LineChart
+            title="Evolución por período"
+            items={everyMonth(periods).map(({ period, item }) => ({ label: shortPeriod(period), value: item?.result ?? null, detail: item ? visits(item.moves) : undefined }))}
+          />
           <Link component={RouterLink} to={periodsLink}>
             Ver resultados por período
           </Link>

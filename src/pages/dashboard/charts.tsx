@@ -62,8 +62,19 @@ export function BarChart({ title, items }: { title: string; items: ChartItem[] }
   );
 }
 
-/** Results by period: a line with one labelled point per period, and the 65 and 75 thresholds. */
-export function LineChart({ title, items }: { title: string; items: ChartItem[] }) {
+/** A point of a line chart: `value` null where there is nothing to show (a month without visits). */
+export interface LinePoint extends Omit<ChartItem, 'value'> {
+  value: number | null;
+}
+
+const describeLine = (title: string, items: LinePoint[]) =>
+  `${title}: ${items.map((i) => (i.value === null ? `${i.label} sin visitas` : `${i.label} ${formatPercent(i.value)}${i.detail ? ` (${i.detail})` : ''}`)).join('; ')}.`;
+
+/**
+ * Results by period: a line with one labelled point per period, and the 65 and 75 thresholds. A point
+ * without a value is a gap: the line stops there and starts again after it.
+ */
+export function LineChart({ title, items }: { title: string; items: LinePoint[] }) {
   const id = useId();
   const width = 900;
   const height = 260;
@@ -76,7 +87,10 @@ export function LineChart({ title, items }: { title: string; items: ChartItem[] 
   const step = items.length > 1 ? (width - left - right - 2 * pad) / (items.length - 1) : 0;
   const x = (i: number) => (items.length > 1 ? left + pad + i * step : (width - left - right) / 2 + left);
   const y = (v: number) => top + (1 - Math.max(0, Math.min(100, v)) / 100) * (height - top - bottom);
-  const path = items.map((item, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(item.value).toFixed(1)}`).join(' ');
+  const path = items
+    .map((item, i) => (item.value === null ? '' : `${i && items[i - 1].value !== null ? 'L' : 'M'}${x(i).toFixed(1)},${y(item.value).toFixed(1)}`))
+    .filter(Boolean)
+    .join(' ');
   // With many periods, every other axis label is enough to read it.
   const labelEvery = items.length > 14 ? 2 : 1;
   return (
@@ -84,7 +98,7 @@ export function LineChart({ title, items }: { title: string; items: ChartItem[] 
       <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
         {title}
       </Typography>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={describe(title, items)}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={describeLine(title, items)}>
         {[0, 25, 50, 75, 100].map((t) => (
           <g key={t}>
             <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#eeeeee" />
@@ -99,11 +113,17 @@ export function LineChart({ title, items }: { title: string; items: ChartItem[] 
         <path d={path} fill="none" stroke="#546e7a" strokeWidth={2} />
         {items.map((item, i) => (
           <g key={item.label}>
-            <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
-            <circle cx={x(i)} cy={y(item.value)} r={5} fill={bandColor(item.value)} stroke="#fff" strokeWidth={1.5} />
-            <text x={x(i)} y={y(item.value) - 9} fontSize="10" textAnchor="middle" fill="#212121">
-              {item.value.toFixed(0)}
-            </text>
+            {item.value === null ? (
+              <title>{`${item.label}: sin visitas`}</title>
+            ) : (
+              <>
+                <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
+                <circle cx={x(i)} cy={y(item.value)} r={5} fill={bandColor(item.value)} stroke="#fff" strokeWidth={1.5} />
+                <text x={x(i)} y={y(item.value) - 9} fontSize="10" textAnchor="middle" fill="#212121">
+                  {item.value.toFixed(0)}
+                </text>
+              </>
+            )}
             {i % labelEvery === 0 && (
               <text x={x(i)} y={height - bottom + 18} fontSize="10" textAnchor="middle" fill="#424242">
                 {item.label}
