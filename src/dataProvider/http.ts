@@ -67,18 +67,41 @@ let refreshing: Promise<boolean> | null = null;
 /** The lock the tabs of one browser take to refresh the session they share (their storage is one). */
 const REFRESH_LOCK = 'campo.session.refresh';
 
-/** Runs `task` holding REFRESH_LOCK, where the browser has Web Locks; as it is, where it has not. */
-const underRefreshLock = <T>(task: () => Promise<T>): Promise<T> => (navigator.locks ? navigator.locks.request(REFRESH_LOCK, task) : task());
+/**
+ * Runs `task` holding REFRESH_LOCK, where the browser has Web Locks (as it is, where it has not); `waited`
+ * tells it that another tab held the lock first, that is, has just renewed the session.
+ */
+async function underRefreshLock<T>(task: (waited: boolean) => Promise<T>): Promise<T> {
+  const locks = navigator.locks;
+  if (!locks) return task(false);
+  let done: { value: T } | null = null;
+  await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => {
+    if (lock) done = { value: await task(false) };
+  });
+  if (done) return (done as { value: T }).value;
+  return locks.request(REFRESH_LOCK, () => task(true));
+}
+
+/**
+ * Waits (up to `ms`) until the stored refresh token is no longer `seen`: another tab's write to the
+ * storage reaches this one a moment after that tab let the lock go, more so on a busy machine; sending
+ * `seen` again meanwhile would be taken for a stolen token and end the session in every tab.
+ */
+async function storedTokenReplaced(seen: string, ms = 3_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (getSession()?.refreshToken === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
 
 /**
  * One refresh at a time: every call that got a 401 waits for the same rotation; and one tab at a time.
  * Two tabs renewing together (a browser restoring them after the token expired) would send the same
  * refresh token twice, which the server takes for a stolen one and ends the session in both. The second
- * tab waits for the first and, finding in storage the tokens it got, uses them.
+ * tab waits for the first and, finding in storage the tokens it got (once they reach it), uses them.
  */
 export function refreshSession(): Promise<boolean> {
   const seen = getSession()?.refreshToken;
-  refreshing ??= underRefreshLock(async () => {
+  refreshing ??= underRefreshLock(async (waited) => {
+    if (waited && seen !== undefined) await storedTokenReplaced(seen);
     const session = getSession();
     if (!session) return false;
     if (seen !== undefined && session.refreshToken !== seen) return true;
