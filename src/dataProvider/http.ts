@@ -74,12 +74,8 @@ const REFRESH_LOCK = 'campo.session.refresh';
 async function underRefreshLock<T>(task: (waited: boolean) => Promise<T>): Promise<T> {
   const locks = navigator.locks;
   if (!locks) return task(false);
-  let done: { value: T } | null = null;
-  await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => {
-    if (lock) done = { value: await task(false) };
-  });
-  if (done) return (done as { value: T }).value;
-  return locks.request(REFRESH_LOCK, () => task(true));
+  const free = await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => (lock ? { value: await task(false) } : null));
+  return free ? free.value : locks.request(REFRESH_LOCK, () => task(true));
 }
 
 /**

@@ -14,7 +14,9 @@ export interface ChartItem {
 }
 
 const bandColor = (value: number) => STATISTIC_BAND_STYLE[statisticBand(value)].color;
-const describe = (title: string, items: ChartItem[]) => `${title}: ${items.map((i) => `${i.label} ${formatPercent(i.value)}${i.detail ? ` (${i.detail})` : ''}`).join('; ')}.`;
+/** A chart's text alternative: every value, and 'sin visitas' where a line chart has a gap. */
+const describe = (title: string, items: (ChartItem | LinePoint)[]) =>
+  `${title}: ${items.map((i) => (i.value === null ? `${i.label} sin visitas` : `${i.label} ${formatPercent(i.value)}${i.detail ? ` (${i.detail})` : ''}`)).join('; ')}.`;
 
 /** Horizontal bars from 0 to 100, with the 65 and 75 thresholds marked. */
 export function BarChart({ title, items }: { title: string; items: ChartItem[] }) {
@@ -67,9 +69,6 @@ export interface LinePoint extends Omit<ChartItem, 'value'> {
   value: number | null;
 }
 
-const describeLine = (title: string, items: LinePoint[]) =>
-  `${title}: ${items.map((i) => (i.value === null ? `${i.label} sin visitas` : `${i.label} ${formatPercent(i.value)}${i.detail ? ` (${i.detail})` : ''}`)).join('; ')}.`;
-
 /**
  * Results by period: a line with one labelled point per period, and the 65 and 75 thresholds. A point
  * without a value is a gap: the line stops there and starts again after it.
@@ -98,7 +97,7 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
       <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
         {title}
       </Typography>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={describeLine(title, items)}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={describe(title, items)}>
         {[0, 25, 50, 75, 100].map((t) => (
           <g key={t}>
             <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#eeeeee" />

@@ -38,6 +38,8 @@ export function ReviewActions({
   const can = (a: MoveAction) => allowed.includes(a);
   const status = move.statusId;
   const endDate = move.projectLocation.projects.endDate;
+  // Rejected or disapproved, and reviewed by an agent: the link shows (enabled only once).
+  const republishable = ['RECHAZADA', 'DESAPROBADA'].includes(status) && Boolean(move.assignedAgentId);
   if (mode !== 'view') return null;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -68,7 +70,7 @@ export function ReviewActions({
           Desaprobar Move
         </Button>
       )}
-      {['RECHAZADA', 'DESAPROBADA'].includes(status) && move.assignedAgentId && (
+      {republishable && (
         <Link
           component="button"
           variant="body1"
@@ -80,7 +82,7 @@ export function ReviewActions({
         </Link>
       )}
       {/* Said on screen, not only as a title: a disabled link shows no title on hover. */}
-      {['RECHAZADA', 'DESAPROBADA'].includes(status) && move.assignedAgentId && move.republished && (
+      {republishable && move.republished && (
         <Typography variant="body2" color="text.secondary">
           {MOVE_TEXT.alreadyRepublished}
         </Typography>
