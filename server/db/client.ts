@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { neverHappened } from './errors';
 import * as schema from './schema';
@@ -9,6 +10,15 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The rows of a raw `sql` statement, typed. Drizzle types `execute` by driver (node-postgres and PGlite
+ * answer differently); both give `rows`, and this is the one place that says so.
+ */
+export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client';
+import { type Db, rowsOf, type Tx } from './client';
 import { badRequest } from '../http';
 
 /**
@@ -76,8 +76,8 @@ export interface BoundedCount {
  * never less than the exact part. An exact count of a million rows costs a scan of a million.
  */
 export async function boundedCount(db: Db | Tx, rows: SQLWrapper): Promise<BoundedCount> {
-  const exact = (await db.execute(sql`select ${exactCountUpTo(rows)} as n`)) as unknown as { rows: { n: number }[] };
-  return beyondExact(db, rows, Number(exact.rows[0].n));
+  const [exact] = await rowsOf<{ n: number }>(db, sql`select ${exactCountUpTo(rows)} as n`);
+  return beyondExact(db, rows, Number(exact.n));
 }
 
 /** The SQL of the exact part of a count: how many rows `rows` gives, up to EXACT_COUNT_UP_TO + 1. */
@@ -86,8 +86,8 @@ export const exactCountUpTo = (rows: SQLWrapper) => sql<number>`(select count(*)
 /** The count from its exact part `n`: exact while at most EXACT_COUNT_UP_TO, what EXPLAIN estimates beyond (never less than `n`). */
 async function beyondExact(db: Db | Tx, rows: SQLWrapper, n: number): Promise<BoundedCount> {
   if (n <= EXACT_COUNT_UP_TO) return { count: n, estimated: false };
-  const plan = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as { rows: Record<string, unknown>[] };
-  const raw = Object.values(plan.rows[0])[0];
+  const [plan] = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) ${rows}`);
+  const raw = Object.values(plan)[0];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return { count: Math.max(n, Math.round(json[0].Plan['Plan Rows'])), estimated: true };
 }
@@ -150,8 +150,8 @@ export async function listCount(db: Db | Tx, rows: SQLWrapper, named: string): P
 export async function listCount(db: Db | Tx, rows: SQLWrapper, named?: string): Promise<BoundedCount> {
   const steps = named === undefined ? countSteps(db, rows as Countable) : countSteps(db, rows, named);
   if (steps.kept) return steps.kept;
-  const exact = (await db.execute(sql`select ${steps.exact} as n`)) as unknown as { rows: { n: number }[] };
-  return steps.from(Number(exact.rows[0].n));
+  const [exact] = await rowsOf<{ n: number }>(db, sql`select ${steps.exact} as n`);
+  return steps.from(Number(exact.n));
 }
 
 /**

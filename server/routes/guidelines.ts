@@ -4,7 +4,7 @@ import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineSchem
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import type { Tx } from '../db/client';
+import { rowsOf, type Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { guidelines } from '../db/schema';
 import { booleanQuery, conflict, listQuery, notFound, parse } from '../http';
@@ -55,8 +55,7 @@ function cleanTexts(body: GuidelineInput): GuidelineInput {
 }
 
 async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: number; version: number; userId: number }) {
-  const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('guidelines', 'id'))::int as id`)) as unknown as { rows: { id: number }[] };
-  const newId = result.rows[0].id;
+  const [{ id: newId }] = await rowsOf<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('guidelines', 'id'))::int as id`);
   const [row] = await tx
     .insert(guidelines)
     .values({ ...body, id: newId, sequenceId: meta.sequenceId ?? newId, version: meta.version, createdBy: meta.userId })

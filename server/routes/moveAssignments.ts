@@ -12,11 +12,11 @@ import { MOVE_TEXT, TRANSITIONS, VISIT_STATE } from '../../domain/moves';
 import { ACCESS, ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
 import type { App } from '../app';
-import type { Tx } from '../db/client';
+import { rowsOf, type Tx } from '../db/client';
 import type { SessionUser } from '../guard';
 import { auditLog, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, userMoves, visits } from '../db/schema';
 import { inIds, intArray } from '../db/list';
-import { badRequest, conflict, formLevelValidator, parse } from '../http';
+import { badRequest, conflict, formLevelValidator, notFound, parse } from '../http';
 import { audit } from '../services/audit';
 import { logStatusMany } from '../services/moves/act';
 import { projectInfo } from '../services/moves/projectInfo';
@@ -35,6 +35,20 @@ async function auditMany(tx: Tx, userId: number, ids: number[], action: string, 
   if (!ids.length) return;
   await tx.execute(sql`insert into ${auditLog} (user_id, entity, entity_id, action, detail)
     select ${userId}, 'user_move', id::text, ${action}, ${JSON.stringify(detail)}::jsonb from unnest(${intArray(ids)}) as id`);
+}
+
+/**
+ * Ids that name no move refuse the whole call (404 naming a few), before anything is written: the
+ * answer's "skipped" counts moves left as they were because of their state, never a mistyped id.
+ */
+async function refuseUnknownMoves(tx: Tx, ids: readonly number[]) {
+  if (!ids.length) return;
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`select t.id from unnest(${intArray([...new Set(ids)])}) as t(id) where not exists (select 1 from ${userMoves} m where m.id = t.id) order by t.id limit 5`,
+  );
+  const missing = rows.map((r) => Number(r.id));
+  if (missing.length) throw notFound(ASSIGN_TEXT.unknownMoves(missing));
 }
 
 /**
@@ -131,6 +145,7 @@ export default async function moveAssignmentRoutes(app: App) {
       if (body.assignedAgentId !== undefined) {
         const agent = await ensureUserOfRole(tx, body.assignedAgentId, ROLE.ADMIN, MOVE_TEXT.notAgent);
         const ids = body.userMovesIds?.length ? body.userMovesIds : await moveIdsOf(tx, parse(moveListQuery, body.filter ?? {}), MASSIVE_CAP);
+        if (body.userMovesIds?.length) await refuseUnknownMoves(tx, ids);
         // The state machine in the WHERE: a move whose agent is locked is left as it is, even if it changed a moment ago.
         const updated = ids.length
           ? await tx
@@ -146,6 +161,7 @@ export default async function moveAssignmentRoutes(app: App) {
       }
       const getter = await ensureUserOfRole(tx, body.userId!, ROLE.GETTER, MOVE_TEXT.notGetter);
       const ids = body.userMovesIds ?? [];
+      await refuseUnknownMoves(tx, ids);
       // One move of a finished project refuses the whole call (assignVisits checks the visits' projects).
       await refuseEndedProjects(tx, { moveIds: ids });
       const before = await tx.select({ id: userMoves.id, status: userMoves.status }).from(userMoves).where(inIds(userMoves.id, ids));

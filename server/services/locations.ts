@@ -2,7 +2,7 @@
 import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Location, LOCATION_TEXT, type LocationInput, type TagPair, tagsNotOffered, withRequiredDefaults } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { inIds } from '../db/list';
 import { cities, clients, countries, featureValues, locationFeatureValues, locations, locationZoneManagers, states, tagGroups, users } from '../db/schema';
 import { badRequest } from '../http';
@@ -92,14 +92,13 @@ async function assignedNow(db: Db, locationId: number | undefined): Promise<Assi
 async function offeredTags(db: Db, asked: readonly TagPair[]): Promise<TagPair[]> {
   if (!asked.length) return [];
   const pairs = JSON.stringify(asked.map(({ key, value }) => ({ key, value })));
-  const result = (await db.execute(sql`
+  return rowsOf<TagPair>(db, sql`
     select distinct x.key, x.value
     from jsonb_to_recordset(${pairs}::jsonb) as x(key text, value text)
     where exists (
       select 1 from ${tagGroups} g
       where g.active and g.keys_values @> jsonb_build_array(jsonb_build_object('key', x.key, 'value', x.value))
-    )`)) as unknown as { rows: TagPair[] };
-  return result.rows;
+    )`);
 }
 
 /**

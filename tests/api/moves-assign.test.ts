@@ -43,24 +43,39 @@ async function projectNameOf(projectLocationId: number): Promise<string> {
 }
 
 describe('mass assignment to a quality agent', () => {
-  it('takes up to 100,000 ids in one call: those that can be assigned are, the rest are counted as skipped', { timeout: 60_000 }, async () => {
+  it('takes up to 100,000 ids in one call; one that names no move refuses the whole call (404 naming a few), nothing assigned', { timeout: 60_000 }, async () => {
     const movable = await movesWhere(t, inStatus('PAUSADA'));
     const missing = Array.from({ length: 99_990 }, (_, i) => 2_000_000_000 + i);
     const ids = [...movable.slice(0, 10).map((m) => m.id), ...missing];
     expect(ids.length).toBeGreaterThan(65_535);
-    const answer = await api.ok<{ updated: number; skipped: number; skippedIds: number[] }>('PUT', '/user-moves/massive', admin, { userMovesIds: ids, assignedAgentId: agentId });
-    expect(answer).toMatchObject({ updated: Math.min(10, movable.length), skipped: missing.length });
-    for (const m of movable.slice(0, 10)) expect((await reload(t, m.id)).assignedAgentId).toBe(agentId);
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: ids, assignedAgentId: agentId });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(ASSIGN_TEXT.unknownMoves(missing.slice(0, 5)));
+    for (const m of movable.slice(0, 10)) expect(await reload(t, m.id)).toMatchObject({ assignedAgentId: m.assignedAgentId, version: m.version });
     const tooMany = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [...ids, ...Array.from({ length: 11 }, (_, i) => 2_100_000_000 + i)], assignedAgentId: agentId });
     expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('assigns every move named that its state lets through; the others are counted as skipped, never an unknown id', { timeout: 60_000 }, async () => {
+    const all = await t.db.select({ id: userMoves.id }).from(userMoves);
+    const one = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [2_000_000_123], assignedAgentId: agentId });
+    expect(one.statusCode).toBe(404);
+    expect(one.json().message).toBe(ASSIGN_TEXT.unknownMoves([2_000_000_123]));
+    const answer = await api.ok<{ updated: number; skipped: number }>('PUT', '/user-moves/massive', admin, { userMovesIds: all.map((m) => m.id), assignedAgentId: agentId });
+    expect(answer.updated + answer.skipped).toBe(all.length);
+    expect(answer.skipped).toBeGreaterThan(0);
   });
 
   it('takes up to 100,000 ids when they go to a Getter: any move not in the stock refuses the whole call', { timeout: 60_000 }, async () => {
     const [available] = await movesWhere(t, inStatus('DISPONIBLE'), stockMove);
     const ids = [available.id, ...Array.from({ length: 70_000 }, (_, i) => 2_000_000_000 + i)];
     const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: ids, userId: getterId });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(ASSIGN_TEXT.unknownMoves(ids.slice(1, 6)));
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), stockMove);
+    const notStock = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id, approved.id], userId: getterId });
+    expect(notStock.statusCode).toBe(400);
+    expect(notStock.json().message).toBe(MOVE_FORM_TEXT.stockState);
     expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', version: available.version });
   });
 

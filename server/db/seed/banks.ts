@@ -1,6 +1,6 @@
 /** Demo data for the declarative banks: guidelines with their versions, tag groups, motives, characteristics. */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import { type Db, rowsOf, type Tx } from '../client';
 import { characteristics, guidelines, motives, tagGroups } from '../schema';
 
 interface GuidelineSeed {
@@ -139,8 +139,7 @@ export async function seedBanks(db: Db | Tx): Promise<void> {
     let sequenceId: number | null = null;
     for (const [index, version] of guideline.versions.entries()) {
       const next = guideline.versions[index + 1];
-      const result = (await db.execute(sql`select nextval(pg_get_serial_sequence('guidelines', 'id'))::int as id`)) as unknown as { rows: { id: number }[] };
-      const id = result.rows[0].id;
+      const [{ id }] = await rowsOf<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence('guidelines', 'id'))::int as id`);
       sequenceId ??= id;
       const media = (section: string) => ({ img: `https://cdn.campo.test/instructivos/${guideline.slug}-${section}.jpg` });
       await db.insert(guidelines).values({

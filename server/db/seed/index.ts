@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ROLE, type UserRole } from '../../../domain/roles';
 import { hashPassword } from '../../services/passwords';
-import type { Db } from '../client';
+import { type Db, rowsOf } from '../client';
 import { clients, clientTypes, users } from '../schema';
 import { seedLocations } from './locations';
 import { seedReference } from './reference';
@@ -46,8 +46,7 @@ const DEMO_CLIENTS = [
 
 /** Seeds the demo on an empty database; does nothing when users already exist. */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const result = (await db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] };
-  const n = result.rows[0].n;
+  const [{ n }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from users`);
   if (n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@
  * states and cities of the neighbouring countries.
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import { type Db, rowsOf, type Tx } from '../client';
 import { cities, countries, states } from '../schema';
 
 type Places = Record<string, Record<string, string[]>>;
@@ -78,8 +78,8 @@ export type PlaceIds = (country: string, state: string, city: string) => { count
 
 /** Inserts the places when the countries table is empty; answers a lookup of their ids either way. */
 export async function seedReference(db: Db | Tx): Promise<PlaceIds> {
-  const present = (await db.execute(sql`select count(*)::int as n from countries`)) as unknown as { rows: { n: number }[] };
-  if (present.rows[0].n === 0) {
+  const [present] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from countries`);
+  if (present.n === 0) {
     const insertedCountries = await db.insert(countries).values(Object.keys(PLACES).map((name) => ({ name }))).returning();
     const stateRows = insertedCountries.flatMap((c) => Object.keys(PLACES[c.name]).map((name) => ({ countryId: c.id, name })));
     const insertedStates = await db.insert(states).values(stateRows).returning();

@@ -4,8 +4,8 @@
  * they are read from the row as JSON so that Moves works whether they exist yet or not, and under
  * the names that issue chooses among the usual ones (see docs/decisions.md, "Moves").
  */
-import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 
 export interface ProjectInfo {
   id: number;
@@ -28,10 +28,7 @@ const first = (row: Row, names: string[]): unknown => {
 const dateOf = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : null);
 const numberOf = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
 
-async function rows(db: Db | Tx, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
+const rows = (db: Db | Tx, query: SQL) => rowsOf<Row>(db, query);
 
 /** The projects' info by id (one query per table, whatever the number of projects). */
 export async function projectInfo(db: Db | Tx, projectIds: number[]): Promise<Map<number, ProjectInfo>> {

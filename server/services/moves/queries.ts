@@ -4,7 +4,7 @@ import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo, intArray, matchesFolded, searchPattern, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
@@ -316,7 +316,7 @@ export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListJson>
   } else {
     const c = conditions(db, q, values);
     const page = await pageOfIds(db, sort, byId, ascending, c.where, c.embeddable, q);
-    [found] = ((await db.execute(pageStatement(page.ids, counting.kept ? null : c.exact, c.place, page.reversed))) as unknown as { rows: PageRecord[] }).rows;
+    [found] = await rowsOf<PageRecord>(db, pageStatement(page.ids, counting.kept ? null : c.exact, c.place, page.reversed));
   }
   const counted = counting.kept ?? (await counting.from(Number(found.n)));
   if (found.rows === '[]' && cursorId !== undefined && !(await db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.id, cursorId))).length) throw lostCursor(q);

@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StockReportRow, StockRow } from '../../../domain/move-api';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type StockState, VISIT_STATE, VISIT_STATE_LABEL, type VisitState } from '../../../domain/moves';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { todayIso } from '../../../domain/validation';
 import { type BoundedCount, listCount } from '../../db/list';
 
@@ -105,10 +105,6 @@ const bound = (page: { take: number } | undefined, after: number | null) =>
 
 type Raw = Record<string, unknown>;
 
-async function rowsOf(db: Db, query: SQL): Promise<Raw[]> {
-  return ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
-}
-
 /**
  * The stock's size, from the branches' keys (the rows' joins never change it): each branch exact up to EXACT_COUNT_UP_TO and estimated beyond (`estimated`), as
  * the moves list counts (docs/decisions.md, "Conteos a escala"): the 200,000 published visits of the
@@ -181,7 +177,7 @@ const nextKey = (length: number, limit: number, last: { rank: unknown; id: unkno
 export async function stockPage(db: Db, filter: StockFilter, page: { limit: number; offset: number; after?: string }): Promise<{ rows: StockRow[]; next: string | null }> {
   const query = pageQuery(filter, page);
   if (!query) return { rows: [], next: null };
-  const raw = await rowsOf(db, query);
+  const raw = await rowsOf<Raw>(db, query);
   const today = todayIso();
   const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
@@ -246,7 +242,7 @@ export async function stockReportPage(
   const query = pageQuery(filter, page);
   if (!query) return { rows: '[]', next: null, ahead: null };
   const dated = Object.entries(DATED);
-  const [result] = await rowsOf(
+  const [result] = await rowsOf<Raw>(
     db,
     sql`with page as materialized (${query})
     select (select coalesce(json_agg(json_build_object(

@@ -1,21 +1,17 @@
 /** Projects, read side: the paged list, one project with its locations, ranges and visits, its last extension. */
-import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { VISIT_STATE } from '../../../domain/moves';
 import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type ProjectUpdateLog, projectState } from '../../../domain/projects';
 import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { countAll, matchesFolded, searchPattern, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
 import { placeholders, preparedOnce } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
 
 type Reader = Db | Tx;
 
-async function rowsOf<T>(db: Reader, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Visits a Getter can still take, as an SQL list. */
 const AVAILABLE = sql`(${VISIT_STATE.PUBLICADA}, ${VISIT_STATE.PUBLICADA_POR_CANCELACION})`;

@@ -3,12 +3,12 @@
  * their visit ranges and the visits to be done are written together or not at all. Locations go in
  * chunks of multi-row inserts; ranges and visits are set-based INSERT … SELECT statements.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { VISIT_STATE } from '../../../domain/moves';
 import { type Issue, PROJECT_DIALOG_FIELDS } from '../../../domain/projects';
 import { type VisitRange } from '../../../domain/projectVisits';
 import { formatDisplayDate } from '../../../domain/validation';
-import type { Tx } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
 import { projectUpdateLogs } from '../../db/schema';
 import { badRequest, INVALID_DATA } from '../../http';
 
@@ -27,10 +27,6 @@ const list = (values: readonly (number | string)[]) =>
     sql`, `,
   );
 
-async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** A 400 with every issue on its field; when all belong to the form itself, its message is the first one's. */
 export function refuse(issues: Issue[]): never {

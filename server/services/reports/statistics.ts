@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnnualStatistic, DimensionStatistic, StatisticsAnswer, StatisticsPlan, SurveyAndWork, VersionStatistics } from '../../../domain/statistics';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { campaigns, clients, locations, projectLocations, projects, projectVisitRanges, questionnaires, questionnaireVersions, userMoves } from '../../db/schema';
 import { notFound } from '../../http';
 import { clientProject } from './performance';
@@ -14,10 +14,6 @@ import type { ClientScope } from './scope';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const IN_PROGRESS = ['ASIGNADA', 'INICIADA', 'PAUSADA', 'EN_REVISION', 'DEVUELTA'];
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The approved, scored moves the user sees, with their plan, version, year and month. Their project
