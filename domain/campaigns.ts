@@ -1,6 +1,6 @@
 /** Campaigns (spec 3 §2–§5): a client's period of work, disabled while deletedAt is set. */
 import { z } from 'zod';
-import { dateValue, id, MAX_ID, MSG, required, todayIso } from './validation';
+import { dateValue, id, MSG, pickedId, required, todayIso } from './validation';
 
 export const CAMPAIGN_TEXT = {
   notFound: 'La campaña no existe.',
@@ -21,10 +21,7 @@ export const CAMPAIGN_TEXT = {
     enable ? 'Está a punto de habilitar esta campaña. ¿Desea continuar?' : 'Está a punto de inhabilitar esta campaña. ¿Desea continuar?',
 } as const;
 
-const clientId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required).max(MAX_ID, MSG.required),
-);
+const clientId = pickedId(MSG.required);
 
 const fields = {
   name: required.pipe(z.string().max(150, MSG.tooLong)),

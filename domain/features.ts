@@ -1,6 +1,6 @@
 /** Client attributes (features, spec 1 §2.6, §4, §5): a name, a required flag and its values. */
 import { z } from 'zod';
-import { MAX_ID, MSG } from './validation';
+import { MAX_ID, MSG, pickedId } from './validation';
 
 export const FEATURE_TEXT = {
   /** Followed by the attribute's name in capitals. */
@@ -76,7 +76,7 @@ const checkValues = (feature: { name: string; values: { id?: number; value: stri
 export const featureSchema = z
   .object({
     ...featureFields,
-    clientId: z.coerce.number({ error: 'Seleccione un cliente' }).int('Seleccione un cliente').positive('Seleccione un cliente').max(MAX_ID, 'Seleccione un cliente'),
+    clientId: pickedId('Seleccione un cliente'),
   })
   .superRefine(checkValues);
 export type FeatureInput = z.output<typeof featureSchema>;

@@ -1,7 +1,7 @@
 /** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
 import { z } from 'zod';
 import { type KeyValue, keyValueSchema } from './tags';
-import { email, isEmail, latitude, longitude, MAX_ID, MSG, optionalText, optionalUrl, phone, required } from './validation';
+import { email, isEmail, latitude, longitude, MAX_ID, MSG, optionalText, pickedId, optionalUrl, phone, required } from './validation';
 
 export const LOCATION_TEXT = {
   geography: 'Seleccione país, estado o provincia y ciudad.',
@@ -141,7 +141,7 @@ const withGeography = <T extends { countryId: number | null; stateId: number | n
 };
 
 /** The point-of-sale form, as the console and `POST /locations` validate it. */
-export const locationSchema = z.object({ clientId: z.coerce.number({ error: 'Seleccione un cliente' }).int('Seleccione un cliente').positive('Seleccione un cliente').max(MAX_ID, 'Seleccione un cliente'), ...fields }).superRefine(withGeography);
+export const locationSchema = z.object({ clientId: pickedId('Seleccione un cliente'), ...fields }).superRefine(withGeography);
 export type LocationInput = z.output<typeof locationSchema>;
 
 /** `PUT /locations`: the same form with the location's id. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { distinctRanges, isoDate, MAX_RANGES, RANGE_TEXT, sortRanges, totalVisits, type VisitRange, visitRangeSchema } from './projectVisits';
-import { dateValue, formatDisplayDate, id, MAX_ID, MAX_TEXT, MSG, todayIso } from './validation';
+import { dateValue, formatDisplayDate, id, MAX_TEXT, MSG, pickedId, todayIso } from './validation';
 
 export const MAX_PROJECT_LOCATIONS = 5000;
 export const MAX_PROJECT_VISITS = 200_000;
@@ -75,10 +75,6 @@ export function parsePrice(value: unknown): { price: string } | { error: string 
   return { price: `${BigInt(int)}.${dec.padEnd(2, '0')}` };
 }
 
-/** A required reference picked in a select; an empty one gives `message`. */
-const requiredRef = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
-
 const text = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.tooLong);
 const optionalText = z
   .string()
@@ -99,11 +95,11 @@ const priceField = z
 
 const fields = {
   name: text(150),
-  clientId: requiredRef(PROJECT_TEXT.selectClient),
-  campaignId: requiredRef(MSG.required),
-  moveConfigurationId: requiredRef(MSG.required),
-  questionnaireId: requiredRef(MSG.required),
-  guidelineId: requiredRef(MSG.required),
+  clientId: pickedId(PROJECT_TEXT.selectClient),
+  campaignId: pickedId(MSG.required),
+  moveConfigurationId: pickedId(MSG.required),
+  questionnaireId: pickedId(MSG.required),
+  guidelineId: pickedId(MSG.required),
   startDate: dateValue,
   endDate: dateValue,
   price: priceField,

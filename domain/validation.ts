@@ -80,11 +80,23 @@ export const longitude = required.refine((v) => LONGITUDE_RE.test(v), MSG.longit
 export const newPassword = z.string({ error: MSG.required }).min(1, MSG.required).max(200, MSG.tooLong).refine(isStrongPassword, MSG.password);
 /** The largest value of a PostgreSQL integer column: ids past it cannot exist (and must not reach SQL). */
 export const MAX_ID = 2_147_483_647;
-export const id = z.coerce
-  .number({ error: 'Identificador inválido' })
-  .int('Identificador inválido')
-  .positive('Identificador inválido')
-  .max(MAX_ID, 'Identificador inválido');
+export const INVALID_ID = 'Identificador inválido';
+export const id = z.coerce.number({ error: INVALID_ID }).int(INVALID_ID).positive(INVALID_ID).max(MAX_ID, INVALID_ID);
+
+/**
+ * A reference picked in a select: missing or empty gives `whenMissing` (the form's 'Requerido' or
+ * 'Seleccione un cliente'); anything that can be no id ('abc', 0, 1e20) is 'Identificador inválido', as
+ * the API says it about a path's id. A digit string is read as its number.
+ */
+export const pickedId = (whenMissing: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? whenMissing : INVALID_ID) })
+      .int(INVALID_ID)
+      .positive(INVALID_ID)
+      .max(MAX_ID, INVALID_ID),
+  );
 
 /** Parses DD/MM/YYYY into an ISO date (YYYY-MM-DD), or gives the spec's message. */
 export function parseDisplayDate(text: string): { date: string } | { error: string } {
@@ -136,18 +148,31 @@ export function todayIso(now = new Date()): string {
   return argentineDay.format(now);
 }
 
-/** Formats an ISO date or date-time as DD/MM/YYYY (optionally with HH:mm); missing gives 'Sin Datos'. */
+const argentineMoment = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PLATFORM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * Formats an ISO date or date-time as DD/MM/YYYY (optionally with HH:mm); missing gives 'Sin Datos'.
+ * A date-time is shown in Argentina, as every day the platform counts (payments, reports, 'hoy'): a
+ * browser set elsewhere showed a move approved at 21:41 in Buenos Aires as the next day, and the payment
+ * dialog then refused that day as "before the debt was born". The server's exports read the same.
+ */
 export function formatDisplayDate(iso: string | null | undefined, withTime = false): string {
   if (!iso) return 'Sin Datos';
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return 'Sin Datos';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const local = iso.length === 10;
-  const day = local ? d.getUTCDate() : d.getDate();
-  const month = (local ? d.getUTCMonth() : d.getMonth()) + 1;
-  const year = local ? d.getUTCFullYear() : d.getFullYear();
-  const date = `${pad(day)}/${pad(month)}/${year}`;
-  return withTime ? `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}` : date;
+  if (iso.length === 10) return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of argentineMoment.formatToParts(d)) part[p.type] = p.value;
+  const date = `${part.day}/${part.month}/${part.year}`;
+  return withTime ? `${date} ${part.hour}:${part.minute}` : date;
 }
 
 /** A table cell: empty gives '-'; long texts are cut to 10 characters plus an ellipsis. */

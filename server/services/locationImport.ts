@@ -75,7 +75,13 @@ export function guessDelimiter(text: string): ';' | ',' {
   return (first.match(/;/g)?.length ?? 0) >= (first.match(/,/g)?.length ?? 0) ? ';' : ',';
 }
 
-function parseRows(text: string): { cells: string[]; line: number }[] {
+/**
+ * The file's records with their line numbers. Line endings are made one first: csv-parse takes the
+ * first line's as the file's, and a template saved with CRLF whose new rows end in LF (as some editors
+ * and scripts write them) came out as one record of every row, none loaded and no row's error shown.
+ */
+function parseRows(file: string): { cells: string[]; line: number }[] {
+  const text = file.replace(/\r\n?/g, '\n');
   try {
     const records = parseCsv(text, { delimiter: guessDelimiter(text), bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as {
       record: string[];

@@ -1,6 +1,6 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import { Box, Chip, Fab, Tooltip, Typography } from '@mui/material';
-import { AppBar, Layout, type LayoutProps, Logout, TitlePortal, UserMenu } from 'react-admin';
+import { AppBar, Layout, type LayoutProps, Logout, UserMenu } from 'react-admin';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { titleForRole, type UserRole } from '../../domain/roles';
@@ -40,7 +40,8 @@ function CampoAppBar() {
       {/* On a phone a long role ('Responsable de punto de venta') is cut, whole on hover: it pushed the
           refresh and profile buttons, and with them 'Desconectar', off the screen. */}
       <Chip label={roleTitle} title={roleTitle} size="small" sx={{ bgcolor: 'rgba(255,255,255,.2)', color: 'inherit', mr: 2, minWidth: 0, maxWidth: { xs: 110, sm: 'none' } }} />
-      <TitlePortal />
+      {/* No react-admin TitlePortal: every page says its own title (PageTitle), and the portal was an empty
+          heading in the banner on every screen, read out by screen readers. */}
       <Box sx={{ flex: 1 }} />
       <Typography variant="body1" sx={{ mr: 1, display: { xs: 'none', sm: 'block' } }}>
         Bienvenido {profile ? `${profile.firstName} ${profile.lastName}` : ''}

@@ -6,7 +6,7 @@ import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { type Campaign, CAMPAIGN_TEXT } from '../../domain/campaigns';
-import { MSG, todayIso } from '../../domain/validation';
+import { INVALID_ID, MSG, todayIso } from '../../domain/validation';
 import { auditLog, campaigns, clients, projects } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -72,6 +72,8 @@ describe('the campaign form rules', () => {
 
   it('needs an existing, active client', async () => {
     expect((await call('POST', '/api/campaigns', newCampaign({ clientId: 999999 }))).json().errors).toEqual({ clientId: CAMPAIGN_TEXT.clientNotFound });
+    // Sent, but no id at all: invalid, not missing.
+    for (const clientId of [1e20, 0, 'abc']) expect((await call('POST', '/api/campaigns', newCampaign({ clientId }))).json().errors).toEqual({ clientId: INVALID_ID });
     expect((await call('POST', '/api/campaigns', newCampaign({ clientId: inactiveClientId }))).json().errors).toEqual({ clientId: CAMPAIGN_TEXT.clientInactive });
   });
 

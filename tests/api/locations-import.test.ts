@@ -116,6 +116,19 @@ describe('a good CSV', () => {
     expect(await countOf()).toBe(before + 2);
   });
 
+  it('reads rows whatever their line ending: a CRLF template with rows added in LF (and an old Mac CR) loads each row, a bad one named by its line', async () => {
+    const before = await countOf();
+    const [header, ...rows] = csvFile([csvRow(500, {}, 'EOL'), csvRow(501, { Emails: 'mal-escrito@' }, 'EOL'), csvRow(502, {}, 'EOL')]).split('\r\n');
+    const mixed = `${header}\r\n${rows[0]}\n${rows[1]}\r${rows[2]}\n`;
+    const refused = await upload(mixed);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().lines).toEqual(['Línea 3: Email inválido (Emails)']);
+    const good = `${header}\r\n${rows[0]}\n${rows[2]}\n`;
+    const res = await upload(good);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await countOf()).toBe(before + 2);
+  });
+
   it('reads a file Excel saved as Windows-1252 (its plain "CSV"), accents and all', async () => {
     const before = await countOf();
     const text = csvFile([csvRow(300, { Nombre: 'Almacén Peñón Córdoba' }, 'ANSI')], { bom: false });

@@ -24,8 +24,11 @@ import {
   optionalUrl,
   parseDisplayDate,
   phone,
+  pickedId,
+  INVALID_ID,
   required,
   safeCell,
+  todayIso,
   url,
 } from '../../domain/validation';
 
@@ -288,11 +291,22 @@ describe('formatDisplayDate', () => {
     for (const value of [null, undefined, '', 'no es fecha']) expect(formatDisplayDate(value)).toBe('Sin Datos');
   });
 
-  it('shows a date as DD/MM/YYYY and a date-time in local time', () => {
+  it('shows a date as DD/MM/YYYY and a date-time in Argentina, whatever the machine\'s zone', () => {
     expect(formatDisplayDate('2024-03-05')).toBe('05/03/2024');
-    const local = new Date(2024, 2, 5, 7, 9).toISOString();
-    expect(formatDisplayDate(local)).toBe('05/03/2024');
-    expect(formatDisplayDate(local, true)).toBe('05/03/2024 07:09');
+    // 00:41 UTC on the 14th is 21:41 of the 13th in Buenos Aires (UTC−3): the payment rule's day.
+    expect(formatDisplayDate('2026-08-14T00:41:00Z')).toBe('13/08/2026');
+    expect(formatDisplayDate('2026-08-14T00:41:00Z', true)).toBe('13/08/2026 21:41');
+    expect(formatDisplayDate('2026-08-14T03:00:00Z', true)).toBe('14/08/2026 00:00');
+    expect(formatDisplayDate('2026-08-13T21:41:00-03:00', true)).toBe('13/08/2026 21:41');
+  });
+
+  it('gives a date-time the Argentine day todayIso gives it', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (d) => {
+        const [y, m, day] = todayIso(d).split('-');
+        return formatDisplayDate(d.toISOString()) === `${day}/${m}/${y}`;
+      }),
+    );
   });
 });
 
@@ -446,5 +460,18 @@ describe('auth schemas', () => {
         if (other !== password) expect(errorsOf(newPasswordSchema, { password, confirmPassword: other })).toEqual({ confirmPassword: MSG.passwordsMatch });
       }),
     );
+  });
+});
+
+describe('a reference picked in a select', () => {
+  const clientId = z.object({ clientId: pickedId('Seleccione un cliente') });
+  it('says what the form says when it is missing or empty', () => {
+    for (const value of [{}, { clientId: null }, { clientId: '' }]) expect(errorsOf(clientId, value)).toEqual({ clientId: 'Seleccione un cliente' });
+  });
+  it('calls a value that can be no id invalid, never missing: it was sent', () => {
+    for (const bad of [1e20, 0, -1, 1.5, 'abc', true, {}, MAX_ID + 1]) expect(errorsOf(clientId, { clientId: bad })).toEqual({ clientId: INVALID_ID });
+  });
+  it('reads an id as a number or a digit string', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: MAX_ID }), fc.boolean(), (n, asText) => valueOf(clientId, { clientId: asText ? String(n) : n }).clientId === n));
   });
 });
