@@ -166,6 +166,8 @@ export interface PerformanceRow {
   projectName: string;
   locationName: string;
   clientLocationName: string;
+  /** The client's own code of the point of sale ('Código de Locación del Cliente'), as the stock and the client's report show it. */
+  clientLocationId: string | null;
   getterName: string | null;
   agentName: string | null;
   approvedAt: string | null;

@@ -30,6 +30,12 @@ export const MOVE_FORM_TEXT = {
   stockState: 'Algunas de las moves seleccionadas no están en el estado requerido para asignar (Asignada, Disponible, Publicada, Publicada por Cancelación)',
   pickClient: 'Seleccione al menos un Cliente para filtrar.',
   exportFailed: 'Ha ocurrido un error al intentar generar el archivo.',
+  /** An export whose list had no row: no file of headers alone is downloaded. */
+  nothingToExport: {
+    moves: 'No hay moves para exportar con estos filtros: no se generó ningún archivo.',
+    stock: 'No hay moves ni visitas en stock para exportar: no se generó ningún archivo.',
+    performance: 'No hay moves aprobadas para exportar con estos filtros: no se generó ningún archivo.',
+  },
   imageDownload: 'Error al descargar la imagen',
   outsideProject: (from: string, to: string) => `Las fechas deben estar dentro del período del proyecto (${from} al ${to}).`,
   assigning: (name: string) => `Estas asignando a ${name}`,

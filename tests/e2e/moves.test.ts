@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { MoveDetail, MoveListRow } from '../../domain/move-api';
+import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
@@ -605,7 +606,7 @@ describe('Reportes de Moves', () => {
     expect(report.count).toBeGreaterThan(100);
     expect(rows).toHaveLength(report.count);
     expect(new Set(rows.map((r) => r[header.indexOf('Cliente')]))).toEqual(new Set(['Café del Plata']));
-    for (const r of rows.slice(0, 20)) expect(r[header.indexOf('Resultado')]).toMatch(/^\d+\.\d{2}%$|^N\/A$/);
+    for (const r of rows.slice(0, 20)) expect(r[header.indexOf('Resultado')]).toMatch(/^\d+(\.\d{1,2})?$|^N\/A$/);
     const codes = new Set(rows.map((r) => r[header.indexOf('Código')]));
     expect(codes.size).toBe(rows.length);
     expect(answers.length).toBeGreaterThan(rows.length);
@@ -621,6 +622,18 @@ describe('Reportes de Moves', () => {
     await section.getByRole('button', { name: 'Exportar reporte' }).click();
     await shown(section.getByText(/^Las fechas deben estar dentro del período del proyecto \(\d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}\)\.$/));
     expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // A project without approved moves yet: no file of headers alone, and the card says why.
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await section.getByLabel('Desde').fill('');
+    await section.getByLabel('Hasta').fill('');
+    await section.getByLabel('Proyecto').click();
+    await page.getByRole('option', { name: 'Relevamiento de locales - próxima temporada' }).click();
+    await section.getByRole('button', { name: 'Exportar reporte' }).click();
+    await shown(section.getByRole('status').filter({ hasText: MOVE_FORM_TEXT.nothingToExport.performance }));
+    await gone(section.getByRole('progressbar'));
+    expect(downloads).toBe(0);
     errors.assertNone([/status of 400/]);
   });
 });

@@ -184,7 +184,8 @@ describe('the performance report export’s pages', () => {
     campaignName: null,
     projectName: 'Auditoría',
     locationName: 'Sucursal Centro',
-    clientLocationName: 'PV-1',
+    clientLocationName: 'OP-1',
+    clientLocationId: 'PV-1',
     getterName: 'Ana Pérez',
     agentName: null,
     approvedAt: '2026-02-12T09:30:00.000Z',
@@ -206,6 +207,9 @@ describe('the performance report export’s pages', () => {
     expect(moves[0]).toEqual(PERFORMANCE_SHEETS[0].header);
     expect(moves.slice(1).map((r) => r[0])).toEqual(['M-4', 'M-9']);
     expect(moves[1]).toEqual(performanceCells(rows[0]).map((cell) => safeCell(cell)));
+    // The client's code under its heading, as the stock and the client's report have it; the result a number.
+    const cell = (name: string) => moves[1][PERFORMANCE_SHEETS[0].header.indexOf(name)];
+    expect([cell('Código de punto de venta'), cell('ID Operativo'), cell('Resultado')]).toEqual(['PV-1', 'OP-1', 87.5]);
     const answers = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Respuestas, { header: 1, defval: '' });
     expect(answers[0]).toEqual(PERFORMANCE_SHEETS[1].header);
     expect(answers.slice(1)).toEqual(answerRows(rows[0]).map((r) => r.map((cell) => safeCell(cell))));

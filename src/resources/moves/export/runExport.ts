@@ -41,16 +41,21 @@ async function freshToken(): Promise<string | null> {
 /**
  * An export without a row cap: a Web Worker walks the API list itself (no page's body reaches the main
  * thread) and builds the book as the pages arrive; `onProgress` hears the fraction written of the first
- * page's count; the file is saved as `fileName`. Rejects (and ends the worker) on any failure.
+ * page's count; the file is saved as `fileName`, unless the list had no row: no file of headers
+ * alone, the caller says there was nothing. Answers the rows written. Rejects (and ends the worker) on any failure.
  */
-export async function runExport(options: { fileName: string; bookType: BookType; sheets: SheetSpec[]; list: ExportList; onProgress: (fraction: number) => void }): Promise<void> {
+export async function runExport(options: { fileName: string; bookType: BookType; sheets: SheetSpec[]; list: ExportList; onProgress: (fraction: number) => void }): Promise<number> {
   const worker = new Worker(new URL('./exportWorker.ts', import.meta.url), { type: 'module' });
   const post = (message: ExportRequest) => worker.postMessage(message);
+  let written = 0;
   try {
     const done = new Promise<Blob>((resolve, reject) => {
       worker.onmessage = (event: MessageEvent<ExportAnswer>) => {
         const answer = event.data;
-        if (answer.type === 'progress') options.onProgress(answer.total ? Math.min(1, answer.done / answer.total) : 1);
+        if (answer.type === 'progress') {
+          written = answer.done;
+          options.onProgress(answer.total ? Math.min(1, answer.done / answer.total) : 1);
+        }
         else if (answer.type === 'token') void freshToken().then((token) => post({ type: 'token', token }));
         else if (answer.type === 'done') resolve(answer.file);
         else if (answer.status === undefined) reject(new Error(answer.message));
@@ -69,7 +74,9 @@ export async function runExport(options: { fileName: string; bookType: BookType;
     post({ type: 'start', bookType: options.bookType, sheets: options.sheets });
     post({ type: 'pages', sheet: options.sheets[0].name, reader, url: resolve(withQuery(path, query)), limit, amountsUrl, token: getSession()?.token ?? null, timeoutMs: TIMEOUT_MS.main });
     post({ type: 'build' });
-    saveBlob(await done, options.fileName);
+    const file = await done;
+    if (written > 0) saveBlob(file, options.fileName);
+    return written;
   } finally {
     worker.terminate();
   }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, TextField, Typography } from '@mui/material';
+import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { exportFileName, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
@@ -16,8 +16,8 @@ const AMOUNT_ANSWERS_PATH = '/questionnaires-replyeds/amount-answers';
  * what the first does.
  * `withAmounts` adds each move's amount of answers ('Respuestas'), asked for page by page as the worker goes.
  */
-export async function exportMoves(query: Record<string, unknown>, fileName: string, withAmounts: boolean, onProgress: (fraction: number) => void): Promise<void> {
-  await runExport({
+export async function exportMoves(query: Record<string, unknown>, fileName: string, withAmounts: boolean, onProgress: (fraction: number) => void): Promise<number> {
+  return runExport({
     fileName: `${fileName}.xls`,
     bookType: 'xls',
     sheets: [{ name: 'Moves', header: moveListHeader(withAmounts) }],
@@ -42,6 +42,8 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
   const [withAmounts, setWithAmounts] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  // The filter's moves may be gone by the time the export asks for them (another user's change).
+  const [empty, setEmpty] = useState(false);
   const check = exportFileName.safeParse(name);
   const error = touched && !check.success ? check.error.issues[0].message : undefined;
   const run = async () => {
@@ -49,8 +51,8 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
     if (!check.success) return;
     setProgress(0);
     try {
-      await exportMoves(query, name, withAmounts, setProgress);
-      onClose();
+      if (await exportMoves(query, name, withAmounts, setProgress)) onClose();
+      else setEmpty(true);
     } catch (e) {
       console.error(e);
       setFailed(true);
@@ -82,6 +84,11 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
             control={<Checkbox checked={withAmounts} onChange={(e) => setWithAmounts(e.target.checked)} disabled={progress !== null} />}
             label="Incluir cantidad de respuestas"
           />
+          {empty && (
+            <Alert severity="info" role="status" sx={{ mb: 1 }}>
+              {MOVE_FORM_TEXT.nothingToExport.moves}
+            </Alert>
+          )}
           {progress !== null && (
             <>
               <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Progreso de la exportación" />

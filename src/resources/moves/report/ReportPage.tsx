@@ -1,5 +1,5 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Autocomplete, Box, Button, Card, CardContent, LinearProgress, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Card, CardContent, LinearProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { dateRangeProblems, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
@@ -12,6 +12,16 @@ import { DateInput, SelectInput } from '../../../ui/form/inputs';
 import type { Choice } from '../../../ui/form/inputs';
 import { PageTitle, useChoices } from '../shared';
 import { exportPerformance, exportStock } from './exports';
+
+/** What an export that found no row says, where its file would have come from; cleared by the next try. */
+function Nothing({ message }: { message: string | null }) {
+  if (message === null) return null;
+  return (
+    <Alert severity="info" role="status" sx={{ mt: 2 }}>
+      {message}
+    </Alert>
+  );
+}
 
 function Progress({ value }: { value: number | null }) {
   if (value === null) return null;
@@ -40,10 +50,12 @@ export function ReportPage() {
 
 function StockCard({ onError }: { onError: (messages: string[]) => void }) {
   const [progress, setProgress] = useState<number | null>(null);
+  const [nothing, setNothing] = useState<string | null>(null);
   const run = async () => {
     setProgress(0);
+    setNothing(null);
     try {
-      await exportStock(setProgress);
+      if (!(await exportStock(setProgress)).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.stock);
     } catch (error) {
       console.error(error);
       onError([MOVE_FORM_TEXT.exportFailed]);
@@ -64,6 +76,7 @@ function StockCard({ onError }: { onError: (messages: string[]) => void }) {
           Exportar stock
         </Button>
         <Progress value={progress} />
+        <Nothing message={nothing} />
       </CardContent>
     </Card>
   );
@@ -84,8 +97,10 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
   const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: single }, single !== undefined);
   const projectId = useWatch({ control: form.control, name: 'projectId' });
   const [progress, setProgress] = useState<number | null>(null);
+  const [nothing, setNothing] = useState<string | null>(null);
 
   const run = form.handleSubmit(async (values) => {
+    setNothing(null);
     const problems = dateRangeProblems(values.fromDate, values.toDate);
     form.clearErrors();
     if (problems.from) form.setError('fromDate', { message: problems.from });
@@ -98,7 +113,8 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
     };
     setProgress(0);
     try {
-      await exportPerformance({ clientId: chosen.map((c) => Number(c.id)), projectId: projectId ?? undefined, fromDate: iso(values.fromDate), toDate: iso(values.toDate) }, setProgress);
+      const filter = { clientId: chosen.map((c) => Number(c.id)), projectId: projectId ?? undefined, fromDate: iso(values.fromDate), toDate: iso(values.toDate) };
+      if (!(await exportPerformance(filter, setProgress)).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.performance);
     } catch (error) {
       // The project's dates are the server's to check: its message lands on the date.
       const fields = error instanceof ApiError ? error.body.errors : undefined;
@@ -151,6 +167,7 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
           </Box>
         </FormProvider>
         <Progress value={progress} />
+        <Nothing message={nothing} />
       </CardContent>
     </Card>
   );

@@ -15,9 +15,9 @@ const STOCK_PAGE = 5000;
  * itself, by keyset, two pages at a time (`walkPages`: the API tells each page's `next` and `ahead`),
  * and writes each page's rows while the next ones are on their way.
  */
-export async function exportStock(onProgress: (fraction: number) => void): Promise<string> {
+export async function exportStock(onProgress: (fraction: number) => void): Promise<{ fileName: string; rows: number }> {
   const fileName = stockFileName();
-  await runExport({
+  const rows = await runExport({
     fileName,
     bookType: 'xls',
     sheets: [{ name: 'Stock', header: STOCK_HEADER }],
@@ -29,7 +29,7 @@ export async function exportStock(onProgress: (fraction: number) => void): Promi
     },
     onProgress,
   });
-  return fileName;
+  return { fileName, rows };
 }
 
 export interface ReportFilter {
@@ -46,9 +46,9 @@ const REPORT_PAGE = 200;
  * 'Reporte de Moves': the approved moves of the filter, one sheet of moves and one of their answers. The
  * export worker walks the report by keyset (after the last move's id) and writes both sheets.
  */
-export async function exportPerformance(filter: ReportFilter, onProgress: (fraction: number) => void): Promise<string> {
+export async function exportPerformance(filter: ReportFilter, onProgress: (fraction: number) => void): Promise<{ fileName: string; rows: number }> {
   const fileName = `reporte_moves_${todayIso()}.xlsx`;
-  await runExport({
+  const rows = await runExport({
     fileName,
     bookType: 'xlsx',
     sheets: PERFORMANCE_SHEETS,
@@ -60,5 +60,5 @@ export async function exportPerformance(filter: ReportFilter, onProgress: (fract
     },
     onProgress,
   });
-  return fileName;
+  return { fileName, rows };
 }

@@ -1,13 +1,15 @@
 /** 'Reporte de Moves': its two sheets (the approved moves, and every answer of each), and their cells. */
 import type { PerformanceRow } from '../../../../domain/move-api';
-import { formatResult } from '../../../../domain/moves';
 import { QUESTION_TYPE_LABELS, type QuestionType } from '../../../../domain/questionnaires';
 import { dateTime } from './stockSheet';
 
 export const PERFORMANCE_SHEETS = [
-  { name: 'Moves', header: ['Código', 'Cliente', 'Campaña', 'Proyecto', 'Punto de venta', 'Código de punto de venta', 'Getter', 'Agente de calidad', 'Fecha de visita', 'Aprobada', 'Resultado', 'Video'] },
+  { name: 'Moves', header: ['Código', 'Cliente', 'Campaña', 'Proyecto', 'Punto de venta', 'Código de punto de venta', 'ID Operativo', 'Getter', 'Agente de calidad', 'Fecha de visita', 'Aprobada', 'Resultado', 'Video'] },
   { name: 'Respuestas', header: ['Código', 'Dimensión', 'Subdimensión', 'Pregunta', 'Tipo', 'Respuesta', 'Ponderación', 'Observación'] },
 ];
+
+/** The result as a number the sheet can sum and sort (two decimals, as the console shows it); 'N/A' for -1 or none. */
+const resultCell = (result: number | null) => (result === null || result < 0 ? 'N/A' : Math.round(result * 100) / 100);
 
 export const performanceCells = (r: PerformanceRow): unknown[] => [
   r.code,
@@ -15,12 +17,13 @@ export const performanceCells = (r: PerformanceRow): unknown[] => [
   r.campaignName ?? '',
   r.projectName,
   r.locationName,
+  r.clientLocationId ?? '',
   r.clientLocationName,
   r.getterName ?? '',
   r.agentName ?? '',
   dateTime(r.startAuditDate),
   dateTime(r.approvedAt),
-  formatResult(r.questionnaireResult),
+  resultCell(r.questionnaireResult),
   r.userMoveVideoLink ?? '',
 ];
 

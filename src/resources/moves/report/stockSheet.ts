@@ -36,7 +36,7 @@ export const STOCK_HEADER = [
   'Imágenes',
   'Última carga',
   'Duración (s)',
-  'project_location_id',
+  'Locación del proyecto (id)',
 ];
 
 export const stockCells = (r: StockReportRow): unknown[] => [
