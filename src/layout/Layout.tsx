@@ -75,8 +75,11 @@ function ChatButton() {
 export function CampoLayout({ children }: LayoutProps) {
   return (
     <Layout appBar={CampoAppBar} menu={CampoMenu}>
-      {/* Room below the page for the chat button: scrolled to the end, no save button or pager lies under it. */}
-      <Box sx={{ pb: CHAT_CLEARANCE }}>{children}</Box>
+      {/* Room below the page for the chat button: scrolled to the end, no save button or pager lies under it.
+          `contain: inline-size`: react-admin's shell grows to its content (`min-width: fit-content`), so one
+          wide table widened every page on a phone (the moves list to 1,050 px, its buttons off screen).
+          Contained, a page takes the width the window leaves; wide tables scroll in their own frame. */}
+      <Box sx={{ pb: CHAT_CLEARANCE, contain: 'inline-size' }}>{children}</Box>
       <ChatButton />
     </Layout>
   );

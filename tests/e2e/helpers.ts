@@ -171,14 +171,14 @@ export function loginForm(page: Page) {
   };
 }
 
-/** Logs in through the real login form and waits for the shell's welcome. */
+/** Logs in through the real login form and waits for the shell's welcome (in the page; a phone hides it). */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   if (page.url() === 'about:blank' || !['/', '/login'].includes(pathOf(page))) await page.goto('/login');
   const form = loginForm(page);
   await form.email.fill(email);
   await form.password.fill(password);
   await form.submit.click();
-  await shown(page.getByText(/^Bienvenido /));
+  await page.getByText(/^Bienvenido /).first().waitFor({ state: 'attached', timeout: UI_TIMEOUT });
 }
 
 /** The sidebar ('Menú principal'). */

@@ -325,6 +325,37 @@ describe('Lista de Moves', () => {
   });
 });
 
+describe('on a phone', () => {
+  it('keeps the moves list and a move within the screen: the table scrolls in its frame, the move menu sits under the title', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    session = await chromium.open({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/user-moves/historial');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.locator('tbody tr').first().getByRole('link'));
+    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await fits();
+    for (const name of ['Exportar', 'Asignar agente']) {
+      const box = (await page.locator('#main-content').getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // The table is wider than the phone: it scrolls inside its own frame.
+    expect(await page.locator('table[aria-label="Moves"]').evaluate((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth)).toBe(true);
+
+    await page.goto(`/user-moves/view/${move.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await fits();
+    // The move's menu covers no part of the 'Información' card: it lies above it.
+    const menu = (await page.getByRole('navigation', { name: 'Menú de la move' }).boundingBox())!;
+    const info = (await page.locator('#move-info').boundingBox())!;
+    expect(menu.y + menu.height).toBeLessThanOrEqual(info.y);
+    await page.getByRole('navigation', { name: 'Menú de la move' }).getByRole('button', { name: 'Historial' }).click();
+    await shown(page.getByRole('dialog', { name: 'Historial' }));
+    errors.assertNone();
+  });
+});
+
 describe('reviewing a move', () => {
   it('edits the answers in review and downloads the images and the PDF', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);

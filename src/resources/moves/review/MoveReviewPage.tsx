@@ -110,6 +110,7 @@ export function MoveReviewPage() {
           Descargar PDF
         </Button>
       </PageTitle>
+      <SideMenu move={m} allowed={allowed} runner={runner} />
       <InfoCard move={m} />
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -142,7 +143,6 @@ export function MoveReviewPage() {
           onDeletePhoto={allowed.includes('deletePhoto') && mode === 'view' ? (q, index, url) => setAsk({ kind: 'deletePhoto', questionId: q._id, index, url }) : undefined}
         />
       )}
-      <SideMenu move={m} allowed={allowed} runner={runner} />
       <ConfirmDialog
         open={ask?.kind === 'photos'}
         title={REPLY_TEXT.incomplete}

@@ -28,7 +28,11 @@ import { ConfirmDialog } from '../../../ui/dialogs';
 import { EditedVideo } from './EditedVideo';
 import type { Runner } from './useMove';
 
-/** The floating side menu of the move: Información, Adjuntos, Instructivo, Historial. */
+/**
+ * The floating side menu of the move: Información, Adjuntos, Instructivo, Historial. Floating from `md`
+ * up, where the page keeps a right margin for it; narrower, a row of buttons under the title: floating,
+ * it covered the 'Información' card's right column on a tablet or phone.
+ */
 export function SideMenu({ move, allowed, runner }: { move: MoveDetail; allowed: MoveAction[]; runner: Runner }) {
   const [open, setOpen] = useState<'attachments' | 'history' | null>(null);
   const guideline = move.projectLocation.projects.guideline;
@@ -38,7 +42,20 @@ export function SideMenu({ move, allowed, runner }: { move: MoveDetail; allowed:
         component="nav"
         aria-label="Menú de la move"
         elevation={4}
-        sx={{ position: 'fixed', right: 16, top: '35%', zIndex: 1200, width: 168, display: 'flex', flexDirection: 'column', p: 0.5, gap: 0.5, '& .MuiButton-root': { justifyContent: 'flex-start', textAlign: 'left' } }}
+        sx={{
+          position: { xs: 'static', md: 'fixed' },
+          right: 16,
+          top: '35%',
+          zIndex: 1200,
+          width: { md: 168 },
+          mb: { xs: 2, md: 0 },
+          display: 'flex',
+          flexDirection: { xs: 'row', md: 'column' },
+          flexWrap: 'wrap',
+          p: 0.5,
+          gap: 0.5,
+          '& .MuiButton-root': { justifyContent: 'flex-start', textAlign: 'left' },
+        }}
       >
         <Button size="small" startIcon={<InfoIcon />} onClick={() => document.getElementById('move-info')?.scrollIntoView({ behavior: 'smooth' })}>
           Información
