@@ -37,9 +37,9 @@ export const MOVE_STATUS_LABEL: Record<MoveStatus, string> = {
 export const MOVE_STATUS_COLOR: Partial<Record<MoveStatus, string>> = {
   APROBADA: '#2e7d32',
   RECHAZADA: '#d32f2f',
-  EN_REVISION: '#808000',
+  EN_REVISION: '#6b6b00',
   DESAPROBADA: '#ad1457',
-  DEVUELTA: '#ef6c00',
+  DEVUELTA: '#c05600',
 };
 
 /** The four stock states of the assignment screen: two are moves, two are published visits. */

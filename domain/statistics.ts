@@ -17,7 +17,7 @@ export function statisticBand(value: number): StatisticBand {
 
 export const STATISTIC_BAND_STYLE: Record<StatisticBand, { color: string; label: string }> = {
   red: { color: '#d32f2f', label: 'Menos de 65' },
-  orange: { color: '#ef6c00', label: 'De 65 a menos de 75' },
+  orange: { color: '#c05600', label: 'De 65 a menos de 75' },
   green: { color: '#2e7d32', label: '75 o más' },
 };
 

@@ -20,7 +20,7 @@ const isLink = (value: string | null | undefined): value is string => Boolean(va
 function Banner({ image, clientName }: { image: string | null | undefined; clientName: string | undefined }) {
   if (image) return <Box component="img" src={image} alt={clientName ? `Banner de ${clientName}` : 'Banner del cliente'} sx={{ width: '100%', maxHeight: 220, objectFit: 'cover', display: 'block' }} />;
   return (
-    <Box aria-hidden sx={{ px: 3, py: 2.5, background: 'linear-gradient(90deg, #f57c00 0%, #ffb74d 100%)', color: '#fff' }}>
+    <Box aria-hidden sx={{ px: 3, py: 2.5, background: 'linear-gradient(90deg, #b35000 0%, #d26a00 100%)', color: '#fff' }}>
       <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
         {clientName ?? '\u00a0'}
       </Typography>
