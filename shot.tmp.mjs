@@ -13,5 +13,5 @@ if (action) { await p.getByRole('button', { name: action }).click(); await p.wai
 console.log('scrollWidth', await p.evaluate(() => document.documentElement.scrollWidth));
 const wide = await p.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 12).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} r=${Math.round(e.getBoundingClientRect().right)} w=${Math.round(e.getBoundingClientRect().width)}`));
 console.log(wide.join('\n'));
-await p.screenshot({ path: out, fullPage: false });
+await p.screenshot({ path: out, fullPage: process.env.FULL === '1' });
 await b.close();

@@ -26,6 +26,8 @@ export const STATISTIC_BAND_STYLE: Record<StatisticBand, { color: string; label:
 export const STATISTICS_TEXT = {
   /** /dashboard/{planId} (or ?plan=) names a plan the user does not have: the default plan shows instead. */
   unknownPlan: 'El plan solicitado no existe o no pertenece a su cliente. Se muestra su plan principal.',
+  /** ?version= names no questionnaire version of the plan with approved visits: its latest shows instead. */
+  unknownVersion: 'La versión del cuestionario solicitada no tiene visitas aprobadas en este plan. Se muestra la más reciente.',
 } as const;
 
 export const formatPercent = (value: number) => `${value.toFixed(1).replace('.', ',')} %`;

@@ -99,6 +99,9 @@ describe('the dashboard', () => {
     const summary = page.getByLabel('Resumen del plan');
     await shown(summary.getByText('Programa anual Café del Plata'));
     await shown(summary.getByText('Visita a cafetería'));
+    // The plan has three versions: the summary counts them all, the figures only the chosen one.
+    await shown(summary.getByText('Visitas aprobadas (todas las versiones)'));
+    await shown(page.getByText(/^\d+ visitas aprobadas con la versión 3$/).first());
 
     // The first version was answered over the first year: two calendar years show.
     await page.getByRole('combobox', { name: 'Versión del cuestionario' }).click();
@@ -127,6 +130,35 @@ describe('the dashboard', () => {
       await shown(page.getByText(STATISTICS_TEXT.unknownPlan));
       await shown(page.getByRole('combobox', { name: 'Plan' }).filter({ hasText: PROGRAMME }));
     }
+    // A version the plan has no approved visits of: the latest shows, and the page says why.
+    await page.goto('/dashboard?version=99999');
+    await shown(page.getByText(STATISTICS_TEXT.unknownVersion));
+    await shown(page.getByRole('combobox', { name: 'Versión del cuestionario' }).filter({ hasText: 'Visita a cafetería · versión 3' }));
+    await page.getByRole('combobox', { name: 'Versión del cuestionario' }).click();
+    await page.getByRole('option', { name: 'Visita a cafetería · versión 2' }).click();
+    await gone(page.getByText(STATISTICS_TEXT.unknownVersion));
+    errors.assertNone();
+  });
+
+  it('on a phone draws its charts at the phone\'s width, their labels as large as on a computer', async () => {
+    session = await chromium.open({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = session;
+    await loginAs(page, 'cliente@campo.test');
+    await page.goto('/dashboard');
+    for (const name of [/^Evolución por período: /, /^Resultado por año: /, /^Resultado por dimensión: /]) {
+      const chart = page.getByRole('img', { name });
+      await shown(chart);
+      // One SVG unit a pixel: the chart is not a computer's drawing shrunk into the phone.
+      const { drawn, shown: onScreen, font } = await chart.evaluate((svg) => ({
+        drawn: (svg as SVGSVGElement).viewBox.baseVal.width,
+        shown: svg.getBoundingClientRect().width,
+        font: Math.min(...[...svg.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height)),
+      }));
+      expect(onScreen).toBeLessThanOrEqual(390);
+      expect(Math.abs(drawn - onScreen)).toBeLessThan(1);
+      expect(font).toBeGreaterThanOrEqual(10);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     errors.assertNone();
   });
 

@@ -36,7 +36,8 @@ function PlanSummary({ plan }: { plan: StatisticsPlan }) {
     ['Cuestionario', work.data?.questionnaire?.name ?? '-'],
     ['Puntos de venta', String(work.data?.counts.locations ?? '-')],
     ['Visitas planificadas', String(work.data?.counts.plannedVisits ?? '-')],
-    ['Visitas aprobadas', String(work.data?.counts.approvedMoves ?? '-')],
+    // Of every questionnaire version: the figures below are of the chosen one ('… con la versión 3').
+    [plan.statistics.length > 1 ? 'Visitas aprobadas (todas las versiones)' : 'Visitas aprobadas', String(work.data?.counts.approvedMoves ?? '-')],
     ['Visitas en curso', String(work.data?.counts.inProgressMoves ?? '-')],
   ];
   return (
@@ -60,7 +61,7 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const periodsView = useLocation().pathname.startsWith('/clientPeriods');
   const statistics = useStatistics();
-  const { plans, plan, version, setVersion, unknownPlan } = useSelection(statistics.data);
+  const { plans, plan, version, setVersion, unknownPlan, unknownVersion } = useSelection(statistics.data);
   const client = profile?.client;
   const openPlan = (id: number) => navigate(periodsView ? `/clientPeriods?plan=${id}` : `/dashboard/${id}`);
 
@@ -92,6 +93,7 @@ export default function DashboardPage() {
       {statistics.isError && <Alert severity="error">{statistics.error.message}</Alert>}
       {statistics.data && !plans.length && <Alert severity="info">Todavía no hay planes con resultados para mostrar.</Alert>}
       {unknownPlan && <Alert severity="warning">{STATISTICS_TEXT.unknownPlan}</Alert>}
+      {unknownVersion && <Alert severity="warning">{STATISTICS_TEXT.unknownVersion}</Alert>}
 
       {plan && (
         <Card>

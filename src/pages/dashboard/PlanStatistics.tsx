@@ -15,14 +15,16 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
   const lastPeriod = periods.at(-1);
   const dimensions = shownYear === 'all' ? stats.dimensions : (stats.annual.find((a) => a.year === shownYear)?.dimensions ?? []);
   const periodsLink = `/clientPeriods?plan=${plan.id}&version=${stats.versionId}`;
+  // The plan's summary counts every version's approved visits; these figures, the chosen version's.
+  const ofVersion = plan.statistics.length > 1 ? ` con la versión ${stats.version}` : '';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Kpi label="Resultado general" value={stats.result} caption={`${visits(stats.moves)} aprobadas`} />
+        <Kpi label="Resultado general" value={stats.result} caption={`${visits(stats.moves)} aprobadas${ofVersion}`} />
         <Kpi label="Último período" value={lastPeriod?.result ?? null} caption={lastPeriod ? `${longPeriod(lastPeriod.period)}, ${visits(lastPeriod.moves)}` : undefined} />
         {stats.annual.slice(-2).map((a) => (
-          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} caption={`${visits(a.moves)} aprobadas`} />
+          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} caption={`${visits(a.moves)} aprobadas${ofVersion}`} />
         ))}
       </Box>
       <BandLegend />

@@ -1,9 +1,11 @@
 /**
  * The dashboard's charts, drawn as plain SVG: each one is an image with a text alternative that
- * reads every value, and shows its values as labels, coloured by the statistics' bands.
+ * reads every value, and shows its values as labels, coloured by the statistics' bands. Each is drawn
+ * at the width its frame has, one SVG unit a pixel: scaled into a phone's frame, a chart drawn 900
+ * wide had its 11 px labels at 4 px, unreadable.
  */
 import { Box, Typography } from '@mui/material';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatPercent, STATISTIC_BAND_STYLE, type StatisticBand, statisticBand } from '../../../domain/statistics';
 
 export interface ChartItem {
@@ -18,21 +20,48 @@ const bandColor = (value: number) => STATISTIC_BAND_STYLE[statisticBand(value)].
 const describe = (title: string, items: (ChartItem | LinePoint)[]) =>
   `${title}: ${items.map((i) => (i.value === null ? `${i.label} sin visitas` : `${i.label} ${formatPercent(i.value)}${i.detail ? ` (${i.detail})` : ''}`)).join('; ')}.`;
 
+/** The narrowest a chart is drawn: below, its frame scrolls. */
+const MIN_WIDTH = 260;
+
+/** The width of the element `ref` is put on, followed as the window changes (`initial` until measured). */
+function useFrameWidth(initial: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(initial);
+  useLayoutEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    const measure = (w: number) => setWidth(Math.max(MIN_WIDTH, Math.floor(w)));
+    measure(frame.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => measure(entry.contentRect.width));
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/** A label cut to what fits in `room` pixels at about 6.5 px a character of 12 px text. */
+const fitted = (label: string, room: number) => {
+  const chars = Math.max(4, Math.floor(room / 6.5));
+  return label.length > chars ? `${label.slice(0, chars - 1)}…` : label;
+};
+
 /** Horizontal bars from 0 to 100, with the 65 and 75 thresholds marked. */
 export function BarChart({ title, items }: { title: string; items: ChartItem[] }) {
   const id = useId();
-  const labelWidth = 150;
-  const width = 480;
+  const [frame, frameWidth] = useFrameWidth(480);
+  // Bars no longer than a comfortable reading line on a wide screen.
+  const width = Math.min(frameWidth, 720);
+  const labelWidth = Math.min(150, Math.round(width * 0.32));
   const barArea = width - labelWidth - 64;
   const row = 30;
   const height = items.length * row + 28;
   const x = (v: number) => labelWidth + (Math.max(0, Math.min(100, v)) / 100) * barArea;
   return (
-    <Box component="figure" sx={{ m: 0 }}>
+    <Box component="figure" ref={frame} sx={{ m: 0, overflowX: 'auto' }}>
       <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
         {title}
       </Typography>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={describe(title, items)}>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={describe(title, items)} style={{ display: 'block' }}>
         {[0, 25, 50, 75, 100].map((t) => (
           <g key={t}>
             <line x1={x(t)} x2={x(t)} y1={0} y2={height - 22} stroke="#e0e0e0" />
@@ -50,7 +79,7 @@ export function BarChart({ title, items }: { title: string; items: ChartItem[] }
             <g key={item.label}>
               <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
               <text x={labelWidth - 8} y={y + 15} fontSize="12" textAnchor="end" fill="#212121">
-                {item.label.length > 22 ? `${item.label.slice(0, 21)}…` : item.label}
+                {fitted(item.label, labelWidth - 12)}
               </text>
               <rect x={labelWidth} y={y} width={Math.max(2, x(item.value) - labelWidth)} height={row - 12} rx={3} fill={bandColor(item.value)} />
               <text x={x(item.value) + 6} y={y + 15} fontSize="12" fontWeight="bold" fill="#212121">
@@ -75,7 +104,7 @@ export interface LinePoint extends Omit<ChartItem, 'value'> {
  */
 export function LineChart({ title, items }: { title: string; items: LinePoint[] }) {
   const id = useId();
-  const width = 900;
+  const [frame, width] = useFrameWidth(900);
   const height = 260;
   const left = 36;
   const right = 34;
@@ -90,14 +119,16 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
     .map((item, i) => (item.value === null ? '' : `${i && items[i - 1].value !== null ? 'L' : 'M'}${x(i).toFixed(1)},${y(item.value).toFixed(1)}`))
     .filter(Boolean)
     .join(' ');
-  // With many periods, every other axis label is enough to read it.
-  const labelEvery = items.length > 14 ? 2 : 1;
+  // An axis label every so many periods, about 56 px apart ('sep 2026' is ~45 px wide); a point's
+  // value where there is room for it (~24 px), else on the labelled periods only.
+  const labelEvery = step ? Math.max(1, Math.ceil(56 / step)) : 1;
+  const valueEvery = step ? Math.max(1, Math.ceil(24 / step)) : 1;
   return (
-    <Box component="figure" sx={{ m: 0 }}>
+    <Box component="figure" ref={frame} sx={{ m: 0, overflowX: 'auto' }}>
       <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
         {title}
       </Typography>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={describe(title, items)}>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={describe(title, items)} style={{ display: 'block' }}>
         {[0, 25, 50, 75, 100].map((t) => (
           <g key={t}>
             <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#eeeeee" />
@@ -118,13 +149,15 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
               <>
                 <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
                 <circle cx={x(i)} cy={y(item.value)} r={5} fill={bandColor(item.value)} stroke="#fff" strokeWidth={1.5} />
-                <text x={x(i)} y={y(item.value) - 9} fontSize="10" textAnchor="middle" fill="#212121">
-                  {item.value.toFixed(0)}
-                </text>
+                {i % valueEvery === 0 && (
+                  <text x={x(i)} y={y(item.value) - 9} fontSize="11" textAnchor="middle" fill="#212121">
+                    {item.value.toFixed(0)}
+                  </text>
+                )}
               </>
             )}
             {i % labelEvery === 0 && (
-              <text x={x(i)} y={height - bottom + 18} fontSize="10" textAnchor="middle" fill="#424242">
+              <text x={x(i)} y={height - bottom + 18} fontSize="11" textAnchor="middle" fill="#424242">
                 {item.label}
               </text>
             )}

@@ -30,7 +30,8 @@ const richest = (plans: StatisticsPlan[]) => plans.reduce<StatisticsPlan | undef
  * The plan (from /dashboard/:planId or ?plan=, else the one with most approved visits) and the
  * questionnaire version (?version=, else the plan's latest) the user is looking at. `unknownPlan`:
  * the address names a plan that is not among the user's (another client's, or none), so the
- * default one shows instead.
+ * default one shows instead; `unknownVersion`: ?version= names none of the plan's versions with
+ * approved visits, so its latest shows instead.
  */
 export function useSelection(data: StatisticsAnswer | undefined) {
   const params = useParams();
@@ -42,8 +43,12 @@ export function useSelection(data: StatisticsAnswer | undefined) {
     const found = plans.find((p) => p.id === wanted);
     const plan = found ?? richest(plans);
     const unknownPlan = data !== undefined && wanted !== undefined && !found;
-    const versionId = Number(search.get('version')) || undefined;
-    const version = plan?.statistics.find((s) => s.versionId === versionId) ?? latestVersion(plan);
+    const asked = search.get('version');
+    const versionId = Number(asked) || undefined;
+    const foundVersion = plan?.statistics.find((s) => s.versionId === versionId);
+    const version = foundVersion ?? latestVersion(plan);
+    // Said only of the plan asked for: another plan's version means nothing in the default one.
+    const unknownVersion = data !== undefined && !unknownPlan && asked !== null && !foundVersion && version !== undefined;
     const setVersion = (id: number) =>
       setSearch(
         (current) => {
@@ -53,6 +58,6 @@ export function useSelection(data: StatisticsAnswer | undefined) {
         },
         { replace: true },
       );
-    return { plans, plan, version, setVersion, unknownPlan };
+    return { plans, plan, version, setVersion, unknownPlan, unknownVersion };
   }, [data, wanted, search, setSearch]);
 }

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const [,, path, out, w = '390', h = '844', user = 'cliente@campo.test', sel = 'figure'] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage({ viewport: { width: +w, height: +h } });
+await p.goto('http://localhost:8099/login');
+await p.getByLabel('Email').fill(user);
+await p.getByLabel('Contraseña', { exact: true }).fill('Campo#2026');
+await p.keyboard.press('Enter');
+await p.waitForTimeout(1500);
+await p.goto('http://localhost:8099' + path);
+await p.waitForTimeout(3000);
+const figs = p.locator(sel);
+for (let i = 0; i < await figs.count(); i++) await figs.nth(i).screenshot({ path: out.replace('.png', `-${i}.png`) });
+await b.close();
