@@ -250,6 +250,10 @@ describe('the performance report', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const frame = page.getByRole('table', { name: 'Resultados del reporte' }).locator('..');
     expect(await frame.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    // The last column, the certificate, stays in sight at the frame's right edge.
+    const lastHeader = (await page.getByRole('table', { name: 'Resultados del reporte' }).getByRole('columnheader').last().boundingBox())!;
+    const frameBox = (await frame.boundingBox())!;
+    expect(lastHeader.x + lastHeader.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 1);
     errors.assertNone();
   });
 

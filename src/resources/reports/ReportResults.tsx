@@ -21,6 +21,7 @@ import { formatDisplayDate } from '../../../domain/validation';
 import { Pagination } from '../../ui/table/Pagination';
 import { downloadCertificate } from './certificate';
 import { exportReport, type ReportFilter } from './excel';
+import { STICKY_LAST_COLUMN } from '../../ui/table/stickyLastColumn';
 
 function ResultChip({ result }: { result: number }) {
   const band = RESULT_BAND_STYLE[resultBand(result)];
@@ -115,7 +116,8 @@ export function ReportResults({
       {answer && !rows.length ? (
         <Alert severity="info">{REPORT_TEXT.empty}</Alert>
       ) : (
-        <TableContainer>
+        // The certificate stays in sight while the table scrolls on a phone.
+        <TableContainer sx={STICKY_LAST_COLUMN}>
           <Table size="small" aria-label="Resultados del reporte">
             <TableHead>
               <TableRow>

@@ -29,6 +29,7 @@ import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
 import { ExcelButton } from './ExcelButton';
 import { Pagination } from './Pagination';
+import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 
 export interface Column {
   source: string;
@@ -182,14 +183,7 @@ function CampoTable({
       sx={{
         mt: 2,
         contain: 'inline-size',
-        ...(stickyLastColumn && {
-          '& thead th:last-of-type, & tbody td:last-of-type:not([colspan])': {
-            position: 'sticky',
-            right: 0,
-            bgcolor: 'background.paper',
-            boxShadow: (theme) => `inset 1px 0 0 ${theme.palette.divider}`,
-          },
-        }),
+        ...(stickyLastColumn && STICKY_LAST_COLUMN),
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
