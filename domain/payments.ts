@@ -58,11 +58,14 @@ export type TransactionStatus = (typeof TRANSACTION_STATUS)[keyof typeof TRANSAC
 /** One mass payment pays at most this many transactions (and the Getter's list loads this many). */
 export const MASSIVE_PAY_MAX = 1000;
 
-/** The bank's operation number: required, no spaces anywhere. */
+/**
+ * The bank's operation number: required, no spaces anywhere, visible or not: a zero-width space or
+ * another format character (Unicode Cf) pasted with it showed as 'AB' and broke the reconciliation.
+ */
 export const operationCode = z
   .string({ error: T.required })
   .min(1, T.required)
-  .refine((v) => !/\s/.test(v), T.noSpaces)
+  .refine((v) => !/[\s\p{Cf}]/u.test(v), T.noSpaces)
   .refine((v) => v.length <= 100, T.tooLong);
 
 /** The payment date typed DD/MM/YYYY: required, a real date, not after today (in Argentina). */

@@ -3,6 +3,7 @@
  * of the screens and the history row's shape (with the spec's own spellings).
  */
 import { z } from 'zod';
+import { characters } from './validation';
 
 export const PUSH_TEXT = {
   newTitle: 'Nueva notificación',
@@ -39,8 +40,8 @@ const trimmedText = (min: number, max: number) =>
     .string({ error: T.required })
     .trim()
     .min(1, T.required)
-    .refine((v) => v.length >= min, T.tooShort)
-    .refine((v) => v.length <= max, T.tooLong);
+    .refine((v) => characters(v) >= min, T.tooShort)
+    .refine((v) => characters(v) <= max, T.tooLong);
 
 export const PUSH_LIMITS = { title: { min: 7, max: 40 }, message: { min: 15, max: 150 } } as const;
 
@@ -93,10 +94,11 @@ const NOTICE_PLACE_MAX = 60;
 /** One line, at most `max` characters: cut on a whole character and ended with '…' when it is longer. */
 export function clipText(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length <= max) return line;
+  if (characters(line) <= max) return line;
   let clipped = '';
+  let count = 0;
   for (const char of line) {
-    if (clipped.length + char.length > max - 1) break;
+    if (++count > max - 1) break;
     clipped += char;
   }
   return `${clipped.trimEnd()}…`;

@@ -175,6 +175,16 @@ export function formatDisplayDate(iso: string | null | undefined, withTime = fal
   return withTime ? `${date} ${part.hour}:${part.minute}` : date;
 }
 
+/**
+ * How many characters a person counts in `text`: code points, so that an emoji is one ('🎉' is two
+ * UTF-16 units, what `.length` counts), as PostgreSQL counts a varchar's length.
+ */
+export const characters = (text: string): number => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
 /** A table cell: empty gives '-'; long texts are cut to 10 characters plus an ellipsis. */
 export function cellText(value: unknown, truncate = false): string {
   if (value === null || value === undefined || value === '') return '-';

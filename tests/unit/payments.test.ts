@@ -71,6 +71,8 @@ describe('the register-payment dialog', () => {
     expect(errorsOf({ transactionDate: today }).operationCode).toBe('Este campo es requerido.');
     expect(errorsOf({ transactionDate: today, operationCode: 'OP 123' }).operationCode).toBe('No debe contener espacios.');
     expect(errorsOf({ transactionDate: today, operationCode: ' OP123' }).operationCode).toBe('No debe contener espacios.');
+    // Invisible ones too: a zero-width space, a no-break space, a soft hyphen pasted with the number.
+    for (const hidden of ['\u200b', '\u00a0', '\u00ad', '\ufeff']) expect(errorsOf({ transactionDate: today, operationCode: `OP${hidden}123` }).operationCode).toBe('No debe contener espacios.');
     expect(errorsOf({ transactionDate: today, operationCode: 'x'.repeat(101) }).operationCode).toBe('El campo es demasiado largo');
   });
 

@@ -17,6 +17,10 @@ describe('a push notification', () => {
     expect(errorsOf({ title: 'x'.repeat(41), message }).title).toBe('El campo es demasiado largo');
     expect(errorsOf({ title: 'abcdefg', message })).toEqual({});
     expect(errorsOf({ title: ` ${'x'.repeat(40)} `, message })).toEqual({});
+    // An emoji is one character, not the two UTF-16 units `.length` counts.
+    expect(errorsOf({ title: '🎉🎉🎉abc', message }).title).toBe('El campo es demasiado corto');
+    expect(errorsOf({ title: '🎉'.repeat(40), message })).toEqual({});
+    expect(errorsOf({ title: '🎉'.repeat(41), message }).title).toBe('El campo es demasiado largo');
   });
 
   it('needs a message of 15 to 150 characters once trimmed', () => {
@@ -69,6 +73,8 @@ describe('the notice to a move’s Getter', () => {
     expect(clipText('abcdefghij', 10)).toBe('abcdefghij');
     expect(clipText('abcdefghijk', 10)).toBe('abcdefghi…');
     expect(clipText('abcd efghijk', 6)).toBe('abcd…');
-    expect(clipText('ab😀😀😀', 4)).toBe('ab…');
+    // Characters as a person counts them: an emoji is one (two UTF-16 units).
+    expect(clipText('ab😀😀😀', 4)).toBe('ab😀…');
+    expect(clipText('ab😀😀', 4)).toBe('ab😀😀');
   });
 });

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { PUSH_LIMITS, PUSH_TEXT as T, type PushMessageValues, pushMessageSchema, type PushSendResult, sendSummary } from '../../../domain/push';
+import { characters } from '../../../domain/validation';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { TextInput } from '../../ui/form/inputs';
 
@@ -53,8 +54,8 @@ export function NewNotification() {
         </Box>
         <FormProvider {...form}>
           <Box component="form" noValidate onSubmit={ask} sx={{ display: 'grid', gap: 1 }}>
-            <TextInput name="title" label={T.title} required helperText={`${title.trim().length}/${PUSH_LIMITS.title.max}`} />
-            <TextInput name="message" label={T.message} required multiline rows={{ min: 3, max: 6 }} helperText={`${message.trim().length}/${PUSH_LIMITS.message.max}`} />
+            <TextInput name="title" label={T.title} required helperText={`${characters(title.trim())}/${PUSH_LIMITS.title.max}`} />
+            <TextInput name="message" label={T.message} required multiline rows={{ min: 3, max: 6 }} helperText={`${characters(message.trim())}/${PUSH_LIMITS.message.max}`} />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
               <Button onClick={() => form.reset(EMPTY)} disabled={sending}>
                 {T.cancel}
