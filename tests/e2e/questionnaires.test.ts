@@ -388,3 +388,23 @@ describe('labels', () => {
     }
   });
 });
+
+describe('on a phone', () => {
+  it('shows each question’s name on a line of its own, its weighting and buttons on the next, all within the screen', async () => {
+    session = await chromium.open({ viewport: { width: 390, height: 844 } });
+    const page = session.page;
+    await loginAs(page, 'admin@campo.test');
+    const id = await createQuestionnaire(`Teléfono ${Date.now()}`);
+    await page.goto(`/questionnaires/edit?id=${id}`);
+    const row = page.locator('[data-question-row="1"]');
+    await shown(row);
+    const name = row.locator('[title]').first();
+    // On one line with the weighting and four buttons, the name had no width at all.
+    expect((await name.boundingBox())!.width).toBeGreaterThan(200);
+    for (const label of ['Ponderación de la pregunta 1', 'Eliminar la pregunta 1']) {
+      const box = (await row.getByLabel(label, { exact: true }).boundingBox())!;
+      expect(box.x + box.width, label).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
