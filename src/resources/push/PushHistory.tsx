@@ -14,8 +14,9 @@ const statusText = (r: RaRecord) => T.status[row(r).status] ?? row(r).status;
 const sentAt = (r: RaRecord) => formatDisplayDate(row(r).createdAt, true);
 
 const columns: Column[] = [
-  { source: 'title', label: C.title, sortable: false },
-  { source: 'body', label: C.body, sortable: false },
+  // What the list is read for: whole, not cut to 10 characters (spec 1 §2.2 cuts 'in some lists').
+  { source: 'title', label: C.title, sortable: false, truncate: false },
+  { source: 'body', label: C.body, sortable: false, truncate: false },
   { source: 'totalMessagesSended', label: C.totalMessagesSended, sortable: false },
   { source: 'sucessfullMessages', label: C.sucessfullMessages, sortable: false },
   { source: 'removedTokens', label: C.removedTokens, sortable: false },

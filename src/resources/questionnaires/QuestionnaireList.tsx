@@ -31,7 +31,7 @@ export function QuestionnaireList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       actionsSwitch={canWrite ? 'Mostrar acciones' : undefined}
       columns={[
-        { source: 'name', label: 'Nombre' },
+        { source: 'name', label: 'Nombre', truncate: false },
         { source: 'createdAt', label: 'Fecha de creación', render: (r) => formatDisplayDate(r.createdAt as string) },
         { source: 'updatedBy', label: 'Actualizado por', render: (r) => (r as QuestionnaireRow).updatedBy?.name || '-' },
         { source: 'lastVersion', label: 'Última versión activa' },
