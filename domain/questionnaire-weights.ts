@@ -28,6 +28,7 @@ export const QUESTIONNAIRE_TEXT = {
   tooLong: 'El campo es demasiado largo',
   negativeOnlyNA: 'Sólo puede ser menor a cero en el caso de preguntas N/A',
   max100: 'No puede ser mayor a 100',
+  notANumber: MSG.number,
   range0to100: MSG.weighting,
   penaltyAccumulative: 'La penalización acumulativa debe estar entre 1 y 99',
   penaltyAbsolute: 'La penalización absoluta debe ser 100',
@@ -73,6 +74,7 @@ export const checkGuide = (value: string) => (value.trim() ? checkText(value, LE
 /** Dimension and sub-dimension weightings: required, 0 to 100. */
 export function checkSectionWeighting(w: number | null): string | undefined {
   if (w === null) return T.required;
+  if (Number.isNaN(w)) return T.notANumber;
   if (w < 0 || w > 100) return T.range0to100;
   return undefined;
 }
@@ -80,6 +82,7 @@ export function checkSectionWeighting(w: number | null): string | undefined {
 /** A question's weighting: -1 (N/A) or 0 to 100; in penalty sub-dimensions 1–99 or exactly 100. */
 export function checkQuestionWeighting(w: number | null, subDimensionType: SubDimensionType = 'NORMAL'): string | undefined {
   if (w === null) return T.required;
+  if (Number.isNaN(w)) return T.notANumber;
   if (subDimensionType === 'PENALTY_ACCUMULATIVE') return w >= 1 && w <= 99 ? undefined : T.penaltyAccumulative;
   if (subDimensionType === 'PENALTY_ABSOLUTE') return w === 100 ? undefined : T.penaltyAbsolute;
   if (w < 0 && w !== NOT_APPLICABLE) return T.negativeOnlyNA;
@@ -90,6 +93,7 @@ export function checkQuestionWeighting(w: number | null, subDimensionType: SubDi
 /** An answer's weighting: -1 to 100 (open, close, multiple, photos); 0 to 100 (accumulative, penalty). */
 export function checkAnswerWeighting(w: number | null, type: QuestionType): string | undefined {
   if (w === null) return T.required;
+  if (Number.isNaN(w)) return T.notANumber;
   if (type === 'accumulative' || type === 'penalty') return w < 0 || w > 100 ? T.range0to100 : undefined;
   if (w < 0 && w !== NOT_APPLICABLE) return T.negativeOnlyNA;
   if (w > 100) return T.max100;
@@ -103,8 +107,8 @@ export function checkPhotoCount(value: string): string | undefined {
   return /^\d+(\.\d+)?$/.test(text) && Number(text) >= 1 ? undefined : T.photoCount;
 }
 
-/** -1 counts as 0 and an empty weighting is skipped. */
-export const sumWeightings = (weightings: readonly (number | null)[]) => weightings.reduce<number>((sum, w) => (w === null ? sum : sum + Math.max(w, 0)), 0);
+/** -1 counts as 0; an empty weighting, or one that is no number (its own field says so), is skipped. */
+export const sumWeightings = (weightings: readonly (number | null)[]) => weightings.reduce<number>((sum, w) => (w === null || Number.isNaN(w) ? sum : sum + Math.max(w, 0)), 0);
 
 /** Sums are compared with a tolerance so that 33.33 + 33.33 + 33.34 is 100. */
 export const isHundred = (sum: number) => Math.abs(sum - 100) < 1e-6;

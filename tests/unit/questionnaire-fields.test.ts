@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { questionnaireBody } from '../../domain/questionnaire-body';
+import { parseWeighting } from '../../src/resources/questionnaires/editor/inputs';
 import {
   checkAnswerWeighting,
   checkGuide,
@@ -13,6 +14,7 @@ import {
   problemLine,
   QUESTIONNAIRE_TEXT as T,
   questionnaireProblems,
+  sumWeightings,
   questionProblems,
 } from '../../domain/questionnaire-weights';
 import { defaultAnswers, finalizeQuestionnaire, newQuestion, type QuestionnaireContent, withType } from '../../domain/questionnaires';
@@ -80,6 +82,19 @@ describe('field rules (spec 2 §5, §9)', () => {
     expect(checkSectionWeighting(null)).toBe(T.required);
     expect(checkSectionWeighting(-1)).toBe(T.range0to100);
     expect(checkSectionWeighting(100)).toBeUndefined();
+  });
+
+  it('reads a half-typed weighting as its number, and calls one that is no number so, never "requerido"', () => {
+    expect(['50.', '.5', ' 40 ', '-1', '33.33'].map(parseWeighting)).toEqual([50, 0.5, 40, -1, 33.33]);
+    expect(parseWeighting('')).toBeNull();
+    for (const text of ['1-2', '-', '.', '5.5.5']) {
+      const w = parseWeighting(text);
+      expect(checkSectionWeighting(w), text).toBe(T.notANumber);
+      expect(checkQuestionWeighting(w), text).toBe(T.notANumber);
+      expect(checkAnswerWeighting(w, 'close'), text).toBe(T.notANumber);
+    }
+    // Its own field says what is wrong: the sum skips it rather than read NaN.
+    expect(sumWeightings([50, parseWeighting('1-2'), 30])).toBe(80);
   });
 
   it('wants a photo count of at least 1, decimals allowed', () => {

@@ -10,7 +10,10 @@ type Check<V> = (value: V) => string | undefined;
 /** The number a weighting text stands for: null while empty or half typed ('-', '12.'). */
 export function parseWeighting(text: unknown): number | null {
   if (typeof text === 'number') return text;
-  return typeof text === 'string' && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : null;
+  if (typeof text !== 'string' || !text.trim()) return null;
+  // Half typed ('50.', '.5') is the number it reads as; what is no number ('1-2', '-') is NaN, which
+  // the checks call 'Debe ser un número', never 'requerido' next to the text the user sees.
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(text.trim()) ? Number(text) : Number.NaN;
 }
 
 /** Keeps digits, one minus and a point (a comma becomes one) in a weighting typed by hand. */
