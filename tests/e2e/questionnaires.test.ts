@@ -368,6 +368,23 @@ describe('the question dialog', () => {
     await expect(summary.count()).resolves.toBe(0);
     await expect(dialog.getByLabel(/^Respuesta 1/).getAttribute('aria-invalid')).resolves.toBe('false');
   });
+
+  it('lists four problems and says how many more there are, as the editor’s error dialog does', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
+    await page.getByRole('button', { name: 'Agregar pregunta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+    await dialog.getByLabel(/^Pregunta/).fill('abc');
+    await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
+    await page.getByRole('option', { name: 'Selección Múltiple', exact: true }).click();
+    await dialog.getByLabel(/^Respuesta 1/).fill('x');
+    await dialog.getByLabel(/^Respuesta 2/).fill('');
+    await dialog.getByLabel('Ponderación de la respuesta 1').fill('101');
+    await dialog.getByLabel('Ponderación de la respuesta 2').fill('-2');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await shown(dialog.getByText(/^Y \d+ problemas? más, marcados? en rojo\.$/));
+  });
 });
 
 describe('labels', () => {

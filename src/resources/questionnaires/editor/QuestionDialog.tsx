@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
-import { checkGuide, checkQuestionWeighting, checkText, LENGTHS, type Problem, problemLine, questionProblems } from '../../../../domain/questionnaire-weights';
+import { checkGuide, checkQuestionWeighting, checkText, LENGTHS, type Problem, problemLine, QUESTIONNAIRE_TEXT, questionProblems } from '../../../../domain/questionnaire-weights';
 import {
   defaultAnswers,
   initialWeighting,
@@ -33,7 +33,8 @@ function QuestionForm({ target, onClose }: { target: QuestionTarget; onClose: ()
   const form = useForm<Question>({ defaultValues: target.question, mode: 'onTouched' });
   const [problems, setProblems] = useState<Problem[]>([]);
   const subType = target.subDimensionType;
-  const lines = problems.slice(0, 4).map(problemLine);
+  // A few lines, then how many more (marked in red under their inputs), as the editor's error dialog says it.
+  const lines = [...problems.slice(0, 4).map(problemLine), ...(problems.length > 4 ? [QUESTIONNAIRE_TEXT.moreProblems(problems.length - 4)] : [])];
 
   const accept = async () => {
     await form.trigger();
