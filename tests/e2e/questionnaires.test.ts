@@ -425,3 +425,24 @@ describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+describe('staff who only read questionnaires', () => {
+  it('open one’s latest version in the preview from the list, with no editor and no writing actions', async () => {
+    const name = `Solo lectura ${Date.now()}`;
+    await createQuestionnaire(name);
+    session = await chromium.open();
+    const page = session.page;
+    await loginAs(page, 'comercial@campo.test');
+    await page.goto('/questionnaires');
+    await page.getByRole('textbox', { name: 'Buscar' }).fill(name);
+    await page.getByRole('cell', { name, exact: true }).click();
+    expect(await page.getByRole('button', { name: 'Crear nueva version' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Ver cuestionario' }).click();
+    const preview = page.getByRole('dialog', { name });
+    await shown(preview);
+    await shown(preview.getByRole('tab', { name: 'Vista del Getter' }));
+    await preview.getByRole('tab', { name: 'Vista del cliente' }).click();
+    await preview.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(preview);
+  });
+});

@@ -2,20 +2,25 @@ import AddIcon from '@mui/icons-material/AddCircleOutline';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import QuizIcon from '@mui/icons-material/Quiz';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button } from '@mui/material';
 import { type RaRecord, useDataProvider, useNotify, useRefresh } from 'ra-core';
 import { useState } from 'react';
-import type { QuestionnaireRow } from '../../../domain/questionnaires';
+import type { QuestionnaireContent, QuestionnaireRow, QuestionnaireVersion } from '../../../domain/questionnaires';
 import { canUse } from '../../../domain/roles';
 import { formatDisplayDate } from '../../../domain/validation';
 import { currentRole } from '../../authProvider';
+import { questionnaires as endpoints } from '../../dataProvider/endpoints/questionnaires';
+import { request } from '../../dataProvider/http';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../ui/dialogs';
 import { CampoList } from '../../ui/table/CampoList';
 import { LinkButton } from '../../ui/table/RowButtons';
+import { PreviewDialog } from './editor/Preview';
 
 /**
  * 'Lista de cuestionarios' (spec 2 §2): paged on the server, 5 rows by default. Staff who only read
- * questionnaires see the list without the actions that write.
+ * questionnaires see the list without the actions that write, and each one's latest version in the
+ * preview ('Ver cuestionario'): the editor is for those who write.
  */
 export function QuestionnaireList() {
   const canWrite = canUse(currentRole(), 'questionnaires', 'write');
@@ -36,7 +41,7 @@ export function QuestionnaireList() {
         { source: 'updatedBy', label: 'Actualizado por', render: (r) => (r as QuestionnaireRow).updatedBy?.name || '-' },
         { source: 'lastVersion', label: 'Última versión activa' },
       ]}
-      rowActions={canWrite ? (r) => <RowActions record={r} /> : undefined}
+      rowActions={(r) => (canWrite ? <RowActions record={r} /> : <ViewQuestionnaire record={r as unknown as QuestionnaireRow & RaRecord} />)}
     />
   );
 }
@@ -51,6 +56,32 @@ function RowActions({ record }: { record: RaRecord }) {
         Duplicar cuestionario
       </LinkButton>
       <RemoveLastVersion record={record as unknown as QuestionnaireRow & RaRecord} />
+    </>
+  );
+}
+
+/** The latest version in the read-only preview (Getter's and client's views). */
+function ViewQuestionnaire({ record }: { record: QuestionnaireRow & RaRecord }) {
+  const [content, setContent] = useState<QuestionnaireContent | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const open = async () => {
+    setBusy(true);
+    try {
+      setContent(await request<QuestionnaireVersion>(endpoints.one!.get.replace(':id', String(record.id))));
+    } catch (error) {
+      setErrors(errorMessages(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" startIcon={<VisibilityIcon />} disabled={busy} onClick={open}>
+        Ver cuestionario
+      </Button>
+      <PreviewDialog content={content} onClose={() => setContent(null)} />
+      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </>
   );
 }
