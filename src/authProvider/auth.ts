@@ -1,6 +1,7 @@
 import type { LoginAnswer, UserProfile } from '../../domain/auth';
 import { apiBase } from '../config';
 import { request } from '../dataProvider/http';
+import { fetchFailure, HTTP_TEXT } from '../dataProvider/httpText';
 import { clearSession, getSession, saveSession, type StoredSession } from './session';
 
 /** POST /auth/login, then GET the profile (spec 1 §7 Authentication). */
@@ -19,14 +20,15 @@ async function openSession(answer: LoginAnswer): Promise<StoredSession> {
   return saveSession(answer, response);
 }
 
-function fetchProfile(answer: LoginAnswer): Promise<UserProfile> {
+async function fetchProfile(answer: LoginAnswer): Promise<UserProfile> {
   // The profile call needs the new token before it is stored.
-  return fetch(`${apiBase('core')}/core-users/users/userProfile/${answer.id}`, {
+  const r = await fetch(`${apiBase('core')}/core-users/users/userProfile/${answer.id}`, {
     headers: { authorization: `Bearer ${answer.token}`, accept: 'application/json' },
-  }).then(async (r) => {
-    if (!r.ok) throw new Error((await r.json().catch(() => ({})))?.message ?? 'No se pudo cargar el perfil.');
-    return r.json() as Promise<UserProfile>;
+  }).catch((error: unknown) => {
+    throw new Error(fetchFailure(error) ?? HTTP_TEXT.offline);
   });
+  if (!r.ok) throw new Error(((await r.json().catch(() => ({}))) as { message?: string }).message ?? 'No se pudo cargar el perfil.');
+  return (await r.json()) as UserProfile;
 }
 
 export async function logout(): Promise<void> {

@@ -42,6 +42,9 @@ export const needsRefresh = (session: StoredSession) => session.expiresAt - Date
 
 /** Where to go after login: the path the user asked for before being sent to /login. */
 export function rememberNext(path: string) {
+  // A second call that ends the session runs once the page is already on the login form: the form is
+  // never where to go back to (the edit the user was saving is).
+  if (path === '/login' || path.startsWith('/login?') || path.startsWith('/login/')) return;
   sessionStorage.setItem(NEXT_KEY, path);
 }
 export function takeNext(): string {

@@ -1,6 +1,7 @@
 import { AUTH_TEXT, type LoginAnswer } from '../../domain/auth';
 import { clearSession, getSession, markSessionExpired, rememberNext, updateTokens } from '../authProvider/session';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
+import { fetchFailure, statusMessage } from './httpText';
 
 /** A failed call: the server's Spanish `{ message, errors? }` and its status. */
 export class ApiError extends Error {
@@ -43,12 +44,19 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (!options.anonymous && session) headers.authorization = `Bearer ${session.token}`;
   const timeout = AbortSignal.timeout(TIMEOUT_MS[base]);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  return fetch(`${apiBase(base)}${withQuery(path, options.query)}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-    signal,
-  });
+  try {
+    return await fetch(`${apiBase(base)}${withQuery(path, options.query)}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    // No answer at all: said in Spanish (status 0), unless the caller itself gave up on the call.
+    const message = fetchFailure(error, options.signal);
+    if (message === null) throw error;
+    throw new ApiError(message, 0, { message });
+  }
 }
 
 async function toError(response: Response): Promise<ApiError> {
@@ -58,7 +66,7 @@ async function toError(response: Response): Promise<ApiError> {
   } catch {
     body = {};
   }
-  const message = body.message || `Error ${response.status}`;
+  const message = body.message || statusMessage(response.status);
   return new ApiError(message, response.status, { message, errors: body.errors });
 }
 

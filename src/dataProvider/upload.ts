@@ -1,6 +1,7 @@
 import { getSession } from '../authProvider/session';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 import { ApiError, endSessionAndGoToLogin, refreshSession } from './http';
+import { statusMessage } from './httpText';
 
 export interface UploadProgress {
   /** 'upload' while the file travels (fraction 0–1), then 'processing' while the server works on it. */
@@ -50,6 +51,6 @@ export async function uploadWithProgress<T>(path: string, form: FormData, onProg
     if (answer.status === 401) endSessionAndGoToLogin();
   }
   if (answer.status >= 200 && answer.status < 300) return answer.body as T;
-  const message = answer.body?.message || `Error ${answer.status}`;
+  const message = answer.body?.message || statusMessage(answer.status);
   throw new ApiError(message, answer.status, { ...answer.body, message });
 }

@@ -17,6 +17,13 @@ export const theme = createTheme(
       background: { default: '#fafafa' },
     },
     shape: { borderRadius: 8 },
+    components: {
+      ...defaultTheme.components,
+      // A sort header reached with Tab shows it (it only turned a little greyer).
+      MuiTableSortLabel: {
+        styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2, borderRadius: 4 } }) },
+      },
+    },
     typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' },
   },
   esES,

@@ -24,7 +24,9 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmProps) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-title">
+    // Answered by its buttons or Escape, not by a click beside it: a double click on 'Guardar' opened it
+    // with the first click and closed it, unanswered, with the second (the form saved nothing, silently).
+    <Dialog open={open} onClose={(_, reason) => !busy && reason !== 'backdropClick' && onClose()} aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{content}</DialogContentText>

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { MSG } from '../../domain/validation';
+import { HTTP_TEXT } from '../../src/dataProvider/httpText';
 import {
   atPath,
   chromiumPerFile,
@@ -355,5 +356,53 @@ describe('on a phone', () => {
     await shown(openMenuButton);
     await page.waitForTimeout(500);
     await expect(users.isVisible()).resolves.toBe(false);
+  });
+});
+
+describe('when the server cannot be reached or fails without a message', () => {
+  it('says so in Spanish, never the browser’s "Failed to fetch" or a bare "Error 503"', async () => {
+    const { page, errors } = await open();
+    await loginAs(page, 'admin@campo.test');
+    // No connection at all.
+    await page.route('**/api/clients/all-clients**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/clients');
+    await shown(page.getByText(HTTP_TEXT.offline));
+    expect(await page.getByText('Failed to fetch').count()).toBe(0);
+    // A proxy's 503 with an empty body.
+    await page.unroute('**/api/clients/all-clients**');
+    await page.route('**/api/clients/all-clients**', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.reload();
+    await shown(page.getByText(HTTP_TEXT.unavailable));
+    expect(await page.getByText('Error 503').count()).toBe(0);
+    errors.assertNone([/status of 503/, /ERR_INTERNET_DISCONNECTED|net::ERR/]);
+  });
+});
+
+describe('lists and confirmations at the keyboard and the mouse', () => {
+  it('open a row with Enter, name the table and its page size, and keep a confirmation a second click would close', async () => {
+    const { page, errors } = await open();
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/moves-config');
+    const table = page.getByRole('table', { name: 'Lista de Configuraciones de Moves' });
+    await shown(table);
+    await shown(page.getByRole('combobox', { name: /^Filas por página/ }));
+    // Tab reaches the rows; Enter opens one, as a click does.
+    const row = table.locator('tbody tr').filter({ hasText: 'Visita estándar' });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/moves-config\/edit\/\d+$/);
+
+    // 'Guardar' double-clicked: the first click asks, the second lands beside the question and must not dismiss it.
+    await page.goto('/motives/add');
+    const name = `Motivo doble clic ${Date.now().toString(36)}`;
+    await page.getByLabel(/^Motivo/).first().fill(name);
+    await page.getByRole('button', { name: 'Guardar' }).dblclick();
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(confirm);
+    await page.mouse.click(5, 400);
+    await shown(confirm);
+    await page.keyboard.press('Escape');
+    await gone(confirm);
+    errors.assertNone();
   });
 });

@@ -239,7 +239,7 @@ function CampoTable({
       {list.isFetching && <LinearProgress aria-label="Cargando" />}
       <TableContainer>
         {/* Half MUI's side padding between cells: a list of eight columns fits a 1280 px window. */}
-        <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
+        <Table size="small" aria-label={title} sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (
@@ -264,7 +264,22 @@ function CampoTable({
             {list.data?.map((record) => {
               const isSelected = selected === record.id;
               return (
-                <TableRow key={record.id} hover selected={isSelected} onClick={() => onRowClick(record)} sx={{ cursor: 'pointer' }} aria-selected={isSelected}>
+                <TableRow
+                  key={record.id}
+                  hover
+                  selected={isSelected}
+                  onClick={() => onRowClick(record)}
+                  // Reached with Tab and chosen with Enter or Space, as with a click: the row is what opens
+                  // a record or shows its actions, and a keyboard had no way to it.
+                  tabIndex={0}
+                  onKeyDown={(e) => {
+                    if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+                    e.preventDefault();
+                    onRowClick(record);
+                  }}
+                  sx={{ cursor: 'pointer', '&:focus-visible': { outline: (theme) => `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 } }}
+                  aria-selected={isSelected}
+                >
                   {columns.map((c) => (
                     <TableCell key={c.source} onClick={c.noSelect ? (e) => e.stopPropagation() : undefined}>
                       <CellContent column={c} record={record} />

@@ -3,7 +3,7 @@ import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
 import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import LastPageIcon from '@mui/icons-material/LastPage';
 import { Box, IconButton, MenuItem, Select, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { pagesText, shownText } from './pagerText';
 
 interface Props {
@@ -23,6 +23,7 @@ export function Pagination({ page, perPage, total, estimated = false, options, s
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   const [typed, setTyped] = useState(String(page));
+  const labelId = useId();
   useEffect(() => setTyped(String(page)), [page]);
 
   const go = (target: number) => setPage(Math.min(pages, Math.max(1, target)));
@@ -36,16 +37,11 @@ export function Pagination({ page, perPage, total, estimated = false, options, s
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, px: 2, py: 1 }}>
       <Typography variant="body2">{shownText(from, to, total, estimated)}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="body2" id="rows-per-page">
+        <Typography variant="body2" id={labelId}>
           Filas por página
         </Typography>
-        <Select
-          size="small"
-          variant="standard"
-          value={perPage}
-          onChange={(e) => setPerPage(Number(e.target.value))}
-          inputProps={{ 'aria-labelledby': 'rows-per-page' }}
-        >
+        {/* `labelId` names the visible combobox ('Filas por página 10'); on the hidden input it named nothing a reader reaches. */}
+        <Select size="small" variant="standard" value={perPage} onChange={(e) => setPerPage(Number(e.target.value))} labelId={labelId}>
           {options.map((n) => (
             <MenuItem key={n} value={n}>
               {n}

@@ -11,6 +11,7 @@ import type { MoveListRow } from '../../../../domain/move-api';
 import { amountsInOrder, type MoveAmount } from '../list/moveSheet';
 import { type BookType, ExportBook, type PageColumn, type PageReader } from './exportBook';
 import { walkPages } from './walkPages';
+import { fetchFailure, HTTP_TEXT, statusMessage } from '../../../dataProvider/httpText';
 
 /**
  * An API list the worker pages through by keyset: `url` without its cursor, asked `limit` rows at a time.
@@ -78,7 +79,9 @@ function askToken(): Promise<string | null> {
 async function call(url: URL | string, init: { method?: string; body?: string }, timeoutMs: number): Promise<Response> {
   const headers = { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) };
   const send = (bearer: string | null) =>
-    fetch(url, { ...init, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, signal: AbortSignal.timeout(timeoutMs) });
+    fetch(url, { ...init, headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, signal: AbortSignal.timeout(timeoutMs) }).catch((error: unknown) => {
+      throw new PageError(fetchFailure(error) ?? HTTP_TEXT.offline, 0);
+    });
   const sentWith = token;
   let response = await send(sentWith);
   if (response.status === 401) {
@@ -88,7 +91,7 @@ async function call(url: URL | string, init: { method?: string; body?: string },
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
-    throw new PageError(body.message || `Error ${response.status}`, response.status, body.errors);
+    throw new PageError(body.message || statusMessage(response.status), response.status, body.errors);
   }
   return response;
 }
