@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clearSession, getSession, markSessionExpired, needsRefresh, rememberNext, type StoredSession, takeNext } from './authProvider/session';
+import { clearSession, getSession, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
 import { refreshSession } from './dataProvider/http';
 import { ChangePasswordPage } from './public/ChangePasswordPage';
 import { LoginPage } from './public/LoginPage';
@@ -58,6 +58,21 @@ function Root() {
       setMode('public');
     });
   }, [mode]);
+
+  // Another tab logged out, or in (as someone else): this one follows instead of showing one user's
+  // screens to another, or accepting edits that its next call would refuse.
+  useEffect(
+    () =>
+      onSessionChangedElsewhere((change) => {
+        if (mode === 'admin' && change === 'ended') {
+          rememberNext(location.pathname + location.search);
+          location.assign('/login');
+        } else if ((mode === 'admin' && change === 'otherUser') || (mode === 'public' && change === 'started' && publicScreen(location.pathname) === 'login')) {
+          location.assign(mode === 'admin' ? '/' : takeNext());
+        }
+      }),
+    [mode],
+  );
 
   const enter = (_session: StoredSession) => {
     history.replaceState(null, '', takeNext());

@@ -37,6 +37,34 @@ export function clearSession(): void {
   localStorage.removeItem(KEY);
 }
 
+/** What another tab did to the session this one shares: logged out, logged in (as someone else). */
+export type SessionChange = 'ended' | 'started' | 'otherUser';
+
+const userOf = (raw: string | null): number | null => {
+  try {
+    return raw ? ((JSON.parse(raw) as StoredSession).profile?.id ?? null) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Calls `handler` when another tab of this browser ends the session, opens one, or opens one for another
+ * user (the storage event fires in every tab but the one that wrote). A renewal of the same user's tokens
+ * is no change. Answers the unsubscribe.
+ */
+export function onSessionChangedElsewhere(handler: (change: SessionChange) => void): () => void {
+  const listen = (event: StorageEvent) => {
+    if (event.key !== KEY && event.key !== null) return;
+    const before = userOf(event.oldValue);
+    const after = event.key === null ? null : userOf(event.newValue);
+    if (before === after) return;
+    handler(after === null ? 'ended' : before === null ? 'started' : 'otherUser');
+  };
+  window.addEventListener('storage', listen);
+  return () => window.removeEventListener('storage', listen);
+}
+
 /** True when the access token is gone or will expire within the next 30 seconds. */
 export const needsRefresh = (session: StoredSession) => session.expiresAt - Date.now() < 30_000;
 

@@ -406,3 +406,29 @@ describe('lists and confirmations at the keyboard and the mouse', () => {
     errors.assertNone();
   });
 });
+
+describe('two tabs of one browser', () => {
+  it('follow each other: a logout in one sends the other to login, and a login there opens the other as that user', async () => {
+    const { page, errors } = await open();
+    await loginAs(page, 'admin@campo.test');
+    await page.goto('/clients');
+    const other = await page.context().newPage();
+    const otherErrors = trackErrors(other);
+    await other.goto('/motives');
+    await shown(other.getByText('Bienvenido Ana Administradora'));
+
+    await page.getByRole('button', { name: 'Perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Desconectar' }).click();
+    await atPath(page, '/login');
+    // The other tab did nothing, and is on the login form too.
+    await atPath(other, '/login');
+    await shown(loginForm(other).submit);
+
+    await loginAs(page, 'cliente@campo.test');
+    // Logged in elsewhere: the other tab enters as that user, back where it was asked for.
+    await shown(other.getByText('Bienvenido Carla Cliente'));
+    expect(await other.getByText('Ana Administradora').count()).toBe(0);
+    errors.assertNone();
+    otherErrors.assertNone();
+  });
+});
