@@ -92,3 +92,21 @@ describe('leaving a form through the browser', () => {
     expect(await leaveQuestion(page).count()).toBe(0);
   });
 });
+
+describe('every form of the shared kind', () => {
+  it('asks before the side menu takes a changed client or move configuration away, as the attribute form does', async () => {
+    const session = await chromium.open();
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test');
+    for (const path of ['/clients/edit/1', '/moves-config/add']) {
+      await page.goto(path);
+      const first = page.getByRole('textbox').first();
+      await shown(first);
+      await first.fill(`${await first.inputValue()} cambiado`);
+      await page.getByRole('navigation', { name: 'Menú principal' }).getByText('Tags', { exact: true }).click();
+      await answerLeave(page, 'Cancelar');
+      await atPath(page, path);
+      expect(await first.inputValue()).toMatch(/cambiado$/);
+    }
+  });
+});

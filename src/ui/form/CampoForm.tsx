@@ -40,7 +40,10 @@ export interface CampoFormProps<T extends FieldValues> {
   backPath: string;
   editPath?: string;
   viewPath?: string;
-  /** Ask before leaving with unsaved changes ('No se guardarán los cambios' / '¿Deseas continuar?'). */
+  /**
+   * Ask before leaving with unsaved changes ('No se guardarán los cambios' / '¿Deseas continuar?'): every
+   * form does unless it says `false` (some asked and others, as the client's edit, dropped the changes).
+   */
   confirmLeave?: boolean;
   /** Errors of rules with no input of their own (the whole list of values…): shown in the error dialog on Save. */
   dialogFields?: readonly string[];
@@ -67,7 +70,7 @@ export function CampoForm<T extends FieldValues>({
   backPath,
   editPath,
   viewPath,
-  confirmLeave,
+  confirmLeave = true,
   dialogFields = [],
   canSave,
   children,
