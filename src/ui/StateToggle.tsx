@@ -12,10 +12,12 @@ interface Props {
   question: string;
   /** The data provider action that sets the state: it receives `{ id, [field]: next }`. */
   action: string;
+  /** The record's name, in the button's accessible name ('Desactivar Café del Plata'): a list of 'Desactivar' told a screen reader nothing. */
+  name?: string;
 }
 
 /** The activate / deactivate button of a row, behind its confirmation dialog (spec 1 §4). */
-export function StateToggle({ record, field, title, question, action }: Props) {
+export function StateToggle({ record, field, title, question, action, name }: Props) {
   const resource = useResourceContext()!;
   const dataProvider = useCampoDataProvider();
   const notify = useNotify();
@@ -39,7 +41,7 @@ export function StateToggle({ record, field, title, question, action }: Props) {
   };
   return (
     <>
-      <Button size="small" variant="outlined" color={active ? 'error' : 'success'} onClick={() => setOpen(true)}>
+      <Button size="small" variant="outlined" color={active ? 'error' : 'success'} onClick={() => setOpen(true)} aria-label={name ? `${active ? 'Desactivar' : 'Activar'} ${name}` : undefined}>
         {active ? 'Desactivar' : 'Activar'}
       </Button>
       <ConfirmDialog open={open} title={title} content={question} busy={busy} onClose={() => setOpen(false)} onConfirm={run} />

@@ -165,7 +165,7 @@ describe('Lista de Clientes', () => {
     await listLoaded(page);
 
     // Deactivate from the row: it leaves the active list and shows as 'Inactivo' with the inactive ones.
-    await row(page, name).getByRole('button', { name: 'Desactivar' }).click();
+    await row(page, name).getByRole('button', { name: `Desactivar ${name}`, exact: true }).click();
     const question = page.getByRole('dialog', { name: 'Confirmación' });
     await shown(question.getByText('¿Está seguro que desea Activar/Desactivar este cliente?', { exact: true }));
     await question.getByRole('button', { name: 'Confirmar' }).click();

@@ -215,7 +215,7 @@ describe('versions', () => {
     await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
 
     await page.goto('/questionnaires');
-    await row(page, 'Versiones e2e').getByRole('button', { name: 'Quitar última versión' }).click();
+    await row(page, 'Versiones e2e').getByRole('button', { name: 'Quitar última versión de Versiones e2e', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
     await shown(confirm.getByText('Se quitará la versión 2 de "Versiones e2e".', { exact: false }));
     await confirm.getByRole('button', { name: 'Quitar' }).click();

@@ -27,7 +27,7 @@ const stateSwitch: Column = {
   label: 'Activar/Desactivar',
   sortable: false,
   noSelect: true,
-  render: (r) => <StateToggle record={r} field="state" title={confirmTitle} question={question.join('. ')} action="setState" />,
+  render: (r) => <StateToggle record={r} field="state" title={confirmTitle} question={question.join('. ')} action="setState" name={String(r.name)} />,
 };
 
 /**

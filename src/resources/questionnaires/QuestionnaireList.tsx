@@ -49,10 +49,10 @@ export function QuestionnaireList() {
 function RowActions({ record }: { record: RaRecord }) {
   return (
     <>
-      <LinkButton path={`/questionnaires/edit?id=${record.id}`} icon={<AddIcon />}>
+      <LinkButton path={`/questionnaires/edit?id=${record.id}`} icon={<AddIcon />} label={`Crear nueva version de ${record.name}`}>
         Crear nueva version
       </LinkButton>
-      <LinkButton path={`/questionnaires/add?action=duplicate&id=${record.id}`} icon={<ContentCopyIcon />}>
+      <LinkButton path={`/questionnaires/add?action=duplicate&id=${record.id}`} icon={<ContentCopyIcon />} label={`Duplicar cuestionario ${record.name}`}>
         Duplicar cuestionario
       </LinkButton>
       <RemoveLastVersion record={record as unknown as QuestionnaireRow & RaRecord} />
@@ -77,7 +77,7 @@ function ViewQuestionnaire({ record }: { record: QuestionnaireRow & RaRecord }) 
   };
   return (
     <>
-      <Button size="small" startIcon={<VisibilityIcon />} disabled={busy} onClick={open}>
+      <Button size="small" startIcon={<VisibilityIcon />} disabled={busy} onClick={open} aria-label={`Ver cuestionario ${record.name}`}>
         Ver cuestionario
       </Button>
       <PreviewDialog content={content} onClose={() => setContent(null)} />
@@ -110,7 +110,7 @@ function RemoveLastVersion({ record }: { record: QuestionnaireRow & RaRecord }) 
   };
   return (
     <>
-      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)}>
+      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} aria-label={`Quitar última versión de ${record.name}`}>
         Quitar última versión
       </Button>
       <ConfirmDialog

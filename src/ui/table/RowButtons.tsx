@@ -14,10 +14,11 @@ export function ViewButton({ path, label }: { path: string; label: string }) {
 }
 
 /** A row action that goes to a route. */
-export function LinkButton({ path, icon, children }: { path: string; icon?: ReactNode; children: ReactNode }) {
+/** `label`: the accessible name when the visible text repeats on every row ('Crear nueva version de Visita a cafetería'). */
+export function LinkButton({ path, icon, label, children }: { path: string; icon?: ReactNode; label?: string; children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <Button size="small" startIcon={icon} onClick={() => navigate(path)}>
+    <Button size="small" startIcon={icon} onClick={() => navigate(path)} aria-label={label}>
       {children}
     </Button>
   );
