@@ -123,6 +123,7 @@ function CampoTable({
   search,
   stateFilter,
   perPageOptions = [20, 35, 50],
+  perPage: initialPerPage = 20,
   rowClick = 'select',
   viewPath,
   rowActions,
@@ -141,6 +142,11 @@ function CampoTable({
   const [searchText, setSearchText] = useState(String(search ? (list.filterValues[search.field] ?? '') : ''));
 
   useEffect(() => setSelected(null), [list.page, list.perPage, list.sort.field, list.sort.order]);
+  // A page size the list does not offer (typed in the address: ?perPage=-5) goes back to its first one.
+  const { perPage: shownPerPage, setPerPage } = list;
+  useEffect(() => {
+    if (!perPageOptions.includes(shownPerPage)) setPerPage(perPageOptions.includes(initialPerPage) ? initialPerPage : perPageOptions[0]);
+  }, [shownPerPage, setPerPage, perPageOptions, initialPerPage]);
 
   /**
    * Typing is debounced; a checkbox applies at once (debounced, it would not tick for 400 ms). The
