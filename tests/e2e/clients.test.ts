@@ -272,3 +272,19 @@ describe('Two people editing one client', () => {
     beto.errors.assertNone([/status of 409/]);
   });
 });
+
+describe('a client that does not exist', () => {
+  it('has no points of sale nor attributes to list: the screens say so and lead back', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    for (const section of ['branch-offices', 'features']) {
+      await page.goto(`/clients/99999/${section}`);
+      await shown(page.getByText('El cliente no existe.'));
+      expect(await page.getByRole('button', { name: /^Nueva locacion$|^Nuevo atributo$/ }).count()).toBe(0);
+    }
+    await page.getByRole('button', { name: 'Volver a la lista de clientes' }).click();
+    await atPath(page, '/clients');
+    errors.assertNone([/status of 404/]);
+  });
+});

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { KnownClient } from '../clients/KnownClient';
 import { FeatureList } from './FeatureList';
 import { FeatureCreatePage, FeatureRecordPage } from './FeaturePages';
 
@@ -10,7 +11,11 @@ const useClient = (param: 'id' | 'clientId') => {
 
 export function ClientFeatureList() {
   const { clientId, base } = useClient('id');
-  return <FeatureList key={clientId} clientId={clientId} base={base} />;
+  return (
+    <KnownClient clientId={clientId}>
+      <FeatureList key={clientId} clientId={clientId} base={base} />
+    </KnownClient>
+  );
 }
 
 export function ClientFeatureCreate() {

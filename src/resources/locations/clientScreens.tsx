@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { KnownClient } from '../clients/KnownClient';
 import { Allowed } from '../define';
 import { LocationList } from './LocationList';
 import { LocationCreatePage, LocationRecordPage } from './LocationPages';
@@ -10,7 +11,11 @@ const useClientId = (param: 'id' | 'clientId') => Number(useParams()[param]);
 
 export function ClientLocationList() {
   const clientId = useClientId('id');
-  return <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />;
+  return (
+    <KnownClient clientId={clientId}>
+      <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+    </KnownClient>
+  );
 }
 
 export function ClientLocationCreate() {
