@@ -1,13 +1,14 @@
 import { type ReactNode, useId, useState } from 'react';
 
+/** The public pages' heading: the product's name (a page without a heading is hard to find one's way in). */
 export function Logo() {
   return (
-    <div className="pub-logo">
+    <h1 className="pub-logo">
       <svg viewBox="0 0 24 24" aria-hidden="true">
         <path fill="currentColor" d="M12 2C8.1 2 5 5.1 5 9c0 5.2 7 13 7 13s7-7.8 7-13c0-3.9-3.1-7-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
       </svg>
       CAMPO
-    </div>
+    </h1>
   );
 }
 

@@ -121,6 +121,7 @@ describe('the login form', () => {
   it('submits with Enter and welcomes the user by name with the role title "Admin"', async () => {
     const { page, errors } = await open();
     await page.goto('/');
+    await shown(page.getByRole('heading', { level: 1, name: 'CAMPO' }));
     const form = loginForm(page);
     await form.email.fill('admin@campo.test');
     await form.password.fill('Campo#2026');
