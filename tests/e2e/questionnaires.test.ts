@@ -340,18 +340,27 @@ describe('two editors on the same questionnaire', () => {
   });
 });
 
+/**
+ * A new questionnaire's first question, in its dialog: a 'Selección Múltiple' named `name` whose first
+ * answer is too short and second empty.
+ */
+async function badMultipleChoice(name: string) {
+  const page = await asAdmin('/questionnaires/add');
+  await page.getByRole('button', { name: 'Agregar dimension' }).click();
+  await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
+  await page.getByRole('button', { name: 'Agregar pregunta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+  await dialog.getByLabel(/^Pregunta/).fill(name);
+  await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
+  await page.getByRole('option', { name: 'Selección Múltiple', exact: true }).click();
+  await dialog.getByLabel(/^Respuesta 1/).fill('x');
+  await dialog.getByLabel(/^Respuesta 2/).fill('');
+  return { page, dialog };
+}
+
 describe('the question dialog', () => {
   it('forgets the messages about the old answers when a type change resets them', async () => {
-    const page = await asAdmin('/questionnaires/add');
-    await page.getByRole('button', { name: 'Agregar dimension' }).click();
-    await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
-    await page.getByRole('button', { name: 'Agregar pregunta' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
-    await dialog.getByLabel(/^Pregunta/).fill('¿Qué productos ofrecieron?');
-    await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
-    await page.getByRole('option', { name: 'Selección Múltiple', exact: true }).click();
-    await dialog.getByLabel(/^Respuesta 1/).fill('x');
-    await dialog.getByLabel(/^Respuesta 2/).fill('');
+    const { page, dialog } = await badMultipleChoice('¿Qué productos ofrecieron?');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     const summary = dialog.getByRole('alert').filter({ hasText: 'Respuesta 1' });
     await shown(summary);
@@ -370,16 +379,7 @@ describe('the question dialog', () => {
   });
 
   it('lists four problems and says how many more there are, as the editor’s error dialog does', async () => {
-    const page = await asAdmin('/questionnaires/add');
-    await page.getByRole('button', { name: 'Agregar dimension' }).click();
-    await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
-    await page.getByRole('button', { name: 'Agregar pregunta' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
-    await dialog.getByLabel(/^Pregunta/).fill('abc');
-    await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
-    await page.getByRole('option', { name: 'Selección Múltiple', exact: true }).click();
-    await dialog.getByLabel(/^Respuesta 1/).fill('x');
-    await dialog.getByLabel(/^Respuesta 2/).fill('');
+    const { dialog } = await badMultipleChoice('abc');
     await dialog.getByLabel('Ponderación de la respuesta 1').fill('101');
     await dialog.getByLabel('Ponderación de la respuesta 2').fill('-2');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
