@@ -94,7 +94,7 @@ export const MOVE_TEXT = {
   forbidden: 'No tiene permisos para realizar esta acción.',
   alreadyRepublished: 'Esta move ya fue republicada.',
   visitRetaken: 'La visita de esta move cancelada ya fue asignada a otra move: no se puede rescatar.',
-  conflict: 'La move fue modificada por otra persona. Se recargó con su estado actual.',
+  conflict: 'La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.',
   notFound: 'La move no existe.',
   notYours: 'La move no le pertenece.',
   notAgent: 'El agente de calidad seleccionado no existe o no está activo.',

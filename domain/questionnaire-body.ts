@@ -63,7 +63,7 @@ const dimensionShape = z.object({
 
 /** An update based on a last version that is no longer the last: another save (or a removal) landed in between. */
 export const QUESTIONNAIRE_CONFLICT =
-  'El cuestionario fue modificado por otra persona mientras lo editaba. No se guardaron sus cambios: vuelva a abrirlo para partir de su última versión.';
+  'El cuestionario fue modificado en otra pestaña o por otra persona mientras lo editaba. No se guardaron sus cambios: vuelva a abrirlo para partir de su última versión.';
 
 /**
  * The body of create and update: the tree's shape with bounded sizes. It does not judge lengths

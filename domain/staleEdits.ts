@@ -7,16 +7,16 @@ import { z } from 'zod';
 
 /** The 409 of each edit form whose record changed after the form loaded it. */
 export const STALE_EDIT = {
-  clients: 'El cliente fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  locations: 'El punto de venta fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  features: 'El atributo fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  characteristics: 'La característica fue modificada por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  motives: 'El motivo fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  tags: 'El grupo de tags fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  campaigns: 'La campaña fue modificada por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  movesConfig: 'La configuración fue modificada por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  webUsers: 'El usuario fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  projects: 'El proyecto fue modificado por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  clients: 'El cliente fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  locations: 'El punto de venta fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  features: 'El atributo fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  characteristics: 'La característica fue modificada en otra pestaña o por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  motives: 'El motivo fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  tags: 'El grupo de tags fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  campaigns: 'La campaña fue modificada en otra pestaña o por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  movesConfig: 'La configuración fue modificada en otra pestaña o por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  webUsers: 'El usuario fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  projects: 'El proyecto fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
 } as const;
 
 export const INVALID_LOADED_VERSION = 'Fecha de modificación inválida.';

@@ -435,7 +435,7 @@ describe('reviewing a move', () => {
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
-    await shown(error.getByText('La move fue modificada por otra persona. Se recargó con su estado actual.'));
+    await shown(error.getByText('La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.'));
     await error.getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Agente de calidad' }).inputValue()).toBe('Rodrigo Castro');
     expect(await statusOf(move.id)).toBe('EN_REVISION');
