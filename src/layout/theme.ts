@@ -14,6 +14,10 @@ export const theme = createTheme(
       secondary: { main: '#37474f' },
       success: { main: '#2e7d32' },
       error: { main: '#d32f2f' },
+      // MUI's own warning (#ed6c02) and info (#0288d1) read at 3.1:1 and 3.9:1 with white text ('Devolver',
+      // 'A corregir', the 'Próximo' chip): these read at 4.6:1 and 4.8:1.
+      warning: { main: '#c05600', contrastText: '#fff' },
+      info: { main: '#0277bd', contrastText: '#fff' },
       background: { default: '#fafafa' },
     },
     shape: { borderRadius: 8 },

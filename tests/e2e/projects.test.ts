@@ -360,3 +360,28 @@ describe('Proyectos', () => {
     errors.assertNone();
   });
 });
+
+describe('on a phone', () => {
+  it('keeps the project form within its card: the ranges and the calendar scroll in their own frames', async () => {
+    const token = await adminToken();
+    const [project] = (await api<{ rows: { id: number; name: string }[] }>('GET', `/projects?limit=1&name=${encodeURIComponent('Atención en sucursales - próxima')}`, undefined, token)).rows;
+    session = await chromium.open({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    for (const mode of ['edit', 'view']) {
+      await page.goto(`/projects-campo/${mode}/${project.id}`);
+      const calendar = page.getByRole('table', { name: 'Calendario de visitas' });
+      await shown(calendar);
+      const card = (await page.locator('#main-content .MuiCard-root').first().boundingBox())!;
+      // No field reaches past the card (they did, cut off, with the tables widening the form).
+      const widest = await page.locator('#main-content .MuiCard-root').first().evaluate((c) => Math.max(...[...c.querySelectorAll('input, [role="combobox"]')].map((e) => e.getBoundingClientRect().right)));
+      expect(widest, mode).toBeLessThanOrEqual(card.x + card.width);
+      for (const name of ['Rangos de visitas', 'Calendario de visitas']) {
+        const frame = (await page.getByRole('table', { name }).locator('..').boundingBox())!;
+        expect(frame.x + frame.width, `${mode}: ${name}`).toBeLessThanOrEqual(card.x + card.width);
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    errors.assertNone();
+  });
+});

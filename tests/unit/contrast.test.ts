@@ -28,6 +28,13 @@ describe('colour contrast', () => {
     expect(contrast(primary, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('gives every colour a button or chip can take 4.5:1 with its text', () => {
+    for (const name of ['primary', 'secondary', 'success', 'error', 'warning', 'info'] as const) {
+      const { main, contrastText } = theme.palette[name];
+      expect(contrast(main, contrastText), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('gives every status chip and result band 4.5:1 with white text', () => {
     for (const color of [...Object.values(MOVE_STATUS_COLOR), ...Object.values(STATISTIC_BAND_STYLE).map((s) => s.color)]) {
       expect(contrast(color!, '#ffffff'), color).toBeGreaterThanOrEqual(4.5);

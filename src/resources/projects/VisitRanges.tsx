@@ -1,5 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { checkRangeDraft, MONTH_NAMES, sortRanges, type VisitRange, visitCalendar } from '../../../domain/projectVisits';
@@ -55,7 +55,9 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
   );
 
   return (
-    <Box component="section" aria-labelledby="ranges-title" sx={{ mt: 2 }}>
+    // `minWidth: 0` and the tables in their own scrolling frames: on a phone the tables widened the form's
+    // column past its card, which cut off every field's right edge and the 'Visitas totales' column.
+    <Box component="section" aria-labelledby="ranges-title" sx={{ mt: 2, minWidth: 0 }}>
       <Typography id="ranges-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Rangos de visitas
       </Typography>
@@ -78,34 +80,36 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
         </Alert>
       )}
       {ranges.length > 0 && (
-        <Table size="small" aria-label="Rangos de visitas">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>Desde</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Hasta</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Visitas por locación</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Visitas totales</TableCell>
-              {!readOnly && <TableCell aria-label="Acciones" />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {ranges.map((r, i) => (
-              <TableRow key={`${r.from}-${r.to}-${r.visits}`}>
-                <TableCell>{formatDisplayDate(r.from)}</TableCell>
-                <TableCell>{formatDisplayDate(r.to)}</TableCell>
-                <TableCell>{r.visits}</TableCell>
-                <TableCell>{number(r.visits * locationsCount)}</TableCell>
-                {!readOnly && (
-                  <TableCell>
-                    <IconButton size="small" aria-label={`Quitar el rango del ${formatDisplayDate(r.from)} al ${formatDisplayDate(r.to)}`} onClick={() => remove(i)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                )}
+        <TableContainer>
+          <Table size="small" aria-label="Rangos de visitas">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600 }}>Desde</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>Hasta</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>Visitas por locación</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>Visitas totales</TableCell>
+                {!readOnly && <TableCell aria-label="Acciones" />}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {ranges.map((r, i) => (
+                <TableRow key={`${r.from}-${r.to}-${r.visits}`}>
+                  <TableCell>{formatDisplayDate(r.from)}</TableCell>
+                  <TableCell>{formatDisplayDate(r.to)}</TableCell>
+                  <TableCell>{r.visits}</TableCell>
+                  <TableCell>{number(r.visits * locationsCount)}</TableCell>
+                  {!readOnly && (
+                    <TableCell>
+                      <IconButton size="small" aria-label={`Quitar el rango del ${formatDisplayDate(r.from)} al ${formatDisplayDate(r.to)}`} onClick={() => remove(i)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       {shownError && (
         <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
@@ -123,37 +127,39 @@ export function VisitCalendar({ ranges, locationsCount }: { ranges: readonly Vis
   if (!entries.length) return null;
   const total = entries.reduce((sum, e) => sum + e.numberOfVisits, 0);
   return (
-    <Box component="section" aria-labelledby="calendar-title" sx={{ mt: 2 }}>
+    <Box component="section" aria-labelledby="calendar-title" sx={{ mt: 2, minWidth: 0 }}>
       <Typography id="calendar-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Calendario de visitas
       </Typography>
-      <Table size="small" aria-label="Calendario de visitas" sx={{ maxWidth: 640 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>Año</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Mes</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Visitas por locación</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>{PROJECT_TEXT.calendarTotal(locationsCount)}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((e) => (
-            <TableRow key={`${e.year}-${e.month}`}>
-              <TableCell>{e.year}</TableCell>
-              <TableCell>{MONTH_NAMES[e.month - 1]}</TableCell>
-              <TableCell>{number(e.numberOfVisits)}</TableCell>
-              <TableCell>{number(e.numberOfVisits * locationsCount)}</TableCell>
+      <TableContainer sx={{ maxWidth: 640 }}>
+        <Table size="small" aria-label="Calendario de visitas">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>Año</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Mes</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Visitas por locación</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{PROJECT_TEXT.calendarTotal(locationsCount)}</TableCell>
             </TableRow>
-          ))}
-          <TableRow>
-            <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
-              Total
-            </TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>{number(total)}</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>{number(total * locationsCount)}</TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {entries.map((e) => (
+              <TableRow key={`${e.year}-${e.month}`}>
+                <TableCell>{e.year}</TableCell>
+                <TableCell>{MONTH_NAMES[e.month - 1]}</TableCell>
+                <TableCell>{number(e.numberOfVisits)}</TableCell>
+                <TableCell>{number(e.numberOfVisits * locationsCount)}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
+                Total
+              </TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{number(total)}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{number(total * locationsCount)}</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Box>
   );
 }

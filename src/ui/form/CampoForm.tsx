@@ -160,7 +160,9 @@ export function CampoForm<T extends FieldValues>({
           </Box>
           <FormProvider {...form}>
             <form onSubmit={submit} noValidate>
-              <fieldset disabled={isView} style={{ border: 0, padding: 0, margin: 0 }}>
+              {/* `minInlineSize: 0`: a fieldset is as wide as its content's min-content by default, so on a
+                  phone one wide table (a project's visit calendar) widened the whole form past its card. */}
+              <fieldset disabled={isView} style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
                 {children}
               </fieldset>
               {!isView && (
