@@ -5,18 +5,22 @@
  */
 import { z } from 'zod';
 
+/** The 409 of an edit form whose record changed after the form loaded it ('El cliente', masculine; 'La campaña', feminine). */
+const staleEdit = (record: string, feminine = false) =>
+  `${record} fue ${feminine ? 'modificada' : 'modificado'} en otra pestaña o por otra persona mientras ${feminine ? 'la' : 'lo'} editaba. Recargue la página para ver los cambios; no se guardaron los suyos.`;
+
 /** The 409 of each edit form whose record changed after the form loaded it. */
 export const STALE_EDIT = {
-  clients: 'El cliente fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  locations: 'El punto de venta fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  features: 'El atributo fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  characteristics: 'La característica fue modificada en otra pestaña o por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  motives: 'El motivo fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  tags: 'El grupo de tags fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  campaigns: 'La campaña fue modificada en otra pestaña o por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  movesConfig: 'La configuración fue modificada en otra pestaña o por otra persona mientras la editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  webUsers: 'El usuario fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
-  projects: 'El proyecto fue modificado en otra pestaña o por otra persona mientras lo editaba. Recargue la página para ver los cambios; no se guardaron los suyos.',
+  clients: staleEdit('El cliente'),
+  locations: staleEdit('El punto de venta'),
+  features: staleEdit('El atributo'),
+  characteristics: staleEdit('La característica', true),
+  motives: staleEdit('El motivo'),
+  tags: staleEdit('El grupo de tags'),
+  campaigns: staleEdit('La campaña', true),
+  movesConfig: staleEdit('La configuración', true),
+  webUsers: staleEdit('El usuario'),
+  projects: staleEdit('El proyecto'),
 } as const;
 
 export const INVALID_LOADED_VERSION = 'Fecha de modificación inválida.';

@@ -1,3 +1,5 @@
+import { AUTH_TEXT } from '../../domain/auth';
+
 /**
  * What the console says when a call fails without the server's Spanish message: the network is down,
  * the server took too long, or it answered an error with an empty body (a proxy's 502/503). Never the
@@ -10,7 +12,7 @@ export const HTTP_TEXT = {
   serverError: 'Ocurrió un error en el servidor. Intente nuevamente en unos minutos.',
   unavailable: 'El servidor no está disponible en este momento. Intente nuevamente en unos minutos.',
   notFound: 'No se encontró el recurso solicitado.',
-  forbidden: 'No tiene permisos para realizar esta acción.',
+  forbidden: AUTH_TEXT.forbidden,
   tooLarge: 'El archivo o los datos enviados son demasiado grandes.',
   other: (status: number) => `El servidor respondió con un error (${status}). Intente nuevamente.`,
 } as const;

@@ -133,9 +133,8 @@ export default function ReportsPage({ note }: { note?: string }) {
   });
 
   return (
-    // `contain: inline-size`, as the lists: the results table scrolls inside its frame on a phone
-    // instead of widening the whole page (react-admin's shell grows to its content).
-    <Card sx={{ mt: 2, contain: 'inline-size' }}>
+    // On a phone the results table scrolls inside its frame (the shell's content is `contain: inline-size`).
+    <Card sx={{ mt: 2 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Tooltip title={REPORT_TEXT.back}>

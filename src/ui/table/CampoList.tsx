@@ -182,13 +182,11 @@ function CampoTable({
   const [actionsShown, setActionsShown] = useState(true);
   const showActions = Boolean(rowActions) && (!actionsSwitch || actionsShown);
   return (
-    // `contain: inline-size`: react-admin's shell grows to its content (`min-width: fit-content`), so
-    // a wide table or toolbar widened the whole page. Contained, the list takes the width the window
-    // leaves: the toolbar wraps and the table scrolls inside its own container.
+    // The shell's content is `contain: inline-size` (Layout): the list takes the width the window leaves,
+    // its toolbar wraps and its table scrolls inside its own container.
     <Card
       sx={{
         mt: 2,
-        contain: 'inline-size',
         ...(stickyLastColumn && STICKY_LAST_COLUMN),
       }}
     >
