@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { admits, type Audience, isAdmin, type UserRole } from '../domain/roles';
 import { AUTH_TEXT } from '../domain/auth';
-import { users } from './db/schema';
+import { refreshTokens, users } from './db/schema';
 import { HttpError } from './http';
 
 /** Who may call a route: a role list from domain/roles.ts, or 'public' for the session routes. */
@@ -34,8 +34,8 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; rol: UserRole; cid: number | null; typ: 'access' };
-    user: { sub: string; rol: UserRole; cid: number | null; typ: 'access' };
+    payload: { sub: string; rol: UserRole; cid: number | null; typ: 'access'; sid?: string };
+    user: { sub: string; rol: UserRole; cid: number | null; typ: 'access'; sid?: string };
   }
 }
 
@@ -47,10 +47,14 @@ const STANDING_FOR_MS = 1000;
 /** How many users' standings the guard keeps. */
 const STANDING_KEPT = 5000;
 
-/** What the database says of a token's user: whether it is active, and the first second its tokens are good from. */
+/**
+ * What the database says of a token's user: whether it is active, the first second its tokens are good
+ * from, and its sessions (refresh families) ended recently enough for one of their access tokens to live.
+ */
 interface Standing {
   active: boolean;
   validFrom: number;
+  ended: readonly string[];
 }
 
 /** Every route below /api declares its roles; one without is a start-up error, not an open door. */
@@ -69,12 +73,12 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
   // never past the token's expiry): a session's next requests skip the HMAC, the JSON decoding and the
   // hashing of a cache key (fast-jwt's own cache hashes every token it looks up). One map per app: a
   // token is only ever taken by the app whose secret verified it.
-  const verified = new Map<string, { session: SessionUser; issued: number; until: number }>();
-  const sessionOf = (token: string): { session: SessionUser; issued: number } => {
+  const verified = new Map<string, { session: SessionUser; issued: number; family: string | null; until: number }>();
+  const sessionOf = (token: string): { session: SessionUser; issued: number; family: string | null } => {
     const kept = verified.get(token);
     if (kept && kept.until > Date.now()) return kept;
     if (kept) verified.delete(token);
-    let claims: { sub: string; rol: UserRole; cid: number | null; typ: string; exp?: number; iat?: number };
+    let claims: { sub: string; rol: UserRole; cid: number | null; typ: string; sid?: string; exp?: number; iat?: number };
     try {
       claims = app.jwt.verify(token);
     } catch {
@@ -82,7 +86,7 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
     }
     if (claims.typ !== 'access') throw new HttpError(401, AUTH_TEXT.sessionExpired);
     const session = Object.freeze({ id: Number(claims.sub), rol: claims.rol ?? null, clientId: claims.cid ?? null });
-    const entry = { session, issued: claims.iat ?? 0, until: (claims.exp ?? 0) * 1000 };
+    const entry = { session, issued: claims.iat ?? 0, family: typeof claims.sid === 'string' ? claims.sid : null, until: (claims.exp ?? 0) * 1000 };
     if (claims.exp) {
       if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
       verified.set(token, entry);
@@ -93,6 +97,8 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
   // A token is the user as it was when it was issued: deactivated, or given another role or client,
   // the user's older tokens stop there (`sessions_valid_after`, set by a trigger, migration 0012). The
   // role or client the console then needs comes with the next refresh; a deactivated user has none.
+  // "Desconectar" (or a reused refresh token) ends the session's family, and with it the access tokens
+  // that name it (`sid`): the same read brings the user's families ended within an access token's life.
   // Read once a second per user at most (one lookup by key), and forgotten after any write this
   // server answers, so a change made here holds from the next request.
   const standings = new Map<number, { standing: Promise<Standing | null>; until: number }>();
@@ -101,10 +107,16 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
     if (kept && kept.until > Date.now()) return kept.standing;
     if (kept) standings.delete(userId);
     const standing = app.db
-      .select({ active: users.status, validFrom: sql<number | null>`floor(extract(epoch from ${users.sessionsValidAfter}))`.mapWith(Number) })
+      .select({
+        active: users.status,
+        validFrom: sql<number | null>`floor(extract(epoch from ${users.sessionsValidAfter}))`.mapWith(Number),
+        ended: sql<string[] | null>`array(select distinct ${refreshTokens.family} from ${refreshTokens}
+          where ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is not null
+            and ${refreshTokens.revokedAt} > now() - make_interval(secs => ${app.config.accessTokenTtl}))`,
+      })
       .from(users)
       .where(eq(users.id, userId))
-      .then(([row]) => (row ? { active: row.active, validFrom: row.validFrom ?? 0 } : null));
+      .then(([row]) => (row ? { active: row.active, validFrom: row.validFrom ?? 0, ended: row.ended ?? [] } : null));
     if (standings.size >= STANDING_KEPT) standings.delete(standings.keys().next().value!);
     standings.set(userId, { standing, until: Date.now() + STANDING_FOR_MS });
     standing.catch(() => standings.delete(userId));
@@ -120,9 +132,11 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
     if (roles === undefined || roles === 'public') return;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new HttpError(401, UNAUTHORIZED);
-    const { session, issued } = sessionOf(header.slice(7));
+    const { session, issued, family } = sessionOf(header.slice(7));
     const standing = await standingOf(session.id);
-    if (!standing?.active || issued < standing.validFrom) throw new HttpError(401, AUTH_TEXT.sessionExpired);
+    if (!standing?.active || issued < standing.validFrom || (family !== null && standing.ended.includes(family))) {
+      throw new HttpError(401, AUTH_TEXT.sessionExpired);
+    }
     request.session = session;
     if (!isAdmin(request.session.rol) && !admits(roles, request.session.rol)) throw new HttpError(403, AUTH_TEXT.forbidden);
   });

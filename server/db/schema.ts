@@ -102,7 +102,12 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.family)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.family),
+    // The guard's read of a user's families ended within an access token's life (server/guard.ts).
+    index('refresh_tokens_revoked_idx').on(t.userId, t.revokedAt).where(sql`${t.revokedAt} IS NOT NULL`),
+  ],
 );
 
 /** Password-reset tokens: hashed, single use, one hour. */

@@ -21,7 +21,8 @@ export async function openSession(app: App, user: SessionUserRow, family: string
     tokenHash: sha256(refreshToken),
     expiresAt: new Date(Date.now() + app.config.refreshTokenTtl * 1000),
   });
-  const token = app.jwt.sign({ sub: String(user.id), rol: user.rolId as never, cid: user.clientId, typ: 'access' });
+  // `sid` names the family: ending it (logout, a reused refresh token) ends its access tokens too.
+  const token = app.jwt.sign({ sub: String(user.id), rol: user.rolId as never, cid: user.clientId, typ: 'access', sid: family });
   return { token, expiration: app.config.accessTokenTtl, id: user.id, refreshToken };
 }
 

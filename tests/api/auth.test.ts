@@ -269,6 +269,26 @@ describe('refresh tokens', () => {
     expect((await refresh(refreshToken)).statusCode).toBe(401);
   });
 
+  it('ends the access token with it, and leaves the same user\'s other sessions alone', async () => {
+    const ended = await t.login('cliente@campo.test');
+    const other = await t.login('cliente@campo.test');
+    expect((await profile(ended.id, ended.token)).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', { refreshToken: ended.refreshToken })).statusCode).toBe(200);
+    const res = await profile(ended.id, ended.token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SESSION_EXPIRED });
+    expect((await profile(other.id, other.token)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of a family revoked for a reused refresh token', async () => {
+    const first = await t.login('gerente@campo.test');
+    const second = (await refresh(first.refreshToken)).json() as LoginAnswer;
+    expect((await profile(first.id, second.token)).statusCode).toBe(200);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await profile(first.id, second.token)).statusCode).toBe(401);
+    expect((await profile(first.id, first.token)).statusCode).toBe(401);
+  });
+
   it('answers logout with an unknown token the same way', async () => {
     const res = await post('/api/auth/logout', { refreshToken: 'nunca-existio' });
     expect(res.statusCode).toBe(200);

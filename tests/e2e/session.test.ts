@@ -138,11 +138,17 @@ describe('the session', () => {
   it('"Desconectar" in the user menu logs out to /login, and /clients then asks to log in', async () => {
     const { page, errors } = await open();
     await loginAs(page, 'admin@campo.test');
+    const { token } = JSON.parse((await page.evaluate(() => localStorage.getItem('campo.session')))!) as { token: string };
+    const statusWith = (bearer: string) =>
+      page.evaluate(async (b) => (await fetch('/api/web-users?limit=1', { headers: { Authorization: `Bearer ${b}` } })).status, bearer);
+    expect(await statusWith(token)).toBe(200);
     await page.getByRole('button', { name: 'Perfil' }).click();
     await page.getByRole('menuitem', { name: 'Desconectar' }).click();
     await atPath(page, '/login');
     await shown(loginForm(page).submit);
     expect(await page.evaluate(() => localStorage.getItem('campo.session'))).toBeNull();
+    // The server ended the session too: its access token, copied before, is refused at once.
+    expect(await statusWith(token)).toBe(401);
 
     await page.goto('/clients');
     await shown(loginForm(page).submit);
@@ -150,7 +156,7 @@ describe('the session', () => {
     expect(await page.getByText(/^Bienvenido /).count()).toBe(0);
     // The user left: nothing expired.
     expect(await page.getByText(AUTH_TEXT.sessionExpired).count()).toBe(0);
-    errors.assertNone();
+    errors.assertNone(LOGIN_REFUSED);
   });
 
   it('a deep link visited logged out opens after logging in', async () => {
