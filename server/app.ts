@@ -11,7 +11,8 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerGuard, type RouteEntry } from './guard';
 import { registerSecurityHeaders } from './securityHeaders';
-import { errorHandler, toJsonSchema, applyZodSchemas, registerJsonParser } from './http';
+import { errorHandler, applyZodSchemas, registerJsonParser } from './http';
+import { documentRoute } from './openapi';
 import authRoutes from './routes/auth';
 import campaignRoutes from './routes/campaigns';
 import characteristicRoutes from './routes/characteristics';
@@ -110,12 +111,7 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: ({ schema, url }) => {
-      const s = (schema ?? {}) as Record<string, unknown>;
-      const out: Record<string, unknown> = { ...s };
-      for (const key of ['body', 'querystring', 'params']) if (s[key]) out[key] = toJsonSchema(s[key]);
-      return { schema: out as never, url };
-    },
+    transform: documentRoute,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -16,7 +16,7 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().t
 export default async function authRoutes(app: App) {
   const limited = { roles: 'public' as const, rateLimit: { max: app.config.authRateLimit, timeWindow: '1 minute' } };
 
-  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], body: loginSchema } }, async (req) => {
+  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', body: loginSchema } }, async (req) => {
     const { email, password } = req.body as z.infer<typeof loginSchema>;
     const [user] = await app.db.select().from(users).where(byEmail(email));
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
@@ -27,7 +27,15 @@ export default async function authRoutes(app: App) {
   /** Single sign-on: a token signed by the partner (HS256 with SOOFT_SECRET) naming the user's e-mail. */
   app.post(
     '/auth/sooft-login',
-    { config: limited, schema: { tags: ['auth'], body: z.object({ token: z.string().min(1, MSG.required).max(4096) }) } },
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Inicio de sesión único con un token firmado por Sooft que nombra el e-mail',
+        description: 'El token es un JWT HS256 firmado con el secreto compartido; se rechaza vencido o si el usuario está inactivo.',
+        body: z.object({ token: z.string().min(1, MSG.required).max(4096) }),
+      },
+    },
     async (req) => {
       const { token } = req.body as { token: string };
       const email = verifySooftToken(token, app.config.sooftSecret);
@@ -40,13 +48,21 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/refresh-token',
-    { config: limited, schema: { tags: ['auth'], body: z.object({ refreshToken: z.string().min(1, MSG.required).max(200) }) } },
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Renueva la sesión: canjea el token de refresco por tokens nuevos',
+        description: 'Cada token de refresco sirve una sola vez: presentar uno ya usado revoca toda la cadena de sesión que nació de él (401).',
+        body: z.object({ refreshToken: z.string().min(1, MSG.required).max(200) }),
+      },
+    },
     async (req) => rotateSession(app, (req.body as { refreshToken: string }).refreshToken),
   );
 
   app.post(
     '/auth/logout',
-    { config: { roles: 'public' }, schema: { tags: ['auth'], body: z.object({ refreshToken: z.string().max(200) }) } },
+    { config: { roles: 'public' }, schema: { tags: ['auth'], summary: 'Cierra la sesión revocando su token de refresco', body: z.object({ refreshToken: z.string().max(200) }) } },
     async (req) => {
       await endSession(app, (req.body as { refreshToken: string }).refreshToken);
       return { message: 'Sesión cerrada' };
@@ -54,7 +70,7 @@ export default async function authRoutes(app: App) {
   );
 
   /** The spec shows this call setting a "valid user" flag, so it answers whether the e-mail is known. */
-  app.post('/auth/checkValidEmail', { config: limited, schema: { tags: ['auth'], body: restoreEmailSchema } }, async (req) => {
+  app.post('/auth/checkValidEmail', { config: limited, schema: { tags: ['auth'], summary: 'Indica si el e-mail pertenece a un usuario activo', body: restoreEmailSchema } }, async (req) => {
     const { email } = req.body as { email: string };
     const [user] = await app.db.select({ id: users.id, status: users.status }).from(users).where(byEmail(email));
     return { valid: Boolean(user?.status) };
@@ -62,7 +78,15 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/sendUserTokenByEmail/:email',
-    { config: limited, schema: { tags: ['auth'], params: restoreEmailSchema } },
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Envía por e-mail el enlace de restauración de contraseña',
+        description: 'Responde lo mismo exista o no la cuenta; el enlace vence en una hora, sirve una vez y anula los anteriores.',
+        params: restoreEmailSchema,
+      },
+    },
     async (req) => {
       const { email } = req.params as { email: string };
       const [user] = await app.db.select().from(users).where(byEmail(email));
@@ -86,7 +110,7 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/checkValidToken/:token',
-    { config: limited, schema: { tags: ['auth'], params: z.object({ token: z.string().min(10).max(200) }) } },
+    { config: limited, schema: { tags: ['auth'], summary: 'Valida un token de restauración vigente y devuelve el id de su usuario', params: z.object({ token: z.string().min(10).max(200) }) } },
     async (req) => {
       const { token } = req.params as { token: string };
       const row = await liveResetToken(app, token);
@@ -101,6 +125,8 @@ export default async function authRoutes(app: App) {
       config: limited,
       schema: {
         tags: ['auth'],
+        summary: 'Restaura la contraseña de un usuario con su token de restauración',
+        description: 'Consume el token y cierra todas las sesiones abiertas de la cuenta.',
         params: z.object({ userId: id }),
         body: z.intersection(newPasswordSchema, z.object({ token: z.string().min(1, MSG.required).max(200) })),
       },
@@ -132,7 +158,15 @@ export default async function authRoutes(app: App) {
 
   app.get(
     '/core-users/users/userProfile/:id',
-    { config: { roles: ANY_USER }, schema: { tags: ['auth'], params: z.object({ id }) } },
+    {
+      config: { roles: ANY_USER },
+      schema: {
+        tags: ['auth'],
+        summary: 'Perfil de un usuario: datos, rol, permisos y datos de su cliente',
+        description: 'Cada usuario lee su propio perfil; el de otro usuario solo lo lee un administrador (403).',
+        params: z.object({ id }),
+      },
+    },
     async (req) => {
       const { id: userId } = req.params as { id: number };
       if (userId !== req.session.id && !isAdmin(req.session.rol)) throw new HttpError(403, AUTH_TEXT.forbidden);

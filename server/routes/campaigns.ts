@@ -79,7 +79,7 @@ function ensureDates(value: { startDate: string; endDate: string }, original?: {
 }
 
 export default async function campaignRoutes(app: App) {
-  app.get('/campaigns', { config: read, schema: { tags, querystring: listCampaignsQuery } }, async (req) => {
+  app.get('/campaigns', { config: read, schema: { tags, summary: 'Lista paginada de campañas con búsqueda por nombre, filtros por cliente y estado', querystring: listCampaignsQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listCampaignsQuery>;
     const name = (q.name ?? q.q)?.trim();
     // The page and its count, each built once per shape (which filters, the sort, the order).
@@ -105,14 +105,14 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Every campaign of a client, enabled or not, newest first. */
-  app.get('/campaigns/client/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/campaigns/client/:id', { config: read, schema: { tags, summary: 'Todas las campañas de un cliente, habilitadas o no, las más recientes primero', params: z.object({ id }) } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await select(app.db).where(eq(campaigns.clientId, clientId)).orderBy(sql`${campaigns.startDate} desc`, campaigns.id);
     return rows.map(toCampaign);
   });
 
   /** The client's campaigns a project may use: enabled and not ended (today in Argentina). */
-  app.get('/campaigns/client/active/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/campaigns/client/active/:id', { config: read, schema: { tags, summary: 'Campañas de un cliente que un proyecto puede usar: habilitadas y no terminadas', params: z.object({ id }) } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await select(app.db)
       .where(and(eq(campaigns.clientId, clientId), isNull(campaigns.deletedAt), gte(campaigns.endDate, todayIso())))
@@ -120,9 +120,9 @@ export default async function campaignRoutes(app: App) {
     return rows.map(toCampaign);
   });
 
-  app.get('/campaigns/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
+  app.get('/campaigns/:id', { config: read, schema: { tags, summary: 'Una campaña con su cliente y cuántos proyectos la usan', params: z.object({ id }) } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
 
-  app.post('/campaigns', { config: write, schema: { tags, body: campaignSchema } }, async (req, reply) => {
+  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', body: campaignSchema } }, async (req, reply) => {
     const body = req.body as CampaignInput;
     const created = await app.db.transaction(async (tx) => {
       await ensureClient(tx, body.clientId, true);
@@ -134,7 +134,7 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4); the edit form sends the `updatedAt` it loaded. */
-  app.put('/campaigns', { config: write, schema: { tags, body: withLoadedVersion(campaignUpdateSchema) } }, async (req) => {
+  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema) } }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as CampaignUpdate & LoadedVersion;
     return app.db.transaction(async (tx) => {
       // Before the dates are checked against the stored ones: those may be someone else's since.
@@ -160,7 +160,7 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Disables it (sets deletedAt); PUT with deletedAt null enables it again. */
-  app.delete('/campaigns/:id', { config: write, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.delete('/campaigns/:id', { config: write, schema: { tags, summary: 'Deshabilita una campaña (baja lógica); se habilita de nuevo con PUT', params: z.object({ id }) } }, async (req) => {
     const { id: campaignId } = req.params as { id: number };
     return app.db.transaction(async (tx) => {
       const [row] = await tx

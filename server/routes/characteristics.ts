@@ -39,7 +39,7 @@ const refuseDescription = (tx: Tx, description: string, exceptId?: number) =>
   });
 
 export default async function characteristicRoutes(app: App) {
-  app.get('/characteristics/', { config: read, schema: { tags, querystring: listCharacteristicsQuery } }, async (req) => {
+  app.get('/characteristics/', { config: read, schema: { tags, summary: 'Lista paginada de características con búsqueda, filtro por estado y orden', querystring: listCharacteristicsQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listCharacteristicsQuery>;
     const filters: SQL[] = [];
     if (q.enabled !== undefined) filters.push(q.enabled ? isNull(characteristics.deletedAt) : isNotNull(characteristics.deletedAt));
@@ -58,14 +58,14 @@ export default async function characteristicRoutes(app: App) {
     return { rows, count };
   });
 
-  app.get('/characteristics/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/characteristics/:id', { config: read, schema: { tags, summary: 'Una característica', params: z.object({ id }) } }, async (req) => {
     const { id: characteristicId } = req.params as { id: number };
     const [row] = await app.db.select(columns).from(characteristics).where(eq(characteristics.id, characteristicId));
     if (!row) throw notFound(CHARACTERISTIC_TEXT.notFound);
     return row;
   });
 
-  app.post('/characteristics/', { config: write, schema: { tags, body: characteristicSchema } }, async (req, reply) => {
+  app.post('/characteristics/', { config: write, schema: { tags, summary: 'Crea una característica (descripción única)', body: characteristicSchema } }, async (req, reply) => {
     const body = req.body as CharacteristicInput;
     const created = await app.db.transaction(async (tx) => {
       await refuseDescription(tx, body.description);
@@ -77,7 +77,7 @@ export default async function characteristicRoutes(app: App) {
   });
 
   /** Id plus fields, or id and `deletedAt: null` to enable it again (spec 3 §7); the edit form sends the `updatedAt` it loaded. */
-  app.put('/characteristics/', { config: write, schema: { tags, body: withLoadedVersion(characteristicUpdateSchema) } }, async (req) => {
+  app.put('/characteristics/', { config: write, schema: { tags, summary: 'Modifica una característica o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(characteristicUpdateSchema) } }, async (req) => {
     const { id: characteristicId, description, deletedAt, updatedAt: loaded } = req.body as z.infer<typeof characteristicUpdateSchema> & LoadedVersion;
     return app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, characteristics, characteristicId, loaded, { conflict: STALE_EDIT.characteristics, notFound: CHARACTERISTIC_TEXT.notFound });
@@ -95,7 +95,7 @@ export default async function characteristicRoutes(app: App) {
   });
 
   /** Disables it (sets deletedAt); the row stays, and PUT with deletedAt null enables it again. */
-  app.delete('/characteristics/:id', { config: write, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.delete('/characteristics/:id', { config: write, schema: { tags, summary: 'Deshabilita una característica (baja lógica); se habilita de nuevo con PUT', params: z.object({ id }) } }, async (req) => {
     const { id: characteristicId } = req.params as { id: number };
     return app.db.transaction(async (tx) => {
       const [row] = await tx

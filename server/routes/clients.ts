@@ -63,7 +63,7 @@ const refuseTakenClientName = (tx: Tx, name: string, exceptId?: number) =>
   refuseTakenName(tx, { table: clients, id: clients.id, name: clients.name }, name, { lockKey: 'clients', message: CLIENT_TEXT.duplicate, field: 'name', exceptId });
 
 export default async function clientRoutes(app: App) {
-  app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], querystring: listClientsQuery } }, async (req) => {
+  app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], summary: 'Lista paginada de clientes con búsqueda, filtro por estado y orden', querystring: listClientsQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listClientsQuery>;
     const where = (values: { state?: unknown; q?: unknown }) =>
       and(
@@ -97,18 +97,18 @@ export default async function clientRoutes(app: App) {
     return { rows: rows.map(toClient), count };
   });
 
-  app.get('/clients/:id', { config: read, schema: { tags: ['clients'], params: z.object({ id }) } }, async (req) => {
+  app.get('/clients/:id', { config: read, schema: { tags: ['clients'], summary: 'Un cliente con su tipo', params: z.object({ id }) } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const [row] = await selectClients(app).where(eq(clients.id, clientId));
     if (!row) throw notFound('El cliente no existe.');
     return toClient(row);
   });
 
-  app.get('/core-clients/clients/getClientsTypes', { config: read, schema: { tags: ['clients'] } }, async () =>
+  app.get('/core-clients/clients/getClientsTypes', { config: read, schema: { tags: ['clients'], summary: 'Tipos de cliente, por nombre' } }, async () =>
     app.db.select().from(clientTypes).orderBy(clientTypes.name),
   );
 
-  app.post('/clients/', { config: write, schema: { tags: ['clients'], body: clientSchema } }, async (req, reply) => {
+  app.post('/clients/', { config: write, schema: { tags: ['clients'], summary: 'Crea un cliente (nombre único)', body: clientSchema } }, async (req, reply) => {
     const body = req.body as ClientInput;
     await ensureType(app, body.typeId);
     const created = await app.db.transaction(async (tx) => {
@@ -120,7 +120,7 @@ export default async function clientRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/clients', { config: write, schema: { tags: ['clients'], body: withLoadedVersion(clientUpdateSchema) } }, async (req) => {
+  app.put('/clients', { config: write, schema: { tags: ['clients'], summary: 'Modifica un cliente (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(clientUpdateSchema) } }, async (req) => {
     const { id: clientId, updatedAt: loaded, ...body } = req.body as ClientInput & LoadedVersion & { id: number };
     await ensureType(app, body.typeId);
     return app.db.transaction(async (tx) => {
@@ -135,7 +135,7 @@ export default async function clientRoutes(app: App) {
   });
 
   /** Activation (the spec does not show its path): `{ id, state }`. */
-  app.put('/clients/state', { config: write, schema: { tags: ['clients'], body: clientStateSchema } }, async (req) => {
+  app.put('/clients/state', { config: write, schema: { tags: ['clients'], summary: 'Activa o desactiva un cliente', body: clientStateSchema } }, async (req) => {
     const { id: clientId, state } = req.body as z.infer<typeof clientStateSchema>;
     return app.db.transaction(async (tx) => {
       const [row] = await tx.update(clients).set({ state, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning();

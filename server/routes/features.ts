@@ -104,20 +104,20 @@ export default async function featureRoutes(app: App) {
   const tags = ['features'];
   const validatorCompiler = formLevelValidator(FEATURE_DIALOG_FIELDS);
 
-  app.get('/features', { config: read, schema: { tags, querystring: listFeaturesQuery } }, async (req) => listFeatures(app, req.query as ListFeaturesQuery));
+  app.get('/features', { config: read, schema: { tags, summary: 'Lista paginada de atributos de cliente y sus valores, con búsqueda y filtro por cliente', querystring: listFeaturesQuery } }, async (req) => listFeatures(app, req.query as ListFeaturesQuery));
 
-  app.get('/features/client/:id', { config: read, schema: { tags, params: z.object({ id }), querystring: listFeaturesQuery.omit({ clientId: true }) } }, async (req) =>
+  app.get('/features/client/:id', { config: read, schema: { tags, summary: 'Lista paginada de los atributos de un cliente con sus valores', params: z.object({ id }), querystring: listFeaturesQuery.omit({ clientId: true }) } }, async (req) =>
     listFeatures(app, { ...(req.query as ListFeaturesQuery), clientId: (req.params as { id: number }).id }),
   );
 
-  app.get('/features/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/features/:id', { config: read, schema: { tags, summary: 'Un atributo de cliente con sus valores', params: z.object({ id }) } }, async (req) => {
     const feature = await readFeature(app.db, (req.params as { id: number }).id);
     if (!feature) throw notFound(FEATURE_TEXT.notFound);
     return feature;
   });
 
   /** Answers `{ id, data }` (spec 1 §7). */
-  app.post('/features', { config: write, schema: { tags, body: featureSchema }, validatorCompiler }, async (req, reply) => {
+  app.post('/features', { config: write, schema: { tags, summary: 'Crea un atributo de cliente con sus valores', description: 'Si es obligatorio, los puntos de venta del cliente sin valor reciben el valor por defecto.', body: featureSchema }, validatorCompiler }, async (req, reply) => {
     const body = req.body as FeatureInput;
     const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, body.clientId));
     if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
@@ -132,7 +132,7 @@ export default async function featureRoutes(app: App) {
     return reply.status(201).send({ id: featureId, data: await readFeature(app.db, featureId) });
   });
 
-  app.put('/features/:id', { config: write, schema: { tags, params: z.object({ id }), body: withLoadedVersion(featureUpdateSchema) }, validatorCompiler }, async (req) => {
+  app.put('/features/:id', { config: write, schema: { tags, summary: 'Modifica un atributo de cliente y sus valores', description: 'No cambia de cliente ni quita un valor que use algún punto de venta. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(featureUpdateSchema) }, validatorCompiler }, async (req) => {
     const { id: featureId } = req.params as { id: number };
     const body = req.body as Omit<FeatureInput, 'clientId'> & { clientId?: number } & LoadedVersion;
     await app.db.transaction(async (tx) => {

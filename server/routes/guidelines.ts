@@ -64,7 +64,7 @@ async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: 
 }
 
 export default async function guidelineRoutes(app: App) {
-  app.get('/guidelines', { config: read, schema: { tags, querystring: listGuidelinesQuery } }, async (req) => {
+  app.get('/guidelines', { config: read, schema: { tags, summary: 'Lista paginada de versiones de instructivos (sin textos) con búsqueda y filtro de vigencia', querystring: listGuidelinesQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listGuidelinesQuery>;
     const filters: SQL[] = [];
     if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
@@ -74,7 +74,7 @@ export default async function guidelineRoutes(app: App) {
   });
 
   /** The current versions whose name contains the text (the project form's guideline search). */
-  app.get('/guidelines/search', { config: read, schema: { tags, querystring: searchQuery } }, async (req) => {
+  app.get('/guidelines/search', { config: read, schema: { tags, summary: 'Búsqueda paginada de instructivos vigentes por nombre', querystring: searchQuery } }, async (req) => {
     const q = req.query as z.infer<typeof searchQuery>;
     const filters: SQL[] = [isNull(guidelines.deletedAt)];
     if (q.searchValue) filters.push(matches(guidelines.name, searchPattern(q.searchValue)));
@@ -82,14 +82,14 @@ export default async function guidelineRoutes(app: App) {
     return pageOf(app, where, q);
   });
 
-  app.get('/guidelines/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/guidelines/:id', { config: read, schema: { tags, summary: 'Una versión de un instructivo con sus textos', params: z.object({ id }) } }, async (req) => {
     const { id: guidelineId } = req.params as { id: number };
     const [row] = await app.db.select().from(guidelines).where(eq(guidelines.id, guidelineId));
     if (!row) throw notFound(GUIDELINE_TEXT.notFound);
     return withEditable(row);
   });
 
-  app.post('/guidelines', { config: write, schema: { tags, body: guidelineSchema } }, async (req, reply) => {
+  app.post('/guidelines', { config: write, schema: { tags, summary: 'Crea un instructivo (versión 1) con sus textos saneados', body: guidelineSchema } }, async (req, reply) => {
     const body = cleanTexts(req.body as GuidelineInput);
     const created = await app.db.transaction(async (tx) => {
       const row = await insertVersion(tx, body, { version: 1, userId: req.session.id });
@@ -100,7 +100,7 @@ export default async function guidelineRoutes(app: App) {
   });
 
   /** Editing makes a new version and ends the validity of the edited one, in one transaction. */
-  app.put('/guidelines', { config: write, schema: { tags, body: guidelineUpdateSchema } }, async (req) => {
+  app.put('/guidelines', { config: write, schema: { tags, summary: 'Edita un instructivo creando una versión nueva y terminando la editada', description: 'Solo se edita la versión vigente: una ya terminada responde 409. La respuesta es la versión nueva, con otro id.', body: guidelineUpdateSchema } }, async (req) => {
     const { id: guidelineId, ...fields } = req.body as GuidelineInput & { id: number };
     const body = cleanTexts(fields);
     const created = await app.db.transaction(async (tx) => {
@@ -118,7 +118,7 @@ export default async function guidelineRoutes(app: App) {
   });
 
   /** Ends the validity of the current version (the row stays: projects may point to it). */
-  app.delete('/guidelines/:id', { config: write, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.delete('/guidelines/:id', { config: write, schema: { tags, summary: 'Termina la vigencia de la versión actual de un instructivo (409 si ya terminó)', params: z.object({ id }) } }, async (req) => {
     const { id: guidelineId } = req.params as { id: number };
     const ended = await app.db.transaction(async (tx) => {
       const [row] = await tx

@@ -148,20 +148,20 @@ export default async function locationRoutes(app: App) {
   const formValidator = formLevelValidator(LOCATION_DIALOG_FIELDS);
 
   /** Across clients (the /branch-offices area), optionally for one client. */
-  app.get('/locations', { config: read, schema: { tags, querystring: listLocationsQuery } }, async (req) => listLocations(app, req.query as ListLocationsQuery));
+  app.get('/locations', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de todos los clientes o de uno, con filtros', description: '`q` es una expresión regular (sin distinguir mayúsculas) sobre el código del punto de venta del cliente. El total es exacto hasta 1.000 y estimado por encima.', querystring: listLocationsQuery } }, async (req) => listLocations(app, req.query as ListLocationsQuery));
 
-  app.get('/locations/client/:id', { config: read, schema: { tags, params: z.object({ id }), querystring: listLocationsQuery.omit({ clientId: true }) } }, async (req) => {
+  app.get('/locations/client/:id', { config: read, schema: { tags, summary: 'Lista paginada de los puntos de venta de un cliente, con búsqueda por código y estado', params: z.object({ id }), querystring: listLocationsQuery.omit({ clientId: true }) } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     return listLocations(app, { ...(req.query as ListLocationsQuery), clientId });
   });
 
-  app.get('/locations/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/locations/:id', { config: read, schema: { tags, summary: 'Un punto de venta con su dirección, gerentes de zona y valores de atributos', params: z.object({ id }) } }, async (req) => {
     const location = await readLocation(app.db, (req.params as { id: number }).id);
     if (!location) throw notFound(LOCATION_TEXT.notFound);
     return location;
   });
 
-  app.post('/locations', { config: write, schema: { tags, body: locationSchema }, validatorCompiler: formValidator }, async (req, reply) => {
+  app.post('/locations', { config: write, schema: { tags, summary: 'Crea un punto de venta de un cliente (código único en el cliente, 409 si no)', body: locationSchema }, validatorCompiler: formValidator }, async (req, reply) => {
     const body = req.body as LocationInput;
     const refs = await checkLocationRefs(app.db, body.clientId, body);
     const created = await uniqueCode(() =>
@@ -178,7 +178,7 @@ export default async function locationRoutes(app: App) {
     return reply.status(201).send(await readLocation(app.db, created.id));
   });
 
-  app.put('/locations', { config: write, schema: { tags, body: withLoadedVersion(locationUpdateSchema) }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/locations', { config: write, schema: { tags, summary: 'Modifica un punto de venta (id en el cuerpo); su cliente no cambia', description: 'Reemplaza sus gerentes de zona y valores de atributos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(locationUpdateSchema) }, validatorCompiler: formValidator }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as LocationUpdate & LoadedVersion;
     const [current] = await app.db.select({ clientId: locations.clientId }).from(locations).where(eq(locations.id, body.id));
     if (!current) throw notFound(LOCATION_TEXT.notFound);
@@ -198,7 +198,7 @@ export default async function locationRoutes(app: App) {
     return readLocation(app.db, body.id);
   });
 
-  app.put('/locations/disable', { config: write, schema: { tags, body: locationStatusSchema } }, async (req) => {
+  app.put('/locations/disable', { config: write, schema: { tags, summary: 'Activa o desactiva un punto de venta', body: locationStatusSchema } }, async (req) => {
     const { id: locationId, status } = req.body as z.infer<typeof locationStatusSchema>;
     return app.db.transaction(async (tx) => {
       const [row] = await tx.update(locations).set({ status, updatedAt: sql`now()` }).where(eq(locations.id, locationId)).returning({ id: locations.id, status: locations.status });
@@ -210,18 +210,27 @@ export default async function locationRoutes(app: App) {
 
   /** Reference lists of the address cascade (spec 1 §4), in Spanish alphabetical order. */
   const reference = { roles: ACCESS.reference.read };
-  app.get('/countries', { config: reference, schema: { tags } }, async () => byName(await app.db.select().from(countries)));
-  app.get('/states', { config: reference, schema: { tags, querystring: z.object({ countryId: id }) } }, async (req) =>
+  app.get('/countries', { config: reference, schema: { tags, summary: 'Países, en orden alfabético' } }, async () => byName(await app.db.select().from(countries)));
+  app.get('/states', { config: reference, schema: { tags, summary: 'Provincias de un país, en orden alfabético', querystring: z.object({ countryId: id }) } }, async (req) =>
     byName(await app.db.select().from(states).where(eq(states.countryId, (req.query as { countryId: number }).countryId))),
   );
-  app.get('/cities', { config: reference, schema: { tags, querystring: z.object({ stateId: id }) } }, async (req) =>
+  app.get('/cities', { config: reference, schema: { tags, summary: 'Ciudades de una provincia, en orden alfabético', querystring: z.object({ stateId: id }) } }, async (req) =>
     byName(await app.db.select().from(cities).where(eq(cities.stateId, (req.query as { stateId: number }).stateId))),
   );
 
   /** Owners (role 6) and zone managers (role 15) of a client: `{ id, fullName }`, active users only. */
   app.get(
     '/web-users/client/:id',
-    { config: read, schema: { tags, params: z.object({ id }), querystring: z.object({ rolId: z.coerce.number().int().min(1).max(15) }) } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Usuarios activos de un cliente con un rol dado (`rolId`): id y nombre completo',
+        description: 'Sirve al formulario de punto de venta para elegir dueños y gerentes de zona.',
+        params: z.object({ id }),
+        querystring: z.object({ rolId: z.coerce.number().int().min(1).max(15) }),
+      },
+    },
     async (req) => {
       const { id: clientId } = req.params as { id: number };
       const { rolId } = req.query as { rolId: number };

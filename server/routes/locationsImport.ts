@@ -13,6 +13,7 @@ import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { clients } from '../db/schema';
 import { badRequest, HttpError, parse } from '../http';
+import type { UploadFields } from '../openapi';
 import { importLocations } from '../services/locationImport';
 
 const write = { roles: ACCESS.locations.write };
@@ -55,7 +56,14 @@ export default async function locationImportRoutes(app: App) {
     if (!result.ok) return reply.status(400).send({ message: CSV_TEXT.hasErrors(result.count), lines: result.lines });
     return { created: result.created, message: CSV_TEXT.imported(result.created) };
   };
-  const schema = { tags: ['locations'], consumes: ['multipart/form-data'], querystring: z.object({ clientId: id.optional() }) };
-  app.post('/locations/massive/client', { config: write, schema }, handler);
-  app.post('/core-clients/clients/importBranches', { config: write, schema }, handler);
+  const schema = {
+    tags: ['locations'],
+    consumes: ['multipart/form-data'],
+    upload: { file: 'csvFile', fields: { clientId: 'El cliente de los puntos de venta (o en la query).' } } satisfies UploadFields,
+    querystring: z.object({ clientId: id.optional() }),
+  };
+  const description =
+    'Multipart con el CSV en el campo `csvFile` y el cliente en el campo o la query `clientId`. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala.';
+  app.post('/locations/massive/client', { config: write, schema: { ...schema, summary: 'Carga masiva de puntos de venta de un cliente desde un CSV', description } }, handler);
+  app.post('/core-clients/clients/importBranches', { config: write, schema: { ...schema, summary: 'Carga masiva de puntos de venta desde un CSV (alias de /locations/massive/client)', description } }, handler);
 }

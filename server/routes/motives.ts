@@ -45,7 +45,7 @@ const refuseMotiveName = (tx: Tx, motive: string, exceptId?: number) =>
   refuseTakenName(tx, { table: motives, id: motives.id, name: motives.motive }, motive, { lockKey: 'motives', message: MOTIVE_TEXT.duplicate, field: 'motive', exceptId });
 
 export default async function motiveRoutes(app: App) {
-  app.get('/motives', { config: read, schema: { tags, querystring: listMotivesQuery } }, async (req) => {
+  app.get('/motives', { config: read, schema: { tags, summary: 'Lista paginada de motivos con búsqueda, filtro por estado y orden', querystring: listMotivesQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listMotivesQuery>;
     const filters: SQL[] = [];
     if (q.isActive !== undefined) filters.push(eq(motives.isActive, q.isActive));
@@ -67,14 +67,14 @@ export default async function motiveRoutes(app: App) {
     return { rows, count };
   });
 
-  app.get('/motives/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/motives/:id', { config: read, schema: { tags, summary: 'Un motivo con su descripción y estado', params: z.object({ id }) } }, async (req) => {
     const { id: motiveId } = req.params as { id: number };
     const [row] = await app.db.select(columns).from(motives).where(eq(motives.id, motiveId));
     if (!row) throw notFound(MOTIVE_TEXT.notFound);
     return row;
   });
 
-  app.post('/motives/', { config: write, schema: { tags, body: motiveSchema } }, async (req, reply) => {
+  app.post('/motives/', { config: write, schema: { tags, summary: 'Crea un motivo (nombre único)', body: motiveSchema } }, async (req, reply) => {
     const body = req.body as MotiveInput;
     const created = await app.db.transaction(async (tx) => {
       await refuseMotiveName(tx, body.motive);
@@ -85,7 +85,7 @@ export default async function motiveRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/motives', { config: write, schema: { tags, body: withLoadedVersion(motiveUpdateSchema) } }, async (req) => {
+  app.put('/motives', { config: write, schema: { tags, summary: 'Modifica un motivo (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(motiveUpdateSchema) } }, async (req) => {
     const { id: motiveId, updatedAt: loaded, ...body } = req.body as MotiveInput & LoadedVersion & { id: number };
     return app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, motives, motiveId, loaded, { conflict: STALE_EDIT.motives, notFound: MOTIVE_TEXT.notFound });
@@ -102,12 +102,12 @@ export default async function motiveRoutes(app: App) {
   });
 
   /** Activation from the list's switch (the spec does not show its path): `{ id, isActive }`. */
-  app.put('/motives/state', { config: write, schema: { tags, body: motiveStateSchema } }, async (req) => {
+  app.put('/motives/state', { config: write, schema: { tags, summary: 'Activa o desactiva un motivo', body: motiveStateSchema } }, async (req) => {
     const { id: motiveId, isActive } = req.body as z.infer<typeof motiveStateSchema>;
     return app.db.transaction((tx) => setActive(tx, motiveId, isActive, req.session.id));
   });
 
-  app.delete('/motives/:id', { config: write, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.delete('/motives/:id', { config: write, schema: { tags, summary: 'Desactiva un motivo: no se borra, las revisiones conservan el que dieron', params: z.object({ id }) } }, async (req) => {
     const { id: motiveId } = req.params as { id: number };
     return app.db.transaction((tx) => setActive(tx, motiveId, false, req.session.id));
   });

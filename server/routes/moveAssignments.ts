@@ -138,7 +138,7 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
 }
 
 export default async function moveAssignmentRoutes(app: App) {
-  app.put('/user-moves/massive', { config: write, schema: { tags, body: massiveBody }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
+  app.put('/user-moves/massive', { config: write, schema: { tags, summary: 'Asignación masiva de moves a un agente de calidad o a un Getter', description: 'Con `assignedAgentId`: las moves indicadas o las del filtro (hasta 10.000); las de estado que no admite agente se saltean y se cuentan. Con `userId`: moves en stock y visitas publicadas al Getter, todo o nada; un proyecto terminado responde 409.', body: massiveBody }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
     const body = req.body as z.infer<typeof massiveBody>;
     const actor = req.session;
     return app.db.transaction(async (tx) => {
@@ -179,7 +179,7 @@ export default async function moveAssignmentRoutes(app: App) {
     });
   });
 
-  app.post('/user-moves/massive-locations', { config: write, schema: { tags, body: massiveLocationsBody } }, async (req, reply) => {
+  app.post('/user-moves/massive-locations', { config: write, schema: { tags, summary: 'Convierte visitas publicadas de puntos de venta en moves asignadas a Getters', description: 'Sin `visitId` toma la próxima visita publicada del punto de venta del proyecto; sin ninguna, crea la move sin visita. Una visita ya tomada o un proyecto terminado responden 409 y no se escribe nada.', body: massiveLocationsBody } }, async (req, reply) => {
     const items = req.body as z.infer<typeof massiveLocationsBody>;
     const created = await app.db.transaction((tx) => assignVisits(tx, req.session, items));
     return reply.status(201).send({ created });

@@ -28,14 +28,14 @@ export default async function moveRoutes(app: App) {
   const files = fileStoreFor(app.config);
 
   // The page comes as JSON text (PostgreSQL writes its rows): sent as it is.
-  app.get('/user-moves/get/all', { config: read, schema: { tags, querystring: moveListQuery } }, async (req, reply) =>
+  app.get('/user-moves/get/all', { config: read, schema: { tags, summary: 'Lista paginada de moves con filtros (cliente, proyecto, estado, fechas…) y orden', description: 'Se pagina por `offset` o por clave: `after`/`before` con el id de una move piden la página que la sigue o la precede en el orden pedido (no los dos a la vez). El total es exacto hasta un tope y estimado por encima.', querystring: moveListQuery } }, async (req, reply) =>
     reply.type('application/json; charset=utf-8').send(await listMoves(app.db, req.query as MoveListQuery)),
   );
 
-  app.get('/user-moves/get', { config: read, schema: { tags, querystring: byId } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
+  app.get('/user-moves/get', { config: read, schema: { tags, summary: 'Detalle de una move por su id', querystring: byId } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
 
   /** By code ('M-0000123'); a number alone is read as the code's number. */
-  app.get('/user-moves/get/code', { config: read, schema: { tags, querystring: byCode } }, async (req) => {
+  app.get('/user-moves/get/code', { config: read, schema: { tags, summary: 'Detalle de una move por su código (M-0000123 o solo el número)', querystring: byCode } }, async (req) => {
     const { code } = req.query as z.infer<typeof byCode>;
     const moveId = codeToId(code);
     if (moveId === null) throw notFound(MOVE_TEXT.notFound);
@@ -43,7 +43,7 @@ export default async function moveRoutes(app: App) {
   });
 
   /** The cities of the points of sale taking part in projects: the list's city filter. */
-  app.get('/user-moves/get/cities', { config: read, schema: { tags } }, async () =>
+  app.get('/user-moves/get/cities', { config: read, schema: { tags, summary: 'Ciudades con puntos de venta en algún proyecto: opciones del filtro de moves' } }, async () =>
     // City by city, the first of its points of sale in a project is enough (locations_city_idx, then
     // project_locations_location_idx): a DISTINCT over the join read all 100,000 points of sale (~0.7 s).
     app.db
@@ -57,7 +57,7 @@ export default async function moveRoutes(app: App) {
   );
 
   /** Projects as choices `{ id, name }` (of one client when given): the list's and the report's project filter. */
-  app.get('/user-moves/get/projects', { config: read, schema: { tags, querystring: projectsQuery } }, async (req) => {
+  app.get('/user-moves/get/projects', { config: read, schema: { tags, summary: 'Proyectos (id y nombre), de un cliente si se indica: opciones de los filtros', querystring: projectsQuery } }, async (req) => {
     const { clientId } = req.query as z.infer<typeof projectsQuery>;
     return app.db
       .select({ id: projects.id, name: projects.name })
@@ -68,7 +68,7 @@ export default async function moveRoutes(app: App) {
   });
 
   /** The Getter's answered questionnaire, with the version it answers (empty replies while nobody answered). */
-  app.get('/questionnaires-replyeds/get', { config: read, schema: { tags, querystring: byMove } }, async (req): Promise<AnsweredQuestionnaire> => {
+  app.get('/questionnaires-replyeds/get', { config: read, schema: { tags, summary: 'Cuestionario respondido por el Getter en una move, con la versión que responde', querystring: byMove } }, async (req): Promise<AnsweredQuestionnaire> => {
     const { userMoveId } = req.query as z.infer<typeof byMove>;
     const move = await readMove(app.db, userMoveId);
     const version = await versionContent(app.db, move.questionnaireVersionId);
@@ -88,7 +88,7 @@ export default async function moveRoutes(app: App) {
   });
 
   /** The agent's edited version, flagged editByAgent; 204 when no agent edited the move. */
-  app.get('/questionnaireRepliedByAgent', { config: read, schema: { tags, querystring: byMove } }, async (req, reply) => {
+  app.get('/questionnaireRepliedByAgent', { config: read, schema: { tags, summary: 'Cuestionario de una move editado por un agente; 204 si nadie lo editó', querystring: byMove } }, async (req, reply) => {
     const { userMoveId } = req.query as z.infer<typeof byMove>;
     const move = await readMove(app.db, userMoveId);
     const row = await readReply(app.db, userMoveId, true);
@@ -100,7 +100,7 @@ export default async function moveRoutes(app: App) {
    * How many questions each move has answered (the agent's edit when there is one). The moves list's
    * export asks it for each page of 1,000 moves: the ids go as one array parameter (`inIds`).
    */
-  app.post('/questionnaires-replyeds/amount-answers', { config: read, schema: { tags, body: amountsBody } }, async (req) => {
+  app.post('/questionnaires-replyeds/amount-answers', { config: read, schema: { tags, summary: 'Cantidad de preguntas respondidas en cada move pedida (hasta 1.000 ids)', description: 'Cuenta la edición del agente cuando la hay; las moves que no existen no aparecen en la respuesta.', body: amountsBody } }, async (req) => {
     const { userMovesIds } = req.body as z.infer<typeof amountsBody>;
     if (!userMovesIds.length) return [];
     const answered = sql<number>`(select count(*)::int from jsonb_each(${moveReplies.replies}) e

@@ -81,12 +81,12 @@ export default async function moveConfigRoutes(app: App) {
   const tags = ['moves-config'];
 
   /** Every configuration: `{ rows, count }`, sorted by name. */
-  app.get('/moves', { config: read, schema: { tags } }, async () => {
+  app.get('/moves', { config: read, schema: { tags, summary: 'Todas las configuraciones de moves, por nombre, con cuántos proyectos usan cada una' } }, async () => {
     const rows = await listConfigurations(app.db);
     return { rows, count: rows.length };
   });
 
-  app.get('/moves/get/info-for-move-configuration', { config: read, schema: { tags } }, async () => {
+  app.get('/moves/get/info-for-move-configuration', { config: read, schema: { tags, summary: 'Tipos y categorías de move que puede elegir una configuración de moves' } }, async () => {
     const [types, categories] = await Promise.all([
       app.db.select().from(moveTypes).orderBy(asc(moveTypes.id)),
       app.db.select().from(moveCategories).orderBy(asc(moveCategories.id)),
@@ -94,13 +94,13 @@ export default async function moveConfigRoutes(app: App) {
     return { moveTypes: types, categories };
   });
 
-  app.get('/moves/get/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/moves/get/:id', { config: read, schema: { tags, summary: 'Una configuración de moves con los proyectos que la usan', params: z.object({ id }) } }, async (req) => {
     const row = await readConfiguration(app.db, (req.params as { id: number }).id);
     if (!row) throw notFound(MOVE_CONFIG_TEXT.notFound);
     return row;
   });
 
-  app.post('/moves/post/new-move', { config: write, schema: { tags, body: moveConfigSchema } }, async (req, reply) => {
+  app.post('/moves/post/new-move', { config: write, schema: { tags, summary: 'Crea una configuración de moves (nombre único)', body: moveConfigSchema } }, async (req, reply) => {
     const body = req.body as MoveConfigInput;
     await checkLists(app.db, body);
     const created = await app.db.transaction(async (tx) => {
@@ -113,7 +113,7 @@ export default async function moveConfigRoutes(app: App) {
     return reply.status(201).send(row);
   });
 
-  app.put('/moves/put/:id', { config: write, schema: { tags, params: z.object({ id }), body: withLoadedVersion(moveConfigSchema) } }, async (req) => {
+  app.put('/moves/put/:id', { config: write, schema: { tags, summary: 'Modifica una configuración de moves', description: 'Si algún proyecto la usa, solo cambian su nombre y su estado (400 en otro caso). Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(moveConfigSchema) } }, async (req) => {
     const { id: configId } = req.params as { id: number };
     const { updatedAt: loaded, ...body } = req.body as MoveConfigInput & LoadedVersion;
     await checkLists(app.db, body);

@@ -23,7 +23,7 @@ export default async function moveReportRoutes(app: App) {
    * The count comes with the first page only. A page of the full export also gives `ahead`, the `next` of
    * the page after it, so that the export can ask for two pages at a time.
    */
-  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
+  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, summary: 'Stock de moves y visitas publicadas por estado, para asignar o exportar', description: 'Sin `full` pagina por `offset`; con `full=true` agrega las columnas del reporte y pagina por clave (`after` = el `next` anterior; `ahead` da el siguiente). El total viene solo con la primera página.', querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
     const q = req.query as z.infer<typeof stockQuery>;
     const filter = { statuses: q.statuses ?? [], clientId: q.clientId, projectId: q.projectId, full: q.full };
     const page = { limit: q.limit, offset: q.offset, after: q.after };
@@ -42,10 +42,10 @@ export default async function moveReportRoutes(app: App) {
   });
 
   /** The performance report: approved moves of the chosen clients (and project, and visit dates). */
-  app.get('/user-moves/report', { config: read, schema: { tags, querystring: reportQuery }, validatorCompiler: formLevelValidator(['clientId']) }, async (req) => performanceReport(app.db, req.query as z.infer<typeof reportQuery>));
+  app.get('/user-moves/report', { config: read, schema: { tags, summary: 'Reporte de desempeño: moves aprobadas de los clientes elegidos, paginadas', description: 'Filtra por proyecto y fechas de visita. Pagina por `offset` con el total, o por clave con `after` (id de la última move) y total nulo.', querystring: reportQuery }, validatorCompiler: formLevelValidator(['clientId']) }, async (req) => performanceReport(app.db, req.query as z.infer<typeof reportQuery>));
 
   /** A zip of the move's files of one type (`image`: the answers' photos named by photoFileName, and image attachments). */
-  app.get('/user-moves/:id/assets', { config: read, schema: { tags, params: z.object({ id }), querystring: assetsQuery } }, async (req, reply) => {
+  app.get('/user-moves/:id/assets', { config: read, schema: { tags, summary: 'ZIP con los archivos de una move de un tipo: imágenes, audios o videos', params: z.object({ id }), querystring: assetsQuery } }, async (req, reply) => {
     const { id: moveId } = req.params as { id: number };
     const { type } = req.query as z.infer<typeof assetsQuery>;
     const { entries } = await assetsOf(app.db, files, moveId, type);

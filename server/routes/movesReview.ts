@@ -59,7 +59,7 @@ export default async function moveReviewRoutes(app: App) {
   // Closing waits for the notices in flight, so none writes to a database already closed.
   app.addHook('onClose', () => notices.idle());
 
-  app.post('/user-moves/accept-one', { config: write, schema: { tags, body: approveBody } }, async (req) => {
+  app.post('/user-moves/accept-one', { config: write, schema: { tags, summary: 'Aprueba una move en revisión y crea la transacción pendiente del Getter', description: 'EN_REVISION → APROBADA; la move necesita agente de calidad asignado. Una `version` distinta de la actual responde 409. Si el proyecto no tiene precio no se crea transacción.', body: approveBody } }, async (req) => {
     const body = req.body as z.infer<typeof approveBody>;
     const { result } = await actOnMove(app.db, {
       ...body,
@@ -76,14 +76,14 @@ export default async function moveReviewRoutes(app: App) {
     return { ...(await detail(body.id)), transaction: result ?? null };
   });
 
-  app.post('/user-moves/reject-one', { config: write, schema: { tags, body: reasonBody } }, async (req) => {
+  app.post('/user-moves/reject-one', { config: write, schema: { tags, summary: 'Rechaza una move en revisión con un motivo y avisa al Getter por push', description: 'EN_REVISION → RECHAZADA; la move necesita agente de calidad asignado. Una `version` distinta de la actual responde 409.', body: reasonBody } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
     const { move } = await actOnMove(app.db, { ...body, action: 'reject', actor: req.session, set: () => ({ rejectionReason: body.reason, finishAnalysisDate: now() as never }) });
     noticeToGetter(app.db, notices, { kind: 'reject', move, actor: req.session });
     return detail(body.id);
   });
 
-  app.post('/user-moves/disapprove-one', { config: write, schema: { tags, body: reasonBody } }, async (req) => {
+  app.post('/user-moves/disapprove-one', { config: write, schema: { tags, summary: 'Desaprueba una move aprobada con un motivo y avisa al Getter por push', description: 'APROBADA → DESAPROBADA: su transacción pendiente se elimina (una ya pagada queda). Una `version` distinta de la actual responde 409.', body: reasonBody } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
     const { move } = await actOnMove(app.db, {
       ...body,
@@ -96,7 +96,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/return-one', { config: write, schema: { tags, body: returnBody } }, async (req) => {
+  app.post('/user-moves/return-one', { config: write, schema: { tags, summary: 'Devuelve una move en revisión al Getter para corregir las preguntas marcadas', description: 'EN_REVISION → DEVUELTA; las preguntas indicadas quedan marcadas para editar y el Getter recibe un push. Una `version` distinta de la actual responde 409.', body: returnBody } }, async (req) => {
     const body = req.body as z.infer<typeof returnBody>;
     const { move } = await actOnMove(app.db, {
       ...body,
@@ -110,7 +110,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/rescue-one', { config: write, schema: { tags, body: rescueBody } }, async (req) => {
+  app.post('/user-moves/rescue-one', { config: write, schema: { tags, summary: 'Rescata una move sin terminar o cancelada y la pasa a revisión', description: 'ASIGNADA, INICIADA, PAUSADA o CANCELADA → EN_REVISION, a nombre de quien rescata. Una cancelada recupera su visita si nadie la tomó (409 si no).', body: rescueBody } }, async (req) => {
     const body = req.body as z.infer<typeof rescueBody>;
     // The rescuer is who acts: a user id in the body cannot rescue in someone else's name.
     await actOnMove(app.db, {
@@ -125,7 +125,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/republish-move', { config: write, schema: { tags, body: republishBody } }, async (req) => {
+  app.post('/user-moves/republish-move', { config: write, schema: { tags, summary: 'Republica una move rechazada o desaprobada como una move nueva asignada al mismo Getter', description: 'Una sola vez por move (409 la segunda). Responde la copia nueva y avisa al Getter por push.', body: republishBody } }, async (req) => {
     const body = req.body as z.infer<typeof republishBody>;
     const { move, result } = await actOnMove(app.db, {
       id: body.id,
@@ -142,7 +142,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** The republished copy of a move; 204 when it was not republished. */
-  app.get('/user-moves/republish-move', { config: read, schema: { tags, querystring: z.object({ id }) } }, async (req, reply) => {
+  app.get('/user-moves/republish-move', { config: read, schema: { tags, summary: 'Copia republicada de una move; 204 si no fue republicada', querystring: z.object({ id }) } }, async (req, reply) => {
     const { id: moveId } = req.query as { id: number };
     await readMove(app.db, moveId);
     const [copy] = await app.db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, moveId));
@@ -151,7 +151,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** Assign the quality agent (role 1), or replace the video link. */
-  app.put('/user-moves', { config: write, schema: { tags, body: editMoveBody } }, async (req) => {
+  app.put('/user-moves', { config: write, schema: { tags, summary: 'Asigna (o quita) el agente de calidad de una move, o reemplaza su enlace de video', description: 'Con `assignedAgentId` cambia el agente (no en moves aprobadas, desaprobadas, rechazadas, devueltas ni canceladas); si no, reemplaza el video. Una `version` distinta de la actual responde 409.', body: editMoveBody } }, async (req) => {
     const body = req.body as z.infer<typeof editMoveBody>;
     if (body.assignedAgentId !== undefined) {
       const agentId = body.assignedAgentId;
@@ -180,21 +180,21 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** Mark the move answered by the agent: the edited answers, with the reason an approved move needs. */
-  app.put('/user-moves/edit-one', { config: write, schema: { tags, body: editOneBody } }, async (req) => {
+  app.put('/user-moves/edit-one', { config: write, schema: { tags, summary: 'Guarda la edición del agente de las respuestas de una move y la vuelve a puntuar', description: 'Para moves en revisión o aprobadas; en una aprobada el motivo es obligatorio. Una `version` distinta de la actual responde 409.', body: editOneBody } }, async (req) => {
     const body = req.body as z.infer<typeof editOneBody>;
     await saveAgentEdit(app.db, req.session, { userMoveId: body.id, replies: body.questionnarieReplyedByAgent.replies, reason: body.reason, continueWithoutPhotos: body.continueWithoutPhotos, version: body.version });
     return detail(body.id);
   });
 
   for (const method of ['post', 'put'] as const) {
-    app[method]('/questionnaireRepliedByAgent', { config: write, schema: { tags, body: agentReplyBody } }, async (req) => {
+    app[method]('/questionnaireRepliedByAgent', { config: write, schema: { tags, summary: 'Guarda el cuestionario de una move editado por el agente y la vuelve a puntuar', description: 'Igual que PUT /user-moves/edit-one, con el id de la move en `userMoveId`. En una move aprobada el motivo es obligatorio.', body: agentReplyBody } }, async (req) => {
       const body = req.body as z.infer<typeof agentReplyBody>;
       await saveAgentEdit(app.db, req.session, body);
       return detail(body.userMoveId);
     });
   }
 
-  app.put('/user-moves/delete-photo', { config: write, schema: { tags, body: deletePhotoBody } }, async (req) => {
+  app.put('/user-moves/delete-photo', { config: write, schema: { tags, summary: 'Quita una foto de una respuesta de una move en revisión o aprobada', description: 'Quita la foto en `index` de la pregunta solo si es la `imageUrl` que vio el usuario. Una `version` distinta de la actual responde 409.', body: deletePhotoBody } }, async (req) => {
     const body = req.body as z.infer<typeof deletePhotoBody>;
     await actOnMove(app.db, {
       id: body.userMoveId,
@@ -207,7 +207,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.userMoveId);
   });
 
-  app.post('/user-moves/cancel-one', { config: write, schema: { tags, body: cancelBody } }, async (req) => {
+  app.post('/user-moves/cancel-one', { config: write, schema: { tags, summary: 'Cancela una move sin terminar con un motivo y vuelve a publicar su visita', description: 'DISPONIBLE, ASIGNADA, INICIADA o PAUSADA → CANCELADA. Una `version` distinta de la actual responde 409.', body: cancelBody } }, async (req) => {
     const body = req.body as z.infer<typeof cancelBody>;
     await actOnMove(app.db, {
       id: body.id,
@@ -221,7 +221,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/reschedule-one', { config: write, schema: { tags, body: rescheduleBody } }, async (req) => {
+  app.post('/user-moves/reschedule-one', { config: write, schema: { tags, summary: 'Reprograma una move pendiente: su vencimiento pasa al fin del proyecto', description: 'Para moves DISPONIBLE, ASIGNADA, INICIADA, PAUSADA o DEVUELTA; sin fecha de fin del proyecto responde 400. Una `version` distinta de la actual responde 409.', body: rescheduleBody } }, async (req) => {
     const body = req.body as z.infer<typeof rescheduleBody>;
     let dueTo: string | null = null;
     await actOnMove(app.db, {
@@ -240,7 +240,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** The Getter (role 7, the mobile side) sends its move for review. */
-  app.post('/user-moves/submit', { config: getter, schema: { tags, body: submitBody } }, async (req) => {
+  app.post('/user-moves/submit', { config: getter, schema: { tags, summary: 'El Getter envía a revisión su move con sus respuestas, que se puntúan', description: 'Desde ASIGNADA, INICIADA, PAUSADA o DEVUELTA → EN_REVISION; solo sobre una move propia. Una `version` distinta de la actual responde 409.', body: submitBody } }, async (req) => {
     const body = req.body as z.infer<typeof submitBody>;
     const move = await submitForReview(app.db, req.session, body);
     return { id: move.id, code: move.code, statusId: move.status, version: move.version, questionnaireResult: move.questionnaireResult === null ? null : Number(move.questionnaireResult) };

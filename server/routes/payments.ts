@@ -13,21 +13,21 @@ const write = { roles: ACCESS.payments.write };
 const tags = ['payments'];
 
 export default async function paymentRoutes(app: App) {
-  app.get('/transactions/pending', { config: read, schema: { tags, querystring: transactionsQuery } }, async (req) =>
+  app.get('/transactions/pending', { config: read, schema: { tags, summary: 'Lista paginada de transacciones pendientes de pago a Getters, con total adeudado', description: 'Las fechas `from`/`to` filtran por la fecha de aprobación de la move, en días completos de Argentina.', querystring: transactionsQuery } }, async (req) =>
     listTransactions(app.db, TRANSACTION_STATUS.PENDING, req.query as z.output<typeof transactionsQuery>),
   );
 
-  app.get('/transactions/payed', { config: read, schema: { tags, querystring: transactionsQuery } }, async (req) =>
+  app.get('/transactions/payed', { config: read, schema: { tags, summary: 'Lista paginada de transacciones pagadas a Getters, con monto total', description: 'Las fechas `from`/`to` filtran por la fecha de pago, en días completos de Argentina.', querystring: transactionsQuery } }, async (req) =>
     listTransactions(app.db, TRANSACTION_STATUS.PAID, req.query as z.output<typeof transactionsQuery>),
   );
 
   /** One Getter's transactions of one kind: the mass-payment table (every pending one, up to the cap). */
-  app.get('/transactions/by-getter', { config: read, schema: { tags, querystring: byGetterQuery } }, async (req) => {
+  app.get('/transactions/by-getter', { config: read, schema: { tags, summary: 'Transacciones pendientes o pagadas de un Getter, para el pago masivo', querystring: byGetterQuery } }, async (req) => {
     const { getterId, transactionType, offset, limit } = req.query as z.output<typeof byGetterQuery>;
     return listTransactions(app.db, transactionType, { getterId, offset, limit });
   });
 
-  app.put('/accounts/pay', { config: write, schema: { tags, body: payBody } }, async (req) => {
+  app.put('/accounts/pay', { config: write, schema: { tags, summary: 'Registra el pago de una transacción pendiente de la cuenta de un Getter', description: 'El monto debe ser el adeudado y la fecha no anterior a la transacción. Una transacción ya pagada responde 409.', body: payBody } }, async (req) => {
     const body = req.body as z.output<typeof payBody>;
     return registerPayment(app.db, req.session, {
       accountId: body.id,
@@ -39,7 +39,7 @@ export default async function paymentRoutes(app: App) {
     });
   });
 
-  app.put('/accounts/massive-pay', { config: write, schema: { tags, body: massivePayBody } }, async (req) => {
+  app.put('/accounts/massive-pay', { config: write, schema: { tags, summary: 'Registra en una operación el pago de varias transacciones pendientes de un Getter', description: 'Todas o ninguna: el monto debe ser la suma adeudada, y si alguna ya fue pagada responde 409 nombrándola.', body: massivePayBody } }, async (req) => {
     const body = req.body as z.output<typeof massivePayBody>;
     return registerPayment(app.db, req.session, {
       accountId: body.id,

@@ -102,10 +102,10 @@ const columnsOf = (b: ProjectCreate | ProjectUpdate, priced: boolean) => ({
 export default async function projectRoutes(app: App) {
   const formValidator = formLevelValidator(PROJECT_DIALOG_FIELDS);
 
-  app.get('/projects', { config: read, schema: { tags, querystring: listProjectsQuery } }, async (req) => listProjects(app.db, req.query as ProjectListFilter));
+  app.get('/projects', { config: read, schema: { tags, summary: 'Lista paginada de proyectos con búsqueda por nombre, filtro por cliente y orden', description: 'Con `future=true`, solo los proyectos que aún no terminaron.', querystring: listProjectsQuery } }, async (req) => listProjects(app.db, req.query as ProjectListFilter));
 
   /** The last extension of a past project: who, when, the end date it had, and why. */
-  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, querystring: reasonQuery } }, async (req) => {
+  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, summary: 'Última extensión de un proyecto vencido: quién, cuándo, fecha de fin anterior y motivo', querystring: reasonQuery } }, async (req) => {
     const { projectId } = req.query as z.infer<typeof reasonQuery>;
     const [project] = await app.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
     if (!project) throw notFound(PROJECT_TEXT.notFound);
@@ -113,7 +113,7 @@ export default async function projectRoutes(app: App) {
   });
 
   /** A client's locations to choose from (the form's table and the 'Agregar/Quitar locaciones' screen). */
-  app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
+  app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de un cliente para elegir en un proyecto', description: 'Con `proyectId` cada fila dice si está en ese proyecto; con `availableFrom`/`availableTo`, en cuántos otros proyectos está entre esas fechas.', params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const q = req.query as ClientLocationsQuery;
     const where = clientLocationsWhere(clientId, q);
@@ -155,7 +155,7 @@ export default async function projectRoutes(app: App) {
   });
 
   /** The ids of every location of the filter ('Seleccionar todas' in the form), up to a project's maximum. */
-  app.get('/projects/locations-by-client/:id/ids', { config: read, schema: { tags, params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
+  app.get('/projects/locations-by-client/:id/ids', { config: read, schema: { tags, summary: 'Ids de los puntos de venta de un cliente que cumplen el filtro (hasta 5.000)', params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await app.db
       .select({ id: locations.id })
@@ -166,14 +166,14 @@ export default async function projectRoutes(app: App) {
     return { ids: rows.map((r) => r.id) };
   });
 
-  app.get('/projects/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/projects/:id', { config: read, schema: { tags, summary: 'Un proyecto con cliente, campaña, cuestionario, instructivo, rangos y puntos de venta', params: z.object({ id }) } }, async (req) => {
     const project = await readProject(app.db, (req.params as { id: number }).id);
     if (!project) throw notFound(PROJECT_TEXT.notFound);
     return project;
   });
 
   /** The project, its locations, their visit ranges and the published visits: all or nothing. */
-  app.post('/projects', { config: write, bodyLimit, schema: { tags, body: projectCreateBody }, validatorCompiler: formValidator }, async (req, reply) => {
+  app.post('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Crea un proyecto con sus puntos de venta, rangos de visitas y visitas publicadas', description: 'Todo en una transacción: si algo falla no se crea nada.', body: projectCreateBody }, validatorCompiler: formValidator }, async (req, reply) => {
     const body = req.body as ProjectCreate;
     const projectId = await app.db.transaction(async (tx) => {
       const refs = await checkReferences(tx, body);
@@ -197,7 +197,7 @@ export default async function projectRoutes(app: App) {
    * add visit ranges (with their visits) and remove those with no visit taken. With `updatedAt`,
    * refused (409) when the project changed after the form loaded it.
    */
-  app.put('/projects', { config: write, bodyLimit, schema: { tags, body: withLoadedVersion(projectUpdateBody) }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Modifica un proyecto (id en el cuerpo); uno vencido solo extiende su fecha de fin', description: 'Un proyecto vencido solo extiende su fin, con motivo; uno vigente o futuro también agrega rangos de visitas y quita los sin visitas tomadas. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(projectUpdateBody) }, validatorCompiler: formValidator }, async (req) => {
     const body = req.body as ProjectUpdate & LoadedVersion;
     await app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });
@@ -232,7 +232,7 @@ export default async function projectRoutes(app: App) {
    * is a new version of the project (`updatedAt`); with the `updatedAt` the screen loaded, refused (409)
    * when the project changed since: the list sent would undo locations someone else added or removed.
    */
-  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, body: withLoadedVersion(projectLocationsBody) }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, summary: 'Reemplaza los puntos de venta de un proyecto por la lista completa enviada', description: 'Los nuevos reciben los rangos de visitas del proyecto y sus visitas; uno con moves no puede salir. No vale para un proyecto vencido. Con el `updatedAt` que cargó la pantalla, responde 409 si el proyecto cambió desde entonces.', body: withLoadedVersion(projectLocationsBody) }, validatorCompiler: formValidator }, async (req) => {
     const body = req.body as z.infer<typeof projectLocationsBody> & LoadedVersion;
     return app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });

@@ -21,12 +21,12 @@ const historyQuery = z.object({
 export default async function pushRoutes(app: App) {
   const sender = createPushSender({ config: app.config, db: app.db, log: app.log });
 
-  app.post('/push-notifications/send-message', { config: write, schema: { tags, body: pushMessageSchema } }, async (req) => {
+  app.post('/push-notifications/send-message', { config: write, schema: { tags, summary: 'Envía un push a los dispositivos de todos los Getters activos y lo registra', body: pushMessageSchema } }, async (req) => {
     const { title, message } = req.body as z.output<typeof pushMessageSchema>;
     return sendPush(app.db, sender, req.session, { title, body: message });
   });
 
-  app.get('/push-notifications/historial', { config: read, schema: { tags, querystring: historyQuery } }, async (req) =>
+  app.get('/push-notifications/historial', { config: read, schema: { tags, summary: 'Historial paginado de push enviados, del más reciente al más antiguo', querystring: historyQuery } }, async (req) =>
     pushHistory(app.db, req.query as z.output<typeof historyQuery>),
   );
 }

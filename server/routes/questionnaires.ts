@@ -43,7 +43,7 @@ const userRef = (userId: number | null, name: string | null) => (userId === null
 const active = isNull(questionnaires.removedAt);
 
 export default async function questionnaireRoutes(app: App) {
-  app.get('/questionnariesV2', { config: read, schema: { tags, querystring: listQuestionnairesQuery } }, async (req) => {
+  app.get('/questionnariesV2', { config: read, schema: { tags, summary: 'Lista paginada de cuestionarios vigentes con su última versión, con búsqueda', description: 'Sin `sort`, los más recientes primero.', querystring: listQuestionnairesQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listQuestionnairesQuery>;
     // The page and its count, each built once per shape (search or not, the sort, the order).
     const where = () => and(active, q.q ? matches(questionnaires.name, sql.placeholder('pattern')) : undefined);
@@ -97,13 +97,13 @@ export default async function questionnaireRoutes(app: App) {
     };
   });
 
-  app.get('/questionnariesV2/get/:id', { config: read, schema: { tags, params, querystring: oneQuery } }, async (req) => {
+  app.get('/questionnariesV2/get/:id', { config: read, schema: { tags, summary: 'Una versión de un cuestionario (la última si no se indica) y la lista de versiones', params, querystring: oneQuery } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const { version } = req.query as z.infer<typeof oneQuery>;
     return loadVersion(app.db, questionnaireId, version);
   });
 
-  app.post('/questionnariesV2', { config: write, bodyLimit, schema: { tags, body: questionnaireBody } }, async (req, reply) => {
+  app.post('/questionnariesV2', { config: write, bodyLimit, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody } }, async (req, reply) => {
     const content = checked(req.body as QuestionnaireContent);
     const created = await app.db.transaction(async (tx) => {
       const [row] = await tx
@@ -117,7 +117,7 @@ export default async function questionnaireRoutes(app: App) {
     return reply.status(201).send(await loadVersion(app.db, created));
   });
 
-  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, schema: { tags, params, body: questionnaireBody } }, async (req) => {
+  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, schema: { tags, summary: 'Guarda una versión nueva de un cuestionario', description: 'Las dimensiones y subdimensiones existentes conservan nombre y tipo (400 si cambian). Con `expectedLastVersion` distinta de la última versión actual responde 409.', params, body: questionnaireBody } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const { expectedLastVersion } = req.body as { expectedLastVersion?: number };
     const content = checked(req.body as QuestionnaireContent);
@@ -144,7 +144,7 @@ export default async function questionnaireRoutes(app: App) {
     return loadVersion(app.db, questionnaireId);
   });
 
-  app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, params } }, async (req) => {
+  app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, summary: 'Quita la última versión de un cuestionario; sin versiones, el cuestionario se da de baja', description: 'El cuestionario vuelve a la versión anterior. Quitar la única versión de uno que usa algún proyecto responde 409.', params } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     return app.db.transaction(async (tx) => {
       const row = await lockActive(tx, questionnaireId);

@@ -14,12 +14,12 @@ const read = { roles: ACCESS.reports.read };
 const tags = ['reports'];
 
 export default async function reportRoutes(app: App) {
-  app.get('/reports/options', { config: read, schema: { tags, querystring: reportOptionsQuery } }, async (req) => {
+  app.get('/reports/options', { config: read, schema: { tags, summary: 'Opciones del reporte de desempeño: proyectos y puntos de venta visibles del cliente', querystring: reportOptionsQuery } }, async (req) => {
     const q = req.query as z.output<typeof reportOptionsQuery>;
     return reportOptions(app.db, clientScope(req.session, q.clientId), q.projectId);
   });
 
-  app.get('/reports/performance', { config: read, schema: { tags, querystring: performanceQuery } }, async (req) => {
+  app.get('/reports/performance', { config: read, schema: { tags, summary: 'Reporte de desempeño: moves aprobadas de un proyecto entre fechas, paginadas', querystring: performanceQuery } }, async (req) => {
     const q = req.query as z.output<typeof performanceQuery>;
     return performanceReport(app.db, clientScope(req.session, q.clientId), q);
   });

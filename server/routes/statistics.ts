@@ -14,14 +14,14 @@ const tags = ['dashboard'];
 const clientQuery = z.object({ clientId: id.optional() });
 
 export default async function statisticsRoutes(app: App) {
-  app.get('/core-estadisticas/estadisticas/getEstadisticas', { config: read, schema: { tags, querystring: clientQuery } }, async (req) => {
+  app.get('/core-estadisticas/estadisticas/getEstadisticas', { config: read, schema: { tags, summary: 'Proyectos del cliente con el resultado medio de sus moves aprobadas por período', querystring: clientQuery } }, async (req) => {
     const q = req.query as z.output<typeof clientQuery>;
     return statistics(app.db, clientScope(req.session, q.clientId));
   });
 
   app.get(
     '/core-works/works/getSurveyAndWork/:id',
-    { config: read, schema: { tags, params: z.object({ id }), querystring: clientQuery } },
+    { config: read, schema: { tags, summary: 'Un proyecto del cliente: su cuestionario y el avance de sus moves', params: z.object({ id }), querystring: clientQuery } },
     async (req) => {
       const q = req.query as z.output<typeof clientQuery>;
       return surveyAndWork(app.db, clientScope(req.session, q.clientId), (req.params as { id: number }).id);

@@ -44,7 +44,7 @@ const ensureUniqueName = (tx: Tx, groupName: string, exceptId?: number) =>
 const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505';
 
 export default async function tagRoutes(app: App) {
-  app.get('/tags', { config: read, schema: { tags, querystring: listTagsQuery } }, async (req) => {
+  app.get('/tags', { config: read, schema: { tags, summary: 'Lista paginada de grupos de etiquetas con búsqueda, filtro por estado y orden', querystring: listTagsQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listTagsQuery>;
     const filters: SQL[] = [];
     if (q.active !== undefined) filters.push(eq(tagGroups.active, q.active));
@@ -63,14 +63,14 @@ export default async function tagRoutes(app: App) {
     return { rows, count };
   });
 
-  app.get('/tags/:id', { config: read, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/tags/:id', { config: read, schema: { tags, summary: 'Un grupo de etiquetas con sus claves y valores', params: z.object({ id }) } }, async (req) => {
     const { id: groupId } = req.params as { id: number };
     const [row] = await app.db.select(columns).from(tagGroups).where(eq(tagGroups.id, groupId));
     if (!row) throw notFound(TAG_TEXT.notFound);
     return row;
   });
 
-  app.post('/tags', { config: write, schema: { tags, body: tagGroupSchema } }, async (req, reply) => {
+  app.post('/tags', { config: write, schema: { tags, summary: 'Crea un grupo de etiquetas (nombre único sin distinguir mayúsculas)', body: tagGroupSchema } }, async (req, reply) => {
     const body = req.body as TagGroupInput;
     try {
       const created = await app.db.transaction(async (tx) => {
@@ -85,7 +85,7 @@ export default async function tagRoutes(app: App) {
     }
   });
 
-  app.put('/tags', { config: write, schema: { tags, body: withLoadedVersion(tagGroupUpdateSchema) } }, async (req) => {
+  app.put('/tags', { config: write, schema: { tags, summary: 'Modifica un grupo de etiquetas (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(tagGroupUpdateSchema) } }, async (req) => {
     const { id: groupId, updatedAt: loaded, ...body } = req.body as TagGroupInput & LoadedVersion & { id: number };
     try {
       return await app.db.transaction(async (tx) => {
@@ -107,7 +107,7 @@ export default async function tagRoutes(app: App) {
   });
 
   /** Activation (the spec does not show its path): `{ id, active }`. */
-  app.put('/tags/state', { config: write, schema: { tags, body: tagGroupStateSchema } }, async (req) => {
+  app.put('/tags/state', { config: write, schema: { tags, summary: 'Activa o desactiva un grupo de etiquetas', body: tagGroupStateSchema } }, async (req) => {
     const { id: groupId, active } = req.body as z.infer<typeof tagGroupStateSchema>;
     return app.db.transaction(async (tx) => {
       const [row] = await tx.update(tagGroups).set({ active, updatedAt: sql`now()` }).where(eq(tagGroups.id, groupId)).returning(columns);

@@ -30,7 +30,7 @@ const query = z.object({
 const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
 
 export default async function userRoutes(app: App) {
-  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], querystring: query } }, async (req) => {
+  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no, y `withPending` da los Getters con pagos pendientes. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query } }, async (req) => {
     const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
     // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
     const withProfile = rolId === ROLE.GETTER && admits(ACCESS.payments.read, req.session.rol);

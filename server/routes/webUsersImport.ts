@@ -12,11 +12,14 @@ import { hashPassword } from '../services/passwords';
 import { checkZip } from '../services/zipCheck';
 import { takenEmails } from '../services/webUsers';
 import { pgErrorCode } from '../db/errors';
+import type { UploadFields } from '../openapi';
 
 const massiveSchema = {
   tags: ['web-users'],
-  summary: 'Carga masiva de usuarios (multipart: file xls/xlsx y clientId); escribe todas las filas o ninguna',
+  summary: 'Carga masiva de usuarios de un cliente desde un archivo xls/xlsx',
+  description: 'Multipart con el archivo en `file` y el cliente activo en `clientId`. Escribe todas las filas o ninguna: con errores responde 400 con el resultado de cada fila.',
   consumes: ['multipart/form-data'],
+  upload: { file: 'file', fields: { clientId: 'El cliente activo de los usuarios.' } } satisfies UploadFields,
 };
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** What an .xlsx may inflate to: 10,000 rows take a few megabytes; a zip bomb takes gigabytes. */

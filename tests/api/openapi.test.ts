@@ -1,0 +1,89 @@
+/**
+ * The OpenAPI document the server serves (/api/docs/json): every API route in it, each saying what it
+ * does and who may call it, the public ones without a token, the uploads with their file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/roles';
+import { documentRoute, rolesInWords } from '../../server/openapi';
+import { createTestApp, type TestApp } from './helpers';
+
+interface Operation {
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  'x-roles'?: unknown;
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> };
+}
+interface Document {
+  security: unknown[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
+let t: TestApp;
+let doc: Document;
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json() as Document;
+});
+afterAll(() => t?.close());
+
+/** The document's path of a route: Fastify's `:id` is OpenAPI's `{id}`, a wildcard is `{*}`. */
+const pathOf = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+const operation = (method: string, url: string) => doc.paths[pathOf(url)]?.[method.toLowerCase()];
+
+describe('the OpenAPI document', () => {
+  it('holds every API route, and nothing that is not one', () => {
+    for (const route of t.app.routeTable) expect(operation(route.method, route.url), `${route.method} ${route.url}`).toBeDefined();
+    for (const path of Object.keys(doc.paths)) expect(path.startsWith('/api/'), path).toBe(true);
+  });
+
+  it('says what each operation does, in Spanish, and who may call it', () => {
+    for (const route of t.app.routeTable) {
+      const op = operation(route.method, route.url)!;
+      const label = `${route.method} ${route.url}`;
+      expect(op.summary?.trim().length ?? 0, `${label} has no summary`).toBeGreaterThan(10);
+      expect(op['x-roles'], label).toEqual(route.roles);
+      expect(op.description, label).toContain(rolesInWords(route.roles));
+    }
+  });
+
+  it('asks a token of every route but the public ones', () => {
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    for (const route of t.app.routeTable) {
+      const op = operation(route.method, route.url)!;
+      if (route.roles === 'public') expect(op.security, route.url).toEqual([]);
+      else expect(op.security, route.url).toBeUndefined();
+    }
+    expect(operation('POST', '/api/auth/login')!.security).toEqual([]);
+  });
+
+  it('documents the file an upload carries', () => {
+    const uploads = t.app.routeTable.filter((r) => (r.schema.consumes as string[] | undefined)?.includes('multipart/form-data'));
+    expect(uploads.length).toBeGreaterThanOrEqual(3);
+    const fileField = (url: string) => {
+      const properties = operation('POST', url)!.requestBody?.content['multipart/form-data']?.schema.properties ?? {};
+      return Object.entries(properties).filter(([, p]) => p.format === 'binary').map(([name]) => name);
+    };
+    for (const route of uploads) expect(fileField(route.url), route.url).toHaveLength(1);
+    // The field each one reads.
+    expect(fileField('/api/locations/massive/client')).toEqual(['csvFile']);
+    expect(fileField('/api/core-clients/clients/importBranches')).toEqual(['csvFile']);
+    expect(fileField('/api/web-users/massive')).toEqual(['file']);
+  });
+});
+
+describe('roles in words', () => {
+  it('names the roles, the administrator always first', () => {
+    expect(rolesInWords([ROLE.OPERATIONS, ROLE.COMMERCIAL])).toBe('Roles: Administrador, Operaciones, Comercial.');
+    expect(rolesInWords([ROLE.ADMIN, ROLE.ACCOUNTS])).toBe('Roles: Administrador, Cuentas.');
+    expect(rolesInWords('any')).toBe('Cualquier usuario con sesión.');
+    expect(rolesInWords('public')).toBe('Pública: no necesita sesión.');
+  });
+
+  it('hides a route outside /api (the console page)', () => {
+    const { schema } = documentRoute({ schema: undefined, url: '/', route: { config: {} } as never });
+    expect((schema as { hide?: boolean }).hide).toBe(true);
+  });
+});
