@@ -11,11 +11,12 @@ export const WEB_USER_TEXT = {
   roleInvalid: 'El rol no existe.',
   selfDeactivate: 'No puede desactivar su propio usuario.',
   selfRole: 'No puede cambiar el rol de su propio usuario.',
-  /** A franchise or zone manager keeps its points of sale when its client changes: free it first. */
-  stillInCharge: (locations: number) =>
+  clientInactive: 'El cliente está inactivo.',
+  /** A franchise or zone manager keeps its points of sale when its client or role changes: free it first. */
+  stillInCharge: (locations: number, change: 'cliente' | 'rol' = 'cliente') =>
     locations === 1
-      ? 'No se puede cambiar el cliente: el usuario todavía está a cargo de 1 punto de venta de su cliente actual (como dueño o gerente zonal). Quítelo de ese punto de venta primero.'
-      : `No se puede cambiar el cliente: el usuario todavía está a cargo de ${locations} puntos de venta de su cliente actual (como dueño o gerente zonal). Quítelo de esos puntos de venta primero.`,
+      ? `No se puede cambiar el ${change}: el usuario todavía está a cargo de 1 punto de venta de su cliente actual (como dueño o gerente zonal). Quítelo de ese punto de venta primero.`
+      : `No se puede cambiar el ${change}: el usuario todavía está a cargo de ${locations} puntos de venta de su cliente actual (como dueño o gerente zonal). Quítelo de esos puntos de venta primero.`,
   passwordHint: 'Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   passwordKeep: 'Vacía mantiene la contraseña actual. Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   phoneHint: 'Sin espacios, código de área sin 0 y celular sin 15',

@@ -57,19 +57,23 @@ async function ensureEmailFree(tx: Tx, email: string, exceptId?: number) {
   if (row) throw emailTaken();
 }
 
-async function ensureClient(tx: Tx, clientId: number | null) {
+/** The user's client exists; a client newly given to a user must also be active (as the form and the import offer). */
+async function ensureClient(tx: Tx, clientId: number | null, newlyGiven = true) {
   if (clientId === null) return;
-  const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+  const [row] = await tx.select({ id: clients.id, active: clients.state }).from(clients).where(eq(clients.id, clientId));
   if (!row) throw badRequest('Revise los datos ingresados.', { clientId: WEB_USER_TEXT.clientNotFound });
+  if (newlyGiven && !row.active) throw badRequest('Revise los datos ingresados.', { clientId: WEB_USER_TEXT.clientInactive });
 }
 
 /**
- * A user whose client changes must first be freed from the points of sale it owns or manages:
- * otherwise they stay its own while its reports (by client) no longer show them.
+ * A user whose client or role changes must first be freed from the points of sale it owns or manages:
+ * otherwise they stay its own while its reports (by client) no longer show them, or are held by a
+ * role that cannot hold them (the point of sale could then not be saved).
  */
-async function ensureFreeOfLocations(tx: Tx, userId: number, clientId: number | null) {
+async function ensureFreeOfLocations(tx: Tx, userId: number, clientId: number | null, change: 'cliente' | 'rol') {
   const count = await locationsOutsideClient(tx, userId, clientId);
-  if (count) throw new HttpError(409, WEB_USER_TEXT.stillInCharge(count), { clientId: WEB_USER_TEXT.stillInCharge(count) });
+  const message = WEB_USER_TEXT.stillInCharge(count, change);
+  if (count) throw new HttpError(409, message, { [change === 'rol' ? 'rolId' : 'clientId']: message });
 }
 
 /** A concurrent insert of the same e-mail loses on the unique index: the same 409 as the check. */
@@ -80,7 +84,7 @@ const revokeSessions = (tx: Tx, userId: number) =>
   tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 
 export default async function webUserRoutes(app: App) {
-  app.get('/web-users', { config: admin, schema: { tags, querystring: userFilterQuery } }, async (req) => {
+  app.get('/web-users', { config: admin, schema: { tags, summary: 'Lista paginada de usuarios con filtros y orden', description: 'El total es exacto hasta 1.000 y estimado por encima.', querystring: userFilterQuery } }, async (req) => {
     const q = req.query as UserFilter;
     // 150,000 users at scale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
     const [rows, counted] = await Promise.all([pageOfUsers(app.db, q), listCount(app.db, app.db.select({ one: sql`1` }).from(users).where(userWhere(q)), userCountKey(q))]);
@@ -88,34 +92,34 @@ export default async function webUserRoutes(app: App) {
   });
 
   /** Every user of the filter, up to GET_ALL_CAP rows; `count` tells whether there were more. */
-  app.get('/web-users/get/all', { config: admin, schema: { tags, querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req) => {
+  app.get('/web-users/get/all', { config: admin, schema: { tags, summary: 'Todos los usuarios del filtro, hasta 5.000, con el total (que indica si había más)', querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req) => {
     const q = req.query as UserFilter;
     const [rows, count] = await Promise.all([pageOfUsers(app.db, q, GET_ALL_CAP, 0), countUsers(app.db, q)]);
     return { rows, count };
   });
 
   /** The filter as a CSV file (spec 3 §3 export fields), streamed a page at a time. */
-  app.get('/web-users/csv', { config: admin, schema: { tags, querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req, reply) => {
+  app.get('/web-users/csv', { config: admin, schema: { tags, summary: 'Exportación CSV de todos los usuarios del filtro, sin límite de filas', querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req, reply) => {
     const csv = await usersCsv(app.db, req.query as UserFilter);
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${usersExportName()}.csv"`);
     return reply.send(Readable.from(csv));
   });
 
-  app.get('/web-users-roles', { config: admin, schema: { tags } }, async () => WEB_ROLES);
+  app.get('/web-users-roles', { config: admin, schema: { tags, summary: 'Los roles de usuario con su descripción' } }, async () => WEB_ROLES);
 
-  app.get('/web-users/permissions/roles-actions', { config: admin, schema: { tags, querystring: rolesActionsQuery } }, async (req) => {
+  app.get('/web-users/permissions/roles-actions', { config: admin, schema: { tags, summary: 'Acciones (permisos) que se pueden otorgar a los usuarios de un rol', querystring: rolesActionsQuery } }, async (req) => {
     const { role_id: roleId } = req.query as z.infer<typeof rolesActionsQuery>;
     return roleActions(roleId as never).map((a) => ({ ...a, roleId }));
   });
 
-  app.get('/web-users/:id', { config: admin, schema: { tags, params: z.object({ id }) } }, async (req) => {
+  app.get('/web-users/:id', { config: admin, schema: { tags, summary: 'Un usuario con su rol, cliente y permisos', params: z.object({ id }) } }, async (req) => {
     const user = await oneUser(app.db, (req.params as { id: number }).id);
     if (!user) throw notFound(WEB_USER_TEXT.notFound);
     return user;
   });
 
-  app.post('/web-users/', { config: admin, schema: { tags, body: webUserSchema } }, async (req, reply) => {
+  app.post('/web-users/', { config: admin, schema: { tags, summary: 'Crea un usuario con contraseña y permisos (e-mail único, 409 si ya existe)', body: webUserSchema } }, async (req, reply) => {
     const { password, actions, ...body } = req.body as WebUserInput;
     const passwordHash = await hashPassword(password);
     try {
@@ -137,7 +141,7 @@ export default async function webUserRoutes(app: App) {
    * Id in the body; a field left out keeps its stored value, an empty password the current one. With
    * `updatedAt`, refused (409) when the user changed after the form loaded it.
    */
-  app.put('/web-users', { config: admin, schema: { tags, body: withLoadedVersion(webUserUpdateSchema) } }, async (req) => {
+  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones. Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema) } }, async (req) => {
     const { id: userId, password, updatedAt: loaded, ...update } = req.body as WebUserUpdate & LoadedVersion;
     const passwordHash = password ? await hashPassword(password) : undefined;
     try {
@@ -152,8 +156,9 @@ export default async function webUserRoutes(app: App) {
         // An administrator who drops its own role could leave no one to manage users.
         if (userId === req.session.id && body.rolId !== req.session.rol) throw badRequest(WEB_USER_TEXT.selfRole, { rolId: WEB_USER_TEXT.selfRole });
         await ensureEmailFree(tx, body.email, userId);
-        await ensureClient(tx, body.clientId);
-        if (body.clientId !== stored.clientId) await ensureFreeOfLocations(tx, userId, body.clientId);
+        await ensureClient(tx, body.clientId, body.clientId !== stored.clientId);
+        if (body.clientId !== stored.clientId) await ensureFreeOfLocations(tx, userId, body.clientId, 'cliente');
+        else if (body.rolId !== stored.rolId) await ensureFreeOfLocations(tx, userId, null, 'rol');
         await tx
           .update(users)
           .set({ ...body, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
@@ -180,17 +185,17 @@ export default async function webUserRoutes(app: App) {
   };
 
   /** Activation from the list, after its confirmation: `{ id, status }`. */
-  app.put('/web-users/state', { config: admin, schema: { tags, body: webUserStateSchema } }, async (req) => {
+  app.put('/web-users/state', { config: admin, schema: { tags, summary: 'Activa o desactiva un usuario; desactivado, se cierran sus sesiones', body: webUserStateSchema } }, async (req) => {
     const { id: userId, status } = req.body as z.infer<typeof webUserStateSchema>;
     return setStatus(req.session.id, userId, status);
   });
 
   /** Users are never erased (moves and audits point at them): DELETE deactivates. */
-  app.delete('/web-users/:id', { config: admin, schema: { tags, params: z.object({ id }) } }, async (req) =>
+  app.delete('/web-users/:id', { config: admin, schema: { tags, summary: 'Desactiva un usuario (nunca se borra) y cierra sus sesiones', params: z.object({ id }) } }, async (req) =>
     setStatus(req.session.id, (req.params as { id: number }).id, false),
   );
 
-  app.put('/web-users/whatsapp', { config: admin, schema: { tags, body: webUserWhatsappSchema } }, async (req) => {
+  app.put('/web-users/whatsapp', { config: admin, schema: { tags, summary: 'Activa o desactiva las notificaciones por WhatsApp de un usuario', body: webUserWhatsappSchema } }, async (req) => {
     const { id: userId, sendWhatsappNotification } = req.body as z.infer<typeof webUserWhatsappSchema>;
     return app.db.transaction(async (tx) => {
       const [row] = await tx.update(users).set({ sendWhatsappNotification, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id });

@@ -129,6 +129,23 @@ describe('the user form rules', () => {
     }
   });
 
+  it('gives a new user, or a user moved to another client, only an active client; one already there keeps it', async () => {
+    const [inactive] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.state, false)).limit(1);
+    expect(inactive).toBeDefined();
+    const res = await call('POST', '/api/web-users/', newUser({ email: 'cliente.inactivo@campo.test', rolId: ROLE.CLIENT, clientId: inactive.id }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ clientId: WEB_USER_TEXT.clientInactive });
+    expect(await t.db.select().from(users).where(eq(users.email, 'cliente.inactivo@campo.test'))).toEqual([]);
+
+    const user = await create({ email: 'se.queda@campo.test', rolId: ROLE.CLIENT, clientId });
+    expect((await call('PUT', '/api/web-users', { id: user.id, clientId: inactive.id })).json().errors).toEqual({ clientId: WEB_USER_TEXT.clientInactive });
+    // Its client deactivated later, the user is still edited as before.
+    await t.db.update(users).set({ clientId: inactive.id }).where(eq(users.id, user.id));
+    const kept = await call('PUT', '/api/web-users', { id: user.id, names: 'Sigue' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ names: 'Sigue', clientId: inactive.id });
+  });
+
   it('clears the client and the actions a staff role cannot have', async () => {
     const getter = await create({ email: 'nuevo.getter@campo.test', rolId: ROLE.GETTER, clientId, actions: [1] });
     expect(getter.clientId).toBeNull();
@@ -237,6 +254,15 @@ describe('the user form rules', () => {
     expect(managed.json().message).toBe(WEB_USER_TEXT.stillInCharge(1));
     expect(WEB_USER_TEXT.stillInCharge(1)).toMatch(/a cargo de 1 punto de venta de su cliente actual/);
     expect((await stored(zoneManager.id)).clientId).toBe(clientId);
+
+    // Nor its role, in the same client: a client user cannot own a point of sale (it could not be saved).
+    const demoted = await call('PUT', '/api/web-users', { id: franchise.id, rolId: ROLE.CLIENT });
+    expect(demoted.statusCode, demoted.body).toBe(409);
+    expect(demoted.json()).toEqual({ message: WEB_USER_TEXT.stillInCharge(2, 'rol'), errors: { rolId: WEB_USER_TEXT.stillInCharge(2, 'rol') } });
+    expect(WEB_USER_TEXT.stillInCharge(2, 'rol')).toMatch(/^No se puede cambiar el rol: el usuario todavía está a cargo de 2 puntos de venta/);
+    expect((await call('PUT', '/api/web-users', { id: zoneManager.id, rolId: ROLE.FRANCHISE })).json().errors).toEqual({ rolId: WEB_USER_TEXT.stillInCharge(1, 'rol') });
+    expect(await stored(franchise.id)).toEqual(before);
+    expect((await stored(zoneManager.id)).rolId).toBe(ROLE.ZONE_MANAGER);
 
     // The same client is no change; once freed of its points of sale, the user may move.
     expect((await call('PUT', '/api/web-users', { id: franchise.id, clientId, names: 'Dueña' })).statusCode).toBe(200);
