@@ -1,6 +1,6 @@
 /** Campaigns (spec 3 §2–§5): a client's period of work, disabled while deletedAt is set. */
 import { z } from 'zod';
-import { dateValue, id, MSG, pickedId, required, todayIso } from './validation';
+import { dateValue, formatDisplayDate, id, MSG, pickedId, required, todayIso } from './validation';
 
 export const CAMPAIGN_TEXT = {
   notFound: 'La campaña no existe.',
@@ -10,6 +10,11 @@ export const CAMPAIGN_TEXT = {
   clientLockedHint: (n: number) => `Asignada a ${n} ${n === 1 ? 'proyecto' : 'proyectos'}: no se puede cambiar su cliente.`,
   endBeforeStart: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
   pastDate: 'La fecha no puede ser anterior a hoy.',
+  /** Its projects' dates are bound by the campaign's (spec 3 §4): moved past one of theirs, it names it. */
+  startAfterProjects: (iso: string, project: string) =>
+    `La fecha de inicio no puede ser posterior al inicio de sus proyectos: «${project}» empieza el ${formatDisplayDate(iso)}.`,
+  endBeforeProjects: (iso: string, project: string) =>
+    `La fecha de finalización no puede ser anterior al fin de sus proyectos: «${project}» termina el ${formatDisplayDate(iso)}.`,
   onlyNull: 'deletedAt sólo admite null (para inhabilitar use DELETE)',
   nothingToChange: 'Indique los datos de la campaña, o deletedAt null para habilitarla.',
   enabled: 'Activa',

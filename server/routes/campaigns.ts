@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CAMPAIGN_TEXT, type CampaignInput, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
 import { ACCESS } from '../../domain/roles';
@@ -71,6 +71,35 @@ async function ensureClient(db: Db | Tx, clientId: number, mustBeActive: boolean
   const [client] = await db.select({ state: clients.state }).from(clients).where(eq(clients.id, clientId));
   if (!client) throw badRequest(INVALID_DATA, { clientId: CAMPAIGN_TEXT.clientNotFound });
   if (mustBeActive && !client.state) throw badRequest(INVALID_DATA, { clientId: CAMPAIGN_TEXT.clientInactive });
+}
+
+/**
+ * Its projects stay inside its dates (spec 3 §4, "dates are bound by the campaign"): a start moved later
+ * than a project's start, or an end earlier than a project's end, is refused naming the first such project.
+ * Dates moved outward cannot leave one out. The campaign's row is locked, so no project is added meanwhile.
+ */
+async function ensureProjectsInside(tx: Tx, campaignId: number, value: { startDate: string; endDate: string }, current: { startDate: string; endDate: string }) {
+  const errors: Record<string, string> = {};
+  const ofCampaign = eq(projects.campaignId, campaignId);
+  if (value.startDate > current.startDate) {
+    const [first] = await tx
+      .select({ name: projects.name, date: projects.startDate })
+      .from(projects)
+      .where(and(ofCampaign, lt(projects.startDate, value.startDate)))
+      .orderBy(asc(projects.startDate), asc(projects.id))
+      .limit(1);
+    if (first) errors.startDate = CAMPAIGN_TEXT.startAfterProjects(first.date, first.name);
+  }
+  if (value.endDate < current.endDate) {
+    const [last] = await tx
+      .select({ name: projects.name, date: projects.endDate })
+      .from(projects)
+      .where(and(ofCampaign, gt(projects.endDate, value.endDate)))
+      .orderBy(desc(projects.endDate), asc(projects.id))
+      .limit(1);
+    if (last) errors.endDate = CAMPAIGN_TEXT.endBeforeProjects(last.date, last.name);
+  }
+  if (Object.keys(errors).length) throw badRequest(INVALID_DATA, errors);
 }
 
 function ensureDates(value: { startDate: string; endDate: string }, original?: { startDate: string; endDate: string }) {
@@ -147,6 +176,7 @@ export default async function campaignRoutes(app: App) {
       }
       const { id: campaignId, deletedAt, ...fields } = body;
       ensureDates(fields, current);
+      await ensureProjectsInside(tx, campaignId, fields, current);
       // Its projects keep their client: moved, the campaign would no longer be one of that client's.
       if (fields.clientId !== current.clientId && current.projectsCount > 0) throw badRequest(CAMPAIGN_TEXT.clientLocked, { clientId: CAMPAIGN_TEXT.clientLocked });
       await ensureClient(tx, fields.clientId, fields.clientId !== current.clientId);

@@ -140,6 +140,37 @@ describe('disabling and enabling', () => {
   });
 });
 
+describe('the dates of a campaign used by projects', () => {
+  it('are refused where they would leave a project outside, naming it; outward, or on its other fields, they change', async () => {
+    const campaign = await create({ name: 'Con proyectos', startDate: inDays(10), endDate: inDays(100) });
+    const [model] = await t.db.select().from(projects).limit(1);
+    const { id: _id, ...copy } = model;
+    const project = (name: string, startDate: string, endDate: string) =>
+      t.db.insert(projects).values({ ...copy, clientId, campaignId: campaign.id, name, startDate, endDate });
+    await project('Relevamiento temprano', inDays(20), inDays(40));
+    await project('Relevamiento tardío', inDays(30), inDays(90));
+    const body = { id: campaign.id, name: campaign.name, clientId, startDate: campaign.startDate, endDate: campaign.endDate };
+    const stored = async () => (await t.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0];
+    const before = await stored();
+
+    const narrowed = await call('PUT', '/api/campaigns', { ...body, startDate: inDays(25), endDate: inDays(50) });
+    expect(narrowed.statusCode).toBe(400);
+    expect(narrowed.json().errors).toEqual({
+      startDate: CAMPAIGN_TEXT.startAfterProjects(inDays(20), 'Relevamiento temprano'),
+      endDate: CAMPAIGN_TEXT.endBeforeProjects(inDays(90), 'Relevamiento tardío'),
+    });
+    expect(CAMPAIGN_TEXT.endBeforeProjects(inDays(90), 'Relevamiento tardío')).toBe(
+      `La fecha de finalización no puede ser anterior al fin de sus proyectos: «Relevamiento tardío» termina el ${display(inDays(90))}.`,
+    );
+    expect(await stored()).toEqual(before);
+
+    // Up to the projects' own dates, and outward, it changes.
+    expect((await call('PUT', '/api/campaigns', { ...body, startDate: inDays(20), endDate: inDays(90) })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/campaigns', { ...body, startDate: inDays(5), endDate: inDays(120) })).json()).toMatchObject({ startDate: inDays(5), endDate: inDays(120) });
+    expect((await call('PUT', '/api/campaigns', { ...body, startDate: inDays(5), endDate: inDays(120), name: 'Renombrada' })).statusCode).toBe(200);
+  });
+});
+
 describe('the client of a campaign used by projects', () => {
   const bank = async () => (await t.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Banco Federal del Sur')))[0].id;
   const auditsOf = async (campaignId: number) =>

@@ -1,6 +1,6 @@
 /**
  * 'Banco de Campañas' as an administrator: create a campaign with its date rules, then disable it;
- * the client of a campaign that projects use cannot be changed.
+ * the client of a campaign that projects use cannot be changed, nor its dates moved past theirs.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +104,17 @@ describe('Banco de Campañas', () => {
     await shown(page.getByText(/^Asignada a \d+ proyectos?: no se puede cambiar su cliente\.$/));
     // The rest of the campaign stays editable.
     expect(await page.getByLabel('Nombre').isEnabled()).toBe(true);
-    errors.assertNone();
+
+    // Its end brought before its projects' end is refused by the server, on the field, naming the project.
+    const end = page.getByLabel('Fecha de finalización');
+    const storedEnd = await end.inputValue();
+    await end.fill(typed(1));
+    await end.blur();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText(/^La fecha de finalización no puede ser anterior al fin de sus proyectos: «.+» termina el \d\d\/\d\d\/\d{4}\.$/));
+    await shown(page.getByRole('heading', { name: 'Editar campaña: Mystery shopping Café del Plata - en curso' }));
+    expect(await end.inputValue()).toBe(typed(1));
+    expect(storedEnd).not.toBe(typed(1));
+    errors.assertNone([/status of 400/]);
   });
 });
