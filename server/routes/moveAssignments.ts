@@ -14,7 +14,7 @@ import { todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import { rowsOf, type Tx } from '../db/client';
 import type { SessionUser } from '../guard';
-import { auditLog, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, userMoves, visits } from '../db/schema';
+import { auditLog, locations, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, userMoves, visits } from '../db/schema';
 import { inIds, intArray } from '../db/list';
 import { badRequest, conflict, formLevelValidator, notFound, parse } from '../http';
 import { audit } from '../services/audit';
@@ -83,12 +83,23 @@ async function currentVersionOf(tx: Tx, projectId: number): Promise<number | nul
 }
 
 /** Created moves: one per published visit turned into a Getter's move. */
-type CreatedMove = { id: number; code: string; projectLocationId: number; userId: number; visitId: number | null };
+type CreatedMove = { id: number; code: string; projectLocationId: number; userId: number; visitId: number };
+
+/** The refusal for a project's location with no published visit left, naming both. */
+async function noVisitLeft(tx: Tx, projectLocationId: number): Promise<string> {
+  const [row] = await tx
+    .select({ location: locations.fullName, project: projects.name })
+    .from(projectLocations)
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .where(eq(projectLocations.id, projectLocationId));
+  return ASSIGN_TEXT.noVisitLeft(row?.location ?? String(projectLocationId), row?.project ?? '');
+}
 
 /**
  * Published visits become ASIGNADA moves of their Getters, inside the caller's transaction: with
  * `visitId`, that visit (no longer published: 409, nothing written); without, the location's next
- * published one, and with none, a move without a visit due at the project's end.
+ * published one; with none left, 409 naming the location, and nothing written.
  */
 async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocationId: number; userId: number; visitId?: number }[]): Promise<CreatedMove[]> {
   for (const userId of new Set(items.map((i) => i.userId))) await ensureUserOfRole(tx, userId, ROLE.GETTER, MOVE_TEXT.notGetter);
@@ -115,24 +126,26 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
       .orderBy(asc(visits.dueFrom), asc(visits.id))
       .limit(1)
       .for('update', { skipLocked: true });
-    // A visit named by the stock screen must still be published; otherwise the location's next one, or none.
+    // A visit named by the stock screen must still be published; otherwise the location's next one. With
+    // none left, nothing: a move is one of the project's planned visits, never one more (the screen says so).
     if (item.visitId && !visit) throw conflict(MOVE_FORM_TEXT.stockState);
-    if (visit) await tx.update(visits).set({ state: VISIT_STATE.TOMADA }).where(eq(visits.id, visit.id));
+    if (!visit) throw conflict(await noVisitLeft(tx, item.projectLocationId));
+    await tx.update(visits).set({ state: VISIT_STATE.TOMADA }).where(eq(visits.id, visit.id));
     const projectId = projectOf.get(item.projectLocationId)!;
     const [move] = await tx
       .insert(userMoves)
       .values({
         projectLocationId: item.projectLocationId,
-        visitId: visit?.id ?? null,
+        visitId: visit.id,
         status: 'ASIGNADA',
         userId: item.userId,
         questionnaireVersionId: versions.get(projectId) ?? null,
-        dueTo: visit?.dueTo ?? info.get(projectId)?.endDate ?? null,
+        dueTo: visit.dueTo ?? info.get(projectId)?.endDate ?? null,
       })
       .returning({ id: userMoves.id, code: userMoves.code });
     await tx.insert(moveStatusLogs).values({ userMoveId: move.id, status: 'ASIGNADA', userId: actor.id });
-    await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'create-assigned', detail: { projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit?.id ?? null } });
-    out.push({ id: move.id, code: move.code, projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit?.id ?? null });
+    await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'create-assigned', detail: { projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit.id } });
+    out.push({ id: move.id, code: move.code, projectLocationId: item.projectLocationId, userId: item.userId, visitId: visit.id });
   }
   return out;
 }
@@ -179,7 +192,7 @@ export default async function moveAssignmentRoutes(app: App) {
     });
   });
 
-  app.post('/user-moves/massive-locations', { config: write, schema: { tags, summary: 'Convierte visitas publicadas de puntos de venta en moves asignadas a Getters', description: 'Sin `visitId` toma la próxima visita publicada del punto de venta del proyecto; sin ninguna, crea la move sin visita. Una visita ya tomada o un proyecto terminado responden 409 y no se escribe nada.', body: massiveLocationsBody } }, async (req, reply) => {
+  app.post('/user-moves/massive-locations', { config: write, schema: { tags, summary: 'Convierte visitas publicadas de puntos de venta en moves asignadas a Getters', description: 'Sin `visitId` toma la próxima visita publicada del punto de venta del proyecto. Sin ninguna publicada, una visita ya tomada o un proyecto terminado responden 409 y no se escribe nada.', body: massiveLocationsBody } }, async (req, reply) => {
     const items = req.body as z.infer<typeof massiveLocationsBody>;
     const created = await app.db.transaction((tx) => assignVisits(tx, req.session, items));
     return reply.status(201).send({ created });

@@ -8,7 +8,7 @@ import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
-import { campaigns, clients, moveAttachments, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
+import { campaigns, clients, locations, moveAttachments, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { createTestApp, type TestApp } from './helpers';
 import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers';
@@ -163,6 +163,33 @@ describe('stock assignment to a Getter', () => {
     expect((await api.ok<{ created: unknown[] }>('PUT', '/user-moves/massive', admin, { userId: getterId, locations: [{ projectLocationId: next.projectLocationId, visitId: next.id }] })).created).toHaveLength(1);
     const toAgent = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [other.id], assignedAgentId: agentId, locations: [{ projectLocationId: next.projectLocationId }] });
     expect(toAgent.json().errors.locations).toBe(MOVE_FORM_TEXT.visitsToGetter);
+  });
+
+  it('gives a location no more moves than its published visits: one more is refused naming it, and nothing is written', async () => {
+    const [{ projectLocationId, n }] = await t.db
+      .select({ projectLocationId: visits.projectLocationId, n: sql<number>`count(*)::int` })
+      .from(visits)
+      .where(visitIn('PUBLICADA'))
+      .groupBy(visits.projectLocationId)
+      .orderBy(sql`count(*)`)
+      .limit(1);
+    const [names] = await t.db
+      .select({ location: locations.fullName, project: projects.name })
+      .from(projectLocations)
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .where(eq(projectLocations.id, projectLocationId));
+    const before = (await t.db.select().from(userMoves)).length;
+    const items = Array.from({ length: n + 1 }, () => ({ projectLocationId, userId: getterId }));
+    const res = await api.call('POST', '/user-moves/massive-locations', admin, items);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(ASSIGN_TEXT.noVisitLeft(names.location, names.project));
+    expect((await t.db.select().from(userMoves)).length).toBe(before);
+    const published = await t.db.select().from(visits).where(and(eq(visits.projectLocationId, projectLocationId), eq(visits.state, 'PUBLICADA')));
+    expect(published).toHaveLength(n);
+    // Exactly its published visits are taken.
+    const taken = await api.ok<{ created: { visitId: number }[] }>('POST', '/user-moves/massive-locations', admin, items.slice(1));
+    expect(taken.created.map((c) => c.visitId).sort()).toEqual(published.map((v) => v.id).sort());
   });
 
   it('writes nothing when one item fails: a visit no longer published, or a user who is not a Getter', async () => {
