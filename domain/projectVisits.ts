@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { VISIT_STATE, type VisitState } from './moves';
-import { dateValue, MSG } from './validation';
+import { dateValue, MSG, todayIso } from './validation';
 
 /** The visits a Getter can still take (the states live with the moves, which take them). */
 export const AVAILABLE_VISIT_STATES: readonly VisitState[] = [VISIT_STATE.PUBLICADA, VISIT_STATE.PUBLICADA_POR_CANCELACION];
@@ -18,6 +18,8 @@ export const RANGE_TEXT = {
   order: 'La fecha de fin del rango no puede ser anterior a la de inicio.',
   outside: 'Los rangos de visitas deben estar dentro de las fechas del proyecto.',
   repeated: 'Ese rango de visitas ya fue añadido.',
+  /** A range added now cannot end before today: its visits could no longer be done. */
+  past: 'El rango de visitas no puede terminar antes de hoy.',
   tooMany: `El máximo es ${MAX_VISITS_PER_RANGE} visitas por rango.`,
 } as const;
 
@@ -54,6 +56,7 @@ export function checkRangeDraft(
   draft: { from: string; to: string; visits: string },
   project: { startDate: unknown; endDate: unknown },
   existing: readonly VisitRange[],
+  today: string = todayIso(),
 ): { range: VisitRange } | { error: string } {
   if (!draft.from.trim() || !draft.to.trim() || !String(draft.visits).trim()) return { error: RANGE_TEXT.incomplete };
   const parsed = visitRangeSchema.safeParse(draft);
@@ -64,6 +67,7 @@ export function checkRangeDraft(
   if (!start || !end) return { error: RANGE_TEXT.noProjectDates };
   if (range.to < range.from) return { error: RANGE_TEXT.order };
   if (range.from < start || range.to > end) return { error: RANGE_TEXT.outside };
+  if (range.to < today) return { error: RANGE_TEXT.past };
   if (existing.some((r) => sameRange(r, range))) return { error: RANGE_TEXT.repeated };
   return { range };
 }

@@ -245,6 +245,10 @@ export function projectIssues(value: Loose, ctx: RuleContext): Issue[] {
     const valid = ranges.map((r) => ({ from: isoDate(r.from), to: isoDate(r.to) }));
     if (valid.some((r) => r.from && r.to && r.to < r.from)) issues.push({ path: 'rangeDate', message: RANGE_TEXT.order });
     else if (valid.some((r) => r.from && r.to && (r.from < start || r.to > end))) issues.push({ path: 'rangeDate', message: RANGE_TEXT.outside });
+    // A range added now (not one the project already had, which may have passed) cannot end before today.
+    else if (ranges.some((r, i) => valid[i].to && valid[i].to! < today && !original?.rangeDate.some((o) => o.from === valid[i].from && o.to === valid[i].to && o.visits === Number(r.visits)))) {
+      issues.push({ path: 'rangeDate', message: RANGE_TEXT.past });
+    }
   }
 
   const locations = ctx.mode === 'ADD' ? (Array.isArray(value.locations) ? new Set(value.locations).size : 0) : (ctx.locationsCount ?? 0);

@@ -203,6 +203,8 @@ export default async function projectRoutes(app: App) {
       await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });
       const current = await projectSnapshot(tx, body.id, true);
       if (!current) throw notFound(PROJECT_TEXT.notFound);
+      // Before its references: a campaign of another client would otherwise be the reason given.
+      if (body.clientId !== current.clientId) refuse([{ path: 'clientId', message: PROJECT_TEXT.clientFixed }]);
       const refs = await checkReferences(tx, body, current);
       const issues = projectIssues(body, { mode: 'EDIT', campaign: refs.campaign, priced: true, original: current, locationsCount: current.locationsCount });
       if (issues.length) refuse(issues);

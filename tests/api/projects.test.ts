@@ -3,7 +3,7 @@
  * in one transaction; the form's rules; editing (a past project only extends its end date, with a
  * reason); adding and removing locations; the client's locations; roles.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
@@ -311,7 +311,29 @@ describe('editing', () => {
     expect(res.json().message).toBe(`No se puede quitar el rango del ${formatDisplayDate(todayIso())} al ${formatDisplayDate(inDays(14))}: tiene visitas ya tomadas.`);
     expect((await call('PUT', '/api/projects', editBody(project, { campoRemote: true }))).json().errors).toEqual({ campoRemote: PROJECT_TEXT.remoteFixed });
     expect((await call('PUT', '/api/projects', editBody(project, { clientId: otherClient.id, campaignId: otherClient.campaignId }))).json().errors).toMatchObject({ clientId: PROJECT_TEXT.clientFixed });
+    // The client alone: still the client's own message, not its campaign's.
+    expect((await call('PUT', '/api/projects', editBody(project, { clientId: otherClient.id }))).json().errors).toEqual({ clientId: PROJECT_TEXT.clientFixed });
     expect((await call('PUT', '/api/projects', editBody(project, { price: '' }))).json().errors).toEqual({ price: MSG.required });
+  });
+});
+
+describe('a running project that started before today', () => {
+  it('keeps its past ranges, but takes no new one that ends before today: its visits could not be done', async () => {
+    const [row] = await t.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(sql`${projects.startDate} < ${inDays(-1)}`, sql`${projects.endDate} > ${inDays(5)}`, sql`${projects.price} is not null`))
+      .limit(1);
+    expect(row, 'a running project of the seed, started days ago').toBeDefined();
+    const project = await load(row.id);
+    const before = (await visitsOf(row.id)).length;
+    const late = { from: project.startDate, to: inDays(-1), visits: 1 };
+    const res = await call('PUT', '/api/projects', editBody(project, { rangeDate: [...project.rangeDate, late] }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ rangeDate: RANGE_TEXT.past });
+    expect((await visitsOf(row.id)).length).toBe(before);
+    // Unchanged, with its own ranges (some may be past), it saves.
+    expect((await call('PUT', '/api/projects', editBody(project))).statusCode).toBe(200);
   });
 });
 

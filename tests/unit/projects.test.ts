@@ -94,19 +94,35 @@ describe('visit ranges', () => {
   const project = { startDate: '10/05/2026', endDate: '2026-06-30' };
 
   it('asks for every field before adding a range', () => {
-    expect(checkRangeDraft({ from: '', to: '20/05/2026', visits: '2' }, project, [])).toEqual({ error: 'Rellene todos los campos antes de añadir rango de visitas' });
-    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: ' ' }, project, [])).toEqual({ error: RANGE_TEXT.incomplete });
+    expect(checkRangeDraft({ from: '', to: '20/05/2026', visits: '2' }, project, [], TODAY)).toEqual({ error: 'Rellene todos los campos antes de añadir rango de visitas' });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: ' ' }, project, [], TODAY)).toEqual({ error: RANGE_TEXT.incomplete });
   });
 
   it('checks the dates, the count, the project bounds and repeats', () => {
-    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, project, [])).toEqual({ range: { from: '2026-05-10', to: '2026-05-20', visits: 2 } });
-    expect(checkRangeDraft({ from: '31/02/2026', to: '20/05/2026', visits: '2' }, project, [])).toEqual({ error: MSG.dateValid });
-    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: 'dos' }, project, [])).toEqual({ error: MSG.number });
-    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '0' }, project, [])).toEqual({ error: MSG.positive });
-    expect(checkRangeDraft({ from: '20/05/2026', to: '10/05/2026', visits: '1' }, project, [])).toEqual({ error: RANGE_TEXT.order });
-    expect(checkRangeDraft({ from: '01/05/2026', to: '20/05/2026', visits: '1' }, project, [])).toEqual({ error: RANGE_TEXT.outside });
-    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, project, [{ from: '2026-05-10', to: '2026-05-20', visits: 2 }])).toEqual({ error: RANGE_TEXT.repeated });
-    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, { startDate: '', endDate: '' }, [])).toEqual({ error: RANGE_TEXT.noProjectDates });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, project, [], TODAY)).toEqual({ range: { from: '2026-05-10', to: '2026-05-20', visits: 2 } });
+    expect(checkRangeDraft({ from: '31/02/2026', to: '20/05/2026', visits: '2' }, project, [], TODAY)).toEqual({ error: MSG.dateValid });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: 'dos' }, project, [], TODAY)).toEqual({ error: MSG.number });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '0' }, project, [], TODAY)).toEqual({ error: MSG.positive });
+    expect(checkRangeDraft({ from: '20/05/2026', to: '10/05/2026', visits: '1' }, project, [], TODAY)).toEqual({ error: RANGE_TEXT.order });
+    expect(checkRangeDraft({ from: '01/05/2026', to: '20/05/2026', visits: '1' }, project, [], TODAY)).toEqual({ error: RANGE_TEXT.outside });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, project, [{ from: '2026-05-10', to: '2026-05-20', visits: 2 }], TODAY)).toEqual({ error: RANGE_TEXT.repeated });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, { startDate: '', endDate: '' }, [], TODAY)).toEqual({ error: RANGE_TEXT.noProjectDates });
+  });
+
+  it('refuses a range added now that ends before today, and lets a running project keep its past ones', () => {
+    const running = { startDate: '2026-05-01', endDate: '2026-06-30' };
+    expect(checkRangeDraft({ from: '01/05/2026', to: '09/05/2026', visits: '1' }, running, [], TODAY)).toEqual({ error: RANGE_TEXT.past });
+    expect(checkRangeDraft({ from: '01/05/2026', to: '10/05/2026', visits: '1' }, running, [], TODAY)).toEqual({ range: { from: '2026-05-01', to: '2026-05-10', visits: 1 } });
+    expect(RANGE_TEXT.past).toBe('El rango de visitas no puede terminar antes de hoy.');
+
+    const kept = { from: '2026-05-01', to: '2026-05-05', visits: 2 };
+    const original = { ...snapshot, ...running, rangeDate: [kept] };
+    const edit = { mode: 'EDIT' as const, campaign, priced: true, original, locationsCount: 2, today: TODAY };
+    expect(projectIssues({ ...original }, edit)).toEqual([]);
+    expect(projectIssues({ ...original, rangeDate: [kept, { from: '2026-05-02', to: '2026-05-09', visits: 1 }] }, edit)).toEqual([{ path: 'rangeDate', message: RANGE_TEXT.past }]);
+    // The same dates with another count is another range: a new one.
+    expect(projectIssues({ ...original, rangeDate: [{ ...kept, visits: 3 }] }, edit)).toEqual([{ path: 'rangeDate', message: RANGE_TEXT.past }]);
+    expect(projectIssues({ ...original, rangeDate: [kept, { from: '2026-05-02', to: '2026-05-10', visits: 1 }] }, edit)).toEqual([]);
   });
 
   it('keeps the ranges inside the project dates and the visits under the maximum', () => {
