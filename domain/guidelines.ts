@@ -54,6 +54,8 @@ export const GUIDELINE_TEXT = {
   notCurrent: 'Sólo se puede editar la versión vigente del instructivo.',
   alreadyEnded: 'El instructivo ya no está vigente.',
   notFound: 'El instructivo no existe.',
+  /** Two current guidelines of one name could not be told apart in the project form's picker. */
+  duplicate: 'Ya existe un instructivo vigente con ese nombre.',
   created: 'Instructivo creado exitosamente',
   updated: 'Se creó una nueva versión del instructivo',
   ended: 'Se finalizó la vigencia del instructivo',

@@ -7,6 +7,7 @@ import type { App } from '../app';
 import { rowsOf, type Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { guidelines } from '../db/schema';
+import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, conflict, listQuery, notFound, parse } from '../http';
 import { audit } from '../services/audit';
 import { sanitizeRichText } from '../services/html';
@@ -54,6 +55,15 @@ function cleanTexts(body: GuidelineInput): GuidelineInput {
   return parse(guidelineSchema, clean);
 }
 
+/** No other current guideline has the name (in any case, spaces around ignored); its ended versions may. */
+const refuseTakenGuidelineName = (tx: Tx, name: string) =>
+  refuseTakenName(tx, { table: guidelines, id: guidelines.id, name: guidelines.name }, name, {
+    lockKey: 'guidelines',
+    message: GUIDELINE_TEXT.duplicate,
+    field: 'name',
+    scope: isNull(guidelines.deletedAt),
+  });
+
 async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: number; version: number; userId: number }) {
   const [{ id: newId }] = await rowsOf<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('guidelines', 'id'))::int as id`);
   const [row] = await tx
@@ -92,6 +102,7 @@ export default async function guidelineRoutes(app: App) {
   app.post('/guidelines', { config: write, schema: { tags, summary: 'Crea un instructivo (versión 1) con sus textos saneados', body: guidelineSchema } }, async (req, reply) => {
     const body = cleanTexts(req.body as GuidelineInput);
     const created = await app.db.transaction(async (tx) => {
+      await refuseTakenGuidelineName(tx, body.name);
       const row = await insertVersion(tx, body, { version: 1, userId: req.session.id });
       await audit(tx, { userId: req.session.id, entity: 'guideline', entityId: row.id, action: 'create' });
       return row;
@@ -110,6 +121,8 @@ export default async function guidelineRoutes(app: App) {
         .where(and(eq(guidelines.id, guidelineId), isNull(guidelines.deletedAt)))
         .returning({ sequenceId: guidelines.sequenceId, version: guidelines.version });
       if (!old) return refuse(tx, guidelineId, GUIDELINE_TEXT.notCurrent);
+      // The edited version is no longer current here: its own name is free for its next one.
+      await refuseTakenGuidelineName(tx, body.name);
       const row = await insertVersion(tx, body, { sequenceId: old.sequenceId, version: old.version + 1, userId: req.session.id });
       await audit(tx, { userId: req.session.id, entity: 'guideline', entityId: row.id, action: 'version', detail: { previous: guidelineId } });
       return row;

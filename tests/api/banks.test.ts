@@ -204,6 +204,24 @@ describe('guidelines', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a second current guideline of the same name (any case, spaces around), keeping its own on edit', async () => {
+    const first = await ok('POST', '/api/guidelines', newGuideline({ name: 'Auditoría de góndola en almacén' }));
+    const before = await snapshot();
+    const twin = await call('POST', '/api/guidelines', newGuideline({ name: '  auditoría DE GÓNDOLA en almacén ' }));
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json()).toEqual({ message: GUIDELINE_TEXT.duplicate, errors: { name: GUIDELINE_TEXT.duplicate } });
+    expect(await snapshot()).toEqual(before);
+    // Its own next version keeps the name; another guideline cannot take it on edit either.
+    const next = await ok('PUT', '/api/guidelines', { ...newGuideline({ name: 'Auditoría de góndola en almacén' }), id: first.id });
+    const other = await ok('POST', '/api/guidelines', newGuideline({ name: 'Otro instructivo de cafetería' }));
+    const renamed = await call('PUT', '/api/guidelines', { ...newGuideline({ name: 'AUDITORÍA de góndola en almacén' }), id: other.id });
+    expect(renamed.statusCode).toBe(409);
+    expect((await ok('GET', `/api/guidelines/${other.id}`)).editable).toBe(true);
+    // Once it is no longer current, the name is free.
+    expect((await call('DELETE', `/api/guidelines/${next.id}`)).statusCode).toBe(200);
+    expect((await call('POST', '/api/guidelines', newGuideline({ name: 'Auditoría de góndola en almacén' }))).statusCode).toBe(201);
+  });
+
   it('editing makes a new version and ends the validity of the old one, in one step', async () => {
     const first = await ok('POST', '/api/guidelines', newGuideline({ name: 'Retiro en sucursal' }));
     const edited = await ok('PUT', '/api/guidelines', { ...newGuideline({ name: 'Retiro en sucursal (2026)' }), id: first.id }, operations);
