@@ -1,6 +1,6 @@
 /** Client attributes (features, spec 1 §2.6, §4, §5): a name, a required flag and its values. */
 import { z } from 'zod';
-import { MAX_ID, MSG, pickedId } from './validation';
+import { MAX_ID, MSG, pickedId, trimText } from './validation';
 
 export const FEATURE_TEXT = {
   /** Followed by the attribute's name in capitals. */
@@ -27,7 +27,7 @@ const optionalId = z.preprocess(
 
 export const featureValueSchema = z.object({
   id: optionalId,
-  value: z.string({ error: FEATURE_TEXT.emptyValue }).trim().min(1, FEATURE_TEXT.emptyValue).max(200, MSG.tooLong),
+  value: z.string({ error: FEATURE_TEXT.emptyValue }).overwrite(trimText).min(1, FEATURE_TEXT.emptyValue).max(200, MSG.tooLong),
   isDefault: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
 });
 export type FeatureValueInput = z.infer<typeof featureValueSchema>;
@@ -62,7 +62,7 @@ export function addValueProblem(values: readonly { value: string }[], candidate:
 }
 
 const featureFields = {
-  name: z.string({ error: FEATURE_TEXT.required }).trim().min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
+  name: z.string({ error: FEATURE_TEXT.required }).overwrite(trimText).min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
   isRequired: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
   values: z.array(featureValueSchema, { error: FEATURE_TEXT.noDefault }).max(200, MSG.tooLong),
 };

@@ -3,7 +3,7 @@
  * of the screens and the history row's shape (with the spec's own spellings).
  */
 import { z } from 'zod';
-import { characters } from './validation';
+import { characters, trimText } from './validation';
 
 export const PUSH_TEXT = {
   newTitle: 'Nueva notificación',
@@ -38,7 +38,7 @@ const T = PUSH_TEXT;
 const trimmedText = (min: number, max: number) =>
   z
     .string({ error: T.required })
-    .trim()
+    .overwrite(trimText)
     .min(1, T.required)
     .refine((v) => characters(v) >= min, T.tooShort)
     .refine((v) => characters(v) <= max, T.tooLong);

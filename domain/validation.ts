@@ -57,12 +57,19 @@ export const isStrongPassword = (value: string): boolean => PASSWORD_RE.test(val
 /** Text fields are capped well above any real value so nothing huge reaches the database. */
 export const MAX_TEXT = 2000;
 
-/** Empty or whitespace-only gives 'Requerido'. */
-export const required = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(MAX_TEXT, MSG.tooLong);
-/** An optional text: absent, null or empty become null. */
+/**
+ * Spaces and invisible format characters (zero-width space, joiners, marks: Unicode Cf) at either end
+ * go: a text of only those is empty. `String.prototype.trim` leaves U+200B, so '\u200b' passed 'Requerido'
+ * and stored a blank-looking name. Inside a text they stay (an emoji sequence joins with U+200D).
+ */
+export const trimText = (value: string): string => value.replace(/^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu, '');
+
+/** Empty, whitespace-only or invisible-only gives 'Requerido'. */
+export const required = z.string({ error: MSG.required }).overwrite(trimText).min(1, MSG.required).max(MAX_TEXT, MSG.tooLong);
+/** An optional text: absent, null or empty (or only spaces and invisible characters) become null. */
 export const optionalText = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .max(MAX_TEXT, MSG.tooLong)
   .nullish()
   .transform((v) => (v ? v : null));

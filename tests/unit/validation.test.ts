@@ -69,6 +69,15 @@ describe('required', () => {
     for (const value of [undefined, null, '', '   ', '\t\n', 42, {}]) expect(messageOf(required, value), JSON.stringify(value)).toBe(MSG.required);
   });
 
+  it('refuses a text of only invisible characters (zero-width space, joiners, marks), and drops them at the ends', () => {
+    for (const value of ['\u200b', '\u200b\u200b', ' \u200c\u200d ', '\u2060', '\u00a0\u200b\u3000', '\ufeff', '\u200e\u200f'])
+      expect(messageOf(required, value), JSON.stringify(value)).toBe(MSG.required);
+    expect(valueOf(required, '\u200bCafé\u200b ')).toBe('Café');
+    // Inside a text they stay: a family emoji is joined by U+200D.
+    expect(valueOf(required, ' 👩\u200d👧 ')).toBe('👩\u200d👧');
+    expect(valueOf(optionalText, '\u200b')).toBeNull();
+  });
+
   it('trims and caps the length', () => {
     expect(valueOf(required, '  Campo  ')).toBe('Campo');
     expect(messageOf(required, 'x'.repeat(MAX_TEXT))).toBeUndefined();
