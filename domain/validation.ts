@@ -196,17 +196,65 @@ export const characters = (text: string): number => {
 export function cellText(value: unknown, truncate = false): string {
   if (value === null || value === undefined || value === '') return '-';
   const text = String(value);
-  return truncate && text.length > 15 ? `${text.slice(0, 10)}…` : text;
+  if (!truncate) return text;
+  // Counted and cut by what a reader sees as one character (an emoji, a flag, a letter with its accent):
+  // cut by UTF-16 units, '🎉' was split in half and shown as '�'.
+  const shown = graphemes(text);
+  return shown.length > 15 ? `${shown.slice(0, 10).join('')}…` : text;
 }
+
+const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('es', { granularity: 'grapheme' }) : null;
+/** The text's user-perceived characters (grapheme clusters; code points where Intl.Segmenter is missing). */
+export const graphemes = (text: string): string[] => (segmenter ? Array.from(segmenter.segment(text), (s) => s.segment) : Array.from(text));
 
 /** Flattens zod issues into `{ field: message }`, first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    if (!(key in out)) out[key] = issue.message;
+    if (!(key in out)) out[key] = issueMessage(issue);
   }
   return out;
+}
+
+/** The openings of zod's own Spanish messages (its locale), which name no field: the ones we reword. */
+export const ZOD_OWN_MESSAGE = /^(Entrada inválida|Opción inválida|Demasiado|Cadena inválida|Número inválido|Inválido|Llaves? |Valor inválido)/;
+
+const EXPECTED: Record<string, string> = {
+  number: 'un número',
+  int: 'un número entero',
+  bigint: 'un número entero',
+  boolean: 'verdadero o falso',
+  string: 'un texto',
+  object: 'un objeto',
+  array: 'una lista',
+  date: 'una fecha',
+};
+
+/**
+ * A rule's own message, or, where only zod's generic one exists ('Entrada inválida: se esperaba número,
+ * recibido NaN', 'Demasiado grande: se esperaba que número fuera <=1000'), the same said plainly.
+ */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  if (!ZOD_OWN_MESSAGE.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `Debe ser ${EXPECTED[issue.expected] ?? 'un valor válido'}.`;
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? `Admite hasta ${issue.maximum} ${issue.origin === 'string' ? 'caracteres' : 'elementos'}.`
+        : `Debe ser como máximo ${issue.maximum}.`;
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? `Debe tener al menos ${issue.minimum} ${issue.origin === 'string' ? 'caracteres' : 'elementos'}.`
+        : `Debe ser al menos ${issue.minimum}.`;
+    case 'invalid_value':
+      return `Debe ser ${issue.values.map(String).join(' o ')}.`;
+    case 'unrecognized_keys':
+      return `No se admite ${issue.keys.length === 1 ? 'el campo' : 'los campos'} ${issue.keys.join(', ')}.`;
+    default:
+      return 'Valor inválido.';
+  }
 }
 
 /** Neutralises a spreadsheet cell that a spreadsheet program would run as a formula. */

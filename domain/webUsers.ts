@@ -50,7 +50,9 @@ const rolId = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z.coerce.number({ error: MSG.required }).int(WEB_USER_TEXT.roleInvalid).refine(isRoleId, WEB_USER_TEXT.roleInvalid),
 );
-const optionalId = z.preprocess(blankToNull, z.coerce.number().int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido').nullable());
+/** A permission's id (spec 3 §3: action 1). */
+const actionId = z.coerce.number({ error: 'Permiso inválido' }).int('Permiso inválido').positive('Permiso inválido').max(MAX_ID, 'Permiso inválido');
+const optionalId = z.preprocess(blankToNull, z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido').nullable());
 const name = required.pipe(z.string().max(100, MSG.tooLong));
 
 const fields = {
@@ -64,7 +66,7 @@ const fields = {
   status: z.boolean({ error: 'Debe ser verdadero o falso' }).default(true),
   sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
   /** Ids of the granted actions; those the role cannot have are dropped. */
-  actions: z.array(z.coerce.number().int().positive().max(MAX_ID)).max(50).default([]),
+  actions: z.array(actionId).max(50).default([]),
 };
 
 /** An empty password on edit keeps the current one; a given one must meet the rule. */
@@ -117,7 +119,7 @@ export const webUserUpdateSchema = z.object({
   clientId: fields.clientId.optional(),
   status: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
   sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
-  actions: z.array(z.coerce.number().int().positive().max(MAX_ID)).max(50).optional(),
+  actions: z.array(actionId).max(50).optional(),
   password: keptPassword,
 });
 export type WebUserUpdate = z.output<typeof webUserUpdateSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH } from '../domain/validation';
+import { fieldErrors, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
 import { databaseUnavailable } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
@@ -101,8 +101,6 @@ export function addressProblem(issue: z.core.$ZodIssue, inPath = false): string 
   }
 }
 
-/** The openings of zod's own Spanish messages (its locale), which name no field: the ones we reword. */
-const ZOD_OWN_MESSAGE = /^(Entrada inválida|Opción inválida|Demasiado|Cadena inválida|Número inválido|Inválido|Llaves? |Valor inválido)/;
 
 export function toJsonSchema(schema: unknown): unknown {
   if (schema instanceof z.ZodType) {

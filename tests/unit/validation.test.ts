@@ -6,6 +6,7 @@ import { CLIENT_STATE_QUESTION, CLIENT_TEXT, clientSchema, clientStateSchema, cl
 import {
   absoluteUrl,
   cellText,
+  graphemes,
   email,
   fieldErrors,
   formatDisplayDate,
@@ -30,6 +31,7 @@ import {
   safeCell,
   todayIso,
   url,
+  ZOD_OWN_MESSAGE,
 } from '../../domain/validation';
 
 /** The messages a schema gives for a value, by field ('_' for the value itself). */
@@ -345,6 +347,13 @@ describe('cellText', () => {
       }),
     );
   });
+
+  it('cuts by the characters a reader sees, never through an emoji', () => {
+    expect(cellText('Campañas 🎉🎉🎉🎉🎉🎉🎉', true)).toBe('Campañas 🎉…');
+    expect(cellText('👩‍👧'.repeat(16), true)).toBe(`${'👩‍👧'.repeat(10)}…`);
+    expect(cellText('🎉'.repeat(15), true)).toBe('🎉'.repeat(15));
+    expect(graphemes('🇦🇷a')).toEqual(['🇦🇷', 'a']);
+  });
 });
 
 describe('safeCell', () => {
@@ -378,8 +387,30 @@ describe('fieldErrors', () => {
     const schema = z.object({ list: z.array(z.string()), nested: z.object({ n: z.number() }), own: z.string({ error: 'Indique el nombre.' }), text: z.string(), n: z.number() });
     const errors = errorsOf(schema, { text: null, n: 'x' });
     expect(errors).toMatchObject({ list: MSG.required, nested: MSG.required, own: 'Indique el nombre.', text: MSG.required });
-    // A value of the wrong type is not a missing one: zod's Spanish message says what was expected.
-    expect(errors.n).toBe('Entrada inválida: se esperaba número, recibido texto');
+    // A value of the wrong type is not a missing one: the message says what was expected, plainly.
+    expect(errors.n).toBe('Debe ser un número.');
+  });
+
+  it("words zod's generic messages plainly, field by field, and leaves every rule's own message alone", () => {
+    const schema = z.object({
+      n: z.coerce.number(),
+      flag: z.boolean(),
+      size: z.coerce.number().int().min(1).max(1000),
+      text: z.string().max(5),
+      list: z.array(z.number()).min(1),
+      kind: z.enum(['A', 'B']),
+      id,
+    });
+    expect(errorsOf(schema, { n: 'abc', flag: 'yes', size: 5000, text: 'larguísimo', list: [], kind: 'C', id: 'x' })).toEqual({
+      n: 'Debe ser un número.',
+      flag: 'Debe ser verdadero o falso.',
+      size: 'Debe ser como máximo 1000.',
+      text: 'Admite hasta 5 caracteres.',
+      list: 'Debe tener al menos 1 elementos.',
+      kind: 'Debe ser A o B.',
+      id: INVALID_ID,
+    });
+    for (const message of Object.values(errorsOf(schema, { n: 'abc', flag: 1, size: 0, text: 'x'.repeat(9), list: [], kind: 1, id: 0 }))) expect(message).not.toMatch(ZOD_OWN_MESSAGE);
   });
 });
 
