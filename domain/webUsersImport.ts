@@ -213,6 +213,8 @@ export interface SheetReader {
  * bulk_users (else the first one), then every check of `checkSheet`.
  */
 export function readBulkFile(XLSX: SheetReader, fileName: string, bytes: Uint8Array): { error: string } | { rows: BulkRow[] } {
+  // An empty .xls/.xlsx is what it is (the spec's message), not a file of another type.
+  if (bytes.length === 0 && /\.xlsx?$/i.test(fileName.trim())) return { error: IMPORT_TEXT.empty };
   if (!isSpreadsheetFile(fileName, bytes.subarray(0, 8))) return { error: IMPORT_TEXT.notSpreadsheet };
   let rows: unknown[][];
   try {

@@ -131,6 +131,8 @@ describe('bulk import', () => {
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     // The file is spent: the status tells the outcome and SUBIR waits for a file chosen again.
     await shown(status.getByText('Se importaron 2 usuarios.'));
+    // Said once on the page (the panel), besides the passing notice.
+    expect(await page.getByRole('main').getByText('Se importaron 2 usuarios.').count()).toBe(1);
     await gone(status.getByText(/Archivo listo/));
     expect(await upload.isDisabled()).toBe(true);
     const results = page.getByRole('table', { name: 'Resultado por fila' });

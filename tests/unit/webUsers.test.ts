@@ -219,6 +219,10 @@ describe('the bulk file rows', () => {
     const csv = new TextEncoder().encode('Nombre,Apellido\n');
     expect(isSpreadsheetFile('u.xlsx', csv)).toBe(false);
     expect(readBulkFile(XLSX as unknown as SheetReader, 'u.xlsx', csv)).toEqual({ error: IMPORT_TEXT.notSpreadsheet });
+    // An empty file named as a spreadsheet is an empty file; one named otherwise is still of another type.
+    expect(readBulkFile(XLSX as unknown as SheetReader, 'usuarios.xlsx', new Uint8Array())).toEqual({ error: IMPORT_TEXT.empty });
+    expect(readBulkFile(XLSX as unknown as SheetReader, 'u.XLS', new Uint8Array())).toEqual({ error: 'El archivo está vacío.' });
+    expect(readBulkFile(XLSX as unknown as SheetReader, 'u.csv', new Uint8Array())).toEqual({ error: IMPORT_TEXT.notSpreadsheet });
   });
 
   it('reads at most one row past the maximum and fifty columns of a declared range', () => {

@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Box, Button, Card, CardContent, IconButton, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, IconButton, LinearProgress, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -170,14 +170,8 @@ export function ImportPage() {
             />
           </Box>
         )}
-        {outcome && (
-          <Box>
-            <Alert severity={outcome.written ? 'success' : 'error'} sx={{ mb: 1 }}>
-              {outcome.answer.message}
-            </Alert>
-            <ResultsTable results={outcome.answer.results} written={outcome.written} />
-          </Box>
-        )}
+        {/* The outcome's sentence is the status panel's first line: said once. */}
+        {outcome && <ResultsTable results={outcome.answer.results} written={outcome.written} />}
       </CardContent>
       <ConfirmDialog
         open={asking}
