@@ -43,6 +43,8 @@ const roleDescription = sql`(case ${users.rolId} ${sql.join(
 
 const sortable: Record<string, SQL | (typeof userColumns)[keyof typeof userColumns]> = {
   ...userColumns,
+  // E-mails are stored as typed ('Juan.QA@…'): sorted as read, by the unique index on lower(email).
+  email: sql`lower(${users.email})`,
   role: roleDescription,
   client: clients.name,
 };

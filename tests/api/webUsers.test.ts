@@ -89,6 +89,15 @@ describe('listing web users', () => {
     expect((await call('GET', '/api/web-users?sort=passwordHash')).statusCode).toBe(400);
   });
 
+  it('sorts by e-mail as read, whatever case it was typed in', async () => {
+    await create({ email: 'Zuleta.Mayusculas@Campo.test', rolId: ROLE.GETTER });
+    const emails = (await list('?sort=email&order=ASC&limit=1000')).rows.map((u) => u.email);
+    expect(emails.length).toBeGreaterThan(10);
+    expect(emails.map((e) => e.toLowerCase())).toEqual(emails.map((e) => e.toLowerCase()).sort());
+    // Typed in capitals, it still comes after the lower-case ones it follows in the alphabet.
+    expect(emails.indexOf('Zuleta.Mayusculas@Campo.test')).toBeGreaterThan(emails.indexOf('admin@campo.test'));
+  });
+
   it('answers every user of the filter at once on /get/all', async () => {
     const res = await call('GET', '/api/web-users/get/all?rolId=7');
     const all = res.json() as { rows: WebUser[]; count: number };
