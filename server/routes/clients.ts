@@ -5,7 +5,7 @@ import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
@@ -38,8 +38,14 @@ const columns = {
   typeName: clientTypes.name,
 };
 
-const selectClients = (app: App) => app.db.select(columns).from(clients).leftJoin(clientTypes, eq(clientTypes.id, clients.typeId));
+const selectClients = (db: Db | Tx) => db.select(columns).from(clients).leftJoin(clientTypes, eq(clientTypes.id, clients.typeId));
 type ClientRow = Awaited<ReturnType<typeof selectClients>>[number];
+
+/** A client just written, as GET /clients/:id answers it (not the table's row, with its search text). */
+async function writtenClient(tx: Tx, clientId: number) {
+  const [row] = await selectClients(tx).where(eq(clients.id, clientId));
+  return toClient(row);
+}
 
 /** A client as the API answers it, field by field (V8's object rest and spread are ~3 µs a row). */
 const toClient = (row: ClientRow) => ({
@@ -99,7 +105,7 @@ export default async function clientRoutes(app: App) {
 
   app.get('/clients/:id', { config: read, schema: { tags: ['clients'], summary: 'Un cliente con su tipo', params: z.object({ id }) } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
-    const [row] = await selectClients(app).where(eq(clients.id, clientId));
+    const [row] = await selectClients(app.db).where(eq(clients.id, clientId));
     if (!row) throw notFound('El cliente no existe.');
     return toClient(row);
   });
@@ -113,9 +119,9 @@ export default async function clientRoutes(app: App) {
     await ensureType(app, body.typeId);
     const created = await app.db.transaction(async (tx) => {
       await refuseTakenClientName(tx, body.name);
-      const [row] = await tx.insert(clients).values(body).returning();
+      const [row] = await tx.insert(clients).values(body).returning({ id: clients.id });
       await audit(tx, { userId: req.session.id, entity: 'client', entityId: row.id, action: 'create' });
-      return row;
+      return writtenClient(tx, row.id);
     });
     return reply.status(201).send(created);
   });
@@ -128,9 +134,9 @@ export default async function clientRoutes(app: App) {
       const [exists] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
       if (!exists) throw notFound('El cliente no existe.');
       await refuseTakenClientName(tx, body.name, clientId);
-      const [row] = await tx.update(clients).set({ ...body, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning();
+      await tx.update(clients).set({ ...body, updatedAt: sql`now()` }).where(eq(clients.id, clientId));
       await audit(tx, { userId: req.session.id, entity: 'client', entityId: clientId, action: 'update' });
-      return row;
+      return writtenClient(tx, clientId);
     });
   });
 
@@ -138,10 +144,10 @@ export default async function clientRoutes(app: App) {
   app.put('/clients/state', { config: write, schema: { tags: ['clients'], summary: 'Activa o desactiva un cliente', body: clientStateSchema } }, async (req) => {
     const { id: clientId, state } = req.body as z.infer<typeof clientStateSchema>;
     return app.db.transaction(async (tx) => {
-      const [row] = await tx.update(clients).set({ state, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning();
+      const [row] = await tx.update(clients).set({ state, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning({ id: clients.id });
       if (!row) throw notFound('El cliente no existe.');
       await audit(tx, { userId: req.session.id, entity: 'client', entityId: clientId, action: state ? 'activate' : 'deactivate' });
-      return row;
+      return writtenClient(tx, clientId);
     });
   });
 }

@@ -244,6 +244,10 @@ describe('changing clients', () => {
       typeId: typeId('Gastronomía'),
     });
     expect(await clientCount()).toBe(before + 1);
+    // The same client GET answers: its type, none of the table's internals.
+    expect(created).toEqual((await get(`/api/clients/${created.id}`)).json());
+    expect(created).not.toHaveProperty('searchText');
+    expect(created).not.toHaveProperty('checklist');
 
     const [row] = await t.db.select().from(clients).where(eq(clients.id, created.id));
     expect(row).toMatchObject({ name: 'Heladerías Glaciar', address: 'Mitre 1500, Bariloche', contactUrl: 'www.glaciar.com.ar/contacto', linkSurveyMonkey: null });
