@@ -23,7 +23,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
 import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
@@ -96,13 +96,21 @@ export interface CampoListProps {
   stickyLastColumn?: boolean;
 }
 
+const DEFAULT_PER_PAGE_OPTIONS: readonly number[] = [20, 35, 50];
+
 /** The one table every list screen uses (spec 1 §2.2): paged, sorted and filtered by the server. */
 export function CampoList(props: CampoListProps) {
+  const { search } = useLocation();
   if (props.local) return <LocalList {...props} />;
   const defaults: Record<string, unknown> = {};
   if (props.stateFilter?.kind === 'showInactive') defaults[props.stateFilter.field] = true;
+  // A page size typed in the address that the list does not offer is corrected (CampoTable) before
+  // anything is asked: the server would only refuse it.
+  const typedPerPage = new URLSearchParams(search).get('perPage');
+  const offered = typedPerPage === null || (props.perPageOptions ?? DEFAULT_PER_PAGE_OPTIONS).includes(Number(typedPerPage));
   return (
     <ListBase
+      queryOptions={{ enabled: offered }}
       perPage={props.perPage ?? 20}
       sort={props.sort ?? { field: 'id', order: 'ASC' }}
       filterDefaultValues={defaults}
@@ -122,7 +130,7 @@ function CampoTable({
   addPath,
   search,
   stateFilter,
-  perPageOptions = [20, 35, 50],
+  perPageOptions = DEFAULT_PER_PAGE_OPTIONS,
   perPage: initialPerPage = 20,
   rowClick = 'select',
   viewPath,
