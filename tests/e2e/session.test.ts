@@ -375,6 +375,9 @@ describe('when the server cannot be reached or fails without a message', () => {
     await page.goto('/clients');
     await shown(page.getByText(HTTP_TEXT.offline));
     expect(await page.getByText('Failed to fetch').count()).toBe(0);
+    // Said once, in the table, not again in a notification.
+    await page.waitForTimeout(300);
+    expect(await page.getByText(HTTP_TEXT.offline).count()).toBe(1);
     // A proxy's 503 with an empty body.
     await page.unroute('**/api/clients/all-clients**');
     await page.route('**/api/clients/all-clients**', (route) => route.fulfill({ status: 503, body: '' }));

@@ -104,13 +104,14 @@ export function CampoList(props: CampoListProps) {
   if (props.local) return <LocalList {...props} />;
   const defaults: Record<string, unknown> = {};
   if (props.stateFilter?.kind === 'showInactive') defaults[props.stateFilter.field] = true;
-  // A page size typed in the address that the list does not offer is corrected (CampoTable) before
-  // anything is asked: the server would only refuse it.
+  // A page size typed in the address that the list does not offer is dropped before the list asks
+  // anything: the server would only refuse it. The list then takes its own.
   const typedPerPage = new URLSearchParams(search).get('perPage');
-  const offered = typedPerPage === null || (props.perPageOptions ?? DEFAULT_PER_PAGE_OPTIONS).includes(Number(typedPerPage));
+  if (typedPerPage !== null && !(props.perPageOptions ?? DEFAULT_PER_PAGE_OPTIONS).includes(Number(typedPerPage))) return <WithoutParam name="perPage" />;
   return (
     <ListBase
-      queryOptions={{ enabled: offered }}
+      // The table's own cell says why the page could not be loaded: no notification besides.
+      queryOptions={{ onError: () => undefined }}
       perPage={props.perPage ?? 20}
       sort={props.sort ?? { field: 'id', order: 'ASC' }}
       filterDefaultValues={defaults}
@@ -120,6 +121,18 @@ export function CampoList(props: CampoListProps) {
       <CampoTable {...props} />
     </ListBase>
   );
+}
+
+/** Replaces the address with the same one without `name`, rendering nothing meanwhile. */
+function WithoutParam({ name }: { name: string }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    params.delete(name);
+    navigate({ pathname, search: params.toString() }, { replace: true });
+  }, [name, pathname, search, navigate]);
+  return null;
 }
 
 function CampoTable({
