@@ -182,7 +182,7 @@ const normalized = (key: keyof ProjectSnapshot, value: unknown): unknown => {
     const ranges = Array.isArray(value) ? (value as VisitRange[]) : [];
     return JSON.stringify(distinctRanges(ranges.map((r) => ({ from: isoDate(r.from) ?? r.from, to: isoDate(r.to) ?? r.to, visits: Number(r.visits) }))));
   }
-  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'string') return trimText(value) || null;
   if (['clientId', 'campaignId', 'moveConfigurationId', 'questionnaireId', 'guidelineId'].includes(key)) return value === null || value === '' ? null : Number(value);
   return value ?? null;
 };

@@ -62,7 +62,29 @@ export const MAX_TEXT = 2000;
  * go: a text of only those is empty. `String.prototype.trim` leaves U+200B, so '\u200b' passed 'Requerido'
  * and stored a blank-looking name. Inside a text they stay (an emoji sequence joins with U+200D).
  */
-export const trimText = (value: string): string => value.replace(/^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu, '');
+export function trimText(value: string): string {
+  // By hand, not with /[…]+$/: that pattern backtracks over every inner run of spaces (quadratic: a
+  // 200,000-space login e-mail held the server for almost a minute). Tag characters (U+E0020–E007F,
+  // also Cf) end a subdivision flag emoji: they stay.
+  let start = 0;
+  let end = value.length;
+  while (start < end) {
+    const code = value.codePointAt(start)!;
+    if (!isTrimmed(code)) break;
+    start += code > 0xffff ? 2 : 1;
+  }
+  while (end > start) {
+    const low = value.charCodeAt(end - 1);
+    const pair = low >= 0xdc00 && low <= 0xdfff && end - 2 >= start ? value.codePointAt(end - 2)! : low;
+    const code = pair > 0xffff ? pair : low;
+    if (!isTrimmed(code)) break;
+    end -= code > 0xffff ? 2 : 1;
+  }
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
+const TRIMMED = /^[\s\p{Cf}]$/u;
+const isTrimmed = (code: number): boolean => !(code >= 0xe0020 && code <= 0xe007f) && TRIMMED.test(String.fromCodePoint(code));
 
 /** Empty, whitespace-only or invisible-only gives 'Requerido'. */
 export const required = z.string({ error: MSG.required }).overwrite(trimText).min(1, MSG.required).max(MAX_TEXT, MSG.tooLong);
@@ -231,6 +253,18 @@ const EXPECTED: Record<string, string> = {
   date: 'una fecha',
 };
 
+/** '1 carácter', '5 caracteres', '1 elemento'… of a length limit. */
+function units(n: number | bigint, origin: string): string {
+  const one = Number(n) === 1;
+  if (origin === 'string') return `${n} ${one ? 'carácter' : 'caracteres'}`;
+  return `${n} ${one ? 'elemento' : 'elementos'}`;
+}
+
+/** A limit as read: a date limit (zod gives epoch milliseconds) as DD/MM/YYYY. */
+const limitText = (value: number | bigint, origin: string) => (origin === 'date' ? formatDisplayDate(new Date(Number(value)).toISOString().slice(0, 10)) : String(value));
+
+const valueText = (value: unknown) => (value === true ? 'verdadero' : value === false ? 'falso' : String(value));
+
 /**
  * A rule's own message, or, where only zod's generic one exists ('Entrada inválida: se esperaba número,
  * recibido NaN', 'Demasiado grande: se esperaba que número fuera <=1000'), the same said plainly.
@@ -241,17 +275,32 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return `Debe ser ${EXPECTED[issue.expected] ?? 'un valor válido'}.`;
     case 'too_big':
-      return issue.origin === 'string' || issue.origin === 'array'
-        ? `Admite hasta ${issue.maximum} ${issue.origin === 'string' ? 'caracteres' : 'elementos'}.`
-        : `Debe ser como máximo ${issue.maximum}.`;
-    case 'too_small':
-      return issue.origin === 'string' || issue.origin === 'array'
-        ? `Debe tener al menos ${issue.minimum} ${issue.origin === 'string' ? 'caracteres' : 'elementos'}.`
-        : `Debe ser al menos ${issue.minimum}.`;
+    case 'too_small': {
+      const big = issue.code === 'too_big';
+      const limit = big ? issue.maximum : issue.minimum;
+      const inclusive = issue.inclusive !== false;
+      if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') {
+        const amount = units(limit, issue.origin);
+        if (issue.exact) return `Debe tener exactamente ${amount}.`;
+        if (big) return inclusive ? `Admite hasta ${amount}.` : `Admite menos de ${amount}.`;
+        return inclusive ? `Debe tener al menos ${amount}.` : `Debe tener más de ${amount}.`;
+      }
+      const at = issue.origin === 'date' ? 'el ' : '';
+      const shown = limitText(limit, issue.origin);
+      if (big) return inclusive ? `Debe ser como máximo ${at}${shown}.` : `Debe ser menor que ${at}${shown}.`;
+      return inclusive ? `Debe ser al menos ${at}${shown}.` : `Debe ser mayor que ${at}${shown}.`;
+    }
     case 'invalid_value':
-      return `Debe ser ${issue.values.map(String).join(' o ')}.`;
+      return `Debe ser ${issue.values.map(valueText).join(' o ')}.`;
     case 'unrecognized_keys':
-      return `No se admite ${issue.keys.length === 1 ? 'el campo' : 'los campos'} ${issue.keys.join(', ')}.`;
+      return issue.keys.length === 1 ? `No se admite el campo ${issue.keys[0]}.` : `No se admiten los campos ${issue.keys.join(', ')}.`;
+    case 'not_multiple_of':
+      return `Debe ser múltiplo de ${String(issue.divisor)}.`;
+    case 'invalid_format':
+      if (issue.format === 'starts_with') return `Debe empezar con «${(issue as { prefix?: string }).prefix ?? ''}».`;
+      if (issue.format === 'ends_with') return `Debe terminar con «${(issue as { suffix?: string }).suffix ?? ''}».`;
+      if (issue.format === 'includes') return `Debe incluir «${(issue as { includes?: string }).includes ?? ''}».`;
+      return 'No tiene el formato esperado.';
     default:
       return 'Valor inválido.';
   }

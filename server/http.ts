@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
+import { fieldErrors, issueMessage, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
 import { databaseUnavailable } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
@@ -87,18 +87,11 @@ export function addressProblem(issue: z.core.$ZodIssue, inPath = false): string 
   const label = ADDRESS_LABELS[key] ?? (inPath ? `El dato «${key}» de la dirección` : `El filtro «${key || 'de la lista'}»`);
   const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
   if (!ZOD_OWN_MESSAGE.test(issue.message)) return sentence(issue.message);
-  switch (issue.code) {
-    case 'too_big':
-      return issue.origin === 'string' ? `${label} admite hasta ${issue.maximum} caracteres.` : `${label} debe ser como máximo ${issue.maximum}.`;
-    case 'too_small':
-      return issue.origin === 'string' ? `${label} debe tener al menos ${issue.minimum} caracteres.` : `${label} debe ser al menos ${issue.minimum}.`;
-    case 'invalid_type':
-      return issue.expected === 'number' || issue.expected === 'int' ? `${label} debe ser un número entero.` : `${label} no tiene el formato esperado.`;
-    case 'invalid_value':
-      return `${label} debe ser ${issue.values.map(String).join(' o ')}.`;
-    default:
-      return `${label} no es válido: ${issue.message}.`;
-  }
+  // What an address carries is whole numbers: pages, sizes, ids.
+  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) return `${label} debe ser un número entero.`;
+  const plain = issueMessage(issue);
+  if (plain === 'Valor inválido.') return `${label} no es válido.`;
+  return `${label} ${plain.charAt(0).toLowerCase()}${plain.slice(1)}`;
 }
 
 

@@ -30,6 +30,7 @@ import {
   required,
   safeCell,
   todayIso,
+  trimText,
   url,
   ZOD_OWN_MESSAGE,
 } from '../../domain/validation';
@@ -78,6 +79,18 @@ describe('required', () => {
     // Inside a text they stay: a family emoji is joined by U+200D.
     expect(valueOf(required, ' 👩\u200d👧 ')).toBe('👩\u200d👧');
     expect(valueOf(optionalText, '\u200b')).toBeNull();
+    // A subdivision flag ends in tag characters (Cf too): it stays whole.
+    expect(valueOf(required, 'Equipo 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f} ')).toBe('Equipo 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}');
+    expect(trimText('\u{1f389}\u200b')).toBe('\u{1f389}');
+    expect(trimText(' \u200b ')).toBe('');
+  });
+
+  it('trims in linear time: a long inner run of spaces is no attack', () => {
+    const hostile = `a${' '.repeat(1_000_000)}b`;
+    const started = performance.now();
+    expect(trimText(hostile)).toBe(hostile);
+    expect(messageOf(required, `${hostile} `)).toBe(MSG.tooLong);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('trims and caps the length', () => {
@@ -406,11 +419,38 @@ describe('fieldErrors', () => {
       flag: 'Debe ser verdadero o falso.',
       size: 'Debe ser como máximo 1000.',
       text: 'Admite hasta 5 caracteres.',
-      list: 'Debe tener al menos 1 elementos.',
+      list: 'Debe tener al menos 1 elemento.',
       kind: 'Debe ser A o B.',
       id: INVALID_ID,
     });
     for (const message of Object.values(errorsOf(schema, { n: 'abc', flag: 1, size: 0, text: 'x'.repeat(9), list: [], kind: 1, id: 0 }))) expect(message).not.toMatch(ZOD_OWN_MESSAGE);
+  });
+
+  it('says a strict limit, an exact length, one unit, booleans, extra keys, multiples and dates as they are', () => {
+    const schema = z.strictObject({
+      positive: z.number().positive(),
+      below: z.number().lt(5),
+      code: z.string().length(10),
+      one: z.string().min(1),
+      yes: z.literal(true),
+      step: z.number().multipleOf(5),
+      prefix: z.string().startsWith('PV-'),
+      when: z.date().max(new Date('2026-12-31T00:00:00Z')),
+    });
+    expect(
+      errorsOf(schema, { positive: 0, below: 5, code: 'abc', one: '', yes: false, step: 7, prefix: 'X', when: new Date('2027-01-05T00:00:00Z'), a: 1, b: 2 }),
+    ).toEqual({
+      positive: 'Debe ser mayor que 0.',
+      below: 'Debe ser menor que 5.',
+      code: 'Debe tener exactamente 10 caracteres.',
+      one: 'Debe tener al menos 1 carácter.',
+      yes: 'Debe ser verdadero.',
+      step: 'Debe ser múltiplo de 5.',
+      prefix: 'Debe empezar con «PV-».',
+      when: 'Debe ser como máximo el 31/12/2026.',
+      _: 'No se admiten los campos a, b.',
+    });
+    expect(errorsOf(z.strictObject({}), { solo: 1 })).toEqual({ _: 'No se admite el campo solo.' });
   });
 });
 
