@@ -157,8 +157,9 @@ export default async function webUserRoutes(app: App) {
         if (userId === req.session.id && body.rolId !== req.session.rol) throw badRequest(WEB_USER_TEXT.selfRole, { rolId: WEB_USER_TEXT.selfRole });
         await ensureEmailFree(tx, body.email, userId);
         await ensureClient(tx, body.clientId, body.clientId !== stored.clientId);
-        if (body.clientId !== stored.clientId) await ensureFreeOfLocations(tx, userId, body.clientId, 'cliente');
-        else if (body.rolId !== stored.rolId) await ensureFreeOfLocations(tx, userId, null, 'rol');
+        // A role change says so even when it also clears the client (a staff role has none).
+        if (body.rolId !== stored.rolId) await ensureFreeOfLocations(tx, userId, null, 'rol');
+        else if (body.clientId !== stored.clientId) await ensureFreeOfLocations(tx, userId, body.clientId, 'cliente');
         await tx
           .update(users)
           .set({ ...body, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { LoginAnswer } from '../../domain/auth';
 import type { App } from '../app';
+import type { Tx } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
 import { HttpError } from '../http';
 
@@ -13,9 +14,9 @@ const SESSION_ENDED = 'Su sesión ha expirado. Ingrese nuevamente.';
 type SessionUserRow = { id: number; rolId: number | null; clientId: number | null };
 
 /** Issues an access token and a new refresh token in `family` (a new family for a new login). */
-export async function openSession(app: App, user: SessionUserRow, family: string = randomUUID()): Promise<LoginAnswer> {
+export async function openSession(app: App, user: SessionUserRow, family: string = randomUUID(), db: App['db'] | Tx = app.db): Promise<LoginAnswer> {
   const refreshToken = randomToken();
-  await app.db.insert(refreshTokens).values({
+  await db.insert(refreshTokens).values({
     userId: user.id,
     family,
     tokenHash: sha256(refreshToken),
@@ -27,35 +28,56 @@ export async function openSession(app: App, user: SessionUserRow, family: string
 }
 
 /**
+ * One family's changes one at a time: a logout (or a theft signal) and a rotation of the same family
+ * never interleave, so a token rotated while the family ends is never left alive in it.
+ */
+const lockFamily = (tx: Tx, family: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refresh:${family}`}))`);
+
+/** Revokes every token of the family, under its lock. */
+async function endFamily(tx: Tx, family: string): Promise<void> {
+  await lockFamily(tx, family);
+  await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
+/**
  * Rotates a refresh token: it is spent atomically, so of two concurrent uses one wins. Using a
- * spent or revoked token again is a theft signal: its whole family is revoked.
+ * spent or revoked token again is a theft signal: its whole family is revoked. The new token joins
+ * the family only if the family was not ended meanwhile (a logout racing the refresh).
  */
 export async function rotateSession(app: App, refreshToken: string): Promise<LoginAnswer> {
   const hash = sha256(refreshToken);
-  const spent = await app.db
-    .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-    .returning();
-  const row = spent[0];
-  if (!row) {
-    const [known] = await app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
-    if (known) {
-      await app.db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.family, known.family));
-      app.log.warn({ userId: known.userId }, 'refresh token reused: family revoked');
-    }
-    throw new HttpError(401, SESSION_ENDED);
+  const answer = await app.db.transaction(async (tx) => {
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning();
+    const row = spent[0];
+    if (!row) return null;
+    await lockFamily(tx, row.family);
+    const [ended] = await tx
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.family, row.family), isNotNull(refreshTokens.revokedAt)))
+      .limit(1);
+    if (ended || row.expiresAt.getTime() < Date.now()) throw new HttpError(401, SESSION_ENDED);
+    const [user] = await tx
+      .select({ id: users.id, rolId: users.rolId, clientId: users.clientId, status: users.status })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (!user?.status) throw new HttpError(401, SESSION_ENDED);
+    return openSession(app, user, row.family, tx);
+  });
+  if (answer) return answer;
+  const [known] = await app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+  if (known) {
+    await app.db.transaction((tx) => endFamily(tx, known.family));
+    app.log.warn({ userId: known.userId }, 'refresh token reused: family revoked');
   }
-  if (row.expiresAt.getTime() < Date.now()) throw new HttpError(401, SESSION_ENDED);
-  const [user] = await app.db
-    .select({ id: users.id, rolId: users.rolId, clientId: users.clientId, status: users.status })
-    .from(users)
-    .where(eq(users.id, row.userId));
-  if (!user?.status) throw new HttpError(401, SESSION_ENDED);
-  return openSession(app, user, row.family);
+  throw new HttpError(401, SESSION_ENDED);
 }
 
 export async function endSession(app: App, refreshToken: string): Promise<void> {
   const [row] = await app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-  if (row) await app.db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.family, row.family));
+  if (row) await app.db.transaction((tx) => endFamily(tx, row.family));
 }

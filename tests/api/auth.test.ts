@@ -289,6 +289,17 @@ describe('refresh tokens', () => {
     expect((await profile(first.id, first.token)).statusCode).toBe(401);
   });
 
+  it('adds no token to a family already ended, even one of its tokens left unrevoked (a logout racing a refresh)', async () => {
+    const first = await t.login('operaciones@campo.test');
+    const second = (await refresh(first.refreshToken)).json() as LoginAnswer;
+    // The state a logout leaves when a refresh slipped its new token in beside it.
+    await t.db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
+    const res = await refresh(second.refreshToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SESSION_EXPIRED });
+    expect((await profile(first.id, second.token)).statusCode).toBe(401);
+  });
+
   it('answers logout with an unknown token the same way', async () => {
     const res = await post('/api/auth/logout', { refreshToken: 'nunca-existio' });
     expect(res.statusCode).toBe(200);

@@ -254,8 +254,10 @@ describe('the user form rules', () => {
     expect(moved.statusCode, moved.body).toBe(409);
     expect(moved.json()).toEqual({ message: WEB_USER_TEXT.stillInCharge(2), errors: { clientId: WEB_USER_TEXT.stillInCharge(2) } });
     expect(WEB_USER_TEXT.stillInCharge(2)).toMatch(/todavía está a cargo de 2 puntos de venta de su cliente actual/);
-    // A staff role drops the client too.
-    expect((await call('PUT', '/api/web-users', { id: franchise.id, rolId: ROLE.GETTER })).statusCode).toBe(409);
+    // A staff role drops the client too: refused as the role change it is, on the role.
+    const toStaff = await call('PUT', '/api/web-users', { id: franchise.id, rolId: ROLE.GETTER });
+    expect(toStaff.statusCode).toBe(409);
+    expect(toStaff.json().errors).toEqual({ rolId: WEB_USER_TEXT.stillInCharge(2, 'rol') });
     expect(await stored(franchise.id)).toEqual(before);
 
     const managed = await call('PUT', '/api/web-users', { ...newUser({ email: 'gerente.pv@andinos.com.ar', rolId: ROLE.ZONE_MANAGER, password: '' }), id: zoneManager.id, clientId: other.id });
