@@ -442,6 +442,30 @@ describe('reviewing a move', () => {
     errors.assertNone([/409/]);
   });
 
+  it('keeps a review being written when the tab comes back after someone else changed the move; sent, it is told', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Revisar', exact: true }).click();
+    const observation = page.getByRole('group', { name: /^1\.1\.1 / }).getByLabel('Observación');
+    await observation.fill('Escrito antes del cambio ajeno.');
+    // Someone else changes the video link; this tab is left and come back to.
+    await apiSend('PUT', '/user-moves', { id: move.id, userMoveVideoLink: 'https://videos.campo.test/otro.mp4', version: move.version });
+    const reloaded = page.waitForResponse((r) => r.url().includes('/api/') && r.url().includes(encodeURIComponent(move.code)), { timeout: 2_000 }).catch(() => null);
+    await page.evaluate(() => {
+      // What react-query listens to when a tab is shown again.
+      window.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await reloaded).toBeNull();
+    await expect(observation.inputValue()).resolves.toBe('Escrito antes del cambio ajeno.');
+    await shown(page.getByRole('button', { name: 'Guardar Cambios' }));
+    // Sent, the stale draft is refused and the reviewer is told why.
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(error.getByText('La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.'));
+    errors.assertNone([/409/]);
+  });
+
   it('rejects with a reason', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
     const { page, errors } = await openMove(move.code);

@@ -23,10 +23,10 @@ type Ask = { kind: 'photos'; lines: string[] } | { kind: 'reviewed'; continueWit
 /** 'Move cod. {code}' (spec 2 §2, §4): the move, its answers and every review action. */
 export function MoveReviewPage() {
   const { code = '' } = useParams();
-  const move = useMoveByCode(code);
-  const answers = useAnswers(move.data);
-  const runner = useRunner(move.data);
   const [mode, setMode] = useState<ReviewMode>('view');
+  const move = useMoveByCode(code, mode !== 'view');
+  const answers = useAnswers(move.data, mode !== 'view');
+  const runner = useRunner(move.data);
   const [draft, setDraft] = useState<MoveReplies>({});
   const [flags, setFlags] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState('');

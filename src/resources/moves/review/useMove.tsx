@@ -9,18 +9,27 @@ import { ApiError, request } from '../../../dataProvider/http';
 import { ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { MOVES_HOME, useMoveAction } from '../shared';
 
-export function useMoveByCode(code: string) {
+/**
+ * The move by its code. While `editing` (answers, a return, an approved edit being written), coming
+ * back to the tab or the network does not reload it: a reload by someone else's change dropped the
+ * draft silently. Sent, a stale draft gets the server's 409 and its message.
+ */
+export function useMoveByCode(code: string, editing = false) {
   return useQuery({
     queryKey: ['user-move', code],
     queryFn: ({ signal }) => request<MoveDetail>(USER_MOVES_PATHS.byCode, { query: { code }, signal }),
+    refetchOnWindowFocus: !editing,
+    refetchOnReconnect: !editing,
   });
 }
 
 /** The agent-edited answers when there are some (flagged editByAgent), else the Getter's. */
-export function useAnswers(move: MoveDetail | undefined) {
+export function useAnswers(move: MoveDetail | undefined, editing = false) {
   return useQuery({
     queryKey: ['user-move-answers', move?.id, move?.version],
     enabled: Boolean(move),
+    refetchOnWindowFocus: !editing,
+    refetchOnReconnect: !editing,
     queryFn: async ({ signal }) => {
       const query = { userMoveId: move!.id };
       const byAgent = await request<AnsweredQuestionnaire | undefined>(USER_MOVES_PATHS.repliesByAgent, { query, signal });
