@@ -1,7 +1,7 @@
 import { pageRequest } from '../../src/resources/moves/list/pageRequest';
 import { listAnswer } from '../../src/dataProvider';
 import { describe, expect, it } from 'vitest';
-import { pagesText, shownText } from '../../src/ui/table/pagerText';
+import { pagerState, pagesText, shownText } from '../../src/ui/table/pagerText';
 
 describe("the pager's 'Mostrando' line", () => {
   it('gives an exact total as it is', () => {
@@ -12,6 +12,22 @@ describe("the pager's 'Mostrando' line", () => {
     expect(shownText(11, 20, 1000464, true)).toBe('Mostrando 11-20 de aprox. 1.000.464 registros');
     expect(pagesText(100047, true)).toBe('Págs. Totales: aprox. 100.047');
     expect(pagesText(6, false)).toBe('Págs. Totales: 6');
+  });
+});
+
+describe("the pager's reach", () => {
+  it('with an exact total, stops at its last page', () => {
+    expect(pagerState({ page: 3, perPage: 20, total: 54, estimated: false, rows: 14 })).toEqual({ from: 41, to: 54, shownTotal: 54, pages: 3, more: false, reachable: 3 });
+  });
+  it('with an estimate, goes past it while the page is full, counting the rows it shows', () => {
+    // An estimate of 1.001 for a client with 3.008 points of sale: page 51 is full.
+    const full = pagerState({ page: 51, perPage: 20, total: 1001, estimated: true, rows: 20 });
+    expect(full).toMatchObject({ from: 1001, to: 1020, shownTotal: 1020, pages: 51, more: true });
+    expect(full.reachable).toBe(500_000);
+    expect(pagerState({ page: 151, perPage: 20, total: 1001, estimated: true, rows: 8 })).toMatchObject({ from: 3001, to: 3008, shownTotal: 3008, pages: 151, more: false });
+    // An estimate above the real total: the short page ends it.
+    expect(pagerState({ page: 2, perPage: 20, total: 5000, estimated: true, rows: 3 })).toMatchObject({ from: 21, to: 23, shownTotal: 5000, more: false });
+    expect(pagerState({ page: 9, perPage: 20, total: 5000, estimated: true, rows: 0 })).toMatchObject({ from: 0, to: 0, shownTotal: 5000, more: false });
   });
 });
 

@@ -340,6 +340,7 @@ function CampoTable({
         perPage={list.perPage}
         total={list.total ?? 0}
         estimated={(list.meta as { countEstimated?: boolean } | undefined)?.countEstimated === true}
+        rows={list.data?.length}
         options={perPageOptions}
         setPage={list.setPage}
         setPerPage={list.setPerPage}

@@ -4,7 +4,7 @@ import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import LastPageIcon from '@mui/icons-material/LastPage';
 import { Box, IconButton, MenuItem, Select, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { pagesText, shownText } from './pagerText';
+import { pagerState, pagesText, shownText } from './pagerText';
 
 interface Props {
   page: number;
@@ -12,30 +12,34 @@ interface Props {
   total: number;
   /** The total is the server's estimate (a list of more than 1,000 rows): said so, and no jump to the last page. */
   estimated?: boolean;
+  /**
+   * The rows the page holds, when known. With an estimated total the page's own rows decide: a full page
+   * may have more after it, whatever the estimate says (an estimate of 1.001 hid 2.000 rows of a client
+   * loaded in bulk), and the rows shown are counted, not assumed.
+   */
+  rows?: number;
   options: readonly number[];
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
 }
 
 /** 'Mostrando x-y de z registros', 'Filas por página', first/prev/next/last, page input, 'Págs. Totales'. */
-export function Pagination({ page, perPage, total, estimated = false, options, setPage, setPerPage }: Props) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(total, page * perPage);
+export function Pagination({ page, perPage, total, estimated = false, rows, options, setPage, setPerPage }: Props) {
+  const { from, to, shownTotal, pages, more, reachable } = pagerState({ page, perPage, total, estimated, rows });
   const [typed, setTyped] = useState(String(page));
   const labelId = useId();
   useEffect(() => setTyped(String(page)), [page]);
 
-  const go = (target: number) => setPage(Math.min(pages, Math.max(1, target)));
+  const go = (target: number) => setPage(Math.min(reachable, Math.max(1, target)));
   const commit = () => {
     const n = Number(typed);
-    if (Number.isInteger(n) && n >= 1 && n <= pages) go(n);
+    if (Number.isInteger(n) && n >= 1 && n <= reachable) go(n);
     else setTyped(String(page));
   };
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, px: 2, py: 1 }}>
-      <Typography variant="body2">{shownText(from, to, total, estimated)}</Typography>
+      <Typography variant="body2">{shownText(from, to, shownTotal, estimated)}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" id={labelId}>
           Filas por página
@@ -65,7 +69,7 @@ export function Pagination({ page, perPage, total, estimated = false, options, s
           onKeyDown={(e) => e.key === 'Enter' && commit()}
           slotProps={{ htmlInput: { 'aria-label': 'Número de página', style: { width: 36, textAlign: 'center' } } }}
         />
-        <IconButton aria-label="Página siguiente" onClick={() => go(page + 1)} disabled={page >= pages}>
+        <IconButton aria-label="Página siguiente" onClick={() => go(page + 1)} disabled={!more}>
           <KeyboardArrowRight />
         </IconButton>
         <IconButton aria-label="Última página" onClick={() => go(pages)} disabled={estimated || page >= pages}>

@@ -13,3 +13,29 @@ export function shownText(from: number, to: number, total: number, estimated: bo
 export function pagesText(pages: number, estimated: boolean): string {
   return estimated ? `Págs. Totales: aprox. ${thousands(pages)}` : `Págs. Totales: ${pages}`;
 }
+
+/** The deepest page a list may be asked for (the server's offset is at most 10,000,000). */
+const MAX_OFFSET = 10_000_000;
+
+/**
+ * What the pager shows and allows. With an estimated total and the page's own rows known, the rows
+ * decide: a full page may have more after it whatever the estimate says (an estimate of 1.001 hid 2.000
+ * points of sale loaded in bulk), and the rows shown are counted, not assumed.
+ */
+export function pagerState({ page, perPage, total, estimated, rows }: { page: number; perPage: number; total: number; estimated: boolean; rows?: number }) {
+  const counted = estimated && rows !== undefined;
+  const to = counted ? (rows === 0 ? 0 : (page - 1) * perPage + rows) : Math.min(total, page * perPage);
+  const from = (counted ? rows === 0 : total === 0) ? 0 : (page - 1) * perPage + 1;
+  const shownTotal = counted ? Math.max(total, to) : total;
+  const pages = Math.max(1, Math.ceil(shownTotal / perPage));
+  return {
+    from,
+    to,
+    shownTotal,
+    pages,
+    /** Whether 'Página siguiente' leads somewhere. */
+    more: counted ? rows === perPage : page < pages,
+    /** The last page a typed number may ask for. */
+    reachable: counted ? Math.floor(MAX_OFFSET / perPage) : pages,
+  };
+}

@@ -217,6 +217,7 @@ export function MoveList() {
           perPage={perPage}
           total={count}
           estimated={estimated}
+          rows={result.data ? rows.length : undefined}
           options={PAGE_SIZES}
           setPage={(p) => search && setSearch({ ...search, page: p })}
           setPerPage={(n) => search && setSearch({ ...search, perPage: n, page: 1 })}
