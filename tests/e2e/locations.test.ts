@@ -145,6 +145,18 @@ describe('a point of sale', () => {
     await pick(page, page.getByRole('combobox', { name: 'País' }), 'Argentina');
     await pick(page, page.getByRole('combobox', { name: 'Estado o provincia' }), 'Córdoba');
     await pick(page, page.getByRole('combobox', { name: 'Ciudad' }), 'Villa María');
+    // A refusal about the client, which this form (opened from the client's list) has no input for, is
+    // said in the dialog (the client made inactive meanwhile, say).
+    const inactive = 'El cliente está inactivo: actívelo para agregarle puntos de venta.';
+    await page.route('**/api/locations', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { message: 'Revise los datos ingresados.', errors: { clientId: inactive } } }) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refused.getByText(inactive));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+    await page.unroute('**/api/locations');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await shown(page.getByText('Punto de venta creado con éxito'));
@@ -163,7 +175,7 @@ describe('a point of sale', () => {
     expect(await page.getByRole('combobox', { name: 'Ciudad' }).inputValue()).toBe('Villa María');
     expect(await page.getByLabel('Código', { exact: true }).inputValue()).toMatch(/^PV-\d{6}$/);
     expect(await page.getByLabel('Cliente', { exact: true }).inputValue()).toBe('Café del Plata');
-    errors.assertNone();
+    errors.assertNone([/status of 400/]);
   });
 
   it('offers only active clients for a new point of sale', async () => {
@@ -176,6 +188,21 @@ describe('a point of sale', () => {
     await shown(page.getByRole('option', { name: 'Café del Plata', exact: true }));
     // Farmacias Norte is a demo client made inactive.
     expect(await page.getByRole('option').allInnerTexts()).not.toContain('Farmacias Norte');
+    errors.assertNone();
+  });
+
+  it("opened under another client's address, moves to its own client's", async () => {
+    const api = await adminApi();
+    const clients = await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100');
+    const cafe = clients.rows.find((c) => c.name === 'Café del Plata')!;
+    const bank = clients.rows.find((c) => c.name === 'Banco Federal del Sur')!;
+    const { rows } = await api<{ rows: { id: number; fullName: string }[] }>('GET', `/locations/client/${cafe.id}?limit=1`);
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto(`/clients/${bank.id}/edit/${rows[0].id}`);
+    await page.waitForURL(new RegExp(`/clients/${cafe.id}/edit/${rows[0].id}$`));
+    await shown(page.getByRole('heading', { name: `Editar: ${rows[0].fullName}` }));
     errors.assertNone();
   });
 

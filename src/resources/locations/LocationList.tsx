@@ -31,7 +31,8 @@ export function LocationList({ clientId, paths }: { clientId?: number; paths: Lo
       noSelect: true,
       width: 56,
       render: (r) => <ViewButton path={paths.view(r.id)} label={`Ver ${r.fullName}`} />,
-      exportValue: (r) => r.code,
+      // The code is its own column in the file.
+      noExport: true,
     },
     { source: 'fullName', label: 'Nombre' },
     ...(clientId === undefined ? [{ source: 'clientName', label: 'Cliente' }] : []),

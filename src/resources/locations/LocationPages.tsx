@@ -1,13 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
 import { ResourceContextProvider, useCreate, useNotify, useUpdate } from 'ra-core';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { LOCATION_DIALOG_FIELDS, locationSchema } from '../../../domain/locations';
 import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
 import { useFreshRecord } from '../../dataProvider/useFreshRecord';
 import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
 import { LocationFields } from './LocationFields';
-import type { LocationPaths } from './paths';
+import { clientLocationPaths, type LocationPaths } from './paths';
 import { emptyLocation, type LocationValues, toLocationValues } from './values';
 
 const RESOURCE = 'branch-offices';
@@ -40,7 +40,7 @@ export function LocationCreatePage({ paths, clientId }: { paths: LocationPaths; 
 }
 
 /** A location's screen: its name as the title in VIEW, 'Editar: ' and the name in EDIT; its client does not change. */
-export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode: Exclude<FormMode, 'ADD'> }) {
+export function LocationRecordPage({ paths, mode, clientId }: { paths: LocationPaths; mode: Exclude<FormMode, 'ADD'>; clientId?: number }) {
   const { id } = useParams();
   // Not the list's row react-admin's cache holds (it lacks most fields: place, e-mails, owner…): the
   // form reads its values once, from the whole record.
@@ -50,6 +50,11 @@ export function LocationRecordPage({ paths, mode }: { paths: LocationPaths; mode
   const notify = useNotify();
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  // Opened under another client's address (typed, or an old link): shown under its own client's.
+  if (clientId !== undefined && data.clientId !== clientId) {
+    const own = clientLocationPaths(data.clientId as number);
+    return <Navigate replace to={(mode === 'EDIT' ? own.edit : own.view)(data.id)} />;
+  }
   // Staff who only read locations get the location to read, whatever the address asked.
   const writes = canUse(currentRole(), 'locations', 'write');
   const shownMode = writes ? mode : 'VIEW';

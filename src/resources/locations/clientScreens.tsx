@@ -28,11 +28,13 @@ export function ClientLocationCreate() {
 }
 
 export function ClientLocationEdit() {
-  return <LocationRecordPage mode="EDIT" paths={clientLocationPaths(useClientId('clientId'))} />;
+  const clientId = useClientId('clientId');
+  return <LocationRecordPage mode="EDIT" paths={clientLocationPaths(clientId)} clientId={clientId} />;
 }
 
 export function ClientLocationView() {
-  return <LocationRecordPage mode="VIEW" paths={clientLocationPaths(useClientId('clientId'))} />;
+  const clientId = useClientId('clientId');
+  return <LocationRecordPage mode="VIEW" paths={clientLocationPaths(clientId)} clientId={clientId} />;
 }
 
 export function ClientLocationsMassive() {

@@ -106,7 +106,10 @@ export function CampoForm<T extends FieldValues>({
       }
     } catch (error) {
       const fieldErrors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {};
-      const known = Object.entries(fieldErrors).filter(([field]) => field in (defaultValues as object));
+      // A field of the form with no input on screen (the client of a point of sale opened from its
+      // client's list) would hold its message where nobody sees it, and keep 'Guardar' off for good:
+      // the dialog says it instead.
+      const known = Object.entries(fieldErrors).filter(([field]) => field in (defaultValues as object) && form.control._names.mount.has(field));
       for (const [field, message] of known) form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
       if (known.length === 0 || known.length < Object.keys(fieldErrors).length) setErrors(errorMessages(error));
     } finally {

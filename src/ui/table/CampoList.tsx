@@ -46,6 +46,10 @@ export interface Column {
   render?: (record: RaRecord) => ReactNode;
   /** The value written to the Excel file, when it differs from the record's field. */
   exportValue?: (record: RaRecord) => unknown;
+  /** The column's heading in the Excel file, when it differs from the screen's (a switch's action label). */
+  exportLabel?: string;
+  /** Left out of the Excel file (a link that only repeats another column). */
+  noExport?: boolean;
   width?: number | string;
   /**
    * What staff who only read the area see instead (`defineScreens` with an `area`): another column (a
@@ -250,7 +254,7 @@ function CampoTable({
         {stateFilter && <StateCheckboxes filter={stateFilter} values={list.filterValues} setFilter={setFilter} />}
         {exportFile && (
           <ExcelButton
-            columns={columns.filter((c) => c.source !== 'actions').map((c) => ({ source: c.source, label: c.label, value: c.exportValue }))}
+            columns={columns.filter((c) => c.source !== 'actions' && !c.noExport).map((c) => ({ source: c.source, label: c.exportLabel ?? c.label, value: c.exportValue }))}
             fileName={`${exportFile}.xlsx`}
           />
         )}

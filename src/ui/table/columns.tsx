@@ -103,7 +103,9 @@ export function switchColumn({ source, label, active, name, title, question, cha
     sortable: false,
     noSelect: true,
     render: (r) => <StateSwitch record={r} active={active(r)} label={`${label} ${name(r)}`} title={title} question={question} change={change} done={done} />,
-    exportValue: (r) => (active(r) ? 'Sí' : 'No'),
+    // In the file, the state the switch shows, under a heading that names it (not the switch's action).
+    exportLabel: 'Estado',
+    exportValue: (r) => (active(r) ? 'Activo' : 'Inactivo'),
     forReaders: forReaders !== undefined ? forReaders : { ...stateColumn(source, 'Estado', { active, yes: 'Activo', no: 'Inactivo' }), sortable: false },
   };
 }
