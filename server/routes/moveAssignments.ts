@@ -177,7 +177,14 @@ export default async function moveAssignmentRoutes(app: App) {
       await refuseUnknownMoves(tx, ids);
       // One move of a finished project refuses the whole call (assignVisits checks the visits' projects).
       await refuseEndedProjects(tx, { moveIds: ids });
-      const before = await tx.select({ id: userMoves.id, status: userMoves.status }).from(userMoves).where(inIds(userMoves.id, ids));
+      // Locked (in id order, so two overlapping assignments cannot deadlock): a second assignment of the
+      // same moves waits and reads them as the first left them, so a move's DISPONIBLE → ASIGNADA is logged once.
+      const before = await tx
+        .select({ id: userMoves.id, status: userMoves.status })
+        .from(userMoves)
+        .where(inIds(userMoves.id, ids))
+        .orderBy(asc(userMoves.id))
+        .for('update');
       const updated = await tx
         .update(userMoves)
         .set({ userId: getter.id, status: 'ASIGNADA', version: sql`${userMoves.version} + 1`, updatedAt: sql`now()` })

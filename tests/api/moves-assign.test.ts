@@ -1,7 +1,7 @@
 /** Assignments (agents, Getters, published visits), the stock, the performance report and the assets zip. */
 import { inflateRawSync } from 'node:zlib';
 import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move-api';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
@@ -163,6 +163,37 @@ describe('stock assignment to a Getter', () => {
     expect((await api.ok<{ created: unknown[] }>('PUT', '/user-moves/massive', admin, { userId: getterId, locations: [{ projectLocationId: next.projectLocationId, visitId: next.id }] })).created).toHaveLength(1);
     const toAgent = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [other.id], assignedAgentId: agentId, locations: [{ projectLocationId: next.projectLocationId }] });
     expect(toAgent.json().errors.locations).toBe(MOVE_FORM_TEXT.visitsToGetter);
+  });
+
+  it.runIf(inject('postgresServer') !== null)('logs a move taken from stock once when two overlapping assignments to different Getters meet', async () => {
+    const stock = (await movesWhere(t, inStatus('DISPONIBLE'), stockMove)).slice(0, 3);
+    expect(stock).toHaveLength(3);
+    const [, other] = await t.db.select().from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true))).limit(2);
+    const ids = stock.map((m) => m.id);
+    // Someone holds the moves for a moment, so both assignments arrive while they are busy and meet.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from user_moves where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) for update`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const answers = Promise.all([
+      api.call('PUT', '/user-moves/massive', admin, { userMovesIds: ids.slice(0, 2), userId: getterId }),
+      api.call('PUT', '/user-moves/massive', admin, { userMovesIds: ids.slice(1), userId: other.id }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await holder;
+    expect((await answers).map((r) => r.statusCode)).toEqual([200, 200]);
+    for (const id of ids) {
+      const logs = await t.db.select().from(moveStatusLogs).where(and(eq(moveStatusLogs.userMoveId, id), eq(moveStatusLogs.status, 'ASIGNADA')));
+      expect(logs, `move ${id}`).toHaveLength(1);
+      expect((await reload(t, id)).status).toBe('ASIGNADA');
+    }
   });
 
   it('gives a location no more moves than its published visits: one more is refused naming it, and nothing is written', async () => {
