@@ -13,9 +13,9 @@ export const ASSIGN_TEXT = {
     names.length === 1
       ? `El proyecto ${names[0]} está finalizado: ya no se pueden asignar sus visitas ni sus moves.`
       : `Los proyectos ${names.join(', ')} están finalizados: ya no se pueden asignar sus visitas ni sus moves.`,
-  /** The assignment screen of a finished project, instead of its Getter selects. */
   /** A location of a project with no published visit left: a move is one of its planned visits, never one more. */
   noVisitLeft: (location: string, project: string) => `«${location}» ya no tiene visitas publicadas para asignar en el proyecto «${project}».`,
+  /** The assignment screen of a finished project, instead of its Getter selects. */
   projectEndedScreen: 'El proyecto está finalizado: ya no se pueden asignar sus visitas.',
   /** A stock row of a finished project: listed, not selectable. */
   projectEndedRow: 'Proyecto finalizado: no se puede asignar',

@@ -163,7 +163,7 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4); the edit form sends the `updatedAt` it loaded. */
-  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema) } }, async (req) => {
+  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema) } }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as CampaignUpdate & LoadedVersion;
     return app.db.transaction(async (tx) => {
       // Before the dates are checked against the stored ones: those may be someone else's since.

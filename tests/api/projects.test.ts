@@ -332,8 +332,13 @@ describe('a running project that started before today', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toEqual({ rangeDate: RANGE_TEXT.past });
     expect((await visitsOf(row.id)).length).toBe(before);
-    // Unchanged, with its own ranges (some may be past), it saves.
-    expect((await call('PUT', '/api/projects', editBody(project))).statusCode).toBe(200);
+    // A range it already had that has passed (set here behind the API) does not stop an unchanged save.
+    const pls = await t.db.select({ id: projectLocations.id }).from(projectLocations).where(eq(projectLocations.projectId, row.id));
+    await t.db.insert(projectVisitRanges).values(pls.map((pl) => ({ projectLocationId: pl.id, from: project.startDate, to: inDays(-1), visits: 1 })));
+    const withPast = await load(row.id);
+    expect(withPast.rangeDate.some((r) => r.to < todayIso())).toBe(true);
+    const saved = await call('PUT', '/api/projects', editBody(withPast));
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 });
 
