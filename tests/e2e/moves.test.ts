@@ -627,6 +627,24 @@ describe('Reportes de Moves', () => {
     // The performance report needs a client first.
     await page.getByRole('button', { name: 'Exportar reporte' }).click();
     await shown(page.getByText('Seleccione al menos un Cliente para filtrar.'));
+
+    // Left while it runs, the export stops: no file lands later on another screen.
+    let pages = 0;
+    await page.route('**/api/user-moves/stock-moves-report**', async (route) => {
+      pages++;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fallback().catch(() => undefined);
+    });
+    const late: string[] = [];
+    page.on('download', (d) => late.push(d.suggestedFilename()));
+    await page.getByRole('button', { name: 'Exportar stock' }).click();
+    await shown(page.getByRole('progressbar', { name: 'Progreso de la exportación' }));
+    await expect.poll(() => pages).toBeGreaterThan(0);
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await atPath(page, '/user-moves/historial');
+    await page.waitForTimeout(4_000);
+    expect(late).toEqual([]);
+    expect(pages).toBe(1);
     errors.assertNone();
   });
 

@@ -44,7 +44,16 @@ async function freshToken(): Promise<string | null> {
  * page's count; the file is saved as `fileName`, unless the list had no row: no file of headers
  * alone, the caller says there was nothing. Answers the rows written. Rejects (and ends the worker) on any failure.
  */
-export async function runExport(options: { fileName: string; bookType: BookType; sheets: SheetSpec[]; list: ExportList; onProgress: (fraction: number) => void }): Promise<number> {
+export async function runExport(options: {
+  fileName: string;
+  bookType: BookType;
+  sheets: SheetSpec[];
+  list: ExportList;
+  onProgress: (fraction: number) => void;
+  /** Aborted (the screen left, 'Cancelar'): the worker stops, nothing is saved, the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+}): Promise<number> {
+  options.signal?.throwIfAborted();
   const worker = new Worker(new URL('./exportWorker.ts', import.meta.url), { type: 'module' });
   const post = (message: ExportRequest) => worker.postMessage(message);
   let written = 0;
@@ -67,6 +76,7 @@ export async function runExport(options: { fileName: string; bookType: BookType;
         }
       };
       worker.onerror = (event) => reject(new Error(event.message || 'El generador del archivo falló.'));
+      options.signal?.addEventListener('abort', () => reject(new DOMException('Exportación cancelada', 'AbortError')), { once: true });
     });
     const { reader, path, query, limit, amountsPath } = options.list;
     const resolve = (relative: string) => new URL(`${apiBase('main')}${relative}`, window.location.href).href;

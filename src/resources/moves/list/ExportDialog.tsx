@@ -4,6 +4,7 @@ import { exportFileName, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { ErrorDialog } from '../../../ui/dialogs';
 import { runExport } from '../export/runExport';
+import { useAbortOnLeave, wasCancelled } from '../export/useAbortOnLeave';
 import { moveListHeader } from './moveSheet';
 
 /** A page of the export: also the most moves `amount-answers` takes in one call. */
@@ -16,7 +17,7 @@ const AMOUNT_ANSWERS_PATH = '/questionnaires-replyeds/amount-answers';
  * what the first does.
  * `withAmounts` adds each move's amount of answers ('Respuestas'), asked for page by page as the worker goes.
  */
-export async function exportMoves(query: Record<string, unknown>, fileName: string, withAmounts: boolean, onProgress: (fraction: number) => void): Promise<number> {
+export async function exportMoves(query: Record<string, unknown>, fileName: string, withAmounts: boolean, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<number> {
   return runExport({
     fileName: `${fileName}.xls`,
     bookType: 'xls',
@@ -29,6 +30,7 @@ export async function exportMoves(query: Record<string, unknown>, fileName: stri
       amountsPath: withAmounts ? AMOUNT_ANSWERS_PATH : undefined,
     },
     onProgress,
+    signal,
   });
 }
 
@@ -44,6 +46,7 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
   const [failed, setFailed] = useState(false);
   // The filter's moves may be gone by the time the export asks for them (another user's change).
   const [empty, setEmpty] = useState(false);
+  const exporting = useAbortOnLeave();
   const check = exportFileName.safeParse(name);
   const error = touched && !check.success ? check.error.issues[0].message : undefined;
   const run = async () => {
@@ -51,9 +54,10 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
     if (!check.success) return;
     setProgress(0);
     try {
-      if (await exportMoves(query, name, withAmounts, setProgress)) onClose();
+      if (await exportMoves(query, name, withAmounts, setProgress, exporting.start())) onClose();
       else setEmpty(true);
     } catch (e) {
+      if (wasCancelled(e)) return;
       console.error(e);
       setFailed(true);
     } finally {
@@ -97,9 +101,8 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={progress !== null}>
-            Cancelar
-          </Button>
+          {/* While it runs, 'Cancelar' stops the export (nothing is saved) and closes. */}
+          <Button onClick={() => (exporting.cancel(), onClose())}>Cancelar</Button>
           <Button variant="contained" onClick={run} disabled={progress !== null || Boolean(error)}>
             Descargar
           </Button>

@@ -12,6 +12,7 @@ import { DateInput, SelectInput } from '../../../ui/form/inputs';
 import type { Choice } from '../../../ui/form/inputs';
 import { PageTitle, useChoices } from '../shared';
 import { exportPerformance, exportStock } from './exports';
+import { useAbortOnLeave, wasCancelled } from '../export/useAbortOnLeave';
 
 /** What an export that found no row says, where its file would have come from; cleared by the next try. */
 function Nothing({ message }: { message: string | null }) {
@@ -51,12 +52,14 @@ export function ReportPage() {
 function StockCard({ onError }: { onError: (messages: string[]) => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [nothing, setNothing] = useState<string | null>(null);
+  const exporting = useAbortOnLeave();
   const run = async () => {
     setProgress(0);
     setNothing(null);
     try {
-      if (!(await exportStock(setProgress)).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.stock);
+      if (!(await exportStock(setProgress, exporting.start())).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.stock);
     } catch (error) {
+      if (wasCancelled(error)) return;
       console.error(error);
       onError([MOVE_FORM_TEXT.exportFailed]);
     } finally {
@@ -98,6 +101,7 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
   const projectId = useWatch({ control: form.control, name: 'projectId' });
   const [progress, setProgress] = useState<number | null>(null);
   const [nothing, setNothing] = useState<string | null>(null);
+  const exporting = useAbortOnLeave();
 
   const run = form.handleSubmit(async (values) => {
     setNothing(null);
@@ -114,8 +118,9 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
     setProgress(0);
     try {
       const filter = { clientId: chosen.map((c) => Number(c.id)), projectId: projectId ?? undefined, fromDate: iso(values.fromDate), toDate: iso(values.toDate) };
-      if (!(await exportPerformance(filter, setProgress)).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.performance);
+      if (!(await exportPerformance(filter, setProgress, exporting.start())).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.performance);
     } catch (error) {
+      if (wasCancelled(error)) return;
       // The project's dates are the server's to check: its message lands on the date.
       const fields = error instanceof ApiError ? error.body.errors : undefined;
       if (fields?.fromDate || fields?.toDate) {

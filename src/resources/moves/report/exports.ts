@@ -15,7 +15,7 @@ const STOCK_PAGE = 5000;
  * itself, by keyset, two pages at a time (`walkPages`: the API tells each page's `next` and `ahead`),
  * and writes each page's rows while the next ones are on their way.
  */
-export async function exportStock(onProgress: (fraction: number) => void): Promise<{ fileName: string; rows: number }> {
+export async function exportStock(onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<{ fileName: string; rows: number }> {
   const fileName = stockFileName();
   const rows = await runExport({
     fileName,
@@ -28,6 +28,7 @@ export async function exportStock(onProgress: (fraction: number) => void): Promi
       limit: STOCK_PAGE,
     },
     onProgress,
+    signal,
   });
   return { fileName, rows };
 }
@@ -46,7 +47,7 @@ const REPORT_PAGE = 200;
  * 'Reporte de Moves': the approved moves of the filter, one sheet of moves and one of their answers. The
  * export worker walks the report by keyset (after the last move's id) and writes both sheets.
  */
-export async function exportPerformance(filter: ReportFilter, onProgress: (fraction: number) => void): Promise<{ fileName: string; rows: number }> {
+export async function exportPerformance(filter: ReportFilter, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<{ fileName: string; rows: number }> {
   const fileName = `reporte_moves_${todayIso()}.xlsx`;
   const rows = await runExport({
     fileName,
@@ -59,6 +60,7 @@ export async function exportPerformance(filter: ReportFilter, onProgress: (fract
       limit: REPORT_PAGE,
     },
     onProgress,
+    signal,
   });
   return { fileName, rows };
 }
