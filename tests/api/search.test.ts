@@ -133,6 +133,15 @@ describe('lists sort names as people read them, not byte by byte (migration 0014
     expect(names(await get(`/campaigns?name=orden&sort=name&order=ASC`))).toEqual(read);
   });
 
+  it("a client's points of sale, by address and by executive (migration 0016)", async () => {
+    const [client] = await t.db.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);
+    const some = await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, client.id)).orderBy(locations.id).limit(4);
+    for (const [i, { id }] of some.entries()) await t.db.update(locations).set({ street: stored[i], executive: stored[i], clientLocationId: `ORDEN-${i}` }).where(eq(locations.id, id));
+    for (const column of ['street', 'executive']) {
+      expect(names(await get(`/locations/client/${client.id}?q=${encodeURIComponent('^ORDEN-')}&sort=${column}&order=ASC`), column)).toEqual(read);
+    }
+  });
+
   it('web users, by first name', async () => {
     const some = await t.db.select({ id: users.id }).from(users).where(sql`${users.rolId} = 7`).orderBy(users.id).limit(4);
     for (const [i, { id }] of some.entries()) await t.db.update(users).set({ names: stored[i], lastName: 'Ordenado' }).where(eq(users.id, id));
