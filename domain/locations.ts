@@ -1,7 +1,7 @@
 /** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
 import { z } from 'zod';
 import { type KeyValue, keyValueSchema } from './tags';
-import { email, isEmail, latitude, longitude, MAX_ID, MSG, optionalText, pickedId, optionalUrl, phone, required } from './validation';
+import { email, id, isEmail, latitude, longitude, MAX_ID, MSG, optionalText, pickedId, optionalUrl, phone, required } from './validation';
 
 export const LOCATION_TEXT = {
   geography: 'Seleccione país, estado o provincia y ciudad.',
@@ -146,7 +146,7 @@ export type LocationInput = z.output<typeof locationSchema>;
 
 /** `PUT /locations`: the same form with the location's id. */
 export const locationUpdateSchema = z
-  .object({ id: z.coerce.number().int().positive().max(MAX_ID), clientId: optionalId.optional(), ...fields })
+  .object({ id, clientId: optionalId.optional(), ...fields })
   .superRefine(withGeography);
 export type LocationUpdate = z.output<typeof locationUpdateSchema>;
 

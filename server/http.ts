@@ -116,6 +116,8 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return reply.status(429).send({ message: 'Demasiados intentos. Espere un momento y vuelva a intentarlo.' });
+  // More files than the upload takes (one): not a size problem, whatever @fastify/multipart's status says.
+  if (error.code === 'FST_FILES_LIMIT') return reply.status(400).send({ message: 'Se admite un solo archivo por carga.' });
   if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
     return reply.status(413).send({ message: 'El archivo o el contenido enviado es demasiado grande.' });
   }

@@ -185,6 +185,20 @@ describe('files that are not a CSV', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('takes one file: two in one upload are a 400 saying so, not a 413', async () => {
+    const file = csvFile([csvRow(900)]);
+    const { payload, headers } = multipart([
+      { name: 'clientId', value: String(clientId) },
+      { name: 'csvFile', filename: 'a.csv', type: 'text/csv', content: file },
+      { name: 'csvFile', filename: 'b.csv', type: 'text/csv', content: file },
+    ]);
+    const before = await countOf();
+    const res = await t.app.inject({ method: 'POST', url: '/api/locations/massive/client', payload, headers: { ...headers, ...t.authHeader(admin) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Se admite un solo archivo por carga.' });
+    expect(await countOf()).toBe(before);
+  });
+
   it('refuses a file over the size limit with a 413', async () => {
     const res = await upload(Buffer.alloc(11 * 1024 * 1024, 'a'));
     expect(res.statusCode).toBe(413);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { LOCATION_TEXT } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
-import { MSG } from '../../domain/validation';
+import { INVALID_ID, MSG } from '../../domain/validation';
 import { cities, clients, countries, features, featureValues, locationFeatureValues, locations, states, tagGroups, users } from '../../server/db/schema';
 import { pgErrorCode } from '../../server/db/errors';
 import { createTestApp, type TestApp } from './helpers';
@@ -307,6 +307,8 @@ describe('creating and editing a point of sale', () => {
     const moved = await send('PUT', '/api/locations', newLocation({ id: existing.id, clientId: otherClient }));
     expect(moved.statusCode).toBe(400);
     expect((await send('PUT', '/api/locations', newLocation({ id: 999_999 }))).statusCode).toBe(404);
+    // An id that can be none, or none at all, says so as every id does.
+    for (const bad of ['abc', 0, undefined]) expect((await send('PUT', '/api/locations', newLocation({ id: bad }))).json().errors.id, String(bad)).toBe(INVALID_ID);
   });
 
   it('deactivates and activates with PUT /locations/disable', async () => {
