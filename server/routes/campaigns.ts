@@ -79,26 +79,22 @@ async function ensureClient(db: Db | Tx, clientId: number, mustBeActive: boolean
  * Dates moved outward cannot leave one out. The campaign's row is locked, so no project is added meanwhile.
  */
 async function ensureProjectsInside(tx: Tx, campaignId: number, value: { startDate: string; endDate: string }, current: { startDate: string; endDate: string }) {
+  // The project furthest out on one side: the earliest start before `date`, or the latest end after it.
+  const furthest = async (side: 'start' | 'end', date: string) => {
+    const column = side === 'start' ? projects.startDate : projects.endDate;
+    const [row] = await tx
+      .select({ name: projects.name, date: column })
+      .from(projects)
+      .where(and(eq(projects.campaignId, campaignId), side === 'start' ? lt(column, date) : gt(column, date)))
+      .orderBy(side === 'start' ? asc(column) : desc(column), asc(projects.id))
+      .limit(1);
+    return row;
+  };
   const errors: Record<string, string> = {};
-  const ofCampaign = eq(projects.campaignId, campaignId);
-  if (value.startDate > current.startDate) {
-    const [first] = await tx
-      .select({ name: projects.name, date: projects.startDate })
-      .from(projects)
-      .where(and(ofCampaign, lt(projects.startDate, value.startDate)))
-      .orderBy(asc(projects.startDate), asc(projects.id))
-      .limit(1);
-    if (first) errors.startDate = CAMPAIGN_TEXT.startAfterProjects(first.date, first.name);
-  }
-  if (value.endDate < current.endDate) {
-    const [last] = await tx
-      .select({ name: projects.name, date: projects.endDate })
-      .from(projects)
-      .where(and(ofCampaign, gt(projects.endDate, value.endDate)))
-      .orderBy(desc(projects.endDate), asc(projects.id))
-      .limit(1);
-    if (last) errors.endDate = CAMPAIGN_TEXT.endBeforeProjects(last.date, last.name);
-  }
+  const first = value.startDate > current.startDate ? await furthest('start', value.startDate) : undefined;
+  if (first) errors.startDate = CAMPAIGN_TEXT.startAfterProjects(first.date, first.name);
+  const last = value.endDate < current.endDate ? await furthest('end', value.endDate) : undefined;
+  if (last) errors.endDate = CAMPAIGN_TEXT.endBeforeProjects(last.date, last.name);
   if (Object.keys(errors).length) throw badRequest(INVALID_DATA, errors);
 }
 
