@@ -41,9 +41,10 @@ const columns = {
 const selectClients = (db: Db | Tx) => db.select(columns).from(clients).leftJoin(clientTypes, eq(clientTypes.id, clients.typeId));
 type ClientRow = Awaited<ReturnType<typeof selectClients>>[number];
 
-/** A client just written, as GET /clients/:id answers it (not the table's row, with its search text). */
-async function writtenClient(tx: Tx, clientId: number) {
-  const [row] = await selectClients(tx).where(eq(clients.id, clientId));
+/** One client as the API answers it (GET, and after every write: not the table's row, with its search text). */
+async function oneClient(db: Db | Tx, clientId: number) {
+  const [row] = await selectClients(db).where(eq(clients.id, clientId));
+  if (!row) throw notFound('El cliente no existe.');
   return toClient(row);
 }
 
@@ -105,9 +106,7 @@ export default async function clientRoutes(app: App) {
 
   app.get('/clients/:id', { config: read, schema: { tags: ['clients'], summary: 'Un cliente con su tipo', params: z.object({ id }) } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
-    const [row] = await selectClients(app.db).where(eq(clients.id, clientId));
-    if (!row) throw notFound('El cliente no existe.');
-    return toClient(row);
+    return oneClient(app.db, clientId);
   });
 
   app.get('/core-clients/clients/getClientsTypes', { config: read, schema: { tags: ['clients'], summary: 'Tipos de cliente, por nombre' } }, async () =>
@@ -121,7 +120,7 @@ export default async function clientRoutes(app: App) {
       await refuseTakenClientName(tx, body.name);
       const [row] = await tx.insert(clients).values(body).returning({ id: clients.id });
       await audit(tx, { userId: req.session.id, entity: 'client', entityId: row.id, action: 'create' });
-      return writtenClient(tx, row.id);
+      return oneClient(tx, row.id);
     });
     return reply.status(201).send(created);
   });
@@ -136,7 +135,7 @@ export default async function clientRoutes(app: App) {
       await refuseTakenClientName(tx, body.name, clientId);
       await tx.update(clients).set({ ...body, updatedAt: sql`now()` }).where(eq(clients.id, clientId));
       await audit(tx, { userId: req.session.id, entity: 'client', entityId: clientId, action: 'update' });
-      return writtenClient(tx, clientId);
+      return oneClient(tx, clientId);
     });
   });
 
@@ -147,7 +146,7 @@ export default async function clientRoutes(app: App) {
       const [row] = await tx.update(clients).set({ state, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning({ id: clients.id });
       if (!row) throw notFound('El cliente no existe.');
       await audit(tx, { userId: req.session.id, entity: 'client', entityId: clientId, action: state ? 'activate' : 'deactivate' });
-      return writtenClient(tx, clientId);
+      return oneClient(tx, clientId);
     });
   });
 }

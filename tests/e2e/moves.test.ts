@@ -356,6 +356,16 @@ describe('on a phone', () => {
   });
 });
 
+/** A move in review opened in 'Revisar', with `text` typed in its first question's observation. */
+async function reviewWithObservation(text: string) {
+  const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
+  const { page, errors } = await openMove(move.code);
+  await page.getByRole('button', { name: 'Revisar', exact: true }).click();
+  const observation = page.getByRole('group', { name: /^1\.1\.1 / }).getByLabel('Observación');
+  await observation.fill(text);
+  return { move, page, errors, observation };
+}
+
 describe('reviewing a move', () => {
   it('edits the answers in review and downloads the images and the PDF', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
@@ -384,11 +394,7 @@ describe('reviewing a move', () => {
   });
 
   it('asks before leaving a review with a typed observation: cancel stays, continue leaves', async () => {
-    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
-    const { page, errors } = await openMove(move.code);
-    await page.getByRole('button', { name: 'Revisar', exact: true }).click();
-    const observation = page.getByRole('group', { name: /^1\.1\.1 / }).getByLabel('Observación');
-    await observation.fill('El local estaba cerrado al llegar.');
+    const { page, errors, observation } = await reviewWithObservation('El local estaba cerrado al llegar.');
     await page.getByRole('button', { name: 'Volver', exact: true }).click();
     const asked = page.getByRole('dialog', { name: 'No se guardarán los cambios' });
     await shown(asked.getByText('¿Deseas continuar?'));
@@ -443,11 +449,7 @@ describe('reviewing a move', () => {
   });
 
   it('keeps a review being written when the tab comes back after someone else changed the move; sent, it is told', async () => {
-    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
-    const { page, errors } = await openMove(move.code);
-    await page.getByRole('button', { name: 'Revisar', exact: true }).click();
-    const observation = page.getByRole('group', { name: /^1\.1\.1 / }).getByLabel('Observación');
-    await observation.fill('Escrito antes del cambio ajeno.');
+    const { move, page, errors, observation } = await reviewWithObservation('Escrito antes del cambio ajeno.');
     // Someone else changes the video link; this tab is left and come back to.
     await apiSend('PUT', '/user-moves', { id: move.id, userMoveVideoLink: 'https://videos.campo.test/otro.mp4', version: move.version });
     const reloaded = page.waitForResponse((r) => r.url().includes('/api/') && r.url().includes(encodeURIComponent(move.code)), { timeout: 2_000 }).catch(() => null);

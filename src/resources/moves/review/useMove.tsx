@@ -9,6 +9,9 @@ import { ApiError, request } from '../../../dataProvider/http';
 import { ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { MOVES_HOME, useMoveAction } from '../shared';
 
+/** A draft being written is not reloaded under the reviewer by a focus or a reconnection. */
+const heldWhile = (editing: boolean) => ({ refetchOnWindowFocus: !editing, refetchOnReconnect: !editing });
+
 /**
  * The move by its code. While `editing` (answers, a return, an approved edit being written), coming
  * back to the tab or the network does not reload it: a reload by someone else's change dropped the
@@ -18,8 +21,7 @@ export function useMoveByCode(code: string, editing = false) {
   return useQuery({
     queryKey: ['user-move', code],
     queryFn: ({ signal }) => request<MoveDetail>(USER_MOVES_PATHS.byCode, { query: { code }, signal }),
-    refetchOnWindowFocus: !editing,
-    refetchOnReconnect: !editing,
+    ...heldWhile(editing),
   });
 }
 
@@ -28,8 +30,7 @@ export function useAnswers(move: MoveDetail | undefined, editing = false) {
   return useQuery({
     queryKey: ['user-move-answers', move?.id, move?.version],
     enabled: Boolean(move),
-    refetchOnWindowFocus: !editing,
-    refetchOnReconnect: !editing,
+    ...heldWhile(editing),
     queryFn: async ({ signal }) => {
       const query = { userMoveId: move!.id };
       const byAgent = await request<AnsweredQuestionnaire | undefined>(USER_MOVES_PATHS.repliesByAgent, { query, signal });
