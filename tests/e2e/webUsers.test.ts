@@ -131,7 +131,9 @@ describe('bulk import', () => {
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     // The file is spent: the status tells the outcome and SUBIR waits for a file chosen again.
     await shown(status.getByText('Se importaron 2 usuarios.'));
-    // Said once on the page (the panel), besides the passing notice.
+    // Said once on the page (the panel), besides the passing notice. The page is read by role only once the
+    // dialog has closed: while it fades out the page behind it is aria-hidden, and 'main' is not found.
+    await gone(confirm);
     expect(await page.getByRole('main').getByText('Se importaron 2 usuarios.').count()).toBe(1);
     await gone(status.getByText(/Archivo listo/));
     expect(await upload.isDisabled()).toBe(true);
