@@ -86,8 +86,11 @@ export function trimText(value: string): string {
 const TRIMMED = /^[\s\p{Cf}]$/u;
 const isTrimmed = (code: number): boolean => !(code >= 0xe0020 && code <= 0xe007f) && TRIMMED.test(String.fromCodePoint(code));
 
-/** Empty, whitespace-only or invisible-only gives 'Requerido'. */
-export const required = z.string({ error: MSG.required }).overwrite(trimText).min(1, MSG.required).max(MAX_TEXT, MSG.tooLong);
+/**
+ * Empty, whitespace-only or invisible-only gives 'Requerido' (missing too, by the config above); a value
+ * that is no text at all (`fullName: 123`, sent by hand) is 'Debe ser un texto.', not 'Requerido'.
+ */
+export const required = z.string().overwrite(trimText).min(1, MSG.required).max(MAX_TEXT, MSG.tooLong);
 /** An optional text: absent, null or empty (or only spaces and invisible characters) become null. */
 export const optionalText = z
   .string()
@@ -106,7 +109,7 @@ export const phone = z
 export const optionalPhone = optionalText.refine((v) => v === null || PHONE_RE.test(v), MSG.phone);
 export const latitude = required.refine((v) => LATITUDE_RE.test(v), MSG.latitude);
 export const longitude = required.refine((v) => LONGITUDE_RE.test(v), MSG.longitude);
-export const newPassword = z.string({ error: MSG.required }).min(1, MSG.required).max(200, MSG.tooLong).refine(isStrongPassword, MSG.password);
+export const newPassword = z.string().min(1, MSG.required).max(200, MSG.tooLong).refine(isStrongPassword, MSG.password);
 /** The largest value of a PostgreSQL integer column: ids past it cannot exist (and must not reach SQL). */
 export const MAX_ID = 2_147_483_647;
 export const INVALID_ID = 'Identificador inválido';

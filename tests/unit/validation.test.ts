@@ -69,7 +69,12 @@ describe('messages', () => {
 
 describe('required', () => {
   it('refuses missing, empty and blank values with Requerido', () => {
-    for (const value of [undefined, null, '', '   ', '\t\n', 42, {}]) expect(messageOf(required, value), JSON.stringify(value)).toBe(MSG.required);
+    for (const value of [undefined, null, '', '   ', '\t\n']) expect(messageOf(required, value), JSON.stringify(value)).toBe(MSG.required);
+  });
+
+  it('says a value that is no text is no text, not that it is missing', () => {
+    for (const value of [42, {}, true, ['Café']]) expect(messageOf(required, value), JSON.stringify(value)).toBe('Debe ser un texto.');
+    expect(messageOf(email, 42)).toBe('Debe ser un texto.');
   });
 
   it('refuses a text of only invisible characters (zero-width space, joiners, marks), and drops them at the ends', () => {
