@@ -191,6 +191,27 @@ describe('a point of sale', () => {
     errors.assertNone();
   });
 
+  it("of an inactive client cannot be added: its list offers neither 'Nueva locacion' nor 'CARGA MASIVA', and says why", async () => {
+    const api = await adminApi();
+    const clients = await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100&state=false');
+    const inactive = clients.rows.find((c) => c.name === 'Farmacias Norte')!;
+    const active = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100&state=true')).rows.find((c) => c.name === 'Café del Plata')!;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto(`/clients/${inactive.id}/branch-offices`);
+    await shown(page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.'));
+    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$|No hay/));
+    expect(await page.getByRole('button', { name: 'Nueva locacion' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'CARGA MASIVA' }).count()).toBe(0);
+    // An active client's list offers both, without the notice.
+    await page.goto(`/clients/${active.id}/branch-offices`);
+    await shown(page.getByRole('button', { name: 'Nueva locacion' }));
+    await shown(page.getByRole('button', { name: 'CARGA MASIVA' }));
+    expect(await page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.').count()).toBe(0);
+    errors.assertNone();
+  });
+
   it("opened under another client's address, moves to its own client's", async () => {
     const api = await adminApi();
     const clients = await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100');

@@ -1,10 +1,11 @@
 import EditIcon from '@mui/icons-material/Edit';
 import StoreIcon from '@mui/icons-material/Store';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Button } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { ResourceContextProvider } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../domain/dialogs';
+import { LOCATION_TEXT } from '../../../domain/locations';
 import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
 import { type Column, CampoList } from '../../ui/table/CampoList';
@@ -18,11 +19,13 @@ const stateDialog = dialogParts(DIALOG.locationState);
  * 'Lista de locaciones' (spec 1 §2.5): one client's points of sale, or every client's with a client
  * filter. The search is a case-insensitive regular expression on the client's location code. Staff
  * who only read locations see each one's state instead of its switch, and neither 'Nueva locacion'
- * nor 'CARGA MASIVA'.
+ * nor 'CARGA MASIVA'. An inactive client's list offers neither either (the server refuses both), and
+ * says why.
  */
-export function LocationList({ clientId, paths }: { clientId?: number; paths: LocationPaths }) {
+export function LocationList({ clientId, paths, clientInactive = false }: { clientId?: number; paths: LocationPaths; clientInactive?: boolean }) {
   const navigate = useNavigate();
   const canWrite = canUse(currentRole(), 'locations', 'write');
+  const canAdd = canWrite && !clientInactive;
   const columns: Column[] = [
     {
       source: 'view',
@@ -55,13 +58,18 @@ export function LocationList({ clientId, paths }: { clientId?: number; paths: Lo
   ];
   return (
     <ResourceContextProvider value="branch-offices">
+      {canWrite && clientInactive && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {LOCATION_TEXT.inactiveClient}
+        </Alert>
+      )}
       <CampoList
         title="Lista de locaciones"
         icon={<StoreIcon color="primary" />}
-        addLabel={canWrite ? 'Nueva locacion' : undefined}
+        addLabel={canAdd ? 'Nueva locacion' : undefined}
         addPath={paths.add}
         actions={
-          canWrite && (
+          canAdd && (
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => navigate(paths.massive)}>
               CARGA MASIVA
             </Button>

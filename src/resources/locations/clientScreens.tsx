@@ -1,3 +1,4 @@
+import { useGetOne } from 'ra-core';
 import { useParams } from 'react-router-dom';
 import { KnownClient } from '../clients/KnownClient';
 import { Allowed } from '../define';
@@ -11,9 +12,11 @@ const useClientId = (param: 'id' | 'clientId') => Number(useParams()[param]);
 
 export function ClientLocationList() {
   const clientId = useClientId('id');
+  // The same read KnownClient makes (one request): an inactive client takes no new points of sale.
+  const { data: client } = useGetOne('clients', { id: clientId }, { retry: false });
   return (
     <KnownClient clientId={clientId}>
-      <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+      <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} clientInactive={client?.state === false} />
     </KnownClient>
   );
 }
