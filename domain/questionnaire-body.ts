@@ -65,6 +65,20 @@ const dimensionShape = z.object({
 export const QUESTIONNAIRE_CONFLICT =
   'El cuestionario fue modificado en otra pestaña o por otra persona mientras lo editaba. No se guardaron sus cambios: vuelva a abrirlo para partir de su última versión.';
 
+/** An update that would store what the last version already holds: no version is added. */
+export const questionnaireUnchanged = (version: number) =>
+  `El cuestionario no tiene cambios respecto de su versión ${version}: no se registró una versión nueva.`;
+
+/** A value as text with its object keys sorted (a stored jsonb tree has its own key order), undefined keys left out. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+
+/** Whether two finalized questionnaires hold the same name, type and tree (ids included). */
+export const sameQuestionnaire = (a: QuestionnaireContent, b: QuestionnaireContent): boolean =>
+  a.name === b.name && a.questionnaire_version_type === b.questionnaire_version_type && canonical(a.dimensions) === canonical(b.dimensions);
+
 /**
  * The body of create and update: the tree's shape with bounded sizes. It does not judge lengths
  * or sums; `questionnaireProblems` does, with the spec's messages.

@@ -40,6 +40,7 @@ export const QUESTIONNAIRE_TEXT = {
   penaltyShape: 'La dimensión de penalizaciones tiene sólo sus dos subdimensiones fijas',
   noDimensions: 'Agregue al menos una dimensión',
   noSubDimensions: 'Agregue al menos una subdimensión',
+  noQuestions: 'Agregue al menos una pregunta',
   reminder:
     'Recuerda que todos los campos deben estar llenos y que las sumas de las ponderaciones de una misma sección no pueden sumar más de cien (100)',
   confirm: 'Desea registrar el cuestionario en la base de datos?',
@@ -207,7 +208,10 @@ function checkSubDimension(s: SubDimension, inPenalty: boolean, path: string, pa
   if (!inPenalty) {
     field(`${path}.name`, `${where}, nombre`, checkText(s.name, LENGTHS.subDimensionName));
     field(`${path}.weighting`, `${where}, ponderación`, checkSectionWeighting(s.weighting));
-    if (s.weighting !== null && !questionsSumOk(s.questions.map((q) => q.weighting))) sum(`${path}.questions`, T.subDimensionSum(s.name));
+    // Empty, it would pass the sum (no question is not -1) and score a share of its dimension with
+    // nothing to answer: what is missing is a question. The penalty sub-dimensions may stay empty.
+    if (s.questions.length === 0) field(`${path}.questions`, where, T.noQuestions);
+    else if (s.weighting !== null && !questionsSumOk(s.questions.map((q) => q.weighting))) sum(`${path}.questions`, T.subDimensionSum(s.name));
   }
   s.questions.forEach((q, k) => checkQuestion(q, s.type, `${path}.questions.${k}`, `${where} › Pregunta ${k + 1}`, sum, field));
 }

@@ -10,7 +10,7 @@ import {
   type QuestionnaireRow,
   type QuestionnaireVersion,
 } from '../../domain/questionnaires';
-import { QUESTIONNAIRE_CONFLICT, questionnaireBody } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire } from '../../domain/questionnaire-body';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -126,8 +126,12 @@ export default async function questionnaireRoutes(app: App) {
       // The editor says which last version it opened: a save or removal since then would be lost silently.
       if (expectedLastVersion !== undefined && expectedLastVersion !== lastVersion) throw conflict(QUESTIONNAIRE_CONFLICT);
       // Compared with the version it replaces, read under the row's lock: a concurrent update waits.
-      const changes = lockedChanges(await storedContent(tx, questionnaireId, lastVersion), content);
+      const last = await storedContent(tx, questionnaireId, lastVersion);
+      const changes = lockedChanges(last, content);
       if (changes.length) throw badRequest(problemLine(changes[0]), problemErrors(changes));
+      // A save that changes nothing adds no copy of the last version (an older version saved again does:
+      // that is how one is brought back).
+      if (sameQuestionnaire({ name: last.name, questionnaire_version_type: last.type as QuestionnaireContent['questionnaire_version_type'], dimensions: last.dimensions }, content)) throw conflict(questionnaireUnchanged(lastVersion));
       // Numbers are never reused: a removed version keeps its number for the moves that answered it.
       const [{ max }] = await tx
         .select({ max: sql<number>`coalesce(max(${questionnaireVersions.version}), 0)::int` })
@@ -200,10 +204,10 @@ async function insertVersion(tx: Tx, questionnaireId: number, version: number, c
 /** The tree a version stored. */
 async function storedContent(db: Db | Tx, questionnaireId: number, version: number) {
   const [stored] = await db
-    .select({ content: questionnaireVersions.content })
+    .select({ content: questionnaireVersions.content, name: questionnaireVersions.name, type: questionnaireVersions.type })
     .from(questionnaireVersions)
     .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), eq(questionnaireVersions.version, version)));
-  return stored.content as { dimensions: Dimension[] };
+  return { ...(stored.content as { dimensions: Dimension[] }), name: stored.name, type: stored.type };
 }
 
 /** The questionnaire's row, locked until the transaction ends: versions are added one at a time. */

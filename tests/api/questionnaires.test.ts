@@ -39,6 +39,9 @@ const list = (query = '') => ok<{ rows: QuestionnaireRow[]; count: number }>('GE
 const byName = async (name: string) => (await list('?limit=100')).rows.find((r) => r.name === name)!;
 
 /** A questionnaire the rules accept: one dimension, one sub-dimension, a close, an open and a text question. */
+/** The one question a new scoring sub-dimension needs (an empty one is refused). */
+const onlyQuestion = (name: string) => [{ ...newQuestion(), name, weighting: 100 }];
+
 function draft(name = 'Auditoría de prueba'): QuestionnaireContent {
   const close = { ...newQuestion(), name: '¿Lo saludaron al entrar?', weighting: 60 };
   const open = { ...withType(newQuestion(), 'open'), name: '¿Cómo fue la atención?', weighting: 40 };
@@ -159,6 +162,17 @@ describe('creating', () => {
     expect(body.message).toBe('Dimensión «Atención» › Subdimensión «Sal», nombre: El campo es demasiado corto');
   });
 
+  it('refuses a scoring sub-dimension without questions, naming it, and writes nothing', async () => {
+    const before = (await list()).count;
+    const c = draft('Con una subdimensión vacía');
+    c.dimensions[0].subDimensions[0].weighting = 50;
+    c.dimensions[0].subDimensions.push({ _id: 's-vacia', name: 'Despedida', weighting: 50, type: 'NORMAL', questions: [] });
+    const res = await call('POST', '/questionnariesV2', c);
+    expect([res.statusCode, res.json().message]).toEqual([400, 'Dimensión «Atención» › Subdimensión «Despedida»: Agregue al menos una pregunta']);
+    expect(res.json().errors).toEqual({ 'dimensions.0.subDimensions.1.questions': T.noQuestions });
+    expect((await list()).count).toBe(before);
+  });
+
   it('refuses a second penalty dimension and wrong penalty weightings', async () => {
     const c = draft();
     const p = newPenaltyDimension();
@@ -176,6 +190,20 @@ describe('creating', () => {
 });
 
 describe('versions', () => {
+  it('adds no copy of the last version: an unchanged save is refused with 409 saying so; an older version saved again is a new one', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Sin cambios'));
+    const same = { name: created.name, questionnaire_version_type: created.questionnaire_version_type, dimensions: structuredClone(created.dimensions) };
+    const res = await call('PUT', `/questionnariesV2/update/${created.id}`, { ...same, expectedLastVersion: 1 });
+    expect([res.statusCode, res.json().message]).toEqual([409, 'El cuestionario no tiene cambios respecto de su versión 1: no se registró una versión nueva.']);
+    expect((await byName('Sin cambios')).lastVersion).toBe(1);
+    // Only the name changed: a new version.
+    const renamed = await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, { ...same, name: 'Sin cambios (renombrado)' });
+    expect(renamed.version).toBe(2);
+    // Version 1 saved again while version 2 is the last: that brings it back, as version 3.
+    const back = await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, same);
+    expect([back.version, back.name]).toEqual([3, 'Sin cambios']);
+  });
+
   it('adds a version on update and leaves the previous one unchanged', async () => {
     const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Versionado'));
     const v1 = await ok<QuestionnaireVersion>('GET', `/questionnariesV2/get/${created.id}?version=1`);
@@ -334,7 +362,7 @@ describe('a new version keeps the name and type of the dimensions and sub-dimens
       withPenalties,
       (c: QuestionnaireContent) => {
         c.dimensions[0].weighting = 50;
-        Object.assign(c.dimensions[1], { type: 'NORMAL', weighting: 50, subDimensions: [{ _id: 'nueva', name: 'Faltas graves', weighting: 100, type: 'NORMAL', questions: [] }] });
+        Object.assign(c.dimensions[1], { type: 'NORMAL', weighting: 50, subDimensions: [{ _id: 'nueva', name: 'Faltas graves', weighting: 100, type: 'NORMAL', questions: onlyQuestion('¿Hubo faltas graves?') }] });
       },
       { 'dimensions.1.type': LOCKED_TEXT },
       `Dimensión «Penalizaciones», tipo: ${LOCKED_TEXT}`,
@@ -360,8 +388,8 @@ describe('a new version keeps the name and type of the dimensions and sub-dimens
     const [close, open] = attention.subDimensions[0].questions;
     attention.subDimensions[0].weighting = 40;
     attention.subDimensions[0].questions = [{ ...withType(close, 'accumulative'), name: '¿Qué ofrecieron al entrar?', weighting: 100 }, { ...open, visibleToUser: false }];
-    attention.subDimensions.push({ _id: 's-nueva', name: 'Despedida', weighting: 60, type: 'NORMAL', questions: [] });
-    next.dimensions.splice(1, 1, { _id: 'd-nueva', name: 'Limpieza', weighting: 30, type: 'NORMAL', subDimensions: [{ _id: 's-limpieza', name: 'Baños y salón', weighting: 100, type: 'NORMAL', questions: [] }] });
+    attention.subDimensions.push({ _id: 's-nueva', name: 'Despedida', weighting: 60, type: 'NORMAL', questions: onlyQuestion('¿Lo despidieron?') });
+    next.dimensions.splice(1, 1, { _id: 'd-nueva', name: 'Limpieza', weighting: 30, type: 'NORMAL', subDimensions: [{ _id: 's-limpieza', name: 'Baños y salón', weighting: 100, type: 'NORMAL', questions: onlyQuestion('¿Estaban limpios?') }] });
     const v2 = await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, next, operations);
     expect(v2.version).toBe(2);
     expect(v2.dimensions.map((d) => [d._id, d.name, d.weighting, d.subDimensions.map((s) => s.name)])).toEqual([

@@ -283,6 +283,26 @@ describe('leaving with unsaved changes', () => {
     await expect(row(page, 'Sin guardar e2e').count()).resolves.toBe(0);
   });
 
+  it('registers no copy of the last version: sent unchanged, it says so without asking, and the version stays', async () => {
+    await createQuestionnaire('Sin cambios e2e');
+    const page = await asAdmin('/questionnaires');
+    await row(page, 'Sin cambios e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await shown(page.getByLabel('Ponderación de la pregunta 1'));
+    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(error.getByText('El cuestionario no tiene cambios respecto de su versión 1: no se registró una versión nueva.'));
+    expect(await page.getByRole('dialog', { name: 'Confirmación' }).count()).toBe(0);
+    await error.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(error);
+    // A change makes it a version.
+    await page.getByLabel('Ponderación de la pregunta 1').fill('50');
+    await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+    await sendAndConfirm(page);
+    await page.goto('/questionnaires');
+    await expect(row(page, 'Sin cambios e2e').getByRole('cell').nth(3).textContent()).resolves.toBe('2');
+  });
+
   it('asks when leaving a new version with a changed weighting, and not after opening one unchanged', async () => {
     await createQuestionnaire('Versión sin guardar e2e');
     const page = await asAdmin('/questionnaires');

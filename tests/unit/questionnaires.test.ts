@@ -220,6 +220,16 @@ describe('weighting sums (spec 2 §5)', () => {
     expect(problemErrors(problems(c))).toEqual({ 'dimensions.0.subDimensions': T.noSubDimensions });
   });
 
+  it('asks for a question in a scoring sub-dimension that has none; the penalty ones may stay empty', () => {
+    const c = valid();
+    c.dimensions[0].subDimensions[1].questions = [];
+    expect(problemErrors(problems(c))).toEqual({ 'dimensions.0.subDimensions.1.questions': T.noQuestions });
+    expect(messages(c)).toEqual(['Dimensión «Atención» › Subdimensión «Despedida»: Agregue al menos una pregunta']);
+    const p = valid();
+    p.dimensions.push(newPenaltyDimension());
+    expect(messages(p)).toEqual([]);
+  });
+
   it('skips the sums of a dimension or sub-dimension whose weighting is empty (and asks for it)', () => {
     const c = valid();
     c.dimensions[0].subDimensions[1].weighting = null;

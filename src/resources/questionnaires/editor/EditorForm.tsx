@@ -39,10 +39,11 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const [question, setQuestion] = useState<QuestionTarget | null>(null);
   const [confirming, setConfirming] = useState<{ content: string; onConfirm: () => void } | null>(null);
   const [preview, setPreview] = useState<QuestionnaireContent | null>(null);
-  const save = useSaveFlow(form, loaded ? { id: loaded.id, lastVersion: loaded.lastVersion } : null);
-  // Compared only when leaving (the back arrow, the side menu), not on each keystroke; both sides
-  // finalized, so a question accepted unchanged (its keys in another order) is no change.
-  const unsaved = () => save.saved === null && JSON.stringify(finalizeQuestionnaire(form.getValues())) !== JSON.stringify(finalizeQuestionnaire(initial));
+  // Compared only when leaving (the back arrow, the side menu) or saving, not on each keystroke; both
+  // sides finalized, so a question accepted unchanged (its keys in another order) is no change.
+  const changed = () => JSON.stringify(finalizeQuestionnaire(form.getValues())) !== JSON.stringify(finalizeQuestionnaire(initial));
+  const save = useSaveFlow(form, loaded ? { id: loaded.id, lastVersion: loaded.lastVersion, unchanged: () => loaded.version === loaded.lastVersion && !changed() } : null);
+  const unsaved = () => save.saved === null && changed();
   const leaveGuard = useConfirmLeave(unsaved, { anyNavigation: true });
   // Another version replaces the form's content: with unsaved changes, the same question as leaving.
   const [askedVersion, setAskedVersion] = useState<number | null>(null);

@@ -2,6 +2,7 @@ import { useDataProvider } from 'ra-core';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { questionnaireUnchanged } from '../../../../domain/questionnaire-body';
 import { problemDialogLines, problemLine, QUESTIONNAIRE_TEXT, questionnaireProblems } from '../../../../domain/questionnaire-weights';
 import { finalizeQuestionnaire, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
@@ -23,6 +24,8 @@ export interface SaveFlow {
 export interface SaveBase {
   id: number;
   lastVersion: number;
+  /** Whether the form still holds the last version as it opened: saving it would add no version. */
+  unchanged: () => boolean;
 }
 
 /**
@@ -45,6 +48,11 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
     setNodes(problemNodes(problems.map((p) => p.path)));
     if (problems.length) {
       setErrors(problemDialogLines(problems.map(problemLine)));
+      return;
+    }
+    // Said before the confirmation (the server refuses it too): there is nothing to register.
+    if (base?.unchanged()) {
+      setErrors([questionnaireUnchanged(base.lastVersion)]);
       return;
     }
     setAsking(content);
