@@ -283,6 +283,35 @@ describe('leaving with unsaved changes', () => {
     await expect(row(page, 'Sin guardar e2e').count()).resolves.toBe(0);
   });
 
+  it('keeps a question being written through a click beside its dialog, and asks before Escape or Cancelar drop it', async () => {
+    await createQuestionnaire('Pregunta a medias e2e');
+    const page = await asAdmin('/questionnaires');
+    await row(page, 'Pregunta a medias e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    // Unchanged, Cancelar closes at once.
+    await page.getByRole('button', { name: 'Editar la pregunta 1' }).click();
+    const editing = page.getByRole('dialog', { name: 'Editar pregunta 1' });
+    await shown(editing);
+    await editing.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(editing);
+
+    await page.getByRole('button', { name: 'Agregar pregunta' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+    await dialog.getByLabel(/^Pregunta/).fill('¿El local tenía la vidriera limpia al llegar?');
+    await page.mouse.click(10, 400);
+    await expect(dialog.getByLabel(/^Pregunta/).inputValue()).resolves.toBe('¿El local tenía la vidriera limpia al llegar?');
+    await page.keyboard.press('Escape');
+    const asked = leaveDialog(page);
+    await shown(asked.getByText(dialogParts(DIALOG.leave).question));
+    await asked.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(asked);
+    await expect(dialog.getByLabel(/^Pregunta/).inputValue()).resolves.toBe('¿El local tenía la vidriera limpia al llegar?');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await asked.getByRole('button', { name: 'Confirmar' }).click();
+    await gone(dialog);
+    expect(await page.getByText('¿El local tenía la vidriera limpia al llegar?').count()).toBe(0);
+  });
+
   it('registers no copy of the last version: sent unchanged, it says so without asking, and the version stays', async () => {
     await createQuestionnaire('Sin cambios e2e');
     const page = await asAdmin('/questionnaires');

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
-import { useState } from 'react';
+import { type MutableRefObject, useRef, useState } from 'react';
 import { FormProvider, useController, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { checkGuide, checkQuestionWeighting, checkText, LENGTHS, type Problem, problemLine, QUESTIONNAIRE_TEXT, questionProblems } from '../../../../domain/questionnaire-weights';
 import {
@@ -13,25 +13,43 @@ import {
   SCORED_TYPES,
   type SubDimensionType,
 } from '../../../../domain/questionnaires';
+import { DIALOG, dialogParts } from '../../../../domain/dialogs';
+import { ConfirmDialog } from '../../../ui/dialogs';
 import { AnswersEditor } from './AnswersEditor';
 import type { QuestionTarget } from './context';
 import { WeightingInput } from './inputs';
 
 /** The question form: every field of spec 2 §3, in a dialog of its own so the tree stays light. */
 export function QuestionDialog({ target, onClose }: { target: QuestionTarget | null; onClose: () => void }) {
+  // Escape asks the form (it knows whether something was typed); a click beside the dialog does nothing:
+  // a question and its guides can run to hundreds of characters, lost to a stray click.
+  const escape = useRef<() => void>(onClose);
   return (
-    <Dialog open={target !== null} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="question-title" disableRestoreFocus>
-      {target && <QuestionForm key={target.question._id} target={target} onClose={onClose} />}
+    <Dialog
+      open={target !== null}
+      onClose={(_, reason) => reason !== 'backdropClick' && escape.current()}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="question-title"
+      disableRestoreFocus
+    >
+      {target && <QuestionForm key={target.question._id} target={target} onClose={onClose} escape={escape} />}
     </Dialog>
   );
 }
 
+const leave = dialogParts(DIALOG.leave);
+
 /** What a type change resets to the type's defaults: the answers and the weighting. */
 const resetByType = (path: string) => path === 'weighting' || path === 'answers' || path.startsWith('answers.');
 
-function QuestionForm({ target, onClose }: { target: QuestionTarget; onClose: () => void }) {
+function QuestionForm({ target, onClose, escape }: { target: QuestionTarget; onClose: () => void; escape: MutableRefObject<() => void> }) {
   const form = useForm<Question>({ defaultValues: target.question, mode: 'onTouched' });
   const [problems, setProblems] = useState<Problem[]>([]);
+  const [asking, setAsking] = useState(false);
+  // Cancelar or Escape with something changed asks first, as leaving a form does.
+  const cancel = () => (JSON.stringify(form.getValues()) === JSON.stringify(target.question) ? onClose() : setAsking(true));
+  escape.current = cancel;
   const subType = target.subDimensionType;
   // A few lines, then how many more (marked in red under their inputs), as the editor's error dialog says it.
   const lines = [...problems.slice(0, 4).map(problemLine), ...(problems.length > 4 ? [QUESTIONNAIRE_TEXT.moreProblems(problems.length - 4)] : [])];
@@ -68,11 +86,12 @@ function QuestionForm({ target, onClose }: { target: QuestionTarget; onClose: ()
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancelar</Button>
+        <Button onClick={cancel}>Cancelar</Button>
         <Button variant="contained" onClick={accept}>
           Aceptar
         </Button>
       </DialogActions>
+      <ConfirmDialog open={asking} title={leave.title} content={leave.question} onClose={() => setAsking(false)} onConfirm={onClose} />
     </FormProvider>
   );
 }
