@@ -18,6 +18,7 @@ import type { Db, Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
+import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, conflict, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 
@@ -31,7 +32,18 @@ export const QUESTIONNAIRE_ERRORS = {
   notFound: 'El cuestionario no existe.',
   versionNotFound: 'La versión solicitada no existe.',
   inUse: 'El cuestionario está asignado a un proyecto: no se puede quitar su única versión.',
+  duplicate: 'Ya existe un cuestionario con ese nombre.',
 } as const;
+
+/** Two questionnaires of one name are two look-alike choices in every project form (removed ones aside). */
+const refuseTakenQuestionnaireName = (tx: Tx, name: string, exceptId?: number) =>
+  refuseTakenName(tx, { table: questionnaires, id: questionnaires.id, name: questionnaires.name }, name, {
+    lockKey: 'questionnaires',
+    message: QUESTIONNAIRE_ERRORS.duplicate,
+    field: 'name',
+    scope: active,
+    exceptId,
+  });
 
 const listQuestionnairesQuery = listQuery.extend({ limit: z.coerce.number().int().min(1).max(1000).default(5) });
 const oneQuery = z.object({ version: z.coerce.number().int().positive('Versión inválida').max(1_000_000, 'Versión inválida').optional() });
@@ -106,6 +118,7 @@ export default async function questionnaireRoutes(app: App) {
   app.post('/questionnariesV2', { config: write, bodyLimit, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody } }, async (req, reply) => {
     const content = checked(req.body as QuestionnaireContent);
     const created = await app.db.transaction(async (tx) => {
+      await refuseTakenQuestionnaireName(tx, content.name);
       const [row] = await tx
         .insert(questionnaires)
         .values({ name: content.name, type: content.questionnaire_version_type, lastVersion: 1, createdBy: req.session.id, updatedBy: req.session.id })
@@ -131,6 +144,8 @@ export default async function questionnaireRoutes(app: App) {
       if (changes.length) throw badRequest(problemLine(changes[0]), problemErrors(changes));
       // A save that changes nothing adds no copy of the last version (an older version saved again does:
       // that is how one is brought back).
+      // Renamed, the new name must be free (a name shared before this rule stays usable by both).
+      if (content.name.toLowerCase() !== last.name.trim().toLowerCase()) await refuseTakenQuestionnaireName(tx, content.name, questionnaireId);
       if (sameQuestionnaire({ name: last.name, questionnaire_version_type: last.type as QuestionnaireContent['questionnaire_version_type'], dimensions: last.dimensions }, content)) throw conflict(questionnaireUnchanged(lastVersion));
       // Numbers are never reused: a removed version keeps its number for the moves that answered it.
       const [{ max }] = await tx

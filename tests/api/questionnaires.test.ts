@@ -183,6 +183,22 @@ describe('creating', () => {
     expect(body.errors['dimensions.1.subDimensions.1.questions.0.weighting']).toBe(T.penaltyAccumulative);
   });
 
+  it('refuses a name another questionnaire has (capitals and spaces aside) with 409, on creating and on renaming', async () => {
+    const before = (await list()).count;
+    for (const name of ['Visita a cafetería', '  VISITA A CAFETERÍA ']) {
+      const res = await call('POST', '/questionnariesV2', draft(name));
+      expect([res.statusCode, res.json()]).toEqual([409, { message: QUESTIONNAIRE_ERRORS.duplicate, errors: { name: QUESTIONNAIRE_ERRORS.duplicate } }]);
+    }
+    expect((await list()).count).toBe(before);
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Nombre libre'));
+    const renamed = await call('PUT', `/questionnariesV2/update/${created.id}`, { ...draft('Visita a cafetería'), dimensions: created.dimensions });
+    expect([renamed.statusCode, renamed.json().message]).toEqual([409, QUESTIONNAIRE_ERRORS.duplicate]);
+    expect((await byName('Nombre libre')).lastVersion).toBe(1);
+    // A removed questionnaire's name is free again.
+    await ok('DELETE', `/questionnariesV2/delete/${created.id}`);
+    expect((await call('POST', '/questionnariesV2', draft('Nombre libre'))).statusCode).toBe(201);
+  });
+
   it('refuses a malformed body', async () => {
     expect((await call('POST', '/questionnariesV2', { name: 'x', dimensions: 'no' })).statusCode).toBe(400);
     expect((await call('POST', '/questionnariesV2', { ...draft(), questionnaire_version_type: 'Otro' })).statusCode).toBe(400);
@@ -367,8 +383,9 @@ describe('a new version keeps the name and type of the dimensions and sub-dimens
       { 'dimensions.1.type': LOCKED_TEXT },
       `Dimensión «Penalizaciones», tipo: ${LOCKED_TEXT}`,
     ],
-  ])('refuses %s with 400 and writes nothing', async (_what, first, change, errors, message) => {
-    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', first());
+  ])('refuses %s with 400 and writes nothing', async (what, first, change, errors, message) => {
+    // Each case its own questionnaire (names are unique).
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', { ...first(), name: `Bloqueos: ${what}` });
     const before = await stored(created.id);
     const next = reopened(created);
     change(next);

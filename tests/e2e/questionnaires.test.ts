@@ -236,6 +236,31 @@ describe('versions', () => {
     await expect(row(page, 'Original e2e (copia)').getByRole('cell').nth(3).textContent()).resolves.toBe('1');
   });
 
+  it("refuses a copy under the original's name (capitals aside) and keeps what was typed", async () => {
+    await createQuestionnaire('Nombre tomado e2e');
+    // This test expects the server's 409 (logged by the browser): its session is checked here, not by the file's rule.
+    const own = await openPage(chromium.browser);
+    try {
+      const page = own.page;
+      await loginAs(page, 'admin@campo.test');
+      await page.goto('/questionnaires');
+      await row(page, 'Nombre tomado e2e').getByRole('button', { name: 'Duplicar cuestionario' }).click();
+      await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));
+      await page.getByLabel('Nombre del cuestionario').fill('nombre TOMADO e2e');
+      await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+      await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
+      const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+      await shown(refused.getByText('Ya existe un cuestionario con ese nombre.'));
+      await refused.getByRole('button', { name: 'Cerrar' }).click();
+      await expect(page.getByLabel('Nombre del cuestionario').inputValue()).resolves.toBe('nombre TOMADO e2e');
+      await page.getByLabel('Nombre del cuestionario').fill('Nombre tomado e2e, segundo');
+      await sendAndConfirm(page);
+      own.errors.assertNone([/status of 409/]);
+    } finally {
+      await own.context.close();
+    }
+  });
+
   it('shows or hides the actions column with its switch, and selects a row on click', async () => {
     const page = await asAdmin('/questionnaires');
     await shown(page.getByRole('heading', { name: 'Lista de cuestionarios' }));
