@@ -82,10 +82,13 @@ export function dimensionResults(version: Pick<QuestionnaireContent, 'dimensions
     });
 }
 
-/** An average over approved moves: how many and their mean result (two decimals). */
+/**
+ * Approved moves: how many, and the mean result (two decimals) of those with one; null when every one
+ * is N/A. A dimension's aggregate counts only the moves that scored it.
+ */
 export interface Aggregate {
   moves: number;
-  result: number;
+  result: number | null;
 }
 
 export interface PeriodStatistic extends Aggregate {

@@ -261,8 +261,9 @@ describe('the dashboard\'s statistics', () => {
     const plan = planOf(answer, ids.p1);
     expect(plan).toMatchObject({ name: 'Plan heladerías', campaign: { name: 'Temporada helada' }, startDate: '2025-01-01', endDate: '2026-12-31' });
     const v = plan.statistics.find((s) => s.versionId === ids.v)!;
-    // m1 80, m2 60, m3 100, m4 90, m5 70 (m6 is N/A, m8 not approved, m7 another version).
-    expect(v).toMatchObject({ moves: 5, result: 80 });
+    // m1 80, m2 60, m3 100, m4 90, m5 70, and m6 N/A: an approved visit, counted, but no result to
+    // average (m8 not approved, m7 another version).
+    expect(v).toMatchObject({ moves: 6, result: 80 });
     expect(v.dimensions).toEqual([
       { id: 'A', name: 'Atención', moves: 5, result: 74 },
       { id: 'B', name: 'Limpieza', moves: 4, result: 90 },
@@ -283,9 +284,13 @@ describe('the dashboard\'s statistics', () => {
       },
       {
         year: 2026,
-        moves: 2,
+        moves: 3,
         result: 80,
-        periods: [{ period: '2026-01', moves: 2, result: 80 }],
+        // A month whose only visit is N/A: one visit, no result.
+        periods: [
+          { period: '2026-01', moves: 2, result: 80 },
+          { period: '2026-02', moves: 1, result: null },
+        ],
         dimensions: [
           { id: 'A', name: 'Atención', moves: 2, result: 75 },
           { id: 'B', name: 'Limpieza', moves: 2, result: 85 },
@@ -299,9 +304,9 @@ describe('the dashboard\'s statistics', () => {
   it('counts only a franchise user\'s own points of sale, and a zone manager\'s zone', async () => {
     const own = await statistics(tokens.franchiseA);
     const plan = planOf(own, ids.p1);
-    // m1 80, m2 60, m4 90.
+    // m1 80, m2 60, m4 90, and m6 N/A.
     expect(plan.statistics).toHaveLength(1);
-    expect(plan.statistics[0]).toMatchObject({ moves: 3, result: 76.67, annual: [{ year: 2025, moves: 2, result: 70 }, { year: 2026, moves: 1, result: 90 }] });
+    expect(plan.statistics[0]).toMatchObject({ moves: 4, result: 76.67, annual: [{ year: 2025, moves: 2, result: 70 }, { year: 2026, moves: 2, result: 90 }] });
     const zone = await statistics(tokens.zone);
     expect(zone.plans.map((p) => p.id)).toEqual([ids.p1]);
     // m3 100 and m5 70 with the first version; m7 50 with the second.
@@ -312,7 +317,7 @@ describe('the dashboard\'s statistics', () => {
   });
 
   it('answers the administrator for the client it names', async () => {
-    expect(planOf(await statistics(tokens.admin, `?clientId=${ids.client}`), ids.p1).statistics.find((s) => s.versionId === ids.v)).toMatchObject({ moves: 5, result: 80 });
+    expect(planOf(await statistics(tokens.admin, `?clientId=${ids.client}`), ids.p1).statistics.find((s) => s.versionId === ids.v)).toMatchObject({ moves: 6, result: 80 });
     expect((await api.call('GET', '/core-estadisticas/estadisticas/getEstadisticas', tokens.operations)).statusCode).toBe(403);
   });
 

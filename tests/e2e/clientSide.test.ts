@@ -102,6 +102,18 @@ describe('the dashboard', () => {
     // The plan has three versions: the summary counts them all, the figures only the chosen one.
     await shown(summary.getByText('Visitas aprobadas (todas las versiones)'));
     await shown(page.getByText(/^\d+ visitas aprobadas con la versión 3$/).first());
+    // The versions' approved visits add up to the plan's, N/A ones too (they were left out of the versions').
+    const total = Number(await summary.locator('dt', { hasText: 'Visitas aprobadas (todas las versiones)' }).locator('+ dd').innerText());
+    let versionsSum = 0;
+    for (const version of [1, 2, 3]) {
+      await page.getByRole('combobox', { name: 'Versión del cuestionario' }).click();
+      await page.getByRole('option', { name: `Visita a cafetería · versión ${version}` }).click();
+      const caption = page.getByText(new RegExp(`^\\d+ visitas aprobadas con la versión ${version}$`)).first();
+      await shown(caption);
+      versionsSum += Number((await caption.innerText()).split(' ')[0]);
+    }
+    expect(total).toBeGreaterThan(0);
+    expect(versionsSum).toBe(total);
 
     // The first version was answered over the first year: two calendar years show.
     await page.getByRole('combobox', { name: 'Versión del cuestionario' }).click();

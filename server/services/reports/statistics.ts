@@ -16,7 +16,8 @@ const ZONE = 'America/Argentina/Buenos_Aires';
 const IN_PROGRESS = ['ASIGNADA', 'INICIADA', 'PAUSADA', 'EN_REVISION', 'DEVUELTA'];
 
 /**
- * The approved, scored moves the user sees, with their plan, version, year and month. Their project
+ * The approved moves the user sees (a result of N/A, -1, included: it is an approved visit; the means
+ * leave it out), with their plan, version, year and month. Their project
  * is then one of the plans the user sees (`visiblePlans`): the same client, and a location of the
  * client the user sees.
  */
@@ -31,7 +32,7 @@ function scopedMoves(scope: ClientScope): SQL {
     join ${locations} on ${locations.id} = ${projectLocations.locationId}
     where ${userMoves.status} = 'APROBADA' and ${projects.clientId} = ${scope.clientId} and ${locations.clientId} = ${scope.clientId}
       and ${scope.locations}
-      and ${userMoves.questionnaireResult} >= 0 and ${userMoves.completedAuditDate} is not null and ${userMoves.questionnaireVersionId} is not null`;
+      and ${userMoves.questionnaireResult} is not null and ${userMoves.completedAuditDate} is not null and ${userMoves.questionnaireVersionId} is not null`;
 }
 
 interface ResultRow {
@@ -83,7 +84,8 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
       db,
       sql`with scoped as materialized (${scopedMoves(scope)}),
         results as (
-          select plan_id, version_id, year, period, count(*)::int as moves, round(avg(result)::numeric, 2)::float8 as result
+          select plan_id, version_id, year, period, count(*)::int as moves,
+            round((avg(result) filter (where result >= 0))::numeric, 2)::float8 as result
           from scoped
           group by grouping sets ((plan_id, version_id), (plan_id, version_id, year), (plan_id, version_id, year, period))),
         dimensions as (

@@ -16,19 +16,24 @@ export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
         </TableHead>
         <TableBody>
           {periods.map((p) => {
-            const band = STATISTIC_BAND_STYLE[statisticBand(p.result)];
+            // A month whose every visit is N/A has no result, nor band.
+            const band = p.result === null ? null : STATISTIC_BAND_STYLE[statisticBand(p.result)];
             return (
               <TableRow key={p.period}>
                 <TableCell>{periodTitle(p.period)}</TableCell>
                 <TableCell align="right">{p.moves}</TableCell>
                 <TableCell align="right">
-                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                    <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: band.color }} aria-hidden />
-                    <span>{formatPercent(p.result)}</span>
-                    <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
-                      ({band.label})
+                  {p.result === null || band === null ? (
+                    'N/A'
+                  ) : (
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                      <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: band.color }} aria-hidden />
+                      <span>{formatPercent(p.result)}</span>
+                      <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+                        ({band.label})
+                      </Box>
                     </Box>
-                  </Box>
+                  )}
                 </TableCell>
               </TableRow>
             );

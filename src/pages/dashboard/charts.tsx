@@ -10,15 +10,18 @@ import { formatPercent, STATISTIC_BAND_STYLE, type StatisticBand, statisticBand 
 
 export interface ChartItem {
   label: string;
-  value: number;
+  /** Null: visits whose every result is N/A (a bar shows 'N/A'; a line, a gap). */
+  value: number | null;
   /** A second line for the text alternative ('12 visitas'). */
   detail?: string;
 }
 
 const bandColor = (value: number) => STATISTIC_BAND_STYLE[statisticBand(value)].color;
-/** A chart's text alternative: every value, and 'sin visitas' where a line chart has a gap. */
-const describe = (title: string, items: (ChartItem | LinePoint)[]) =>
-  `${title}: ${items.map((i) => (i.value === null ? `${i.label} sin visitas` : `${i.label} ${formatPercent(i.value)}${i.detail ? ` (${i.detail})` : ''}`)).join('; ')}.`;
+/** A value as its label says it: N/A when its visits have no result. */
+const shownValue = (value: number | null) => (value === null ? 'N/A' : formatPercent(value));
+/** A chart's text alternative: every value, N/A for visits without a result, 'sin visitas' where a line chart has a gap. */
+const describe = (title: string, items: ChartItem[]) =>
+  `${title}: ${items.map((i) => (i.value === null && !i.detail ? `${i.label} sin visitas` : `${i.label} ${shownValue(i.value)}${i.detail ? ` (${i.detail})` : ''}`)).join('; ')}.`;
 
 /** The narrowest a chart is drawn: below, its frame scrolls. */
 const MIN_WIDTH = 260;
@@ -77,13 +80,13 @@ export function BarChart({ title, items }: { title: string; items: ChartItem[] }
           const y = i * row + 6;
           return (
             <g key={item.label}>
-              <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
+              <title>{`${item.label}: ${shownValue(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
               <text x={labelWidth - 8} y={y + 15} fontSize="12" textAnchor="end" fill="#212121">
                 {fitted(item.label, labelWidth - 12)}
               </text>
-              <rect x={labelWidth} y={y} width={Math.max(2, x(item.value) - labelWidth)} height={row - 12} rx={3} fill={bandColor(item.value)} />
-              <text x={x(item.value) + 6} y={y + 15} fontSize="12" fontWeight="bold" fill="#212121">
-                {formatPercent(item.value)}
+              {item.value !== null && <rect x={labelWidth} y={y} width={Math.max(2, x(item.value) - labelWidth)} height={row - 12} rx={3} fill={bandColor(item.value)} />}
+              <text x={x(item.value ?? 0) + 6} y={y + 15} fontSize="12" fontWeight="bold" fill="#212121">
+                {shownValue(item.value)}
               </text>
             </g>
           );
@@ -93,10 +96,8 @@ export function BarChart({ title, items }: { title: string; items: ChartItem[] }
   );
 }
 
-/** A point of a line chart: `value` null where there is nothing to show (a month without visits). */
-export interface LinePoint extends Omit<ChartItem, 'value'> {
-  value: number | null;
-}
+/** A point of a line chart: `value` null where there is nothing to show (a month without visits, or only N/A ones). */
+export type LinePoint = ChartItem;
 
 /**
  * Results by period: a line with one labelled point per period, and the 65 and 75 thresholds. A point
