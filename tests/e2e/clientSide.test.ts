@@ -319,6 +319,18 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
+  it('keeps a point of sale chosen before the project that holds it', async () => {
+    const { page, errors } = await as('franquicia@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    // Palermo is one of the user's points of sale in the programme.
+    await choose(page, 'Punto de venta', /^Café del Plata Palermo/);
+    await choose(page, 'Proyecto', PROGRAMME);
+    // The project's own list arrives and still holds it: the choice stays, and the report can run.
+    await expect.poll(() => page.getByRole('button', { name: 'Ver resultados' }).isDisabled(), { timeout: UI_TIMEOUT }).toBe(false);
+    expect(await page.getByRole('combobox', { name: 'Punto de venta' }).inputValue()).toMatch(/^Café del Plata Palermo/);
+    errors.assertNone();
+  });
+
   it('gives a franchise user only its own points of sale, and the certificates at the three levels', async () => {
     const { page, errors } = await as('franquicia@campo.test');
     await openMenu(page, null, 'Mis Reportes');

@@ -62,7 +62,14 @@ function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; o
     enabled: projectId !== undefined,
     staleTime: 60_000,
   });
-  const locationChoices = (projectId ? (locations.data?.locations ?? []) : options.locations).map((l) => ({
+  // Until the project's own list arrives, the user's points of sale: one chosen before the project stays
+  // chosen, and goes only if the project does not hold it.
+  const projectLocations = projectId ? locations.data?.locations : undefined;
+  useEffect(() => {
+    const chosen = form.getValues('locationId');
+    if (projectLocations && chosen && !projectLocations.some((l) => l.id === Number(chosen))) form.setValue('locationId', null);
+  }, [form, projectLocations]);
+  const locationChoices = (projectLocations ?? options.locations).map((l) => ({
     id: l.id,
     name: l.clientLocationId ? `${l.fullName} (${l.clientLocationId})` : l.fullName,
   }));
@@ -86,7 +93,6 @@ function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; o
           label={REPORT_TEXT.project}
           required
           choices={options.projects.map((p) => ({ id: p.id, name: p.name }))}
-          onChange={() => form.setValue('locationId', null)}
         />
         <SelectInput
           name="locationId"
