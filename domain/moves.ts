@@ -87,12 +87,15 @@ export interface MoveState {
   assignedAgentId: number | null;
   /** Whether a republished copy of this move already exists (republish is allowed once). */
   republished?: boolean;
+  /** Whether the move's project has ended (its end date passed): a copy could never be done nor reassigned. */
+  projectEnded?: boolean;
 }
 
 export const MOVE_TEXT = {
   noAgent: 'La move no tiene un agente de calidad asignado.',
   forbidden: 'No tiene permisos para realizar esta acción.',
   alreadyRepublished: 'Esta move ya fue republicada.',
+  projectEndedRepublish: 'El proyecto de la move está finalizado: no se puede republicar.',
   visitRetaken: 'La visita de esta move cancelada ya fue asignada a otra move: no se puede rescatar.',
   conflict: 'La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.',
   notFound: 'La move no existe.',
@@ -140,6 +143,7 @@ export function refusal(action: MoveAction, state: MoveState, role: UserRole): s
   if (!rule.from.includes(state.status)) return `No se puede realizar esta acción sobre una move ${statusWord(state.status)}.`;
   if (rule.needsAgent && state.assignedAgentId === null) return MOVE_TEXT.noAgent;
   if (action === 'republish' && state.republished) return MOVE_TEXT.alreadyRepublished;
+  if (action === 'republish' && state.projectEnded) return MOVE_TEXT.projectEndedRepublish;
   return null;
 }
 

@@ -160,8 +160,19 @@ describe('rescuing and republishing', () => {
     expect((await api.call('POST', '/user-moves/rescue-one', admin, { id: assigned.id })).statusCode).toBe(409);
   });
 
+  /** Moves of a project that has ended, or not (as of today). */
+  const ofProject = (ended: boolean) =>
+    inArray(
+      userMoves.projectLocationId,
+      t.db
+        .select({ id: projectLocations.id })
+        .from(projectLocations)
+        .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+        .where(ended ? sql`${projects.endDate} < ${todayIso()}` : sql`${projects.endDate} >= ${todayIso()}`),
+    );
+
   it('republishes a rejected move once: a new ASIGNADA move for the same Getter and location', async () => {
-    const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished);
+    const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(false));
     const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: rejected.id, projectLocationId: rejected.projectLocationId });
     expect(copy).toMatchObject({ statusId: 'ASIGNADA', republishedFromId: rejected.id, userId: rejected.userId, projectLocation: { id: rejected.projectLocationId } });
     expect(copy.code).not.toBe(rejected.code);
@@ -170,6 +181,16 @@ describe('rescuing and republishing', () => {
     const again = await api.call('POST', '/user-moves/republish-move', admin, { id: rejected.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MOVE_TEXT.alreadyRepublished);
+  });
+
+  it('refuses to republish a move of a project that has ended (the copy could never be done nor reassigned), writing nothing', async () => {
+    const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(true));
+    expect(rejected, 'the demo has a rejected move in an ended project').toBeDefined();
+    const before = await reload(t, rejected.id);
+    const res = await api.call('POST', '/user-moves/republish-move', admin, { id: rejected.id });
+    expect([res.statusCode, res.json().message]).toEqual([409, MOVE_TEXT.projectEndedRepublish]);
+    expect(await reload(t, rejected.id)).toEqual(before);
+    expect((await api.call('GET', `/user-moves/republish-move?id=${rejected.id}`, admin)).statusCode).toBe(204);
   });
 });
 

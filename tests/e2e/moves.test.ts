@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { MoveDetail, MoveListRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
+import { todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
@@ -527,7 +528,8 @@ describe('reviewing a move', () => {
   });
 
   it('republishes a rejected move once', async () => {
-    const move = await freshMove('RECHAZADA', (m) => !m.republished && m.assignedAgentId !== null);
+    const running = (m: MoveDetail) => (m.projectLocation.projects.endDate ?? '9999') >= todayIso();
+    const move = await freshMove('RECHAZADA', (m) => !m.republished && m.assignedAgentId !== null && running(m));
     const { page, errors } = await openMove(move.code);
     await page.getByRole('button', { name: 'Republicar la move' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
@@ -538,6 +540,14 @@ describe('reviewing a move', () => {
     await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
     expect(await page.getByRole('button', { name: 'Republicar la move' }).isDisabled()).toBe(true);
     await shown(page.getByText('Esta move ya fue republicada.', { exact: true }));
+    errors.assertNone();
+  });
+
+  it('does not republish a rejected move of a project that has ended, and says why', async () => {
+    const move = await freshMove('RECHAZADA', (m) => !m.republished && m.assignedAgentId !== null && (m.projectLocation.projects.endDate ?? '9999') < todayIso());
+    const { page, errors } = await openMove(move.code);
+    await shown(page.getByText('El proyecto de la move está finalizado: no se puede republicar.', { exact: true }));
+    expect(await page.getByRole('button', { name: 'Republicar la move' }).isDisabled()).toBe(true);
     errors.assertNone();
   });
 });

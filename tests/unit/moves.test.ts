@@ -56,6 +56,7 @@ describe('the review state machine', () => {
   it('republishes a rejected or disapproved move only once', () => {
     expect(refusal('republish', { status: 'RECHAZADA', assignedAgentId: 1 }, ROLE.ADMIN)).toBeNull();
     expect(refusal('republish', { status: 'DESAPROBADA', assignedAgentId: 1, republished: true }, ROLE.ADMIN)).toBe(MOVE_TEXT.alreadyRepublished);
+    expect(refusal('republish', { status: 'RECHAZADA', assignedAgentId: 1, projectEnded: true }, ROLE.ADMIN)).toBe(MOVE_TEXT.projectEndedRepublish);
   });
 
   it('locks the agent selector for approved, disapproved, rejected, returned and cancelled moves', () => {

@@ -4,11 +4,12 @@
  * close the current status log and open the new one, and write who did what and why. Any refusal
  * throws inside the transaction, so nothing is half-written.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { MOVE_TEXT, type MoveAction, type MoveStatus, refusal, TRANSITIONS } from '../../../domain/moves';
+import { todayIso } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
 import { inIds, intArray } from '../../db/list';
-import { moveStatusLogs, userMoves } from '../../db/schema';
+import { moveStatusLogs, projectLocations, projects, userMoves } from '../../db/schema';
 import type { SessionUser } from '../../guard';
 import { conflict, HttpError, notFound } from '../../http';
 import { audit } from '../audit';
@@ -41,6 +42,16 @@ export async function readMove(tx: Db | Tx, id: number): Promise<MoveRow> {
 
 export async function hasRepublishedCopy(tx: Db | Tx, id: number): Promise<boolean> {
   const [row] = await tx.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, id)).limit(1);
+  return Boolean(row);
+}
+
+/** Whether the project of a project location has ended (its end date is before today, Argentina's calendar). */
+async function projectHasEnded(tx: Db | Tx, projectLocationId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: projects.id })
+    .from(projectLocations)
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .where(and(eq(projectLocations.id, projectLocationId), lt(projects.endDate, todayIso())));
   return Boolean(row);
 }
 
@@ -85,7 +96,8 @@ export async function actOnMove<T = void>(db: Db, options: ActOptions<T>): Promi
     const move = await readMove(tx, id);
     if (version !== undefined && version !== move.version) throw conflict(MOVE_TEXT.conflict);
     const republished = action === 'republish' ? await hasRepublishedCopy(tx, id) : false;
-    const refused = refusal(action, { status: move.status as MoveStatus, assignedAgentId: move.assignedAgentId, republished }, actor.rol);
+    const projectEnded = action === 'republish' ? await projectHasEnded(tx, move.projectLocationId) : false;
+    const refused = refusal(action, { status: move.status as MoveStatus, assignedAgentId: move.assignedAgentId, republished, projectEnded }, actor.rol);
     if (refused) refuse(refused);
     await options.check?.(tx, move);
     const to = TRANSITIONS[action].to;

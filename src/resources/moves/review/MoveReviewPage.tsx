@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { isStoredFileLink, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems } from '../../../../domain/move-replies';
 import { AGENT_LOCKED, allowedActions, type MoveStatus } from '../../../../domain/moves';
+import { todayIso } from '../../../../domain/validation';
 import { currentRole } from '../../../authProvider';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
@@ -62,7 +63,8 @@ export function MoveReviewPage() {
   }
   const m = move.data;
   const role = currentRole();
-  const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished }, role);
+  const endDate = m.projectLocation.projects.endDate;
+  const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && endDate < todayIso()) }, role);
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';
 

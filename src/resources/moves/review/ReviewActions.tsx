@@ -2,7 +2,7 @@ import { Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/m
 import { useEffect, useState } from 'react';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { type MoveAction, MOVE_TEXT } from '../../../../domain/moves';
-import { formatDisplayDate } from '../../../../domain/validation';
+import { formatDisplayDate, todayIso } from '../../../../domain/validation';
 import { ApproveDialog, Confirm, ReasonDialog } from './ActionDialogs';
 import type { Runner } from './useMove';
 
@@ -85,6 +85,11 @@ export function ReviewActions({
       {republishable && move.republished && (
         <Typography variant="body2" color="text.secondary">
           {MOVE_TEXT.alreadyRepublished}
+        </Typography>
+      )}
+      {republishable && !move.republished && endDate && endDate < todayIso() && (
+        <Typography variant="body2" color="text.secondary">
+          {MOVE_TEXT.projectEndedRepublish}
         </Typography>
       )}
       {(can('cancel') || can('reschedule')) && (
