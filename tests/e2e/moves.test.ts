@@ -76,6 +76,11 @@ describe('Lista de Moves', () => {
     await shown(page.getByRole('link', { name: move.code, exact: true }));
     expect(await page.locator('tbody tr').count()).toBe(1);
     await shown(page.locator('tbody [data-status="EN_REVISION"]'));
+    // 'Limpiar' empties the filters and takes their results away: rows no filter on screen asked for.
+    await page.getByRole('button', { name: 'Limpiar' }).click();
+    await shown(page.getByText('Busca Moves para obtener resultados'));
+    expect(await page.getByRole('link', { name: move.code, exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Buscar por código o punto de venta').inputValue()).toBe('');
 
     await page.getByLabel('Buscar por código o punto de venta').fill('zzz-no-existe');
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();

@@ -56,8 +56,11 @@ export function toQuery(v: MoveFilterValues): Record<string, unknown> {
 
 const STATUS_CHOICES = MOVE_STATUSES.map((s) => ({ id: s, name: MOVE_STATUS_LABEL[s] }));
 
-/** The list's filters: 'Buscar' applies them (the date range needs both dates, the end not before the start). */
-export function MoveFilters({ initial, onSearch }: { initial: MoveFilterValues; onSearch: (values: MoveFilterValues) => void }) {
+/**
+ * The list's filters: 'Buscar' applies them (the date range needs both dates, the end not before the
+ * start); 'Limpiar' empties them and `onClear` takes the results of the old ones away.
+ */
+export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilterValues; onSearch: (values: MoveFilterValues) => void; onClear: () => void }) {
   const form = useForm<MoveFilterValues>({ defaultValues: initial });
   const clientId = useWatch({ control: form.control, name: 'campaignsClientId' });
   const clients = useClientChoices(false);
@@ -99,6 +102,7 @@ export function MoveFilters({ initial, onSearch }: { initial: MoveFilterValues; 
           <Button
             onClick={() => {
               form.reset(EMPTY_FILTERS);
+              onClear();
             }}
           >
             Limpiar

@@ -102,9 +102,11 @@ export function MoveList() {
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
-  const rows = result.data?.rows ?? [];
-  const count = result.data?.count ?? 0;
-  const estimated = result.data?.countEstimated === true;
+  // Without a search (none yet, or its filters cleared) no rows: the kept previous page is not one.
+  const shownPage = query === null ? undefined : result.data;
+  const rows = shownPage?.rows ?? [];
+  const count = shownPage?.count ?? 0;
+  const estimated = shownPage?.countEstimated === true;
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -141,6 +143,11 @@ export function MoveList() {
           onSearch={(values) => {
             setSelected(new Set());
             setSearch({ values, page: 1, perPage, sort });
+          }}
+          // The rows of the filters just cleared would no longer be what the filters say.
+          onClear={() => {
+            setSelected(new Set());
+            setSearch(null);
           }}
         />
         {result.isFetching && <LinearProgress aria-label="Cargando" />}
@@ -217,7 +224,7 @@ export function MoveList() {
           perPage={perPage}
           total={count}
           estimated={estimated}
-          rows={result.data ? rows.length : undefined}
+          rows={shownPage ? rows.length : undefined}
           options={PAGE_SIZES}
           setPage={(p) => search && setSearch({ ...search, page: p })}
           setPerPage={(n) => search && setSearch({ ...search, perPage: n, page: 1 })}
