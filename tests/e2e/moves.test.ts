@@ -481,10 +481,36 @@ describe('reviewing a move', () => {
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await shown(page.getByText('Campo requerido'));
     await page.getByLabel('Motivo').fill('El video no corresponde al local auditado.');
+    // A click beside the dialog keeps the reason being written.
+    await page.mouse.click(5, 5);
+    expect(await page.getByLabel('Motivo').inputValue()).toBe('El video no corresponde al local auditado.');
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move rechazada');
     expect(await statusOf(move.id)).toBe('RECHAZADA');
+    errors.assertNone();
+  });
+
+  it("offers 'Volver', not a second 'Cancelar', beside the cancellation of a move", async () => {
+    const move = await freshMove('ASIGNADA', (m) => m.republishedFromId === null);
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto(`/user-moves/view/${move.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await page.getByRole('button', { name: 'Más acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Cancelar move' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar move' });
+    await shown(dialog);
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(['VOLVER', 'ACEPTAR']);
+    await dialog.getByLabel('Motivo').fill('El local cerró por obras.');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    expect(await confirm.getByRole('button').allInnerTexts()).toEqual(['VOLVER', 'CONFIRMAR']);
+    await confirm.getByRole('button', { name: 'Volver' }).click();
+    await dialog.getByRole('button', { name: 'Volver' }).click();
+    await gone(dialog);
+    expect(await statusOf(move.id)).toBe('ASIGNADA');
     errors.assertNone();
   });
 

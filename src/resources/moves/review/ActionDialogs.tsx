@@ -15,6 +15,7 @@ function FieldThenConfirm({
   multiline,
   initial = '',
   confirm,
+  closeLabel = 'Cancelar',
   busy,
   onSubmit,
   onClose,
@@ -25,6 +26,8 @@ function FieldThenConfirm({
   multiline?: boolean;
   initial?: string;
   confirm: string;
+  /** The button that leaves without acting ('Volver' where the action itself is a cancellation). */
+  closeLabel?: string;
   busy: boolean;
   onSubmit: (value: string) => Promise<boolean>;
   onClose: () => void;
@@ -36,7 +39,8 @@ function FieldThenConfirm({
   const error = touched && !check.success ? check.error.issues[0].message : undefined;
   return (
     <>
-      <Dialog open={!confirming} onClose={onClose} aria-labelledby="action-title" fullWidth maxWidth="sm">
+      {/* A click beside it does not close it: a reason being written would be lost to a stray click. */}
+      <Dialog open={!confirming} onClose={(_, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby="action-title" fullWidth maxWidth="sm">
         <DialogTitle id="action-title">{title}</DialogTitle>
         <DialogContent>
           <TextField
@@ -57,7 +61,7 @@ function FieldThenConfirm({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancelar</Button>
+          <Button onClick={onClose}>{closeLabel}</Button>
           <Button
             variant="contained"
             onClick={() => {
@@ -72,6 +76,7 @@ function FieldThenConfirm({
       <ConfirmDialog
         open={confirming}
         content={confirm}
+        cancelLabel={closeLabel}
         busy={busy}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
@@ -87,7 +92,7 @@ export function ApproveDialog(props: { initial?: string; busy: boolean; onSubmit
   return <FieldThenConfirm title="Aprobar move" label="URL del video" rule={approveVideoUrl} confirm="La move será aprobada." {...props} />;
 }
 
-export function ReasonDialog(props: { title: string; label?: string; confirm: string; busy: boolean; onSubmit: (reason: string) => Promise<boolean>; onClose: () => void }) {
+export function ReasonDialog(props: { title: string; label?: string; confirm: string; closeLabel?: string; busy: boolean; onSubmit: (reason: string) => Promise<boolean>; onClose: () => void }) {
   return <FieldThenConfirm label="Motivo" rule={reasonRule} multiline {...props} />;
 }
 

@@ -135,6 +135,8 @@ export function ReviewActions({
         <ReasonDialog
           title="Cancelar move"
           confirm="La move será cancelada y su visita volverá a publicarse."
+          // 'Cancelar' beside 'Aceptar' read as the cancellation itself.
+          closeLabel="Volver"
           busy={runner.busy}
           onClose={close}
           onSubmit={(reason) => runner.run('cancel', { id: move.id, projectLocationID: move.projectLocation.id, reason }, { title: 'Move cancelada' })}
