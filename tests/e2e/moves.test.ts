@@ -570,7 +570,10 @@ describe('reviewing a move', () => {
     await page.goto(`/user-moves/view/${move.code}`);
     await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
     expect(await page.getByRole('button', { name: 'Republicar la move' }).isDisabled()).toBe(true);
-    await shown(page.getByText('Esta move ya fue republicada.', { exact: true }));
+    await shown(page.getByText('Esta move ya fue republicada.', { exact: false }));
+    // The copy is one click away.
+    await page.getByRole('link', { name: `Ver la move ${copy.code}` }).click();
+    await shown(page.getByRole('heading', { name: `Move cod. ${copy.code}` }));
     errors.assertNone();
   });
 

@@ -378,7 +378,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
       .where(eq(moveStatusLogs.userMoveId, m.id))
       .orderBy(asc(moveStatusLogs.createdAt), asc(moveStatusLogs.id)),
     db.select().from(moveAttachments).where(eq(moveAttachments.userMoveId, m.id)).orderBy(asc(moveAttachments.id)),
-    db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, m.id)).limit(1),
+    db.select({ id: userMoves.id, code: userMoves.code }).from(userMoves).where(eq(userMoves.republishedFromId, m.id)).limit(1),
     db
       .select({ id: moveReplies.id })
       .from(moveReplies)
@@ -425,6 +425,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
     createdAt: m.createdAt.toISOString(),
     questionnaireResult: m.questionnaireResult === null ? null : Number(m.questionnaireResult),
     republished: Boolean(copy),
+    republishedCopyCode: copy?.code ?? null,
     republishedFromId: m.republishedFromId,
     editedByAgent: Boolean(agentReply),
     projectLocation: {

@@ -1,5 +1,6 @@
 import { Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { type MoveAction, MOVE_TEXT } from '../../../../domain/moves';
 import { formatDisplayDate, todayIso } from '../../../../domain/validation';
@@ -85,6 +86,12 @@ export function ReviewActions({
       {republishable && move.republished && (
         <Typography variant="body2" color="text.secondary">
           {MOVE_TEXT.alreadyRepublished}
+          {move.republishedCopyCode && (
+            <>
+              {' '}
+              <RouterLink to={`/user-moves/view/${move.republishedCopyCode}`}>Ver la move {move.republishedCopyCode}</RouterLink>
+            </>
+          )}
         </Typography>
       )}
       {republishable && !move.republished && endDate && endDate < todayIso() && (
