@@ -596,15 +596,17 @@ describe('Asignación de Moves', () => {
     await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
     const assign = page.locator('#main-content').getByRole('button', { name: 'Asignar', exact: true });
     await assign.click();
-    await shown(page.getByText('Debe seleccionar un auditor para asignar la move'));
-    await page.getByRole('button', { name: 'Cerrar' }).click();
+    // What is missing is said as such, not as 'Ha ocurrido un error'.
+    const missing = page.getByRole('dialog', { name: 'Falta completar la asignación' });
+    await shown(missing.getByText('Debe seleccionar un auditor para asignar la move'));
+    await missing.getByRole('button', { name: 'Cerrar' }).click();
     const auditor = page.getByRole('combobox', { name: 'Auditor' });
     await auditor.click();
     await auditor.fill('pérez');
     await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
     expect(await auditor.inputValue()).toBe('Juan Pérez');
     await assign.click();
-    await shown(page.getByText('Debe seleccionar al menos una move'));
+    await shown(missing.getByText('Debe seleccionar al menos una move'));
     await page.getByRole('button', { name: 'Cerrar' }).click();
     // A visit of a project not finished: a finished project's visits go to no Getter.
     const [running] = (await api<{ rows: { name: string }[] }>('/projects?future=true&limit=1&sort=id&order=ASC')).rows;

@@ -64,6 +64,8 @@ function StockAssignment() {
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  // What is missing to assign is no failure: its dialog says so ('Ha ocurrido un error' is for the server's refusals).
+  const [missing, setMissing] = useState<string | null>(null);
   const [done, setDone] = useState<number | null>(null);
   const clients = useClientChoices(false);
   const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: clientId ?? undefined });
@@ -88,9 +90,9 @@ function StockAssignment() {
 
   const start = () => {
     const picked = [...selected.values()];
-    if (!auditorId) return setErrors([MOVE_FORM_TEXT.pickAuditor]);
-    if (!picked.length) return setErrors([MOVE_FORM_TEXT.pickMove]);
-    if (picked.some((r) => !(STOCK_STATES as readonly string[]).includes(r.estado_actual))) return setErrors([MOVE_FORM_TEXT.stockState]);
+    if (!auditorId) return setMissing(MOVE_FORM_TEXT.pickAuditor);
+    if (!picked.length) return setMissing(MOVE_FORM_TEXT.pickMove);
+    if (picked.some((r) => !(STOCK_STATES as readonly string[]).includes(r.estado_actual))) return setMissing(MOVE_FORM_TEXT.stockState);
     setConfirm(true);
   };
   const assign = async () => {
@@ -217,6 +219,7 @@ function StockAssignment() {
         onConfirm={assign}
       />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+      <ErrorDialog title="Falta completar la asignación" messages={missing ? [missing] : []} onClose={() => setMissing(null)} />
       <SuccessDialog open={done !== null} title="Moves asignadas" message={ASSIGN_TEXT.assigned(done ?? 0, auditor?.fullName ?? '')} onClose={() => setDone(null)} />
     </Box>
   );
