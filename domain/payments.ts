@@ -22,6 +22,8 @@ export const PAYMENT_TEXT = {
   pickGetterFirst: 'Seleccione un Getter para ver sus pagos pendientes.',
   noPending: 'El Getter no tiene pagos pendientes.',
   empty: 'No hay transacciones para mostrar.',
+  /** Over the pending and paid lists: what every row of the filter adds up to (not only the page). */
+  filterTotal: (count: number, amount: string) => `Total del filtro: ${formatPesos(amount)} en ${count === 1 ? '1 transacción' : `${count} transacciones`}.`,
   date: 'Fecha de pago',
   operationCode: 'Número de operación',
   accept: 'Aceptar',

@@ -47,11 +47,25 @@ export interface ListAnswer {
   count: number;
   /** The count is the planner's estimate (a list of more than 1,000 rows). */
   countEstimated?: true;
+  /** The sum of the amounts of every row of the filter (transactions). */
+  totalAmount?: string;
 }
 
-/** A list's answer as react-admin takes it; an estimated count travels in `meta` (CampoList's pager says 'aprox.'). */
-export function listAnswer(answer: ListAnswer): { data: any[]; total: number; meta?: { countEstimated: true } } {
-  return { data: answer.rows, total: answer.count, ...(answer.countEstimated ? { meta: { countEstimated: true as const } } : {}) };
+export interface ListMeta {
+  countEstimated?: true;
+  totalAmount?: string;
+}
+
+/**
+ * A list's answer as react-admin takes it; an estimated count (CampoList's pager says 'aprox.') and a
+ * filter's total amount (its `summary`) travel in `meta`.
+ */
+export function listAnswer(answer: ListAnswer): { data: any[]; total: number; meta?: ListMeta } {
+  const meta: ListMeta = {
+    ...(answer.countEstimated ? { countEstimated: true as const } : {}),
+    ...(answer.totalAmount !== undefined ? { totalAmount: answer.totalAmount } : {}),
+  };
+  return { data: answer.rows, total: answer.count, ...(Object.keys(meta).length ? { meta } : {}) };
 }
 
 export interface CampoDataProvider extends DataProvider {

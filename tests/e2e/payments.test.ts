@@ -56,6 +56,12 @@ describe('payments to Getters', () => {
     await atPath(page, '/payment-administration/pending');
     await shown(page.getByRole('heading', { name: 'Administracion de pagos a Getters' }));
     await listLoaded(page);
+    // What every pending transaction adds up to, not only this page's.
+    const totalLine = async () => {
+      const totals = await api<{ count: number; totalAmount: string }>('/transactions/pending?limit=1');
+      return PAYMENT_TEXT.filterTotal(totals.count, totals.totalAmount);
+    };
+    await shown(page.getByText(await totalLine()));
 
     // At 1024 px the page does not scroll sideways: the filter and each row's action are in sight.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -79,6 +85,8 @@ describe('payments to Getters', () => {
     await gone(refusal);
     await gone(single);
     await gone(registerFirst);
+    // The list asked again: the total no longer counts the transaction paid elsewhere.
+    await shown(page.getByText(await totalLine()));
 
     // The date filter wants both dates.
     await page.getByLabel('Desde').fill('01/01/2024');
@@ -162,6 +170,8 @@ describe('payments to Getters', () => {
     await atPath(page, '/payment-administration/history');
     await shown(page.getByRole('heading', { name: 'Historial de pagos Realizados' }));
     await listLoaded(page);
+    const paidTotals = await api<{ count: number; totalAmount: string }>('/transactions/payed?limit=1');
+    await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidTotals.count, paidTotals.totalAmount)));
     for (const c of codes) {
       const row = page.getByRole('row').filter({ hasText: c });
       await shown(row.getByText(code, { exact: true }));

@@ -51,5 +51,6 @@ describe("a list's answer as the shared list takes it", () => {
   it('passes an estimated count on to the pager, and nothing when the count is exact', () => {
     expect(listAnswer({ rows: [{ id: 1 }], count: 100028, countEstimated: true })).toEqual({ data: [{ id: 1 }], total: 100028, meta: { countEstimated: true } });
     expect(listAnswer({ rows: [], count: 54 })).toEqual({ data: [], total: 54 });
+    expect(listAnswer({ rows: [], count: 54, totalAmount: '253203.00' })).toEqual({ data: [], total: 54, meta: { totalAmount: '253203.00' } });
   });
 });

@@ -1,18 +1,27 @@
 import HistoryIcon from '@mui/icons-material/History';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
-import { Button, Chip } from '@mui/material';
+import { Button, Chip, Typography } from '@mui/material';
 import { type RaRecord, useRefresh } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { newestDebtDay, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
 import { formatDisplayDate } from '../../../domain/validation';
+import type { ListMeta } from '../../dataProvider';
 import { CampoList, type Column } from '../../ui/table/CampoList';
 import { transactionColumns } from './columns';
 import { DateRangeFilter } from './DateRangeFilter';
 import { type PaymentOrder, PaymentDialog } from './PaymentDialog';
 
 const PER_PAGE = [5, 10, 25, 50, 100] as const;
+
+/** The filter's total amount, over its every page, as the server sums it. */
+const filterTotal = (meta: ListMeta, count: number) =>
+  meta.totalAmount === undefined ? null : (
+    <Typography variant="body2" color="text.secondary" role="status">
+      {T.filterTotal(count, meta.totalAmount)}
+    </Typography>
+  );
 const tx = (r: RaRecord) => r as unknown as PaymentTransaction;
 
 /** '/payment-administration/pending': the pending transactions, each with 'Registrar pago'. */
@@ -53,6 +62,7 @@ export function PendingPayments() {
         perPageOptions={PER_PAGE}
         sort={{ field: 'createdAt', order: 'ASC' }}
         storeKey="payments.pending"
+        summary={filterTotal}
         emptyText={T.empty}
         actions={
           <>
@@ -93,6 +103,7 @@ export function PaymentHistory() {
       perPageOptions={PER_PAGE}
       sort={{ field: 'transactionDate', order: 'DESC' }}
       storeKey="payments.history"
+      summary={filterTotal}
       emptyText={T.empty}
       exportFile="historial-de-pagos"
       actions={

@@ -25,6 +25,7 @@ import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList,
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
+import type { ListMeta } from '../../dataProvider';
 import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
 import { ExcelButton } from './ExcelButton';
@@ -98,6 +99,8 @@ export interface CampoListProps {
   debounce?: number;
   /** The last column (the row's action) stays in sight at the right edge while a wide table scrolls. */
   stickyLastColumn?: boolean;
+  /** A line under the toolbar from the list's answer (`meta`): the filter's total amount. */
+  summary?: (meta: ListMeta, total: number) => ReactNode;
 }
 
 const DEFAULT_PER_PAGE_OPTIONS: readonly number[] = [20, 35, 50];
@@ -160,6 +163,7 @@ function CampoTable({
   actions,
   debounce: delay = 400,
   stickyLastColumn = false,
+  summary,
 }: CampoListProps) {
   const list = useListContext();
   const navigate = useNavigate();
@@ -266,6 +270,7 @@ function CampoTable({
         )}
       </Box>
       {list.isFetching && <LinearProgress aria-label="Cargando" />}
+      {summary && list.meta && list.total !== undefined && <Box sx={{ px: 2, pb: 1 }}>{summary(list.meta as ListMeta, list.total)}</Box>}
       <TableContainer>
         {/* Half MUI's side padding between cells: a list of eight columns fits a 1280 px window. */}
         <Table size="small" aria-label={title} sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
