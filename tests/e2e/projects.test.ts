@@ -147,6 +147,9 @@ describe('Proyectos', () => {
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await shown(dialog.getByText('Debe completar el motivo de la edición para continuar.'));
     await dialog.getByLabel('Motivo').fill('Faltaron visitas por las lluvias.');
+    // A click beside the dialog keeps the reason being written.
+    await page.mouse.click(5, 5);
+    expect(await dialog.getByLabel('Motivo').inputValue()).toBe('Faltaron visitas por las lluvias.');
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await atPath(page, '/projects-campo');
     await shown(page.getByText('Cambios guardados con éxito'));

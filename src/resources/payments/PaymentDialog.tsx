@@ -35,7 +35,8 @@ export function PaymentDialog({ order, onClose, onPaid, onRefused }: { order: Pa
   const [errors, setErrors] = useState<string[]>([]);
   return (
     <>
-      <Dialog open={order !== null} onClose={onClose} aria-labelledby="payment-title" maxWidth="xs" fullWidth>
+      {/* Escape or 'Cancelar' leave; a click beside it does not (the date and operation number typed would be lost). */}
+      <Dialog open={order !== null} onClose={(_, why) => why !== 'backdropClick' && onClose()} aria-labelledby="payment-title" maxWidth="xs" fullWidth>
         {order && (
           <PaymentForm
             key={order.ids.join(',')}

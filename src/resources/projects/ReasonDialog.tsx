@@ -12,7 +12,8 @@ export function ReasonDialog({ open, onCancel, onConfirm }: { open: boolean; onC
     done();
   };
   return (
-    <Dialog open={open} onClose={() => close(onCancel)} aria-labelledby="reason-title" fullWidth maxWidth="sm">
+    // Escape or 'Cancelar' leave; a click beside it does not (the reason being written would be lost).
+    <Dialog open={open} onClose={(_, why) => why !== 'backdropClick' && close(onCancel)} aria-labelledby="reason-title" fullWidth maxWidth="sm">
       <DialogTitle id="reason-title">Motivo de la edición</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>El proyecto finalizó. Indique por qué extiende su fecha de finalización: sus rangos de visitas terminarán en la nueva fecha.</DialogContentText>
