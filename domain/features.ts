@@ -1,6 +1,6 @@
 /** Client attributes (features, spec 1 §2.6, §4, §5): a name, a required flag and its values. */
 import { z } from 'zod';
-import { MAX_ID, MSG, pickedId, trimText } from './validation';
+import { MAX_ID, MSG, pickedId, textOr, trimText } from './validation';
 
 export const FEATURE_TEXT = {
   /** Followed by the attribute's name in capitals. */
@@ -62,7 +62,7 @@ export function addValueProblem(values: readonly { value: string }[], candidate:
 }
 
 const featureFields = {
-  name: z.string({ error: FEATURE_TEXT.required }).overwrite(trimText).min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
+  name: textOr(FEATURE_TEXT.required).overwrite(trimText).min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
   isRequired: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
   values: z.array(featureValueSchema, { error: FEATURE_TEXT.noDefault }).max(200, MSG.tooLong),
 };

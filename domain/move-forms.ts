@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { repliesBody } from './move-replies';
 import { MOVE_STATUSES, STOCK_STATES } from './moves';
-import { dateValue, id, limitParam, MAX_TEXT, offsetParam, orderParam, parseDisplayDate, trimText } from './validation';
+import { dateValue, id, limitParam, MAX_TEXT, offsetParam, orderParam, parseDisplayDate, textOr, trimText } from './validation';
 
 export const MOVE_FORM_TEXT = {
   required: 'Campo requerido',
@@ -45,7 +45,7 @@ export const MOVE_FORM_TEXT = {
 const T = MOVE_FORM_TEXT;
 
 /** A reason (reject, return, disapprove, cancel, edit): required, up to 2000 characters. */
-export const reason = z.string({ error: T.required }).overwrite(trimText).min(1, T.required).max(MAX_TEXT, T.tooLong);
+export const reason = textOr(T.required).overwrite(trimText).min(1, T.required).max(MAX_TEXT, T.tooLong);
 
 /**
  * A link the API hands out to a file of a move (`/api/files/…?exp=&sig=`): signed for an hour, so it is

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MOVE_FORM_TEXT } from './move-forms';
 import { formatPesos, parseMoney, centsToMoney } from './money';
-import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, todayIso } from './validation';
+import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, textOr, todayIso } from './validation';
 
 export const PAYMENT_TEXT = {
   pendingTitle: 'Administracion de pagos a Getters',
@@ -64,8 +64,7 @@ export const MASSIVE_PAY_MAX = 1000;
  * The bank's operation number: required, no spaces anywhere, visible or not: a zero-width space or
  * another format character (Unicode Cf) pasted with it showed as 'AB' and broke the reconciliation.
  */
-export const operationCode = z
-  .string({ error: T.required })
+export const operationCode = textOr(T.required)
   .min(1, T.required)
   .refine((v) => !/[\s\p{Cf}]/u.test(v), T.noSpaces)
   .refine((v) => v.length <= 100, T.tooLong);

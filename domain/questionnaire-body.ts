@@ -75,9 +75,12 @@ const canonical = (value: unknown): string =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
 
+/** Whether two values are the same tree: object keys in any order, undefined keys as absent. */
+export const sameTree = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
 /** Whether two finalized questionnaires hold the same name, type and tree (ids included). */
 export const sameQuestionnaire = (a: QuestionnaireContent, b: QuestionnaireContent): boolean =>
-  a.name === b.name && a.questionnaire_version_type === b.questionnaire_version_type && canonical(a.dimensions) === canonical(b.dimensions);
+  a.name === b.name && a.questionnaire_version_type === b.questionnaire_version_type && sameTree(a.dimensions, b.dimensions);
 
 /**
  * The body of create and update: the tree's shape with bounded sizes. It does not judge lengths

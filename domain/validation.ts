@@ -87,6 +87,12 @@ const TRIMMED = /^[\s\p{Cf}]$/u;
 const isTrimmed = (code: number): boolean => !(code >= 0xe0020 && code <= 0xe007f) && TRIMMED.test(String.fromCodePoint(code));
 
 /**
+ * A text whose absence says `missing` (a form's own 'Campo requerido'); a value that is no text at all
+ * says 'Debe ser un texto.', not that it is missing.
+ */
+export const textOr = (missing: string) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : undefined) });
+
+/**
  * Empty, whitespace-only or invisible-only gives 'Requerido' (missing too, by the config above); a value
  * that is no text at all (`fullName: 123`, sent by hand) is 'Debe ser un texto.', not 'Requerido'.
  */

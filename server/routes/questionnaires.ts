@@ -33,13 +33,14 @@ export const QUESTIONNAIRE_ERRORS = {
   versionNotFound: 'La versión solicitada no existe.',
   inUse: 'El cuestionario está asignado a un proyecto: no se puede quitar su única versión.',
   duplicate: 'Ya existe un cuestionario con ese nombre.',
+  previousNameTaken: (name: string) => `No se puede quitar la última versión: la anterior se llama «${name}» y ese nombre ya lo usa otro cuestionario.`,
 } as const;
 
 /** Two questionnaires of one name are two look-alike choices in every project form (removed ones aside). */
-const refuseTakenQuestionnaireName = (tx: Tx, name: string, exceptId?: number) =>
+const refuseTakenQuestionnaireName = (tx: Tx, name: string, exceptId?: number, message: string = QUESTIONNAIRE_ERRORS.duplicate) =>
   refuseTakenName(tx, { table: questionnaires, id: questionnaires.id, name: questionnaires.name }, name, {
     lockKey: 'questionnaires',
-    message: QUESTIONNAIRE_ERRORS.duplicate,
+    message,
     field: 'name',
     scope: active,
     exceptId,
@@ -181,6 +182,10 @@ export default async function questionnaireRoutes(app: App) {
         .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), eq(questionnaireVersions.version, removed)));
       const previous = remaining.at(-1);
       const lastVersion = previous?.version ?? null;
+      // Back to the previous version's name: refused if another questionnaire took that name meanwhile.
+      const current = versions.find((v) => v.version === removed);
+      if (previous && current && previous.name.trim().toLowerCase() !== current.name.trim().toLowerCase())
+        await refuseTakenQuestionnaireName(tx, previous.name, questionnaireId, QUESTIONNAIRE_ERRORS.previousNameTaken(previous.name));
       // The questionnaire goes back to the name and type the previous version was saved with.
       await tx
         .update(questionnaires)

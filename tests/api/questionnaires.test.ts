@@ -199,6 +199,15 @@ describe('creating', () => {
     expect((await call('POST', '/questionnariesV2', draft('Nombre libre'))).statusCode).toBe(201);
   });
 
+  it('keeps the last version when removing it would bring back a name another questionnaire took meanwhile', async () => {
+    const a = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Nombre que vuelve'));
+    await ok('PUT', `/questionnariesV2/update/${a.id}`, { ...draft('Nombre nuevo'), dimensions: a.dimensions });
+    await ok('POST', '/questionnariesV2', draft('Nombre que vuelve'));
+    const res = await call('DELETE', `/questionnariesV2/delete/${a.id}`);
+    expect([res.statusCode, res.json().message]).toEqual([409, QUESTIONNAIRE_ERRORS.previousNameTaken('Nombre que vuelve')]);
+    expect(await byName('Nombre nuevo')).toMatchObject({ id: a.id, lastVersion: 2 });
+  });
+
   it('refuses a malformed body', async () => {
     expect((await call('POST', '/questionnariesV2', { name: 'x', dimensions: 'no' })).statusCode).toBe(400);
     expect((await call('POST', '/questionnariesV2', { ...draft(), questionnaire_version_type: 'Otro' })).statusCode).toBe(400);

@@ -481,8 +481,13 @@ describe('reviewing a move', () => {
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await shown(page.getByText('Campo requerido'));
     await page.getByLabel('Motivo').fill('El video no corresponde al local auditado.');
-    // A click beside the dialog keeps the reason being written.
+    // A click beside the dialog keeps the reason being written; Escape asks first.
     await page.mouse.click(5, 5);
+    expect(await page.getByLabel('Motivo').inputValue()).toBe('El video no corresponde al local auditado.');
+    await page.keyboard.press('Escape');
+    const leave = page.getByRole('dialog', { name: 'No se guardarán los cambios' });
+    await leave.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(leave);
     expect(await page.getByLabel('Motivo').inputValue()).toBe('El video no corresponde al local auditado.');
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();

@@ -344,7 +344,7 @@ describe('leaving with unsaved changes', () => {
     await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
     await shown(page.getByLabel('Ponderación de la pregunta 1'));
     await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
-    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    const error = page.getByRole('dialog', { name: 'Sin cambios' });
     await shown(error.getByText('El cuestionario no tiene cambios respecto de su versión 1: no se registró una versión nueva.'));
     expect(await page.getByRole('dialog', { name: 'Confirmación' }).count()).toBe(0);
     await error.getByRole('button', { name: 'Cerrar' }).click();

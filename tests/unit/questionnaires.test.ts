@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sameQuestionnaire, sameTree } from '../../domain/questionnaire-body';
 import {
   answersSumProblem,
   checkQuestionWeighting,
@@ -268,5 +269,20 @@ describe('weighting sums (spec 2 §5)', () => {
     p.subDimensions.push({ ...p.subDimensions[0], _id: 'x' });
     d.dimensions.push(p);
     expect(problems(d).map((x) => x.message)).toContain(T.penaltyShape);
+  });
+});
+
+describe('an unchanged questionnaire', () => {
+  it('is the same tree whatever the order of its keys, an undefined key counting as absent', () => {
+    expect(sameTree({ a: 1, b: [{ x: 1, y: 'z' }] }, { b: [{ y: 'z', x: 1, w: undefined }], a: 1 })).toBe(true);
+    expect(sameTree({ a: 1, b: [{ x: 1 }] }, { a: 1, b: [{ x: 2 }] })).toBe(false);
+    // Order inside a list is order: two questions swapped are a change.
+    expect(sameTree([1, 2], [2, 1])).toBe(false);
+    const stored = finalizeQuestionnaire(valid());
+    const reordered = JSON.parse(JSON.stringify(stored, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v)));
+    expect(sameQuestionnaire(stored, reordered)).toBe(true);
+    expect(sameQuestionnaire(stored, { ...reordered, name: `${stored.name} bis` })).toBe(false);
+    reordered.dimensions[0].subDimensions[0].questions[0].weighting = 1;
+    expect(sameQuestionnaire(stored, reordered)).toBe(false);
   });
 });

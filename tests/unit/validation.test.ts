@@ -30,6 +30,7 @@ import {
   required,
   safeCell,
   todayIso,
+  textOr,
   trimText,
   url,
   ZOD_OWN_MESSAGE,
@@ -75,6 +76,9 @@ describe('required', () => {
   it('says a value that is no text is no text, not that it is missing', () => {
     for (const value of [42, {}, true, ['Café']]) expect(messageOf(required, value), JSON.stringify(value)).toBe('Debe ser un texto.');
     expect(messageOf(email, 42)).toBe('Debe ser un texto.');
+    // A form's own missing message stays for a missing value only.
+    const reasonLike = textOr('Campo requerido');
+    expect([messageOf(reasonLike, undefined), messageOf(reasonLike, null), messageOf(reasonLike, 7)]).toEqual(['Campo requerido', 'Campo requerido', 'Debe ser un texto.']);
   });
 
   it('refuses a text of only invisible characters (zero-width space, joiners, marks), and drops them at the ends', () => {

@@ -41,7 +41,8 @@ interface ResultRow {
   year: number | null;
   period: string | null;
   moves: number;
-  result: number;
+  /** Null when every move of the group is N/A. */
+  result: number | null;
   version: number;
   questionnaire_id: number;
   questionnaire_name: string;

@@ -21,10 +21,10 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Kpi label="Resultado general" value={stats.result} caption={`${visits(stats.moves)} aprobadas${ofVersion}`} />
-        <Kpi label="Último período" value={lastPeriod?.result ?? null} caption={lastPeriod ? `${longPeriod(lastPeriod.period)}, ${visits(lastPeriod.moves)}` : undefined} />
+        <Kpi label="Resultado general" value={stats.result} counted caption={`${visits(stats.moves)} aprobadas${ofVersion}`} />
+        <Kpi label="Último período" value={lastPeriod?.result ?? null} counted={Boolean(lastPeriod)} caption={lastPeriod ? `${longPeriod(lastPeriod.period)}, ${visits(lastPeriod.moves)}` : undefined} />
         {stats.annual.slice(-2).map((a) => (
-          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} caption={`${visits(a.moves)} aprobadas${ofVersion}`} />
+          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} counted caption={`${visits(a.moves)} aprobadas${ofVersion}`} />
         ))}
       </Box>
       <BandLegend />

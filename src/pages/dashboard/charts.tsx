@@ -145,7 +145,7 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
         {items.map((item, i) => (
           <g key={item.label}>
             {item.value === null ? (
-              <title>{`${item.label}: sin visitas`}</title>
+              <title>{item.detail ? `${item.label}: N/A, ${item.detail}` : `${item.label}: sin visitas`}</title>
             ) : (
               <>
                 <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
@@ -183,15 +183,18 @@ export function BandLegend() {
   );
 }
 
-/** A figure a client reads first: the value in its band's colour. */
-export function Kpi({ label, value, caption }: { label: string; value: number | null; caption?: string }) {
+/**
+ * A figure a client reads first: the value in its band's colour; 'N/A' for visits without a result
+ * (`counted`), '-' for nothing at all.
+ */
+export function Kpi({ label, value, caption, counted = false }: { label: string; value: number | null; caption?: string; counted?: boolean }) {
   return (
     <Box sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider', minWidth: 180, flex: 1 }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
       <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: value === null ? 'text.secondary' : bandColor(value) }}>
-        {value === null ? '-' : formatPercent(value)}
+        {value === null ? (counted ? 'N/A' : '-') : formatPercent(value)}
       </Typography>
       {caption && (
         <Typography variant="caption" color="text.secondary">

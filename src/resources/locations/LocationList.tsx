@@ -22,10 +22,11 @@ const stateDialog = dialogParts(DIALOG.locationState);
  * nor 'CARGA MASIVA'. An inactive client's list offers neither either (the server refuses both), and
  * says why.
  */
-export function LocationList({ clientId, paths, clientInactive = false }: { clientId?: number; paths: LocationPaths; clientInactive?: boolean }) {
+export function LocationList({ clientId, paths, clientInactive = false }: { clientId?: number; paths: LocationPaths; clientInactive?: boolean | null }) {
   const navigate = useNavigate();
   const canWrite = canUse(currentRole(), 'locations', 'write');
-  const canAdd = canWrite && !clientInactive;
+  // Null: the client is still being read; the buttons wait for it rather than show and vanish.
+  const canAdd = canWrite && clientInactive === false;
   const columns: Column[] = [
     {
       source: 'view',

@@ -16,7 +16,7 @@ export function ClientLocationList() {
   const { data: client } = useGetOne('clients', { id: clientId }, { retry: false });
   return (
     <KnownClient clientId={clientId}>
-      <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} clientInactive={client?.state === false} />
+      <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} clientInactive={client === undefined ? null : client.state === false} />
     </KnownClient>
   );
 }

@@ -92,7 +92,7 @@ function StockAssignment() {
     const picked = [...selected.values()];
     if (!auditorId) return setMissing(MOVE_FORM_TEXT.pickAuditor);
     if (!picked.length) return setMissing(MOVE_FORM_TEXT.pickMove);
-    if (picked.some((r) => !(STOCK_STATES as readonly string[]).includes(r.estado_actual))) return setMissing(MOVE_FORM_TEXT.stockState);
+    if (picked.some((r) => !(STOCK_STATES as readonly string[]).includes(r.estado_actual))) return setErrors([MOVE_FORM_TEXT.stockState]);
     setConfirm(true);
   };
   const assign = async () => {

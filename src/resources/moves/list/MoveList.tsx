@@ -47,7 +47,8 @@ interface Sort {
 
 /** The search as the store keeps it: going to a move and back finds the list as it was. */
 interface Search {
-  values: MoveFilterValues;
+  /** Null: no search yet, or its filters cleared ('Limpiar'); the page size and sort stay. */
+  values: MoveFilterValues | null;
   page: number;
   perPage: number;
   /** None: newest first (by id). */
@@ -73,14 +74,14 @@ export function MoveList() {
   const [search, setSearch] = useStore<Search | null>('user-moves.historial', null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<'export' | 'assign' | null>(null);
-  const query = search ? toQuery(search.values) : null;
+  const query = search?.values ? toQuery(search.values) : null;
   const perPage = search?.perPage ?? 10;
   const page = search?.page ?? 1;
   const sort = search?.sort;
   // The page in the column's order (keyset paging follows it on the server), ties by id.
   const ordered = query && sort ? { ...query, sort: sort.field, order: sort.order } : query;
   const sortBy = (field: string) =>
-    search && setSearch({ ...search, page: 1, sort: { field, order: sort?.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' } });
+    search?.values && setSearch({ ...search, page: 1, sort: { field, order: sort?.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' } });
   const queryClient = useQueryClient();
   const keyOf = (p: number) => ['user-moves', 'historial', ordered, p, perPage];
   const result = useQuery({
@@ -147,7 +148,7 @@ export function MoveList() {
           // The rows of the filters just cleared would no longer be what the filters say.
           onClear={() => {
             setSelected(new Set());
-            setSearch(null);
+            setSearch(search && { ...search, values: null, page: 1 });
           }}
         />
         {result.isFetching && <LinearProgress aria-label="Cargando" />}

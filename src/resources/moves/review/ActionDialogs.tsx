@@ -1,8 +1,11 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { approveVideoUrl, reason as reasonRule } from '../../../../domain/move-forms';
 import { ConfirmDialog } from '../../../ui/dialogs';
+
+const leave = dialogParts(DIALOG.leave);
 
 /**
  * One field, its rule, then a confirmation: the approval's video URL, and the reasons of reject,
@@ -35,12 +38,20 @@ function FieldThenConfirm({
   const [value, setValue] = useState(initial);
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Escape with something written asks first, as the question dialog does.
+  const [leaving, setLeaving] = useState(false);
   const check = rule.safeParse(value);
   const error = touched && !check.success ? check.error.issues[0].message : undefined;
   return (
     <>
       {/* A click beside it does not close it: a reason being written would be lost to a stray click. */}
-      <Dialog open={!confirming} onClose={(_, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby="action-title" fullWidth maxWidth="sm">
+      <Dialog
+        open={!confirming}
+        onClose={(_, why) => why !== 'backdropClick' && (value === initial ? onClose() : setLeaving(true))}
+        aria-labelledby="action-title"
+        fullWidth
+        maxWidth="sm"
+      >
         <DialogTitle id="action-title">{title}</DialogTitle>
         <DialogContent>
           <TextField
@@ -73,6 +84,7 @@ function FieldThenConfirm({
           </Button>
         </DialogActions>
       </Dialog>
+      <ConfirmDialog open={leaving} title={leave.title} content={leave.question} onClose={() => setLeaving(false)} onConfirm={onClose} />
       <ConfirmDialog
         open={confirming}
         content={confirm}

@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { isStoredFileLink, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems } from '../../../../domain/move-replies';
 import { AGENT_LOCKED, allowedActions, type MoveStatus } from '../../../../domain/moves';
-import { todayIso } from '../../../../domain/validation';
+import { isPastProject } from '../../../../domain/projects';
 import { currentRole } from '../../../authProvider';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
@@ -64,7 +64,7 @@ export function MoveReviewPage() {
   const m = move.data;
   const role = currentRole();
   const endDate = m.projectLocation.projects.endDate;
-  const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && endDate < todayIso()) }, role);
+  const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)) }, role);
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';
 

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { type MoveAction, MOVE_TEXT } from '../../../../domain/moves';
-import { formatDisplayDate, todayIso } from '../../../../domain/validation';
+import { isPastProject } from '../../../../domain/projects';
+import { formatDisplayDate } from '../../../../domain/validation';
 import { ApproveDialog, Confirm, ReasonDialog } from './ActionDialogs';
 import type { Runner } from './useMove';
 
@@ -94,7 +95,7 @@ export function ReviewActions({
           )}
         </Typography>
       )}
-      {republishable && !move.republished && endDate && endDate < todayIso() && (
+      {republishable && !move.republished && endDate && isPastProject(endDate) && (
         <Typography variant="body2" color="text.secondary">
           {MOVE_TEXT.projectEndedRepublish}
         </Typography>

@@ -17,6 +17,7 @@ import { EditorHeader } from './EditorHeader';
 import { SumHint } from './inputs';
 import { PreviewDialog } from './Preview';
 import { QuestionDialog } from './QuestionDialog';
+import { sameQuestionnaire } from '../../../../domain/questionnaire-body';
 import { SaveDialogs, useSaveFlow } from './save';
 
 interface Props {
@@ -41,7 +42,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const [preview, setPreview] = useState<QuestionnaireContent | null>(null);
   // Compared only when leaving (the back arrow, the side menu) or saving, not on each keystroke; both
   // sides finalized, so a question accepted unchanged (its keys in another order) is no change.
-  const changed = () => JSON.stringify(finalizeQuestionnaire(form.getValues())) !== JSON.stringify(finalizeQuestionnaire(initial));
+  const changed = () => !sameQuestionnaire(finalizeQuestionnaire(form.getValues()), finalizeQuestionnaire(initial));
   const save = useSaveFlow(form, loaded ? { id: loaded.id, lastVersion: loaded.lastVersion, unchanged: () => loaded.version === loaded.lastVersion && !changed() } : null);
   const unsaved = () => save.saved === null && changed();
   const leaveGuard = useConfirmLeave(unsaved, { anyNavigation: true });

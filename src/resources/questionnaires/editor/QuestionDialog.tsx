@@ -14,6 +14,7 @@ import {
   type SubDimensionType,
 } from '../../../../domain/questionnaires';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
+import { sameTree } from '../../../../domain/questionnaire-body';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { AnswersEditor } from './AnswersEditor';
 import type { QuestionTarget } from './context';
@@ -48,7 +49,7 @@ function QuestionForm({ target, onClose, escape }: { target: QuestionTarget; onC
   const [problems, setProblems] = useState<Problem[]>([]);
   const [asking, setAsking] = useState(false);
   // Cancelar or Escape with something changed asks first, as leaving a form does.
-  const cancel = () => (JSON.stringify(form.getValues()) === JSON.stringify(target.question) ? onClose() : setAsking(true));
+  const cancel = () => (sameTree(form.getValues(), target.question) ? onClose() : setAsking(true));
   escape.current = cancel;
   const subType = target.subDimensionType;
   // A few lines, then how many more (marked in red under their inputs), as the editor's error dialog says it.

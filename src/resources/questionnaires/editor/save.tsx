@@ -14,6 +14,9 @@ export interface SaveFlow {
   problemNodes: ReadonlySet<string>;
   errors: string[];
   closeErrors: () => void;
+  /** Nothing to register (no failure): said under its own title. */
+  unchanged: string | null;
+  closeUnchanged: () => void;
   asking: QuestionnaireContent | null;
   cancel: () => void;
   confirm: () => Promise<void>;
@@ -38,6 +41,7 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
   const [busy, setBusy] = useState(false);
   const [nodes, setNodes] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<string[]>([]);
+  const [unchanged, setUnchanged] = useState<string | null>(null);
   const [asking, setAsking] = useState<QuestionnaireContent | null>(null);
   const [saved, setSaved] = useState<QuestionnaireVersion | null>(null);
 
@@ -52,7 +56,7 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
     }
     // Said before the confirmation (the server refuses it too): there is nothing to register.
     if (base?.unchanged()) {
-      setErrors([questionnaireUnchanged(base.lastVersion)]);
+      setUnchanged(questionnaireUnchanged(base.lastVersion));
       return;
     }
     setAsking(content);
@@ -83,6 +87,8 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
     problemNodes: nodes,
     errors,
     closeErrors: () => setErrors([]),
+    unchanged,
+    closeUnchanged: () => setUnchanged(null),
     asking,
     cancel: () => setAsking(null),
     confirm,
@@ -95,6 +101,7 @@ export function SaveDialogs({ flow }: { flow: SaveFlow }) {
   return (
     <>
       <ErrorDialog messages={flow.errors} onClose={flow.closeErrors} />
+      <ErrorDialog title="Sin cambios" messages={flow.unchanged ? [flow.unchanged] : []} onClose={flow.closeUnchanged} />
       <ConfirmDialog open={flow.asking !== null} title="Confirmación" content={QUESTIONNAIRE_TEXT.confirm} confirmLabel="Registrar" busy={flow.busy} onClose={flow.cancel} onConfirm={flow.confirm} />
       <SuccessDialog
         open={flow.saved !== null}
