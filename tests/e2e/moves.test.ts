@@ -53,6 +53,16 @@ async function openMove(code: string): Promise<Session> {
   return session;
 }
 
+/** An untouched ASIGNADA move (not a republished copy), opened by the administrator (it has no answers to wait for). */
+async function openAssignedMove(): Promise<Session & { move: MoveDetail }> {
+  const move = await freshMove('ASIGNADA', (m) => m.republishedFromId === null);
+  session = await chromium.open();
+  await loginAs(session.page, 'admin@campo.test');
+  await session.page.goto(`/user-moves/view/${move.code}`);
+  await shown(session.page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+  return { ...session, move };
+}
+
 /** Closes the success dialog titled `title` and lands on the list. */
 async function succeeded(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: title });
@@ -497,12 +507,7 @@ describe('reviewing a move', () => {
   });
 
   it("offers 'Volver', not a second 'Cancelar', beside the cancellation of a move", async () => {
-    const move = await freshMove('ASIGNADA', (m) => m.republishedFromId === null);
-    session = await chromium.open();
-    const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto(`/user-moves/view/${move.code}`);
-    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    const { move, page, errors } = await openAssignedMove();
     await page.getByRole('button', { name: 'Más acciones' }).click();
     await page.getByRole('menuitem', { name: 'Cancelar move' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar move' });
@@ -549,12 +554,7 @@ describe('reviewing a move', () => {
   });
 
   it('rescues an assigned move from its history', async () => {
-    const move = await freshMove('ASIGNADA', (m) => m.republishedFromId === null);
-    session = await chromium.open();
-    const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto(`/user-moves/view/${move.code}`);
-    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    const { move, page, errors } = await openAssignedMove();
     await page.getByRole('button', { name: 'Historial' }).click();
     await page.getByRole('button', { name: 'Rescatar Move' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
