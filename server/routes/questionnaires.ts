@@ -36,6 +36,9 @@ export const QUESTIONNAIRE_ERRORS = {
   previousNameTaken: (name: string) => `No se puede quitar la última versión: la anterior se llama «${name}» y ese nombre ya lo usa otro cuestionario.`,
 } as const;
 
+/** Names compared as the uniqueness rule compares them: capitals and outer spaces aside. */
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /** Two questionnaires of one name are two look-alike choices in every project form (removed ones aside). */
 const refuseTakenQuestionnaireName = (tx: Tx, name: string, exceptId?: number, message: string = QUESTIONNAIRE_ERRORS.duplicate) =>
   refuseTakenName(tx, { table: questionnaires, id: questionnaires.id, name: questionnaires.name }, name, {
@@ -143,10 +146,10 @@ export default async function questionnaireRoutes(app: App) {
       const last = await storedContent(tx, questionnaireId, lastVersion);
       const changes = lockedChanges(last, content);
       if (changes.length) throw badRequest(problemLine(changes[0]), problemErrors(changes));
+      // Renamed, the new name must be free (a name shared before this rule stays usable by both).
+      if (!sameName(content.name, last.name)) await refuseTakenQuestionnaireName(tx, content.name, questionnaireId);
       // A save that changes nothing adds no copy of the last version (an older version saved again does:
       // that is how one is brought back).
-      // Renamed, the new name must be free (a name shared before this rule stays usable by both).
-      if (content.name.toLowerCase() !== last.name.trim().toLowerCase()) await refuseTakenQuestionnaireName(tx, content.name, questionnaireId);
       if (sameQuestionnaire({ name: last.name, questionnaire_version_type: last.type as QuestionnaireContent['questionnaire_version_type'], dimensions: last.dimensions }, content)) throw conflict(questionnaireUnchanged(lastVersion));
       // Numbers are never reused: a removed version keeps its number for the moves that answered it.
       const [{ max }] = await tx
@@ -184,7 +187,7 @@ export default async function questionnaireRoutes(app: App) {
       const lastVersion = previous?.version ?? null;
       // Back to the previous version's name: refused if another questionnaire took that name meanwhile.
       const current = versions.find((v) => v.version === removed);
-      if (previous && current && previous.name.trim().toLowerCase() !== current.name.trim().toLowerCase())
+      if (previous && current && !sameName(previous.name, current.name))
         await refuseTakenQuestionnaireName(tx, previous.name, questionnaireId, QUESTIONNAIRE_ERRORS.previousNameTaken(previous.name));
       // The questionnaire goes back to the name and type the previous version was saved with.
       await tx

@@ -13,6 +13,16 @@ interface ConfirmProps {
 }
 
 /** The confirmation dialog; its defaults are the spec's ('Está seguro?' / 'Esta acción no se podrá deshacer.'). */
+/**
+ * A dialog's onClose that leaves on Escape but not on a click beside it: what is typed or about to be
+ * confirmed is not lost to a stray click (a double click on 'Guardar' opened a confirmation and closed it).
+ */
+export const closeUnlessBackdrop =
+  (close: () => void) =>
+  (_event: unknown, why: 'backdropClick' | 'escapeKeyDown'): void => {
+    if (why !== 'backdropClick') close();
+  };
+
 export function ConfirmDialog({
   open,
   title = 'Está seguro?',
@@ -26,7 +36,7 @@ export function ConfirmDialog({
   return (
     // Answered by its buttons or Escape, not by a click beside it: a double click on 'Guardar' opened it
     // with the first click and closed it, unanswered, with the second (the form saved nothing, silently).
-    <Dialog open={open} onClose={(_, reason) => !busy && reason !== 'backdropClick' && onClose()} aria-labelledby="confirm-title">
+    <Dialog open={open} onClose={closeUnlessBackdrop(() => !busy && onClose())} aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{content}</DialogContentText>

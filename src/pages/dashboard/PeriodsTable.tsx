@@ -23,7 +23,7 @@ export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
                 <TableCell>{periodTitle(p.period)}</TableCell>
                 <TableCell align="right">{p.moves}</TableCell>
                 <TableCell align="right">
-                  {p.result === null || band === null ? (
+                  {band === null || p.result === null ? (
                     'N/A'
                   ) : (
                     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>

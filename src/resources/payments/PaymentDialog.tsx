@@ -6,7 +6,7 @@ import { formatPesos } from '../../../domain/money';
 import { combineWithCurrentTime, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../../domain/validation';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
-import { ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
+import { closeUnlessBackdrop, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { DateInput, TextInput } from '../../ui/form/inputs';
 
 export const RESOURCE = 'payment-administration';
@@ -36,7 +36,7 @@ export function PaymentDialog({ order, onClose, onPaid, onRefused }: { order: Pa
   return (
     <>
       {/* Escape or 'Cancelar' leave; a click beside it does not (the date and operation number typed would be lost). */}
-      <Dialog open={order !== null} onClose={(_, why) => why !== 'backdropClick' && onClose()} aria-labelledby="payment-title" maxWidth="xs" fullWidth>
+      <Dialog open={order !== null} onClose={closeUnlessBackdrop(onClose)} aria-labelledby="payment-title" maxWidth="xs" fullWidth>
         {order && (
           <PaymentForm
             key={order.ids.join(',')}

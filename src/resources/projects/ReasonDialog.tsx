@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
 import { PROJECT_TEXT } from '../../../domain/projects';
+import { closeUnlessBackdrop } from '../../ui/dialogs';
 
 /** Extending a past project's end date needs a reason (spec 3 §4–§5): it is logged and shown on the form. */
 export function ReasonDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
@@ -13,7 +14,7 @@ export function ReasonDialog({ open, onCancel, onConfirm }: { open: boolean; onC
   };
   return (
     // Escape or 'Cancelar' leave; a click beside it does not (the reason being written would be lost).
-    <Dialog open={open} onClose={(_, why) => why !== 'backdropClick' && close(onCancel)} aria-labelledby="reason-title" fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={closeUnlessBackdrop(() => close(onCancel))} aria-labelledby="reason-title" fullWidth maxWidth="sm">
       <DialogTitle id="reason-title">Motivo de la edición</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>El proyecto finalizó. Indique por qué extiende su fecha de finalización: sus rangos de visitas terminarán en la nueva fecha.</DialogContentText>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { approveVideoUrl, reason as reasonRule } from '../../../../domain/move-forms';
-import { ConfirmDialog } from '../../../ui/dialogs';
+import { closeUnlessBackdrop, ConfirmDialog } from '../../../ui/dialogs';
 
 const leave = dialogParts(DIALOG.leave);
 
@@ -47,7 +47,7 @@ function FieldThenConfirm({
       {/* A click beside it does not close it: a reason being written would be lost to a stray click. */}
       <Dialog
         open={!confirming}
-        onClose={(_, why) => why !== 'backdropClick' && (value === initial ? onClose() : setLeaving(true))}
+        onClose={closeUnlessBackdrop(() => (value === initial ? onClose() : setLeaving(true)))}
         aria-labelledby="action-title"
         fullWidth
         maxWidth="sm"

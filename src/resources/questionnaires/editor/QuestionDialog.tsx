@@ -15,7 +15,7 @@ import {
 } from '../../../../domain/questionnaires';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { sameTree } from '../../../../domain/questionnaire-body';
-import { ConfirmDialog } from '../../../ui/dialogs';
+import { closeUnlessBackdrop, ConfirmDialog } from '../../../ui/dialogs';
 import { AnswersEditor } from './AnswersEditor';
 import type { QuestionTarget } from './context';
 import { WeightingInput } from './inputs';
@@ -28,7 +28,7 @@ export function QuestionDialog({ target, onClose }: { target: QuestionTarget | n
   return (
     <Dialog
       open={target !== null}
-      onClose={(_, reason) => reason !== 'backdropClick' && escape.current()}
+      onClose={closeUnlessBackdrop(() => escape.current())}
       maxWidth="md"
       fullWidth
       aria-labelledby="question-title"
