@@ -38,6 +38,7 @@ export const emailList = z
 
 /** At most this many zone managers a point of sale (a longer list is a 400, never a long wait). */
 export const MAX_ZONE_MANAGERS = 500;
+export const ZONE_MANAGERS_NOT_LIST = 'Debe ser una lista de gerentes zonales.';
 
 /** 'Gerentes Zonales': ids converted to integers, anything that is not one dropped, each once (spec 1 §5). */
 export function toZoneManagerIds(values: unknown): number[] {
@@ -114,6 +115,9 @@ const fields = {
   zoneManagersIds: z
     .unknown()
     .optional()
+    // Items that are no ids are dropped (spec 1 §5), but a value that is no list at all is refused:
+    // read as none, it would take every zone manager off the point of sale without a word.
+    .refine((v) => v === undefined || v === null || Array.isArray(v), ZONE_MANAGERS_NOT_LIST)
     .refine((v) => !Array.isArray(v) || v.length <= MAX_ZONE_MANAGERS, `Máximo de ${MAX_ZONE_MANAGERS} gerentes zonales`)
     .transform(toZoneManagerIds),
   executive: required,

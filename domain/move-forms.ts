@@ -178,6 +178,26 @@ export function dateRangeProblems(from: string, to: string): { from?: string; to
 
 const isoDate = dateValue;
 
+/** What the moves list filters by: its query without paging and sort, and a mass assignment's `filter`. */
+const moveFilterFields = {
+  campaignsClientId: id.optional(),
+  projectsId: id.optional(),
+  statusId: z.enum(MOVE_STATUSES as [string, ...string[]], { error: 'Estado inválido' }).optional(),
+  userId: id.optional(),
+  assignedAgentId: id.optional(),
+  city: id.optional(),
+  withMinimumAttachments: z.coerce.number().int().min(0).max(1000).optional(),
+  code: z.string().trim().max(40).optional(),
+  clientLocationName: z.string().trim().max(200).optional(),
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+};
+
+const checkDates = (q: { fromDate?: string; toDate?: string }, ctx: z.RefinementCtx) => {
+  if (Boolean(q.fromDate) !== Boolean(q.toDate)) ctx.addIssue({ code: 'custom', path: [q.fromDate ? 'toDate' : 'fromDate'], message: T.bothDates });
+  if (q.fromDate && q.toDate && q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: T.endBeforeStart });
+};
+
 /** The list's query (spec 2 "Payload shapes for Moves"). */
 export const moveListQuery = z
   .object({
@@ -185,27 +205,24 @@ export const moveListQuery = z
     limit: limitParam(10),
     sort: z.string().max(40).optional(),
     order: orderParam.default('DESC'),
-    campaignsClientId: id.optional(),
-    projectsId: id.optional(),
-    statusId: z.enum(MOVE_STATUSES as [string, ...string[]], { error: 'Estado inválido' }).optional(),
-    userId: id.optional(),
-    assignedAgentId: id.optional(),
-    city: id.optional(),
-    withMinimumAttachments: z.coerce.number().int().min(0).max(1000).optional(),
-    code: z.string().trim().max(40).optional(),
-    clientLocationName: z.string().trim().max(200).optional(),
-    fromDate: isoDate.optional(),
-    toDate: isoDate.optional(),
+    ...moveFilterFields,
     /** Keyset paging: the page that follows this move (its id) in the list's order, or the one that precedes it. */
     after: id.optional(),
     before: id.optional(),
   })
   .superRefine((q, ctx) => {
     if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: T.oneCursor });
-    if (Boolean(q.fromDate) !== Boolean(q.toDate)) ctx.addIssue({ code: 'custom', path: [q.fromDate ? 'toDate' : 'fromDate'], message: T.bothDates });
-    if (q.fromDate && q.toDate && q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: T.endBeforeStart });
+    checkDates(q, ctx);
   });
 export type MoveListQuery = z.output<typeof moveListQuery>;
+
+/**
+ * A mass assignment's `filter`: the list's filters only, and nothing else. A key it does not know (a
+ * typo, a sort) is refused: ignored, it would widen the filter to every move.
+ */
+export const moveFilter = z
+  .strictObject(moveFilterFields)
+  .superRefine(checkDates);
 
 /** The search box: a number (or 'M-123') searches by code, anything else by point of sale. */
 export function searchFilter(text: string): { code?: string; clientLocationName?: string } {

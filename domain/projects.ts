@@ -83,14 +83,21 @@ const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** Valid prices come out as exact decimal text, empty ones as null; the rules judge the rest. */
+/**
+ * Valid prices come out as exact decimal text, empty ones as null; the rules judge the rest of the
+ * texts and numbers. Any other value (a list, an object, a boolean) is no price at all: refused here,
+ * since its text ('1,2' for [1, 2]) could pass for one.
+ */
 const priceField = z
   .unknown()
   .optional()
-  .transform((v): string | null => {
+  .transform((v, ctx): string | null => {
     const parsed = parsePrice(v);
     if ('price' in parsed) return parsed.price;
-    return v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? null : String(v);
+    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return null;
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+    ctx.addIssue({ code: 'custom', message: MSG.number });
+    return z.NEVER;
   });
 
 const fields = {

@@ -241,11 +241,20 @@ export const graphemes = (text: string): string[] => (segmenter ? Array.from(seg
 /** Flattens zod issues into `{ field: message }`, first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const issue of error.issues) {
+  for (const issue of issuesInOrder(error)) {
     const key = issue.path.length ? issue.path.join('.') : '_';
     if (!(key in out)) out[key] = issueMessage(issue);
   }
   return out;
+}
+
+/**
+ * The issues, most telling first: zod's own "safe integer" range of `.int()` (±9007199254740991) yields
+ * to the field's real limit when that one failed too (1e20 as a page size says 'como máximo 1000').
+ */
+export function issuesInOrder(error: z.ZodError): z.core.$ZodIssue[] {
+  const safeRange = (i: z.core.$ZodIssue) => (i.code === 'too_big' || i.code === 'too_small') && i.origin === 'int';
+  return [...error.issues.filter((i) => !safeRange(i)), ...error.issues.filter(safeRange)];
 }
 
 /** The openings of zod's own Spanish messages (its locale), which name no field: the ones we reword. */

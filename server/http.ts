@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors, issueMessage, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
+import { fieldErrors, issueMessage, issuesInOrder, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
 import { databaseUnavailable } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
@@ -60,7 +60,8 @@ export function applyZodSchemas(app: FastifyInstance) {
         return { value: parse(zodSchema, data) };
       } catch (error) {
         if (!inAddress || !(error instanceof HttpError) || !error.errors) return { error: error as Error };
-        const issue = zodSchema.safeParse(data).error?.issues[0];
+        const failed = zodSchema.safeParse(data).error;
+        const issue = failed && issuesInOrder(failed)[0];
         return { error: issue ? new HttpError(400, addressProblem(issue, httpPart === 'params'), error.errors) : error };
       }
     };

@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ASSIGN_TEXT } from '../../domain/assignment';
-import { MOVE_FORM_TEXT, massiveBody, massiveLocationsBody, moveListQuery } from '../../domain/move-forms';
+import { MOVE_FORM_TEXT, massiveBody, massiveLocationsBody, moveFilter } from '../../domain/move-forms';
 import { MOVE_TEXT, TRANSITIONS, VISIT_STATE } from '../../domain/moves';
 import { ACCESS, ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
@@ -157,7 +157,7 @@ export default async function moveAssignmentRoutes(app: App) {
     return app.db.transaction(async (tx) => {
       if (body.assignedAgentId !== undefined) {
         const agent = await ensureUserOfRole(tx, body.assignedAgentId, ROLE.ADMIN, MOVE_TEXT.notAgent);
-        const ids = body.userMovesIds?.length ? body.userMovesIds : await moveIdsOf(tx, parse(moveListQuery, body.filter ?? {}), MASSIVE_CAP);
+        const ids = body.userMovesIds?.length ? body.userMovesIds : await moveIdsOf(tx, parse(moveFilter, body.filter ?? {}), MASSIVE_CAP);
         if (body.userMovesIds?.length) await refuseUnknownMoves(tx, ids);
         // The state machine in the WHERE: a move whose agent is locked is left as it is, even if it changed a moment ago.
         const updated = ids.length

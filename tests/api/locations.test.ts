@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
-import { LOCATION_TEXT } from '../../domain/locations';
+import { LOCATION_TEXT, ZONE_MANAGERS_NOT_LIST } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
 import { INVALID_ID, MSG } from '../../domain/validation';
 import { cities, clients, countries, features, featureValues, locationFeatureValues, locations, states, tagGroups, users } from '../../server/db/schema';
@@ -259,6 +259,14 @@ describe('creating and editing a point of sale', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ owner: { id: formerOwner, fullName: 'Olga Inactivo' }, observation: 'Sin cambios de responsables' });
     expect([...kept.json().zoneManagersIds].sort()).toEqual([formerManager, managerId].sort());
+
+    // A value that is no list is refused, and takes no zone manager off (it was read as none).
+    for (const zoneManagersIds of ['abc', 12345, { a: 1 }]) {
+      const wrong = await edit({ zoneManagersIds });
+      expect(wrong.statusCode, JSON.stringify(zoneManagersIds)).toBe(400);
+      expect(wrong.json().errors).toEqual({ zoneManagersIds: ZONE_MANAGERS_NOT_LIST });
+    }
+    expect([...(await get(`/api/locations/${locationId}`)).json().zoneManagersIds].sort()).toEqual([formerManager, managerId].sort());
 
     // Dropping the inactive zone manager is fine; putting an inactive user where they were not is refused.
     expect((await edit({ zoneManagersIds: [managerId] })).statusCode).toBe(200);

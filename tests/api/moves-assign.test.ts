@@ -96,6 +96,16 @@ describe('mass assignment to a quality agent', () => {
     expect((await movesWhere(t, inStatus('PAUSADA'))).every((m) => m.assignedAgentId === agentId)).toBe(true);
   });
 
+  it("refuses a filter key the list does not know, and assigns nothing (ignored, it widened the filter to every move)", async () => {
+    const before = (await movesWhere(t, inStatus('EN_REVISION'))).map((m) => [m.id, m.assignedAgentId]);
+    for (const filter of [{ sort: 'passwordHash' }, { statusid: 'PAUSADA' }, { constructor: 'x' }, { statusId: 'EN_REVISION', limit: 5 }]) {
+      const res = await api.call('PUT', '/user-moves/massive', admin, { filter, assignedAgentId: agentId });
+      expect(res.statusCode, JSON.stringify(filter)).toBe(400);
+      expect(res.json().message, JSON.stringify(filter)).toMatch(/^No se admite el campo /);
+    }
+    expect((await movesWhere(t, inStatus('EN_REVISION'))).map((m) => [m.id, m.assignedAgentId])).toEqual(before);
+  });
+
   it('needs an agent, and one that is a quality agent', async () => {
     const [m] = await movesWhere(t, inStatus('EN_REVISION'));
     expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [m.id] })).json().errors.assignedAgentId).toBe(MOVE_FORM_TEXT.pickAgent);

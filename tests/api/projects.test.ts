@@ -232,6 +232,14 @@ describe('creating a project', () => {
       ['12,345', MSG.amount],
     ];
     for (const [price, message] of cases) expect((await call('POST', '/api/projects', newProject({ price }))).json().errors, String(price)).toEqual({ price: message });
+    // No list is a price: [1, 2] once passed as '1,2' (1.20) and broke the insert (500), [1500] was kept as 1500.
+    const before = await counts();
+    for (const price of [[1, 2], [1500], { amount: 1 }, true]) {
+      const res = await call('POST', '/api/projects', newProject({ price }));
+      expect(res.statusCode, JSON.stringify(price)).toBe(400);
+      expect(res.json().errors, JSON.stringify(price)).toEqual({ price: MSG.number });
+    }
+    expect(await counts()).toEqual(before);
     const { id } = await create({ moveConfigurationId: refs.unpriced, price: '', name: 'Sin precio' });
     expect((await load(id)).price).toBeNull();
   });
