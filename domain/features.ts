@@ -1,6 +1,6 @@
 /** Client attributes (features, spec 1 §2.6, §4, §5): a name, a required flag and its values. */
 import { z } from 'zod';
-import { MAX_ID, MSG, pickedId, textOr, trimText } from './validation';
+import { collapseSpaces, MAX_ID, MSG, nameKey, pickedId, textOr, trimText } from './validation';
 
 export const FEATURE_TEXT = {
   /** Followed by the attribute's name in capitals. */
@@ -27,12 +27,12 @@ const optionalId = z.preprocess(
 
 export const featureValueSchema = z.object({
   id: optionalId,
-  value: z.string({ error: FEATURE_TEXT.emptyValue }).overwrite(trimText).min(1, FEATURE_TEXT.emptyValue).max(200, MSG.tooLong),
+  value: z.string({ error: FEATURE_TEXT.emptyValue }).overwrite(trimText).overwrite(collapseSpaces).min(1, FEATURE_TEXT.emptyValue).max(200, MSG.tooLong),
   isDefault: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
 });
 export type FeatureValueInput = z.infer<typeof featureValueSchema>;
 
-const fold = (text: string) => text.trim().toLowerCase();
+const fold = nameKey;
 
 /**
  * The rules on the list of values, in the order the user meets them (spec 1 §5); last, a saved value's
@@ -62,7 +62,7 @@ export function addValueProblem(values: readonly { value: string }[], candidate:
 }
 
 const featureFields = {
-  name: textOr(FEATURE_TEXT.required).overwrite(trimText).min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
+  name: textOr(FEATURE_TEXT.required).overwrite(trimText).overwrite(collapseSpaces).min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
   isRequired: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
   values: z.array(featureValueSchema, { error: FEATURE_TEXT.noDefault }).max(200, MSG.tooLong),
 };

@@ -1,6 +1,6 @@
 /** Move configurations (spec 1 §2.7, §3, §4, §5). */
 import { z } from 'zod';
-import { MAX_ID, MSG, textOr, trimText } from './validation';
+import { collapseSpaces, MAX_ID, MSG, textOr, trimText } from './validation';
 
 export const MOVE_CONFIG_TEXT = {
   required: 'Campo requerido',
@@ -40,7 +40,7 @@ const ids = z
   .default([]);
 
 export const moveConfigSchema = z.object({
-  name: textOr(MOVE_CONFIG_TEXT.required).overwrite(trimText).min(1, MOVE_CONFIG_TEXT.required).max(120, MSG.tooLong),
+  name: textOr(MOVE_CONFIG_TEXT.required).overwrite(trimText).overwrite(collapseSpaces).min(1, MOVE_CONFIG_TEXT.required).max(120, MSG.tooLong),
   points: requiredNumber,
   minutesDuration: requiredNumber,
   consumptionPayment: z.boolean().default(false),

@@ -83,6 +83,14 @@ export function trimText(value: string): string {
   return start === 0 && end === value.length ? value : value.slice(start, end);
 }
 
+/**
+ * Inner runs of spaces (no-break ones too) as one space: a name reads the same either way on every
+ * screen, so it is stored and compared so ('QA  Cliente' is 'QA Cliente').
+ */
+export const collapseSpaces = (value: string): string => value.replace(/\s+/g, ' ');
+/** A name as read, for comparing: outer spaces, inner runs of spaces and capitals aside. */
+export const nameKey = (value: string): string => collapseSpaces(trimText(value)).toLowerCase();
+
 const TRIMMED = /^[\s\p{Cf}]$/u;
 const isTrimmed = (code: number): boolean => !(code >= 0xe0020 && code <= 0xe007f) && TRIMMED.test(String.fromCodePoint(code));
 

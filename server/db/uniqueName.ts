@@ -3,9 +3,15 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../http';
 import type { Tx } from './client';
 
+/** Every run of spaces JavaScript's `\s` knows (the no-break and ideographic ones too), for PostgreSQL's regexp. */
+const SPACES = '[\\s\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+';
+/** A name as it reads: capitals, outer spaces and the width of inner runs of spaces aside. */
+const asRead = (name: PgColumn | string) => sql`lower(btrim(regexp_replace(${name}, ${SPACES}, ' ', 'g')))`;
+
 /**
- * Refuses, as a 409 on `field`, a name another row already has among `scope` (capitals and outer
- * spaces aside; `exceptId` is the row being renamed). Saves of names of one scope wait on one another
+ * Refuses, as a 409 on `field`, a name another row already has among `scope` as it reads (capitals,
+ * outer spaces and double or no-break spaces inside aside: 'QA  Cliente' is 'QA Cliente' on every
+ * screen; accents are not, 'Peña' is not 'Pena'; `exceptId` is the row being renamed). Saves of names of one scope wait on one another
  * (a transaction lock on `lockKey`), so two saves of the same new name cannot both pass the check.
  */
 export async function refuseTakenName(
@@ -15,7 +21,7 @@ export async function refuseTakenName(
   opts: { lockKey: string; message: string; field: string; scope?: SQL; exceptId?: number },
 ): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${opts.lockKey}))`);
-  const sameName = sql`lower(btrim(${target.name})) = lower(btrim(${name}))`;
+  const sameName = sql`${asRead(target.name)} = ${asRead(name)}`;
   const except = opts.exceptId === undefined ? undefined : sql`${target.id} <> ${opts.exceptId}`;
   const [other] = await tx
     .select({ id: target.id })

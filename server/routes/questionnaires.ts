@@ -12,7 +12,7 @@ import {
 } from '../../domain/questionnaires';
 import { QUESTIONNAIRE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire } from '../../domain/questionnaire-body';
 import { ACCESS } from '../../domain/roles';
-import { id } from '../../domain/validation';
+import { id, nameKey } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { countAll, matches, orderBy, searchPattern } from '../db/list';
@@ -37,7 +37,7 @@ export const QUESTIONNAIRE_ERRORS = {
 } as const;
 
 /** Names compared as the uniqueness rule compares them: capitals and outer spaces aside. */
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 /** Two questionnaires of one name are two look-alike choices in every project form (removed ones aside). */
 const refuseTakenQuestionnaireName = (tx: Tx, name: string, exceptId?: number, message: string = QUESTIONNAIRE_ERRORS.duplicate) =>

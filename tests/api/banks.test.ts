@@ -419,7 +419,7 @@ describe('motives', () => {
   it('refuses a motive name another motive has (capitals and spaces aside), on create and on rename, writing nothing', async () => {
     const first = await ok('POST', '/api/motives/', { motive: 'Foto borrosa' });
     const before = await t.db.select({ id: motives.id }).from(motives);
-    const twin = await call('POST', '/api/motives/', { motive: '  FOTO BORROSA ' });
+    const twin = await call('POST', '/api/motives/', { motive: '  FOTO  BORROSA ' });
     expect(twin.statusCode).toBe(409);
     expect(twin.json()).toEqual({ message: MOTIVE_TEXT.duplicate, errors: { motive: MOTIVE_TEXT.duplicate } });
     expect(await t.db.select({ id: motives.id }).from(motives)).toHaveLength(before.length);
@@ -479,7 +479,7 @@ describe('characteristics', () => {
     const first = await ok('POST', '/api/characteristics/', { description: 'Vidriera iluminada' });
     await ok('DELETE', `/api/characteristics/${first.id}`);
     const before = await snapshot();
-    const twin = await call('POST', '/api/characteristics/', { description: 'vidriera ILUMINADA ' });
+    const twin = await call('POST', '/api/characteristics/', { description: 'vidriera\u00a0ILUMINADA ' });
     expect(twin.statusCode).toBe(409);
     expect(twin.json()).toEqual({ message: CHARACTERISTIC_TEXT.duplicate, errors: { description: CHARACTERISTIC_TEXT.duplicate } });
     expect(await snapshot()).toEqual(before);

@@ -53,6 +53,9 @@ describe('the rules of an attribute’s values', () => {
     expect(two.json().message).toBe(FEATURE_TEXT.oneDefault);
     const repeated = await send('POST', '/api/features', feature({ values: [{ value: 'A', isDefault: true }, { value: 'a ', isDefault: false }] }));
     expect(repeated.json().message).toBe(FEATURE_TEXT.repeatedValue);
+    // 'A  B' and 'A B' read the same on the list: one value twice.
+    const spaced = await send('POST', '/api/features', feature({ values: [{ value: 'A  B', isDefault: true }, { value: 'a\u00a0b', isDefault: false }] }));
+    expect(spaced.json().message).toBe(FEATURE_TEXT.repeatedValue);
   });
 
   it('needs a name and an existing client', async () => {
@@ -79,9 +82,11 @@ describe('creating, listing and editing attributes', () => {
 
   it('refuses a name another attribute of the client has (capitals and spaces aside), and writes nothing', async () => {
     const before = await t.db.select({ id: features.id }).from(features);
-    const twin = await send('POST', '/api/features', feature({ name: '  accesibilidad ' }));
-    expect(twin.statusCode, twin.body).toBe(409);
-    expect(twin.json().errors.name).toBe(FEATURE_TEXT.duplicateName);
+    for (const name of ['  accesibilidad ', 'ACCESIBILIDAD\u00a0']) {
+      const twin = await send('POST', '/api/features', feature({ name }));
+      expect(twin.statusCode, twin.body).toBe(409);
+      expect(twin.json().errors.name).toBe(FEATURE_TEXT.duplicateName);
+    }
     expect(await t.db.select({ id: features.id }).from(features)).toHaveLength(before.length);
     // Another client may use the name; a rename onto it is refused, keeping its own name is not.
     const other = (await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata')))[0].id;

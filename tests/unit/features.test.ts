@@ -31,6 +31,9 @@ describe('the values of an attribute', () => {
   it('refuses adding an empty or repeated value from the value box', () => {
     expect(addValueProblem([], '   ')).toBe('No puede añadirse un valor vacío.');
     expect(addValueProblem([{ value: 'Grande' }], 'grande ')).toBe(FEATURE_TEXT.repeatedValue);
+    // Inner runs of spaces, no-break ones too, read as one: 'A  B' is shown as 'A B'.
+    expect(addValueProblem([{ value: 'Sin rampa' }], 'sin  rampa')).toBe(FEATURE_TEXT.repeatedValue);
+    expect(valuesProblem('X', [{ value: 'A  B', isDefault: true }, { value: 'a\u00a0b', isDefault: false }])).toBe(FEATURE_TEXT.repeatedValue);
     expect(addValueProblem([{ value: 'Grande' }], 'Chico')).toBeNull();
   });
 });
