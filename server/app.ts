@@ -84,7 +84,7 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // The router's own refusals (a path with broken %-escapes, a path parameter over 100
     // characters) answer in the one Spanish shape too, before any hook runs.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -22,6 +22,11 @@ export interface Config {
   campusUrl: string;
   moodleSecret: string;
   authRateLimit: number;
+  /**
+   * Whose X-Forwarded-For is believed (Fastify's `trustProxy`): nobody's by default, so a caller cannot
+   * pick the address the sign-in limit counts; `true` (every hop), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: boolean | string[];
   logLevel: string;
   seedDemo: boolean;
   staticDir: string | null;
@@ -36,6 +41,14 @@ const int = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
+
+/** TRUST_PROXY: '' or 'false' → false, 'true' → true, '127.0.0.1,10.1.0.0/16' → those proxies. */
+export function trustProxy(value: string | undefined): boolean | string[] {
+  const text = (value ?? '').trim();
+  if (!text || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
 
 /** The JWT secret: JWT_SECRET, or one generated once and kept in DATA_DIR. */
 function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
@@ -67,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campusUrl: env.CAMPUS_URL || '',
     moodleSecret: env.MOODLE_SECRET || '',
     authRateLimit: int(env.AUTH_RATE_LIMIT, 20),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: env.SEED_DEMO !== 'false',
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || './dist'),

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDELINE_SECTIONS } from '../../domain/guidelines';
 import { clients, mailOutbox, users } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
+import { trustProxy } from '../../server/config';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers';
 import { expectSpanish } from './hostile-input';
 
@@ -44,6 +45,27 @@ describe('rate limits on the session and restore routes', () => {
     expect(answers.slice(0, 3).map((r) => r.statusCode)).not.toContain(429);
     expect(answers[3].statusCode).toBe(429);
     expectSpanish(answers[3].json().message, url);
+  });
+
+  it('counts the caller, not the X-Forwarded-For it sends (a new address each time once escaped the limit)', async () => {
+    const spoofed = await createTestApp({ authRateLimit: 3 });
+    try {
+      const answers = [];
+      for (let i = 0; i < 4; i++) {
+        answers.push(await spoofed.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, payload: { email: 'admin@campo.test', password: 'mala' } }));
+      }
+      expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 401, 429]);
+    } finally {
+      await spoofed.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('believes no proxy unless told, and then the ones named', () => {
+    expect([undefined, '', 'false', ' '].map(trustProxy)).toEqual([false, false, false, false]);
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('127.0.0.1, 10.1.0.0/16')).toEqual(['127.0.0.1', '10.1.0.0/16']);
   });
 });
 

@@ -189,7 +189,8 @@ describe('Lista de Clientes', () => {
     const book = XLSX.read(readFileSync(await download.path()));
     const sheet = book.Sheets[book.SheetNames[0]];
     const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
-    expect(header).toEqual(['Ver', 'Nombre', 'Dirección', 'Teléfono', 'Email', 'Estado']);
+    expect(header).toEqual(['ID', 'Nombre', 'Dirección', 'Teléfono', 'Email', 'Estado']);
+    expect(rows.every((r) => Number.isInteger(r[0]))).toBe(true);
     const nameAt = header.indexOf('Nombre');
     expect(rows.map((r) => r[nameAt]).sort()).toEqual([...listed].sort());
     const stateAt = header.indexOf('Estado');

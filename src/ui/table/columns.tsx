@@ -59,6 +59,8 @@ export function linkColumn(kind: 'edit' | 'view', label: string, links: RowLinks
       kind === 'edit' && links.editable && !links.editable(r) ? null : (
         <IconLink kind={kind} path={`${links.root}/${kind}/${r.id}`} label={`${kind === 'edit' ? 'Editar' : 'Ver'} ${links.name(r)}`} />
       ),
+    // In the file the icon's column is the record's id, and says so.
+    exportLabel: 'ID',
     exportValue: (r) => r.id,
   };
 }
