@@ -40,7 +40,9 @@ const LONGITUDE_RE = /^-?(180(\.0+)?|(1[0-7]\d|[1-9]?\d)(\.\d+)?)$/;
 /** At least 8 characters with a lowercase letter, a digit and a special character. */
 const PASSWORD_RE = /^(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9\s]).{8,}$/;
 
-export const isEmail = (value: string): boolean => EMAIL_RE.test(value);
+/** No dot at either end of either part, and never two in a row ('a..b@campo.test' cannot be delivered to). */
+const EMAIL_DOTS_RE = /^\.|\.\.|\.@|@\.|\.$/;
+export const isEmail = (value: string): boolean => EMAIL_RE.test(value) && !EMAIL_DOTS_RE.test(value);
 export const isUrl = (value: string): boolean => URL_RE.test(value);
 /**
  * A link as a browser must be given it, or null when it is no link the URL rule accepts. The rule lets

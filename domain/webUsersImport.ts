@@ -50,9 +50,13 @@ export function isSpreadsheetFile(fileName: string, firstBytes: Uint8Array): boo
   return starts([0x50, 0x4b, 0x03, 0x04]) || starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
 const cellText = (cell: unknown): string => {
   if (typeof cell === 'string') return cell.trim();
   if (typeof cell === 'number' && Number.isFinite(cell)) return String(cell);
+  // A date cell as the spreadsheet shows it (SheetJS gives its wall-clock day in local time), not
+  // its serial number: 'Nombre' 01/02/2020 was stored as '43862'.
+  if (cell instanceof Date && !Number.isNaN(cell.getTime())) return `${two(cell.getDate())}/${two(cell.getMonth() + 1)}/${cell.getFullYear()}`;
   return '';
 };
 
@@ -201,7 +205,7 @@ export function readableRange(range: CellRange): CellRange {
 
 /** The part of SheetJS the reading needs: the server passes its module, the console its lazy import. */
 export interface SheetReader {
-  read(data: Uint8Array, options: { type: 'array'; dense: boolean; cellFormula: boolean; cellHTML: boolean; cellText: boolean }): {
+  read(data: Uint8Array, options: { type: 'array'; dense: boolean; cellFormula: boolean; cellHTML: boolean; cellText: boolean; cellDates: boolean }): {
     SheetNames: string[];
     Sheets: Record<string, { '!ref'?: string }>;
   };
@@ -218,7 +222,7 @@ export function readBulkFile(XLSX: SheetReader, fileName: string, bytes: Uint8Ar
   if (!isSpreadsheetFile(fileName, bytes.subarray(0, 8))) return { error: IMPORT_TEXT.notSpreadsheet };
   let rows: unknown[][];
   try {
-    const book = XLSX.read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellText: false });
+    const book = XLSX.read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellText: false, cellDates: true });
     const sheet = book.Sheets[BULK_SHEET] ?? book.Sheets[book.SheetNames[0]];
     const ref = sheet?.['!ref'];
     rows = ref ? (XLSX.utils.sheet_to_json(sheet as never, { ...SHEET_READ_OPTIONS, range: readableRange(XLSX.utils.decode_range(ref)) }) as unknown[][]) : [];

@@ -69,6 +69,14 @@ describe('the user form', () => {
 
     await pick(page, 'Rol', 'Cliente');
     await shown(page.getByRole('checkbox', { name: 'Descargar video mystery' }));
+    // A permission ticked under one role is not ticked again, unasked, when the role comes back.
+    await page.getByRole('checkbox', { name: 'Descargar video mystery' }).check();
+    await pick(page, 'Rol', 'Operaciones');
+    await gone(page.getByRole('checkbox', { name: 'Descargar video mystery' }));
+    await pick(page, 'Rol', 'Franquicia');
+    expect(await page.getByRole('checkbox', { name: 'Descargar video mystery' }).isChecked()).toBe(false);
+    await pick(page, 'Rol', 'Cliente');
+    expect(await page.getByRole('checkbox', { name: 'Descargar video mystery' }).isChecked()).toBe(false);
     await pick(page, 'Cliente', 'Café del Plata');
     await page.getByRole('checkbox', { name: 'Descargar video mystery' }).check();
     await page.getByRole('button', { name: 'Guardar' }).click();

@@ -132,7 +132,7 @@ describe('email', () => {
   });
 
   it('refuses malformed ones with the email message and empty ones with Requerido', () => {
-    for (const value of ['ana', 'ana@', '@campo.com', 'ana@campo', 'ana@campo.c', 'a na@campo.com', 'ana@@campo.com', 'ana@cam po.com']) {
+    for (const value of ['ana', 'ana@', '@campo.com', 'ana@campo', 'ana@campo.c', 'a na@campo.com', 'ana@@campo.com', 'ana@cam po.com', 'a..b@campo.test', '.ana@campo.test', 'ana.@campo.test', 'ana@.campo.test', 'ana@campo..test', 'ana@campo.test.']) {
       expect(messageOf(email, value), value).toBe(MSG.email);
       expect(isEmail(value), value).toBe(false);
     }

@@ -216,6 +216,13 @@ describe('the bulk file rows', () => {
       expect(isSpreadsheetFile(name, bytes)).toBe(true);
       expect(readBulkFile(XLSX as unknown as SheetReader, name, bytes)).toMatchObject({ rows: [{ row: 2, email: 'ana@paz.com', role: '6' }] });
     }
+    // A date cell is read as the spreadsheet shows it, not as its serial number (43862).
+    const dated = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(dated, XLSX.utils.aoa_to_sheet([header, [new Date(2020, 1, 1), 'Paz', 'ana@paz.com', '', 6]], { cellDates: true }), 'bulk_users');
+    for (const bookType of ['xlsx', 'biff8'] as const) {
+      const bytes = new Uint8Array(XLSX.write(dated, { type: 'array', bookType }) as ArrayBuffer);
+      expect(readBulkFile(XLSX as unknown as SheetReader, `u.${bookType === 'xlsx' ? 'xlsx' : 'xls'}`, bytes)).toMatchObject({ rows: [{ names: '01/02/2020' }] });
+    }
     const csv = new TextEncoder().encode('Nombre,Apellido\n');
     expect(isSpreadsheetFile('u.xlsx', csv)).toBe(false);
     expect(readBulkFile(XLSX as unknown as SheetReader, 'u.xlsx', csv)).toEqual({ error: IMPORT_TEXT.notSpreadsheet });

@@ -40,6 +40,14 @@ function Permissions({ rolId }: { rolId: UserRole }) {
     enabled: rolId !== null,
     staleTime: Infinity,
   });
+  // A permission ticked under another role goes with it: back on that role, the box is not ticked
+  // unasked (the server keeps only the role's own, but the form said otherwise).
+  const offered = rolId === null ? [] : available.data;
+  useEffect(() => {
+    if (!offered) return;
+    const kept = granted.filter((a) => offered.some((o) => o.actionId === a));
+    if (kept.length !== granted.length) setValue('actions', kept, { shouldDirty: true, shouldValidate: true });
+  }, [offered, granted, setValue]);
   const toggle = (actionId: number, on: boolean) =>
     setValue('actions', on ? [...granted, actionId] : granted.filter((a) => a !== actionId), { shouldDirty: true, shouldValidate: true });
   const actions = available.data ?? [];
