@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { email, MSG, newPassword, required } from './validation';
+import { email, MSG, newPassword, required, textOr } from './validation';
 
 export const loginSchema = z.object({
   email: required.pipe(z.string().max(254, MSG.tooLong)),
-  password: z.string({ error: MSG.required }).min(1, MSG.required).max(200, MSG.tooLong),
+  password: textOr(MSG.required).min(1, MSG.required).max(200, MSG.tooLong),
 });
 export type Credentials = z.infer<typeof loginSchema>;
 
 export const restoreEmailSchema = z.object({ email });
 
 export const newPasswordSchema = z
-  .object({ password: newPassword, confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required) })
+  .object({ password: newPassword, confirmPassword: textOr(MSG.required).min(1, MSG.required) })
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMatch, path: ['confirmPassword'] });
 
 export const AUTH_TEXT = {

@@ -27,7 +27,7 @@ const optionalId = z.preprocess(
 
 export const featureValueSchema = z.object({
   id: optionalId,
-  value: z.string({ error: FEATURE_TEXT.emptyValue }).overwrite(trimText).overwrite(collapseSpaces).min(1, FEATURE_TEXT.emptyValue).max(200, MSG.tooLong),
+  value: textOr(FEATURE_TEXT.emptyValue).overwrite(trimText).overwrite(collapseSpaces).min(1, FEATURE_TEXT.emptyValue).max(200, MSG.tooLong),
   isDefault: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
 });
 export type FeatureValueInput = z.infer<typeof featureValueSchema>;

@@ -1,7 +1,7 @@
 /** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
 import { z } from 'zod';
 import { type KeyValue, keyValueSchema } from './tags';
-import { email, id, isEmail, latitude, longitude, MAX_ID, MSG, optionalText, pickedId, optionalUrl, phone, required } from './validation';
+import { email, id, isEmail, latitude, longitude, MAX_ID, MSG, optionalText, pickedId, optionalUrl, phone, required, textOr } from './validation';
 
 export const LOCATION_TEXT = {
   geography: 'Seleccione país, estado o provincia y ciudad.',
@@ -18,7 +18,7 @@ export const LOCATION_TEXT = {
 } as const;
 
 /** The spec's "basic e-mail pattern" for the lists of e-mails (spec 1 §5). */
-export const listEmail = z.string({ error: LOCATION_TEXT.emailList }).trim().max(254, MSG.tooLong).refine(isEmail, LOCATION_TEXT.emailList);
+export const listEmail = textOr(LOCATION_TEXT.emailList).trim().max(254, MSG.tooLong).refine(isEmail, LOCATION_TEXT.emailList);
 
 /** Adds an e-mail to a list: duplicates (in any case) are ignored. */
 export function addEmail(list: readonly string[], entry: string): string[] {

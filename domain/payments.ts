@@ -124,7 +124,7 @@ const WITH_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
  * The payment instant: an ISO date-time (without an offset, Argentina's) or a day (taken at the
  * current time); not in a minute later than the current one.
  */
-export const paymentInstant = z.string({ error: T.required }).trim().min(1, T.required).max(40).transform((text, ctx) => {
+export const paymentInstant = textOr(T.required).trim().min(1, T.required).max(40).transform((text, ctx) => {
   const day = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(text);
   const parsed = day ? parseDisplayDate(`${day[3]}/${day[2]}/${day[1]}`) : { error: MSG.dateFormat };
   const instant = day?.[4] ? new Date(WITH_OFFSET.test(text) ? text : `${text}${ARGENTINA_OFFSET}`) : day ? new Date(combineWithCurrentTime(text)) : new Date(NaN);

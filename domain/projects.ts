@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { distinctRanges, isoDate, MAX_RANGES, RANGE_TEXT, sortRanges, totalVisits, type VisitRange, visitRangeSchema } from './projectVisits';
-import { dateValue, formatDisplayDate, id, MAX_TEXT, MSG, pickedId, todayIso, trimText } from './validation';
+import { dateValue, formatDisplayDate, id, MAX_TEXT, MSG, pickedId, textOr, todayIso, trimText } from './validation';
 
 export const MAX_PROJECT_LOCATIONS = 5000;
 export const MAX_PROJECT_VISITS = 200_000;
@@ -75,7 +75,7 @@ export function parsePrice(value: unknown): { price: string } | { error: string 
   return { price: `${BigInt(int)}.${dec.padEnd(2, '0')}` };
 }
 
-const text = (max: number) => z.string({ error: MSG.required }).overwrite(trimText).min(1, MSG.required).max(max, MSG.tooLong);
+const text = (max: number) => textOr(MSG.required).overwrite(trimText).min(1, MSG.required).max(max, MSG.tooLong);
 const optionalText = z
   .string()
   .trim()

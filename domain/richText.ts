@@ -1,6 +1,6 @@
 /** Rules for rich texts and media links (spec 3 §5 minLength120, spec 3 §9 video ids). */
 import { z } from 'zod';
-import { MSG } from './validation';
+import { MSG, textOr } from './validation';
 
 /** Rich texts are HTML: capped well above any real instruction so nothing huge reaches the database. */
 export const MAX_RICH_TEXT = 50_000;
@@ -28,8 +28,7 @@ export const visibleLength = (html: string): number => [...stripHtml(html)].leng
 
 /** A required rich text with at least `min` visible characters: 'Requerido', then 'Debe ingresar 120 caracteres o más'. */
 export function richText(min = 120) {
-  return z
-    .string({ error: MSG.required })
+  return textOr(MSG.required)
     .max(MAX_RICH_TEXT, MSG.tooLong)
     .superRefine((html, ctx) => {
       const length = visibleLength(html);

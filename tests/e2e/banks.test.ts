@@ -360,3 +360,21 @@ describe('Banco de Instructivos', () => {
     errors.assertNone();
   });
 });
+
+describe('a search that finds nothing', () => {
+  it("says 'No hay resultados para la búsqueda' on every bank (spec 3, the shared table)", async () => {
+    const banks = [
+      ['Proyectos', 'Banco de características', '/campo-characteristics', 'Banco de Caracteristicas'],
+      ['Moves', 'Motivos', '/motives', 'Motivos'],
+      [null, 'Tags', '/tags', 'Tags'],
+      ['Cuestionarios', 'Banco de instructivos', '/campo-guidelines', 'Banco de Instructivos'],
+    ] as const;
+    for (const [group, entry, path, heading] of banks) {
+      const { page, errors } = await openBank(group, entry, path, heading);
+      await page.getByLabel('Buscar').fill('zzqqxx sin resultados');
+      await shown(page.getByText('No hay resultados para la búsqueda', { exact: true }));
+      errors.assertNone();
+      await page.close();
+    }
+  });
+});

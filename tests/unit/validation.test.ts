@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { FEATURE_TEXT, featureValueSchema } from '../../domain/features';
+import { guidelineSchema } from '../../domain/guidelines';
+import { projectCreateBody } from '../../domain/projects';
+import { keyValueSchema, TAG_TEXT } from '../../domain/tags';
 import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema } from '../../domain/auth';
 import { CLIENT_STATE_QUESTION, CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
 import {
@@ -79,6 +83,25 @@ describe('required', () => {
     // A form's own missing message stays for a missing value only.
     const reasonLike = textOr('Campo requerido');
     expect([messageOf(reasonLike, undefined), messageOf(reasonLike, null), messageOf(reasonLike, 7)]).toEqual(['Campo requerido', 'Campo requerido', 'Debe ser un texto.']);
+  });
+
+  it('says so on every text with a message of its own too (a project name, a guideline section, a tag key, a password…)', () => {
+    const said = (schema: z.ZodType, body: unknown, path: string) => {
+      const failed = schema.safeParse(body);
+      return failed.success ? undefined : fieldErrors(failed.error)[path];
+    };
+    expect(said(projectCreateBody, { name: 123 }, 'name')).toBe('Debe ser un texto.');
+    expect(said(projectCreateBody, { mandatoryProduct: ['a'] }, 'mandatoryProduct')).toBe('Debe ser un texto.');
+    expect(said(guidelineSchema, { generalities: 12345 }, 'generalities')).toBe('Debe ser un texto.');
+    expect(said(keyValueSchema, { key: 1, value: true }, 'key')).toBe('Debe ser un texto.');
+    expect(said(keyValueSchema, { key: 1, value: true }, 'value')).toBe('Debe ser un texto.');
+    expect(said(loginSchema, { email: 'ana@campo.test', password: 123 }, 'password')).toBe('Debe ser un texto.');
+    expect(said(featureValueSchema, { value: 5 }, 'value')).toBe('Debe ser un texto.');
+    // Missing, they keep their own message.
+    expect(said(projectCreateBody, {}, 'name')).toBe(MSG.required);
+    expect(said(guidelineSchema, {}, 'generalities')).toBe(MSG.required);
+    expect(said(keyValueSchema, {}, 'key')).toBe(TAG_TEXT.keyRequired);
+    expect(said(featureValueSchema, {}, 'value')).toBe(FEATURE_TEXT.emptyValue);
   });
 
   it('refuses a text of only invisible characters (zero-width space, joiners, marks), and drops them at the ends', () => {

@@ -14,6 +14,7 @@ export default defineScreens({
   area: 'characteristics',
   list: {
     title: 'Banco de Caracteristicas',
+    emptyText: 'No hay resultados para la búsqueda',
     icon: <CategoryIcon color="primary" />,
     addLabel: 'Nueva Caracteristica',
     search: { label: 'Buscar', field: 'q', placeholder: 'Descripción' },

@@ -24,6 +24,7 @@ export default defineScreens({
   area: 'guidelines',
   list: {
     title: 'Banco de Instructivos',
+    emptyText: 'No hay resultados para la búsqueda',
     icon: <MenuBookIcon color="primary" />,
     addLabel: 'NUEVO INSTRUCTIVO',
     search: { label: 'Buscar', field: 'q', placeholder: 'Nombre del instructivo' },

@@ -12,6 +12,7 @@ export default defineScreens({
   area: 'motives',
   list: {
     title: 'Motivos',
+    emptyText: 'No hay resultados para la búsqueda',
     icon: <ReportIcon color="primary" />,
     addLabel: 'Crear Motivo',
     search: { label: 'Buscar', field: 'q', placeholder: 'Motivo o descripción' },

@@ -12,6 +12,7 @@ export default defineScreens({
   area: 'tags',
   list: {
     title: 'Tags',
+    emptyText: 'No hay resultados para la búsqueda',
     icon: <LabelIcon color="primary" />,
     addLabel: 'Crear grupo',
     search: { label: 'Buscar', field: 'q', placeholder: 'Nombre del grupo' },
