@@ -166,7 +166,7 @@ export interface RuleContext {
   mode: 'ADD' | 'EDIT';
   /** The chosen campaign's dates (null while none is chosen). */
   campaign: { startDate: string; endDate: string } | null;
-  /** Whether the price applies: the move configuration's first category is 1, or EDIT (an ended project's is locked instead). */
+  /** Whether the price is required: `priceRequired` (an ended project's is locked instead). */
   priced: boolean;
   /** EDIT: the stored project and how many locations it has. */
   original?: ProjectSnapshot;
@@ -231,7 +231,9 @@ export function projectIssues(value: Loose, ctx: RuleContext): Issue[] {
   }
 
   // After the lock: an ended project keeps its price as stored, none included (a configuration without price).
-  if (ctx.priced) {
+  // Outside ADD the field shows even when not required: one written must still be a price.
+  const written = value.price !== undefined && value.price !== null && !(typeof value.price === 'string' && !value.price.trim());
+  if (ctx.priced || (ctx.mode === 'EDIT' && written)) {
     const price = parsePrice(value.price);
     if ('error' in price) issues.push({ path: 'price', message: price.error });
   }
@@ -269,7 +271,15 @@ function addIssues(issues: Issue[], ctx: z.RefinementCtx) {
   for (const issue of issues) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 }
 
-/** The form's own values: the chosen campaign's dates and whether the price applies, kept in the form. */
+/**
+ * Whether a project's price is required: when its move configuration is priced (first category 1), and
+ * on edit also when it has one already. The field shows on every edit (spec 3 §4), but a project of a
+ * configuration without price, saved without one, is renamed without making one up (a price would
+ * start paying its approvals).
+ */
+export const priceRequired = (configurationPriced: boolean, storedPrice?: string | null): boolean => configurationPriced || (storedPrice !== undefined && storedPrice !== null);
+
+/** The form's own values: the chosen campaign's dates and whether the price is required, kept in the form. */
 const formContext = {
   campaign: z.object({ startDate: z.string(), endDate: z.string() }).nullable().default(null),
   priced: z.boolean().default(false),
@@ -280,11 +290,11 @@ export const projectAddFormSchema = z
   .object({ ...fields, locations: locationsField, ...formContext })
   .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'ADD', campaign: v.campaign, priced: v.priced }), ctx), { when: () => true });
 
-/** The EDIT form of a stored project with `locationsCount` locations: the price applies (spec 3 §4) unless the project ended. */
+/** The EDIT form of a stored project with `locationsCount` locations: the price shows (spec 3 §4), required by `priceRequired`. */
 export const projectEditFormSchema = (original: ProjectSnapshot, locationsCount: number) =>
   z
     .object({ ...fields, updateReason: reasonField.optional(), ...formContext })
-    .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'EDIT', campaign: v.campaign, priced: true, original, locationsCount }).filter((i) => i.path !== 'updateReason'), ctx), {
+    .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'EDIT', campaign: v.campaign, priced: v.priced, original, locationsCount }).filter((i) => i.path !== 'updateReason'), ctx), {
       when: () => true,
     });
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   isPastProject,
   MAX_PROJECT_VISITS,
+  priceRequired,
   PROJECT_DIALOG_FIELDS,
   PROJECT_TEXT,
   type ProjectCreate,
@@ -206,7 +207,7 @@ export default async function projectRoutes(app: App) {
       // Before its references: a campaign of another client would otherwise be the reason given.
       if (body.clientId !== current.clientId) refuse([{ path: 'clientId', message: PROJECT_TEXT.clientFixed }]);
       const refs = await checkReferences(tx, body, current);
-      const issues = projectIssues(body, { mode: 'EDIT', campaign: refs.campaign, priced: true, original: current, locationsCount: current.locationsCount });
+      const issues = projectIssues(body, { mode: 'EDIT', campaign: refs.campaign, priced: priceRequired(refs.priced, current.price), original: current, locationsCount: current.locationsCount });
       if (issues.length) refuse(issues);
       if (isPastProject(current.endDate)) {
         if (body.endDate === current.endDate) return;

@@ -242,6 +242,17 @@ describe('creating a project', () => {
     expect(await counts()).toEqual(before);
     const { id } = await create({ moveConfigurationId: refs.unpriced, price: '', name: 'Sin precio' });
     expect((await load(id)).price).toBeNull();
+
+    // Renamed without making a price up (one would start paying its approvals); one written must still be a price.
+    const unpriced = await load(id);
+    for (const price of ['', null]) {
+      const renamed = await call('PUT', '/api/projects', editBody(unpriced, { name: 'Sin precio, renombrado', price }));
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await load(id)).toMatchObject({ name: 'Sin precio, renombrado', price: null });
+    }
+    expect((await call('PUT', '/api/projects', editBody(await load(id), { price: '0' }))).json().errors).toEqual({ price: MSG.positive });
+    // Moved to a priced configuration, it needs one.
+    expect((await call('PUT', '/api/projects', editBody(await load(id), { moveConfigurationId: refs.priced, price: '' }))).json().errors).toEqual({ price: MSG.required });
   });
 
   it("refuses the same visit range twice with the console's message, and writes nothing", async () => {

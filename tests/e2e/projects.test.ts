@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { ProjectRecord } from '../../domain/projects';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
@@ -341,6 +342,48 @@ describe('Proyectos', () => {
     await expect.poll(() => ana.page.getByRole('textbox', { name: 'Producto obligatorio' }).inputValue()).toBe('Producto de Beto');
     ana.errors.assertNone([/status of 409/]);
     beto.errors.assertNone();
+  });
+
+  it('renames a project whose move configuration has no price without asking for one; a price written must be one', async () => {
+    const token = await adminToken();
+    const byName = async (name: string) => {
+      const [found] = (await api<{ rows: { id: number }[] }>('GET', `/projects?limit=1&name=${encodeURIComponent(name)}`, undefined, token)).rows;
+      return api<ProjectRecord>('GET', `/projects/${found.id}`, undefined, token);
+    };
+    const running = await byName('Atención en sucursales - en curso');
+    const calls = await byName('Atención en sucursales - operativo especial');
+    const created = await api<{ id: number }>('POST', '/projects', {
+      name: 'Llamados sin precio E2E',
+      clientId: running.clientId,
+      campaignId: running.campaignId,
+      moveConfigurationId: calls.moveConfigurationId,
+      questionnaireId: running.questionnaireId,
+      guidelineId: running.guidelineId,
+      startDate: isoIn(0),
+      endDate: isoIn(10),
+      price: '',
+      mandatoryProduct: 'Llamado',
+      rangeDate: [{ from: isoIn(0), to: isoIn(10), visits: 1 }],
+      locations: [running.locations[0].locationId],
+    }, token);
+
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto(`/projects-campo/edit/${created.id}`);
+    await shown(page.getByRole('heading', { name: 'Editar proyecto: Llamados sin precio E2E' }));
+    const price = page.getByRole('textbox', { name: 'Precio' });
+    expect(await price.inputValue()).toBe('');
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Llamados sin precio E2E, renombrado');
+    // A price written is checked as one.
+    await price.fill('0');
+    await price.blur();
+    await shown(page.getByText('Debe ser mayor a 0'));
+    await price.fill('');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    expect(await api<ProjectRecord>('GET', `/projects/${created.id}`, undefined, token)).toMatchObject({ name: 'Llamados sin precio E2E, renombrado', price: null });
+    errors.assertNone();
   });
 
   it('duplicates a project with its locations', async () => {

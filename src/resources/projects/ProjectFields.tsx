@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { pricedCategory } from '../../../domain/movesConfig';
-import { PROJECT_TEXT, type ProjectRecord, type ProjectUpdateLog } from '../../../domain/projects';
+import { priceRequired, PROJECT_TEXT, type ProjectRecord, type ProjectUpdateLog } from '../../../domain/projects';
 import { formatDisplayDate } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import { useClientChoices } from '../../ui/ClientPicker';
@@ -32,7 +32,7 @@ const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' 
 export function ProjectFields({ record, duplicate, locked = false }: ProjectFieldsProps) {
   const mode = useFormMode();
   const adding = mode === 'ADD';
-  const { setValue, getValues, trigger } = useFormContext<ProjectValues>();
+  const { setValue, getValues, getFieldState, trigger } = useFormContext<ProjectValues>();
   const [clientId, campaignId, moveConfigurationId, startDate, endDate, locations, priced] = useWatch<ProjectValues>({
     name: ['clientId', 'campaignId', 'moveConfigurationId', 'startDate', 'endDate', 'locations', 'priced'],
   }) as [number | null, number | null, number | null, string, string, number[] | undefined, boolean];
@@ -57,11 +57,14 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
   }, [campaignId, campaigns.choices, campaigns.loading, getValues, setValue, trigger]);
   useEffect(() => {
     if (moves.loading) return;
-    const next = adding ? pricedCategory(moves.choices.find((m) => m.id === moveConfigurationId)?.category ?? []) : true;
+    const configurationPriced = pricedCategory(moves.choices.find((m) => m.id === moveConfigurationId)?.category ?? []);
+    const next = adding ? configurationPriced : priceRequired(configurationPriced, record?.price);
     if (next === getValues('priced')) return;
     setValue('priced', next);
-    if (!next) setValue('price', '');
-  }, [adding, moveConfigurationId, moves.choices, moves.loading, getValues, setValue]);
+    if (!next && adding) setValue('price', '');
+    // A 'Requerido' said under the old configuration goes when the new one asks for no price.
+    if (!adding && getFieldState('price').error) void trigger('price');
+  }, [adding, moveConfigurationId, moves.choices, moves.loading, getValues, setValue, getFieldState, trigger, record?.price]);
   // The two dates are checked together (and with the ranges): a change in one can fix or break the other.
   useEffect(() => {
     if (startDate && endDate) void trigger(['startDate', 'endDate', 'dates' as never, 'rangeDate']);
@@ -116,7 +119,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
         </Box>
         <TextInput name="mandatoryProduct" label="Producto obligatorio" required disabled={locked} />
         <TextInput name="alternativeProduct" label="Producto alternativo" disabled={locked} />
-        {priced && <TextInput name="price" label="Precio" required={!locked} disabled={locked} helperText={locked ? undefined : 'Ej: 1500,50'} />}
+        {(priced || !adding) && <TextInput name="price" label="Precio" required={priced && !locked} disabled={locked} helperText={locked ? undefined : 'Ej: 1500,50'} />}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
         <CheckboxInput name="audioAttachment" label="Adjunto de audio" disabled={locked} />
