@@ -73,7 +73,13 @@ const locationSortable = {
 
 function clientLocationsWhere(clientId: number, q: ClientLocationsQuery): SQL {
   const filters: SQL[] = [eq(locations.clientId, clientId)];
-  if (q.withStatus !== undefined) filters.push(eq(locations.status, q.withStatus));
+  // The active ones, and with `proyectId` also the project's own that were deactivated since: they
+  // count among its locations, so the screen shows them (and lets them go).
+  const ownOfProject =
+    q.withStatus === true && q.proyectId !== undefined
+      ? sql`exists (select 1 from ${projectLocations} where ${projectLocations.projectId} = ${q.proyectId} and ${projectLocations.locationId} = ${locations.id})`
+      : undefined;
+  if (q.withStatus !== undefined) filters.push(ownOfProject ? or(eq(locations.status, true), ownOfProject)! : eq(locations.status, q.withStatus));
   if (q.q) {
     const pattern = searchPattern(q.q);
     filters.push(or(matches(locations.fullName, pattern), matches(locations.clientLocationId, pattern), matches(locations.street, pattern))!);
@@ -114,7 +120,7 @@ export default async function projectRoutes(app: App) {
   });
 
   /** A client's locations to choose from (the form's table and the 'Agregar/Quitar locaciones' screen). */
-  app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de un cliente para elegir en un proyecto', description: 'Con `proyectId` cada fila dice si está en ese proyecto; con `availableFrom`/`availableTo`, en cuántos otros proyectos está entre esas fechas.', params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
+  app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de un cliente para elegir en un proyecto', description: 'Con `proyectId` cada fila dice si está en ese proyecto (y con `withStatus=true` se listan también los suyos ya desactivados, con `status` false); con `availableFrom`/`availableTo`, en cuántos otros proyectos está entre esas fechas.', params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const q = req.query as ClientLocationsQuery;
     const where = clientLocationsWhere(clientId, q);
@@ -249,12 +255,22 @@ export default async function projectRoutes(app: App) {
       const wanted = new Set(body.locations);
       const toAdd = body.locations.filter((l) => !held.has(l));
       const toRemove = [...held].filter((l) => !wanted.has(l));
+      // The same list is no change: no new version (it would turn away another form open on the project),
+      // so the claim of the loaded version is rolled back.
+      if (!toAdd.length && !toRemove.length) throw new Unchanged();
       await removeLocations(tx, body.id, toRemove);
       await addLocations(tx, body.id, current.clientId, toAdd);
       const visits = await addRangesAndVisits(tx, body.id, current.rangeDate, toAdd);
       await audit(tx, { userId: req.session.id, entity: 'project', entityId: body.id, action: 'locations', detail: { added: toAdd.length, removed: toRemove.length, visits } });
       const [{ updatedAt }] = await tx.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, body.id)).returning({ updatedAt: projects.updatedAt });
       return { id: body.id, added: toAdd.length, removed: toRemove.length, locationsCount: body.locations.length, visits, updatedAt };
+    }).catch(async (error: unknown) => {
+      if (!(error instanceof Unchanged)) throw error;
+      const [row] = await app.db.select({ updatedAt: projects.updatedAt }).from(projects).where(eq(projects.id, body.id));
+      return { id: body.id, added: 0, removed: 0, locationsCount: new Set(body.locations).size, visits: 0, updatedAt: row.updatedAt };
     });
   });
 }
+
+/** Thrown inside a transaction that found nothing to change: it rolls back what it claimed. */
+class Unchanged extends Error {}

@@ -452,6 +452,13 @@ describe("adding and removing a project's locations", () => {
     const gone = await t.db.select({ n: count() }).from(projectLocations).where(and(eq(projectLocations.projectId, id), eq(projectLocations.locationId, c)));
     expect(gone[0].n).toBe(0);
     expect((await call('PUT', '/api/projects/locations', { id, locations: [] })).json().message).toBe(PROJECT_TEXT.atLeastOneLocation);
+
+    // The same list again is no change and no new version (it would turn away another form open on it).
+    const before = (await load(id)).updatedAt;
+    const same = await call('PUT', '/api/projects/locations', { id, locations: [d, a, b], updatedAt: before });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ added: 0, removed: 0, locationsCount: 3, updatedAt: before });
+    expect((await load(id)).updatedAt).toBe(before);
   });
 
   it("is a new version of the project; from the version loaded before someone else's change it is a 409 and changes nothing", async () => {
@@ -509,6 +516,19 @@ describe("a client's locations", () => {
     expect(inProject.sort()).toEqual(cafe.locations.slice(0, 2).sort());
     expect(marked.rows.every((r: { otherProjects: number }) => r.otherProjects >= 0)).toBe(true);
     expect((await call('GET', `${base}/ids?withStatus=true`)).json().ids.sort()).toEqual([...cafe.locations].sort());
+
+    // One of the project's own, deactivated since, is still listed for it (to be taken out), flagged.
+    await t.db.update(locations).set({ status: false }).where(eq(locations.id, cafe.locations[0]));
+    try {
+      const own = (await call('GET', `${base}?withStatus=true&proyectId=${id}&limit=100`)).json();
+      expect(own.count).toBe(cafe.locations.length);
+      expect(own.rows.find((r: { id: number }) => r.id === cafe.locations[0])).toMatchObject({ status: false, inProject: true });
+      expect((await call('GET', `${base}?withStatus=true&limit=100`)).json().count).toBe(cafe.locations.length - 1);
+      const dropped = await call('PUT', '/api/projects/locations', { id, locations: [cafe.locations[1]] });
+      expect(dropped.json()).toMatchObject({ removed: 1, locationsCount: 1 });
+    } finally {
+      await t.db.update(locations).set({ status: true }).where(eq(locations.id, cafe.locations[0]));
+    }
   });
 });
 

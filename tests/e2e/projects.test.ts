@@ -221,6 +221,8 @@ describe('Proyectos', () => {
     const taken = record.locations.find((l) => l.locationId === locations[0].id)!;
     const [getter] = await api<{ id: number }[]>('GET', '/users?rolId=7', undefined, token);
     await api('POST', '/user-moves/massive-locations', [{ projectLocationId: taken.id, userId: getter.id }], token);
+    // The second one is deactivated since: still one of the project's, listed (flagged) to be taken out.
+    await api('PUT', '/locations/disable', { id: locations[1].id, status: false }, token);
 
     session = await chromium.open();
     const { page, errors } = session;
@@ -234,11 +236,15 @@ describe('Proyectos', () => {
     await shown(page.getByText('2 locaciones seleccionadas'));
     const confirm = page.getByRole('button', { name: 'Confirmar cambios' });
 
-    // Nothing selected: nothing to confirm.
+    await shown(page.getByRole('row').filter({ hasText: locations[1].fullName }).getByText('(inactiva)'));
+    // Nothing changed, or nothing selected: nothing to confirm.
+    expect(await confirm.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Quitar selección' }).click();
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }).click();
+    await shown(page.getByText('Se agregarán 0 locaciones y se quitarán 0 locaciones.'));
+    expect(await confirm.isDisabled()).toBe(true);
 
     // The filter matches names, codes and streets.
     const third = locations[2];
@@ -269,6 +275,7 @@ describe('Proyectos', () => {
 
     const after = await api<{ locations: { locationId: number }[] }>('GET', `/projects/${project.id}`, undefined, token);
     expect(after.locations.map((l) => l.locationId).sort()).toEqual([locations[0].id, third.id].sort());
+    await api('PUT', '/locations/disable', { id: locations[1].id, status: true }, token);
 
     // Its assignment screen counts one visit in the singular: the project's, and the added location's.
     await page.goto(`/projects-campo/assign/edit?projectId=${project.id}`);

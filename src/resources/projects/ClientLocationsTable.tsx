@@ -12,6 +12,7 @@ interface LocationRow {
   street: string;
   city: string | null;
   state: string | null;
+  status: boolean;
   otherProjects: number | null;
 }
 
@@ -122,7 +123,15 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
                   <Checkbox checked={selected.has(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} disabled={disabled} slotProps={{ input: { 'aria-label': `Seleccionar ${r.fullName}` } }} />
                 </TableCell>
                 <TableCell>{cellText(r.clientLocationId)}</TableCell>
-                <TableCell>{r.fullName}</TableCell>
+                <TableCell>
+                  {r.fullName}
+                  {/* One of the project's own, deactivated since: listed so it can be taken out. */}
+                  {!r.status && (
+                    <Typography component="span" variant="body2" color="warning.main" sx={{ ml: 1 }}>
+                      (inactiva)
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>{cellText(r.street)}</TableCell>
                 <TableCell>{cellText(r.city)}</TableCell>
                 <TableCell>{cellText(r.state)}</TableCell>

@@ -90,7 +90,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
               <Typography variant="body2" color="text.secondary">{PROJECT_TEXT.locationsChange(added, removed)}</Typography>
               <Button onClick={() => navigate(ROOT)}>Cancelar</Button>
-              <Button variant="contained" disabled={selected.size === 0 || saving} onClick={() => setAsking(true)} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+              <Button variant="contained" disabled={selected.size === 0 || (added === 0 && removed === 0) || saving} onClick={() => setAsking(true)} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
                 {PROJECT_TEXT.locationsConfirm}
               </Button>
             </Box>
