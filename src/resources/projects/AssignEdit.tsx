@@ -14,6 +14,7 @@ import { GetterPicker } from '../../ui/getterPicker/GetterPicker';
 import { Pagination } from '../../ui/table/Pagination';
 import { useProject } from './choices';
 import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
+import { CHAT_GUTTER } from '../../ui/chatGutter';
 
 /**
  * /projects-campo/assign/edit?projectId=: each location of the project, numbered, with a 'Getter'
@@ -107,7 +108,7 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
           }}
         />
         {canAssign ? (
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2, mt: 2 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2, mt: 2, pr: CHAT_GUTTER }}>
             <Typography variant="body2" color="text.secondary">
               {items.length === 1 ? '1 locación con Getter elegido' : `${items.length} locaciones con Getter elegido`}
             </Typography>

@@ -11,6 +11,7 @@ import { ConfirmDialog, ErrorDialog, SuccessDialog } from '../../ui/dialogs';
 import { useProject } from './choices';
 import { ClientLocationsTable } from './ClientLocationsTable';
 import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
+import { CHAT_GUTTER } from '../../ui/chatGutter';
 
 /**
  * 'Agregar/Quitar locaciones' (/projects-campo/edit/:id/locations): the client's locations, 20 per page.
@@ -87,7 +88,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
               projectId={project.id}
               dates={{ from: project.startDate, to: project.endDate }}
             />
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 2, pr: CHAT_GUTTER }}>
               <Typography variant="body2" color="text.secondary">{PROJECT_TEXT.locationsChange(added, removed)}</Typography>
               <Button onClick={() => navigate(ROOT)}>Cancelar</Button>
               <Button variant="contained" disabled={selected.size === 0 || (added === 0 && removed === 0) || saving} onClick={() => setAsking(true)} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>

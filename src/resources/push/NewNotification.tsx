@@ -10,6 +10,7 @@ import { PUSH_LIMITS, PUSH_TEXT as T, type PushMessageValues, pushMessageSchema,
 import { characters } from '../../../domain/validation';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { TextInput } from '../../ui/form/inputs';
+import { CHAT_GUTTER } from '../../ui/chatGutter';
 
 const EMPTY: PushMessageValues = { title: '', message: '' };
 
@@ -56,7 +57,7 @@ export function NewNotification() {
           <Box component="form" noValidate onSubmit={ask} sx={{ display: 'grid', gap: 1 }}>
             <TextInput name="title" label={T.title} required helperText={`${characters(title.trim())}/${PUSH_LIMITS.title.max}`} />
             <TextInput name="message" label={T.message} required multiline rows={{ min: 3, max: 6 }} helperText={`${characters(message.trim())}/${PUSH_LIMITS.message.max}`} />
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, pr: CHAT_GUTTER }}>
               <Button onClick={() => form.reset(EMPTY)} disabled={sending}>
                 {T.cancel}
               </Button>

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../dialogs';
 import { useConfirmLeave } from './useConfirmLeave';
+import { CHAT_GUTTER } from '../chatGutter';
 
 export type FormMode = 'ADD' | 'EDIT' | 'VIEW';
 
@@ -169,7 +170,7 @@ export function CampoForm<T extends FieldValues>({
                 {children}
               </fieldset>
               {!isView && (
-                <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 3 }}>
+                <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 3, pr: CHAT_GUTTER }}>
                   <Button onClick={() => leave(backPath)}>Cancelar</Button>
                   <Button
                     type="submit"

@@ -5,6 +5,7 @@ import LastPageIcon from '@mui/icons-material/LastPage';
 import { Box, IconButton, MenuItem, Select, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { pagerState, pagesText, shownText } from './pagerText';
+import { CHAT_GUTTER } from '../chatGutter';
 
 interface Props {
   page: number;
@@ -38,7 +39,7 @@ export function Pagination({ page, perPage, total, estimated = false, rows, opti
   };
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, px: 2, py: 1 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, pl: 2, pr: CHAT_GUTTER, py: 1 }}>
       <Typography variant="body2">{shownText(from, to, shownTotal, estimated)}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" id={labelId}>
