@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fieldErrors, issueMessage, issuesInOrder, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
-import { databaseUnavailable } from './db/errors';
+import { databaseUnavailable, pgErrorCode } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
 export class HttpError extends Error {
@@ -107,6 +107,8 @@ export function toJsonSchema(schema: unknown): unknown {
   return schema;
 }
 
+export const CONCURRENT_CHANGE = 'Otra operación estaba modificando los mismos datos en ese momento: no se guardó nada. Intente nuevamente.';
+
 export const DATABASE_UNAVAILABLE = 'La base de datos no está disponible en este momento. Intente nuevamente en unos segundos.';
 
 /** Maps every failure to the one Spanish error shape; unexpected ones are logged and hidden. */
@@ -125,6 +127,13 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: 'Tipo de contenido no soportado.' });
   if (status >= 400 && status < 500) {
     return reply.status(status).send({ message: error.code?.startsWith('FST_ERR_CTP') ? 'El cuerpo de la solicitud no es válido.' : INVALID_DATA });
+  }
+  // Two requests changing the same rows at once that PostgreSQL could only end by cancelling one
+  // (a deadlock, a serialization failure): the loser changed nothing and may simply try again.
+  const code = pgErrorCode(error);
+  if (code === '40P01' || code === '40001') {
+    request.log.warn({ err: error }, 'concurrent change');
+    return reply.status(409).send({ message: CONCURRENT_CHANGE });
   }
   if (databaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');

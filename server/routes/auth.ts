@@ -94,6 +94,9 @@ export default async function authRoutes(app: App) {
       if (user?.status) {
         const token = randomToken();
         await app.db.transaction(async (tx) => {
+          // One request of the account at a time (its user row locked): asked for at once, each one
+          // annulled only the links committed before it, and every link sent stayed valid.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
           await tx.update(resetTokens).set({ usedAt: sql`now()` }).where(and(eq(resetTokens.userId, user.id), isNull(resetTokens.usedAt)));
           await tx.insert(resetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
         });
@@ -144,6 +147,8 @@ export default async function authRoutes(app: App) {
           )
           .returning({ id: resetTokens.id });
         if (!spent.length) return false;
+        // The other links of the account go too: a password restored by one is not restored again by another.
+        await tx.update(resetTokens).set({ usedAt: sql`now()` }).where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)));
         // A restored password ends every open session of the account: a reset is how a user locks out
         // whoever has their session. Refresh tokens are revoked; access tokens issued before stop at
         // the guard (sessions_valid_after, as when a user is deactivated).

@@ -20,6 +20,7 @@ import { badRequest, conflict, formLevelValidator, notFound, parse } from '../ht
 import { audit } from '../services/audit';
 import { logStatusMany } from '../services/moves/act';
 import { projectInfo } from '../services/moves/projectInfo';
+import { lockProjectLocations } from '../services/projects/write';
 import { moveIdsOf } from '../services/moves/queries';
 import { ensureUserOfRole } from '../services/moves/review';
 
@@ -104,6 +105,8 @@ async function noVisitLeft(tx: Tx, projectLocationId: number): Promise<string> {
 async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocationId: number; userId: number; visitId?: number }[]): Promise<CreatedMove[]> {
   for (const userId of new Set(items.map((i) => i.userId))) await ensureUserOfRole(tx, userId, ROLE.GETTER, MOVE_TEXT.notGetter);
   const plIds = [...new Set(items.map((i) => i.projectLocationId))];
+  // Before any visit: a removal of these locations or of their ranges waits, or is waited for.
+  await lockProjectLocations(tx, { ids: plIds }, 'share');
   const pls = await tx.select({ id: projectLocations.id, projectId: projectLocations.projectId }).from(projectLocations).where(inArray(projectLocations.id, plIds));
   if (pls.length !== plIds.length) throw badRequest('Alguna de las locaciones no pertenece a un proyecto.');
   await refuseEndedProjects(tx, { projectLocationIds: plIds });
@@ -159,6 +162,9 @@ export default async function moveAssignmentRoutes(app: App) {
         const agent = await ensureUserOfRole(tx, body.assignedAgentId, ROLE.ADMIN, MOVE_TEXT.notAgent);
         const ids = body.userMovesIds?.length ? body.userMovesIds : await moveIdsOf(tx, parse(moveFilter, body.filter ?? {}), MASSIVE_CAP);
         if (body.userMovesIds?.length) await refuseUnknownMoves(tx, ids);
+        // Locked in id order first, as the Getter's assignment locks them: an UPDATE locks in the order it
+        // finds the rows, and two overlapping assignments in different orders deadlocked (a 500).
+        await tx.select({ id: userMoves.id }).from(userMoves).where(inIds(userMoves.id, ids)).orderBy(asc(userMoves.id)).for('update');
         // The state machine in the WHERE: a move whose agent is locked is left as it is, even if it changed a moment ago.
         const updated = ids.length
           ? await tx

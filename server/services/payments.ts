@@ -214,7 +214,11 @@ export async function registerPayment(db: Db, actor: SessionUser, order: Payment
       .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, createdAt: transactions.createdAt, code: userMoves.code })
       .from(transactions)
       .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
-      .where(inArray(transactions.id, ids));
+      .where(inArray(transactions.id, ids))
+      // Locked, in id order, as they are read: a disapproval that removes one waits or has removed it
+      // (then it is not found, not "already paid"), and a payment of the same ones reads them as paid.
+      .orderBy(asc(transactions.id))
+      .for('update', { of: transactions });
     const missing = ids.filter((id) => !found.some((f) => f.id === id));
     if (missing.length) throw notFound(T.notFound(missing));
     const field = order.massive ? 'penddingTransactionIds' : 'penddingTransactionId';

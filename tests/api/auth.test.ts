@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT, type LoginAnswer, type UserProfile } from '../../domain/auth';
 import { ROLE } from '../../domain/roles';
@@ -459,6 +459,23 @@ describe('password restore', () => {
     expect(again.json()).toEqual({ message: 'El Token utilizado es inválido o ha expirado.' });
     expect((await post(`/api/auth/checkValidToken/${token}`)).statusCode).toBe(400);
     expect((await t.login(EMAIL, NEW_PASSWORD)).id).toBe(id);
+  });
+
+  it('keeps one link alive: asked for at once, and after a restore no other link restores again', async () => {
+    const EMAIL2 = 'cliente@campo.test';
+    const id = await userId(EMAIL2);
+    const live = () => t.db.select().from(resetTokens).where(and(eq(resetTokens.userId, id), isNull(resetTokens.usedAt)));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => sendToken(EMAIL2)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await live()).toHaveLength(1);
+    // Two links alive however it came about (a link of before this fix): the restore with one ends the other.
+    const token = await tokenFromOutbox(EMAIL2);
+    await t.db.insert(resetTokens).values({ userId: id, tokenHash: sha256('otro-enlace-vigente-0123456789'), expiresAt: sql`now() + interval '1 hour'` });
+    expect((await restore(id, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, token })).statusCode).toBe(200);
+    expect(await live()).toHaveLength(0);
+    const other = await restore(id, { password: 'Otra#clave77', confirmPassword: 'Otra#clave77', token: 'otro-enlace-vigente-0123456789' });
+    expect([other.statusCode, other.json()]).toEqual([400, { message: AUTH_TEXT.invalidToken }]);
+    expect((await t.login(EMAIL2, NEW_PASSWORD)).id).toBe(id);
   });
 
   it('refuses an expired token', async () => {

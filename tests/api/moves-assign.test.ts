@@ -106,6 +106,23 @@ describe('mass assignment to a quality agent', () => {
     expect((await movesWhere(t, inStatus('EN_REVISION'))).map((m) => [m.id, m.assignedAgentId])).toEqual(before);
   });
 
+  it.runIf(inject('postgresServer') !== null)('takes overlapping assignments of the same moves at once, in any order, without a 500 (they deadlocked)', async () => {
+    // Assigned stock moves (the later tests take the first ones, and Disponible ones).
+    const stock = (await movesWhere(t, inStatus('ASIGNADA'), stockMove)).slice(-10).map((m) => m.id);
+    expect(stock).toHaveLength(10);
+    const [otherAgent] = await t.db.select({ id: users.id }).from(users).where(and(eq(users.rolId, ROLE.ADMIN), sql`${users.id} <> ${agentId}`, eq(users.status, true)));
+    const reversed = [...stock].reverse();
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all([
+        api.call('PUT', '/user-moves/massive', admin, { userId: getterId, userMovesIds: stock }),
+        api.call('PUT', '/user-moves/massive', admin, { userId: getterId, userMovesIds: reversed }),
+        api.call('PUT', '/user-moves/massive', admin, { assignedAgentId: agentId, userMovesIds: stock }),
+        api.call('PUT', '/user-moves/massive', admin, { assignedAgentId: otherAgent.id, userMovesIds: reversed }),
+      ]);
+      for (const answer of answers) expect([200, 409], `round ${round}: ${answer.statusCode} ${answer.body}`).toContain(answer.statusCode);
+    }
+  });
+
   it('needs an agent, and one that is a quality agent', async () => {
     const [m] = await movesWhere(t, inStatus('EN_REVISION'));
     expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [m.id] })).json().errors.assignedAgentId).toBe(MOVE_FORM_TEXT.pickAgent);

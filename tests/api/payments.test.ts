@@ -324,29 +324,47 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a payment that
     admin = (await t.login('admin@campo.test')).token;
   });
 
-  it('is caught by the UPDATE’s status guard: 409, and the batch is rolled back', async () => {
-    const [, , , , , , , , , tenth] = await getterAccounts();
-    const ids = await debts(tenth.accountId, ['1.00', '2.00', '3.00']);
-    // Another payment of the middle one, not yet committed: our SELECT still sees it PENDING.
+  /** Runs `change` in a transaction that holds its row locks until our payment waits for them, then commits it. */
+  async function whilePaying(change: (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => Promise<unknown>, payment: () => ReturnType<typeof api.call>) {
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
     const other = t.db.transaction(async (tx) => {
-      await tx.update(transactions).set({ status: 'PAID', operationCode: 'OTRO-PAGO', transactionDate: new Date() }).where(eq(transactions.id, ids[1]));
+      await change(tx);
       await held;
     });
     await new Promise((r) => setTimeout(r, 100));
-    const ours = api.call('PUT', '/accounts/massive-pay', admin, { id: tenth.accountId, amount: '6.00', penddingTransactionIds: ids, operationCode: 'NUESTRO', transactionDate: now() });
-    // Wait until our UPDATE is blocked on the other one's row lock, then let it commit.
+    const ours = payment();
     const deadline = Date.now() + 10_000;
     for (;;) {
       const waiting = (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
       if (waiting.rows[0].n > 0) break;
-      if (Date.now() > deadline) throw new Error('Our UPDATE never waited for the other payment');
+      if (Date.now() > deadline) throw new Error('Our payment never waited for the other transaction');
       await new Promise((r) => setTimeout(r, 25));
     }
     commit();
     await other;
-    const res = await ours;
+    return ours;
+  }
+
+  it('finds a transaction a disapproval removed meanwhile missing (404 naming it), not "already paid", and pays nothing', async () => {
+    const [, , , , , , , , , tenth] = await getterAccounts();
+    const ids = await debts(tenth.accountId, ['4.00', '5.00']);
+    const res = await whilePaying(
+      (tx) => tx.delete(transactions).where(eq(transactions.id, ids[1])),
+      () => api.call('PUT', '/accounts/massive-pay', admin, { id: tenth.accountId, amount: '9.00', penddingTransactionIds: ids, operationCode: 'NUESTRO', transactionDate: now() }),
+    );
+    expect([res.statusCode, res.json().message]).toEqual([404, PAYMENT_TEXT.notFound([ids[1]])]);
+    expect((await rowsOf(ids)).map((r) => r.status)).toEqual(['PENDING']);
+  });
+
+  it('is read as paid once it commits (our read waits for it): 409, and the batch is rolled back', async () => {
+    const [, , , , , , , , , tenth] = await getterAccounts();
+    const ids = await debts(tenth.accountId, ['1.00', '2.00', '3.00']);
+    // Another payment of the middle one, not yet committed: our read waits for it, and reads it paid.
+    const res = await whilePaying(
+      (tx) => tx.update(transactions).set({ status: 'PAID', operationCode: 'OTRO-PAGO', transactionDate: new Date() }).where(eq(transactions.id, ids[1])),
+      () => api.call('PUT', '/accounts/massive-pay', admin, { id: tenth.accountId, amount: '6.00', penddingTransactionIds: ids, operationCode: 'NUESTRO', transactionDate: now() }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(PAYMENT_TEXT.alreadyPaid([`transacción ${ids[1]}`]));
     const rows = await rowsOf(ids);

@@ -4,7 +4,7 @@
  * reason); adding and removing locations; the client's locations; roles.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { RANGE_TEXT } from '../../domain/projectVisits';
@@ -22,6 +22,7 @@ import {
   projectUpdateLogs,
   projectVisitRanges,
   questionnaires,
+  userMoves,
   users,
   visits,
 } from '../../server/db/schema';
@@ -558,5 +559,50 @@ describe('roles (ACCESS.projects: read staff, write editors)', () => {
     const [row] = await t.db.select({ createdBy: projects.createdBy }).from(projects).where(eq(projects.name, 'Por operaciones'));
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'operaciones@campo.test'));
     expect(row.createdBy).toBe(user.id);
+  });
+});
+
+describe('at the same time as a Getter is given a visit (real concurrency on PostgreSQL)', () => {
+  const ROUNDS = 8;
+
+  it.runIf(inject('postgresServer') !== null)("removing the visit's range either refuses (taken) or wins (no visit to give): never a move left without its visit", async () => {
+    const [getter] = (await call('GET', `/api/users?rolId=${ROLE.GETTER}`)).json() as { id: number }[];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { id } = await create({ name: `Rango en disputa ${round}`, locations: cafe.locations.slice(0, 1), rangeDate: [{ from: todayIso(), to: inDays(10), visits: 1 }] });
+      const project = await load(id);
+      const extra = { from: inDays(20), to: inDays(30), visits: 1 };
+      expect((await call('PUT', '/api/projects', editBody(project, { rangeDate: [...project.rangeDate, extra] }))).statusCode).toBe(200);
+      const [pl] = (await load(id)).locations;
+      const [visit] = await t.db.select({ id: visits.id }).from(visits).where(and(eq(visits.projectLocationId, pl.id), eq(visits.dueFrom, extra.from)));
+      const [removal, assignment] = await Promise.all([
+        call('PUT', '/api/projects', editBody(project, { rangeDate: project.rangeDate })),
+        call('POST', '/api/user-moves/massive-locations', [{ projectLocationId: pl.id, visitId: visit.id, userId: getter.id }]),
+      ]);
+      expect([removal.statusCode, assignment.statusCode].sort(), `${removal.body} · ${assignment.body}`).toEqual(removal.statusCode === 200 ? [200, 409] : [201, 400]);
+      const orphans = await t.db.select({ id: userMoves.id }).from(userMoves).where(and(eq(userMoves.projectLocationId, pl.id), sql`${userMoves.visitId} is null`));
+      expect(orphans, `round ${round}`).toEqual([]);
+    }
+  });
+
+  it.runIf(inject('postgresServer') !== null)('removing the location either refuses (a move) or wins (nothing to give): never a 500', async () => {
+    const [getter] = (await call('GET', `/api/users?rolId=${ROLE.GETTER}`)).json() as { id: number }[];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { id } = await create({ name: `Locación en disputa ${round}`, locations: cafe.locations.slice(0, 2), rangeDate: [{ from: todayIso(), to: inDays(10), visits: 1 }] });
+      const project = await load(id);
+      const leaving = project.locations.find((l) => l.locationId === cafe.locations[1])!;
+      const [removal, assignment] = await Promise.all([
+        call('PUT', '/api/projects/locations', { id, locations: [cafe.locations[0]] }),
+        call('POST', '/api/user-moves/massive-locations', [{ projectLocationId: leaving.id, userId: getter.id }]),
+      ]);
+      const said = `round ${round}: ${removal.statusCode} ${removal.body} · ${assignment.statusCode} ${assignment.body}`;
+      const moves = await t.db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.projectLocationId, leaving.id));
+      const kept = (await load(id)).locations.some((l) => l.id === leaving.id);
+      // Either the move was made and the location stayed (its removal refused), or the location went and no move was made.
+      if (kept) expect([moves.length, removal.statusCode, assignment.statusCode], said).toEqual([1, 400, 201]);
+      else {
+        expect([moves.length, removal.statusCode], said).toEqual([0, 200]);
+        expect([400, 404, 409], said).toContain(assignment.statusCode);
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseUnavailable } from '../../server/db/errors';
+import { CONCURRENT_CHANGE, errorHandler } from '../../server/http';
 
 /** What is "the database is not there" (a 503 to retry) and what is a bug or a bad request (not). */
 describe('databaseUnavailable', () => {
@@ -22,5 +23,34 @@ describe('databaseUnavailable', () => {
     expect(databaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(databaseUnavailable(new Error('Cannot use a pool after calling end on the pool'))).toBe(false);
     expect(databaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+/** A request PostgreSQL cancelled because another changed the same rows at once: a 409 to try again, not a 500. */
+describe('errorHandler and a concurrent change', () => {
+  const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: update user_moves …'), { cause });
+  const answer = (error: unknown) => {
+    const sent: { status?: number; body?: unknown } = {};
+    const reply = {
+      status(code: number) {
+        sent.status = code;
+        return reply;
+      },
+      header() {
+        return reply;
+      },
+      send(body: unknown) {
+        sent.body = body;
+        return reply;
+      },
+    };
+    const log = { warn: () => undefined, error: () => undefined };
+    errorHandler(error as never, { log } as never, reply as never);
+    return sent;
+  };
+
+  it('answers a deadlock or a serialization failure with 409 and the Spanish message; any other error stays a 500', () => {
+    for (const code of ['40P01', '40001']) expect(answer(wrapped(Object.assign(new Error('deadlock detected'), { code }))), code).toEqual({ status: 409, body: { message: CONCURRENT_CHANGE } });
+    expect(answer(wrapped(Object.assign(new Error('x'), { code: '23503' }))).status).toBe(500);
   });
 });

@@ -9,6 +9,7 @@ import { type Issue, PROJECT_DIALOG_FIELDS } from '../../../domain/projects';
 import { type VisitRange } from '../../../domain/projectVisits';
 import { formatDisplayDate } from '../../../domain/validation';
 import { rowsOf, type Tx } from '../../db/client';
+import { intArray } from '../../db/list';
 import { projectUpdateLogs } from '../../db/schema';
 import { badRequest, INVALID_DATA } from '../../http';
 
@@ -91,9 +92,25 @@ const oneOf = (ranges: readonly VisitRange[]) =>
     sql` or `,
   );
 
+/**
+ * The lock of a project location's visits (their rows and states): who removes ranges or locations
+ * holds its project locations FOR UPDATE, who assigns visits (`assignVisits`) FOR SHARE, always in id
+ * order and before any visit. So a visit cannot be assigned between the check that none is taken and
+ * the delete (the move was left without its visit; the location's delete failed on the new move, a
+ * 500), and the two never deadlock on the visits.
+ */
+export async function lockProjectLocations(tx: Tx, where: { projectId: number; locationIds?: readonly number[] } | { ids: readonly number[] }, mode: 'update' | 'share'): Promise<void> {
+  const which =
+    'ids' in where
+      ? sql`id = any(${intArray(where.ids)})`
+      : sql`project_id = ${where.projectId}${where.locationIds ? sql` and location_id = any(${intArray(where.locationIds)})` : sql``}`;
+  await tx.execute(sql`select id from project_locations where ${which} order by id ${mode === 'update' ? sql`for update` : sql`for share`}`);
+}
+
 /** Removes visit ranges and their visits; a range with a visit already taken refuses the change. */
 export async function removeRanges(tx: Tx, projectId: number, ranges: readonly VisitRange[]): Promise<void> {
   if (!ranges.length) return;
+  await lockProjectLocations(tx, { projectId }, 'update');
   const scope = sql`r.project_location_id in (select id from project_locations where project_id = ${projectId}) and (${oneOf(ranges)})`;
   const taken = await rowsOf<{ from: string; to: string; visits: number }>(
     tx,
@@ -101,8 +118,17 @@ export async function removeRanges(tx: Tx, projectId: number, ranges: readonly V
         where ${scope} and exists (select 1 from visits v where v.visit_range_id = r.id and v.state = ${VISIT_STATE.TOMADA})
         limit 1`,
   );
-  if (taken.length) throw badRequest(PROJECT_WRITE_TEXT.rangeTaken(taken[0]), { rangeDate: PROJECT_WRITE_TEXT.rangeTaken(taken[0]) });
-  await tx.execute(sql`delete from visits v using project_visit_ranges r where v.visit_range_id = r.id and ${scope}`);
+  const refused = (r: { from: string; to: string; visits: number }) => badRequest(PROJECT_WRITE_TEXT.rangeTaken(r), { rangeDate: PROJECT_WRITE_TEXT.rangeTaken(r) });
+  if (taken.length) throw refused(taken[0]);
+  // Never a taken visit, even one a rescue took back after the check (it locks the visit, not its
+  // location): the delete judges each visit again once it may lock it, and a range left with one refuses.
+  await tx.execute(sql`delete from visits v using project_visit_ranges r where v.visit_range_id = r.id and ${scope} and v.state <> ${VISIT_STATE.TOMADA}`);
+  const kept = await rowsOf<{ from: string; to: string; visits: number }>(
+    tx,
+    sql`select r.from_date::text as "from", r.to_date::text as "to", r.visits from project_visit_ranges r
+        where ${scope} and exists (select 1 from visits v where v.visit_range_id = r.id) limit 1`,
+  );
+  if (kept.length) throw refused(kept[0]);
   await tx.execute(sql`delete from project_visit_ranges r where ${scope}`);
 }
 
@@ -112,6 +138,7 @@ export async function removeRanges(tx: Tx, projectId: number, ranges: readonly V
  */
 export async function removeLocations(tx: Tx, projectId: number, locationIds: readonly number[]): Promise<void> {
   if (!locationIds.length) return;
+  await lockProjectLocations(tx, { projectId, locationIds }, 'update');
   const busy = await rowsOf<{ name: string }>(
     tx,
     sql`select coalesce(l.client_location_id || ' ', '') || '(' || l.full_name || ')' as name
