@@ -12,6 +12,7 @@ import { hashPassword } from '../services/passwords';
 import { checkZip } from '../services/zipCheck';
 import { takenEmails } from '../services/webUsers';
 import { pgErrorCode } from '../db/errors';
+import { refreshEstimates } from '../db/list';
 import type { UploadFields } from '../openapi';
 
 const massiveSchema = {
@@ -82,6 +83,7 @@ export default async function webUsersImport(app: App) {
         if (pgErrorCode(error) === '23505') throw new HttpError(409, IMPORT_TEXT.emailTaken);
         throw error;
       });
+    await refreshEstimates(app.db, 'users', checked.users.length);
     return reply.status(201).send({ message: IMPORT_TEXT.done(checked.users.length), created: checked.users.length, results: checked.results } satisfies BulkAnswer);
   });
 }

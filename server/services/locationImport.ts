@@ -9,6 +9,7 @@ import { CSV_TEXT, csvRowToLocation, isTemplateHeader, MAX_CSV_ROWS, type PlaceF
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
 import { pgErrorCode } from '../db/errors';
+import { refreshEstimates } from '../db/list';
 import { badRequest, HttpError } from '../http';
 import { audit } from './audit';
 import { featuresOfClients } from './features';
@@ -135,9 +136,6 @@ function codeClash(line: number, code: string, taken: ReadonlyMap<string, string
   return null;
 }
 
-/** Rows loaded at once from which the table's statistics are refreshed. */
-const ANALYZE_AFTER = 500;
-
 export async function importLocations(db: Db, clientId: number, buffer: Buffer, userId: number): Promise<ImportResult> {
   const rows = parseRows(csvText(buffer));
   if (!rows.length || !isTemplateHeader(rows[0].cells)) {
@@ -188,8 +186,6 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
       if (pgErrorCode(error) === '23505') throw new HttpError(409, CSV_TEXT.concurrentCodes);
       throw error;
     });
-  // A list past 1,000 rows shows the planner's estimate: after a big load its statistics are refreshed at
-  // once (PGlite has no autovacuum; PostgreSQL's would come minutes later), or the new rows are not counted.
-  if (valid.length >= ANALYZE_AFTER) await db.execute(sql`analyze locations`).catch(() => undefined);
+  await refreshEstimates(db, 'locations', valid.length);
   return { ok: true, created: valid.length };
 }
