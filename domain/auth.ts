@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, MSG, newPassword, required, textOr } from './validation';
+import { isEmailShaped, MSG, newPassword, required, textOr } from './validation';
 
 export const loginSchema = z.object({
   email: required.pipe(z.string().max(254, MSG.tooLong)),
@@ -7,7 +7,11 @@ export const loginSchema = z.object({
 });
 export type Credentials = z.infer<typeof loginSchema>;
 
-export const restoreEmailSchema = z.object({ email });
+/**
+ * The restore asks for an account's own address: checked by its shape only, so an account made before
+ * the dots rule (`isEmail`) can still restore its password.
+ */
+export const restoreEmailSchema = z.object({ email: required.pipe(z.string().max(254, MSG.tooLong)).refine(isEmailShaped, MSG.email) });
 
 export const newPasswordSchema = z
   .object({ password: newPassword, confirmPassword: textOr(MSG.required).min(1, MSG.required) })

@@ -221,7 +221,7 @@ export function finalizeQuestionnaire(content: QuestionnaireContent): Questionna
     return next;
   };
   return {
-    name: content.name.trim().replace(/\s+/g, ' '), // inner runs of spaces as one (collapseSpaces): the name is unique as read
+    name: content.name.trim().replace(/\s+/g, ' '), // inner runs of spaces as one, as collapseSpaces does (this module imports nothing): the name is unique as read
     questionnaire_version_type: content.questionnaire_version_type,
     dimensions: content.dimensions.map((d) => {
       const penalty = d.type === 'PENALTY';

@@ -43,6 +43,8 @@ const PASSWORD_RE = /^(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9\s]).{8,}$/;
 /** No dot at either end of either part, and never two in a row ('a..b@campo.test' cannot be delivered to). */
 const EMAIL_DOTS_RE = /^\.|\.\.|\.@|@\.|\.$/;
 export const isEmail = (value: string): boolean => EMAIL_RE.test(value) && !EMAIL_DOTS_RE.test(value);
+/** The shape alone (dots aside): what an account's own address is checked against to restore it, whenever it was made. */
+export const isEmailShaped = (value: string): boolean => EMAIL_RE.test(value);
 export const isUrl = (value: string): boolean => URL_RE.test(value);
 /**
  * A link as a browser must be given it, or null when it is no link the URL rule accepts. The rule lets

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** Every setting the server reads, from the environment (see the README's settings table). */
@@ -42,12 +43,23 @@ const int = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
-/** TRUST_PROXY: '' or 'false' → false, 'true' → true, '127.0.0.1,10.1.0.0/16' → those proxies. */
+/**
+ * TRUST_PROXY: '' or 'false' → false, 'true' → true (any case), '127.0.0.1,10.1.0.0/16' → those proxies.
+ * Anything else stops the server with a message: a typo read as an address would trust no proxy, and
+ * every client behind it would share one address (and its sign-in limit).
+ */
 export function trustProxy(value: string | undefined): boolean | string[] {
   const text = (value ?? '').trim();
-  if (!text || text === 'false') return false;
-  if (text === 'true') return true;
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!text || /^false$/i.test(text)) return false;
+  if (/^true$/i.test(text)) return true;
+  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => {
+    const [address, bits, extra] = entry.split('/');
+    const kind = isIP(address);
+    return !kind || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128)));
+  });
+  if (bad.length) throw new Error(`TRUST_PROXY: «${bad.join(', ')}» no es una dirección IP ni un rango CIDR (use true, false o las direcciones de los proxies separadas por comas).`);
+  return entries;
 }
 
 /** The JWT secret: JWT_SECRET, or one generated once and kept in DATA_DIR. */

@@ -96,7 +96,7 @@ export default async function authRoutes(app: App) {
         await app.db.transaction(async (tx) => {
           // One request of the account at a time (its user row locked): asked for at once, each one
           // annulled only the links committed before it, and every link sent stayed valid.
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
           await tx.update(resetTokens).set({ usedAt: sql`now()` }).where(and(eq(resetTokens.userId, user.id), isNull(resetTokens.usedAt)));
           await tx.insert(resetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
         });
@@ -139,6 +139,8 @@ export default async function authRoutes(app: App) {
       const { password, token } = req.body as { password: string; token: string };
       const passwordHash = await hashPassword(password);
       const done = await app.db.transaction(async (tx) => {
+        // The account first, as a request for a link takes it: links, then account, deadlocked with it.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
         const spent = await tx
           .update(resetTokens)
           .set({ usedAt: sql`now()` })

@@ -267,6 +267,7 @@ export default async function projectRoutes(app: App) {
     }).catch(async (error: unknown) => {
       if (!(error instanceof Unchanged)) throw error;
       const [row] = await app.db.select({ updatedAt: projects.updatedAt }).from(projects).where(eq(projects.id, body.id));
+      if (!row) throw notFound(PROJECT_TEXT.notFound);
       return { id: body.id, added: 0, removed: 0, locationsCount: new Set(body.locations).size, visits: 0, updatedAt: row.updatedAt };
     });
   });

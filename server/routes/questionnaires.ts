@@ -36,7 +36,7 @@ export const QUESTIONNAIRE_ERRORS = {
   previousNameTaken: (name: string) => `No se puede quitar la última versión: la anterior se llama «${name}» y ese nombre ya lo usa otro cuestionario.`,
 } as const;
 
-/** Names compared as the uniqueness rule compares them: capitals and outer spaces aside. */
+/** Names compared as the uniqueness rule compares them (as read): capitals, outer spaces and inner runs of spaces aside. */
 const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 /** Two questionnaires of one name are two look-alike choices in every project form (removed ones aside). */

@@ -39,7 +39,7 @@ function CampoAppBar() {
       <Logo />
       {/* On a phone a long role ('Responsable de punto de venta') is cut, whole on hover: it pushed the
           refresh and profile buttons, and with them 'Desconectar', off the screen. */}
-      <Chip label={roleTitle} title={roleTitle} size="small" sx={{ bgcolor: 'rgba(255,255,255,.2)', color: 'inherit', mr: 2, minWidth: 0, maxWidth: { xs: 110, sm: 'none' } }} />
+      <Chip label={roleTitle} title={roleTitle} size="small" sx={{ bgcolor: 'rgba(0,0,0,.25)', color: 'inherit', mr: 2, minWidth: 0, maxWidth: { xs: 110, sm: 'none' } }} />
       {/* No react-admin TitlePortal: every page says its own title (PageTitle), and the portal was an empty
           heading in the banner on every screen, read out by screen readers. */}
       <Box sx={{ flex: 1 }} />

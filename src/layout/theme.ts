@@ -23,6 +23,10 @@ export const theme = createTheme(
     shape: { borderRadius: 8 },
     components: {
       ...defaultTheme.components,
+      // 'Saltar al contenido' shows on the first Tab: white on the page's near-white it read at 1.04:1.
+      RaSkipNavigationButton: {
+        styleOverrides: { root: ({ theme }) => ({ color: theme.palette.primary.main, '&:focus': { color: theme.palette.primary.main, outline: `2px solid ${theme.palette.primary.main}` } }) },
+      },
       // A sort header reached with Tab shows it (it only turned a little greyer).
       MuiTableSortLabel: {
         styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2, borderRadius: 4 } }) },
@@ -31,4 +35,6 @@ export const theme = createTheme(
     typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' },
   },
   esES,
+  // After MUI's Spanish, which it corrects: the open button of every select said "Abierto" (opened).
+  { components: { MuiAutocomplete: { defaultProps: { openText: 'Abrir', closeText: 'Cerrar', clearText: 'Limpiar', noOptionsText: 'No hay opciones disponibles.', loadingText: 'Cargando…' } } } },
 );

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 interface ConfirmProps {
   open: boolean;
@@ -33,19 +33,27 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     // Answered by its buttons or Escape, not by a click beside it: a double click on 'Guardar' opened it
     // with the first click and closed it, unanswered, with the second (the form saved nothing, silently).
-    <Dialog open={open} onClose={closeUnlessBackdrop(() => !busy && onClose())} aria-labelledby="confirm-title">
+    <Dialog
+      open={open}
+      onClose={closeUnlessBackdrop(() => !busy && onClose())}
+      aria-labelledby="confirm-title"
+      // The focus opens on 'Cancelar' (an autoFocus lost to the dialog's own focus trap): one Enter never
+      // confirms what cannot be undone (a removal, a deactivation, leaving a form and its changes).
+      slotProps={{ transition: { onEntered: () => cancelRef.current?.focus() } }}
+    >
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{content}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button ref={cancelRef} onClick={onClose} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} variant="contained" disabled={busy} autoFocus>
+        <Button onClick={onConfirm} variant="contained" disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

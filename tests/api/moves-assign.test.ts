@@ -119,7 +119,8 @@ describe('mass assignment to a quality agent', () => {
         api.call('PUT', '/user-moves/massive', admin, { assignedAgentId: agentId, userMovesIds: stock }),
         api.call('PUT', '/user-moves/massive', admin, { assignedAgentId: otherAgent.id, userMovesIds: reversed }),
       ]);
-      for (const answer of answers) expect([200, 409], `round ${round}: ${answer.statusCode} ${answer.body}`).toContain(answer.statusCode);
+      // Each one is served in turn: none is cancelled (a 409 here would be a deadlock said politely).
+      for (const answer of answers) expect(answer.statusCode, `round ${round}: ${answer.body}`).toBe(200);
     }
   });
 

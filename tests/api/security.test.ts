@@ -63,9 +63,11 @@ describe('rate limits on the session and restore routes', () => {
 
 describe('TRUST_PROXY', () => {
   it('believes no proxy unless told, and then the ones named', () => {
-    expect([undefined, '', 'false', ' '].map(trustProxy)).toEqual([false, false, false, false]);
-    expect(trustProxy('true')).toBe(true);
-    expect(trustProxy('127.0.0.1, 10.1.0.0/16')).toEqual(['127.0.0.1', '10.1.0.0/16']);
+    expect([undefined, '', 'false', ' ', 'FALSE'].map(trustProxy)).toEqual([false, false, false, false, false]);
+    expect([trustProxy('true'), trustProxy('True')]).toEqual([true, true]);
+    expect(trustProxy('127.0.0.1, 10.1.0.0/16, ::1')).toEqual(['127.0.0.1', '10.1.0.0/16', '::1']);
+    // A hop count or a typo would be read as an address and trust nobody: the server does not start.
+    for (const wrong of ['1', 'verdadero', '10.0.0.0/33', '10.0.0.1/8/1']) expect(() => trustProxy(wrong), wrong).toThrow(/^TRUST_PROXY: /);
   });
 });
 

@@ -426,6 +426,39 @@ describe('lists and confirmations at the keyboard and the mouse', () => {
     await shown(confirm);
     await page.keyboard.press('Escape');
     await gone(confirm);
+    // It opens on 'Cancelar': one Enter confirms nothing.
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(confirm);
+    await expect.poll(() => confirm.getByRole('button', { name: 'Cancelar' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await gone(confirm);
+    expect(pathOf(page)).toBe('/motives/add');
+    errors.assertNone();
+  });
+
+  it('offer a keyboard and a screen reader only what works, named in Spanish and readable', async () => {
+    const { page, errors } = await open();
+    await loginAs(page, 'admin@campo.test');
+    // The first Tab shows 'Saltar al contenido' in the primary colour, not white on near-white.
+    await page.goto('/campo-characteristics');
+    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('button', { name: 'Saltar al contenido' });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 80, 0)');
+    // A list whose rows open nothing and reveal nothing has no row in the Tab order, nor a pointer.
+    const firstRow = page.locator('tbody tr').first();
+    expect(await firstRow.getAttribute('tabindex')).toBeNull();
+    expect(await firstRow.evaluate((el) => getComputedStyle(el).cursor)).not.toBe('pointer');
+    // The rows of a list that opens them still are (the moves configurations, above).
+    // A select's arrow says "Abrir", and each guideline text is named by its section.
+    await page.goto('/campo-guidelines/add');
+    await shown(page.getByRole('textbox', { name: 'Texto: General' }));
+    await shown(page.getByRole('textbox', { name: 'Texto: Después' }));
+    expect(await page.getByRole('heading', { name: 'General' }).count()).toBe(1);
+    await page.goto('/web-users/add');
+    await shown(page.getByRole('button', { name: 'Abrir' }).first());
+    expect(await page.getByRole('button', { name: 'Abierto' }).count()).toBe(0);
     errors.assertNone();
   });
 });

@@ -112,23 +112,16 @@ export async function removeRanges(tx: Tx, projectId: number, ranges: readonly V
   if (!ranges.length) return;
   await lockProjectLocations(tx, { projectId }, 'update');
   const scope = sql`r.project_location_id in (select id from project_locations where project_id = ${projectId}) and (${oneOf(ranges)})`;
-  const taken = await rowsOf<{ from: string; to: string; visits: number }>(
-    tx,
-    sql`select r.from_date::text as "from", r.to_date::text as "to", r.visits from project_visit_ranges r
-        where ${scope} and exists (select 1 from visits v where v.visit_range_id = r.id and v.state = ${VISIT_STATE.TOMADA})
-        limit 1`,
-  );
-  const refused = (r: { from: string; to: string; visits: number }) => badRequest(PROJECT_WRITE_TEXT.rangeTaken(r), { rangeDate: PROJECT_WRITE_TEXT.rangeTaken(r) });
-  if (taken.length) throw refused(taken[0]);
-  // Never a taken visit, even one a rescue took back after the check (it locks the visit, not its
-  // location): the delete judges each visit again once it may lock it, and a range left with one refuses.
+  // Its visits go, never a taken one (even one a rescue took back a moment ago: it locks the visit, not
+  // its location; the delete judges each visit again once it may lock it). A range left with a visit is
+  // one with a visit taken: the change is refused, and the transaction undoes the delete.
   await tx.execute(sql`delete from visits v using project_visit_ranges r where v.visit_range_id = r.id and ${scope} and v.state <> ${VISIT_STATE.TOMADA}`);
-  const kept = await rowsOf<{ from: string; to: string; visits: number }>(
+  const taken = await rowsOf<{ from: string; to: string; visits: number }>(
     tx,
     sql`select r.from_date::text as "from", r.to_date::text as "to", r.visits from project_visit_ranges r
         where ${scope} and exists (select 1 from visits v where v.visit_range_id = r.id) limit 1`,
   );
-  if (kept.length) throw refused(kept[0]);
+  if (taken.length) throw badRequest(PROJECT_WRITE_TEXT.rangeTaken(taken[0]), { rangeDate: PROJECT_WRITE_TEXT.rangeTaken(taken[0]) });
   await tx.execute(sql`delete from project_visit_ranges r where ${scope}`);
 }
 

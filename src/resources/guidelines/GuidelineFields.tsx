@@ -14,9 +14,10 @@ function Section({ title, fields, children }: { title: string; fields: string[];
   const failing = submitCount > 0 && fields.some((f) => f in errors);
   const id = `guideline-section-${title}`;
   return (
-    <Accordion defaultExpanded disableGutters variant="outlined" sx={{ mb: 1 }}>
+    // One heading per section, the accordion's own (MUI's is an h3 around the button; a heading inside it was a second one).
+    <Accordion defaultExpanded disableGutters variant="outlined" sx={{ mb: 1 }} slotProps={{ heading: { component: 'h2' } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`${id}-header`} aria-controls={`${id}-content`}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        <Typography variant="subtitle1" component="span" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
         {failing && <ErrorOutlineIcon color="error" fontSize="small" sx={{ ml: 1 }} aria-label="Hay campos con errores" />}
@@ -38,7 +39,7 @@ export function GuidelineFields() {
       </Section>
       {GUIDELINE_SECTIONS.map(({ key, title }) => (
         <Section key={key} title={title} fields={[key, `${key}Video`, `${key}Img`]}>
-          <RichTextInput name={key} label="Texto" required rows={7} helperText="Al menos 120 caracteres" />
+          <RichTextInput name={key} label="Texto" accessibleName={`Texto: ${title}`} required rows={7} helperText="Al menos 120 caracteres" />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, mt: 1 }}>
             <VideoUrlInput name={`${key}Video`} label="URL del video" />
             <ImageUrlInput name={`${key}Img`} label="URL de la imagen" />

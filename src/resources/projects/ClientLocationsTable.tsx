@@ -36,8 +36,9 @@ export interface ClientLocationsTableProps {
 const DEBOUNCE_MS = 400;
 
 /**
- * The client's active locations, paged by the server, each with a checkbox; the selection survives
- * paging and filtering. 'Seleccionar todas' takes every location of the current filter.
+ * The client's active locations (with `projectId`, also the project's own deactivated since, flagged),
+ * paged by the server, each with a checkbox; the selection survives paging and filtering. 'Seleccionar
+ * todas' takes every location of the current filter, the same ones the count says.
  */
 export function ClientLocationsTable({ clientId, selected, onChange, filterField, filterLabel, perPageOptions, perPage: initialPerPage, projectId, dates, disabled }: ClientLocationsTableProps) {
   const [typed, setTyped] = useState('');
@@ -80,7 +81,7 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
   const selectAll = async () => {
     setSelectingAll(true);
     try {
-      const { ids } = await request<{ ids: number[] }>(`/projects/locations-by-client/${clientId}/ids`, { query: { withStatus: true, [filterField]: filter || undefined } });
+      const { ids } = await request<{ ids: number[] }>(`/projects/locations-by-client/${clientId}/ids`, { query: { withStatus: true, [filterField]: filter || undefined, proyectId: projectId } });
       onChange(new Set([...selected, ...ids]));
     } finally {
       setSelectingAll(false);

@@ -1,5 +1,6 @@
 import {
   ClearButtons,
+  DefaultEditorOptions,
   FormatButtons,
   LevelSelect,
   LinkButtons,
@@ -8,6 +9,7 @@ import {
   RichTextInput as RaRichTextInput,
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
+import { useMemo } from 'react';
 import { useFormMode } from './CampoForm';
 
 interface Props {
@@ -17,6 +19,8 @@ interface Props {
   helperText?: string;
   /** The editing area's height in lines (spec 3 §9: guideline texts, 7). */
   rows?: number;
+  /** What a screen reader calls the editing area, when the label alone repeats on the page (default: the label). */
+  accessibleName?: string;
 }
 
 /** Keeps what the editor gives: an emptied editor is '' (the rule says 'Requerido'), never null. */
@@ -27,10 +31,14 @@ const keep = (value: string) => value;
  * holds what the server keeps after sanitising: headings, emphasis, lists, links and quotes; the
  * tooltips and labels come from the Spanish `ra.tiptap.*` messages.
  */
-export function RichTextInput({ name, label, required, helperText, rows = 7 }: Props) {
+export function RichTextInput({ name, label, required, helperText, rows = 7, accessibleName }: Props) {
   const readOnly = useFormMode() === 'VIEW';
+  // The editing area is the textbox a screen reader reaches: it had no name (the label names its wrapper).
+  // Kept stable: the editor is built again whenever its options change.
+  const editorOptions = useMemo(() => ({ ...DefaultEditorOptions, editorProps: { attributes: { 'aria-label': accessibleName ?? label } } }), [accessibleName, label]);
   return (
     <RaRichTextInput
+      editorOptions={editorOptions}
       source={name}
       label={label}
       isRequired={required}

@@ -18,11 +18,12 @@ import {
   TableRow,
   TableSortLabel,
   TextField,
+  type Theme,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
 import type { ListMeta } from '../../dataProvider';
@@ -203,6 +204,9 @@ function CampoTable({
     list.setSort({ field, order });
   };
 
+  // A row is something to click only when that does something: it opens the record, or it reveals
+  // actions that are not always shown. Otherwise it is no Tab stop, no pointer and no highlight.
+  const rowsAct = (rowClick === 'view' && Boolean(viewPath)) || (rowClick === 'select' && Boolean(rowActions) && !actionsSwitch);
   const onRowClick = (record: RaRecord) => {
     if (rowClick === 'view' && viewPath) navigate(viewPath(record));
     else setSelected((current) => (current === record.id ? null : record.id));
@@ -258,7 +262,7 @@ function CampoTable({
         {stateFilter && <StateCheckboxes filter={stateFilter} values={list.filterValues} setFilter={setFilter} />}
         {exportFile && (
           <ExcelButton
-            columns={columns.filter((c) => c.source !== 'actions' && !c.noExport).map((c) => ({ source: c.source, label: c.exportLabel ?? c.label, value: c.exportValue }))}
+            columns={exportColumns(columns)}
             fileName={`${exportFile}.xlsx`}
           />
         )}
@@ -300,19 +304,23 @@ function CampoTable({
               return (
                 <TableRow
                   key={record.id}
-                  hover
-                  selected={isSelected}
-                  onClick={() => onRowClick(record)}
-                  // Reached with Tab and chosen with Enter or Space, as with a click: the row is what opens
-                  // a record or shows its actions, and a keyboard had no way to it.
-                  tabIndex={0}
-                  onKeyDown={(e) => {
-                    if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
-                    e.preventDefault();
-                    onRowClick(record);
-                  }}
-                  sx={{ cursor: 'pointer', '&:focus-visible': { outline: (theme) => `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 } }}
-                  aria-selected={isSelected}
+                  {...(rowsAct
+                    ? {
+                        hover: true,
+                        selected: isSelected,
+                        onClick: () => onRowClick(record),
+                        // Reached with Tab and chosen with Enter or Space, as with a click: the row is what opens
+                        // a record or shows its actions, and a keyboard had no way to it.
+                        tabIndex: 0,
+                        onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+                          if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+                          e.preventDefault();
+                          onRowClick(record);
+                        },
+                        sx: { cursor: 'pointer', '&:focus-visible': { outline: (theme: Theme) => `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 } },
+                        'aria-selected': isSelected,
+                      }
+                    : {})}
                 >
                   {columns.map((c) => (
                     <TableCell key={c.source} onClick={c.noSelect ? (e) => e.stopPropagation() : undefined}>
@@ -384,6 +392,17 @@ function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; v
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+/**
+ * The file's columns: the shown ones but the actions; a link column's ids only when no column of the
+ * list holds them already (the users list has its own 'Id').
+ */
+function exportColumns(columns: Column[]) {
+  const ownId = columns.some((c) => c.source === 'id');
+  return columns
+    .filter((c) => c.source !== 'actions' && !c.noExport && !(ownId && (c.source === 'view' || c.source === 'edit')))
+    .map((c) => ({ source: c.source, label: c.exportLabel ?? c.label, value: c.exportValue }));
+}
 
 /**
  * A cell's content: '-' when empty. A long text shows cut, with its whole in the title (on hover)

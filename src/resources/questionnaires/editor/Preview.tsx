@@ -29,7 +29,7 @@ export function PreviewDialog({ content, onClose }: { content: QuestionnaireCont
   return (
     <Dialog open={content !== null} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="preview-title">
       <DialogTitle id="preview-title">{content?.name || 'Cuestionario sin nombre'}</DialogTitle>
-      <Tabs value={audience} onChange={(_, v) => setAudience(v)} sx={{ px: 3 }}>
+      <Tabs value={audience} onChange={(_, v) => setAudience(v)} variant="scrollable" allowScrollButtonsMobile sx={{ px: 3 }}>
         <Tab value="getter" label="Vista del Getter" />
         <Tab value="client" label="Vista del cliente" />
       </Tabs>
