@@ -38,7 +38,7 @@ import { ACCESS, admits } from '../../domain/roles';
 import { getSession } from '../authProvider/session';
 import { request } from '../dataProvider/http';
 import { useSettings } from './settings';
-import { MENU, type MenuEntry } from './menu';
+import { currentEntryPath, MENU, type MenuEntry } from './menu';
 
 const ICONS: Record<string, ComponentType> = {
   dashboard: DashboardIcon,
@@ -134,7 +134,7 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
   // On a phone the menu is a drawer over the page: it closes once an entry is chosen.
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const Icon = ICONS[entry.icon] ?? ListIcon;
-  const selected = Boolean(entry.path && (location.pathname === entry.path || location.pathname.startsWith(`${entry.path}/`)));
+  const selected = Boolean(entry.path && currentEntryPath(location.pathname) === entry.path);
 
   const onClick = async () => {
     if (phone) setSidebarOpen(false);
@@ -161,7 +161,7 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
 
   return (
     <Tooltip title={sidebarOpen ? '' : entry.label} placement="right">
-      <ListItemButton selected={selected} onClick={onClick} sx={nested ? { pl: 4 } : undefined}>
+      <ListItemButton selected={selected} aria-current={selected ? 'page' : undefined} onClick={onClick} sx={nested ? { pl: 4 } : undefined}>
         <ListItemIcon>
           <Icon />
         </ListItemIcon>

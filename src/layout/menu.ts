@@ -95,6 +95,15 @@ export const MENU: MenuEntry[] = [
  * Screens whose issue has not landed yet: the route exists and shows a placeholder, so the
  * menu never leads nowhere. Each area's issue replaces its entries with the real screens.
  */
+/**
+ * The menu entry of `pathname`: the one whose path holds it the most closely ('/projects-campo/assign/edit'
+ * is 'Asignación de proyectos', not 'Banco de proyectos' too).
+ */
+export function currentEntryPath(pathname: string, entries: readonly MenuEntry[] = MENU): string | undefined {
+  const paths = entries.flatMap((e) => [e, ...(e.children ?? [])]).flatMap((e) => (e.path ? [e.path] : []));
+  return paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
+}
+
 export const PENDING_SCREENS: { path: string; title: string; area: Area }[] = [
   { path: '/auditors', title: 'Auditores', area: 'auditors' },
 ];

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProjectRecord } from '../../domain/projects';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, sidebar } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -281,6 +281,10 @@ describe('Proyectos', () => {
     await page.goto(`/projects-campo/assign/edit?projectId=${project.id}`);
     await shown(page.getByText(/ · 1 visita publicada$/));
     await shown(page.getByRole('listitem').filter({ hasText: third.fullName }).getByText('1 de 1 visita publicada', { exact: true }));
+    // The menu marks one entry as the current page: the assignment's, not the projects' bank too.
+    const current = sidebar(page).locator('[aria-current="page"]');
+    await expect.poll(() => current.count()).toBe(1);
+    expect(await current.innerText()).toBe('Asignación de proyectos');
     // The refusal above is a 400 the browser logs.
     errors.assertNone([/status of 400 .*\/api\/projects\/locations/]);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../domain/auth';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import { ROLE, type RoleId, STAFF } from '../../domain/roles';
-import { MENU, type MenuEntry } from '../../src/layout/menu';
+import { currentEntryPath, MENU, type MenuEntry } from '../../src/layout/menu';
 
 describe('assignment counts', () => {
   it('confirms the stock assignment in singular for one move and plural for more', () => {
@@ -71,5 +71,15 @@ describe('menu entries that write', () => {
       expect(shownTo(entry('Cuestionarios', 'Lista de cuestionarios'), rolId)).toBe(true);
       expect(shownTo(entry('Moves', 'Listado de moves'), rolId)).toBe(true);
     }
+  });
+});
+
+describe('the menu entry of an address', () => {
+  it('is the entry that holds it the most closely, one at a time', () => {
+    expect(currentEntryPath('/projects-campo/assign/edit')).toBe('/projects-campo/assign');
+    expect(currentEntryPath('/projects-campo/edit/4')).toBe('/projects-campo');
+    expect(currentEntryPath('/projects-campo')).toBe('/projects-campo');
+    // A path that only begins with an entry's letters is not under it.
+    expect(currentEntryPath('/projects-campox')).toBeUndefined();
   });
 });

@@ -204,9 +204,10 @@ function CampoTable({
     list.setSort({ field, order });
   };
 
-  // A row is something to click only when that does something: it opens the record, or it reveals
-  // actions that are not always shown. Otherwise it is no Tab stop, no pointer and no highlight.
-  const rowsAct = (rowClick === 'view' && Boolean(viewPath)) || (rowClick === 'select' && Boolean(rowActions) && !actionsSwitch);
+  // A row is something to click only when that does something: it opens the record, or it selects the
+  // row of a list with actions (revealed by the selection, or a column of them; spec 2: a click on a
+  // questionnaire selects or deselects it). Otherwise it is no Tab stop, no pointer and no highlight.
+  const rowsAct = (rowClick === 'view' && Boolean(viewPath)) || (rowClick === 'select' && Boolean(rowActions));
   const onRowClick = (record: RaRecord) => {
     if (rowClick === 'view' && viewPath) navigate(viewPath(record));
     else setSelected((current) => (current === record.id ? null : record.id));
