@@ -323,6 +323,8 @@ describe('Lista de Moves', () => {
     for (const code of codes) await page.getByRole('checkbox', { name: `Seleccionar ${code}` }).check();
     await page.getByRole('button', { name: 'Asignar agente' }).click();
     const dialog = page.getByRole('dialog', { name: 'Asignar agente de calidad' });
+    // Its choice is named for a screen reader.
+    await shown(dialog.getByRole('radiogroup', { name: 'Moves a asignar' }));
     await dialog.getByRole('button', { name: 'Asignar', exact: true }).click();
     await shown(dialog.getByText('* Debe seleccionar un agente de calidad'));
     await dialog.getByRole('combobox', { name: 'Agente de calidad' }).click();
@@ -389,6 +391,8 @@ describe('reviewing a move', () => {
     await shown(page.getByLabel('Resultado'));
     await page.getByRole('button', { name: 'Revisar', exact: true }).click();
     const first = page.getByRole('group', { name: /^1\.1\.1 / });
+    // The answers of a question are one group named by the question.
+    expect(await first.getByRole('radiogroup').getAttribute('aria-label')).toBeTruthy();
     await first.getByRole('radio').last().check();
     await page.getByRole('button', { name: 'Guardar Cambios' }).click();
     await shown(page.getByText('Cambios guardados'));

@@ -138,7 +138,7 @@ function ReplyInput({ question: q, reply, set, error }: { question: Question; re
     case 'penalty':
       return (
         <>
-          <RadioGroup row value={ids[0] ?? ''} onChange={(e) => set({ replyData: e.target.value })}>
+          <RadioGroup row aria-label={q.name} value={ids[0] ?? ''} onChange={(e) => set({ replyData: e.target.value })}>
             {q.answers.map((a) => (
               <FormControlLabel key={a._id} value={a._id} control={<Radio size="small" />} label={a.answer} />
             ))}
