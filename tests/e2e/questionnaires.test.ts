@@ -319,6 +319,8 @@ describe('leaving with unsaved changes', () => {
     await shown(editing);
     await editing.getByRole('button', { name: 'Cancelar' }).click();
     await gone(editing);
+    // The focus is back on the button that opened it, not on the page's body.
+    await expect.poll(() => page.getByRole('button', { name: 'Editar la pregunta 1' }).evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.getByRole('button', { name: 'Agregar pregunta' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });

@@ -32,7 +32,8 @@ export function QuestionDialog({ target, onClose }: { target: QuestionTarget | n
       maxWidth="md"
       fullWidth
       aria-labelledby="question-title"
-      disableRestoreFocus
+      // Closed, the focus goes back to the button that opened it ('Editar la pregunta 3', 'Agregar
+      // pregunta'): it fell to the page's body, and a keyboard started again from the top of a long form.
     >
       {target && <QuestionForm key={target.question._id} target={target} onClose={onClose} escape={escape} />}
     </Dialog>
