@@ -1,6 +1,6 @@
 /** Characteristics (spec 3 §2, §3, §4, §5): a description, disabled while deletedAt is set. */
 import { z } from 'zod';
-import { collapseSpaces, id, MSG, required } from './validation';
+import { id, nameText } from './validation';
 
 export const CHARACTERISTIC_TEXT = {
   enabled: 'Habilitada',
@@ -16,7 +16,7 @@ export const CHARACTERISTIC_TEXT = {
     enable ? 'Está a punto de habilitar esta característica. ¿Desea continuar?' : 'Está a punto de inhabilitar esta característica. ¿Desea continuar?',
 } as const;
 
-const description = required.overwrite(collapseSpaces).pipe(z.string().max(200, MSG.tooLong));
+const description = nameText(200);
 
 export const characteristicSchema = z.object({ description });
 export type CharacteristicInput = z.infer<typeof characteristicSchema>;

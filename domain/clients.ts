@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { collapseSpaces, email, id, MAX_ID, MSG, optionalPhone, optionalUrl, required, url } from './validation';
+import { email, id, MAX_ID, nameText, optionalPhone, optionalUrl, required, url } from './validation';
 
 export const CLIENT_TEXT = {
   badType: 'Tipo de cliente inválido',
@@ -15,7 +15,7 @@ const clientTypeId = z.preprocess(
 
 /** Client form (spec 1 §5): name, address, email, claimUrl and contactUrl required; the type is optional (the spec's rules leave it out). */
 export const clientSchema = z.object({
-  name: required.overwrite(collapseSpaces).pipe(z.string().max(120, MSG.tooLong)),
+  name: nameText(120),
   address: required,
   telephone: optionalPhone,
   email,

@@ -1,7 +1,7 @@
 /** Guidelines (instructivos, spec 3 §2, §3, §5): a name and four specification texts with media. */
 import { z } from 'zod';
 import { optionalVideo, richText } from './richText';
-import { collapseSpaces, id, MSG, optionalUrl, required } from './validation';
+import { id, nameText, optionalUrl } from './validation';
 
 /** The four specification sections, in the form's order, with their titles. */
 export const GUIDELINE_SECTIONS = [
@@ -18,7 +18,7 @@ export const GUIDELINE_TEXT_MIN = 120;
 const text = richText(GUIDELINE_TEXT_MIN);
 
 export const guidelineSchema = z.object({
-  name: required.overwrite(collapseSpaces).pipe(z.string().max(150, MSG.tooLong)),
+  name: nameText(150),
   generalities: text,
   generalitiesVideo: optionalVideo,
   generalitiesImg: optionalUrl,

@@ -1,6 +1,6 @@
 /** Motives (spec 3 §2, §3, §5): the reasons a reviewer gives when rejecting or observing a move. */
 import { z } from 'zod';
-import { collapseSpaces, id, MSG, required } from './validation';
+import { id, nameText } from './validation';
 
 /** The description's limit (spec 3 §9). */
 export const MOTIVE_DESCRIPTION_MAX = 220;
@@ -18,7 +18,7 @@ export const MOTIVE_TEXT = {
 const flag = z.boolean({ error: 'Debe ser verdadero o falso' });
 
 export const motiveSchema = z.object({
-  motive: required.overwrite(collapseSpaces).pipe(z.string().max(120, MSG.tooLong)),
+  motive: nameText(120),
   description: z
     .string()
     .trim()

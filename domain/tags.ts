@@ -1,6 +1,6 @@
 /** Tag groups (spec 3 §2, §3, §5): a group name and its list of keys and values. */
 import { z } from 'zod';
-import { collapseSpaces, id, MSG, required, textOr, trimText } from './validation';
+import { id, MSG, nameText, textOr, trimText } from './validation';
 
 export const TAG_TEXT = {
   keyRequired: 'Clave es requerida',
@@ -24,7 +24,7 @@ export const keyValueSchema = z.object({ key: pairText(TAG_TEXT.keyRequired), va
 export type KeyValue = z.infer<typeof keyValueSchema>;
 
 export const tagGroupSchema = z.object({
-  groupName: required.overwrite(collapseSpaces).pipe(z.string().max(120, MSG.tooLong)),
+  groupName: nameText(120),
   keysValues: z
     .array(keyValueSchema, { error: TAG_TEXT.atLeastOne })
     .min(1, TAG_TEXT.atLeastOne)

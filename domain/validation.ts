@@ -109,6 +109,8 @@ export const textOr = (missing: string) => z.string({ error: (issue) => (issue.i
  * that is no text at all (`fullName: 123`, sent by hand) is 'Debe ser un texto.', not 'Requerido'.
  */
 export const required = z.string().overwrite(trimText).min(1, MSG.required).max(MAX_TEXT, MSG.tooLong);
+/** A name unique as read (docs/decisions.md): required, inner runs of spaces as one, at most `max` characters. */
+export const nameText = (max: number) => required.overwrite(collapseSpaces).pipe(z.string().max(max, MSG.tooLong));
 /** An optional text: absent, null or empty (or only spaces and invisible characters) become null. */
 export const optionalText = z
   .string()

@@ -24,6 +24,7 @@ import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { dateValue, id } from '../../domain/validation';
 import type { App } from '../app';
+import type { Db, Tx } from '../db/client';
 import { containsPattern, countAll, matches, orderBy, searchPattern } from '../db/list';
 import { cities, countries, locations, projectLocations, projects, states } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
@@ -243,35 +244,32 @@ export default async function projectRoutes(app: App) {
    */
   app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, summary: 'Reemplaza los puntos de venta de un proyecto por la lista completa enviada', description: 'Los nuevos reciben los rangos de visitas del proyecto y sus visitas; uno con moves no puede salir. No vale para un proyecto vencido. Con el `updatedAt` que cargó la pantalla, responde 409 si el proyecto cambió desde entonces.', body: withLoadedVersion(projectLocationsBody) }, validatorCompiler: formValidator }, async (req) => {
     const body = req.body as z.infer<typeof projectLocationsBody> & LoadedVersion;
+    const heldIds = async (db: Db | Tx) =>
+      new Set((await db.select({ locationId: projectLocations.locationId }).from(projectLocations).where(eq(projectLocations.projectId, body.id))).map((r) => r.locationId));
+    // The same list is no change: nothing is written, not even a new version (it would turn away
+    // another form open on the project).
+    const before = await heldIds(app.db);
+    const wanted = new Set(body.locations);
+    if (before.size === wanted.size && [...wanted].every((l) => before.has(l))) {
+      const [row] = await app.db.select({ updatedAt: projects.updatedAt }).from(projects).where(eq(projects.id, body.id));
+      if (!row) throw notFound(PROJECT_TEXT.notFound);
+      return { id: body.id, added: 0, removed: 0, locationsCount: wanted.size, visits: 0, updatedAt: row.updatedAt };
+    }
     return app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });
       const current = await projectSnapshot(tx, body.id, true);
       if (!current) throw notFound(PROJECT_TEXT.notFound);
       if (isPastProject(current.endDate)) refuse([{ path: 'locations', message: PROJECT_TEXT.pastLocked }]);
       if (totalVisits(current.rangeDate, body.locations.length) > MAX_PROJECT_VISITS) refuse([{ path: 'locations', message: PROJECT_TEXT.tooManyVisits }]);
-      const held = new Set(
-        (await tx.select({ locationId: projectLocations.locationId }).from(projectLocations).where(eq(projectLocations.projectId, body.id))).map((r) => r.locationId),
-      );
-      const wanted = new Set(body.locations);
+      const held = await heldIds(tx);
       const toAdd = body.locations.filter((l) => !held.has(l));
       const toRemove = [...held].filter((l) => !wanted.has(l));
-      // The same list is no change: no new version (it would turn away another form open on the project),
-      // so the claim of the loaded version is rolled back.
-      if (!toAdd.length && !toRemove.length) throw new Unchanged();
       await removeLocations(tx, body.id, toRemove);
       await addLocations(tx, body.id, current.clientId, toAdd);
       const visits = await addRangesAndVisits(tx, body.id, current.rangeDate, toAdd);
       await audit(tx, { userId: req.session.id, entity: 'project', entityId: body.id, action: 'locations', detail: { added: toAdd.length, removed: toRemove.length, visits } });
       const [{ updatedAt }] = await tx.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, body.id)).returning({ updatedAt: projects.updatedAt });
       return { id: body.id, added: toAdd.length, removed: toRemove.length, locationsCount: body.locations.length, visits, updatedAt };
-    }).catch(async (error: unknown) => {
-      if (!(error instanceof Unchanged)) throw error;
-      const [row] = await app.db.select({ updatedAt: projects.updatedAt }).from(projects).where(eq(projects.id, body.id));
-      if (!row) throw notFound(PROJECT_TEXT.notFound);
-      return { id: body.id, added: 0, removed: 0, locationsCount: new Set(body.locations).size, visits: 0, updatedAt: row.updatedAt };
     });
   });
 }
-
-/** Thrown inside a transaction that found nothing to change: it rolls back what it claimed. */
-class Unchanged extends Error {}

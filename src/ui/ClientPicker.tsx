@@ -52,7 +52,6 @@ export function ClientPicker({
       loadingText="Cargando…"
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
-      noOptionsText="No hay opciones disponibles."
       disableClearable={selected.id === ''}
       onChange={(_, choice) => onChange(choice && choice.id !== '' ? Number(choice.id) : null)}
       renderInput={(params) => <TextField {...params} label={label} placeholder="Filtrar resultados" size="small" error={Boolean(error)} helperText={error} />}

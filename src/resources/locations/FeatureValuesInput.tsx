@@ -56,7 +56,6 @@ export function FeatureValuesInput({ clientId }: { clientId: number | null }) {
             disableClearable={feature.isRequired}
             getOptionLabel={(v) => v.value}
             isOptionEqualToValue={(a, b) => a.id === b.id}
-            noOptionsText="No hay opciones disponibles."
             onChange={(_, v) => pick(feature.id, v ? v.id : null)}
             renderInput={(params) => <TextField {...params} label={feature.name} required={feature.isRequired} placeholder="Filtrar resultados" size="small" />}
           />

@@ -39,7 +39,6 @@ export function TagsInput({ label = 'Tags' }: { label?: string }) {
       groupBy={(o) => o.group}
       getOptionLabel={labelOf}
       isOptionEqualToValue={(a: TagOption, b: TagOption) => same(a, b)}
-      noOptionsText="No hay opciones disponibles."
       onChange={(_, picked) => field.onChange(picked.map(({ key, value: v }) => ({ key, value: v })))}
       onBlur={field.onBlur}
       renderValue={(values, getItemProps) =>

@@ -34,7 +34,6 @@ function RoleFilter() {
       loadingText="Cargando…"
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
-      noOptionsText="No hay opciones disponibles."
       disableClearable={value.id === ''}
       onChange={(_, choice) => set(choice ? choice.id : null)}
       renderInput={(params) => <TextField {...params} label="Rol" placeholder="Filtrar resultados" size="small" />}

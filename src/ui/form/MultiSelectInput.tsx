@@ -37,7 +37,6 @@ export function MultiSelectInput({
       disableCloseOnSelect
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
-      noOptionsText="No hay opciones disponibles."
       onChange={(_, chosen) => field.onChange(chosen.map((c) => c.id))}
       onBlur={field.onBlur}
       slotProps={{ listbox: { style: { maxHeight: 300 } } }}

@@ -90,7 +90,6 @@ export function SelectInput({
       disabled={disabled || readOnly}
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
-      noOptionsText="No hay opciones disponibles."
       onChange={(_, choice) => {
         const value = choice && choice.id !== '' ? choice.id : null;
         field.onChange(value);

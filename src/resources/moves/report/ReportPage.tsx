@@ -153,7 +153,6 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
               loading={clients.isPending}
               getOptionLabel={(o) => o.name}
               isOptionEqualToValue={(a, b) => a.id === b.id}
-              noOptionsText="No hay opciones disponibles."
               onChange={(_, value) => {
                 setChosen(value);
                 setClientError(undefined);

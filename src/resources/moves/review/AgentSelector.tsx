@@ -24,7 +24,6 @@ export function AgentSelector({ move, enabled, runner }: { move: MoveDetail; ena
         disabled={!enabled || runner.busy}
         getOptionLabel={(o) => o.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        noOptionsText="No hay opciones disponibles."
         disableClearable={Boolean(current)}
         onChange={(_, choice) => choice && choice.id !== move.assignedAgentId && setPending(choice)}
         renderInput={(params) => <TextField {...params} label="Agente de calidad" placeholder="Filtrar resultados" size="small" />}
