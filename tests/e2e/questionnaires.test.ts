@@ -339,6 +339,39 @@ describe('leaving with unsaved changes', () => {
     expect(await page.getByText('¿El local tenía la vidriera limpia al llegar?').count()).toBe(0);
   });
 
+  it('keeps the keyboard on the question it moved, and after a removal on the question that took its place', async () => {
+    await createQuestionnaire('Teclado e2e');
+    const page = await asAdmin('/questionnaires');
+    await row(page, 'Teclado e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    const names = () => page.locator('[data-question-row] div[title]').allTextContents();
+
+    // 'Bajar' on the first question: it is now the last, where 'Bajar' is disabled; the keyboard is on its 'Subir'.
+    await page.getByRole('button', { name: 'Bajar la pregunta 1' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual(['¿Le ofrecieron ayuda?', '¿Lo saludaron al entrar?']);
+    await expect.poll(focused).toBe('Subir la pregunta 2');
+    // And Enter again moves the same question back up.
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual(['¿Lo saludaron al entrar?', '¿Le ofrecieron ayuda?']);
+    await expect.poll(focused).toBe('Bajar la pregunta 1');
+
+    // Removing the first: the keyboard lands on the one that took its place, then on 'Agregar pregunta'.
+    await page.getByRole('button', { name: 'Eliminar la pregunta 1' }).focus();
+    await page.keyboard.press('Enter');
+    const asked = page.getByRole('dialog', { name: 'Está seguro?' });
+    await asked.getByRole('button', { name: 'Eliminar' }).click();
+    await gone(asked);
+    await expect.poll(names).toEqual(['¿Le ofrecieron ayuda?']);
+    await expect.poll(focused).toBe('Eliminar la pregunta 1');
+    await page.keyboard.press('Enter');
+    await asked.getByRole('button', { name: 'Eliminar' }).click();
+    await gone(asked);
+    await expect.poll(names).toEqual([]);
+    await expect.poll(focused).toBe('Agregar pregunta');
+  });
+
   it('registers no copy of the last version: sent unchanged, it says so without asking, and the version stays', async () => {
     await createQuestionnaire('Sin cambios e2e');
     const page = await asAdmin('/questionnaires');

@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, Paper, TextField, Typography } from '@mui/material';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { checkSectionWeighting, checkText, LENGTHS } from '../../../../domain/questionnaire-weights';
 import { newQuestion, type Question, SUB_DIMENSION_TYPE_LABELS, type SubDimensionType } from '../../../../domain/questionnaires';
 import { useEditor, useHasProblem } from './context';
+import { focusAfterRemoval, focusMoved } from './focus';
 import { NameInput, SECTION_WEIGHTING_WIDTH, SumHint, WeightingInput } from './inputs';
 import { type QuestionActions, QuestionRow } from './QuestionRow';
 
@@ -25,10 +26,15 @@ export const SubDimensionCard = memo(function SubDimensionCard({ path, index, no
   const broken = useHasProblem(path);
   const penalty = type !== 'NORMAL';
   const label = `Subdimensión ${index + 1}`;
+  const rowsBox = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const actions = useMemo<QuestionActions>(
     () => ({
-      move: (from, to) => swap(from, to),
+      move: (from, to) => {
+        swap(from, to);
+        focusMoved(rowsBox.current, to, to < from);
+      },
       edit: (i) =>
         editor.openQuestion({
           title: `Editar pregunta ${i + 1}`,
@@ -38,7 +44,10 @@ export const SubDimensionCard = memo(function SubDimensionCard({ path, index, no
         }),
       remove: (i) => {
         const name = (getValues(`${path}.questions.${i}.name`) as string) || 'sin nombre';
-        editor.confirm(`Se eliminará la pregunta ${i + 1} (${name}).`, () => remove(i));
+        editor.confirm(`Se eliminará la pregunta ${i + 1} (${name}).`, () => {
+          remove(i);
+          focusAfterRemoval(rowsBox.current, i, addButton.current);
+        });
       },
     }),
     [editor, getValues, path, type, swap, update, remove],
@@ -72,7 +81,7 @@ export const SubDimensionCard = memo(function SubDimensionCard({ path, index, no
           </IconButton>
         )}
       </Box>
-      <Box sx={{ mt: 1 }}>
+      <Box sx={{ mt: 1 }} ref={rowsBox}>
         {fields.map((field, k) => (
           <QuestionRow key={field.id} path={`${path}.questions.${k}`} index={k} last={k === fields.length - 1} subDimensionType={type} actions={actions} />
         ))}
@@ -83,7 +92,7 @@ export const SubDimensionCard = memo(function SubDimensionCard({ path, index, no
         )}
       </Box>
       {!penalty && fields.length > 0 && <SumHint key={fields.length} names={weightingNames} questions />}
-      <Button size="small" startIcon={<AddIcon />} onClick={add} sx={{ mt: 1 }}>
+      <Button ref={addButton} size="small" startIcon={<AddIcon />} onClick={add} sx={{ mt: 1 }}>
         Agregar pregunta
       </Button>
     </Paper>
