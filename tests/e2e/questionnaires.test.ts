@@ -370,6 +370,39 @@ describe('leaving with unsaved changes', () => {
     await gone(asked);
     await expect.poll(names).toEqual([]);
     await expect.poll(focused).toBe('Agregar pregunta');
+    // And it stays there once the confirmation has finished closing.
+    await page.waitForTimeout(600);
+    expect(await focused()).toBe('Agregar pregunta');
+  });
+
+  it('keeps the keyboard in the editor when a sub-dimension or a dimension goes away', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    const asked = page.getByRole('dialog', { name: 'Está seguro?' });
+    const removeWithKeyboard = async (label: string) => {
+      await page.getByRole('button', { name: label, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      // The confirmation opens on 'Cancelar'; Tab goes on to 'Eliminar'.
+      await expect.poll(focused).toBe('Cancelar');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await gone(asked);
+    };
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await page.getByRole('button', { name: 'Agregar subdimensión' }).first().click();
+    await page.getByRole('button', { name: 'Agregar subdimensión' }).first().click();
+
+    await removeWithKeyboard('Eliminar la subdimensión 1');
+    await expect.poll(focused).toBe('Eliminar la subdimensión 1');
+    await removeWithKeyboard('Eliminar la subdimensión 1');
+    await expect.poll(focused).toBe('Agregar subdimensión');
+    await removeWithKeyboard('Eliminar la dimensión 2');
+    await expect.poll(focused).toBe('Eliminar la dimensión 1');
+    await removeWithKeyboard('Eliminar la dimensión 1');
+    await expect.poll(focused).toBe('Agregar dimension');
+    await page.waitForTimeout(600);
+    expect(await focused()).toBe('Agregar dimension');
   });
 
   it('registers no copy of the last version: sent unchanged, it says so without asking, and the version stays', async () => {

@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, Card, CardContent, IconButton, TextField, Typography } from '@mui/material';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { checkSectionWeighting, checkText, LENGTHS } from '../../../../domain/questionnaire-weights';
 import { DIMENSION_TYPE_LABELS, type DimensionType, newSubDimension, PENALTY_DIMENSION_NAME, type SubDimension } from '../../../../domain/questionnaires';
 import { useEditor, useHasProblem } from './context';
+import { focusAfterRemoval } from './focus';
 import { NameInput, SECTION_WEIGHTING_WIDTH, SumHint, WeightingInput } from './inputs';
 import { SubDimensionCard } from './SubDimensionCard';
 
@@ -28,17 +29,22 @@ export const DimensionCard = memo(function DimensionCard({ index, nodeId, type, 
   const broken = useHasProblem(path);
   const penalty = type === 'PENALTY';
   const label = penalty ? PENALTY_DIMENSION_NAME : `Dimensión ${index + 1}`;
+  const box = useRef<HTMLElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const removeSubDimension = useCallback(
     (j: number) => {
       const name = (getValues(`${path}.subDimensions.${j}.name`) as string) || 'sin nombre';
-      editor.confirm(`Se eliminará la subdimensión ${name} con sus preguntas.`, () => remove(j));
+      editor.confirm(`Se eliminará la subdimensión ${name} con sus preguntas.`, () => {
+        remove(j);
+        focusAfterRemoval(box.current, 'subdimension', j, addButton.current);
+      });
     },
     [editor, getValues, path, remove],
   );
 
   return (
-    <Card variant="outlined" sx={{ mt: 2, borderColor: broken ? 'error.main' : undefined }} component="section" aria-label={label}>
+    <Card ref={box} variant="outlined" sx={{ mt: 2, borderColor: broken ? 'error.main' : undefined }} component="section" aria-label={label} data-dimension>
       <CardContent>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           {penalty ? (
@@ -56,7 +62,7 @@ export const DimensionCard = memo(function DimensionCard({ index, nodeId, type, 
           )}
           <TextField size="small" label="Tipo" value={DIMENSION_TYPE_LABELS[type]} disabled sx={{ width: 130 }} />
           {!penalty && <WeightingInput name={`${path}.weighting`} label={`Ponderación de la ${label.toLowerCase()}`} check={checkSectionWeighting} width={SECTION_WEIGHTING_WIDTH} />}
-          <IconButton aria-label={penalty ? 'Eliminar las penalizaciones' : `Eliminar la ${label.toLowerCase()}`} onClick={() => onRemove(index)}>
+          <IconButton aria-label={penalty ? 'Eliminar las penalizaciones' : `Eliminar la ${label.toLowerCase()}`} onClick={() => onRemove(index)} data-remove="dimension">
             <DeleteIcon />
           </IconButton>
         </Box>
@@ -72,7 +78,7 @@ export const DimensionCard = memo(function DimensionCard({ index, nodeId, type, 
         ))}
         {!penalty && fields.length > 0 && <SumHint key={fields.length} names={fields.map((_, j) => `${path}.subDimensions.${j}.weighting`)} />}
         {!penalty && (
-          <Button size="small" startIcon={<AddIcon />} onClick={() => append(newSubDimension(), { shouldFocus: false })} sx={{ mt: 1.5 }}>
+          <Button ref={addButton} size="small" startIcon={<AddIcon />} onClick={() => append(newSubDimension(), { shouldFocus: false })} sx={{ mt: 1.5 }}>
             Agregar subdimensión
           </Button>
         )}

@@ -3,7 +3,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import SendIcon from '@mui/icons-material/Send';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Card, CardContent, Fab } from '@mui/material';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
@@ -14,6 +14,7 @@ import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { EditorContext, type EditorServices, ProblemsContext, type QuestionTarget, weightingSignal } from './context';
 import { DimensionCard } from './DimensionCard';
 import { EditorHeader } from './EditorHeader';
+import { focusAfterRemoval } from './focus';
 import { SumHint } from './inputs';
 import { PreviewDialog } from './Preview';
 import { QuestionDialog } from './QuestionDialog';
@@ -40,6 +41,8 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const [question, setQuestion] = useState<QuestionTarget | null>(null);
   const [confirming, setConfirming] = useState<{ content: string; onConfirm: () => void } | null>(null);
   const [preview, setPreview] = useState<QuestionnaireContent | null>(null);
+  const dimensionsBox = useRef<HTMLDivElement>(null);
+  const addDimensionButton = useRef<HTMLButtonElement>(null);
   // Compared only when leaving (the back arrow, the side menu) or saving, not on each keystroke; both
   // sides finalized, so a question accepted unchanged (its keys in another order) is no change.
   const changed = () => !sameQuestionnaire(finalizeQuestionnaire(form.getValues()), finalizeQuestionnaire(initial));
@@ -74,7 +77,13 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const removeDimension = useCallback(
     (i: number) => {
       const name = (form.getValues(`dimensions.${i}.name`) as string) || 'sin nombre';
-      setConfirming({ content: `Se eliminará la dimensión ${name} con sus subdimensiones y preguntas.`, onConfirm: () => remove(i) });
+      setConfirming({
+        content: `Se eliminará la dimensión ${name} con sus subdimensiones y preguntas.`,
+        onConfirm: () => {
+          remove(i);
+          focusAfterRemoval(dimensionsBox.current, 'dimension', i, addDimensionButton.current);
+        },
+      });
     },
     [form, remove],
   );
@@ -84,14 +93,14 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
       <ProblemsContext.Provider value={save.problemNodes}>
         <FormProvider {...form}>
           <Card sx={{ mt: 2, mb: 10 }}>
-            <CardContent>
+            <CardContent ref={dimensionsBox}>
               <EditorHeader mode={mode} loaded={loaded} duplicateOf={duplicateOf} onBack={() => navigate('/questionnaires')} onVersionChange={changeVersion} />
               {dimensions.map((d, i) => (
                 <DimensionCard key={d.id} index={i} nodeId={d._id} type={d.type} onRemove={removeDimension} />
               ))}
               {normalNames.length > 0 && <SumHint key={normalNames.join()} names={normalNames} />}
               <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 3 }}>
-                <Button variant="outlined" startIcon={<AddIcon />} onClick={addDimension}>
+                <Button ref={addDimensionButton} variant="outlined" startIcon={<AddIcon />} onClick={addDimension}>
                   Agregar dimension
                 </Button>
                 <Button variant="outlined" startIcon={<GavelIcon />} disabled={penaltyIndex >= 0} onClick={() => append(newPenaltyDimension(), { shouldFocus: false })}>

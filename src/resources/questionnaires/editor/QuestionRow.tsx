@@ -31,7 +31,15 @@ const ICONS = {
 
 function RowButton({ icon, label, disabled, onClick }: { icon: keyof typeof ICONS; label: string; disabled?: boolean; onClick: () => void }) {
   return (
-    <button type="button" className={css.button} aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className={css.button}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      data-remove={icon === 'remove' ? 'question-row' : undefined}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true">
         <path d={ICONS[icon]} />
       </svg>

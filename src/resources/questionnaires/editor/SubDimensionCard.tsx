@@ -46,7 +46,7 @@ export const SubDimensionCard = memo(function SubDimensionCard({ path, index, no
         const name = (getValues(`${path}.questions.${i}.name`) as string) || 'sin nombre';
         editor.confirm(`Se eliminará la pregunta ${i + 1} (${name}).`, () => {
           remove(i);
-          focusAfterRemoval(rowsBox.current, i, addButton.current);
+          focusAfterRemoval(rowsBox.current, 'question-row', i, addButton.current);
         });
       },
     }),
@@ -76,7 +76,7 @@ export const SubDimensionCard = memo(function SubDimensionCard({ path, index, no
         {!penalty && <TextField size="small" label="Tipo" value={SUB_DIMENSION_TYPE_LABELS[type]} disabled sx={{ width: 130 }} />}
         {!penalty && <WeightingInput name={`${path}.weighting`} label={`Ponderación de la ${label.toLowerCase()}`} check={checkSectionWeighting} width={SECTION_WEIGHTING_WIDTH} />}
         {onRemove && (
-          <IconButton aria-label={`Eliminar la ${label.toLowerCase()}`} onClick={() => onRemove(index)}>
+          <IconButton aria-label={`Eliminar la ${label.toLowerCase()}`} onClick={() => onRemove(index)} data-remove="subdimension">
             <DeleteIcon />
           </IconButton>
         )}

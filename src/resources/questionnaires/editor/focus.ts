@@ -1,26 +1,31 @@
 /**
- * Where the keyboard goes after a question moves or goes away. React re-renders the list after the
- * change (and a confirmation dialog gives the focus back to a button that no longer exists), so the
- * focus is placed on the next task, once the list on screen is the new one.
+ * Where the keyboard goes after a question moves, or a question, sub-dimension or dimension goes away.
+ * React re-renders the list after the change (and the confirmation gives the focus back to a button
+ * that no longer exists), so the focus is placed on the next task once the list on screen is the new one.
+ *
+ * Each item carries `data-<kind>` and its delete button `data-remove="<kind>"`, kind being
+ * 'question-row', 'subdimension' or 'dimension'.
  */
 
-const rowsOf = (box: HTMLElement | null) => Array.from(box?.querySelectorAll<HTMLElement>('[data-question-row]') ?? []);
+export type ItemKind = 'question-row' | 'subdimension' | 'dimension';
 
-const button = (row: HTMLElement | undefined, labelStart: string) =>
-  row?.querySelector<HTMLButtonElement>(`button[aria-label^="${labelStart}"]:not(:disabled)`) ?? null;
+const itemsIn = (box: HTMLElement | null, kind: ItemKind) => Array.from(box?.querySelectorAll<HTMLElement>(`[data-${kind}]`) ?? []);
+
+const enabled = (item: HTMLElement | undefined, selector: string) => item?.querySelector<HTMLButtonElement>(`${selector}:not(:disabled)`) ?? null;
 
 /** After moving a question to `to`: the same arrow on its new row, or the other one when that arrow is now disabled (first or last row). */
 export function focusMoved(box: HTMLElement | null, to: number, up: boolean) {
   setTimeout(() => {
-    const row = rowsOf(box)[to];
-    (button(row, up ? 'Subir' : 'Bajar') ?? button(row, up ? 'Bajar' : 'Subir'))?.focus();
+    const row = itemsIn(box, 'question-row')[to];
+    const arrow = (u: boolean) => enabled(row, `button[aria-label^="${u ? 'Subir' : 'Bajar'}"]`);
+    (arrow(up) ?? arrow(!up))?.focus();
   });
 }
 
-/** After removing the question at `index`: 'Eliminar' on the question that took its place, or on the one before it, or the list's add button. */
-export function focusAfterRemoval(box: HTMLElement | null, index: number, fallback: HTMLElement | null) {
+/** After removing the item at `index`: the delete button of the item that took its place, or of the one before it, or `fallback` (the list's add button). */
+export function focusAfterRemoval(box: HTMLElement | null, kind: ItemKind, index: number, fallback: HTMLElement | null) {
   setTimeout(() => {
-    const rows = rowsOf(box);
-    (button(rows[index] ?? rows[index - 1], 'Eliminar') ?? fallback)?.focus();
+    const items = itemsIn(box, kind);
+    (enabled(items[index] ?? items[index - 1], `[data-remove="${kind}"]`) ?? fallback)?.focus();
   });
 }
