@@ -29,6 +29,7 @@ import { fileStoreFor } from '../services/files';
 import { actOnMove, readMove } from '../services/moves/act';
 import { noticeToGetter } from '../services/moves/notices';
 import { moveDetail } from '../services/moves/queries';
+import { checkComplete, effectiveReplies, versionContent } from '../services/moves/replies';
 import {
   createPendingTransaction,
   dropPendingTransaction,
@@ -65,6 +66,14 @@ export default async function moveReviewRoutes(app: App) {
       ...body,
       action: 'approve',
       actor: req.session,
+      // Approved means reviewed: a move with required answers missing (a rescued one the agent has not
+      // completed yet) is refused with the same list as 'Guardar Cambios'. Missing photos do not stop it:
+      // they never do on a rescued move, and on another the agent sees them and decides.
+      check: async (tx, m) => {
+        const version = await versionContent(tx, m.questionnaireVersionId);
+        const { replies } = await effectiveReplies(tx, m.id);
+        checkComplete(version.dimensions, replies, { rescued: m.rescueUserId !== null, continueWithoutPhotos: true });
+      },
       set: () => ({ videoLink: body.userMoveVideoLink, finishAnalysisDate: now() as never }),
       after: async (tx, updated) => {
         // The dashboard's statistics read each dimension's result (services/reports/dimensionResults.ts).

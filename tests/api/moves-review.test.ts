@@ -160,6 +160,24 @@ describe('rescuing and republishing', () => {
     expect((await api.call('POST', '/user-moves/rescue-one', admin, { id: assigned.id })).statusCode).toBe(409);
   });
 
+  it('approves a rescued move only once the agent has answered what it requires', async () => {
+    // A rescued move arrives in review with no answers; approving it as it came owed the Getter for nothing.
+    const [assigned] = await movesWhere(t, inStatus('ASIGNADA'), withAgent, isNull(userMoves.rescueUserId));
+    const rescued = await api.ok<Detail>('POST', '/user-moves/rescue-one', admin, { id: assigned.id });
+    const refused = await api.call('POST', '/user-moves/accept-one', admin, { id: rescued.id, userMoveVideoLink: VIDEO, version: rescued.version });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, REPLY_TEXT.incomplete]);
+    expect(Object.values(refused.json().errors as Record<string, string>).some((e) => e.includes(REPLY_TEXT.answerRequired))).toBe(true);
+    expect((await reload(t, rescued.id)).status).toBe('EN_REVISION');
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, rescued.id))).toHaveLength(0);
+
+    // The agent answers (here: another reviewed move's answers to the same questionnaire version), then it approves.
+    const [twin] = await movesWhere(t, inStatus('EN_REVISION'), eq(userMoves.questionnaireVersionId, assigned.questionnaireVersionId!), isNull(userMoves.rescueUserId));
+    const { replies } = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${twin.id}`, admin);
+    const edited = await api.ok<Detail>('POST', '/questionnaireRepliedByAgent', admin, { userMoveId: rescued.id, replies, continueWithoutPhotos: true, version: rescued.version });
+    const approved = await api.ok<Detail>('POST', '/user-moves/accept-one', admin, { id: rescued.id, userMoveVideoLink: VIDEO, version: edited.version });
+    expect(approved.statusId).toBe('APROBADA');
+  });
+
   /** Moves of a project that has ended, or not (as of today). */
   const ofProject = (ended: boolean) =>
     inArray(
@@ -235,7 +253,8 @@ describe('editing the answers', () => {
   });
 
   it('edits an approved move only with a reason', async () => {
-    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent, isNull(userMoves.editReason));
+    // One the Getter answered (a rescued one's answers are the agent's alone).
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent, isNull(userMoves.editReason), isNull(userMoves.rescueUserId));
     const answered = await answersOf(approved.id);
     const noReason = await api.call('PUT', '/user-moves/edit-one', admin, { id: approved.id, questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
     expect(noReason.json().errors.reason).toBe('Campo requerido');

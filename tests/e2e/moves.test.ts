@@ -564,6 +564,19 @@ describe('reviewing a move', () => {
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move Rescatada');
     expect(await statusOf(move.id)).toBe('EN_REVISION');
+
+    // It came with no answers: 'Aprobar' lists what the agent must answer first ('Revisar'), and approves nothing.
+    const rescued = await api<MoveDetail>(`/user-moves/get?id=${move.id}`);
+    if (rescued.assignedAgentId === null) {
+      const agents = await api<{ id: number; fullName: string }[]>('/users?rolId=1');
+      await apiSend('PUT', '/user-moves', { id: move.id, assignedAgentId: agents[0].id, version: rescued.version });
+    }
+    await page.goto(`/user-moves/view/${move.code}`);
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    const incomplete = page.getByRole('dialog', { name: 'Existe información por completar' });
+    await shown(incomplete.getByText(/^1\.1\.1 .*: Respuesta requerida$/));
+    expect(await page.getByLabel('URL del video').count()).toBe(0);
+    expect(await statusOf(move.id)).toBe('EN_REVISION');
     errors.assertNone();
   });
 

@@ -67,6 +67,8 @@ export function MoveReviewPage() {
   const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)) }, role);
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';
+  // What approving would leave unanswered (the server refuses it too); missing photos do not stop it.
+  const approveProblems = problemLines(replyProblems(dimensions, answers.data?.replies ?? {}, { rescued: m.rescueUserId !== null }).filter((p) => !p.photo));
 
   const send = (continueWithoutPhotos: boolean) =>
     runner.run(m.editedByAgent ? 'updateReplies' : 'saveReplies', { userMoveId: m.id, replies: draft, reason: mode === 'editApproved' ? reason : null, continueWithoutPhotos });
@@ -117,7 +119,7 @@ export function MoveReviewPage() {
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <AgentSelector move={m} enabled={allowed.includes('assignAgent') && !AGENT_LOCKED.includes(m.statusId as MoveStatus)} runner={runner} />
-          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
+          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
         </CardContent>
       </Card>
       {mode !== 'view' && (

@@ -2,6 +2,7 @@ import { Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/m
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MoveDetail } from '../../../../domain/move-api';
+import { REPLY_TEXT } from '../../../../domain/move-replies';
 import { type MoveAction, MOVE_TEXT } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
 import { formatDisplayDate } from '../../../../domain/validation';
@@ -23,6 +24,7 @@ export function ReviewActions({
   mode,
   setMode,
   runner,
+  approveProblems,
   originalVideo,
 }: {
   move: MoveDetail;
@@ -30,6 +32,8 @@ export function ReviewActions({
   mode: ReviewMode;
   setMode: (mode: ReviewMode) => void;
   runner: Runner;
+  /** Lines of 'Existe información por completar': approving waits for them to be answered ('Revisar'). */
+  approveProblems: string[];
   originalVideo?: string;
 }) {
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -50,7 +54,7 @@ export function ReviewActions({
           <Button variant="outlined" onClick={() => setMode('review')}>
             Revisar
           </Button>
-          <Button variant="contained" color="success" onClick={() => setDialog('approve')}>
+          <Button variant="contained" color="success" onClick={() => (approveProblems.length ? runner.fail(approveProblems, REPLY_TEXT.incomplete) : setDialog('approve'))}>
             Aprobar
           </Button>
           <Button variant="contained" color="error" onClick={() => setDialog('reject')}>
