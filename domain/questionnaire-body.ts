@@ -65,6 +65,10 @@ const dimensionShape = z.object({
 export const QUESTIONNAIRE_CONFLICT =
   'El cuestionario fue modificado en otra pestaña o por otra persona mientras lo editaba. No se guardaron sus cambios: vuelva a abrirlo para partir de su última versión.';
 
+/** 'Quitar última versión' from a list that showed another last version (removed or added since). */
+export const QUESTIONNAIRE_REMOVE_CONFLICT =
+  'El cuestionario cambió en otra pestaña o por otra persona: su última versión ya no es la que se mostraba. No se quitó ninguna versión; revise la lista actualizada.';
+
 /** An update that would store what the last version already holds: no version is added. */
 export const questionnaireUnchanged = (version: number) =>
   `El cuestionario no tiene cambios respecto de su versión ${version}: no se registró una versión nueva.`;

@@ -10,7 +10,7 @@ import {
   type QuestionnaireRow,
   type QuestionnaireVersion,
 } from '../../domain/questionnaires';
-import { QUESTIONNAIRE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire } from '../../domain/questionnaire-body';
 import { ACCESS } from '../../domain/roles';
 import { id, nameKey } from '../../domain/validation';
 import type { App } from '../app';
@@ -52,6 +52,7 @@ const refuseTakenQuestionnaireName = (tx: Tx, name: string, exceptId?: number, m
 const listQuestionnairesQuery = listQuery.extend({ limit: z.coerce.number().int().min(1).max(1000).default(5) });
 const oneQuery = z.object({ version: z.coerce.number().int().positive('Versión inválida').max(1_000_000, 'Versión inválida').optional() });
 const params = z.object({ id });
+const removeQuery = z.object({ expectedLastVersion: z.coerce.number().int().positive().max(2147483647).optional() }).strict();
 
 const userName = (column: typeof users.names) => sql<string | null>`nullif(trim(${column} || ' ' || ${users.lastName}), '')`;
 const userRef = (userId: number | null, name: string | null) => (userId === null ? null : { id: userId, name: name ?? '' });
@@ -167,10 +168,12 @@ export default async function questionnaireRoutes(app: App) {
     return loadVersion(app.db, questionnaireId);
   });
 
-  app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, summary: 'Quita la última versión de un cuestionario; sin versiones, el cuestionario se da de baja', description: 'El cuestionario vuelve a la versión anterior. Quitar la única versión de uno que usa algún proyecto responde 409.', params } }, async (req) => {
+  app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, summary: 'Quita la última versión de un cuestionario; sin versiones, el cuestionario se da de baja', description: 'El cuestionario vuelve a la versión anterior. Quitar la única versión de uno que usa algún proyecto responde 409. Con `expectedLastVersion` (la última versión que el usuario vio) distinta de la actual responde 409 sin quitar nada.', params, querystring: removeQuery } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
+    const { expectedLastVersion } = req.query as z.infer<typeof removeQuery>;
     return app.db.transaction(async (tx) => {
       const row = await lockActive(tx, questionnaireId);
+      if (expectedLastVersion !== undefined && expectedLastVersion !== row.lastVersion) throw conflict(QUESTIONNAIRE_REMOVE_CONFLICT);
       const versions = await tx
         .select({ version: questionnaireVersions.version, name: questionnaireVersions.name, type: questionnaireVersions.type })
         .from(questionnaireVersions)

@@ -111,7 +111,9 @@ export const dataProvider: CampoDataProvider = {
   },
   async delete(resource, params) {
     const del = need(endpointsOf(resource).delete, resource, 'eliminar');
-    await request(withId(del.delete, params.id), { method: 'DELETE' });
+    // `meta.query`: what the removal is conditioned on (the questionnaire's last version as the list showed it).
+    const query = params.meta?.query ? `?${new URLSearchParams(params.meta.query as Record<string, string>)}` : '';
+    await request(`${withId(del.delete, params.id)}${query}`, { method: 'DELETE' });
     return { data: params.previousData as never };
   },
   async deleteMany(resource, params) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
-import { QUESTIONNAIRE_CONFLICT } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
@@ -206,6 +206,24 @@ describe('creating', () => {
     const res = await call('DELETE', `/questionnariesV2/delete/${a.id}`);
     expect([res.statusCode, res.json().message]).toEqual([409, QUESTIONNAIRE_ERRORS.previousNameTaken('Nombre que vuelve')]);
     expect(await byName('Nombre nuevo')).toMatchObject({ id: a.id, lastVersion: 2 });
+  });
+
+  it('removes the last version only when it is the one the user saw: another one is never removed in its place', async () => {
+    const a = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Quitar la que vi'));
+    const withFirstQuestion = (name: string) => ({
+      ...draft('Quitar la que vi'),
+      dimensions: a.dimensions.map((d) => ({ ...d, subDimensions: d.subDimensions.map((sd) => ({ ...sd, questions: sd.questions.map((q, i) => (i === 0 ? { ...q, name } : q)) })) })),
+    });
+    await ok('PUT', `/questionnariesV2/update/${a.id}`, withFirstQuestion('¿Lo saludaron al llegar?'));
+    await ok('PUT', `/questionnariesV2/update/${a.id}`, withFirstQuestion('¿Lo saludaron al entrar al local?'));
+    // The list showed version 3; someone removed it meanwhile: removing "3" again must not remove version 2.
+    await ok('DELETE', `/questionnariesV2/delete/${a.id}?expectedLastVersion=3`);
+    const stale = await call('DELETE', `/questionnariesV2/delete/${a.id}?expectedLastVersion=3`);
+    expect([stale.statusCode, stale.json().message]).toEqual([409, QUESTIONNAIRE_REMOVE_CONFLICT]);
+    expect((await byName('Quitar la que vi')).lastVersion).toBe(2);
+    for (const bad of ['0', 'x', '1.5']) expect((await call('DELETE', `/questionnariesV2/delete/${a.id}?expectedLastVersion=${bad}`)).statusCode).toBe(400);
+    await ok('DELETE', `/questionnariesV2/delete/${a.id}?expectedLastVersion=2`);
+    expect((await byName('Quitar la que vi')).lastVersion).toBe(1);
   });
 
   it('refuses a malformed body', async () => {

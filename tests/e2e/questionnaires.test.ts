@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DIALOG, dialogParts } from '../../domain/dialogs';
-import { QUESTIONNAIRE_CONFLICT } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
 import { newQuestion, type QuestionnaireContent, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, openPage, pathOf, type Session, shown } from './helpers';
@@ -221,6 +221,31 @@ describe('versions', () => {
     await confirm.getByRole('button', { name: 'Quitar' }).click();
     await gone(confirm);
     await page.waitForFunction(() => [...document.querySelectorAll('tr')].some((tr) => tr.textContent?.includes('Versiones e2e') && tr.children[3]?.textContent === '1'));
+  });
+
+  it('removes no other version than the one the list showed when someone changed the questionnaire meanwhile', async () => {
+    const id = await createQuestionnaire('Quitar a destiempo e2e');
+    const opened = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
+    const page = await asAdmin('/questionnaires');
+    const target = row(page, 'Quitar a destiempo e2e');
+    await shown(target);
+    // Another tab adds a version while this list shows version 1.
+    const v2 = opened.dimensions.map((d) => ({ ...d, subDimensions: d.subDimensions.map((sd) => ({ ...sd, questions: sd.questions.map((q, i) => (i === 0 ? { ...q, name: '¿Lo saludaron al llegar?' } : q)) })) }));
+    expect((await asAdminApi('PUT', `/questionnariesV2/update/${id}`, { name: 'Quitar a destiempo e2e', questionnaire_version_type: opened.questionnaire_version_type, dimensions: v2 })).status).toBe(200);
+    await target.getByRole('button', { name: 'Quitar última versión de Quitar a destiempo e2e', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(confirm.getByText('"Quitar a destiempo e2e" tiene una sola versión', { exact: false }));
+    await confirm.getByRole('button', { name: 'Quitar' }).click();
+    const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refused.getByText(QUESTIONNAIRE_REMOVE_CONFLICT));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+    // Nothing was removed, and the list now shows version 2.
+    const now = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
+    expect(now.version).toBe(2);
+    await page.waitForFunction(() => [...document.querySelectorAll('tr')].some((tr) => tr.textContent?.includes('Quitar a destiempo e2e') && tr.children[3]?.textContent === '2'));
+    // The refusal's 409 is the one error expected in the console.
+    session.errors.assertNone([/status of 409/]);
+    session.errors.list.length = 0;
   });
 
   it('duplicates a questionnaire as a new one', async () => {

@@ -98,11 +98,13 @@ function RemoveLastVersion({ record }: { record: QuestionnaireRow & RaRecord }) 
   const remove = async () => {
     setBusy(true);
     try {
-      await dataProvider.delete('questionnaires', { id: record.id, previousData: record });
+      // The version this row shows: removed since, or another added, the server refuses (409) instead of removing another one.
+      await dataProvider.delete('questionnaires', { id: record.id, previousData: record, meta: { query: { expectedLastVersion: String(record.lastVersion) } } });
       notify(only ? 'Cuestionario eliminado' : `Se quitó la versión ${record.lastVersion}`, { type: 'success' });
       refresh();
     } catch (error) {
       setErrors(errorMessages(error));
+      refresh();
     } finally {
       setBusy(false);
       setOpen(false);
