@@ -74,6 +74,8 @@ export interface MoveDetail {
   questionnaireResult: number | null;
   /** A republished copy of this move exists (republish is allowed once). */
   republished: boolean;
+  /** The Getter was already paid for it (a disapproval keeps that payment). */
+  paid: boolean;
   /** The code of that copy, to go to it from this move. */
   republishedCopyCode: string | null;
   republishedFromId: number | null;

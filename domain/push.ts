@@ -112,6 +112,8 @@ export interface MoveNoticeFacts {
   reason?: string | null;
   /** The republished copy's code. */
   newCode?: string;
+  /** Disapproved after its payment: the payment stays, so the notice does not say it will not be paid. */
+  paid?: boolean;
 }
 
 /**
@@ -128,7 +130,7 @@ export function moveNotice(kind: MoveNoticeKind, facts: MoveNoticeFacts): { titl
       : kind === 'return'
         ? ['devuelta', `Tu move en ${place} fue devuelta para corregir. Motivo: `]
         : kind === 'disapprove'
-          ? ['desaprobada', `Tu move en ${place} fue desaprobada y no se pagará. Motivo: `]
+          ? ['desaprobada', facts.paid ? `Tu move en ${place} fue desaprobada. Motivo: ` : `Tu move en ${place} fue desaprobada y no se pagará. Motivo: `]
           : ['republicada', `Tu move en ${place} está disponible de nuevo como ${facts.newCode ?? ''}.`];
   const title = clipText(`Move ${facts.code} ${word}`, titleLimit.max);
   if (kind === 'republish') return { title, body: clipText(lead, messageLimit.max) };

@@ -94,14 +94,14 @@ export default async function moveReviewRoutes(app: App) {
 
   app.post('/user-moves/disapprove-one', { config: write, schema: { tags, summary: 'Desaprueba una move aprobada con un motivo y avisa al Getter por push', description: 'APROBADA → DESAPROBADA: su transacción pendiente se elimina (una ya pagada queda). Una `version` distinta de la actual responde 409.', body: reasonBody } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
-    const { move } = await actOnMove(app.db, {
+    const { move, result } = await actOnMove(app.db, {
       ...body,
       action: 'disapprove',
       actor: req.session,
       set: () => ({ disapprovedReason: body.reason, finishAnalysisDate: now() as never }),
       after: (tx, updated) => dropPendingTransaction(tx, updated.id),
     });
-    noticeToGetter(app.db, notices, { kind: 'disapprove', move, actor: req.session });
+    noticeToGetter(app.db, notices, { kind: 'disapprove', move, actor: req.session, paid: result?.paid });
     return detail(body.id);
   });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnsweredQuestionnaire } from '../../domain/move-api';
 import { PUSH_LIMITS, PUSH_TEXT, type PushHistoryRow, type PushSendResult } from '../../domain/push';
 import { ROLE } from '../../domain/roles';
-import { deviceTokens, locations, projectLocations, pushMessages, pushOutbox, userMoves, users } from '../../server/db/schema';
+import { deviceTokens, locations, projectLocations, pushMessages, pushOutbox, transactions, userMoves, users } from '../../server/db/schema';
 import { PUSH_CONCURRENCY, pushNoticesFor } from '../../server/services/push';
 import { createTestApp, type TestApp } from './helpers';
 import { auditsOf, caller, type Detail, inStatus, type MoveRow, movesWhere, notRepublished, reload, withAgent } from './moves-helpers';
@@ -24,9 +24,10 @@ const getterWithDevices = (devices = 1) =>
 const tokensOf = async (t: TestApp, userId: number) =>
   (await t.db.select({ token: deviceTokens.token }).from(deviceTokens).where(eq(deviceTokens.userId, userId))).map((r) => r.token).sort();
 
+/** The point of sale's name (the Getter does not know the client's internal code). */
 const placeOf = async (t: TestApp, move: MoveRow) => {
   const [row] = await t.db
-    .select({ name: locations.clientLocationName })
+    .select({ name: locations.fullName })
     .from(projectLocations)
     .innerJoin(locations, eq(locations.id, projectLocations.locationId))
     .where(eq(projectLocations.id, move.projectLocationId));
@@ -324,6 +325,17 @@ describe('a review action pushes a notice to the move’s Getter (FCM fake)', ()
       title: `Move ${approved.code} desaprobada`,
       body: `Tu move en ${await placeOf(t, approved)} fue desaprobada y no se pagará. Motivo: El local no era el del proyecto.`,
     });
+  });
+
+  it('disapproving a move already paid keeps its payment and does not tell the Getter it will not be paid', async () => {
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent, getterWithDevices(), inArray(userMoves.id, t.db.select({ id: transactions.userMoveId }).from(transactions)));
+    await t.db.update(transactions).set({ status: 'PAID' }).where(eq(transactions.userMoveId, approved.id));
+    expect((await api.ok<Detail>('GET', `/user-moves/get?id=${approved.id}`, admin)).paid).toBe(true);
+    await received();
+    await api.ok('POST', '/user-moves/disapprove-one', admin, { id: approved.id, reason: 'El local no era el del proyecto.' });
+    const [push] = await received();
+    expect(push).toMatchObject({ title: `Move ${approved.code} desaprobada`, body: `Tu move en ${await placeOf(t, approved)} fue desaprobada. Motivo: El local no era el del proyecto.` });
+    expect(await t.db.select({ status: transactions.status }).from(transactions).where(eq(transactions.userMoveId, approved.id))).toEqual([{ status: 'PAID' }]);
   });
 
   it('republishing tells the Getter the new move’s code', async () => {

@@ -557,6 +557,20 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
+  it('warns, before disapproving a move its Getter was already paid for, that the payment stays', async () => {
+    const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null && m.paid);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Desaprobar Move' }).click();
+    await page.getByLabel('Motivo').fill('El cliente objetó la visita.');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(confirm.getByText('La move aprobada pasará a Desaprobada. Ya fue pagada al Getter: el pago registrado se mantiene.'));
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move Desaprobada');
+    expect(await statusOf(move.id)).toBe('DESAPROBADA');
+    errors.assertNone();
+  });
+
   it('rescues an assigned move from its history', async () => {
     const { move, page, errors } = await openAssignedMove();
     await page.getByRole('button', { name: 'Historial' }).click();

@@ -244,8 +244,9 @@ describe('versions', () => {
     expect(now.version).toBe(2);
     await page.waitForFunction(() => [...document.querySelectorAll('tr')].some((tr) => tr.textContent?.includes('Quitar a destiempo e2e') && tr.children[3]?.textContent === '2'));
     // The refusal's 409 is the one error expected in the console.
-    session.errors.assertNone([/status of 409/]);
-    session.errors.list.length = 0;
+    const { errors } = session!;
+    errors.assertNone([/status of 409/]);
+    errors.list.length = 0;
   });
 
   it('duplicates a questionnaire as a new one', async () => {

@@ -54,6 +54,8 @@ describe('the notice to a move’s Getter', () => {
     expect(moveNotice('reject', facts)).toEqual({ title: 'Move M-0000123 rechazada', body: 'Tu move en Supermercado Norte fue rechazada. Motivo: El video no corresponde al local.' });
     expect(moveNotice('return', facts)).toEqual({ title: 'Move M-0000123 devuelta', body: 'Tu move en Supermercado Norte fue devuelta para corregir. Motivo: El video no corresponde al local.' });
     expect(moveNotice('disapprove', facts)).toEqual({ title: 'Move M-0000123 desaprobada', body: 'Tu move en Supermercado Norte fue desaprobada y no se pagará. Motivo: El video no corresponde al local.' });
+    // Already paid: the payment stays, so the notice does not say otherwise.
+    expect(moveNotice('disapprove', { ...facts, paid: true })).toEqual({ title: 'Move M-0000123 desaprobada', body: 'Tu move en Supermercado Norte fue desaprobada. Motivo: El video no corresponde al local.' });
     expect(moveNotice('republish', { ...facts, newCode: 'M-0000456' })).toEqual({ title: 'Move M-0000123 republicada', body: 'Tu move en Supermercado Norte está disponible de nuevo como M-0000456.' });
   });
 

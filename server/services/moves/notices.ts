@@ -19,11 +19,14 @@ export interface MoveNoticeInput {
   actor: SessionUser;
   /** The republished copy (republish only). */
   copy?: MoveRow;
+  /** Disapproved after the Getter was paid for it (disapprove only). */
+  paid?: boolean;
 }
 
+/** The point of sale as the Getter knows it: its name, not the client's internal code. */
 async function placeName(db: Db, projectLocationId: number): Promise<string> {
   const [row] = await db
-    .select({ name: locations.clientLocationName })
+    .select({ name: locations.fullName })
     .from(projectLocations)
     .innerJoin(locations, eq(locations.id, projectLocations.locationId))
     .where(eq(projectLocations.id, projectLocationId));
@@ -32,12 +35,12 @@ async function placeName(db: Db, projectLocationId: number): Promise<string> {
 
 /** Queues the notice to the move's Getter; call it only after the action committed. */
 export function noticeToGetter(db: Db, notices: PushNotices, input: MoveNoticeInput): void {
-  const { kind, move, actor, copy } = input;
+  const { kind, move, actor, copy, paid } = input;
   const getterId = move.userId;
   if (getterId === null) return;
   notices.later({ moveId: move.id, getterId, notice: kind }, async () => {
     const reason = kind === 'reject' ? move.rejectionReason : kind === 'return' ? move.returnReason : kind === 'disapprove' ? move.disapprovedReason : null;
-    const note = moveNotice(kind, { code: move.code, place: await placeName(db, move.projectLocationId), reason, newCode: copy?.code });
+    const note = moveNotice(kind, { code: move.code, place: await placeName(db, move.projectLocationId), reason, newCode: copy?.code, paid });
     const entry = { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'notify' };
     try {
       const outcome = await sendToGetter(db, notices.sender, getterId, note);

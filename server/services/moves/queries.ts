@@ -7,7 +7,7 @@ import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/m
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo, intArray, matchesFolded, searchPattern, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
-import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, userMoves, users } from '../../db/schema';
+import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, transactions, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
 import { projectInfo } from './projectInfo';
@@ -370,7 +370,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
   if (!row) throw notFound(MOVE_TEXT.notFound);
   const m = row.move;
   const logUser = alias(users, 'log_users');
-  const [logs, attachments, [copy], [agentReply], info] = await Promise.all([
+  const [logs, attachments, [copy], [agentReply], info, [payment]] = await Promise.all([
     db
       .select({ log: moveStatusLogs, userFullName: fullName(logUser) })
       .from(moveStatusLogs)
@@ -385,6 +385,11 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
       .where(and(eq(moveReplies.userMoveId, m.id), eq(moveReplies.byAgent, true)))
       .limit(1),
     projectInfo(db, [row.projectId]),
+    db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.userMoveId, m.id), eq(transactions.status, 'PAID')))
+      .limit(1),
   ]);
   const project = info.get(row.projectId);
   const shown = attachments.map((a) => attachmentOut(a, files));
@@ -425,6 +430,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
     createdAt: m.createdAt.toISOString(),
     questionnaireResult: m.questionnaireResult === null ? null : Number(m.questionnaireResult),
     republished: Boolean(copy),
+    paid: Boolean(payment),
     republishedCopyCode: copy?.code ?? null,
     republishedFromId: m.republishedFromId,
     editedByAgent: Boolean(agentReply),

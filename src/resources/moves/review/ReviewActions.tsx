@@ -137,7 +137,7 @@ export function ReviewActions({
       {dialog === 'disapprove' && (
         <ReasonDialog
           title="Desaprobar move"
-          confirm="La move aprobada pasará a Desaprobada."
+          confirm={move.paid ? 'La move aprobada pasará a Desaprobada. Ya fue pagada al Getter: el pago registrado se mantiene.' : 'La move aprobada pasará a Desaprobada.'}
           busy={runner.busy}
           onClose={close}
           onSubmit={(reason) => runner.run('disapprove', { id: move.id, projectLocationId: move.projectLocation.id, reason }, { title: 'Move Desaprobada' })}
