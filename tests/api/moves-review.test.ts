@@ -142,6 +142,18 @@ describe('rejecting, returning, disapproving', () => {
     expect((await reload(t, move.id)).returnReason).toBe('Falta la foto de la góndola');
   });
 
+  it('shows the returned questions on a move an agent had edited too (the review shows the agent’s edit)', async () => {
+    const move = await inReview(9);
+    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+    const edited = await api.ok<Detail>('POST', '/questionnaireRepliedByAgent', admin, { userMoveId: move.id, replies: answered.replies, continueWithoutPhotos: true, version: move.version });
+    const question = answered.questionnaire.dimensions[0].subDimensions[0].questions[1]._id;
+    await api.ok('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Revisar cantidad', questions: [question], version: edited.version });
+    for (const path of ['/questionnaireRepliedByAgent', '/questionnaires-replyeds/get']) {
+      const shown = await api.ok<AnsweredQuestionnaire>('GET', `${path}?userMoveId=${move.id}`, admin);
+      expect(Object.entries(shown.replies).filter(([, r]) => r.hasToEdit).map(([id]) => id), path).toEqual([question]);
+    }
+  });
+
   it('disapproves an approved move with a reason, dropping its pending transaction', async () => {
     const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent);
     expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, approved.id))).toHaveLength(1);

@@ -94,27 +94,33 @@ export async function saveAgentEdit(
   return move;
 }
 
-/** Return: the flagged questions are marked hasToEdit in the Getter's reply. */
+/**
+ * Return: the flagged questions are marked hasToEdit in the Getter's reply (what the Getter corrects)
+ * and in the agent's edit when there is one (what the review shows until the Getter sends it again).
+ */
 export async function flagForReturn(tx: Tx, move: MoveRow, questionIds: string[]): Promise<void> {
   const version = await versionContent(tx, move.questionnaireVersionId);
   const known = new Set(version.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions.map((q) => q._id))));
   const unknown = questionIds.find((q) => !known.has(q));
   if (unknown) throw badRequest(REPLY_TEXT.unknownQuestion, { questions: REPLY_TEXT.unknownQuestion });
-  const row = await readReply(tx, move.id, false);
-  const replies = { ...((row?.replies ?? {}) as MoveReplies) };
-  for (const id of known) {
-    const reply = replies[id];
-    const flagged = questionIds.includes(id);
-    if (reply || flagged) replies[id] = { ...(reply ?? emptyReply()), hasToEdit: flagged };
+  for (const byAgent of [false, true]) {
+    const row = await readReply(tx, move.id, byAgent);
+    if (byAgent && !row) continue;
+    const replies = { ...((row?.replies ?? {}) as MoveReplies) };
+    for (const id of known) {
+      const reply = replies[id];
+      const flagged = questionIds.includes(id);
+      if (reply || flagged) replies[id] = { ...(reply ?? emptyReply()), hasToEdit: flagged };
+    }
+    await upsertReply(tx, {
+      userMoveId: move.id,
+      byAgent,
+      replies,
+      questionnaireResult: row?.questionnaireResult === null || row === null ? null : Number(row.questionnaireResult),
+      reason: row?.reason ?? null,
+      createdBy: row?.createdBy ?? move.userId,
+    });
   }
-  await upsertReply(tx, {
-    userMoveId: move.id,
-    byAgent: false,
-    replies,
-    questionnaireResult: row?.questionnaireResult === null || row === null ? null : Number(row.questionnaireResult),
-    reason: row?.reason ?? null,
-    createdBy: row?.createdBy ?? move.userId,
-  });
 }
 
 /** Republish: a new ASIGNADA move for the same Getter and project location (the unique index allows one). */
