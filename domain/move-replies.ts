@@ -27,6 +27,7 @@ export const REPLY_TEXT = {
   answerRequired: 'Respuesta requerida',
   missingPhotos: 'Faltan fotos',
   invalidAnswer: 'La respuesta no corresponde a la pregunta.',
+  invalidAmount: 'Debe ser un número mayor o igual a 0.',
   unknownQuestion: 'La pregunta no pertenece al cuestionario de la move.',
 } as const;
 
@@ -64,6 +65,17 @@ export const photosAsked = (q: Question) => Math.max(1, Math.ceil(Number(q.answe
 /** The photo links of a reply (photo questions keep them in replyData). */
 export const photosOf = (reply: MoveReply | undefined): string[] => (Array.isArray(reply?.replyData) ? reply.replyData.map(String) : []);
 
+/**
+ * An amount's answer: a number of zero or more (a count, minutes, a price), as a number or as the
+ * text typed ('12,5' with either separator); empty is no answer. '1-2' or '-3' is not an amount.
+ */
+export function amountFits(data: MoveReply['replyData']): boolean {
+  if (typeof data === 'number') return Number.isFinite(data) && data >= 0;
+  if (typeof data !== 'string') return false;
+  const text = data.trim().replace(',', '.');
+  return text === '' || (/^\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text)));
+}
+
 function isAnswered(q: Question, reply: MoveReply | undefined): boolean {
   const data = reply?.replyData;
   if (data === null || data === undefined) return false;
@@ -93,6 +105,9 @@ export function replyProblems(dimensions: readonly Dimension[], replies: Readonl
     const photo = q.type === 'photographs';
     if (q.answerRequired && !(photo && rescued) && !isAnswered(q, reply)) {
       problems.push({ questionId: q._id, label, field: 'replyData', message: photo ? REPLY_TEXT.missingPhotos : REPLY_TEXT.answerRequired, photo });
+    }
+    else if (q.type === 'amount' && reply && reply.replyData !== null && !amountFits(reply.replyData)) {
+      problems.push({ questionId: q._id, label, field: 'replyData', message: REPLY_TEXT.invalidAmount, photo: false });
     }
     const ids = chosenAnswerIds(reply);
     const needsCommentary = q.answers.some((a) => a.hasCommentary && ids.includes(a._id));
@@ -127,7 +142,7 @@ export function replyFits(q: Question, data: MoveReply['replyData']): boolean {
     case 'text':
       return typeof data === 'string';
     case 'amount':
-      return typeof data === 'number' || (typeof data === 'string' && (data.trim() === '' || Number.isFinite(Number(data))));
+      return amountFits(data);
     case 'photographs':
       return Array.isArray(data);
     default:

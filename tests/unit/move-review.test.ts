@@ -129,6 +129,19 @@ describe('the answers’ completeness', () => {
     expect(replyFits(q('n', 'amount'), 'tres')).toBe(false);
     expect(replyFits(optional, null)).toBe(true);
   });
+
+  it('takes an amount of zero or more, typed with either separator; not a range, a sign or NaN', () => {
+    const amount = q('n', 'amount');
+    for (const ok of ['0', '12', '12.5', '12,5', ' 7 ', '', 0, 4.25]) expect(replyFits(amount, ok), String(ok)).toBe(true);
+    for (const bad of ['1-2', '-3', '1.2.3', '+4', '1e3', Number.NaN, -1, Number.POSITIVE_INFINITY]) expect(replyFits(amount, bad), String(bad)).toBe(false);
+    // The review lists it before sending, whether the question is required or not.
+    const amountDims: Dimension[] = [{ ...dims[0], subDimensions: [{ ...dims[0].subDimensions[0], questions: [{ ...amount, answerRequired: false }] }] }];
+    expect(replyProblems(amountDims, { n: reply('1-2') }, { rescued: false }).map((p) => p.message)).toEqual([REPLY_TEXT.invalidAmount]);
+    expect(replyProblems(amountDims, { n: reply('12,5') }, { rescued: false })).toEqual([]);
+    // The server stores what was typed as a number, and refuses what is no amount.
+    expect(mergeAgentEdit(amountDims, {}, { n: { replyData: '12,5', replyObservation: null } }).n.replyData).toBe(12.5);
+    expect(() => mergeAgentEdit(amountDims, {}, { n: { replyData: '1-2', replyObservation: null } })).toThrow(REPLY_TEXT.invalidAnswer);
+  });
 });
 
 describe('the agent’s edit and its score', () => {

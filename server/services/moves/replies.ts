@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnsweredQuestionnaire } from '../../../domain/move-api';
 import {
+  amountFits,
   emptyReply,
   type MoveReplies,
   type MoveReply,
@@ -82,7 +83,9 @@ export function answeredOut(row: ReplyRow, version: VersionContent, files: FileS
   };
 }
 
-const amountOf = (data: MoveReply['replyData']) => (typeof data === 'string' && data.trim() !== '' ? Number(data) : data === '' ? null : data);
+/** A typed amount as stored: a number ('12,5' → 12.5); text that is no amount stays text, for replyFits to refuse. */
+const amountOf = (data: MoveReply['replyData']) =>
+  typeof data === 'string' && data.trim() !== '' ? (amountFits(data) ? Number(data.trim().replace(',', '.')) : data) : data === '' ? null : data;
 
 /**
  * An agent's edit merged onto the stored reply: answers and observations from the edit; photos,

@@ -177,7 +177,7 @@ function ReplyInput({ question: q, reply, set, error }: { question: Question; re
           fullWidth
           multiline={q.type === 'text'}
           value={reply.replyData === null ? '' : String(reply.replyData)}
-          onChange={(e) => set({ replyData: q.type === 'amount' ? e.target.value.replace(/[^\d.,-]/g, '').replace(',', '.') : e.target.value })}
+          onChange={(e) => set({ replyData: q.type === 'amount' ? e.target.value.replace(/[^\d.,]/g, '').replace(',', '.') : e.target.value })}
           error={Boolean(error)}
           helperText={error ?? ' '}
           slotProps={{ htmlInput: q.type === 'amount' ? { inputMode: 'decimal' } : {} }}
