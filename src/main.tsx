@@ -1,7 +1,7 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, getSession, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
-import { refreshSession } from './dataProvider/http';
+import { refreshSession, syncProfile } from './dataProvider/http';
 import { ChangePasswordPage } from './public/ChangePasswordPage';
 import { LoginPage } from './public/LoginPage';
 import { publicScreen, tokenFromPath } from './public/paths';
@@ -46,6 +46,8 @@ function Root() {
     // At start the token is refreshed when needed; a failed refresh returns to login.
     if (session && !needsRefresh(session)) {
       setMode('admin');
+      // The role, client or links may have changed since login (a renewal reads them too).
+      void syncProfile();
       return;
     }
     refreshSession().then((ok) => {

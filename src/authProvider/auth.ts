@@ -1,7 +1,6 @@
-import type { LoginAnswer, UserProfile } from '../../domain/auth';
-import { apiBase } from '../config';
+import type { LoginAnswer } from '../../domain/auth';
 import { request } from '../dataProvider/http';
-import { fetchFailure, HTTP_TEXT } from '../dataProvider/httpText';
+import { fetchProfile } from './profile';
 import { clearSession, getSession, saveSession, type StoredSession } from './session';
 
 /** POST /auth/login, then GET the profile (spec 1 §7 Authentication). */
@@ -16,19 +15,7 @@ export async function sooftLogin(token: string): Promise<StoredSession> {
 }
 
 async function openSession(answer: LoginAnswer): Promise<StoredSession> {
-  const response = await fetchProfile(answer);
-  return saveSession(answer, response);
-}
-
-async function fetchProfile(answer: LoginAnswer): Promise<UserProfile> {
-  // The profile call needs the new token before it is stored.
-  const r = await fetch(`${apiBase('core')}/core-users/users/userProfile/${answer.id}`, {
-    headers: { authorization: `Bearer ${answer.token}`, accept: 'application/json' },
-  }).catch((error: unknown) => {
-    throw new Error(fetchFailure(error) ?? HTTP_TEXT.offline);
-  });
-  if (!r.ok) throw new Error(((await r.json().catch(() => ({}))) as { message?: string }).message ?? 'No se pudo cargar el perfil.');
-  return (await r.json()) as UserProfile;
+  return saveSession(answer, await fetchProfile(answer));
 }
 
 export async function logout(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { LoginAnswer, UserProfile } from '../../domain/auth';
+import { profileScope } from './profile';
 
 /** What the console keeps on the device after login. */
 export interface StoredSession {
@@ -28,6 +29,12 @@ export function saveSession(answer: LoginAnswer, profile: UserProfile): StoredSe
   return session;
 }
 
+/** The profile read again (after a renewal, or when the console opens), the tokens as they are. */
+export function saveProfile(profile: UserProfile): void {
+  const current = getSession();
+  if (current) localStorage.setItem(KEY, JSON.stringify({ ...current, profile }));
+}
+
 export function updateTokens(answer: LoginAnswer): StoredSession | null {
   const current = getSession();
   return current ? saveSession(answer, current.profile) : null;
@@ -37,12 +44,15 @@ export function clearSession(): void {
   localStorage.removeItem(KEY);
 }
 
-/** What another tab did to the session this one shares: logged out, logged in (as someone else). */
+/**
+ * What another tab did to the session this one shares: logged out, logged in (as someone else, or
+ * renewed it and found the same user with another role or client, which an administrator changed).
+ */
 export type SessionChange = 'ended' | 'started' | 'otherUser';
 
-const userOf = (raw: string | null): number | null => {
+const userOf = (raw: string | null): string | null => {
   try {
-    return raw ? ((JSON.parse(raw) as StoredSession).profile?.id ?? null) : null;
+    return raw ? profileScope((JSON.parse(raw) as StoredSession).profile) : null;
   } catch {
     return null;
   }
@@ -50,8 +60,8 @@ const userOf = (raw: string | null): number | null => {
 
 /**
  * Calls `handler` when another tab of this browser ends the session, opens one, or opens one for another
- * user (the storage event fires in every tab but the one that wrote). A renewal of the same user's tokens
- * is no change. Answers the unsubscribe.
+ * user or role or client (the storage event fires in every tab but the one that wrote). A renewal of the
+ * same user's tokens, role and client is no change. Answers the unsubscribe.
  */
 export function onSessionChangedElsewhere(handler: (change: SessionChange) => void): () => void {
   const listen = (event: StorageEvent) => {

@@ -1,5 +1,6 @@
-import { AUTH_TEXT, type LoginAnswer } from '../../domain/auth';
-import { clearSession, getSession, markSessionExpired, rememberNext, updateTokens } from '../authProvider/session';
+import { AUTH_TEXT, type LoginAnswer, type UserProfile } from '../../domain/auth';
+import { fetchProfile, profileScope } from '../authProvider/profile';
+import { clearSession, getSession, markSessionExpired, rememberNext, saveProfile, updateTokens } from '../authProvider/session';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 import { fetchFailure, statusMessage } from './httpText';
 
@@ -112,7 +113,13 @@ export function refreshSession(): Promise<boolean> {
     try {
       const response = await send('/auth/refresh-token', { method: 'POST', base: 'auth', anonymous: true, body: { refreshToken: session.refreshToken } });
       if (!response.ok) return false;
-      updateTokens((await response.json()) as LoginAnswer);
+      const answer = (await response.json()) as LoginAnswer;
+      updateTokens(answer);
+      // An administrator may have changed the user's role, client or links since login (the renewed token
+      // carries the new role and client): the profile is read again, and a new role or client starts the
+      // console over from its home, menus and all, instead of showing the old client's pages.
+      const profile = await fetchProfile(answer).catch(() => null);
+      if (profile) adoptProfile(session.profile, profile);
       return true;
     } catch {
       return false;
@@ -121,6 +128,24 @@ export function refreshSession(): Promise<boolean> {
     refreshing = null;
   });
   return refreshing;
+}
+
+/** Keeps the profile read again; a new role or client starts the console over from its home. */
+function adoptProfile(before: UserProfile, profile: UserProfile) {
+  saveProfile(profile);
+  if (profileScope(profile) !== profileScope(before)) window.location.assign('/');
+}
+
+/**
+ * Reads the profile again when the console opens on a stored session, whose profile is the one read at
+ * login: a page that calls nothing (a client's framed claim form) would show the old client's otherwise.
+ */
+export async function syncProfile(): Promise<void> {
+  const before = getSession();
+  if (!before) return;
+  const profile = await request<UserProfile>(`/core-users/users/userProfile/${before.profile.id}`, { base: 'core' }).catch(() => null);
+  const now = getSession();
+  if (profile && now) adoptProfile(now.profile, profile);
 }
 
 /** Logs out on the device and returns to login (a failed refresh ends the session); logging in again returns here. */

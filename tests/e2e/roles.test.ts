@@ -1,7 +1,8 @@
 /** What each role sees: title, sidebar, the routes it may not open, the framed client pages. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atPath, chromiumPerFile, loginAs, openMenu, pathOf, type Session, shown, sidebar } from './helpers';
+import { ROLE } from '../../domain/roles';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, openMenu, pathOf, type Session, shown, sidebar } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -54,6 +55,36 @@ describe('a client user (cliente@campo.test)', () => {
     expect(await frame.getAttribute('src')).toBe('https://forms.campo.test/reclamos/cafe-del-plata');
     await shown(page.frameLocator('iframe[title="Gestión de Reclamos"]').getByText('Página externa'));
     errors.assertNone();
+  });
+});
+
+describe('a client user an administrator moves to another client', () => {
+  it('is shown the new client’s pages after the next call, never the old client’s claim form', async () => {
+    const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
+    const { token } = (await login.json()) as { token: string };
+    const admin = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
+      const res = await fetch(`${baseUrl()}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    const clients = (await admin<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100')).rows;
+    const idOf = (name: string) => clients.find((c) => c.name === name)!.id;
+    const email = `movido.${Date.now().toString(36)}@e2e.com.ar`;
+    const user = await admin<{ id: number }>('POST', '/web-users/', { names: 'Sergio', lastName: 'Movido', email, password: DEMO_PASSWORD, rolId: ROLE.CLIENT, clientId: idOf('Café del Plata') });
+
+    const { page, errors } = await as(email);
+    await openMenu(page, 'Atención al cliente', 'Reclamos');
+    const frame = page.locator('iframe[title="Gestión de Reclamos"]');
+    await expect.poll(() => frame.getAttribute('src')).toBe('https://forms.campo.test/reclamos/cafe-del-plata');
+
+    await admin('PUT', '/web-users', { id: user.id, clientId: idOf('Banco Federal del Sur') });
+    // The next call finds the token outdated; the renewal brings the new client, and the console starts over from its home.
+    await page.reload();
+    await atPath(page, '/');
+    await shown(page.getByText('Banco Federal del Sur', { exact: true }));
+    await openMenu(page, 'Atención al cliente', 'Reclamos');
+    await expect.poll(() => frame.getAttribute('src')).toBe('https://forms.campo.test/reclamos/banco-federal-del-sur');
+    errors.assertNone([/status of 401/]);
   });
 });
 
