@@ -172,7 +172,8 @@ export function parseDisplayDate(text: string): { date: string } | { error: stri
 export const displayDate = z.string({ error: MSG.required }).transform((text, ctx) => {
   const parsed = parseDisplayDate(text);
   if ('error' in parsed) {
-    ctx.addIssue({ code: 'custom', message: parsed.error });
+    // Left empty, it is missing (as `dateValue` says), not badly written.
+    ctx.addIssue({ code: 'custom', message: text.trim() ? parsed.error : MSG.required });
     return z.NEVER;
   }
   return parsed.date;

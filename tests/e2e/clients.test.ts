@@ -300,3 +300,35 @@ describe('a client that does not exist', () => {
     errors.assertNone([/status of 404/]);
   });
 });
+
+describe('A client’s banner on its users’ dashboard', () => {
+  it('takes an address without https:// as a link, and shows the client’s name when the image does not load', async () => {
+    const name = `Heladerías Banner ${Date.now().toString(36)}`;
+    const { id } = await api('admin@campo.test', 'POST', '/clients/', {
+      name,
+      address: 'Mitre 742, Córdoba',
+      telephone: '3514123456',
+      email: 'calidad@banner.com.ar',
+      imageUrl: 'cdn.banner-e2e.test/banners/heladerias.png',
+      claimUrl: 'https://forms.banner-e2e.test/reclamos',
+      contactUrl: 'https://forms.banner-e2e.test/contacto',
+      linkSurveyMonkey: '',
+      typeId: null,
+    });
+    const email = `banner.${Date.now().toString(36)}@e2e.com.ar`;
+    await api('admin@campo.test', 'POST', '/web-users/', { names: 'Bruno', lastName: 'Banner', email, password: DEMO_PASSWORD, rolId: 5, clientId: id });
+
+    const session = await chromium.open();
+    const asked: string[] = [];
+    session.page.on('request', (r) => asked.push(r.url()));
+    await loginAs(session.page, email);
+    await shown(session.page.getByRole('heading', { name: 'Panel de Bruno' }));
+    // Read as a path, it was asked of the console's own server; as a link, of its host (unreachable here).
+    await expect.poll(() => asked.some((u) => u.startsWith('https://cdn.banner-e2e.test/banners/heladerias.png'))).toBe(true);
+    expect(asked.filter((u) => u.includes(`${baseUrl()}/cdn.banner-e2e.test`))).toEqual([]);
+    // It did not load: the strip with the client's name instead of a broken image.
+    await shown(session.page.getByText(name, { exact: true }));
+    expect(await session.page.getByRole('img', { name: `Banner de ${name}` }).count()).toBe(0);
+    session.errors.assertNone([/ERR_NAME_NOT_RESOLVED|ERR_CONNECTION|Failed to load resource/]);
+  });
+});

@@ -134,6 +134,9 @@ describe('the report\'s filters', () => {
     expect(franchise.success).toBe(false);
     const messages = Object.fromEntries(franchise.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(messages).toEqual({ locationId: 'Requerido', fromDate: 'Debe ingresar fecha válida.' });
+    // Left empty, a date is missing ('Requerido'), not badly written.
+    const empty = reportFilterSchema(false).safeParse({ ...filled, fromDate: '  ' });
+    expect(empty.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['fromDate', 'Requerido']]);
     const reversed = reportFilterSchema(false).safeParse({ ...filled, fromDate: '01/11/2026' });
     expect(reversed.error!.issues[0]).toMatchObject({ path: ['toDate'], message: 'La fecha de fin no puede ser anterior a la fecha de inicio.' });
   });

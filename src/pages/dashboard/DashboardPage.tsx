@@ -7,9 +7,10 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import HistoryIcon from '@mui/icons-material/History';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Link, MenuItem, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { STATISTICS_TEXT, type StatisticsPlan } from '../../../domain/statistics';
-import { formatDisplayDate } from '../../../domain/validation';
+import { absoluteUrl, formatDisplayDate } from '../../../domain/validation';
 import { getSession } from '../../authProvider/session';
 import { PeriodsTable } from './PeriodsTable';
 import { PlanStatistics } from './PlanStatistics';
@@ -17,8 +18,23 @@ import { useSelection, useStatistics, useSurveyAndWork } from './useDashboard';
 
 const isLink = (value: string | null | undefined): value is string => Boolean(value && /^https?:\/\//i.test(value));
 
+/**
+ * The client's banner image, or its name on the brand's strip: without an image, with an address that is
+ * no link (a scheme-less 'cdn.campo.test/x.png' gets https, as the frames' links do), or when it fails to load.
+ */
 function Banner({ image, clientName }: { image: string | null | undefined; clientName: string | undefined }) {
-  if (image) return <Box component="img" src={image} alt={clientName ? `Banner de ${clientName}` : 'Banner del cliente'} sx={{ width: '100%', maxHeight: 220, objectFit: 'cover', display: 'block' }} />;
+  const src = image ? absoluteUrl(image) : null;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src)
+    return (
+      <Box
+        component="img"
+        src={src}
+        alt={clientName ? `Banner de ${clientName}` : 'Banner del cliente'}
+        onError={() => setFailed(src)}
+        sx={{ width: '100%', maxHeight: 220, objectFit: 'cover', display: 'block' }}
+      />
+    );
   return (
     <Box aria-hidden sx={{ px: 3, py: 2.5, background: 'linear-gradient(90deg, #b35000 0%, #d26a00 100%)', color: '#fff' }}>
       <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
