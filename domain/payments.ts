@@ -39,7 +39,11 @@ export const PAYMENT_TEXT = {
   tooLong: 'El campo es demasiado largo',
   pickOne: 'Seleccione al menos una transacción.',
   tooMany: (max: number) => `Se pueden pagar hasta ${max} transacciones por vez.`,
-  notFound: (ids: number[]) => `No se encontraron las transacciones ${ids.join(', ')}.`,
+  // Said of what the screen showed (moves, not transaction ids): a transaction goes when its move is disapproved.
+  notFound: (ids: number[]) =>
+    ids.length === 1
+      ? 'Una de las transacciones elegidas ya no está pendiente de pago (su move pudo ser desaprobada). No se registró ningún pago.'
+      : `${ids.length} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
   otherAccount: 'Las transacciones seleccionadas no pertenecen a la cuenta indicada.',
   amountMismatch: (expected: string) => `El monto no coincide con lo pendiente de pago (${formatPesos(expected)}).`,
   alreadyPaid: (names: string[]) => `Ya fueron pagadas: ${names.join(', ')}. No se registró ningún pago.`,

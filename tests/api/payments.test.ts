@@ -346,7 +346,7 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a payment that
     return ours;
   }
 
-  it('finds a transaction a disapproval removed meanwhile missing (404 naming it), not "already paid", and pays nothing', async () => {
+  it('finds a transaction a disapproval removed meanwhile no longer pending (404, in the words of the screen, which shows moves and not transaction ids), not "already paid", and pays nothing', async () => {
     const [, , , , , , , , , tenth] = await getterAccounts();
     const ids = await debts(tenth.accountId, ['4.00', '5.00']);
     const res = await whilePaying(
