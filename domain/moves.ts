@@ -87,7 +87,7 @@ export interface MoveState {
   assignedAgentId: number | null;
   /** Whether a republished copy of this move already exists (republish is allowed once). */
   republished?: boolean;
-  /** Whether the move's project has ended (its end date passed): a copy could never be done nor reassigned. */
+  /** Whether the move's project has ended (its end date passed): a copy could never be done nor reassigned, nor a move be due on a past day. */
   projectEnded?: boolean;
 }
 
@@ -96,6 +96,7 @@ export const MOVE_TEXT = {
   forbidden: 'No tiene permisos para realizar esta acción.',
   alreadyRepublished: 'Esta move ya fue republicada.',
   projectEndedRepublish: 'El proyecto de la move está finalizado: no se puede republicar.',
+  projectEndedReschedule: 'El proyecto de la move está finalizado: su fecha de fin ya pasó, no se puede reprogramar a ella.',
   visitRetaken: 'La visita de esta move cancelada ya fue asignada a otra move: no se puede rescatar.',
   conflict: 'La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.',
   notFound: 'La move no existe.',
@@ -144,6 +145,7 @@ export function refusal(action: MoveAction, state: MoveState, role: UserRole): s
   if (rule.needsAgent && state.assignedAgentId === null) return MOVE_TEXT.noAgent;
   if (action === 'republish' && state.republished) return MOVE_TEXT.alreadyRepublished;
   if (action === 'republish' && state.projectEnded) return MOVE_TEXT.projectEndedRepublish;
+  if (action === 'reschedule' && state.projectEnded) return MOVE_TEXT.projectEndedReschedule;
   return null;
 }
 

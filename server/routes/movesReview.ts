@@ -230,7 +230,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/reschedule-one', { config: write, schema: { tags, summary: 'Reprograma una move pendiente: su vencimiento pasa al fin del proyecto', description: 'Para moves DISPONIBLE, ASIGNADA, INICIADA, PAUSADA o DEVUELTA; sin fecha de fin del proyecto responde 400. Una `version` distinta de la actual responde 409.', body: rescheduleBody } }, async (req) => {
+  app.post('/user-moves/reschedule-one', { config: write, schema: { tags, summary: 'Reprograma una move pendiente: su vencimiento pasa al fin del proyecto', description: 'Para moves DISPONIBLE, ASIGNADA, INICIADA, PAUSADA o DEVUELTA; sin fecha de fin del proyecto responde 400; con el proyecto ya finalizado, 409. Una `version` distinta de la actual responde 409.', body: rescheduleBody } }, async (req) => {
     const body = req.body as z.infer<typeof rescheduleBody>;
     let dueTo: string | null = null;
     await actOnMove(app.db, {
@@ -239,11 +239,12 @@ export default async function moveReviewRoutes(app: App) {
       action: 'reschedule',
       actor: req.session,
       check: async (tx, move) => {
-        dueTo = (await projectOfMove(tx, move))?.endDate ?? body.projectEndDate ?? null;
+        // The project's own end date: the one in the body (the spec's) is what the console showed, never a day of the caller's choosing.
+        dueTo = (await projectOfMove(tx, move))?.endDate ?? null;
         if (!dueTo) throw badRequest(NO_END_DATE, { projectEndDate: NO_END_DATE });
       },
       set: () => ({ dueTo }),
-      detail: { dueTo: body.projectEndDate },
+      detail: () => ({ dueTo }),
     });
     return detail(body.userMoveId);
   });

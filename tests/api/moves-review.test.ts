@@ -337,10 +337,30 @@ describe('agent, video, cancel and reschedule', () => {
     expect(onVisit[0].userId).toBe(getter.id);
   });
 
-  it('reschedules to the project’s end date', async () => {
-    const [paused] = await movesWhere(t, inStatus('PAUSADA'));
+  /** Moves of a project that has ended, or not (as of today). */
+  const ofProject = (ended: boolean) =>
+    inArray(
+      userMoves.projectLocationId,
+      t.db
+        .select({ id: projectLocations.id })
+        .from(projectLocations)
+        .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+        .where(ended ? sql`${projects.endDate} < ${todayIso()}` : sql`${projects.endDate} >= ${todayIso()}`),
+    );
+
+  it('reschedules to the project’s own end date, whatever date the body brings', async () => {
+    const [paused] = await movesWhere(t, inArray(userMoves.status, ['PAUSADA', 'ASIGNADA', 'INICIADA']), ofProject(false));
     const [project] = await t.db.select({ endDate: projects.endDate }).from(projectLocations).innerJoin(projects, eq(projects.id, projectLocations.projectId)).where(eq(projectLocations.id, paused.projectLocationId));
-    expect((await api.ok<Detail>('POST', '/user-moves/reschedule-one', admin, { userMoveId: paused.id, projectLocationID: paused.projectLocationId })).dueTo).toBe(project.endDate);
+    const answer = await api.ok<Detail>('POST', '/user-moves/reschedule-one', admin, { userMoveId: paused.id, projectLocationID: paused.projectLocationId, projectEndDate: '2099-12-31' });
+    expect(answer.dueTo).toBe(project.endDate);
+  });
+
+  it('refuses to reschedule a move of a project that has ended (its end date is past), writing nothing', async () => {
+    const [pending] = await movesWhere(t, inArray(userMoves.status, ['PAUSADA', 'ASIGNADA', 'INICIADA', 'DEVUELTA']), ofProject(true));
+    const before = await reload(t, pending.id);
+    const res = await api.call('POST', '/user-moves/reschedule-one', admin, { userMoveId: pending.id, projectLocationID: pending.projectLocationId });
+    expect([res.statusCode, res.json().message]).toEqual([409, MOVE_TEXT.projectEndedReschedule]);
+    expect(await reload(t, pending.id)).toEqual(before);
   });
 });
 

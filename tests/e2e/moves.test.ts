@@ -510,6 +510,29 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
+  it('reschedules a pending move to its project’s end date; a move of an ended project is not offered it', async () => {
+    const running = (m: MoveDetail) => m.projectLocation.projects.endDate !== null && m.projectLocation.projects.endDate >= todayIso();
+    const move = await freshMove('ASIGNADA', (m) => running(m) && m.dueTo !== m.projectLocation.projects.endDate);
+    const endDate = move.projectLocation.projects.endDate!;
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Más acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Reprogramar al fin del proyecto' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(confirm.getByText(`La fecha límite de la move pasará al fin del proyecto (${endDate.split('-').reverse().join('/')}).`));
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Cambios guardados'));
+    expect((await api<MoveDetail>(`/user-moves/get?id=${move.id}`)).dueTo).toBe(endDate);
+
+    // Its end date is past: a move due then would be overdue the moment it was rescheduled.
+    const ended = await freshMove('ASIGNADA', (m) => m.projectLocation.projects.endDate !== null && m.projectLocation.projects.endDate < todayIso());
+    await page.goto(`/user-moves/view/${ended.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${ended.code}` }));
+    await page.getByRole('button', { name: 'Más acciones' }).click();
+    await shown(page.getByRole('menuitem', { name: 'Cancelar move' }));
+    expect(await page.getByRole('menuitem', { name: 'Reprogramar al fin del proyecto' }).count()).toBe(0);
+    errors.assertNone();
+  });
+
   it("offers 'Volver', not a second 'Cancelar', beside the cancellation of a move", async () => {
     const { move, page, errors } = await openAssignedMove();
     await page.getByRole('button', { name: 'Más acciones' }).click();

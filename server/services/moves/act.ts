@@ -30,7 +30,8 @@ export interface ActOptions<T> {
   set?: (move: MoveRow) => MoveChange;
   /** Writes that belong to the same action (the transaction, the visit, the republished move). */
   after?: (tx: Tx, updated: MoveRow, before: MoveRow) => Promise<T>;
-  detail?: Record<string, unknown>;
+  /** More for the audit entry; a function when it is known only once `check` ran. */
+  detail?: Record<string, unknown> | (() => Record<string, unknown>);
 }
 
 /** Locks nothing: the conditional update decides who wins, so readers never wait. */
@@ -96,7 +97,7 @@ export async function actOnMove<T = void>(db: Db, options: ActOptions<T>): Promi
     const move = await readMove(tx, id);
     if (version !== undefined && version !== move.version) throw conflict(MOVE_TEXT.conflict);
     const republished = action === 'republish' ? await hasRepublishedCopy(tx, id) : false;
-    const projectEnded = action === 'republish' ? await projectHasEnded(tx, move.projectLocationId) : false;
+    const projectEnded = action === 'republish' || action === 'reschedule' ? await projectHasEnded(tx, move.projectLocationId) : false;
     const refused = refusal(action, { status: move.status as MoveStatus, assignedAgentId: move.assignedAgentId, republished, projectEnded }, actor.rol);
     if (refused) refuse(refused);
     await options.check?.(tx, move);
@@ -109,7 +110,7 @@ export async function actOnMove<T = void>(db: Db, options: ActOptions<T>): Promi
       entity: 'user_move',
       entityId: id,
       action,
-      detail: { from: move.status, to: updated.status, version: updated.version, ...(options.reason ? { reason: options.reason } : {}), ...(options.detail ?? {}) },
+      detail: { from: move.status, to: updated.status, version: updated.version, ...(options.reason ? { reason: options.reason } : {}), ...(typeof options.detail === 'function' ? options.detail() : (options.detail ?? {})) },
     });
     return { move: updated, result };
   });
