@@ -172,3 +172,22 @@ export function photoFileName(code: string, dimension: number, subDimension: num
 
 /** The move's result as shown: 2 decimals and a percent sign; -1 is N/A. */
 export const formatResult = (result: number | null) => (result === null || result < 0 ? 'N/A' : `${result.toFixed(2)}%`);
+
+/**
+ * The reason of the status the move is in: a rescued cancelled move, or a returned one sent again, keeps
+ * its old reason in its columns, which no longer explains an approved or in-review move.
+ */
+export function statusReason(move: { statusId: string; rejectionReason: string | null; disapprovedReason: string | null; returnReason: string | null; cancelReason: string | null }): string | null {
+  switch (move.statusId) {
+    case 'RECHAZADA':
+      return move.rejectionReason;
+    case 'DESAPROBADA':
+      return move.disapprovedReason;
+    case 'DEVUELTA':
+      return move.returnReason;
+    case 'CANCELADA':
+      return move.cancelReason;
+    default:
+      return null;
+  }
+}

@@ -9,6 +9,7 @@ import {
   type MoveAction,
   photoFileName,
   refusal,
+  statusReason,
   STOCK_SOURCE,
   STOCK_STATES,
   submitRefusal,
@@ -67,6 +68,13 @@ describe('the review state machine', () => {
 });
 
 describe('move helpers', () => {
+  it('shows the reason of the status the move is in, not one left from an earlier status', () => {
+    const reasons = { rejectionReason: 'R', disapprovedReason: 'D', returnReason: 'V', cancelReason: 'C' };
+    expect(['RECHAZADA', 'DESAPROBADA', 'DEVUELTA', 'CANCELADA'].map((statusId) => statusReason({ ...reasons, statusId }))).toEqual(['R', 'D', 'V', 'C']);
+    // A cancelled move rescued and approved keeps its cancel reason in its columns.
+    for (const statusId of ['APROBADA', 'EN_REVISION', 'ASIGNADA']) expect(statusReason({ ...reasons, statusId }), statusId).toBeNull();
+  });
+
   it('rewrites dl=0 video links to raw=1 to view and dl=1 to download', () => {
     const url = 'https://www.dropbox.com/s/abc/video.mp4?dl=0';
     expect(videoViewUrl(url)).toBe('https://www.dropbox.com/s/abc/video.mp4?raw=1');

@@ -62,7 +62,8 @@ function parts(filter: StockFilter, page: Bounds): { visits: SQL | null; moves: 
     ? sql`select 1 as rank, x.id, x.visit_id as id_pedido, x.code as id_move, x.id as user_move_id, x.status as state,
         pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id,
         x.due_to::text as due_to, x.user_id as getter_id, x.assigned_agent_id as agent_id, x.visit_id,
-        x.video_link, x.start_audit_date, coalesce(x.rejection_reason, x.disapproved_reason, x.return_reason, x.cancel_reason) as reason
+        x.video_link, x.start_audit_date, case x.status when 'RECHAZADA' then x.rejection_reason when 'DESAPROBADA' then x.disapproved_reason
+          when 'DEVUELTA' then x.return_reason when 'CANCELADA' then x.cancel_reason end as reason
       from (${keys.moves}) x ${common}`
     : null;
   return { visits, moves };

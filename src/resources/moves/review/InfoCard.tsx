@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { MoveDetail } from '../../../../domain/move-api';
-import { formatResult } from '../../../../domain/moves';
+import { formatResult, statusReason } from '../../../../domain/moves';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { StatusChip } from '../shared';
 
@@ -18,7 +18,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 /** 'Información': the move's details card. */
 export function InfoCard({ move }: { move: MoveDetail }) {
   const { locations: place, projects: project } = move.projectLocation;
-  const reason = move.rejectionReason ?? move.disapprovedReason ?? move.returnReason ?? move.cancelReason;
+  const reason = statusReason(move);
   return (
     <Card id="move-info" aria-label="Información" sx={{ mb: 2 }}>
       <CardContent>
