@@ -186,7 +186,7 @@ export default async function moveAssignmentRoutes(app: App) {
       // Locked (in id order, so two overlapping assignments cannot deadlock): a second assignment of the
       // same moves waits and reads them as the first left them, so a move's DISPONIBLE → ASIGNADA is logged once.
       const before = await tx
-        .select({ id: userMoves.id, status: userMoves.status })
+        .select({ id: userMoves.id, status: userMoves.status, userId: userMoves.userId })
         .from(userMoves)
         .where(inIds(userMoves.id, ids))
         .orderBy(asc(userMoves.id))
@@ -197,7 +197,8 @@ export default async function moveAssignmentRoutes(app: App) {
         .where(and(inIds(userMoves.id, ids), inArray(userMoves.status, [...STOCK_MOVE_STATUSES])))
         .returning({ id: userMoves.id });
       if (updated.length !== new Set(ids).size) throw badRequest(MOVE_FORM_TEXT.stockState);
-      await logStatusMany(tx, before.filter((b) => b.status === 'DISPONIBLE').map((b) => b.id), 'ASIGNADA', actor.id);
+      // Its history says when and by whom it was assigned: taken from the stock, or given to another Getter.
+      await logStatusMany(tx, before.filter((b) => b.status === 'DISPONIBLE' || b.userId !== getter.id).map((b) => b.id), 'ASIGNADA', actor.id);
       await auditMany(tx, actor.id, ids, 'assignGetter', { userId: getter.id, massive: true });
       // The selection's published visits, in the same transaction: a refused one undoes the moves' assignment too.
       const created = body.locations?.length ? await assignVisits(tx, actor, body.locations.map((l) => ({ ...l, userId: getter.id }))) : [];

@@ -1,6 +1,6 @@
 /** Assignments (agents, Getters, published visits), the stock, the performance report and the assets zip. */
 import { inflateRawSync } from 'node:zlib';
-import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move-api';
 import { ASSIGN_TEXT } from '../../domain/assignment';
@@ -15,6 +15,7 @@ import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers
 
 let t: TestApp;
 let admin: string;
+let adminId: number;
 let api: ReturnType<typeof caller>;
 let agentId: number;
 let getterId: number;
@@ -22,7 +23,7 @@ let getterId: number;
 beforeAll(async () => {
   t = await createTestApp();
   api = caller(t);
-  admin = (await t.login('admin@campo.test')).token;
+  ({ token: admin, id: adminId } = await t.login('admin@campo.test'));
   agentId = (await t.db.select().from(users).where(eq(users.email, 'calidad2@campo.test')))[0].id;
   getterId = (await t.db.select().from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true))))[0].id;
   await writeDemoFiles(t.config.dataDir);
@@ -134,7 +135,7 @@ describe('mass assignment to a quality agent', () => {
 describe('stock assignment to a Getter', () => {
   it('gives Asignada and Disponible moves to the auditor; refuses the whole lot if one is in another state', async () => {
     const [available] = await movesWhere(t, inStatus('DISPONIBLE'), stockMove);
-    const [assigned] = await movesWhere(t, inStatus('ASIGNADA'), stockMove);
+    const [assigned] = await movesWhere(t, inStatus('ASIGNADA'), stockMove, ne(userMoves.userId, getterId));
     const [review] = await movesWhere(t, inStatus('EN_REVISION'), stockMove);
     const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id, review.id], userId: getterId });
     expect(refused.statusCode).toBe(400);
@@ -148,6 +149,13 @@ describe('stock assignment to a Getter', () => {
       ['DISPONIBLE', false],
       ['ASIGNADA', true],
     ]);
+    // Given to another Getter, its history says when and by whom; given again to the same one, nothing changed.
+    const assignedLogs = async () => (await t.db.select().from(moveStatusLogs).where(eq(moveStatusLogs.userMoveId, assigned.id))).filter((l) => l.status === 'ASIGNADA');
+    const reassigned = await assignedLogs();
+    expect(reassigned.filter((l) => l.finishedAt === null)).toMatchObject([{ userId: adminId }]);
+    const count = reassigned.length;
+    await api.ok('PUT', '/user-moves/massive', admin, { userMovesIds: [assigned.id], userId: getterId });
+    expect(await assignedLogs()).toHaveLength(count);
     expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [assigned.id], userId: agentId })).json().message).toBe(MOVE_TEXT.notGetter);
     expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [], userId: getterId })).json().errors.userMovesIds).toBe(MOVE_FORM_TEXT.pickMove);
   });
@@ -193,7 +201,7 @@ describe('stock assignment to a Getter', () => {
     expect(toAgent.json().errors.locations).toBe(MOVE_FORM_TEXT.visitsToGetter);
   });
 
-  it.runIf(inject('postgresServer') !== null)('logs a move taken from stock once when two overlapping assignments to different Getters meet', async () => {
+  it.runIf(inject('postgresServer') !== null)('logs a move taken from stock once, and its handing to the second Getter once, when two overlapping assignments to different Getters meet', async () => {
     const stock = (await movesWhere(t, inStatus('DISPONIBLE'), stockMove)).slice(0, 3);
     expect(stock).toHaveLength(3);
     const [, other] = await t.db.select().from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true))).limit(2);
@@ -217,9 +225,12 @@ describe('stock assignment to a Getter', () => {
     release();
     await holder;
     expect((await answers).map((r) => r.statusCode)).toEqual([200, 200]);
-    for (const id of ids) {
+    // Taken from stock once each; the move both wanted went to one Getter and then to the other, and its
+    // history says so (one entry per Getter), with exactly one entry still open.
+    for (const [i, id] of ids.entries()) {
       const logs = await t.db.select().from(moveStatusLogs).where(and(eq(moveStatusLogs.userMoveId, id), eq(moveStatusLogs.status, 'ASIGNADA')));
-      expect(logs, `move ${id}`).toHaveLength(1);
+      expect(logs, `move ${id}`).toHaveLength(i === 1 ? 2 : 1);
+      expect(logs.filter((l) => l.finishedAt === null), `move ${id}`).toHaveLength(1);
       expect((await reload(t, id)).status).toBe('ASIGNADA');
     }
   });
