@@ -11,6 +11,7 @@ import { dateValue, id, limitParam, MAX_TEXT, offsetParam, orderParam, parseDisp
 export const MOVE_FORM_TEXT = {
   required: 'Campo requerido',
   fieldRequired: 'Este campo es requerido',
+  oneChange: 'Envíe el agente de calidad o el enlace del video, no ambos: son dos cambios distintos.',
   urlSpaces: 'La URL no puede contener espacios',
   tooShort: 'El campo es demasiado corto',
   tooLong: 'El campo es demasiado largo',
@@ -92,7 +93,9 @@ export const rescheduleBody = z.object({ userMoveId: moveId, projectEndDate: dat
 /** `PUT /user-moves`: assign the quality agent, or replace the video link. */
 export const editMoveBody = z
   .object({ id: moveId, assignedAgentId: id.nullable().optional(), userMoveVideoLink: editedVideoUrl.optional(), version })
-  .refine((b) => b.assignedAgentId !== undefined || b.userMoveVideoLink !== undefined, { message: T.fieldRequired, path: ['assignedAgentId'] });
+  .refine((b) => b.assignedAgentId !== undefined || b.userMoveVideoLink !== undefined, { message: T.fieldRequired, path: ['assignedAgentId'] })
+  // One change a call: with both, one of them was dropped without a word.
+  .refine((b) => b.assignedAgentId === undefined || b.userMoveVideoLink === undefined, { message: T.oneChange, path: ['userMoveVideoLink'] });
 export const deletePhotoBody = z.object({
   userMoveId: moveId,
   questionId: z.string().min(1).max(64),

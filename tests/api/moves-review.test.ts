@@ -302,6 +302,13 @@ describe('agent, video, cancel and reschedule', () => {
     const empty = await api.call('PUT', '/user-moves', admin, { id: approved.id, userMoveVideoLink: '   ' });
     expect(empty.json().errors.userMoveVideoLink).toBe(MOVE_FORM_TEXT.emptyVideo);
     expect((await api.ok<Detail>('PUT', '/user-moves', admin, { id: approved.id, userMoveVideoLink: ' https://x.test/nuevo.mp4 ' })).userMoveVideoLink).toBe('https://x.test/nuevo.mp4');
+    // Both changes in one call: one of them was dropped without a word.
+    const [inReviewMove] = await movesWhere(t, inStatus('EN_REVISION'), withAgent);
+    const [agent] = await t.db.select().from(users).where(eq(users.email, 'calidad1@campo.test'));
+    const before = await reload(t, inReviewMove.id);
+    const both = await api.call('PUT', '/user-moves', admin, { id: inReviewMove.id, assignedAgentId: agent.id, userMoveVideoLink: 'https://x.test/otro.mp4' });
+    expect([both.statusCode, both.json().errors.userMoveVideoLink]).toEqual([400, MOVE_FORM_TEXT.oneChange]);
+    expect(await reload(t, inReviewMove.id)).toEqual(before);
   });
 
   it('cancels with a reason and publishes its visit again', async () => {
