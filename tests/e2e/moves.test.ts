@@ -215,6 +215,33 @@ describe('Lista de Moves', () => {
     errors.assertNone();
   });
 
+  it('exports the moves in the order the list shows them, sorted by a column', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.locator('tbody tr').first());
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/user-moves/get/all') && r.url().includes('sort=clientLocationName&order=ASC')),
+      page.getByRole('button', { name: 'Punto de venta', exact: true }).click(),
+    ]);
+    await page.locator('#main-content').getByRole('button', { name: 'Exportar', exact: true }).click();
+    await page.getByLabel('Nombre del archivo').fill('moves_por_punto');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar' }).click()]);
+    const book = XLSX.read(readFileSync(await download.path()));
+    const [, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    // The same moves, in the same order, as the list sorted by point of sale (it was always newest first).
+    const listed: string[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = await api<{ rows: MoveListRow[] }>(`/user-moves/get/all?sort=clientLocationName&order=ASC&limit=500&offset=${offset}`);
+      listed.push(...page.rows.map((r) => r.code));
+      if (page.rows.length < 500) break;
+    }
+    expect(rows.map((r) => r[0])).toEqual(listed);
+    errors.assertNone();
+  });
+
   it('filters by a Getter found by typing part of the name, and still names that Getter on coming back', async () => {
     const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=50&sort=id&order=ASC');
     const name = rows.find((r) => r.userFullName)!.userFullName!;

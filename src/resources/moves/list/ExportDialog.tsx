@@ -12,9 +12,9 @@ const PAGE = 1000;
 const AMOUNT_ANSWERS_PATH = '/questionnaires-replyeds/amount-answers';
 
 /**
- * Every move of the filter into an .xls named by the user, newest first as the list shows them: the export
- * worker walks the list by keyset (after the last move's id), so that a page deep in a million moves costs
- * what the first does.
+ * Every move of the filter into an .xls named by the user, in the order the list shows them (its sort, else
+ * newest first): the export worker walks the list by keyset (after the last move's id, in that order), so
+ * that a page deep in a million moves costs what the first does.
  * `withAmounts` adds each move's amount of answers ('Respuestas'), asked for page by page as the worker goes.
  */
 export async function exportMoves(query: Record<string, unknown>, fileName: string, withAmounts: boolean, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<number> {
@@ -25,7 +25,8 @@ export async function exportMoves(query: Record<string, unknown>, fileName: stri
     list: {
       reader: 'moves',
       path: USER_MOVES_PATHS.list,
-      query: { ...query, sort: 'id', order: 'DESC' },
+      // In the list's order (its column and direction), newest first when it has none.
+      query: { sort: 'id', order: 'DESC', ...query },
       limit: PAGE,
       amountsPath: withAmounts ? AMOUNT_ANSWERS_PATH : undefined,
     },

@@ -231,7 +231,7 @@ export function MoveList() {
           setPerPage={(n) => search && setSearch({ ...search, perPage: n, page: 1 })}
         />
       </Card>
-      {dialog === 'export' && query && <ExportDialog query={query} count={count} estimated={estimated} onClose={() => setDialog(null)} />}
+      {dialog === 'export' && ordered && <ExportDialog query={ordered} count={count} estimated={estimated} onClose={() => setDialog(null)} />}
       {dialog === 'assign' && query && canAssign && (
         <MassAssignDialog
           query={query}
