@@ -4,6 +4,8 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { databaseUnavailable } from './db/errors';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed';
+import { STAFF_LOGINS } from './db/seed/people';
+import { ROLE_NAMES } from '../domain/roles';
 import { writeDemoFiles } from './db/seed/demoFiles';
 import { seedReference } from './db/seed/reference';
 
@@ -30,7 +32,8 @@ await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${join(config.dataDir, 'db')})`;
 console.log(`\nCampo en http://localhost:${config.port}  ·  API en /api  ·  OpenAPI en /api/docs  ·  base: ${where}`);
 console.log(`Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`);
-for (const u of DEMO_LOGINS) console.log(`  ${u.email.padEnd(26)} rol ${u.role ?? 'sin rol (Plataform)'}`);
+// Every login the demo has, staff roles included (administración and cuentas pay; comercial only reads).
+for (const u of [...DEMO_LOGINS, ...STAFF_LOGINS]) console.log(`  ${u.email.padEnd(28)} ${u.role === null ? 'sin rol (Plataform)' : `${ROLE_NAMES[u.role]} (rol ${u.role})`}`);
 
 /** The database's address without its password, for a message. */
 function redactedUrl(url: string | undefined): string {
