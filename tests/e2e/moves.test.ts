@@ -412,6 +412,26 @@ async function reviewWithObservation(text: string) {
 }
 
 describe('reviewing a move', () => {
+  it('takes the keyboard to what to do now on opening the review or the return, and back to its button on cancelling', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
+    const { page, errors } = await openMove(move.code);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    for (const [button, region] of [
+      ['Revisar', 'Revisando las respuestas'],
+      ['Devolver', 'Marque las preguntas a devolver y escriba el motivo.'],
+    ]) {
+      await page.getByRole('button', { name: button, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      // The button went away with the view; the keyboard is on the panel that says what to do.
+      await expect.poll(focused).toBe(region);
+      await shown(page.getByRole('region', { name: region }));
+      await page.getByRole('region', { name: region }).getByRole('button', { name: 'Cancelar' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(focused).toBe(button);
+    }
+    errors.assertNone();
+  });
+
   it('edits the answers in review and downloads the images and the PDF', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
     const { page, errors } = await openMove(move.code);

@@ -123,7 +123,13 @@ export function MoveReviewPage() {
         </CardContent>
       </Card>
       {mode !== 'view' && (
-        <EditBar mode={mode} reason={reason} setReason={setReason} reasonError={errors.reason} flagError={errors.flags} busy={runner.busy} onSave={save} onCancel={() => setMode('view')} />
+        <EditBar mode={mode} reason={reason} setReason={setReason} reasonError={errors.reason} flagError={errors.flags} busy={runner.busy} onSave={save} onCancel={() => {
+            // Back on the button that opened the edit, once the actions are on screen again.
+            const opened = mode;
+            setMode('view');
+            setTimeout(() => document.querySelector<HTMLElement>(`[data-review-start="${opened}"]`)?.focus());
+          }}
+        />
       )}
       {answers.isPending ? (
         <CircularProgress aria-label="Cargando respuestas" />

@@ -1,5 +1,5 @@
 import { Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { REPLY_TEXT } from '../../../../domain/move-replies';
@@ -51,7 +51,7 @@ export function ReviewActions({
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
       {status === 'EN_REVISION' && can('review') && (
         <>
-          <Button variant="outlined" onClick={() => setMode('review')}>
+          <Button variant="outlined" onClick={() => setMode('review')} data-review-start="review">
             Revisar
           </Button>
           <Button variant="contained" color="success" onClick={() => (approveProblems.length ? runner.fail(approveProblems, REPLY_TEXT.incomplete) : setDialog('approve'))}>
@@ -60,14 +60,14 @@ export function ReviewActions({
           <Button variant="contained" color="error" onClick={() => setDialog('reject')}>
             Rechazar
           </Button>
-          <Button variant="contained" color="warning" onClick={() => setMode('return')}>
+          <Button variant="contained" color="warning" onClick={() => setMode('return')} data-review-start="return">
             Devolver
           </Button>
         </>
       )}
       {status === 'EN_REVISION' && !move.assignedAgentId && <Typography color="text.secondary">Asigne un agente de calidad para revisar la move.</Typography>}
       {can('editApproved') && (
-        <Button variant="outlined" onClick={() => setMode('editApproved')}>
+        <Button variant="outlined" onClick={() => setMode('editApproved')} data-review-start="editApproved">
           Editar Move Aprobada
         </Button>
       )}
@@ -195,10 +195,21 @@ export function EditBar({
   onCancel: () => void;
 }) {
   const needsReason = mode === 'editApproved' || mode === 'return';
+  const title = mode === 'return' ? 'Marque las preguntas a devolver y escriba el motivo.' : mode === 'editApproved' ? 'Editando una move aprobada' : 'Revisando las respuestas';
+  // The button that opened it ('Revisar', 'Devolver', 'Editar Move Aprobada') goes away with it: the
+  // keyboard and a screen reader land here, on what to do now, instead of on the page's body.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
   return (
-    <Box sx={{ my: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+    <Box
+      ref={box}
+      role="region"
+      aria-label={title}
+      tabIndex={-1}
+      sx={{ my: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+    >
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {mode === 'return' ? 'Marque las preguntas a devolver y escriba el motivo.' : mode === 'editApproved' ? 'Editando una move aprobada' : 'Revisando las respuestas'}
+        {title}
       </Typography>
       {flagError && (
         <Typography color="error" role="alert" sx={{ mb: 1 }}>
