@@ -29,6 +29,7 @@ export const MOVE_FORM_TEXT = {
   pickAuditor: 'Debe seleccionar un auditor para asignar la move',
   pickMove: 'Debe seleccionar al menos una move',
   stockState: 'Algunas de las moves seleccionadas no están en el estado requerido para asignar (Asignada, Disponible, Publicada, Publicada por Cancelación)',
+  stockFilter: 'Estado de stock desconocido: los estados son Asignada, Disponible, Publicada y Publicada por Cancelación.',
   pickClient: 'Seleccione al menos un Cliente para filtrar.',
   exportFailed: 'Ha ocurrido un error al intentar generar el archivo.',
   /** An export whose list had no row: no file of headers alone is downloaded. */
@@ -254,7 +255,7 @@ export const stockQuery = z.object({
       const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
       const bad = list.filter((s) => !(STOCK_STATES as readonly string[]).includes(s));
       if (bad.length) {
-        ctx.addIssue({ code: 'custom', message: T.stockState });
+        ctx.addIssue({ code: 'custom', message: T.stockFilter });
         return z.NEVER;
       }
       return list as (typeof STOCK_STATES)[number][];

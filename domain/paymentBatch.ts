@@ -31,7 +31,7 @@ export function paymentBatchCsv(rows: PaymentTransaction[]): string {
       t.id,
     ]);
   }
-  lines.push(['TOTAL', '', '', `${rows.length} transacciones`, sumMoney(rows.map((r) => r.amount)), '', '']);
+  lines.push(['TOTAL', '', '', `${rows.length} ${rows.length === 1 ? 'transacción' : 'transacciones'}`, sumMoney(rows.map((r) => r.amount)), '', '']);
   return `${lines.map((line) => line.map(cell).join(SEP)).join('\r\n')}\r\n`;
 }
 

@@ -133,7 +133,14 @@ export const newPassword = z.string().min(1, MSG.required).max(200, MSG.tooLong)
 /** The largest value of a PostgreSQL integer column: ids past it cannot exist (and must not reach SQL). */
 export const MAX_ID = 2_147_483_647;
 export const INVALID_ID = 'Identificador inválido';
-export const id = z.coerce.number({ error: INVALID_ID }).int(INVALID_ID).positive(INVALID_ID).max(MAX_ID, INVALID_ID);
+/**
+ * A record's id: a number, or a string of digits (a path or a query). Nothing else is read as one: a
+ * coercion made `true` record 1 and `[6]`, '0x6', ' 6 ' or '6e0' record 6, and acted on them.
+ */
+export const id = z
+  .union([z.number().int(INVALID_ID), z.string().regex(/^\d{1,10}$/, INVALID_ID)], { error: INVALID_ID })
+  .transform(Number)
+  .pipe(z.number().int(INVALID_ID).positive(INVALID_ID).max(MAX_ID, INVALID_ID));
 
 /**
  * A reference picked in a select: missing or empty gives `whenMissing` (the form's 'Requerido' or

@@ -31,6 +31,36 @@ function uploadBody({ file, fields = {} }: UploadFields) {
   return { type: 'object', required: [file], properties };
 }
 
+/** Every refusal's body: the reason in Spanish and, for a form, each field's message. */
+const ERROR_BODY = {
+  type: 'object',
+  required: ['message'],
+  properties: {
+    message: { type: 'string', description: 'El motivo, en castellano.' },
+    errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'El mensaje de cada campo, cuando lo hay.' },
+  },
+};
+const refusal = (description: string) => ({ description, ...ERROR_BODY });
+
+/**
+ * The answers a route documents: its success, and the refusals the server gives it (every one with
+ * the same body): 400 when it reads input, 401/403 when it needs a session, 404 when a path names a
+ * record, 409 when its description speaks of one, 413 for an upload, 429 for the sign-in routes.
+ */
+function responses(given: Schema, method: string, roles: RouteRoles | undefined, upload: boolean): Schema {
+  const out: Schema = method === 'POST' ? { '2XX': { description: 'Correcto (201 cuando crea un registro).' } } : { 200: { description: 'Correcto.' } };
+  if (given.body || given.querystring || given.params || upload) out[400] = refusal('Datos inválidos: el motivo y, por campo, su mensaje.');
+  if (roles !== 'public') {
+    out[401] = refusal('Sin sesión, o con un token vencido o revocado.');
+    out[403] = refusal('El rol del usuario no puede usar esta ruta, o el registro no es suyo.');
+  }
+  if (given.params) out[404] = refusal('El registro no existe.');
+  if (/409/.test(String(given.description ?? ''))) out[409] = refusal('Conflicto con el estado actual (otra persona lo cambió, un duplicado, una transición no permitida).');
+  if (upload) out[413] = refusal('El archivo supera el tamaño o las filas permitidas.');
+  if (roles === 'public') out[429] = refusal('Demasiados intentos: espere antes de volver a intentar.');
+  return out;
+}
+
 /** @fastify/swagger's `transform`: the route's zod schemas as JSON Schema, its roles, its security. */
 export function documentRoute({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }): { schema: never; url: string } {
   const given = (schema ?? {}) as Schema;
@@ -44,5 +74,7 @@ export function documentRoute({ schema, url, route }: { schema: unknown; url: st
   out.description = [given.description, rolesInWords(roles)].filter(Boolean).join('\n\n');
   out['x-roles'] = roles === 'public' || roles === 'any' || roles === undefined ? (roles ?? 'any') : [...roles];
   if (roles === 'public') out.security = [];
+  const method = [route.method].flat()[0] ?? 'GET';
+  if (!given.response) out.response = responses(given, method, roles, Boolean(upload));
   return { schema: out as never, url };
 }

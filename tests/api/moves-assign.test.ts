@@ -394,7 +394,7 @@ describe('the stock', () => {
     const last = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=10&offset=${page.count! - 1}`, admin);
     expect(last.rows[0].estado_actual).toBe('Asignada');
     const bad = await api.call('GET', '/user-moves/stock-moves-report?statuses=Aprobada', admin);
-    expect(bad.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    expect(bad.json().message).toBe(MOVE_FORM_TEXT.stockFilter);
   });
 
   it('exports every move and visit by keyset pages, each once, with the dates per state and the attachments', async () => {

@@ -13,6 +13,7 @@ interface Operation {
   security?: unknown[];
   'x-roles'?: unknown;
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> };
+  responses?: Record<string, { description: string; content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
 }
 interface Document {
   security: unknown[];
@@ -75,6 +76,20 @@ describe('the OpenAPI document', () => {
 });
 
 describe('roles in words', () => {
+  it('documents the refusals each route gives, with their Spanish body, besides its success', () => {
+    for (const route of t.app.routeTable) {
+      const codes = Object.keys(operation(route.method, route.url)!.responses ?? {});
+      const where = `${route.method} ${route.url}`;
+      expect(codes.some((c) => c.startsWith('2')), where).toBe(true);
+      if (route.roles !== 'public') expect(codes, where).toEqual(expect.arrayContaining(['401', '403']));
+      if (route.url.includes(':')) expect(codes, where).toEqual(expect.arrayContaining(['400', '404']));
+    }
+    const state = operation('PUT', '/api/clients/state')!.responses!;
+    expect(state['400'].content!['application/json'].schema.properties).toHaveProperty('message');
+    expect(Object.keys(operation('POST', '/api/user-moves/accept-one')!.responses!)).toContain('409');
+    expect(Object.keys(operation('POST', '/api/auth/login')!.responses!)).toEqual(expect.arrayContaining(['400', '429']));
+  });
+
   it('names the roles, the administrator always first', () => {
     expect(rolesInWords([ROLE.OPERATIONS, ROLE.COMMERCIAL])).toBe('Roles: Administrador, Operaciones, Comercial.');
     expect(rolesInWords([ROLE.ADMIN, ROLE.ACCOUNTS])).toBe('Roles: Administrador, Cuentas.');

@@ -322,6 +322,30 @@ describe('a point of sale', () => {
   });
 });
 
+describe('the list of points of sale on a 1280 px screen', () => {
+  it('keeps each row on one line and a long heading on at most three', async () => {
+    session = await chromium.open({ viewport: { width: 1280, height: 800 } });
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Clientes', 'Puntos de venta');
+    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    const lineHeight = await page.locator('tbody td').nth(1).evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    // A cut name ('Banco Fede…') or a short address ('San Martín 600') took two lines, every row twice as tall.
+    const texts = await page.locator('tbody tr').first().locator('td > span[style*="nowrap"]').all();
+    expect(texts.length).toBeGreaterThan(3);
+    for (const cell of texts) {
+      const box = await cell.boundingBox();
+      if (box && box.height > 0) expect(box.height, await cell.textContent() ?? '').toBeLessThan(lineHeight * 1.5);
+    }
+    const heading = page.getByRole('columnheader', { name: 'Código de Locación del Cliente' });
+    const height = (await heading.boundingBox())!.height;
+    // Five lines, one word each, before.
+    expect(height).toBeLessThan(lineHeight * 3.5 + 40);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    errors.assertNone();
+  });
+});
+
 describe('the bulk load of points of sale', () => {
   it('shows a bad line in Estado and loads nothing, then loads a good file whole', async () => {
     const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');

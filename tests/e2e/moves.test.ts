@@ -483,7 +483,8 @@ describe('reviewing a move', () => {
   });
 
   it('approves with a video URL, after refusing one with spaces', async () => {
-    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    // One the Getter answered: a rescued one waits for the agent's answers (see the rescue below).
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
     const { page, errors } = await openMove(move.code);
     await page.getByRole('button', { name: 'Aprobar' }).click();
     const url = page.getByLabel('URL del video');
@@ -498,7 +499,7 @@ describe('reviewing a move', () => {
   });
 
   it('tells who acts second that someone else changed the move, and shows it as it is now', async () => {
-    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.assignedAgent?.fullName !== 'Rodrigo Castro');
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null && m.assignedAgent?.fullName !== 'Rodrigo Castro');
     const { page, errors } = await openMove(move.code);
     const agents = await api<{ id: number; fullName: string }[]>('/users?rolId=1');
     // Another reviewer assigns another agent while this page shows the move.

@@ -164,6 +164,7 @@ describe('the payment batch file', () => {
     expect(lines[1]).toBe('Juan Pérez;20-28000000-3;CBU;0110012300000012345678;0.10;M-0000001;1');
     expect(lines).toHaveLength(5);
     expect(lines[4]).toBe('TOTAL;;;3 transacciones;1500.30;;');
+    expect(paymentBatchCsv([transaction(1, '0.10')]).split('\r\n')[2]).toBe('TOTAL;;;1 transacción;0.10;;');
   });
 
   it('neutralises formula-like cells and quotes separators', () => {

@@ -301,6 +301,12 @@ describe('id', () => {
       expect(messageOf(id, value), String(value)).toBe('Identificador inválido');
     }
   });
+
+  it('reads nothing but a number or a string of digits as an id: a coercion made true record 1 and [6] record 6', () => {
+    for (const value of [true, false, [6], [[2]], '0x6', ' 6 ', '6e0', '+6', '', null, undefined, {}]) {
+      expect(messageOf(id, value), JSON.stringify(value)).toBe('Identificador inválido');
+    }
+  });
 });
 
 describe('parseDisplayDate', () => {

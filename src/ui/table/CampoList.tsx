@@ -282,7 +282,7 @@ function CampoTable({
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.source} sx={{ fontWeight: 600, width: c.width }} sortDirection={list.sort.field === c.source ? (list.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                <TableCell key={c.source} sx={{ fontWeight: 600, width: c.width, minWidth: headingMinWidth(c.label) }} sortDirection={list.sort.field === c.source ? (list.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                   {c.sortable === false ? (
                     c.label
                   ) : (
@@ -406,6 +406,12 @@ function exportColumns(columns: Column[]) {
 }
 
 /**
+ * A long heading wraps on two lines at most ('Código de Locación del Cliente' stood on five, one word a
+ * line, beside a column of short codes, while the table had width to spare).
+ */
+const headingMinWidth = (label: string) => (label.length > 14 && label.includes(' ') ? `${Math.ceil(label.length / 2) + 1}ch` : undefined);
+
+/**
  * A cell's content: '-' when empty. A long text shows cut, with its whole in the title (on hover)
  * and in a hidden copy that screen readers read instead of the cut one.
  */
@@ -414,11 +420,13 @@ function CellContent({ column, record }: { column: Column; record: RaRecord }) {
   const cut = typeof content === 'string' && (column.truncate ?? !column.render);
   if (column.render && typeof content !== 'string') return content as ReactNode;
   const text = cellText(content, cut);
-  if (text === cellText(content)) return text;
+  // A cut column's text is at most 15 characters: on one line ('Banco Fede…' and 'San Martín 600' took
+  // two each, and the rows twice the height, while the table had width to spare).
+  if (text === cellText(content)) return cut ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : text;
   const whole = String(content);
   return (
     // Relative: the hidden copy is placed inside the cell, not against the page (whose width it grew).
-    <span title={whole} style={{ position: 'relative' }}>
+    <span title={whole} style={{ position: 'relative', whiteSpace: 'nowrap' }}>
       <span aria-hidden="true">{text}</span>
       <Box component="span" sx={VISUALLY_HIDDEN}>
         {whole}

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTi
 import { useState } from 'react';
 import { exportFileName, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
-import { ErrorDialog } from '../../../ui/dialogs';
+import { ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { runExport } from '../export/runExport';
 import { useAbortOnLeave, wasCancelled } from '../export/useAbortOnLeave';
 import { moveListHeader } from './moveSheet';
@@ -44,7 +44,8 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
   const [touched, setTouched] = useState(false);
   const [withAmounts, setWithAmounts] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The generic message, then the server's reason when it gave one.
+  const [failed, setFailed] = useState<string[] | null>(null);
   // The filter's moves may be gone by the time the export asks for them (another user's change).
   const [empty, setEmpty] = useState(false);
   const exporting = useAbortOnLeave();
@@ -60,7 +61,7 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
     } catch (e) {
       if (wasCancelled(e)) return;
       console.error(e);
-      setFailed(true);
+      setFailed([MOVE_FORM_TEXT.exportFailed, ...errorMessages(e)]);
     } finally {
       setProgress(null);
     }
@@ -109,7 +110,7 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
           </Button>
         </DialogActions>
       </Dialog>
-      <ErrorDialog messages={failed ? [MOVE_FORM_TEXT.exportFailed] : []} onClose={() => setFailed(false)} />
+      <ErrorDialog messages={failed ?? []} onClose={() => setFailed(null)} />
     </>
   );
 }

@@ -61,7 +61,8 @@ function StockCard({ onError }: { onError: (messages: string[]) => void }) {
     } catch (error) {
       if (wasCancelled(error)) return;
       console.error(error);
-      onError([MOVE_FORM_TEXT.exportFailed]);
+      // With the server's reason when it gave one ('La base de datos no está disponible…').
+      onError([MOVE_FORM_TEXT.exportFailed, ...errorMessages(error)]);
     } finally {
       setProgress(null);
     }
