@@ -20,6 +20,7 @@ import clientRoutes from './routes/clients';
 import featureRoutes from './routes/features';
 import locationRoutes from './routes/locations';
 import locationImportRoutes from './routes/locationsImport';
+import clientImportRoutes from './routes/clientsImport';
 import moveConfigRoutes from './routes/movesConfig';
 import fileRoutes from './routes/files';
 import moveAssignmentRoutes from './routes/moveAssignments';
@@ -71,7 +72,7 @@ export function loggableUrl(url: string): string {
 }
 
 /** The API areas, each one Fastify plugin with paths exactly as the spec names them. */
-const areas = [authRoutes, settingsRoutes, clientRoutes, guidelineRoutes, tagRoutes, motiveRoutes, characteristicRoutes, questionnaireRoutes, locationRoutes, locationImportRoutes, featureRoutes, moveConfigRoutes, webUserRoutes, campaignRoutes, fileRoutes, userRoutes, moveRoutes, moveReviewRoutes, moveAssignmentRoutes, moveReportRoutes, projectRoutes, paymentRoutes, pushRoutes, reportRoutes, statisticsRoutes];
+const areas = [authRoutes, settingsRoutes, clientRoutes, guidelineRoutes, tagRoutes, motiveRoutes, characteristicRoutes, questionnaireRoutes, locationRoutes, locationImportRoutes, clientImportRoutes, featureRoutes, moveConfigRoutes, webUserRoutes, campaignRoutes, fileRoutes, userRoutes, moveRoutes, moveReviewRoutes, moveAssignmentRoutes, moveReportRoutes, projectRoutes, paymentRoutes, pushRoutes, reportRoutes, statisticsRoutes];
 
 export async function buildApp({ config, db, logger, logStream }: AppOptions): Promise<App> {
   const app = Fastify({

@@ -6,7 +6,7 @@ import type { Tx } from './client';
 /** Every run of spaces JavaScript's `\s` knows (the no-break and ideographic ones too), for PostgreSQL's regexp. */
 const SPACES = '[\\s\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+';
 /** A name as it reads: capitals, outer spaces and the width of inner runs of spaces aside. */
-const asRead = (name: PgColumn | string) => sql`lower(btrim(regexp_replace(${name}, ${SPACES}, ' ', 'g')))`;
+export const asRead = (name: PgColumn | string) => sql`lower(btrim(regexp_replace(${name}, ${SPACES}, ' ', 'g')))`;
 
 /**
  * Refuses, as a 409 on `field`, a name another row already has among `scope` as it reads (capitals,

@@ -25,7 +25,7 @@ export function isCsvFile(filename: string, mimetype: string): boolean {
   return ext ? ext === 'csv' : CSV_TYPES.includes(mimetype.toLowerCase());
 }
 
-const describeType = (filename: string, mimetype: string) =>
+export const describeType = (filename: string, mimetype: string) =>
   mimetype && mimetype !== 'application/octet-stream' ? mimetype : (/\.([^./\\]+)$/.exec(filename)?.[0] ?? 'El archivo');
 
 async function readUpload(req: FastifyRequest): Promise<{ clientId: number; file: Buffer }> {

@@ -81,7 +81,7 @@ export function guessDelimiter(text: string): ';' | ',' {
  * first line's as the file's, and a template saved with CRLF whose new rows end in LF (as some editors
  * and scripts write them) came out as one record of every row, none loaded and no row's error shown.
  */
-function parseRows(file: string): { cells: string[]; line: number }[] {
+export function parseRows(file: string): { cells: string[]; line: number }[] {
   const text = file.replace(/\r\n?/g, '\n');
   try {
     const records = parseCsv(text, { delimiter: guessDelimiter(text), bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as {

@@ -332,3 +332,37 @@ describe('A client’s banner on its users’ dashboard', () => {
     session.errors.assertNone([/ERR_NAME_NOT_RESOLVED|ERR_CONNECTION|Failed to load resource/]);
   });
 });
+
+describe('The bulk upload of clients (Carga de clientes)', () => {
+  it('gives the template, shows a bad line in Estado and loads nothing, then loads a good file whole', async () => {
+    const session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Clientes', 'Carga de clientes');
+    await shown(page.getByRole('heading', { name: 'Carga de clientes', exact: true }));
+    const state = page.getByRole('region', { name: 'Estado' });
+    await shown(state.getByText('Si el archivo tiene errores, aparecerán aquí, uno por línea.'));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DESCARGAR CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('clientes.csv');
+    const header = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd();
+    expect(header).toBe('Nombre;Dirección;Teléfono;Email;Tipo;URL de la imagen (banner);URL de reclamos;URL de contacto;Link de encuesta');
+
+    const run = Date.now().toString(36);
+    const line = (name: string, email = 'calidad@cliente.com.ar') => `${name};Av. Colón 1200;3514123456;${email};Retail;;https://forms.cliente.com.ar/reclamos;https://forms.cliente.com.ar/contacto;`;
+    const input = page.getByTestId('file-input');
+    await input.setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${[header, line(`Cargado A ${run}`), line(`Cargado B ${run}`, 'mal-escrito@')].join('\r\n')}`) });
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await shown(state.getByText('El archivo tiene 1 error: no se cargó ningún cliente.'));
+    await shown(state.getByText(/^Línea 3: .*\(Email\)$/));
+    expect((await api('admin@campo.test', 'GET', `/clients/all-clients?q=${encodeURIComponent(`Cargado A ${run}`)}`)).count).toBe(0);
+
+    await input.setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${[header, line(`Cargado A ${run}`), line(`Cargado B ${run}`)].join('\r\n')}`) });
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await shown(state.getByText('Se cargaron 2 clientes.'));
+    await openMenu(page, 'Clientes', 'Lista de clientes');
+    await page.getByRole('textbox', { name: 'Buscar' }).fill(`Cargado A ${run}`);
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    errors.assertNone([/status of 400/]);
+  });
+});

@@ -1,10 +1,10 @@
 import { Route } from 'react-router-dom';
 import { clientSchema } from '../../../domain/clients';
-import { Placeholder } from '../../ui/Placeholder';
 import { Allowed, defineScreens } from '../define';
 import { clientFeatureRoutes } from '../features/clientRoutes';
 import { clientLocationRoutes } from '../locations/clientRoutes';
 import { ClientList } from './ClientList';
+import { ClientUploadPage } from './ClientUploadPage';
 
 const text = (value: unknown) => (value ?? '') as string;
 
@@ -50,7 +50,7 @@ export default defineScreens({
       path="upload"
       element={
         <Allowed area="client-upload">
-          <Placeholder title="Carga de clientes" />
+          <ClientUploadPage />
         </Allowed>
       }
     />,

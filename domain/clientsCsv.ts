@@ -1,0 +1,77 @@
+/**
+ * The bulk upload of clients ('Carga de clientes', spec 1 §2.4; its content is not shown, docs/decisions.md):
+ * a CSV with the client form's columns, every row checked with the form's rules, all written or none.
+ */
+import { type ClientInput, clientSchema } from './clients';
+import { nameKey } from './validation';
+
+export const CLIENTS_CSV_TEXT = {
+  title: 'Carga de clientes',
+  fileName: 'clientes.csv',
+  hasErrors: (n: number) => `El archivo tiene ${n} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún cliente.`,
+  imported: (n: number) => (n === 1 ? 'Se cargó 1 cliente.' : `Se cargaron ${n} clientes.`),
+  placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
+  help: 'Descargue la plantilla, complete una fila por cliente (los mismos datos que el formulario de cliente) y adjúntela. Se cargan todas las filas o ninguna.',
+} as const;
+
+export const MAX_CLIENT_ROWS = 5_000;
+
+/** The template's columns, in order: the client field each fills and its header (the form's labels). */
+export const CLIENT_CSV_COLUMNS = [
+  { field: 'name', header: 'Nombre' },
+  { field: 'address', header: 'Dirección' },
+  { field: 'telephone', header: 'Teléfono' },
+  { field: 'email', header: 'Email' },
+  { field: 'type', header: 'Tipo' },
+  { field: 'imageUrl', header: 'URL de la imagen (banner)' },
+  { field: 'claimUrl', header: 'URL de reclamos' },
+  { field: 'contactUrl', header: 'URL de contacto' },
+  { field: 'linkSurveyMonkey', header: 'Link de encuesta' },
+] as const;
+
+/** The template file: a UTF-8 BOM (so spreadsheets read the accents) and the header row. */
+export const clientCsvTemplate = () => `\uFEFF${CLIENT_CSV_COLUMNS.map((c) => c.header).join(';')}\r\n`;
+
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+
+/** The header row's first problem (a column missing, moved, misspelled or extra), or null. */
+export function clientHeaderProblem(cells: readonly string[]): string | null {
+  for (const [i, column] of CLIENT_CSV_COLUMNS.entries()) {
+    const found = cells[i]?.trim() ?? '';
+    if (fold(found) !== fold(column.header)) {
+      return found
+        ? `Línea 1: la columna ${i + 1} debe ser "${column.header}" y es "${found}" (use la plantilla).`
+        : `Línea 1: falta la columna "${column.header}" (use la plantilla).`;
+    }
+  }
+  if (cells.length > CLIENT_CSV_COLUMNS.length) return `Línea 1: la columna ${CLIENT_CSV_COLUMNS.length + 1} ("${cells[CLIENT_CSV_COLUMNS.length]}") no es de la plantilla.`;
+  return null;
+}
+
+const HEADER: Record<string, string> = Object.fromEntries(CLIENT_CSV_COLUMNS.map((c) => [c.field, c.header]));
+HEADER.typeId = HEADER.type;
+
+export type ClientRow = { ok: true; client: ClientInput; key: string } | { ok: false; errors: string[] };
+
+/**
+ * One data row (`line` its line in the file, the header being 1): the form's rules, field by field, and
+ * the type by its name (`typeOf`: capitals and accents aside; empty is no type).
+ */
+export function csvRowToClient(cells: readonly string[], line: number, typeOf: (name: string) => number | null): ClientRow {
+  if (cells.length !== CLIENT_CSV_COLUMNS.length) return { ok: false, errors: [`Línea ${line}: se esperaban ${CLIENT_CSV_COLUMNS.length} columnas y hay ${cells.length}.`] };
+  const cell = Object.fromEntries(CLIENT_CSV_COLUMNS.map((c, i) => [c.field, cells[i] ?? ''])) as Record<(typeof CLIENT_CSV_COLUMNS)[number]['field'], string>;
+  const errors: string[] = [];
+  const typeName = cell.type.trim();
+  const typeId = typeName ? typeOf(typeName) : null;
+  if (typeName && typeId === null) errors.push(`Línea ${line}: el tipo de cliente "${typeName}" no existe. (Tipo)`);
+  const { type: _type, ...fields } = cell;
+  const parsed = clientSchema.safeParse({ ...fields, typeId });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      errors.push(`Línea ${line}: ${issue.message}${HEADER[field] ? ` (${HEADER[field]})` : ''}`);
+    }
+  }
+  if (errors.length || !parsed.success) return { ok: false, errors };
+  return { ok: true, client: parsed.data, key: nameKey(parsed.data.name) };
+}
