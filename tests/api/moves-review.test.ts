@@ -29,6 +29,17 @@ afterAll(() => t?.close());
 const VIDEO = 'https://www.dropbox.com/s/abc/visita.mp4?dl=0';
 /** The seeded moves of a status, each test taking a different one by index. */
 const inReview = async (i: number) => (await movesWhere(t, inStatus('EN_REVISION'), withAgent, isNull(userMoves.rescueUserId)))[i];
+/** Moves of a project that has ended, or not (as of today). */
+const ofProject = (ended: boolean) =>
+  inArray(
+    userMoves.projectLocationId,
+    t.db
+      .select({ id: projectLocations.id })
+      .from(projectLocations)
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .where(ended ? sql`${projects.endDate} < ${todayIso()}` : sql`${projects.endDate} >= ${todayIso()}`),
+  );
+
 const priceOf = async (projectLocationId: number) => {
   const [row] = await t.db.select({ price: projects.price }).from(projectLocations).innerJoin(projects, eq(projects.id, projectLocations.projectId)).where(eq(projectLocations.id, projectLocationId));
   return row.price;
@@ -190,17 +201,6 @@ describe('rescuing and republishing', () => {
     expect(approved.statusId).toBe('APROBADA');
   });
 
-  /** Moves of a project that has ended, or not (as of today). */
-  const ofProject = (ended: boolean) =>
-    inArray(
-      userMoves.projectLocationId,
-      t.db
-        .select({ id: projectLocations.id })
-        .from(projectLocations)
-        .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-        .where(ended ? sql`${projects.endDate} < ${todayIso()}` : sql`${projects.endDate} >= ${todayIso()}`),
-    );
-
   it('republishes a rejected move once: a new ASIGNADA move for the same Getter and location', async () => {
     const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(false));
     const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: rejected.id, projectLocationId: rejected.projectLocationId });
@@ -343,17 +343,6 @@ describe('agent, video, cancel and reschedule', () => {
     expect(onVisit).toHaveLength(1);
     expect(onVisit[0].userId).toBe(getter.id);
   });
-
-  /** Moves of a project that has ended, or not (as of today). */
-  const ofProject = (ended: boolean) =>
-    inArray(
-      userMoves.projectLocationId,
-      t.db
-        .select({ id: projectLocations.id })
-        .from(projectLocations)
-        .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-        .where(ended ? sql`${projects.endDate} < ${todayIso()}` : sql`${projects.endDate} >= ${todayIso()}`),
-    );
 
   it('reschedules to the project’s own end date, whatever date the body brings', async () => {
     const [paused] = await movesWhere(t, inArray(userMoves.status, ['PAUSADA', 'ASIGNADA', 'INICIADA']), ofProject(false));

@@ -1,33 +1,13 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Box, Button, Card, CardContent, IconButton, Paper, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, IconButton, Typography } from '@mui/material';
 import { useRefresh } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CSV_TEXT, csvTemplate } from '../../../domain/locationsCsv';
-import { type UploadProgress, uploadWithProgress } from '../../dataProvider/upload';
 import { ClientPicker } from '../../ui/ClientPicker';
-import { errorMessages } from '../../ui/dialogs';
-import { FileDropZone, FilePanel, type FileKind } from '../../ui/upload/FileDropZone';
+import { CsvUpload, downloadCsv } from '../../ui/upload/CsvUpload';
 import type { LocationPaths } from './paths';
-
-const CSV_KIND: FileKind = {
-  extensions: ['csv'],
-  types: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
-  pickerError: CSV_TEXT.unsupportedType,
-  dropError: CSV_TEXT.unsupportedDrop,
-};
-
-function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([csvTemplate()], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: CSV_TEXT.fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
-type Outcome = { kind: 'done'; message: string } | { kind: 'refused'; message: string; lines: string[] } | null;
 
 /** 'Carga masiva de Puntos de Venta' (spec 1 §2.5): template, file, upload with progress, and 'Estado'. */
 export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: LocationPaths; clientId?: number }) {
@@ -35,33 +15,13 @@ export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: Locat
   const refresh = useRefresh();
   const [clientId, setClientId] = useState<number | null>(fixedClient ?? null);
   const [clientError, setClientError] = useState<string>();
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const upload = async () => {
-    if (!file) return;
+  // The client goes with the file; without one, 'Subir' says so under the picker.
+  const target = () => {
     if (!clientId) {
       setClientError('Seleccione un cliente');
-      return;
+      return null;
     }
-    const form = new FormData();
-    form.append('clientId', String(clientId));
-    form.append('csvFile', file, file.name);
-    setOutcome(null);
-    setProgress({ phase: 'upload', fraction: 0 });
-    try {
-      const answer = await uploadWithProgress<{ message: string }>(`/core-clients/clients/importBranches?clientId=${clientId}`, form, setProgress, 'core');
-      setOutcome({ kind: 'done', message: answer.message });
-      setFile(null);
-      refresh();
-    } catch (error) {
-      const body = (error as { body?: { lines?: string[] } }).body;
-      const [message, ...rest] = errorMessages(error);
-      setOutcome({ kind: 'refused', message, lines: body?.lines ?? rest });
-    } finally {
-      setProgress(null);
-    }
+    return { path: `/core-clients/clients/importBranches?clientId=${clientId}`, fields: { clientId: String(clientId) } };
   };
 
   return (
@@ -74,7 +34,7 @@ export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: Locat
           <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
             {CSV_TEXT.title}
           </Typography>
-          <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={downloadTemplate}>
+          <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={() => downloadCsv(csvTemplate(), CSV_TEXT.fileName)}>
             DESCARGAR CSV
           </Button>
         </Box>
@@ -94,39 +54,7 @@ export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: Locat
             />
           </Box>
         )}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <FileDropZone
-              kind={CSV_KIND}
-              pickLabel="ADJUNTAR CSV"
-              disabled={progress !== null}
-              onFile={(picked) => {
-                setFile(picked);
-                setOutcome(null);
-              }}
-            />
-            {file && <FilePanel file={file} onUpload={upload} progress={progress} uploadLabel="Subir" />}
-          </Box>
-          <Paper variant="outlined" sx={{ p: 2, minHeight: 200 }} component="section" aria-label="Estado">
-            <Typography variant="h6" component="h2" gutterBottom>
-              Estado
-            </Typography>
-            {outcome?.kind === 'done' && <Alert severity="success">{outcome.message}</Alert>}
-            {outcome?.kind === 'refused' && (
-              <>
-                <Alert severity="error" sx={{ mb: 1 }}>
-                  {outcome.message}
-                </Alert>
-                <Box component="ul" aria-label="Errores del archivo" sx={{ m: 0, pl: 2, maxHeight: 360, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}>
-                  {outcome.lines.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </Box>
-              </>
-            )}
-            {outcome === null && <Typography color="text.secondary">{CSV_TEXT.placeholder}</Typography>}
-          </Paper>
-        </Box>
+        <CsvUpload target={target} placeholder={CSV_TEXT.placeholder} onDone={refresh} />
       </CardContent>
     </Card>
   );
