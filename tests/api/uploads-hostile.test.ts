@@ -36,6 +36,7 @@ const FILE_FIELD: Record<string, string> = {
   '/api/locations/massive/client': 'csvFile',
   '/api/core-clients/clients/importBranches': 'csvFile',
   '/api/web-users/massive': 'file',
+  '/api/clients/massive': 'csvFile',
 };
 
 /** A ZIP with DEFLATE entries; `declared` lets an entry lie about its uncompressed size. */
