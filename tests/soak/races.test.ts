@@ -48,7 +48,8 @@ describe('two processes, one database', () => {
   it('approve one move: one approval, one status log, one debt', async () => {
     const moves = await query<{ id: number; version: number }>(
       db.url,
-      "SELECT id, version FROM user_moves WHERE status = 'EN_REVISION' AND assigned_agent_id IS NOT NULL ORDER BY id LIMIT $1",
+      // Moves the Getter answered: a rescued one waits for the agent's answers before it can be approved.
+      "SELECT id, version FROM user_moves WHERE status = 'EN_REVISION' AND assigned_agent_id IS NOT NULL AND rescue_user_id IS NULL ORDER BY id LIMIT $1",
       [ROUNDS * 2],
     );
     expect(moves.length).toBe(ROUNDS * 2);
