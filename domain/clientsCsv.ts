@@ -3,6 +3,8 @@
  * a CSV with the client form's columns, every row checked with the form's rules, all written or none.
  */
 import { type ClientInput, clientSchema } from './clients';
+import { foldName } from './locations';
+import { templateOf } from './locationsCsv';
 import { nameKey } from './validation';
 
 export const CLIENTS_CSV_TEXT = {
@@ -29,16 +31,13 @@ export const CLIENT_CSV_COLUMNS = [
   { field: 'linkSurveyMonkey', header: 'Link de encuesta' },
 ] as const;
 
-/** The template file: a UTF-8 BOM (so spreadsheets read the accents) and the header row. */
-export const clientCsvTemplate = () => `\uFEFF${CLIENT_CSV_COLUMNS.map((c) => c.header).join(';')}\r\n`;
-
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+export const clientCsvTemplate = () => templateOf(CLIENT_CSV_COLUMNS);
 
 /** The header row's first problem (a column missing, moved, misspelled or extra), or null. */
 export function clientHeaderProblem(cells: readonly string[]): string | null {
   for (const [i, column] of CLIENT_CSV_COLUMNS.entries()) {
     const found = cells[i]?.trim() ?? '';
-    if (fold(found) !== fold(column.header)) {
+    if (foldName(found) !== foldName(column.header)) {
       return found
         ? `Línea 1: la columna ${i + 1} debe ser "${column.header}" y es "${found}" (use la plantilla).`
         : `Línea 1: falta la columna "${column.header}" (use la plantilla).`;

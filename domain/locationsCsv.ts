@@ -47,8 +47,10 @@ export const CSV_COLUMNS = [
   { field: 'closingHours', header: 'Horario de cierre' },
 ] as const;
 
-/** The template file: a UTF-8 BOM (so spreadsheets read the accents) and the header row. */
-export const csvTemplate = () => `\uFEFF${CSV_COLUMNS.map((c) => c.header).join(';')}\r\n`;
+/** A bulk load's template file: a UTF-8 BOM (so spreadsheets read the accents) and the header row, ';' between. */
+export const templateOf = (columns: readonly { header: string }[]) => `\uFEFF${columns.map((c) => c.header).join(';')}\r\n`;
+
+export const csvTemplate = () => templateOf(CSV_COLUMNS);
 
 const HEADER_LABEL: Record<string, string> = Object.fromEntries(CSV_COLUMNS.map((c) => [c.field, c.header]));
 HEADER_LABEL.emailExecutive = 'Emails';

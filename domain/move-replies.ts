@@ -71,9 +71,13 @@ export const photosOf = (reply: MoveReply | undefined): string[] => (Array.isArr
  */
 export function amountFits(data: MoveReply['replyData']): boolean {
   if (typeof data === 'number') return Number.isFinite(data) && data >= 0;
-  if (typeof data !== 'string') return false;
-  const text = data.trim().replace(',', '.');
-  return text === '' || (/^\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text)));
+  return typeof data === 'string' && (data.trim() === '' || amountOf(data) !== null);
+}
+
+/** A typed amount as a number ('12,5' → 12.5), or null when the text is no amount. */
+export function amountOf(text: string): number | null {
+  const plain = text.trim().replace(',', '.');
+  return /^\d+(\.\d+)?$/.test(plain) && Number.isFinite(Number(plain)) ? Number(plain) : null;
 }
 
 function isAnswered(q: Question, reply: MoveReply | undefined): boolean {

@@ -8,6 +8,9 @@ const SPACES = '[\\s\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u
 /** A name as it reads: capitals, outer spaces and the width of inner runs of spaces aside. */
 export const asRead = (name: PgColumn | string) => sql`lower(btrim(regexp_replace(${name}, ${SPACES}, ' ', 'g')))`;
 
+/** Makes saves of names of one scope wait on one another, to the end of the transaction (a bulk load takes it too). */
+export const lockNames = (tx: Tx, lockKey: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+
 /**
  * Refuses, as a 409 on `field`, a name another row already has among `scope` as it reads (capitals,
  * outer spaces and double or no-break spaces inside aside: 'QA  Cliente' is 'QA Cliente' on every
@@ -20,7 +23,7 @@ export async function refuseTakenName(
   name: string,
   opts: { lockKey: string; message: string; field: string; scope?: SQL; exceptId?: number },
 ): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${opts.lockKey}))`);
+  await lockNames(tx, opts.lockKey);
   const sameName = sql`${asRead(target.name)} = ${asRead(name)}`;
   const except = opts.exceptId === undefined ? undefined : sql`${target.id} <> ${opts.exceptId}`;
   const [other] = await tx

@@ -13,6 +13,7 @@ import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
+import { CLIENT_NAMES } from '../services/clientImport';
 
 const read = { roles: ACCESS.clients.read };
 const write = { roles: ACCESS.clients.write };
@@ -67,7 +68,7 @@ const toClient = (row: ClientRow) => ({
 
 /** Two clients of one name would be two look-alike entries in every list and selector. */
 const refuseTakenClientName = (tx: Tx, name: string, exceptId?: number) =>
-  refuseTakenName(tx, { table: clients, id: clients.id, name: clients.name }, name, { lockKey: 'clients', message: CLIENT_TEXT.duplicate, field: 'name', exceptId });
+  refuseTakenName(tx, { table: clients, id: clients.id, name: clients.name }, name, { lockKey: CLIENT_NAMES, message: CLIENT_TEXT.duplicate, field: 'name', exceptId });
 
 export default async function clientRoutes(app: App) {
   app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], summary: 'Lista paginada de clientes con búsqueda, filtro por estado y orden', querystring: listClientsQuery } }, async (req) => {

@@ -25,23 +25,32 @@ export function isCsvFile(filename: string, mimetype: string): boolean {
   return ext ? ext === 'csv' : CSV_TYPES.includes(mimetype.toLowerCase());
 }
 
-export const describeType = (filename: string, mimetype: string) =>
+const describeType = (filename: string, mimetype: string) =>
   mimetype && mimetype !== 'application/octet-stream' ? mimetype : (/\.([^./\\]+)$/.exec(filename)?.[0] ?? 'El archivo');
 
-async function readUpload(req: FastifyRequest): Promise<{ clientId: number; file: Buffer }> {
+/**
+ * A bulk load's multipart: its one CSV, in `csvFile` (cut at 10 MB, a 413), and its other fields as
+ * sent, each read by `onField` as it comes.
+ */
+export async function readCsvUpload(req: FastifyRequest, onField: (name: string, value: unknown) => void = () => {}): Promise<Buffer> {
   if (!req.isMultipart()) throw new HttpError(415, CSV_TEXT.noFile);
-  let clientId = (req.query as { clientId?: number }).clientId;
   let file: Buffer | undefined;
   for await (const part of req.parts({ limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10, fieldSize: 1000 } })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'csvFile') throw badRequest(CSV_TEXT.noFile);
       if (!isCsvFile(part.filename, part.mimetype)) throw new HttpError(415, CSV_TEXT.unsupportedType(describeType(part.filename, part.mimetype)));
       file = await part.toBuffer();
-    } else if (part.fieldname === 'clientId') {
-      clientId = parse(z.object({ clientId: id }), { clientId: part.value }).clientId;
-    }
+    } else onField(part.fieldname, part.value);
   }
   if (!file) throw badRequest(CSV_TEXT.noFile);
+  return file;
+}
+
+async function readUpload(req: FastifyRequest): Promise<{ clientId: number; file: Buffer }> {
+  let clientId = (req.query as { clientId?: number }).clientId;
+  const file = await readCsvUpload(req, (name, value) => {
+    if (name === 'clientId') clientId = parse(z.object({ clientId: id }), { clientId: value }).clientId;
+  });
   if (clientId === undefined) throw badRequest('Seleccione un cliente', { clientId: 'Seleccione un cliente' });
   return { clientId, file };
 }

@@ -3,13 +3,14 @@
  * client form's rules, names unique as read (in the file and against every client), and either every
  * row written, in one transaction, or none and each bad line says why.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { clientHeaderProblem, csvRowToClient, MAX_CLIENT_ROWS } from '../../domain/clientsCsv';
 import { CLIENT_TEXT, type ClientInput } from '../../domain/clients';
+import { foldName } from '../../domain/locations';
 import { CSV_TEXT } from '../../domain/locationsCsv';
 import type { Db } from '../db/client';
 import { clients, clientTypes } from '../db/schema';
-import { asRead } from '../db/uniqueName';
+import { asRead, lockNames } from '../db/uniqueName';
 import { HttpError } from '../http';
 import { auditMany } from './audit';
 import { csvText, parseRows } from './locationImport';
@@ -17,7 +18,8 @@ import { csvText, parseRows } from './locationImport';
 export type ClientImportResult = { ok: true; created: number } | { ok: false; lines: string[]; count: number };
 
 const MAX_LINES_SHOWN = 500;
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+/** The lock the saves of clients' names take (the form's, and this load's). */
+export const CLIENT_NAMES = 'clients';
 
 export async function importClients(db: Db, file: Buffer, userId: number): Promise<ClientImportResult> {
   const rows = parseRows(csvText(file));
@@ -28,34 +30,35 @@ export async function importClients(db: Db, file: Buffer, userId: number): Promi
   if (data.length === 0) throw new HttpError(400, CSV_TEXT.empty);
   if (data.length > MAX_CLIENT_ROWS) throw new HttpError(413, CSV_TEXT.tooManyRows(MAX_CLIENT_ROWS));
 
-  const types = new Map((await db.select({ id: clientTypes.id, name: clientTypes.name }).from(clientTypes)).map((t) => [fold(t.name), t.id]));
-  const errors: string[] = [];
+  const types = new Map((await db.select({ id: clientTypes.id, name: clientTypes.name }).from(clientTypes)).map((t) => [foldName(t.name), t.id]));
+  // Each with its line, to list them in the file's order.
+  const errors: { line: number; text: string }[] = [];
   const good: { client: ClientInput; key: string; line: number }[] = [];
   const seen = new Map<string, number>();
   for (const { cells, line } of data) {
-    const row = csvRowToClient(cells, line, (name) => types.get(fold(name)) ?? null);
+    const row = csvRowToClient(cells, line, (name) => types.get(foldName(name)) ?? null);
     if (!row.ok) {
-      errors.push(...row.errors);
+      errors.push(...row.errors.map((text) => ({ line, text })));
       continue;
     }
     const earlier = seen.get(row.key);
-    if (earlier !== undefined) errors.push(`Línea ${line}: el nombre "${row.client.name}" ya está en la línea ${earlier} del archivo. (Nombre)`);
+    if (earlier !== undefined) errors.push({ line, text: `Línea ${line}: el nombre "${row.client.name}" ya está en la línea ${earlier} del archivo. (Nombre)` });
     else seen.set(row.key, line);
     good.push({ ...row, line });
   }
 
   return db.transaction(async (tx) => {
     // The lock the client form's saves take: a client created meanwhile with one of these names waits or is seen.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('clients'))`);
+    await lockNames(tx, CLIENT_NAMES);
     const keys = [...seen.keys()];
     const taken = keys.length ? await tx.select({ name: clients.name, key: asRead(clients.name) }).from(clients).where(inArray(asRead(clients.name), keys)) : [];
     const takenBy = new Map(taken.map((r) => [r.key, r.name]));
     for (const g of good) {
       const other = takenBy.get(g.key);
-      if (other !== undefined && seen.get(g.key) === g.line) errors.push(`Línea ${g.line}: ${CLIENT_TEXT.duplicate} ("${other}") (Nombre)`);
+      if (other !== undefined && seen.get(g.key) === g.line) errors.push({ line: g.line, text: `Línea ${g.line}: ${CLIENT_TEXT.duplicate} ("${other}") (Nombre)` });
     }
     if (errors.length) {
-      const sorted = errors.sort((a, b) => lineOf(a) - lineOf(b));
+      const sorted = errors.sort((a, b) => a.line - b.line).map((e) => e.text);
       const shown = sorted.slice(0, MAX_LINES_SHOWN);
       if (sorted.length > shown.length) shown.push(`Y ${sorted.length - shown.length} errores más.`);
       return { ok: false as const, lines: shown, count: sorted.length };
@@ -65,5 +68,3 @@ export async function importClients(db: Db, file: Buffer, userId: number): Promi
     return { ok: true as const, created: created.length };
   });
 }
-
-const lineOf = (message: string) => Number(/^Línea (\d+)/.exec(message)?.[1] ?? 0);

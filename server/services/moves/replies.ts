@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnsweredQuestionnaire } from '../../../domain/move-api';
 import {
-  amountFits,
+  amountOf,
   emptyReply,
   type MoveReplies,
   type MoveReply,
@@ -84,8 +84,7 @@ export function answeredOut(row: ReplyRow, version: VersionContent, files: FileS
 }
 
 /** A typed amount as stored: a number ('12,5' → 12.5); text that is no amount stays text, for replyFits to refuse. */
-const amountOf = (data: MoveReply['replyData']) =>
-  typeof data === 'string' && data.trim() !== '' ? (amountFits(data) ? Number(data.trim().replace(',', '.')) : data) : data === '' ? null : data;
+const storedAmount = (data: MoveReply['replyData']) => (typeof data === 'string' && data.trim() !== '' ? (amountOf(data) ?? data) : data === '' ? null : data);
 
 /**
  * An agent's edit merged onto the stored reply: answers and observations from the edit; photos,
@@ -102,7 +101,7 @@ export function mergeAgentEdit(dimensions: Dimension[], stored: MoveReplies, edi
     const before = stored[q._id] ?? emptyReply(q.weighting);
     const incoming = edit[q._id];
     const photo = q.type === 'photographs';
-    const data = photo ? before.replyData : q.type === 'amount' ? amountOf(incoming?.replyData ?? null) : (incoming?.replyData ?? null);
+    const data = photo ? before.replyData : q.type === 'amount' ? storedAmount(incoming?.replyData ?? null) : (incoming?.replyData ?? null);
     if (!photo && !replyFits(q, data)) throw badRequest(REPLY_TEXT.invalidAnswer, { [`replies.${q._id}.replyData`]: REPLY_TEXT.invalidAnswer });
     out[q._id] = {
       replyData: data === '' ? null : data,
