@@ -3,8 +3,7 @@
  * a CSV with the client form's columns, every row checked with the form's rules, all written or none.
  */
 import { type ClientInput, clientSchema } from './clients';
-import { foldName } from './locations';
-import { templateOf } from './locationsCsv';
+import { headerProblem, templateOf } from './locationsCsv';
 import { nameKey } from './validation';
 
 export const CLIENTS_CSV_TEXT = {
@@ -34,18 +33,7 @@ export const CLIENT_CSV_COLUMNS = [
 export const clientCsvTemplate = () => templateOf(CLIENT_CSV_COLUMNS);
 
 /** The header row's first problem (a column missing, moved, misspelled or extra), or null. */
-export function clientHeaderProblem(cells: readonly string[]): string | null {
-  for (const [i, column] of CLIENT_CSV_COLUMNS.entries()) {
-    const found = cells[i]?.trim() ?? '';
-    if (foldName(found) !== foldName(column.header)) {
-      return found
-        ? `Línea 1: la columna ${i + 1} debe ser "${column.header}" y es "${found}" (use la plantilla).`
-        : `Línea 1: falta la columna "${column.header}" (use la plantilla).`;
-    }
-  }
-  if (cells.length > CLIENT_CSV_COLUMNS.length) return `Línea 1: la columna ${CLIENT_CSV_COLUMNS.length + 1} ("${cells[CLIENT_CSV_COLUMNS.length]}") no es de la plantilla.`;
-  return null;
-}
+export const clientHeaderProblem = (cells: readonly string[]) => headerProblem(CLIENT_CSV_COLUMNS, cells);
 
 const HEADER: Record<string, string> = Object.fromEntries(CLIENT_CSV_COLUMNS.map((c) => [c.field, c.header]));
 HEADER.typeId = HEADER.type;

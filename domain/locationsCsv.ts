@@ -56,8 +56,29 @@ const HEADER_LABEL: Record<string, string> = Object.fromEntries(CSV_COLUMNS.map(
 HEADER_LABEL.emailExecutive = 'Emails';
 HEADER_LABEL.geography = 'País, Estado/Provincia y Ciudad';
 
-export const isTemplateHeader = (cells: readonly string[]) =>
-  cells.length === CSV_COLUMNS.length && cells.every((cell, i) => foldName(cell) === foldName(CSV_COLUMNS[i].header));
+/** Said when the first row is no header at all: none of its cells is a column of the template. */
+export const NOT_A_HEADER = 'Línea 1: la primera fila debe ser la de encabezados de la plantilla (descárguela con DESCARGAR CSV).';
+
+/**
+ * A bulk load's header row against its template: null when it is the template's (capitals and accents
+ * aside), else its first problem, naming the column (missing, moved, misspelled or extra).
+ */
+export function headerProblem(columns: readonly { header: string }[], cells: readonly string[]): string | null {
+  const folded = cells.map((cell) => foldName(cell.trim()));
+  if (!folded.some((cell) => columns.some((c) => foldName(c.header) === cell))) return NOT_A_HEADER;
+  for (const [i, column] of columns.entries()) {
+    const found = cells[i]?.trim() ?? '';
+    if (folded[i] !== foldName(column.header)) {
+      return found
+        ? `Línea 1: la columna ${i + 1} debe ser "${column.header}" y es "${found}" (use la plantilla).`
+        : `Línea 1: falta la columna "${column.header}" (use la plantilla).`;
+    }
+  }
+  if (cells.length > columns.length) return `Línea 1: la columna ${columns.length + 1} ("${cells[columns.length]}") no es de la plantilla.`;
+  return null;
+}
+
+export const locationHeaderProblem = (cells: readonly string[]) => headerProblem(CSV_COLUMNS, cells);
 
 /** Finds places by name (case and accents forgiven): the server answers from its tables. */
 export interface PlaceFinder {

@@ -131,6 +131,12 @@ export const latitude = required.refine((v) => LATITUDE_RE.test(v), MSG.latitude
 export const longitude = required.refine((v) => LONGITUDE_RE.test(v), MSG.longitude);
 export const newPassword = z.string().min(1, MSG.required).max(200, MSG.tooLong).refine(isStrongPassword, MSG.password);
 /** The largest value of a PostgreSQL integer column: ids past it cannot exist (and must not reach SQL). */
+/**
+ * An upload over its route's limit, said with the limit (in whole MB): by the console as soon as the file
+ * is chosen, and by the server (413) when a client sends it anyway.
+ */
+export const fileTooLarge = (maxBytes: number): string => `El archivo supera el tamaño máximo permitido (${Math.round(maxBytes / 1024 / 1024)} MB).`;
+
 export const MAX_ID = 2_147_483_647;
 export const INVALID_ID = 'Identificador inválido';
 /**

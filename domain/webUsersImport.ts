@@ -11,6 +11,8 @@ export const BULK_COLUMNS = ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'] a
 export const BULK_SHEET = 'bulk_users';
 export const BULK_TEMPLATE = 'plantilla_usuarios.xlsx';
 export const BULK_MAX_ROWS = 10_000;
+/** The largest spreadsheet the import takes (10,000 rows fit in well under a megabyte). */
+export const MAX_BULK_BYTES = 5 * 1024 * 1024;
 /** What `XLSX.utils.sheet_to_json` is called with on both sides: rows as arrays, blanks kept. */
 export const SHEET_READ_OPTIONS = { header: 1, raw: true, defval: null, blankrows: true } as const;
 
@@ -23,6 +25,8 @@ export const IMPORT_TEXT = {
   empty: 'El archivo está vacío.',
   missingColumn: (column: string) => `Columna ${column} faltante o mal escrita.`,
   wrongPosition: (position: number, column: string) => `La columna en la posición ${position} debe ser exactamente ${column}.`,
+  /** A titled column after the five: its data would not be imported, so the sheet is refused rather than read in part. */
+  extraColumn: (position: number, title: string) => `La columna en la posición ${position} (${title}) no es de la plantilla: la hoja lleva exactamente ${BULK_COLUMNS.join(', ')}.`,
   blankRow: 'Al menos una fila tiene todos sus valores vacíos o no válidos.',
   tooManyRows: `El archivo supera el máximo de ${BULK_MAX_ROWS} filas.`,
   fileRequired: 'Seleccione un archivo xls o xlsx.',
@@ -60,13 +64,15 @@ const cellText = (cell: unknown): string => {
   return '';
 };
 
-/** The first problem of the header row: a missing or misspelled column, then one out of place. */
+/** The first problem of the header row: a missing or misspelled column, then one out of place, then a titled one after the five. */
 export function checkHeader(header: readonly unknown[]): string | null {
   const titles = header.map(cellText);
   const missing = BULK_COLUMNS.find((column) => !titles.includes(column));
   if (missing) return IMPORT_TEXT.missingColumn(missing);
   const misplaced = BULK_COLUMNS.findIndex((column, i) => titles[i] !== column);
-  return misplaced === -1 ? null : IMPORT_TEXT.wrongPosition(misplaced + 1, BULK_COLUMNS[misplaced]);
+  if (misplaced !== -1) return IMPORT_TEXT.wrongPosition(misplaced + 1, BULK_COLUMNS[misplaced]);
+  const extra = titles.findIndex((title, i) => i >= BULK_COLUMNS.length && title !== '');
+  return extra === -1 ? null : IMPORT_TEXT.extraColumn(extra + 1, titles[extra]);
 }
 
 /** One data row as read: the five cells as text, and its row number in the spreadsheet. */

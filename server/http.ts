@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors, issueMessage, issuesInOrder, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
+import { fieldErrors, fileTooLarge, issueMessage, issuesInOrder, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
 import { databaseUnavailable, pgErrorCode } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
@@ -11,6 +11,19 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string>,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A multipart file part read whole, or a 413 that names the route's limit when the part was cut at it
+ * (busboy stops reading there, so the file never sits whole in memory).
+ */
+export async function partWithin(part: { toBuffer(): Promise<Buffer> }, maxBytes: number): Promise<Buffer> {
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, fileTooLarge(maxBytes));
+    throw error;
   }
 }
 

@@ -12,7 +12,7 @@ import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { clients } from '../db/schema';
-import { badRequest, HttpError, parse } from '../http';
+import { badRequest, HttpError, parse, partWithin } from '../http';
 import type { UploadFields } from '../openapi';
 import { importLocations } from '../services/locationImport';
 
@@ -39,7 +39,7 @@ export async function readCsvUpload(req: FastifyRequest, onField: (name: string,
     if (part.type === 'file') {
       if (part.fieldname !== 'csvFile') throw badRequest(CSV_TEXT.noFile);
       if (!isCsvFile(part.filename, part.mimetype)) throw new HttpError(415, CSV_TEXT.unsupportedType(describeType(part.filename, part.mimetype)));
-      file = await part.toBuffer();
+      file = await partWithin(part, MAX_CSV_BYTES);
     } else onField(part.fieldname, part.value);
   }
   if (!file) throw badRequest(CSV_TEXT.noFile);

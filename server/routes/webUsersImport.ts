@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
-import { type BulkAnswer, IMPORT_TEXT, readBulkFile, validateRows } from '../../domain/webUsersImport';
+import { type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES, readBulkFile, validateRows } from '../../domain/webUsersImport';
 import type { App } from '../app';
 import { clients, users } from '../db/schema';
-import { badRequest, HttpError } from '../http';
+import { badRequest, HttpError, partWithin } from '../http';
 import { audit } from '../services/audit';
 import { hashPassword } from '../services/passwords';
 import { checkZip } from '../services/zipCheck';
@@ -22,7 +22,6 @@ const massiveSchema = {
   consumes: ['multipart/form-data'],
   upload: { file: 'file', fields: { clientId: 'El cliente activo de los usuarios.' } } satisfies UploadFields,
 };
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** What an .xlsx may inflate to: 10,000 rows take a few megabytes; a zip bomb takes gigabytes. */
 const MAX_INFLATED_BYTES = 50 * 1024 * 1024;
 const INFLATES_TOO_MUCH = 'El archivo descomprimido es demasiado grande.';
@@ -38,9 +37,9 @@ export default async function webUsersImport(app: App) {
     if (!req.isMultipart()) throw badRequest(IMPORT_TEXT.fileRequired, { file: IMPORT_TEXT.fileRequired });
     let file: { name: string; data: Buffer } | null = null;
     let clientText: unknown;
-    for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 } })) {
+    for await (const part of req.parts({ limits: { fileSize: MAX_BULK_BYTES, files: 1, fields: 5 } })) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
+        const data = await partWithin(part, MAX_BULK_BYTES);
         if (part.fieldname === 'file') file = { name: part.filename ?? '', data };
       } else if (part.fieldname === 'clientId') {
         clientText = part.value;

@@ -5,7 +5,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { foldLocationCode, foldName, type LocationInput, withRequiredDefaults } from '../../domain/locations';
-import { CSV_TEXT, csvRowToLocation, isTemplateHeader, MAX_CSV_ROWS, type PlaceFinder } from '../../domain/locationsCsv';
+import { CSV_TEXT, csvRowToLocation, locationHeaderProblem, MAX_CSV_ROWS, NOT_A_HEADER, type PlaceFinder } from '../../domain/locationsCsv';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
 import { pgErrorCode } from '../db/errors';
@@ -138,9 +138,8 @@ function codeClash(line: number, code: string, taken: ReadonlyMap<string, string
 
 export async function importLocations(db: Db, clientId: number, buffer: Buffer, userId: number): Promise<ImportResult> {
   const rows = parseRows(csvText(buffer));
-  if (!rows.length || !isTemplateHeader(rows[0].cells)) {
-    return { ok: false, count: 1, lines: ['Línea 1: la primera fila debe ser la de encabezados de la plantilla (descárguela con DESCARGAR CSV).'] };
-  }
+  const headerError = rows.length ? locationHeaderProblem(rows[0].cells) : NOT_A_HEADER;
+  if (headerError) return { ok: false, count: 1, lines: [headerError] };
   const data = rows.slice(1);
   if (!data.length) throw badRequest(CSV_TEXT.empty);
   if (data.length > MAX_CSV_ROWS) throw new HttpError(413, CSV_TEXT.tooManyRows(MAX_CSV_ROWS));

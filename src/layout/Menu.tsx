@@ -33,7 +33,7 @@ import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, type Theme,
 import { useNotify } from 'ra-core';
 import { useSidebarState } from 'ra-ui-materialui';
 import { type ComponentType, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ACCESS, admits } from '../../domain/roles';
 import { getSession } from '../authProvider/session';
 import { request } from '../dataProvider/http';
@@ -138,7 +138,6 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
 
   const onClick = async () => {
     if (phone) setSidebarOpen(false);
-    if (entry.path) return navigate(entry.path);
     if (entry.action === 'auditors') {
       if (!settings.auditorsUrl) return navigate('/auditors');
       const token = getSession()?.token ?? '';
@@ -159,14 +158,27 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
     }
   };
 
+  const content = (
+    <>
+      <ListItemIcon>
+        <Icon />
+      </ListItemIcon>
+      <ListItemText primary={entry.label} />
+    </>
+  );
   return (
     <Tooltip title={sidebarOpen ? '' : entry.label} placement="right">
-      <ListItemButton selected={selected} aria-current={selected ? 'page' : undefined} onClick={onClick} sx={nested ? { pl: 4 } : undefined}>
-        <ListItemIcon>
-          <Icon />
-        </ListItemIcon>
-        <ListItemText primary={entry.label} />
-      </ListItemButton>
+      {/* A screen of the console is a link (it opens in another tab with the browser's own gestures); an
+          action that leaves the console is a button. */}
+      {entry.path ? (
+        <ListItemButton component={Link} to={entry.path} selected={selected} aria-current={selected ? 'page' : undefined} onClick={() => phone && setSidebarOpen(false)} sx={nested ? { pl: 4 } : undefined}>
+          {content}
+        </ListItemButton>
+      ) : (
+        <ListItemButton onClick={onClick} sx={nested ? { pl: 4 } : undefined}>
+          {content}
+        </ListItemButton>
+      )}
     </Tooltip>
   );
 }

@@ -30,6 +30,7 @@ export function ClientPicker({
   activeOnly = false,
   width = 280,
   error,
+  disabled = false,
 }: {
   value: number | null;
   onChange: (clientId: number | null) => void;
@@ -38,6 +39,8 @@ export function ClientPicker({
   activeOnly?: boolean;
   width?: number;
   error?: string;
+  /** While what the client goes with is on its way (an upload). */
+  disabled?: boolean;
 }) {
   const clients = useClientChoices(activeOnly);
   const choices = clients.data ?? [];
@@ -46,6 +49,7 @@ export function ClientPicker({
   return (
     <Autocomplete
       sx={{ width }}
+      disabled={disabled}
       options={choices.length ? [empty, ...choices] : []}
       value={selected}
       loading={clients.isPending}

@@ -2,7 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATION_TEXT } from '../../domain/locations';
-import { CSV_TEXT } from '../../domain/locationsCsv';
+import { CSV_COLUMNS, CSV_TEXT, MAX_CSV_BYTES } from '../../domain/locationsCsv';
+import { fileTooLarge } from '../../domain/validation';
 import { clients, features, locationFeatureValues, locations } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { csvFile, csvRow, multipart } from './locations-csv';
@@ -88,6 +89,14 @@ describe('a CSV with a bad line', () => {
     const res = await upload(`${csvRow(1).join(';')}\r\n`);
     expect(res.statusCode).toBe(400);
     expect(res.json().lines[0]).toMatch(/^Línea 1: la primera fila debe ser la de encabezados/);
+  });
+
+  it('names the header column that is not the template’s', async () => {
+    const header: string[] = CSV_COLUMNS.map((c) => c.header);
+    header[2] = 'Codigo Cliente';
+    const res = await upload(`${header.join(';')}\r\n${csvRow(1).join(';')}\r\n`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().lines).toEqual(['Línea 1: la columna 3 debe ser "Código de Locación del Cliente" y es "Codigo Cliente" (use la plantilla).']);
   });
 });
 
@@ -202,6 +211,9 @@ describe('files that are not a CSV', () => {
   it('refuses a file over the size limit with a 413', async () => {
     const res = await upload(Buffer.alloc(11 * 1024 * 1024, 'a'));
     expect(res.statusCode).toBe(413);
+    // The limit itself, as the console says it when such a file is chosen.
+    expect(res.json().message).toBe('El archivo supera el tamaño máximo permitido (10 MB).');
+    expect(res.json().message).toBe(fileTooLarge(MAX_CSV_BYTES));
   });
 
   it('asks for a client, and a client that exists', async () => {

@@ -2,7 +2,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { BULK_COLUMNS, BULK_SHEET, type BulkAnswer, IMPORT_TEXT } from '../../domain/webUsersImport';
+import { fileTooLarge } from '../../domain/validation';
+import { BULK_COLUMNS, BULK_SHEET, type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES } from '../../domain/webUsersImport';
 import { clients, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { multipart } from './multipart';
@@ -67,6 +68,15 @@ describe('checks of the file', () => {
     expect((await upload(spreadsheet([HEADER, ...ROWS]), { name: 'usuarios.csv' })).json().message).toBe(IMPORT_TEXT.notSpreadsheet);
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
     expect((await upload(broken)).json().message).toBe(IMPORT_TEXT.notSpreadsheet);
+  });
+
+  it('refuses a file over its 5 MB limit with a 413 that names the limit, and writes nothing', async () => {
+    const before = await userCount();
+    const res = await upload(Buffer.alloc(MAX_BULK_BYTES + 1, 'a'));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('El archivo supera el tamaño máximo permitido (5 MB).');
+    expect(res.json().message).toBe(fileTooLarge(MAX_BULK_BYTES));
+    expect(await userCount()).toBe(before);
   });
 
   it('needs an active client and a file', async () => {

@@ -217,6 +217,26 @@ describe('Lista de Clientes', () => {
     const activeBook = XLSX.read(readFileSync(await second.path()));
     const [, ...activeRows] = XLSX.utils.sheet_to_json<unknown[]>(activeBook.Sheets[activeBook.SheetNames[0]], { header: 1 });
     expect(activeRows.map((r) => r[nameAt]).sort()).toEqual([...active].sort());
+
+    // 'Cancelar' stops a download under way: no file, no notice, the focus back on 'Excel'.
+    let pages = 0;
+    await page.route('**/api/clients/all-clients**', async (route) => {
+      pages++;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fallback().catch(() => undefined);
+    });
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await gone(page.getByText(/^Se descargaron \d+ registros$/));
+    await page.getByRole('button', { name: 'Excel' }).click();
+    await shown(page.getByRole('button', { name: /^Descargando \d+%$/ }));
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await shown(page.getByRole('button', { name: 'Excel' }));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Excel');
+    await page.waitForTimeout(3_000);
+    expect(downloads).toBe(0);
+    expect(pages).toBe(1);
+    expect(await page.getByText(/^Se descargaron \d+ registros$/).count()).toBe(0);
     errors.assertNone();
   });
 });

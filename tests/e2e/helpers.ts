@@ -184,6 +184,15 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 /** The sidebar ('Menú principal'). */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 
+/**
+ * A sidebar entry by its label: a link when it opens a screen of the console, a button when it is a group
+ * or an action that leaves the console (Auditores, Campus).
+ */
+export const menuEntry = (page: Page, label: string): Locator => sidebar(page).locator(entryNamed(page, label));
+
+/** An entry named `label` wherever it is looked for (inside the sidebar, or inside one of its groups). */
+const entryNamed = (page: Page, label: string): Locator => page.getByRole('link', { name: label, exact: true }).or(page.getByRole('button', { name: label, exact: true }));
+
 /** Opens a sidebar group (when closed) and clicks one of its entries. */
 export async function openMenu(page: Page, group: string | null, entry: string): Promise<void> {
   const nav = sidebar(page);
@@ -191,9 +200,9 @@ export async function openMenu(page: Page, group: string | null, entry: string):
     const header = nav.getByRole('button', { name: group, exact: true });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     // Click the entry once the group has finished unfolding: mid-animation it is clipped and can move.
-    await nav.locator('.MuiCollapse-entered').filter({ has: page.getByRole('button', { name: entry, exact: true }) }).waitFor({ timeout: UI_TIMEOUT });
+    await nav.locator('.MuiCollapse-entered').filter({ has: entryNamed(page, entry) }).waitFor({ timeout: UI_TIMEOUT });
   }
-  await nav.getByRole('button', { name: entry, exact: true }).click();
+  await menuEntry(page, entry).click();
 }
 
 /** Every message the sink received for `email` (envelope recipient), oldest first. */

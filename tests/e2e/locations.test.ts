@@ -364,6 +364,15 @@ describe('the bulk load of points of sale', () => {
     await shown(refused.getByText('application/pdf no es un formato soportado.', { exact: true }));
     await refused.getByRole('button', { name: 'Cerrar' }).click();
 
+    // A file over the server's limit is refused when chosen, not after it has gone up whole.
+    let uploads = 0;
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('importBranches') && uploads++);
+    await input.setInputFiles({ name: 'grande.csv', mimeType: 'text/csv', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 'a') });
+    await shown(refused.getByText('El archivo supera el tamaño máximo permitido (10 MB).', { exact: true }));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+    expect(await page.getByRole('region', { name: 'Archivo adjunto' }).count()).toBe(0);
+    expect(uploads).toBe(0);
+
     const drop = await page.evaluateHandle(() => {
       const data = new DataTransfer();
       data.items.add(new File(['x'], 'foto.png', { type: 'image/png' }));

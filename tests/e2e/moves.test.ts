@@ -800,6 +800,21 @@ describe('Reportes de Moves', () => {
     await page.waitForTimeout(4_000);
     expect(late).toEqual([]);
     expect(pages).toBe(1);
+
+    // 'Cancelar' stops it too: no file, no error, and the focus goes back to the export's button.
+    await openMenu(page, 'Moves', 'Exportar');
+    await atPath(page, '/user-moves/report');
+    const stockCard = page.getByRole('region', { name: 'Stock de Moves' });
+    await stockCard.getByRole('button', { name: 'Exportar stock' }).click();
+    await shown(stockCard.getByRole('progressbar', { name: 'Progreso de la exportación' }));
+    await expect.poll(() => pages).toBe(2);
+    await stockCard.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(stockCard.getByRole('progressbar', { name: 'Progreso de la exportación' }));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Exportar stock');
+    await page.waitForTimeout(4_000);
+    expect(late).toEqual([]);
+    expect(pages).toBe(2);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     errors.assertNone();
   });
 

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, openMenu, pathOf, type Session, shown, sidebar } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, menuEntry, openMenu, pathOf, type Session, shown, sidebar } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -15,7 +15,6 @@ async function as(email: string): Promise<Session> {
 
 /** The role title chip in the app bar. */
 const roleTitle = (page: Page, title: string) => page.getByRole('banner').getByText(title, { exact: true });
-const menuEntry = (page: Page, label: string) => sidebar(page).getByRole('button', { name: label, exact: true });
 
 describe('a client user (cliente@campo.test)', () => {
   it('has the title "Cliente" and only the client menus', async () => {
@@ -29,6 +28,13 @@ describe('a client user (cliente@campo.test)', () => {
     await menuEntry(page, 'Atención al cliente').click();
     await shown(menuEntry(page, 'Reclamos'));
     await shown(menuEntry(page, 'Contacto / Consultas'));
+    // A screen's entry is a link to its address, so the browser can open it in another tab.
+    const reports = sidebar(page).getByRole('link', { name: 'Mis Reportes', exact: true });
+    expect(await reports.getAttribute('href')).toMatch(/^\/[a-z]/);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), reports.click({ modifiers: ['ControlOrMeta'] })]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe(await reports.getAttribute('href'));
+    await tab.close();
     errors.assertNone();
   });
 

@@ -11,6 +11,7 @@ import {
   type ErrorLog,
   loginAs,
   loginForm,
+  menuEntry,
   pathOf,
   requestResetLink,
   type Session,
@@ -160,22 +161,22 @@ function report(errors: ErrorLog, allowed: RegExp[] = []): void {
  */
 async function visitSidebar(page: Page, who: string, skip: string[] = []): Promise<string[]> {
   const nav = sidebar(page);
-  await shown(nav.getByRole('button').first());
+  await shown(nav.getByRole('button').or(nav.getByRole('link')).first());
   for (;;) {
     const closed = nav.locator('[aria-expanded="false"]');
     if ((await closed.count()) === 0) break;
     await closed.first().click();
   }
   const entries: string[] = [];
-  for (const button of await nav.getByRole('button').all()) {
-    if ((await button.getAttribute('aria-expanded')) !== null) continue;
-    const label = (await button.innerText()).trim();
+  for (const entry of await nav.getByRole('button').or(nav.getByRole('link')).all()) {
+    if ((await entry.getAttribute('aria-expanded')) !== null) continue;
+    const label = (await entry.innerText()).trim();
     if (!skip.includes(label)) entries.push(label);
   }
   expect(entries.length, `${who}: sidebar entries`).toBeGreaterThan(0);
   for (const label of entries) {
     const before = page.url();
-    await nav.getByRole('button', { name: label, exact: true }).click();
+    await menuEntry(page, label).click();
     // Every entry opens a screen of its own: wait for it before reading the page.
     await page.waitForURL((url) => url.href !== before, { waitUntil: 'commit', timeout: UI_TIMEOUT });
     await check(page, `${who} › ${label}`);

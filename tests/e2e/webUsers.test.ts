@@ -130,15 +130,29 @@ describe('bulk import', () => {
       ['Iris', 'Vallejos', 'iris.vallejos@andinos.com.ar', 2615550101, 'Cliente'],
       ['Bruno', 'Arce', 'bruno.arce@andinos.com.ar', '', 'Franquicia'],
     ];
+    // Over the server's 5 MB: refused when chosen, before any upload.
+    await input.setInputFiles({ name: 'enorme.xlsx', mimeType: XLSX_TYPE, buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') });
+    await shown(status.getByRole('alert').filter({ hasText: 'El archivo supera el tamaño máximo permitido (5 MB).' }));
+    expect(await upload.isDisabled()).toBe(true);
+
     await input.setInputFiles({ name: 'usuarios-ok.xlsx', mimeType: XLSX_TYPE, buffer: workbook(good) });
     await shown(page.getByText('Archivo listo para subir: 2 filas.'));
     await shown(page.getByText('usuarios-ok.xlsx'));
+    // The server's answer held back a moment, to read the screen while it works.
+    await page.route('**/api/web-users/massive', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fallback();
+    });
     await upload.click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar carga' });
     await shown(confirm.getByText('Se crearán 2 usuarios para el cliente Supermercados Andinos. ¿Desea continuar?'));
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    // Meanwhile the screen says what goes on, and the client the file goes with can't be changed.
+    await shown(page.getByRole('status').filter({ hasText: /^(Subiendo… \d+%|Procesando el archivo en el servidor…)$/ }));
+    expect(await page.getByRole('combobox', { name: 'Cliente' }).isDisabled()).toBe(true);
     // The file is spent: the status tells the outcome and SUBIR waits for a file chosen again.
     await shown(status.getByText('Se importaron 2 usuarios.'));
+    expect(await page.getByRole('combobox', { name: 'Cliente' }).isDisabled()).toBe(false);
     // Said once on the page (the panel), besides the passing notice. The page is read by role only once the
     // dialog has closed: while it fades out the page behind it is aria-hidden, and 'main' is not found.
     await gone(confirm);

@@ -13,7 +13,7 @@ import {
   toZoneManagerIds,
   withRequiredDefaults,
 } from '../../domain/locations';
-import { CSV_COLUMNS, CSV_TEXT, csvRowToLocation, csvTemplate, isTemplateHeader, type PlaceFinder, splitEmails } from '../../domain/locationsCsv';
+import { CSV_COLUMNS, CSV_TEXT, csvRowToLocation, csvTemplate, locationHeaderProblem, NOT_A_HEADER, type PlaceFinder, splitEmails } from '../../domain/locationsCsv';
 import { fieldErrors, MSG } from '../../domain/validation';
 import { withAssigned } from '../../src/resources/locations/values';
 
@@ -243,8 +243,16 @@ describe('the CSV template and its rows', () => {
     ]);
     const template = csvTemplate();
     expect(template.startsWith('\uFEFF')).toBe(true);
-    expect(isTemplateHeader(template.slice(1).trim().split(';'))).toBe(true);
-    expect(isTemplateHeader(template.slice(1).trim().toUpperCase().split(';'))).toBe(true);
+    const header = template.slice(1).trim().split(';');
+    expect(locationHeaderProblem(header)).toBeNull();
+    expect(locationHeaderProblem(header.map((h) => h.toUpperCase()))).toBeNull();
+    // A wrong header names its column: misspelled, missing, extra; a first row of data is no header.
+    const misspelled = [...header];
+    misspelled[9] = 'Latitúd X';
+    expect(locationHeaderProblem(misspelled)).toBe('Línea 1: la columna 10 debe ser "Latitud" y es "Latitúd X" (use la plantilla).');
+    expect(locationHeaderProblem(header.slice(0, -1))).toBe('Línea 1: falta la columna "Horario de cierre" (use la plantilla).');
+    expect(locationHeaderProblem([...header, 'Notas'])).toBe('Línea 1: la columna 19 ("Notas") no es de la plantilla.');
+    expect(locationHeaderProblem(['Farmacia Centro', 'F-1', 'COD-1'])).toBe(NOT_A_HEADER);
     expect(CSV_TEXT.fileName).toBe('puntos_de_venta.csv');
   });
 

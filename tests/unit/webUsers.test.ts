@@ -129,9 +129,16 @@ describe('exports', () => {
 });
 
 describe('the bulk file header', () => {
-  it('accepts exactly Nombre, Apellido, Email, Telefono, Rol (extra columns after them are ignored)', () => {
+  it('accepts exactly Nombre, Apellido, Email, Telefono, Rol (untitled cells after them aside)', () => {
     expect(checkHeader([...BULK_COLUMNS])).toBeNull();
-    expect(checkHeader([' Nombre ', 'Apellido', 'Email', 'Telefono', 'Rol', 'Notas'])).toBeNull();
+    expect(checkHeader([' Nombre ', 'Apellido', 'Email', 'Telefono', 'Rol', null, ' '])).toBeNull();
+  });
+
+  it('refuses a titled column after the five: its data would be left out without a word', () => {
+    expect(checkHeader([' Nombre ', 'Apellido', 'Email', 'Telefono', 'Rol', 'Notas'])).toBe(
+      'La columna en la posición 6 (Notas) no es de la plantilla: la hoja lleva exactamente Nombre, Apellido, Email, Telefono, Rol.',
+    );
+    expect(checkHeader([...BULK_COLUMNS, null, 'Sucursal'])).toBe(IMPORT_TEXT.extraColumn(7, 'Sucursal'));
   });
 
   it('names the first missing or misspelled column', () => {

@@ -15,6 +15,7 @@ export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: Locat
   const refresh = useRefresh();
   const [clientId, setClientId] = useState<number | null>(fixedClient ?? null);
   const [clientError, setClientError] = useState<string>();
+  const [busy, setBusy] = useState(false);
   // The client goes with the file; without one, 'Subir' says so under the picker.
   const target = () => {
     if (!clientId) {
@@ -47,6 +48,7 @@ export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: Locat
               width={360}
               value={clientId}
               error={clientError}
+              disabled={busy}
               onChange={(id) => {
                 setClientId(id);
                 setClientError(undefined);
@@ -54,7 +56,7 @@ export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: Locat
             />
           </Box>
         )}
-        <CsvUpload target={target} placeholder={CSV_TEXT.placeholder} onDone={refresh} />
+        <CsvUpload target={target} placeholder={CSV_TEXT.placeholder} onDone={refresh} onBusy={setBusy} />
       </CardContent>
     </Card>
   );

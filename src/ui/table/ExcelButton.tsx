@@ -3,6 +3,7 @@ import { Button, CircularProgress } from '@mui/material';
 import { useDataProvider, useListContext, useNotify, useResourceContext } from 'ra-core';
 import { useState } from 'react';
 import { ErrorDialog, errorMessages } from '../dialogs';
+import { useExportRun, wasCancelled } from '../useAbortOnLeave';
 import { type ExportColumn, exportToExcel } from './exportExcel';
 
 interface Props {
@@ -12,13 +13,16 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Downloads every record of the list's current filter, a page at a time, showing its progress. */
+/**
+ * Downloads every record of the list's current filter, a page at a time, showing its progress; 'Cancelar'
+ * (or leaving the list) stops it and saves nothing.
+ */
 export function ExcelButton({ columns, fileName, disabled }: Props) {
   const list = useListContext();
   const resource = useResourceContext()!;
   const dataProvider = useDataProvider();
   const notify = useNotify();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, setProgress, trigger, start, cancel } = useExportRun();
   const [errors, setErrors] = useState<string[]>([]);
   const run = async () => {
     setProgress(0);
@@ -31,9 +35,11 @@ export function ExcelButton({ columns, fileName, disabled }: Props) {
         columns,
         fileName: typeof fileName === 'function' ? fileName() : fileName,
         onProgress: setProgress,
+        signal: start(),
       });
       notify(`Se descargaron ${count} registros`, { type: 'success' });
     } catch (error) {
+      if (wasCancelled(error)) return;
       setErrors(['Ha ocurrido un error al intentar generar el archivo.', ...errorMessages(error)]);
     } finally {
       setProgress(null);
@@ -42,6 +48,7 @@ export function ExcelButton({ columns, fileName, disabled }: Props) {
   return (
     <>
       <Button
+        ref={trigger}
         variant="outlined"
         startIcon={progress === null ? <FileDownloadIcon /> : <CircularProgress size={16} />}
         onClick={run}
@@ -49,6 +56,7 @@ export function ExcelButton({ columns, fileName, disabled }: Props) {
       >
         {progress === null ? 'Excel' : `Descargando ${Math.round(progress * 100)}%`}
       </Button>
+      {progress !== null && <Button onClick={cancel}>Cancelar</Button>}
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </>
   );

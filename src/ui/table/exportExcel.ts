@@ -66,13 +66,16 @@ export async function exportToExcel(options: {
   columns: ExportColumn[];
   fileName: string;
   onProgress: (fraction: number) => void;
+  /** Aborted by 'Cancelar' or by leaving the screen: the run stops between pages and saves nothing. */
+  signal?: AbortSignal;
 }): Promise<number> {
   const { dataProvider, resource, filter, sort, columns } = options;
   const header = columns.map((c) => c.label);
   const book = /\.xls$/i.test(options.fileName) ? await xlsBook(header) : await xlsxBook(header);
   let written = 0;
   for (let page = 1; ; page += 1) {
-    const answer = await dataProvider.getList(resource, { pagination: { page, perPage: PAGE }, sort, filter });
+    const answer = await dataProvider.getList(resource, { pagination: { page, perPage: PAGE }, sort, filter, signal: options.signal });
+    options.signal?.throwIfAborted();
     book.addRows(answer.data.map((record) => columns.map((c) => safeCell(c.value ? c.value(record) : record[c.source]) ?? '')));
     written += answer.data.length;
     // Past 1,000 rows the count is the planner's estimate: it paces the progress, and only a short
@@ -81,6 +84,7 @@ export async function exportToExcel(options: {
     const total = answer.total ?? 0;
     options.onProgress(total > written ? written / total : 0.99);
   }
+  options.signal?.throwIfAborted();
   options.onProgress(1);
   book.save(options.fileName);
   return written;

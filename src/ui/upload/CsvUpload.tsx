@@ -4,7 +4,7 @@
  */
 import { Alert, Box, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { CSV_TEXT } from '../../../domain/locationsCsv';
+import { CSV_TEXT, MAX_CSV_BYTES } from '../../../domain/locationsCsv';
 import { type UploadProgress, uploadWithProgress } from '../../dataProvider/upload';
 import { errorMessages } from '../dialogs';
 import { FileDropZone, FilePanel, type FileKind } from './FileDropZone';
@@ -14,6 +14,7 @@ export const CSV_KIND: FileKind = {
   types: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
   pickerError: CSV_TEXT.unsupportedType,
   dropError: CSV_TEXT.unsupportedDrop,
+  maxBytes: MAX_CSV_BYTES,
 };
 
 /** Saves a text as a CSV file (a template), UTF-8. */
@@ -34,11 +35,17 @@ interface Props {
   placeholder: string;
   /** After a load that wrote its rows (a list to refresh). */
   onDone?: () => void;
+  /** Told when an upload starts and ends: the screen keeps what goes with the file (its client) still meanwhile. */
+  onBusy?: (busy: boolean) => void;
 }
 
-export function CsvUpload({ target, placeholder, onDone }: Props) {
+export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [progress, setProgressState] = useState<UploadProgress | null>(null);
+  const setProgress = (next: UploadProgress | null) => {
+    setProgressState(next);
+    onBusy?.(next !== null);
+  };
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const upload = async () => {

@@ -4,6 +4,7 @@ import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { type DragEvent, useRef, useState } from 'react';
 import type { UploadProgress } from '../../dataProvider/upload';
+import { fileTooLarge } from '../../../domain/validation';
 import { ErrorDialog } from '../dialogs';
 
 export interface FileKind {
@@ -15,6 +16,8 @@ export interface FileKind {
   pickerError: (type: string) => string;
   /** The drop area's refusal ('Formato de archivo no soportado'). */
   dropError: string;
+  /** The largest file the server takes: a larger one is refused when chosen, before any upload. */
+  maxBytes: number;
 }
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
@@ -38,6 +41,11 @@ export function FileDropZone({ kind, pickLabel, onFile, disabled }: { kind: File
     if (!isAccepted(file, kind)) {
       if (from === 'picker') setPickError([kind.pickerError(describe(file))]);
       else setDropError(kind.dropError);
+      return;
+    }
+    if (file.size > kind.maxBytes) {
+      if (from === 'picker') setPickError([fileTooLarge(kind.maxBytes)]);
+      else setDropError(fileTooLarge(kind.maxBytes));
       return;
     }
     setDropError(null);
@@ -106,18 +114,24 @@ export function FilePanel({ file, onUpload, progress, uploadLabel = 'Subir' }: {
           {uploadLabel}
         </Button>
       </Box>
-      {progress && (
-        <Box sx={{ mt: 2 }}>
-          <LinearProgress
-            variant={progress.phase === 'upload' ? 'determinate' : 'indeterminate'}
-            value={Math.round(progress.fraction * 100)}
-            aria-label={progress.phase === 'upload' ? 'Subiendo el archivo' : 'Procesando el archivo'}
-          />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {progress.phase === 'upload' ? `Subiendo… ${Math.round(progress.fraction * 100)}%` : 'Procesando el archivo en el servidor…'}
-          </Typography>
-        </Box>
-      )}
+      <UploadProgressBar progress={progress} />
     </Paper>
+  );
+}
+
+/** An upload's bar and words: its percentage while the file goes, then the server's work on it. */
+export function UploadProgressBar({ progress }: { progress: UploadProgress | null }) {
+  if (!progress) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <LinearProgress
+        variant={progress.phase === 'upload' ? 'determinate' : 'indeterminate'}
+        value={Math.round(progress.fraction * 100)}
+        aria-label={progress.phase === 'upload' ? 'Subiendo el archivo' : 'Procesando el archivo'}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} role="status">
+        {progress.phase === 'upload' ? `Subiendo… ${Math.round(progress.fraction * 100)}%` : 'Procesando el archivo en el servidor…'}
+      </Typography>
+    </Box>
   );
 }

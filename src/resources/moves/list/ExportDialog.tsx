@@ -4,7 +4,7 @@ import { exportFileName, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { runExport } from '../export/runExport';
-import { useAbortOnLeave, wasCancelled } from '../export/useAbortOnLeave';
+import { useAbortOnLeave, wasCancelled } from '../../../ui/useAbortOnLeave';
 import { moveListHeader } from './moveSheet';
 
 /** A page of the export: also the most moves `amount-answers` takes in one call. */

@@ -1,5 +1,5 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Autocomplete, Box, Button, Card, CardContent, LinearProgress, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { dateRangeProblems, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
@@ -12,7 +12,8 @@ import { DateInput, SelectInput } from '../../../ui/form/inputs';
 import type { Choice } from '../../../ui/form/inputs';
 import { PageTitle, useChoices } from '../shared';
 import { exportPerformance, exportStock } from './exports';
-import { useAbortOnLeave, wasCancelled } from '../export/useAbortOnLeave';
+import { ExportProgress } from '../../../ui/ExportProgress';
+import { useExportRun, wasCancelled } from '../../../ui/useAbortOnLeave';
 
 /** What an export that found no row says, where its file would have come from; cleared by the next try. */
 function Nothing({ message }: { message: string | null }) {
@@ -21,16 +22,6 @@ function Nothing({ message }: { message: string | null }) {
     <Alert severity="info" role="status" sx={{ mt: 2 }}>
       {message}
     </Alert>
-  );
-}
-
-function Progress({ value }: { value: number | null }) {
-  if (value === null) return null;
-  return (
-    <Box sx={{ mt: 2 }}>
-      <LinearProgress variant="determinate" value={Math.round(value * 100)} aria-label="Progreso de la exportación" />
-      <Typography variant="body2">{`Generando… ${Math.round(value * 100)}%`}</Typography>
-    </Box>
   );
 }
 
@@ -50,14 +41,13 @@ export function ReportPage() {
 }
 
 function StockCard({ onError }: { onError: (messages: string[]) => void }) {
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, setProgress, trigger, start, cancel } = useExportRun();
   const [nothing, setNothing] = useState<string | null>(null);
-  const exporting = useAbortOnLeave();
   const run = async () => {
     setProgress(0);
     setNothing(null);
     try {
-      if (!(await exportStock(setProgress, exporting.start())).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.stock);
+      if (!(await exportStock(setProgress, start())).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.stock);
     } catch (error) {
       if (wasCancelled(error)) return;
       console.error(error);
@@ -76,10 +66,10 @@ function StockCard({ onError }: { onError: (messages: string[]) => void }) {
         <Typography variant="body2" sx={{ mb: 2 }}>
           Todas las visitas publicadas y las moves, con las fechas de cada estado, el motivo, el link a la move y sus adjuntos.
         </Typography>
-        <Button variant="contained" startIcon={<FileDownloadIcon />} onClick={run} disabled={progress !== null}>
+        <Button ref={trigger} variant="contained" startIcon={<FileDownloadIcon />} onClick={run} disabled={progress !== null}>
           Exportar stock
         </Button>
-        <Progress value={progress} />
+        <ExportProgress value={progress} onCancel={cancel} />
         <Nothing message={nothing} />
       </CardContent>
     </Card>
@@ -100,9 +90,8 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
   const single = chosen.length === 1 ? chosen[0].id : undefined;
   const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: single }, single !== undefined);
   const projectId = useWatch({ control: form.control, name: 'projectId' });
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, setProgress, trigger, start, cancel } = useExportRun();
   const [nothing, setNothing] = useState<string | null>(null);
-  const exporting = useAbortOnLeave();
 
   const run = form.handleSubmit(async (values) => {
     setNothing(null);
@@ -119,7 +108,7 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
     setProgress(0);
     try {
       const filter = { clientId: chosen.map((c) => Number(c.id)), projectId: projectId ?? undefined, fromDate: iso(values.fromDate), toDate: iso(values.toDate) };
-      if (!(await exportPerformance(filter, setProgress, exporting.start())).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.performance);
+      if (!(await exportPerformance(filter, setProgress, start())).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.performance);
     } catch (error) {
       if (wasCancelled(error)) return;
       // The project's dates are the server's to check: its message lands on the date.
@@ -165,13 +154,13 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
             <DateInput name="fromDate" label="Desde" />
             <DateInput name="toDate" label="Hasta" />
             <Box>
-              <Button type="submit" variant="contained" startIcon={<FileDownloadIcon />} disabled={progress !== null}>
+              <Button ref={trigger} type="submit" variant="contained" startIcon={<FileDownloadIcon />} disabled={progress !== null}>
                 Exportar reporte
               </Button>
             </Box>
           </Box>
         </FormProvider>
-        <Progress value={progress} />
+        <ExportProgress value={progress} onCancel={cancel} />
         <Nothing message={nothing} />
       </CardContent>
     </Card>

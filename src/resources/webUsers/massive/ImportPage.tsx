@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Box, Button, Card, CardContent, IconButton, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, IconButton, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import {
   type BulkResult,
   type BulkRow,
   IMPORT_TEXT,
+  MAX_BULK_BYTES,
   readBulkFile,
   type SheetReader,
   validateRows,
@@ -21,6 +22,8 @@ import {
 import { type UploadProgress, type UploadRefusal, uploadWithProgress } from '../../../dataProvider/upload';
 import { ClientPicker, useClientChoices } from '../../../ui/ClientPicker';
 import { ConfirmDialog } from '../../../ui/dialogs';
+import { UploadProgressBar } from '../../../ui/upload/FileDropZone';
+import { fileTooLarge } from '../../../../domain/validation';
 import { FileInfoPanel, ResultsTable, type StatusLine, StatusPanel } from './panels';
 
 /** Row errors shown in the status panel; the rest are counted. */
@@ -56,6 +59,11 @@ export function ImportPage() {
     setFile(chosen);
     setOutcome(null);
     setServerError(null);
+    // The server takes no more than this: said now, not after the whole file went up.
+    if (chosen.size > MAX_BULK_BYTES) {
+      setSheet({ error: fileTooLarge(MAX_BULK_BYTES) });
+      return;
+    }
     setReading(true);
     try {
       const XLSX = await import('xlsx');
@@ -145,6 +153,7 @@ export function ImportPage() {
             activeOnly
             value={clientId}
             onChange={setClientId}
+            disabled={Boolean(progress)}
           />
           <Button variant="contained" startIcon={<CloudUploadIcon />} disabled={!canUpload} onClick={() => setAsking(true)}>
             Subir
@@ -161,15 +170,7 @@ export function ImportPage() {
           <FileInfoPanel file={file} rows={rows ? rows.length : null} />
           <StatusPanel lines={reading ? [{ text: 'Leyendo el archivo…', tone: 'info' }] : lines} />
         </Box>
-        {progress && (
-          <Box sx={{ mb: 2 }}>
-            <LinearProgress
-              variant={progress.phase === 'upload' ? 'determinate' : 'indeterminate'}
-              value={Math.round(progress.fraction * 100)}
-              aria-label={progress.phase === 'upload' ? 'Subiendo el archivo' : 'Procesando el archivo'}
-            />
-          </Box>
-        )}
+        <UploadProgressBar progress={progress} />
         {/* The outcome's sentence is the status panel's first line: said once. */}
         {outcome && <ResultsTable results={outcome.answer.results} written={outcome.written} />}
       </CardContent>
