@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -125,9 +126,19 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
     // Files looked up when asked (wildcard), not listed once at start: a console rebuilt or deployed
     // under a running server serves its new files, where a list made at start answered the new
     // index.html's scripts with index.html itself (a blank page).
-    await app.register(fastifyStatic, { root: staticDir, wildcard: true, index: false });
+    //
+    // The build's assets are named by their content (assets/index-CkgLJzEl.js): a browser keeps them a year
+    // without asking again (a new build has new names, which index.html, never cached, points to). Every
+    // file goes precompressed when the browser takes it (brotli, else gzip; vite.config.ts writes both at
+    // build time), so nothing is compressed per request.
+    const compressed = { preCompressed: true, setHeaders: (res: SetHeadersResponse) => res.setHeader('vary', 'accept-encoding') };
+    await app.register(fastifyStatic, { root: join(staticDir, 'assets'), prefix: '/assets/', wildcard: true, index: false, immutable: true, maxAge: '365d', decorateReply: false, ...compressed });
+    await app.register(fastifyStatic, { root: staticDir, wildcard: true, index: false, ...compressed });
   }
-  const consolePage = (reply: FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  // Read when asked (a rebuilt console is served at once) and never kept by the browser, so a new build's
+  // asset names are seen at once. Not through sendFile: its cache-control replaces this one (public,
+  // max-age=0), options and all, when the file has no precompressed copy.
+  const consolePage = async (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(join(staticDir!, 'index.html')));
   // The root is a directory to the static files (no page there): the console's page, as every screen path.
   if (hasConsole) app.get('/', (_request, reply) => consolePage(reply));
   app.setNotFoundHandler((request, reply) => {
