@@ -11,6 +11,9 @@ export const PAYMENT_TEXT = {
   pendingTitle: 'Administracion de pagos a Getters',
   historyTitle: 'Historial de pagos Realizados',
   massiveTitle: 'Pago masivo a Getters',
+  /** A Getter owed more transactions than one payment takes: the oldest are listed, and the screen says so. */
+  moreThanShown: (shown: number, count: number) =>
+    `Este Getter tiene ${count.toLocaleString('es-AR')} transacciones pendientes: se muestran las ${shown.toLocaleString('es-AR')} más antiguas, el máximo de un pago. Pague estas y vuelva a elegirlo para las demás.`,
   toPending: 'VER PAGOS PENDIENTES',
   toHistory: 'VER HISTORIAL DE PAGOS',
   toMassive: 'PAGO MASIVO',

@@ -171,8 +171,30 @@ export function loginForm(page: Page) {
   };
 }
 
-/** Logs in through the real login form and waits for the shell's welcome (in the page; a phone hides it). */
+/**
+ * Logs in and waits for the shell's welcome (in the page; a phone hides it). A fresh page gets the session
+ * the login form would have stored (the same two calls, POST /auth/login and the profile, made here) and opens
+ * the console with it: a second or more a test, the login form's own load and typing, which session.test.ts
+ * tests on its own (`loginThroughForm`). A page already somewhere logs in through the form.
+ */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (page.url() !== 'about:blank') return loginThroughForm(page, email, password);
+  const base = baseUrl();
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!login.ok) throw new Error(`POST /api/auth/login as ${email}: ${login.status} ${await login.text()}`);
+  const answer = (await login.json()) as { id: number; token: string; refreshToken: string; expiration: number };
+  const profile = await fetch(`${base}/api/core-users/users/userProfile/${answer.id}`, { headers: { authorization: `Bearer ${answer.token}` } });
+  if (!profile.ok) throw new Error(`the profile of ${email}: ${profile.status}`);
+  const stored = JSON.stringify({ token: answer.token, refreshToken: answer.refreshToken, expiresAt: Date.now() + answer.expiration * 1000, profile: await profile.json() });
+  // A file of the console's origin with no script, to write its storage before the console reads it.
+  await page.goto('/favicon.svg');
+  await page.evaluate((session) => localStorage.setItem('campo.session', session), stored);
+  await page.goto('/');
+  await page.getByText(/^Bienvenido /).first().waitFor({ state: 'attached', timeout: UI_TIMEOUT });
+}
+
+/** Logs in through the real login form, as a user does, and waits for the shell's welcome. */
+export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   if (page.url() === 'about:blank' || !['/', '/login'].includes(pathOf(page))) await page.goto('/login');
   const form = loginForm(page);
   await form.email.fill(email);

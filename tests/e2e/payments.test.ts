@@ -46,6 +46,32 @@ async function listLoaded(page: Page): Promise<void> {
 }
 
 describe('payments to Getters', () => {
+  it('says so when a Getter is owed more transactions than one payment takes, and lists the oldest', async () => {
+    const { name, cuit } = await pendingAndGetter();
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test');
+    await page.goto('/payment-administration/massive');
+    // The server's answer as it would be for a Getter owed 1,500: its first page, and the whole count.
+    let listed = 0;
+    await page.route('**/api/transactions/by-getter**', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { rows: PaymentTransaction[]; count: number };
+      listed = body.rows.length;
+      await route.fulfill({ response: answer, json: { ...body, count: 1500 } });
+    });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await expect.poll(() => listed).toBeGreaterThan(0);
+    await shown(page.getByRole('status').filter({ hasText: PAYMENT_TEXT.moreThanShown(listed, 1500) }));
+    expect(PAYMENT_TEXT.moreThanShown(1000, 1500)).toBe(
+      'Este Getter tiene 1.500 transacciones pendientes: se muestran las 1.000 más antiguas, el máximo de un pago. Pague estas y vuelva a elegirlo para las demás.',
+    );
+    errors.assertNone();
+  });
+
   it('registers a mass payment of two transactions and shows it in the history', async () => {
     const { rows, name, cuit, debts, stale } = await pendingAndGetter();
     const codes = debts.map((d) => d.userMoves[0].code);
@@ -103,6 +129,8 @@ describe('payments to Getters', () => {
     await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
     expect(await getter.inputValue()).toMatch(new RegExp(`^${name}`));
     await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    // All of this Getter's pending transactions are listed: no word about more.
+    expect(await page.getByText(/transacciones pendientes: se muestran las/).count()).toBe(0);
     for (const code of codes) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${code}`, exact: true }), true);
     const selection = page.getByRole('status', { name: 'Selección' });
     await shown(selection.getByText(`2 transacciones seleccionadas · Total ${formatPesos(sumMoney(debts.map((d) => d.amount)))}`));

@@ -8,7 +8,8 @@ import {
   atPath,
   chromiumPerFile,
   gone,
-  loginAs,
+  loginThroughForm,
+  menuEntry,
   loginForm,
   mailsTo,
   openPage,
@@ -137,7 +138,7 @@ describe('the login form', () => {
 describe('the session', () => {
   it('"Desconectar" in the user menu logs out to /login, and /clients then asks to log in', async () => {
     const { page, errors } = await open();
-    await loginAs(page, 'admin@campo.test');
+    await loginThroughForm(page, 'admin@campo.test');
     const { token } = JSON.parse((await page.evaluate(() => localStorage.getItem('campo.session')))!) as { token: string };
     const statusWith = (bearer: string) =>
       page.evaluate(async (b) => (await fetch('/api/web-users?limit=1', { headers: { Authorization: `Bearer ${b}` } })).status, bearer);
@@ -169,7 +170,7 @@ describe('the session', () => {
 
   it('a session whose tokens no longer refresh ends at the login form', async () => {
     const { page, errors } = await open();
-    await loginAs(page, 'admin@campo.test');
+    await loginThroughForm(page, 'admin@campo.test');
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('campo.session')!);
       localStorage.setItem('campo.session', JSON.stringify({ ...stored, token: `${stored.token}x`, refreshToken: 'revocado-no-existe' }));
@@ -187,7 +188,7 @@ describe('the session', () => {
 
   it('two tabs renewing the expired session at once both stay in, and the session goes on renewing', async () => {
     const { context, page, errors } = await open();
-    await loginAs(page, 'admin@campo.test');
+    await loginThroughForm(page, 'admin@campo.test');
     const second = await context.newPage();
     const secondErrors = trackErrors(second);
     // Both tabs share the device's session; its access token has run out (a browser restoring its tabs).
@@ -229,7 +230,7 @@ describe('the session', () => {
 
   it('a session that cannot be renewed at start returns, after logging in again, to the page asked for', async () => {
     const { page, errors } = await open();
-    await loginAs(page, 'admin@campo.test');
+    await loginThroughForm(page, 'admin@campo.test');
     // An access token past its time and a refresh token the server does not know.
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('campo.session')!);
@@ -297,7 +298,7 @@ describe('restoring the password', () => {
     await done.getByRole('button', { name: 'Aceptar' }).click();
     await atPath(page, '/login');
 
-    await loginAs(page, email, newPassword);
+    await loginThroughForm(page, email, newPassword);
     await shown(page.getByText('Bienvenido Gabriela Gerente'));
 
     // The same link again: spent.
@@ -347,7 +348,7 @@ describe('on a phone', () => {
     // An administrator lands on the empty home area; the menu is one tap away.
     const openMenuButton = page.locator('header').getByRole('button', { name: 'Abrir menú' });
     await shown(openMenuButton);
-    const users = page.getByRole('button', { name: 'Usuarios', exact: true });
+    const users = menuEntry(page, 'Usuarios');
     await expect(users.isVisible()).resolves.toBe(false);
 
     await openMenuButton.click();
@@ -369,7 +370,7 @@ describe('on a phone', () => {
 describe('when the server cannot be reached or fails without a message', () => {
   it('says so in Spanish, never the browser’s "Failed to fetch" or a bare "Error 503"', async () => {
     const { page, errors } = await open();
-    await loginAs(page, 'admin@campo.test');
+    await loginThroughForm(page, 'admin@campo.test');
     // No connection at all.
     await page.route('**/api/clients/all-clients**', (route) => route.abort('internetdisconnected'));
     await page.goto('/clients');
@@ -391,7 +392,7 @@ describe('when the server cannot be reached or fails without a message', () => {
 describe('lists and confirmations at the keyboard and the mouse', () => {
   it('open a row with Enter, name the table and its page size, and keep a confirmation a second click would close', async () => {
     const { page, errors } = await open();
-    await loginAs(page, 'admin@campo.test');
+    await loginThroughForm(page, 'admin@campo.test');
     await page.goto('/moves-config');
     const table = page.getByRole('table', { name: 'Lista de Configuraciones de Moves' });
     await shown(table);
@@ -438,7 +439,7 @@ describe('lists and confirmations at the keyboard and the mouse', () => {
 
   it('offer a keyboard and a screen reader only what works, named in Spanish and readable', async () => {
     const { page, errors } = await open();
-    await loginAs(page, 'admin@campo.test');
+    await loginThroughForm(page, 'admin@campo.test');
     // The first Tab shows 'Saltar al contenido' in the primary colour, not white on near-white.
     await page.goto('/campo-characteristics');
     await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
@@ -466,7 +467,7 @@ describe('lists and confirmations at the keyboard and the mouse', () => {
 describe('two tabs of one browser', () => {
   it('follow each other: a logout in one sends the other to login, and a login there opens the other as that user', async () => {
     const { page, errors } = await open();
-    await loginAs(page, 'admin@campo.test');
+    await loginThroughForm(page, 'admin@campo.test');
     await page.goto('/clients');
     const other = await page.context().newPage();
     const otherErrors = trackErrors(other);
@@ -480,7 +481,7 @@ describe('two tabs of one browser', () => {
     await atPath(other, '/login');
     await shown(loginForm(other).submit);
 
-    await loginAs(page, 'cliente@campo.test');
+    await loginThroughForm(page, 'cliente@campo.test');
     // Logged in elsewhere: the other tab enters as that user, back where it was asked for.
     await shown(other.getByText('Bienvenido Carla Cliente'));
     expect(await other.getByText('Ana Administradora').count()).toBe(0);

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Badge, Box, Button, Card, CardContent, Paper, Typography } from '@mui/material';
+import { Alert, Badge, Box, Button, Card, CardContent, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -128,7 +128,14 @@ export function MassivePayment() {
             {T.pickGetterFirst}
           </Typography>
         ) : (
-          <SelectableTable rows={rows} loading={pending.isPending} error={pending.error} selected={selected} onChange={setSelected} />
+          <>
+            {pending.data && pending.data.count > rows.length && (
+              <Alert severity="info" role="status" sx={{ mb: 1 }}>
+                {T.moreThanShown(rows.length, pending.data.count)}
+              </Alert>
+            )}
+            <SelectableTable rows={rows} loading={pending.isPending} error={pending.error} selected={selected} onChange={setSelected} />
+          </>
         )}
       </CardContent>
       <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={paid} onRefused={refused} />
