@@ -1,6 +1,6 @@
 /** Campaigns (spec 3 §2–§5): a client's period of work, disabled while deletedAt is set. */
 import { z } from 'zod';
-import { dateValue, formatDisplayDate, id, MSG, pickedId, required, todayIso } from './validation';
+import { dateValue, documentedAs, formatDisplayDate, id, MSG, pickedId, required, todayIso } from './validation';
 
 export const CAMPAIGN_TEXT = {
   notFound: 'La campaña no existe.',
@@ -86,12 +86,18 @@ const isEnableBody = (body: unknown) =>
  * PUT /campaigns: id plus fields (the server checks the dates against the stored ones), or id and
  * deletedAt null (spec 3 §4). Each kind reports its own field errors.
  */
-export const campaignUpdateSchema = z.unknown().transform((body, ctx): z.output<typeof updateSchema> | z.output<typeof enableSchema> => {
-  const result = (isEnableBody(body) ? enableSchema : updateSchema).safeParse(body);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  return z.NEVER;
-}).describe('{ id, name, clientId, startDate, endDate } para editar, o { id, deletedAt: null } para habilitarla de nuevo');
+export const campaignUpdateSchema = documentedAs(
+  z
+    .unknown()
+    .transform((body, ctx): z.output<typeof updateSchema> | z.output<typeof enableSchema> => {
+      const result = (isEnableBody(body) ? enableSchema : updateSchema).safeParse(body);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    })
+    .describe('{ id, name, clientId, startDate, endDate } para editar, o { id, deletedAt: null } para habilitarla de nuevo'),
+  z.union([updateSchema, enableSchema]),
+);
 export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
 
 export interface Campaign {

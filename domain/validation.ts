@@ -137,6 +137,16 @@ export const newPassword = z.string().min(1, MSG.required).max(200, MSG.tooLong)
  */
 export const fileTooLarge = (maxBytes: number): string => `El archivo supera el tamaño máximo permitido (${Math.round(maxBytes / 1024 / 1024)} MB).`;
 
+/**
+ * The shapes the API documentation shows for a schema whose input it cannot read (a transform that picks its
+ * own schema by the body, over `unknown`): server/http.ts `toJsonSchema` writes `shape` in its place.
+ */
+export const DOCUMENTED_AS = new WeakMap<object, z.ZodType>();
+export const documentedAs = <S extends z.ZodType>(schema: S, shape: z.ZodType): S => {
+  DOCUMENTED_AS.set(schema, shape);
+  return schema;
+};
+
 export const MAX_ID = 2_147_483_647;
 export const INVALID_ID = 'Identificador inválido';
 /**

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors, fileTooLarge, issueMessage, issuesInOrder, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
+import { DOCUMENTED_AS, fieldErrors, fileTooLarge, issueMessage, issuesInOrder, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
 import { databaseUnavailable, pgErrorCode } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
@@ -112,7 +112,17 @@ export function addressProblem(issue: z.core.$ZodIssue, inPath = false): string 
 export function toJsonSchema(schema: unknown): unknown {
   if (schema instanceof z.ZodType) {
     try {
-      return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+      return z.toJSONSchema(schema, {
+        io: 'input',
+        unrepresentable: 'any',
+        // A body read by its own transform shows the shapes it takes (domain/validation.ts `documentedAs`).
+        override: (ctx) => {
+          const shape = DOCUMENTED_AS.get(ctx.zodSchema);
+          if (!shape) return;
+          const { $schema: _dialect, ...documented } = z.toJSONSchema(shape, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+          Object.assign(ctx.jsonSchema, documented);
+        },
+      });
     } catch {
       return {};
     }

@@ -73,6 +73,22 @@ describe('the OpenAPI document', () => {
     expect(fileField('/api/core-clients/clients/importBranches')).toEqual(['csvFile']);
     expect(fileField('/api/web-users/massive')).toEqual(['file']);
   });
+
+  it('shows the shapes of a body its route reads by kind: PUT /campaigns edits or enables again', () => {
+    const schema = operation('PUT', '/api/campaigns')!.requestBody?.content['application/json']?.schema;
+    const names = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (node === null || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'properties') Object.keys(value as object).forEach((name) => names.add(name));
+        walk(value);
+      }
+    };
+    walk(schema);
+    // Before, the body read by its own transform showed only the loaded version.
+    expect([...names].sort()).toEqual(['clientId', 'deletedAt', 'endDate', 'id', 'name', 'startDate', 'updatedAt']);
+  });
 });
 
 describe('roles in words', () => {
