@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mui/material';
 import { AccessDenied, Admin, CustomRoutes, localStorageStore, NotFound, Resource } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { type Area, canUse, isAdmin, STAFF } from '../domain/roles';
@@ -7,7 +8,7 @@ import { createQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { CampoLayout } from './layout/Layout';
 import { PENDING_SCREENS } from './layout/menu';
-import { theme } from './layout/theme';
+import { stillTheme, theme } from './layout/theme';
 import { ClaimsPage, ContactPage, SurveysPage } from './pages/ClientService';
 import { Dashboard } from './pages/Dashboard';
 import { resources } from './resources';
@@ -51,6 +52,7 @@ if (window.matchMedia('(max-width: 599.95px)').matches) store.setItem('sidebar.o
 
 function CampoAdmin() {
   const role = currentRole();
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
     <Admin
       dataProvider={dataProvider}
@@ -59,7 +61,7 @@ function CampoAdmin() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={CampoLayout}
-      theme={theme}
+      theme={reduceMotion ? stillTheme : theme}
       dashboard={Dashboard}
       loginPage={ToLogin}
       catchAll={CatchAll}

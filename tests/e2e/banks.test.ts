@@ -345,8 +345,7 @@ describe('Banco de Instructivos', () => {
       alerted = true;
       void dialog.dismiss();
     });
-    await loginAs(page, 'operaciones@campo.test');
-    await page.goto(`/campo-guidelines/view/${id}`);
+    await loginAs(page, 'operaciones@campo.test', { at: `/campo-guidelines/view/${id}` });
     await shown(page.getByRole('heading', { name: `Instructivo: ${name} versión 1` }));
     await shown(editor(page, 'General').getByText('Visible antes del código.'));
     const general = await editor(page, 'General').innerHTML();

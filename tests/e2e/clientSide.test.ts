@@ -155,8 +155,7 @@ describe('the dashboard', () => {
   it('on a phone draws its charts at the phone\'s width, their labels as large as on a computer', async () => {
     session = await chromium.open({ viewport: { width: 390, height: 844 } });
     const { page, errors } = session;
-    await loginAs(page, 'cliente@campo.test');
-    await page.goto('/dashboard');
+    await loginAs(page, 'cliente@campo.test', { at: '/dashboard' });
     for (const name of [/^Evolución por período: /, /^Resultado por año: /, /^Resultado por dimensión: /]) {
       const chart = page.getByRole('img', { name });
       await shown(chart);
@@ -419,8 +418,7 @@ describe('client service, survey and campus', () => {
       await route.fulfill({ response: answer, json: { ...profile, linkSurveyMonkey: 'encuestas.campo.test/sin-esquema', client: { ...profile.client, claimUrl: null, contactUrl: null } } });
     });
     await page.evaluate(() => localStorage.clear());
-    await loginAs(page, 'cliente@campo.test');
-    await page.goto('/client-service/claims');
+    await loginAs(page, 'cliente@campo.test', { at: '/client-service/claims' });
     await shown(page.getByRole('heading', { name: 'Gestión de Reclamos no disponible' }));
     await shown(page.getByText('Por favor, comuníquese con su ejecutivo de cuenta.'));
     expect(await page.locator('iframe').count()).toBe(0);

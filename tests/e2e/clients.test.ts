@@ -269,8 +269,7 @@ describe('Two people editing one client', () => {
     const ana = await chromium.open();
     const beto = await chromium.open();
     for (const [{ page }, email] of [[ana, 'admin@campo.test'], [beto, 'operaciones@campo.test']] as const) {
-      await loginAs(page, email);
-      await page.goto(`/clients/edit/${id}`);
+      await loginAs(page, email, { at: `/clients/edit/${id}` });
       await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
     }
     await ana.page.getByLabel('Dirección').fill('Calle de Ana 100');

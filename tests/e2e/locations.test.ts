@@ -181,8 +181,7 @@ describe('a point of sale', () => {
   it('offers only active clients for a new point of sale', async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/branch-offices/add');
+    await loginAs(page, 'admin@campo.test', { at: '/branch-offices/add' });
     await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
     await page.getByRole('combobox', { name: 'Cliente' }).click();
     await shown(page.getByRole('option', { name: 'Café del Plata', exact: true }));
@@ -198,8 +197,7 @@ describe('a point of sale', () => {
     const active = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100&state=true')).rows.find((c) => c.name === 'Café del Plata')!;
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto(`/clients/${inactive.id}/branch-offices`);
+    await loginAs(page, 'admin@campo.test', { at: `/clients/${inactive.id}/branch-offices` });
     await shown(page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.'));
     await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$|No hay/));
     expect(await page.getByRole('button', { name: 'Nueva locacion' }).count()).toBe(0);
@@ -220,8 +218,7 @@ describe('a point of sale', () => {
     const { rows } = await api<{ rows: { id: number; fullName: string }[] }>('GET', `/locations/client/${cafe.id}?limit=1`);
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto(`/clients/${bank.id}/edit/${rows[0].id}`);
+    await loginAs(page, 'admin@campo.test', { at: `/clients/${bank.id}/edit/${rows[0].id}` });
     await page.waitForURL(new RegExp(`/clients/${cafe.id}/edit/${rows[0].id}$`));
     await shown(page.getByRole('heading', { name: `Editar: ${rows[0].fullName}` }));
     errors.assertNone();

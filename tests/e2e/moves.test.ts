@@ -46,8 +46,7 @@ const statusOf = async (id: number) => (await api<MoveDetail>(`/user-moves/get?i
 
 async function openMove(code: string): Promise<Session> {
   session = await chromium.open();
-  await loginAs(session.page, 'admin@campo.test');
-  await session.page.goto(`/user-moves/view/${code}`);
+  await loginAs(session.page, 'admin@campo.test', { at: `/user-moves/view/${code}` });
   await shown(session.page.getByRole('heading', { name: `Move cod. ${code}` }));
   await shown(session.page.getByRole('group', { name: /^1\.1\.1 / }));
   return session;
@@ -57,8 +56,7 @@ async function openMove(code: string): Promise<Session> {
 async function openAssignedMove(): Promise<Session & { move: MoveDetail }> {
   const move = await freshMove('ASIGNADA', (m) => m.republishedFromId === null);
   session = await chromium.open();
-  await loginAs(session.page, 'admin@campo.test');
-  await session.page.goto(`/user-moves/view/${move.code}`);
+  await loginAs(session.page, 'admin@campo.test', { at: `/user-moves/view/${move.code}` });
   await shown(session.page.getByRole('heading', { name: `Move cod. ${move.code}` }));
   return { ...session, move };
 }
@@ -294,8 +292,7 @@ describe('Lista de Moves', () => {
     const { page, errors } = session;
     const asked: string[] = [];
     page.on('request', (r) => r.url().includes('/api/user-moves/get/all') && asked.push(r.url()));
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/user-moves/historial');
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     const codes = async () => {
       await expect.poll(() => page.locator('tbody tr').count()).toBe(10);
@@ -324,8 +321,7 @@ describe('Lista de Moves', () => {
     session = await chromium.open();
     const { page, errors } = session;
     await page.setViewportSize({ width: 900, height: 800 });
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/user-moves/historial');
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     const codes = page.locator('tbody tr td:nth-child(2) a');
     await shown(codes);
@@ -339,8 +335,7 @@ describe('Lista de Moves', () => {
   it('assigns the selected moves to a quality agent', async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/user-moves/historial');
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
     await page.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Iniciada', exact: true }).click();
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
@@ -375,8 +370,7 @@ describe('on a phone', () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
     session = await chromium.open({ viewport: { width: 390, height: 844 } });
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/user-moves/historial');
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await shown(page.locator('tbody tr').first().getByRole('link'));
     const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -821,8 +815,7 @@ describe('Reportes de Moves', () => {
   it("exports a client's approved moves with their answers, asking for both dates or neither", async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/user-moves/report');
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/report' });
     const section = page.getByRole('region', { name: 'Reporte de Moves' });
     await shown(section);
     const clients = section.getByRole('combobox', { name: 'Clientes' });

@@ -50,8 +50,7 @@ describe('payments to Getters', () => {
     const { name, cuit } = await pendingAndGetter();
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'administracion@campo.test');
-    await page.goto('/payment-administration/massive');
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
     // The server's answer as it would be for a Getter owed 1,500: its first page, and the whole count.
     let listed = 0;
     await page.route('**/api/transactions/by-getter**', async (route) => {

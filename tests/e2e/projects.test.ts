@@ -131,8 +131,7 @@ describe('Proyectos', () => {
   it('extends a project that ended, asking for the reason, and shows it on the form; one without a price too', async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/projects-campo');
+    await loginAs(page, 'admin@campo.test', { at: '/projects-campo' });
     await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Relevamiento de locales - operativo');
     await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
     await shown(row(page, 'Relevamiento de locales - operativo especial').getByRole('cell', { name: 'Finalizado' }));
@@ -226,8 +225,7 @@ describe('Proyectos', () => {
 
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/projects-campo');
+    await loginAs(page, 'admin@campo.test', { at: '/projects-campo' });
     await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Locaciones E2E');
     await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
     await page.getByRole('button', { name: 'Locaciones de Locaciones E2E' }).click();
@@ -321,8 +319,7 @@ describe('Proyectos', () => {
     const ana = await chromium.open();
     const beto = await chromium.open();
     for (const { page } of [ana, beto]) {
-      await loginAs(page, 'admin@campo.test');
-      await page.goto(`/projects-campo/edit/${project.id}`);
+      await loginAs(page, 'admin@campo.test', { at: `/projects-campo/edit/${project.id}` });
       await shown(page.getByRole('heading', { name: `Editar proyecto: ${project.name}` }));
     }
     await ana.page.getByRole('textbox', { name: 'Producto obligatorio' }).fill('Producto de Ana');
@@ -380,8 +377,7 @@ describe('Proyectos', () => {
 
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto(`/projects-campo/edit/${created.id}`);
+    await loginAs(page, 'admin@campo.test', { at: `/projects-campo/edit/${created.id}` });
     await shown(page.getByRole('heading', { name: 'Editar proyecto: Llamados sin precio E2E' }));
     const price = page.getByRole('textbox', { name: 'Precio' });
     expect(await price.inputValue()).toBe('');
@@ -400,8 +396,7 @@ describe('Proyectos', () => {
   it('duplicates a project with its locations', async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await page.goto('/projects-campo');
+    await loginAs(page, 'admin@campo.test', { at: '/projects-campo' });
     await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Atención en sucursales - próxima');
     await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
     await page.getByRole('button', { name: 'Duplicar Atención en sucursales - próxima temporada' }).click();

@@ -12,8 +12,7 @@ let session: Session | undefined;
 
 async function asAdmin(path: string): Promise<Page> {
   session = await chromium.open();
-  await loginAs(session.page, 'admin@campo.test');
-  await session.page.goto(path);
+  await loginAs(session.page, 'admin@campo.test', { at: path });
   return session.page;
 }
 
@@ -268,8 +267,7 @@ describe('versions', () => {
     const own = await openPage(chromium.browser);
     try {
       const page = own.page;
-      await loginAs(page, 'admin@campo.test');
-      await page.goto('/questionnaires');
+      await loginAs(page, 'admin@campo.test', { at: '/questionnaires' });
       await row(page, 'Nombre tomado e2e').getByRole('button', { name: 'Duplicar cuestionario' }).click();
       await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));
       await page.getByLabel('Nombre del cuestionario').fill('nombre TOMADO e2e');
@@ -477,8 +475,7 @@ describe('two editors on the same questionnaire', () => {
     const own = await openPage(chromium.browser);
     try {
       const page = own.page;
-      await loginAs(page, 'admin@campo.test');
-      await page.goto(`/questionnaires/edit?id=${id}`);
+      await loginAs(page, 'admin@campo.test', { at: `/questionnaires/edit?id=${id}` });
       await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
       await page.getByLabel('Ponderación de la pregunta 1').fill('50');
       await page.getByLabel('Ponderación de la pregunta 2').fill('50');
@@ -600,8 +597,7 @@ describe('staff who only read questionnaires', () => {
     await createQuestionnaire(name);
     session = await chromium.open();
     const page = session.page;
-    await loginAs(page, 'comercial@campo.test');
-    await page.goto('/questionnaires');
+    await loginAs(page, 'comercial@campo.test', { at: '/questionnaires' });
     await page.getByRole('textbox', { name: 'Buscar' }).fill(name);
     await page.getByRole('cell', { name, exact: true }).click();
     expect(await page.getByRole('button', { name: 'Crear nueva version' }).count()).toBe(0);

@@ -462,6 +462,38 @@ describe('lists and confirmations at the keyboard and the mouse', () => {
     expect(await page.getByRole('button', { name: 'Abierto' }).count()).toBe(0);
     errors.assertNone();
   });
+
+  it('move only for those who did not ask their system to reduce motion, following the setting as it changes', async () => {
+    // The other browser tests run as a user who asked to reduce motion (helpers.ts openPage); this one does not.
+    const { page, errors } = await open({ reducedMotion: 'no-preference' });
+    await loginThroughForm(page, 'admin@campo.test');
+    await page.goto('/motives/add');
+    await page.getByLabel(/^Motivo/).first().fill(`Motivo quieto ${Date.now().toString(36)}`);
+    const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
+    const backdropTransition = () => page.locator('.MuiDialog-root .MuiBackdrop-root').evaluate((el) => (el as HTMLElement).style.transition);
+    const ask = async () => {
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await shown(confirm);
+    };
+    await ask();
+    expect(await backdropTransition()).toMatch(/^opacity \d+ms/);
+    // A button pressed ripples.
+    await page.getByRole('button', { name: 'Cancelar' }).hover();
+    await page.mouse.down();
+    expect(await page.locator('.MuiDialog-root .MuiTouchRipple-child').count()).toBeGreaterThan(0);
+    await page.mouse.up();
+    await gone(confirm);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await ask();
+    expect(await backdropTransition()).toBe('none');
+    await page.getByRole('button', { name: 'Cancelar' }).hover();
+    await page.mouse.down();
+    expect(await page.locator('.MuiDialog-root .MuiTouchRipple-child').count()).toBe(0);
+    await page.mouse.up();
+    await gone(confirm);
+    errors.assertNone();
+  });
 });
 
 describe('two tabs of one browser', () => {
