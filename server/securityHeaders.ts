@@ -45,11 +45,17 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
   return headers;
 }
 
-/** Sets the headers on every answer, before any route (or the not-found handler) runs. */
+/**
+ * Sets the headers on every answer, before any route (or the not-found handler) runs. The API's answers
+ * (people, payments, bank accounts, tokens) are `no-store`: no browser or proxy keeps a copy, for the back
+ * button or the next user of a shared computer to find. A route may set its own; the API's documentation
+ * pages (/api/docs) keep the default.
+ */
 export function registerSecurityHeaders(app: FastifyInstance) {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') ? apiHeaders : headers);
     done();
   });
 }

@@ -150,6 +150,21 @@ describe('security headers', () => {
     expect(good.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('lets no browser or proxy keep a copy of an API answer, good or refused; the documentation pages keep theirs', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/clients/all-clients?page=1&limit=5', headers: admin }),
+      await t.app.inject({ method: 'GET', url: `/api/core-users/users/userProfile/1`, headers: admin }),
+      await t.app.inject({ method: 'GET', url: '/api/clients/all-clients' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-existe' }),
+      await post(t, '/api/auth/login', { email: 'admin@campo.test', password: DEMO_PASSWORD }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 401, 404, 200]);
+    for (const res of answers) expect(res.headers['cache-control'], res.raw.req.url).toBe('no-store');
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['cache-control']).not.toBe('no-store');
+  });
+
   it('lets every frame a client configured load (claims, contact, survey) and nothing that is not https', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
     const csp = String(res.headers['content-security-policy']);
