@@ -1,7 +1,10 @@
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 
-/** An export's progress bar and percentage, with 'Cancelar': it stops the export and nothing is saved. */
-export function ExportProgress({ value, onCancel }: { value: number | null; onCancel: () => void }) {
+/**
+ * An export's progress bar and percentage, with 'Cancelar' when `onCancel` is given: it stops the export and
+ * nothing is saved. (A dialog that runs an export has its own 'Cancelar' among its actions.)
+ */
+export function ExportProgress({ value, onCancel }: { value: number | null; onCancel?: () => void }) {
   if (value === null) return null;
   const percent = Math.round(value * 100);
   return (
@@ -9,9 +12,11 @@ export function ExportProgress({ value, onCancel }: { value: number | null; onCa
       <LinearProgress variant="determinate" value={percent} aria-label="Progreso de la exportación" />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="body2">{`Generando… ${percent}%`}</Typography>
-        <Button size="small" onClick={onCancel}>
-          Cancelar
-        </Button>
+        {onCancel && (
+          <Button size="small" onClick={onCancel}>
+            Cancelar
+          </Button>
+        )}
       </Box>
     </Box>
   );

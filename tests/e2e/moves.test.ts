@@ -237,6 +237,27 @@ describe('Lista de Moves', () => {
       if (page.rows.length < 500) break;
     }
     expect(rows.map((r) => r[0])).toEqual(listed);
+
+    // While it runs, the dialog shows how far it got, with one 'Cancelar' (its own): it stops the export, and no file lands.
+    let held = 0;
+    await page.route(/\/api\/user-moves\/get\/all\?.*limit=1000/, async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fallback().catch(() => undefined);
+    });
+    const late: string[] = [];
+    page.on('download', (d) => late.push(d.suggestedFilename()));
+    await page.locator('#main-content').getByRole('button', { name: 'Exportar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exportar moves' });
+    await dialog.getByRole('button', { name: 'Descargar' }).click();
+    await shown(dialog.getByRole('progressbar', { name: 'Progreso de la exportación' }));
+    await shown(dialog.getByText(/^Generando… \d+%$/));
+    expect(await dialog.getByRole('button', { name: 'Cancelar' }).count()).toBe(1);
+    await expect.poll(() => held).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(dialog);
+    await page.waitForTimeout(2_500);
+    expect(late).toEqual([]);
     errors.assertNone();
   });
 

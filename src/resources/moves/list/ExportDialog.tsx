@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, TextField, Typography } from '@mui/material';
+import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { exportFileName, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { ErrorDialog, errorMessages } from '../../../ui/dialogs';
+import { ExportProgress } from '../../../ui/ExportProgress';
 import { runExport } from '../export/runExport';
 import { useAbortOnLeave, wasCancelled } from '../../../ui/useAbortOnLeave';
 import { moveListHeader } from './moveSheet';
@@ -95,12 +96,7 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
               {MOVE_FORM_TEXT.nothingToExport.moves}
             </Alert>
           )}
-          {progress !== null && (
-            <>
-              <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Progreso de la exportación" />
-              <Typography variant="body2">{`Generando… ${Math.round(progress * 100)}%`}</Typography>
-            </>
-          )}
+          <ExportProgress value={progress} />
         </DialogContent>
         <DialogActions>
           {/* While it runs, 'Cancelar' stops the export (nothing is saved) and closes. */}
