@@ -84,8 +84,9 @@ export interface Session {
  * server (the URLs a client configured, framed in iframes) gets a small local page instead.
  *
  * The browser asks to reduce motion, as some users' systems do: the console then opens and closes its
- * dialogs, menus and sidebar at once, with no ripple (theme.ts `stillTheme`), which saved ~10 % of the
- * browser tests' time (each transition waited for). session.test.ts checks the motion of the others.
+ * dialogs, menus and sidebar at once, with no ripple (theme.ts `stillTheme`), and a test waits for no
+ * transition (two files took ~10 % less; the whole run, within its noise). session.test.ts checks the
+ * motion of the others.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Session> {
   const base = baseUrl();
