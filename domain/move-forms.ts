@@ -21,6 +21,7 @@ export const MOVE_FORM_TEXT = {
   bothDates: 'Seleccione ambas fechas para filtrar.',
   visitsToGetter: 'Las visitas publicadas se asignan a un Getter, no a un agente de calidad.',
   lostCursor: 'La move desde la que se pidió la página ya no existe. Vuelva a la primera página.',
+  notPhotoQuestion: 'La pregunta no es de fotos: no tiene fotos que quitar.',
   oneCursor: 'Pida la página después de una move o antes de otra, no las dos cosas.',
   endBeforeStart: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
   fileName: 'Por favor seleccione un nombre',

@@ -50,6 +50,10 @@ export const PROJECT_TEXT = {
   /** A duplicate's locations section. */
   duplicatedLocations: (n: number) =>
     `${n === 1 ? 'Se copiará la locación' : `Se copiarán las ${n.toLocaleString('es-AR')} locaciones`} del proyecto original. Luego podrá agregar o quitar locaciones desde la edición del proyecto.`,
+  /** A copy takes only the active points of sale: a project cannot be created with an inactive one. */
+  inactiveNotCopied: (n: number) =>
+    n === 1 ? 'Una locación del proyecto original está inactiva y no se copia.' : `${n.toLocaleString('es-AR')} locaciones del proyecto original están inactivas y no se copian.`,
+  noActiveToCopy: 'Ninguna locación del proyecto original está activa: no hay locaciones para copiar.',
 } as const;
 
 /** When a project is, by its dates and today (spec 3: status, values not shown). */
@@ -335,6 +339,8 @@ export interface ProjectLocationRow {
   street: string;
   city: string | null;
   state: string | null;
+  /** The point of sale is active (one deactivated since it joined the project is still listed). */
+  active: boolean;
   visits: number;
   availableVisits: number;
   /** Its visit ranges (the project's, repeated per location). */

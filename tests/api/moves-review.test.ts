@@ -283,6 +283,23 @@ describe('editing the answers', () => {
     await api.ok('PUT', '/user-moves/delete-photo', admin, { userMoveId: move.id, questionId: id, imageUrl: (reply.replyData as string[])[0], index: 0 });
     expect(((await answersOf(move.id)).replies[id].replyData as string[]).length).toBe((reply.replyData as string[]).length - 1);
   });
+
+  it('refuses to "delete a photo" from a question that is not a photo question, and keeps its answer', async () => {
+    const move = await inReview(10);
+    const answered = await answersOf(move.id);
+    const questions = answered.questionnaire.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions));
+    // A choice whose answer is a list of ids: a list like the photos', which must stay as it is.
+    const choice = questions.find((q) => q.type !== 'photographs' && Array.isArray(answered.replies[q._id]?.replyData) && (answered.replies[q._id].replyData as unknown[]).length > 0);
+    const target = choice ?? questions.find((q) => q.type !== 'photographs')!;
+    const before = answered.replies[target._id]?.replyData ?? null;
+    const first = Array.isArray(before) ? String(before[0]) : 'x';
+    const refused = await api.call('PUT', '/user-moves/delete-photo', admin, { userMoveId: move.id, questionId: target._id, imageUrl: first, index: 0 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MOVE_FORM_TEXT.notPhotoQuestion);
+    const unknown = await api.call('PUT', '/user-moves/delete-photo', admin, { userMoveId: move.id, questionId: 'no-existe', imageUrl: first, index: 0 });
+    expect(unknown.json().message).toBe(MOVE_FORM_TEXT.notPhotoQuestion);
+    expect((await answersOf(move.id)).replies[target._id]?.replyData ?? null).toEqual(before);
+  });
 });
 
 describe('agent, video, cancel and reschedule', () => {

@@ -165,7 +165,7 @@ describe('creating a project', () => {
       campaign: { id: cafe.running.id },
     });
     expect(project.locations.map((l) => l.locationId).sort()).toEqual(cafe.locations.slice(0, 3).sort());
-    expect(project.locations[0]).toMatchObject({ visits: 3, availableVisits: 3 });
+    expect(project.locations[0]).toMatchObject({ visits: 3, availableVisits: 3, active: true });
     expect(project.locations[0].ranges).toEqual([
       { id: expect.any(Number), from: todayIso(), to: inDays(14), visits: 2 },
       { id: expect.any(Number), from: inDays(15), to: inDays(30), visits: 1 },

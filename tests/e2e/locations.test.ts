@@ -97,6 +97,11 @@ describe('a point of sale', () => {
     // The required attributes' defaults are where the form starts, not a change: nothing to save yet.
     await expect.poll(() => page.getByRole('combobox', { name: 'Formato' }).inputValue()).toBe('Local a la calle');
     expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+    // 'Reiniciar formulario' puts them back where they started, not empty.
+    await pick(page, page.getByRole('combobox', { name: 'Formato' }), 'Shopping');
+    await page.getByRole('button', { name: 'Reiniciar formulario' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Formato' }).inputValue()).toBe('Local a la calle');
+    expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
 
     await field(page, 'Nombre').fill(name);
     await field(page, 'ID Operativo').fill(`OP-${code}`);
@@ -157,9 +162,37 @@ describe('a point of sale', () => {
     await shown(refused.getByText(inactive));
     await refused.getByRole('button', { name: 'Cerrar' }).click();
     await page.unroute('**/api/locations');
+    // A refusal of the attributes' values (one removed from its attribute meanwhile) shows under them.
+    const badValues = 'Alguno de los valores no pertenece a los atributos del cliente.';
+    await page.route('**/api/locations', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { message: 'Revise los datos ingresados.', errors: { featureValues: badValues } } }) : route.fallback(),
+    );
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText(badValues, { exact: true }));
+    await page.unroute('**/api/locations');
+    await pick(page, page.getByRole('combobox', { name: 'Tamaño' }), 'Mediano');
+    await pick(page, page.getByRole('combobox', { name: 'Tamaño' }), 'Grande');
+    await gone(page.getByText(badValues, { exact: true }));
+    // While the confirmed save runs, 'Guardar' is off: a second 'Guardar' › 'Confirmar' would create a
+    // second point of sale (there is no client code to tell them apart in every case).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    await page.route('**/api/locations', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      posts += 1;
+      await held;
+      await route.fallback();
+    });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await expect.poll(() => posts).toBe(1);
+    expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+    release();
     await shown(page.getByText('Punto de venta creado con éxito'));
+    await page.unroute('**/api/locations');
+    expect(posts).toBe(1);
     await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
 
     await search(page).fill(`^${code.toLowerCase()}$`);

@@ -393,23 +393,40 @@ describe('Proyectos', () => {
     errors.assertNone();
   });
 
-  it('duplicates a project with its locations', async () => {
-    session = await chromium.open();
-    const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test', { at: '/projects-campo' });
-    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Atención en sucursales - próxima');
-    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
-    await page.getByRole('button', { name: 'Duplicar Atención en sucursales - próxima temporada' }).click();
-    await shown(page.getByRole('heading', { name: 'Duplicar proyecto: Atención en sucursales - próxima temporada' }));
-    expect(new URL(page.url()).search).toMatch(/^\?action=duplicate&id=\d+$/);
-    expect(await page.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Atención en sucursales - próxima temporada (copia)');
-    await shown(page.getByText(/^Se copiarán las 3 locaciones del proyecto original/));
-    await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
-    await atPath(page, '/projects-campo');
-    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('(copia)');
-    await shown(row(page, 'Atención en sucursales - próxima temporada (copia)').getByRole('cell', { name: 'Próximo' }));
-    errors.assertNone();
+  it('duplicates a project with its active locations: one deactivated since is marked and left out of the copy', async () => {
+    const token = await adminToken();
+    const [original] = (await api<{ rows: { id: number }[] }>('GET', `/projects?limit=1&name=${encodeURIComponent('Atención en sucursales - próxima')}`, undefined, token)).rows;
+    const { locations } = await api<ProjectRecord>('GET', `/projects/${original.id}`, undefined, token);
+    expect(locations).toHaveLength(3);
+    const closed = locations[0];
+    // A project cannot be created with an inactive point of sale: the copy took it and could never be saved.
+    await api('PUT', '/locations/disable', { id: closed.locationId, status: false }, token);
+    try {
+      session = await chromium.open();
+      const { page, errors } = session;
+      await loginAs(page, 'admin@campo.test', { at: `/projects-campo/view/${original.id}` });
+      await shown(page.getByRole('table', { name: 'Locaciones del proyecto' }).getByRole('row').filter({ hasText: closed.fullName }).getByText('(inactiva)'));
+      await page.goto('/projects-campo');
+      await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Atención en sucursales - próxima');
+      await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+      await page.getByRole('button', { name: 'Duplicar Atención en sucursales - próxima temporada' }).click();
+      await shown(page.getByRole('heading', { name: 'Duplicar proyecto: Atención en sucursales - próxima temporada' }));
+      expect(new URL(page.url()).search).toMatch(/^\?action=duplicate&id=\d+$/);
+      expect(await page.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Atención en sucursales - próxima temporada (copia)');
+      await shown(page.getByText(/^Se copiarán las 2 locaciones del proyecto original/));
+      await shown(page.getByText('Una locación del proyecto original está inactiva y no se copia.', { exact: true }));
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+      await atPath(page, '/projects-campo');
+      await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('(copia)');
+      await shown(row(page, 'Atención en sucursales - próxima temporada (copia)').getByRole('cell', { name: 'Próximo' }));
+      const [copy] = (await api<{ rows: { id: number }[] }>('GET', `/projects?limit=1&name=${encodeURIComponent('próxima temporada (copia)')}`, undefined, token)).rows;
+      const copied = (await api<ProjectRecord>('GET', `/projects/${copy.id}`, undefined, token)).locations.map((l) => l.locationId);
+      expect(copied.sort()).toEqual(locations.slice(1).map((l) => l.locationId).sort());
+      errors.assertNone();
+    } finally {
+      await api('PUT', '/locations/disable', { id: closed.locationId, status: true }, token);
+    }
   });
 });
 

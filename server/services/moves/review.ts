@@ -1,6 +1,6 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
-import { emptyReply, type MoveReplies, REPLY_TEXT, type RepliesInput, replyFits } from '../../../domain/move-replies';
+import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits } from '../../../domain/move-replies';
 import { MOVE_FORM_TEXT } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
@@ -167,6 +167,10 @@ export async function reclaimVisit(tx: Tx, move: MoveRow): Promise<void> {
 
 /** Removes the photo at `index` of a photo question, if it is the one the user saw. */
 export async function removePhoto(tx: Tx, files: FileStore, move: MoveRow, questionId: string, index: number, imageUrl: string): Promise<string> {
+  // Only a photo question's answer holds photos: a choice's ids are no photos to remove.
+  const { dimensions } = await versionContent(tx, move.questionnaireVersionId);
+  const question = numberedQuestions(dimensions).find((n) => n.question._id === questionId)?.question;
+  if (question?.type !== 'photographs') throw badRequest(MOVE_FORM_TEXT.notPhotoQuestion, { questionId: MOVE_FORM_TEXT.notPhotoQuestion });
   const { row } = await effectiveReplies(tx, move.id);
   const replies = { ...((row?.replies ?? {}) as MoveReplies) };
   const reply = replies[questionId];

@@ -185,7 +185,7 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
     rowsOf<LocationRow>(
       db,
       sql`select pl.id, pl.location_id as "locationId", l.client_location_id as "clientLocationId", l.full_name as "fullName", l.street,
-                 c.name as city, s.name as state, coalesce(v.total, 0)::int as visits, coalesce(v.available, 0)::int as "availableVisits"
+                 l.status as active, c.name as city, s.name as state, coalesce(v.total, 0)::int as visits, coalesce(v.available, 0)::int as "availableVisits"
           from project_locations pl
           join locations l on l.id = pl.location_id
           left join cities c on c.id = l.city_id

@@ -135,7 +135,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
       </Box>
       <VisitRanges readOnly={mode === 'VIEW' || locked} locationsCount={adding ? (locations?.length ?? 0) : (record?.locationsCount ?? 0)} />
       {adding && !duplicate && <LocationPicker />}
-      {adding && duplicate && <DuplicatedLocations count={locations?.length ?? 0} />}
+      {adding && duplicate && <DuplicatedLocations count={locations?.length ?? 0} inactive={record?.locations.filter((l) => !l.active).length ?? 0} />}
     </>
   );
 }

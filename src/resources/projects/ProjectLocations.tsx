@@ -51,11 +51,16 @@ export function LocationPicker() {
   );
 }
 
-/** Duplicate: the copy takes the original's locations as they are. */
-export function DuplicatedLocations({ count }: { count: number }) {
+/** Duplicate: the copy takes the original's active locations, and says how many inactive ones it leaves. */
+export function DuplicatedLocations({ count, inactive }: { count: number; inactive: number }) {
   return (
     <Section title="Locaciones">
-      <Alert severity="info">{PROJECT_TEXT.duplicatedLocations(count)}</Alert>
+      {count > 0 ? <Alert severity="info">{PROJECT_TEXT.duplicatedLocations(count)}</Alert> : <Alert severity="warning">{PROJECT_TEXT.noActiveToCopy}</Alert>}
+      {count > 0 && inactive > 0 && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {PROJECT_TEXT.inactiveNotCopied(inactive)}
+        </Alert>
+      )}
     </Section>
   );
 }
@@ -90,7 +95,15 @@ export function ProjectLocationsList({ record, canChange }: { record: ProjectRec
           {rows.map((l) => (
             <TableRow key={l.id}>
               <TableCell>{cellText(l.clientLocationId)}</TableCell>
-              <TableCell>{l.fullName}</TableCell>
+              <TableCell>
+                {l.fullName}
+                {/* Deactivated since it joined the project: it keeps its visits, and a copy leaves it out. */}
+                {!l.active && (
+                  <Typography component="span" variant="body2" color="warning.main" sx={{ ml: 1 }}>
+                    (inactiva)
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell>{cellText(l.street)}</TableCell>
               <TableCell>{cellText(l.city)}</TableCell>
               <TableCell>{l.visits}</TableCell>

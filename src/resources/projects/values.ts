@@ -88,9 +88,10 @@ export function toValues(p: ProjectRecord): ProjectValues {
 export const copyName = (name: string) => `${name} (copia)`;
 
 /**
- * A copy of a project for 'duplicate' (ADD): the same fields and locations; its dates and visit
- * ranges only while they have not started yet. The form then renames it (copyName), which makes
- * it a change that can be saved.
+ * A copy of a project for 'duplicate' (ADD): the same fields and active locations (a project cannot be
+ * created with an inactive one, and the copy has no table to take it out); its dates and visit ranges
+ * only while they have not started yet. The form then renames it (copyName), which makes it a change
+ * that can be saved.
  */
 export function toDuplicate(p: ProjectRecord): ProjectValues {
   const upcoming = p.startDate >= todayIso();
@@ -99,7 +100,7 @@ export function toDuplicate(p: ProjectRecord): ProjectValues {
     startDate: upcoming ? shown(p.startDate) : '',
     endDate: upcoming ? shown(p.endDate) : '',
     rangeDate: upcoming ? p.rangeDate : [],
-    locations: p.locations.map((l) => l.locationId),
+    locations: p.locations.filter((l) => l.active).map((l) => l.locationId),
     priced: pricedCategory(p.moveConfiguration?.category ?? []),
   };
 }

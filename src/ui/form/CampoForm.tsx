@@ -84,19 +84,25 @@ export function CampoForm<T extends FieldValues>({
   const watched = useWatch({ control: form.control }) as T;
   const loaded = useRef(record);
 
+  // While a save runs, the screen's own navigation after it (to the list, to the record) is no leaving;
+  // and 'Guardar' stays off: a save confirmed in the dialog runs after react-hook-form's submit ended,
+  // so its `isSubmitting` no longer says so (a second 'Guardar' › 'Confirmar' created a second record).
+  const saving = useRef(false);
+  const [pending, setPending] = useState(false);
+  const busy = formState.isSubmitting || pending;
   const isView = mode === 'VIEW';
   const saveDisabled =
-    isView || formState.isSubmitting || !formState.isDirty || (!formState.isValid && formState.submitCount > 0) || (canSave ? !canSave(watched) : false);
+    isView || busy || !formState.isDirty || (!formState.isValid && formState.submitCount > 0) || (canSave ? !canSave(watched) : false);
   const unsaved = Boolean(confirmLeave) && formState.isDirty && !isView;
-  // While a save runs, the screen's own navigation after it (to the list, to the record) is no leaving.
-  const saving = useRef(false);
   // Every way out asks: the side menu and the header's links too, not only 'Cancelar' and the back arrow.
   const { leave, dialog: leaveDialog } = useConfirmLeave(() => unsaved && !saving.current, { anyNavigation: true });
   const askFirst = mode === 'ADD' || Boolean(confirm);
   const confirmText = typeof confirm === 'object' ? confirm : {};
 
   const save = async (values: T) => {
+    if (saving.current) return;
     saving.current = true;
+    setPending(true);
     try {
       // Saved: what is on screen is what is stored, and leaving afterwards (a success dialog's button)
       // asks nothing.
@@ -115,6 +121,7 @@ export function CampoForm<T extends FieldValues>({
       if (known.length === 0 || known.length < Object.keys(fieldErrors).length) setErrors(errorMessages(error));
     } finally {
       saving.current = false;
+      setPending(false);
     }
   };
 
@@ -176,7 +183,7 @@ export function CampoForm<T extends FieldValues>({
                     type="submit"
                     variant="contained"
                     disabled={saveDisabled}
-                    startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+                    startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
                   >
                     Guardar
                   </Button>
@@ -190,7 +197,7 @@ export function CampoForm<T extends FieldValues>({
         open={asking !== null}
         title={confirmText.title}
         content={confirmText.content}
-        busy={formState.isSubmitting}
+        busy={busy}
         onClose={() => setAsking(null)}
         onConfirm={async () => {
           const values = asking!;

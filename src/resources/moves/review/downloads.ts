@@ -1,7 +1,7 @@
 /** The move's downloads: one photo under the spec's name, all images as a zip, and the move as a PDF. */
 import type { AnsweredQuestionnaire, MoveDetail } from '../../../../domain/move-api';
 import { chosenAnswerIds, numberedQuestions, photosOf } from '../../../../domain/move-replies';
-import { formatResult, photoFileName } from '../../../../domain/moves';
+import { formatResult, photoFileName, statusReason } from '../../../../domain/moves';
 import { QUESTION_TYPE_LABELS } from '../../../../domain/questionnaires';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
@@ -37,48 +37,65 @@ const replyText = (answered: AnsweredQuestionnaire, questionId: string): string 
 
 const stamp = (d = new Date()) => `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}${String(d.getSeconds()).padStart(2, '0')}`;
 
-/** The move as a PDF, `move_{code}_{timestamp}.pdf`: its details, result and every answer. */
+/** One line of the move's PDF: its text, font size and weight. */
+export interface PdfLine {
+  text: string;
+  size: number;
+  bold: boolean;
+  /** Space before it (mm), past the line above. */
+  gap?: number;
+}
+
+/**
+ * What the move's PDF says, line by line: its details, the reason of its current status (as the
+ * 'Información' card shows it: a cancelled, rescued and approved move has none) and every answer.
+ */
+export function pdfLines(move: MoveDetail, answered: AnsweredQuestionnaire | undefined): PdfLine[] {
+  const lines: PdfLine[] = [];
+  const line = (text: string, size = 10, bold = false, gap?: number) => lines.push({ text, size, bold, ...(gap ? { gap } : {}) });
+  const { locations: place, projects: project } = move.projectLocation;
+  line(`Move cod. ${move.code}`, 16, true);
+  line(`Estado: ${move.status.name}    Resultado: ${formatResult(move.questionnaireResult)}`, 11);
+  line(`Cliente: ${project.campaigns?.client?.name ?? project.client?.name ?? '-'}    Campaña: ${project.campaigns?.name ?? '-'}    Proyecto: ${project.name}`);
+  line(`Punto de venta: ${place.fullName} (${place.clientLocationName}) - ${[place.street, place.city, place.state].filter(Boolean).join(', ')}, Argentina`);
+  line(`Getter: ${move.user?.fullName ?? '-'}    Agente de calidad: ${move.assignedAgent?.fullName ?? '-'}`);
+  line(`Fecha de visita: ${move.startAuditDate ? formatDisplayDate(move.startAuditDate, true) : '-'}    Fin del análisis: ${move.finishAnalysisDate ? formatDisplayDate(move.finishAnalysisDate, true) : '-'}`);
+  const reason = statusReason(move);
+  if (reason) line(`Motivo: ${reason}`);
+  answered?.questionnaire.dimensions.forEach((d, di) => {
+    line(`${di + 1}. ${d.name}`, 13, true, di === 0 ? 3 : undefined);
+    d.subDimensions.forEach((s, si) => {
+      line(`${di + 1}.${si + 1} ${s.name}`, 11, true);
+      s.questions.forEach((q, qi) => {
+        line(`${di + 1}.${si + 1}.${qi + 1} ${q.name} (${QUESTION_TYPE_LABELS[q.type]})`, 10, true);
+        line(`Respuesta: ${replyText(answered, q._id)}`);
+        const observation = answered.replies[q._id]?.replyObservation;
+        if (observation) line(`Observación: ${observation}`);
+      });
+    });
+  });
+  return lines;
+}
+
+/** The move as a PDF, `move_{code}_{timestamp}.pdf`: `pdfLines`, wrapped to the page. */
 export async function downloadPdf(move: MoveDetail, answered: AnsweredQuestionnaire | undefined): Promise<string> {
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'mm', format: 'a4' });
   const width = doc.internal.pageSize.getWidth() - 30;
   let y = 18;
-  const write = (text: string, size = 10, bold = false) => {
+  for (const { text, size, bold, gap } of pdfLines(move, answered)) {
+    y += gap ?? 0;
     doc.setFont('helvetica', bold ? 'bold' : 'normal');
     doc.setFontSize(size);
-    for (const line of doc.splitTextToSize(text, width) as string[]) {
+    for (const wrapped of doc.splitTextToSize(text, width) as string[]) {
       if (y > 280) {
         doc.addPage();
         y = 18;
       }
-      doc.text(line, 15, y);
+      doc.text(wrapped, 15, y);
       y += size * 0.45;
     }
     y += 1;
-  };
-  const { locations: place, projects: project } = move.projectLocation;
-  write(`Move cod. ${move.code}`, 16, true);
-  write(`Estado: ${move.status.name}    Resultado: ${formatResult(move.questionnaireResult)}`, 11);
-  write(`Cliente: ${project.campaigns?.client?.name ?? project.client?.name ?? '-'}    Campaña: ${project.campaigns?.name ?? '-'}    Proyecto: ${project.name}`);
-  write(`Punto de venta: ${place.fullName} (${place.clientLocationName}) - ${[place.street, place.city, place.state].filter(Boolean).join(', ')}, Argentina`);
-  write(`Getter: ${move.user?.fullName ?? '-'}    Agente de calidad: ${move.assignedAgent?.fullName ?? '-'}`);
-  write(`Fecha de visita: ${move.startAuditDate ? formatDisplayDate(move.startAuditDate, true) : '-'}    Fin del análisis: ${move.finishAnalysisDate ? formatDisplayDate(move.finishAnalysisDate, true) : '-'}`);
-  const reason = move.rejectionReason ?? move.disapprovedReason ?? move.returnReason ?? move.cancelReason;
-  if (reason) write(`Motivo: ${reason}`);
-  y += 3;
-  if (answered) {
-    answered.questionnaire.dimensions.forEach((d, di) => {
-      write(`${di + 1}. ${d.name}`, 13, true);
-      d.subDimensions.forEach((s, si) => {
-        write(`${di + 1}.${si + 1} ${s.name}`, 11, true);
-        s.questions.forEach((q, qi) => {
-          write(`${di + 1}.${si + 1}.${qi + 1} ${q.name} (${QUESTION_TYPE_LABELS[q.type]})`, 10, true);
-          write(`Respuesta: ${replyText(answered, q._id)}`);
-          const observation = answered.replies[q._id]?.replyObservation;
-          if (observation) write(`Observación: ${observation}`);
-        });
-      });
-    });
   }
   const name = `move_${move.code}_${stamp()}.pdf`;
   doc.save(name);
