@@ -1,10 +1,10 @@
 /**
- * The browser tests' world: one world per vitest worker (the e2e project's maxWorkers: E2E_WORKERS, 1 by default), so that
+ * The browser tests' world: one world per vitest worker of each e2e project (`e2e`: E2E_WORKERS, 2 by default; `e2e-timed`: 1), so that
  * test files running side by side never see each other's changes. Each world is an SMTP sink and the real
  * server (server/main.ts) serving the built console (a copy of dist/ taken at the start) on a free
  * port, with a fresh database:
  *
- * - TEST_DATABASE_URL set: a new PostgreSQL database `campo_e2e_<pid>_<n>`, dropped at teardown.
+ * - TEST_DATABASE_URL set: a new PostgreSQL database `campo_e2e_<pid>_<project>_<n>`, dropped at teardown.
  * - Otherwise: an embedded PGlite in a fresh temporary DATA_DIR.
  *
  * A test file finds its world by its worker's VITEST_POOL_ID (helpers.ts `world()`).
@@ -86,7 +86,7 @@ function stop(child: ChildProcess): Promise<void> {
 type Cleanups = (() => Promise<void> | void)[];
 
 /** Starts world number `n`: its mail sink, data directory, database and server. */
-async function startWorld(n: number, staticDir: string, cleanups: Cleanups): Promise<E2eWorld> {
+async function startWorld(project: string, n: number, staticDir: string, cleanups: Cleanups): Promise<E2eWorld> {
   const mailDir = mkdtempSync(join(tmpdir(), `campo-e2e-mail-${n}-`));
   cleanups.push(() => rmSync(mailDir, { recursive: true, force: true }));
   const sink = await startSmtpSink(mailDir);
@@ -98,7 +98,8 @@ async function startWorld(n: number, staticDir: string, cleanups: Cleanups): Pro
   let databaseUrl = '';
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `campo_e2e_${process.pid}_${n}`;
+    // Per project too: both e2e projects (e2e-timed, e2e) start worlds in the same process.
+    const name = `campo_e2e_${process.pid}_${project.replace(/\W/g, '_')}_${n}`;
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
     await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
     cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
@@ -163,7 +164,7 @@ export default async function setup(project: TestProject) {
 
     const worlds: E2eWorld[] = [];
     // One after the other: two servers migrating and seeding at once only slow each other down.
-    for (let n = 1; n <= Math.max(1, project.config.maxWorkers); n++) worlds.push(await startWorld(n, staticDir, cleanups));
+    for (let n = 1; n <= Math.max(1, project.config.maxWorkers); n++) worlds.push(await startWorld(project.name, n, staticDir, cleanups));
 
     project.provide('e2eWorlds', worlds);
     project.provide('e2eSooftSecret', SOOFT_SECRET);
