@@ -103,6 +103,7 @@ export const MOVE_TEXT = {
   notYours: 'La move no le pertenece.',
   notAgent: 'El agente de calidad seleccionado no existe o no está activo.',
   notGetter: 'El auditor seleccionado no existe o no está activo.',
+  republishGetterGone: 'El Getter de esta move ya no está activo: no se puede republicar para él.',
 } as const;
 
 /** What a visit (the stock's "pedido") may be: published for the Getters, taken by a move, or published again after a cancellation. */

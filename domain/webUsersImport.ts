@@ -22,6 +22,7 @@ const CLIENT_ROLE_NAMES = ROLES_WITH_CLIENT.map((r) => ROLE_NAMES[r])
 
 export const IMPORT_TEXT = {
   notSpreadsheet: 'El archivo subido no es del tipo xls o xlsx.',
+  unreadable: 'No se pudo leer el archivo en el navegador. Recargue la página e intente de nuevo.',
   empty: 'El archivo está vacío.',
   missingColumn: (column: string) => `Columna ${column} faltante o mal escrita.`,
   wrongPosition: (position: number, column: string) => `La columna en la posición ${position} debe ser exactamente ${column}.`,

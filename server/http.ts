@@ -131,6 +131,7 @@ export function toJsonSchema(schema: unknown): unknown {
 }
 
 export const CONCURRENT_CHANGE = 'Otra operación estaba modificando los mismos datos en ese momento: no se guardó nada. Intente nuevamente.';
+export const KEY_CONFLICT = 'Algo de lo que se guardaba fue quitado o guardado por otra persona en ese momento: no se guardó nada. Vuelva a cargar la página e intente nuevamente.';
 
 export const DATABASE_UNAVAILABLE = 'La base de datos no está disponible en este momento. Intente nuevamente en unos segundos.';
 
@@ -157,6 +158,13 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   if (code === '40P01' || code === '40001') {
     request.log.warn({ err: error }, 'concurrent change');
     return reply.status(409).send({ message: CONCURRENT_CHANGE });
+  }
+  // A key that a route does not answer itself: what was saved points to something removed meanwhile
+  // (a value of an attribute, taken out while a point of sale chose it), or someone saved the same at
+  // once. Nothing was written (the transaction rolled back): a 409 in Spanish, not a 500; logged to see.
+  if (code === '23503' || code === '23505') {
+    request.log.warn({ err: error }, 'key conflict');
+    return reply.status(409).send({ message: KEY_CONFLICT });
   }
   if (databaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');

@@ -16,6 +16,15 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint a PostgreSQL error names (a unique index, a foreign key), under a driver's wrapper. */
+export function pgConstraint(error: unknown): string | undefined {
+  for (const e of errorChain(error)) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
 /** Socket errors of a database that cannot be reached, and node-postgres's words for a connection it lost. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;

@@ -19,7 +19,7 @@ import type { Tx } from '../db/client';
 import { listCount, orderBy, withCount } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
-import { pgErrorCode } from '../db/errors';
+import { pgConstraint, pgErrorCode } from '../db/errors';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { badRequest, booleanQuery, formLevelValidator, HttpError, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -138,7 +138,8 @@ async function uniqueCode<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (pgErrorCode(error) === '23505') throw new HttpError(409, LOCATION_TEXT.duplicateCode, { clientLocationId: LOCATION_TEXT.duplicateCode });
+    // Only the code's own indexes: another unique key (an attribute given its value twice at once) is no code taken.
+    if (pgErrorCode(error) === '23505' && pgConstraint(error)?.startsWith('locations_client_code')) throw new HttpError(409, LOCATION_TEXT.duplicateCode, { clientLocationId: LOCATION_TEXT.duplicateCode });
     throw error;
   }
 }

@@ -213,6 +213,20 @@ describe('rescuing and republishing', () => {
     expect(again.json().message).toBe(MOVE_TEXT.alreadyRepublished);
   });
 
+  it('refuses to republish for a Getter no longer active (as an assignment would), writing nothing', async () => {
+    const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(false));
+    const before = await reload(t, rejected.id);
+    await t.db.update(users).set({ status: false }).where(eq(users.id, rejected.userId!));
+    try {
+      const res = await api.call('POST', '/user-moves/republish-move', admin, { id: rejected.id });
+      expect([res.statusCode, res.json().message]).toEqual([409, MOVE_TEXT.republishGetterGone]);
+      expect(await reload(t, rejected.id)).toEqual(before);
+      expect((await api.call('GET', `/user-moves/republish-move?id=${rejected.id}`, admin)).statusCode).toBe(204);
+    } finally {
+      await t.db.update(users).set({ status: true }).where(eq(users.id, rejected.userId!));
+    }
+  });
+
   it('refuses to republish a move of a project that has ended (the copy could never be done nor reassigned), writing nothing', async () => {
     const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(true));
     expect(rejected, 'the demo has a rejected move in an ended project').toBeDefined();

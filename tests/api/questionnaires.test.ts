@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
@@ -9,7 +9,8 @@ import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { ROLE } from '../../domain/roles';
 import { migrationsFolder } from '../../server/db/client';
-import { projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
+import { campaigns, guidelines, moveConfigurations, projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
+import { checkReferences } from '../../server/services/projects/references';
 import { QUESTIONNAIRE_ERRORS } from '../../server/routes/questionnaires';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -487,5 +488,54 @@ describe('roles (ACCESS.questionnaires: read staff, write editors)', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/questionnariesV2' })).statusCode).toBe(401);
     expect((await byName('Visita a cafetería')).lastVersion).toBe(3);
+  });
+});
+
+describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a project created with the questionnaire while its only version is removed', () => {
+  // PGlite has one connection, so no other transaction can hold a row: this one runs on PostgreSQL.
+  let pg: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    pg = await createTestApp({}, { postgres: true });
+    token = (await pg.login('admin@campo.test')).token;
+  }, 60_000);
+  afterAll(() => pg?.close());
+
+  it('is waited for, then counted: the removal is refused and the project keeps a questionnaire with its version', async () => {
+    const created = (await pg.app.inject({ method: 'POST', url: '/api/questionnariesV2', headers: pg.authHeader(token), payload: draft('Elegido a la vez') })).json() as QuestionnaireVersion;
+    const [campaign] = await pg.db.select({ id: campaigns.id, clientId: campaigns.clientId }).from(campaigns).where(isNull(campaigns.deletedAt)).limit(1);
+    const [move] = await pg.db.select({ id: moveConfigurations.id }).from(moveConfigurations).where(eq(moveConfigurations.status, true)).limit(1);
+    const [guideline] = await pg.db.select({ id: guidelines.id }).from(guidelines).where(isNull(guidelines.deletedAt)).limit(1);
+    // Another transaction checks the project's references (as POST /projects does) and has not written it yet.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let checked!: () => void;
+    const referencesChecked = new Promise<void>((resolve) => (checked = resolve));
+    const other = pg.db.transaction(async (tx) => {
+      await checkReferences(tx, { clientId: campaign.clientId!, campaignId: campaign.id, moveConfigurationId: move.id, questionnaireId: created.id, guidelineId: guideline.id });
+      checked();
+      await held;
+      await tx.insert(projects).values({ name: 'Proyecto concurrente', clientId: campaign.clientId, campaignId: campaign.id, questionnaireId: created.id });
+    });
+    await referencesChecked;
+    const ours = pg.app.inject({ method: 'DELETE', url: `/api/questionnariesV2/delete/${created.id}`, headers: pg.authHeader(token) });
+    // The removal must wait on the questionnaire's row until the project is written.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const waiting = (await pg.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
+      if (waiting.rows[0].n > 0) break;
+      if (Date.now() > deadline) {
+        commit();
+        await other.catch(() => undefined);
+        throw new Error(`The removal never waited for the project being created: it answered ${(await ours).statusCode}`);
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    commit();
+    await other;
+    const res = await ours;
+    expect([res.statusCode, res.json().message]).toEqual([409, QUESTIONNAIRE_ERRORS.inUse]);
+    const [row] = await pg.db.select({ removedAt: questionnaires.removedAt, lastVersion: questionnaires.lastVersion }).from(questionnaires).where(eq(questionnaires.id, created.id));
+    expect(row).toEqual({ removedAt: null, lastVersion: 1 });
   });
 });

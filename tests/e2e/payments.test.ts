@@ -184,7 +184,23 @@ describe('payments to Getters', () => {
 
     await register.click();
     await dialog.getByLabel('Número de operación').fill(code);
+    // While the payment is recorded, Escape does not close the dialog ('Cancelar' is off too): the payment
+    // goes on either way, and a closed dialog would have said it was cancelled.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    await page.route('**/api/accounts/massive-pay', async (route) => {
+      sent += 1;
+      await held;
+      await route.fallback();
+    });
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await expect.poll(() => sent).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Cancelar' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Número de operación').press('Escape');
+    await page.waitForTimeout(300);
+    expect(await dialog.isVisible()).toBe(true);
+    release();
     const success = page.getByRole('dialog', { name: 'Pago registrado' });
     await shown(success.getByText('El pago se realizó correctamente.'));
     await success.getByRole('button', { name: 'Cerrar' }).click();

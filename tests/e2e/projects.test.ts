@@ -237,6 +237,14 @@ describe('Proyectos', () => {
     await shown(page.getByRole('row').filter({ hasText: locations[1].fullName }).getByText('(inactiva)'));
     // Nothing changed, or nothing selected: nothing to confirm.
     expect(await confirm.isDisabled()).toBe(true);
+    // 'Seleccionar todas' that cannot ask the server says so.
+    await page.route('**/api/projects/locations-by-client/*/ids**', (route) => route.fulfill({ status: 503, json: { message: 'La base de datos no está disponible en este momento. Intente nuevamente en unos segundos.' } }));
+    await page.getByRole('button', { name: 'Seleccionar todas' }).click();
+    const unavailable = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(unavailable.getByText('La base de datos no está disponible en este momento. Intente nuevamente en unos segundos.'));
+    await unavailable.getByRole('button', { name: 'Cerrar' }).click();
+    await page.unroute('**/api/projects/locations-by-client/*/ids**');
+    await shown(page.getByText('2 locaciones seleccionadas'));
     await page.getByRole('button', { name: 'Quitar selección' }).click();
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
@@ -263,10 +271,28 @@ describe('Proyectos', () => {
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }).click();
     await shown(page.getByText('Se agregará 1 locación y se quitará 1 locación.'));
+    // While it is saved the question stays, busy, and the table is still: a second 'Confirmar' sends nothing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    await page.route('**/api/projects/locations', async (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      sent += 1;
+      await held;
+      await route.fallback();
+    });
     await confirm.click();
-    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const question = page.getByRole('dialog', { name: 'Está seguro?' });
+    await question.getByRole('button', { name: 'Confirmar' }).click();
+    await expect.poll(() => sent).toBe(1);
+    expect(await question.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(true);
+    // (Behind the open question the page is aria-hidden: the checkbox is found by its label in the markup.)
+    expect(await page.locator(`input[type="checkbox"][aria-label="Seleccionar ${locations[0].fullName}"]`).isDisabled()).toBe(true);
+    await question.getByRole('button', { name: 'Confirmar' }).click({ force: true });
+    release();
     const success = page.getByRole('dialog', { name: 'Operación exitosa:' });
     await shown(success.getByText('Las modificaciones se han realizado correctamente.'));
+    expect(sent).toBe(1);
     await success.getByRole('button', { name: 'Cerrar' }).click();
     await atPath(page, '/projects-campo');
     await gone(success);
@@ -284,7 +310,7 @@ describe('Proyectos', () => {
     await expect.poll(() => current.count()).toBe(1);
     expect(await current.innerText()).toBe('Asignación de proyectos');
     // The refusal above is a 400 the browser logs.
-    errors.assertNone([/status of 400 .*\/api\/projects\/locations/]);
+    errors.assertNone([/status of 400 .*\/api\/projects\/locations/, /status of 503/]);
   });
 
   it('offers no Getters for a finished project: the assignment list leaves it out, its address says it finished; /edit/abc names no project', async () => {

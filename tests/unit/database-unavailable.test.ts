@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseUnavailable } from '../../server/db/errors';
-import { CONCURRENT_CHANGE, errorHandler } from '../../server/http';
+import { CONCURRENT_CHANGE, errorHandler, KEY_CONFLICT } from '../../server/http';
 
 /** What is "the database is not there" (a 503 to retry) and what is a bug or a bad request (not). */
 describe('databaseUnavailable', () => {
@@ -51,6 +51,11 @@ describe('errorHandler and a concurrent change', () => {
 
   it('answers a deadlock or a serialization failure with 409 and the Spanish message; any other error stays a 500', () => {
     for (const code of ['40P01', '40001']) expect(answer(wrapped(Object.assign(new Error('deadlock detected'), { code }))), code).toEqual({ status: 409, body: { message: CONCURRENT_CHANGE } });
-    expect(answer(wrapped(Object.assign(new Error('x'), { code: '23503' }))).status).toBe(500);
+    expect(answer(wrapped(Object.assign(new Error('x'), { code: '22P02' }))).status).toBe(500);
+    expect(answer(new Error('x')).status).toBe(500);
+  });
+
+  it('answers a foreign or unique key a route does not answer itself (something removed or saved meanwhile) with 409', () => {
+    for (const code of ['23503', '23505']) expect(answer(wrapped(Object.assign(new Error('violates constraint'), { code }))), code).toEqual({ status: 409, body: { message: KEY_CONFLICT } });
   });
 });

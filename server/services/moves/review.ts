@@ -125,6 +125,16 @@ export async function flagForReturn(tx: Tx, move: MoveRow, questionIds: string[]
 
 /** Republish: a new ASIGNADA move for the same Getter and project location (the unique index allows one). */
 export async function insertRepublished(tx: Tx, move: MoveRow, actor: SessionUser, dueTo: string | null): Promise<MoveRow> {
+  // The copy goes to the same Getter, who must still be an active Getter (as an assignment asks); held
+  // (SHARE) until the copy is written, so a deactivation meanwhile waits for it.
+  if (move.userId !== null) {
+    const [getter] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, move.userId), eq(users.rolId, ROLE.GETTER), eq(users.status, true)))
+      .for('share');
+    if (!getter) throw conflict(MOVE_TEXT.republishGetterGone);
+  }
   const [copy] = await tx
     .insert(userMoves)
     .values({

@@ -42,8 +42,11 @@ export async function checkReferences(tx: Tx, body: Refs, current?: Refs): Promi
     .from(moveConfigurations)
     .where(eq(moveConfigurations.id, body.moveConfigurationId))
     .for('key share');
-  const [questionnaire] = await tx.select({ removedAt: questionnaires.removedAt }).from(questionnaires).where(eq(questionnaires.id, body.questionnaireId));
-  const [guideline] = await tx.select({ deletedAt: guidelines.deletedAt }).from(guidelines).where(eq(guidelines.id, body.guidelineId));
+  // The questionnaire and the guideline too, SHARE: removing a questionnaire's last version (FOR UPDATE)
+  // or ending a guideline (a plain UPDATE) waits until the project is written, and then sees it; or,
+  // done first, is seen here (a locking read reads the last committed row), and refused as removed.
+  const [questionnaire] = await tx.select({ removedAt: questionnaires.removedAt }).from(questionnaires).where(eq(questionnaires.id, body.questionnaireId)).for('share');
+  const [guideline] = await tx.select({ deletedAt: guidelines.deletedAt }).from(guidelines).where(eq(guidelines.id, body.guidelineId)).for('share');
   if (!client) errors.clientId = REFERENCE_TEXT.clientNotFound;
   else if (!client.state && !kept('clientId')) errors.clientId = REFERENCE_TEXT.clientInactive;
   if (!campaign || campaign.clientId !== body.clientId) errors.campaignId = REFERENCE_TEXT.campaignNotFound;

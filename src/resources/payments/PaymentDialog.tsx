@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { formatPesos } from '../../../domain/money';
 import { combineWithCurrentTime, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
@@ -33,14 +33,18 @@ const DIALOG_FIELDS = ['transactionDate', 'operationCode'] as const;
 export function PaymentDialog({ order, onClose, onPaid, onRefused }: { order: PaymentOrder | null; onClose: () => void; onPaid: () => void; onRefused: () => void }) {
   const [done, setDone] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  // While the payment is being recorded, Escape does not close the dialog, as 'Cancelar' is off: the
+  // payment would go on, and whoever pressed it would think it cancelled.
+  const paying = useRef(false);
   return (
     <>
       {/* Escape or 'Cancelar' leave; a click beside it does not (the date and operation number typed would be lost). */}
-      <Dialog open={order !== null} onClose={closeUnlessBackdrop(onClose)} aria-labelledby="payment-title" maxWidth="xs" fullWidth>
+      <Dialog open={order !== null} onClose={closeUnlessBackdrop(() => !paying.current && onClose())} aria-labelledby="payment-title" maxWidth="xs" fullWidth>
         {order && (
           <PaymentForm
             key={order.ids.join(',')}
             order={order}
+            paying={paying}
             onClose={onClose}
             onPaid={() => {
               onClose();
@@ -65,11 +69,14 @@ export function PaymentDialog({ order, onClose, onPaid, onRefused }: { order: Pa
 
 function PaymentForm({
   order,
+  paying,
   onClose,
   onPaid,
   onFailed,
 }: {
   order: PaymentOrder;
+  /** True while the payment is sent (the dialog keeps Escape from closing it meanwhile). */
+  paying: { current: boolean };
   onClose: () => void;
   onPaid: () => void;
   /** `refused`: the server refused what is paid (not the dialog's fields): the order no longer stands. */
@@ -88,6 +95,7 @@ function PaymentForm({
     // The resolver hands over the schema's output: the day as YYYY-MM-DD.
     const day = values.transactionDate;
     const common = { id: order.accountId, amount: order.amount, operationCode: values.operationCode, transactionDate: combineWithCurrentTime(day) };
+    paying.current = true;
     try {
       if (order.ids.length === 1) await dataProvider.action(RESOURCE, 'pay', { ...common, penddingTransactionId: order.ids[0] });
       else await dataProvider.action(RESOURCE, 'massivePay', { ...common, penddingTransactionIds: order.ids });
@@ -98,6 +106,8 @@ function PaymentForm({
       for (const field of DIALOG_FIELDS) if (fields[field]) form.setError(field, { message: fields[field] });
       const refused = status !== undefined && status >= 400 && status < 500 && !DIALOG_FIELDS.some((field) => fields[field]);
       onFailed(errorMessages(error), refused);
+    } finally {
+      paying.current = false;
     }
   });
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { cellText } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
+import { ErrorDialog, errorMessages } from '../../ui/dialogs';
 import { Pagination } from '../../ui/table/Pagination';
 
 interface LocationRow {
@@ -46,6 +47,8 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(initialPerPage);
   const [selectingAll, setSelectingAll] = useState(false);
+  // 'Seleccionar todas' that could not ask the server says so (it used to do nothing, silently).
+  const [selectErrors, setSelectErrors] = useState<string[]>([]);
   useEffect(() => {
     const timer = setTimeout(() => {
       setFilter(typed.trim());
@@ -83,6 +86,8 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
     try {
       const { ids } = await request<{ ids: number[] }>(`/projects/locations-by-client/${clientId}/ids`, { query: { withStatus: true, [filterField]: filter || undefined, proyectId: projectId } });
       onChange(new Set([...selected, ...ids]));
+    } catch (error) {
+      setSelectErrors(errorMessages(error));
     } finally {
       setSelectingAll(false);
     }
@@ -167,6 +172,7 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
           setPage(1);
         }}
       />
+      <ErrorDialog messages={selectErrors} onClose={() => setSelectErrors([])} />
     </Box>
   );
 }

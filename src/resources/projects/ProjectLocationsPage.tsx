@@ -47,8 +47,10 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
   const removed = [...initial].filter((l) => !selected.has(l)).length;
   const locked = isPast(project);
 
+  // The question stays open, busy, until the server answers: a second 'Confirmar' (a double click, or
+  // one during the dialog's fade) would send the same change again.
   const confirm = async () => {
-    setAsking(false);
+    if (saving) return;
     setSaving(true);
     try {
       await dataProvider.action(RESOURCE, 'locations', { id: project.id, locations: [...selected], updatedAt: loaded.updatedAt });
@@ -57,6 +59,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
     } catch (error) {
       setErrors(saveErrors(error));
     } finally {
+      setAsking(false);
       setSaving(false);
     }
   };
@@ -87,6 +90,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
               perPage={20}
               projectId={project.id}
               dates={{ from: project.startDate, to: project.endDate }}
+              disabled={saving}
             />
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 2, pr: CHAT_GUTTER }}>
               <Typography variant="body2" color="text.secondary">{PROJECT_TEXT.locationsChange(added, removed)}</Typography>
@@ -101,6 +105,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
       <ConfirmDialog
         open={asking}
         content={PROJECT_TEXT.locationsChangeConfirm(added, removed)}
+        busy={saving}
         onClose={() => setAsking(false)}
         onConfirm={confirm}
       />

@@ -1,7 +1,7 @@
 /** The move on screen, its answers, and how an action runs: busy, success dialog, or error (409 reloads). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AnsweredQuestionnaire, MoveDetail } from '../../../../domain/move-api';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
@@ -59,7 +59,12 @@ export function useRunner(move: MoveDetail | undefined): Runner {
   const [error, setError] = useState<{ messages: string[]; title?: string; reload: boolean } | null>(null);
   const reload = () => client.invalidateQueries({ queryKey: ['user-move'] }).then(() => client.invalidateQueries({ queryKey: ['user-move-answers'] }));
 
+  // One action at a time: a second click while one runs (a double click on a dialog's button during its
+  // fade, say) is not sent; the server would refuse it by version anyway, with a misleading 409.
+  const running = useRef(false);
   const run: Runner['run'] = async (name, body, done) => {
+    if (running.current) return false;
+    running.current = true;
     setBusy(true);
     try {
       await act(name, { version: move?.version, ...body });
@@ -75,6 +80,7 @@ export function useRunner(move: MoveDetail | undefined): Runner {
       setError({ messages: errorMessages(e), reload: conflict });
       return false;
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

@@ -53,6 +53,7 @@ export function ImportPage() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [outcome, setOutcome] = useState<{ answer: BulkAnswer; written: boolean } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const uploading = useRef(false);
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -68,6 +69,10 @@ export function ImportPage() {
     try {
       const XLSX = await import('xlsx');
       setSheet(readBulkFile(XLSX as unknown as SheetReader, chosen.name, new Uint8Array(await chosen.arrayBuffer())));
+    } catch (error) {
+      // The reader could not load (a new version deployed meanwhile, the network) or read the file: said in 'Estado'.
+      console.error('xlsx read failed', error);
+      setSheet({ error: IMPORT_TEXT.unreadable });
     } finally {
       setReading(false);
     }
@@ -103,7 +108,9 @@ export function ImportPage() {
 
   const upload = async () => {
     setAsking(false);
-    if (!file || clientId === null) return;
+    // Once: a second 'Confirmar' (a double click during the dialog's fade) would upload the file again.
+    if (!file || clientId === null || uploading.current) return;
+    uploading.current = true;
     const form = new FormData();
     form.append('clientId', String(clientId));
     form.append('file', file);
@@ -117,6 +124,7 @@ export function ImportPage() {
       if (body?.results) setOutcome({ answer: body as BulkAnswer, written: false });
       else setServerError(body?.message ?? (error as Error).message);
     } finally {
+      uploading.current = false;
       setProgress(null);
     }
   };
