@@ -2,13 +2,13 @@
  * Campaigns through the API: the form's rules, the list, disabling and enabling, by client, the
  * client of a campaign that projects use, roles.
  */
-import { and, count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { type Campaign, CAMPAIGN_TEXT } from '../../domain/campaigns';
 import { INVALID_ID, MSG, todayIso } from '../../domain/validation';
 import { auditLog, campaigns, clients, projects } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -237,17 +237,11 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a project crea
       payload: { id: campaign.id, name: campaign.name, clientId: bank.id, startDate: campaign.startDate, endDate: campaign.endDate },
     });
     // Our PUT must wait on the campaign's row until the project is committed.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const waiting = (await pg.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
-      if (waiting.rows[0].n > 0) break;
-      if (Date.now() > deadline) {
-        commit();
-        await other;
-        throw new Error(`The PUT never waited for the project being created: it answered ${(await ours).statusCode}`);
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await untilSomeoneWaitsOnALock(pg.db, async () => {
+      commit();
+      await other;
+      return new Error(`The PUT never waited for the project being created: it answered ${(await ours).statusCode}`);
+    });
     commit();
     await other;
     const res = await ours;

@@ -6,7 +6,7 @@ import { combineWithCurrentTime, PAYMENT_TEXT, type PaymentTransaction } from '.
 import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
 import { accounts, auditLog, getterProfiles, transactions, users } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 import { caller } from './moves-helpers';
 
 let t: TestApp;
@@ -334,13 +334,7 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a payment that
     });
     await new Promise((r) => setTimeout(r, 100));
     const ours = payment();
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const waiting = (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
-      if (waiting.rows[0].n > 0) break;
-      if (Date.now() > deadline) throw new Error('Our payment never waited for the other transaction');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await untilSomeoneWaitsOnALock(t.db, () => new Error('Our payment never waited for the other transaction'));
     commit();
     await other;
     return ours;

@@ -12,7 +12,7 @@ import { migrationsFolder } from '../../server/db/client';
 import { campaigns, guidelines, moveConfigurations, projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
 import { checkReferences } from '../../server/services/projects/references';
 import { QUESTIONNAIRE_ERRORS } from '../../server/routes/questionnaires';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -520,17 +520,11 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a project crea
     await referencesChecked;
     const ours = pg.app.inject({ method: 'DELETE', url: `/api/questionnariesV2/delete/${created.id}`, headers: pg.authHeader(token) });
     // The removal must wait on the questionnaire's row until the project is written.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const waiting = (await pg.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
-      if (waiting.rows[0].n > 0) break;
-      if (Date.now() > deadline) {
-        commit();
-        await other.catch(() => undefined);
-        throw new Error(`The removal never waited for the project being created: it answered ${(await ours).statusCode}`);
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await untilSomeoneWaitsOnALock(pg.db, async () => {
+      commit();
+      await other.catch(() => undefined);
+      return new Error(`The removal never waited for the project being created: it answered ${(await ours).statusCode}`);
+    });
     commit();
     await other;
     const res = await ours;

@@ -302,3 +302,20 @@ export async function openClientSection(page: Page, clientName: string, action: 
   await page.getByRole('button', { name: action, exact: true }).click();
   await shown(page.getByRole('heading', { name: action === 'Locaciones' ? 'Lista de locaciones' : 'Lista de atributos' }));
 }
+
+/**
+ * Holds the page's requests to `url` (of `method`, if given) until `release()`, counting them: to read the
+ * screen while the server works, and to see how many times something was sent.
+ */
+export async function holdRequests(page: Page, url: string, method?: string): Promise<{ sent: () => number; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent = 0;
+  await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.fallback();
+    sent += 1;
+    await held;
+    await route.fallback();
+  });
+  return { sent: () => sent, release };
+}

@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openClientSection, openMenu, type Session, shown } from './helpers';
+import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -176,23 +176,15 @@ describe('a point of sale', () => {
     await gone(page.getByText(badValues, { exact: true }));
     // While the confirmed save runs, 'Guardar' is off: a second 'Guardar' › 'Confirmar' would create a
     // second point of sale (there is no client code to tell them apart in every case).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let posts = 0;
-    await page.route('**/api/locations', async (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      posts += 1;
-      await held;
-      await route.fallback();
-    });
+    const posts = await holdRequests(page, '**/api/locations', 'POST');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
-    await expect.poll(() => posts).toBe(1);
+    await expect.poll(posts.sent).toBe(1);
     expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
-    release();
+    posts.release();
     await shown(page.getByText('Punto de venta creado con éxito'));
     await page.unroute('**/api/locations');
-    expect(posts).toBe(1);
+    expect(posts.sent()).toBe(1);
     await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
 
     await search(page).fill(`^${code.toLowerCase()}$`);

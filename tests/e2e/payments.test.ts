@@ -11,7 +11,7 @@ import * as XLSX from 'xlsx';
 import { formatPesos, sumMoney } from '../../domain/money';
 import { newestDebtDay, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -186,21 +186,14 @@ describe('payments to Getters', () => {
     await dialog.getByLabel('Número de operación').fill(code);
     // While the payment is recorded, Escape does not close the dialog ('Cancelar' is off too): the payment
     // goes on either way, and a closed dialog would have said it was cancelled.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let sent = 0;
-    await page.route('**/api/accounts/massive-pay', async (route) => {
-      sent += 1;
-      await held;
-      await route.fallback();
-    });
+    const paying = await holdRequests(page, '**/api/accounts/massive-pay');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
-    await expect.poll(() => sent).toBe(1);
+    await expect.poll(paying.sent).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Cancelar' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Número de operación').press('Escape');
     await page.waitForTimeout(300);
     expect(await dialog.isVisible()).toBe(true);
-    release();
+    paying.release();
     const success = page.getByRole('dialog', { name: 'Pago registrado' });
     await shown(success.getByText('El pago se realizó correctamente.'));
     await success.getByRole('button', { name: 'Cerrar' }).click();

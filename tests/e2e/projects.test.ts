@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProjectRecord } from '../../domain/projects';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, sidebar } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -272,27 +272,19 @@ describe('Proyectos', () => {
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }).click();
     await shown(page.getByText('Se agregará 1 locación y se quitará 1 locación.'));
     // While it is saved the question stays, busy, and the table is still: a second 'Confirmar' sends nothing.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let sent = 0;
-    await page.route('**/api/projects/locations', async (route) => {
-      if (route.request().method() !== 'PUT') return route.fallback();
-      sent += 1;
-      await held;
-      await route.fallback();
-    });
+    const saves = await holdRequests(page, '**/api/projects/locations', 'PUT');
     await confirm.click();
     const question = page.getByRole('dialog', { name: 'Está seguro?' });
     await question.getByRole('button', { name: 'Confirmar' }).click();
-    await expect.poll(() => sent).toBe(1);
+    await expect.poll(saves.sent).toBe(1);
     expect(await question.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(true);
     // (Behind the open question the page is aria-hidden: the checkbox is found by its label in the markup.)
     expect(await page.locator(`input[type="checkbox"][aria-label="Seleccionar ${locations[0].fullName}"]`).isDisabled()).toBe(true);
     await question.getByRole('button', { name: 'Confirmar' }).click({ force: true });
-    release();
+    saves.release();
     const success = page.getByRole('dialog', { name: 'Operación exitosa:' });
     await shown(success.getByText('Las modificaciones se han realizado correctamente.'));
-    expect(sent).toBe(1);
+    expect(saves.sent()).toBe(1);
     await success.getByRole('button', { name: 'Cerrar' }).click();
     await atPath(page, '/projects-campo');
     await gone(success);
