@@ -20,6 +20,10 @@ export const PUSH_TEXT = {
   confirmSend: 'La notificación llegará a todos los Getters con la aplicación instalada. Esta acción no se podrá deshacer.',
   noDevices: 'No hay dispositivos registrados: la notificación no llegó a nadie.',
   outage: 'No se pudo enviar la notificación: el servicio de notificaciones no responde. Intente nuevamente en unos minutos.',
+  sendingTitle: 'Enviando notificación',
+  progress: (done: number, total: number) => `Enviada a ${done.toLocaleString('es-AR')} de ${total.toLocaleString('es-AR')} dispositivos`,
+  inBackground: 'El envío sigue aunque cierre este aviso: su resultado queda en «Últimos mensajes enviados».',
+  interrupted: 'El envío se interrumpió: el servidor se detuvo antes de terminarlo. Los dispositivos alcanzados hasta entonces pueden haberla recibido.',
   columns: {
     title: 'Título',
     body: 'Mensaje',
@@ -62,16 +66,18 @@ export interface PushHistoryRow {
   totalMessagesSended: number;
   sucessfullMessages: number;
   removedTokens: number;
+  /** Devices handled so far (all of them once SENT): the progress of a send going out. */
+  processedMessages: number;
+  /** Sends refused for another reason than a dead token. */
+  failedMessages: number;
   status: PushStatus;
   error: string | null;
   createdAt: string;
   sentBy: { id: number; fullName: string } | null;
 }
 
-/** What a send answers: the history row it recorded, plus the sends that failed for other reasons. */
-export interface PushSendResult extends PushHistoryRow {
-  failedMessages: number;
-}
+/** What a send answers (202, SENDING) and `GET /push-notifications/:id` tells until it is SENT or ERROR. */
+export type PushSendResult = PushHistoryRow;
 
 /** The result the sender sees after ENVIAR. */
 export function sendSummary(result: Pick<PushSendResult, 'totalMessagesSended' | 'sucessfullMessages' | 'removedTokens' | 'failedMessages'>): string[] {

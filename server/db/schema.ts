@@ -861,13 +861,19 @@ export const pushMessages = pgTable(
     totalMessages: integer('total_messages').notNull().default(0),
     successfulMessages: integer('successful_messages').notNull().default(0),
     removedTokens: integer('removed_tokens').notNull().default(0),
+    /** Devices handled so far while it goes out (the progress the console shows). */
+    processedMessages: integer('processed_messages').notNull().default(0),
+    /** Sends refused for another reason than a dead token. */
+    failedMessages: integer('failed_messages').notNull().default(0),
     /** SENDING while it goes out, then SENT, or ERROR when the provider failed (totals stay 0). */
     status: text('status').notNull().default('SENDING'),
     sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
     error: text('error'),
     createdAt: createdAt(),
+    /** Touched while it goes out: a SENDING row left untouched was cut off (its server stopped). */
+    updatedAt: updatedAt(),
   },
-  (t) => [index('push_messages_created_idx').on(t.createdAt, t.id)],
+  (t) => [index('push_messages_created_idx').on(t.createdAt, t.id), index('push_messages_sending_idx').on(t.updatedAt).where(sql`${t.status} = 'SENDING'`)],
 );
 
 /** What each device would receive, written by the local push adapter (no FCM configured). */

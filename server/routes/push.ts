@@ -1,13 +1,15 @@
 /**
  * Push notifications (spec 2 §7): `POST /push-notifications/send-message` to every Getter's device
- * and `GET /push-notifications/historial`, newest first. The sender is FCM or the outbox (settings).
+ * (answered at once, sent after: `GET /push-notifications/:id` tells its progress) and
+ * `GET /push-notifications/historial`, newest first. The sender is FCM or the outbox (settings).
  */
 import { z } from 'zod';
 import { pushMessageSchema } from '../../domain/push';
 import { ACCESS } from '../../domain/roles';
-import { limitParam, offsetParam } from '../../domain/validation';
+import { limitParam, MAX_ID, offsetParam } from '../../domain/validation';
 import type { App } from '../app';
-import { createPushSender, pushHistory, sendPush } from '../services/push';
+import { notFound } from '../http';
+import { pushHistory, pushMessage, pushNoticesFor, startPush } from '../services/push';
 
 const read = { roles: ACCESS['push-notifications'].read };
 const write = { roles: ACCESS['push-notifications'].write };
@@ -19,12 +21,39 @@ const historyQuery = z.object({
 });
 
 export default async function pushRoutes(app: App) {
-  const sender = createPushSender({ config: app.config, db: app.db, log: app.log });
+  // The sends go out on the same queue (and sender) as the review's notices; closing waits for them.
+  const queue = pushNoticesFor(app);
+  app.addHook('onClose', () => queue.idle());
 
-  app.post('/push-notifications/send-message', { config: write, schema: { tags, summary: 'Envía un push a los dispositivos de todos los Getters activos y lo registra', body: pushMessageSchema } }, async (req) => {
-    const { title, message } = req.body as z.output<typeof pushMessageSchema>;
-    return sendPush(app.db, sender, req.session, { title, body: message });
-  });
+  app.post(
+    '/push-notifications/send-message',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Registra un push a los dispositivos de todos los Getters activos y lo envía después de responder',
+        description:
+          'Responde 202 con la fila del historial en estado SENDING y la cantidad de dispositivos; el envío sigue en el servidor y `GET /push-notifications/{id}` dice su avance (`processedMessages`) hasta SENT o ERROR (con el motivo en `error`).',
+        body: pushMessageSchema,
+      },
+    },
+    async (req, reply) => {
+      const { title, message } = req.body as z.output<typeof pushMessageSchema>;
+      const actor = req.session;
+      const row = await startPush(app.db, queue.sender, actor, { title, body: message }, (job) => queue.later({ push: 'broadcast', userId: actor.id }, job));
+      return reply.status(202).send(row);
+    },
+  );
+
+  app.get(
+    '/push-notifications/:id',
+    { config: read, schema: { tags, summary: 'Un envío del historial con su avance: SENDING mientras sale, después SENT o ERROR', params: z.object({ id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido') }) } },
+    async (req) => {
+      const row = await pushMessage(app.db, (req.params as { id: number }).id);
+      if (!row) throw notFound('El envío no existe.');
+      return row;
+    },
+  );
 
   app.get('/push-notifications/historial', { config: read, schema: { tags, summary: 'Historial paginado de push enviados, del más reciente al más antiguo', querystring: historyQuery } }, async (req) =>
     pushHistory(app.db, req.query as z.output<typeof historyQuery>),

@@ -3,9 +3,9 @@
  * FCM_SERVICE_ACCOUNT is set, otherwise the outbox table (what each device would receive). Two uses:
  * the broadcast to every Getter (with its history) and a notice to one user, sent after the answer.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PUSH_TEXT, type PushHistoryRow, type PushSendResult, type PushStatus } from '../../domain/push';
+import { PUSH_TEXT, type PushHistoryRow, type PushStatus } from '../../domain/push';
 import { ROLE } from '../../domain/roles';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -13,7 +13,6 @@ import { countAll } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { deviceTokens, pushMessages, pushOutbox, users } from '../db/schema';
 import type { SessionUser } from '../guard';
-import { HttpError } from '../http';
 import { audit } from './audit';
 import { FcmClient, loadServiceAccount, PushOutage, type SendResult } from './fcm';
 
@@ -36,8 +35,11 @@ export interface PushOutcome {
 
 export interface PushSender {
   kind: 'fcm' | 'outbox';
-  /** `messageId` is the broadcast's history row; null for a notice to one user (not in the history). */
-  send(messageId: number | null, note: PushNote, targets: PushTarget[]): Promise<PushOutcome>;
+  /**
+   * `messageId` is the broadcast's history row; null for a notice to one user (not in the history).
+   * `progress` is told the outcome so far as devices are handled (FCM, one by one; the outbox at its end).
+   */
+  send(messageId: number | null, note: PushNote, targets: PushTarget[], progress?: (sofar: PushOutcome) => void): Promise<PushOutcome>;
 }
 
 /** At most this many requests to FCM at once. */
@@ -47,7 +49,7 @@ export const PUSH_CONCURRENCY = 8;
  * Runs `send` over every target with at most `limit` at once. A PushOutage stops new sends; the
  * ones in flight finish and the outage is thrown.
  */
-async function sendAll(targets: PushTarget[], limit: number, send: (t: PushTarget) => Promise<SendResult>): Promise<PushOutcome> {
+export async function sendAll(targets: PushTarget[], limit: number, send: (t: PushTarget) => Promise<SendResult>, progress?: (sofar: PushOutcome) => void): Promise<PushOutcome> {
   const outcome: PushOutcome = { delivered: 0, unregistered: [], failed: 0 };
   let next = 0;
   let outage: PushOutage | null = null;
@@ -59,6 +61,7 @@ async function sendAll(targets: PushTarget[], limit: number, send: (t: PushTarge
         if (result === 'delivered') outcome.delivered++;
         else if (result === 'unregistered') outcome.unregistered.push(target.token);
         else outcome.failed++;
+        progress?.(outcome);
       } catch (error) {
         if (!(error instanceof PushOutage)) throw error;
         outage ??= error;
@@ -84,8 +87,8 @@ export function createPushSender(options: { config: Config; db: Db; log: Fastify
     });
     return {
       kind: 'fcm',
-      async send(messageId, note, targets) {
-        const outcome = await sendAll(targets, PUSH_CONCURRENCY, (t) => client.send(t.token, note));
+      async send(messageId, note, targets, progress) {
+        const outcome = await sendAll(targets, PUSH_CONCURRENCY, (t) => client.send(t.token, note), progress);
         log.info({ messageId, devices: targets.length, ...outcome, unregistered: outcome.unregistered.length }, 'push sent through FCM');
         return outcome;
       },
@@ -99,10 +102,13 @@ export function createPushSender(options: { config: Config; db: Db; log: Fastify
         log.info({ userIds: [...new Set(targets.map((t) => t.userId))], devices: targets.length, title: note.title, body: note.body }, 'push notice logged (no FCM configured)');
         return { delivered: targets.length, unregistered: [], failed: 0 };
       }
-      for (let i = 0; i < targets.length; i += 500) {
-        const chunk = targets.slice(i, i + 500);
-        await db.insert(pushOutbox).values(chunk.map((t) => ({ messageId, userId: t.userId, token: t.token, title: note.title, body: note.body })));
-      }
+      // All or nothing: a chunk that fails leaves no earlier chunk behind (the message says ERROR, 0 sent).
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < targets.length; i += 500) {
+          const chunk = targets.slice(i, i + 500);
+          await tx.insert(pushOutbox).values(chunk.map((t) => ({ messageId, userId: t.userId, token: t.token, title: note.title, body: note.body })));
+        }
+      });
       log.info({ messageId, devices: targets.length }, 'push written to the outbox');
       return { delivered: targets.length, unregistered: [], failed: 0 };
     },
@@ -118,6 +124,8 @@ const historyColumns = {
   totalMessagesSended: pushMessages.totalMessages,
   sucessfullMessages: pushMessages.successfulMessages,
   removedTokens: pushMessages.removedTokens,
+  processedMessages: pushMessages.processedMessages,
+  failedMessages: pushMessages.failedMessages,
   status: pushMessages.status,
   error: pushMessages.error,
   createdAt: pushMessages.createdAt,
@@ -136,6 +144,8 @@ function toHistoryRow(r: HistoryRecord): PushHistoryRow {
     totalMessagesSended: r.totalMessagesSended,
     sucessfullMessages: r.sucessfullMessages,
     removedTokens: r.removedTokens,
+    processedMessages: r.processedMessages,
+    failedMessages: r.failedMessages,
     status: r.status as PushStatus,
     error: r.error,
     createdAt: new Date(r.createdAt).toISOString(),
@@ -143,8 +153,26 @@ function toHistoryRow(r: HistoryRecord): PushHistoryRow {
   };
 }
 
+/** How long a send going out may go untouched (it is touched every PUSH_BEAT_MS) before it counts as cut off. */
+export const PUSH_STALE_MS = 2 * 60_000;
+/** How often a send going out writes its progress (and so shows it is alive). */
+export const PUSH_BEAT_MS = 1_000;
+
+/**
+ * A send left SENDING and untouched for PUSH_STALE_MS was cut off (its server stopped mid-way): it is
+ * told as ERROR, interrupted, before a history page or a send is read. (A send still going touches its
+ * row every PUSH_BEAT_MS, whichever server process runs it.)
+ */
+async function closeInterrupted(db: Db): Promise<void> {
+  await db
+    .update(pushMessages)
+    .set({ status: 'ERROR', error: PUSH_TEXT.interrupted, updatedAt: sql`now()` })
+    .where(and(eq(pushMessages.status, 'SENDING'), lt(pushMessages.updatedAt, sql`now() - make_interval(secs => ${PUSH_STALE_MS / 1000})`)));
+}
+
 /** 'Últimos mensajes enviados': newest first, paged. */
 export async function pushHistory(db: Db, page: { offset: number; limit: number }): Promise<{ rows: PushHistoryRow[]; count: number }> {
+  await closeInterrupted(db);
   const statement = preparedOnce(db, 'push-history', () =>
     db
       .select(historyColumns)
@@ -160,6 +188,13 @@ export async function pushHistory(db: Db, page: { offset: number; limit: number 
   return { rows: rows.map((r) => toHistoryRow(r as HistoryRecord)), count };
 }
 
+/** One send of the history, as it stands (a send going out tells its progress); null when there is none. */
+export async function pushMessage(db: Db, id: number): Promise<PushHistoryRow | null> {
+  await closeInterrupted(db);
+  const [row] = await db.select(historyColumns).from(pushMessages).leftJoin(users, eq(users.id, pushMessages.sentBy)).where(eq(pushMessages.id, id));
+  return row ? toHistoryRow(row as HistoryRecord) : null;
+}
+
 /** Deletes the tokens the provider reported dead; answers how many went. */
 async function removeDeadTokens(tx: Db | Tx, tokens: string[]): Promise<number> {
   if (!tokens.length) return 0;
@@ -168,46 +203,89 @@ async function removeDeadTokens(tx: Db | Tx, tokens: string[]): Promise<number> 
 }
 
 /**
- * Sends a notification to every device of an active Getter and records it in the history. Dead
- * tokens are deleted and counted. A provider outage records the message as ERROR with no totals
- * (nothing half-counted, no token removed) and answers 502 in Spanish.
+ * Starts a notification to every device of an active Getter: records it in the history as SENDING, with
+ * its devices counted, and answers that row at once; the send goes on after the answer (`later`), telling
+ * its progress on the row (`deliver`). A broadcast to tens of thousands of devices through FCM takes
+ * minutes: no request waits for it, and no timeout leads anyone to send it twice.
  */
-export async function sendPush(db: Db, push: PushSender, actor: SessionUser, note: PushNote): Promise<PushSendResult> {
+export async function startPush(db: Db, push: PushSender, actor: SessionUser, note: PushNote, later: (job: () => Promise<void>) => void): Promise<PushHistoryRow> {
   const targets = await db
     .select({ token: deviceTokens.token, userId: deviceTokens.userId })
     .from(deviceTokens)
     .innerJoin(users, eq(users.id, deviceTokens.userId))
     .where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true)))
     .orderBy(deviceTokens.id);
-  const [message] = await db.insert(pushMessages).values({ title: note.title, body: note.body, status: 'SENDING', sentBy: actor.id }).returning({ id: pushMessages.id });
+  const [message] = await db
+    .insert(pushMessages)
+    .values({ title: note.title, body: note.body, status: 'SENDING', totalMessages: targets.length, sentBy: actor.id })
+    .returning({ id: pushMessages.id });
+  later(() => deliver(db, push, actor, message.id, note, targets));
+  return (await pushMessage(db, message.id))!;
+}
 
+/**
+ * Sends a recorded message to its devices, writing its progress every PUSH_BEAT_MS. Dead tokens are
+ * deleted and counted. A provider outage (or any failure) records the message as ERROR with no totals
+ * (nothing half-counted, no token removed) and the reason: the console tells PUSH_TEXT.outage.
+ */
+export async function deliver(db: Db, push: PushSender, actor: SessionUser, messageId: number, note: PushNote, targets: PushTarget[]): Promise<void> {
+  let sofar: PushOutcome = { delivered: 0, unregistered: [], failed: 0 };
+  let written = -1;
+  const beat = async () => {
+    const processed = sofar.delivered + sofar.unregistered.length + sofar.failed;
+    if (processed === written) {
+      await db.update(pushMessages).set({ updatedAt: sql`now()` }).where(and(eq(pushMessages.id, messageId), eq(pushMessages.status, 'SENDING')));
+      return;
+    }
+    written = processed;
+    await db
+      .update(pushMessages)
+      .set({ processedMessages: processed, successfulMessages: sofar.delivered, failedMessages: sofar.failed, updatedAt: sql`now()` })
+      .where(and(eq(pushMessages.id, messageId), eq(pushMessages.status, 'SENDING')));
+  };
+  let beating: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    beating = beating.then(beat).catch(() => undefined);
+  }, PUSH_BEAT_MS);
   let outcome: PushOutcome;
   try {
-    outcome = await push.send(message.id, note, targets);
+    outcome = await push.send(messageId, note, targets, (now) => (sofar = now));
   } catch (error) {
+    clearInterval(timer);
+    await beating;
     const text = error instanceof PushOutage ? error.message : `Error inesperado: ${(error as Error).message}`;
-    await db.update(pushMessages).set({ status: 'ERROR', error: text.slice(0, 500) }).where(eq(pushMessages.id, message.id));
-    await audit(db, { userId: actor.id, entity: 'push_message', entityId: message.id, action: 'send', detail: { status: 'ERROR', devices: targets.length, error: text } });
-    if (error instanceof PushOutage) throw new HttpError(502, PUSH_TEXT.outage);
-    throw error;
+    await db
+      .update(pushMessages)
+      .set({ status: 'ERROR', error: text.slice(0, 500), totalMessages: 0, processedMessages: 0, successfulMessages: 0, failedMessages: 0, updatedAt: sql`now()` })
+      .where(eq(pushMessages.id, messageId));
+    await audit(db, { userId: actor.id, entity: 'push_message', entityId: messageId, action: 'send', detail: { status: 'ERROR', devices: targets.length, error: text } });
+    if (!(error instanceof PushOutage)) throw error;
+    return;
   }
-
+  clearInterval(timer);
+  await beating;
   await db.transaction(async (tx) => {
     const removed = await removeDeadTokens(tx, outcome.unregistered);
     await tx
       .update(pushMessages)
-      .set({ status: 'SENT', totalMessages: targets.length, successfulMessages: outcome.delivered, removedTokens: removed })
-      .where(eq(pushMessages.id, message.id));
+      .set({
+        status: 'SENT',
+        totalMessages: targets.length,
+        processedMessages: targets.length,
+        successfulMessages: outcome.delivered,
+        failedMessages: outcome.failed,
+        removedTokens: removed,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(pushMessages.id, messageId));
     await audit(tx, {
       userId: actor.id,
       entity: 'push_message',
-      entityId: message.id,
+      entityId: messageId,
       action: 'send',
       detail: { status: 'SENT', devices: targets.length, delivered: outcome.delivered, removedTokens: removed, failed: outcome.failed },
     });
   });
-  const [row] = await db.select(historyColumns).from(pushMessages).leftJoin(users, eq(users.id, pushMessages.sentBy)).where(eq(pushMessages.id, message.id));
-  return { ...toHistoryRow(row as HistoryRecord), failedMessages: outcome.failed };
 }
 
 export interface NoticeOutcome {

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/guard';
+import { pushNoticesFor } from '../../server/services/push';
 import { createTestApp, type TestApp } from './helpers';
 import { changeCounts, changedTables, encode, short, expectWellFormed, installChangeCounter, nastyText, nastyValue, NASTY_STRINGS, RAW_BODIES } from './hostile-input';
 import { fieldNames, inputJsonSchema, sample } from './schema-sample';
@@ -110,11 +111,14 @@ describe('every write route', () => {
         fc.asyncProperty(fillPath(route.url), bodyFor(route), async (url, body) => {
           runs++;
           const payload = 'raw' in body ? body.raw : JSON.stringify(body.json);
+          // What an accepted request left to do after its answer (a broadcast push going out) is done first.
+          await pushNoticesFor(t.app).idle();
           const before = await changeCounts(t.db);
           const res = await t.app.inject({ method: route.method as 'POST', url, headers: { ...admin, 'content-type': 'application/json' }, payload });
           const label = short(`${route.method} ${url} ${payload.slice(0, 300)}`);
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
           expectWellFormed(res, label);
+          await pushNoticesFor(t.app).idle();
           if (res.statusCode >= 400) expect(changedTables(before, await changeCounts(t.db)), `${label} → ${res.statusCode} wrote`).toEqual([]);
         }),
         { numRuns: BODY_RUNS },

@@ -34,6 +34,18 @@ const placeOf = async (t: TestApp, move: MoveRow) => {
   return row.name;
 };
 
+/**
+ * ENVIAR as the console does it: the send is taken at once (202, SENDING, its devices counted) and goes
+ * out after the answer; once the sends in flight are done, the message as `GET /push-notifications/:id` tells it.
+ */
+async function sendAndWait(t: TestApp, api: ReturnType<typeof caller>, token: string, body: Record<string, unknown>): Promise<PushSendResult> {
+  const res = await api.call('POST', '/push-notifications/send-message', token, body);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(['SENDING', 'SENT', 'ERROR']).toContain(res.json().status);
+  await pushNoticesFor(t.app).idle();
+  return api.ok<PushSendResult>('GET', `/push-notifications/${res.json().id}`, token);
+}
+
 const historySize = async (t: TestApp) => (await t.db.select({ n: count() }).from(pushMessages))[0].n;
 
 /** The move's audit entry of the notice to its Getter, once the notices in flight are done. */
@@ -86,8 +98,8 @@ describe('with the outbox (no FCM configured)', () => {
     // An inactive Getter's device gets nothing.
     const [inactive] = await t.db.select({ id: users.id }).from(users).where(eq(users.status, false)).limit(1);
     await t.db.insert(deviceTokens).values({ userId: inactive.id, token: 'token-de-un-getter-inactivo' });
-    const result = await api.ok<PushSendResult>('POST', '/push-notifications/send-message', admin, { title: `  ${GOOD.title}  `, message: GOOD.message });
-    expect(result).toMatchObject({ title: GOOD.title, body: GOOD.message, totalMessagesSended: tokens.length, sucessfullMessages: tokens.length, removedTokens: 0, failedMessages: 0, status: 'SENT' });
+    const result = await sendAndWait(t, api, admin, { title: `  ${GOOD.title}  `, message: GOOD.message });
+    expect(result).toMatchObject({ title: GOOD.title, body: GOOD.message, totalMessagesSended: tokens.length, processedMessages: tokens.length, sucessfullMessages: tokens.length, removedTokens: 0, failedMessages: 0, status: 'SENT' });
     const outbox = await t.db.select().from(pushOutbox).where(eq(pushOutbox.messageId, result.id));
     expect(outbox.map((o) => o.token).sort()).toEqual(tokens.map((x) => x.token).sort());
     expect(outbox[0]).toMatchObject({ title: GOOD.title, body: GOOD.message });
@@ -115,11 +127,30 @@ describe('with the outbox (no FCM configured)', () => {
   it('is for editors: operaciones sends, administración and clients get 403', async () => {
     const { token: operations } = await t.login('operaciones@campo.test');
     expect((await api.call('GET', '/push-notifications/historial', operations)).statusCode).toBe(200);
+    const [last] = await t.db.select({ id: pushMessages.id }).from(pushMessages).orderBy(desc(pushMessages.id)).limit(1);
+    expect((await api.call('GET', `/push-notifications/${last.id}`, operations)).statusCode).toBe(200);
     for (const email of ['administracion@campo.test', 'cliente@campo.test']) {
       const { token } = await t.login(email);
       expect((await api.call('POST', '/push-notifications/send-message', token, GOOD)).statusCode, email).toBe(403);
       expect((await api.call('GET', '/push-notifications/historial', token)).statusCode, email).toBe(403);
+      expect((await api.call('GET', `/push-notifications/${last.id}`, token)).statusCode, email).toBe(403);
     }
+    const missing = await api.call('GET', '/push-notifications/999999', admin);
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'El envío no existe.']);
+    expect((await api.call('GET', '/push-notifications/abc', admin)).statusCode).toBe(400);
+  });
+
+  it('tells a send its server stopped mid-way (SENDING, untouched for two minutes) as interrupted; one going on stays SENDING', async () => {
+    const [cut, going] = await t.db
+      .insert(pushMessages)
+      .values([
+        { title: 'Cortado a la mitad', body: 'El servidor se detuvo mientras salía.', status: 'SENDING', totalMessages: 40, processedMessages: 12, updatedAt: sql`now() - interval '3 minutes'` },
+        { title: 'Saliendo ahora', body: 'Otro proceso lo está enviando.', status: 'SENDING', totalMessages: 40, processedMessages: 30 },
+      ])
+      .returning({ id: pushMessages.id });
+    const history = await api.ok<{ rows: PushHistoryRow[] }>('GET', '/push-notifications/historial?limit=50', admin);
+    expect(history.rows.find((r) => r.id === cut.id)).toMatchObject({ status: 'ERROR', error: PUSH_TEXT.interrupted, processedMessages: 12 });
+    expect(await api.ok<PushHistoryRow>('GET', `/push-notifications/${going.id}`, admin)).toMatchObject({ status: 'SENDING', processedMessages: 30, totalMessagesSended: 40 });
   });
 });
 
@@ -223,8 +254,8 @@ describe('with FCM HTTP v1 (a local fake)', () => {
     const invalid = tokens[2].token;
     fake.state.unregistered = new Set(dead);
     fake.state.invalid = new Set([invalid]);
-    const result = await api.ok<PushSendResult>('POST', '/push-notifications/send-message', admin, GOOD);
-    expect(result).toMatchObject({ status: 'SENT', totalMessagesSended: tokens.length, sucessfullMessages: tokens.length - 3, removedTokens: 3, failedMessages: 0 });
+    const result = await sendAndWait(t, api, admin, GOOD);
+    expect(result).toMatchObject({ status: 'SENT', totalMessagesSended: tokens.length, processedMessages: tokens.length, sucessfullMessages: tokens.length - 3, removedTokens: 3, failedMessages: 0 });
     expect(fake.state.received.map((r) => r.token).sort()).toEqual(tokens.map((x) => x.token).sort());
     expect(fake.state.received[0]).toMatchObject({ title: GOOD.title, body: GOOD.message });
     expect(fake.state.assertions).toBe(1);
@@ -237,13 +268,35 @@ describe('with FCM HTTP v1 (a local fake)', () => {
     expect(row).toMatchObject({ status: 'SENT', totalMessages: tokens.length, successfulMessages: tokens.length - 3, removedTokens: 3, error: null });
   });
 
-  it('reports an outage in Spanish (502), records it as an error with no totals, and removes no token', async () => {
+  it('answers before FCM is done, with the devices to reach, and tells the progress until it is sent', async () => {
+    const tokens = await activeGetterTokens(t);
+    fake.state.unregistered = new Set();
+    fake.state.invalid = new Set();
+    let release = () => {};
+    fake.state.held = new Promise<void>((r) => (release = r));
+    try {
+      const res = await api.call('POST', '/push-notifications/send-message', admin, GOOD);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toMatchObject({ status: 'SENDING', totalMessagesSended: tokens.length, processedMessages: 0, title: GOOD.title });
+      // While FCM holds its answers the send is still going, and says so.
+      await new Promise((r) => setTimeout(r, 1_300));
+      expect(await api.ok<PushHistoryRow>('GET', `/push-notifications/${res.json().id}`, admin)).toMatchObject({ status: 'SENDING', processedMessages: 0 });
+      release();
+      await pushNoticesFor(t.app).idle();
+      expect(await api.ok<PushHistoryRow>('GET', `/push-notifications/${res.json().id}`, admin)).toMatchObject({ status: 'SENT', processedMessages: tokens.length, sucessfullMessages: tokens.length });
+    } finally {
+      release();
+      fake.state.held = null;
+    }
+  });
+
+  it('records an outage as an error with its reason and no totals, and removes no token', async () => {
     fake.state.mode = 'outage';
     fake.state.unregistered = new Set((await activeGetterTokens(t)).slice(0, 2).map((x) => x.token));
     const [{ n: before }] = await t.db.select({ n: count() }).from(deviceTokens);
-    const res = await api.call('POST', '/push-notifications/send-message', admin, GOOD);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: PUSH_TEXT.outage });
+    const result = await sendAndWait(t, api, admin, GOOD);
+    expect(result).toMatchObject({ status: 'ERROR', totalMessagesSended: 0, processedMessages: 0, sucessfullMessages: 0 });
+    expect(result.error).toMatch(/FCM respondió 500/);
     const [{ n: after }] = await t.db.select({ n: count() }).from(deviceTokens);
     expect(after).toBe(before);
     const [last] = await t.db.select().from(pushMessages).orderBy(desc(pushMessages.id)).limit(1);
@@ -258,7 +311,7 @@ describe('with FCM HTTP v1 (a local fake)', () => {
     const [staff] = await t.db.select({ id: users.id }).from(users).where(eq(users.rolId, ROLE.OPERATIONS)).limit(1);
     await t.db.insert(deviceTokens).values({ userId: staff.id, token: 'token-de-operaciones' });
     fake.state.received = [];
-    await api.ok('POST', '/push-notifications/send-message', admin, GOOD);
+    await sendAndWait(t, api, admin, GOOD);
     expect(fake.state.received.map((r) => r.token)).not.toContain('token-de-operaciones');
   });
 });

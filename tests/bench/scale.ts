@@ -360,9 +360,10 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
     });
 
     await timed('historial de push', () =>
-      run(`insert into push_messages (id, title, body, total_messages, successful_messages, removed_tokens, status, sent_by, created_at)
+      run(`insert into push_messages (id, title, body, total_messages, processed_messages, successful_messages, removed_tokens, status, sent_by, created_at, updated_at)
         select ${b.push} + g, ${pickText(['Nuevas visitas disponibles', 'Recordatorio de pago', 'Actualizá la app', 'Campaña de fin de mes', 'Capacitación obligatoria'], 'g')},
-          'Mensaje ' || g || ': revisá las visitas publicadas en tu zona.', 20000 + g % 5000, 19000 + g % 4000, g % 50, 'SENT', ${admin},
+          'Mensaje ' || g || ': revisá las visitas publicadas en tu zona.', 20000 + g % 5000, 20000 + g % 5000, 19000 + g % 4000, g % 50, 'SENT', ${admin},
+          now() - ((${o.pushMessages} - g) * 730.0 / ${o.pushMessages} || ' days')::interval,
           now() - ((${o.pushMessages} - g) * 730.0 / ${o.pushMessages} || ' days')::interval
         from generate_series(1, ${o.pushMessages}) g`),
     );

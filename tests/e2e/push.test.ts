@@ -56,4 +56,53 @@ describe('push notifications', () => {
     expect(await page.getByRole('row').filter({ hasText: unique }).count()).toBe(1);
     session.errors.assertNone();
   });
+
+  it('shows how far a send got while it goes out, then its result; a failed one says why', async () => {
+    session = await chromium.open();
+    const { page } = session;
+    await loginAs(page, 'operaciones@campo.test', { at: '/push-notifications/NEW' });
+    await shown(page.getByRole('heading', { name: 'Nueva notificación' }));
+    // The server takes the send at once and sends after answering: here it is held at 0, then 40 devices
+    // (what a send through FCM to thousands of devices shows for minutes), then let through.
+    await page.route('**/api/push-notifications/send-message', async (route) => {
+      const taken = await (await route.fetch()).json();
+      await route.fulfill({ status: 202, json: { ...taken, status: 'SENDING', processedMessages: 0, sucessfullMessages: 0 } });
+    });
+    let polls = 0;
+    await page.route(/\/api\/push-notifications\/\d+$/, async (route) => {
+      polls += 1;
+      if (polls > 2) return route.fallback();
+      const now = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...now, status: 'SENDING', processedMessages: Math.min(40, now.totalMessagesSended), sucessfullMessages: 0 } });
+    });
+    await page.getByLabel('Título').fill(`Capacitación ${Date.now().toString(36)}`);
+    await page.getByLabel('Mensaje').fill('Mañana hay capacitación obligatoria en la oficina central.');
+    await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const going = page.getByRole('dialog', { name: 'Enviando notificación' });
+    await shown(going.getByText(/^Enviada a 0 de \d+ dispositivos$/));
+    await shown(going.getByText('El envío sigue aunque cierre este aviso: su resultado queda en «Últimos mensajes enviados».'));
+    // The form is spent at once: a second ENVIAR cannot repeat the broadcast.
+    expect(await page.getByLabel('Título').inputValue()).toBe('');
+    await shown(going.getByText(/^Enviada a \d+ de \d+ dispositivos$/).filter({ hasNotText: /^Enviada a 0 / }));
+    const sent = page.getByRole('dialog', { name: 'Notificación enviada' });
+    await shown(sent.getByText(/^Dispositivos: \d+ · Envíos exitosos: \d+/));
+    await gone(going);
+    await sent.getByRole('button', { name: 'Cerrar' }).click();
+
+    // A send the provider refused ends in the error dialog, with the reason in Spanish.
+    polls = 0;
+    await page.unroute(/\/api\/push-notifications\/\d+$/);
+    await page.route(/\/api\/push-notifications\/\d+$/, async (route) => {
+      const now = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...now, status: 'ERROR', error: 'FCM respondió 500', totalMessagesSended: 0, processedMessages: 0 } });
+    });
+    await page.getByLabel('Título').fill(`Recordatorio ${Date.now().toString(36)}`);
+    await page.getByLabel('Mensaje').fill('Recordá cargar las fotos de la góndola en cada visita.');
+    await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const failed = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(failed.getByText('No se pudo enviar la notificación: el servicio de notificaciones no responde. Intente nuevamente en unos minutos.'));
+    session.errors.assertNone();
+  });
 });

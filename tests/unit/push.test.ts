@@ -1,6 +1,7 @@
 /** The push form's rules (spec 2 §5) with their literal messages, and the result the sender reads. */
 import { describe, expect, it } from 'vitest';
-import { clipText, moveNotice, pushMessageSchema, sendSummary } from '../../domain/push';
+import { clipText, moveNotice, PUSH_TEXT, pushMessageSchema, sendSummary } from '../../domain/push';
+import { sendAll } from '../../server/services/push';
 import { fieldErrors } from '../../domain/validation';
 
 const errorsOf = (values: Record<string, unknown>) => {
@@ -78,5 +79,33 @@ describe('the notice to a move’s Getter', () => {
     // Characters as a person counts them: an emoji is one (two UTF-16 units).
     expect(clipText('ab😀😀😀', 4)).toBe('ab😀…');
     expect(clipText('ab😀😀', 4)).toBe('ab😀😀');
+  });
+});
+
+describe('sending to every device', () => {
+  it('tells the progress after each device, with at most the given number in flight', async () => {
+    const targets = Array.from({ length: 7 }, (_, i) => ({ token: `t${i}`, userId: i }));
+    const seen: number[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const outcome = await sendAll(
+      targets,
+      3,
+      async (t) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight -= 1;
+        return t.token === 't2' ? 'unregistered' : t.token === 't5' ? 'failed' : 'delivered';
+      },
+      (sofar) => seen.push(sofar.delivered + sofar.unregistered.length + sofar.failed),
+    );
+    expect(outcome).toEqual({ delivered: 5, unregistered: ['t2'], failed: 1 });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(most).toBe(3);
+  });
+
+  it('says the progress as the devices reached, in Spanish numbers', () => {
+    expect(PUSH_TEXT.progress(1200, 75000)).toBe('Enviada a 1.200 de 75.000 dispositivos');
   });
 });

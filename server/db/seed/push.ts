@@ -55,6 +55,8 @@ export async function seedPush(tx: Tx, now = Date.now()): Promise<void> {
       totalMessages: m.error ? 0 : devicesAt(i),
       successfulMessages: m.error ? 0 : devicesAt(i) - m.removed - m.failed,
       removedTokens: m.error ? 0 : m.removed,
+      processedMessages: m.error ? 0 : devicesAt(i),
+      failedMessages: m.error ? 0 : m.failed,
       status: m.error ? 'ERROR' : 'SENT',
       error: m.error ?? null,
       sentBy: idOf(m.by),

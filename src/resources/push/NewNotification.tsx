@@ -1,18 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import HistoryIcon from '@mui/icons-material/History';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useCreate } from 'ra-core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { PUSH_LIMITS, PUSH_TEXT as T, type PushMessageValues, pushMessageSchema, type PushSendResult, sendSummary } from '../../../domain/push';
 import { characters } from '../../../domain/validation';
+import { request } from '../../dataProvider/http';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { TextInput } from '../../ui/form/inputs';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
 
 const EMPTY: PushMessageValues = { title: '', message: '' };
+/** How often a send going out is asked how far it got. */
+const PROGRESS_POLL_MS = 1_000;
 
 /** '/push-notifications/NEW' (spec 2 §2, §5): title and message; CANCELAR clears, ENVIAR sends and tells how it went. */
 export function NewNotification() {
@@ -26,14 +30,17 @@ export function NewNotification() {
   // A valid message is sent to every Getter only once confirmed: a broadcast cannot be taken back.
   const [pending, setPending] = useState<PushMessageValues | null>(null);
   const [sending, setSending] = useState(false);
+  // The send the server took (202) and goes on with: its progress, read until it is SENT or ERROR.
+  const [going, setGoing] = useState<PushSendResult | null>(null);
   const ask = form.handleSubmit((values) => setPending(values));
   const send = async () => {
     if (!pending) return;
     setSending(true);
     try {
-      const sent = (await create('push-notifications', { data: pending }, { returnPromise: true })) as unknown as PushSendResult;
-      setResult(sent);
+      const taken = (await create('push-notifications', { data: pending }, { returnPromise: true })) as unknown as PushSendResult;
+      // Recorded: the form is spent, so no second ENVIAR repeats the broadcast.
       form.reset(EMPTY);
+      setGoing(taken);
     } catch (error) {
       setErrors(errorMessages(error));
     } finally {
@@ -41,6 +48,20 @@ export function NewNotification() {
       setPending(null);
     }
   };
+  const progress = useQuery({
+    queryKey: ['push-send', going?.id],
+    queryFn: () => request<PushSendResult>(`/push-notifications/${going!.id}`),
+    enabled: going !== null,
+    initialData: going ?? undefined,
+    refetchInterval: (query) => (query.state.data?.status === 'SENDING' ? PROGRESS_POLL_MS : false),
+  });
+  const now = going ? progress.data : undefined;
+  useEffect(() => {
+    if (!now || now.status === 'SENDING') return;
+    setGoing(null);
+    if (now.status === 'SENT') setResult(now);
+    else setErrors([now.error === T.interrupted ? T.interrupted : T.outage]);
+  }, [now]);
 
   return (
     <Card sx={{ mt: 2, maxWidth: 720 }}>
@@ -69,6 +90,26 @@ export function NewNotification() {
         </FormProvider>
       </CardContent>
       <ConfirmDialog open={pending !== null} content={T.confirmSend} busy={sending} onConfirm={send} onClose={() => setPending(null)} />
+      <Dialog open={going !== null && now?.status === 'SENDING'} aria-labelledby="push-sending-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="push-sending-title">{T.sendingTitle}</DialogTitle>
+        {now && (
+          <DialogContent>
+            <LinearProgress
+              variant={now.totalMessagesSended ? 'determinate' : 'indeterminate'}
+              value={now.totalMessagesSended ? (100 * now.processedMessages) / now.totalMessagesSended : undefined}
+              aria-label={T.sendingTitle}
+              sx={{ my: 1 }}
+            />
+            <DialogContentText role="status">{T.progress(now.processedMessages, now.totalMessagesSended)}</DialogContentText>
+            <DialogContentText variant="body2" sx={{ mt: 1 }}>
+              {T.inBackground}
+            </DialogContentText>
+          </DialogContent>
+        )}
+        <DialogActions>
+          <Button onClick={() => setGoing(null)}>Cerrar</Button>
+        </DialogActions>
+      </Dialog>
       <SuccessDialog open={result !== null} title={T.sentTitle} message={result ? sendSummary(result).join(' · ') : undefined} onClose={() => setResult(null)} />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </Card>

@@ -10,7 +10,12 @@ import { CampoList, type Column } from '../../ui/table/CampoList';
 
 const C = T.columns;
 const row = (r: RaRecord) => r as unknown as PushHistoryRow;
-const statusText = (r: RaRecord) => T.status[row(r).status] ?? row(r).status;
+// A send going out says how far it got ('Enviando (120 de 3.000)'); 'Click para refrescar' reads it again.
+const statusText = (r: RaRecord) => {
+  const { status, processedMessages, totalMessagesSended } = row(r);
+  const text = T.status[status] ?? status;
+  return status === 'SENDING' ? `${text} (${processedMessages.toLocaleString('es-AR')} de ${totalMessagesSended.toLocaleString('es-AR')})` : text;
+};
 const sentAt = (r: RaRecord) => formatDisplayDate(row(r).createdAt, true);
 
 const columns: Column[] = [
