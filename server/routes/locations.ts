@@ -164,9 +164,10 @@ export default async function locationRoutes(app: App) {
 
   app.post('/locations', { config: write, schema: { tags, summary: 'Crea un punto de venta de un cliente (código único en el cliente, 409 si no)', body: locationSchema }, validatorCompiler: formValidator }, async (req, reply) => {
     const body = req.body as LocationInput;
-    const refs = await checkLocationRefs(app.db, body.clientId, body);
     const created = await uniqueCode(() =>
       app.db.transaction(async (tx) => {
+        // Checked in the transaction that writes: the owner and zone managers it names are held until then.
+        const refs = await checkLocationRefs(tx, body.clientId, body);
         const [row] = await tx
           .insert(locations)
           .values({ ...columnsOf(body), clientId: body.clientId })
@@ -184,9 +185,9 @@ export default async function locationRoutes(app: App) {
     const [current] = await app.db.select({ clientId: locations.clientId }).from(locations).where(eq(locations.id, body.id));
     if (!current) throw notFound(LOCATION_TEXT.notFound);
     if (body.clientId && body.clientId !== current.clientId) throw badRequest('El cliente de un punto de venta no puede cambiarse.', { clientId: 'El cliente de un punto de venta no puede cambiarse.' });
-    const refs = await checkLocationRefs(app.db, current.clientId, body, body.id);
     await uniqueCode(() =>
       app.db.transaction(async (tx) => {
+        const refs = await checkLocationRefs(tx, current.clientId, body, body.id);
         await claimLoadedVersion(tx, locations, body.id, loaded, { conflict: STALE_EDIT.locations, notFound: LOCATION_TEXT.notFound });
         await tx
           .update(locations)

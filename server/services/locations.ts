@@ -2,7 +2,7 @@
 import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Location, LOCATION_TEXT, type LocationInput, type TagPair, tagsNotOffered, withRequiredDefaults } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
-import { type Db, rowsOf } from '../db/client';
+import { type Db, rowsOf, type Tx } from '../db/client';
 import { inIds } from '../db/list';
 import { cities, clients, countries, featureValues, locationFeatureValues, locations, locationZoneManagers, states, tagGroups, users } from '../db/schema';
 import { badRequest } from '../http';
@@ -76,7 +76,7 @@ interface Assigned {
   keysValues: TagPair[];
 }
 
-async function assignedNow(db: Db, locationId: number | undefined): Promise<Assigned> {
+async function assignedNow(db: Db | Tx, locationId: number | undefined): Promise<Assigned> {
   if (locationId === undefined) return { ownerId: null, zoneManagersIds: [], keysValues: [] };
   const [[location], managers] = await Promise.all([
     db.select({ ownerId: locations.ownerId, keysValues: locations.keysValues }).from(locations).where(eq(locations.id, locationId)),
@@ -89,7 +89,7 @@ async function assignedNow(db: Db, locationId: number | undefined): Promise<Assi
  * The pairs of `asked` that some active tag group has. Tag groups belong to no client: every point of
  * sale picks from all of them. One query, whatever the number of pairs.
  */
-async function offeredTags(db: Db, asked: readonly TagPair[]): Promise<TagPair[]> {
+async function offeredTags(db: Db | Tx, asked: readonly TagPair[]): Promise<TagPair[]> {
   if (!asked.length) return [];
   const pairs = JSON.stringify(asked.map(({ key, value }) => ({ key, value })));
   return rowsOf<TagPair>(db, sql`
@@ -111,7 +111,7 @@ async function offeredTags(db: Db, asked: readonly TagPair[]): Promise<TagPair[]
  * their default value (spec 1 §4).
  */
 export async function checkLocationRefs(
-  db: Db,
+  db: Db | Tx,
   clientId: number,
   body: LocationRefs,
   locationId?: number,
@@ -137,6 +137,9 @@ export async function checkLocationRefs(
         .select({ id: users.id, rolId: users.rolId, status: users.status })
         .from(users)
         .where(and(inIds(users.id, asked), eq(users.clientId, clientId), inArray(users.rolId, [ROLE.FRANCHISE, ROLE.ZONE_MANAGER])))
+        // Held (SHARE) until the point of sale is written: moving one of them to another client or role
+        // (PUT /web-users, which counts their points of sale) waits for it, and then sees it.
+        .for('share')
     : [];
   const owners = new Set(people.filter((p) => p.rolId === ROLE.FRANCHISE && (p.status || p.id === assigned.ownerId)).map((p) => p.id));
   const managers = new Set(people.filter((p) => p.rolId === ROLE.ZONE_MANAGER && (p.status || assigned.zoneManagersIds.includes(p.id))).map((p) => p.id));

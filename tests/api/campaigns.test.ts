@@ -8,7 +8,7 @@ import { AUTH_TEXT } from '../../domain/auth';
 import { type Campaign, CAMPAIGN_TEXT } from '../../domain/campaigns';
 import { INVALID_ID, MSG, todayIso } from '../../domain/validation';
 import { auditLog, campaigns, clients, projects } from '../../server/db/schema';
-import { createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
+import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -209,15 +209,10 @@ describe('the client of a campaign used by projects', () => {
 
 describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a project created with the campaign while its client changes', () => {
   // PGlite has one connection, so no other transaction can hold a row: this one runs on PostgreSQL.
-  let pg: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    pg = await createTestApp({}, { postgres: true });
-    token = (await pg.login('admin@campo.test')).token;
-  }, 60_000);
-  afterAll(() => pg?.close());
+  const postgres = adminOnPostgres();
 
   it('is waited for, then counted: the change is refused', async () => {
+    const { pg, token } = postgres;
     const [cafe] = await pg.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Café del Plata'));
     const [bank] = await pg.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Banco Federal del Sur'));
     const created = await pg.app.inject({ method: 'POST', url: '/api/campaigns', headers: pg.authHeader(token), payload: newCampaign({ name: 'Por usar', clientId: cafe.id }) });

@@ -4,7 +4,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { type Database, type Db, createPglite, migrate, openDatabase } from '../../server/db/client';
@@ -141,4 +141,18 @@ export async function untilSomeoneWaitsOnALock(db: Db, timeout: () => Promise<Er
     if (Date.now() > deadline) throw await timeout();
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * A describe's own app on PostgreSQL with the administrator's token (PGlite has one connection, so no
+ * other transaction can hold a row there): read `pg` and `token` inside its tests.
+ */
+export function adminOnPostgres(): { readonly pg: TestApp; readonly token: string } {
+  const state = {} as { pg: TestApp; token: string };
+  beforeAll(async () => {
+    state.pg = await createTestApp({}, { postgres: true });
+    state.token = (await state.pg.login('admin@campo.test')).token;
+  }, 60_000);
+  afterAll(() => state.pg?.close());
+  return state;
 }

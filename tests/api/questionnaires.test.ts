@@ -12,7 +12,7 @@ import { migrationsFolder } from '../../server/db/client';
 import { campaigns, guidelines, moveConfigurations, projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
 import { checkReferences } from '../../server/services/projects/references';
 import { QUESTIONNAIRE_ERRORS } from '../../server/routes/questionnaires';
-import { createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
+import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -493,15 +493,10 @@ describe('roles (ACCESS.questionnaires: read staff, write editors)', () => {
 
 describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a project created with the questionnaire while its only version is removed', () => {
   // PGlite has one connection, so no other transaction can hold a row: this one runs on PostgreSQL.
-  let pg: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    pg = await createTestApp({}, { postgres: true });
-    token = (await pg.login('admin@campo.test')).token;
-  }, 60_000);
-  afterAll(() => pg?.close());
+  const postgres = adminOnPostgres();
 
   it('is waited for, then counted: the removal is refused and the project keeps a questionnaire with its version', async () => {
+    const { pg, token } = postgres;
     const created = (await pg.app.inject({ method: 'POST', url: '/api/questionnariesV2', headers: pg.authHeader(token), payload: draft('Elegido a la vez') })).json() as QuestionnaireVersion;
     const [campaign] = await pg.db.select({ id: campaigns.id, clientId: campaigns.clientId }).from(campaigns).where(isNull(campaigns.deletedAt)).limit(1);
     const [move] = await pg.db.select({ id: moveConfigurations.id }).from(moveConfigurations).where(eq(moveConfigurations.status, true)).limit(1);

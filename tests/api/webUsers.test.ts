@@ -1,12 +1,13 @@
 /** Web users through the API: list and filters, exports, the form's rules, activation, roles. */
 import { eq, inArray, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
 import { WEB_USER_TEXT, type WebUser } from '../../domain/webUsers';
 import { clients, locations, locationZoneManagers, userActions, users } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { checkLocationRefs } from '../../server/services/locations';
+import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -370,5 +371,48 @@ describe('roles and permissions', () => {
     }
     expect((await t.db.select().from(users).where(eq(users.email, 'intruso@campo.test'))).length).toBe(0);
     expect((await t.db.select().from(userActions).where(eq(userActions.userId, adminId))).length).toBe(0);
+  });
+});
+
+describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a point of sale given to a franchise user while the user moves to another client', () => {
+  // PGlite has one connection, so no other transaction can hold a row: this one runs on PostgreSQL.
+  const postgres = adminOnPostgres();
+
+  it('is waited for, then counted: the move is refused, and the point of sale keeps an owner of its client', async () => {
+    const { pg, token } = postgres;
+    const [{ id: andinos }] = await pg.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Supermercados Andinos'));
+    const [elsewhere] = await pg.db.select({ id: clients.id }).from(clients).where(ne(clients.id, andinos)).limit(1);
+    const created = await pg.app.inject({ method: 'POST', url: '/api/web-users/', headers: pg.authHeader(token), payload: newUser({ email: 'franquicia.carrera@andinos.com.ar', rolId: ROLE.FRANCHISE, clientId: andinos }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const franchise = created.json() as WebUser;
+    const [place] = await pg.db
+      .select({ id: locations.id, countryId: locations.countryId, stateId: locations.stateId, cityId: locations.cityId })
+      .from(locations)
+      .where(eq(locations.clientId, andinos))
+      .orderBy(locations.id)
+      .limit(1);
+    // Another transaction saves the point of sale with that owner (as PUT /locations does) and has not committed.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let checked!: () => void;
+    const ownerChecked = new Promise<void>((resolve) => (checked = resolve));
+    const saving = pg.db.transaction(async (tx) => {
+      await checkLocationRefs(tx, andinos, { countryId: place.countryId, stateId: place.stateId, cityId: place.cityId, ownerId: franchise.id, zoneManagersIds: [], featureValues: [], keysValues: [] }, place.id);
+      checked();
+      await held;
+      await tx.update(locations).set({ ownerId: franchise.id }).where(eq(locations.id, place.id));
+    });
+    await ownerChecked;
+    const ours = pg.app.inject({ method: 'PUT', url: '/api/web-users', headers: pg.authHeader(token), payload: { id: franchise.id, clientId: elsewhere.id } });
+    await untilSomeoneWaitsOnALock(pg.db, async () => {
+      commit();
+      await saving.catch(() => undefined);
+      return new Error(`Moving the user never waited for the point of sale being saved: it answered ${(await ours).statusCode}`);
+    });
+    commit();
+    await saving;
+    const res = await ours;
+    expect([res.statusCode, res.json().message]).toEqual([409, WEB_USER_TEXT.stillInCharge(1)]);
+    expect((await pg.db.select({ clientId: users.clientId }).from(users).where(eq(users.id, franchise.id)))[0].clientId).toBe(andinos);
   });
 });
