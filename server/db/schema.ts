@@ -873,7 +873,7 @@ export const pushMessages = pgTable(
     /** Touched while it goes out: a SENDING row left untouched was cut off (its server stopped). */
     updatedAt: updatedAt(),
   },
-  (t) => [index('push_messages_created_idx').on(t.createdAt, t.id), index('push_messages_sending_idx').on(t.updatedAt).where(sql`${t.status} = 'SENDING'`)],
+  (t) => [index('push_messages_created_idx').on(t.createdAt, t.id)],
 );
 
 /** What each device would receive, written by the local push adapter (no FCM configured). */

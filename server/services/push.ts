@@ -3,7 +3,7 @@
  * FCM_SERVICE_ACCOUNT is set, otherwise the outbox table (what each device would receive). Two uses:
  * the broadcast to every Getter (with its history) and a notice to one user, sent after the answer.
  */
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUSH_TEXT, type PushHistoryRow, type PushStatus } from '../../domain/push';
 import { ROLE } from '../../domain/roles';
@@ -117,6 +117,18 @@ export function createPushSender(options: { config: Config; db: Db; log: Fastify
 
 const sender = sql<string | null>`nullif(trim(${users.names} || ' ' || ${users.lastName}), '')`;
 
+/** How long a send going out may go untouched (it is touched every PUSH_BEAT_MS) before it counts as cut off. */
+export const PUSH_STALE_MS = 2 * 60_000;
+/** How often a send going out writes its progress (and so shows it is alive). */
+export const PUSH_BEAT_MS = 1_000;
+
+/**
+ * A send left SENDING and untouched for PUSH_STALE_MS was cut off (its server stopped mid-way): it reads
+ * as ERROR, interrupted. Told as it is read, with no write on a read: a send still going touches its row
+ * every PUSH_BEAT_MS, whichever server process runs it, and one that ends late still says SENT.
+ */
+const cutOff = sql`(${pushMessages.status} = 'SENDING' and ${pushMessages.updatedAt} < now() - ${sql.raw(`interval '${PUSH_STALE_MS / 1000} seconds'`)})`;
+
 const historyColumns = {
   id: pushMessages.id,
   title: pushMessages.title,
@@ -126,8 +138,8 @@ const historyColumns = {
   removedTokens: pushMessages.removedTokens,
   processedMessages: pushMessages.processedMessages,
   failedMessages: pushMessages.failedMessages,
-  status: pushMessages.status,
-  error: pushMessages.error,
+  status: sql<string>`case when ${cutOff} then 'ERROR' else ${pushMessages.status} end`,
+  error: sql<string | null>`case when ${cutOff} then ${sql.raw(`'${PUSH_TEXT.interrupted.replace(/'/g, "''")}'`)} else ${pushMessages.error} end`,
   createdAt: pushMessages.createdAt,
   sentById: pushMessages.sentBy,
   sentByName: sender,
@@ -153,26 +165,8 @@ function toHistoryRow(r: HistoryRecord): PushHistoryRow {
   };
 }
 
-/** How long a send going out may go untouched (it is touched every PUSH_BEAT_MS) before it counts as cut off. */
-export const PUSH_STALE_MS = 2 * 60_000;
-/** How often a send going out writes its progress (and so shows it is alive). */
-export const PUSH_BEAT_MS = 1_000;
-
-/**
- * A send left SENDING and untouched for PUSH_STALE_MS was cut off (its server stopped mid-way): it is
- * told as ERROR, interrupted, before a history page or a send is read. (A send still going touches its
- * row every PUSH_BEAT_MS, whichever server process runs it.)
- */
-async function closeInterrupted(db: Db): Promise<void> {
-  await db
-    .update(pushMessages)
-    .set({ status: 'ERROR', error: PUSH_TEXT.interrupted, updatedAt: sql`now()` })
-    .where(and(eq(pushMessages.status, 'SENDING'), lt(pushMessages.updatedAt, sql`now() - make_interval(secs => ${PUSH_STALE_MS / 1000})`)));
-}
-
 /** 'Últimos mensajes enviados': newest first, paged. */
 export async function pushHistory(db: Db, page: { offset: number; limit: number }): Promise<{ rows: PushHistoryRow[]; count: number }> {
-  await closeInterrupted(db);
   const statement = preparedOnce(db, 'push-history', () =>
     db
       .select(historyColumns)
@@ -190,7 +184,6 @@ export async function pushHistory(db: Db, page: { offset: number; limit: number 
 
 /** One send of the history, as it stands (a send going out tells its progress); null when there is none. */
 export async function pushMessage(db: Db, id: number): Promise<PushHistoryRow | null> {
-  await closeInterrupted(db);
   const [row] = await db.select(historyColumns).from(pushMessages).leftJoin(users, eq(users.id, pushMessages.sentBy)).where(eq(pushMessages.id, id));
   return row ? toHistoryRow(row as HistoryRecord) : null;
 }
