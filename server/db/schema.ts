@@ -892,3 +892,27 @@ export const pushOutbox = pgTable(
   },
   (t) => [index('push_outbox_message_idx').on(t.messageId)],
 );
+
+/**
+ * A write sent again with the same `Idempotency-Key` (the console's retry after an answer it never got)
+ * answers what the first one did instead of doing it twice (services/requestKeys.ts). Written in the
+ * write's own transaction, so a refused or failed write leaves no key behind; kept a day.
+ */
+export const requestKeys = pgTable(
+  'request_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The method and route the key was used on ('POST /user-moves/massive-locations'). */
+    request: text('request').notNull(),
+    /** SHA-256 of the body: the same key with other data is refused, not answered with the first one's result. */
+    bodyHash: text('body_hash').notNull(),
+    /** What the first request answered (its success status is the route's own). */
+    answer: jsonb('answer'),
+    createdAt: createdAt(),
+  },
+  // A user's old keys are found by the primary key's first column (services/requestKeys.ts clears them).
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -13,7 +13,7 @@ import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
-import { applyRequiredDefault, withValues } from '../services/features';
+import { applyRequiredDefault, holdClientForAttributes, withValues } from '../services/features';
 
 const read = { roles: ACCESS.features.read };
 const write = { roles: ACCESS.features.write };
@@ -122,6 +122,7 @@ export default async function featureRoutes(app: App) {
     const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, body.clientId));
     if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
     const featureId = await app.db.transaction(async (tx) => {
+      if (body.isRequired) await holdClientForAttributes(tx, body.clientId);
       await refuseFeatureName(tx, body.clientId, body.name);
       const [row] = await tx.insert(features).values({ clientId: body.clientId, name: body.name, isRequired: body.isRequired }).returning();
       const defaultId = await saveValues(tx, row.id, body.values);
@@ -136,6 +137,10 @@ export default async function featureRoutes(app: App) {
     const { id: featureId } = req.params as { id: number };
     const body = req.body as Omit<FeatureInput, 'clientId'> & { clientId?: number } & LoadedVersion;
     await app.db.transaction(async (tx) => {
+      if (body.isRequired) {
+        const [owner] = await tx.select({ clientId: features.clientId }).from(features).where(eq(features.id, featureId));
+        if (owner) await holdClientForAttributes(tx, owner.clientId);
+      }
       await claimLoadedVersion(tx, features, featureId, body.updatedAt, { conflict: STALE_EDIT.features, notFound: FEATURE_TEXT.notFound });
       const [row] = await tx
         .update(features)

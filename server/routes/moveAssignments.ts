@@ -18,6 +18,7 @@ import { auditLog, locations, moveStatusLogs, projectLocations, projects, questi
 import { inIds, intArray } from '../db/list';
 import { badRequest, conflict, formLevelValidator, notFound, parse } from '../http';
 import { audit } from '../services/audit';
+import { once, requestKeyHeaders } from '../services/requestKeys';
 import { logStatusMany } from '../services/moves/act';
 import { projectInfo } from '../services/moves/projectInfo';
 import { lockProjectLocations } from '../services/projects/write';
@@ -154,10 +155,12 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
 }
 
 export default async function moveAssignmentRoutes(app: App) {
-  app.put('/user-moves/massive', { config: write, schema: { tags, summary: 'Asignación masiva de moves a un agente de calidad o a un Getter', description: 'Con `assignedAgentId`: las moves indicadas o las del filtro (hasta 10.000); las de estado que no admite agente se saltean y se cuentan. Con `userId`: moves en stock y visitas publicadas al Getter, todo o nada; un proyecto terminado responde 409.', body: massiveBody }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
+  app.put('/user-moves/massive', { config: write, schema: { tags, summary: 'Asignación masiva de moves a un agente de calidad o a un Getter', description: 'Con `assignedAgentId`: las moves indicadas o las del filtro (hasta 10.000); las de estado que no admite agente se saltean y se cuentan. Con `userId`: moves en stock y visitas publicadas al Getter, todo o nada; un proyecto terminado responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve la primera respuesta sin asignar de nuevo.', body: massiveBody, headers: requestKeyHeaders }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
     const body = req.body as z.infer<typeof massiveBody>;
     const actor = req.session;
-    return app.db.transaction(async (tx) => {
+    return app.db.transaction(async (tx) => (await once(tx, req, () => assignMassive(tx))).answer);
+
+    async function assignMassive(tx: Tx) {
       if (body.assignedAgentId !== undefined) {
         const agent = await ensureUserOfRole(tx, body.assignedAgentId, ROLE.ADMIN, MOVE_TEXT.notAgent);
         const ids = body.userMovesIds?.length ? body.userMovesIds : await moveIdsOf(tx, parse(moveFilter, body.filter ?? {}), MASSIVE_CAP);
@@ -203,13 +206,13 @@ export default async function moveAssignmentRoutes(app: App) {
       // The selection's published visits, in the same transaction: a refused one undoes the moves' assignment too.
       const created = body.locations?.length ? await assignVisits(tx, actor, body.locations.map((l) => ({ ...l, userId: getter.id }))) : [];
       return { updated: updated.length, skipped: 0, skippedIds: [], getter, created };
-    });
+    }
   });
 
-  app.post('/user-moves/massive-locations', { config: write, schema: { tags, summary: 'Convierte visitas publicadas de puntos de venta en moves asignadas a Getters', description: 'Sin `visitId` toma la próxima visita publicada del punto de venta del proyecto. Sin ninguna publicada, una visita ya tomada o un proyecto terminado responden 409 y no se escribe nada.', body: massiveLocationsBody } }, async (req, reply) => {
+  app.post('/user-moves/massive-locations', { config: write, schema: { tags, summary: 'Convierte visitas publicadas de puntos de venta en moves asignadas a Getters', description: 'Sin `visitId` toma la próxima visita publicada del punto de venta del proyecto. Sin ninguna publicada, una visita ya tomada o un proyecto terminado responden 409 y no se escribe nada. Con `Idempotency-Key`, el reintento con los mismos datos (una respuesta perdida) devuelve las moves que creó el primero, sin crear otras.', body: massiveLocationsBody, headers: requestKeyHeaders } }, async (req, reply) => {
     const items = req.body as z.infer<typeof massiveLocationsBody>;
-    const created = await app.db.transaction((tx) => assignVisits(tx, req.session, items));
-    return reply.status(201).send({ created });
+    const { answer } = await app.db.transaction((tx) => once(tx, req, async () => ({ created: await assignVisits(tx, req.session, items) })));
+    return reply.status(201).send(answer);
   });
 }
 

@@ -9,7 +9,8 @@ import { ACCESS } from '../../domain/roles';
 import { limitParam, MAX_ID, offsetParam } from '../../domain/validation';
 import type { App } from '../app';
 import { notFound } from '../http';
-import { pushHistory, pushMessage, pushNoticesFor, startPush } from '../services/push';
+import { deliver, pushHistory, pushMessage, pushNoticesFor, recordPush, type PushTarget } from '../services/push';
+import { once, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS['push-notifications'].read };
 const write = { roles: ACCESS['push-notifications'].write };
@@ -33,15 +34,27 @@ export default async function pushRoutes(app: App) {
         tags,
         summary: 'Registra un push a los dispositivos de todos los Getters activos y lo envía después de responder',
         description:
-          'Responde 202 con la fila del historial en estado SENDING y la cantidad de dispositivos; el envío sigue en el servidor y `GET /push-notifications/{id}` dice su avance (`processedMessages`) hasta SENT o ERROR (con el motivo en `error`).',
+          'Responde 202 con la fila del historial en estado SENDING y la cantidad de dispositivos; el envío sigue en el servidor y `GET /push-notifications/{id}` dice su avance (`processedMessages`) hasta SENT o ERROR (con el motivo en `error`). Con `Idempotency-Key`, el reintento con los mismos datos devuelve esa misma fila como está y no envía otra vez.',
         body: pushMessageSchema,
+        headers: requestKeyHeaders,
       },
     },
     async (req, reply) => {
       const { title, message } = req.body as z.output<typeof pushMessageSchema>;
       const actor = req.session;
-      const row = await startPush(app.db, queue.sender, actor, { title, body: message }, (job) => queue.later({ push: 'broadcast', userId: actor.id }, job));
-      return reply.status(202).send(row);
+      const note = { title, body: message };
+      // Sent again with its key (the answer was lost), it is the same send: nothing goes out twice.
+      let targets: PushTarget[] | null = null;
+      const { answer } = await app.db.transaction((tx) =>
+        once(tx, req, async () => {
+          const recorded = await recordPush(tx, actor, note);
+          targets = recorded.targets;
+          return { id: recorded.id };
+        }),
+      );
+      const recorded = targets;
+      if (recorded) queue.later({ push: 'broadcast', userId: actor.id }, () => deliver(app.db, queue.sender, actor, answer.id, note, recorded));
+      return reply.status(202).send(await pushMessage(app.db, answer.id));
     },
   );
 

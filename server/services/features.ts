@@ -1,8 +1,8 @@
 /** Client attributes with their values, and the rule that required ones reach every location. */
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Feature } from '../../domain/features';
 import type { Db, Tx } from '../db/client';
-import { features, featureValues } from '../db/schema';
+import { clients, features, featureValues } from '../db/schema';
 
 /** The attributes of some clients, values included, ordered by name. */
 export async function featuresOfClients(db: Db | Tx, clientIds: number[]): Promise<Feature[]> {
@@ -31,8 +31,26 @@ export async function withValues<F extends { id: number; clientId: number; name:
 }
 
 /**
+ * A client's points of sale and its required attributes are written one after the other, never across:
+ * a point of sale holds its client (KEY SHARE, which a client's edit does not wait for) from before it
+ * reads the attributes until it is written; an attribute made required holds the client (UPDATE) from
+ * before it is written until every point of sale has its default. Otherwise a point of sale saved at
+ * that moment would miss the default: it read the attribute as optional, and the attribute's defaults
+ * did not see it yet.
+ */
+export async function holdClientForLocations(tx: Tx, clientId: number): Promise<{ id: number; state: boolean } | undefined> {
+  const [client] = await tx.select({ id: clients.id, state: clients.state }).from(clients).where(eq(clients.id, clientId)).for('key share');
+  return client;
+}
+
+/** See holdClientForLocations: taken first thing by a write that makes an attribute required. */
+export async function holdClientForAttributes(tx: Tx, clientId: number): Promise<void> {
+  await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+}
+
+/**
  * A required attribute defaults to its default value (spec 1 §4): every location of the client
- * without a value for it gets that one.
+ * without a value for it gets that one. The write holds the client first (holdClientForAttributes).
  */
 export async function applyRequiredDefault(tx: Tx, feature: { id: number; clientId: number; isRequired: boolean }, defaultValueId: number | undefined) {
   if (!feature.isRequired || defaultValueId === undefined) return;

@@ -12,7 +12,7 @@ import { pgErrorCode } from '../db/errors';
 import { refreshEstimates } from '../db/list';
 import { badRequest, HttpError } from '../http';
 import { audit } from './audit';
-import { featuresOfClients } from './features';
+import { featuresOfClients, holdClientForLocations } from './features';
 
 /** Lines named in one answer: past this, the rest are counted. */
 const MAX_LINES_SHOWN = 500;
@@ -144,9 +144,8 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
   if (!data.length) throw badRequest(CSV_TEXT.empty);
   if (data.length > MAX_CSV_ROWS) throw new HttpError(413, CSV_TEXT.tooManyRows(MAX_CSV_ROWS));
 
-  const [places, features, codes] = await Promise.all([
+  const [places, codes] = await Promise.all([
     placeFinder(db),
-    featuresOfClients(db, [clientId]),
     db
       .select({ code: locations.clientLocationId })
       .from(locations)
@@ -173,10 +172,12 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
     return { ok: false, lines: shown, count: lines.length };
   }
 
-  // Required attributes start at their default value, as in the form (spec 1 §4).
-  const defaults = withRequiredDefaults([], features);
   await db
     .transaction(async (tx) => {
+      // Required attributes start at their default value, as in the form (spec 1 §4): read with the client
+      // held, so that one made required meanwhile is either seen here or gives these rows its default.
+      await holdClientForLocations(tx, clientId);
+      const defaults = withRequiredDefaults([], await featuresOfClients(tx, [clientId]));
       for (let start = 0; start < valid.length; start += CHUNK) await insertChunk(tx, clientId, valid.slice(start, start + CHUNK), defaults);
       await audit(tx, { userId, entity: 'client', entityId: clientId, action: 'import-locations', detail: { rows: valid.length } });
     })

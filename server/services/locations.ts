@@ -6,7 +6,7 @@ import { type Db, rowsOf, type Tx } from '../db/client';
 import { inIds } from '../db/list';
 import { cities, clients, countries, featureValues, locationFeatureValues, locations, locationZoneManagers, states, tagGroups, users } from '../db/schema';
 import { badRequest } from '../http';
-import { featuresOfClients } from './features';
+import { featuresOfClients, holdClientForLocations } from './features';
 
 export const fullName = sql<string>`${users.names} || ' ' || ${users.lastName}`;
 
@@ -108,15 +108,16 @@ async function offeredTags(db: Db | Tx, asked: readonly TagPair[]): Promise<TagP
  * location can still be saved, but is not assigned anew; every tag is a pair of an active tag group,
  * or one the edited location already has (likewise); every attribute value is one of the client's,
  * one per attribute. Answers the values to store, required attributes completed with
- * their default value (spec 1 §4).
+ * their default value (spec 1 §4). Runs in the transaction that writes the point of sale.
  */
 export async function checkLocationRefs(
-  db: Db | Tx,
+  db: Tx,
   clientId: number,
   body: LocationRefs,
   locationId?: number,
 ): Promise<{ featureValues: { featureId: number; id: number }[] }> {
-  const [client] = await db.select({ id: clients.id, state: clients.state }).from(clients).where(eq(clients.id, clientId));
+  // Held until the point of sale is written: an attribute made required meanwhile waits, and then gives it its default.
+  const client = await holdClientForLocations(db, clientId);
   if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
   // A new point of sale goes to an active client; one the client already has stays with it.
   if (locationId === undefined && !client.state) throw badRequest(LOCATION_TEXT.inactiveClient, { clientId: LOCATION_TEXT.inactiveClient });

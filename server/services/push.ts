@@ -196,24 +196,23 @@ async function removeDeadTokens(tx: Db | Tx, tokens: string[]): Promise<number> 
 }
 
 /**
- * Starts a notification to every device of an active Getter: records it in the history as SENDING, with
- * its devices counted, and answers that row at once; the send goes on after the answer (`later`), telling
- * its progress on the row (`deliver`). A broadcast to tens of thousands of devices through FCM takes
- * minutes: no request waits for it, and no timeout leads anyone to send it twice.
+ * Records a notification to every device of an active Getter, inside the caller's transaction: its row
+ * in the history as SENDING, with its devices counted, and the devices it goes to. The route answers that
+ * row at once and `deliver` sends it after the answer, telling its progress on the row: a broadcast to
+ * tens of thousands of devices through FCM takes minutes, and no request waits for it.
  */
-export async function startPush(db: Db, push: PushSender, actor: SessionUser, note: PushNote, later: (job: () => Promise<void>) => void): Promise<PushHistoryRow> {
-  const targets = await db
+export async function recordPush(tx: Tx, actor: SessionUser, note: PushNote): Promise<{ id: number; targets: PushTarget[] }> {
+  const targets = await tx
     .select({ token: deviceTokens.token, userId: deviceTokens.userId })
     .from(deviceTokens)
     .innerJoin(users, eq(users.id, deviceTokens.userId))
     .where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true)))
     .orderBy(deviceTokens.id);
-  const [message] = await db
+  const [message] = await tx
     .insert(pushMessages)
     .values({ title: note.title, body: note.body, status: 'SENDING', totalMessages: targets.length, sentBy: actor.id })
     .returning({ id: pushMessages.id });
-  later(() => deliver(db, push, actor, message.id, note, targets));
-  return (await pushMessage(db, message.id))!;
+  return { id: message.id, targets };
 }
 
 /**

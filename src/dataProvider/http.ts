@@ -23,6 +23,8 @@ export interface RequestOptions {
   /** Skip the bearer token (session routes). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the same key on a retry makes the server answer the first call's result (requestKey.ts). */
+  requestKey?: string;
 }
 
 export function withQuery(path: string, query?: Record<string, unknown>): string {
@@ -43,6 +45,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const session = getSession();
   if (!options.anonymous && session) headers.authorization = `Bearer ${session.token}`;
+  if (options.requestKey) headers['idempotency-key'] = options.requestKey;
   const timeout = AbortSignal.timeout(TIMEOUT_MS[base]);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {

@@ -69,7 +69,8 @@ export function listAnswer(answer: ListAnswer): { data: any[]; total: number; me
 }
 
 export interface CampoDataProvider extends DataProvider {
-  action<T = unknown>(resource: string, name: string, body: unknown): Promise<T>;
+  /** `requestKey`: see requestKey.ts (a write that must not happen twice when sent again). */
+  action<T = unknown>(resource: string, name: string, body: unknown, options?: { requestKey?: string }): Promise<T>;
 }
 
 export const dataProvider: CampoDataProvider = {
@@ -95,7 +96,9 @@ export const dataProvider: CampoDataProvider = {
   },
   async create(resource, params) {
     const create = need(endpointsOf(resource).create, resource, 'crear');
-    return { data: recordOf(await request(create.post, { method: 'POST', body: params.data }), create.recordIn) };
+    // `meta.requestKey`: see requestKey.ts (a creation that must not happen twice when sent again).
+    const requestKey = typeof params.meta?.requestKey === 'string' ? params.meta.requestKey : undefined;
+    return { data: recordOf(await request(create.post, { method: 'POST', body: params.data, requestKey }), create.recordIn) };
   },
   async update(resource, params) {
     const update = need(endpointsOf(resource).update, resource, 'editar');
@@ -121,11 +124,11 @@ export const dataProvider: CampoDataProvider = {
     await Promise.all(params.ids.map((id) => request(withId(del.delete, id), { method: 'DELETE' })));
     return { data: params.ids };
   },
-  async action(resource, name, body) {
+  async action(resource, name, body, options) {
     const action = need(endpointsOf(resource).actions?.[name], resource, name);
     const id = (body as { id?: Identifier } | null)?.id;
     const path = (p: string) => (id === undefined ? p : withId(p, id));
     if (action.delete) return request(path(action.delete), { method: 'DELETE' });
-    return request(path(action.put ?? action.post!), { method: action.put ? 'PUT' : 'POST', body });
+    return request(path(action.put ?? action.post!), { method: action.put ? 'PUT' : 'POST', body, requestKey: options?.requestKey });
   },
 };

@@ -3,8 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { FEATURE_TEXT } from '../../domain/features';
+import type { Tx } from '../../server/db/client';
 import { clients, features, featureValues, locationFeatureValues, locations } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { applyRequiredDefault, holdClientForAttributes } from '../../server/services/features';
+import { checkLocationRefs } from '../../server/services/locations';
+import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -179,5 +182,96 @@ describe('roles', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(AUTH_TEXT.forbidden);
     }
+  });
+});
+
+describe('on PostgreSQL, a point of sale saved while an attribute becomes required', () => {
+  // PGlite has one connection, so no other transaction can hold a row: these run on PostgreSQL.
+  const postgres = adminOnPostgres();
+
+  /** A new point of sale of the client, written by `tx` as POST /locations does (its references checked first). */
+  async function newLocation(tx: Tx, client: number, code: string): Promise<number> {
+    const [model] = await tx.select().from(locations).where(eq(locations.clientId, client)).orderBy(locations.id).limit(1);
+    const refs = await checkLocationRefs(tx, client, { countryId: model.countryId, stateId: model.stateId, cityId: model.cityId, ownerId: null, zoneManagersIds: [], featureValues: [], keysValues: [] });
+    const { id: _id, createdAt: _c, updatedAt: _u, ...columns } = model;
+    const [row] = await tx.insert(locations).values({ ...columns, clientLocationId: code, ownerId: null }).returning({ id: locations.id });
+    if (refs.featureValues.length) await tx.insert(locationFeatureValues).values(refs.featureValues.map((v) => ({ locationId: row.id, featureId: v.featureId, featureValueId: v.id })));
+    return row.id;
+  }
+
+  const valueOf = async (pg: TestApp, locationId: number, featureId: number) =>
+    (await pg.db.select({ value: featureValues.value }).from(locationFeatureValues).innerJoin(featureValues, eq(featureValues.id, locationFeatureValues.featureValueId)).where(and(eq(locationFeatureValues.locationId, locationId), eq(locationFeatureValues.featureId, featureId))))[0]?.value;
+
+  it('saved first: the attribute waits for it, then gives it its default', async () => {
+    const { pg, token } = postgres;
+    const [{ id: client }] = await pg.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Banco Federal del Sur'));
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let written!: (id: number) => void;
+    const locationWritten = new Promise<number>((resolve) => (written = resolve));
+    const saving = pg.db.transaction(async (tx) => {
+      written(await newLocation(tx, client, 'CARRERA-ATR-1'));
+      await held;
+    });
+    const locationId = await locationWritten;
+    const attribute = pg.app.inject({ method: 'POST', url: '/api/features', headers: pg.authHeader(token), payload: feature({ clientId: client, name: 'Carrera con un punto de venta', isRequired: true, values: [{ value: 'Sí', isDefault: true }, { value: 'No', isDefault: false }] }) });
+    await untilSomeoneWaitsOnALock(pg.db, async () => {
+      commit();
+      await saving.catch(() => undefined);
+      return new Error(`The required attribute never waited for the point of sale being saved: it answered ${(await attribute).statusCode}`);
+    });
+    commit();
+    await saving;
+    const res = await attribute;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await valueOf(pg, locationId, res.json().id)).toBe('Sí');
+  });
+
+  it('the attribute first: the point of sale waits for it, then reads it as required and takes its default', async () => {
+    const { pg, token } = postgres;
+    const [{ id: client }] = await pg.db.select({ id: clients.id }).from(clients).where(eq(clients.name, 'Banco Federal del Sur'));
+    const created = await pg.app.inject({ method: 'POST', url: '/api/features', headers: pg.authHeader(token), payload: feature({ clientId: client, name: 'Carrera hecha obligatoria', values: [{ value: 'Con cajero', isDefault: true }, { value: 'Sin cajero', isDefault: false }] }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const attribute = created.json() as { id: number; data: { values: { id: number; value: string; isDefault: boolean }[]; updatedAt: string } };
+    const [model] = await pg.db.select().from(locations).where(eq(locations.clientId, client)).orderBy(locations.id).limit(1);
+    // Made required by PUT /features/:id while a point of sale is being created (POST /locations).
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let started!: () => void;
+    const attributeHeld = new Promise<void>((resolve) => (started = resolve));
+    const requiring = pg.db.transaction(async (tx) => {
+      await holdClientForAttributes(tx, client);
+      await tx.update(features).set({ isRequired: true }).where(eq(features.id, attribute.id));
+      started();
+      await held;
+      await applyRequiredDefault(tx, { id: attribute.id, clientId: client, isRequired: true }, attribute.data.values.find((v) => v.isDefault)!.id);
+    });
+    await attributeHeld;
+    const location = pg.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: pg.authHeader(token),
+      payload: {
+        ...Object.fromEntries(
+          (['fullName', 'clientLocationName', 'telephone', 'street', 'latitude', 'longitude', 'executive', 'emails', 'manager', 'emailManager', 'emailExecutive', 'workDays', 'openingHours', 'closingHours', 'countryId', 'stateId', 'cityId'] as const).map((k) => [k, model[k]]),
+        ),
+        clientId: client,
+        clientLocationId: 'CARRERA-ATR-2',
+        ownerId: null,
+        zoneManagersIds: [],
+        featureValues: [],
+        keysValues: [],
+      },
+    });
+    await untilSomeoneWaitsOnALock(pg.db, async () => {
+      commit();
+      await requiring.catch(() => undefined);
+      return new Error(`The point of sale never waited for the attribute being made required: it answered ${(await location).statusCode} ${(await location).body}`);
+    });
+    commit();
+    await requiring;
+    const res = await location;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await valueOf(pg, res.json().id, attribute.id)).toBe('Con cajero');
   });
 });

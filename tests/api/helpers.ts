@@ -130,14 +130,14 @@ export function signHs256(payload: Record<string, unknown>, secret: string, head
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * Waits until some statement of this test's PostgreSQL database waits on a lock (the request under test
- * queued behind a transaction the test holds open); throws `timeout()`'s error after 10 s.
+ * Waits until some statement of this test's PostgreSQL database (`waiters` of them) waits on a lock (the
+ * request under test queued behind a transaction the test holds open); throws `timeout()`'s error after 10 s.
  */
-export async function untilSomeoneWaitsOnALock(db: Db, timeout: () => Promise<Error> | Error): Promise<void> {
+export async function untilSomeoneWaitsOnALock(db: Db, timeout: () => Promise<Error> | Error, waiters = 1): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const waiting = (await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
-    if (waiting.rows[0].n > 0) return;
+    if (waiting.rows[0].n >= waiters) return;
     if (Date.now() > deadline) throw await timeout();
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+
+/**
+ * The `Idempotency-Key` of a write that must not happen twice (moves created for Getters, a push to every
+ * device). An answer can be lost while the server goes on and saves (our timeout, a dropped connection):
+ * the user, told it failed, presses 'Guardar' again. Sent again with the same data, the write carries the
+ * same key and the server answers what it did the first time (server/services/requestKeys.ts). Other data,
+ * or the same data after a success (a second move on purpose), gets a new key.
+ */
+export interface RequestKeys {
+  /** The key for this body: the last one while the body is the same and not yet saved, else a new one. */
+  for(body: unknown): string;
+  /** The write succeeded: the next one, even with the same data, is another. */
+  saved(): void;
+}
+
+/** 128 random bits as 32 hex digits; `crypto.getRandomValues` also works where `randomUUID` does not (plain http). */
+export function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Keeps the key of a body until it is saved: for a retry of the same write. */
+export function requestKeys(make: () => string = newRequestKey): RequestKeys {
+  let last: { body: string; key: string } | null = null;
+  return {
+    for(body) {
+      const text = JSON.stringify(body ?? null);
+      if (last?.body !== text) last = { body: text, key: make() };
+      return last.key;
+    },
+    saved() {
+      last = null;
+    },
+  };
+}
+
+/** A screen's RequestKeys, kept across its renders. */
+export function useRequestKeys(): RequestKeys {
+  return useState(() => requestKeys())[0];
+}

@@ -1,0 +1,169 @@
+/**
+ * Writes sent again with their `Idempotency-Key` (a retry after a lost answer): the first answer comes
+ * back and nothing is done twice; the same key with other data is refused; a refused write leaves no key.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOVE_FORM_TEXT } from '../../domain/move-forms';
+import { ROLE } from '../../domain/roles';
+import { todayIso } from '../../domain/validation';
+import { projectLocations, projects, pushMessages, pushOutbox, requestKeys, userMoves, users, visits } from '../../server/db/schema';
+import { pushNoticesFor } from '../../server/services/push';
+import { REQUEST_KEY_TEXT } from '../../server/services/requestKeys';
+import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
+
+type Created = { created: { id: number; code: string; visitId: number; projectLocationId: number }[] };
+
+let t: TestApp;
+let admin: string;
+let getterId: number;
+
+function call(app: TestApp, method: 'POST' | 'PUT', url: string, token: string, payload: unknown, key?: string) {
+  return app.app.inject({ method, url: `/api${url}`, headers: { ...app.authHeader(token), ...(key === undefined ? {} : { 'idempotency-key': key }) }, payload: payload as never });
+}
+
+/**
+ * `n` locations of running projects, each given `visitsEach` more published visits (the demo keeps a couple
+ * per location, some already handed out by other tests).
+ */
+async function locationsWithPublished(app: TestApp, n: number, visitsEach = 3): Promise<number[]> {
+  const rows = await app.db
+    .select({ id: projectLocations.id, endDate: projects.endDate })
+    .from(projectLocations)
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .where(sql`${projects.endDate} >= ${todayIso()} and ${projects.startDate} <= ${todayIso()}`)
+    .orderBy(sql`random()`)
+    .limit(n);
+  expect(rows).toHaveLength(n);
+  await app.db.insert(visits).values(rows.flatMap((r) => Array.from({ length: visitsEach }, () => ({ projectLocationId: r.id, dueFrom: todayIso(), dueTo: r.endDate! }))));
+  return rows.map((r) => r.id);
+}
+
+const movesOf = async (app: TestApp, projectLocationId: number) => (await app.db.select({ n: count() }).from(userMoves).where(eq(userMoves.projectLocationId, projectLocationId)))[0].n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token: admin } = await t.login('admin@campo.test'));
+  getterId = (await t.db.select().from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true))).orderBy(users.id))[0].id;
+});
+afterAll(() => t?.close());
+
+describe('a write sent again with its key', () => {
+  it('answers the moves the first call created and creates none more; without a key, a second call is another assignment', async () => {
+    const [pl] = await locationsWithPublished(t, 1);
+    const before = await movesOf(t, pl);
+    const items = [{ projectLocationId: pl, userId: getterId }];
+    const first = await call(t, 'POST', '/user-moves/massive-locations', admin, items, 'retry-of-one-save-0001');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(t, 'POST', '/user-moves/massive-locations', admin, items, 'retry-of-one-save-0001');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await movesOf(t, pl)).toBe(before + 1);
+    // Another key (or none) is another save: the location's next visit.
+    const other = await call(t, 'POST', '/user-moves/massive-locations', admin, items, 'another-save-0002');
+    expect(other.statusCode).toBe(201);
+    expect((other.json() as Created).created[0].id).not.toBe((first.json() as Created).created[0].id);
+    expect((await call(t, 'POST', '/user-moves/massive-locations', admin, items)).statusCode).toBe(201);
+    expect(await movesOf(t, pl)).toBe(before + 3);
+  });
+
+  it('refuses the same key with other data or on another route (422), and does nothing', async () => {
+    const [a, b] = await locationsWithPublished(t, 2);
+    const first = await call(t, 'POST', '/user-moves/massive-locations', admin, [{ projectLocationId: a, userId: getterId }], 'key-for-location-a');
+    expect(first.statusCode).toBe(201);
+    const before = await movesOf(t, b);
+    const other = await call(t, 'POST', '/user-moves/massive-locations', admin, [{ projectLocationId: b, userId: getterId }], 'key-for-location-a');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe(REQUEST_KEY_TEXT.reused);
+    const elsewhere = await call(t, 'PUT', '/user-moves/massive', admin, { userId: getterId, locations: [{ projectLocationId: b }] }, 'key-for-location-a');
+    expect(elsewhere.statusCode).toBe(422);
+    expect(await movesOf(t, b)).toBe(before);
+  });
+
+  it('keeps no key of a refused write: sent again, it runs again; a malformed key is refused before anything', async () => {
+    const [pl] = await locationsWithPublished(t, 1);
+    const before = await movesOf(t, pl);
+    // The stock screen names a visit already taken: 409, and the key is not kept.
+    const [taken] = await t.db.insert(visits).values({ projectLocationId: pl, dueFrom: todayIso(), dueTo: todayIso(), state: 'TOMADA' }).returning();
+    const refused = { userId: getterId, locations: [{ projectLocationId: pl, visitId: taken.id }] };
+    for (let i = 0; i < 2; i++) {
+      const res = await call(t, 'PUT', '/user-moves/massive', admin, refused, 'refused-then-fixed');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    }
+    expect(await t.db.select().from(requestKeys).where(eq(requestKeys.key, 'refused-then-fixed'))).toHaveLength(0);
+    const fixed = await call(t, 'PUT', '/user-moves/massive', admin, { userId: getterId, locations: [{ projectLocationId: pl }] }, 'refused-then-fixed');
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().created).toHaveLength(1);
+    expect(await movesOf(t, pl)).toBe(before + 1);
+
+    for (const bad of ['short', 'x'.repeat(101), 'con espacio 123', 'ñandú-ñandú']) {
+      const res = await call(t, 'POST', '/user-moves/massive-locations', admin, [{ projectLocationId: pl, userId: getterId }], bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe(REQUEST_KEY_TEXT.invalid);
+    }
+    expect(await movesOf(t, pl)).toBe(before + 1);
+  });
+
+  it("is the user's own: another user's same key is another write; a key a day old is forgotten", async () => {
+    const [pl] = await locationsWithPublished(t, 1);
+    const items = [{ projectLocationId: pl, userId: getterId }];
+    const before = await movesOf(t, pl);
+    const { token: operations } = await t.login('operaciones@campo.test');
+    expect((await call(t, 'POST', '/user-moves/massive-locations', admin, items, 'shared-by-two-users')).statusCode).toBe(201);
+    expect((await call(t, 'POST', '/user-moves/massive-locations', operations, items, 'shared-by-two-users')).statusCode).toBe(201);
+    expect(await movesOf(t, pl)).toBe(before + 2);
+
+    await t.db.execute(sql`update ${requestKeys} set created_at = now() - interval '25 hours' where key = 'shared-by-two-users'`);
+    expect((await call(t, 'POST', '/user-moves/massive-locations', admin, items, 'shared-by-two-users')).statusCode).toBe(201);
+    expect(await movesOf(t, pl)).toBe(before + 3);
+    // Each user's old keys went as that user saved a new one: one row each, today's.
+    const left = await t.db.select({ old: sql<boolean>`${requestKeys.createdAt} < now() - interval '1 day'` }).from(requestKeys).where(eq(requestKeys.key, 'shared-by-two-users'));
+    expect(left.map((r) => r.old).sort()).toEqual([false, true]);
+  });
+
+  it('sends a push once: the retry answers the same send as it stands', async () => {
+    const note = { title: 'Aviso reintentado', message: 'Un aviso que se manda una sola vez aunque se pida dos.' };
+    const first = await call(t, 'POST', '/push-notifications/send-message', admin, note, 'push-sent-only-once');
+    expect(first.statusCode, first.body).toBe(202);
+    await pushNoticesFor(t.app).idle();
+    const again = await call(t, 'POST', '/push-notifications/send-message', admin, note, 'push-sent-only-once');
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toMatchObject({ id: first.json().id, status: 'SENT' });
+    await pushNoticesFor(t.app).idle();
+    expect(await t.db.select().from(pushMessages).where(eq(pushMessages.title, note.title))).toHaveLength(1);
+    const outbox = await t.db.select({ n: count() }).from(pushOutbox).where(eq(pushOutbox.messageId, first.json().id));
+    expect(first.json().totalMessagesSended).toBeGreaterThan(0);
+    expect(outbox[0].n).toBe(first.json().totalMessagesSended);
+  });
+});
+
+describe('the same key at the same moment (PostgreSQL)', () => {
+  const on = adminOnPostgres();
+
+  it('the second waits for the first and answers its moves: one move, both answers the same', { timeout: 30_000 }, async () => {
+    const { pg, token } = on;
+    const getter = (await pg.db.select().from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true))).orderBy(users.id))[0].id;
+    const [pl] = await locationsWithPublished(pg, 1);
+    const before = await movesOf(pg, pl);
+    const items = [{ projectLocationId: pl, userId: getter }];
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    // The test holds the location: the first call takes its key and then waits on it; the second waits on the key.
+    const holder = pg.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from project_locations where id = ${pl} for update`);
+      await held;
+    });
+    const a = call(pg, 'POST', '/user-moves/massive-locations', token, items, 'same-moment-key-01');
+    const never = (what: string) => () => (release(), new Error(`${what} never waited on a lock`));
+    await untilSomeoneWaitsOnALock(pg.db, never('The first call'));
+    const b = call(pg, 'POST', '/user-moves/massive-locations', token, items, 'same-moment-key-01');
+    await untilSomeoneWaitsOnALock(pg.db, never('The second call'), 2);
+    release();
+    await holder;
+    const [ra, rb] = await Promise.all([a, b]);
+    expect([ra.statusCode, rb.statusCode]).toEqual([201, 201]);
+    expect(rb.json()).toEqual(ra.json());
+    expect(await movesOf(pg, pl)).toBe(before + 1);
+  });
+});
