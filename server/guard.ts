@@ -53,8 +53,16 @@ const STANDING_KEPT = 5000;
  */
 interface Standing {
   active: boolean;
+  /** The user's role and client now: a token that names others was issued before a change. */
+  rol: number | null;
+  clientId: number | null;
   validFrom: number;
   ended: readonly string[];
+}
+
+/** The token's role and client are still the user's. */
+function sameStanding(session: { rol: number | null; clientId: number | null }, standing: Standing): boolean {
+  return session.rol === standing.rol && session.clientId === standing.clientId;
 }
 
 /** Every route below /api declares its roles; one without is a start-up error, not an open door. */
@@ -95,20 +103,24 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
   };
 
   // A token is the user as it was when it was issued: deactivated, or given another role or client,
-  // the user's older tokens stop there (`sessions_valid_after`, set by a trigger, migration 0012). The
-  // role or client the console then needs comes with the next refresh; a deactivated user has none.
+  // the user's older tokens stop there (`sessions_valid_after`, set by a trigger, migration 0012; and,
+  // since that instant is read to the second, a token issued in the same second as the change names the
+  // old role or client, which the user's row no longer has). The role or client the console then needs
+  // comes with the next refresh; a deactivated user has none.
   // "Desconectar" (or a reused refresh token) ends the session's family, and with it the access tokens
   // that name it (`sid`): the same read brings the user's families ended within an access token's life.
   // Read once a second per user at most (one lookup by key), and forgotten after any write this
   // server answers, so a change made here holds from the next request.
   const standings = new Map<number, { standing: Promise<Standing | null>; until: number }>();
-  const standingOf = (userId: number): Promise<Standing | null> => {
+  const standingOf = (userId: number, fresh = false): Promise<Standing | null> => {
     const kept = standings.get(userId);
-    if (kept && kept.until > Date.now()) return kept.standing;
+    if (kept && kept.until > Date.now() && !fresh) return kept.standing;
     if (kept) standings.delete(userId);
     const standing = app.db
       .select({
         active: users.status,
+        rol: users.rolId,
+        clientId: users.clientId,
         validFrom: sql<number | null>`floor(extract(epoch from ${users.sessionsValidAfter}))`.mapWith(Number),
         ended: sql<string[] | null>`array(select distinct ${refreshTokens.family} from ${refreshTokens}
           where ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is not null
@@ -116,7 +128,7 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
       })
       .from(users)
       .where(eq(users.id, userId))
-      .then(([row]) => (row ? { active: row.active, validFrom: row.validFrom ?? 0, ended: row.ended ?? [] } : null));
+      .then(([row]) => (row ? { active: row.active, rol: row.rol, clientId: row.clientId, validFrom: row.validFrom ?? 0, ended: row.ended ?? [] } : null));
     if (standings.size >= STANDING_KEPT) standings.delete(standings.keys().next().value!);
     standings.set(userId, { standing, until: Date.now() + STANDING_FOR_MS });
     standing.catch(() => standings.delete(userId));
@@ -133,10 +145,12 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new HttpError(401, UNAUTHORIZED);
     const { session, issued, family } = sessionOf(header.slice(7));
-    const standing = await standingOf(session.id);
-    if (!standing?.active || issued < standing.validFrom || (family !== null && standing.ended.includes(family))) {
-      throw new HttpError(401, AUTH_TEXT.sessionExpired);
-    }
+    const holds = (standing: Standing | null) =>
+      !!standing?.active && issued >= standing.validFrom && !(family !== null && standing.ended.includes(family)) && sameStanding(session, standing);
+    // A refusal is read again from the database: what this server kept may predate a change made through
+    // another one, and the token refused may be the one issued after it (a refresh that landed there).
+    const kept = (standings.get(session.id)?.until ?? 0) > Date.now();
+    if (!holds(await standingOf(session.id)) && !(kept && holds(await standingOf(session.id, true)))) throw new HttpError(401, AUTH_TEXT.sessionExpired);
     request.session = session;
     if (!isAdmin(request.session.rol) && !admits(roles, request.session.rol)) throw new HttpError(403, AUTH_TEXT.forbidden);
   });

@@ -913,6 +913,6 @@ export const requestKeys = pgTable(
     answer: jsonb('answer'),
     createdAt: createdAt(),
   },
-  // A user's old keys are found by the primary key's first column (services/requestKeys.ts clears them).
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  // Keys past their day are found by their date (services/requestKeys.ts sweeps a few at each keyed write).
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('request_keys_created_idx').on(t.createdAt)],
 );

@@ -122,7 +122,7 @@ export default async function featureRoutes(app: App) {
     const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, body.clientId));
     if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
     const featureId = await app.db.transaction(async (tx) => {
-      if (body.isRequired) await holdClientForAttributes(tx, body.clientId);
+      await holdClientForAttributes(tx, body.clientId, body.isRequired);
       await refuseFeatureName(tx, body.clientId, body.name);
       const [row] = await tx.insert(features).values({ clientId: body.clientId, name: body.name, isRequired: body.isRequired }).returning();
       const defaultId = await saveValues(tx, row.id, body.values);
@@ -137,10 +137,8 @@ export default async function featureRoutes(app: App) {
     const { id: featureId } = req.params as { id: number };
     const body = req.body as Omit<FeatureInput, 'clientId'> & { clientId?: number } & LoadedVersion;
     await app.db.transaction(async (tx) => {
-      if (body.isRequired) {
-        const [owner] = await tx.select({ clientId: features.clientId }).from(features).where(eq(features.id, featureId));
-        if (owner) await holdClientForAttributes(tx, owner.clientId);
-      }
+      const [owner] = await tx.select({ clientId: features.clientId }).from(features).where(eq(features.id, featureId));
+      if (owner) await holdClientForAttributes(tx, owner.clientId, body.isRequired);
       await claimLoadedVersion(tx, features, featureId, body.updatedAt, { conflict: STALE_EDIT.features, notFound: FEATURE_TEXT.notFound });
       const [row] = await tx
         .update(features)

@@ -43,9 +43,14 @@ export async function holdClientForLocations(tx: Tx, clientId: number): Promise<
   return client;
 }
 
-/** See holdClientForLocations: taken first thing by a write that makes an attribute required. */
-export async function holdClientForAttributes(tx: Tx, clientId: number): Promise<void> {
-  await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+/**
+ * See holdClientForLocations: taken first thing by every attribute write, before its name's lock, so that
+ * all of them take the two in one order (an optional one's insert would otherwise take the client after
+ * the name, and a required one the other way round: a deadlock). A required one holds the client against
+ * points of sale (UPDATE); an optional one only as its own insert would (KEY SHARE).
+ */
+export async function holdClientForAttributes(tx: Tx, clientId: number, required: boolean): Promise<void> {
+  await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for(required ? 'update' : 'key share');
 }
 
 /**

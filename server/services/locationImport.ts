@@ -4,7 +4,7 @@
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
-import { foldLocationCode, foldName, type LocationInput, withRequiredDefaults } from '../../domain/locations';
+import { foldLocationCode, foldName, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
 import { CSV_TEXT, csvRowToLocation, locationHeaderProblem, MAX_CSV_ROWS, NOT_A_HEADER, type PlaceFinder } from '../../domain/locationsCsv';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
@@ -176,7 +176,9 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
     .transaction(async (tx) => {
       // Required attributes start at their default value, as in the form (spec 1 §4): read with the client
       // held, so that one made required meanwhile is either seen here or gives these rows its default.
-      await holdClientForLocations(tx, clientId);
+      const client = await holdClientForLocations(tx, clientId);
+      // Deactivated while the file was read: nothing is added to it (as the route refuses it up front).
+      if (!client?.state) throw badRequest(LOCATION_TEXT.inactiveClient, { clientId: LOCATION_TEXT.inactiveClient });
       const defaults = withRequiredDefaults([], await featuresOfClients(tx, [clientId]));
       for (let start = 0; start < valid.length; start += CHUNK) await insertChunk(tx, clientId, valid.slice(start, start + CHUNK), defaults);
       await audit(tx, { userId, entity: 'client', entityId: clientId, action: 'import-locations', detail: { rows: valid.length } });

@@ -5,8 +5,8 @@
  * route runs its write through `once`, which records the key and the answer in the write's own
  * transaction:
  *
- * - a key never seen: the write runs, and its answer is kept with the key (a day: each new key of a user
- *   first clears that user's older ones);
+ * - a key never seen: the write runs, and its answer is kept with the key (a day: each keyed write
+ *   removes a few keys past theirs);
  * - a key already committed, same route and body: the first answer again, nothing written;
  * - the same key at the same moment: the second waits on the first's key (its primary key) and then
  *   answers what the first did, or, if the first failed (nothing committed), runs itself;
@@ -32,6 +32,8 @@ const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** How long a key answers for itself: a retry comes within seconds; a day covers a laptop closed overnight. */
 export const REQUEST_KEY_TTL = '1 day';
+/** Keys past their day removed by each keyed write: more than are made by one, so the table does not grow. */
+const SWEEP = 20;
 
 /** The header as the OpenAPI document shows it on the routes that honour it (other headers pass untouched). */
 export const requestKeyHeaders = z.looseObject({
@@ -68,16 +70,28 @@ export async function once<T>(tx: Tx, req: FastifyRequest, write: () => Promise<
   const userId = req.session.id;
   const request = `${req.method} ${req.routeOptions.url ?? req.url}`;
   const bodyHash = hashOf(req.body);
-  // The user's keys past their day go first (a few rows, found by the primary key's first column).
-  await tx.execute(sql`delete from ${requestKeys} where user_id = ${userId} and created_at < now() - ${REQUEST_KEY_TTL}::interval`);
-  // A key of the same user at the same moment waits here (the primary key) until the first commits or fails.
-  const claimed = await rowsOf<{ key: string }>(
-    tx,
-    sql`insert into ${requestKeys} (user_id, key, request, body_hash) values (${userId}, ${key}, ${request}, ${bodyHash})
-        on conflict (user_id, key) do nothing returning key`,
-  );
-  if (!claimed.length) {
-    const [first] = await rowsOf<{ request: string; body_hash: string; answer: T }>(tx, sql`select request, body_hash, answer from ${requestKeys} where user_id = ${userId} and key = ${key}`);
+  // Keys past their day go, a few at each keyed write (by their date's index), skipping any another
+  // request holds: no write waits on another's sweep.
+  await tx.execute(sql`delete from ${requestKeys} where (user_id, key) in (
+    select user_id, key from ${requestKeys} where created_at < now() - ${REQUEST_KEY_TTL}::interval order by created_at limit ${SWEEP} for update skip locked)`);
+  for (;;) {
+    // A key of the same user at the same moment waits here (the primary key) until the first commits or fails.
+    const claimed = await rowsOf<{ key: string }>(
+      tx,
+      sql`insert into ${requestKeys} (user_id, key, request, body_hash) values (${userId}, ${key}, ${request}, ${bodyHash})
+          on conflict (user_id, key) do nothing returning key`,
+    );
+    if (claimed.length) break;
+    const [first] = await rowsOf<{ request: string; body_hash: string; answer: T; expired: boolean }>(
+      tx,
+      sql`select request, body_hash, answer, created_at < now() - ${REQUEST_KEY_TTL}::interval as expired from ${requestKeys} where user_id = ${userId} and key = ${key} for update`,
+    );
+    // Gone meanwhile (swept by another request), or past its day and not swept yet: the key is taken anew.
+    if (!first) continue;
+    if (first.expired) {
+      await tx.execute(sql`delete from ${requestKeys} where user_id = ${userId} and key = ${key}`);
+      continue;
+    }
     if (first.request !== request || first.body_hash !== bodyHash) throw new HttpError(422, REQUEST_KEY_TEXT.reused);
     return { answer: first.answer, replayed: true };
   }

@@ -64,7 +64,10 @@ export async function rotateSession(app: App, refreshToken: string): Promise<Log
     const [user] = await tx
       .select({ id: users.id, rolId: users.rolId, clientId: users.clientId, status: users.status })
       .from(users)
-      .where(eq(users.id, row.userId));
+      .where(eq(users.id, row.userId))
+      // A change of the user's role or client being saved is waited for: the new token names the new ones
+      // (the guard refuses a token whose role or client the user no longer has).
+      .for('share');
     if (!user?.status) throw new HttpError(401, SESSION_ENDED);
     return openSession(app, user, row.family, tx);
   });

@@ -114,7 +114,7 @@ describe('without a token', () => {
 
 describe.each(ALL_USER_ROLES.map((role) => [roleName(role), role] as const))('role %s', (_name, role) => {
   it('gets 403 exactly where the route does not admit it', async () => {
-    const token = t.app.jwt.sign({ sub: '1', rol: role, cid: null, typ: 'access' });
+    const token = await t.tokenAs(role);
     const headers = { ...t.authHeader(token), [PROBE]: '1' };
     const answers = await Promise.all(t.app.routeTable.map((route) => call(route, 1, headers)));
     for (const [i, route] of t.app.routeTable.entries()) {

@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT, type LoginAnswer, type UserProfile } from '../../domain/auth';
 import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
-import { mailOutbox, refreshTokens, resetTokens, users } from '../../server/db/schema';
+import { clients, mailOutbox, refreshTokens, resetTokens, users } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { sha256 } from '../../server/services/sessions';
 import { createTestApp, nowSeconds, signHs256, TEST_JWT_SECRET, type TestApp } from './helpers';
@@ -192,6 +192,36 @@ describe('a user changed after its token was issued', () => {
     expect(renewed.statusCode).toBe(200);
     expect((await webUsers((renewed.json() as LoginAnswer).token)).statusCode).toBe(403);
     await t.db.update(users).set({ rolId }).where(eq(users.id, id));
+  });
+
+  it('moved to another client in the very second its token was issued, the token no longer acts for the old client', async () => {
+    const id = await userId('cliente@campo.test');
+    const [{ clientId }] = await t.db.select({ clientId: users.clientId }).from(users).where(eq(users.id, id));
+    const [other] = await t.db.select({ id: clients.id }).from(clients).where(ne(clients.id, clientId!)).limit(1);
+    const session = await t.login('cliente@campo.test');
+    const { iat } = JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString()) as { iat: number };
+    await t.db.update(users).set({ clientId: other.id }).where(eq(users.id, id));
+    // The change dated in the second the token was issued, which is all the token's issue time says.
+    await t.db.execute(sql`update users set sessions_valid_after = to_timestamp(${iat}) + interval '0.5 second' where id = ${id}`);
+    const refused = await profile(id, session.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(SESSION_EXPIRED);
+    await t.db.update(users).set({ clientId }).where(eq(users.id, id));
+  });
+
+  it('moved to another client through another server, its renewed token works here at once', async () => {
+    const id = await userId('cliente@campo.test');
+    const [{ clientId, rolId }] = await t.db.select({ clientId: users.clientId, rolId: users.rolId }).from(users).where(eq(users.id, id));
+    const [other] = await t.db.select({ id: clients.id }).from(clients).where(ne(clients.id, clientId!)).limit(1);
+    const before = await t.login('cliente@campo.test');
+    // Read here: this server keeps what it read for a second.
+    expect((await profile(id, before.token)).statusCode).toBe(200);
+    // Changed and renewed through another server (nothing this one answered): its token names the new client.
+    await t.db.update(users).set({ clientId: other.id }).where(eq(users.id, id));
+    const renewed = t.app.jwt.sign({ sub: String(id), rol: rolId as never, cid: other.id, typ: 'access' });
+    expect((await profile(id, renewed)).statusCode).toBe(200);
+    expect((await profile(id, before.token)).statusCode).toBe(401);
+    await t.db.update(users).set({ clientId }).where(eq(users.id, id));
   });
 
   it('changed in what does not matter to a session (its name), keeps its token', async () => {

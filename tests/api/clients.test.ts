@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { CLIENT_TEXT } from '../../domain/clients';
+import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
 import { auditLog, clients, clientTypes, users } from '../../server/db/schema';
 import { UNSTORABLE_TEXT } from '../../server/http';
@@ -395,8 +396,7 @@ describe('who may use clients', () => {
   });
 
   it('lets a field leader read but not write', async () => {
-    const id = (await t.db.select().from(users).where(eq(users.email, 'operaciones@campo.test')))[0].id;
-    const leader = t.app.jwt.sign({ sub: String(id), rol: 3, cid: null, typ: 'access' });
+    const leader = await t.tokenAs(ROLE.FIELD_LEADER);
     expect((await get('/api/clients/all-clients', leader)).statusCode).toBe(200);
     const before = await clientCount();
     const res = await send('POST', '/api/clients/', newClient({ name: 'Del líder' }), leader);

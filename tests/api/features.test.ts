@@ -240,7 +240,7 @@ describe('on PostgreSQL, a point of sale saved while an attribute becomes requir
     let started!: () => void;
     const attributeHeld = new Promise<void>((resolve) => (started = resolve));
     const requiring = pg.db.transaction(async (tx) => {
-      await holdClientForAttributes(tx, client);
+      await holdClientForAttributes(tx, client, true);
       await tx.update(features).set({ isRequired: true }).where(eq(features.id, attribute.id));
       started();
       await held;

@@ -1,5 +1,5 @@
 /** Each API test file gets its own copy of the seeded template database and its own app. */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,8 @@ import { type Config, loadConfig } from '../../server/config';
 import { type Database, type Db, createPglite, migrate, openDatabase } from '../../server/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import type { LoginAnswer } from '../../domain/auth';
+import { requiresClient, type UserRole } from '../../domain/roles';
+import { clients, users } from '../../server/db/schema';
 import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
 
 export const TEST_JWT_SECRET = 'campo-api-tests-jwt-secret-0123456789abcdef';
@@ -22,6 +24,11 @@ export interface TestApp {
   /** Logs in through the API; throws with the answer when the login is refused. */
   login(email: string, password?: string): Promise<Pick<LoginAnswer, 'token' | 'refreshToken' | 'id'>>;
   authHeader(token: string): { authorization: string };
+  /**
+   * An access token of an active user of `rol` (with a client where the role has one): the demo's first
+   * such user, or one made for the test. The guard holds a token's role and client to the user's own.
+   */
+  tokenAs(rol: UserRole): Promise<string>;
 }
 
 /** A copy of the template database: a new PostgreSQL database or a PGlite loaded from the dump. */
@@ -115,7 +122,24 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     return { token, refreshToken, id };
   };
 
-  return { app, db: copy.database.db, config, close, login, authHeader };
+  const made = new Map<UserRole, Promise<{ id: number; clientId: number | null }>>();
+  const userOfRole = async (rol: UserRole) => {
+    const db = copy.database.db;
+    const [found] = await db.select({ id: users.id, clientId: users.clientId }).from(users).where(and(rol === null ? isNull(users.rolId) : eq(users.rolId, rol), eq(users.status, true))).orderBy(users.id).limit(1);
+    if (found) return found;
+    const [client] = requiresClient(rol) ? await db.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1) : [];
+    const [user] = await db
+      .insert(users)
+      .values({ names: 'Prueba', lastName: `Rol ${rol ?? 'sin rol'}`, email: `rol-${rol ?? 'ninguno'}-${randomBytes(4).toString('hex')}@prueba.test`, passwordHash: '!', rolId: rol, clientId: client?.id ?? null })
+      .returning({ id: users.id, clientId: users.clientId });
+    return user;
+  };
+  const tokenAs: TestApp['tokenAs'] = async (rol) => {
+    if (!made.has(rol)) made.set(rol, userOfRole(rol));
+    const user = await made.get(rol)!;
+    return app.jwt.sign({ sub: String(user.id), rol: rol as never, cid: user.clientId, typ: 'access' });
+  };
+  return { app, db: copy.database.db, config, close, login, authHeader, tokenAs };
 }
 
 export const authHeader = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -658,7 +658,7 @@ describe('the move’s images', () => {
     expect([0x89, 0xff]).toContain(entries[0].data[0]);
     const [assigned] = await movesWhere(t, inStatus('DISPONIBLE'));
     expect((await t.app.inject({ method: 'GET', url: `/api/user-moves/${assigned.id}/assets?type=image`, headers: t.authHeader(admin) })).statusCode).toBe(404);
-    const client = api.tokenFor(ROLE.CLIENT);
+    const client = await api.tokenFor(ROLE.CLIENT);
     expect((await t.app.inject({ method: 'GET', url: `/api/user-moves/${move.id}/assets?type=image`, headers: t.authHeader(client) })).statusCode).toBe(403);
   });
 });

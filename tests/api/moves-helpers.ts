@@ -2,6 +2,7 @@
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { MoveDetail } from '../../domain/move-api';
+import type { UserRole } from '../../domain/roles';
 import { auditLog, moveStatusLogs, userMoves } from '../../server/db/schema';
 import type { TestApp } from './helpers';
 
@@ -15,8 +16,8 @@ export function caller(t: TestApp) {
     expect(res.statusCode, `${method} ${url} → ${res.body}`).toBeLessThan(300);
     return (res.body ? res.json() : undefined) as T;
   };
-  /** A token for any role (the id is the admin's: only the role matters to the guard). */
-  const tokenFor = (rol: number | null, sub = 1) => t.app.jwt.sign({ sub: String(sub), rol: rol as never, cid: null, typ: 'access' });
+  /** A token of a user of any role (see TestApp.tokenAs). */
+  const tokenFor = (rol: UserRole) => t.tokenAs(rol);
   return { call, ok, tokenFor };
 }
 

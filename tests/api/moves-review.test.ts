@@ -407,6 +407,6 @@ describe('the Getter sends a move for review', () => {
     const [other] = (await movesWhere(t, inStatus('ASIGNADA'))).filter((m) => m.userId !== getter.id);
     const refused = await api.call('POST', '/user-moves/submit', token, { id: other.id, replies: {} });
     expect(refused.json().message).toBe(MOVE_TEXT.notYours);
-    expect((await api.call('POST', '/user-moves/submit', api.tokenFor(ROLE.AGENT), { id: mine.id, replies: {} })).statusCode).toBe(403);
+    expect((await api.call('POST', '/user-moves/submit', await api.tokenFor(ROLE.AGENT), { id: mine.id, replies: {} })).statusCode).toBe(403);
   });
 });

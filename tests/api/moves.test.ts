@@ -423,9 +423,9 @@ describe('the answered questionnaire', () => {
 
 describe('who may read and act', () => {
   it('lets staff read, refuses client-side users and the null role', async () => {
-    for (const rol of [ROLE.AGENT, ROLE.FIELD_LEADER, ROLE.ACCOUNTS]) expect((await api.call('GET', '/user-moves/get/all', api.tokenFor(rol))).statusCode).toBe(200);
+    for (const rol of [ROLE.AGENT, ROLE.FIELD_LEADER, ROLE.ACCOUNTS]) expect((await api.call('GET', '/user-moves/get/all', await api.tokenFor(rol))).statusCode).toBe(200);
     for (const rol of [ROLE.CLIENT, ROLE.FRANCHISE, ROLE.GETTER, null]) {
-      const res = await api.call('GET', '/user-moves/get/all', api.tokenFor(rol));
+      const res = await api.call('GET', '/user-moves/get/all', await api.tokenFor(rol));
       expect(res.statusCode, String(rol)).toBe(403);
       expect(res.json().message).toBe(AUTH_TEXT.forbidden);
     }
@@ -435,10 +435,10 @@ describe('who may read and act', () => {
 
   it('lets only reviewers act: a field leader reads but cannot approve', async () => {
     const [move] = await movesWhere(t, inStatus('EN_REVISION'));
-    const res = await api.call('POST', '/user-moves/accept-one', api.tokenFor(ROLE.FIELD_LEADER), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' });
+    const res = await api.call('POST', '/user-moves/accept-one', await api.tokenFor(ROLE.FIELD_LEADER), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' });
     expect(res.statusCode).toBe(403);
-    expect((await api.call('POST', '/user-moves/accept-one', api.tokenFor(ROLE.CLIENT), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' })).statusCode).toBe(403);
-    expect((await api.call('POST', '/user-moves/accept-one', api.tokenFor(null), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' })).statusCode).toBe(403);
+    expect((await api.call('POST', '/user-moves/accept-one', await api.tokenFor(ROLE.CLIENT), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' })).statusCode).toBe(403);
+    expect((await api.call('POST', '/user-moves/accept-one', await api.tokenFor(null), { id: move.id, userMoveVideoLink: 'https://x.test/v.mp4' })).statusCode).toBe(403);
   });
 
   it('lists the quality agents (role 1) and the Getters (role 7) with their profile', async () => {

@@ -71,7 +71,7 @@ afterAll(() => t?.close());
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
   t.app.inject({ method, url, headers: t.authHeader(token), ...(payload === undefined ? {} : { payload: payload as never }) });
 
-const tokenFor = (role: RoleId) => t.app.jwt.sign({ sub: '1', rol: role, cid: null, typ: 'access' });
+const tokenFor = (role: RoleId) => t.tokenAs(role);
 
 const newProject = (overrides: Record<string, unknown> = {}) => ({
   name: 'Verano en cafeterías',
@@ -549,12 +549,12 @@ describe('references kept by projects', () => {
 
 describe('roles (ACCESS.projects: read staff, write editors)', () => {
   it('lets staff read, editors write, and nobody else in', async () => {
-    const agent = tokenFor(ROLE.AGENT);
+    const agent = await tokenFor(ROLE.AGENT);
     expect((await call('GET', '/api/projects', undefined, agent)).statusCode).toBe(200);
     const denied = await call('POST', '/api/projects', newProject(), agent);
     expect([denied.statusCode, denied.json().message]).toEqual([403, AUTH_TEXT.forbidden]);
     expect((await call('PUT', '/api/projects/locations', { id: 1, locations: [1] }, agent)).statusCode).toBe(403);
-    expect((await call('GET', '/api/projects', undefined, tokenFor(ROLE.CLIENT))).statusCode).toBe(403);
+    expect((await call('GET', '/api/projects', undefined, await tokenFor(ROLE.CLIENT))).statusCode).toBe(403);
     const operations = (await t.login('operaciones@campo.test')).token;
     expect((await call('POST', '/api/projects', newProject({ name: 'Por operaciones' }), operations)).statusCode).toBe(201);
     const [row] = await t.db.select({ createdBy: projects.createdBy }).from(projects).where(eq(projects.name, 'Por operaciones'));

@@ -7,7 +7,7 @@ import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT } from '../../dom
 import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
-import { ROLE } from '../../domain/roles';
+import { ROLE, type UserRole } from '../../domain/roles';
 import { migrationsFolder } from '../../server/db/client';
 import { campaigns, guidelines, moveConfigurations, projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
 import { checkReferences } from '../../server/services/projects/references';
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const tokenFor = (rol: number | null) => t.app.jwt.sign({ sub: '1', rol: rol as never, cid: null, typ: 'access' });
+const tokenFor = (rol: UserRole) => t.tokenAs(rol);
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
   t.app.inject({ method, url: `/api${url}`, headers: t.authHeader(token), ...(payload === undefined ? {} : { payload: payload as never }) });
 const ok = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => {
@@ -471,7 +471,7 @@ describe('a new version keeps the name and type of the dimensions and sub-dimens
 
 describe('roles (ACCESS.questionnaires: read staff, write editors)', () => {
   it('lets staff read and only editors write', async () => {
-    const agent = tokenFor(ROLE.AGENT);
+    const agent = await tokenFor(ROLE.AGENT);
     expect((await call('GET', '/questionnariesV2', undefined, agent)).statusCode).toBe(200);
     const cafe = await byName('Visita a cafetería');
     expect((await call('GET', `/questionnariesV2/get/${cafe.id}`, undefined, agent)).statusCode).toBe(200);
@@ -484,7 +484,7 @@ describe('roles (ACCESS.questionnaires: read staff, write editors)', () => {
       expect([res.statusCode, res.json()], `${method} ${url}`).toEqual([403, { message: AUTH_TEXT.forbidden }]);
     }
     for (const role of [ROLE.CLIENT, ROLE.FRANCHISE, ROLE.GETTER, null]) {
-      expect((await call('GET', '/questionnariesV2', undefined, tokenFor(role))).statusCode, String(role)).toBe(403);
+      expect((await call('GET', '/questionnariesV2', undefined, await tokenFor(role))).statusCode, String(role)).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/questionnariesV2' })).statusCode).toBe(401);
     expect((await byName('Visita a cafetería')).lastVersion).toBe(3);

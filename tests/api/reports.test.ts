@@ -208,7 +208,7 @@ describe('the performance report', () => {
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().errors.clientId).toBe(REPORT_TEXT.pickClient);
     expect((await codesOf(tokens.admin, `clientId=${ids.client}&projectId=${ids.p1}&${WHOLE}`)).total).toBe(7);
-    for (const token of [tokens.operations, api.tokenFor(ROLE.INACTIVE), api.tokenFor(ROLE.GETTER), api.tokenFor(null)]) {
+    for (const token of [tokens.operations, await api.tokenFor(ROLE.INACTIVE), await api.tokenFor(ROLE.GETTER), await api.tokenFor(null)]) {
       const res = await report(token, `clientId=${ids.client}&projectId=${ids.p1}&${WHOLE}`);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: AUTH_TEXT.forbidden });
