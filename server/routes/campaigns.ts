@@ -12,6 +12,7 @@ import { campaigns, clients, projects } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { badRequest, booleanQuery, INVALID_DATA, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
+import { once, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.campaigns.read };
 const write = { roles: ACCESS.campaigns.write };
@@ -147,15 +148,17 @@ export default async function campaignRoutes(app: App) {
 
   app.get('/campaigns/:id', { config: read, schema: { tags, summary: 'Una campaña con su cliente y cuántos proyectos la usan', params: z.object({ id }) } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
 
-  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', body: campaignSchema } }, async (req, reply) => {
+  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve la campaña que creó el primero, sin crear otra.', body: campaignSchema, headers: requestKeyHeaders } }, async (req, reply) => {
     const body = req.body as CampaignInput;
-    const created = await app.db.transaction(async (tx) => {
-      await ensureClient(tx, body.clientId, true);
-      const [row] = await tx.insert(campaigns).values(body).returning({ id: campaigns.id });
-      await audit(tx, { userId: req.session.id, entity: 'campaign', entityId: row.id, action: 'create' });
-      return findCampaign(tx, row.id);
-    });
-    return reply.status(201).send(created);
+    const { answer } = await app.db.transaction((tx) =>
+      once(tx, req, async () => {
+        await ensureClient(tx, body.clientId, true);
+        const [row] = await tx.insert(campaigns).values(body).returning({ id: campaigns.id });
+        await audit(tx, { userId: req.session.id, entity: 'campaign', entityId: row.id, action: 'create' });
+        return { id: row.id };
+      }),
+    );
+    return reply.status(201).send(await findCampaign(app.db, answer.id));
   });
 
   /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4); the edit form sends the `updatedAt` it loaded. */

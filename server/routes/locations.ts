@@ -23,6 +23,7 @@ import { pgConstraint, pgErrorCode } from '../db/errors';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { badRequest, booleanQuery, formLevelValidator, HttpError, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
+import { once, requestKeyHeaders } from '../services/requestKeys';
 import { checkLocationRefs, readLocation, usersOfClient } from '../services/locations';
 
 const read = { roles: ACCESS.locations.read };
@@ -162,20 +163,22 @@ export default async function locationRoutes(app: App) {
     return location;
   });
 
-  app.post('/locations', { config: write, schema: { tags, summary: 'Crea un punto de venta de un cliente (código único en el cliente, 409 si no)', body: locationSchema }, validatorCompiler: formValidator }, async (req, reply) => {
+  app.post('/locations', { config: write, schema: { tags, summary: 'Crea un punto de venta de un cliente (código único en el cliente, 409 si no)', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve el punto de venta que creó el primero, sin crear otro.', body: locationSchema, headers: requestKeyHeaders }, validatorCompiler: formValidator }, async (req, reply) => {
     const body = req.body as LocationInput;
-    const created = await uniqueCode(() =>
-      app.db.transaction(async (tx) => {
-        // Checked in the transaction that writes: the owner and zone managers it names are held until then.
-        const refs = await checkLocationRefs(tx, body.clientId, body);
-        const [row] = await tx
-          .insert(locations)
-          .values({ ...columnsOf(body), clientId: body.clientId })
-          .returning({ id: locations.id });
-        await writeLinks(tx, row.id, body.zoneManagersIds, refs.featureValues);
-        await audit(tx, { userId: req.session.id, entity: 'location', entityId: row.id, action: 'create' });
-        return row;
-      }),
+    const { answer: created } = await uniqueCode(() =>
+      app.db.transaction((tx) =>
+        once(tx, req, async () => {
+          // Checked in the transaction that writes: the owner and zone managers it names are held until then.
+          const refs = await checkLocationRefs(tx, body.clientId, body);
+          const [row] = await tx
+            .insert(locations)
+            .values({ ...columnsOf(body), clientId: body.clientId })
+            .returning({ id: locations.id });
+          await writeLinks(tx, row.id, body.zoneManagersIds, refs.featureValues);
+          await audit(tx, { userId: req.session.id, entity: 'location', entityId: row.id, action: 'create' });
+          return { id: row.id };
+        }),
+      ),
     );
     return reply.status(201).send(await readLocation(app.db, created.id));
   });

@@ -2,6 +2,7 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core'
 import { endpoints } from './endpoints';
 import type { Endpoints, RecordIn } from './endpoints/types';
 import { request } from './http';
+import { requestKeys } from './requestKey';
 
 function endpointsOf(resource: string): Endpoints {
   const found = endpoints[resource];
@@ -73,6 +74,9 @@ export interface CampoDataProvider extends DataProvider {
   action<T = unknown>(resource: string, name: string, body: unknown, options?: { requestKey?: string }): Promise<T>;
 }
 
+/** The tab's creation keys: one at a time is being saved or retried (see requestKey.ts). */
+const createKeys = requestKeys();
+
 export const dataProvider: CampoDataProvider = {
   async getList(resource, params) {
     const list = need(endpointsOf(resource).list, resource, 'listar');
@@ -96,9 +100,12 @@ export const dataProvider: CampoDataProvider = {
   },
   async create(resource, params) {
     const create = need(endpointsOf(resource).create, resource, 'crear');
-    // `meta.requestKey`: see requestKey.ts (a creation that must not happen twice when sent again).
-    const requestKey = typeof params.meta?.requestKey === 'string' ? params.meta.requestKey : undefined;
-    return { data: recordOf(await request(create.post, { method: 'POST', body: params.data, requestKey }), create.recordIn) };
+    // Every creation carries a request key (requestKey.ts): the same data sent again after a failure (an
+    // answer that never came) keeps it, and the routes that honour it create nothing twice.
+    const requestKey = createKeys.for({ resource, data: params.data });
+    const created = recordOf(await request(create.post, { method: 'POST', body: params.data, requestKey }), create.recordIn);
+    createKeys.saved();
+    return { data: created };
   },
   async update(resource, params) {
     const update = need(endpointsOf(resource).update, resource, 'editar');

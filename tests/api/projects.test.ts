@@ -147,6 +147,21 @@ async function counts() {
 }
 
 describe('creating a project', () => {
+  it('sent again with its request key after a lost answer, answers the project it created and creates no other', async () => {
+    const body = newProject({ name: 'Proyecto reenviado' });
+    const send = () => t.app.inject({ method: 'POST', url: '/api/projects', headers: { ...t.authHeader(admin), 'idempotency-key': 'project-sent-twice-01' }, payload: body });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    const named = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.name, 'Proyecto reenviado'));
+    expect(named).toHaveLength(1);
+    const planned = await t.db.select({ n: count() }).from(visits).innerJoin(projectLocations, eq(projectLocations.id, visits.projectLocationId)).where(eq(projectLocations.projectId, first.json().id));
+    // 3 locations × (2 + 1) visits, once.
+    expect(planned[0].n).toBe(9);
+  });
+
   it('writes the project, its locations, their visit ranges and the published visits', async () => {
     const { id } = await create();
     const project = await load(id);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
-import { projectLocations, projects, pushMessages, pushOutbox, requestKeys, userMoves, users, visits } from '../../server/db/schema';
+import { campaigns, clients, locations, projectLocations, projects, pushMessages, pushOutbox, requestKeys, userMoves, users, visits } from '../../server/db/schema';
 import { pushNoticesFor } from '../../server/services/push';
 import { REQUEST_KEY_TEXT } from '../../server/services/requestKeys';
 import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
@@ -120,6 +120,35 @@ describe('a write sent again with its key', () => {
     // Keys past their day went with that save, the other user's too: only today's is left.
     const left = await t.db.select({ userId: requestKeys.userId, old: sql<boolean>`${requestKeys.createdAt} < now() - interval '1 day'` }).from(requestKeys).where(eq(requestKeys.key, 'shared-by-two-users'));
     expect(left).toEqual([{ userId: (await t.login('admin@campo.test')).id, old: false }]);
+  });
+
+  it('creates a campaign and a point of sale once: the retry answers the record the first call created', async () => {
+    const [client] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.state, true)).orderBy(clients.id).limit(1);
+    const campaign = { name: 'Campaña reenviada', clientId: client.id, startDate: todayIso(), endDate: todayIso() };
+    const firstCampaign = await call(t, 'POST', '/campaigns', admin, campaign, 'campaign-sent-twice');
+    expect(firstCampaign.statusCode, firstCampaign.body).toBe(201);
+    const againCampaign = await call(t, 'POST', '/campaigns', admin, campaign, 'campaign-sent-twice');
+    expect([againCampaign.statusCode, againCampaign.json().id]).toEqual([201, firstCampaign.json().id]);
+    expect(await t.db.select().from(campaigns).where(eq(campaigns.name, 'Campaña reenviada'))).toHaveLength(1);
+
+    const [model] = await t.db.select().from(locations).where(eq(locations.clientId, client.id)).orderBy(locations.id).limit(1);
+    const place = {
+      ...Object.fromEntries(
+        (['fullName', 'clientLocationName', 'telephone', 'street', 'latitude', 'longitude', 'executive', 'emails', 'manager', 'emailManager', 'emailExecutive', 'workDays', 'openingHours', 'closingHours', 'countryId', 'stateId', 'cityId'] as const).map((k) => [k, model[k]]),
+      ),
+      fullName: 'Sucursal reenviada',
+      clientId: client.id,
+      clientLocationId: null,
+      ownerId: null,
+      zoneManagersIds: [],
+      featureValues: [],
+      keysValues: [],
+    };
+    const firstPlace = await call(t, 'POST', '/locations', admin, place, 'location-sent-twice');
+    expect(firstPlace.statusCode, firstPlace.body).toBe(201);
+    const againPlace = await call(t, 'POST', '/locations', admin, place, 'location-sent-twice');
+    expect([againPlace.statusCode, againPlace.json().id]).toEqual([201, firstPlace.json().id]);
+    expect(await t.db.select().from(locations).where(eq(locations.fullName, 'Sucursal reenviada'))).toHaveLength(1);
   });
 
   it('sends a push once: the retry answers the same send as it stands', async () => {

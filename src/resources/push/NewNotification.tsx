@@ -10,7 +10,6 @@ import { useNavigate } from 'react-router-dom';
 import { PUSH_LIMITS, PUSH_TEXT as T, type PushMessageValues, pushMessageSchema, type PushSendResult, sendSummary } from '../../../domain/push';
 import { characters } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
-import { useRequestKeys } from '../../dataProvider/requestKey';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { TextInput } from '../../ui/form/inputs';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
@@ -33,15 +32,13 @@ export function NewNotification() {
   const [sending, setSending] = useState(false);
   // The send the server took (202) and goes on with: its progress, read until it is SENT or ERROR.
   const [going, setGoing] = useState<PushSendResult | null>(null);
-  // ENVIAR again after an answer that never came is the same send: the server does not send it twice.
-  const keys = useRequestKeys();
   const ask = form.handleSubmit((values) => setPending(values));
   const send = async () => {
     if (!pending) return;
     setSending(true);
     try {
-      const taken = (await create('push-notifications', { data: pending, meta: { requestKey: keys.for(pending) } }, { returnPromise: true })) as unknown as PushSendResult;
-      keys.saved();
+      // ENVIAR again after an answer that never came is the same send (the creation's request key): not sent twice.
+      const taken = (await create('push-notifications', { data: pending }, { returnPromise: true })) as unknown as PushSendResult;
       // Recorded: the form is spent, so no second ENVIAR repeats the broadcast.
       form.reset(EMPTY);
       setGoing(taken);
