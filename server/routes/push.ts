@@ -44,16 +44,15 @@ export default async function pushRoutes(app: App) {
       const actor = req.session;
       const note = { title, body: message };
       // Sent again with its key (the answer was lost), it is the same send: nothing goes out twice.
-      let targets: PushTarget[] | null = null;
-      const { answer } = await app.db.transaction((tx) =>
+      let targets: PushTarget[] = [];
+      const { answer, replayed } = await app.db.transaction((tx) =>
         once(tx, req, async () => {
           const recorded = await recordPush(tx, actor, note);
           targets = recorded.targets;
           return { id: recorded.id };
         }),
       );
-      const recorded = targets;
-      if (recorded) queue.later({ push: 'broadcast', userId: actor.id }, () => deliver(app.db, queue.sender, actor, answer.id, note, recorded));
+      if (!replayed) queue.later({ push: 'broadcast', userId: actor.id }, () => deliver(app.db, queue.sender, actor, answer.id, note, targets));
       return reply.status(202).send(await pushMessage(app.db, answer.id));
     },
   );

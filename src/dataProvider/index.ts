@@ -70,12 +70,22 @@ export function listAnswer(answer: ListAnswer): { data: any[]; total: number; me
 }
 
 export interface CampoDataProvider extends DataProvider {
-  /** `requestKey`: see requestKey.ts (a write that must not happen twice when sent again). */
-  action<T = unknown>(resource: string, name: string, body: unknown, options?: { requestKey?: string }): Promise<T>;
+  action<T = unknown>(resource: string, name: string, body: unknown): Promise<T>;
 }
 
-/** The tab's creation keys: one at a time is being saved or retried (see requestKey.ts). */
-const createKeys = requestKeys();
+/**
+ * The tab's request keys (requestKey.ts): every creation and action carries one, the same while the same data
+ * is sent again after a failure (an answer that never came); the routes that honour it do nothing twice.
+ */
+const keys = requestKeys();
+
+/** Sends a write with its request key, forgotten once the write succeeded (the same data again is another). */
+async function keyed<T>(path: string, options: { method: string; body: unknown }, of: unknown): Promise<T> {
+  const requestKey = keys.for(of);
+  const answer = await request<T>(path, { ...options, requestKey });
+  keys.saved(requestKey);
+  return answer;
+}
 
 export const dataProvider: CampoDataProvider = {
   async getList(resource, params) {
@@ -100,12 +110,7 @@ export const dataProvider: CampoDataProvider = {
   },
   async create(resource, params) {
     const create = need(endpointsOf(resource).create, resource, 'crear');
-    // Every creation carries a request key (requestKey.ts): the same data sent again after a failure (an
-    // answer that never came) keeps it, and the routes that honour it create nothing twice.
-    const requestKey = createKeys.for({ resource, data: params.data });
-    const created = recordOf(await request(create.post, { method: 'POST', body: params.data, requestKey }), create.recordIn);
-    createKeys.saved();
-    return { data: created };
+    return { data: recordOf(await keyed(create.post, { method: 'POST', body: params.data }, { resource, data: params.data }), create.recordIn) };
   },
   async update(resource, params) {
     const update = need(endpointsOf(resource).update, resource, 'editar');
@@ -131,11 +136,11 @@ export const dataProvider: CampoDataProvider = {
     await Promise.all(params.ids.map((id) => request(withId(del.delete, id), { method: 'DELETE' })));
     return { data: params.ids };
   },
-  async action(resource, name, body, options) {
+  async action(resource, name, body) {
     const action = need(endpointsOf(resource).actions?.[name], resource, name);
     const id = (body as { id?: Identifier } | null)?.id;
     const path = (p: string) => (id === undefined ? p : withId(p, id));
     if (action.delete) return request(path(action.delete), { method: 'DELETE' });
-    return request(path(action.put ?? action.post!), { method: action.put ? 'PUT' : 'POST', body, requestKey: options?.requestKey });
+    return keyed(path(action.put ?? action.post!), { method: action.put ? 'PUT' : 'POST', body }, { resource, name, body });
   },
 };

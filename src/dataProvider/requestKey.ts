@@ -1,8 +1,6 @@
-import { useState } from 'react';
-
 /**
  * The `Idempotency-Key` of a write that must not happen twice (moves created for Getters, a push to every
- * device). An answer can be lost while the server goes on and saves (our timeout, a dropped connection):
+ * device, a project). The data provider sends one with every creation and action. An answer can be lost while the server goes on and saves (our timeout, a dropped connection):
  * the user, told it failed, presses 'Guardar' again. Sent again with the same data, the write carries the
  * same key and the server answers what it did the first time (server/services/requestKeys.ts). Other data,
  * or the same data after a success (a second move on purpose), gets a new key.
@@ -10,8 +8,8 @@ import { useState } from 'react';
 export interface RequestKeys {
   /** The key for this body: the last one while the body is the same and not yet saved, else a new one. */
   for(body: unknown): string;
-  /** The write succeeded: the next one, even with the same data, is another. */
-  saved(): void;
+  /** The write with this key succeeded: the next one, even with the same data, is another. */
+  saved(key: string): void;
 }
 
 /** 128 random bits as 32 hex digits; `crypto.getRandomValues` also works where `randomUUID` does not (plain http). */
@@ -29,13 +27,8 @@ export function requestKeys(make: () => string = newRequestKey): RequestKeys {
       if (last?.body !== text) last = { body: text, key: make() };
       return last.key;
     },
-    saved() {
-      last = null;
+    saved(key) {
+      if (last?.key === key) last = null;
     },
   };
-}
-
-/** A screen's RequestKeys, kept across its renders. */
-export function useRequestKeys(): RequestKeys {
-  return useState(() => requestKeys())[0];
 }

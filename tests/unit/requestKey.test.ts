@@ -13,8 +13,10 @@ describe('request keys', () => {
     // Other data is another write.
     expect(keys.for([{ projectLocationId: 1, userId: 8 }])).toBe('key-2');
     expect(keys.for(body)).toBe('key-3');
-    // Saved: the same data again is a second write on purpose.
-    keys.saved();
+    // Another write's success leaves this one's key; its own success ends it: the same data again is a second write on purpose.
+    keys.saved('key-2');
+    expect(keys.for(body)).toBe('key-3');
+    keys.saved('key-3');
     expect(keys.for(body)).toBe('key-4');
   });
 

@@ -54,7 +54,7 @@ export function useChoices(path: string, query?: Record<string, unknown>, enable
 /** A named action of the moves resource (approve, reject, massive…): the API's answer, or a thrown ApiError. */
 export function useMoveAction() {
   const dataProvider = useCampoDataProvider();
-  return <T = unknown,>(name: string, body: unknown, options?: { requestKey?: string }) => dataProvider.action<T>('user-moves', name, body, options);
+  return <T = unknown,>(name: string, body: unknown) => dataProvider.action<T>('user-moves', name, body);
 }
 
 /** A screen's title; with `back`, an arrow that returns there. */

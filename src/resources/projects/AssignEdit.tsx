@@ -8,7 +8,6 @@ import { PROJECT_TEXT, type ProjectLocationRow, type ProjectRecord } from '../..
 import { canUse } from '../../../domain/roles';
 import { formatDisplayDate } from '../../../domain/validation';
 import { currentRole } from '../../authProvider';
-import { useRequestKeys } from '../../dataProvider/requestKey';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { ErrorDialog } from '../../ui/dialogs';
 import { GetterPicker } from '../../ui/getterPicker/GetterPicker';
@@ -44,16 +43,14 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
   const [perPage, setPerPage] = useState(20);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  // 'Guardar' pressed again after an answer that never came creates no second move for a location.
-  const keys = useRequestKeys();
   const items = Object.entries(chosen).map(([projectLocationId, userId]) => ({ projectLocationId: Number(projectLocationId), userId }));
   const shown = project.locations.slice((page - 1) * perPage, page * perPage);
 
   const save = async () => {
     setSaving(true);
     try {
-      await dataProvider.action(RESOURCE, 'assign', items, { requestKey: keys.for(items) });
-      keys.saved();
+      // Pressed again after an answer that never came, the same data creates no second move (its request key).
+      await dataProvider.action(RESOURCE, 'assign', items);
       notify(ASSIGN_TEXT.created(items.length), { type: 'success' });
       setChosen({});
       reload();

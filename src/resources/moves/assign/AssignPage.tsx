@@ -25,7 +25,6 @@ import { STOCK_STATES, type StockState } from '../../../../domain/moves';
 import { cellText, formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
-import { useRequestKeys } from '../../../dataProvider/requestKey';
 import { useClientChoices } from '../../../ui/ClientPicker';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { SelectInput } from '../../../ui/form/inputs';
@@ -71,8 +70,6 @@ function StockAssignment() {
   const clients = useClientChoices(false);
   const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: clientId ?? undefined });
   const act = useMoveAction();
-  // Assigning again after an answer that never came repeats nothing (the server answers the first assignment).
-  const keys = useRequestKeys();
   const client = useQueryClient();
   const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, offset: (page - 1) * perPage, limit: perPage };
   const stock = useQuery({
@@ -105,9 +102,8 @@ function StockAssignment() {
     setBusy(true);
     try {
       // Moves and visits in one call, one transaction: all of them are assigned or none.
-      const body = { userMovesIds: moves, userId: auditorId, locations };
-      await act('massive', body, { requestKey: keys.for(body) });
-      keys.saved();
+      // Assigning again after an answer that never came repeats nothing (the request key: the server answers the first assignment).
+      await act('massive', { userMovesIds: moves, userId: auditorId, locations });
       setDone(picked.length);
       setSelected(new Map());
     } catch (error) {
