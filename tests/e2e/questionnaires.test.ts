@@ -105,6 +105,8 @@ describe('building a questionnaire', () => {
     await dimensionName.fill('Atención');
     await dimensionName.press('Enter');
     await expect(page.getByText(QUESTIONNAIRE_TEXT.confirm).count()).resolves.toBe(0);
+    // Its name and its weighting are both required, and both say so ('*'), as the name always did.
+    for (const label of ['Nombre de la dimensión 1', 'Ponderación de la dimensión 1']) await shown(page.locator('label').filter({ hasText: new RegExp(`^${label}\\s*\\*$`) }));
     await page.getByLabel('Ponderación de la dimensión 1').fill('100');
     await shown(page.getByRole('button', { name: 'Enviar cuestionario' }));
 

@@ -7,7 +7,7 @@ import { combineWithCurrentTime, PAYMENT_TEXT as T, type PaymentDialogValues, pa
 import { formatDisplayDate, todayIso } from '../../../domain/validation';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { closeUnlessBackdrop, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
-import { DateInput, TextInput } from '../../ui/form/inputs';
+import { DateInput, LiveErrors, TextInput } from '../../ui/form/inputs';
 
 export const RESOURCE = 'payment-administration';
 
@@ -26,7 +26,8 @@ const DIALOG_FIELDS = ['transactionDate', 'operationCode'] as const;
 /**
  * The register-payment dialog (spec 2 §2, §5): the payment date (from the newest debt's day to
  * today; sent with the current time of day) and the operation number. Accept stays disabled while
- * a field is wrong. Then the success dialog; `onPaid` refreshes what the screen shows.
+ * a field is wrong, and the field says why as soon as it changed. Then the success dialog; `onPaid`
+ * refreshes what the screen shows.
  * A refusal of the payment itself (one of them paid meanwhile: 409) closes the dialog and calls
  * `onRefused`, which refetches the lists, so what was paid elsewhere leaves the screen.
  */
@@ -119,10 +120,12 @@ function PaymentForm({
           <Typography sx={{ mb: 2 }}>
             {order.getterName} · {order.ids.length === 1 ? '1 transacción' : `${order.ids.length} transacciones`} · {formatPesos(order.amount)}
           </Typography>
-          <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
-            <DateInput name="transactionDate" label={T.date} required helperText={T.dateRange(order.debtDay)} />
-            <TextInput name="operationCode" label={T.operationCode} required />
-          </Box>
+          <LiveErrors.Provider value>
+            <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
+              <DateInput name="transactionDate" label={T.date} required helperText={T.dateRange(order.debtDay)} />
+              <TextInput name="operationCode" label={T.operationCode} required />
+            </Box>
+          </LiveErrors.Provider>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={isSubmitting}>

@@ -1,4 +1,5 @@
 import { Autocomplete, Checkbox, FormControlLabel, TextField } from '@mui/material';
+import { createContext, useContext } from 'react';
 import { useController, useFormContext, useFormState } from 'react-hook-form';
 import { useFormMode } from './CampoForm';
 
@@ -10,17 +11,25 @@ interface BaseProps {
   helperText?: string;
 }
 
-/** Errors show once the field is touched or the user pressed Save. */
+/**
+ * True in a form whose button stays disabled while a field is wrong (the payment dialog): there the
+ * reason shows as soon as the user changed the field, not only when leaving it, or the user would
+ * look at a grey button and no word why.
+ */
+export const LiveErrors = createContext(false);
+
+/** Errors show once the field is touched or the user pressed Save (in a `LiveErrors` form, once changed). */
 export function useField(name: string) {
   const { control } = useFormContext();
   const mode = useFormMode();
+  const live = useContext(LiveErrors);
   const controller = useController({ name, control });
   // Its own subscription to the submit count: read through the form's formState, it was a snapshot of the
   // form's last render, and a form that never re-rendered on submit (one that does not read the count
   // itself) left an untouched field's error hidden after 'Enviar'.
   const { submitCount } = useFormState({ control });
-  const { error, isTouched } = controller.fieldState;
-  const shownError = error && (isTouched || submitCount > 0) ? error.message : undefined;
+  const { error, isTouched, isDirty } = controller.fieldState;
+  const shownError = error && (isTouched || submitCount > 0 || (live && isDirty)) ? error.message : undefined;
   return { ...controller, shownError, readOnly: mode === 'VIEW' };
 }
 

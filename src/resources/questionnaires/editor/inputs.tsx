@@ -75,7 +75,8 @@ export const ANSWER_WEIGHTING_WIDTH = 230;
 
 /**
  * A weighting with its label (dimensions, sub-dimensions and the question dialog). Its helper line is
- * always there, so an error shown on blur does not move the button the user is clicking.
+ * always there, so an error shown on blur does not move the button the user is clicking. Marked
+ * required (every weighting is, spec 2 §5) unless fixed by the question's type.
  */
 export const WeightingInput = memo(function WeightingInput({ name, label, check, disabled, width = 140 }: WeightingProps) {
   const { ref, error, ...field } = useWeightingField(name, check);
@@ -85,6 +86,7 @@ export const WeightingInput = memo(function WeightingInput({ name, label, check,
       inputRef={ref}
       size="small"
       label={label}
+      required={!disabled}
       error={Boolean(error)}
       helperText={error ?? ' '}
       sx={{ width, flexShrink: 0 }}
