@@ -309,14 +309,33 @@ describe('a client that does not exist', () => {
     session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
-    for (const section of ['branch-offices', 'features']) {
-      await page.goto(`/clients/99999/${section}`);
-      await shown(page.getByText('El cliente no existe.'));
-      expect(await page.getByRole('button', { name: /^Nueva locacion$|^Nuevo atributo$/ }).count()).toBe(0);
+    // Nor a form to fill for it (saving would only then say so), nor, with an id that is no number, an empty page.
+    for (const client of ['99999', 'abc']) {
+      for (const section of ['branch-offices', 'features', 'add', 'massive', 'features/add']) {
+        await page.goto(`/clients/${client}/${section}`);
+        await shown(page.getByText('El cliente no existe.'));
+        expect(await page.getByRole('button', { name: /^Nueva locacion$|^Nuevo atributo$|^Guardar$/ }).count()).toBe(0);
+      }
     }
     await page.getByRole('button', { name: 'Volver a la lista de clientes' }).click();
     await atPath(page, '/clients');
     errors.assertNone([/status of 404/]);
+  });
+
+  it('an attribute opened under another client’s address is shown under its own client’s', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    const [mine, other] = (await api('admin@campo.test', 'GET', '/clients/all-clients?limit=2&sort=id&order=ASC')).rows as { id: number }[];
+    const feature = (await api('admin@campo.test', 'GET', `/features/client/${mine.id}?limit=1`)).rows[0] as { id: number; name: string };
+    for (const mode of ['view', 'edit']) {
+      await page.goto(`/clients/${other.id}/features/${mode}/${feature.id}`);
+      await atPath(page, `/clients/${mine.id}/features/${mode}/${feature.id}`);
+      await shown(page.getByRole('heading', { name: mode === 'edit' ? `Editar: ${feature.name}` : feature.name, exact: true }));
+    }
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await atPath(page, `/clients/${mine.id}/features`);
+    errors.assertNone();
   });
 });
 

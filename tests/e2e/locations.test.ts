@@ -150,6 +150,14 @@ describe('a point of sale', () => {
     await pick(page, page.getByRole('combobox', { name: 'País' }), 'Argentina');
     await pick(page, page.getByRole('combobox', { name: 'Estado o provincia' }), 'Córdoba');
     await pick(page, page.getByRole('combobox', { name: 'Ciudad' }), 'Villa María');
+    // An invalid address left in the box keeps the form from saving: saved, it would be dropped unseen.
+    await emails.fill('otro mail');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Email inválido', { exact: true }));
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'Está seguro?' }).count()).toBe(0);
+    await emails.fill('');
+    await gone(page.getByText('Email inválido', { exact: true }));
     // A refusal about the client, which this form (opened from the client's list) has no input for, is
     // said in the dialog (the client made inactive meanwhile, say).
     const inactive = 'El cliente está inactivo: actívelo para agregarle puntos de venta.';

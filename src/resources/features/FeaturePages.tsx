@@ -1,7 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { type RaRecord, ResourceContextProvider, useCreate, useUpdate } from 'ra-core';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../domain/dialogs';
 import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureSchema } from '../../../domain/features';
 import { canUse } from '../../../domain/roles';
@@ -61,8 +61,12 @@ function CreateForm({ base, clientId }: { base: string; clientId?: number }) {
   );
 }
 
-/** An attribute's screen: its name in VIEW, 'Editar: ' and the name in EDIT (VIEW, without 'Editar', for those who only read). */
-export function FeatureRecordPage({ base, mode }: { base: string; mode: Exclude<FormMode, 'ADD'> }) {
+/**
+ * An attribute's screen: its name in VIEW, 'Editar: ' and the name in EDIT (VIEW, without 'Editar', for
+ * those who only read). Below a client's address (`clientId`), an attribute of another client is shown
+ * under its own client's, as a point of sale is: its back arrow and 'Editar' lead to its client's list.
+ */
+export function FeatureRecordPage({ base, mode, clientId }: { base: string; mode: Exclude<FormMode, 'ADD'>; clientId?: number }) {
   const { id } = useParams();
   const { data, isPending, error } = useFreshRecord(RESOURCE, Number(id));
   const [update] = useUpdate();
@@ -70,6 +74,7 @@ export function FeatureRecordPage({ base, mode }: { base: string; mode: Exclude<
   const [done, setDone] = useState(false);
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  if (clientId !== undefined && data.clientId !== clientId) return <Navigate replace to={`/clients/${data.clientId}/features/${mode === 'EDIT' ? 'edit' : 'view'}/${data.id}`} />;
   const canWrite = canUse(currentRole(), 'features', 'write');
   const shownMode = canWrite ? mode : 'VIEW';
   return (

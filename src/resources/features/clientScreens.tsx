@@ -20,13 +20,19 @@ export function ClientFeatureList() {
 
 export function ClientFeatureCreate() {
   const { clientId, base } = useClient('clientId');
-  return <FeatureCreatePage key={clientId} clientId={clientId} base={base} />;
+  return (
+    <KnownClient clientId={clientId}>
+      <FeatureCreatePage key={clientId} clientId={clientId} base={base} />
+    </KnownClient>
+  );
 }
 
 export function ClientFeatureEdit() {
-  return <FeatureRecordPage mode="EDIT" base={useClient('clientId').base} />;
+  const { clientId, base } = useClient('clientId');
+  return <FeatureRecordPage mode="EDIT" base={base} clientId={clientId} />;
 }
 
 export function ClientFeatureView() {
-  return <FeatureRecordPage mode="VIEW" base={useClient('clientId').base} />;
+  const { clientId, base } = useClient('clientId');
+  return <FeatureRecordPage mode="VIEW" base={base} clientId={clientId} />;
 }

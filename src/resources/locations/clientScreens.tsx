@@ -1,6 +1,6 @@
 import { useGetOne } from 'ra-core';
 import { useParams } from 'react-router-dom';
-import { KnownClient } from '../clients/KnownClient';
+import { isClientId, KnownClient } from '../clients/KnownClient';
 import { Allowed } from '../define';
 import { LocationList } from './LocationList';
 import { LocationCreatePage, LocationRecordPage } from './LocationPages';
@@ -13,7 +13,7 @@ const useClientId = (param: 'id' | 'clientId') => Number(useParams()[param]);
 export function ClientLocationList() {
   const clientId = useClientId('id');
   // The same read KnownClient makes (one request): an inactive client takes no new points of sale.
-  const { data: client } = useGetOne('clients', { id: clientId }, { retry: false });
+  const { data: client } = useGetOne('clients', { id: clientId }, { retry: false, enabled: isClientId(clientId) });
   return (
     <KnownClient clientId={clientId}>
       <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} clientInactive={client === undefined ? null : client.state === false} />
@@ -25,7 +25,9 @@ export function ClientLocationCreate() {
   const clientId = useClientId('clientId');
   return (
     <Allowed area="locations" operation="write">
-      <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+      <KnownClient clientId={clientId}>
+        <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+      </KnownClient>
     </Allowed>
   );
 }
@@ -44,7 +46,9 @@ export function ClientLocationsMassive() {
   const clientId = useClientId('clientId');
   return (
     <Allowed area="locations" operation="write">
-      <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+      <KnownClient clientId={clientId}>
+        <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+      </KnownClient>
     </Allowed>
   );
 }

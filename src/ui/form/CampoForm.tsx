@@ -5,7 +5,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Card, CardContent, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import type { RaRecord } from 'ra-core';
-import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
@@ -17,6 +17,26 @@ export type FormMode = 'ADD' | 'EDIT' | 'VIEW';
 
 const ModeContext = createContext<FormMode>('ADD');
 export const useFormMode = () => useContext(ModeContext);
+
+/** Text an input holds outside the form's values (an e-mail typed, not yet a chip), keyed by field. */
+type Holds = Map<string, () => boolean>;
+const HoldsContext = createContext<{ current: Holds } | null>(null);
+
+/**
+ * An input whose box holds text the form's values do not have yet (the e-mail list's invalid address)
+ * keeps the form from saving while `held()` is true: saving would drop what the user still sees typed.
+ * `held` shows the input's own message; the form then saves nothing.
+ */
+export function useHoldSave(name: string, held: () => boolean) {
+  const holds = useContext(HoldsContext);
+  const latest = useRef(held);
+  latest.current = held;
+  useEffect(() => {
+    if (!holds) return;
+    holds.current.set(name, () => latest.current());
+    return () => void holds.current.delete(name);
+  }, [holds, name]);
+}
 
 export interface CampoFormProps<T extends FieldValues> {
   mode: FormMode;
@@ -83,6 +103,7 @@ export function CampoForm<T extends FieldValues>({
   const [errors, setErrors] = useState<string[]>([]);
   const watched = useWatch({ control: form.control }) as T;
   const loaded = useRef(record);
+  const holds = useRef<Holds>(new Map());
 
   // While a save runs, the screen's own navigation after it (to the list, to the record) is no leaving;
   // and 'Guardar' stays off: a save confirmed in the dialog runs after react-hook-form's submit ended,
@@ -127,6 +148,8 @@ export function CampoForm<T extends FieldValues>({
 
   const submit = form.handleSubmit(
     async (values) => {
+      // Every hold is asked (each shows its message), not only up to the first.
+      if ([...holds.current.values()].map((held) => held()).some(Boolean)) return;
       if (askFirst) setAsking(values as T);
       else await save(values as T);
     },
@@ -138,75 +161,77 @@ export function CampoForm<T extends FieldValues>({
 
   return (
     <ModeContext.Provider value={mode}>
-      <Card sx={{ mt: 2, maxWidth: 1100 }}>
-        <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-            <IconButton aria-label="Volver" onClick={() => leave(backPath)}>
-              <ArrowBackIcon />
-            </IconButton>
-            <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-              {title}
-            </Typography>
-            {!isView && (
-              <Tooltip title="Reiniciar formulario">
-                <IconButton aria-label="Reiniciar formulario" onClick={() => form.reset(defaultValues)}>
-                  <RestartAltIcon />
-                </IconButton>
-              </Tooltip>
-            )}
-            {isView && editPath && (
-              <Tooltip title="Editar">
-                <IconButton aria-label="Editar" onClick={() => navigate(editPath)}>
-                  <EditIcon />
-                </IconButton>
-              </Tooltip>
-            )}
-            {mode === 'EDIT' && viewPath && (
-              <Tooltip title="Ver">
-                <IconButton aria-label="Ver" onClick={() => navigate(viewPath)}>
-                  <VisibilityIcon />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
-          <FormProvider {...form}>
-            <form onSubmit={submit} noValidate>
-              {/* `minInlineSize: 0`: a fieldset is as wide as its content's min-content by default, so on a
-                  phone one wide table (a project's visit calendar) widened the whole form past its card. */}
-              <fieldset disabled={isView} style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
-                {children}
-              </fieldset>
+      <HoldsContext.Provider value={holds}>
+        <Card sx={{ mt: 2, maxWidth: 1100 }}>
+          <CardContent>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+              <IconButton aria-label="Volver" onClick={() => leave(backPath)}>
+                <ArrowBackIcon />
+              </IconButton>
+              <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+                {title}
+              </Typography>
               {!isView && (
-                <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 3, pr: CHAT_GUTTER }}>
-                  <Button onClick={() => leave(backPath)}>Cancelar</Button>
-                  <Button
-                    type="submit"
-                    variant="contained"
-                    disabled={saveDisabled}
-                    startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-                  >
-                    Guardar
-                  </Button>
-                </Box>
+                <Tooltip title="Reiniciar formulario">
+                  <IconButton aria-label="Reiniciar formulario" onClick={() => form.reset(defaultValues)}>
+                    <RestartAltIcon />
+                  </IconButton>
+                </Tooltip>
               )}
-            </form>
-          </FormProvider>
-        </CardContent>
-      </Card>
-      <ConfirmDialog
-        open={asking !== null}
-        title={confirmText.title}
-        content={confirmText.content}
-        busy={busy}
-        onClose={() => setAsking(null)}
-        onConfirm={async () => {
-          const values = asking!;
-          setAsking(null);
-          await save(values);
-        }}
-      />
-      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
-      {leaveDialog}
+              {isView && editPath && (
+                <Tooltip title="Editar">
+                  <IconButton aria-label="Editar" onClick={() => navigate(editPath)}>
+                    <EditIcon />
+                  </IconButton>
+                </Tooltip>
+              )}
+              {mode === 'EDIT' && viewPath && (
+                <Tooltip title="Ver">
+                  <IconButton aria-label="Ver" onClick={() => navigate(viewPath)}>
+                    <VisibilityIcon />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </Box>
+            <FormProvider {...form}>
+              <form onSubmit={submit} noValidate>
+                {/* `minInlineSize: 0`: a fieldset is as wide as its content's min-content by default, so on a
+                    phone one wide table (a project's visit calendar) widened the whole form past its card. */}
+                <fieldset disabled={isView} style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
+                  {children}
+                </fieldset>
+                {!isView && (
+                  <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 3, pr: CHAT_GUTTER }}>
+                    <Button onClick={() => leave(backPath)}>Cancelar</Button>
+                    <Button
+                      type="submit"
+                      variant="contained"
+                      disabled={saveDisabled}
+                      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+                    >
+                      Guardar
+                    </Button>
+                  </Box>
+                )}
+              </form>
+            </FormProvider>
+          </CardContent>
+        </Card>
+        <ConfirmDialog
+          open={asking !== null}
+          title={confirmText.title}
+          content={confirmText.content}
+          busy={busy}
+          onClose={() => setAsking(null)}
+          onConfirm={async () => {
+            const values = asking!;
+            setAsking(null);
+            await save(values);
+          }}
+        />
+        <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+        {leaveDialog}
+      </HoldsContext.Provider>
     </ModeContext.Provider>
   );
 }

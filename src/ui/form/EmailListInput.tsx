@@ -2,11 +2,13 @@ import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useState } from 'react';
 import { addEmail, LOCATION_TEXT } from '../../../domain/locations';
 import { isEmail } from '../../../domain/validation';
+import { useHoldSave } from './CampoForm';
 import { useField } from './inputs';
 
 /**
  * A list of e-mail addresses typed one at a time: Enter (or leaving the box) adds the address as a
- * chip, a repeated one is ignored and an invalid one stays in the box with 'Email inválido' (spec 1 §5).
+ * chip, a repeated one is ignored and an invalid one stays in the box with 'Email inválido' (spec 1 §5),
+ * and keeps the form from saving: saved, the address the user still sees would be silently dropped.
  */
 export function EmailListInput({ name, label, required, disabled }: { name: string; label: string; required?: boolean; disabled?: boolean }) {
   const { field, shownError, readOnly } = useField(name);
@@ -25,6 +27,12 @@ export function EmailListInput({ name, label, required, disabled }: { name: stri
     setTyped('');
     setInvalid(false);
   };
+
+  useHoldSave(name, () => {
+    const held = typed.trim() !== '' && !isEmail(typed.trim());
+    if (held) setInvalid(true);
+    return held;
+  });
 
   const error = invalid ? LOCATION_TEXT.emailList : shownError;
   return (
