@@ -1,5 +1,5 @@
 import ChatIcon from '@mui/icons-material/Chat';
-import { Box, Chip, Fab, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Fab, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { AppBar, Layout, type LayoutProps, Logout, UserMenu } from 'react-admin';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -24,6 +24,8 @@ function Logo() {
 function CampoAppBar() {
   const profile = getSession()?.profile;
   const roleTitle = titleForRole((profile?.rolId ?? null) as UserRole);
+  const welcome = `Bienvenido ${profile ? `${profile.firstName} ${profile.lastName}` : ''}`.trim();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   useEffect(() => {
     document.title = `Campo · ${roleTitle}`;
   }, [roleTitle]);
@@ -39,13 +41,26 @@ function CampoAppBar() {
       <Logo />
       {/* On a phone a long role ('Responsable de punto de venta') is cut, whole on hover: it pushed the
           refresh and profile buttons, and with them 'Desconectar', off the screen. */}
-      <Chip label={roleTitle} title={roleTitle} size="small" sx={{ bgcolor: 'rgba(0,0,0,.25)', color: 'inherit', mr: 2, minWidth: 0, maxWidth: { xs: 110, sm: 'none' } }} />
+      <Chip label={roleTitle} title={roleTitle} size="small" sx={{ bgcolor: 'rgba(0,0,0,.25)', color: 'inherit', mr: 2, minWidth: 0, maxWidth: { xs: 90, sm: 'none' } }} />
       {/* No react-admin TitlePortal: every page says its own title (PageTitle), and the portal was an empty
           heading in the banner on every screen, read out by screen readers. */}
       <Box sx={{ flex: 1 }} />
-      <Typography variant="body1" sx={{ mr: 1, display: { xs: 'none', sm: 'block' } }}>
-        Bienvenido {profile ? `${profile.firstName} ${profile.lastName}` : ''}
-      </Typography>
+      {/* On a phone too (spec 1 §1): there on two short lines, 'Bienvenido' over the first name (on one
+          line even the first name was cut to 'Bienvenido …' beside a long role); whole on hover. */}
+      {phone && profile ? (
+        <Typography variant="body2" title={welcome} sx={{ mr: 1, minWidth: 0, flexShrink: 1, fontSize: '0.75rem', lineHeight: 1.25 }}>
+          <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            Bienvenido
+          </Box>{' '}
+          <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {profile.firstName}
+          </Box>
+        </Typography>
+      ) : (
+        <Typography variant="body1" noWrap title={welcome} sx={{ mr: 1, minWidth: 0, flexShrink: 1 }}>
+          {welcome}
+        </Typography>
+      )}
     </AppBar>
   );
 }

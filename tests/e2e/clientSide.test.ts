@@ -155,7 +155,8 @@ describe('the dashboard', () => {
   it('on a phone draws its charts at the phone\'s width, their labels as large as on a computer', async () => {
     session = await chromium.open({ viewport: { width: 390, height: 844 } });
     const { page, errors } = session;
-    await loginAs(page, 'cliente@campo.test', { at: '/dashboard' });
+    // A franchise user: the longest role beside the greeting.
+    await loginAs(page, 'franquicia@campo.test', { at: '/dashboard' });
     for (const name of [/^Evolución por período: /, /^Resultado por año: /, /^Resultado por dimensión: /]) {
       const chart = page.getByRole('img', { name });
       await shown(chart);
@@ -170,6 +171,17 @@ describe('the dashboard', () => {
       expect(font).toBeGreaterThanOrEqual(10);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The top bar greets the user on a phone too, and keeps its buttons on the screen.
+    // 'Bienvenido' over the first name, neither cut (a franchise user's long role beside them), the whole name on hover.
+    const welcome = page.getByRole('banner').getByTitle(/^Bienvenido \S+ \S+/);
+    await shown(welcome);
+    expect(await welcome.textContent()).toBe('Bienvenido Franco');
+    expect(await welcome.evaluate((e) => [...e.children].map((line) => [line.textContent, line.scrollWidth <= line.clientWidth]))).toEqual([
+      ['Bienvenido', true],
+      ['Franco', true],
+    ]);
+    const profileButton = await page.getByRole('banner').getByRole('button').last().boundingBox();
+    expect(profileButton!.x + profileButton!.width).toBeLessThanOrEqual(390);
     errors.assertNone();
   });
 
