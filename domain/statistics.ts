@@ -91,7 +91,21 @@ export interface Aggregate {
   result: number | null;
 }
 
-export interface PeriodStatistic extends Aggregate {
+/** Approved visits: of `moves`, `unscored` had a result of N/A (-1), counted but left out of the mean. */
+export interface VisitAggregate extends Aggregate {
+  unscored: number;
+}
+
+/**
+ * How many approved visits, and how many of them had no result (N/A), which the mean left out:
+ * '8 visitas', '8 visitas, 1 sin resultado' (the mean beside it is of 7; '8 visitas' alone read as of 8).
+ */
+export function visitsCaption({ moves, unscored }: { moves: number; unscored?: number }): string {
+  const visits = moves === 1 ? '1 visita' : `${moves} visitas`;
+  return unscored ? `${visits}, ${unscored} sin resultado` : visits;
+}
+
+export interface PeriodStatistic extends VisitAggregate {
   /** 'YYYY-MM' (Argentina's calendar). */
   period: string;
 }
@@ -101,14 +115,14 @@ export interface DimensionStatistic extends Aggregate {
   name: string;
 }
 
-export interface AnnualStatistic extends Aggregate {
+export interface AnnualStatistic extends VisitAggregate {
   year: number;
   dimensions: DimensionStatistic[];
   periods: PeriodStatistic[];
 }
 
 /** The statistics of one questionnaire version within one plan. */
-export interface VersionStatistics extends Aggregate {
+export interface VersionStatistics extends VisitAggregate {
   questionnaire: { id: number; name: string };
   version: number;
   versionId: number;

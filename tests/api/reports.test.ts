@@ -263,7 +263,7 @@ describe('the dashboard\'s statistics', () => {
     const v = plan.statistics.find((s) => s.versionId === ids.v)!;
     // m1 80, m2 60, m3 100, m4 90, m5 70, and m6 N/A: an approved visit, counted, but no result to
     // average (m8 not approved, m7 another version).
-    expect(v).toMatchObject({ moves: 6, result: 80 });
+    expect(v).toMatchObject({ moves: 6, unscored: 1, result: 80 });
     expect(v.dimensions).toEqual([
       { id: 'A', name: 'Atención', moves: 5, result: 74 },
       { id: 'B', name: 'Limpieza', moves: 4, result: 90 },
@@ -272,10 +272,11 @@ describe('the dashboard\'s statistics', () => {
       {
         year: 2025,
         moves: 3,
+        unscored: 0,
         result: 80,
         periods: [
-          { period: '2025-03', moves: 2, result: 70 },
-          { period: '2025-04', moves: 1, result: 100 },
+          { period: '2025-03', moves: 2, unscored: 0, result: 70 },
+          { period: '2025-04', moves: 1, unscored: 0, result: 100 },
         ],
         dimensions: [
           { id: 'A', name: 'Atención', moves: 3, result: 73.33 },
@@ -285,11 +286,12 @@ describe('the dashboard\'s statistics', () => {
       {
         year: 2026,
         moves: 3,
+        unscored: 1,
         result: 80,
-        // A month whose only visit is N/A: one visit, no result.
+        // A month whose only visit is N/A: one visit, no result, and it says so.
         periods: [
-          { period: '2026-01', moves: 2, result: 80 },
-          { period: '2026-02', moves: 1, result: null },
+          { period: '2026-01', moves: 2, unscored: 0, result: 80 },
+          { period: '2026-02', moves: 1, unscored: 1, result: null },
         ],
         dimensions: [
           { id: 'A', name: 'Atención', moves: 2, result: 75 },

@@ -101,14 +101,16 @@ describe('the dashboard', () => {
     await shown(summary.getByText('Visita a cafetería'));
     // The plan has three versions: the summary counts them all, the figures only the chosen one.
     await shown(summary.getByText('Visitas aprobadas (todas las versiones)'));
-    await shown(page.getByText(/^\d+ visitas aprobadas con la versión 3$/).first());
+    // The demo's franchise visits hold an N/A one: counted, left out of the mean, and said apart.
+    await shown(page.getByText(/^\d+ visitas aprobadas con la versión 3, [1-9]\d* sin resultado$/).first());
     // The versions' approved visits add up to the plan's, N/A ones too (they were left out of the versions').
     const total = Number(await summary.locator('dt', { hasText: 'Visitas aprobadas (todas las versiones)' }).locator('+ dd').innerText());
     let versionsSum = 0;
     for (const version of [1, 2, 3]) {
       await page.getByRole('combobox', { name: 'Versión del cuestionario' }).click();
       await page.getByRole('option', { name: `Visita a cafetería · versión ${version}` }).click();
-      const caption = page.getByText(new RegExp(`^\\d+ visitas aprobadas con la versión ${version}$`)).first();
+      // N/A ones are counted, and said apart: '…con la versión 3, 1 sin resultado'.
+      const caption = page.getByText(new RegExp(`^\\d+ visitas aprobadas con la versión ${version}(, \\d+ sin resultado)?$`)).first();
       await shown(caption);
       versionsSum += Number((await caption.innerText()).split(' ')[0]);
     }
@@ -196,6 +198,10 @@ describe('the dashboard', () => {
     expect(months.every((m, i) => i === 0 || m === months[i - 1] + 1)).toBe(true);
     // The franchise's points of sale had no approved visit in some months of the plan (demo data).
     expect(label).toMatch(/\w{3}\. \d{4} sin visitas/);
+    // Its N/A visit is counted in its month, and said apart: the month's result is the mean of the others.
+    await page.getByRole('link', { name: 'Ver resultados por período' }).click();
+    const periods = page.getByRole('table', { name: 'Resultados por período' });
+    await shown(periods.getByRole('cell', { name: /^\d+ \([1-9]\d* sin resultado\)$/ }).first());
     errors.assertNone();
   });
 

@@ -14,7 +14,7 @@ import {
   resultBand,
 } from '../../domain/reports';
 import type { Dimension, Question } from '../../domain/questionnaires';
-import { dimensionResults, everyMonth, longPeriod, periodTitle, statisticBand } from '../../domain/statistics';
+import { dimensionResults, everyMonth, longPeriod, periodTitle, statisticBand, visitsCaption } from '../../domain/statistics';
 
 describe('the report\'s colour bands (spec 3 §9)', () => {
   it('is dark green over 90, green over 70, yellow over 40, red otherwise and grey for N/A', () => {
@@ -180,5 +180,14 @@ describe('dimension results', () => {
       { id: 'a', name: 'Dimensión a', result: 75 },
       { id: 'b', name: 'Dimensión b', result: -1 },
     ]);
+  });
+});
+
+describe('the visits under a dashboard figure', () => {
+  it('says how many, and how many of them had no result (left out of the mean)', () => {
+    expect(visitsCaption({ moves: 1 })).toBe('1 visita');
+    expect(visitsCaption({ moves: 8, unscored: 0 })).toBe('8 visitas');
+    expect(visitsCaption({ moves: 8, unscored: 1 })).toBe('8 visitas, 1 sin resultado');
+    expect(visitsCaption({ moves: 1, unscored: 1 })).toBe('1 visita, 1 sin resultado');
   });
 });

@@ -41,13 +41,15 @@ interface ResultRow {
   year: number | null;
   period: string | null;
   moves: number;
+  /** Of `moves`, the N/A ones. */
+  unscored: number;
   /** Null when every move of the group is N/A. */
   result: number | null;
   version: number;
   questionnaire_id: number;
   questionnaire_name: string;
 }
-interface DimensionRow extends Omit<ResultRow, 'period'> {
+interface DimensionRow extends Omit<ResultRow, 'period' | 'unscored'> {
   id: string;
   name: string;
   ord: number;
@@ -85,7 +87,7 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
       db,
       sql`with scoped as materialized (${scopedMoves(scope)}),
         results as (
-          select plan_id, version_id, year, period, count(*)::int as moves,
+          select plan_id, version_id, year, period, count(*)::int as moves, (count(*) filter (where result < 0))::int as unscored,
             round((avg(result) filter (where result >= 0))::numeric, 2)::float8 as result
           from scoped
           group by grouping sets ((plan_id, version_id), (plan_id, version_id, year), (plan_id, version_id, year, period))),
@@ -97,7 +99,7 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
           group by grouping sets ((plan_id, version_id, d.value->>'id', d.value->>'name'), (plan_id, version_id, year, d.value->>'id', d.value->>'name')))
         select
           (select coalesce(json_agg(json_build_object('plan_id', r.plan_id, 'version_id', r.version_id, 'year', r.year, 'period', r.period, 'moves', r.moves,
-              'result', r.result, 'version', ${questionnaireVersions.version}, 'questionnaire_id', ${questionnaireVersions.questionnaireId}, 'questionnaire_name', ${questionnaireVersions.name})
+              'unscored', r.unscored, 'result', r.result, 'version', ${questionnaireVersions.version}, 'questionnaire_id', ${questionnaireVersions.questionnaireId}, 'questionnaire_name', ${questionnaireVersions.name})
               order by r.plan_id, r.version_id, r.year nulls first, r.period nulls first), '[]')
             from results r
             join ${questionnaireVersions} on ${questionnaireVersions.id} = r.version_id) as results,
@@ -115,7 +117,7 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
   const annualOf = (stat: VersionStatistics, year: number): AnnualStatistic => {
     let annual = stat.annual.find((a) => a.year === year);
     if (!annual) {
-      annual = { year, moves: 0, result: 0, dimensions: [], periods: [] };
+      annual = { year, moves: 0, unscored: 0, result: 0, dimensions: [], periods: [] };
       stat.annual.push(annual);
     }
     return annual;
@@ -128,6 +130,7 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
         version: r.version,
         versionId: r.version_id,
         moves: r.moves,
+        unscored: r.unscored,
         result: r.result,
         dimensions: [],
         annual: [],
@@ -138,8 +141,8 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
     }
     const stat = byVersion.get(k)!;
     const annual = annualOf(stat, r.year);
-    if (r.period === null) Object.assign(annual, { moves: r.moves, result: r.result });
-    else annual.periods.push({ period: r.period, moves: r.moves, result: r.result });
+    if (r.period === null) Object.assign(annual, { moves: r.moves, unscored: r.unscored, result: r.result });
+    else annual.periods.push({ period: r.period, moves: r.moves, unscored: r.unscored, result: r.result });
   }
   for (const d of dimensions) {
     const stat = byVersion.get(key(d.plan_id, d.version_id));

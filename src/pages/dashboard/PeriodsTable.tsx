@@ -21,7 +21,8 @@ export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
             return (
               <TableRow key={p.period}>
                 <TableCell>{periodTitle(p.period)}</TableCell>
-                <TableCell align="right">{p.moves}</TableCell>
+                {/* The N/A ones said: the result beside them is the mean of the others. */}
+                <TableCell align="right">{p.unscored ? `${p.moves} (${p.unscored} sin resultado)` : p.moves}</TableCell>
                 <TableCell align="right">
                   {band === null || p.result === null ? (
                     'N/A'

@@ -1,10 +1,14 @@
 import { Box, Card, CardContent, Link, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { everyMonth, longPeriod, shortPeriod, type StatisticsPlan, type VersionStatistics } from '../../../domain/statistics';
+import { everyMonth, longPeriod, shortPeriod, type StatisticsPlan, type VersionStatistics, visitsCaption } from '../../../domain/statistics';
 import { BandLegend, BarChart, Kpi, LineChart } from './charts';
 
-const visits = (n: number) => (n === 1 ? '1 visita' : `${n} visitas`);
+const visits = (n: number) => visitsCaption({ moves: n });
+
+/** '71 visitas aprobadas con la versión 3', and ', 1 sin resultado' when one was N/A (left out of the mean). */
+const approvedCaption = ({ moves, unscored }: { moves: number; unscored: number }, ofVersion: string) =>
+  `${visits(moves)} aprobadas${ofVersion}${unscored ? `, ${unscored} sin resultado` : ''}`;
 
 /** One plan's results with one questionnaire version: figures, evolution, years and dimensions. */
 export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: VersionStatistics }) {
@@ -21,10 +25,10 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Kpi label="Resultado general" value={stats.result} counted caption={`${visits(stats.moves)} aprobadas${ofVersion}`} />
-        <Kpi label="Último período" value={lastPeriod?.result ?? null} counted={Boolean(lastPeriod)} caption={lastPeriod ? `${longPeriod(lastPeriod.period)}, ${visits(lastPeriod.moves)}` : undefined} />
+        <Kpi label="Resultado general" value={stats.result} counted caption={approvedCaption(stats, ofVersion)} />
+        <Kpi label="Último período" value={lastPeriod?.result ?? null} counted={Boolean(lastPeriod)} caption={lastPeriod ? `${longPeriod(lastPeriod.period)}, ${visitsCaption(lastPeriod)}` : undefined} />
         {stats.annual.slice(-2).map((a) => (
-          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} counted caption={`${visits(a.moves)} aprobadas${ofVersion}`} />
+          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} counted caption={approvedCaption(a, ofVersion)} />
         ))}
       </Box>
       <BandLegend />
@@ -32,7 +36,7 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
         <CardContent>
           <LineChart
             title="Evolución por período"
-            items={everyMonth(periods).map(({ period, item }) => ({ label: shortPeriod(period), value: item?.result ?? null, detail: item ? visits(item.moves) : undefined }))}
+            items={everyMonth(periods).map(({ period, item }) => ({ label: shortPeriod(period), value: item?.result ?? null, detail: item ? visitsCaption(item) : undefined }))}
           />
           <Link component={RouterLink} to={periodsLink}>
             Ver resultados por período
@@ -42,7 +46,7 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
         <Card variant="outlined">
           <CardContent>
-            <BarChart title="Resultado por año" items={stats.annual.map((a) => ({ label: String(a.year), value: a.result, detail: visits(a.moves) }))} />
+            <BarChart title="Resultado por año" items={stats.annual.map((a) => ({ label: String(a.year), value: a.result, detail: visitsCaption(a) }))} />
           </CardContent>
         </Card>
         <Card variant="outlined">
