@@ -96,10 +96,19 @@ export const featureValueRef = z.object({
   featureId: optionalId.optional(),
 });
 
+/**
+ * The name and the code are indexed, and one index entry holds at most ~2,700 bytes: 2,000 characters
+ * of 3 bytes each (CJK) were a 500. A name of 250 characters, a code of 100, fit whatever the script.
+ */
+export const LOCATION_NAME_MAX = 250;
+export const LOCATION_CODE_MAX = 100;
+
 const fields = {
-  fullName: required,
-  clientLocationName: required,
-  clientLocationId: optionalText.refine((v) => v === null || !/\s/.test(v), LOCATION_TEXT.noSpaces),
+  fullName: required.pipe(z.string().max(LOCATION_NAME_MAX, MSG.tooLong)),
+  clientLocationName: required.pipe(z.string().max(LOCATION_NAME_MAX, MSG.tooLong)),
+  clientLocationId: optionalText
+    .refine((v) => v === null || v.length <= LOCATION_CODE_MAX, MSG.tooLong)
+    .refine((v) => v === null || !/\s/.test(v), LOCATION_TEXT.noSpaces),
   // Required first: empty or blank is 'Requerido', not a malformed number (spec 1 §5).
   telephone: required.pipe(phone),
   street: required,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { repliesBody } from './move-replies';
 import { MOVE_STATUSES, STOCK_STATES } from './moves';
-import { dateValue, id, limitParam, MAX_TEXT, offsetParam, orderParam, parseDisplayDate, textOr, trimText } from './validation';
+import { dateValue, id, limitParam, MAX_ID, MAX_TEXT, offsetParam, orderParam, parseDisplayDate, textOr, trimText } from './validation';
 
 export const MOVE_FORM_TEXT = {
   required: 'Campo requerido',
@@ -266,7 +266,11 @@ export const stockQuery = z.object({
   /** Every move and visit with the report's columns (dates per state, attachments, deep link). */
   full: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
   /** Keyset paging for the full export: the `next` of the previous page. */
-  after: z.string().regex(/^[vm]:\d{1,10}$/, 'Cursor inválido').optional(),
+  after: z
+    .string()
+    .regex(/^[vm]:\d{1,10}$/, 'Cursor inválido')
+    .refine((v) => Number(v.slice(2)) <= MAX_ID, 'Cursor inválido')
+    .optional(),
 });
 
 /** The performance report's filters: at least one client, both dates or neither. */

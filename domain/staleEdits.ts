@@ -25,11 +25,24 @@ export const STALE_EDIT = {
 
 export const INVALID_LOADED_VERSION = 'Fecha de modificación inválida.';
 
+/** An instant PostgreSQL can hold and a record could have been saved at (not year 0000, nor an offset of +23:59 it refuses). */
+const plausibleInstant = (iso: string) => {
+  const year = new Date(iso).getUTCFullYear();
+  return year >= 1900 && year <= 9999;
+};
+
 /**
  * The `updatedAt` an edit's PUT body may carry: the record's, as the form loaded it (the API answers
- * it in ISO 8601). Optional: a save without it (another API client) is not checked.
+ * it in ISO 8601), handed on as the same instant in UTC ('…Z'). Optional: a save without it (another
+ * API client) is not checked.
  */
-export const loadedVersion = z.object({ updatedAt: z.iso.datetime({ offset: true, error: INVALID_LOADED_VERSION }).optional() });
+export const loadedVersion = z.object({
+  updatedAt: z.iso
+    .datetime({ offset: true, error: INVALID_LOADED_VERSION })
+    .refine(plausibleInstant, INVALID_LOADED_VERSION)
+    .transform((iso) => new Date(iso).toISOString())
+    .optional(),
+});
 export type LoadedVersion = z.output<typeof loadedVersion>;
 
 /** An edit's body schema that also takes the loaded `updatedAt` (whatever the schema's own shape or refinements). */

@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerGuard, type RouteEntry } from './guard';
 import { registerSecurityHeaders } from './securityHeaders';
-import { errorHandler, applyZodSchemas, registerJsonParser } from './http';
+import { clientErrorHandler, errorHandler, applyZodSchemas, registerJsonParser } from './http';
 import { documentRoute } from './openapi';
 import authRoutes from './routes/auth';
 import campaignRoutes from './routes/campaigns';
@@ -89,6 +89,7 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
     trustProxy: config.trustProxy,
     // The router's own refusals (a path with broken %-escapes, a path parameter over 100
     // characters) answer in the one Spanish shape too, before any hook runs.
+    clientErrorHandler,
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       return reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'La dirección solicitada es demasiado larga.' : 'La dirección solicitada no es válida.' });

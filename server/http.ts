@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENTED_AS, fieldErrors, fileTooLarge, issueMessage, issuesInOrder, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
@@ -133,7 +134,31 @@ export function toJsonSchema(schema: unknown): unknown {
 export const CONCURRENT_CHANGE = 'Otra operación estaba modificando los mismos datos en ese momento: no se guardó nada. Intente nuevamente.';
 export const KEY_CONFLICT = 'Algo de lo que se guardaba fue quitado o guardado por otra persona en ese momento: no se guardó nada. Vuelva a cargar la página e intente nuevamente.';
 
+export const VALUE_TOO_LARGE = 'Uno de los textos enviados es demasiado largo para guardarse.';
+
 export const DATABASE_UNAVAILABLE = 'La base de datos no está disponible en este momento. Intente nuevamente en unos segundos.';
+
+/**
+ * Node's HTTP parser refusing a request before Fastify sees it (a malformed request line, a bad
+ * Content-Length or chunk, a header section too large, too slow): the one Spanish shape as well, not
+ * Fastify's English `{"error":"Bad Request","message":"Client Error"}`. The connection then closes.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Las cabeceras de la solicitud son demasiado grandes.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'La solicitud tardó demasiado en llegar.']
+        : [400, 'Bad Request', 'La solicitud no es válida.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** Maps every failure to the one Spanish error shape; unexpected ones are logged and hidden. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
@@ -165,6 +190,12 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   if (code === '23503' || code === '23505') {
     request.log.warn({ err: error }, 'key conflict');
     return reply.status(409).send({ message: KEY_CONFLICT });
+  }
+  // A value past what PostgreSQL holds in one index entry (a text no route's limit foresaw): refused,
+  // nothing written, rather than a 500.
+  if (code === '54000') {
+    request.log.warn({ err: error }, 'value too large for the database');
+    return reply.status(400).send({ message: VALUE_TOO_LARGE });
   }
   if (databaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');

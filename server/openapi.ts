@@ -66,7 +66,9 @@ export function documentRoute({ schema, url, route }: { schema: unknown; url: st
   const given = (schema ?? {}) as Schema;
   if (!url.startsWith('/api')) return { schema: { ...given, hide: true } as never, url };
   const out: Schema = { ...given };
-  for (const key of ['body', 'querystring', 'params']) if (given[key]) out[key] = toJsonSchema(given[key]);
+  // The headers too (a route's Idempotency-Key): handed raw, the zod object showed as parameters named
+  // 'def', 'type' and 'safeParse'.
+  for (const key of ['body', 'querystring', 'params', 'headers']) if (given[key]) out[key] = toJsonSchema(given[key]);
   const roles = route.config?.roles;
   const upload = given.upload as UploadFields | undefined;
   delete out.upload;

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
-import { LOCATION_TEXT, ZONE_MANAGERS_NOT_LIST } from '../../domain/locations';
+import { LOCATION_CODE_MAX, LOCATION_NAME_MAX, LOCATION_TEXT, ZONE_MANAGERS_NOT_LIST } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
 import { INVALID_ID, MSG } from '../../domain/validation';
 import { cities, clients, countries, features, featureValues, locationFeatureValues, locations, states, tagGroups, users } from '../../server/db/schema';
@@ -224,6 +224,23 @@ describe('creating and editing a point of sale', () => {
       workDays: MSG.required,
     });
     expect((await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-005', emails: [] }))).json().errors.emails).toBe(MSG.required);
+  });
+
+  it('takes a name of 250 characters in any script, and refuses a longer one or a code past 100 (no 500 from the index)', async () => {
+    // 3 bytes each: 1,000 of them passed the old 2,000-character limit and broke the name's index.
+    const han = (n: number) => '漢'.repeat(n);
+    const taken = await send('POST', '/api/locations', newLocation({ clientLocationId: 'VM-LARGO-1', fullName: han(LOCATION_NAME_MAX), clientLocationName: han(LOCATION_NAME_MAX) }));
+    expect(taken.statusCode, taken.body).toBe(201);
+    const refused = await send(
+      'POST',
+      '/api/locations',
+      newLocation({ clientLocationId: '漢'.repeat(LOCATION_CODE_MAX + 1), fullName: han(1000), clientLocationName: han(LOCATION_NAME_MAX + 1) }),
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toMatchObject({ fullName: MSG.tooLong, clientLocationName: MSG.tooLong, clientLocationId: MSG.tooLong });
+    const { id } = taken.json() as { id: number };
+    const edited = await send('PUT', '/api/locations', { ...newLocation({ clientLocationId: 'VM-LARGO-1', fullName: han(1200) }), id });
+    expect([edited.statusCode, edited.json().errors?.fullName]).toEqual([400, MSG.tooLong]);
   });
 
   it('refuses an owner, zone manager or attribute value that is not the client’s', async () => {

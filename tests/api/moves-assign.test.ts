@@ -543,6 +543,14 @@ describe('the stock', () => {
     const res = await api.call('GET', '/user-moves/stock-moves-report?full=true&limit=5001', admin);
     expect(res.statusCode).toBe(400);
   });
+
+  it('refuses a cursor past any id (no 500 from PostgreSQL\'s integer)', async () => {
+    for (const after of ['v:2147483648', 'm:9999999999', 'x:1']) {
+      const res = await api.call('GET', `/user-moves/stock-moves-report?full=true&after=${after}`, admin);
+      expect([after, res.statusCode, res.json().errors]).toEqual([after, 400, { after: 'Cursor inválido' }]);
+    }
+    expect((await api.call('GET', '/user-moves/stock-moves-report?full=true&after=v:2147483647', admin)).statusCode).toBe(200);
+  });
 });
 
 describe('the performance report', () => {

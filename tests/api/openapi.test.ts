@@ -60,6 +60,30 @@ describe('the OpenAPI document', () => {
     expect(operation('POST', '/api/auth/login')!.security).toEqual([]);
   });
 
+  it('documents the Idempotency-Key a creation honours, and no header that is not one', () => {
+    interface Parameter {
+      in: string;
+      name: string;
+      description?: string;
+    }
+    const headersOf = (method: string, url: string) => ((operation(method, url) as { parameters?: Parameter[] }).parameters ?? []).filter((p) => p.in === 'header');
+    for (const [method, url] of [
+      ['POST', '/api/locations'],
+      ['POST', '/api/campaigns'],
+      ['POST', '/api/projects'],
+      ['POST', '/api/push-notifications/send-message'],
+      ['PUT', '/api/user-moves/massive'],
+      ['POST', '/api/user-moves/massive-locations'],
+    ]) {
+      const headers = headersOf(method, url);
+      expect(headers.map((h) => h.name), `${method} ${url}`).toEqual(['idempotency-key']);
+      expect(headers[0].description, `${method} ${url}`).toMatch(/^Opcional\. La misma clave/);
+    }
+    for (const route of t.app.routeTable) {
+      for (const header of headersOf(route.method, route.url)) expect(header.name, `${route.method} ${route.url}`).toMatch(/^[a-z][a-z0-9-]*$/);
+    }
+  });
+
   it('documents the file an upload carries', () => {
     const uploads = t.app.routeTable.filter((r) => (r.schema.consumes as string[] | undefined)?.includes('multipart/form-data'));
     expect(uploads.length).toBeGreaterThanOrEqual(3);

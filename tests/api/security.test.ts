@@ -4,6 +4,7 @@
  * limits, what the reset reveals, the password hash's cost, security headers and the CSP against the
  * configured frames, stored rich text, and secrets in the logs.
  */
+import { type AddressInfo, connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -270,6 +271,39 @@ describe('the logs', () => {
       for (const [name, secret] of Object.entries(secrets)) expect(log.includes(secret), `${name} in the log`).toBe(false);
     } finally {
       await logged.close();
+    }
+  });
+});
+
+describe('a request Node’s HTTP parser refuses before any route', () => {
+  /** Sends raw bytes and reads the whole answer until the server closes the connection. */
+  const raw = (port: number, bytes: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (d: string) => (answer += d));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+    });
+
+  it('is answered in the one Spanish shape, with its status, and the connection closed', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const cases: [string, number, string][] = [
+      ['NO ES HTTP\r\n\r\n', 400, 'La solicitud no es válida.'],
+      ['GET /api/settings HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'La solicitud no es válida.'],
+      ['POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'La solicitud no es válida.'],
+      [`GET /api/settings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(100_000)}\r\n\r\n`, 431, 'Las cabeceras de la solicitud son demasiado grandes.'],
+    ];
+    for (const [bytes, status, message] of cases) {
+      const answer = await raw(port, bytes);
+      const [head, body] = answer.split('\r\n\r\n');
+      const label = bytes.slice(0, 40);
+      expect(head.split('\r\n')[0], label).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+      expect(head, label).toMatch(/content-type: application\/json; charset=utf-8/i);
+      expect(Number(/content-length: (\d+)/i.exec(head)?.[1]), label).toBe(Buffer.byteLength(body));
+      expect(JSON.parse(body), label).toEqual({ message });
     }
   });
 });

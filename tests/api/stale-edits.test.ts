@@ -349,8 +349,25 @@ describe('the loaded updatedAt', () => {
     const missing = await call('PUT', '/api/clients', { ...clientBody('Nadie'), id: 999_999, updatedAt: new Date().toISOString() });
     expect([missing.statusCode, missing.json().message]).toEqual([404, 'El cliente no existe.']);
     const [{ id }] = await t.db.select({ id: motives.id }).from(motives).limit(1);
-    const malformed = await call('PUT', '/api/motives', { ...motiveBody('x'), id, updatedAt: 'ayer' });
-    expect([malformed.statusCode, malformed.json().errors]).toEqual([400, { updatedAt: INVALID_LOADED_VERSION }]);
+    // Nor a 500 for an instant PostgreSQL cannot hold: year 0000 is no version a record had…
+    for (const updatedAt of ['ayer', '0000-01-01T00:00:00Z']) {
+      const malformed = await call('PUT', '/api/motives', { ...motiveBody('x'), id, updatedAt });
+      expect([updatedAt, malformed.statusCode, malformed.json().errors]).toEqual([updatedAt, 400, { updatedAt: INVALID_LOADED_VERSION }]);
+    }
+    // …and an offset past PostgreSQL's ±15:59 is read as the instant it names: not the record's version.
+    for (const updatedAt of ['2026-01-01T00:00:00+23:59', '2026-01-01T00:00:00-16:00']) {
+      const stale = await call('PUT', '/api/motives', { ...motiveBody('x'), id, updatedAt });
+      expect([updatedAt, stale.statusCode, stale.json().message]).toEqual([updatedAt, 409, STALE_EDIT.motives]);
+    }
+  });
+
+  it('is the same instant written with another offset', async () => {
+    const id = await created('/api/clients/', clientBody('Heladerías Con Huso'));
+    const { updatedAt } = (await call('GET', `/api/clients/${id}`)).json();
+    // '…Z' as Buenos Aires writes it: three hours earlier, '-03:00'.
+    const local = new Date(Date.parse(updatedAt) - 3 * 3600_000).toISOString().replace('Z', '-03:00');
+    const res = await call('PUT', '/api/clients', { ...clientBody('Heladerías Con Huso'), id, updatedAt: local });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('lets one of two saves sent at once from forms loaded together win; the other is a 409', async () => {

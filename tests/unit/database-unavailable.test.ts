@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseUnavailable } from '../../server/db/errors';
-import { CONCURRENT_CHANGE, errorHandler, KEY_CONFLICT } from '../../server/http';
+import { CONCURRENT_CHANGE, errorHandler, KEY_CONFLICT, VALUE_TOO_LARGE } from '../../server/http';
 
 /** What is "the database is not there" (a 503 to retry) and what is a bug or a bad request (not). */
 describe('databaseUnavailable', () => {
@@ -57,5 +57,10 @@ describe('errorHandler and a concurrent change', () => {
 
   it('answers a foreign or unique key a route does not answer itself (something removed or saved meanwhile) with 409', () => {
     for (const code of ['23503', '23505']) expect(answer(wrapped(Object.assign(new Error('violates constraint'), { code }))), code).toEqual({ status: 409, body: { message: KEY_CONFLICT } });
+  });
+
+  it('answers a value too large for an index entry (one no route limited) with 400, not a 500', () => {
+    const tooLarge = Object.assign(new Error('index row size 3016 exceeds btree version 4 maximum 2704'), { code: '54000' });
+    expect(answer(wrapped(tooLarge))).toEqual({ status: 400, body: { message: VALUE_TOO_LARGE } });
   });
 });
