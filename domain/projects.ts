@@ -17,6 +17,8 @@ const locationsChange = (added: number, removed: number) =>
   `Se ${added === 1 ? 'agregará' : 'agregarán'} ${locationCount(added)} y se ${removed === 1 ? 'quitará' : 'quitarán'} ${locationCount(removed)}`;
 
 export const PROJECT_TEXT = {
+  /** Under 'Campaña' when the chosen client has none a project may use (enabled, not ended). */
+  noCampaign: 'El cliente no tiene campañas vigentes: créelas en Campañas › Banco de campañas.',
   selectClient: 'Seleccione un cliente',
   noLocations: 'Debes ingresar las locaciones para este proyecto.',
   noRanges: 'Debes ingresar rangos de fechas de visitas antes de crear un proyecto.',

@@ -1,8 +1,8 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import { Box, Chip, Fab, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { AppBar, Layout, type LayoutProps, Logout, UserMenu } from 'react-admin';
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigationType } from 'react-router-dom';
 import { titleForRole, type UserRole } from '../../domain/roles';
 import { getSession } from '../authProvider/session';
 import { CampoMenu } from './Menu';
@@ -87,6 +87,22 @@ function ChatButton() {
   );
 }
 
+/**
+ * A new screen opens at its top: the window kept the scroll of the screen before (a list opened after
+ * saving a long form showed its middle rows, not the first). Back and forward keep the browser's own.
+ */
+function ScrollToTopOnNewScreen() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+  return null;
+}
+
 export function CampoLayout({ children }: LayoutProps) {
   return (
     <Layout appBar={CampoAppBar} menu={CampoMenu}>
@@ -96,6 +112,7 @@ export function CampoLayout({ children }: LayoutProps) {
           Contained, a page takes the width the window leaves; wide tables scroll in their own frame. */}
       <Box sx={{ pb: CHAT_CLEARANCE, contain: 'inline-size' }}>{children}</Box>
       <ChatButton />
+      <ScrollToTopOnNewScreen />
     </Layout>
   );
 }

@@ -185,6 +185,8 @@ describe('a point of sale', () => {
     // While the confirmed save runs, 'Guardar' is off: a second 'Guardar' › 'Confirmar' would create a
     // second point of sale (there is no client code to tell them apart in every case).
     const posts = await holdRequests(page, '**/api/locations', 'POST');
+    // A short window: the list after saving is taller than it, and could open scrolled.
+    await page.setViewportSize({ width: 1366, height: 400 });
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await expect.poll(posts.sent).toBe(1);
@@ -194,6 +196,9 @@ describe('a point of sale', () => {
     await page.unroute('**/api/locations');
     expect(posts.sent()).toBe(1);
     await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
+    // The list opens at its top, not at the scroll the long form was left at.
+    expect(await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight > window.innerHeight])).toEqual([0, true]);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     await search(page).fill(`^${code.toLowerCase()}$`);
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ProjectRecord } from '../../domain/projects';
+import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar } from './helpers';
@@ -37,6 +37,33 @@ async function pick(page: Page, combobox: string, option: string | RegExp) {
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
 describe('Proyectos', () => {
+  it('says where to make a campaign for a client without one, and offers one made in another tab on coming back', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    const token = await adminToken();
+    const name = `Heladerías Sin Campaña ${Date.now().toString(36)}`;
+    const client = await api<{ id: number }>(
+      'POST',
+      '/clients/',
+      { name, address: 'Mitre 742, Córdoba', telephone: '3514123456', email: 'calidad@sincampana.com.ar', imageUrl: '', claimUrl: 'https://a.com.ar/r', contactUrl: 'https://a.com.ar/c', linkSurveyMonkey: '', typeId: null },
+      token,
+    );
+    await loginAs(page, 'admin@campo.test', { at: '/projects-campo/add' });
+    await shown(page.getByRole('heading', { name: 'Nuevo proyecto' }));
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Proyecto que espera su campaña');
+    await pick(page, 'Cliente', name);
+    await shown(page.getByText(PROJECT_TEXT.noCampaign, { exact: true }));
+
+    // Made in another tab (here, through the API), then back to this one: offered, and what was typed stays.
+    await api('POST', '/campaigns', { name: 'Temporada de la otra pestaña', clientId: client.id, startDate: isoIn(1), endDate: isoIn(90) }, token);
+    // What a browser fires on coming back to a tab (the event bubbles from the document to the window).
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await pick(page, 'Campaña', /^Temporada de la otra pestaña/);
+    await gone(page.getByText(PROJECT_TEXT.noCampaign, { exact: true }));
+    expect(await page.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Proyecto que espera su campaña');
+    errors.assertNone();
+  });
+
   it('creates a project with its ranges and locations, then a Getter takes one of its visits', async () => {
     session = await chromium.open();
     const { page, errors } = session;

@@ -18,11 +18,15 @@ describe('push notifications', () => {
     const message = page.getByLabel('Mensaje');
     // 'ENVIAR' on the untouched form says what is missing, under each field.
     await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
-    await expect.poll(() => page.getByText('Campo requerido', { exact: true }).count()).toBe(2);
+    await expect.poll(() => page.getByText(/^Campo requerido · 0\/\d+$/).count()).toBe(2);
     await title.fill('Hola');
     await message.fill('Hay moves nuevas en tu zona para tomar hoy.');
     await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
-    await shown(page.getByText('El campo es demasiado corto'));
+    await shown(page.getByText('El campo es demasiado corto · 4/40', { exact: true }));
+    // Too long: the counter stays beside the error, so the user sees how much to cut.
+    await title.fill('Una notificación con un título de cuarenta y ocho');
+    await title.blur();
+    await shown(page.getByText('El campo es demasiado largo · 49/40', { exact: true }));
     await page.getByRole('button', { name: 'CANCELAR', exact: true }).click();
     expect(await title.inputValue()).toBe('');
     expect(await message.inputValue()).toBe('');

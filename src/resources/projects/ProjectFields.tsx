@@ -90,7 +90,16 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
       <Box sx={grid}>
         <TextInput name="name" label="Nombre" required disabled={locked} />
         <SelectInput name="clientId" label="Cliente" required choices={clientChoices} loading={clients.isPending} disabled={fixedClient || locked} onChange={onClient} />
-        <SelectInput name="campaignId" label="Campaña" required choices={campaigns.choices} loading={campaigns.loading} disabled={noClient || locked} />
+        <SelectInput
+          name="campaignId"
+          label="Campaña"
+          required
+          choices={campaigns.choices}
+          loading={campaigns.loading}
+          disabled={noClient || locked}
+          // A client without a campaign a project may use: where to make one (the list reads again on coming back to the tab).
+          helperText={!noClient && !campaigns.loading && campaigns.choices.length === 0 ? PROJECT_TEXT.noCampaign : undefined}
+        />
         <SelectInput name="moveConfigurationId" label="Configuración de move" required choices={moves.choices} loading={moves.loading} disabled={noClient || locked} />
         <SelectInput
           name="questionnaireId"

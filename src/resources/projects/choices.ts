@@ -1,4 +1,8 @@
-/** The lists the project screens choose from, each fetched once and cached a while. */
+/**
+ * The lists the project screens choose from, each cached a while, and read again whenever the user
+ * comes back to the tab: a campaign created in another tab meanwhile is offered without a reload (which
+ * would lose the form).
+ */
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectRecord } from '../../../domain/projects';
 import { formatDisplayDate } from '../../../domain/validation';
@@ -6,6 +10,7 @@ import { request } from '../../dataProvider/http';
 import type { Choice } from '../../ui/form/inputs';
 
 const staleTime = 60_000;
+const refetchOnWindowFocus = 'always' as const;
 
 export interface CampaignChoice extends Choice {
   startDate: string;
@@ -24,6 +29,7 @@ export function useCampaignChoices(clientId: number | null, current?: CampaignCh
     queryFn: () => request<{ id: number; name: string; startDate: string; endDate: string }[]>(`/campaigns/client/active/${clientId}`),
     enabled: clientId !== null,
     staleTime,
+    refetchOnWindowFocus,
   });
   const choices = (query.data ?? []).map((c) => ({ id: c.id, name: `${c.name} (${formatDisplayDate(c.startDate)} - ${formatDisplayDate(c.endDate)})`, startDate: c.startDate, endDate: c.endDate }));
   return { choices: withCurrent(choices, current), loading: clientId !== null && query.isPending };
@@ -39,6 +45,7 @@ export function useMoveConfigChoices(current?: MoveConfigChoice | null) {
     queryKey: ['project-choices', 'moves'],
     queryFn: () => request<{ rows: { id: number; name: string; category: number[]; status: boolean }[] }>('/moves'),
     staleTime,
+    refetchOnWindowFocus,
   });
   const choices = (query.data?.rows ?? []).filter((m) => m.status).map((m) => ({ id: m.id, name: m.name, category: m.category }));
   return { choices: withCurrent(choices, current), loading: query.isPending };
@@ -49,6 +56,7 @@ export function useQuestionnaireChoices(current?: Choice | null) {
     queryKey: ['project-choices', 'questionnaires'],
     queryFn: () => request<{ rows: { id: number; name: string }[] }>('/questionnariesV2', { query: { limit: 1000, sort: 'name', order: 'ASC' } }),
     staleTime,
+    refetchOnWindowFocus,
   });
   return { choices: withCurrent((query.data?.rows ?? []).map((q) => ({ id: q.id, name: q.name })), current), loading: query.isPending };
 }
@@ -59,6 +67,7 @@ export function useGuidelineChoices(current?: Choice | null) {
     queryKey: ['project-choices', 'guidelines'],
     queryFn: () => request<{ rows: { id: number; name: string; version: number }[] }>('/guidelines/search', { query: { limit: 1000, sort: 'name', order: 'ASC' } }),
     staleTime,
+    refetchOnWindowFocus,
   });
   const choices = (query.data?.rows ?? []).map((g) => ({ id: g.id, name: `${g.name} (v${g.version})` }));
   return { choices: withCurrent(choices, current), loading: query.isPending };

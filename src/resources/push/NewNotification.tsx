@@ -77,8 +77,8 @@ export function NewNotification() {
         </Box>
         <FormProvider {...form}>
           <Box component="form" noValidate onSubmit={ask} sx={{ display: 'grid', gap: 1 }}>
-            <TextInput name="title" label={T.title} required helperText={`${characters(title.trim())}/${PUSH_LIMITS.title.max}`} />
-            <TextInput name="message" label={T.message} required multiline rows={{ min: 3, max: 6 }} helperText={`${characters(message.trim())}/${PUSH_LIMITS.message.max}`} />
+            <TextInput name="title" label={T.title} required keepHelperText helperText={`${characters(title.trim())}/${PUSH_LIMITS.title.max}`} />
+            <TextInput name="message" label={T.message} required keepHelperText multiline rows={{ min: 3, max: 6 }} helperText={`${characters(message.trim())}/${PUSH_LIMITS.message.max}`} />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, pr: CHAT_GUTTER }}>
               <Button onClick={() => form.reset(EMPTY)} disabled={sending}>
                 {T.cancel}

@@ -44,8 +44,17 @@ export function TextInput({
   rows,
   type,
   autoComplete,
-}: BaseProps & { multiline?: boolean; rows?: { min: number; max?: number }; type?: string; autoComplete?: string }) {
+  keepHelperText,
+}: BaseProps & {
+  multiline?: boolean;
+  rows?: { min: number; max?: number };
+  type?: string;
+  autoComplete?: string;
+  /** The helper line stays beside an error (a counter, '48/40': the error alone hid how much to cut). */
+  keepHelperText?: boolean;
+}) {
   const { field, shownError, readOnly } = useField(name);
+  const helper = shownError && keepHelperText && helperText ? `${shownError} · ${helperText}` : (shownError ?? helperText ?? ' ');
   return (
     <TextField
       {...field}
@@ -54,7 +63,7 @@ export function TextInput({
       required={required}
       disabled={disabled || readOnly}
       error={Boolean(shownError)}
-      helperText={shownError ?? helperText ?? ' '}
+      helperText={helper}
       multiline={multiline}
       minRows={multiline ? (rows?.min ?? 3) : undefined}
       maxRows={multiline ? rows?.max : undefined}
