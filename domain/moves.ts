@@ -121,6 +121,9 @@ export const STOCK_SOURCE: Record<StockState, { kind: 'move'; status: MoveStatus
 /** How a visit's state reads in the stock ('Publicada', 'Publicada por Cancelación', 'Tomada'); a move's is its status label. */
 export const VISIT_STATE_LABEL: Record<VisitState, string> = { PUBLICADA: 'Publicada', TOMADA: 'Tomada', PUBLICADA_POR_CANCELACION: 'Publicada por Cancelación' };
 
+/** A move a Getter holds and has not finished: its visit is taken, and the Getter answers for it. */
+export const IN_COURSE: readonly MoveStatus[] = ['ASIGNADA', 'INICIADA', 'PAUSADA', 'EN_REVISION', 'DEVUELTA'];
+
 /**
  * The Getter's side (the mobile app, not this console): a Getter sends its own move for review
  * from these statuses; a returned move goes back for review once corrected.

@@ -347,6 +347,8 @@ export interface ProjectLocationRow {
   availableVisits: number;
   /** Its visit ranges (the project's, repeated per location). */
   ranges: { id: number; from: string; to: string; visits: number }[];
+  /** The Getters holding its moves in course (`IN_COURSE`), by name, with how many each. */
+  getters: { id: number; name: string; moves: number }[];
 }
 
 /** The last extension of a project (GET /projects/expired-project-update-reason). */

@@ -517,6 +517,24 @@ describe("adding and removing a project's locations", () => {
   });
 });
 
+describe('who holds the moves of each location', () => {
+  it('lists the Getters of its moves in course, with how many each; none on a location without', async () => {
+    const { id } = await create({ name: 'Quién tiene cada locación' });
+    const project = await load(id);
+    const getters = (await call('GET', `/api/users?rolId=${ROLE.GETTER}`)).json() as { id: number }[];
+    const [target, other] = project.locations;
+    for (const userId of [getters[0].id, getters[0].id, getters[1].id]) {
+      const assigned = await call('POST', '/api/user-moves/massive-locations', [{ projectLocationId: target.id, userId }]);
+      expect(assigned.statusCode, assigned.body).toBe(201);
+    }
+    const reloaded = await load(id);
+    const held = reloaded.locations.find((l) => l.id === target.id)!.getters;
+    expect(held.map((g) => [g.id, g.moves]).sort()).toEqual([[getters[0].id, 2], [getters[1].id, 1]].sort());
+    for (const g of held) expect(g.name.trim().length).toBeGreaterThan(2);
+    expect(reloaded.locations.find((l) => l.id === other.id)!.getters).toEqual([]);
+  });
+});
+
 describe("a client's locations", () => {
   it('filters by name, code or street, by code alone and by status, and tells which are in the project', async () => {
     const { id } = await create({ name: 'Filtros', locations: cafe.locations.slice(0, 2) });

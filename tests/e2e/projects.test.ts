@@ -182,6 +182,10 @@ describe('Proyectos', () => {
     await save.click();
     await shown(page.getByText('Se creó 1 move asignada.'));
     await shown(first.getByText('1 de 2 visitas publicadas'));
+    // The picker empties for the next assignment; who holds the visit shows under the location.
+    expect(await getter.inputValue()).toBe('');
+    await shown(first.getByText('En curso: Juan Pérez', { exact: true }));
+    expect(await page.getByRole('listitem').filter({ hasText: /^2\. / }).getByText(/^En curso:/).count()).toBe(0);
     expect(lost).toBe(2);
     // The browser's own line for the answer dropped on purpose; nothing else.
     errors.assertNone([/ERR_CONNECTION_RESET \(.*\/api\/(projects|user-moves\/massive-locations)\)/]);

@@ -83,3 +83,10 @@ describe('the menu entry of an address', () => {
     expect(currentEntryPath('/projects-campox')).toBeUndefined();
   });
 });
+
+describe('who holds a location’s moves', () => {
+  it('names each Getter, with the count when more than one', () => {
+    expect(ASSIGN_TEXT.inCourse([{ name: 'Juan Pérez', moves: 1 }])).toBe('En curso: Juan Pérez');
+    expect(ASSIGN_TEXT.inCourse([{ name: 'Juan Pérez', moves: 2 }, { name: 'Lucía García', moves: 1 }])).toBe('En curso: Juan Pérez (2 moves), Lucía García');
+  });
+});

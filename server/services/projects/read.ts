@@ -1,7 +1,7 @@
 /** Projects, read side: the paged list, one project with its locations, ranges and visits, its last extension. */
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { VISIT_STATE } from '../../../domain/moves';
+import { IN_COURSE, VISIT_STATE } from '../../../domain/moves';
 import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type ProjectUpdateLog, projectState } from '../../../domain/projects';
 import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
@@ -15,6 +15,12 @@ type Reader = Db | Tx;
 
 /** Visits a Getter can still take, as an SQL list. */
 const AVAILABLE = sql`(${VISIT_STATE.PUBLICADA}, ${VISIT_STATE.PUBLICADA_POR_CANCELACION})`;
+
+/** Moves in course, as an SQL list. */
+const IN_COURSE_SQL = sql`(${sql.join(
+  IN_COURSE.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 export interface ProjectListFilter {
   offset: number;
@@ -185,7 +191,8 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
     rowsOf<LocationRow>(
       db,
       sql`select pl.id, pl.location_id as "locationId", l.client_location_id as "clientLocationId", l.full_name as "fullName", l.street,
-                 l.status as active, c.name as city, s.name as state, coalesce(v.total, 0)::int as visits, coalesce(v.available, 0)::int as "availableVisits"
+                 l.status as active, c.name as city, s.name as state, coalesce(v.total, 0)::int as visits, coalesce(v.available, 0)::int as "availableVisits",
+                 coalesce(g.getters, '[]'::json) as getters
           from project_locations pl
           join locations l on l.id = pl.location_id
           left join cities c on c.id = l.city_id
@@ -195,6 +202,16 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
             from visits v join project_locations p2 on p2.id = v.project_location_id
             where p2.project_id = ${projectId} group by v.project_location_id
           ) v on v.project_location_id = pl.id
+          -- Who holds its moves in course (user_moves_project_location_id_idx, one lookup a location).
+          left join lateral (
+            select json_agg(json_build_object('id', h.user_id, 'name', h.name, 'moves', h.moves) order by h.name, h.user_id) as getters
+            from (
+              select m.user_id, trim(u.names || ' ' || u.last_name) as name, count(*)::int as moves
+              from user_moves m join users u on u.id = m.user_id
+              where m.project_location_id = pl.id and m.status in ${IN_COURSE_SQL}
+              group by m.user_id, u.names, u.last_name
+            ) h
+          ) g on true
           where pl.project_id = ${projectId}
           order by l.full_name, pl.id`,
     ),
@@ -229,7 +246,13 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
     locationsCount: locations.length,
     // A taken visit is one a move holds; the rest are published (again, after a cancellation).
     visits: { ...visits, taken: visits.total - visits.available },
-    locations: locations.map((l) => ({ ...l, visits: Number(l.visits), availableVisits: Number(l.availableVisits), ranges: rangesOf.get(l.id) ?? [] })),
+    locations: locations.map((l) => ({
+      ...l,
+      visits: Number(l.visits),
+      availableVisits: Number(l.availableVisits),
+      ranges: rangesOf.get(l.id) ?? [],
+      getters: typeof l.getters === 'string' ? JSON.parse(l.getters) : l.getters,
+    })),
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };

@@ -152,6 +152,8 @@ function AssignItem({
         <Typography variant="body2" color="text.secondary">
           {none ? 'Sin visitas publicadas para asignar' : ASSIGN_TEXT.publishedOf(item.availableVisits, item.visits)}
         </Typography>
+        {/* Who already holds its visits (after 'Guardar' too: the pickers empty, the assignment shows here). */}
+        {item.getters.length > 0 && <Typography variant="body2">{ASSIGN_TEXT.inCourse(item.getters)}</Typography>}
       </Box>
       <GetterPicker
         value={value}
