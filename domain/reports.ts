@@ -11,6 +11,8 @@ export const REPORT_TEXT = {
   seeResults: 'Ver resultados',
   project: 'Proyecto',
   location: 'Punto de venta',
+  /** Under 'Punto de venta' for a franchise user who has not chosen one: why 'Ver resultados' is off. */
+  pickLocation: 'Elija uno de sus puntos de venta para ver los resultados.',
   from: 'Desde',
   to: 'Hasta',
   code: 'Código',

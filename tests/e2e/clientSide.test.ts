@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { formatScore, type PerformanceAnswer, type ReportOptions } from '../../domain/reports';
+import { formatScore, type PerformanceAnswer, REPORT_TEXT, type ReportOptions } from '../../domain/reports';
 import { STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
@@ -353,8 +353,9 @@ describe('the performance report', () => {
     await openMenu(page, null, 'Mis Reportes');
     const see = page.getByRole('button', { name: 'Ver resultados' });
     await choose(page, 'Proyecto', PROGRAMME);
-    // A franchise user must choose its point of sale.
+    // A franchise user must choose its point of sale, and is told so while 'Ver resultados' is off.
     expect(await see.isDisabled()).toBe(true);
+    await shown(page.getByText(REPORT_TEXT.pickLocation, { exact: true }));
     await page.getByLabel('Punto de venta').click();
     const own = (await page.getByRole('option').allTextContents()).filter((o) => o !== 'Sin Selección');
     expect(own).toHaveLength(3);
@@ -364,6 +365,7 @@ describe('the performance report', () => {
     for (const location of own) {
       await choose(page, 'Punto de venta', location);
       expect(await see.isDisabled()).toBe(false);
+      expect(await page.getByText(REPORT_TEXT.pickLocation, { exact: true }).count()).toBe(0);
       await runReport(page, { from: formatDisplayDate(new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10)), to: formatDisplayDate(todayIso()) });
       const name = location.replace(/ \([^)]*\)$/, '');
       const rows = resultRows(page);

@@ -101,6 +101,7 @@ function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; o
           emptyLabel={locationRequired ? 'Sin Selección' : 'Todos'}
           loading={locations.isFetching}
           choices={locationChoices}
+          helperText={locationRequired && !values.locationId ? REPORT_TEXT.pickLocation : undefined}
         />
         <DateInput name="fromDate" label={REPORT_TEXT.from} required />
         <DateInput name="toDate" label={REPORT_TEXT.to} required />
