@@ -564,7 +564,8 @@ describe('labels', () => {
     await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
     await page.getByRole('option', { name: 'Opción Multiple', exact: true }).click();
     for (const label of ['Ponderación de la dimensión 1', 'Ponderación de la subdimensión 1', 'Ponderación de la respuesta 1', 'Ponderación de la respuesta 2']) {
-      const element = page.locator('label').filter({ hasText: new RegExp(`^${label}$`) });
+      // Required, it carries its '*' too, within the box.
+      const element = page.locator('label').filter({ hasText: new RegExp(`^${label}\\s*\\*$`) });
       await shown(element);
       // A cut label ('Ponderación de la di…') is wider than the box that shows it.
       const { scroll, client } = await element.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
