@@ -353,6 +353,8 @@ describe('the performance report', () => {
     await openMenu(page, null, 'Mis Reportes');
     const see = page.getByRole('button', { name: 'Ver resultados' });
     await choose(page, 'Proyecto', PROGRAMME);
+    // The whole name of the chosen project on hover (a long one is cut by its box).
+    expect(await page.getByRole('combobox', { name: 'Proyecto' }).getAttribute('title')).toBe(PROGRAMME);
     // A franchise user must choose its point of sale, and is told so while 'Ver resultados' is off.
     expect(await see.isDisabled()).toBe(true);
     await shown(page.getByText(REPORT_TEXT.pickLocation, { exact: true }));

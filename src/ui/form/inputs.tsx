@@ -118,6 +118,8 @@ export function SelectInput({
       renderInput={(params) => (
         <TextField
           {...params}
+          // The whole choice on hover: a long one ('Relevamiento de locales …') is cut by the box.
+          inputProps={{ ...params.inputProps, title: selected && selected.id !== '' ? selected.name : undefined }}
           inputRef={field.ref}
           label={label}
           required={required}
