@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { STALE_EDIT } from '../../domain/staleEdits';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, pathOf, type Session, setChecked, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, pathOf, type Session, setChecked, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -40,6 +40,21 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ has: pa
 const stateFilter = (page: Page) => page.getByRole('checkbox', { name: 'Activo/Inactivo' });
 
 describe('Lista de Clientes', () => {
+  it('says it is loading until the first page comes, never that there are 0 records', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    const held = await holdRequests(page, '**/api/clients/all-clients*', 'GET');
+    await page.goto('/clients');
+    await expect.poll(held.sent).toBeGreaterThan(0);
+    await shown(page.getByText('Cargando registros…', { exact: true }));
+    expect(await page.getByText('Mostrando 0-0 de 0 registros').count()).toBe(0);
+    held.release();
+    await shown(summary(page));
+    await gone(page.getByText('Cargando registros…', { exact: true }));
+    errors.assertNone();
+  });
+
   it('lists the active demo clients with the Spanish pager, sorted by name both ways, within a 1024 px window', async () => {
     const { page, errors } = await openClientList();
     const shownNames = await names(page);

@@ -359,6 +359,7 @@ function CampoTable({
         total={list.total ?? 0}
         estimated={(list.meta as { countEstimated?: boolean } | undefined)?.countEstimated === true}
         rows={list.data?.length}
+        loading={list.isPending}
         options={perPageOptions}
         setPage={list.setPage}
         setPerPage={list.setPerPage}

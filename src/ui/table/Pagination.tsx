@@ -19,13 +19,15 @@ interface Props {
    * loaded in bulk), and the rows shown are counted, not assumed.
    */
   rows?: number;
+  /** The first page is on its way: no count yet ('Mostrando 0-0 de 0 registros' flashed before the rows came). */
+  loading?: boolean;
   options: readonly number[];
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
 }
 
 /** 'Mostrando x-y de z registros', 'Filas por página', first/prev/next/last, page input, 'Págs. Totales'. */
-export function Pagination({ page, perPage, total, estimated = false, rows, options, setPage, setPerPage }: Props) {
+export function Pagination({ page, perPage, total, estimated = false, rows, loading = false, options, setPage, setPerPage }: Props) {
   const { from, to, shownTotal, pages, more, reachable } = pagerState({ page, perPage, total, estimated, rows });
   const [typed, setTyped] = useState(String(page));
   const labelId = useId();
@@ -40,7 +42,7 @@ export function Pagination({ page, perPage, total, estimated = false, rows, opti
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, pl: 2, pr: CHAT_GUTTER, py: 1 }}>
-      <Typography variant="body2">{shownText(from, to, shownTotal, estimated)}</Typography>
+      <Typography variant="body2">{loading ? 'Cargando registros…' : shownText(from, to, shownTotal, estimated)}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" id={labelId}>
           Filas por página
