@@ -32,7 +32,7 @@ export const PAYMENT_TEXT = {
   accept: 'Aceptar',
   cancel: 'Cancelar',
   successTitle: 'Pago registrado',
-  success: 'El pago se realizó correctamente.',
+  success: 'El pago se registró correctamente.',
   required: 'Este campo es requerido.',
   noSpaces: 'No debe contener espacios.',
   futureDate: 'La fecha de pago no puede ser posterior a hoy.',

@@ -194,7 +194,7 @@ describe('payments to Getters', () => {
     expect(await dialog.isVisible()).toBe(true);
     paying.release();
     const success = page.getByRole('dialog', { name: 'Pago registrado' });
-    await shown(success.getByText('El pago se realizó correctamente.'));
+    await shown(success.getByText('El pago se registró correctamente.'));
     await success.getByRole('button', { name: 'Cerrar' }).click();
     for (const c of codes) await gone(page.getByRole('checkbox', { name: `Seleccionar ${c}`, exact: true }));
     await shown(selection.getByText('0 transacciones seleccionadas · Total $ 0,00'));
