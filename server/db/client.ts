@@ -20,6 +20,12 @@ export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * A json / jsonb value a query answered: node-postgres parses it, PGlite may hand it over as its text.
+ * The one place that says so.
+ */
+export const jsonValue = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

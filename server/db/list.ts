@@ -1,6 +1,6 @@
 import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { type Db, rowsOf, type Tx } from './client';
+import { type Db, jsonValue, rowsOf, type Tx } from './client';
 import { badRequest } from '../http';
 
 /**
@@ -88,7 +88,7 @@ async function beyondExact(db: Db | Tx, rows: SQLWrapper, n: number): Promise<Bo
   if (n <= EXACT_COUNT_UP_TO) return { count: n, estimated: false };
   const [plan] = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) ${rows}`);
   const raw = Object.values(plan)[0];
-  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  const json = jsonValue<{ Plan: { 'Plan Rows': number } }[]>(raw);
   return { count: Math.max(n, Math.round(json[0].Plan['Plan Rows'])), estimated: true };
 }
 

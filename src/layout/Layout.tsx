@@ -21,6 +21,9 @@ function Logo() {
   );
 }
 
+/** One of the two lines of the phone's greeting. */
+const WELCOME_LINE = { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
 function CampoAppBar() {
   const profile = getSession()?.profile;
   const roleTitle = titleForRole((profile?.rolId ?? null) as UserRole);
@@ -49,10 +52,10 @@ function CampoAppBar() {
           line even the first name was cut to 'Bienvenido …' beside a long role); whole on hover. */}
       {phone && profile ? (
         <Typography variant="body2" title={welcome} sx={{ mr: 1, minWidth: 0, flexShrink: 1, fontSize: '0.75rem', lineHeight: 1.25 }}>
-          <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Box component="span" sx={WELCOME_LINE}>
             Bienvenido
           </Box>{' '}
-          <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Box component="span" sx={WELCOME_LINE}>
             {profile.firstName}
           </Box>
         </Typography>

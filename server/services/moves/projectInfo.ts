@@ -5,7 +5,7 @@
  * the names that issue chooses among the usual ones (see docs/decisions.md, "Moves").
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client';
+import { type Db, jsonValue, rowsOf, type Tx } from '../../db/client';
 
 export interface ProjectInfo {
   id: number;
@@ -39,7 +39,7 @@ export async function projectInfo(db: Db | Tx, projectIds: number[]): Promise<Ma
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const projects = (await rows(db, sql`select to_jsonb(p) as row from projects p where p.id in (${idList})`)).map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row) as Row);
+  const projects = (await rows(db, sql`select to_jsonb(p) as row from projects p where p.id in (${idList})`)).map((r) => jsonValue<Row>(r.row));
   const campaignIds = projects.map((p) => numberOf(first(p, ['campaign_id', 'campaigns_id']))).filter((n): n is number => n !== null);
   const guidelineIds = projects.map((p) => numberOf(first(p, ['guideline_id', 'guidelines_id']))).filter((n): n is number => n !== null);
   const campaigns = campaignIds.length

@@ -5,7 +5,7 @@ import { IN_COURSE, VISIT_STATE } from '../../../domain/moves';
 import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type ProjectUpdateLog, projectState } from '../../../domain/projects';
 import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
-import { type Db, rowsOf, type Tx } from '../../db/client';
+import { type Db, jsonValue, rowsOf, type Tx } from '../../db/client';
 import { countAll, matchesFolded, searchPattern, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
 import { placeholders, preparedOnce } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
@@ -251,7 +251,7 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
       visits: Number(l.visits),
       availableVisits: Number(l.availableVisits),
       ranges: rangesOf.get(l.id) ?? [],
-      getters: typeof l.getters === 'string' ? JSON.parse(l.getters) : l.getters,
+      getters: jsonValue<ProjectLocationRow['getters']>(l.getters),
     })),
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),

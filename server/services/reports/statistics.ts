@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnnualStatistic, DimensionStatistic, StatisticsAnswer, StatisticsPlan, SurveyAndWork, VersionStatistics } from '../../../domain/statistics';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, jsonValue, rowsOf } from '../../db/client';
 import { campaigns, clients, locations, projectLocations, projects, projectVisitRanges, questionnaires, questionnaireVersions, userMoves } from '../../db/schema';
 import { notFound } from '../../http';
 import { clientProject } from './performance';
@@ -74,9 +74,6 @@ async function visiblePlans(db: Db, scope: ClientScope, planId?: number) {
     .orderBy(desc(projects.endDate), desc(projects.id));
 }
 
-/** JSON as the driver gives it: parsed by node-postgres, text by some others. */
-const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 export async function statistics(db: Db, scope: ClientScope): Promise<StatisticsAnswer> {
   // The client, its plans and the aggregates at once, the aggregates in one statement over the moves
   // read once (they were four round trips one after another, the moves read twice).
@@ -108,8 +105,8 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
   ]);
   if (!client) throw notFound('El cliente no existe.');
   if (!plans.length) return { client, plans: [] };
-  const results = parsed<ResultRow[]>(aggregates.results);
-  const dimensions = parsed<DimensionRow[]>(aggregates.dimensions);
+  const results = jsonValue<ResultRow[]>(aggregates.results);
+  const dimensions = jsonValue<DimensionRow[]>(aggregates.dimensions);
 
   const byVersion = new Map<string, VersionStatistics>();
   const byPlan = new Map<number, VersionStatistics[]>();

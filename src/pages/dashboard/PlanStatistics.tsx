@@ -4,12 +4,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { everyMonth, longPeriod, shortPeriod, type StatisticsPlan, type VersionStatistics, visitsCaption } from '../../../domain/statistics';
 import { BandLegend, BarChart, Kpi, LineChart } from './charts';
 
-const visits = (n: number) => visitsCaption({ moves: n });
-
-/** '71 visitas aprobadas con la versión 3', and ', 1 sin resultado' when one was N/A (left out of the mean). */
-const approvedCaption = ({ moves, unscored }: { moves: number; unscored: number }, ofVersion: string) =>
-  `${visits(moves)} aprobadas${ofVersion}${unscored ? `, ${unscored} sin resultado` : ''}`;
-
 /** One plan's results with one questionnaire version: figures, evolution, years and dimensions. */
 export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: VersionStatistics }) {
   const years = stats.annual.map((a) => a.year);
@@ -25,10 +19,10 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Kpi label="Resultado general" value={stats.result} counted caption={approvedCaption(stats, ofVersion)} />
+        <Kpi label="Resultado general" value={stats.result} counted caption={visitsCaption(stats, ` aprobadas${ofVersion}`)} />
         <Kpi label="Último período" value={lastPeriod?.result ?? null} counted={Boolean(lastPeriod)} caption={lastPeriod ? `${longPeriod(lastPeriod.period)}, ${visitsCaption(lastPeriod)}` : undefined} />
         {stats.annual.slice(-2).map((a) => (
-          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} counted caption={approvedCaption(a, ofVersion)} />
+          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} counted caption={visitsCaption(a, ` aprobadas${ofVersion}`)} />
         ))}
       </Box>
       <BandLegend />
@@ -69,7 +63,7 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
             {dimensions.length ? (
               <BarChart
                 title={`Resultado por dimensión${shownYear === 'all' ? '' : ` en ${shownYear}`}`}
-                items={dimensions.map((d) => ({ label: d.name, value: d.result, detail: visits(d.moves) }))}
+                items={dimensions.map((d) => ({ label: d.name, value: d.result, detail: visitsCaption(d) }))}
               />
             ) : (
               <Typography color="text.secondary">No hay resultados por dimensión para este período.</Typography>
