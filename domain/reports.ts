@@ -20,6 +20,10 @@ export const REPORT_TEXT = {
   result: 'Resultado',
   certificate: 'Certificado',
   excel: 'Exportar Excel',
+  /** On a phone the results are cards, not columns: this select orders them. */
+  sortBy: 'Ordenar por',
+  ascending: 'ascendente',
+  descending: 'descendente',
   back: 'Volver al panel',
   empty: 'No hay resultados para la búsqueda',
   endBeforeStart: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
@@ -145,6 +149,31 @@ export interface ReportSortOrder {
   order: 'ASC' | 'DESC';
 }
 export const REPORT_DEFAULT_SORT: ReportSortOrder = { field: 'visitDate', order: 'DESC' };
+
+/** The label of each sortable column, as its header reads. */
+export const REPORT_SORT_LABEL: Record<ReportSort, string> = {
+  code: REPORT_TEXT.code,
+  location: REPORT_TEXT.location,
+  visitDate: REPORT_TEXT.visitDate,
+  result: REPORT_TEXT.result,
+};
+
+/** The phone's 'Ordenar por' choices: each column both ways ('Fecha de visita, descendente'), keyed 'field:ORDER'. */
+export const REPORT_SORT_CHOICES: { value: string; label: string }[] = REPORT_SORTS.flatMap((field) =>
+  (['ASC', 'DESC'] as const).map((order) => ({
+    value: `${field}:${order}`,
+    label: `${REPORT_SORT_LABEL[field]}, ${order === 'ASC' ? REPORT_TEXT.ascending : REPORT_TEXT.descending}`,
+  })),
+);
+
+/** The choice 'field:ORDER' back to its order; anything else is the default. */
+export function reportSortOfChoice(value: string): ReportSortOrder {
+  const parts = value.split(':');
+  const [field, order] = parts;
+  return parts.length === 2 && (REPORT_SORTS as readonly string[]).includes(field) && (order === 'ASC' || order === 'DESC')
+    ? { field: field as ReportSort, order }
+    : REPORT_DEFAULT_SORT;
+}
 
 /** GET /reports/performance (spec 3 §7: clientId, projectId, clientLocationId, fromDate, toDate, offset, limit; and sort, order). */
 export const performanceQuery = z

@@ -265,7 +265,7 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
-  it('on a phone keeps the page within the screen: the results table scrolls inside its frame', async () => {
+  it('on a phone shows each result as a card holding all its columns, ordered by "Ordenar por"', async () => {
     session = await chromium.open({ viewport: { width: 390, height: 844 } });
     const { page, errors } = session;
     // Asked for logged out, the report opens once the user has logged in (the header's welcome is hidden on a phone).
@@ -275,14 +275,53 @@ describe('the performance report', () => {
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
     await choose(page, 'Proyecto', PROGRAMME);
-    await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
+    const dates = { from: monthsAgo(24), to: formatDisplayDate(todayIso()) };
+    await setDate(page, 'Desde', dates.from);
+    await setDate(page, 'Hasta', dates.to);
+    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    const cards = page.getByRole('list', { name: 'Resultados del reporte' }).getByRole('listitem');
+    await shown(cards.first());
+    await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    expect(await page.getByRole('table', { name: 'Resultados del reporte' }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const frame = page.getByRole('table', { name: 'Resultados del reporte' }).locator('..');
-    expect(await frame.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
-    // The last column, the certificate, stays in sight at the frame's right edge.
-    const lastHeader = (await page.getByRole('table', { name: 'Resultados del reporte' }).getByRole('columnheader').last().boundingBox())!;
-    const frameBox = (await frame.boundingBox())!;
-    expect(lastHeader.x + lastHeader.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 1);
+
+    // Each card holds what the table's row did, all of it within the screen: the newest visit first.
+    const token = await loginToken('cliente@campo.test');
+    const projectId = (await apiGet<ReportOptions>('/reports/options', token)).projects.find((p) => p.name === PROGRAMME)!.id;
+    const firstOf = async (sort: string, order: string) => {
+      const query = new URLSearchParams({ projectId: String(projectId), fromDate: dates.from, toDate: dates.to, sort, order, limit: '1' });
+      return (await apiGet<PerformanceAnswer>(`/reports/performance?${query}`, token)).result[0];
+    };
+    const newest = await firstOf('visitDate', 'DESC');
+    const card = cards.first();
+    const text = await card.innerText();
+    expect(text).toContain(`Código ${newest.code}`);
+    expect(text).toContain(newest.projectLocation.locations.fullName);
+    expect(text).toContain(`Fecha de visita: ${formatDisplayDate(newest.visitDate)}`);
+    expect(text).toContain(formatScore(newest.questionnaireResult));
+    for (const part of await card.locator('*').all()) {
+      const box = await part.boundingBox();
+      if (box) expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    const sortBy = page.getByRole('combobox', { name: /^Ordenar por/ });
+    expect(await sortBy.innerText()).toBe('Fecha de visita, descendente');
+
+    // 'Ordenar por' asks the server for the order, and the cards follow it.
+    for (const [label, sort, order] of [
+      ['Resultado, ascendente', 'result', 'ASC'],
+      ['Resultado, descendente', 'result', 'DESC'],
+    ] as const) {
+      await sortBy.click();
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/reports/performance') && r.url().includes(`sort=${sort}`) && r.url().includes(`order=${order}`) && r.ok()),
+        page.getByRole('option', { name: label, exact: true }).click(),
+      ]);
+      await gone(page.getByRole('listbox'));
+      expect(await sortBy.innerText()).toBe(label);
+      const first = await firstOf(sort, order);
+      await expect.poll(() => cards.first().innerText(), { timeout: UI_TIMEOUT }).toContain(`Código ${first.code}`);
+      expect(await cards.first().innerText()).toContain(formatScore(first.questionnaireResult));
+    }
     errors.assertNone();
   });
 

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  REPORT_DEFAULT_SORT,
+  REPORT_SORT_CHOICES,
+  reportSortOfChoice,
   CERTIFICATE_COUNTRY,
   certificateFileName,
   certificateLevel,
@@ -190,5 +193,28 @@ describe('the visits under a dashboard figure', () => {
     expect(visitsCaption({ moves: 8, unscored: 1 })).toBe('8 visitas, 1 sin resultado');
     expect(visitsCaption({ moves: 1, unscored: 1 })).toBe('1 visita, 1 sin resultado');
     expect(visitsCaption({ moves: 71, unscored: 1 }, ' aprobadas con la versión 3')).toBe('71 visitas aprobadas con la versión 3, 1 sin resultado');
+  });
+});
+
+describe("the phone's 'Ordenar por'", () => {
+  it('offers every sortable column both ways, in words, and reads each choice back to its order', () => {
+    expect(REPORT_SORT_CHOICES.map((c) => c.label)).toEqual([
+      'Código, ascendente',
+      'Código, descendente',
+      'Punto de venta, ascendente',
+      'Punto de venta, descendente',
+      'Fecha de visita, ascendente',
+      'Fecha de visita, descendente',
+      'Resultado, ascendente',
+      'Resultado, descendente',
+    ]);
+    for (const choice of REPORT_SORT_CHOICES) {
+      const sort = reportSortOfChoice(choice.value);
+      expect(`${sort.field}:${sort.order}`).toBe(choice.value);
+    }
+  });
+
+  it('falls back to the newest visit first for anything else', () => {
+    for (const value of ['', 'result', 'result:asc', 'certificate:ASC', 'code:DESC:x']) expect(reportSortOfChoice(value)).toEqual(REPORT_DEFAULT_SORT);
   });
 });

@@ -1,6 +1,25 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import { Alert, Box, Button, Chip, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useState } from 'react';
 import {
@@ -11,7 +30,9 @@ import {
   type PerformanceAnswer,
   type PerformanceItem,
   REPORT_PAGE_SIZES,
+  REPORT_SORT_CHOICES,
   REPORT_TEXT,
+  reportSortOfChoice,
   type ReportSort,
   type ReportSortOrder,
   RESULT_BAND_STYLE,
@@ -56,6 +77,65 @@ function CertificateButton({ row }: { row: PerformanceItem }) {
   );
 }
 
+/** The point of sale as a row names it: its name, and the client's own id for it in grey. */
+function LocationName({ row }: { row: PerformanceItem }) {
+  const { fullName, clientLocationId } = row.projectLocation.locations;
+  return (
+    <>
+      {fullName}
+      {clientLocationId && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+          {clientLocationId}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
+ * On a phone each result is a card holding all five columns, so nothing needs a sideways scroll (the
+ * table's date and result went out of sight behind the sticky certificate); 'Ordenar por' replaces the
+ * headers' sorting.
+ */
+function ResultCards({ rows, sort, setSort }: { rows: PerformanceItem[]; sort: ReportSortOrder; setSort: (sort: ReportSortOrder) => void }) {
+  return (
+    <>
+      <TextField
+        select
+        size="small"
+        label={REPORT_TEXT.sortBy}
+        value={`${sort.field}:${sort.order}`}
+        onChange={(event) => setSort(reportSortOfChoice(event.target.value))}
+      >
+        {REPORT_SORT_CHOICES.map((choice) => (
+          <MenuItem key={choice.value} value={choice.value}>
+            {choice.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box component="ul" aria-label="Resultados del reporte" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {rows.map((row) => (
+          <Paper component="li" variant="outlined" key={row.id} sx={{ p: 1.5, display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5, alignItems: 'center' }}>
+            <Typography variant="subtitle2" component="span">{`${REPORT_TEXT.code} ${row.code}`}</Typography>
+            <Box sx={{ justifySelf: 'end' }}>
+              <ResultChip result={row.questionnaireResult} />
+            </Box>
+            <Typography variant="body2" component="span" sx={{ gridColumn: '1 / -1', overflowWrap: 'anywhere' }}>
+              <LocationName row={row} />
+            </Typography>
+            <Typography variant="body2" component="span" color="text.secondary">
+              {`${REPORT_TEXT.visitDate}: ${formatDisplayDate(row.visitDate)}`}
+            </Typography>
+            <Box sx={{ justifySelf: 'end' }}>
+              <CertificateButton row={row} />
+            </Box>
+          </Paper>
+        ))}
+      </Box>
+    </>
+  );
+}
+
 /** The headers, with the server's key each one sorts by (none for the certificate: it follows the result). */
 const COLUMNS: { label: string; sort?: ReportSort }[] = [
   { label: REPORT_TEXT.code, sort: 'code' },
@@ -87,6 +167,7 @@ export function ReportResults({
   setSort: (sort: ReportSortOrder) => void;
 }) {
   const notify = useNotify();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [exporting, setExporting] = useState(false);
   const rows = answer?.result ?? [];
   const total = answer?.total ?? 0;
@@ -115,8 +196,10 @@ export function ReportResults({
       {(loading || exporting) && <LinearProgress aria-label="Cargando resultados" />}
       {answer && !rows.length ? (
         <Alert severity="info">{REPORT_TEXT.empty}</Alert>
+      ) : phone ? (
+        <ResultCards rows={rows} sort={sort} setSort={setSort} />
       ) : (
-        // The certificate stays in sight while the table scrolls on a phone.
+        // The certificate stays in sight if the table scrolls in a narrow window.
         <TableContainer sx={STICKY_LAST_COLUMN}>
           <Table size="small" aria-label="Resultados del reporte">
             <TableHead>
@@ -147,12 +230,7 @@ export function ReportResults({
                 <TableRow key={row.id}>
                   <TableCell>{row.code}</TableCell>
                   <TableCell>
-                    {row.projectLocation.locations.fullName}
-                    {row.projectLocation.locations.clientLocationId && (
-                      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                        {row.projectLocation.locations.clientLocationId}
-                      </Typography>
-                    )}
+                    <LocationName row={row} />
                   </TableCell>
                   <TableCell>{formatDisplayDate(row.visitDate)}</TableCell>
                   <TableCell>
