@@ -107,3 +107,74 @@ describe('the console’s Excel export of a long filter', () => {
     expect(sheetRows(emptyEnd.book, 'Datos')).toHaveLength(2_001);
   });
 });
+
+/**
+ * The payment history while payments are registered: newest first, so each new one shifts the later
+ * pages by a row. `changes` says before which reads (1-based) a payment lands; each answer carries the
+ * exact count and the filter's total, as the API gives them.
+ */
+function historyWhilePaying(size: number, changes: Set<number>) {
+  let rows = Array.from({ length: size }, (_, i) => ({ id: size - i, amount: '10.00' }));
+  let reads = 0;
+  const dataProvider = {
+    getList: async (_resource: string, params: { pagination: { page: number; perPage: number } }) => {
+      reads += 1;
+      if (changes.has(reads)) rows = [{ id: size + reads, amount: '10.00' }, ...rows];
+      const { page, perPage } = params.pagination;
+      const data = rows.slice((page - 1) * perPage, page * perPage);
+      return { data, total: rows.length, meta: { totalAmount: `${rows.length * 10}.00` } };
+    },
+  } as unknown as DataProvider;
+  return { dataProvider, rows: () => rows, reads: () => reads };
+}
+
+describe('an export while the list changes', () => {
+  const paymentColumns = [
+    { source: 'id', label: 'Transacción' },
+    { source: 'amount', label: 'Monto' },
+  ];
+  async function exportHistory(dataProvider: DataProvider, fileName: string) {
+    const { exportToExcel } = await import('../../src/ui/table/exportExcel');
+    return exportToExcel({ dataProvider, resource: 'transactions', filter: { kind: 'payed' }, sort: { field: 'transactionDate', order: 'DESC' }, columns: paymentColumns, fileName, onProgress: () => undefined });
+  }
+
+  it('starts over when a payment lands between two pages, and writes the list as it is then: no row lost or twice', async () => {
+    // The second read (page 2 of the first run) comes after a payment.
+    const history = historyWhilePaying(2_500, new Set([2]));
+    const count = await exportHistory(history.dataProvider, 'historial-de-pagos.xlsx');
+
+    expect(count).toBe(2_501);
+    expect(history.reads()).toBe(2 + 3);
+    const ids = sheetRows(XLSX.read(await downloads.get('historial-de-pagos.xlsx')!), 'Datos')
+      .slice(1)
+      .map((r) => r[0]);
+    expect(ids).toEqual(history.rows().map((r) => r.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('gives up after three runs on a list that keeps changing, saying so, and saves nothing', async () => {
+    const history = historyWhilePaying(2_500, new Set([2, 4, 6]));
+    await expect(exportHistory(history.dataProvider, 'historial-de-pagos.xlsx')).rejects.toThrow(
+      'Los datos cambiaron mientras se descargaban y el archivo no coincidiría con la lista: no se guardó. Intente nuevamente.',
+    );
+    expect(history.reads()).toBe(6);
+    expect(downloads.size).toBe(0);
+  });
+
+  it('starts over on a row met twice where the count is only an estimate', async () => {
+    let reads = 0;
+    const dataProvider = {
+      getList: async (_resource: string, params: { pagination: { page: number; perPage: number } }) => {
+        reads += 1;
+        const { page, perPage } = params.pagination;
+        // The first run's second page repeats the first page's last row (a row added in front).
+        const from = (page - 1) * perPage + (reads === 2 ? -1 : 0);
+        const data = Array.from({ length: Math.max(0, Math.min(perPage, 1_500 - from)) }, (_, i) => ({ id: from + i + 1, amount: '1.00' }));
+        return { data, total: 1_400, meta: { countEstimated: true } };
+      },
+    } as unknown as DataProvider;
+    const count = await exportHistory(dataProvider, 'usuarios.xlsx');
+    expect(count).toBe(1_500);
+    expect(reads).toBe(2 + 2);
+  });
+});

@@ -53,10 +53,31 @@ async function xlsxBook(header: string[]): Promise<Book> {
   };
 }
 
+/** Said when the list kept changing under the export: nothing is saved. */
+export const EXPORT_CHANGED = 'Los datos cambiaron mientras se descargaban y el archivo no coincidiría con la lista: no se guardó. Intente nuevamente.';
+/** Runs of the export before it gives up on a list that keeps changing. */
+const EXPORT_RUNS = 3;
+
+class ListChanged extends Error {}
+
+/**
+ * What says a page still belongs to the same list as the first one: its exact count and the filter's
+ * total amount (a payment registered meanwhile changes both). An estimated count (past 1,000 rows) says
+ * nothing; there only a row met twice tells.
+ */
+function listState(answer: { total?: number; meta?: { countEstimated?: boolean; totalAmount?: string } }): string | null {
+  return answer.meta?.countEstimated ? null : `${answer.total ?? ''}|${answer.meta?.totalAmount ?? ''}`;
+}
+
 /**
  * Downloads every page of the current filter (not only the visible one), a page at a time so
  * progress shows, and writes the file (.xls or .xlsx, by `fileName`) in the browser. Formula-like
  * cells are neutralised. Returns the rows written.
+ *
+ * Pages are read by offset: a row added or removed meanwhile (a payment registered while the history
+ * downloads) would shift the later pages, repeating some rows and losing others. A page whose exact
+ * count or total differs from the first page's, or that repeats a row already read, starts the export
+ * over (up to three runs); then it stops with EXPORT_CHANGED and saves nothing.
  */
 export async function exportToExcel(options: {
   dataProvider: DataProvider;
@@ -69,13 +90,34 @@ export async function exportToExcel(options: {
   /** Aborted by 'Cancelar' or by leaving the screen: the run stops between pages and saves nothing. */
   signal?: AbortSignal;
 }): Promise<number> {
+  for (let run = 1; ; run++) {
+    try {
+      return await exportRun(options);
+    } catch (error) {
+      if (!(error instanceof ListChanged)) throw error;
+      if (run === EXPORT_RUNS) throw new Error(EXPORT_CHANGED);
+      options.onProgress(0);
+    }
+  }
+}
+
+async function exportRun(options: Parameters<typeof exportToExcel>[0]): Promise<number> {
   const { dataProvider, resource, filter, sort, columns } = options;
   const header = columns.map((c) => c.label);
   const book = /\.xls$/i.test(options.fileName) ? await xlsBook(header) : await xlsxBook(header);
+  const seen = new Set<unknown>();
+  let state: string | null | undefined;
   let written = 0;
   for (let page = 1; ; page += 1) {
     const answer = await dataProvider.getList(resource, { pagination: { page, perPage: PAGE }, sort, filter, signal: options.signal });
     options.signal?.throwIfAborted();
+    const now = listState(answer);
+    if (page === 1) state = now;
+    else if (now !== state) throw new ListChanged();
+    for (const record of answer.data) {
+      if (seen.has(record.id)) throw new ListChanged();
+      seen.add(record.id);
+    }
     book.addRows(answer.data.map((record) => columns.map((c) => safeCell(c.value ? c.value(record) : record[c.source]) ?? '')));
     written += answer.data.length;
     // Past 1,000 rows the count is the planner's estimate: it paces the progress, and only a short
