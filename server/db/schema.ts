@@ -830,7 +830,7 @@ export const transactionDayTotals = pgTable(
     status: text('status').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     count: integer('count').notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.status, t.day] })],
 );

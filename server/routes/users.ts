@@ -9,12 +9,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { peopleIds, peopleLimit } from '../../domain/people';
+import { AUTH_TEXT } from '../../domain/auth';
 import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
 import { matchesFolded, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactions, users } from '../db/schema';
-import { booleanQuery } from '../http';
+import { booleanQuery, HttpError } from '../http';
 
 const query = z.object({
   rolId: z.coerce.number({ error: 'Indique rolId' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido').default(ROLE.GETTER),
@@ -32,6 +33,8 @@ const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
 export default async function userRoutes(app: App) {
   app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no, y `withPending` da los Getters con pagos pendientes. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query } }, async (req) => {
     const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
+    // Who is owed money is the payers' to know: other staff are refused as on the payments lists.
+    if (withPending && !admits(ACCESS.payments.read, req.session.rol)) throw new HttpError(403, AUTH_TEXT.forbidden);
     // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
     const withProfile = rolId === ROLE.GETTER && admits(ACCESS.payments.read, req.session.rol);
     // Those who see the CUIT/CUIL also find a Getter by it: typed with or without dashes, its digits.

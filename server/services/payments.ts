@@ -127,14 +127,14 @@ async function totalsOf(db: Db, status: TransactionStatus, q: TransactionsQuery)
   const statement = preparedOnce(db, `transaction-totals:${status}:${Boolean(q.from && q.to)}:${q.getterId !== undefined}`, () =>
     q.getterId !== undefined
       ? db
-          .select({ count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` })
+          .select({ count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(20,2)::text` })
           .from(transactions)
           .where(transactionsWhere(status, q, FILTER_PLACEHOLDERS, db))
           .prepare('')
       : db
           .select({
             count: sql<number>`coalesce(sum(${transactionDayTotals.count}), 0)::int`,
-            totalAmount: sql<string>`coalesce(sum(${transactionDayTotals.amount}), 0)::numeric(14,2)::text`,
+            totalAmount: sql<string>`coalesce(sum(${transactionDayTotals.amount}), 0)::numeric(20,2)::text`,
           })
           .from(transactionDayTotals)
           .where(

@@ -376,7 +376,7 @@ describe('the totals of a list', () => {
     const day = sql`(case when status = 'PAID' then transaction_date else created_at end at time zone 'America/Argentina/Buenos_Aires')::date`;
     const [row] = (
       (await t.db.execute(
-        sql`select count(*)::int as count, coalesce(sum(amount), 0)::numeric(14,2)::text as "totalAmount" from transactions
+        sql`select count(*)::int as count, coalesce(sum(amount), 0)::numeric(20,2)::text as "totalAmount" from transactions
           where status = ${status} ${from && to ? sql`and ${day} between ${from}::date and ${to}::date` : sql``}`,
       )) as unknown as { rows: { count: number; totalAmount: string }[] }
     ).rows;
@@ -410,6 +410,17 @@ describe('the totals of a list', () => {
     await t.db.delete(transactions).where(inArray(transactions.id, ids));
     await agree();
   });
+
+  it('hold the largest amounts a project’s price allows: 150 debts of $ 9.999.999.999,99 on one day', async () => {
+    const [{ accountId, userId }] = (await getterAccounts()).slice(-2);
+    const ids = await debts(accountId, Array.from({ length: 150 }, () => '9999999999.99'));
+    await agree();
+    const owed = await api.ok<Page>('GET', `/transactions/by-getter?getterId=${userId}&transactionType=PENDING&limit=1`, admin);
+    expect(owed.count).toBeGreaterThanOrEqual(150);
+    expect(BigInt(owed.totalAmount.replace('.', ''))).toBeGreaterThanOrEqual(149_999_999_999_850n);
+    await t.db.delete(transactions).where(inArray(transactions.id, ids));
+    await agree();
+  });
 });
 
 describe('who may pay', () => {
@@ -419,12 +430,15 @@ describe('who may pay', () => {
     const { token: cuentas } = await t.login('cuentas@campo.test');
     const { token: administracion } = await t.login('administracion@campo.test');
     expect((await api.call('GET', '/transactions/pending', administracion)).statusCode).toBe(200);
+    expect((await api.call('GET', '/users?rolId=7&withPending=true', cuentas)).statusCode).toBe(200);
     for (const email of ['operaciones@campo.test', 'cliente@campo.test']) {
       const { token } = await t.login(email);
       for (const [method, url] of [
         ['GET', '/transactions/pending'],
         ['GET', '/transactions/payed'],
         ['GET', `/transactions/by-getter?getterId=${first.userId}`],
+        // Who is owed money, through the Getter picker's filter.
+        ['GET', '/users?rolId=7&withPending=true'],
       ] as const) {
         const res = await api.call(method, url, token);
         expect(res.statusCode, `${email} ${url}`).toBe(403);

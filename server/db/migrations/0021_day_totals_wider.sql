@@ -1,0 +1,1 @@
+ALTER TABLE "transaction_day_totals" ALTER COLUMN "amount" SET DATA TYPE numeric(20, 2);
