@@ -26,12 +26,17 @@ export const PAYMENT_TEXT = {
   noPending: 'El Getter no tiene pagos pendientes.',
   empty: 'No hay transacciones para mostrar.',
   /** Over the pending and paid lists: what every row of the filter adds up to (not only the page). */
-  filterTotal: (count: number, amount: string) => `Total del filtro: ${formatPesos(amount)} en ${count === 1 ? '1 transacción' : `${count} transacciones`}.`,
+  filterTotal: (count: number, amount: string) =>
+    `Total del filtro: ${formatPesos(amount)} en ${count === 1 ? '1 transacción' : `${count.toLocaleString('es-AR')} transacciones`}.`,
   date: 'Fecha de pago',
   operationCode: 'Número de operación',
   accept: 'Aceptar',
   cancel: 'Cancelar',
   successTitle: 'Pago registrado',
+  /** The dialog's line under the Getter: where the money goes. */
+  account: 'Cuenta de pago',
+  /** The dialog's warning for a Getter with no account: the payment may have been made another way, so it is not refused. */
+  noAccount: 'Este Getter no tiene CBU ni Mercado Pago cargados: registre el pago sólo si se le pagó por otra vía.',
   success: 'El pago se registró correctamente.',
   required: 'Este campo es requerido.',
   noSpaces: 'No debe contener espacios.',
@@ -49,7 +54,7 @@ export const PAYMENT_TEXT = {
       : `${ids.length} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
   otherAccount: 'Las transacciones seleccionadas no pertenecen a la cuenta indicada.',
   amountMismatch: (expected: string) => `El monto no coincide con lo pendiente de pago (${formatPesos(expected)}).`,
-  alreadyPaid: (names: string[]) => `Ya fueron pagadas: ${names.join(', ')}. No se registró ningún pago.`,
+  alreadyPaid: (names: string[]) => `${names.length === 1 ? 'Ya fue pagada' : 'Ya fueron pagadas'}: ${names.join(', ')}. No se registró ningún pago.`,
   batchFile: 'DESCARGAR LOTE CSV',
   from: 'Desde',
   to: 'Hasta',
@@ -216,8 +221,11 @@ export interface PaymentTransaction {
 }
 
 /** The account a Getter is paid into: the CBU when there is one, else Mercado Pago. */
+/** What the lists say of a Getter with neither CBU nor Mercado Pago. */
+export const NO_ACCOUNT = 'Sin Datos';
+
 export function paymentAccount(profile: GetterProfile | null | undefined): string {
   if (profile?.cbu) return `CBU ${profile.cbu}`;
   if (profile?.mercadoPago) return `Mercado Pago ${profile.mercadoPago}`;
-  return 'Sin Datos';
+  return NO_ACCOUNT;
 }

@@ -104,7 +104,7 @@ describe('payments to Getters', () => {
     await single.getByLabel('Número de operación').fill('E2E-TARDE');
     await single.getByRole('button', { name: 'Aceptar' }).click();
     const refusal = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
-    await shown(refusal.getByText(/^Ya fueron pagadas: transacción /));
+    await shown(refusal.getByText(/^Ya fue pagada: transacción /));
     await refusal.getByRole('button', { name: 'Cerrar' }).click();
     // The order no longer stands: the register dialog closed with the message.
     await gone(refusal);
@@ -174,7 +174,7 @@ describe('payments to Getters', () => {
     await dialog.getByLabel('Fecha de pago').fill(formatDisplayDate(todayIso()));
     await dialog.getByLabel('Número de operación').fill(code);
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
-    await shown(refusal.getByText(`Ya fueron pagadas: transacción ${stale.id} (move ${stale.userMoves[0].code}). No se registró ningún pago.`));
+    await shown(refusal.getByText(`Ya fue pagada: transacción ${stale.id} (move ${stale.userMoves[0].code}). No se registró ningún pago.`));
     await refusal.getByRole('button', { name: 'Cerrar' }).click();
     await gone(refusal);
     await gone(dialog);
@@ -226,5 +226,36 @@ describe('payments to Getters', () => {
     await page.getByRole('button', { name: 'VER PAGOS PENDIENTES' }).click();
     await atPath(page, '/payment-administration/pending');
     session.errors.assertNone([/status of 409/]);
+  });
+
+  it('warns, without refusing, when the Getter has neither CBU nor Mercado Pago; otherwise says where the money goes', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    // The first pending row as the server would give it for a Getter who never loaded a payment account.
+    let withoutAccount: PaymentTransaction | undefined;
+    await page.route('**/api/transactions/pending**', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { rows: PaymentTransaction[] };
+      withoutAccount = body.rows[0];
+      withoutAccount.accounts.user.profile = { ...withoutAccount.accounts.user.profile, cbu: null, mercadoPago: null };
+      await route.fulfill({ response: answer, json: body });
+    });
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending' });
+    await listLoaded(page);
+    const label = (t: PaymentTransaction) => `Registrar pago ${t.accounts.user.fullName} ${t.userMoves[0]?.code ?? t.id}`;
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await page.getByLabel(label(withoutAccount!), { exact: true }).click();
+    await shown(dialog.getByText('Este Getter no tiene CBU ni Mercado Pago cargados: registre el pago sólo si se le pagó por otra vía.'));
+    await dialog.getByLabel('Número de operación').fill('EFECTIVO-1');
+    expect(await dialog.getByRole('button', { name: 'Aceptar' }).isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(dialog);
+
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=10');
+    const second = rows.find((r) => r.id !== withoutAccount!.id && r.accounts.user.profile.cbu)!;
+    await page.getByLabel(label(second), { exact: true }).click();
+    await shown(dialog.getByText(`Cuenta de pago: CBU ${second.accounts.user.profile.cbu}`));
+    expect(await dialog.getByText(/no tiene CBU ni Mercado Pago/).count()).toBe(0);
+    errors.assertNone();
   });
 });

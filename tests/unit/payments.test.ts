@@ -183,3 +183,24 @@ describe('the payment batch file', () => {
     expect(paymentAccount(null)).toBe('Sin Datos');
   });
 });
+
+describe('the payments’ words', () => {
+  it('say one transaction in the singular and count thousands with a dot, as the amounts do', () => {
+    expect(PAYMENT_TEXT.alreadyPaid(['transacción 225 (move M-0000453)'])).toBe('Ya fue pagada: transacción 225 (move M-0000453). No se registró ningún pago.');
+    expect(PAYMENT_TEXT.alreadyPaid(['transacción 1', 'transacción 2'])).toBe('Ya fueron pagadas: transacción 1, transacción 2. No se registró ningún pago.');
+    expect(PAYMENT_TEXT.filterTotal(1196, '1891910.97')).toBe('Total del filtro: $ 1.891.910,97 en 1.196 transacciones.');
+    expect(PAYMENT_TEXT.filterTotal(1, '10.00')).toBe('Total del filtro: $ 10,00 en 1 transacción.');
+  });
+});
+
+describe('the transactions’ spreadsheet cells', () => {
+  it('leave the move cell of a debt of no move empty, while the screen says "-"', async () => {
+    const { transactionColumns } = await import('../../src/resources/payments/columns');
+    const code = transactionColumns.find((c) => c.source === 'code')!;
+    const row = (userMoves: { code: string }[]) =>
+      ({ id: 1, amount: '10.00', userMoves, accounts: { id: 1, user: { id: 1, fullName: 'Ana', profile: { cuitCuil: null, cbu: null, mercadoPago: null } } } }) as never;
+    expect(code.exportValue!(row([]))).toBe('');
+    expect(code.render!(row([]))).toBe('-');
+    expect(code.exportValue!(row([{ code: 'M-0000001' }]))).toBe('M-0000001');
+  });
+});

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatPesos, sumMoney } from '../../../domain/money';
 import { paymentBatchCsv, paymentBatchFileName } from '../../../domain/paymentBatch';
-import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
+import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT as T, paymentAccount, type PaymentTransaction } from '../../../domain/payments';
 import { todayIso } from '../../../domain/validation';
 import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
 import { request } from '../../dataProvider/http';
@@ -115,6 +115,7 @@ export function MassivePayment() {
                   amount: total,
                   ids: chosen.map((r) => r.id),
                   getterName: getter?.fullName ?? '',
+                  account: paymentAccount(chosen[0].accounts.user.profile),
                   debtDay: newestDebtDay(chosen.map((r) => r.createdAt)),
                 })
               }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { formatPesos } from '../../../domain/money';
-import { combineWithCurrentTime, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
+import { combineWithCurrentTime, NO_ACCOUNT, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../../domain/validation';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { closeUnlessBackdrop, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
@@ -17,6 +17,8 @@ export interface PaymentOrder {
   amount: string;
   ids: number[];
   getterName: string;
+  /** Where the money goes, as the lists say it ('CBU 0117…', 'Mercado Pago …'), or 'Sin Datos'. */
+  account: string;
   /** The day (YYYY-MM-DD, Argentina) the newest of them was born: the payment may not be dated before. */
   debtDay: string;
 }
@@ -117,9 +119,18 @@ function PaymentForm({
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id="payment-title">{T.register}</DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>
-            {order.getterName} · {order.ids.length === 1 ? '1 transacción' : `${order.ids.length} transacciones`} · {formatPesos(order.amount)}
+          <Typography>
+            {order.getterName} · {order.ids.length === 1 ? '1 transacción' : `${order.ids.length.toLocaleString('es-AR')} transacciones`} · {formatPesos(order.amount)}
           </Typography>
+          {order.account === NO_ACCOUNT ? (
+            <Alert severity="warning" sx={{ my: 1 }}>
+              {T.noAccount}
+            </Alert>
+          ) : (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {`${T.account}: ${order.account}`}
+            </Typography>
+          )}
           <LiveErrors.Provider value>
             <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
               <DateInput name="transactionDate" label={T.date} required helperText={T.dateRange(order.debtDay)} />

@@ -9,7 +9,7 @@ import { newestDebtDay, PAYMENT_TEXT as T, type PaymentTransaction } from '../..
 import { formatDisplayDate } from '../../../domain/validation';
 import type { ListMeta } from '../../dataProvider';
 import { CampoList, type Column } from '../../ui/table/CampoList';
-import { transactionColumns } from './columns';
+import { accountOf, transactionColumns } from './columns';
 import { DateRangeFilter } from './DateRangeFilter';
 import { type PaymentOrder, PaymentDialog } from './PaymentDialog';
 
@@ -43,7 +43,7 @@ export function PendingPayments() {
           sx={{ whiteSpace: 'nowrap' }}
           aria-label={`${T.register} ${tx(r).accounts.user.fullName} ${tx(r).userMoves[0]?.code ?? tx(r).id}`}
           onClick={() =>
-            setOrder({ accountId: tx(r).accounts.id, amount: tx(r).amount, ids: [tx(r).id], getterName: tx(r).accounts.user.fullName, debtDay: newestDebtDay([tx(r).createdAt]) })
+            setOrder({ accountId: tx(r).accounts.id, amount: tx(r).amount, ids: [tx(r).id], getterName: tx(r).accounts.user.fullName, account: accountOf(tx(r)), debtDay: newestDebtDay([tx(r).createdAt]) })
           }
         >
           {T.register}
