@@ -87,6 +87,15 @@ describe('payments to Getters', () => {
       return PAYMENT_TEXT.filterTotal(totals.count, totals.totalAmount);
     };
     await shown(page.getByText(await totalLine()));
+    // The pending debts go to Excel too: every one of the filter, what they add up to, no 'Acción'.
+    const [pendingExcel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel' }).click()]);
+    expect(pendingExcel.suggestedFilename()).toBe('pagos-pendientes.xlsx');
+    const pendingBook = XLSX.read(readFileSync(await pendingExcel.path()));
+    const [pendingTitles, ...pendingRows] = XLSX.utils.sheet_to_json<unknown[]>(pendingBook.Sheets[pendingBook.SheetNames[0]], { header: 1 });
+    expect(pendingTitles).toEqual(['Nombre', 'CUIT/CUIL', 'Cuenta de pago', 'Monto', 'Código de move', 'Fecha de aprobación']);
+    const pendingTotals = await api<{ count: number; totalAmount: string }>('/transactions/pending?limit=1');
+    expect(pendingRows).toHaveLength(pendingTotals.count);
+    expect(sumMoney(pendingRows.map((row) => Number(row[3]).toFixed(2)))).toBe(pendingTotals.totalAmount);
 
     // At 1024 px the page does not scroll sideways: the filter and each row's action are in sight.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

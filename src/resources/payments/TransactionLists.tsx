@@ -24,7 +24,7 @@ const filterTotal = (meta: ListMeta, count: number) =>
   );
 const tx = (r: RaRecord) => r as unknown as PaymentTransaction;
 
-/** '/payment-administration/pending': the pending transactions, each with 'Registrar pago'. */
+/** '/payment-administration/pending': the pending transactions, each with 'Registrar pago'; exportable to Excel as the history is. */
 export function PendingPayments() {
   const navigate = useNavigate();
   const refresh = useRefresh();
@@ -36,6 +36,7 @@ export function PendingPayments() {
       label: 'Acción',
       sortable: false,
       noSelect: true,
+      noExport: true,
       render: (r) => (
         <Button
           size="small"
@@ -64,6 +65,7 @@ export function PendingPayments() {
         storeKey="payments.pending"
         summary={filterTotal}
         emptyText={T.empty}
+        exportFile="pagos-pendientes"
         actions={
           <>
             <DateRangeFilter />
