@@ -9,6 +9,7 @@ import { MOVE_STATUSES, STOCK_STATES } from './moves';
 import { dateValue, id, limitParam, MAX_ID, MAX_TEXT, offsetParam, orderParam, parseDisplayDate, textOr, trimText } from './validation';
 
 export const MOVE_FORM_TEXT = {
+  agentOrGetter: 'Asigne el agente de calidad o el auditor, uno por vez.',
   required: 'Campo requerido',
   fieldRequired: 'Este campo es requerido',
   oneChange: 'Envíe el agente de calidad o el enlace del video, no ambos: son dos cambios distintos.',
@@ -153,6 +154,8 @@ export const massiveBody = z
     if (b.userId !== undefined && b.assignedAgentId === undefined && !b.userMovesIds?.length && !b.locations?.length) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
     if (b.assignedAgentId !== undefined && b.locations?.length) ctx.addIssue({ code: 'custom', path: ['locations'], message: T.visitsToGetter });
     if (b.assignedAgentId !== undefined && !b.userMovesIds?.length && !b.filter) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
+    // The agent or the Getter (spec 2 §7): with both, the Getter was dropped without a word.
+    if (b.assignedAgentId !== undefined && b.userId !== undefined) ctx.addIssue({ code: 'custom', path: ['userId'], message: T.agentOrGetter });
   });
 
 /** `POST /user-moves/massive-locations`: a published visit of each project location to a Getter. */

@@ -89,6 +89,8 @@ export interface MoveState {
   republished?: boolean;
   /** Whether the move's project has ended (its end date passed): a copy could never be done nor reassigned, nor a move be due on a past day. */
   projectEnded?: boolean;
+  /** Whether a Getter holds the move: one no Getter took has no field work to rescue, nor anyone to republish it for. */
+  hasGetter?: boolean;
 }
 
 export const MOVE_TEXT = {
@@ -104,6 +106,8 @@ export const MOVE_TEXT = {
   notAgent: 'El agente de calidad seleccionado no existe o no está activo.',
   notGetter: 'El auditor seleccionado no existe o no está activo.',
   republishGetterGone: 'El Getter de esta move ya no está activo: no se puede republicar para él.',
+  rescueNoGetter: 'Ningún Getter tomó esta move: no hay una visita que rescatar.',
+  republishNoGetter: 'Ningún Getter hizo esta move: no se puede republicar para él.',
 } as const;
 
 /** What a visit (the stock's "pedido") may be: published for the Getters, taken by a move, or published again after a cancellation. */
@@ -150,6 +154,8 @@ export function refusal(action: MoveAction, state: MoveState, role: UserRole): s
   if (action === 'republish' && state.republished) return MOVE_TEXT.alreadyRepublished;
   if (action === 'republish' && state.projectEnded) return MOVE_TEXT.projectEndedRepublish;
   if (action === 'reschedule' && state.projectEnded) return MOVE_TEXT.projectEndedReschedule;
+  if (action === 'rescue' && state.hasGetter === false) return MOVE_TEXT.rescueNoGetter;
+  if (action === 'republish' && state.hasGetter === false) return MOVE_TEXT.republishNoGetter;
   return null;
 }
 

@@ -57,6 +57,14 @@ describe('mass assignment to a quality agent', () => {
     expect(tooMany.statusCode).toBe(400);
   });
 
+  it('refuses the agent and the Getter in one call (400): one of them was dropped without a word', async () => {
+    const [paused] = await movesWhere(t, inStatus('PAUSADA'));
+    const both = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [paused.id], assignedAgentId: agentId, userId: getterId });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors.userId).toBe(MOVE_FORM_TEXT.agentOrGetter);
+    expect(await reload(t, paused.id)).toMatchObject({ assignedAgentId: paused.assignedAgentId, userId: paused.userId, version: paused.version });
+  });
+
   it('assigns every move named that its state lets through; the others are counted as skipped, never an unknown id', { timeout: 60_000 }, async () => {
     const all = await t.db.select({ id: userMoves.id }).from(userMoves);
     const one = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [2_000_000_123], assignedAgentId: agentId });

@@ -183,6 +183,25 @@ describe('rescuing and republishing', () => {
     expect((await api.call('POST', '/user-moves/rescue-one', admin, { id: assigned.id })).statusCode).toBe(409);
   });
 
+  it('refuses to rescue or republish a move no Getter took (409), and changes nothing', async () => {
+    // A published move nobody took, cancelled: no field work to rescue.
+    const [open] = await movesWhere(t, inStatus('DISPONIBLE'), isNull(userMoves.userId));
+    await api.ok('POST', '/user-moves/cancel-one', admin, { id: open.id, reason: 'Se canceló el pedido.' });
+    const cancelled = await reload(t, open.id);
+    const rescue = await api.call('POST', '/user-moves/rescue-one', admin, { id: open.id });
+    expect(rescue.statusCode).toBe(409);
+    expect(rescue.json().message).toBe(MOVE_TEXT.rescueNoGetter);
+    expect(await reload(t, open.id)).toMatchObject({ status: 'CANCELADA', version: cancelled.version });
+    // One left so by an earlier version (rejected with no Getter) is not republished for nobody.
+    await t.db.update(userMoves).set({ status: 'RECHAZADA', assignedAgentId: adminId }).where(eq(userMoves.id, open.id));
+    const before = (await t.db.select({ id: userMoves.id }).from(userMoves)).length;
+    const republish = await api.call('POST', '/user-moves/republish-move', admin, { id: open.id });
+    expect(republish.statusCode).toBe(409);
+    expect(republish.json().message).toBe(MOVE_TEXT.republishNoGetter);
+    expect((await t.db.select({ id: userMoves.id }).from(userMoves)).length).toBe(before);
+    await t.db.update(userMoves).set({ status: 'CANCELADA', assignedAgentId: cancelled.assignedAgentId }).where(eq(userMoves.id, open.id));
+  });
+
   it('approves a rescued move only once the agent has answered what it requires', async () => {
     // A rescued move arrives in review with no answers; approving it as it came owed the Getter for nothing.
     const [assigned] = await movesWhere(t, inStatus('ASIGNADA'), withAgent, isNull(userMoves.rescueUserId));
@@ -406,6 +425,7 @@ describe('the Getter sends a move for review', () => {
     expect(answer.questionnaireResult).toBe(questionnaireResult({ dimensions: answered.questionnaire.dimensions }, replies as MoveReplies));
     const [other] = (await movesWhere(t, inStatus('ASIGNADA'))).filter((m) => m.userId !== getter.id);
     const refused = await api.call('POST', '/user-moves/submit', token, { id: other.id, replies: {} });
+    expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(MOVE_TEXT.notYours);
     expect((await api.call('POST', '/user-moves/submit', await api.tokenFor(ROLE.AGENT), { id: mine.id, replies: {} })).statusCode).toBe(403);
   });

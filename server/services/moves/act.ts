@@ -56,9 +56,9 @@ async function projectHasEnded(tx: Db | Tx, projectLocationId: number): Promise<
   return Boolean(row);
 }
 
-/** Refuses with 403 for a role, 409 for a state that does not allow the action. */
+/** Refuses with 403 for a role or another Getter's move, 409 for a state that does not allow the action. */
 export function refuse(message: string): never {
-  throw new HttpError(message === MOVE_TEXT.forbidden ? 403 : 409, message);
+  throw new HttpError(message === MOVE_TEXT.forbidden || message === MOVE_TEXT.notYours ? 403 : 409, message);
 }
 
 /** Moves the status log on: closes the open entry and opens one for `status`. */
@@ -98,7 +98,7 @@ export async function actOnMove<T = void>(db: Db, options: ActOptions<T>): Promi
     if (version !== undefined && version !== move.version) throw conflict(MOVE_TEXT.conflict);
     const republished = action === 'republish' ? await hasRepublishedCopy(tx, id) : false;
     const projectEnded = action === 'republish' || action === 'reschedule' ? await projectHasEnded(tx, move.projectLocationId) : false;
-    const refused = refusal(action, { status: move.status as MoveStatus, assignedAgentId: move.assignedAgentId, republished, projectEnded }, actor.rol);
+    const refused = refusal(action, { status: move.status as MoveStatus, assignedAgentId: move.assignedAgentId, republished, projectEnded, hasGetter: move.userId !== null }, actor.rol);
     if (refused) refuse(refused);
     await options.check?.(tx, move);
     const to = TRANSITIONS[action].to;

@@ -64,7 +64,7 @@ export function MoveReviewPage() {
   const m = move.data;
   const role = currentRole();
   const endDate = m.projectLocation.projects.endDate;
-  const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)) }, role);
+  const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null }, role);
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';
   // What approving would leave unanswered (the server refuses it too); missing photos do not stop it.
