@@ -48,6 +48,7 @@ export function ClientPicker({
   const selected = choices.find((c) => c.id === value) ?? empty;
   return (
     <Autocomplete
+      autoHighlight
       sx={{ width }}
       disabled={disabled}
       options={choices.length ? [empty, ...choices] : []}

@@ -375,6 +375,20 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
+  it('picks a project from the keyboard (part of its name, then Enter) and names it over the results', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    const project = page.getByRole('combobox', { name: 'Proyecto' });
+    await project.click();
+    await project.pressSequentially('Programa de cal');
+    await project.press('Enter');
+    await expect.poll(() => project.inputValue(), { timeout: UI_TIMEOUT }).toBe(PROGRAMME);
+    await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
+    // The whole name, over the table: a select may cut it.
+    expect(await page.getByTestId('report-subject').innerText()).toBe(PROGRAMME);
+    errors.assertNone();
+  });
+
   it('keeps a point of sale chosen before the project that holds it', async () => {
     const { page, errors } = await as('franquicia@campo.test');
     await openMenu(page, null, 'Mis Reportes');

@@ -53,6 +53,7 @@ export function FeatureValuesInput({ clientId }: { clientId: number | null }) {
           const current = feature.values.find((v) => chosen.some((c) => c.featureId === feature.id && c.id === v.id)) ?? null;
           return (
             <Autocomplete
+              autoHighlight
               key={feature.id}
               options={feature.values}
               value={current}

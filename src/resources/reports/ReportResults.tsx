@@ -186,9 +186,17 @@ export function ReportResults({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          Resultados
-        </Typography>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h6" component="h2">
+            Resultados
+          </Typography>
+          {/* What the results are of, whole: the selects above may cut a long project's name. */}
+          {rows[0] && (
+            <Typography variant="body2" color="text.secondary" data-testid="report-subject">
+              {[rows[0].projectLocation.projects.name, filter.clientLocationId ? rows[0].projectLocation.locations.fullName : null].filter(Boolean).join(' · ')}
+            </Typography>
+          )}
+        </Box>
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!total || exporting} onClick={onExport}>
           {REPORT_TEXT.excel}
         </Button>

@@ -87,7 +87,7 @@ function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; o
 
   return (
     <FormProvider {...form}>
-      <Box component="form" onSubmit={submit} noValidate aria-label="Filtros del reporte" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '2fr 2fr 1fr 1fr auto' }, gap: 2, alignItems: 'start' }}>
+      <Box component="form" onSubmit={submit} noValidate aria-label="Filtros del reporte" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '2fr 2fr 1fr 1fr auto' }, gap: 2, alignItems: 'start' }}>
         <SelectInput
           name="projectId"
           label={REPORT_TEXT.project}

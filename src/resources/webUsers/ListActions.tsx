@@ -27,6 +27,7 @@ function RoleFilter() {
   };
   return (
     <Autocomplete
+      autoHighlight
       sx={{ width: 220 }}
       options={choices.length ? [all, ...choices] : []}
       value={value}

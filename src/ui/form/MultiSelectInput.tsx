@@ -27,6 +27,7 @@ export function MultiSelectInput({
   const selected = ids.map((id) => choices.find((c) => String(c.id) === String(id)) ?? { id, name: String(id) });
   return (
     <Autocomplete
+      autoHighlight
       multiple
       options={choices}
       value={selected}

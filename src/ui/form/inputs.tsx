@@ -101,6 +101,7 @@ export function SelectInput({
   const selected = choices.find((c) => String(c.id) === String(field.value ?? '')) ?? (choices.length ? empty : null);
   return (
     <Autocomplete
+      autoHighlight
       options={options}
       value={selected}
       loading={loading}

@@ -115,6 +115,7 @@ export function GetterPicker({
 
   return (
     <Autocomplete<GetterOption, false, boolean>
+      autoHighlight
       sx={width ? { width } : undefined}
       options={options}
       filterOptions={() => shown}

@@ -137,6 +137,7 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
         <FormProvider {...form}>
           <Box component="form" onSubmit={run} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
             <Autocomplete
+              autoHighlight
               multiple
               options={clients.data ?? []}
               value={chosen}

@@ -17,6 +17,7 @@ export function AgentSelector({ move, enabled, runner }: { move: MoveDetail; ena
   return (
     <>
       <Autocomplete
+        autoHighlight
         sx={{ width: 300 }}
         options={choices}
         value={current}
