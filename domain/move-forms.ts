@@ -10,6 +10,8 @@ import { dateValue, id, limitParam, MAX_ID, MAX_TEXT, offsetParam, orderParam, p
 
 export const MOVE_FORM_TEXT = {
   agentOrGetter: 'Asigne el agente de calidad o el auditor, uno por vez.',
+  /** Under the agent selector while the review is being edited: changing the agent reloads the move. */
+  agentWhileEditing: 'Guarde o cancele la edición para cambiar el agente.',
   required: 'Campo requerido',
   fieldRequired: 'Este campo es requerido',
   oneChange: 'Envíe el agente de calidad o el enlace del video, no ambos: son dos cambios distintos.',

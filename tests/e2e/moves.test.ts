@@ -483,6 +483,10 @@ describe('reviewing a move', () => {
     await asked.getByRole('button', { name: 'Cancelar' }).click();
     await gone(asked);
     await expect(observation.inputValue()).resolves.toBe('El local estaba cerrado al llegar.');
+    // The agent waits while the review is written: changing it reloads the move, which dropped the observation.
+    const agent = page.getByRole('combobox', { name: 'Agente de calidad' });
+    expect(await agent.isDisabled()).toBe(true);
+    await shown(page.getByText('Guarde o cancele la edición para cambiar el agente.'));
     // Closing the tab asks too (the browser's own question); staying keeps what was typed.
     const unloading = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
@@ -637,7 +641,10 @@ describe('reviewing a move', () => {
     await page.getByRole('button', { name: 'Desaprobar Move' }).click();
     await page.getByLabel('Motivo').fill('El cliente objetó la visita.');
     await page.getByRole('button', { name: 'Aceptar' }).click();
-    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const sure = page.getByRole('dialog', { name: 'Está seguro?' });
+    // What disapproving takes with it: the Getter's pending payment.
+    await shown(sure.getByText('La move aprobada pasará a Desaprobada y su pago pendiente al Getter, si lo tiene, se anulará.'));
+    await sure.getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move Desaprobada');
     expect(await statusOf(move.id)).toBe('DESAPROBADA');
     errors.assertNone();

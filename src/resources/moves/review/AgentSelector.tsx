@@ -9,7 +9,7 @@ import { usePeople } from '../shared';
 import type { Runner } from './useMove';
 
 /** The quality agent of the move: a change asks 'Estas asignando a {name}'; locked once the move is resolved. */
-export function AgentSelector({ move, enabled, runner }: { move: MoveDetail; enabled: boolean; runner: Runner }) {
+export function AgentSelector({ move, enabled, hint, runner }: { move: MoveDetail; enabled: boolean; hint?: string; runner: Runner }) {
   const agents = usePeople(ROLE.ADMIN);
   const [pending, setPending] = useState<Choice | null>(null);
   const choices = agents.data ?? [];
@@ -27,7 +27,7 @@ export function AgentSelector({ move, enabled, runner }: { move: MoveDetail; ena
         isOptionEqualToValue={(a, b) => a.id === b.id}
         disableClearable={Boolean(current)}
         onChange={(_, choice) => choice && choice.id !== move.assignedAgentId && setPending(choice)}
-        renderInput={(params) => <TextField {...params} label="Agente de calidad" placeholder="Filtrar resultados" size="small" />}
+        renderInput={(params) => <TextField {...params} label="Agente de calidad" placeholder="Filtrar resultados" size="small" helperText={hint} />}
       />
       <ConfirmDialog
         open={pending !== null}

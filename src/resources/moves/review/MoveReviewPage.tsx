@@ -114,11 +114,18 @@ export function MoveReviewPage() {
           Descargar PDF
         </Button>
       </PageTitle>
-      <SideMenu move={m} allowed={allowed} runner={runner} />
+      {/* While answers, flags or a reason are being edited, the changes that reload the move (agent, edited
+          video) wait: they would drop that unsent work. */}
+      <SideMenu move={m} allowed={mode === 'view' ? allowed : allowed.filter((a) => a !== 'replaceVideo')} runner={runner} />
       <InfoCard move={m} />
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <AgentSelector move={m} enabled={allowed.includes('assignAgent') && !AGENT_LOCKED.includes(m.statusId as MoveStatus)} runner={runner} />
+          <AgentSelector
+            move={m}
+            enabled={mode === 'view' && allowed.includes('assignAgent') && !AGENT_LOCKED.includes(m.statusId as MoveStatus)}
+            hint={mode !== 'view' && allowed.includes('assignAgent') ? MOVE_FORM_TEXT.agentWhileEditing : undefined}
+            runner={runner}
+          />
           <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
         </CardContent>
       </Card>

@@ -65,7 +65,7 @@ export function ReviewActions({
           </Button>
         </>
       )}
-      {status === 'EN_REVISION' && !move.assignedAgentId && <Typography color="text.secondary">Asigne un agente de calidad para revisar la move.</Typography>}
+      {status === 'EN_REVISION' && !move.assignedAgentId && allowed.includes('assignAgent') && <Typography color="text.secondary">Asigne un agente de calidad para revisar la move.</Typography>}
       {can('editApproved') && (
         <Button variant="outlined" onClick={() => setMode('editApproved')} data-review-start="editApproved">
           Editar Move Aprobada
@@ -137,7 +137,7 @@ export function ReviewActions({
       {dialog === 'disapprove' && (
         <ReasonDialog
           title="Desaprobar move"
-          confirm={move.paid ? 'La move aprobada pasará a Desaprobada. Ya fue pagada al Getter: el pago registrado se mantiene.' : 'La move aprobada pasará a Desaprobada.'}
+          confirm={move.paid ? 'La move aprobada pasará a Desaprobada. Ya fue pagada al Getter: el pago registrado se mantiene.' : 'La move aprobada pasará a Desaprobada y su pago pendiente al Getter, si lo tiene, se anulará.'}
           busy={runner.busy}
           onClose={close}
           onSubmit={(reason) => runner.run('disapprove', { id: move.id, projectLocationId: move.projectLocation.id, reason }, { title: 'Move Desaprobada' })}
