@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import type { MoveDetail, MoveListRow } from '../../domain/move-api';
+import type { MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
@@ -778,6 +778,55 @@ describe('Asignación de Moves', () => {
     await endedRow.click();
     await shown(page.getByText('0 seleccionadas', { exact: true }));
     errors.assertNone();
+  });
+});
+
+describe('Asignación de Moves, when the stock changes under the selection', () => {
+  it('clears the selection a refused assignment leaves behind and says so; a filter change or "Quitar selección" clears it too', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
+    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
+    const auditor = page.getByRole('combobox', { name: 'Auditor' });
+    await auditor.click();
+    await auditor.fill('pérez');
+    await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+    const [running] = (await api<{ rows: { id: number; name: string }[] }>('/projects?future=true&limit=1&sort=id&order=ASC')).rows;
+    await page.getByRole('combobox', { name: 'Proyecto' }).click();
+    await page.getByRole('option', { name: running.name, exact: true }).click();
+    for (const state of ['Asignada', 'Disponible', 'Publicada por Cancelación']) await page.getByRole('checkbox', { name: state, exact: true }).uncheck();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    const rows = page.locator('tbody tr');
+    await shown(rows.nth(1).getByText('Publicada', { exact: true }));
+    const first = Number(await rows.first().locator('td:nth-child(4)').innerText());
+    await rows.first().click();
+    await rows.nth(1).click();
+    await shown(page.getByText('2 seleccionadas', { exact: true }));
+
+    // Someone else takes the first visit meanwhile.
+    const { rows: stock } = await api<{ rows: StockRow[] }>(`/user-moves/stock-moves-report?statuses=Publicada&projectId=${running.id}&limit=5000`);
+    const taken = stock.find((r) => r.id_pedido === first)!;
+    const [other] = (await api<{ id: number; fullName: string }[]>('/users?rolId=7')).filter((g) => g.fullName !== 'Juan Pérez');
+    await apiSend('POST', '/user-moves/massive-locations', [{ projectLocationId: taken.project_location_id, userId: other.id, visitId: first }]);
+
+    await page.locator('#main-content').getByRole('button', { name: 'Asignar', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Estas asignando a Juan Pérez' }).getByRole('button', { name: 'Confirmar' }).click();
+    const refusal = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refusal.getByText('Se quitó la selección: el stock cambió mientras elegía. Vuelva a elegir las moves en la lista actualizada.'));
+    await refusal.getByRole('button', { name: 'Cerrar' }).click();
+    await shown(page.getByText('0 seleccionadas', { exact: true }));
+    await gone(page.locator('tbody tr td:nth-child(4)').getByText(String(first), { exact: true }));
+
+    // 'Quitar selección' empties it; so does another state filter (a hidden row would still be assigned).
+    await rows.first().click();
+    await shown(page.getByText('1 seleccionada', { exact: true }));
+    await page.getByRole('button', { name: 'Quitar selección' }).click();
+    await shown(page.getByText('0 seleccionadas', { exact: true }));
+    await rows.first().click();
+    await shown(page.getByText('1 seleccionada', { exact: true }));
+    await page.getByRole('checkbox', { name: 'Disponible', exact: true }).check();
+    await shown(page.getByText('0 seleccionadas', { exact: true }));
+    errors.assertNone([/status of 409/]);
   });
 });
 

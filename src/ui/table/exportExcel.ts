@@ -114,10 +114,9 @@ async function exportRun(options: Parameters<typeof exportToExcel>[0]): Promise<
     const now = listState(answer);
     if (page === 1) state = now;
     else if (now !== state) throw new ListChanged();
-    for (const record of answer.data) {
-      if (seen.has(record.id)) throw new ListChanged();
-      seen.add(record.id);
-    }
+    // A row of an earlier page met again: the pages moved under the export.
+    if (answer.data.some((record) => seen.has(record.id))) throw new ListChanged();
+    for (const record of answer.data) seen.add(record.id);
     book.addRows(answer.data.map((record) => columns.map((c) => safeCell(c.value ? c.value(record) : record[c.source]) ?? '')));
     written += answer.data.length;
     // Past 1,000 rows the count is the planner's estimate: it paces the progress, and only a short

@@ -79,6 +79,14 @@ function StockAssignment() {
     placeholderData: keepPreviousData,
   });
   const rows = states.length ? (stock.data?.rows ?? []) : [];
+  // The selection is of what the screen lists: another client, project or state filter starts it again
+  // (a row hidden by the filter would still be assigned, with no way to untick it).
+  const listed = `${clientId}|${projectId}|${states.join(',')}`;
+  const [selectedFor, setSelectedFor] = useState(listed);
+  if (selectedFor !== listed) {
+    setSelectedFor(listed);
+    if (selected.size) setSelected(new Map());
+  }
   const auditor = useGetter(auditorId).data;
   const toggle = (row: StockRow) =>
     setSelected((s) => {
@@ -107,7 +115,12 @@ function StockAssignment() {
       setDone(picked.length);
       setSelected(new Map());
     } catch (error) {
-      setErrors(errorMessages(error));
+      const status = (error as { status?: number }).status;
+      // Refused for what was picked (taken meanwhile, no longer in the stock): the picked rows may have left
+      // the list, and retrying would fail the same way. The selection goes, and the dialog says so.
+      const refused = status === 404 || status === 409;
+      if (refused) setSelected(new Map());
+      setErrors([...errorMessages(error), ...(refused ? [ASSIGN_TEXT.selectionCleared] : [])]);
     } finally {
       setBusy(false);
       setConfirm(false);
@@ -146,6 +159,11 @@ function StockAssignment() {
           </FormGroup>
           <Box sx={{ flexGrow: 1 }} />
           <Typography variant="body2">{ASSIGN_TEXT.selected(selected.size)}</Typography>
+          {selected.size > 0 && (
+            <Button size="small" onClick={() => setSelected(new Map())} disabled={busy}>
+              {ASSIGN_TEXT.clearSelection}
+            </Button>
+          )}
           <Button variant="contained" startIcon={<AssignmentIndIcon />} onClick={start} disabled={busy}>
             Asignar
           </Button>
