@@ -10,7 +10,7 @@ import { useSettings } from './settings';
 
 function Logo() {
   return (
-    <Link to="/" aria-label="Inicio" style={{ display: 'flex', alignItems: 'center', gap: 6, color: 'inherit', textDecoration: 'none', marginRight: 16 }}>
+    <Link to="/" aria-label="CAMPO · Inicio" style={{ display: 'flex', alignItems: 'center', gap: 6, color: 'inherit', textDecoration: 'none', marginRight: 16 }}>
       <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
         <path fill="currentColor" d="M12 2C8.1 2 5 5.1 5 9c0 5.2 7 13 7 13s7-7.8 7-13c0-3.9-3.1-7-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
       </svg>
@@ -36,7 +36,10 @@ function CampoAppBar() {
     <AppBar
       color="primary"
       userMenu={
-        <UserMenu>
+        // Where it shows the user's name (not on a phone), its name holds it, then what it is: a screen
+        // reader and a voice command say the same ('Carla Cliente · Perfil'). On a phone, an icon: 'Perfil'
+        // (react-admin reads a label there only as a translation key).
+        <UserMenu label={!phone && profile ? `${profile.firstName} ${profile.lastName} · Perfil` : undefined}>
           <Logout />
         </UserMenu>
       }

@@ -220,11 +220,14 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a project crea
     // Another transaction inserts a project with it and has not committed yet.
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const holding = new Promise<void>((resolve) => (inserted = resolve));
     const other = pg.db.transaction(async (tx) => {
       await tx.insert(projects).values({ name: 'Proyecto concurrente', clientId: cafe.id, campaignId: campaign.id });
+      inserted();
       await held;
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await holding;
     const ours = pg.app.inject({
       method: 'PUT',
       url: '/api/campaigns',

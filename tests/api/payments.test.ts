@@ -328,11 +328,15 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a payment that
   async function whilePaying(change: (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => Promise<unknown>, payment: () => ReturnType<typeof api.call>) {
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
+    let changed!: () => void;
+    const holding = new Promise<void>((resolve) => (changed = resolve));
     const other = t.db.transaction(async (tx) => {
       await change(tx);
+      changed();
       await held;
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // Only once the other transaction holds its locks (a fixed pause lost the race on a loaded machine).
+    await holding;
     const ours = payment();
     await untilSomeoneWaitsOnALock(t.db, () => new Error('Our payment never waited for the other transaction'));
     commit();

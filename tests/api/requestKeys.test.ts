@@ -179,10 +179,15 @@ describe('the same key at the same moment (PostgreSQL)', () => {
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
     // The test holds the location: the first call takes its key and then waits on it; the second waits on the key.
+    let locked = () => {};
+    const holding = new Promise<void>((r) => (locked = r));
     const holder = pg.db.transaction(async (tx) => {
       await tx.execute(sql`select id from project_locations where id = ${pl} for update`);
+      locked();
       await held;
     });
+    // Only once the test holds it: started together, the first call could take the location first and never wait.
+    await holding;
     const a = call(pg, 'POST', '/user-moves/massive-locations', token, items, 'same-moment-key-01');
     const never = (what: string) => () => (release(), new Error(`${what} never waited on a lock`));
     await untilSomeoneWaitsOnALock(pg.db, never('The first call'));

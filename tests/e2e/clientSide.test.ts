@@ -85,6 +85,10 @@ describe('the dashboard', () => {
     await page.goto('/dashboard');
     await shown(page.getByRole('heading', { name: 'Panel de Carla' }));
     await shown(page.getByText('Café del Plata', { exact: true }));
+    // The header's controls are named by what they show first: the user's name, the product's.
+    const profileButton = page.getByRole('button', { name: 'Perfil' });
+    expect(await profileButton.getAttribute('aria-label')).toBe(`${(await profileButton.innerText()).trim()} · Perfil`);
+    await shown(page.getByRole('link', { name: 'CAMPO · Inicio', exact: true }));
     expect(await page.getByRole('link', { name: 'Supervisión' }).getAttribute('href')).toBe('https://checklist.campo.test/supervision/cafe-del-plata');
     expect(await page.getByRole('link', { name: 'Historial' }).getAttribute('href')).toBe('https://checker.campo.test/historial/cafe-del-plata');
 
@@ -116,6 +120,11 @@ describe('the dashboard', () => {
     }
     expect(total).toBeGreaterThan(0);
     expect(versionsSum).toBe(total);
+    // The period line writes its values as the cards and the table do, with the unit ('70,5 %', not '71').
+    const periodValues = await page.getByRole('img', { name: /^Evolución por período: / }).locator('text').allTextContents();
+    const percents = periodValues.filter((v) => /%/.test(v));
+    expect(percents.length).toBeGreaterThan(0);
+    for (const v of percents) expect(v).toMatch(/^\d{1,3},\d %$/);
 
     // The first version was answered over the first year: two calendar years show.
     await page.getByRole('combobox', { name: 'Versión del cuestionario' }).click();
