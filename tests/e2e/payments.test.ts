@@ -267,4 +267,32 @@ describe('payments to Getters', () => {
     expect(await dialog.getByText(/no tiene CBU ni Mercado Pago/).count()).toBe(0);
     errors.assertNone();
   });
+
+  it('stays on the last page, now the one before, when its only row is paid (not back to the first)', async () => {
+    const perPage = 5;
+    const pendingPage = (offset: number) => api<{ rows: PaymentTransaction[]; count: number }>(`/transactions/pending?offset=${offset}&limit=${perPage}&sort=createdAt&order=ASC`);
+    const { count } = await pendingPage(0);
+    const lastPage = Math.ceil(count / perPage);
+    // The last page is left with one row: the others are paid elsewhere first.
+    const onLast = (await pendingPage((lastPage - 1) * perPage)).rows;
+    for (const t of onLast.slice(1)) await payElsewhere(t);
+    const left = count - (onLast.length - 1);
+    expect(left).toBeGreaterThan(perPage);
+
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: `/payment-administration/pending?page=${lastPage}&perPage=${perPage}&sort=createdAt&order=ASC` });
+    await shown(page.getByText(`Mostrando ${left}-${left} de ${left} registros`));
+    const only = onLast[0];
+    await page.getByLabel(`Registrar pago ${only.accounts.user.fullName} ${only.userMoves[0]?.code ?? only.id}`, { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(`ULTIMA-${only.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const success = page.getByRole('dialog', { name: 'Pago registrado' });
+    await success.getByRole('button', { name: 'Cerrar' }).click();
+    // The list's new last page, where the payer was working.
+    await shown(page.getByText(`Mostrando ${left - perPage}-${left - 1} de ${left - 1} registros`));
+    expect(new URL(page.url()).searchParams.get('page')).toBe(String(lastPage - 1));
+    errors.assertNone();
+  });
 });

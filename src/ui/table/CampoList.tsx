@@ -172,6 +172,17 @@ function CampoTable({
   const [searchText, setSearchText] = useState(String(search ? (list.filterValues[search.field] ?? '') : ''));
 
   useEffect(() => setSelected(null), [list.page, list.perPage, list.sort.field, list.sort.order]);
+  // A page emptied meanwhile (its last rows paid, deleted or gone from the filter) goes to the list's new
+  // last page, where the user was working; react-admin sends it to the first. Its reset and ours are
+  // gathered into one change of the address in the same tick, ours after it (a microtask runs once
+  // every effect of this render has).
+  const { page: shownPage, total: shownTotal, isPending: firstLoad, isFetching: loading, setPage: goToPage } = list;
+  const shownRows = list.data?.length ?? 0;
+  useEffect(() => {
+    if (firstLoad || loading || shownPage <= 1 || shownRows > 0 || !shownTotal) return;
+    const last = Math.ceil(shownTotal / list.perPage);
+    if (last < shownPage) queueMicrotask(() => goToPage(last));
+  }, [firstLoad, loading, shownPage, shownRows, shownTotal, list.perPage, goToPage]);
   // A page size the list does not offer (typed in the address: ?perPage=-5) goes back to its first one.
   const { perPage: shownPerPage, setPerPage } = list;
   useEffect(() => {
