@@ -4,7 +4,7 @@
  * the query the server validates with the same rules.
  */
 import { z } from 'zod';
-import { dateValue, displayDate, id, limitParam, MSG, offsetParam, orderParam } from './validation';
+import { dateValue, displayDate, id, limitParam, MSG, offsetParam, orderParam, todayIso } from './validation';
 
 export const REPORT_TEXT = {
   title: 'Reporte de desempeño',
@@ -13,6 +13,10 @@ export const REPORT_TEXT = {
   location: 'Punto de venta',
   /** Under 'Punto de venta' for a franchise user who has not chosen one: why 'Ver resultados' is off. */
   pickLocation: 'Elija uno de sus puntos de venta para ver los resultados.',
+  /** A client with no project to report on: why the project list is empty. */
+  noProjects: 'Todavía no hay proyectos para reportar: aparecerán aquí cuando el primero empiece.',
+  /** Under 'Proyecto' for one that has not started: its results cannot exist yet. */
+  notStarted: (start: string) => `El proyecto empieza el ${start}: todavía no tiene visitas.`,
   from: 'Desde',
   to: 'Hasta',
   code: 'Código',
@@ -111,6 +115,17 @@ export function certificateLines(row: { result: number; locationName: string; cl
       CERTIFICATE_COUNTRY,
     ],
   };
+}
+
+/**
+ * The visit dates a project's report starts with once chosen: the project's own, its end no later than
+ * today; null for a project that has not started (nothing to show yet, the dates stay as they were).
+ */
+export function projectReportDates(project: { startDate: string; endDate: string }, today: string = todayIso()): { from: string; to: string } | null {
+  const start = project.startDate.slice(0, 10);
+  const end = project.endDate.slice(0, 10);
+  if (start > today) return null;
+  return { from: start, to: end < today ? end : today };
 }
 
 /** The screen's filters: project, from and to; the point of sale too for a franchise user (spec 3 §5). */

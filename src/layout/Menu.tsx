@@ -18,7 +18,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import PollIcon from '@mui/icons-material/Poll';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import QuizIcon from '@mui/icons-material/Quiz';
 import ReportIcon from '@mui/icons-material/Report';
 import SchoolIcon from '@mui/icons-material/School';
@@ -69,7 +69,8 @@ const ICONS: Record<string, ComponentType> = {
   support: SupportAgentIcon,
   mail: MailIcon,
   school: SchoolIcon,
-  poll: PollIcon,
+  // Not the reports' bars: collapsed, the two icons looked the same.
+  survey: RateReviewIcon,
 };
 
 /**

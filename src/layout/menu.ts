@@ -88,7 +88,7 @@ export const MENU: MenuEntry[] = [
     ],
   },
   { label: 'Campus', action: 'campus', area: 'campus', icon: 'school' },
-  { label: 'Encuesta', path: '/surveys', area: 'surveys', icon: 'poll', when: (p) => Boolean(p.linkSurveyMonkey) },
+  { label: 'Encuesta', path: '/surveys', area: 'surveys', icon: 'survey', when: (p) => Boolean(p.linkSurveyMonkey) },
 ];
 
 /**

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { formatScore, type PerformanceAnswer, REPORT_TEXT, type ReportOptions } from '../../domain/reports';
+import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions } from '../../domain/reports';
 import { STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
@@ -120,6 +120,8 @@ describe('the dashboard', () => {
     }
     expect(total).toBeGreaterThan(0);
     expect(versionsSum).toBe(total);
+    // Each chart and result card is a heading: a screen reader goes from one to the next.
+    for (const name of ['Evolución por período', 'Resultado por año', 'Último período']) await shown(page.getByRole('heading', { name, exact: true }).first());
     // The period line writes its values as the cards and the table do, with the unit ('70,5 %', not '71').
     const periodValues = await page.getByRole('img', { name: /^Evolución por período: / }).locator('text').allTextContents();
     const percents = periodValues.filter((v) => /%/.test(v));
@@ -392,6 +394,21 @@ describe('the performance report', () => {
     await project.pressSequentially('Programa de cal');
     await project.press('Enter');
     await expect.poll(() => project.inputValue(), { timeout: UI_TIMEOUT }).toBe(PROGRAMME);
+    // The dates follow the project: its run so far.
+    const token = await loginToken('cliente@campo.test');
+    const { projects } = await apiGet<ReportOptions>('/reports/options', token);
+    const chosen = projects.find((p) => p.name === PROGRAMME)!;
+    const dates = projectReportDates(chosen)!;
+    expect(await page.getByLabel('Desde').inputValue()).toBe(formatDisplayDate(dates.from));
+    expect(await page.getByLabel('Hasta').inputValue()).toBe(formatDisplayDate(dates.to));
+    // One that has not started says so, and leaves the dates as they were.
+    // (The demo holds one: 'Relevamiento de locales - próxima temporada'.)
+    const future = projects.find((p) => p.startDate.slice(0, 10) > todayIso())!;
+    expect(future).toBeDefined();
+    await choose(page, 'Proyecto', future.name);
+    await shown(page.getByText(REPORT_TEXT.notStarted(formatDisplayDate(future.startDate))));
+    expect(await page.getByLabel('Desde').inputValue()).toBe(formatDisplayDate(dates.from));
+    await choose(page, 'Proyecto', PROGRAMME);
     await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
     // The whole name, over the table: a select may cut it.
     expect(await page.getByTestId('report-subject').innerText()).toBe(PROGRAMME);

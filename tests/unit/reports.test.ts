@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  projectReportDates,
   REPORT_DEFAULT_SORT,
   REPORT_SORT_CHOICES,
   reportSortOfChoice,
@@ -216,5 +217,15 @@ describe("the phone's 'Ordenar por'", () => {
 
   it('falls back to the newest visit first for anything else', () => {
     for (const value of ['', 'result', 'result:asc', 'certificate:ASC', 'code:DESC:x']) expect(reportSortOfChoice(value)).toEqual(REPORT_DEFAULT_SORT);
+  });
+});
+
+describe("the report's dates for a project", () => {
+  it('are the project’s run so far: its start, and its end or today, whichever comes first; none before it starts', () => {
+    const today = '2026-11-29';
+    expect(projectReportDates({ startDate: '2026-03-01', endDate: '2026-08-31' }, today)).toEqual({ from: '2026-03-01', to: '2026-08-31' });
+    expect(projectReportDates({ startDate: '2026-01-01', endDate: '2026-12-31' }, today)).toEqual({ from: '2026-01-01', to: today });
+    expect(projectReportDates({ startDate: '2026-11-29T00:00:00.000Z', endDate: '2027-01-31T00:00:00.000Z' }, today)).toEqual({ from: today, to: today });
+    expect(projectReportDates({ startDate: '2027-01-01', endDate: '2027-06-30' }, today)).toBeNull();
   });
 });

@@ -61,8 +61,11 @@ export function BarChart({ title, items }: { title: string; items: ChartItem[] }
   const x = (v: number) => labelWidth + (Math.max(0, Math.min(100, v)) / 100) * barArea;
   return (
     <Box component="figure" ref={frame} sx={{ m: 0, overflowX: 'auto' }}>
+      {/* A heading inside the caption: a screen reader jumps from chart to chart by headings. */}
       <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
-        {title}
+        <Box component="h3" sx={{ font: 'inherit', m: 0 }}>
+          {title}
+        </Box>
       </Typography>
       <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={describe(title, items)} style={{ display: 'block' }}>
         {[0, 25, 50, 75, 100].map((t) => (
@@ -127,8 +130,11 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
   const valueEvery = step ? Math.max(1, Math.ceil(42 / step)) : 1;
   return (
     <Box component="figure" ref={frame} sx={{ m: 0, overflowX: 'auto' }}>
+      {/* A heading inside the caption: a screen reader jumps from chart to chart by headings. */}
       <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
-        {title}
+        <Box component="h3" sx={{ font: 'inherit', m: 0 }}>
+          {title}
+        </Box>
       </Typography>
       <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={describe(title, items)} style={{ display: 'block' }}>
         {[0, 25, 50, 75, 100].map((t) => (
@@ -191,7 +197,7 @@ export function BandLegend() {
 export function Kpi({ label, value, caption, counted = false }: { label: string; value: number | null; caption?: string; counted?: boolean }) {
   return (
     <Box sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider', minWidth: 180, flex: 1 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" component="h3" sx={{ m: 0 }}>
         {label}
       </Typography>
       <Typography variant="h4" component="p" sx={{ fontWeight: 600, color: value === null ? 'text.secondary' : bandColor(value) }}>

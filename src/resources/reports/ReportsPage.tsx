@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   REPORT_DEFAULT_PAGE_SIZE,
   REPORT_DEFAULT_SORT,
+  projectReportDates,
   REPORT_TEXT,
   type ReportFilterInput,
   type ReportFilterOutput,
@@ -55,6 +56,7 @@ function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; o
   }, [form, onEdit]);
   const values = useWatch({ control: form.control }) as ReportFilterInput;
   const projectId = values.projectId ? Number(values.projectId) : undefined;
+  const chosenProject = options.projects.find((p) => p.id === projectId);
   // The points of sale of the chosen project (the user's own, for a franchise user).
   const locations = useQuery({
     queryKey: ['report-options', clientId, projectId],
@@ -93,6 +95,21 @@ function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; o
           label={REPORT_TEXT.project}
           required
           choices={options.projects.map((p) => ({ id: p.id, name: p.name }))}
+          // The dates follow the project chosen: its whole run so far ('ciclo anterior' showed only its last month).
+          onChange={(id) => {
+            const project = options.projects.find((p) => p.id === Number(id));
+            const dates = project && projectReportDates(project);
+            if (!dates) return;
+            form.setValue('fromDate', formatDisplayDate(dates.from), { shouldValidate: true });
+            form.setValue('toDate', formatDisplayDate(dates.to), { shouldValidate: true });
+          }}
+          helperText={
+            !options.projects.length
+              ? REPORT_TEXT.noProjects
+              : chosenProject && !projectReportDates(chosenProject)
+                ? REPORT_TEXT.notStarted(formatDisplayDate(chosenProject.startDate))
+                : undefined
+          }
         />
         <SelectInput
           name="locationId"
