@@ -6,8 +6,10 @@
  * Asserted: never a 5xx; a 4xx is the Spanish `{ message, errors? }`; a refused request (and any
  * GET) leaves every table as it was.
  */
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
 import type { RouteEntry } from '../../server/guard';
 import { pushNoticesFor } from '../../server/services/push';
 import { createTestApp, type TestApp } from './helpers';
@@ -19,6 +21,21 @@ const QUERY_RUNS = Number(process.env.HOSTILE_QUERY_RUNS) || 20;
 
 let t: TestApp;
 let admin: Record<string, string>;
+/** The administrator's row as the demo seeds it: what its session stands on. */
+let adminRow: typeof users.$inferSelect;
+
+/**
+ * A hostile body the server accepts may change the very administrator it was sent as (its role, client,
+ * status or password: its token then stops counting, 401, and every later request would test only the
+ * session check). Before each route, or test, that happened is undone and a new session taken.
+ */
+async function asAdmin(): Promise<void> {
+  const check = await t.app.inject({ method: 'GET', url: '/api/web-users-roles', headers: admin });
+  if (check.statusCode === 200) return;
+  const { rolId, clientId, status, passwordHash } = adminRow;
+  await t.db.update(users).set({ rolId, clientId, status, passwordHash }).where(eq(users.id, adminRow.id));
+  admin = t.authHeader((await t.login('admin@campo.test')).token);
+}
 let routes: RouteEntry[];
 /** Bases the schema sampler cannot make valid (a questionnaire's weights must add up): real data. */
 const bases: Record<string, unknown> = {};
@@ -26,6 +43,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await installChangeCounter(t.db);
   admin = t.authHeader((await t.login('admin@campo.test')).token);
+  [adminRow] = await t.db.select().from(users).where(eq(users.email, 'admin@campo.test'));
   routes = t.app.routeTable;
   const questionnaire = (await t.app.inject({ method: 'GET', url: '/api/questionnariesV2/get/1', headers: admin })).json();
   const { name, questionnaire_version_type, dimensions } = questionnaire;
@@ -105,6 +123,7 @@ describe('every write route', () => {
   it('answers hostile bodies without a 5xx, in Spanish, and a refusal writes nothing', { timeout: 240_000 }, async () => {
     const counts: string[] = [];
     for (const route of writeRoutes()) {
+      await asAdmin();
       let runs = 0;
       const statuses: Record<number, number> = {};
       await fc.assert(
@@ -130,6 +149,7 @@ describe('every write route', () => {
   });
 
   it('answers bodies of the wrong content type with a Spanish 4xx and writes nothing', async () => {
+    await asAdmin();
     for (const route of writeRoutes()) {
       for (const [type, payload] of [
         ['text/plain', 'hola'],
@@ -148,6 +168,7 @@ describe('every write route', () => {
   });
 
   it('refuses a body over the 2 MB limit with a Spanish 413', async () => {
+    await asAdmin();
     const route = writeRoutes().find((r) => r.url === '/api/clients/')!;
     const res = await t.app.inject({ method: 'POST', url: route.url, headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }) });
     expect(res.statusCode).toBe(413);
@@ -157,6 +178,7 @@ describe('every write route', () => {
 
 describe('every list and read route', () => {
   it('answers hostile filters without a 5xx, in Spanish, and never writes', { timeout: 240_000 }, async () => {
+    await asAdmin();
     for (const route of readRoutes()) {
       const filters = fieldNames(inputJsonSchema(route.schema.querystring));
       const key = fc.oneof({ weight: 4, arbitrary: filters.length ? fc.constantFrom(...filters) : fc.constant('q') }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
@@ -178,6 +200,7 @@ describe('every list and read route', () => {
 
   it('answers every hostile text in every filter of every list without a 5xx', { timeout: 240_000 }, async () => {
     // Exhaustive on the fixed list, where the random runs only sample it.
+    await asAdmin();
     for (const route of readRoutes()) {
       const filters = fieldNames(inputJsonSchema(route.schema.querystring));
       if (!filters.length || /:\w+|\*/.test(route.url)) continue;
