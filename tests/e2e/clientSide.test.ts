@@ -263,6 +263,13 @@ describe('the performance report', () => {
     expect(sheet.slice(1).every((row) => row[3] === PROGRAMME && row[5] === 'Café del Plata')).toBe(true);
     const firstRow = resultRows(page).first().getByRole('cell');
     expect(sheet[1][0]).toBe(await firstRow.nth(0).textContent());
+    // The date is the spreadsheet's own (it sorts and filters as one), the result a percentage.
+    const cells = XLSX.read(readFileSync(await excel.path()), { cellNF: true }).Sheets[book.SheetNames[0]];
+    expect(cells.G2).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: await firstRow.nth(2).textContent() });
+    const shownResult = (await firstRow.nth(3).textContent())!;
+    if (shownResult === 'N/A') expect(cells.H2.v).toBe('N/A');
+    else expect(formatScore(cells.H2.v * 100)).toBe(shownResult);
+    if (shownResult !== 'N/A') expect(cells.H2.z).toBe('0.00%');
 
     // A filter changed after 'Ver resultados': the rows of the old one, and their Excel, go away.
     await setDate(page, 'Desde', '31/02/2026');
@@ -412,6 +419,32 @@ describe('the performance report', () => {
     await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
     // The whole name, over the table: a select may cut it.
     expect(await page.getByTestId('report-subject').innerText()).toBe(PROGRAMME);
+    errors.assertNone();
+  });
+
+  it('opens on the plan the dashboard showed, with its dates, and goes back to that plan', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await page.goto('/dashboard');
+    const plan = page.getByRole('combobox', { name: 'Plan' });
+    await shown(plan);
+    // Another plan that has results (the dashboard also lists one yet to start).
+    const statistics = await apiGet<{ plans: { name: string; statistics: unknown[] }[] }>('/core-estadisticas/estadisticas/getEstadisticas', await loginToken('cliente@campo.test'));
+    const { name } = statistics.plans.find((p) => p.name !== PROGRAMME && p.statistics.length)!;
+    await plan.click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: UI_TIMEOUT }).toMatch(/^\/dashboard\/\d+$/);
+    const planPath = new URL(page.url()).pathname;
+    await page.locator('#main-content').getByRole('link', { name: 'Mis Reportes' }).click();
+    await atPath(page, '/reports');
+    const project = page.getByRole('combobox', { name: 'Proyecto' });
+    await expect.poll(() => project.inputValue(), { timeout: UI_TIMEOUT }).toBe(name);
+    const { projects } = await apiGet<ReportOptions>('/reports/options', await loginToken('cliente@campo.test'));
+    // A plan with results has started: the report's dates are its own.
+    const dates = projectReportDates(projects.find((p) => p.name === name)!)!;
+    expect(await page.getByLabel('Desde').inputValue()).toBe(formatDisplayDate(dates.from));
+    expect(await page.getByLabel('Hasta').inputValue()).toBe(formatDisplayDate(dates.to));
+    await page.getByRole('button', { name: 'Volver al panel' }).click();
+    await atPath(page, planPath);
     errors.assertNone();
   });
 

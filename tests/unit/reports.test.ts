@@ -229,3 +229,13 @@ describe("the report's dates for a project", () => {
     expect(projectReportDates({ startDate: '2027-01-01', endDate: '2027-06-30' }, today)).toBeNull();
   });
 });
+
+describe("the report Excel's dates", () => {
+  it('are spreadsheet days: 0 on 30/12/1899, as Excel counts them after February 1900', async () => {
+    const { excelDay } = await import('../../src/resources/reports/excel');
+    expect(excelDay('30/12/1899')).toBe(0);
+    expect(excelDay('01/03/1900')).toBe(61);
+    expect(excelDay('01/01/2026')).toBe(46023);
+    expect(excelDay('Sin Datos')).toBe('Sin Datos');
+  });
+});

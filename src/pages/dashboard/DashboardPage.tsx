@@ -99,7 +99,8 @@ export default function DashboardPage() {
               Historial
             </Button>
           )}
-          <Button variant="contained" startIcon={<AssessmentIcon />} component={RouterLink} to="/reports">
+          {/* The report opens on the plan shown here, and comes back to it. */}
+          <Button variant="contained" startIcon={<AssessmentIcon />} component={RouterLink} to={plan ? `/reports?project=${plan.id}` : '/reports'}>
             Mis Reportes
           </Button>
         </CardContent>

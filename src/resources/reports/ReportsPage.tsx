@@ -11,7 +11,7 @@ import { Alert, Box, Button, Card, CardContent, IconButton, LinearProgress, Tool
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   REPORT_DEFAULT_PAGE_SIZE,
   REPORT_DEFAULT_SORT,
@@ -42,11 +42,31 @@ const threeMonthsAgo = () => {
  * The filters. `onEdit`: a filter changed after 'Ver resultados', so the results shown (and their
  * Excel) are no longer those of what the filters say.
  */
-function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; options: ReportOptions; onSubmit: (filter: ReportFilter) => void; onEdit: () => void }) {
+function Filters({
+  clientId,
+  options,
+  initialProject,
+  onSubmit,
+  onEdit,
+}: {
+  clientId?: number;
+  options: ReportOptions;
+  /** The dashboard's plan ('Mis Reportes' there): chosen from the start, with its dates, if the user has it. */
+  initialProject?: number;
+  onSubmit: (filter: ReportFilter) => void;
+  onEdit: () => void;
+}) {
   const { locationRequired } = options;
   const schema = useMemo(() => reportFilterSchema(locationRequired), [locationRequired]);
+  const initial = options.projects.find((p) => p.id === initialProject);
+  const initialDates = initial && projectReportDates(initial);
   const form = useForm<ReportFilterInput, unknown, ReportFilterOutput>({
-    defaultValues: { projectId: null, locationId: null, fromDate: formatDisplayDate(threeMonthsAgo()), toDate: formatDisplayDate(todayIso()) },
+    defaultValues: {
+      projectId: initial?.id ?? null,
+      locationId: null,
+      fromDate: formatDisplayDate(initialDates?.from ?? threeMonthsAgo()),
+      toDate: formatDisplayDate(initialDates?.to ?? todayIso()),
+    },
     resolver: zodResolver(schema) as unknown as Resolver<ReportFilterInput, unknown, ReportFilterOutput>,
     mode: 'onTouched',
   });
@@ -132,6 +152,7 @@ function Filters({ clientId, options, onSubmit, onEdit }: { clientId?: number; o
 
 export default function ReportsPage({ note }: { note?: string }) {
   const navigate = useNavigate();
+  const fromPlan = Number(new URLSearchParams(useLocation().search).get('project')) || undefined;
   // The administrator reads any client's report: it names the client first.
   const admin = isAdmin(currentRole());
   const [clientId, setClientId] = useState<number | null>(null);
@@ -162,7 +183,7 @@ export default function ReportsPage({ note }: { note?: string }) {
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Tooltip title={REPORT_TEXT.back}>
-            <IconButton aria-label={REPORT_TEXT.back} onClick={() => navigate('/dashboard')}>
+            <IconButton aria-label={REPORT_TEXT.back} onClick={() => navigate(filter?.projectId ?? fromPlan ? `/dashboard/${filter?.projectId ?? fromPlan}` : '/dashboard')}>
               <ArrowBackIcon />
             </IconButton>
           </Tooltip>
@@ -193,6 +214,7 @@ export default function ReportsPage({ note }: { note?: string }) {
             key={clientId ?? 'own'}
             clientId={clientId ?? undefined}
             options={options.data}
+            initialProject={admin ? undefined : fromPlan}
             onSubmit={(next) => {
               setFilter(next);
               setPage(1);

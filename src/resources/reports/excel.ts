@@ -9,15 +9,25 @@ export type ReportFilter = { clientId?: number; projectId: number; clientLocatio
 export const fetchReportPage = (filter: ReportFilter, offset: number, limit: number, sort: ReportSortOrder) =>
   request<PerformanceAnswer>('/reports/performance', { query: { ...filter, sort: sort.field, order: sort.order, offset, limit } });
 
-const COLUMNS: [string, (r: PerformanceItem) => unknown][] = [
+/** A day DD/MM/YYYY as the spreadsheet's own date (days since 30/12/1899), so Excel sorts and filters it as one. */
+export function excelDay(display: string): number | string {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(display);
+  if (!match) return display;
+  const [, d, m, y] = match.map(Number);
+  return (Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 30)) / 86_400_000;
+}
+
+/** Each column: its header, its value and, for a number, the format the spreadsheet shows it in. */
+const COLUMNS: [string, (r: PerformanceItem) => unknown, string?][] = [
   ['Código', (r) => r.code],
   ['Punto de venta', (r) => r.projectLocation.locations.fullName],
   ['Código del punto de venta', (r) => r.projectLocation.locations.clientLocationId ?? r.projectLocation.locations.code],
   ['Proyecto', (r) => r.projectLocation.projects.name],
   ['Campaña', (r) => r.projectLocation.projects.campaigns?.name ?? '-'],
   ['Cliente', (r) => r.projectLocation.projects.client.name],
-  ['Fecha de visita', (r) => formatDisplayDate(r.visitDate)],
-  ['Resultado', (r) => (r.questionnaireResult < 0 ? 'N/A' : r.questionnaireResult)],
+  ['Fecha de visita', (r) => excelDay(formatDisplayDate(r.visitDate)), 'dd/mm/yyyy'],
+  // A percentage the spreadsheet shows as one ('85,50 %' in a Spanish Excel); N/A stays a word.
+  ['Resultado', (r) => (r.questionnaireResult < 0 ? 'N/A' : r.questionnaireResult / 100), '0.00%'],
 ];
 
 /** The file holds the rows in the order the table shows them. */
@@ -30,6 +40,12 @@ export async function exportReport(filter: ReportFilter, sort: ReportSortOrder):
   }
   const XLSX = await import('xlsx');
   const sheet = XLSX.utils.aoa_to_sheet([COLUMNS.map(([label]) => label), ...rows.map((r) => COLUMNS.map(([, value]) => safeCell(value(r))))]);
+  rows.forEach((_, i) =>
+    COLUMNS.forEach(([, , format], c) => {
+      const cell = sheet[XLSX.utils.encode_cell({ r: i + 1, c })];
+      if (format && cell?.t === 'n') cell.z = format;
+    }),
+  );
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Desempeño');
   XLSX.writeFile(book, REPORT_EXCEL_FILE);
