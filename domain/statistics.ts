@@ -30,6 +30,9 @@ export const STATISTICS_TEXT = {
   unknownVersion: 'La versión del cuestionario solicitada no tiene visitas aprobadas en este plan. Se muestra la más reciente.',
 } as const;
 
+/** Under the dimensions of a version with penalties: why the overall result can be below every dimension. */
+export const PENALTIES_NOTE = 'El resultado general descuenta las penalidades; el de cada dimensión no las incluye.';
+
 export const formatPercent = (value: number) => `${value.toFixed(1).replace('.', ',')} %`;
 
 export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
@@ -127,6 +130,8 @@ export interface VersionStatistics extends VisitAggregate {
   questionnaire: { id: number; name: string };
   version: number;
   versionId: number;
+  /** The version has penalty dimensions: they lower the overall result and appear in no dimension's. */
+  penalties: boolean;
   dimensions: DimensionStatistic[];
   annual: AnnualStatistic[];
 }

@@ -3,7 +3,7 @@
  * plan's survey and work, on a client of its own with hand-made moves whose averages are worked
  * out below; who sees which points of sale; and approval filling each move's dimension results.
  */
-import { asc, desc, eq, isNull } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import type { MoveReplies } from '../../domain/move-replies';
@@ -254,6 +254,15 @@ describe('the dashboard\'s statistics', () => {
     return res.json() as StatisticsAnswer;
   };
   const planOf = (answer: StatisticsAnswer, id: number) => answer.plans.find((p) => p.id === id)!;
+
+  it('says of each version whether it has penalty dimensions (they lower the result, and no dimension shows them)', async () => {
+    const plan = planOf(await statistics(tokens.client), ids.p1);
+    const contents = await t.db.select({ id: questionnaireVersions.id, content: questionnaireVersions.content }).from(questionnaireVersions).where(inArray(questionnaireVersions.id, [ids.v, ids.v2]));
+    const hasPenalty = (id: number) => (contents.find((c) => c.id === id)!.content as { dimensions: { type: string }[] }).dimensions.some((d) => d.type === 'PENALTY');
+    // The demo's first café versions: one without penalties, one with.
+    expect([hasPenalty(ids.v), hasPenalty(ids.v2)].sort()).toEqual([false, true]);
+    for (const id of [ids.v, ids.v2]) expect(plan.statistics.find((s) => s.versionId === id)!.penalties, `version ${id}`).toBe(hasPenalty(id));
+  });
 
   it('averages the approved moves of each plan and version overall, by year, by Argentine month and by dimension', async () => {
     const answer = await statistics(tokens.client);

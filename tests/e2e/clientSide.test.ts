@@ -8,7 +8,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions } from '../../domain/reports';
-import { STATISTICS_TEXT } from '../../domain/statistics';
+import { PENALTIES_NOTE, STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
@@ -128,6 +128,8 @@ describe('the dashboard', () => {
     expect(percents.length).toBeGreaterThan(0);
     for (const v of percents) expect(v).toMatch(/^\d{1,3},\d %$/);
 
+    // Version 1 has no penalties; version 3 (chosen last above) does, and the page says how they count.
+    await shown(page.getByText(PENALTIES_NOTE));
     // The first version was answered over the first year: two calendar years show.
     await page.getByRole('combobox', { name: 'Versión del cuestionario' }).click();
     await page.getByRole('option', { name: 'Visita a cafetería · versión 1' }).click();
@@ -136,6 +138,7 @@ describe('the dashboard', () => {
     // The chart re-renders with the chosen version's figures: wait for them rather than read the previous ones.
     await expect.poll(async () => (await years.getAttribute('aria-label'))?.match(/\b20\d\d\b/g)?.length, { timeout: UI_TIMEOUT }).toBe(2);
     const yearsLabel = (await years.getAttribute('aria-label'))!;
+    await gone(page.getByText(PENALTIES_NOTE));
     await page.getByRole('button', { name: yearsLabel.match(/\b20\d\d\b/)![0], exact: true }).click();
     await shown(page.getByRole('img', { name: new RegExp(`^Resultado por dimensión en ${yearsLabel.match(/\b20\d\d\b/)![0]}: `) }));
 

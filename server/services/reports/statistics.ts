@@ -48,6 +48,8 @@ interface ResultRow {
   version: number;
   questionnaire_id: number;
   questionnaire_name: string;
+  /** The version has penalty dimensions (on the version's own row only): they lower the result, not any dimension's. */
+  penalties?: boolean | null;
 }
 interface DimensionRow extends Omit<ResultRow, 'period' | 'unscored'> {
   id: string;
@@ -96,7 +98,8 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
           group by grouping sets ((plan_id, version_id, d.value->>'id', d.value->>'name'), (plan_id, version_id, year, d.value->>'id', d.value->>'name')))
         select
           (select coalesce(json_agg(json_build_object('plan_id', r.plan_id, 'version_id', r.version_id, 'year', r.year, 'period', r.period, 'moves', r.moves,
-              'unscored', r.unscored, 'result', r.result, 'version', ${questionnaireVersions.version}, 'questionnaire_id', ${questionnaireVersions.questionnaireId}, 'questionnaire_name', ${questionnaireVersions.name})
+              'unscored', r.unscored, 'result', r.result, 'version', ${questionnaireVersions.version}, 'questionnaire_id', ${questionnaireVersions.questionnaireId}, 'questionnaire_name', ${questionnaireVersions.name},
+              'penalties', case when r.year is null then exists (select 1 from jsonb_array_elements(coalesce(${questionnaireVersions.content}->'dimensions', '[]'::jsonb)) e where e->>'type' = 'PENALTY') end)
               order by r.plan_id, r.version_id, r.year nulls first, r.period nulls first), '[]')
             from results r
             join ${questionnaireVersions} on ${questionnaireVersions.id} = r.version_id) as results,
@@ -126,6 +129,7 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
         questionnaire: { id: r.questionnaire_id, name: r.questionnaire_name },
         version: r.version,
         versionId: r.version_id,
+        penalties: r.penalties === true,
         moves: r.moves,
         unscored: r.unscored,
         result: r.result,

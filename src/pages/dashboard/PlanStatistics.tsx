@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Link, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { everyMonth, longPeriod, shortPeriod, type StatisticsPlan, type VersionStatistics, visitsCaption } from '../../../domain/statistics';
+import { everyMonth, longPeriod, PENALTIES_NOTE, shortPeriod, type StatisticsPlan, type VersionStatistics, visitsCaption } from '../../../domain/statistics';
 import { BandLegend, BarChart, Kpi, LineChart } from './charts';
 
 /** One plan's results with one questionnaire version: figures, evolution, years and dimensions. */
@@ -67,6 +67,12 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
               />
             ) : (
               <Typography color="text.secondary">No hay resultados por dimensión para este período.</Typography>
+            )}
+            {/* Else a general result below every dimension reads as a miscalculation. */}
+            {stats.penalties && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {PENALTIES_NOTE}
+              </Typography>
             )}
           </CardContent>
         </Card>
