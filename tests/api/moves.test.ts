@@ -45,6 +45,21 @@ describe("the demo moves' histories", () => {
     };
     expect(rows[0]).toEqual({ backwards: 0, finished_before_start: 0, in_future: 0, last_wrong: 0, open_twice: 0 });
   });
+
+  it("name the Getter as who sent a move for review, and the rescuer for a rescued one", async () => {
+    const { rows } = (await t.db.execute(sql`
+      select
+        (select count(*) from move_status_logs l join user_moves m on m.id = l.user_move_id
+          where l.status = 'EN_REVISION' and m.rescue_user_id is null and m.user_id is not null) ::int as sent,
+        (select count(*) from move_status_logs l join user_moves m on m.id = l.user_move_id
+          where l.status = 'EN_REVISION' and m.rescue_user_id is null and l.user_id is distinct from m.user_id)::int as sent_by_other,
+        (select count(*) from move_status_logs l join user_moves m on m.id = l.user_move_id
+          where l.status = 'EN_REVISION' and m.rescue_user_id is not null and l.user_id is distinct from m.rescue_user_id)::int as rescued_by_other`)) as unknown as {
+      rows: { sent: number; sent_by_other: number; rescued_by_other: number }[];
+    };
+    expect(rows[0].sent).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ sent_by_other: 0, rescued_by_other: 0 });
+  });
 });
 
 describe('the bounded count of a list', () => {

@@ -217,7 +217,8 @@ async function insertMoves(tx: Tx, random: () => number, plans: Plan[], publishe
     v.steps.map((status, k) => ({
       userMoveId: ids[i],
       status,
-      userId: k === 0 ? null : status === 'INICIADA' || status === 'PAUSADA' ? v.plan.getterId : v.plan.agentId,
+      // The Getter starts, pauses and sends the move for review (unless an agent rescued it); the agent decides.
+      userId: k === 0 ? null : status === 'INICIADA' || status === 'PAUSADA' || (status === 'EN_REVISION' && !v.plan.rescued) ? v.plan.getterId : v.plan.agentId,
       reason: k === v.steps.length - 1 ? (v.row.rejectionReason ?? v.row.disapprovedReason ?? v.row.returnReason ?? v.row.cancelReason) : null,
       createdAt: v.at[k],
       finishedAt: v.at[k + 1] ?? null,

@@ -357,7 +357,7 @@ async function insertApproved(
       steps.map((status, k) => ({
         userMoveId: ids[i],
         status,
-        userId: k === 0 ? null : status === 'INICIADA' ? v.getterId : v.agentId,
+        userId: k === 0 ? null : status === 'INICIADA' || status === 'EN_REVISION' ? v.getterId : v.agentId,
         createdAt: v.at[k],
         finishedAt: v.at[k + 1] ?? null,
       })),
