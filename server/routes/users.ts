@@ -33,10 +33,11 @@ const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
 export default async function userRoutes(app: App) {
   app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no, y `withPending` da los Getters con pagos pendientes. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query } }, async (req) => {
     const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
+    const pays = admits(ACCESS.payments.read, req.session.rol);
     // Who is owed money is the payers' to know: other staff are refused as on the payments lists.
-    if (withPending && !admits(ACCESS.payments.read, req.session.rol)) throw new HttpError(403, AUTH_TEXT.forbidden);
+    if (withPending && !pays) throw new HttpError(403, AUTH_TEXT.forbidden);
     // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
-    const withProfile = rolId === ROLE.GETTER && admits(ACCESS.payments.read, req.session.rol);
+    const withProfile = rolId === ROLE.GETTER && pays;
     // Those who see the CUIT/CUIL also find a Getter by it: typed with or without dashes, its digits.
     const cuitDigits = withProfile && q && CUIT_LIKE.test(q) ? q.replace(/\D/g, '') : '';
     // Built once per shape (which filters it has), the values bound to its placeholders.

@@ -31,6 +31,8 @@ import {
   type PerformanceItem,
   REPORT_PAGE_SIZES,
   REPORT_SORT_CHOICES,
+  REPORT_SORT_LABEL,
+  REPORT_SORTS,
   REPORT_TEXT,
   reportSortOfChoice,
   type ReportSort,
@@ -137,13 +139,7 @@ function ResultCards({ rows, sort, setSort }: { rows: PerformanceItem[]; sort: R
 }
 
 /** The headers, with the server's key each one sorts by (none for the certificate: it follows the result). */
-const COLUMNS: { label: string; sort?: ReportSort }[] = [
-  { label: REPORT_TEXT.code, sort: 'code' },
-  { label: REPORT_TEXT.location, sort: 'location' },
-  { label: REPORT_TEXT.visitDate, sort: 'visitDate' },
-  { label: REPORT_TEXT.result, sort: 'result' },
-  { label: REPORT_TEXT.certificate },
-];
+const COLUMNS: { label: string; sort?: ReportSort }[] = [...REPORT_SORTS.map((sort) => ({ label: REPORT_SORT_LABEL[sort], sort })), { label: REPORT_TEXT.certificate }];
 
 export function ReportResults({
   filter,

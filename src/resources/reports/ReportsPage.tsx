@@ -177,13 +177,15 @@ export default function ReportsPage({ note }: { note?: string }) {
     retry: false,
   });
 
+  // 'Volver al panel' goes to the plan of the results shown, else to the one the dashboard opened this on.
+  const backPlan = filter?.projectId ?? fromPlan;
   return (
-    // On a phone the results table scrolls inside its frame (the shell's content is `contain: inline-size`).
+    // On a phone the results are cards (ReportResults); a wide table scrolls inside its frame.
     <Card sx={{ mt: 2 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Tooltip title={REPORT_TEXT.back}>
-            <IconButton aria-label={REPORT_TEXT.back} onClick={() => navigate(filter?.projectId ?? fromPlan ? `/dashboard/${filter?.projectId ?? fromPlan}` : '/dashboard')}>
+            <IconButton aria-label={REPORT_TEXT.back} onClick={() => navigate(backPlan ? `/dashboard/${backPlan}` : '/dashboard')}>
               <ArrowBackIcon />
             </IconButton>
           </Tooltip>

@@ -172,6 +172,11 @@ function CampoTable({
   const [searchText, setSearchText] = useState(String(search ? (list.filterValues[search.field] ?? '') : ''));
 
   useEffect(() => setSelected(null), [list.page, list.perPage, list.sort.field, list.sort.order]);
+  // A page size the list does not offer (typed in the address: ?perPage=-5) goes back to its first one.
+  const { perPage: shownPerPage, setPerPage } = list;
+  useEffect(() => {
+    if (!perPageOptions.includes(shownPerPage)) setPerPage(perPageOptions.includes(initialPerPage) ? initialPerPage : perPageOptions[0]);
+  }, [shownPerPage, setPerPage, perPageOptions, initialPerPage]);
   // A page emptied meanwhile (its last rows paid, deleted or gone from the filter) goes to the list's new
   // last page, where the user was working; react-admin sends it to the first. Its reset and ours are
   // gathered into one change of the address in the same tick, ours after it (a microtask runs once
@@ -180,14 +185,9 @@ function CampoTable({
   const shownRows = list.data?.length ?? 0;
   useEffect(() => {
     if (firstLoad || loading || shownPage <= 1 || shownRows > 0 || !shownTotal) return;
-    const last = Math.ceil(shownTotal / list.perPage);
+    const last = Math.ceil(shownTotal / shownPerPage);
     if (last < shownPage) queueMicrotask(() => goToPage(last));
-  }, [firstLoad, loading, shownPage, shownRows, shownTotal, list.perPage, goToPage]);
-  // A page size the list does not offer (typed in the address: ?perPage=-5) goes back to its first one.
-  const { perPage: shownPerPage, setPerPage } = list;
-  useEffect(() => {
-    if (!perPageOptions.includes(shownPerPage)) setPerPage(perPageOptions.includes(initialPerPage) ? initialPerPage : perPageOptions[0]);
-  }, [shownPerPage, setPerPage, perPageOptions, initialPerPage]);
+  }, [firstLoad, loading, shownPage, shownRows, shownTotal, shownPerPage, goToPage]);
 
   /**
    * Typing is debounced; a checkbox applies at once (debounced, it would not tick for 400 ms). The
