@@ -1,5 +1,5 @@
 import type { LoginAnswer } from '../../domain/auth';
-import { request } from '../dataProvider/http';
+import { request, untilAnswered } from '../dataProvider/http';
 import { fetchProfile } from './profile';
 import { clearSession, getSession, saveSession, type StoredSession } from './session';
 
@@ -18,7 +18,11 @@ async function openSession(answer: LoginAnswer): Promise<StoredSession> {
   return saveSession(answer, await fetchProfile(answer));
 }
 
+/** How long a logout waits for the calls still out with the session's token (see `untilAnswered`). */
+const LOGOUT_WAIT_MS = 3000;
+
 export async function logout(): Promise<void> {
+  await untilAnswered(LOGOUT_WAIT_MS);
   const session = getSession();
   clearSession();
   if (session) {

@@ -38,6 +38,20 @@ export function withQuery(path: string, query?: Record<string, unknown>): string
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+/** The calls made with the session's token that have not been answered yet (see `untilAnswered`). */
+const inFlight = new Set<Promise<unknown>>();
+
+/**
+ * Waits (up to `ms`) until every call made with the session's token has its answer: logging out
+ * first would end the session under them, and each would come back a 401 the browser reports.
+ */
+export async function untilAnswered(ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (inFlight.size > 0 && Date.now() < deadline) {
+    await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+  }
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const base = options.base ?? 'main';
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -48,13 +62,18 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.requestKey) headers['idempotency-key'] = options.requestKey;
   const timeout = AbortSignal.timeout(TIMEOUT_MS[base]);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const answer = fetch(`${apiBase(base)}${withQuery(path, options.query)}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal,
+  });
+  if (headers.authorization) {
+    inFlight.add(answer);
+    void answer.catch(() => undefined).finally(() => inFlight.delete(answer));
+  }
   try {
-    return await fetch(`${apiBase(base)}${withQuery(path, options.query)}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-      signal,
-    });
+    return await answer;
   } catch (error) {
     // No answer at all: said in Spanish (status 0), unless the caller itself gave up on the call.
     const message = fetchFailure(error, options.signal);

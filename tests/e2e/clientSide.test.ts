@@ -517,7 +517,7 @@ describe('the performance report', () => {
     await atPath(page, '/clientPeriods');
     await page.goto('/reports/powerBI');
     await atPath(page, '/dashboard');
-    await page.getByRole('link', { name: 'Mis Reportes' }).click();
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Mis Reportes' }).click();
     await atPath(page, '/reports');
     await page.getByRole('button', { name: 'Volver al panel' }).click();
     await atPath(page, '/dashboard');

@@ -299,18 +299,43 @@ describe('on a phone', () => {
     const { page, errors } = await open({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
     const form = loginForm(page);
+    // The dashboard's second call is still out, and slow, when the user logs out. Logging out ends the
+    // session only once that call is answered: ended under it, the call would come back a 401, which the
+    // browser reports in the console. The logout's answer is held until the slow call has its own, so
+    // the page stays to hear it (as it does when the server answers the logout first).
+    let loggingOut!: () => void;
+    const loggedOut = new Promise<void>((resolve) => (loggingOut = resolve));
+    await page.route('**/getSurveyAndWork/**', async (route) => {
+      await loggedOut;
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    const asked = page.waitForRequest('**/getSurveyAndWork/**');
+    const settled = new Promise<void>((resolve) => {
+      const done = (request: { url(): string }) => request.url().includes('/getSurveyAndWork/') && resolve();
+      page.on('requestfinished', done);
+      page.on('requestfailed', done);
+    });
+    await page.route('**/auth/logout', async (route) => {
+      const response = await route.fetch();
+      await settled;
+      await route.fulfill({ response });
+    });
     await form.email.fill('franquicia@campo.test');
     await form.password.fill('Campo#2026');
     await form.submit.click();
     const profile = page.getByRole('button', { name: 'Perfil' });
     await shown(profile);
+    await asked;
     // The whole header fits the screen: the profile button lies inside it, and nothing scrolls sideways.
     const box = (await profile.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await profile.click();
     await page.getByRole('menuitem', { name: 'Desconectar' }).click();
+    loggingOut();
     await atPath(page, '/login');
+    await settled;
     errors.assertNone();
   });
 
