@@ -52,6 +52,17 @@ export function numberedQuestions(dimensions: readonly Dimension[]): NumberedQue
 
 export const emptyReply = (weighting: number | null = null): MoveReply => ({ replyData: null, replyObservation: null, weighting, evidences: [], hasToEdit: false });
 
+/** A reply as one line of text: the chosen options, the text or amount, or how many photos ('' when unanswered). */
+export function replyText(q: Question, reply: MoveReply | undefined): string {
+  if (q.type === 'photographs') return `${photosOf(reply).length} foto(s)`;
+  if (q.type === 'text' || q.type === 'amount') return reply?.replyData === null || reply?.replyData === undefined ? '' : String(reply.replyData);
+  const ids = chosenAnswerIds(reply);
+  return q.answers
+    .filter((a) => ids.includes(a._id))
+    .map((a) => a.answer)
+    .join(', ');
+}
+
 /** The ids a reply chose (one or several). */
 export function chosenAnswerIds(reply: Pick<MoveReply, 'replyData'> | undefined): string[] {
   const data = reply?.replyData;

@@ -4,6 +4,8 @@
  * the query the server validates with the same rules.
  */
 import { z } from 'zod';
+import { type MoveReplies, numberedQuestions, replyText } from './move-replies';
+import type { Dimension } from './questionnaires';
 import { dateValue, displayDate, id, limitParam, MSG, offsetParam, orderParam, todayIso } from './validation';
 
 export const REPORT_TEXT = {
@@ -35,6 +37,19 @@ export const REPORT_TEXT = {
   projectNotFound: 'El proyecto no existe o no pertenece al cliente.',
   locationForbidden: 'No tiene permisos para ver este punto de venta.',
   clientForbidden: 'No tiene permisos para ver los datos de otro cliente.',
+  /** A row's code opens its answers. */
+  seeAnswers: (code: string) => `Ver respuestas de la visita ${code}`,
+  answersTitle: (code: string) => `Respuestas de la visita ${code}`,
+  questionnaire: 'Cuestionario',
+  commentary: 'Comentario',
+  unanswered: 'Sin respuesta',
+  /** A penalty dimension has no result of its own: its points come off the general result. */
+  penalty: 'Penalidad: descuenta puntos del resultado general.',
+  noVisibleAnswers: 'El cuestionario de esta visita no tiene preguntas para mostrar al cliente.',
+  /** The edited video, for a user with the 'Descargar video mystery' permission. */
+  video: 'Ver video de la visita',
+  visitNotFound: 'La visita no existe o no pertenece al cliente.',
+  close: 'Cerrar',
 } as const;
 
 /** Users and performance tables page 5/10/25/50/100; the report starts at 10 (spec 3 §9). */
@@ -213,6 +228,9 @@ export type PerformanceQuery = z.output<typeof performanceQuery>;
 /** GET /reports/options: the selectors' choices. */
 export const reportOptionsQuery = z.object({ clientId: id.optional(), projectId: id.optional() });
 
+/** GET /reports/performance/:id: the administrator names the client. */
+export const visitQuery = z.object({ clientId: id.optional() });
+
 /** A row of GET /reports/performance (spec 3 §3 "Performance report item"). */
 export interface PerformanceItem {
   id: number;
@@ -242,3 +260,66 @@ export interface ReportOptions {
   projects: { id: number; name: string; startDate: string; endDate: string }[];
   locations: { id: number; code: string; clientLocationId: string | null; fullName: string }[];
 }
+
+/** A question of a visit as the client reads it: its number in the questionnaire, the reply as text, the comment. */
+export interface VisitQuestion {
+  /** '1.2.3': dimension, sub-dimension and question, as the questionnaire numbers them. */
+  number: string;
+  name: string;
+  reply: string;
+  commentary: string | null;
+}
+
+export interface VisitDimension {
+  name: string;
+  /** The dimension's result (-1 = N/A); null for a penalty dimension, whose points come off the general result. */
+  result: number | null;
+  subDimensions: { name: string; questions: VisitQuestion[] }[];
+}
+
+/** GET /reports/performance/:id: an approved visit's answers, as far as the questionnaire shows them to the client. */
+export interface VisitDetail {
+  id: number;
+  code: string;
+  /** -1 = N/A. */
+  questionnaireResult: number;
+  visitDate: string | null;
+  projectName: string;
+  location: { fullName: string; clientLocationId: string | null };
+  /** The questionnaire's name and version the visit answered. */
+  questionnaire: { name: string; version: number } | null;
+  dimensions: VisitDimension[];
+  /** The edited video, only for a user with the 'Descargar video mystery' permission (and staff). */
+  userMoveVideoLink: string | null;
+}
+
+/**
+ * The visit's answers the client may read: only the questions the questionnaire marks visible to the
+ * client (`visibleToUser`), under their dimension and sub-dimension; a part left with none goes. The
+ * numbers are those of the whole questionnaire, so a hidden question leaves its gap. A dimension's result
+ * is the one stored at approval (`dimensionResults`, by dimension id).
+ */
+export function visitDimensions(dimensions: readonly Dimension[], replies: Readonly<MoveReplies>, results: readonly { id: string; result: number }[] | null): VisitDimension[] {
+  const numberOf = new Map(numberedQuestions(dimensions).map((n) => [n.question, n.numbers.join('.')]));
+  const resultOf = new Map((results ?? []).map((r) => [r.id, r.result]));
+  return dimensions
+    .map((d) => ({
+      name: d.name,
+      result: d.type === 'PENALTY' ? null : (resultOf.get(d._id) ?? NOT_APPLICABLE_RESULT),
+      subDimensions: d.subDimensions
+        .map((s) => ({
+          name: s.name,
+          questions: s.questions
+            .filter((q) => q.visibleToUser)
+            .map((q) => {
+              const reply = replies[q._id];
+              return { number: numberOf.get(q)!, name: q.name, reply: replyText(q, reply), commentary: reply?.replyObservation?.trim() || null };
+            }),
+        }))
+        .filter((s) => s.questions.length > 0),
+    }))
+    .filter((d) => d.subDimensions.length > 0);
+}
+
+/** A link the console may open: http(s) only (a stored 'javascript:' or other scheme shows as text). */
+export const isWebLink = (link: string | null | undefined): link is string => typeof link === 'string' && /^https?:\/\/[^\s]+$/i.test(link.trim());

@@ -27,9 +27,12 @@ export const WEB_USER_TEXT = {
   updated: 'Cambios guardados con éxito',
 } as const;
 
+/** The 'Descargar video mystery' permission: who may open a visit's edited video from the performance report. */
+export const DOWNLOAD_VIDEO_ACTION = 1;
+
 /** Actions a user may be granted; the only one the spec names is action 1 (spec 3 §3). */
 export const ACTIONS: { actionId: number; description: string; roles: readonly RoleId[] }[] = [
-  { actionId: 1, description: 'Descargar video mystery', roles: [ROLE.CLIENT, ROLE.FRANCHISE, ROLE.ZONE_MANAGER] },
+  { actionId: DOWNLOAD_VIDEO_ACTION, description: 'Descargar video mystery', roles: [ROLE.CLIENT, ROLE.FRANCHISE, ROLE.ZONE_MANAGER] },
 ];
 
 /** The actions that can be granted to users of a role (GET /web-users/permissions/roles-actions). */

@@ -4,10 +4,11 @@
  * manager only its zone's); the administrator any client's, naming it. See docs/decisions.md, "Lado cliente".
  */
 import { z } from 'zod';
-import { performanceQuery, reportOptionsQuery } from '../../domain/reports';
+import { performanceQuery, reportOptionsQuery, visitQuery } from '../../domain/reports';
+import { id } from '../../domain/validation';
 import { ACCESS } from '../../domain/roles';
 import type { App } from '../app';
-import { performanceReport, reportOptions } from '../services/reports/performance';
+import { performanceReport, reportOptions, visitDetail } from '../services/reports/performance';
 import { clientScope } from '../services/reports/scope';
 
 const read = { roles: ACCESS.reports.read };
@@ -23,4 +24,13 @@ export default async function reportRoutes(app: App) {
     const q = req.query as z.output<typeof performanceQuery>;
     return performanceReport(app.db, clientScope(req.session, q.clientId), q);
   });
+
+  app.get(
+    '/reports/performance/:id',
+    { config: read, schema: { tags, summary: 'Una visita del reporte de desempeño: sus respuestas visibles para el cliente y, con el permiso, su video', params: z.object({ id }), querystring: visitQuery } },
+    async (req) => {
+      const q = req.query as z.output<typeof visitQuery>;
+      return visitDetail(app.db, clientScope(req.session, q.clientId), req.session, (req.params as { id: number }).id);
+    },
+  );
 }

@@ -3,15 +3,16 @@
  * plan's survey and work, on a client of its own with hand-made moves whose averages are worked
  * out below; who sees which points of sale; and approval filling each move's dimension results.
  */
-import { asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import type { MoveReplies } from '../../domain/move-replies';
-import type { Dimension } from '../../domain/questionnaires';
-import { type PerformanceAnswer, REPORT_TEXT, type ReportOptions } from '../../domain/reports';
+import type { Dimension, Question } from '../../domain/questionnaires';
+import { type PerformanceAnswer, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
 import { ROLE } from '../../domain/roles';
 import { dimensionResults, type StatisticsAnswer, type SurveyAndWork } from '../../domain/statistics';
-import { campaigns, clients, locations, locationZoneManagers, moveReplies, projectLocations, projects, projectVisitRanges, questionnaireVersions, userMoves, users } from '../../server/db/schema';
+import { DOWNLOAD_VIDEO_ACTION } from '../../domain/webUsers';
+import { campaigns, clients, locations, locationZoneManagers, moveReplies, projectLocations, projects, projectVisitRanges, questionnaireVersions, userActions, userMoves, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers';
 
@@ -448,5 +449,121 @@ describe('sorting the performance report', () => {
     const long = await report(tokens.client, `projectId=${project}&${MARCH}&sort=${'x'.repeat(41)}`);
     expect(long.statusCode).toBe(400);
     expect(long.json().errors).toHaveProperty('sort');
+  });
+});
+
+describe('a visit of the performance report, opened', () => {
+  // A project of its own with one approved visit on the bank questionnaire, which hides two questions
+  // from the client; the Getter answered, the quality agent then changed one answer.
+  let visit: number;
+  let inReview: number;
+  let questions: Question[];
+  const byName = (name: string) => questions.find((q) => q.name === name)!;
+  const option = (q: Question, answer: string) => q.answers.find((a) => a.answer === answer)!._id;
+  const open = (token: string, moveId: number, query = '') => api.call('GET', `/reports/performance/${moveId}${query}`, token);
+  const grantVideo = async (email: string, active: boolean) => {
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await t.db.delete(userActions).where(eq(userActions.userId, user.id));
+    await t.db.insert(userActions).values({ userId: user.id, actionId: DOWNLOAD_VIDEO_ACTION, active });
+  };
+
+  beforeAll(async () => {
+    const [bank] = await t.db
+      .select({ id: questionnaireVersions.id, content: questionnaireVersions.content })
+      .from(questionnaireVersions)
+      .where(sql`${questionnaireVersions.content}::text like '%¿Pudo ingresar con el celular encendido?%'`)
+      .orderBy(asc(questionnaireVersions.id))
+      .limit(1);
+    const dimensions = (bank.content as { dimensions: Dimension[] }).dimensions;
+    questions = dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions));
+    const [p4] = await t.db.insert(projects).values({ name: 'Plan de respuestas', clientId: ids.client, startDate: '2026-04-01', endDate: '2026-04-30' }).returning();
+    const [pl] = await t.db.insert(projectLocations).values({ projectId: p4.id, locationId: ids.l1 }).returning();
+    const base = { projectLocationId: pl.id, questionnaireVersionId: bank.id, startAuditDate: new Date('2026-04-02T14:00:00Z'), completedAuditDate: new Date('2026-04-02T15:00:00Z') };
+    const [approved, reviewing] = await t.db
+      .insert(userMoves)
+      .values([
+        { ...base, status: 'APROBADA', questionnaireResult: '82.50', dimensionResults: [{ id: dimensions[0]._id, name: dimensions[0].name, result: 70 }], videoLink: 'https://videos.campo.test/visita-editada.mp4' },
+        { ...base, status: 'EN_REVISION', questionnaireResult: '90.00', dimensionResults: [] },
+      ])
+      .returning({ id: userMoves.id });
+    visit = approved.id;
+    inReview = reviewing.id;
+    const reception = byName('¿Había personal de recepción o seguridad en la entrada?');
+    const hidden = byName('¿Pudo ingresar con el celular encendido?');
+    const waiting = byName('¿Cuántas personas esperaban al momento de ingresar?');
+    const products = byName('¿Qué productos le explicó el oficial de cuentas?');
+    const notes = byName('Observaciones del agente de calidad sobre la entrevista');
+    const reply = (replyData: MoveReplies[string]['replyData'], replyObservation: string | null = null) => ({ replyData, replyObservation, weighting: null, evidences: [], hasToEdit: false });
+    const getter: MoveReplies = {
+      [reception._id]: reply(option(reception, 'No')),
+      [hidden._id]: reply(option(hidden, 'Sí')),
+      [waiting._id]: reply(4),
+      [products._id]: reply([option(products, 'Caja de ahorro'), option(products, 'Seguros')], 'Explicó con folletos.'),
+      [notes._id]: reply('Entrevista breve; el oficial estaba apurado.'),
+    };
+    const agent: MoveReplies = { ...getter, [reception._id]: reply(option(reception, 'Sí'), 'Corregido: el video muestra al guardia.') };
+    await t.db.insert(moveReplies).values([
+      { userMoveId: visit, byAgent: false, replies: getter },
+      { userMoveId: visit, byAgent: true, replies: agent },
+    ]);
+  });
+
+  it('shows the client the answers its questionnaire lets it see, the agent\'s correction over the Getter\'s', async () => {
+    const res = await open(tokens.client, visit);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json() as VisitDetail;
+    expect(detail).toMatchObject({
+      id: visit,
+      code: expect.stringMatching(/^M-\d{7}$/),
+      questionnaireResult: 82.5,
+      visitDate: '2026-04-02T15:00:00.000Z',
+      projectName: 'Plan de respuestas',
+      location: { fullName: 'Heladería Centro', clientLocationId: 'HEL-001' },
+      questionnaire: { name: expect.any(String), version: expect.any(Number) },
+      userMoveVideoLink: null,
+    });
+    const all = detail.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions));
+    const shown = (name: string) => all.find((q) => q.name === name);
+    expect(shown('¿Pudo ingresar con el celular encendido?')).toBeUndefined();
+    expect(shown('Observaciones del agente de calidad sobre la entrevista')).toBeUndefined();
+    expect(all).toHaveLength(questions.filter((q) => q.visibleToUser).length);
+    expect(shown('¿Había personal de recepción o seguridad en la entrada?')).toEqual({ number: '1.1.1', name: '¿Había personal de recepción o seguridad en la entrada?', reply: 'Sí', commentary: 'Corregido: el video muestra al guardia.' });
+    expect(shown('¿Cuántas personas esperaban al momento de ingresar?')).toMatchObject({ number: '1.1.3', reply: '4' });
+    expect(shown('¿Qué productos le explicó el oficial de cuentas?')).toMatchObject({ reply: 'Caja de ahorro, Seguros', commentary: 'Explicó con folletos.' });
+    expect(shown('¿El hall y los escritorios estaban ordenados?')).toMatchObject({ reply: '', commentary: null });
+    // The first dimension's stored result; one not stored reads N/A.
+    expect(detail.dimensions.map((d) => d.result)).toEqual([70, -1, -1]);
+    expect(detail.dimensions[0].name).toBe('Ingreso y espera');
+  });
+
+  it('gives the edited video only to a user with the "Descargar video mystery" permission, active, and to the administrator', async () => {
+    await grantVideo(EMAIL.client, true);
+    expect((await open(tokens.client, visit)).json().userMoveVideoLink).toBe('https://videos.campo.test/visita-editada.mp4');
+    await grantVideo(EMAIL.client, false);
+    expect((await open(tokens.client, visit)).json().userMoveVideoLink).toBeNull();
+    expect((await open(tokens.admin, visit, `?clientId=${ids.client}`)).json().userMoveVideoLink).toBe('https://videos.campo.test/visita-editada.mp4');
+  });
+
+  it('opens only an approved visit of a point of sale the user sees; any other is a 404 that says nothing of it', async () => {
+    expect((await open(tokens.franchiseA, visit)).statusCode).toBe(200);
+    const demo = (await t.login('cliente@campo.test')).token;
+    for (const [token, moveId] of [
+      [tokens.franchiseB, visit],
+      [tokens.zone, visit],
+      [demo, visit],
+      [tokens.client, inReview],
+      [tokens.client, 2_000_000_000],
+    ] as const) {
+      const res = await open(token, moveId);
+      expect(res.statusCode, `${moveId}`).toBe(404);
+      expect(res.json()).toEqual({ message: REPORT_TEXT.visitNotFound });
+    }
+    const otherClient = await open(tokens.client, visit, `?clientId=${ids.otherClientLocation + 1_000_000}`);
+    expect(otherClient.statusCode).toBe(403);
+    expect((await open(tokens.admin, visit)).statusCode).toBe(400);
+    expect((await open(tokens.operations, visit, `?clientId=${ids.client}`)).statusCode).toBe(403);
+    const bad = await open(tokens.client, 0);
+    expect(bad.statusCode).toBe(400);
+    expect((await api.call('GET', '/reports/performance/abc', tokens.client)).statusCode).toBe(400);
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions } from '../../domain/reports';
+import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
 import { PENALTIES_NOTE, STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
@@ -284,6 +284,48 @@ describe('the performance report', () => {
     // Nothing in the range: the empty text, and no Excel to download.
     await runReportEmpty(page);
     errors.assertNone();
+  });
+
+  it('opens a visit from its code: its answers by dimension, and its video for a user with the permission', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await choose(page, 'Proyecto', PROGRAMME);
+    await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
+    const code = (await resultRows(page).first().getByRole('cell').first().textContent())!;
+    await resultRows(page).first().getByRole('button', { name: REPORT_TEXT.seeAnswers(code) }).click();
+    const dialog = page.getByRole('dialog', { name: REPORT_TEXT.answersTitle(code) });
+    await shown(dialog);
+    const token = await loginToken('cliente@campo.test');
+    const projectId = (await apiGet<ReportOptions>('/reports/options', token)).projects.find((p) => p.name === PROGRAMME)!.id;
+    const listed = await apiGet<PerformanceAnswer>(`/reports/performance?projectId=${projectId}&fromDate=2000-01-01&toDate=${todayIso()}&limit=1000`, token);
+    const detail = await apiGet<VisitDetail>(`/reports/performance/${listed.result.find((r) => r.code === code)!.id}`, token);
+    expect(detail.dimensions.length).toBeGreaterThan(0);
+    expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual(detail.dimensions.map((d) => d.name));
+    const first = detail.dimensions[0].subDimensions[0].questions[0];
+    await shown(dialog.getByText(`${first.number} ${first.name}`, { exact: true }));
+    await shown(dialog.getByText(first.reply || REPORT_TEXT.unanswered, { exact: true }).first());
+    await shown(dialog.getByText(formatScore(detail.questionnaireResult), { exact: true }));
+    // The demo client holds 'Descargar video mystery': the edited video opens in its own tab.
+    const video = dialog.getByRole('link', { name: REPORT_TEXT.video });
+    expect(detail.userMoveVideoLink).toMatch(/^https:\/\//);
+    expect(await video.getAttribute('href')).toBe(detail.userMoveVideoLink);
+    expect(await video.getAttribute('target')).toBe('_blank');
+    await dialog.getByRole('button', { name: REPORT_TEXT.close }).click();
+    await gone(dialog);
+    errors.assertNone();
+
+    // The franchise user has no such permission: the answers, without the video.
+    const franchise = await as('franquicia@campo.test');
+    await openMenu(franchise.page, null, 'Mis Reportes');
+    await choose(franchise.page, 'Proyecto', PROGRAMME);
+    await choose(franchise.page, 'Punto de venta', /^(?!Sin Selección).+/);
+    await runReport(franchise.page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
+    const theirs = (await resultRows(franchise.page).first().getByRole('cell').first().textContent())!;
+    await resultRows(franchise.page).first().getByRole('button', { name: REPORT_TEXT.seeAnswers(theirs) }).click();
+    const their = franchise.page.getByRole('dialog', { name: REPORT_TEXT.answersTitle(theirs) });
+    await shown(their.getByRole('heading', { level: 3 }).first());
+    expect(await their.getByRole('link', { name: REPORT_TEXT.video }).count()).toBe(0);
+    franchise.errors.assertNone();
   });
 
   it('on a phone shows each result as a card holding all its columns, ordered by "Ordenar por"', async () => {

@@ -16,7 +16,10 @@ import {
   reportFilterReady,
   reportFilterSchema,
   resultBand,
+  isWebLink,
+  visitDimensions,
 } from '../../domain/reports';
+import { replyText } from '../../domain/move-replies';
 import type { Dimension, Question } from '../../domain/questionnaires';
 import { dimensionResults, everyMonth, longPeriod, periodTitle, statisticBand, visitsCaption } from '../../domain/statistics';
 
@@ -151,24 +154,26 @@ describe('the report\'s filters', () => {
   });
 });
 
+const close = (id: string, weighting: number, extra: Partial<Question> = {}): Question => ({
+  _id: id,
+  name: id,
+  weighting,
+  type: 'close',
+  answers: [
+    { _id: `${id}-si`, answer: 'Sí', guide: '', weighting: 100, hasCommentary: false, isRequired: false, number: 1 },
+    { _id: `${id}-no`, answer: 'No', guide: '', weighting: 0, hasCommentary: false, isRequired: false, number: 2 },
+    { _id: `${id}-na`, answer: 'N/A', guide: '', weighting: -1, hasCommentary: false, isRequired: false, number: 3 },
+  ],
+  visibleToUser: true,
+  visibleToGetter: true,
+  allowPhotoEvidence: false,
+  photoEvidenceRequired: false,
+  guide: '',
+  answerRequired: true,
+  ...extra,
+});
+
 describe('dimension results', () => {
-  const close = (id: string, weighting: number): Question => ({
-    _id: id,
-    name: id,
-    weighting,
-    type: 'close',
-    answers: [
-      { _id: `${id}-si`, answer: 'Sí', guide: '', weighting: 100, hasCommentary: false, isRequired: false, number: 1 },
-      { _id: `${id}-no`, answer: 'No', guide: '', weighting: 0, hasCommentary: false, isRequired: false, number: 2 },
-      { _id: `${id}-na`, answer: 'N/A', guide: '', weighting: -1, hasCommentary: false, isRequired: false, number: 3 },
-    ],
-    visibleToUser: true,
-    visibleToGetter: true,
-    allowPhotoEvidence: false,
-    photoEvidenceRequired: false,
-    guide: '',
-    answerRequired: true,
-  });
   const dimension = (id: string, weighting: number, questions: Question[], type: Dimension['type'] = 'NORMAL'): Dimension => ({
     _id: id,
     name: `Dimensión ${id}`,
@@ -237,5 +242,59 @@ describe("the report Excel's dates", () => {
     expect(excelDay('01/03/1900')).toBe(61);
     expect(excelDay('01/01/2026')).toBe(46023);
     expect(excelDay('Sin Datos')).toBe('Sin Datos');
+  });
+});
+
+describe("a visit's answers as the client reads them", () => {
+  const reply = (replyData: string | number | string[] | null, replyObservation: string | null = null) => ({ replyData, replyObservation, weighting: null, evidences: [], hasToEdit: false });
+  const sub = (id: string, questions: Question[]) => ({ _id: id, name: `Sub ${id}`, weighting: 100, type: 'NORMAL' as const, questions });
+  const dimensions: Dimension[] = [
+    { _id: 'a', name: 'Atención', weighting: 60, type: 'NORMAL', subDimensions: [sub('a1', [close('q1', 50), close('q2', 50, { visibleToUser: false })]), sub('a2', [close('q3', 0, { visibleToUser: false })])] },
+    { _id: 'b', name: 'Oculta', weighting: 40, type: 'NORMAL', subDimensions: [sub('b1', [close('q4', 100, { visibleToUser: false })])] },
+    { _id: 'p', name: 'Penalidades', weighting: 0, type: 'PENALTY', subDimensions: [sub('p1', [close('q5', 10)])] },
+    { _id: 'c', name: 'Cierre', weighting: 0, type: 'NORMAL', subDimensions: [sub('c1', [{ ...close('q6', 0), type: 'text', answers: [] }, close('q7', 0)])] },
+  ];
+
+  it('keeps only the questions shown to the client, numbered as in the whole questionnaire, and drops emptied parts', () => {
+    const shown = visitDimensions(dimensions, { q1: reply('q1-no', '  Tardó en saludar. '), q2: reply('q2-si'), q5: reply('q5-si', '   '), q6: reply('Todo en orden') }, [
+      { id: 'a', result: 40 },
+      { id: 'c', result: 100 },
+    ]);
+    expect(shown).toEqual([
+      { name: 'Atención', result: 40, subDimensions: [{ name: 'Sub a1', questions: [{ number: '1.1.1', name: 'q1', reply: 'No', commentary: 'Tardó en saludar.' }] }] },
+      { name: 'Penalidades', result: null, subDimensions: [{ name: 'Sub p1', questions: [{ number: '3.1.1', name: 'q5', reply: 'Sí', commentary: null }] }] },
+      {
+        name: 'Cierre',
+        result: 100,
+        subDimensions: [
+          {
+            name: 'Sub c1',
+            questions: [
+              { number: '4.1.1', name: 'q6', reply: 'Todo en orden', commentary: null },
+              { number: '4.1.2', name: 'q7', reply: '', commentary: null },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('reads a dimension without a stored result as N/A', () => {
+    expect(visitDimensions(dimensions, {}, null).map((d) => d.result)).toEqual([-1, null, -1]);
+  });
+
+  it('writes each kind of reply as a line of text', () => {
+    const multiple = { ...close('m', 0), type: 'accumulative' as const };
+    expect(replyText(multiple, reply(['m-si', 'm-na']))).toBe('Sí, N/A');
+    expect(replyText({ ...close('f', 0), type: 'photographs' }, reply(['store:a', 'store:b']))).toBe('2 foto(s)');
+    expect(replyText({ ...close('n', 0), type: 'amount' }, reply(0))).toBe('0');
+    expect(replyText({ ...close('t', 0), type: 'text' }, reply(null))).toBe('');
+    expect(replyText(close('x', 0), undefined)).toBe('');
+  });
+
+  it('opens only http(s) links', () => {
+    expect(isWebLink('https://videos.campo.test/v.mp4')).toBe(true);
+    expect(isWebLink('http://x.test/a')).toBe(true);
+    for (const link of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,hi', '//evil.test/x', 'https://a b', '', null, undefined]) expect(isWebLink(link), String(link)).toBe(false);
   });
 });

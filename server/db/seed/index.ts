@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ROLE, type UserRole } from '../../../domain/roles';
+import { DOWNLOAD_VIDEO_ACTION } from '../../../domain/webUsers';
 import { hashPassword } from '../../services/passwords';
 import { type Db, rowsOf } from '../client';
-import { clients, clientTypes, users } from '../schema';
+import { clients, clientTypes, userActions, users } from '../schema';
 import { seedLocations } from './locations';
 import { seedReference } from './reference';
 import { seedBanks } from './banks';
@@ -83,6 +84,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
         linkSurveyMonkey: u.role === ROLE.CLIENT ? 'https://encuestas.campo.test/satisfaccion' : null,
       })),
     );
+    // The client may open a visit's edited video from its report; the franchise user may not (to see both).
+    const [client] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'cliente@campo.test'));
+    await tx.insert(userActions).values({ userId: client.id, actionId: DOWNLOAD_VIDEO_ACTION, active: true });
     await seedLocations(tx, { clients: created, places: await seedReference(tx), passwordHash });
     await seedPeople(tx, { clients: created, passwordHash });
     await seedCampaigns(tx, created);

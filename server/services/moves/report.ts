@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PerformanceRow } from '../../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../../domain/move-forms';
-import { chosenAnswerIds, type MoveReplies, numberedQuestions, photosOf } from '../../../domain/move-replies';
+import { type MoveReplies, numberedQuestions, photosOf, replyText } from '../../../domain/move-replies';
 import { photoFileName } from '../../../domain/moves';
 import { formatDisplayDate } from '../../../domain/validation';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
@@ -122,30 +122,19 @@ async function answersOf(db: Db, moves: (typeof userMoves.$inferSelect)[]): Prom
     .from(moveReplies)
     .where(inArray(moveReplies.userMoveId, moves.map((m) => m.id)))
     .orderBy(moveReplies.userMoveId, sql`${moveReplies.byAgent} desc`);
+  const repliesOf = new Map(replyRows.map((r) => [r.userMoveId, r.replies as MoveReplies]));
   const versions = new Map<number, VersionContent>();
   for (const m of moves) {
     const vid = m.questionnaireVersionId;
     if (vid !== null && !versions.has(vid)) versions.set(vid, await versionContent(db, vid));
     const version = vid === null ? undefined : versions.get(vid);
-    const replies = (replyRows.find((r) => r.userMoveId === m.id)?.replies ?? {}) as MoveReplies;
+    const replies = repliesOf.get(m.id) ?? {};
     out.set(
       m.id,
       numberedQuestions(version?.dimensions ?? []).map(({ question: q, dimension }) => {
         const reply = replies[q._id];
         const sub = dimension.subDimensions.find((s) => s.questions.includes(q))!;
-        const ids = chosenAnswerIds(reply);
-        const text =
-          q.type === 'photographs'
-            ? `${photosOf(reply).length} foto(s)`
-            : ['text', 'amount'].includes(q.type)
-              ? reply?.replyData === null || reply?.replyData === undefined
-                ? ''
-                : String(reply.replyData)
-              : q.answers
-                  .filter((a) => ids.includes(a._id))
-                  .map((a) => a.answer)
-                  .join(', ');
-        return { dimension: dimension.name, subDimension: sub.name, question: q.name, type: q.type, reply: text, weighting: q.weighting, commentary: reply?.replyObservation ?? null };
+        return { dimension: dimension.name, subDimension: sub.name, question: q.name, type: q.type, reply: replyText(q, reply), weighting: q.weighting, commentary: reply?.replyObservation ?? null };
       }),
     );
   }

@@ -1,13 +1,17 @@
 /** The client side's performance report (GET /reports/performance) and its selectors (GET /reports/options). */
 import { type AnyColumn, and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { PerformanceAnswer, PerformanceQuery, ReportOptions, ReportSort } from '../../../domain/reports';
-import { NOT_APPLICABLE_RESULT, REPORT_DEFAULT_SORT, REPORT_TEXT } from '../../../domain/reports';
+import type { PerformanceAnswer, PerformanceQuery, ReportOptions, ReportSort, VisitDetail } from '../../../domain/reports';
+import { NOT_APPLICABLE_RESULT, REPORT_DEFAULT_SORT, REPORT_TEXT, visitDimensions } from '../../../domain/reports';
+import { isAdmin } from '../../../domain/roles';
 import { MSG } from '../../../domain/validation';
+import { DOWNLOAD_VIDEO_ACTION } from '../../../domain/webUsers';
 import type { Db } from '../../db/client';
 import { whitelisted } from '../../db/list';
-import { campaigns, clients, locations, projectLocations, projects, userMoves } from '../../db/schema';
+import { campaigns, clients, locations, projectLocations, projects, userActions, userMoves } from '../../db/schema';
+import type { SessionUser } from '../../guard';
 import { badRequest, HttpError, notFound } from '../../http';
 import { dayEnd, dayStart } from '../moves/queries';
+import { effectiveReplies, versionContent } from '../moves/replies';
 import type { ClientScope } from './scope';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -154,3 +158,51 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
   };
 }
 
+
+async function mayOpenVideo(db: Db, session: SessionUser): Promise<boolean> {
+  if (isAdmin(session.rol)) return true;
+  const [granted] = await db
+    .select({ id: userActions.id })
+    .from(userActions)
+    .where(and(eq(userActions.userId, session.id), eq(userActions.actionId, DOWNLOAD_VIDEO_ACTION), eq(userActions.active, true)));
+  return Boolean(granted);
+}
+
+/**
+ * One row of the report opened (GET /reports/performance/:id): an approved visit of a location the user
+ * sees, with the answers the questionnaire shows the client (the quality agent's edit when there is one).
+ * Another client's, another franchise's, or a move not approved is a 404: whether it exists is not said.
+ */
+export async function visitDetail(db: Db, scope: ClientScope, session: SessionUser, moveId: number): Promise<VisitDetail> {
+  const [row] = await db
+    .select({
+      id: userMoves.id,
+      code: userMoves.code,
+      result: userMoves.questionnaireResult,
+      completedAuditDate: userMoves.completedAuditDate,
+      versionId: userMoves.questionnaireVersionId,
+      dimensionResults: userMoves.dimensionResults,
+      videoLink: userMoves.videoLink,
+      projectName: projects.name,
+      fullName: locations.fullName,
+      clientLocationId: locations.clientLocationId,
+    })
+    .from(userMoves)
+    .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    .where(and(eq(userMoves.id, moveId), eq(userMoves.status, 'APROBADA'), eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations));
+  if (!row) throw notFound(REPORT_TEXT.visitNotFound);
+  const [version, { replies }, video] = await Promise.all([versionContent(db, row.versionId), effectiveReplies(db, row.id), mayOpenVideo(db, session)]);
+  return {
+    id: row.id,
+    code: row.code,
+    questionnaireResult: row.result === null ? NOT_APPLICABLE_RESULT : Number(row.result),
+    visitDate: iso(row.completedAuditDate),
+    projectName: row.projectName,
+    location: { fullName: row.fullName, clientLocationId: row.clientLocationId },
+    questionnaire: version.version === null ? null : { name: version.name, version: version.version },
+    dimensions: visitDimensions(version.dimensions, replies, row.dimensionResults),
+    userMoveVideoLink: video ? row.videoLink : null,
+  };
+}

@@ -4,7 +4,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   LinearProgress,
   MenuItem,
   Paper,
@@ -25,7 +24,6 @@ import { useState } from 'react';
 import {
   CERTIFICATE_LEVEL_LABEL,
   certificateLevel,
-  formatScore,
   hasCertificate,
   type PerformanceAnswer,
   type PerformanceItem,
@@ -37,18 +35,22 @@ import {
   reportSortOfChoice,
   type ReportSort,
   type ReportSortOrder,
-  RESULT_BAND_STYLE,
-  resultBand,
 } from '../../../domain/reports';
 import { formatDisplayDate } from '../../../domain/validation';
 import { Pagination } from '../../ui/table/Pagination';
 import { downloadCertificate } from './certificate';
 import { exportReport, type ReportFilter } from './excel';
 import { STICKY_LAST_COLUMN } from '../../ui/table/stickyLastColumn';
+import { ResultChip } from './ResultChip';
+import { VisitDialog } from './VisitDialog';
 
-function ResultChip({ result }: { result: number }) {
-  const band = RESULT_BAND_STYLE[resultBand(result)];
-  return <Chip size="small" label={formatScore(result)} title={band.label} sx={{ bgcolor: band.background, color: band.color, fontWeight: 600, minWidth: 84 }} />;
+/** The row's code, which opens its answers (VisitDialog). */
+function CodeButton({ row, onOpen, prefix = '' }: { row: PerformanceItem; onOpen: (row: PerformanceItem) => void; prefix?: string }) {
+  return (
+    <Button size="small" variant="text" aria-label={REPORT_TEXT.seeAnswers(row.code)} onClick={() => onOpen(row)} sx={{ p: 0, minWidth: 0, textTransform: 'none', fontWeight: 600, textDecoration: 'underline' }}>
+      {`${prefix}${row.code}`}
+    </Button>
+  );
 }
 
 function CertificateButton({ row }: { row: PerformanceItem }) {
@@ -99,7 +101,7 @@ function LocationName({ row }: { row: PerformanceItem }) {
  * table's date and result went out of sight behind the sticky certificate); 'Ordenar por' replaces the
  * headers' sorting.
  */
-function ResultCards({ rows, sort, setSort }: { rows: PerformanceItem[]; sort: ReportSortOrder; setSort: (sort: ReportSortOrder) => void }) {
+function ResultCards({ rows, sort, setSort, onOpen }: { rows: PerformanceItem[]; sort: ReportSortOrder; setSort: (sort: ReportSortOrder) => void; onOpen: (row: PerformanceItem) => void }) {
   return (
     <>
       <TextField
@@ -118,7 +120,9 @@ function ResultCards({ rows, sort, setSort }: { rows: PerformanceItem[]; sort: R
       <Box component="ul" aria-label="Resultados del reporte" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
         {rows.map((row) => (
           <Paper component="li" variant="outlined" key={row.id} sx={{ p: 1.5, display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5, alignItems: 'center' }}>
-            <Typography variant="subtitle2" component="span">{`${REPORT_TEXT.code} ${row.code}`}</Typography>
+            <Typography variant="subtitle2" component="span">
+              <CodeButton row={row} onOpen={onOpen} prefix={`${REPORT_TEXT.code} `} />
+            </Typography>
             <Box sx={{ justifySelf: 'end' }}>
               <ResultChip result={row.questionnaireResult} />
             </Box>
@@ -165,6 +169,7 @@ export function ReportResults({
   const notify = useNotify();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [exporting, setExporting] = useState(false);
+  const [opened, setOpened] = useState<PerformanceItem | null>(null);
   const rows = answer?.result ?? [];
   const total = answer?.total ?? 0;
 
@@ -201,7 +206,7 @@ export function ReportResults({
       {answer && !rows.length ? (
         <Alert severity="info">{REPORT_TEXT.empty}</Alert>
       ) : phone ? (
-        <ResultCards rows={rows} sort={sort} setSort={setSort} />
+        <ResultCards rows={rows} sort={sort} setSort={setSort} onOpen={setOpened} />
       ) : (
         // The certificate stays in sight if the table scrolls in a narrow window.
         <TableContainer sx={STICKY_LAST_COLUMN}>
@@ -232,7 +237,9 @@ export function ReportResults({
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell>{row.code}</TableCell>
+                  <TableCell>
+                    <CodeButton row={row} onOpen={setOpened} />
+                  </TableCell>
                   <TableCell>
                     <LocationName row={row} />
                   </TableCell>
@@ -250,6 +257,7 @@ export function ReportResults({
         </TableContainer>
       )}
       <Pagination page={page} perPage={perPage} total={total} options={REPORT_PAGE_SIZES} setPage={setPage} setPerPage={setPerPage} />
+      {opened && <VisitDialog code={opened.code} moveId={opened.id} clientId={filter.clientId} onClose={() => setOpened(null)} />}
     </Box>
   );
 }
