@@ -9,6 +9,8 @@ export const LOCATION_TEXT = {
   emailHint: 'Ingrese un email y presione Enter',
   noSpaces: 'No debe contener espacios.',
   invalidSearch: 'La búsqueda no es una expresión regular válida. Revise paréntesis, corchetes y caracteres especiales.',
+  /** A back-reference makes PostgreSQL's matcher backtrack: one pattern could keep the database busy for minutes. */
+  backReference: 'La búsqueda no admite referencias a un grupo (\\1 a \\9): busque el texto mismo.',
   duplicateCode: 'Ya existe un punto de venta del cliente con ese código.',
   /** A tag the location is given anew must be a key/value pair of an active tag group. */
   invalidTags: (pairs: readonly TagPair[]) =>
@@ -172,20 +174,34 @@ export const locationStatusSchema = z.object({
 /** The fields a form error that has no input of its own is shown for, in the error dialog. */
 export const LOCATION_DIALOG_FIELDS = ['geography'] as const;
 
+/** Whether the pattern refers back to a group (`\1` to `\9`, outside or inside brackets); an escaped backslash is not one. */
+function hasBackReference(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== '\\') continue;
+    if (/[1-9]/.test(pattern[i + 1] ?? '')) return true;
+    i++;
+  }
+  return false;
+}
+
 /**
  * The list filter is a case-insensitive regular expression (spec 1 §5). PostgreSQL's and
  * JavaScript's dialects differ at the edges; both must accept it, and PostgreSQL's own refusal
- * (SQLSTATE 2201B) is mapped to the same message.
+ * (SQLSTATE 2201B) is mapped to the same message. A back-reference is refused on its own: it turns
+ * PostgreSQL's matcher into a backtracking one, and `^(.*)*(.*)*\1\2$` over 100,000 codes would run for
+ * minutes. What is wrong with the pattern, or null when it may run.
  */
-export function isValidSearchPattern(pattern: string): boolean {
-  if (pattern.length > 200) return false;
+export function searchPatternProblem(pattern: string): string | null {
+  if (pattern.length > 200) return LOCATION_TEXT.invalidSearch;
   try {
     new RegExp(pattern, 'i');
-    return true;
   } catch {
-    return false;
+    return LOCATION_TEXT.invalidSearch;
   }
+  return hasBackReference(pattern) ? LOCATION_TEXT.backReference : null;
 }
+
+export const isValidSearchPattern = (pattern: string): boolean => searchPatternProblem(pattern) === null;
 
 /** Required attributes default to their default value (spec 1 §4): the values a new location starts with. */
 export function defaultFeatureValues(features: readonly FeatureLike[]): { featureId: number; id: number }[] {

@@ -197,6 +197,12 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     request.log.warn({ err: error }, 'value too large for the database');
     return reply.status(400).send({ message: VALUE_TOO_LARGE });
   }
+  // A text PostgreSQL cannot store (a NUL, or a character the encoding lacks) that no route's check saw:
+  // refused, nothing written.
+  if (code === '22021' || code === '22P05') {
+    request.log.warn({ err: error }, 'text the database cannot store');
+    return reply.status(400).send({ message: UNSTORABLE_TEXT });
+  }
   if (databaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });

@@ -2,7 +2,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  isValidSearchPattern,
+  searchPatternProblem,
   LOCATION_DIALOG_FIELDS,
   LOCATION_TEXT,
   type LocationInput,
@@ -70,10 +70,11 @@ const sortable = {
 const spanish = new Intl.Collator('es', { sensitivity: 'base' });
 const byName = <T extends { name: string }>(rows: T[]) => rows.sort((a, b) => spanish.compare(a.name, b.name));
 
-const invalidSearch = () => badRequest(LOCATION_TEXT.invalidSearch, { q: LOCATION_TEXT.invalidSearch });
+const invalidSearch = (message: string = LOCATION_TEXT.invalidSearch) => badRequest(message, { q: message });
 
 async function listLocations(app: App, q: ListLocationsQuery) {
-  if (q.q && !isValidSearchPattern(q.q)) throw invalidSearch();
+  const problem = q.q ? searchPatternProblem(q.q) : null;
+  if (problem) throw invalidSearch(problem);
   const where = (values: { clientId?: unknown; status?: unknown; q?: unknown }) =>
     and(
       q.clientId !== undefined ? eq(locations.clientId, values.clientId as number) : undefined,

@@ -127,7 +127,8 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
           ...(item.visitId ? [eq(visits.id, item.visitId)] : []),
         ),
       )
-      .orderBy(asc(visits.dueFrom), asc(visits.id))
+      // The next visit still to be done first: one whose range ended (left published) only when none is.
+      .orderBy(sql`${visits.dueTo} < ${todayIso()}::date`, asc(visits.dueFrom), asc(visits.id))
       .limit(1)
       .for('update', { skipLocked: true });
     // A visit named by the stock screen must still be published; otherwise the location's next one. With

@@ -22,7 +22,7 @@ import {
 import { sameRange, totalVisits } from '../../domain/projectVisits';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
-import { dateValue, id } from '../../domain/validation';
+import { dateValue, id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { containsPattern, countAll, matches, orderBy, searchPattern } from '../db/list';
@@ -269,7 +269,9 @@ export default async function projectRoutes(app: App) {
       const toRemove = [...held].filter((l) => !wanted.has(l));
       await removeLocations(tx, body.id, toRemove);
       await addLocations(tx, body.id, current.clientId, toAdd);
-      const visits = await addRangesAndVisits(tx, body.id, current.rangeDate, toAdd);
+      // A point of sale added to a running project gets the ranges still to come, not the ended ones:
+      // their visits would be published already overdue (as a new range that ended is refused).
+      const visits = await addRangesAndVisits(tx, body.id, current.rangeDate.filter((r) => r.to >= todayIso()), toAdd);
       await audit(tx, { userId: req.session.id, entity: 'project', entityId: body.id, action: 'locations', detail: { added: toAdd.length, removed: toRemove.length, visits } });
       const [{ updatedAt }] = await tx.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, body.id)).returning({ updatedAt: projects.updatedAt });
       return { id: body.id, added: toAdd.length, removed: toRemove.length, locationsCount: body.locations.length, visits, updatedAt };

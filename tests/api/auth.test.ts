@@ -54,7 +54,8 @@ describe('login', () => {
       rolId: ROLE.CLIENT,
       rolDescription: 'Cliente',
       linkSurveyMonkey: 'https://encuestas.campo.test/satisfaccion',
-      permissions: [],
+      // The demo client holds 'Descargar video mystery' (action 1): its report opens each visit's video.
+      permissions: [{ actionId: 1, active: true }],
     });
     expect(body.clientId).toEqual(expect.any(Number));
     expect(body.client).toEqual({

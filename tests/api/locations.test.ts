@@ -95,6 +95,12 @@ describe('listing a client’s points of sale', () => {
     expect(res.json().message).toBe(LOCATION_TEXT.invalidSearch);
   });
 
+  it('refuses a back-reference with its own 400, before it reaches the database', async () => {
+    const res = await get(`/api/locations?q=${encodeURIComponent('^(.*)*(.*)*(.*)*(.*)*\\1\\2\\3\\4$')}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: LOCATION_TEXT.backReference, errors: { q: LOCATION_TEXT.backReference } });
+  });
+
   it('lists across clients at /locations, filtered by client and status', async () => {
     const all = (await get('/api/locations?limit=1000')).json() as { rows: { clientId: number }[]; count: number };
     expect(new Set(all.rows.map((r) => r.clientId)).size).toBeGreaterThan(1);

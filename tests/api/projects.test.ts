@@ -3,7 +3,7 @@
  * in one transaction; the form's rules; editing (a past project only extends its end date, with a
  * reason); adding and removing locations; the client's locations; roles.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
@@ -500,6 +500,33 @@ describe("adding and removing a project's locations", () => {
     expect((await call('PUT', '/api/projects/locations', { id, locations: [a, b, c], updatedAt: now })).statusCode).toBe(200);
     const form = await call('PUT', '/api/projects', { ...editBody(project), updatedAt: project.updatedAt });
     expect(form.statusCode).toBe(409);
+  });
+
+  it('gives a location added to a running project only the ranges still to come; the assignment takes a visit not yet due first', async () => {
+    const { id } = await create({ name: 'En curso con un rango vencido' });
+    const [a, b, c, d] = cafe.locations;
+    // The project started 20 days ago and its first range (2 visits) ended yesterday; two of the first location's are still published.
+    const plIds = (await t.db.select({ id: projectLocations.id }).from(projectLocations).where(eq(projectLocations.projectId, id))).map((r) => r.id);
+    await t.db.update(projects).set({ startDate: inDays(-20) }).where(eq(projects.id, id));
+    await t.db
+      .update(projectVisitRanges)
+      .set({ from: inDays(-20), to: inDays(-1) })
+      .where(and(inArray(projectVisitRanges.projectLocationId, plIds), eq(projectVisitRanges.from, todayIso())));
+    await t.db.update(visits).set({ dueFrom: inDays(-20), dueTo: inDays(-1) }).where(and(inArray(visits.projectLocationId, plIds), eq(visits.dueFrom, todayIso())));
+
+    const res = await call('PUT', '/api/projects/locations', { id, locations: [a, b, c, d] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ added: 1, visits: 1 });
+    const added = (await load(id)).locations.find((l) => l.locationId === d)!;
+    const dues = await t.db.select({ dueTo: visits.dueTo }).from(visits).where(eq(visits.projectLocationId, added.id));
+    expect(dues).toEqual([{ dueTo: inDays(30) }]);
+
+    const getters = (await call('GET', `/api/users?rolId=${ROLE.GETTER}`)).json() as { id: number }[];
+    const first = (await load(id)).locations.find((l) => l.locationId === a)!;
+    const assigned = await call('POST', '/api/user-moves/massive-locations', [{ projectLocationId: first.id, userId: getters[0].id }]);
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const [taken] = await t.db.select({ dueTo: visits.dueTo }).from(visits).where(eq(visits.id, assigned.json().created[0].visitId));
+    expect(taken.dueTo).toBe(inDays(30));
   });
 
   it('refuses to remove a location with a move, naming it', async () => {

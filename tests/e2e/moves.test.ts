@@ -678,7 +678,19 @@ describe('reviewing a move', () => {
       const agents = await api<{ id: number; fullName: string }[]>('/users?rolId=1');
       await apiSend('PUT', '/user-moves', { id: move.id, assignedAgentId: agents[0].id, version: rescued.version });
     }
+    // 'Aprobar' waits for the answers: before they arrive it cannot know what is unanswered (it offered
+    // the video dialog of a move with nothing answered).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/questionnaireRepliedByAgent?*', async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto(`/user-moves/view/${move.code}`);
+    await shown(page.getByLabel('Cargando respuestas'));
+    expect(await page.getByRole('button', { name: 'Aprobar' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Revisar' }).isDisabled()).toBe(true);
+    release();
     await page.getByRole('button', { name: 'Aprobar' }).click();
     const incomplete = page.getByRole('dialog', { name: 'Existe información por completar' });
     await shown(incomplete.getByText(/^1\.1\.1 .*: Respuesta requerida$/));

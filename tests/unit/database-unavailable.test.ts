@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseUnavailable } from '../../server/db/errors';
-import { CONCURRENT_CHANGE, errorHandler, KEY_CONFLICT, VALUE_TOO_LARGE } from '../../server/http';
+import { CONCURRENT_CHANGE, errorHandler, KEY_CONFLICT, UNSTORABLE_TEXT, VALUE_TOO_LARGE } from '../../server/http';
 
 /** What is "the database is not there" (a 503 to retry) and what is a bug or a bad request (not). */
 describe('databaseUnavailable', () => {
@@ -62,5 +62,12 @@ describe('errorHandler and a concurrent change', () => {
   it('answers a value too large for an index entry (one no route limited) with 400, not a 500', () => {
     const tooLarge = Object.assign(new Error('index row size 3016 exceeds btree version 4 maximum 2704'), { code: '54000' });
     expect(answer(wrapped(tooLarge))).toEqual({ status: 400, body: { message: VALUE_TOO_LARGE } });
+  });
+
+  it('answers a text the database cannot store (a NUL no check saw) with 400, not a 500', () => {
+    for (const code of ['22021', '22P05']) {
+      const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code });
+      expect(answer(wrapped(nul)), code).toEqual({ status: 400, body: { message: UNSTORABLE_TEXT } });
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   foldLocationCode,
   foldName,
   isValidSearchPattern,
+  searchPatternProblem,
   LOCATION_TEXT,
   locationSchema,
   tagsNotOffered,
@@ -151,6 +152,11 @@ describe('the search pattern and place names', () => {
     expect(isValidSearchPattern('(')).toBe(false);
     expect(isValidSearchPattern('[a-')).toBe(false);
     expect(isValidSearchPattern('x'.repeat(201))).toBe(false);
+  });
+  it('refuses a back-reference, which makes the database backtrack, and only that', () => {
+    for (const pattern of ['^(.*)*(.*)*\\1\\2$', '(a)\\1', '([a-z])[\\1]', '(x)\\9']) expect(searchPatternProblem(pattern), pattern).toBe(LOCATION_TEXT.backReference);
+    for (const pattern of ['\\\\1', 'CAF-\\d+', '\\.1', '(CAF|HEL)-0[0-9]{2}', 'a\\\\\\\\1']) expect(searchPatternProblem(pattern), pattern).toBeNull();
+    expect(searchPatternProblem('(')).toBe(LOCATION_TEXT.invalidSearch);
   });
   it('folds case, accents and spaces', () => {
     expect(foldName('  Río   Cuarto ')).toBe(foldName('rio cuarto'));

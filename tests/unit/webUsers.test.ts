@@ -200,6 +200,16 @@ describe('the bulk file rows', () => {
     expect(checked.users).toEqual([{ names: 'Ana', lastName: 'Paz', email: 'ana@paz.com', primaryPhone: null, rolId: 5, clientId: 8 }]);
   });
 
+  it('refuses a cell with a control character (a NUL read from _x0000_) as that row\'s error, not the database\'s', () => {
+    const rows = [
+      { row: 2, names: 'Ana\u0000', lastName: 'Paz', email: 'ana@paz.com', phone: '', role: 'Cliente' },
+      { row: 3, names: 'Eva', lastName: 'Paz\u0007', email: 'eva@paz.com', phone: '', role: 'Cliente' },
+      { row: 4, names: 'Luz', lastName: 'Sol', email: 'luz@sol.com', phone: '', role: 'Cliente' },
+    ];
+    const checked = validateRows(rows, 8, new Set(), 'ok');
+    expect(checked.results.map((r) => r.message)).toEqual([`Nombre: ${IMPORT_TEXT.unprintable}`, `Apellido: ${IMPORT_TEXT.unprintable}`, 'ok']);
+  });
+
   it('accepts only the roles of a client\'s users, each with the chosen client', () => {
     const rows = ROLE_IDS.map((rolId, i) => ({ row: i + 2, names: 'Ana', lastName: 'Paz', email: `ana${rolId}@paz.com`, phone: '', role: String(rolId) }));
     const checked = validateRows(rows, 8, new Set(), 'ok');

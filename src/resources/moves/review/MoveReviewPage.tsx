@@ -1,6 +1,6 @@
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { isStoredFileLink, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
@@ -126,7 +126,7 @@ export function MoveReviewPage() {
             hint={mode !== 'view' && allowed.includes('assignAgent') ? MOVE_FORM_TEXT.agentWhileEditing : undefined}
             runner={runner}
           />
-          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
+          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} answersReady={answers.isSuccess} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
         </CardContent>
       </Card>
       {mode !== 'view' && (
@@ -140,6 +140,8 @@ export function MoveReviewPage() {
       )}
       {answers.isPending ? (
         <CircularProgress aria-label="Cargando respuestas" />
+      ) : answers.isError ? (
+        <Alert severity="error">{errorMessages(answers.error)[0]}</Alert>
       ) : (
         <Answers
           dimensions={dimensions}

@@ -25,6 +25,7 @@ export function ReviewActions({
   setMode,
   runner,
   approveProblems,
+  answersReady,
   originalVideo,
 }: {
   move: MoveDetail;
@@ -34,6 +35,11 @@ export function ReviewActions({
   runner: Runner;
   /** Lines of 'Existe información por completar': approving waits for them to be answered ('Revisar'). */
   approveProblems: string[];
+  /**
+   * The answers are on screen: until then 'Aprobar' cannot know what is unanswered (it offered the video
+   * dialog of a move with nothing answered), and 'Revisar', 'Devolver' or an edit would start on nothing.
+   */
+  answersReady: boolean;
   originalVideo?: string;
 }) {
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -51,23 +57,23 @@ export function ReviewActions({
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
       {status === 'EN_REVISION' && can('review') && (
         <>
-          <Button variant="outlined" onClick={() => setMode('review')} data-review-start="review">
+          <Button variant="outlined" disabled={!answersReady} onClick={() => setMode('review')} data-review-start="review">
             Revisar
           </Button>
-          <Button variant="contained" color="success" onClick={() => (approveProblems.length ? runner.fail(approveProblems, REPLY_TEXT.incomplete) : setDialog('approve'))}>
+          <Button variant="contained" color="success" disabled={!answersReady} onClick={() => (approveProblems.length ? runner.fail(approveProblems, REPLY_TEXT.incomplete) : setDialog('approve'))}>
             Aprobar
           </Button>
           <Button variant="contained" color="error" onClick={() => setDialog('reject')}>
             Rechazar
           </Button>
-          <Button variant="contained" color="warning" onClick={() => setMode('return')} data-review-start="return">
+          <Button variant="contained" color="warning" disabled={!answersReady} onClick={() => setMode('return')} data-review-start="return">
             Devolver
           </Button>
         </>
       )}
       {status === 'EN_REVISION' && !move.assignedAgentId && allowed.includes('assignAgent') && <Typography color="text.secondary">Asigne un agente de calidad para revisar la move.</Typography>}
       {can('editApproved') && (
-        <Button variant="outlined" onClick={() => setMode('editApproved')} data-review-start="editApproved">
+        <Button variant="outlined" disabled={!answersReady} onClick={() => setMode('editApproved')} data-review-start="editApproved">
           Editar Move Aprobada
         </Button>
       )}
