@@ -20,6 +20,8 @@ export const PUSH_TEXT = {
   confirmSend: 'La notificación llegará a todos los Getters con la aplicación instalada. Esta acción no se podrá deshacer.',
   noDevices: 'No hay dispositivos registrados: la notificación no llegó a nadie.',
   outage: 'No se pudo enviar la notificación: el servicio de notificaciones no responde. Intente nuevamente en unos minutos.',
+  /** A failure of our own (not the provider's): the staff is not sent to wait for a provider that is up. */
+  unexpected: 'No se pudo enviar la notificación por un error inesperado del servidor. Intente nuevamente; si se repite, avise a soporte.',
   sendingTitle: 'Enviando notificación',
   progress: (done: number, total: number) => `Enviada a ${done.toLocaleString('es-AR')} de ${total.toLocaleString('es-AR')} dispositivos`,
   inBackground: 'El envío sigue aunque cierre este aviso: su resultado queda en «Últimos mensajes enviados».',

@@ -245,12 +245,13 @@ export async function deliver(db: Db, push: PushSender, actor: SessionUser, mess
   } catch (error) {
     clearInterval(timer);
     await beating;
-    const text = error instanceof PushOutage ? error.message : `Error inesperado: ${(error as Error).message}`;
+    // The provider's reason for an outage; for a failure of ours, the console's words (the cause goes to the log and the audit).
+    const text = error instanceof PushOutage ? error.message : PUSH_TEXT.unexpected;
     await db
       .update(pushMessages)
       .set({ status: 'ERROR', error: text.slice(0, 500), totalMessages: 0, processedMessages: 0, successfulMessages: 0, failedMessages: 0, updatedAt: sql`now()` })
       .where(eq(pushMessages.id, messageId));
-    await audit(db, { userId: actor.id, entity: 'push_message', entityId: messageId, action: 'send', detail: { status: 'ERROR', devices: targets.length, error: text } });
+    await audit(db, { userId: actor.id, entity: 'push_message', entityId: messageId, action: 'send', detail: { status: 'ERROR', devices: targets.length, error: error instanceof PushOutage ? text : `${text} (${(error as Error).message})` } });
     if (!(error instanceof PushOutage)) throw error;
     return;
   }

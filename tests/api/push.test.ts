@@ -11,7 +11,7 @@ import type { AnsweredQuestionnaire } from '../../domain/move-api';
 import { PUSH_LIMITS, PUSH_TEXT, type PushHistoryRow, type PushSendResult } from '../../domain/push';
 import { ROLE } from '../../domain/roles';
 import { deviceTokens, locations, projectLocations, pushMessages, pushOutbox, transactions, userMoves, users } from '../../server/db/schema';
-import { PUSH_CONCURRENCY, pushNoticesFor } from '../../server/services/push';
+import { deliver, PUSH_CONCURRENCY, type PushSender, pushNoticesFor } from '../../server/services/push';
 import { createTestApp, type TestApp } from './helpers';
 import { auditsOf, caller, type Detail, inStatus, type MoveRow, movesWhere, notRepublished, reload, withAgent } from './moves-helpers';
 
@@ -138,6 +138,17 @@ describe('with the outbox (no FCM configured)', () => {
     const missing = await api.call('GET', '/push-notifications/999999', admin);
     expect([missing.statusCode, missing.json().message]).toEqual([404, 'El envío no existe.']);
     expect((await api.call('GET', '/push-notifications/abc', admin)).statusCode).toBe(400);
+  });
+
+  it('records a failure of its own (not the provider\'s) in the console\'s words, the cause only in the audit', async () => {
+    const [row] = await t.db.insert(pushMessages).values({ title: 'Falla propia', body: 'El envío falla en el servidor.' }).returning({ id: pushMessages.id });
+    const broken: PushSender = { kind: 'outbox', send: async () => Promise.reject(new Error('relation "push_outbox" is locked by pid 42')) };
+    const [adminUser] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@campo.test'));
+    await expect(deliver(t.db, broken, { id: adminUser.id, rol: ROLE.ADMIN, clientId: null }, row.id, { title: 'Falla propia', body: 'x' }, [{ userId: adminUser.id, token: 'tok' }])).rejects.toThrow('locked');
+    const [stored] = await t.db.select().from(pushMessages).where(eq(pushMessages.id, row.id));
+    expect(stored).toMatchObject({ status: 'ERROR', error: PUSH_TEXT.unexpected, totalMessages: 0 });
+    const history = await api.ok<PushHistoryRow>('GET', `/push-notifications/${row.id}`, admin);
+    expect(history.error).toBe(PUSH_TEXT.unexpected);
   });
 
   it('tells a send its server stopped mid-way (SENDING, untouched for two minutes) as interrupted; one going on stays SENDING', async () => {

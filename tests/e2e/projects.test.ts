@@ -368,6 +368,54 @@ describe('Proyectos', () => {
     errors.assertNone([/status of 400 .*\/api\/projects\/locations/, /status of 503/]);
   });
 
+  it('asks before leaving locations ticked or Getters chosen and not saved', async () => {
+    const token = await adminToken();
+    let running: ProjectRecord | undefined;
+    for (const row of (await api<{ rows: { id: number; status: string }[] }>('GET', '/projects?limit=100', undefined, token)).rows.filter((p) => p.status === 'EN_CURSO')) {
+      const project = await api<ProjectRecord>('GET', `/projects/${row.id}`, undefined, token);
+      if (project.locations.some((l) => l.availableVisits > 0)) {
+        running = project;
+        break;
+      }
+    }
+    if (!running) throw new Error('The demo has no running project with a published visit');
+    session = await chromium.open();
+    const { page, errors } = session;
+    const question = page.getByRole('dialog', { name: 'No se guardarán los cambios' });
+    await loginAs(page, 'admin@campo.test', { at: `/projects-campo/edit/${running.id}/locations` });
+    await shown(page.getByRole('heading', { name: 'Agregar/Quitar locaciones' }));
+    // Nothing changed: the back arrow leaves at once.
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await atPath(page, '/projects-campo');
+    await page.goBack();
+    await shown(page.getByRole('heading', { name: 'Agregar/Quitar locaciones' }));
+    await page.getByRole('checkbox', { name: /^Seleccionar (?!todas)/ }).first().click();
+    await shown(page.getByText(/^Se (agregará|quitará|agregarán|quitarán)/));
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(question);
+    await atPath(page, `/projects-campo/edit/${running.id}/locations`);
+    await sidebar(page).getByText('Tags', { exact: true }).click();
+    await question.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/tags');
+
+    await page.goto(`/projects-campo/assign/edit?projectId=${running.id}`);
+    const free = running.locations.find((l) => l.availableVisits > 0)!;
+    const open = page.getByRole('listitem').filter({ hasText: free.fullName }).first();
+    const getter = open.getByRole('combobox', { name: /^Getter de / });
+    await getter.click();
+    await getter.fill('Juan P');
+    await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+    await sidebar(page).getByText('Tags', { exact: true }).click();
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(question);
+    expect(await getter.inputValue()).toBe('Juan Pérez');
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await question.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/projects-campo/assign');
+    errors.assertNone();
+  });
+
   it('offers no Getters for a finished project: the assignment list leaves it out, its address says it finished; /edit/abc names no project', async () => {
     session = await chromium.open();
     const { page, errors } = session;

@@ -15,6 +15,7 @@ import { Pagination } from '../../ui/table/Pagination';
 import { useProject } from './choices';
 import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
+import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
 
 /**
  * /projects-campo/assign/edit?projectId=: each location of the project, numbered, with a 'Getter'
@@ -45,6 +46,8 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
   const [errors, setErrors] = useState<string[]>([]);
   const items = Object.entries(chosen).map(([projectLocationId, userId]) => ({ projectLocationId: Number(projectLocationId), userId }));
   const shown = project.locations.slice((page - 1) * perPage, page * perPage);
+  // Getters chosen and not saved: leaving by the back arrow, the side menu or the browser's Back asks first.
+  const leaveGuard = useConfirmLeave(() => !saving && items.length > 0, { anyNavigation: true });
 
   const save = async () => {
     setSaving(true);
@@ -126,6 +129,7 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
         )}
       </CardContent>
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+      {leaveGuard.dialog}
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { useProject } from './choices';
 import { ClientLocationsTable } from './ClientLocationsTable';
 import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
+import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
 
 /**
  * 'Agregar/Quitar locaciones' (/projects-campo/edit/:id/locations): the client's locations, 20 per page.
@@ -46,6 +47,8 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
   const added = [...selected].filter((l) => !initial.has(l)).length;
   const removed = [...initial].filter((l) => !selected.has(l)).length;
   const locked = isPast(project);
+  // Ticks not saved: the back arrow, 'Cancelar', the side menu or the browser's Back ask first.
+  const leaveGuard = useConfirmLeave(() => !done && !saving && (added > 0 || removed > 0), { anyNavigation: true });
 
   // The question stays open, busy, until the server answers: a second 'Confirmar' (a double click, or
   // one during the dialog's fade) would send the same change again.
@@ -111,6 +114,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
       />
       <SuccessDialog open={done} title={PROJECT_TEXT.locationsDoneTitle} message={PROJECT_TEXT.locationsDone} onClose={() => navigate(ROOT)} />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+      {leaveGuard.dialog}
     </Card>
   );
 }

@@ -61,7 +61,7 @@ export function NewNotification() {
     if (!now || now.status === 'SENDING') return;
     setGoing(null);
     if (now.status === 'SENT') setResult(now);
-    else setErrors([now.error === T.interrupted ? T.interrupted : T.outage]);
+    else setErrors([now.error === T.interrupted || now.error === T.unexpected ? now.error : T.outage]);
   }, [now]);
 
   return (
