@@ -3,16 +3,31 @@ import { useQuery } from '@tanstack/react-query';
 import { request } from '../dataProvider/http';
 import type { Choice } from './form/inputs';
 
-/** The clients as choices `{ id, name }`, sorted by name (active ones by default); none asked while not `enabled`. */
+/** Clients per call while the choices are gathered (the server's most). */
+const CLIENTS_PAGE = 1000;
+/** Past this many the choices stop growing (a select of more is no longer one to scroll). */
+const MAX_CLIENT_CHOICES = 20_000;
+
+/**
+ * The clients as choices `{ id, name }`, sorted by name (active ones by default); none asked while not
+ * `enabled`. Gathered a page of 1,000 at a time: one page cut the list at the 1,000th name, so a client
+ * further down could not be chosen (and one already chosen read as inactive).
+ */
 export function useClientChoices(activeOnly = true, enabled = true) {
   return useQuery({
     enabled,
     queryKey: ['client-choices', activeOnly],
-    queryFn: async () => {
-      const answer = await request<{ rows: { id: number; name: string }[] }>('/clients/all-clients', {
-        query: { state: activeOnly ? true : undefined, limit: 1000, sort: 'name', order: 'ASC' },
-      });
-      return answer.rows.map((c): Choice => ({ id: c.id, name: c.name }));
+    queryFn: async ({ signal }) => {
+      const choices: Choice[] = [];
+      for (let offset = 0; offset < MAX_CLIENT_CHOICES; offset += CLIENTS_PAGE) {
+        const answer = await request<{ rows: { id: number; name: string }[] }>('/clients/all-clients', {
+          query: { state: activeOnly ? true : undefined, limit: CLIENTS_PAGE, offset, sort: 'name', order: 'ASC' },
+          signal,
+        });
+        choices.push(...answer.rows.map((c): Choice => ({ id: c.id, name: c.name })));
+        if (answer.rows.length < CLIENTS_PAGE) break;
+      }
+      return choices;
     },
     staleTime: 60_000,
   });

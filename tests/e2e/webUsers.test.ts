@@ -192,6 +192,31 @@ describe('bulk import', () => {
   });
 });
 
+describe('the client picker', () => {
+  it('offers clients past the first 1,000 names', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    // A thousand clients sort before the real ones: the first page is only theirs.
+    const seen: string[] = [];
+    await page.route('**/api/clients/all-clients?*', async (route) => {
+      const url = new URL(route.request().url());
+      seen.push(url.searchParams.get('offset') ?? '0');
+      if ((url.searchParams.get('offset') ?? '0') === '0') {
+        const rows = Array.from({ length: 1000 }, (_, i) => ({ id: 900_000 + i, name: `Aaa cliente ${String(i).padStart(4, '0')}` }));
+        return route.fulfill({ json: { rows, count: 1000 + 5 } });
+      }
+      url.searchParams.set('offset', '0');
+      return route.continue({ url: url.toString() });
+    });
+    await loginAs(page, 'admin@campo.test', { at: '/web-users/massive' });
+    await shown(page.getByRole('heading', { name: 'Carga masiva de usuarios' }));
+    await pick(page, 'Cliente', 'Supermercados Andinos');
+    expect(await page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Supermercados Andinos');
+    expect(seen).toEqual(['0', '1000']);
+    errors.assertNone();
+  });
+});
+
 describe('the bulk import, sent once', () => {
   it("says when the browser cannot read the file, and uploads it once on a double 'Confirmar'", async () => {
     // Motion as most users have it: the confirmation fades out, and a double click lands on it twice.
