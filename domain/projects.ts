@@ -322,7 +322,8 @@ export interface ProjectRecord extends ProjectSnapshot {
   campaign: { id: number; name: string; startDate: string; endDate: string; deletedAt: string | null } | null;
   moveConfiguration: { id: number; name: string; category: number[] } | null;
   questionnaire: { id: number; name: string } | null;
-  guideline: { id: number; name: string; version: number } | null;
+  /** `sequenceId` names the guideline across its versions (a copy takes its current one). */
+  guideline: { id: number; name: string; version: number; sequenceId: number } | null;
   status: ProjectState;
   updateReason: string | null;
   locationsCount: number;

@@ -525,8 +525,13 @@ describe('Proyectos', () => {
   it('duplicates a project with its active locations: one deactivated since is marked and left out of the copy', async () => {
     const token = await adminToken();
     const [original] = (await api<{ rows: { id: number }[] }>('GET', `/projects?limit=1&name=${encodeURIComponent('Atención en sucursales - próxima')}`, undefined, token)).rows;
-    const { locations } = await api<ProjectRecord>('GET', `/projects/${original.id}`, undefined, token);
+    const { locations, guideline } = await api<ProjectRecord>('GET', `/projects/${original.id}`, undefined, token);
     expect(locations).toHaveLength(3);
+    // Its guideline was edited since: the copy takes the current version (the one it holds is refused).
+    const { id: _old, ...fields } = await api<Record<string, unknown>>('GET', `/guidelines/${guideline!.id}`, undefined, token);
+    const texts = Object.fromEntries(['name', 'generalities', 'beforeWork', 'duringWork', 'afterWork', 'generalitiesVideo', 'generalitiesImg', 'beforeWorkVideo', 'beforeWorkImg', 'duringWorkVideo', 'duringWorkImg', 'afterWorkVideo', 'afterWorkImg'].filter((k) => k in fields).map((k) => [k, fields[k]]));
+    const next = await api<{ id: number; version: number }>('PUT', '/guidelines', { ...texts, id: guideline!.id }, token);
+    expect(next.version).toBe(guideline!.version + 1);
     const closed = locations[0];
     // A project cannot be created with an inactive point of sale: the copy took it and could never be saved.
     await api('PUT', '/locations/disable', { id: closed.locationId, status: false }, token);
@@ -544,6 +549,7 @@ describe('Proyectos', () => {
       expect(await page.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Atención en sucursales - próxima temporada (copia)');
       await shown(page.getByText(/^Se copiarán las 2 locaciones del proyecto original/));
       await shown(page.getByText('Una locación del proyecto original está inactiva y no se copia.', { exact: true }));
+      await expect.poll(() => page.getByRole('combobox', { name: 'Instructivo' }).inputValue()).toBe(`${guideline!.name} (v${next.version})`);
       await page.getByRole('button', { name: 'Guardar' }).click();
       await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
       await atPath(page, '/projects-campo');
@@ -552,6 +558,7 @@ describe('Proyectos', () => {
       const [copy] = (await api<{ rows: { id: number }[] }>('GET', `/projects?limit=1&name=${encodeURIComponent('próxima temporada (copia)')}`, undefined, token)).rows;
       const copied = (await api<ProjectRecord>('GET', `/projects/${copy.id}`, undefined, token)).locations.map((l) => l.locationId);
       expect(copied.sort()).toEqual(locations.slice(1).map((l) => l.locationId).sort());
+      expect((await api<ProjectRecord>('GET', `/projects/${copy.id}`, undefined, token)).guidelineId).toBe(next.id);
       errors.assertNone();
     } finally {
       await api('PUT', '/locations/disable', { id: closed.locationId, status: true }, token);

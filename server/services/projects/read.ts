@@ -176,7 +176,7 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
       campaign: { id: campaigns.id, name: campaigns.name, startDate: campaigns.startDate, endDate: campaigns.endDate, deletedAt: campaigns.deletedAt },
       moveConfiguration: { id: moveConfigurations.id, name: moveConfigurations.name, category: moveConfigurations.category },
       questionnaire: { id: questionnaires.id, name: questionnaires.name },
-      guideline: { id: guidelines.id, name: guidelines.name, version: guidelines.version },
+      guideline: { id: guidelines.id, name: guidelines.name, version: guidelines.version, sequenceId: guidelines.sequenceId },
     })
     .from(projects)
     .leftJoin(clients, eq(clients.id, projects.clientId))

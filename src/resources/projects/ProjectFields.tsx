@@ -1,6 +1,6 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { pricedCategory } from '../../../domain/movesConfig';
 import { priceRequired, PROJECT_TEXT, type ProjectRecord, type ProjectUpdateLog } from '../../../domain/projects';
@@ -41,10 +41,26 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
   const clients = useClientChoices(true);
   const clientChoices = [...(clients.data ?? [])];
   if (record?.client && !clientChoices.some((c) => c.id === record.client!.id)) clientChoices.push(record.client);
-  const campaigns = useCampaignChoices(clientId, record?.campaign ? { ...record.campaign, name: record.campaign.name } : null);
-  const moves = useMoveConfigChoices(record?.moveConfiguration);
+  // A copy is a new project: it may use only what a new one may (no ended campaign, disabled move
+  // configuration or superseded guideline version, which the server refuses), so the original's stay
+  // off its lists; the effect below moves a copied guideline to its current version and empties the rest.
+  const held = duplicate ? undefined : record;
+  const campaigns = useCampaignChoices(clientId, held?.campaign ? { ...held.campaign, name: held.campaign.name } : null);
+  const moves = useMoveConfigChoices(held?.moveConfiguration);
   const questionnaires = useQuestionnaireChoices(record?.questionnaire);
-  const guidelines = useGuidelineChoices(record?.guideline ? { id: record.guideline.id, name: `${record.guideline.name} (v${record.guideline.version})` } : null);
+  const guidelines = useGuidelineChoices(held?.guideline ? { id: held.guideline.id, name: `${held.guideline.name} (v${held.guideline.version})` } : null);
+  const copyChecked = useRef(false);
+  useEffect(() => {
+    if (!duplicate || copyChecked.current || campaigns.loading || moves.loading || guidelines.loading) return;
+    copyChecked.current = true;
+    const offered = (choices: { id: number | string }[], id: unknown) => id === null || choices.some((c) => c.id === id);
+    if (!offered(campaigns.choices, getValues('campaignId'))) setValue('campaignId', null, { shouldValidate: true });
+    if (!offered(moves.choices, getValues('moveConfigurationId'))) setValue('moveConfigurationId', null, { shouldValidate: true });
+    if (!offered(guidelines.choices, getValues('guidelineId'))) {
+      const current = guidelines.choices.find((g) => g.sequenceId !== undefined && g.sequenceId === record?.guideline?.sequenceId);
+      setValue('guidelineId', current ? Number(current.id) : null, { shouldValidate: true });
+    }
+  }, [duplicate, record, campaigns.loading, campaigns.choices, moves.loading, moves.choices, guidelines.loading, guidelines.choices, getValues, setValue]);
 
   // The rules read the chosen campaign's dates and whether the price applies: keep them in the form.
   useEffect(() => {

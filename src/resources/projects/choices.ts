@@ -61,15 +61,20 @@ export function useQuestionnaireChoices(current?: Choice | null) {
   return { choices: withCurrent((query.data?.rows ?? []).map((q) => ({ id: q.id, name: q.name })), current), loading: query.isPending };
 }
 
+export interface GuidelineChoice extends Choice {
+  /** The guideline across its versions. */
+  sequenceId?: number;
+}
+
 /** The current versions of the guidelines, plus the version the project holds. */
-export function useGuidelineChoices(current?: Choice | null) {
+export function useGuidelineChoices(current?: GuidelineChoice | null) {
   const query = useQuery({
     queryKey: ['project-choices', 'guidelines'],
-    queryFn: () => request<{ rows: { id: number; name: string; version: number }[] }>('/guidelines/search', { query: { limit: 1000, sort: 'name', order: 'ASC' } }),
+    queryFn: () => request<{ rows: { id: number; name: string; version: number; sequenceId: number }[] }>('/guidelines/search', { query: { limit: 1000, sort: 'name', order: 'ASC' } }),
     staleTime,
     refetchOnWindowFocus,
   });
-  const choices = (query.data?.rows ?? []).map((g) => ({ id: g.id, name: `${g.name} (v${g.version})` }));
+  const choices: GuidelineChoice[] = (query.data?.rows ?? []).map((g) => ({ id: g.id, name: `${g.name} (v${g.version})`, sequenceId: g.sequenceId }));
   return { choices: withCurrent(choices, current), loading: query.isPending };
 }
 
