@@ -20,6 +20,8 @@ export const MOVE_FORM_TEXT = {
   tooLong: 'El campo es demasiado largo',
   emptyVideo: 'No dejes el campo vacío',
   storedVideo: 'Ese enlace es el de un archivo de la move y vence en una hora: indique el enlace permanente del video.',
+  /** The Getter's video: staff open it, so it must be a web address. */
+  videoNotWeb: 'El enlace del video debe ser una dirección web (http:// o https://).',
   flagOne: 'Seleccione al menos una pregunta a devolver',
   bothDates: 'Seleccione ambas fechas para filtrar.',
   visitsToGetter: 'Las visitas publicadas se asignan a un Getter, no a un agente de calidad.',
@@ -129,7 +131,13 @@ export const editOneBody = z.object({
 export const submitBody = z.object({
   id: moveId,
   replies: repliesBody,
-  userMoveVideoLink: z.string().trim().max(250, T.tooLong).nullish(),
+  // Staff open it from the move: a web address only (anything else was stored and shown as a link).
+  userMoveVideoLink: z
+    .string()
+    .trim()
+    .max(250, T.tooLong)
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), T.videoNotWeb)
+    .nullish(),
   version,
 });
 

@@ -94,7 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: int(env.AUTH_RATE_LIMIT, 20),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
-    seedDemo: env.SEED_DEMO !== 'false',
+    // The demo's logins share one published password: seeded by default only into the embedded database
+    // (the demo); a server on its own PostgreSQL seeds them only when told to.
+    seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? !env.DATABASE_URL : env.SEED_DEMO === 'true',
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR || './dist'),
     fcmProjectId: env.FCM_PROJECT_ID || '',
     fcmServiceAccount: env.FCM_SERVICE_ACCOUNT || '',

@@ -213,7 +213,13 @@ export async function loadProfile(app: App, userId: number): Promise<UserProfile
   };
 }
 
-/** Verifies a compact HS256 JWT and returns its `email` claim when valid and unexpired. */
+/** The longest a partner token may live: it is a one-step hand-over, and one without an end would open a session forever. */
+export const SOOFT_TOKEN_MAX_SECONDS = 10 * 60;
+
+/**
+ * Verifies a compact HS256 JWT and returns its `email` claim when valid: it must say when it ends
+ * (`exp`), not yet passed and at most SOOFT_TOKEN_MAX_SECONDS ahead (and after `iat`, when given).
+ */
 export function verifySooftToken(token: string, secret: string): string | null {
   if (!secret) return null;
   const parts = token.split('.');
@@ -226,7 +232,9 @@ export function verifySooftToken(token: string, secret: string): string | null {
     const head = JSON.parse(Buffer.from(header, 'base64url').toString());
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     if (head.alg !== 'HS256') return null;
-    if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return null;
+    const now = Date.now() / 1000;
+    if (typeof claims.exp !== 'number' || claims.exp < now || claims.exp > now + SOOFT_TOKEN_MAX_SECONDS) return null;
+    if (claims.iat !== undefined && (typeof claims.iat !== 'number' || claims.exp - claims.iat > SOOFT_TOKEN_MAX_SECONDS)) return null;
     return typeof claims.email === 'string' ? claims.email : null;
   } catch {
     return null;

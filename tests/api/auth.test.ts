@@ -404,6 +404,10 @@ describe('sooft single sign-on', () => {
       otherAlgorithm: signHs256({ email: 'operaciones@campo.test' }, SOOFT_SECRET, { alg: 'HS512', typ: 'JWT' }),
       unknownUser: signHs256({ email: 'nadie@campo.test', exp: nowSeconds() + 300 }, SOOFT_SECRET),
       noEmail: signHs256({ sub: '1', exp: nowSeconds() + 300 }, SOOFT_SECRET),
+      // A token must end, and soon: one leaked without an end (or a far one) would open a session forever.
+      noExpiry: signHs256({ email: 'operaciones@campo.test' }, SOOFT_SECRET),
+      farExpiry: signHs256({ email: 'operaciones@campo.test', exp: nowSeconds() + 24 * 3600 }, SOOFT_SECRET),
+      longLived: signHs256({ email: 'operaciones@campo.test', iat: nowSeconds() - 3 * 3600, exp: nowSeconds() + 300 }, SOOFT_SECRET),
       notJwt: 'a.b',
     };
     for (const [name, token] of Object.entries(cases)) {

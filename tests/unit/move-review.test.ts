@@ -11,11 +11,13 @@ import {
   reportQuery,
   returnBody,
   searchFilter,
+  submitBody,
 } from '../../domain/move-forms';
 import { emptyReply, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems } from '../../domain/move-replies';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { defaultAnswers, type Dimension, newQuestion, type Question, withType } from '../../domain/questionnaires';
 import { mergeAgentEdit, score } from '../../server/services/moves/replies';
+import { zipEntryName } from '../../server/services/moves/report';
 
 const message = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
   const r = schema.safeParse(value);
@@ -162,5 +164,29 @@ describe('the agent’s edit and its score', () => {
     expect(score(dims, { a: reply(close.answers[2]._id) })).toBe(-1);
     expect(score([], stored)).toBeNull();
     expect(score(dims, stored)).toBe(questionnaireResult({ dimensions: dims }, stored));
+  });
+});
+
+describe("the Getter's video link", () => {
+  const sent = (userMoveVideoLink: unknown) => submitBody.safeParse({ id: 1, replies: {}, userMoveVideoLink });
+  it('is a web address or nothing: staff open it from the move', () => {
+    for (const ok of ['https://www.dropbox.com/s/x/v.mp4?dl=0', 'http://videos.test/v', '', null, undefined]) expect(sent(ok).success, String(ok)).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'www.videos.test/v', 'https://a b', 'ftp://videos.test/v']) {
+      const parsed = sent(bad);
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error!.issues[0].message, bad).toBe(T.videoNotWeb);
+    }
+  });
+});
+
+
+describe("an attachment's name in the move's zip", () => {
+  it('is its last path segment, never a way out of the folder it is unzipped into', () => {
+    expect(zipEntryName('../../etc/cron.d/x', 7)).toBe('x');
+    expect(zipEntryName('..\\..\\Windows\\evil.bat', 7)).toBe('evil.bat');
+    expect(zipEntryName('/abs/audio.m4a', 7)).toBe('audio.m4a');
+    expect(zipEntryName('..', 7)).toBe('adjunto-7');
+    expect(zipEntryName('a:b*c?.mp4', 7)).toBe('a_b_c_.mp4');
+    expect(zipEntryName('grabación 1.m4a', 7)).toBe('grabación 1.m4a');
   });
 });

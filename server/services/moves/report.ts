@@ -141,6 +141,16 @@ async function answersOf(db: Db, moves: (typeof userMoves.$inferSelect)[]): Prom
   return out;
 }
 
+/**
+ * An attachment's name as a zip entry: its last path segment, without control characters, so that
+ * unzipping never writes outside the folder ('../../x' from the mobile side is 'x'); none left, its id.
+ */
+export function zipEntryName(name: string, id: number): string {
+  const last = name.replace(/\\/g, '/').split('/').pop() ?? '';
+  const clean = last.replace(/[\u0000-\u001f\u007f:*?"<>|]/g, '_').replace(/^\.+$/, '').trim();
+  return clean || `adjunto-${id}`;
+}
+
 /** The move's files of one type, for the zip: photos of the answers and attachments, in the store. */
 export async function assetsOf(db: Db, files: FileStore, moveId: number, type: string): Promise<{ code: string; entries: ZipEntry[] }> {
   const move = await readMove(db, moveId);
@@ -165,7 +175,7 @@ export async function assetsOf(db: Db, files: FileStore, moveId: number, type: s
   for (const a of attachments) {
     if (!a.storageKey) continue;
     const data = await files.read(a.storageKey);
-    if (data) entries.push({ name: a.name, data, date: a.createdAt });
+    if (data) entries.push({ name: zipEntryName(a.name, a.id), data, date: a.createdAt });
   }
   if (!entries.length) throw notFound(type === 'image' ? 'La move no tiene imágenes para descargar.' : 'La move no tiene archivos de ese tipo.');
   return { code: move.code, entries };

@@ -23,7 +23,8 @@ import {
 import { useState } from 'react';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { type MoveAction, videoDownloadUrl, videoViewUrl } from '../../../../domain/moves';
-import { formatDisplayDate } from '../../../../domain/validation';
+import { absoluteUrl, formatDisplayDate } from '../../../../domain/validation';
+import { isWebLink } from '../../../../domain/reports';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { EditedVideo } from './EditedVideo';
 import type { Runner } from './useMove';
@@ -36,6 +37,8 @@ import type { Runner } from './useMove';
 export function SideMenu({ move, allowed, runner }: { move: MoveDetail; allowed: MoveAction[]; runner: Runner }) {
   const [open, setOpen] = useState<'attachments' | 'history' | null>(null);
   const guideline = move.projectLocation.projects.guideline;
+  // Saved as typed ('www.campo.com/instructivo.png' passes the URL rule): without https the browser read it as a console path.
+  const guidelineLink = guideline?.generalitiesImg ? absoluteUrl(guideline.generalitiesImg) : null;
   return (
     <>
       <Paper
@@ -63,9 +66,9 @@ export function SideMenu({ move, allowed, runner }: { move: MoveDetail; allowed:
         <Button size="small" startIcon={<AttachFileIcon />} onClick={() => setOpen('attachments')}>
           Adjuntos
         </Button>
-        {guideline?.generalitiesImg ? (
-          <Button size="small" startIcon={<MenuBookIcon />} href={guideline.generalitiesImg} target="_blank" rel="noopener noreferrer" title={guideline.name} aria-label={`Instructivo: ${guideline.name}`}>
-            <GuidelineLabel name={guideline.name} />
+        {guidelineLink ? (
+          <Button size="small" startIcon={<MenuBookIcon />} href={guidelineLink} target="_blank" rel="noopener noreferrer" title={guideline?.name} aria-label={`Instructivo: ${guideline?.name}`}>
+            <GuidelineLabel name={guideline?.name} />
           </Button>
         ) : (
           <Button size="small" startIcon={<MenuBookIcon />} disabled title={guideline?.name} aria-label={guideline ? `Instructivo: ${guideline.name}` : 'Instructivo'}>
@@ -98,6 +101,8 @@ function GuidelineLabel({ name }: { name?: string }) {
 
 function VideoLinks({ url }: { url: string | null | undefined }) {
   if (!url) return <Typography>La move no tiene video.</Typography>;
+  // A link stored before the server checked it: shown as text, never opened as one.
+  if (!isWebLink(url)) return <Typography sx={{ overflowWrap: 'anywhere' }}>{`Video: ${url}`}</Typography>;
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
       <Link href={videoViewUrl(url)} target="_blank" rel="noopener noreferrer">

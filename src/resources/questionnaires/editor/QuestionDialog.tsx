@@ -121,6 +121,8 @@ function QuestionFields({ subType, onTypeReset }: { subType: SubDimensionType; o
   /** Not visible to the client: weighting -1 (spec 2 §3). */
   const changeVisibleToUser = (visible: boolean) => {
     visibleToUser.field.onChange(visible);
+    // A penalty keeps its points whoever sees it (the -1 rule leaves penalties out).
+    if (type.field.value === 'penalty') return;
     if (!visible) setValue('weighting', NOT_APPLICABLE);
     else if (weighting === NOT_APPLICABLE) setValue('weighting', initialWeighting(type.field.value, true, subType));
   };
