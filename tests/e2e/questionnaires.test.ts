@@ -170,6 +170,12 @@ describe('building a questionnaire', () => {
     await dialog.getByLabel('Ponderación', { exact: true }).fill('150');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await shown(dialog.getByText('La penalización acumulativa debe estar entre 1 y 99').first());
+    // Hidden from the client, a penalty keeps its points (the -1 of a hidden question is not for penalties).
+    await dialog.getByLabel('Ponderación', { exact: true }).fill('25');
+    await dialog.getByLabel('Visible para el cliente').uncheck();
+    await expect(dialog.getByLabel('Ponderación', { exact: true }).inputValue()).resolves.toBe('25');
+    await dialog.getByLabel('Visible para el cliente').check();
+    await expect(dialog.getByLabel('Ponderación', { exact: true }).inputValue()).resolves.toBe('25');
   });
 });
 
