@@ -427,6 +427,30 @@ async function reviewWithObservation(text: string) {
 }
 
 describe('reviewing a move', () => {
+  it('opens only web and own-file links: the guideline without a scheme gets https, an edited video that is no web address shows as text', async () => {
+    const move = await freshMove('APROBADA', () => true);
+    session = await chromium.open();
+    const { page, errors } = session;
+    await page.route('**/api/user-moves/get/code?*', async (route) => {
+      const answer = await route.fetch();
+      const detail = (await answer.json()) as MoveDetail;
+      detail.projectLocation.projects.guideline = { ...detail.projectLocation.projects.guideline!, generalitiesImg: 'www.campo.test/instructivo.png' };
+      detail.userMoveVideoLink = 'javascript:alert(1)';
+      detail.attachments = [...detail.attachments.filter((a) => a.type !== 'video'), { ...(detail.attachments[0] ?? {}), type: 'video', name: 'visita.mp4', download_link: '/api/files/moves/1/visita.mp4?exp=1&sig=x' } as MoveDetail['attachments'][number]];
+      await route.fulfill({ response: answer, json: detail });
+    });
+    await loginAs(page, 'admin@campo.test', { at: `/user-moves/view/${move.code}` });
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    expect(await page.getByRole('link', { name: /^Instructivo: / }).getAttribute('href')).toBe('https://www.campo.test/instructivo.png');
+    await page.getByRole('button', { name: 'Adjuntos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adjuntos' });
+    expect(await dialog.getByRole('link', { name: 'Ver video' }).getAttribute('href')).toBe('/api/files/moves/1/visita.mp4?exp=1&sig=x');
+    await dialog.getByRole('tab', { name: 'Editado' }).click();
+    await shown(dialog.getByText('Video: javascript:alert(1)', { exact: true }));
+    expect(await dialog.getByRole('link', { name: 'Ver video' }).count()).toBe(0);
+    errors.assertNone();
+  });
+
   it('takes the keyboard to what to do now on opening the review or the return, and back to its button on cancelling', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
     const { page, errors } = await openMove(move.code);

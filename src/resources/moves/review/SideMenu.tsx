@@ -24,6 +24,7 @@ import { useState } from 'react';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { type MoveAction, videoDownloadUrl, videoViewUrl } from '../../../../domain/moves';
 import { absoluteUrl, formatDisplayDate } from '../../../../domain/validation';
+import { isStoredFileLink } from '../../../../domain/move-forms';
 import { isWebLink } from '../../../../domain/reports';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { EditedVideo } from './EditedVideo';
@@ -101,8 +102,9 @@ function GuidelineLabel({ name }: { name?: string }) {
 
 function VideoLinks({ url }: { url: string | null | undefined }) {
   if (!url) return <Typography>La move no tiene video.</Typography>;
-  // A link stored before the server checked it: shown as text, never opened as one.
-  if (!isWebLink(url)) return <Typography sx={{ overflowWrap: 'anywhere' }}>{`Video: ${url}`}</Typography>;
+  // Our own file's link (the original video), or a web address; anything else (a link stored before the
+  // server checked it) is shown as text, never opened.
+  if (!isWebLink(url) && !isStoredFileLink(url)) return <Typography sx={{ overflowWrap: 'anywhere' }}>{`Video: ${url}`}</Typography>;
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
       <Link href={videoViewUrl(url)} target="_blank" rel="noopener noreferrer">
