@@ -19,6 +19,8 @@ export const newPasswordSchema = z
 
 export const AUTH_TEXT = {
   wrongCredentials: 'Usuario o contraseña incorrectos',
+  /** Too many wrong passwords for one account lately (whatever the addresses they came from). */
+  tooManyFailures: 'Demasiados intentos fallidos para este usuario. Espere 15 minutos o restablezca su contraseña.',
   tokenSent: 'Se ha enviado un Token de restauración al correo electrónico asociado al usuario ingresado.',
   invalidToken: 'El Token utilizado es inválido o ha expirado.',
   restored: 'Su contraseña ha sido restaurada.',

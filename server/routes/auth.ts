@@ -8,6 +8,7 @@ import type { App } from '../app';
 import { clients, refreshTokens, resetTokens, userActions, users } from '../db/schema';
 import { HttpError, notFound } from '../http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../services/passwords';
+import { LoginFailures } from '../services/loginFailures';
 import { endSession, openSession, randomToken, rotateSession, sha256 } from '../services/sessions';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -16,11 +17,17 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().t
 export default async function authRoutes(app: App) {
   const limited = { roles: 'public' as const, rateLimit: { max: app.config.authRateLimit, timeWindow: '1 minute' } };
 
-  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', body: loginSchema } }, async (req) => {
+  const failures = new LoginFailures();
+  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', description: 'Tras 10 contraseñas equivocadas para un mismo e-mail en 15 minutos, ese e-mail responde 429 hasta que pasen.', body: loginSchema } }, async (req) => {
     const { email, password } = req.body as z.infer<typeof loginSchema>;
+    if (failures.blocked(email)) throw new HttpError(429, AUTH_TEXT.tooManyFailures);
     const [user] = await app.db.select().from(users).where(byEmail(email));
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok || !user.status) throw new HttpError(401, AUTH_TEXT.wrongCredentials);
+    if (!user || !ok || !user.status) {
+      failures.failed(email);
+      throw new HttpError(401, AUTH_TEXT.wrongCredentials);
+    }
+    failures.succeeded(email);
     return openSession(app, user);
   });
 
@@ -159,6 +166,9 @@ export default async function authRoutes(app: App) {
         return true;
       });
       if (!done) throw new HttpError(400, AUTH_TEXT.invalidToken);
+      // A restored password is the way back in for an account others failed to guess: its count goes.
+      const [owner] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (owner) failures.succeeded(owner.email);
       return { message: AUTH_TEXT.restored };
     },
   );

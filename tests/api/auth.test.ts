@@ -23,6 +23,15 @@ const profile = (id: number, token?: string) =>
 const userId = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
 
 describe('login', () => {
+  it('refuses an account after ten wrong passwords, even with the right one, and no other account', async () => {
+    const email = 'comercial@campo.test';
+    for (let i = 0; i < 10; i++) expect((await post('/api/auth/login', { email, password: `Mala#clave${i}` })).statusCode).toBe(401);
+    const blocked = await post('/api/auth/login', { email: email.toUpperCase(), password: DEMO_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: AUTH_TEXT.tooManyFailures });
+    expect((await post('/api/auth/login', { email: 'operaciones@campo.test', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
   it('answers an access token, its life in seconds, the user id and a refresh token', async () => {
     const res = await post('/api/auth/login', { email: 'admin@campo.test', password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(200);

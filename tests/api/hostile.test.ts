@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
 import { clients } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -100,7 +101,9 @@ describe('random bodies', () => {
       fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), credentials), async (body) => {
         const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
         const answer = expectWellFormed(res, `login ${JSON.stringify(body).slice(0, 300)}`);
-        expect([400, 401], res.body).toContain(res.statusCode);
+        // The real account, once junk has failed ten times for it, is refused before its password is read.
+        const lockedOut = res.statusCode === 429 && answer.message === AUTH_TEXT.tooManyFailures && (body as { email?: unknown })?.email === 'admin@campo.test';
+        if (!lockedOut) expect([400, 401], res.body).toContain(res.statusCode);
         expect(answer.token).toBeUndefined();
       }),
       { numRuns: RUNS },
