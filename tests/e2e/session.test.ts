@@ -6,7 +6,9 @@ import { MSG } from '../../domain/validation';
 import { HTTP_TEXT } from '../../src/dataProvider/httpText';
 import {
   atPath,
+  baseUrl,
   chromiumPerFile,
+  DEMO_PASSWORD,
   gone,
   loginThroughForm,
   menuEntry,
@@ -80,6 +82,23 @@ describe('the login form', () => {
     await shown(page.getByRole('alert').filter({ hasText: 'Usuario o contraseña incorrectos' }));
     expect(await page.getByText(/^Bienvenido /).count()).toBe(0);
     errors.assertNone(LOGIN_REFUSED);
+  });
+
+  it('says so when an account has failed ten times lately, even with the right password', async () => {
+    const email = 'calidad1@campo.test';
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: `Otra#clave${i}` }) });
+      expect(res.status).toBe(401);
+    }
+    const { page, errors } = await open();
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.email.fill(email);
+    await form.password.fill(DEMO_PASSWORD);
+    await form.submit.click();
+    await shown(page.getByRole('alert').filter({ hasText: AUTH_TEXT.tooManyFailures }));
+    await atPath(page, '/login');
+    errors.assertNone([/Failed to load resource: the server responded with a status of 429/]);
   });
 
   it('shows and hides the password with the eye toggle', async () => {
