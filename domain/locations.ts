@@ -201,8 +201,6 @@ export function searchPatternProblem(pattern: string): string | null {
   return hasBackReference(pattern) ? LOCATION_TEXT.backReference : null;
 }
 
-export const isValidSearchPattern = (pattern: string): boolean => searchPatternProblem(pattern) === null;
-
 /** Required attributes default to their default value (spec 1 §4): the values a new location starts with. */
 export function defaultFeatureValues(features: readonly FeatureLike[]): { featureId: number; id: number }[] {
   const out: { featureId: number; id: number }[] = [];

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { repliesBody } from './move-replies';
 import { MOVE_STATUSES, STOCK_STATES } from './moves';
-import { dateValue, id, limitParam, MAX_ID, MAX_TEXT, offsetParam, orderParam, parseDisplayDate, textOr, trimText } from './validation';
+import { dateValue, id, limitParam, MAX_ID, MAX_TEXT, offsetParam, isWebLink, orderParam, parseDisplayDate, textOr, trimText } from './validation';
 
 export const MOVE_FORM_TEXT = {
   agentOrGetter: 'Asigne el agente de calidad o el auditor, uno por vez.',
@@ -136,7 +136,7 @@ export const submitBody = z.object({
     .string()
     .trim()
     .max(250, T.tooLong)
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), T.videoNotWeb)
+    .refine((v) => v === '' || isWebLink(v), T.videoNotWeb)
     .nullish(),
   version,
 });

@@ -320,6 +320,3 @@ export function visitDimensions(dimensions: readonly Dimension[], replies: Reado
     }))
     .filter((d) => d.subDimensions.length > 0);
 }
-
-/** A link the console may open: http(s) only (a stored 'javascript:' or other scheme shows as text). */
-export const isWebLink = (link: string | null | undefined): link is string => typeof link === 'string' && /^https?:\/\/[^\s]+$/i.test(link.trim());

@@ -30,6 +30,8 @@ export const MSG = {
   weighting: 'Ponderación incorrecta. Debe ser un número entre 0 y 100',
   minLength120: 'Debe ingresar 120 caracteres o más',
   tooLong: 'El campo es demasiado largo',
+  /** A text holding a character PostgreSQL cannot store (NUL) or no name holds (a control character). */
+  unstorable: 'El texto contiene caracteres no permitidos.',
 } as const;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -56,6 +58,8 @@ export const absoluteUrl = (value: string): string | null => {
   if (!isUrl(link)) return null;
   return /^https?:\/\//i.test(link) ? link : `https://${link}`;
 };
+/** A link the console may open as one: http(s) and no spaces (a stored 'javascript:' or other scheme shows as text). */
+export const isWebLink = (link: string | null | undefined): link is string => typeof link === 'string' && /^https?:\/\/[^\s]+$/i.test(link.trim());
 export const isStrongPassword = (value: string): boolean => PASSWORD_RE.test(value);
 
 /** Text fields are capped well above any real value so nothing huge reaches the database. */

@@ -24,8 +24,6 @@ export const IMPORT_TEXT = {
   notSpreadsheet: 'El archivo subido no es del tipo xls o xlsx.',
   unreadable: 'No se pudo leer el archivo en el navegador. Recargue la página e intente de nuevo.',
   empty: 'El archivo está vacío.',
-  /** A cell holding a control character (a spreadsheet's '_x0000_' reads as NUL). */
-  unprintable: 'El texto contiene caracteres no permitidos.',
   missingColumn: (column: string) => `Columna ${column} faltante o mal escrita.`,
   wrongPosition: (position: number, column: string) => `La columna en la posición ${position} debe ser exactamente ${column}.`,
   /** A titled column after the five: its data would not be imported, so the sheet is refused rather than read in part. */
@@ -127,7 +125,7 @@ export function parseRole(text: string): RoleId | null {
 
 /** Control characters no name or address holds: a spreadsheet's '_x0000_' reads as NUL, which PostgreSQL cannot store. */
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const printable = (max: number) => z.string().max(max, MSG.tooLong).refine((v) => !CONTROL.test(v), IMPORT_TEXT.unprintable);
+const printable = (max: number) => z.string().max(max, MSG.tooLong).refine((v) => !CONTROL.test(v), MSG.unstorable);
 
 const bulkRowSchema = z.object({
   names: required.pipe(printable(100)),

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DOCUMENTED_AS, fieldErrors, fileTooLarge, issueMessage, issuesInOrder, limitParam, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
+import { DOCUMENTED_AS, fieldErrors, fileTooLarge, issueMessage, issuesInOrder, limitParam, MSG, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
 import { databaseUnavailable, pgErrorCode } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
@@ -33,7 +33,7 @@ export const notFound = (message = 'No se encontró el recurso solicitado.') => 
 export const conflict = (message: string) => new HttpError(409, message);
 export const INVALID_DATA = 'Revise los datos ingresados.';
 
-export const UNSTORABLE_TEXT = 'El texto contiene caracteres no permitidos.';
+export const UNSTORABLE_TEXT = MSG.unstorable;
 
 /** Paths of the strings holding U+0000, which PostgreSQL text cannot store. */
 function nulPaths(value: unknown, path: string, out: string[]): string[] {

@@ -145,7 +145,7 @@ export default async function authRoutes(app: App) {
       const { userId } = req.params as { userId: number };
       const { password, token } = req.body as { password: string; token: string };
       const passwordHash = await hashPassword(password);
-      const done = await app.db.transaction(async (tx) => {
+      const restored = await app.db.transaction(async (tx) => {
         // The account first, as a request for a link takes it: links, then account, deadlocked with it.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
         const spent = await tx
@@ -155,20 +155,23 @@ export default async function authRoutes(app: App) {
             and(eq(resetTokens.tokenHash, sha256(token)), eq(resetTokens.userId, userId), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, sql`now()`)),
           )
           .returning({ id: resetTokens.id });
-        if (!spent.length) return false;
+        if (!spent.length) return null;
         // The other links of the account go too: a password restored by one is not restored again by another.
         await tx.update(resetTokens).set({ usedAt: sql`now()` }).where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)));
         // A restored password ends every open session of the account: a reset is how a user locks out
         // whoever has their session. Refresh tokens are revoked; access tokens issued before stop at
         // the guard (sessions_valid_after, as when a user is deactivated).
-        await tx.update(users).set({ passwordHash, sessionsValidAfter: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        const [owner] = await tx
+          .update(users)
+          .set({ passwordHash, sessionsValidAfter: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning({ email: users.email });
         await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-        return true;
+        return owner;
       });
-      if (!done) throw new HttpError(400, AUTH_TEXT.invalidToken);
+      if (!restored) throw new HttpError(400, AUTH_TEXT.invalidToken);
       // A restored password is the way back in for an account others failed to guess: its count goes.
-      const [owner] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (owner) failures.succeeded(owner.email);
+      failures.succeeded(restored.email);
       return { message: AUTH_TEXT.restored };
     },
   );

@@ -6,7 +6,6 @@ import {
   defaultFeatureValues,
   foldLocationCode,
   foldName,
-  isValidSearchPattern,
   searchPatternProblem,
   LOCATION_TEXT,
   locationSchema,
@@ -148,10 +147,10 @@ describe('attribute defaults of a location', () => {
 
 describe('the search pattern and place names', () => {
   it('tells valid regular expressions from invalid ones', () => {
-    expect(isValidSearchPattern('^CAF-0[12]$')).toBe(true);
-    expect(isValidSearchPattern('(')).toBe(false);
-    expect(isValidSearchPattern('[a-')).toBe(false);
-    expect(isValidSearchPattern('x'.repeat(201))).toBe(false);
+    expect(searchPatternProblem('^CAF-0[12]$')).toBeNull();
+    expect(searchPatternProblem('(')).toBe(LOCATION_TEXT.invalidSearch);
+    expect(searchPatternProblem('[a-')).toBe(LOCATION_TEXT.invalidSearch);
+    expect(searchPatternProblem('x'.repeat(201))).toBe(LOCATION_TEXT.invalidSearch);
   });
   it('refuses a back-reference, which makes the database backtrack, and only that', () => {
     for (const pattern of ['^(.*)*(.*)*\\1\\2$', '(a)\\1', '([a-z])[\\1]', '(x)\\9']) expect(searchPatternProblem(pattern), pattern).toBe(LOCATION_TEXT.backReference);

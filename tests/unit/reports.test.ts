@@ -16,9 +16,9 @@ import {
   reportFilterReady,
   reportFilterSchema,
   resultBand,
-  isWebLink,
   visitDimensions,
 } from '../../domain/reports';
+import { isWebLink } from '../../domain/validation';
 import { replyText } from '../../domain/move-replies';
 import type { Dimension, Question } from '../../domain/questionnaires';
 import { dimensionResults, everyMonth, longPeriod, periodTitle, statisticBand, visitsCaption } from '../../domain/statistics';

@@ -207,7 +207,7 @@ describe('the bulk file rows', () => {
       { row: 4, names: 'Luz', lastName: 'Sol', email: 'luz@sol.com', phone: '', role: 'Cliente' },
     ];
     const checked = validateRows(rows, 8, new Set(), 'ok');
-    expect(checked.results.map((r) => r.message)).toEqual([`Nombre: ${IMPORT_TEXT.unprintable}`, `Apellido: ${IMPORT_TEXT.unprintable}`, 'ok']);
+    expect(checked.results.map((r) => r.message)).toEqual([`Nombre: ${MSG.unstorable}`, `Apellido: ${MSG.unstorable}`, 'ok']);
   });
 
   it('accepts only the roles of a client\'s users, each with the chosen client', () => {

@@ -5,6 +5,7 @@ import { NOT_APPLICABLE_RESULT, REPORT_DEFAULT_SORT, REPORT_TEXT, visitDimension
 import { isAdmin } from '../../../domain/roles';
 import { MSG } from '../../../domain/validation';
 import { DOWNLOAD_VIDEO_ACTION } from '../../../domain/webUsers';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { whitelisted } from '../../db/list';
 import { campaigns, clients, locations, projectLocations, projects, userActions, userMoves } from '../../db/schema';
@@ -86,6 +87,18 @@ function pageOrder(q: PerformanceQuery): SQL[] {
   return [direction(column), direction(userMoves.id)];
 }
 
+/** A move with its project location, project and point of sale: what every report query reads. */
+function withPlace<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId));
+}
+
+/** An approved move of the client's, at a point of sale the user sees. */
+const approvedInScope = (scope: ClientScope) =>
+  and(eq(userMoves.status, 'APROBADA'), eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations);
+
 /** Approved moves of the project's visible locations whose visit (completed audit) falls within the dates. */
 export async function performanceReport(db: Db, scope: ClientScope, q: PerformanceQuery): Promise<PerformanceAnswer> {
   const order = pageOrder(q);
@@ -93,47 +106,38 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
   if (q.clientLocationId) await checkLocation(db, scope, q.clientLocationId);
   else if (scope.locationRequired) throw badRequest(MSG.required, { clientLocationId: MSG.required });
   const where = and(
-    eq(userMoves.status, 'APROBADA'),
+    approvedInScope(scope),
     eq(projects.id, q.projectId),
-    eq(projects.clientId, scope.clientId),
-    eq(locations.clientId, scope.clientId),
-    scope.locations,
     q.clientLocationId ? eq(locations.id, q.clientLocationId) : undefined,
     gte(userMoves.completedAuditDate, dayStart(q.fromDate)),
     lt(userMoves.completedAuditDate, dayEnd(q.toDate)),
   );
   const from = () =>
-    db
-      .select({
-        move: {
-          id: userMoves.id,
-          code: userMoves.code,
-          result: userMoves.questionnaireResult,
-          startAuditDate: userMoves.startAuditDate,
-          completedAuditDate: userMoves.completedAuditDate,
-        },
-        projectLocationId: projectLocations.id,
-        project: { id: projects.id, name: projects.name },
-        campaign: { id: campaigns.id, name: campaigns.name },
-        client: { id: clients.id, name: clients.name },
-        location: { id: locations.id, code: locations.code, clientLocationId: locations.clientLocationId, fullName: locations.fullName },
-      })
-      .from(userMoves)
-      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
-      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    withPlace(
+      db
+        .select({
+          move: {
+            id: userMoves.id,
+            code: userMoves.code,
+            result: userMoves.questionnaireResult,
+            startAuditDate: userMoves.startAuditDate,
+            completedAuditDate: userMoves.completedAuditDate,
+          },
+          projectLocationId: projectLocations.id,
+          project: { id: projects.id, name: projects.name },
+          campaign: { id: campaigns.id, name: campaigns.name },
+          client: { id: clients.id, name: clients.name },
+          location: { id: locations.id, code: locations.code, clientLocationId: locations.clientLocationId, fullName: locations.fullName },
+        })
+        .from(userMoves)
+        .$dynamic(),
+    )
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
       .where(where);
   const [rows, [{ total }]] = await Promise.all([
     from().orderBy(...order).limit(q.limit).offset(q.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(userMoves)
-      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
-      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-      .where(where),
+    withPlace(db.select({ total: sql<number>`count(*)::int` }).from(userMoves).$dynamic()).where(where),
   ]);
   return {
     total: Number(total),
@@ -174,24 +178,23 @@ async function mayOpenVideo(db: Db, session: SessionUser): Promise<boolean> {
  * Another client's, another franchise's, or a move not approved is a 404: whether it exists is not said.
  */
 export async function visitDetail(db: Db, scope: ClientScope, session: SessionUser, moveId: number): Promise<VisitDetail> {
-  const [row] = await db
-    .select({
-      id: userMoves.id,
-      code: userMoves.code,
-      result: userMoves.questionnaireResult,
-      completedAuditDate: userMoves.completedAuditDate,
-      versionId: userMoves.questionnaireVersionId,
-      dimensionResults: userMoves.dimensionResults,
-      videoLink: userMoves.videoLink,
-      projectName: projects.name,
-      fullName: locations.fullName,
-      clientLocationId: locations.clientLocationId,
-    })
-    .from(userMoves)
-    .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
-    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-    .where(and(eq(userMoves.id, moveId), eq(userMoves.status, 'APROBADA'), eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations));
+  const [row] = await withPlace(
+    db
+      .select({
+        id: userMoves.id,
+        code: userMoves.code,
+        result: userMoves.questionnaireResult,
+        completedAuditDate: userMoves.completedAuditDate,
+        versionId: userMoves.questionnaireVersionId,
+        dimensionResults: userMoves.dimensionResults,
+        videoLink: userMoves.videoLink,
+        projectName: projects.name,
+        fullName: locations.fullName,
+        clientLocationId: locations.clientLocationId,
+      })
+      .from(userMoves)
+      .$dynamic(),
+  ).where(and(eq(userMoves.id, moveId), approvedInScope(scope)));
   if (!row) throw notFound(REPORT_TEXT.visitNotFound);
   const [version, { replies }, video] = await Promise.all([versionContent(db, row.versionId), effectiveReplies(db, row.id), mayOpenVideo(db, session)]);
   return {

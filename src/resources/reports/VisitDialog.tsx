@@ -14,8 +14,8 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatScore, isWebLink, REPORT_TEXT, type VisitDetail, type VisitDimension } from '../../../domain/reports';
-import { formatDisplayDate } from '../../../domain/validation';
+import { formatScore, REPORT_TEXT, type VisitDetail, type VisitDimension } from '../../../domain/reports';
+import { formatDisplayDate, isWebLink } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import { ResultChip } from './ResultChip';
 

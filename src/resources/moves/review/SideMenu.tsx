@@ -23,9 +23,8 @@ import {
 import { useState } from 'react';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { type MoveAction, videoDownloadUrl, videoViewUrl } from '../../../../domain/moves';
-import { absoluteUrl, formatDisplayDate } from '../../../../domain/validation';
 import { isStoredFileLink } from '../../../../domain/move-forms';
-import { isWebLink } from '../../../../domain/reports';
+import { absoluteUrl, formatDisplayDate, isWebLink } from '../../../../domain/validation';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { EditedVideo } from './EditedVideo';
 import type { Runner } from './useMove';
