@@ -582,6 +582,24 @@ describe('the performance report', () => {
     expect(inside.count).toBeGreaterThanOrEqual(0);
   });
 
+  it('reports several clients at once, each move once, and counts a page past the last one', async () => {
+    const byClient = await t.db
+      .select({ clientId: projects.clientId, n: sql<number>`count(*)::int` })
+      .from(userMoves)
+      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .where(eq(userMoves.status, 'APROBADA'))
+      .groupBy(projects.clientId)
+      .orderBy(projects.clientId);
+    expect(byClient.length).toBeGreaterThan(1);
+    const [a, b] = byClient;
+    const both = await api.ok<{ rows: PerformanceRow[]; count: number }>('GET', `/user-moves/report?clientId=${a.clientId},${b.clientId}&limit=500`, admin);
+    expect(both.count).toBe(a.n + b.n);
+    expect(new Set(both.rows.map((r) => r.id)).size).toBe(a.n + b.n);
+    const past = await api.ok<{ rows: PerformanceRow[]; count: number }>('GET', `/user-moves/report?clientId=${a.clientId},${b.clientId}&offset=${a.n + b.n + 5}&limit=5`, admin);
+    expect(past).toEqual({ rows: [], count: a.n + b.n });
+  });
+
   it('pages by keyset after a move: the same moves as by offset, in id order, without a count', async () => {
     const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
     // The project of the client's first approved move.

@@ -167,6 +167,9 @@ describe('the performance report', () => {
   it('pages on the server and reads the dates as Argentine days', async () => {
     const page = await codesOf(tokens.client, `projectId=${ids.p1}&${WHOLE}&offset=2&limit=2`);
     expect(page).toMatchObject({ total: 7, ids: m('m5', 'm4') });
+    // A page past the last one has no row to carry the total: it is counted apart.
+    expect(await codesOf(tokens.client, `projectId=${ids.p1}&${WHOLE}&offset=10&limit=2`)).toMatchObject({ total: 7, ids: [] });
+    expect(await codesOf(tokens.client, `projectId=${ids.p2}&${WHOLE}&clientLocationId=${ids.l3}&offset=0&limit=2`)).toMatchObject({ total: 0, ids: [] });
     expect((await codesOf(tokens.client, `projectId=${ids.p1}&fromDate=31/01/2026&toDate=31/01/2026`)).ids).toEqual(m('m5'));
     expect((await codesOf(tokens.client, `projectId=${ids.p1}&fromDate=2026-02-01&toDate=2026-02-11`)).ids).toEqual(m('m6'));
   });
@@ -187,6 +190,9 @@ describe('the performance report', () => {
       expect(res.json()).toEqual({ message: REPORT_TEXT.locationForbidden });
     }
     expect((await codesOf(tokens.franchiseB, `projectId=${ids.p1}&clientLocationId=${ids.l3}&${WHOLE}`)).ids).toEqual(m('m7', 'm3'));
+    // The checks run together, but a project that is not the client's is told first, whichever answers first.
+    const [demo] = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.name, 'Relevamiento de locales - ciclo anterior'));
+    for (const location of ['', `&clientLocationId=${ids.l3}`]) expect((await report(tokens.franchiseA, `projectId=${demo.id}${location}&${WHOLE}`)).statusCode, location).toBe(404);
   });
 
   it('gives a zone manager the points of sale of its zone', async () => {

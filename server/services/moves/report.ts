@@ -7,7 +7,8 @@ import { photoFileName } from '../../../domain/moves';
 import { formatDisplayDate } from '../../../domain/validation';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { nameOf } from '../../db/list';
+import { countAll, nameOf, pageTotal } from '../../db/list';
+import { placeholders, preparedOnce } from '../../db/prepared';
 import { campaigns, clients, locations, moveAttachments, moveReplies, projectLocations, projects, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import { type FileStore, STORE_PREFIX } from '../files';
@@ -43,34 +44,56 @@ export async function checkReportDates(db: Db, f: ReportFilter): Promise<void> {
 /** A user's full name by id, as a subquery of the select list. */
 const personName = (userId: AnyPgColumn) => sql<string | null>`(select ${fullName(users)} from ${users} where ${users.id} = ${userId})`;
 
+const P = placeholders('clientIds', 'projectId', 'fromDate', 'toDate', 'after', 'limit', 'offset');
+
+/** The report's conditions, over placeholders: which ones, the filter's shape. */
+const reportWhere = (f: ReportFilter) =>
+  and(
+    eq(userMoves.status, 'APROBADA'),
+    sql`${projects.clientId} = any(${P.clientIds}::int[])`,
+    f.projectId ? eq(projects.id, P.projectId as never) : undefined,
+    ...(f.fromDate && f.toDate ? [gte(userMoves.completedAuditDate, dayStart(P.fromDate as never)), lt(userMoves.completedAuditDate, dayEnd(P.toDate as never))] : []),
+  );
+
+/** Approved moves with their project location, project and point of sale. */
+const joined = <Q extends PgSelect>(q: Q) =>
+  q
+    .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId));
+
 /**
  * A page of the approved moves of the filter, in id order, by offset with the filter's count, or by
  * keyset after a move (`after`: the export walks every page so, each as cheap as the first) with a null
- * count (the export has it from its first page).
+ * count (the export has it from its first page). The page's statement is built once per shape (which
+ * filters, offset or keyset) and reads only the move's columns the row shows; the count rides on it as
+ * an uncorrelated subquery run once (only a page past the last one counts apart).
  */
 export async function performanceReport(db: Db, f: ReportFilter): Promise<{ rows: PerformanceRow[]; count: number | null }> {
   await checkReportDates(db, f);
-  const filter = and(
-    eq(userMoves.status, 'APROBADA'),
-    inArray(projects.clientId, f.clientId),
-    ...(f.projectId ? [eq(projects.id, f.projectId)] : []),
-    ...(f.fromDate && f.toDate ? [gte(userMoves.completedAuditDate, dayStart(f.fromDate)), lt(userMoves.completedAuditDate, dayEnd(f.toDate))] : []),
-  );
-  const joined = <Q extends PgSelect>(q: Q, where = filter) =>
-    q
-      .innerJoin(projectLocations, eq(projectLocations.id, userMoves.projectLocationId))
-      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-      .where(where);
-  // The client, Getter, agent and campaign are lookups by key, each planned apart: as three left joins
-  // more the planner searched join orders for ~5 ms a page (~9.6 ms of CPU a page, ~4.3 so), and the
-  // campaign came from projectInfo, four more statements one after another.
   const keyset = f.after !== undefined;
-  const [rows, count] = await Promise.all([
-    joined(
+  const shape = `moves-report:${Boolean(f.projectId)}:${Boolean(f.fromDate && f.toDate)}`;
+  const counting = preparedOnce(db, `${shape}:count`, () =>
+    joined(db.select({ count: countAll }).from(userMoves).$dynamic())
+      .where(reportWhere(f))
+      .prepare(''),
+  );
+  const statement = preparedOnce(db, `${shape}:${keyset ? 'after' : 'offset'}`, () => {
+    const where = reportWhere(f);
+    // The client, Getter, agent and campaign are lookups by key, each planned apart: as three left joins
+    // more the planner searched join orders for ~5 ms a page (~9.6 ms of CPU a page, ~4.3 so), and the
+    // campaign came from projectInfo, four more statements one after another.
+    return joined(
       db
         .select({
-          move: userMoves,
+          id: userMoves.id,
+          code: userMoves.code,
+          videoLink: userMoves.videoLink,
+          questionnaireResult: userMoves.questionnaireResult,
+          questionnaireVersionId: userMoves.questionnaireVersionId,
+          finishAnalysisDate: userMoves.finishAnalysisDate,
+          startAuditDate: userMoves.startAuditDate,
+          completedAuditDate: userMoves.completedAuditDate,
           clientName: nameOf(clients, projects.clientId),
           projectName: projects.name,
           locationName: locations.fullName,
@@ -79,24 +102,28 @@ export async function performanceReport(db: Db, f: ReportFilter): Promise<{ rows
           getterName: personName(userMoves.userId),
           agentName: personName(userMoves.assignedAgentId),
           campaignName: nameOf(campaigns, projects.campaignId),
+          total: keyset ? sql<number>`null::int` : sql<number>`(${joined(db.select({ count: countAll }).from(userMoves).$dynamic()).where(where)})`.mapWith(Number),
         })
         .from(userMoves)
         .$dynamic(),
-      keyset ? and(filter, gt(userMoves.id, f.after!)) : filter,
     )
+      .where(keyset ? and(where, gt(userMoves.id, P.after as never)) : where)
       .orderBy(asc(userMoves.id))
-      .limit(f.limit)
-      .offset(keyset ? 0 : f.offset),
-    keyset ? null : joined(db.select({ count: sql<number>`count(*)::int` }).from(userMoves).$dynamic()).then(([row]) => row.count),
-  ]);
-  const answers = f.withAnswers ? await answersOf(db, rows.map((r) => r.move)) : new Map<number, PerformanceRow['answers']>();
+      .limit(P.limit as never)
+      .offset(keyset ? 0 : (P.offset as never))
+      .prepare('');
+  });
+  const values = { clientIds: f.clientId, projectId: f.projectId, fromDate: f.fromDate, toDate: f.toDate, after: f.after, limit: f.limit, offset: f.offset };
+  const rows = await statement.execute(values);
+  const count = keyset ? null : await pageTotal(rows, f.offset, async () => (await counting.execute(values))[0].count);
+  const answers = f.withAnswers ? await answersOf(db, rows) : new Map<number, PerformanceRow['answers']>();
   return {
     count,
     rows: rows.map((r) => ({
-      id: r.move.id,
-      code: r.move.code,
-      userMoveVideoLink: r.move.videoLink,
-      questionnaireResult: r.move.questionnaireResult === null ? null : Number(r.move.questionnaireResult),
+      id: r.id,
+      code: r.code,
+      userMoveVideoLink: r.videoLink,
+      questionnaireResult: r.questionnaireResult === null ? null : Number(r.questionnaireResult),
       clientName: r.clientName,
       campaignName: r.campaignName,
       projectName: r.projectName,
@@ -105,16 +132,16 @@ export async function performanceReport(db: Db, f: ReportFilter): Promise<{ rows
       clientLocationId: r.clientLocationId,
       getterName: r.getterName,
       agentName: r.agentName,
-      approvedAt: r.move.finishAnalysisDate?.toISOString() ?? null,
-      startAuditDate: r.move.startAuditDate?.toISOString() ?? null,
-      completedAuditDate: r.move.completedAuditDate?.toISOString() ?? null,
-      ...(f.withAnswers ? { answers: answers.get(r.move.id) ?? [] } : {}),
+      approvedAt: r.finishAnalysisDate?.toISOString() ?? null,
+      startAuditDate: r.startAuditDate?.toISOString() ?? null,
+      completedAuditDate: r.completedAuditDate?.toISOString() ?? null,
+      ...(f.withAnswers ? { answers: answers.get(r.id) ?? [] } : {}),
     })),
   };
 }
 
 /** Every question's reply as text, per move (the agent's edit when there is one). */
-async function answersOf(db: Db, moves: (typeof userMoves.$inferSelect)[]): Promise<Map<number, PerformanceRow['answers']>> {
+async function answersOf(db: Db, moves: { id: number; questionnaireVersionId: number | null }[]): Promise<Map<number, PerformanceRow['answers']>> {
   const out = new Map<number, PerformanceRow['answers']>();
   if (!moves.length) return out;
   const replyRows = await db

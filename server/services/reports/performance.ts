@@ -7,65 +7,112 @@ import { MSG } from '../../../domain/validation';
 import { DOWNLOAD_VIDEO_ACTION } from '../../../domain/webUsers';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { whitelisted } from '../../db/list';
+import { countAll, pageTotal, whitelisted } from '../../db/list';
+import { placeholders, preparedOnce } from '../../db/prepared';
 import { campaigns, clients, locations, projectLocations, projects, userActions, userMoves } from '../../db/schema';
 import type { SessionUser } from '../../guard';
 import { badRequest, HttpError, notFound } from '../../http';
 import { dayEnd, dayStart } from '../moves/queries';
 import { effectiveReplies, versionContent } from '../moves/replies';
-import type { ClientScope } from './scope';
+import { type ClientScope, visibleLocations } from './scope';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/**
+ * The report's statements are built once per shape (`preparedOnce`: the scope's kind, which filters,
+ * the sort): building their SQL with the query builder on every request cost more of the server's CPU
+ * than the rest of the request (BENCHMARKS.md). Each request binds its values to these placeholders.
+ */
+const P = placeholders('clientId', 'userId', 'projectId', 'locationId', 'fromDate', 'toDate', 'limit', 'offset');
+
+/** The values of a report request for `P`. */
+const scopeValues = (scope: ClientScope) => ({ clientId: scope.clientId, userId: scope.userId });
+
+/**
+ * Settles every promise, then gives their values, or throws the first failure in the order given (not
+ * in the order they failed): checks run together with the page, and a missing project is still told
+ * before a forbidden location. No failure is left unhandled.
+ */
+async function inOrder<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 async function clientOf(db: Db, clientId: number) {
-  const [client] = await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, clientId));
+  const statement = preparedOnce(db, 'report:client', () =>
+    db
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(eq(clients.id, P.clientId as never))
+      .prepare(''),
+  );
+  const [client] = await statement.execute({ clientId });
   if (!client) throw notFound('El cliente no existe.');
   return client;
 }
 
 /** The project, when it is the client's; otherwise a 404 (whether it exists elsewhere is not said). */
 export async function clientProject(db: Db, scope: ClientScope, projectId: number) {
-  const [project] = await db
-    .select({ id: projects.id, name: projects.name, startDate: projects.startDate, endDate: projects.endDate, questionnaireId: projects.questionnaireId, campaignId: projects.campaignId })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.clientId, scope.clientId)));
+  const statement = preparedOnce(db, 'report:project', () =>
+    db
+      .select({ id: projects.id, name: projects.name, startDate: projects.startDate, endDate: projects.endDate, questionnaireId: projects.questionnaireId, campaignId: projects.campaignId })
+      .from(projects)
+      .where(and(eq(projects.id, P.projectId as never), eq(projects.clientId, P.clientId as never)))
+      .prepare(''),
+  );
+  const [project] = await statement.execute({ projectId, clientId: scope.clientId });
   if (!project) throw notFound(REPORT_TEXT.projectNotFound);
   return project;
 }
 
 /** A point of sale the user may see, or a 403: a franchise user never learns about another's. */
 async function checkLocation(db: Db, scope: ClientScope, locationId: number) {
-  const [allowed] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.clientId, scope.clientId), scope.locations));
+  const statement = preparedOnce(db, `report:location:${scope.kind}`, () =>
+    db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, P.locationId as never), eq(locations.clientId, P.clientId as never), visibleLocations(scope.kind, P.userId)))
+      .prepare(''),
+  );
+  const [allowed] = await statement.execute({ ...scopeValues(scope), locationId });
   if (!allowed) throw new HttpError(403, REPORT_TEXT.locationForbidden);
 }
 
 /**
  * The selectors: the client's projects that hold a location the user sees, and those locations
- * (of the project when one is given), each once however many projects it is in.
+ * (of the project when one is given), each once however many projects it is in. The client, the
+ * project and both lists are asked at once.
  */
 export async function reportOptions(db: Db, scope: ClientScope, projectId?: number): Promise<ReportOptions> {
-  const client = await clientOf(db, scope.clientId);
-  if (projectId) await clientProject(db, scope, projectId);
-  const visible = and(eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations);
-  const [projectRows, locationRows] = await Promise.all([
+  const visible = () => and(eq(projects.clientId, P.clientId as never), eq(locations.clientId, P.clientId as never), visibleLocations(scope.kind, P.userId));
+  const projectList = preparedOnce(db, `report:options:projects:${scope.kind}`, () =>
     db
       .selectDistinct({ id: projects.id, name: projects.name, startDate: projects.startDate, endDate: projects.endDate })
       .from(projects)
       .innerJoin(projectLocations, eq(projectLocations.projectId, projects.id))
       .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-      .where(visible)
-      .orderBy(desc(projects.startDate), asc(projects.name), asc(projects.id)),
+      .where(visible())
+      .orderBy(desc(projects.startDate), asc(projects.name), asc(projects.id))
+      .prepare(''),
+  );
+  const locationList = preparedOnce(db, `report:options:locations:${scope.kind}:${Boolean(projectId)}`, () =>
     db
       .selectDistinct({ id: locations.id, code: locations.code, clientLocationId: locations.clientLocationId, fullName: locations.fullName })
       .from(locations)
       .innerJoin(projectLocations, eq(projectLocations.locationId, locations.id))
       .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-      .where(and(visible, projectId ? eq(projects.id, projectId) : undefined))
-      .orderBy(asc(locations.fullName), asc(locations.id)),
-  ]);
+      .where(and(visible(), projectId ? eq(projects.id, P.projectId as never) : undefined))
+      .orderBy(asc(locations.fullName), asc(locations.id))
+      .prepare(''),
+  );
+  const values = { ...scopeValues(scope), projectId };
+  const [client, , projectRows, locationRows] = await inOrder([
+    clientOf(db, scope.clientId),
+    projectId ? clientProject(db, scope, projectId) : Promise.resolve(null),
+    projectList.execute(values),
+    locationList.execute(values),
+  ] as const);
   return { client, locationRequired: scope.locationRequired, projects: projectRows, locations: locationRows };
 }
 
@@ -80,10 +127,9 @@ const sortable: Record<ReportSort, AnyColumn | SQL> = {
   result: sql`coalesce(${userMoves.questionnaireResult}, ${sql.raw(String(NOT_APPLICABLE_RESULT))})`,
 };
 
-/** The page's order: the asked column (a 400 for one not in `sortable`), then the move's id the same way, so pages never share or skip a row. */
-function pageOrder(q: PerformanceQuery): SQL[] {
-  const column = whitelisted(sortable, q.sort ?? REPORT_DEFAULT_SORT.field);
-  const direction = q.order === 'DESC' ? desc : asc;
+/** The page's order: the asked column, then the move's id the same way, so pages never share or skip a row. */
+function pageOrder(column: AnyColumn | SQL, order: PerformanceQuery['order']): SQL[] {
+  const direction = order === 'DESC' ? desc : asc;
   return [direction(column), direction(userMoves.id)];
 }
 
@@ -95,25 +141,42 @@ function withPlace<T extends PgSelect>(query: T) {
     .innerJoin(locations, eq(locations.id, projectLocations.locationId));
 }
 
-/** An approved move of the client's, at a point of sale the user sees. */
-const approvedInScope = (scope: ClientScope) =>
-  and(eq(userMoves.status, 'APROBADA'), eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations);
+/** An approved move of the client's, at a point of sale the user sees (`locations`: the scope's condition, `ClientScope.locations` or `visibleLocations`). */
+const approvedInScope = (clientId: unknown, visible: SQL) =>
+  and(eq(userMoves.status, 'APROBADA'), eq(projects.clientId, clientId as never), eq(locations.clientId, clientId as never), visible);
 
-/** Approved moves of the project's visible locations whose visit (completed audit) falls within the dates. */
-export async function performanceReport(db: Db, scope: ClientScope, q: PerformanceQuery): Promise<PerformanceAnswer> {
-  const order = pageOrder(q);
-  await clientProject(db, scope, q.projectId);
-  if (q.clientLocationId) await checkLocation(db, scope, q.clientLocationId);
-  else if (scope.locationRequired) throw badRequest(MSG.required, { clientLocationId: MSG.required });
-  const where = and(
-    approvedInScope(scope),
-    eq(projects.id, q.projectId),
-    q.clientLocationId ? eq(locations.id, q.clientLocationId) : undefined,
-    gte(userMoves.completedAuditDate, dayStart(q.fromDate)),
-    lt(userMoves.completedAuditDate, dayEnd(q.toDate)),
+/** The report's conditions, over placeholders: the project's approved moves the user sees, visited within the dates (of one location when asked). */
+const reportWhere = (scope: ClientScope, byLocation: boolean) =>
+  and(
+    approvedInScope(P.clientId, visibleLocations(scope.kind, P.userId)),
+    eq(projects.id, P.projectId as never),
+    byLocation ? eq(locations.id, P.locationId as never) : undefined,
+    gte(userMoves.completedAuditDate, dayStart(P.fromDate as never)),
+    lt(userMoves.completedAuditDate, dayEnd(P.toDate as never)),
   );
-  const from = () =>
-    withPlace(
+
+/**
+ * Approved moves of the project's visible locations whose visit (completed audit) falls within the
+ * dates. One statement gives the page and, as an uncorrelated subquery run once, its total; the
+ * project's and the location's checks run beside it. Only a page past the last one counts apart.
+ */
+export async function performanceReport(db: Db, scope: ClientScope, q: PerformanceQuery): Promise<PerformanceAnswer> {
+  const sortKey = q.sort ?? REPORT_DEFAULT_SORT.field;
+  const column = whitelisted(sortable, sortKey);
+  const byLocation = Boolean(q.clientLocationId);
+  if (!byLocation && scope.locationRequired) {
+    await clientProject(db, scope, q.projectId);
+    throw badRequest(MSG.required, { clientLocationId: MSG.required });
+  }
+  const counting = preparedOnce(db, `performance:count:${scope.kind}:${byLocation}`, () =>
+    withPlace(db.select({ total: countAll }).from(userMoves).$dynamic())
+      .where(reportWhere(scope, byLocation))
+      .prepare(''),
+  );
+  const statement = preparedOnce(db, `performance:${scope.kind}:${byLocation}:${sortKey}:${q.order}`, () => {
+    const where = reportWhere(scope, byLocation);
+    const total = withPlace(db.select({ total: countAll }).from(userMoves).$dynamic()).where(where);
+    return withPlace(
       db
         .select({
           move: {
@@ -128,19 +191,28 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
           campaign: { id: campaigns.id, name: campaigns.name },
           client: { id: clients.id, name: clients.name },
           location: { id: locations.id, code: locations.code, clientLocationId: locations.clientLocationId, fullName: locations.fullName },
+          total: sql<number>`(${total})`.mapWith(Number),
         })
         .from(userMoves)
         .$dynamic(),
     )
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
-      .where(where);
-  const [rows, [{ total }]] = await Promise.all([
-    from().orderBy(...order).limit(q.limit).offset(q.offset),
-    withPlace(db.select({ total: sql<number>`count(*)::int` }).from(userMoves).$dynamic()).where(where),
-  ]);
+      .where(where)
+      .orderBy(...pageOrder(column, q.order))
+      .limit(P.limit as never)
+      .offset(P.offset as never)
+      .prepare('');
+  });
+  const values = { ...scopeValues(scope), projectId: q.projectId, locationId: q.clientLocationId, fromDate: q.fromDate, toDate: q.toDate, limit: q.limit, offset: q.offset };
+  const [, , rows] = await inOrder([
+    clientProject(db, scope, q.projectId),
+    byLocation ? checkLocation(db, scope, q.clientLocationId!) : Promise.resolve(),
+    statement.execute(values),
+  ] as const);
+  const total = await pageTotal(rows, q.offset, async () => (await counting.execute(values))[0].total);
   return {
-    total: Number(total),
+    total,
     result: rows.map((r) => ({
       id: r.move.id,
       code: r.move.code,
@@ -161,7 +233,6 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
     })),
   };
 }
-
 
 async function mayOpenVideo(db: Db, session: SessionUser): Promise<boolean> {
   if (isAdmin(session.rol)) return true;
@@ -194,7 +265,7 @@ export async function visitDetail(db: Db, scope: ClientScope, session: SessionUs
       })
       .from(userMoves)
       .$dynamic(),
-  ).where(and(eq(userMoves.id, moveId), approvedInScope(scope)));
+  ).where(and(eq(userMoves.id, moveId), approvedInScope(scope.clientId, scope.locations)));
   if (!row) throw notFound(REPORT_TEXT.visitNotFound);
   const [version, { replies }, video] = await Promise.all([versionContent(db, row.versionId), effectiveReplies(db, row.id), mayOpenVideo(db, session)]);
   return {

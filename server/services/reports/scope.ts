@@ -11,29 +11,48 @@ import { locationZoneManagers, locations } from '../../db/schema';
 import type { SessionUser } from '../../guard';
 import { badRequest, HttpError } from '../../http';
 
+/** Which locations a user sees: all of its client's, those it owns (franchise), those it manages (zone). */
+export type ScopeKind = 'all' | 'owner' | 'zone';
+
 export interface ClientScope {
   clientId: number;
   /** Holds for the locations the user may see (of any client: pair it with the client's). */
   locations: SQL;
   /** A franchise user must choose its point of sale before the report answers (spec 3 §5). */
   locationRequired: boolean;
+  /** What `locations` is, for a statement kept by its shape (`visibleLocations` with a placeholder). */
+  kind: ScopeKind;
+  /** The user `locations` names (owner or zone manager). */
+  userId: number;
 }
+
+/**
+ * The condition on `locations` of a scope's kind, the user as a value or a placeholder (a statement
+ * built once per shape binds it on each request).
+ */
+export function visibleLocations(kind: ScopeKind, userId: unknown): SQL {
+  if (kind === 'owner') return sql`${locations.ownerId} = ${userId}`;
+  if (kind === 'zone') return sql`exists (select 1 from ${locationZoneManagers} where ${locationZoneManagers.locationId} = ${locations.id} and ${locationZoneManagers.userId} = ${userId})`;
+  return sql`true`;
+}
+
+const scopeOf = (clientId: number, kind: ScopeKind, userId: number, locationRequired = false): ClientScope => ({
+  clientId,
+  locations: visibleLocations(kind, userId),
+  locationRequired,
+  kind,
+  userId,
+});
 
 export function clientScope(session: SessionUser, requestedClientId: number | undefined): ClientScope {
   if (isAdmin(session.rol)) {
     if (!requestedClientId) throw badRequest(REPORT_TEXT.pickClient, { clientId: REPORT_TEXT.pickClient });
-    return { clientId: requestedClientId, locations: sql`true`, locationRequired: false };
+    return scopeOf(requestedClientId, 'all', session.id);
   }
   const clientId = session.clientId;
   if (clientId === null || (requestedClientId !== undefined && requestedClientId !== clientId)) throw new HttpError(403, REPORT_TEXT.clientForbidden);
-  if (session.rol === ROLE.FRANCHISE) return { clientId, locations: sql`${locations.ownerId} = ${session.id}`, locationRequired: true };
-  if (session.rol === ROLE.ZONE_MANAGER) {
-    return {
-      clientId,
-      locations: sql`exists (select 1 from ${locationZoneManagers} where ${locationZoneManagers.locationId} = ${locations.id} and ${locationZoneManagers.userId} = ${session.id})`,
-      locationRequired: false,
-    };
-  }
-  if (session.rol === ROLE.CLIENT) return { clientId, locations: sql`true`, locationRequired: false };
+  if (session.rol === ROLE.FRANCHISE) return scopeOf(clientId, 'owner', session.id, true);
+  if (session.rol === ROLE.ZONE_MANAGER) return scopeOf(clientId, 'zone', session.id);
+  if (session.rol === ROLE.CLIENT) return scopeOf(clientId, 'all', session.id);
   throw new HttpError(403, REPORT_TEXT.clientForbidden);
 }
