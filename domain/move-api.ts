@@ -52,7 +52,8 @@ export interface MoveDetail {
   /** Optimistic concurrency: send it back with every action. */
   version: number;
   hasAttachments: boolean;
-  user_move_status_logs: { id: number; status: string; statusName: string; createdAt: string; finishedAt: string | null; reason: string | null; userFullName: string | null }[];
+  /** `motiveId`: the bank's motive a rejection, disapproval or return was given with. */
+  user_move_status_logs: { id: number; status: string; statusName: string; createdAt: string; finishedAt: string | null; reason: string | null; motiveId: number | null; userFullName: string | null }[];
   assignedAgentId: number | null;
   assignedAgent: PersonRef | null;
   userId: number | null;

@@ -85,10 +85,16 @@ const version = z.coerce.number().int().min(1).max(2_147_483_647).optional();
 const moveId = id;
 
 export const approveBody = z.object({ id: moveId, userMoveVideoLink: approveVideoUrl, version });
-export const reasonBody = z.object({ id: moveId, projectLocationId: id.optional(), reason, version });
+/**
+ * The motive of the bank the reason starts from (reject, disapprove, return): optional, active, and with
+ * the reviewer's own comment beside its text when it requires one (domain/motives.ts motiveReasonProblem).
+ */
+const motiveId = id.nullish();
+export const reasonBody = z.object({ id: moveId, projectLocationId: id.optional(), reason, motiveId, version });
 export const returnBody = z.object({
   id: moveId,
   reason,
+  motiveId,
   /** The ids of the questions marked to return. */
   questions: z.array(z.string().min(1).max(64)).max(3000).default([]).refine((q) => q.length > 0, T.flagOne),
   version,

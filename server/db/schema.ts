@@ -720,6 +720,8 @@ export const moveStatusLogs = pgTable(
     status: text('status').notNull(),
     userId: integer('user_id').references(() => users.id),
     reason: text('reason'),
+    /** The bank's motive a rejection, disapproval or return was given with (migration 0022); motives are never deleted. */
+    motiveId: integer('motive_id').references(() => motives.id),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

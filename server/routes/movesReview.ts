@@ -27,6 +27,7 @@ import { userMoves } from '../db/schema';
 import { badRequest } from '../http';
 import { fileStoreFor } from '../services/files';
 import { actOnMove, readMove } from '../services/moves/act';
+import { checkReviewMotive } from '../services/moves/motives';
 import { noticeToGetter } from '../services/moves/notices';
 import { moveDetail } from '../services/moves/queries';
 import { checkComplete, effectiveReplies, versionContent } from '../services/moves/replies';
@@ -52,6 +53,9 @@ const getter = { roles: [ROLE.GETTER] };
 const tags = ['user-moves'];
 const now = () => sql`now()`;
 const NO_END_DATE = 'El proyecto no tiene fecha de finalización.';
+/** What the reject, disapprove and return routes say of `motiveId`. */
+const MOTIVE_NOTE =
+  ' Con `motiveId` (opcional), un motivo del banco: debe existir y estar activo, y si requiere comentario del usuario el motivo (`reason`) debe decir algo más que su texto (400 si no). Se guarda en la entrada del historial de estados.';
 
 export default async function moveReviewRoutes(app: App) {
   const files = fileStoreFor(app.config);
@@ -85,19 +89,26 @@ export default async function moveReviewRoutes(app: App) {
     return { ...(await detail(body.id)), transaction: result ?? null };
   });
 
-  app.post('/user-moves/reject-one', { config: write, schema: { tags, summary: 'Rechaza una move en revisión con un motivo y avisa al Getter por push', description: 'EN_REVISION → RECHAZADA; la move necesita agente de calidad asignado. Una `version` distinta de la actual responde 409.', body: reasonBody } }, async (req) => {
+  app.post('/user-moves/reject-one', { config: write, schema: { tags, summary: 'Rechaza una move en revisión con un motivo y avisa al Getter por push', description: `EN_REVISION → RECHAZADA; la move necesita agente de calidad asignado. Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: reasonBody } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
-    const { move } = await actOnMove(app.db, { ...body, action: 'reject', actor: req.session, set: () => ({ rejectionReason: body.reason, finishAnalysisDate: now() as never }) });
+    const { move } = await actOnMove(app.db, {
+      ...body,
+      action: 'reject',
+      actor: req.session,
+      check: (tx) => checkReviewMotive(tx, body.motiveId, body.reason),
+      set: () => ({ rejectionReason: body.reason, finishAnalysisDate: now() as never }),
+    });
     noticeToGetter(app.db, notices, { kind: 'reject', move, actor: req.session });
     return detail(body.id);
   });
 
-  app.post('/user-moves/disapprove-one', { config: write, schema: { tags, summary: 'Desaprueba una move aprobada con un motivo y avisa al Getter por push', description: 'APROBADA → DESAPROBADA: su transacción pendiente se elimina (una ya pagada queda). Una `version` distinta de la actual responde 409.', body: reasonBody } }, async (req) => {
+  app.post('/user-moves/disapprove-one', { config: write, schema: { tags, summary: 'Desaprueba una move aprobada con un motivo y avisa al Getter por push', description: `APROBADA → DESAPROBADA: su transacción pendiente se elimina (una ya pagada queda). Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: reasonBody } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
     const { move, result } = await actOnMove(app.db, {
       ...body,
       action: 'disapprove',
       actor: req.session,
+      check: (tx) => checkReviewMotive(tx, body.motiveId, body.reason),
       set: () => ({ disapprovedReason: body.reason, finishAnalysisDate: now() as never }),
       after: (tx, updated) => dropPendingTransaction(tx, updated.id),
     });
@@ -105,12 +116,13 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/return-one', { config: write, schema: { tags, summary: 'Devuelve una move en revisión al Getter para corregir las preguntas marcadas', description: 'EN_REVISION → DEVUELTA; las preguntas indicadas quedan marcadas para editar y el Getter recibe un push. Una `version` distinta de la actual responde 409.', body: returnBody } }, async (req) => {
+  app.post('/user-moves/return-one', { config: write, schema: { tags, summary: 'Devuelve una move en revisión al Getter para corregir las preguntas marcadas', description: `EN_REVISION → DEVUELTA; las preguntas indicadas quedan marcadas para editar y el Getter recibe un push. Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: returnBody } }, async (req) => {
     const body = req.body as z.infer<typeof returnBody>;
     const { move } = await actOnMove(app.db, {
       ...body,
       action: 'return',
       actor: req.session,
+      check: (tx) => checkReviewMotive(tx, body.motiveId, body.reason),
       set: () => ({ returnReason: body.reason }),
       after: (tx, updated) => flagForReturn(tx, updated, body.questions),
       detail: { questions: body.questions },

@@ -585,19 +585,56 @@ describe('reviewing a move', () => {
     await page.getByRole('button', { name: 'Rechazar' }).click();
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await shown(page.getByText('Campo requerido'));
-    await page.getByLabel('Motivo').fill('El video no corresponde al local auditado.');
+    await page.getByLabel('Motivo', { exact: true }).fill('El video no corresponde al local auditado.');
     // A click beside the dialog keeps the reason being written; Escape asks first.
     await page.mouse.click(5, 5);
-    expect(await page.getByLabel('Motivo').inputValue()).toBe('El video no corresponde al local auditado.');
+    expect(await page.getByLabel('Motivo', { exact: true }).inputValue()).toBe('El video no corresponde al local auditado.');
     await page.keyboard.press('Escape');
     const leave = page.getByRole('dialog', { name: 'No se guardarán los cambios' });
     await leave.getByRole('button', { name: 'Cancelar' }).click();
     await gone(leave);
-    expect(await page.getByLabel('Motivo').inputValue()).toBe('El video no corresponde al local auditado.');
+    expect(await page.getByLabel('Motivo', { exact: true }).inputValue()).toBe('El video no corresponde al local auditado.');
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move rechazada');
     expect(await statusOf(move.id)).toBe('RECHAZADA');
+    errors.assertNone();
+  });
+
+  it('rejects with a motive of the bank that asks for a comment: only active motives, found by typing; sent once the comment is written', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Rechazar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rechazar move' });
+    const picker = dialog.getByRole('combobox', { name: 'Motivo predefinido' });
+    await picker.click();
+    await shown(page.getByRole('option', { name: /^Video incompleto/ }));
+    // A deactivated motive is not offered.
+    expect(await page.getByRole('option', { name: /^Local cerrado sin aviso/ }).count()).toBe(0);
+    await picker.fill('inconsist');
+    await gone(page.getByRole('option', { name: /^Video incompleto/ }));
+    await page.getByRole('option', { name: /^Respuestas inconsistentes/ }).click();
+
+    // The reason holds the motive's text and the cursor waits for the comment on the line below.
+    const reason = dialog.getByLabel('Motivo', { exact: true });
+    expect(await reason.inputValue()).toBe('Respuestas inconsistentes\n');
+    expect(await reason.evaluate((field) => field === document.activeElement)).toBe(true);
+    await shown(dialog.getByText('Este motivo requiere un comentario.'));
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await shown(dialog.getByText('Este motivo requiere un comentario.'));
+    expect(await page.getByRole('dialog', { name: 'Está seguro?' }).count()).toBe(0);
+
+    await reason.focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('La góndola de la foto 2 es de otro local.');
+    await gone(dialog.getByText('Este motivo requiere un comentario.'));
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move rechazada');
+    const rejected = await api<MoveDetail>(`/user-moves/get?id=${move.id}`);
+    expect(rejected).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'Respuestas inconsistentes\nLa góndola de la foto 2 es de otro local.' });
+    const [inconsistent] = (await api<{ rows: { id: number; motive: string }[] }>('/motives?q=Respuestas%20inconsistentes')).rows;
+    expect(rejected.user_move_status_logs.at(-1)).toMatchObject({ status: 'RECHAZADA', motiveId: inconsistent.id });
     errors.assertNone();
   });
 
@@ -663,7 +700,7 @@ describe('reviewing a move', () => {
     await shown(page.getByRole('button', { name: 'Editar Move Aprobada' }));
     expect(await page.getByRole('combobox', { name: 'Agente de calidad' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Desaprobar Move' }).click();
-    await page.getByLabel('Motivo').fill('El cliente objetó la visita.');
+    await page.getByLabel('Motivo', { exact: true }).fill('El cliente objetó la visita.');
     await page.getByRole('button', { name: 'Aceptar' }).click();
     const sure = page.getByRole('dialog', { name: 'Está seguro?' });
     // What disapproving takes with it: the Getter's pending payment.
@@ -678,7 +715,7 @@ describe('reviewing a move', () => {
     const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null && m.paid);
     const { page, errors } = await openMove(move.code);
     await page.getByRole('button', { name: 'Desaprobar Move' }).click();
-    await page.getByLabel('Motivo').fill('El cliente objetó la visita.');
+    await page.getByLabel('Motivo', { exact: true }).fill('El cliente objetó la visita.');
     await page.getByRole('button', { name: 'Aceptar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
     await shown(confirm.getByText('La move aprobada pasará a Desaprobada. Ya fue pagada al Getter: el pago registrado se mantiene.'));

@@ -24,6 +24,8 @@ export interface ActOptions<T> {
   action: MoveAction;
   actor: SessionUser;
   reason?: string | null;
+  /** The bank's motive the action was given with: kept in the status log entry it opens. */
+  motiveId?: number | null;
   /** Checks that need the move (they throw to refuse). */
   check?: (tx: Tx, move: MoveRow) => Promise<void> | void;
   /** The columns the action changes. */
@@ -62,12 +64,12 @@ export function refuse(message: string): never {
 }
 
 /** Moves the status log on: closes the open entry and opens one for `status`. */
-export async function logStatus(tx: Tx, moveId: number, status: MoveStatus, userId: number | null, reason: string | null = null): Promise<void> {
+export async function logStatus(tx: Tx, moveId: number, status: MoveStatus, userId: number | null, reason: string | null = null, motiveId: number | null = null): Promise<void> {
   await tx
     .update(moveStatusLogs)
     .set({ finishedAt: sql`now()` })
     .where(and(eq(moveStatusLogs.userMoveId, moveId), isNull(moveStatusLogs.finishedAt)));
-  await tx.insert(moveStatusLogs).values({ userMoveId: moveId, status, userId, reason });
+  await tx.insert(moveStatusLogs).values({ userMoveId: moveId, status, userId, reason, motiveId });
 }
 
 /** `logStatus` for many moves at once: two statements whatever their number. */
@@ -103,14 +105,14 @@ export async function actOnMove<T = void>(db: Db, options: ActOptions<T>): Promi
     await options.check?.(tx, move);
     const to = TRANSITIONS[action].to;
     const updated = await updateVersioned(tx, move, { ...(options.set?.(move) ?? {}), ...(to ? { status: to } : {}) });
-    if (to && to !== move.status) await logStatus(tx, id, to, actor.id, options.reason ?? null);
+    if (to && to !== move.status) await logStatus(tx, id, to, actor.id, options.reason ?? null, options.motiveId ?? null);
     const result = await options.after?.(tx, updated, move);
     await audit(tx, {
       userId: actor.id,
       entity: 'user_move',
       entityId: id,
       action,
-      detail: { from: move.status, to: updated.status, version: updated.version, ...(options.reason ? { reason: options.reason } : {}), ...(typeof options.detail === 'function' ? options.detail() : (options.detail ?? {})) },
+      detail: { from: move.status, to: updated.status, version: updated.version, ...(options.reason ? { reason: options.reason } : {}), ...(options.motiveId ? { motiveId: options.motiveId } : {}), ...(typeof options.detail === 'function' ? options.detail() : (options.detail ?? {})) },
     });
     return { move: updated, result };
   });

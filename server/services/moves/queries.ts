@@ -408,6 +408,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
       createdAt: log.createdAt.toISOString(),
       finishedAt: iso(log.finishedAt),
       reason: log.reason,
+      motiveId: log.motiveId,
       userFullName,
     })),
     assignedAgentId: m.assignedAgentId,

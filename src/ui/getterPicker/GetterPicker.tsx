@@ -5,11 +5,12 @@
  */
 import { Autocomplete, TextField } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Ref, useEffect, useMemo, useState } from 'react';
+import { type Ref, useMemo, useState } from 'react';
 import { PEOPLE_TEXT, PICKER_PAGE } from '../../../domain/people';
 import { ROLE } from '../../../domain/roles';
 import { request } from '../../dataProvider/http';
 import { useField } from '../form/inputs';
+import { useDebounced } from '../useDebounced';
 import { type Getter, type GetterOption, optionKey, type SearchAnswer, sameOption, searchTerm, shownOptions } from './options';
 
 export type { Getter } from './options';
@@ -27,15 +28,6 @@ export function useGetter(id: number | null) {
     enabled: id !== null,
     staleTime: Infinity,
   });
-}
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }
 
 /**

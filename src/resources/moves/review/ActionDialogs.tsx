@@ -4,12 +4,14 @@ import type { z } from 'zod';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { approveVideoUrl, reason as reasonRule } from '../../../../domain/move-forms';
 import { closeUnlessBackdrop, ConfirmDialog } from '../../../ui/dialogs';
+import { MotivePicker, useReasonMotive } from './MotivePicker';
 
 const leave = dialogParts(DIALOG.leave);
 
 /**
  * One field, its rule, then a confirmation: the approval's video URL, and the reasons of reject,
- * disapprove and cancel (7 rows).
+ * disapprove and cancel (7 rows). `withMotive`: a motive of the bank may start the reason (reject,
+ * disapprove), and one that requires a comment is not sent without it.
  */
 function FieldThenConfirm({
   title,
@@ -19,6 +21,7 @@ function FieldThenConfirm({
   initial = '',
   confirm,
   closeLabel = 'Cancelar',
+  withMotive = false,
   busy,
   onSubmit,
   onClose,
@@ -31,17 +34,21 @@ function FieldThenConfirm({
   confirm: string;
   /** The button that leaves without acting ('Volver' where the action itself is a cancellation). */
   closeLabel?: string;
+  withMotive?: boolean;
   busy: boolean;
-  onSubmit: (value: string) => Promise<boolean>;
+  /** The value, and the bank's motive it was written from (if any). */
+  onSubmit: (value: string, motiveId?: number) => Promise<boolean>;
   onClose: () => void;
 }) {
   const [value, setValue] = useState(initial);
+  const motive = useReasonMotive(value, setValue);
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Escape with something written asks first, as the question dialog does.
   const [leaving, setLeaving] = useState(false);
   const check = rule.safeParse(value);
-  const error = touched && !check.success ? check.error.issues[0].message : undefined;
+  const problem = check.success ? motive.pending : check.error.issues[0].message;
+  const error = touched ? problem : undefined;
   return (
     <>
       {/* A click beside it does not close it: a reason being written would be lost to a stray click. */}
@@ -54,7 +61,9 @@ function FieldThenConfirm({
       >
         <DialogTitle id="action-title">{title}</DialogTitle>
         <DialogContent>
+          {withMotive && <MotivePicker value={motive.motive} onChange={motive.choose} />}
           <TextField
+            inputRef={motive.fieldRef}
             label={label}
             value={value}
             onChange={(e) => {
@@ -63,7 +72,8 @@ function FieldThenConfirm({
             }}
             onBlur={() => setTouched(true)}
             error={Boolean(error)}
-            helperText={error ?? ' '}
+            // What the motive still asks shows before it is an error.
+            helperText={error ?? motive.pending ?? ' '}
             fullWidth
             autoFocus
             multiline={multiline}
@@ -77,7 +87,7 @@ function FieldThenConfirm({
             variant="contained"
             onClick={() => {
               setTouched(true);
-              if (check.success) setConfirming(true);
+              if (!problem) setConfirming(true);
             }}
           >
             Aceptar
@@ -92,7 +102,7 @@ function FieldThenConfirm({
         busy={busy}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
-          if (check.success && (await onSubmit(check.data))) onClose();
+          if (check.success && !problem && (await onSubmit(check.data, motive.motive?.id))) onClose();
           else setConfirming(false);
         }}
       />
@@ -104,7 +114,16 @@ export function ApproveDialog(props: { initial?: string; busy: boolean; onSubmit
   return <FieldThenConfirm title="Aprobar move" label="URL del video" rule={approveVideoUrl} confirm="La move será aprobada." {...props} />;
 }
 
-export function ReasonDialog(props: { title: string; label?: string; confirm: string; closeLabel?: string; busy: boolean; onSubmit: (reason: string) => Promise<boolean>; onClose: () => void }) {
+export function ReasonDialog(props: {
+  title: string;
+  label?: string;
+  confirm: string;
+  closeLabel?: string;
+  withMotive?: boolean;
+  busy: boolean;
+  onSubmit: (reason: string, motiveId?: number) => Promise<boolean>;
+  onClose: () => void;
+}) {
   return <FieldThenConfirm label="Motivo" rule={reasonRule} multiline {...props} />;
 }
 

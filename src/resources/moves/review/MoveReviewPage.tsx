@@ -15,6 +15,7 @@ import { AgentSelector } from './AgentSelector';
 import { Answers } from './Answers';
 import { downloadAssets, downloadPdf, downloadPhoto } from './downloads';
 import { InfoCard } from './InfoCard';
+import { useReasonMotive } from './MotivePicker';
 import { EditBar, ReviewActions, type ReviewMode } from './ReviewActions';
 import { SideMenu } from './SideMenu';
 import { useAnswers, useMoveByCode, useRunner } from './useMove';
@@ -31,6 +32,7 @@ export function MoveReviewPage() {
   const [draft, setDraft] = useState<MoveReplies>({});
   const [flags, setFlags] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState('');
+  const motive = useReasonMotive(reason, setReason);
   const [problems, setProblems] = useState<ReplyProblem[]>([]);
   const [errors, setErrors] = useState<{ reason?: string; flags?: string }>({});
   const [ask, setAsk] = useState<Ask | null>(null);
@@ -43,6 +45,7 @@ export function MoveReviewPage() {
     setDraft(answers.data?.replies ?? {});
     setFlags(new Set());
     setReason('');
+    motive.reset();
     setProblems([]);
     setErrors({});
   }, [answers.data, mode]);
@@ -78,7 +81,7 @@ export function MoveReviewPage() {
   };
   const save = () => {
     if (mode === 'return') {
-      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: reason.trim() ? undefined : MOVE_FORM_TEXT.required };
+      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: reason.trim() ? motive.pending : MOVE_FORM_TEXT.required };
       setErrors(next);
       if (!next.flags && !next.reason) setAsk({ kind: 'return' });
       return;
@@ -130,7 +133,7 @@ export function MoveReviewPage() {
         </CardContent>
       </Card>
       {mode !== 'view' && (
-        <EditBar mode={mode} reason={reason} setReason={setReason} reasonError={errors.reason} flagError={errors.flags} busy={runner.busy} onSave={save} onCancel={() => {
+        <EditBar mode={mode} reason={reason} setReason={setReason} motive={motive} reasonError={errors.reason} flagError={errors.flags} busy={runner.busy} onSave={save} onCancel={() => {
             // Back on the button that opened the edit, once the actions are on screen again.
             const opened = mode;
             setMode('view');
@@ -195,7 +198,7 @@ export function MoveReviewPage() {
         onClose={() => setAsk(null)}
         onConfirm={async () => {
           // Sent: the success dialog's return to the list does not ask about unsaved changes.
-          if (await runner.run('return', { id: m.id, reason, questions: [...flags] }, { title: 'Move devuelta' })) setMode('view');
+          if (await runner.run('return', { id: m.id, reason, motiveId: motive.motive?.id, questions: [...flags] }, { title: 'Move devuelta' })) setMode('view');
           setAsk(null);
         }}
       />

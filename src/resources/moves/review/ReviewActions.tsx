@@ -7,6 +7,7 @@ import { type MoveAction, MOVE_TEXT } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { ApproveDialog, Confirm, ReasonDialog } from './ActionDialogs';
+import { MotivePicker, type useReasonMotive } from './MotivePicker';
 import type { Runner } from './useMove';
 
 export type ReviewMode = 'view' | 'review' | 'editApproved' | 'return';
@@ -135,18 +136,20 @@ export function ReviewActions({
         <ReasonDialog
           title="Rechazar move"
           confirm="La move será rechazada y se notificará al auditor."
+          withMotive
           busy={runner.busy}
           onClose={close}
-          onSubmit={(reason) => runner.run('reject', { id: move.id, projectLocationId: move.projectLocation.id, reason }, { title: 'Move rechazada' })}
+          onSubmit={(reason, motiveId) => runner.run('reject', { id: move.id, projectLocationId: move.projectLocation.id, reason, motiveId }, { title: 'Move rechazada' })}
         />
       )}
       {dialog === 'disapprove' && (
         <ReasonDialog
           title="Desaprobar move"
           confirm={move.paid ? 'La move aprobada pasará a Desaprobada. Ya fue pagada al Getter: el pago registrado se mantiene.' : 'La move aprobada pasará a Desaprobada y su pago pendiente al Getter, si lo tiene, se anulará.'}
+          withMotive
           busy={runner.busy}
           onClose={close}
-          onSubmit={(reason) => runner.run('disapprove', { id: move.id, projectLocationId: move.projectLocation.id, reason }, { title: 'Move Desaprobada' })}
+          onSubmit={(reason, motiveId) => runner.run('disapprove', { id: move.id, projectLocationId: move.projectLocation.id, reason, motiveId }, { title: 'Move Desaprobada' })}
         />
       )}
       {dialog === 'cancel' && (
@@ -180,11 +183,15 @@ export function ReviewActions({
   );
 }
 
-/** The bar while editing answers ('Guardar Cambios', with the reason an approved move needs) or returning ('Enviar devolución'). */
+/**
+ * The bar while editing answers ('Guardar Cambios', with the reason an approved move needs) or returning
+ * ('Enviar devolución', whose reason may start from a motive of the bank).
+ */
 export function EditBar({
   mode,
   reason,
   setReason,
+  motive,
   reasonError,
   flagError,
   busy,
@@ -194,6 +201,8 @@ export function EditBar({
   mode: Exclude<ReviewMode, 'view'>;
   reason: string;
   setReason: (text: string) => void;
+  /** The return's motive (see useReasonMotive). */
+  motive: ReturnType<typeof useReasonMotive>;
   reasonError?: string;
   flagError?: string;
   busy: boolean;
@@ -222,8 +231,10 @@ export function EditBar({
           {flagError}
         </Typography>
       )}
+      {mode === 'return' && <MotivePicker value={motive.motive} onChange={motive.choose} disabled={busy} />}
       {needsReason && (
         <TextField
+          inputRef={mode === 'return' ? motive.fieldRef : undefined}
           label={mode === 'return' ? 'Motivo de la devolución' : 'Motivo de la edición'}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
@@ -231,7 +242,7 @@ export function EditBar({
           rows={7}
           fullWidth
           error={Boolean(reasonError)}
-          helperText={reasonError ?? ' '}
+          helperText={reasonError ?? (mode === 'return' ? motive.pending : undefined) ?? ' '}
         />
       )}
       <Box sx={{ display: 'flex', gap: 1 }}>
