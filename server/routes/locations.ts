@@ -16,7 +16,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { listCount, orderBy, withCount } from '../db/list';
+import { countSteps, exactCountUpTo, listCount, orderBy, withCount } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
 import { pgConstraint, pgErrorCode } from '../db/errors';
@@ -67,6 +67,15 @@ const sortable = {
   cityName: cities.name,
 };
 
+const LIST_KEYS = Object.keys(listColumns) as (keyof typeof listColumns)[];
+
+/** A page's row without the count it carried, its fields in the list's order (object rest copies through a slow path). */
+function listRow<R extends Record<(typeof LIST_KEYS)[number], unknown>>(r: R): Omit<R, 'n'> {
+  const row = {} as Record<string, unknown>;
+  for (const key of LIST_KEYS) row[key] = r[key];
+  return row as Omit<R, 'n'>;
+}
+
 const spanish = new Intl.Collator('es', { sensitivity: 'base' });
 const byName = <T extends { name: string }>(rows: T[]) => rows.sort((a, b) => spanish.compare(a.name, b.name));
 
@@ -82,33 +91,34 @@ async function listLocations(app: App, q: ListLocationsQuery) {
       q.q ? sql`${locations.clientLocationId} ~* ${values.q}` : undefined,
     );
   const shape = `locations:${q.clientId !== undefined}:${q.status !== undefined}:${Boolean(q.q)}:${q.sort ?? ''}:${q.order}`;
-  const page = preparedOnce(app.db, shape, () =>
-    app.db
-      .select(listColumns)
+  // 100,000 points of sale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
+  // A code search counts through the codes' trigram index (~4 ms for 2,000 matches): answered from the
+  // (client, code) index alone, the planner walks half of it to find 1,001 matches, running the regex
+  // on 50,000 codes (~35 ms of CPU). `id > 0`, true of every row, is a column that index lacks.
+  const countable = (values: { clientId?: unknown; status?: unknown; q?: unknown }) => app.db.select({ one: sql`1` }).from(locations).where(q.q ? and(where(values), gt(locations.id, 0)) : where(values));
+  const countKey = `locations:${q.clientId ?? ''}:${q.status ?? ''}:${JSON.stringify(q.q ?? '')}`;
+  const counting = countSteps(app.db, countable(q), countKey);
+  // The exact part of the count rides on the page (`n`), unless an estimate is kept: one statement.
+  const page = preparedOnce(app.db, `${shape}:${counting.kept ? 'kept' : 'count'}`, () => {
+    const values = placeholders('clientId', 'status', 'q');
+    return app.db
+      .select({ ...listColumns, n: counting.kept ? sql<number | null>`null::int` : exactCountUpTo(countable(values)) })
       .from(locations)
       .innerJoin(clients, eq(clients.id, locations.clientId))
       .leftJoin(states, eq(states.id, locations.stateId))
       .leftJoin(cities, eq(cities.id, locations.cityId))
-      .where(where(placeholders('clientId', 'status', 'q')))
+      .where(where(values))
       .orderBy(...orderBy(sortable, q.sort, q.order, 'fullName'))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(''),
-  );
-  const filtered = where(q);
+      .prepare('');
+  });
   try {
-    // 100,000 points of sale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
-    // A code search counts through the codes' trigram index (~4 ms for 2,000 matches): answered from the
-    // (client, code) index alone, the planner walks half of it to find 1,001 matches, running the regex
-    // on 50,000 codes (~35 ms of CPU). `id > 0`, true of every row, is a column that index lacks.
-    const [rows, counted] = await Promise.all([
-      page.execute({ clientId: q.clientId, status: q.status, q: q.q, limit: q.limit, offset: q.offset }),
-      listCount(
-        app.db,
-        app.db.select({ one: sql`1` }).from(locations).where(q.q ? and(filtered, gt(locations.id, 0)) : filtered),
-        `locations:${q.clientId ?? ''}:${q.status ?? ''}:${JSON.stringify(q.q ?? '')}`,
-      ),
-    ]);
+    const found = await page.execute({ clientId: q.clientId, status: q.status, q: q.q, limit: q.limit, offset: q.offset });
+    // A page past the last one carries no count: it is counted apart.
+    const counted =
+      counting.kept ?? (found.length ? await counting.from(Number(found[0].n)) : q.offset === 0 ? await counting.from(0) : await listCount(app.db, countable(q), countKey));
+    const rows = found.map(listRow);
     return withCount({ rows }, counted);
   } catch (error) {
     // PostgreSQL's regular expressions differ from JavaScript's at the edges: its refusal is a 400 too.

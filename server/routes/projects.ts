@@ -25,7 +25,8 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { dateValue, id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { containsPattern, countAll, matches, orderBy, searchPattern } from '../db/list';
+import { containsPattern, countAll, matches, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
+import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, countries, locations, projectLocations, projects, states } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
@@ -73,20 +74,36 @@ const locationSortable = {
   state: states.name,
 };
 
-function clientLocationsWhere(clientId: number, q: ClientLocationsQuery): SQL {
-  const filters: SQL[] = [eq(locations.clientId, clientId)];
+/** What a client's locations' filter compares with: the query's own, or placeholders of the same names for a statement kept by its shape. */
+interface ClientLocationsValues {
+  clientId: unknown;
+  status: unknown;
+  projectId: unknown;
+  pattern: unknown;
+  codePattern: unknown;
+}
+const CLIENT_LOCATIONS_PLACEHOLDERS: ClientLocationsValues = placeholders('clientId', 'status', 'projectId', 'pattern', 'codePattern');
+
+const clientLocationsValues = (clientId: number, q: ClientLocationsQuery): ClientLocationsValues => ({
+  clientId,
+  status: q.withStatus,
+  projectId: q.proyectId,
+  pattern: q.q ? searchPattern(q.q) : undefined,
+  codePattern: q.clientLocationId ? containsPattern(q.clientLocationId) : undefined,
+});
+
+/** A client's locations of the filter: which conditions are the query's (`q`), what they compare with is `v`'s. */
+function clientLocationsWhere(q: ClientLocationsQuery, v: ClientLocationsValues): SQL {
+  const filters: SQL[] = [eq(locations.clientId, v.clientId as never)];
   // The active ones, and with `proyectId` also the project's own that were deactivated since: they
   // count among its locations, so the screen shows them (and lets them go).
   const ownOfProject =
     q.withStatus === true && q.proyectId !== undefined
-      ? sql`exists (select 1 from ${projectLocations} where ${projectLocations.projectId} = ${q.proyectId} and ${projectLocations.locationId} = ${locations.id})`
+      ? sql`exists (select 1 from ${projectLocations} where ${projectLocations.projectId} = ${v.projectId} and ${projectLocations.locationId} = ${locations.id})`
       : undefined;
-  if (q.withStatus !== undefined) filters.push(ownOfProject ? or(eq(locations.status, true), ownOfProject)! : eq(locations.status, q.withStatus));
-  if (q.q) {
-    const pattern = searchPattern(q.q);
-    filters.push(or(matches(locations.fullName, pattern), matches(locations.clientLocationId, pattern), matches(locations.street, pattern))!);
-  }
-  if (q.clientLocationId) filters.push(ilike(locations.clientLocationId, containsPattern(q.clientLocationId)));
+  if (q.withStatus !== undefined) filters.push(ownOfProject ? or(eq(locations.status, true), ownOfProject)! : eq(locations.status, v.status as never));
+  if (q.q) filters.push(or(matches(locations.fullName, v.pattern), matches(locations.clientLocationId, v.pattern), matches(locations.street, v.pattern))!);
+  if (q.clientLocationId) filters.push(ilike(locations.clientLocationId, v.codePattern as never));
   return and(...filters)!;
 }
 
@@ -108,6 +125,20 @@ const columnsOf = (b: ProjectCreate | ProjectUpdate, priced: boolean) => ({
   autoApprovalRequired: b.autoApprovalRequired,
 });
 
+/** A row of a client's locations without the page's total, field by field (object rest copies through a slow path). */
+const clientLocationRow = (r: { id: number; clientLocationId: string | null; fullName: string; street: string; city: string | null; state: string | null; country: string | null; status: boolean; inProject: boolean; otherProjects: number | null }) => ({
+  id: r.id,
+  clientLocationId: r.clientLocationId,
+  fullName: r.fullName,
+  street: r.street,
+  city: r.city,
+  state: r.state,
+  country: r.country,
+  status: r.status,
+  inProject: r.inProject,
+  otherProjects: r.otherProjects,
+});
+
 export default async function projectRoutes(app: App) {
   const formValidator = formLevelValidator(PROJECT_DIALOG_FIELDS);
 
@@ -125,19 +156,22 @@ export default async function projectRoutes(app: App) {
   app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de un cliente para elegir en un proyecto', description: 'Con `proyectId` cada fila dice si está en ese proyecto (y con `withStatus=true` se listan también los suyos ya desactivados, con `status` false); con `availableFrom`/`availableTo`, en cuántos otros proyectos está entre esas fechas.', params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const q = req.query as ClientLocationsQuery;
-    const where = clientLocationsWhere(clientId, q);
-    const inProject =
-      q.proyectId === undefined
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from ${projectLocations} where ${projectLocations.projectId} = ${q.proyectId} and ${projectLocations.locationId} = ${locations.id})`;
-    const otherProjects =
-      q.availableFrom && q.availableTo
+    const dated = Boolean(q.availableFrom && q.availableTo);
+    const shape = `locations-by-client:${q.withStatus ?? ''}:${q.proyectId !== undefined}:${Boolean(q.q)}:${Boolean(q.clientLocationId)}:${dated}:${q.sort ?? ''}:${q.order}`;
+    // Built once per shape (the filters present, the sort); the count rides on the page as an
+    // uncorrelated subquery run once. Only a page past the last one counts apart.
+    const statement = preparedOnce(app.db, shape, () => {
+      const where = clientLocationsWhere(q, CLIENT_LOCATIONS_PLACEHOLDERS);
+      const inProject =
+        q.proyectId === undefined
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${projectLocations} where ${projectLocations.projectId} = ${sql.placeholder('projectId')} and ${projectLocations.locationId} = ${locations.id})`;
+      const otherProjects = dated
         ? sql<number>`(select count(distinct p.id)::int from project_locations pl join projects p on p.id = pl.project_id
-              where pl.location_id = ${locations.id} and p.start_date <= ${q.availableTo}::date and p.end_date >= ${q.availableFrom}::date
-              and p.id <> ${q.proyectId ?? 0})`
+              where pl.location_id = ${locations.id} and p.start_date <= ${sql.placeholder('to')}::date and p.end_date >= ${sql.placeholder('from')}::date
+              and p.id <> ${sql.placeholder('otherThan')})`
         : sql<number | null>`null`;
-    const [rows, [{ count }]] = await Promise.all([
-      app.db
+      return app.db
         .select({
           id: locations.id,
           clientLocationId: locations.clientLocationId,
@@ -149,6 +183,7 @@ export default async function projectRoutes(app: App) {
           status: locations.status,
           inProject,
           otherProjects,
+          total: totalColumn(locations, where),
         })
         .from(locations)
         .leftJoin(cities, eq(cities.id, locations.cityId))
@@ -156,11 +191,14 @@ export default async function projectRoutes(app: App) {
         .leftJoin(countries, eq(countries.id, locations.countryId))
         .where(where)
         .orderBy(...orderBy(locationSortable, q.sort, q.order, 'fullName'))
-        .limit(q.limit)
-        .offset(q.offset),
-      app.db.select({ count: countAll }).from(locations).where(where),
-    ]);
-    return { rows, count };
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('');
+    });
+    const values = clientLocationsValues(clientId, q);
+    const page = await statement.execute({ ...values, from: q.availableFrom, to: q.availableTo, otherThan: q.proyectId ?? 0, limit: q.limit, offset: q.offset });
+    const count = await pageTotal(page, q.offset, async () => (await app.db.select({ count: countAll }).from(locations).where(clientLocationsWhere(q, values)))[0].count);
+    return { rows: page.map(clientLocationRow), count };
   });
 
   /** The ids of every location of the filter ('Seleccionar todas' in the form), up to a project's maximum. */
@@ -169,7 +207,7 @@ export default async function projectRoutes(app: App) {
     const rows = await app.db
       .select({ id: locations.id })
       .from(locations)
-      .where(clientLocationsWhere(clientId, req.query as ClientLocationsQuery))
+      .where(clientLocationsWhere(req.query as ClientLocationsQuery, clientLocationsValues(clientId, req.query as ClientLocationsQuery)))
       .orderBy(locations.fullName, locations.id)
       .limit(5000);
     return { ids: rows.map((r) => r.id) };

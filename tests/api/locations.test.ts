@@ -81,6 +81,9 @@ describe('listing a client’s points of sale', () => {
     expect(body.rows).toHaveLength(3);
     expect(body.rows.map((r) => r.fullName)).toEqual([...body.rows.map((r) => r.fullName)].sort().reverse());
     expect(body.rows.every((r) => r.clientId === firstClient && /^PV-\d{6}$/.test(r.code))).toBe(true);
+    // The count rides on the page's rows, which give no more than their fields; a page past the last one counts apart.
+    expect(Object.keys(body.rows[0])).toEqual(['id', 'code', 'clientId', 'clientName', 'fullName', 'clientLocationName', 'clientLocationId', 'street', 'telephone', 'executive', 'status', 'stateName', 'cityName']);
+    expect((await get(`/api/locations/client/${firstClient}?offset=${count + 10}&limit=3`)).json()).toEqual({ rows: [], count });
   });
 
   it('searches the client location code with a case-insensitive regular expression', async () => {

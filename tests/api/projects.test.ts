@@ -3,7 +3,7 @@
  * in one transaction; the form's rules; editing (a past project only extends its end date, with a
  * reason); adding and removing locations; the client's locations; roles.
  */
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
@@ -578,6 +578,15 @@ describe("a client's locations", () => {
     expect(inProject.sort()).toEqual(cafe.locations.slice(0, 2).sort());
     expect(marked.rows.every((r: { otherProjects: number }) => r.otherProjects >= 0)).toBe(true);
     expect((await call('GET', `${base}/ids?withStatus=true`)).json().ids.sort()).toEqual([...cafe.locations].sort());
+    // A page past the last one still says how many there are; rows carry no more than their fields.
+    expect((await call('GET', `${base}?offset=500&limit=10`)).json()).toEqual({ rows: [], count: cafe.locations.length + 1 });
+    expect(Object.keys(all.rows[0]).sort()).toEqual(['city', 'clientLocationId', 'country', 'fullName', 'id', 'inProject', 'otherProjects', 'state', 'status', 'street']);
+    // The same query for another client answers that client's (the statement is kept by its shape, not its values).
+    const [another] = await t.db.select({ id: locations.clientId }).from(locations).where(ne(locations.clientId, cafe.id)).limit(1);
+    const others = (await call('GET', `/api/projects/locations-by-client/${another.id}?limit=100`)).json();
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(locations).where(eq(locations.clientId, another.id));
+    expect(others.count).toBe(n);
+    expect(others.rows.some((r: { id: number }) => cafe.locations.includes(r.id))).toBe(false);
 
     // One of the project's own, deactivated since, is still listed for it (to be taken out), flagged.
     await t.db.update(locations).set({ status: false }).where(eq(locations.id, cafe.locations[0]));
