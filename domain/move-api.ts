@@ -53,7 +53,7 @@ export interface MoveDetail {
   version: number;
   hasAttachments: boolean;
   /** `motiveId`: the bank's motive a rejection, disapproval or return was given with. */
-  user_move_status_logs: { id: number; status: string; statusName: string; createdAt: string; finishedAt: string | null; reason: string | null; motiveId: number | null; userFullName: string | null }[];
+  user_move_status_logs: { id: number; status: string; statusName: string; createdAt: string; finishedAt: string | null; reason: string | null; motiveId: number | null; /** The bank's name of `motiveId`. */ motiveName: string | null; userFullName: string | null }[];
   assignedAgentId: number | null;
   assignedAgent: PersonRef | null;
   userId: number | null;

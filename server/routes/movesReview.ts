@@ -78,7 +78,9 @@ export default async function moveReviewRoutes(app: App) {
         const { replies } = await effectiveReplies(tx, m.id);
         checkComplete(version.dimensions, replies, { rescued: m.rescueUserId !== null, continueWithoutPhotos: true });
       },
-      set: () => ({ videoLink: body.userMoveVideoLink, finishAnalysisDate: now() as never }),
+      // A rescued move never got the Getter's 'completed' date, which dates a visit in the client's report and
+      // dashboard: it takes the day the Getter started it, else the approval's.
+      set: (m) => ({ videoLink: body.userMoveVideoLink, finishAnalysisDate: now() as never, ...(m.completedAuditDate ? {} : { completedAuditDate: (m.startAuditDate ?? now()) as never }) }),
       after: async (tx, updated) => {
         // The dashboard's statistics read each dimension's result (services/reports/dimensionResults.ts).
         await storeDimensionResults(tx, [updated.id]);

@@ -35,6 +35,7 @@ describe('a review without a motive', () => {
     const answer = await api.ok<Detail>('POST', '/user-moves/reject-one', admin, { id: move.id, projectLocationId: move.projectLocationId, reason: 'El video no corresponde.', version: move.version });
     expect(answer).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'El video no corresponde.' });
     expect((await logsOf(t, move.id)).at(-1)).toMatchObject({ status: 'RECHAZADA', reason: 'El video no corresponde.', motiveId: null });
+    expect(answer.user_move_status_logs.at(-1)).toMatchObject({ motiveId: null, motiveName: null });
   });
 });
 
@@ -44,7 +45,8 @@ describe('a review with a motive', () => {
     const given = motive['Video incompleto'];
     const answer = await api.ok<Detail>('POST', '/user-moves/reject-one', admin, { id: move.id, reason: given.motive, motiveId: given.id, version: move.version });
     expect(answer).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'Video incompleto' });
-    expect(answer.user_move_status_logs.at(-1)).toMatchObject({ status: 'RECHAZADA', reason: 'Video incompleto', motiveId: given.id });
+    // The History dialog names the motive: the detail gives its name beside its id.
+    expect(answer.user_move_status_logs.at(-1)).toMatchObject({ status: 'RECHAZADA', reason: 'Video incompleto', motiveId: given.id, motiveName: 'Video incompleto' });
     expect((await logsOf(t, move.id)).at(-1)).toMatchObject({ status: 'RECHAZADA', motiveId: given.id });
     expect((await auditsOf(t, move.id)).filter((a) => a.action === 'reject').at(-1)?.detail).toMatchObject({ motiveId: given.id });
   });

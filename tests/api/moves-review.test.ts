@@ -220,6 +220,30 @@ describe('rescuing and republishing', () => {
     expect(approved.statusId).toBe('APROBADA');
   });
 
+  it('gives a rescued move, once approved, a visit date: the client\'s report and dashboard show it', async () => {
+    // A rescued move never got the Getter's 'completed' date: approved without one, it was counted in the
+    // dashboard's approved visits and missing from the report (which filters by that date) and the charts.
+    const [started] = await movesWhere(t, inStatus('ASIGNADA'), withAgent, isNull(userMoves.rescueUserId), isNull(userMoves.completedAuditDate));
+    const begun = new Date(Date.now() - 2 * 86_400_000);
+    await t.db.update(userMoves).set({ startAuditDate: begun }).where(eq(userMoves.id, started.id));
+    const rescued = await api.ok<Detail>('POST', '/user-moves/rescue-one', admin, { id: started.id });
+    const [twin] = await movesWhere(t, inStatus('EN_REVISION'), eq(userMoves.questionnaireVersionId, started.questionnaireVersionId!), isNull(userMoves.rescueUserId));
+    const { replies } = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${twin.id}`, admin);
+    const edited = await api.ok<Detail>('POST', '/questionnaireRepliedByAgent', admin, { userMoveId: rescued.id, replies, continueWithoutPhotos: true, version: rescued.version });
+    await api.ok<Detail>('POST', '/user-moves/accept-one', admin, { id: rescued.id, userMoveVideoLink: VIDEO, version: edited.version });
+    // The visit began when the Getter started it: that is its day.
+    expect((await reload(t, rescued.id)).completedAuditDate?.toISOString()).toBe(begun.toISOString());
+
+    const [place] = await t.db
+      .select({ clientId: projects.clientId, projectId: projects.id })
+      .from(projectLocations)
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .where(eq(projectLocations.id, started.projectLocationId!));
+    const day = todayIso();
+    const report = await api.ok<{ result: { id: number }[] }>('GET', `/reports/performance?clientId=${place.clientId}&projectId=${place.projectId}&fromDate=2000-01-01&toDate=${day}&limit=1000`, admin);
+    expect(report.result.map((r) => r.id)).toContain(rescued.id);
+  });
+
   it('republishes a rejected move once: a new ASIGNADA move for the same Getter and location', async () => {
     const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(false));
     const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: rejected.id, projectLocationId: rejected.projectLocationId });

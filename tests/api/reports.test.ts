@@ -334,6 +334,26 @@ describe('the dashboard\'s statistics', () => {
     ]);
   });
 
+  it('counts an approved move with no result at all (a version without dimensions) as N/A, as the report lists it', async () => {
+    const [plan] = await t.db.insert(projects).values({ name: 'Plan sin puntaje', clientId: ids.client, startDate: '2026-01-01', endDate: '2026-06-30' }).returning();
+    const [place] = await t.db.insert(projectLocations).values({ projectId: plan.id, locationId: ids.l1 }).returning();
+    const when = new Date('2026-03-10T15:00:00Z');
+    const [move] = await t.db
+      .insert(userMoves)
+      .values({ projectLocationId: place.id, status: 'APROBADA', questionnaireVersionId: ids.v, questionnaireResult: null, startAuditDate: when, completedAuditDate: when, finishAnalysisDate: when })
+      .returning();
+    try {
+      const listed = await codesOf(tokens.client, `projectId=${plan.id}&${WHOLE}`);
+      expect(listed.body.result.map((r) => [r.id, r.questionnaireResult])).toEqual([[move.id, -1]]);
+      const stats = planOf(await statistics(tokens.client), plan.id).statistics;
+      expect(stats).toMatchObject([{ versionId: ids.v, moves: 1, unscored: 1, result: null, annual: [{ year: 2026, moves: 1, unscored: 1, result: null, periods: [{ period: '2026-03', moves: 1, unscored: 1, result: null }] }] }]);
+    } finally {
+      await t.db.delete(userMoves).where(eq(userMoves.id, move.id));
+      await t.db.delete(projectLocations).where(eq(projectLocations.id, place.id));
+      await t.db.delete(projects).where(eq(projects.id, plan.id));
+    }
+  });
+
   it('answers the administrator for the client it names', async () => {
     expect(planOf(await statistics(tokens.admin, `?clientId=${ids.client}`), ids.p1).statistics.find((s) => s.versionId === ids.v)).toMatchObject({ moves: 6, result: 80 });
     expect((await api.call('GET', '/core-estadisticas/estadisticas/getEstadisticas', tokens.operations)).statusCode).toBe(403);

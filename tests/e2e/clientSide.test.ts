@@ -219,6 +219,18 @@ describe('the dashboard', () => {
     errors.assertNone();
   });
 
+  it('says so when the plan\'s summary cannot be read, rather than showing its figures as none', async () => {
+    session = await chromium.open();
+    const { page } = session;
+    await page.route('**/api/core-works/works/getSurveyAndWork/**', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'El proyecto no existe o no pertenece al cliente.' }) }),
+    );
+    await loginAs(page, 'cliente@campo.test', { at: '/dashboard' });
+    await shown(page.getByText('No se pudo cargar el resumen del plan: El proyecto no existe o no pertenece al cliente.'));
+    // The statistics, which came, still show.
+    await shown(page.getByText('Resultado general'));
+  });
+
   it('leaves an administrator\'s area empty', async () => {
     const { page, errors } = await as('admin@campo.test');
     await page.goto('/dashboard');

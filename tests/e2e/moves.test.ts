@@ -635,6 +635,14 @@ describe('reviewing a move', () => {
     expect(rejected).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'Respuestas inconsistentes\nLa góndola de la foto 2 es de otro local.' });
     const [inconsistent] = (await api<{ rows: { id: number; motive: string }[] }>('/motives?q=Respuestas%20inconsistentes')).rows;
     expect(rejected.user_move_status_logs.at(-1)).toMatchObject({ status: 'RECHAZADA', motiveId: inconsistent.id });
+
+    // The History names the motive of the bank, then the reviewer's own comment.
+    await page.goto(`/user-moves/view/${move.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await page.getByRole('navigation', { name: 'Menú de la move' }).getByRole('button', { name: 'Historial' }).click();
+    const last = page.getByRole('table', { name: 'Historial de estados' }).getByRole('row').last();
+    await shown(last.getByText('Motivo predefinido: Respuestas inconsistentes'));
+    expect((await last.getByRole('cell').last().innerText()).split('\n')).toEqual(['Motivo predefinido: Respuestas inconsistentes', 'La góndola de la foto 2 es de otro local.']);
     errors.assertNone();
   });
 

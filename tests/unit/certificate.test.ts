@@ -68,4 +68,16 @@ describe('the merit certificate', () => {
     const footer = lines.find((l) => l.text.startsWith('Código de visita'))!;
     expect(lines[scoreAt].y).toBeLessThan(footer.y - 6);
   });
+
+  it('prints names with characters its font lacks legibly: a mark dropped, a look-alike, no emoji, never a garbled line', () => {
+    const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: false });
+    const lines = drawCertificate(doc, row({ location: 'Café ☕ “Łódź” Őrség', client: 'Heladería Ñandú', project: 'Plan 2026 👍🏽' }));
+    const texts = lines.map((l) => l.text);
+    expect(texts).toContain('Café “Lódz” Orség');
+    expect(texts).toContain('del cliente Heladería Ñandú');
+    expect(texts).toContain('por el resultado obtenido en el proyecto Plan 2026');
+    // jsPDF writes a string with one character outside WinAnsi as UTF-16, which its standard font shows garbled.
+    const shown = [...doc.output().matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((m) => m[1]);
+    expect(shown.filter((s) => s.includes('\u0000'))).toEqual([]);
+  });
 });

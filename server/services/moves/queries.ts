@@ -7,7 +7,7 @@ import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/m
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo, intArray, matchesFolded, searchPattern, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
-import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, states, transactions, userMoves, users } from '../../db/schema';
+import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, motives, projectLocations, projects, states, transactions, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
 import { projectInfo } from './projectInfo';
@@ -372,9 +372,10 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
   const logUser = alias(users, 'log_users');
   const [logs, attachments, [copy], [agentReply], info, [payment]] = await Promise.all([
     db
-      .select({ log: moveStatusLogs, userFullName: fullName(logUser) })
+      .select({ log: moveStatusLogs, userFullName: fullName(logUser), motiveName: motives.motive })
       .from(moveStatusLogs)
       .leftJoin(logUser, eq(logUser.id, moveStatusLogs.userId))
+      .leftJoin(motives, eq(motives.id, moveStatusLogs.motiveId))
       .where(eq(moveStatusLogs.userMoveId, m.id))
       .orderBy(asc(moveStatusLogs.createdAt), asc(moveStatusLogs.id)),
     db.select().from(moveAttachments).where(eq(moveAttachments.userMoveId, m.id)).orderBy(asc(moveAttachments.id)),
@@ -401,7 +402,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
     statusId: status,
     version: m.version,
     hasAttachments: m.attachmentsCount > 0,
-    user_move_status_logs: logs.map(({ log, userFullName }) => ({
+    user_move_status_logs: logs.map(({ log, userFullName, motiveName }) => ({
       id: log.id,
       status: log.status,
       statusName: MOVE_STATUS_LABEL[log.status as MoveStatus] ?? log.status,
@@ -409,6 +410,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
       finishedAt: iso(log.finishedAt),
       reason: log.reason,
       motiveId: log.motiveId,
+      motiveName,
       userFullName,
     })),
     assignedAgentId: m.assignedAgentId,

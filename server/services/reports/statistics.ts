@@ -17,13 +17,14 @@ const IN_PROGRESS = ['ASIGNADA', 'INICIADA', 'PAUSADA', 'EN_REVISION', 'DEVUELTA
 
 /**
  * The approved moves the user sees (a result of N/A, -1, included: it is an approved visit; the means
- * leave it out), with their plan, version, year and month. Their project
+ * leave it out; no result at all, a version without dimensions, is N/A as the report lists it), with
+ * their plan, version, year and month. Their project
  * is then one of the plans the user sees (`visiblePlans`): the same client, and a location of the
  * client the user sees.
  */
 function scopedMoves(scope: ClientScope): SQL {
   return sql`select ${projects.id} as plan_id, ${userMoves.questionnaireVersionId} as version_id,
-      ${userMoves.questionnaireResult}::float8 as result, ${userMoves.dimensionResults} as dimension_results,
+      coalesce(${userMoves.questionnaireResult}::float8, -1) as result, ${userMoves.dimensionResults} as dimension_results,
       extract(year from ${userMoves.completedAuditDate} at time zone ${ZONE})::int as year,
       to_char(${userMoves.completedAuditDate} at time zone ${ZONE}, 'YYYY-MM') as period
     from ${userMoves}
@@ -32,7 +33,7 @@ function scopedMoves(scope: ClientScope): SQL {
     join ${locations} on ${locations.id} = ${projectLocations.locationId}
     where ${userMoves.status} = 'APROBADA' and ${projects.clientId} = ${scope.clientId} and ${locations.clientId} = ${scope.clientId}
       and ${scope.locations}
-      and ${userMoves.questionnaireResult} is not null and ${userMoves.completedAuditDate} is not null and ${userMoves.questionnaireVersionId} is not null`;
+      and ${userMoves.completedAuditDate} is not null and ${userMoves.questionnaireVersionId} is not null`;
 }
 
 interface ResultRow {

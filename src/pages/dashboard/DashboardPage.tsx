@@ -57,18 +57,22 @@ function PlanSummary({ plan }: { plan: StatisticsPlan }) {
     ['Visitas en curso', String(work.data?.counts.inProgressMoves ?? '-')],
   ];
   return (
-    <Box component="dl" aria-label="Resumen del plan" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 1.5, m: 0 }}>
-      {facts.map(([label, value]) => (
-        <Box key={label}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
+    <>
+      {/* Else its figures read '-' as if the plan had none. */}
+      {work.isError && <Alert severity="error">{`No se pudo cargar el resumen del plan: ${work.error.message}`}</Alert>}
+      <Box component="dl" aria-label="Resumen del plan" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 1.5, m: 0 }}>
+        {facts.map(([label, value]) => (
+          <Box key={label}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </>
   );
 }
 

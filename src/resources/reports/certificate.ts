@@ -2,6 +2,7 @@
 import type { jsPDF as JsPdf } from 'jspdf';
 import { CERTIFICATE_LEVEL_COLOR, certificateFileName, certificateLines, type PerformanceItem } from '../../../domain/reports';
 import { formatDisplayDate } from '../../../domain/validation';
+import { pdfText } from '../../ui/pdfText';
 
 /** A line of text as drawn: its page position (mm, baseline), size and width. */
 export interface DrawnLine {
@@ -33,9 +34,10 @@ function fitted(doc: JsPdf, text: string, size: number, min: number, maxWidth: n
 export function drawCertificate(doc: JsPdf, row: PerformanceItem): DrawnLine[] {
   const { level, lines } = certificateLines({
     result: row.questionnaireResult,
-    locationName: row.projectLocation.locations.fullName,
-    clientName: row.projectLocation.projects.client.name,
-    projectName: row.projectLocation.projects.name,
+    // The names as the PDF's font can print them (a point of sale named with an emoji garbled its whole line).
+    locationName: pdfText(row.projectLocation.locations.fullName),
+    clientName: pdfText(row.projectLocation.projects.client.name),
+    projectName: pdfText(row.projectLocation.projects.name),
     visitDate: formatDisplayDate(row.visitDate),
   });
   const [title, levelLine, grantedTo, location, client, project, score, date, country] = lines;

@@ -22,6 +22,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import type { MoveDetail } from '../../../../domain/move-api';
+import { MOTIVE_TEXT, ownComment } from '../../../../domain/motives';
 import { type MoveAction, videoDownloadUrl, videoViewUrl } from '../../../../domain/moves';
 import { isStoredFileLink } from '../../../../domain/move-forms';
 import { absoluteUrl, formatDisplayDate, isWebLink } from '../../../../domain/validation';
@@ -167,6 +168,21 @@ function AttachmentsDialog({ move, allowed, runner, onClose }: { move: MoveDetai
   );
 }
 
+/**
+ * A status's reason: with a motive of the bank, its name (as the bank calls it now) and then what the reviewer
+ * wrote of their own; else the reason as written.
+ */
+function LogReason({ log }: { log: MoveDetail['user_move_status_logs'][number] }) {
+  if (!log.motiveName) return <>{log.reason ?? '-'}</>;
+  const comment = ownComment(log.reason ?? '', log.motiveName);
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{`${MOTIVE_TEXT.pickerLabel}: ${log.motiveName}`}</Box>
+      {comment}
+    </>
+  );
+}
+
 function HistoryDialog({ move, allowed, runner, onClose }: { move: MoveDetail; allowed: MoveAction[]; runner: Runner; onClose: () => void }) {
   const [confirm, setConfirm] = useState(false);
   const logs = move.user_move_status_logs;
@@ -193,7 +209,9 @@ function HistoryDialog({ move, allowed, runner, onClose }: { move: MoveDetail; a
                     <TableCell>{formatDisplayDate(l.createdAt, true)}</TableCell>
                     <TableCell>{l.finishedAt ? formatDisplayDate(l.finishedAt, true) : 'Actual'}</TableCell>
                     <TableCell>{l.userFullName ?? '-'}</TableCell>
-                    <TableCell>{l.reason ?? '-'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                      <LogReason log={l} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
