@@ -55,4 +55,11 @@ describe('the move PDF', () => {
     expect(lines).toContain('Punto de venta: Café del Plata (OP-12) - Av. Corrientes 1234, CABA, Buenos Aires, Argentina');
     expect(lines.slice(-5)).toEqual(['1. Atención', '1.1 Ingreso', '1.1.1 ¿Saludó al entrar? (Opciones SI, NO, N/A)', 'Respuesta: Sí', 'Observación: Con una sonrisa']);
   });
+
+  it('writes every line as the PDF font can print it: a name with an emoji or a letter outside it is not garbled', () => {
+    const place = { ...move({}).projectLocation.locations, fullName: 'Café ☕ Łódź' };
+    const lines = texts(move({ projectLocation: { ...move({}).projectLocation, locations: place }, user: { id: 7, fullName: 'Zoë Kő' } }));
+    expect(lines).toContain('Punto de venta: Café Lódz (OP-12) - Av. Corrientes 1234, CABA, Buenos Aires, Argentina');
+    expect(lines).toContain('Getter: Zoë Ko    Agente de calidad: Rodrigo Castro');
+  });
 });

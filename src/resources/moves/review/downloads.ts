@@ -7,6 +7,7 @@ import { formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
 import { saveBlob } from '../../../ui/download';
+import { pdfText } from '../../../ui/pdfText';
 
 /** A photo of the answers, saved as `{code}_{d}-{s}-{q}_{question}_{n}.jpg`. */
 export async function downloadPhoto(code: string, numbers: [number, number, number], questionName: string, index: number, url: string): Promise<void> {
@@ -52,7 +53,8 @@ export interface PdfLine {
  */
 export function pdfLines(move: MoveDetail, answered: AnsweredQuestionnaire | undefined): PdfLine[] {
   const lines: PdfLine[] = [];
-  const line = (text: string, size = 10, bold = false, gap?: number) => lines.push({ text, size, bold, ...(gap ? { gap } : {}) });
+  // As the PDF's standard font can print it (`pdfText`): one character outside it garbles the whole line.
+  const line = (text: string, size = 10, bold = false, gap?: number) => lines.push({ text: pdfText(text), size, bold, ...(gap ? { gap } : {}) });
   const { locations: place, projects: project } = move.projectLocation;
   line(`Move cod. ${move.code}`, 16, true);
   line(`Estado: ${move.status.name}    Resultado: ${formatResult(move.questionnaireResult)}`, 11);
