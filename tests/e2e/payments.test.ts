@@ -237,6 +237,37 @@ describe('payments to Getters', () => {
     session.errors.assertNone([/status of 409/]);
   });
 
+  it('shows in the date fields the range the list applies, also after the browser goes back to an earlier one', async () => {
+    const day = (daysAgo: number) => todayIso(new Date(Date.now() - daysAgo * 24 * 3600 * 1000));
+    const older = { from: day(400), to: day(100) };
+    const newer = { from: day(99), to: day(0) };
+    const totalOf = async (range: { from: string; to: string }) => {
+      const totals = await api<{ count: number; totalAmount: string }>(`/transactions/pending?limit=1&from=${range.from}&to=${range.to}`);
+      return PAYMENT_TEXT.filterTotal(totals.count, totals.totalAmount);
+    };
+    expect(await totalOf(older)).not.toBe(await totalOf(newer));
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending' });
+    await listLoaded(page);
+    const from = page.getByLabel('Desde');
+    const to = page.getByLabel('Hasta');
+    for (const range of [older, newer]) {
+      await from.fill(formatDisplayDate(range.from));
+      await to.fill(formatDisplayDate(range.to));
+      await page.getByRole('button', { name: 'FILTRAR' }).click();
+      await shown(page.getByText(await totalOf(range)));
+    }
+    await page.goBack();
+    // The list is the older range's again, and so are the fields: not the newer range, which no longer applies.
+    await shown(page.getByText(await totalOf(older)));
+    await expect.poll(() => Promise.all([from.inputValue(), to.inputValue()])).toEqual([formatDisplayDate(older.from), formatDisplayDate(older.to)]);
+    await page.goForward();
+    await shown(page.getByText(await totalOf(newer)));
+    await expect.poll(() => Promise.all([from.inputValue(), to.inputValue()])).toEqual([formatDisplayDate(newer.from), formatDisplayDate(newer.to)]);
+    errors.assertNone();
+  });
+
   it('warns, without refusing, when the Getter has neither CBU nor Mercado Pago; otherwise says where the money goes', async () => {
     session = await chromium.open();
     const { page, errors } = session;
