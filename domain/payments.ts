@@ -220,12 +220,24 @@ export interface PaymentTransaction {
   userMoves: { id: number; code: string; finishAnalysisDate: string | null }[];
 }
 
-/** The account a Getter is paid into: the CBU when there is one, else Mercado Pago. */
 /** What the lists say of a Getter with neither CBU nor Mercado Pago. */
 export const NO_ACCOUNT = 'Sin Datos';
 
+/**
+ * The account a Getter is paid into: the CBU when there is one, else Mercado Pago, else none. A blank
+ * field (the app may store '' for one never loaded) is none: the lists and the bank's batch file both
+ * read the account here, so they never name a different one.
+ */
+export function payoutAccount(profile: GetterProfile | null | undefined): { kind: 'CBU' | 'Mercado Pago'; account: string } | null {
+  const cbu = profile?.cbu?.trim();
+  if (cbu) return { kind: 'CBU', account: cbu };
+  const mercadoPago = profile?.mercadoPago?.trim();
+  if (mercadoPago) return { kind: 'Mercado Pago', account: mercadoPago };
+  return null;
+}
+
+/** The account as the lists and the register dialog say it: 'CBU 0110…', 'Mercado Pago ana.mp' or 'Sin Datos'. */
 export function paymentAccount(profile: GetterProfile | null | undefined): string {
-  if (profile?.cbu) return `CBU ${profile.cbu}`;
-  if (profile?.mercadoPago) return `Mercado Pago ${profile.mercadoPago}`;
-  return NO_ACCOUNT;
+  const payout = payoutAccount(profile);
+  return payout ? `${payout.kind} ${payout.account}` : NO_ACCOUNT;
 }
