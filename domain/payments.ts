@@ -7,6 +7,9 @@ import { MOVE_FORM_TEXT } from './move-forms';
 import { formatPesos, parseMoney, centsToMoney } from './money';
 import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, textOr, todayIso } from './validation';
 
+/** How many transactions already paid a refusal names (the rest are counted). */
+const ALREADY_PAID_NAMED = 5;
+
 export const PAYMENT_TEXT = {
   pendingTitle: 'Administracion de pagos a Getters',
   historyTitle: 'Historial de pagos Realizados',
@@ -54,7 +57,12 @@ export const PAYMENT_TEXT = {
       : `${ids.length} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
   otherAccount: 'Las transacciones seleccionadas no pertenecen a la cuenta indicada.',
   amountMismatch: (expected: string) => `El monto no coincide con lo pendiente de pago (${formatPesos(expected)}).`,
-  alreadyPaid: (names: string[]) => `${names.length === 1 ? 'Ya fue pagada' : 'Ya fueron pagadas'}: ${names.join(', ')}. No se registró ningún pago.`,
+  /** Names up to ALREADY_PAID_NAMED of them and counts the rest: a batch of 1,000 sent again named them all. */
+  alreadyPaid: (names: string[]) => {
+    const named = names.slice(0, ALREADY_PAID_NAMED);
+    const more = names.length - named.length;
+    return `${names.length === 1 ? 'Ya fue pagada' : 'Ya fueron pagadas'}: ${named.join(', ')}${more ? ` y ${more.toLocaleString('es-AR')} más` : ''}. No se registró ningún pago.`;
+  },
   batchFile: 'DESCARGAR LOTE CSV',
   from: 'Desde',
   to: 'Hasta',

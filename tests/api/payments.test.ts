@@ -289,6 +289,17 @@ describe('registering a payment', () => {
     expect(empty.json().errors.penddingTransactionIds).toBe(PAYMENT_TEXT.pickOne);
   });
 
+  it('names five of the transactions already paid and counts the rest, when a paid batch is sent again', async () => {
+    const twelfth = (await getterAccounts())[11];
+    const ids = await debts(twelfth.accountId, ['1.00', '2.00', '3.00', '4.00', '5.00', '6.00', '7.00', '8.00']);
+    const batch = { id: twelfth.accountId, amount: '36.00', penddingTransactionIds: ids, operationCode: 'LOTE-8', transactionDate: now() };
+    await api.ok('PUT', '/accounts/massive-pay', admin, batch);
+    const again = await api.call('PUT', '/accounts/massive-pay', admin, batch);
+    expect(again.statusCode).toBe(409);
+    const named = ids.slice(0, 5).map((id) => `transacción ${id}`).join(', ');
+    expect(again.json().message).toBe(`Ya fueron pagadas: ${named} y 3 más. No se registró ningún pago.`);
+  });
+
   it('pays each transaction once when two mass payments race over the same ones', async () => {
     const [, , , , , , , , ninth] = await getterAccounts();
     const ids = await debts(ninth.accountId, ['150.50', '249.50', '100.00']);

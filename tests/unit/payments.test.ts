@@ -197,6 +197,10 @@ describe('the payments’ words', () => {
   it('say one transaction in the singular and count thousands with a dot, as the amounts do', () => {
     expect(PAYMENT_TEXT.alreadyPaid(['transacción 225 (move M-0000453)'])).toBe('Ya fue pagada: transacción 225 (move M-0000453). No se registró ningún pago.');
     expect(PAYMENT_TEXT.alreadyPaid(['transacción 1', 'transacción 2'])).toBe('Ya fueron pagadas: transacción 1, transacción 2. No se registró ningún pago.');
+    const thousand = Array.from({ length: 1000 }, (_, i) => `transacción ${i + 1}`);
+    expect(PAYMENT_TEXT.alreadyPaid(thousand)).toBe(
+      'Ya fueron pagadas: transacción 1, transacción 2, transacción 3, transacción 4, transacción 5 y 995 más. No se registró ningún pago.',
+    );
     expect(PAYMENT_TEXT.filterTotal(1196, '1891910.97')).toBe('Total del filtro: $ 1.891.910,97 en 1.196 transacciones.');
     expect(PAYMENT_TEXT.filterTotal(1, '10.00')).toBe('Total del filtro: $ 10,00 en 1 transacción.');
   });
