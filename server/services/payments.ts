@@ -32,7 +32,8 @@ const sortable = (t: Source): Record<string, AnyPgColumn | SQL> => ({
   fullName: sql`lower(${fullName})`,
   cuitCuil: getterProfiles.cuitCuil,
   code: userMoves.id,
-  finishAnalysisDate: userMoves.finishAnalysisDate,
+  // As the column shows it: a debt of no move by the day it was born (for one of a move, the same instant).
+  finishAnalysisDate: sql`coalesce(${userMoves.finishAnalysisDate}, ${t.createdAt})`,
 });
 
 /** Sorts by these need no join to find the page's rows. */

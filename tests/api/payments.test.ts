@@ -163,6 +163,19 @@ describe('lists', () => {
       for (const p of pages) expect(p.count, list).toBe(whole.count);
     }
   });
+
+  it('sorts by approval date as the column shows it: a debt of no move by the day it was born', async () => {
+    const [first] = await getterAccounts();
+    const [old] = await debts(first.accountId, ['11.00'], new Date(Date.now() - 3 * 365 * DAY));
+    const shownDate = (r: PaymentTransaction) => r.userMoves[0]?.finishAnalysisDate ?? r.createdAt;
+    for (const order of ['ASC', 'DESC']) {
+      const { rows } = await api.ok<Page>('GET', `/transactions/pending?sort=finishAnalysisDate&order=${order}&limit=1000`, admin);
+      const dates = rows.map(shownDate);
+      const sorted = [...dates].sort();
+      expect(dates, order).toEqual(order === 'ASC' ? sorted : sorted.reverse());
+      expect(rows.some((r) => r.id === old)).toBe(true);
+    }
+  });
 });
 
 describe('registering a payment', () => {
