@@ -313,6 +313,31 @@ describe('registering a payment', () => {
     expect(again.json().message).toBe(`Ya fueron pagadas: ${named} y 3 más. No se registró ningún pago.`);
   });
 
+  it('answers a payment sent again with its request key (its answer was lost) with the first receipt, paying once', async () => {
+    const thirteenth = (await getterAccounts())[12];
+    const ids = await debts(thirteenth.accountId, ['10.00', '15.50']);
+    const batch = { id: thirteenth.accountId, amount: '25.50', penddingTransactionIds: ids, operationCode: 'REINTENTO-1', transactionDate: now() };
+    const send = (body: unknown, key: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/accounts/massive-pay', headers: { ...t.authHeader(admin), 'idempotency-key': key }, payload: body as never });
+    const first = await send(batch, 'pago-reenviado-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send(batch, 'pago-reenviado-0001');
+    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'transaction'), inArray(auditLog.entityId, ids.map(String))));
+    expect(audits).toHaveLength(2);
+    expect((await rowsOf(ids)).map((r) => [r.status, r.operationCode])).toEqual([
+      ['PAID', 'REINTENTO-1'],
+      ['PAID', 'REINTENTO-1'],
+    ]);
+    // Another key is another payment: those are paid already.
+    expect((await send(batch, 'pago-reenviado-0002')).statusCode).toBe(409);
+    // The same key with other data does nothing.
+    const [single] = await debts(thirteenth.accountId, ['7.00']);
+    const other = await send({ ...batch, amount: '7.00', penddingTransactionIds: [single] }, 'pago-reenviado-0001');
+    expect(other.statusCode).toBe(422);
+    expect((await rowsOf([single]))[0].status).toBe('PENDING');
+  });
+
   it('pays each transaction once when two mass payments race over the same ones', async () => {
     const [, , , , , , , , ninth] = await getterAccounts();
     const ids = await debts(ninth.accountId, ['150.50', '249.50', '100.00']);
