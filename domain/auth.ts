@@ -21,6 +21,8 @@ export const AUTH_TEXT = {
   wrongCredentials: 'Usuario o contraseña incorrectos',
   /** Too many wrong passwords for one account lately (whatever the addresses they came from). */
   tooManyFailures: 'Demasiados intentos fallidos para este usuario. Espere 15 minutos o restablezca su contraseña.',
+  /** Too many restore mails asked for one e-mail lately: the same answer whether or not it is an account's. */
+  tooManyRestores: 'Se pidieron demasiados enlaces de restauración para este email. Revise su correo o espere una hora antes de pedir otro.',
   tokenSent: 'Se ha enviado un Token de restauración al correo electrónico asociado al usuario ingresado.',
   invalidToken: 'El Token utilizado es inválido o ha expirado.',
   restored: 'Su contraseña ha sido restaurada.',

@@ -3,7 +3,7 @@
  * transaction and a totals line. Built in the browser from the rows on screen (docs/decisions.md).
  */
 import { sumMoney } from './money';
-import type { PaymentTransaction } from './payments';
+import { type PaymentTransaction, payoutAccount } from './payments';
 import { safeCell } from './validation';
 
 /** ';' separates (Argentine spreadsheets read ',' as the decimal mark); amounts keep a '.' for the bank. */
@@ -21,11 +21,12 @@ export function paymentBatchCsv(rows: PaymentTransaction[]): string {
   const lines: unknown[][] = [BATCH_HEADER];
   for (const t of rows) {
     const { fullName, profile } = t.accounts.user;
+    const payout = payoutAccount(profile);
     lines.push([
       fullName,
       profile.cuitCuil ?? '',
-      profile.cbu ? 'CBU' : profile.mercadoPago ? 'Mercado Pago' : '',
-      profile.cbu ?? profile.mercadoPago ?? '',
+      payout?.kind ?? '',
+      payout?.account ?? '',
       t.amount,
       t.userMoves.map((m) => m.code).join(' '),
       t.id,

@@ -7,6 +7,9 @@ import { MOVE_FORM_TEXT } from './move-forms';
 import { formatPesos, parseMoney, centsToMoney } from './money';
 import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, textOr, todayIso } from './validation';
 
+/** How many transactions already paid a refusal names (the rest are counted). */
+const ALREADY_PAID_NAMED = 5;
+
 export const PAYMENT_TEXT = {
   pendingTitle: 'Administracion de pagos a Getters',
   historyTitle: 'Historial de pagos Realizados',
@@ -54,7 +57,12 @@ export const PAYMENT_TEXT = {
       : `${ids.length} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
   otherAccount: 'Las transacciones seleccionadas no pertenecen a la cuenta indicada.',
   amountMismatch: (expected: string) => `El monto no coincide con lo pendiente de pago (${formatPesos(expected)}).`,
-  alreadyPaid: (names: string[]) => `${names.length === 1 ? 'Ya fue pagada' : 'Ya fueron pagadas'}: ${names.join(', ')}. No se registró ningún pago.`,
+  /** Names up to ALREADY_PAID_NAMED of them and counts the rest: a batch of 1,000 sent again named them all. */
+  alreadyPaid: (names: string[]) => {
+    const named = names.slice(0, ALREADY_PAID_NAMED);
+    const more = names.length - named.length;
+    return `${names.length === 1 ? 'Ya fue pagada' : 'Ya fueron pagadas'}: ${named.join(', ')}${more ? ` y ${more.toLocaleString('es-AR')} más` : ''}. No se registró ningún pago.`;
+  },
   batchFile: 'DESCARGAR LOTE CSV',
   from: 'Desde',
   to: 'Hasta',
@@ -220,12 +228,24 @@ export interface PaymentTransaction {
   userMoves: { id: number; code: string; finishAnalysisDate: string | null }[];
 }
 
-/** The account a Getter is paid into: the CBU when there is one, else Mercado Pago. */
 /** What the lists say of a Getter with neither CBU nor Mercado Pago. */
 export const NO_ACCOUNT = 'Sin Datos';
 
+/**
+ * The account a Getter is paid into: the CBU when there is one, else Mercado Pago, else none. A blank
+ * field (the app may store '' for one never loaded) is none: the lists and the bank's batch file both
+ * read the account here, so they never name a different one.
+ */
+export function payoutAccount(profile: GetterProfile | null | undefined): { kind: 'CBU' | 'Mercado Pago'; account: string } | null {
+  const cbu = profile?.cbu?.trim();
+  if (cbu) return { kind: 'CBU', account: cbu };
+  const mercadoPago = profile?.mercadoPago?.trim();
+  if (mercadoPago) return { kind: 'Mercado Pago', account: mercadoPago };
+  return null;
+}
+
+/** The account as the lists and the register dialog say it: 'CBU 0110…', 'Mercado Pago ana.mp' or 'Sin Datos'. */
 export function paymentAccount(profile: GetterProfile | null | undefined): string {
-  if (profile?.cbu) return `CBU ${profile.cbu}`;
-  if (profile?.mercadoPago) return `Mercado Pago ${profile.mercadoPago}`;
-  return NO_ACCOUNT;
+  const payout = payoutAccount(profile);
+  return payout ? `${payout.kind} ${payout.account}` : NO_ACCOUNT;
 }

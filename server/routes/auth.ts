@@ -9,6 +9,7 @@ import { clients, refreshTokens, resetTokens, userActions, users } from '../db/s
 import { HttpError, notFound } from '../http';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../services/passwords';
 import { LoginFailures } from '../services/loginFailures';
+import { RestoreRequests } from '../services/restoreRequests';
 import { endSession, openSession, randomToken, rotateSession, sha256 } from '../services/sessions';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -18,6 +19,7 @@ export default async function authRoutes(app: App) {
   const limited = { roles: 'public' as const, rateLimit: { max: app.config.authRateLimit, timeWindow: '1 minute' } };
 
   const failures = new LoginFailures();
+  const restoreRequests = new RestoreRequests();
   app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', description: 'Tras 10 contraseñas equivocadas para un mismo e-mail en 15 minutos, ese e-mail responde 429 hasta que pasen.', body: loginSchema } }, async (req) => {
     const { email, password } = req.body as z.infer<typeof loginSchema>;
     if (failures.blocked(email)) throw new HttpError(429, AUTH_TEXT.tooManyFailures);
@@ -90,12 +92,17 @@ export default async function authRoutes(app: App) {
       schema: {
         tags: ['auth'],
         summary: 'Envía por e-mail el enlace de restauración de contraseña',
-        description: 'Responde lo mismo exista o no la cuenta; el enlace vence en una hora, sirve una vez y anula los anteriores.',
+        description:
+          'Responde lo mismo exista o no la cuenta; el enlace vence en una hora, sirve una vez y anula los anteriores. Pasados 5 pedidos para un mismo e-mail en una hora, responde 429 hasta que pasen, exista o no la cuenta.',
         params: restoreEmailSchema,
       },
     },
     async (req) => {
       const { email } = req.params as { email: string };
+      // Counted before the account is looked up, for every e-mail: past the limit the 429 says nothing
+      // about whether the account exists. Checked and counted at once, so requests sent together count too.
+      if (restoreRequests.full(email)) throw new HttpError(429, AUTH_TEXT.tooManyRestores);
+      restoreRequests.record(email);
       const [user] = await app.db.select().from(users).where(byEmail(email));
       // The same answer whether or not the account exists: the mail goes only to a real one.
       if (user?.status) {

@@ -2,11 +2,13 @@
  * Payments to Getters (spec 2 §7): the pending and paid transactions, one Getter's, and the
  * registration of a payment, single (`PUT /accounts/pay`) or mass (`PUT /accounts/massive-pay`).
  */
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { byGetterQuery, massivePayBody, payBody, TRANSACTION_STATUS, transactionsQuery } from '../../domain/payments';
 import { ACCESS } from '../../domain/roles';
 import type { App } from '../app';
-import { listTransactions, registerPayment } from '../services/payments';
+import { listTransactions, type PaymentOrder, registerPayment } from '../services/payments';
+import { once, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.payments.read };
 const write = { roles: ACCESS.payments.write };
@@ -27,9 +29,13 @@ export default async function paymentRoutes(app: App) {
     return listTransactions(app.db, transactionType, { getterId, offset, limit });
   });
 
-  app.put('/accounts/pay', { config: write, schema: { tags, summary: 'Registra el pago de una transacción pendiente de la cuenta de un Getter', description: 'El monto debe ser el adeudado y la fecha no anterior a la transacción. Una transacción ya pagada responde 409.', body: payBody } }, async (req) => {
+  // A payment sent again with its `Idempotency-Key` (its answer was lost) answers the first one's receipt:
+  // without it, the retry read its own payment as "already paid" and said no payment was registered.
+  const pay = (req: FastifyRequest, order: PaymentOrder) => app.db.transaction(async (tx) => (await once(tx, req, () => registerPayment(tx, req.session, order))).answer);
+
+  app.put('/accounts/pay', { config: write, schema: { tags, summary: 'Registra el pago de una transacción pendiente de la cuenta de un Getter', description: 'El monto debe ser el adeudado y la fecha no anterior a la transacción. Una transacción ya pagada responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: payBody, headers: requestKeyHeaders } }, async (req) => {
     const body = req.body as z.output<typeof payBody>;
-    return registerPayment(app.db, req.session, {
+    return pay(req, {
       accountId: body.id,
       amount: body.amount,
       transactionIds: [body.penddingTransactionId],
@@ -39,9 +45,9 @@ export default async function paymentRoutes(app: App) {
     });
   });
 
-  app.put('/accounts/massive-pay', { config: write, schema: { tags, summary: 'Registra en una operación el pago de varias transacciones pendientes de un Getter', description: 'Todas o ninguna: el monto debe ser la suma adeudada, y si alguna ya fue pagada responde 409 nombrándola.', body: massivePayBody } }, async (req) => {
+  app.put('/accounts/massive-pay', { config: write, schema: { tags, summary: 'Registra en una operación el pago de varias transacciones pendientes de un Getter', description: 'Todas o ninguna: el monto debe ser la suma adeudada, y si alguna ya fue pagada responde 409 nombrándola. Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: massivePayBody, headers: requestKeyHeaders } }, async (req) => {
     const body = req.body as z.output<typeof massivePayBody>;
-    return registerPayment(app.db, req.session, {
+    return pay(req, {
       accountId: body.id,
       amount: body.amount,
       transactionIds: body.penddingTransactionIds,

@@ -32,7 +32,8 @@ const sortable = (t: Source): Record<string, AnyPgColumn | SQL> => ({
   fullName: sql`lower(${fullName})`,
   cuitCuil: getterProfiles.cuitCuil,
   code: userMoves.id,
-  finishAnalysisDate: userMoves.finishAnalysisDate,
+  // As the column shows it: a debt of no move by the day it was born (for one of a move, the same instant).
+  finishAnalysisDate: sql`coalesce(${userMoves.finishAnalysisDate}, ${t.createdAt})`,
 });
 
 /** Sorts by these need no join to find the page's rows. */
@@ -202,57 +203,55 @@ export interface PaymentReceipt {
 const nameOf = (t: { id: number; code: string | null }) => (t.code ? `transacción ${t.id} (move ${t.code})` : `transacción ${t.id}`);
 
 /**
- * Pays pending transactions of one account, all or none. The amount must be what they owe, and the
- * payment not dated before the day the newest of them was born. The UPDATE only takes rows still
- * PENDING: a second or concurrent payment of any of them changes nothing and is refused (409)
- * naming the ones already paid.
+ * Pays pending transactions of one account, all or none, within `tx` (the route's transaction, which
+ * also keeps the request's key). The amount must be what they owe, and the payment not dated before the
+ * day the newest of them was born. The UPDATE only takes rows still PENDING: a second or concurrent
+ * payment of any of them changes nothing and is refused (409) naming the ones already paid.
  */
-export async function registerPayment(db: Db, actor: SessionUser, order: PaymentOrder): Promise<PaymentReceipt> {
+export async function registerPayment(tx: Tx, actor: SessionUser, order: PaymentOrder): Promise<PaymentReceipt> {
   const ids = order.transactionIds;
-  return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, createdAt: transactions.createdAt, code: userMoves.code })
-      .from(transactions)
-      .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
-      .where(inArray(transactions.id, ids))
-      // Locked, in id order, as they are read: a disapproval that removes one waits or has removed it
-      // (then it is not found, not "already paid"), and a payment of the same ones reads them as paid.
-      .orderBy(asc(transactions.id))
-      .for('update', { of: transactions });
-    const missing = ids.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw notFound(T.notFound(missing));
-    const field = order.massive ? 'penddingTransactionIds' : 'penddingTransactionId';
-    if (found.some((f) => f.accountId !== order.accountId)) throw badRequest(T.otherAccount, { [field]: T.otherAccount });
-    const paid = found.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
-    if (paid.length) throw conflict(T.alreadyPaid(paid.map(nameOf)));
-    // By Argentine day: the console picks a day and sends it at the current time of day.
-    const debtDay = newestDebtDay(found.map((f) => f.createdAt));
-    if (todayIso(order.transactionDate) < debtDay) throw badRequest(T.beforeDebt(debtDay), { transactionDate: T.beforeDebt(debtDay) });
-    const owed = sumMoney(found.map((f) => f.amount));
-    if (!sameMoney(owed, order.amount)) throw badRequest(T.amountMismatch(owed), { amount: T.amountMismatch(owed) });
+  const found = await tx
+    .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, createdAt: transactions.createdAt, code: userMoves.code })
+    .from(transactions)
+    .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
+    .where(inArray(transactions.id, ids))
+    // Locked, in id order, as they are read: a disapproval that removes one waits or has removed it
+    // (then it is not found, not "already paid"), and a payment of the same ones reads them as paid.
+    .orderBy(asc(transactions.id))
+    .for('update', { of: transactions });
+  const missing = ids.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) throw notFound(T.notFound(missing));
+  const field = order.massive ? 'penddingTransactionIds' : 'penddingTransactionId';
+  if (found.some((f) => f.accountId !== order.accountId)) throw badRequest(T.otherAccount, { [field]: T.otherAccount });
+  const paid = found.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
+  if (paid.length) throw conflict(T.alreadyPaid(paid.map(nameOf)));
+  // By Argentine day: the console picks a day and sends it at the current time of day.
+  const debtDay = newestDebtDay(found.map((f) => f.createdAt));
+  if (todayIso(order.transactionDate) < debtDay) throw badRequest(T.beforeDebt(debtDay), { transactionDate: T.beforeDebt(debtDay) });
+  const owed = sumMoney(found.map((f) => f.amount));
+  if (!sameMoney(owed, order.amount)) throw badRequest(T.amountMismatch(owed), { amount: T.amountMismatch(owed) });
 
-    const updated = await tx
-      .update(transactions)
-      .set({ status: TRANSACTION_STATUS.PAID, transactionDate: order.transactionDate, operationCode: order.operationCode, paidBy: actor.id })
-      .where(and(inArray(transactions.id, ids), eq(transactions.status, TRANSACTION_STATUS.PENDING), eq(transactions.accountId, order.accountId)))
-      .returning({ id: transactions.id });
-    if (updated.length < ids.length) {
-      // Someone paid some of them between our read and our write: throwing rolls back the rest.
-      const done = new Set(updated.map((u) => u.id));
-      throw conflict(T.alreadyPaid(found.filter((f) => !done.has(f.id)).map(nameOf)));
-    }
-    const detail = { operationCode: order.operationCode, transactionDate: order.transactionDate.toISOString(), accountId: order.accountId, massive: order.massive };
-    await auditMany(
-      tx,
-      found.map((f) => ({ userId: actor.id, entity: 'transaction', entityId: f.id, action: order.massive ? 'massivePay' : 'pay', detail: { ...detail, amount: f.amount } })),
-    );
-    return {
-      message: T.success,
-      accountId: order.accountId,
-      amount: owed,
-      operationCode: order.operationCode,
-      transactionDate: order.transactionDate.toISOString(),
-      transactionIds: ids,
-    };
-  });
+  const updated = await tx
+    .update(transactions)
+    .set({ status: TRANSACTION_STATUS.PAID, transactionDate: order.transactionDate, operationCode: order.operationCode, paidBy: actor.id })
+    .where(and(inArray(transactions.id, ids), eq(transactions.status, TRANSACTION_STATUS.PENDING), eq(transactions.accountId, order.accountId)))
+    .returning({ id: transactions.id });
+  if (updated.length < ids.length) {
+    // Someone paid some of them between our read and our write: throwing rolls back the rest.
+    const done = new Set(updated.map((u) => u.id));
+    throw conflict(T.alreadyPaid(found.filter((f) => !done.has(f.id)).map(nameOf)));
+  }
+  const detail = { operationCode: order.operationCode, transactionDate: order.transactionDate.toISOString(), accountId: order.accountId, massive: order.massive };
+  await auditMany(
+    tx,
+    found.map((f) => ({ userId: actor.id, entity: 'transaction', entityId: f.id, action: order.massive ? 'massivePay' : 'pay', detail: { ...detail, amount: f.amount } })),
+  );
+  return {
+    message: T.success,
+    accountId: order.accountId,
+    amount: owed,
+    operationCode: order.operationCode,
+    transactionDate: order.transactionDate.toISOString(),
+    transactionIds: ids,
+  };
 }

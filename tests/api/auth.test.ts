@@ -467,6 +467,35 @@ describe('password restore', () => {
     expect(await t.db.select().from(mailOutbox)).toHaveLength(before.length);
   });
 
+  it('mails one account at most five times an hour, whatever addresses ask, and answers an unknown e-mail alike', async () => {
+    const known = 'analista@campo.test';
+    const unknown = 'nadie.jamas@campo.test';
+    // Each request from its own address: the per-IP limit never comes into it.
+    let host = 0;
+    const ask = (email: string) => t.app.inject({ method: 'POST', url: `/api/auth/sendUserTokenByEmail/${encodeURIComponent(email)}`, remoteAddress: `10.9.0.${++host}` });
+    const mails = async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, known))).length;
+    const before = await mails();
+    for (const email of [known, ' ANALISTA@campo.test', known, 'Analista@Campo.test', known]) {
+      const res = await ask(email);
+      expect([res.statusCode, res.json()]).toEqual([200, { message: AUTH_TEXT.tokenSent }]);
+    }
+    expect(await mails()).toBe(before + 5);
+    for (let i = 0; i < 5; i++) expect((await ask(unknown)).statusCode).toBe(200);
+
+    const sixth = await ask(known);
+    const sixthUnknown = await ask(unknown);
+    expect([sixth.statusCode, sixth.json()]).toEqual([429, { message: AUTH_TEXT.tooManyRestores }]);
+    // Past the limit too, nothing tells an account from an unknown e-mail.
+    expect([sixthUnknown.statusCode, sixthUnknown.body]).toEqual([sixth.statusCode, sixth.body]);
+    expect((await ask(known.toUpperCase())).statusCode).toBe(429);
+    expect(await mails()).toBe(before + 5);
+    // The last link mailed still restores, and other accounts still get theirs.
+    const id = await userId(known);
+    const token = await tokenFromOutbox(known);
+    expect((await post(`/api/auth/checkValidToken/${token}`)).json()).toEqual({ userId: id });
+    expect((await ask('comercial@campo.test')).statusCode).toBe(200);
+  });
+
   it('restores a password with the mailed token, once', async () => {
     const id = await userId(EMAIL);
     // A session open before the restore: it ends with it.

@@ -74,6 +74,8 @@ describe('the OpenAPI document', () => {
       ['POST', '/api/push-notifications/send-message'],
       ['PUT', '/api/user-moves/massive'],
       ['POST', '/api/user-moves/massive-locations'],
+      ['PUT', '/api/accounts/pay'],
+      ['PUT', '/api/accounts/massive-pay'],
     ]) {
       const headers = headersOf(method, url);
       expect(headers.map((h) => h.name), `${method} ${url}`).toEqual(['idempotency-key']);

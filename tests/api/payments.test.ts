@@ -163,6 +163,19 @@ describe('lists', () => {
       for (const p of pages) expect(p.count, list).toBe(whole.count);
     }
   });
+
+  it('sorts by approval date as the column shows it: a debt of no move by the day it was born', async () => {
+    const [first] = await getterAccounts();
+    const [old] = await debts(first.accountId, ['11.00'], new Date(Date.now() - 3 * 365 * DAY));
+    const shownDate = (r: PaymentTransaction) => r.userMoves[0]?.finishAnalysisDate ?? r.createdAt;
+    for (const order of ['ASC', 'DESC']) {
+      const { rows } = await api.ok<Page>('GET', `/transactions/pending?sort=finishAnalysisDate&order=${order}&limit=1000`, admin);
+      const dates = rows.map(shownDate);
+      const sorted = [...dates].sort();
+      expect(dates, order).toEqual(order === 'ASC' ? sorted : sorted.reverse());
+      expect(rows.some((r) => r.id === old)).toBe(true);
+    }
+  });
 });
 
 describe('registering a payment', () => {
@@ -287,6 +300,42 @@ describe('registering a payment', () => {
     expect(rows.map((r) => r.operationCode)).toEqual([null, 'UNO', null]);
     const empty = await api.call('PUT', '/accounts/massive-pay', admin, { id: eighth.accountId, amount: '1', penddingTransactionIds: [], operationCode: 'X', transactionDate: now() });
     expect(empty.json().errors.penddingTransactionIds).toBe(PAYMENT_TEXT.pickOne);
+  });
+
+  it('names five of the transactions already paid and counts the rest, when a paid batch is sent again', async () => {
+    const twelfth = (await getterAccounts())[11];
+    const ids = await debts(twelfth.accountId, ['1.00', '2.00', '3.00', '4.00', '5.00', '6.00', '7.00', '8.00']);
+    const batch = { id: twelfth.accountId, amount: '36.00', penddingTransactionIds: ids, operationCode: 'LOTE-8', transactionDate: now() };
+    await api.ok('PUT', '/accounts/massive-pay', admin, batch);
+    const again = await api.call('PUT', '/accounts/massive-pay', admin, batch);
+    expect(again.statusCode).toBe(409);
+    const named = ids.slice(0, 5).map((id) => `transacción ${id}`).join(', ');
+    expect(again.json().message).toBe(`Ya fueron pagadas: ${named} y 3 más. No se registró ningún pago.`);
+  });
+
+  it('answers a payment sent again with its request key (its answer was lost) with the first receipt, paying once', async () => {
+    const thirteenth = (await getterAccounts())[12];
+    const ids = await debts(thirteenth.accountId, ['10.00', '15.50']);
+    const batch = { id: thirteenth.accountId, amount: '25.50', penddingTransactionIds: ids, operationCode: 'REINTENTO-1', transactionDate: now() };
+    const send = (body: unknown, key: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/accounts/massive-pay', headers: { ...t.authHeader(admin), 'idempotency-key': key }, payload: body as never });
+    const first = await send(batch, 'pago-reenviado-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send(batch, 'pago-reenviado-0001');
+    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'transaction'), inArray(auditLog.entityId, ids.map(String))));
+    expect(audits).toHaveLength(2);
+    expect((await rowsOf(ids)).map((r) => [r.status, r.operationCode])).toEqual([
+      ['PAID', 'REINTENTO-1'],
+      ['PAID', 'REINTENTO-1'],
+    ]);
+    // Another key is another payment: those are paid already.
+    expect((await send(batch, 'pago-reenviado-0002')).statusCode).toBe(409);
+    // The same key with other data does nothing.
+    const [single] = await debts(thirteenth.accountId, ['7.00']);
+    const other = await send({ ...batch, amount: '7.00', penddingTransactionIds: [single] }, 'pago-reenviado-0001');
+    expect(other.statusCode).toBe(422);
+    expect((await rowsOf([single]))[0].status).toBe('PENDING');
   });
 
   it('pays each transaction once when two mass payments race over the same ones', async () => {

@@ -237,6 +237,72 @@ describe('payments to Getters', () => {
     session.errors.assertNone([/status of 409/]);
   });
 
+  it('shows in the date fields the range the list applies, also after the browser goes back to an earlier one', async () => {
+    const day = (daysAgo: number) => todayIso(new Date(Date.now() - daysAgo * 24 * 3600 * 1000));
+    const older = { from: day(400), to: day(100) };
+    const newer = { from: day(99), to: day(0) };
+    const totalOf = async (range: { from: string; to: string }) => {
+      const totals = await api<{ count: number; totalAmount: string }>(`/transactions/pending?limit=1&from=${range.from}&to=${range.to}`);
+      return PAYMENT_TEXT.filterTotal(totals.count, totals.totalAmount);
+    };
+    expect(await totalOf(older)).not.toBe(await totalOf(newer));
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending' });
+    await listLoaded(page);
+    const from = page.getByLabel('Desde');
+    const to = page.getByLabel('Hasta');
+    for (const range of [older, newer]) {
+      await from.fill(formatDisplayDate(range.from));
+      await to.fill(formatDisplayDate(range.to));
+      await page.getByRole('button', { name: 'FILTRAR' }).click();
+      await shown(page.getByText(await totalOf(range)));
+    }
+    await page.goBack();
+    // The list is the older range's again, and so are the fields: not the newer range, which no longer applies.
+    await shown(page.getByText(await totalOf(older)));
+    await expect.poll(() => Promise.all([from.inputValue(), to.inputValue()])).toEqual([formatDisplayDate(older.from), formatDisplayDate(older.to)]);
+    await page.goForward();
+    await shown(page.getByText(await totalOf(newer)));
+    await expect.poll(() => Promise.all([from.inputValue(), to.inputValue()])).toEqual([formatDisplayDate(newer.from), formatDisplayDate(newer.to)]);
+    errors.assertNone();
+  });
+
+  it('says the payment was registered when its first answer was lost and Aceptar is pressed again', async () => {
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=10&sort=createdAt&order=ASC');
+    const debt = rows.at(-1)!;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending' });
+    await listLoaded(page);
+    // The first payment reaches the server and is recorded, but its answer never comes back.
+    let sent = 0;
+    await page.route('**/api/accounts/pay', async (route) => {
+      sent += 1;
+      if (sent > 1) return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByLabel(`Registrar pago ${debt.accounts.user.fullName} ${debt.userMoves[0]?.code ?? debt.id}`, { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(`PERDIDA-${debt.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const failure = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(failure);
+    await failure.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(failure);
+    // A second later (the payment's time has whole seconds), the same payment once more.
+    await page.waitForTimeout(1100);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const success = page.getByRole('dialog', { name: 'Pago registrado' });
+    await shown(success.getByText('El pago se registró correctamente.'));
+    expect(sent).toBe(2);
+    await success.getByRole('button', { name: 'Cerrar' }).click();
+    const { rows: paid } = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${debt.accounts.user.id}&transactionType=PAID`);
+    expect(paid.filter((t) => t.id === debt.id).map((t) => t.operationCode)).toEqual([`PERDIDA-${debt.id}`]);
+    errors.assertNone([/ERR_CONNECTION_RESET|Failed to fetch|net::/]);
+  });
+
   it('warns, without refusing, when the Getter has neither CBU nor Mercado Pago; otherwise says where the money goes', async () => {
     session = await chromium.open();
     const { page, errors } = session;

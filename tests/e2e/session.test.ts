@@ -253,6 +253,22 @@ describe('restoring the password', () => {
   const email = 'gerente@campo.test';
   const newPassword = 'Nueva#Clave2026';
 
+  it('says so when five links were already asked for the account within the hour', async () => {
+    const asked = 'calidad2@campo.test';
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${baseUrl()}/api/auth/sendUserTokenByEmail/${encodeURIComponent(asked)}`, { method: 'POST' });
+      expect(res.status).toBe(200);
+    }
+    const { page, errors } = await open();
+    await page.goto('/restaurarContraseña');
+    const field = page.getByLabel('Email', { exact: true });
+    await field.fill(asked);
+    await field.press('Enter');
+    await shown(page.getByRole('alert').filter({ hasText: AUTH_TEXT.tooManyRestores }));
+    expect(await page.getByRole('dialog', { name: 'ÉXITO' }).count()).toBe(0);
+    errors.assertNone([/Failed to load resource: the server responded with a status of 429/]);
+  });
+
   it('mails a one-time link that sets a new password, and the link then is spent', async () => {
     const { page, errors } = await open();
     await page.goto('/login');

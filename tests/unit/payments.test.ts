@@ -173,6 +173,15 @@ describe('the payment batch file', () => {
     expect(line).toBe(`"'=HYPERLINK(""x"")";;Mercado Pago;"ana;mp";10.00;;4`);
   });
 
+  it('names the account the lists name: a blank CBU is none, and the Mercado Pago alias goes with its type', () => {
+    const row = transaction(5, '10.00', { profile: { cuitCuil: '20-28000000-3', cbu: '', mercadoPago: 'ana.mp' } });
+    expect(paymentBatchCsv([row]).split('\r\n')[1]).toBe('Juan Pérez;20-28000000-3;Mercado Pago;ana.mp;10.00;M-0000005;5');
+    expect(paymentAccount(row.accounts.user.profile)).toBe('Mercado Pago ana.mp');
+    const blank = transaction(6, '10.00', { profile: { cuitCuil: null, cbu: ' ', mercadoPago: '' } });
+    expect(paymentBatchCsv([blank]).split('\r\n')[1]).toBe('Juan Pérez;;;;10.00;M-0000006;6');
+    expect(paymentAccount(blank.accounts.user.profile)).toBe('Sin Datos');
+  });
+
   it('names the file after the Getter and the day', () => {
     expect(paymentBatchFileName('María José Núñez', '2024-03-05')).toBe('lote-pagos-maria-jose-nunez-2024-03-05.csv');
   });
@@ -188,6 +197,10 @@ describe('the payments’ words', () => {
   it('say one transaction in the singular and count thousands with a dot, as the amounts do', () => {
     expect(PAYMENT_TEXT.alreadyPaid(['transacción 225 (move M-0000453)'])).toBe('Ya fue pagada: transacción 225 (move M-0000453). No se registró ningún pago.');
     expect(PAYMENT_TEXT.alreadyPaid(['transacción 1', 'transacción 2'])).toBe('Ya fueron pagadas: transacción 1, transacción 2. No se registró ningún pago.');
+    const thousand = Array.from({ length: 1000 }, (_, i) => `transacción ${i + 1}`);
+    expect(PAYMENT_TEXT.alreadyPaid(thousand)).toBe(
+      'Ya fueron pagadas: transacción 1, transacción 2, transacción 3, transacción 4, transacción 5 y 995 más. No se registró ningún pago.',
+    );
     expect(PAYMENT_TEXT.filterTotal(1196, '1891910.97')).toBe('Total del filtro: $ 1.891.910,97 en 1.196 transacciones.');
     expect(PAYMENT_TEXT.filterTotal(1, '10.00')).toBe('Total del filtro: $ 10,00 en 1 transacción.');
   });

@@ -20,6 +20,16 @@ export function DateRangeFilter() {
   const [from, setFrom] = useState(shown('from'));
   const [to, setTo] = useState(shown('to'));
   const [problems, setProblems] = useState<{ from?: string; to?: string }>({});
+  // The range the list applies can change without FILTRAR (the browser's back and forward buttons, which
+  // the list follows): the fields say that range, not the one typed before, which no longer applies.
+  const applied = `${list.filterValues.from ?? ''}|${list.filterValues.to ?? ''}`;
+  const [shownRange, setShownRange] = useState(applied);
+  if (shownRange !== applied) {
+    setShownRange(applied);
+    setFrom(shown('from'));
+    setTo(shown('to'));
+    setProblems({});
+  }
 
   const apply = () => {
     const found = !from.trim() && !to.trim() ? { from: T.bothDates, to: T.bothDates } : dateRangeProblems(from, to);

@@ -93,11 +93,18 @@ function PaymentForm({
     mode: 'all',
   });
   const { isValid, isSubmitting } = form.formState;
+  // The instant sent for a day and operation number: sent again with them (the answer to the first try
+  // was lost), the body is the same, so it carries the same request key and the server answers the first
+  // payment's receipt instead of finding it "already paid".
+  const sent = useRef<{ day: string; operationCode: string; instant: string } | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
     // The resolver hands over the schema's output: the day as YYYY-MM-DD.
     const day = values.transactionDate;
-    const common = { id: order.accountId, amount: order.amount, operationCode: values.operationCode, transactionDate: combineWithCurrentTime(day) };
+    if (sent.current?.day !== day || sent.current.operationCode !== values.operationCode) {
+      sent.current = { day, operationCode: values.operationCode, instant: combineWithCurrentTime(day) };
+    }
+    const common = { id: order.accountId, amount: order.amount, operationCode: values.operationCode, transactionDate: sent.current.instant };
     paying.current = true;
     try {
       if (order.ids.length === 1) await dataProvider.action(RESOURCE, 'pay', { ...common, penddingTransactionId: order.ids[0] });
