@@ -76,7 +76,15 @@ export function applyZodSchemas(app: FastifyInstance) {
         if (!inAddress || !(error instanceof HttpError) || !error.errors) return { error: error as Error };
         const failed = zodSchema.safeParse(data).error;
         const issue = failed && issuesInOrder(failed)[0];
-        return { error: issue ? new HttpError(400, addressProblem(issue, httpPart === 'params'), error.errors) : error };
+        if (!issue) return { error };
+        // `a=1&a=2` reaches the schema as an array: whatever it then says ('Requerido', a type), the
+        // problem is the repetition.
+        const key = String(issue.path[0] ?? '');
+        if (httpPart === 'querystring' && key && Array.isArray((data as Record<string, unknown> | null)?.[key])) {
+          const message = repeatedInAddress(key);
+          return { error: new HttpError(400, message, { [key]: message }) };
+        }
+        return { error: new HttpError(400, addressProblem(issue, httpPart === 'params'), error.errors) };
       }
     };
   });
@@ -91,6 +99,12 @@ const ADDRESS_LABELS: Record<string, string> = {
   sort: 'La columna de orden',
   order: 'El sentido del orden',
   id: 'El identificador',
+};
+
+/** A parameter the address repeats where the route takes one value. */
+export const repeatedInAddress = (key: string) => {
+  const label = ADDRESS_LABELS[key] ?? `El filtro «${key}»`;
+  return `La dirección repite ${label.charAt(0).toLowerCase()}${label.slice(1)}: debe ir una sola vez.`;
 };
 
 /**

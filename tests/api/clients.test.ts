@@ -150,6 +150,10 @@ describe('listing clients', () => {
       'limit=1.5': 'El tamaño de página debe ser un número entero.',
       'order=sideways': 'El sentido del orden debe ser ASC o DESC.',
       [`q=${'a'.repeat(201)}`]: 'La búsqueda admite hasta 200 caracteres.',
+      // A parameter given twice is said to be repeated, whatever its values.
+      'limit=10&limit=20': 'La dirección repite el tamaño de página: debe ir una sola vez.',
+      'q=a&q=b': 'La dirección repite la búsqueda: debe ir una sola vez.',
+      'state=true&state=false': 'La dirección repite el filtro «state»: debe ir una sola vez.',
     };
     for (const [query, message] of Object.entries(said)) {
       const res = await get(`/api/clients/all-clients?${query}`);
