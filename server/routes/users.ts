@@ -8,7 +8,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { peopleIds, peopleLimit } from '../../domain/people';
+import { peopleLimit } from '../../domain/people';
+import { pickerIds, pickerTerm } from '../../domain/pickers';
 import { AUTH_TEXT } from '../../domain/auth';
 import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
@@ -19,12 +20,12 @@ import { booleanQuery, HttpError } from '../http';
 
 const query = z.object({
   rolId: z.coerce.number({ error: 'Indique rolId' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido').default(ROLE.GETTER),
-  q: z.string().trim().max(100).optional(),
+  q: pickerTerm.optional(),
   /** Only Getters owed a pending payment, active or not (the mass-payment selector). */
   withPending: booleanQuery.optional(),
   /** 5,000 when absent: the whole list today's selects take. */
   limit: peopleLimit,
-  ids: peopleIds.optional(),
+  ids: pickerIds.optional(),
 });
 
 /** A search that reads as (part of) a CUIT/CUIL: digits, with dashes, dots or spaces between them. */

@@ -1,7 +1,8 @@
 /** GET /users as the Getter pickers use it: a page of matches, and the names of Getters already chosen. */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_CAP, PEOPLE_IDS_CAP, PEOPLE_TEXT } from '../../domain/people';
+import { PEOPLE_CAP, PEOPLE_TEXT } from '../../domain/people';
+import { PICKER_IDS_CAP, PICKER_TEXT } from '../../domain/pickers';
 import { ROLE } from '../../domain/roles';
 import { getterProfiles, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
@@ -75,13 +76,13 @@ describe('the Getters of given ids', () => {
     for (const ids of ['abc', '1,,2', '0', '-3', '1.5', '99999999999']) {
       const res = await api.call('GET', `/users?rolId=7&ids=${ids}`, admin);
       expect(res.statusCode, ids).toBe(400);
-      expect(res.json()).toEqual({ message: `${PEOPLE_TEXT.ids}.`, errors: { ids: PEOPLE_TEXT.ids } });
+      expect(res.json()).toEqual({ message: `${PICKER_TEXT.ids}.`, errors: { ids: PICKER_TEXT.ids } });
     }
-    const tooMany = Array.from({ length: PEOPLE_IDS_CAP + 1 }, (_, i) => i + 1).join(',');
+    const tooMany = Array.from({ length: PICKER_IDS_CAP + 1 }, (_, i) => i + 1).join(',');
     const res = await api.call('GET', `/users?rolId=7&ids=${tooMany}`, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ ids: PEOPLE_TEXT.tooManyIds });
-    expect((await api.call('GET', `/users?rolId=7&ids=${Array.from({ length: PEOPLE_IDS_CAP }, (_, i) => i + 1).join(',')}`, admin)).statusCode).toBe(200);
+    expect(res.json().errors).toEqual({ ids: PICKER_TEXT.tooManyIds });
+    expect((await api.call('GET', `/users?rolId=7&ids=${Array.from({ length: PICKER_IDS_CAP }, (_, i) => i + 1).join(',')}`, admin)).statusCode).toBe(200);
   });
 });
 

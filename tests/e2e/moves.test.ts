@@ -308,6 +308,45 @@ describe('Lista de Moves', () => {
     errors.assertNone();
   });
 
+  it('filters by a project found by typing part of its name, and still names that project on coming back', async () => {
+    const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=100&sort=id&order=DESC');
+    const name = rows[0].projectsName;
+    session = await chromium.open();
+    const { page, errors } = session;
+    const asked: URL[] = [];
+    page.on('request', (r) => r.url().includes('/api/user-moves/get/projects') && asked.push(new URL(r.url())));
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await atPath(page, '/user-moves/historial');
+    const project = page.getByRole('combobox', { name: 'Proyecto' });
+    expect(await project.inputValue()).toBe('Todos');
+    // Part of the name, in lower case: the server's search is blind to case (and accents).
+    const part = name.slice(1, 7).toLowerCase();
+    await project.click();
+    const searched = page.waitForResponse((r) => r.url().includes('/api/user-moves/get/projects') && new URL(r.url()).searchParams.get('q') === part);
+    await project.fill(part);
+    expect((await searched).ok()).toBe(true);
+    await page.getByRole('option', { name, exact: true }).first().click();
+    expect(await project.inputValue()).toBe(name);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByText(/^Mostrando 1-\d+ de \d+ registros$/));
+    const projects = async () => new Set(await page.locator('tbody tr td:nth-child(7)').allInnerTexts());
+    await expect.poll(projects).toEqual(new Set([name]));
+
+    // The filter is kept: after a reload it names the project it holds, asked for by id.
+    await page.reload();
+    await expect.poll(() => project.inputValue()).toBe(name);
+    await expect.poll(projects).toEqual(new Set([name]));
+    expect(asked.some((u) => u.searchParams.get('q') === part && u.searchParams.get('limit') === '51')).toBe(true);
+    expect(asked.some((u) => u.searchParams.has('ids'))).toBe(true);
+
+    // Cleared, it is 'Todos' again.
+    await project.click();
+    await page.getByRole('option', { name: 'Todos', exact: true }).click();
+    expect(await project.inputValue()).toBe('Todos');
+    errors.assertNone();
+  });
+
   it('pages forward and back; the page next to one on screen is asked by keyset', async () => {
     session = await chromium.open();
     const { page, errors } = session;

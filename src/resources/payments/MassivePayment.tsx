@@ -86,7 +86,7 @@ export function MassivePayment() {
             withPending
             value={getter?.id ?? null}
             onChange={pick}
-            getterLabel={(g) => (g.profile?.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
+            itemLabel={(g) => (g.profile?.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
             label={T.getter}
             helperText={T.getterHelp}
           />

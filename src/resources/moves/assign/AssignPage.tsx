@@ -29,9 +29,10 @@ import { useClientChoices } from '../../../ui/ClientPicker';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { SelectInput } from '../../../ui/form/inputs';
 import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
+import { ProjectInput } from '../../../ui/ProjectPicker';
 import { Pagination } from '../../../ui/table/Pagination';
 import { Allowed } from '../../define';
-import { PageTitle, useChoices, useMoveAction } from '../shared';
+import { PageTitle, useMoveAction } from '../shared';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 const COLUMNS = ['Estado', 'Move', 'Pedido', 'Proyecto', 'Cliente', 'Punto de venta', 'Ciudad', 'Auditor', 'Agente asignado', 'Fecha límite'];
@@ -68,7 +69,6 @@ function StockAssignment() {
   const [missing, setMissing] = useState<string | null>(null);
   const [done, setDone] = useState<number | null>(null);
   const clients = useClientChoices(false);
-  const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: clientId ?? undefined });
   const act = useMoveAction();
   const client = useQueryClient();
   const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, offset: (page - 1) * perPage, limit: perPage };
@@ -136,7 +136,7 @@ function StockAssignment() {
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2, p: 2, pb: 0 }}>
             <GetterInput name="auditorId" label="Auditor" emptyLabel="Sin Selección" helperText="Seleccione el Getter que hará las moves" />
             <SelectInput name="clientId" label="Cliente" choices={clients.data ?? []} emptyLabel="Todos" onChange={() => (form.setValue('projectId', null), setPage(1))} />
-            <SelectInput name="projectId" label="Proyecto" choices={projects.data ?? []} emptyLabel="Todos" onChange={() => setPage(1)} />
+            <ProjectInput name="projectId" clientId={clientId} emptyLabel="Todos" onChange={() => setPage(1)} />
           </Box>
         </FormProvider>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, flexWrap: 'wrap' }}>

@@ -8,6 +8,7 @@ import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { useClientChoices } from '../../../ui/ClientPicker';
 import { DateInput, SelectInput, TextInput } from '../../../ui/form/inputs';
 import { GetterInput } from '../../../ui/getterPicker/GetterPicker';
+import { ProjectInput } from '../../../ui/ProjectPicker';
 import { useChoices } from '../shared';
 
 /** What the filter form holds (dates typed DD/MM/YYYY). */
@@ -64,7 +65,6 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
   const form = useForm<MoveFilterValues>({ defaultValues: initial });
   const clientId = useWatch({ control: form.control, name: 'campaignsClientId' });
   const clients = useClientChoices(false);
-  const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: clientId ?? undefined });
   const cities = useChoices(USER_MOVES_PATHS.cities);
 
   const submit = form.handleSubmit((values) => {
@@ -85,7 +85,7 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, columnGap: 2, rowGap: 0.5, p: 2 }}
       >
         <SelectInput name="campaignsClientId" label="Cliente" choices={clients.data ?? []} loading={clients.isPending} emptyLabel="Todos" onChange={() => form.setValue('projectsId', null)} />
-        <SelectInput name="projectsId" label="Proyecto" choices={projects.data ?? []} loading={projects.isPending} emptyLabel="Todos" />
+        <ProjectInput name="projectsId" clientId={clientId} emptyLabel="Todos" />
         <SelectInput name="statusId" label="Estado" choices={STATUS_CHOICES} emptyLabel="Todos" />
         <GetterInput name="userId" label="Getter" emptyLabel="Todos" />
         <SelectInput name="city" label="Ciudad" choices={cities.data ?? []} loading={cities.isPending} emptyLabel="Todas" />

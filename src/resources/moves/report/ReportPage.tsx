@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { dateRangeProblems, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { parseDisplayDate } from '../../../../domain/validation';
-import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { ApiError } from '../../../dataProvider/http';
 import { useClientChoices } from '../../../ui/ClientPicker';
 import { ErrorDialog, errorMessages } from '../../../ui/dialogs';
-import { DateInput, SelectInput } from '../../../ui/form/inputs';
+import { DateInput } from '../../../ui/form/inputs';
+import { ProjectInput } from '../../../ui/ProjectPicker';
 import type { Choice } from '../../../ui/form/inputs';
-import { PageTitle, useChoices } from '../shared';
+import { PageTitle } from '../shared';
 import { exportPerformance, exportStock } from './exports';
 import { ExportProgress } from '../../../ui/ExportProgress';
 import { useExportRun, wasCancelled } from '../../../ui/useAbortOnLeave';
@@ -87,8 +87,7 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
   const [chosen, setChosen] = useState<Choice[]>([]);
   const [clientError, setClientError] = useState<string | undefined>();
   const form = useForm<PerformanceValues>({ defaultValues: { projectId: null, fromDate: '', toDate: '' } });
-  const single = chosen.length === 1 ? chosen[0].id : undefined;
-  const projects = useChoices(USER_MOVES_PATHS.projects, { clientId: single }, single !== undefined);
+  const single = chosen.length === 1 ? Number(chosen[0].id) : undefined;
   const projectId = useWatch({ control: form.control, name: 'projectId' });
   const { progress, setProgress, trigger, start, cancel } = useExportRun();
   const [nothing, setNothing] = useState<string | null>(null);
@@ -151,7 +150,7 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
               }}
               renderInput={(params) => <TextField {...params} label="Clientes" placeholder="Filtrar resultados" size="small" error={Boolean(clientError)} helperText={clientError ?? ' '} />}
             />
-            <SelectInput name="projectId" label="Proyecto" choices={projects.data ?? []} disabled={single === undefined} emptyLabel="Todos" helperText={single === undefined ? 'Elija un solo cliente para filtrar por proyecto' : undefined} />
+            <ProjectInput name="projectId" clientId={single} disabled={single === undefined} emptyLabel="Todos" helperText={single === undefined ? 'Elija un solo cliente para filtrar por proyecto' : undefined} />
             <DateInput name="fromDate" label="Desde" />
             <DateInput name="toDate" label="Hasta" />
             <Box>

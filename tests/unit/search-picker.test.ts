@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { PEOPLE_TEXT, PICKER_PAGE } from '../../domain/people';
-import { type Getter, optionKey, sameOption, searchTerm, shownOptions } from '../../src/ui/getterPicker/options';
+import { PEOPLE_TEXT } from '../../domain/people';
+import { PICKER_PAGE, PICKER_TEXT } from '../../domain/pickers';
+import type { Getter } from '../../src/ui/getterPicker/GetterPicker';
+import { type ProjectChoice, PROJECTS } from '../../src/ui/ProjectPicker';
+import { optionKey, type Pickable, type PickerOption, type SearchAnswer, sameOption, searchTerm, shownOptions as shownOf } from '../../src/ui/searchPicker/options';
 
 const answer = (term: string, found: Getter[]) => ({ term, found });
+/** The options of the Getter picker. */
+const shownOptions = (args: { answer: SearchAnswer<Getter> | undefined; chosen: Getter | null; term: string; emptyLabel?: string }) =>
+  shownOf({ ...args, nameOf: (g) => g.fullName, typeToSearch: PEOPLE_TEXT.typeToSearch });
 
 const getters = (n: number, from = 1): Getter[] => Array.from({ length: n }, (_, i) => ({ id: from + i, fullName: `Getter ${from + i}` }));
-const keys = (list: ReturnType<typeof shownOptions>) => list.map(optionKey);
+const keys = <T extends Pickable>(list: PickerOption<T>[]) => list.map(optionKey);
 
-describe("the Getter picker's search", () => {
+describe("a server-searched picker's search", () => {
   it('searches what is typed, spaces collapsed, at most 100 characters', () => {
     expect(searchTerm('  juan   pé ', null)).toBe('juan pé');
     expect(searchTerm('x'.repeat(150), null)).toHaveLength(100);
@@ -37,8 +43,8 @@ describe("the Getter picker's options", () => {
     const first = shownOptions({ answer: answer('', getters(PICKER_PAGE + 1)), chosen: null, term: '' });
     expect(first).toHaveLength(PICKER_PAGE + 1);
     expect(first.at(-1)).toEqual({ kind: 'hint', label: PEOPLE_TEXT.typeToSearch });
-    expect(first.at(-2)).toEqual({ kind: 'getter', getter: { id: PICKER_PAGE, fullName: `Getter ${PICKER_PAGE}` } });
-    expect(shownOptions({ answer: answer('ge', getters(PICKER_PAGE + 1)), chosen: null, term: 'ge' }).at(-1)).toEqual({ kind: 'hint', label: PEOPLE_TEXT.more });
+    expect(first.at(-2)).toEqual({ kind: 'item', item: { id: PICKER_PAGE, fullName: `Getter ${PICKER_PAGE}` } });
+    expect(shownOptions({ answer: answer('ge', getters(PICKER_PAGE + 1)), chosen: null, term: 'ge' }).at(-1)).toEqual({ kind: 'hint', label: PICKER_TEXT.more });
   });
   it('follow the typing at once: the last answer narrowed to the names that contain what is typed, until its own answer comes', () => {
     const found = [
@@ -54,7 +60,31 @@ describe("the Getter picker's options", () => {
     expect(shownOptions({ answer: undefined, chosen: null, term: 'juan' })).toEqual([]);
   });
   it('are the same option when they name the same Getter', () => {
-    expect(sameOption({ kind: 'getter', getter: { id: 4, fullName: '' } }, { kind: 'getter', getter: { id: 4, fullName: 'Ana' } })).toBe(true);
-    expect(sameOption({ kind: 'getter', getter: { id: 4, fullName: 'Ana' } }, { kind: 'empty', label: 'Todos' })).toBe(false);
+    expect(sameOption<Getter>({ kind: 'item', item: { id: 4, fullName: '' } }, { kind: 'item', item: { id: 4, fullName: 'Ana' } })).toBe(true);
+    expect(sameOption<Getter>({ kind: 'item', item: { id: 4, fullName: 'Ana' } }, { kind: 'empty', label: 'Todos' })).toBe(false);
+  });
+});
+
+describe("the project picker's options", () => {
+  const projects = (n: number): ProjectChoice[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Proyecto número ${i + 1}` }));
+  const shown = (args: { answer: SearchAnswer<ProjectChoice> | undefined; chosen: ProjectChoice | null; term: string }) =>
+    shownOf({ ...args, emptyLabel: 'Todos', nameOf: PROJECTS.nameOf, typeToSearch: PROJECTS.typeToSearch });
+
+  it('ask to type to find a project among more than a page, and to keep typing when a search finds more', () => {
+    const first = shown({ answer: { term: '', found: projects(PICKER_PAGE + 1) }, chosen: null, term: '' });
+    expect(first).toHaveLength(PICKER_PAGE + 2);
+    expect(first.at(-1)).toEqual({ kind: 'hint', label: 'Escriba para buscar un proyecto' });
+    expect(shown({ answer: { term: 'número', found: projects(PICKER_PAGE + 1) }, chosen: null, term: 'número' }).at(-1)).toEqual({ kind: 'hint', label: PICKER_TEXT.more });
+  });
+  it('keep the chosen project named, first, though the first page does not bring it', () => {
+    const chosen = { id: 4000, name: 'Relevamiento Zárate' };
+    expect(keys(shown({ answer: { term: '', found: projects(3) }, chosen, term: '' }))).toEqual(['empty', '4000', '1', '2', '3']);
+  });
+  it('narrow the last answer by project name while the next one is on its way', () => {
+    const found = [{ id: 7, name: 'Góndolas Ñandú' }, { id: 8, name: 'Exhibidores' }];
+    expect(keys(shown({ answer: { term: '', found }, chosen: null, term: 'góndolas ñ' }))).toEqual(['7']);
+  });
+  it('name an id that names nothing as a project', () => {
+    expect(PROJECTS.stub(12, PROJECTS.unnamed(12))).toEqual({ id: 12, name: 'Proyecto 12' });
   });
 });

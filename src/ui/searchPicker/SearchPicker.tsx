@@ -1,0 +1,197 @@
+/**
+ * A picker that searches the server as the user types, for what is too many to load whole (Getters,
+ * projects): debounced, PICKER_PAGE matches at a time, and the item it holds named by id (`ids=`),
+ * whether or not a search brought it.
+ */
+import { Autocomplete, TextField } from '@mui/material';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Ref, useMemo, useState } from 'react';
+import { PICKER_PAGE, PICKER_TEXT } from '../../../domain/pickers';
+import { request } from '../../dataProvider/http';
+import { useField } from '../form/inputs';
+import { useDebounced } from '../useDebounced';
+import { optionKey, type Pickable, type PickerOption, sameOption, type SearchAnswer, searchTerm, shownOptions } from './options';
+
+const TYPING_DELAY = 300;
+
+/** Where a picker's items come from: a list answering `q`, `limit` and `ids` in its query. */
+export interface PickerSource<T extends Pickable> {
+  /** What every query of the source starts with: a screen that changes what may be chosen invalidates it. */
+  queryKey: readonly unknown[];
+  path: string;
+  /** What every request carries (the Getters' `rolId`). */
+  fixed?: Record<string, unknown>;
+  nameOf: (item: T) => string;
+  /** The item of an id with the name given (while its own is on its way, or when it no longer exists). */
+  stub: (id: number, name: string) => T;
+  /** How an item reads when its id names nothing (`Getter 12`). */
+  unnamed: (id: number) => string;
+  /** The hint before anything is typed, when there are more items than shown. */
+  typeToSearch: string;
+}
+
+/** One item by id (shared with the pickers' answers: an item just chosen is not asked for again). */
+export function usePicked<T extends Pickable>(source: PickerSource<T>, id: number | null) {
+  return useQuery({
+    queryKey: [...source.queryKey, 'one', id],
+    queryFn: async ({ signal }) => (await request<T[]>(source.path, { query: { ...source.fixed, ids: id }, signal }))[0] ?? null,
+    enabled: id !== null,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The matches of a term. Each term is its own query, so an answer to a term typed before never
+ * replaces the answer to the newest one; until that one arrives, the last answer stays (with its term),
+ * unless it was for another filter (another client's projects are not to be chosen meanwhile).
+ */
+function useSearch<T extends Pickable>(source: PickerSource<T>, term: string, filter: Record<string, unknown>, enabled: boolean) {
+  const client = useQueryClient();
+  const scope = hashKey([filter]);
+  return useQuery({
+    queryKey: [...source.queryKey, 'search', filter, term],
+    queryFn: async ({ signal }): Promise<SearchAnswer<T>> => {
+      const found = await request<T[]>(source.path, { query: { ...source.fixed, ...filter, q: term || undefined, limit: PICKER_PAGE + 1 }, signal });
+      for (const item of found) client.setQueryData([...source.queryKey, 'one', item.id], item);
+      return { term, found };
+    },
+    enabled,
+    staleTime: 30_000,
+    placeholderData: (previous, previousQuery) => (previousQuery && hashKey([previousQuery.queryKey.at(-2)]) === scope ? previous : undefined),
+  });
+}
+
+/** What a screen gives a picker (the source aside). */
+export interface PickerProps<T extends Pickable> {
+  value: number | null;
+  /** The chosen item, or null when cleared. */
+  onChange: (item: T | null) => void;
+  label?: string;
+  helperText?: string;
+  /** An option that clears the value, shown when it is empty ('Todos' in a filter). */
+  emptyLabel?: string;
+  /** How a chosen item reads (the mass payment adds the Getter's CUIT/CUIL); its name by default. */
+  itemLabel?: (item: T) => string;
+  /** The input's accessible name when the visible label is not enough (one picker per row). */
+  ariaLabel?: string;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  width?: number;
+}
+
+export function SearchPicker<T extends Pickable>({
+  source,
+  filter = {},
+  value,
+  onChange,
+  label,
+  helperText,
+  emptyLabel,
+  itemLabel = source.nameOf,
+  ariaLabel,
+  required,
+  disabled,
+  error,
+  onBlur,
+  inputRef,
+  width,
+}: PickerProps<T> & SourceProps<T>) {
+  const named = usePicked(source, value);
+  const chosen = value === null ? null : (named.data ?? null);
+  // A stable object: a new one each render would make the Autocomplete reset what is being typed.
+  const selected = useMemo((): PickerOption<T> | null => {
+    if (value === null) return emptyLabel === undefined ? null : { kind: 'empty', label: emptyLabel };
+    return { kind: 'item', item: named.data ?? source.stub(value, named.isPending ? '' : source.unnamed(value)) };
+  }, [value, emptyLabel, named.data, named.isPending, source]);
+  const labelOf = (o: PickerOption<T>) => (o.kind === 'item' ? (source.nameOf(o.item) ? itemLabel(o.item) : '') : o.label);
+
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState('');
+  const typed = searchTerm(input, selected ? labelOf(selected) : null);
+  const term = useDebounced(typed, TYPING_DELAY);
+  const search = useSearch(source, term, filter, open && !disabled);
+  const shown = shownOptions({ answer: search.data, chosen, term: typed, emptyLabel, nameOf: source.nameOf, typeToSearch: source.typeToSearch });
+  // The chosen option is always among the options (the Autocomplete warns otherwise), shown or not.
+  const options = selected && !shown.some((o) => sameOption(o, selected)) ? [...shown, selected] : shown;
+
+  return (
+    <Autocomplete<PickerOption<T>, false, boolean>
+      autoHighlight
+      sx={width ? { width } : undefined}
+      options={options}
+      filterOptions={() => shown}
+      value={selected}
+      inputValue={input}
+      onInputChange={(_, text) => setInput(text)}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      loading={search.isFetching || typed !== term}
+      loadingText={PICKER_TEXT.searching}
+      // The spec's words for an empty select; a search that finds nothing says so.
+      noOptionsText={typed ? PICKER_TEXT.none : 'No hay opciones disponibles.'}
+      disabled={disabled}
+      disableClearable={selected === null || selected.kind === 'empty'}
+      getOptionLabel={labelOf}
+      getOptionDisabled={(o) => o.kind === 'hint'}
+      isOptionEqualToValue={sameOption}
+      onChange={(_, option) => onChange(option?.kind === 'item' ? option.item : null)}
+      onBlur={onBlur}
+      renderOption={({ key: _key, ...props }, option) => (
+        <li key={optionKey(option)} {...props} style={option.kind === 'hint' ? { fontStyle: 'italic', fontSize: '0.875rem' } : undefined}>
+          {labelOf(option)}
+        </li>
+      )}
+      slotProps={{ listbox: { style: { maxHeight: 300 } } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={inputRef}
+          label={label}
+          required={required}
+          placeholder="Filtrar resultados"
+          error={Boolean(error)}
+          helperText={error ?? helperText ?? ' '}
+          size="small"
+          slotProps={{ htmlInput: { ...params.inputProps, ...(ariaLabel ? { 'aria-label': ariaLabel } : {}) } }}
+        />
+      )}
+    />
+  );
+}
+
+/** A picker's own props: its source and what narrows its search. */
+export interface SourceProps<T extends Pickable> {
+  source: PickerSource<T>;
+  /** What narrows the search (a client's projects); undefined values narrow nothing. */
+  filter?: Record<string, unknown>;
+}
+
+/** The props of a picker as a react-hook-form field holding the item's id. */
+export type PickerInputProps<T extends Pickable> = Omit<PickerProps<T>, 'value' | 'onChange' | 'error' | 'onBlur' | 'inputRef'> & {
+  name: string;
+  onChange?: (item: T | null) => void;
+};
+
+/** The picker as a react-hook-form field holding the item's id. */
+export function SearchInput<T extends Pickable>({ name, onChange, ...props }: PickerInputProps<T> & SourceProps<T>) {
+  const { field, shownError, readOnly } = useField(name);
+  const value = field.value === null || field.value === undefined || field.value === '' ? null : Number(field.value);
+  return (
+    <SearchPicker
+      {...props}
+      value={value}
+      disabled={props.disabled || readOnly}
+      error={shownError}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      onChange={(item) => {
+        field.onChange(item?.id ?? null);
+        onChange?.(item);
+      }}
+    />
+  );
+}
