@@ -49,6 +49,8 @@ export const REPORT_TEXT = {
   /** The edited video, for a user with the 'Descargar video mystery' permission. */
   video: 'Ver video de la visita',
   visitNotFound: 'La visita no existe o no pertenece al cliente.',
+  /** `afterKey` that is not a value of the column sorted by (a date for the visit date, a number for the result). */
+  badCursor: 'El valor desde el que se pide la página no corresponde al orden elegido.',
   close: 'Cerrar',
 } as const;
 
@@ -180,6 +182,17 @@ export interface ReportSortOrder {
 }
 export const REPORT_DEFAULT_SORT: ReportSortOrder = { field: 'visitDate', order: 'DESC' };
 
+/**
+ * A row's value in the column the report is sorted by, as `afterKey` sends it for the next page: the
+ * code, the point of sale's name, the visit's instant, the result (-1 for N/A).
+ */
+export function reportSortKey(row: PerformanceItem, sort: ReportSort): string {
+  if (sort === 'code') return row.code;
+  if (sort === 'location') return row.projectLocation.locations.fullName;
+  if (sort === 'visitDate') return row.visitDate ?? '';
+  return String(row.questionnaireResult);
+}
+
 /** The label of each sortable column, as its header reads. */
 export const REPORT_SORT_LABEL: Record<ReportSort, string> = {
   code: REPORT_TEXT.code,
@@ -216,12 +229,19 @@ export const performanceQuery = z
     toDate: dateValue,
     offset: offsetParam,
     limit: limitParam(REPORT_DEFAULT_PAGE_SIZE, REPORT_EXPORT_PAGE),
+    /**
+     * Keyset paging: the page after this move (the last row of the page before) in the asked order, whose
+     * sort value was `afterKey` (`reportSortKey`). Rows approved or disapproved meanwhile do not shift it.
+     */
+    after: id.optional(),
+    afterKey: z.string().max(300).optional(),
     /** One of REPORT_SORTS; the server answers another with a 400. */
     sort: z.string().max(40).optional(),
     order: orderParam.default(REPORT_DEFAULT_SORT.order),
   })
   .superRefine((q, ctx) => {
     if (q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: REPORT_TEXT.endBeforeStart });
+    if ((q.after === undefined) !== (q.afterKey === undefined)) ctx.addIssue({ code: 'custom', path: [q.after === undefined ? 'after' : 'afterKey'], message: MSG.required });
   });
 export type PerformanceQuery = z.output<typeof performanceQuery>;
 

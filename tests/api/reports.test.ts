@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import type { MoveReplies } from '../../domain/move-replies';
 import type { Dimension, Question } from '../../domain/questionnaires';
-import { type PerformanceAnswer, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
+import { type PerformanceAnswer, REPORT_TEXT, type ReportOptions, type ReportSort, type VisitDetail } from '../../domain/reports';
 import { ROLE } from '../../domain/roles';
 import { dimensionResults, type StatisticsAnswer, type SurveyAndWork } from '../../domain/statistics';
 import { DOWNLOAD_VIDEO_ACTION } from '../../domain/webUsers';
 import { campaigns, clients, locations, locationZoneManagers, moveReplies, projectLocations, projects, projectVisitRanges, questionnaireVersions, userActions, userMoves, users } from '../../server/db/schema';
+import { reportRows } from '../../src/resources/reports/excel';
 import { createTestApp, type TestApp } from './helpers';
 import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers';
 
@@ -451,6 +452,72 @@ describe('sorting the performance report', () => {
       for (let offset = 0; offset < whole.length; offset += 2) paged.push(...(await inOrder(`${sortQuery}&offset=${offset}&limit=2`)));
       expect(paged, sortQuery).toEqual(whole);
       expect(new Set(paged).size).toBe(5);
+    }
+  });
+
+  /** Every row of the sort, read as the console's Excel reads them (`reportRows`), `between` run after each page. */
+  const exported = async (sortQuery: string, between: (page: number) => Promise<void> = async () => undefined) => {
+    const params = new URLSearchParams(sortQuery);
+    const sort = { field: params.get('sort') as ReportSort, order: params.get('order') as 'ASC' | 'DESC' };
+    let pages = 0;
+    const rows = await reportRows({ projectId: project, fromDate: '2026-03-01', toDate: '2026-03-31' }, sort, async (filter, at, order) => {
+      if (pages > 0) await between(pages);
+      pages += 1;
+      const query = new URLSearchParams(Object.entries({ ...filter, ...at, sort: order.field, order: order.order }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      return (await codesOf(tokens.client, query.toString())).body;
+    }, 2);
+    return { ids: rows.map((r) => r.id), pages };
+  };
+
+  it('pages by keyset after the last row read, in every order, as the whole list', async () => {
+    for (const field of ['visitDate', 'location', 'result', 'code'] as const) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const sortQuery = `sort=${field}&order=${order}`;
+        const { ids: paged, pages } = await exported(sortQuery);
+        expect(pages, sortQuery).toBe(3);
+        expect(paged, sortQuery).toEqual(await inOrder(sortQuery));
+      }
+    }
+  });
+
+  it('neither repeats nor loses a row when a visit is disapproved or approved between two pages of the export', async () => {
+    // A visit approved while the file downloads, newest of all: it sorts before every page already read.
+    const a = await reload(t, sorted.a);
+    const [late] = await t.db
+      .insert(userMoves)
+      .values({
+        projectLocationId: a.projectLocationId,
+        status: 'EN_REVISION',
+        questionnaireVersionId: ids.v,
+        questionnaireResult: '60.00',
+        dimensionResults: [],
+        startAuditDate: new Date('2026-03-06T14:00:00Z'),
+        completedAuditDate: new Date('2026-03-06T15:00:00Z'),
+      })
+      .returning({ id: userMoves.id });
+    try {
+      const { ids: got } = await exported('sort=visitDate&order=DESC', async (page) => {
+        // After the first page (d, c), d is disapproved; after the second, the late visit is approved.
+        if (page === 1) await t.db.update(userMoves).set({ status: 'DESAPROBADA' }).where(eq(userMoves.id, sorted.d));
+        if (page === 2) await t.db.update(userMoves).set({ status: 'APROBADA' }).where(eq(userMoves.id, late.id));
+      });
+      // By offset the second page started one row too far (a was lost) and the third one row too soon (b twice).
+      expect(got).toEqual(s('d', 'c', 'a', 'e', 'b'));
+    } finally {
+      await t.db.update(userMoves).set({ status: 'APROBADA' }).where(eq(userMoves.id, sorted.d));
+      await t.db.delete(userMoves).where(eq(userMoves.id, late.id));
+    }
+  });
+
+  it('refuses a keyset page without the cursor\'s key, or with a key that is not of the sorted column', async () => {
+    const base = `projectId=${project}&${MARCH}`;
+    const noKey = await report(tokens.client, `${base}&sort=code&order=ASC&after=${sorted.a}`);
+    expect(noKey.statusCode).toBe(400);
+    expect(Object.keys(noKey.json().errors)).toEqual(['afterKey']);
+    for (const [sort, key] of [['visitDate', 'ayer'], ['result', 'noventa'], ['result', '1e9']] as const) {
+      const res = await report(tokens.client, `${base}&sort=${sort}&order=ASC&after=${sorted.a}&afterKey=${encodeURIComponent(key)}`);
+      expect(res.statusCode, `${sort} ${key}`).toBe(400);
+      expect(res.json(), `${sort} ${key}`).toEqual({ message: REPORT_TEXT.badCursor, errors: { afterKey: REPORT_TEXT.badCursor } });
     }
   });
 

@@ -377,3 +377,34 @@ describe('a search that finds nothing', () => {
     }
   });
 });
+
+describe('the search box and the browser\'s back and forward buttons', () => {
+  it('shows the search the list applies: after Back, the first search and its rows', async () => {
+    const { page, errors } = await openBank('Moves', 'Motivos', '/motives', 'Motivos');
+    const box = page.getByLabel('Buscar');
+    await search(page, 'Audio inaudible');
+    await search(page, 'Video incompleto');
+    await gone(row(page, 'Audio inaudible'));
+
+    await page.goBack();
+    // The rows are the first search's again, and so is the box: not the text typed last, which no longer applies.
+    await shown(row(page, 'Audio inaudible'));
+    await gone(row(page, 'Video incompleto'));
+    await expect.poll(() => box.inputValue()).toBe('Audio inaudible');
+    await page.goForward();
+    await shown(row(page, 'Video incompleto'));
+    await gone(row(page, 'Audio inaudible'));
+    await expect.poll(() => box.inputValue()).toBe('Video incompleto');
+
+    // Text typed and not yet applied stays while the applied search is the same; Back then replaces it and
+    // the typed text is never applied.
+    await box.fill('Otro');
+    await page.goBack();
+    await shown(row(page, 'Audio inaudible'));
+    await expect.poll(() => box.inputValue()).toBe('Audio inaudible');
+    await page.waitForTimeout(800);
+    expect(decodeURIComponent(new URL(page.url()).search)).toContain('"q":"Audio inaudible"');
+    expect(await box.inputValue()).toBe('Audio inaudible');
+    errors.assertNone();
+  });
+});

@@ -6,7 +6,7 @@ import * as XLSX from 'xlsx';
 import type { MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -375,6 +375,37 @@ describe('Lista de Moves', () => {
     await shown(page.getByText(/^Mostrando 11-20 de \d+ registros$/));
     expect(await codes()).toEqual(second);
     errors.assertNone();
+  });
+
+  it('shows in its filters the search another tab applied to the list (they share it), not the one typed before', async () => {
+    const [one, other] = [await freshMove('EN_REVISION'), await freshMove('EN_REVISION')];
+    session = await chromium.open();
+    const { page, context, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+    const box = (p: Page) => p.getByLabel('Buscar por código o punto de venta');
+    const searchFor = async (p: Page, id: number) => {
+      await box(p).fill(String(id));
+      await p.getByRole('button', { name: 'Buscar', exact: true }).click();
+    };
+    await searchFor(page, one.id);
+    await shown(page.getByRole('link', { name: one.code, exact: true }));
+    const second = await context.newPage();
+    const secondErrors = trackErrors(second);
+    await second.goto('/user-moves/historial');
+    await shown(second.getByRole('link', { name: one.code, exact: true }));
+    expect(await box(second).inputValue()).toBe(String(one.id));
+
+    await searchFor(second, other.id);
+    await shown(second.getByRole('link', { name: other.code, exact: true }));
+    // The first tab lists the other search's move, and its box says that search.
+    await shown(page.getByRole('link', { name: other.code, exact: true }));
+    await expect.poll(() => box(page).inputValue()).toBe(String(other.id));
+    // Typed and not searched yet, a text stays while the applied search does not change.
+    await box(page).fill('zzz');
+    await page.waitForTimeout(300);
+    expect(await box(page).inputValue()).toBe('zzz');
+    errors.assertNone();
+    secondErrors.assertNone();
   });
 
   it('keeps each code on one line, in a narrow window too', async () => {

@@ -23,7 +23,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * the sort): building their SQL with the query builder on every request cost more of the server's CPU
  * than the rest of the request (BENCHMARKS.md). Each request binds its values to these placeholders.
  */
-const P = placeholders('clientId', 'userId', 'projectId', 'locationId', 'fromDate', 'toDate', 'limit', 'offset');
+const P = placeholders('clientId', 'userId', 'projectId', 'locationId', 'fromDate', 'toDate', 'limit', 'offset', 'after', 'afterKey');
 
 /** The values of a report request for `P`. */
 const scopeValues = (scope: ClientScope) => ({ clientId: scope.clientId, userId: scope.userId });
@@ -123,9 +123,36 @@ export async function reportOptions(db: Db, scope: ClientScope, projectId?: numb
 const sortable: Record<ReportSort, AnyColumn | SQL> = {
   code: userMoves.code,
   location: sql`lower(${locations.fullName})`,
-  visitDate: userMoves.completedAuditDate,
+  // To the millisecond, as the rows say it (and `afterKey` sends it back): a keyset page compares the same value.
+  visitDate: sql`date_trunc('milliseconds', ${userMoves.completedAuditDate})`,
   result: sql`coalesce(${userMoves.questionnaireResult}, ${sql.raw(String(NOT_APPLICABLE_RESULT))})`,
 };
+
+/** `afterKey` as a value of each sort's type (the key of the page's last row, `reportSortKey`). */
+const cursorKey: Record<ReportSort, SQL> = {
+  code: sql`${P.afterKey}::text`,
+  location: sql`lower(${P.afterKey}::text)`,
+  visitDate: sql`${P.afterKey}::timestamptz`,
+  result: sql`${P.afterKey}::numeric`,
+};
+
+/** Whether `afterKey` can be cast to the sort's type: a 400 on the field rather than a 500 of the cast. */
+const cursorKeyValid: Record<ReportSort, (key: string) => boolean> = {
+  code: () => true,
+  location: () => true,
+  visitDate: (key) => /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(key) && !Number.isNaN(Date.parse(key)),
+  result: (key) => /^-?\d{1,5}(\.\d{1,6})?$/.test(key),
+};
+
+/**
+ * Keyset: the rows past the cursor row in the page's order (its column, then the id, the same way). The
+ * key travels as the row showed it, not looked up by the move's id: that move may have left the report
+ * meanwhile (disapproved), and another move's key (one under review) is not the user's to compare against.
+ */
+function pastCursor(sortKey: ReportSort, column: AnyColumn | SQL, order: PerformanceQuery['order']): SQL {
+  const cmp = order === 'DESC' ? sql`<` : sql`>`;
+  return sql`(${column}, ${userMoves.id}) ${cmp} (${cursorKey[sortKey]}, ${P.after}::integer)`;
+}
 
 /** The page's order: the asked column, then the move's id the same way, so pages never share or skip a row. */
 function pageOrder(column: AnyColumn | SQL, order: PerformanceQuery['order']): SQL[] {
@@ -168,12 +195,14 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
     await clientProject(db, scope, q.projectId);
     throw badRequest(MSG.required, { clientLocationId: MSG.required });
   }
+  const keyset = q.after !== undefined;
+  if (keyset && !cursorKeyValid[sortKey as ReportSort](q.afterKey ?? '')) throw badRequest(REPORT_TEXT.badCursor, { afterKey: REPORT_TEXT.badCursor });
   const counting = preparedOnce(db, `performance:count:${scope.kind}:${byLocation}`, () =>
     withPlace(db.select({ total: countAll }).from(userMoves).$dynamic())
       .where(reportWhere(scope, byLocation))
       .prepare(''),
   );
-  const statement = preparedOnce(db, `performance:${scope.kind}:${byLocation}:${sortKey}:${q.order}`, () => {
+  const statement = preparedOnce(db, `performance:${scope.kind}:${byLocation}:${sortKey}:${q.order}:${keyset}`, () => {
     const where = reportWhere(scope, byLocation);
     const total = withPlace(db.select({ total: countAll }).from(userMoves).$dynamic()).where(where);
     return withPlace(
@@ -198,19 +227,21 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
     )
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
-      .where(where)
+      .where(keyset ? and(where, pastCursor(sortKey as ReportSort, column, q.order)) : where)
       .orderBy(...pageOrder(column, q.order))
       .limit(P.limit as never)
       .offset(P.offset as never)
       .prepare('');
   });
-  const values = { ...scopeValues(scope), projectId: q.projectId, locationId: q.clientLocationId, fromDate: q.fromDate, toDate: q.toDate, limit: q.limit, offset: q.offset };
+  const values = { ...scopeValues(scope), projectId: q.projectId, locationId: q.clientLocationId, fromDate: q.fromDate, toDate: q.toDate, limit: q.limit, offset: q.offset, after: q.after, afterKey: q.afterKey };
   const [, , rows] = await inOrder([
     clientProject(db, scope, q.projectId),
     byLocation ? checkLocation(db, scope, q.clientLocationId!) : Promise.resolve(),
     statement.execute(values),
   ] as const);
-  const total = await pageTotal(rows, q.offset, async () => (await counting.execute(values))[0].total);
+  // `total` is the whole filter's, also on a keyset page; an empty one past the last row counts apart.
+  const countApart = async () => (await counting.execute(values))[0].total;
+  const total = keyset && !rows.length ? await countApart() : await pageTotal(rows, q.offset, countApart);
   return {
     total,
     result: rows.map((r) => ({

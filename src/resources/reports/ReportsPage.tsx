@@ -170,7 +170,7 @@ export default function ReportsPage({ note }: { note?: string }) {
   const [sort, setSort] = useState<ReportSortOrder>(REPORT_DEFAULT_SORT);
   const results = useQuery({
     queryKey: ['performance-report', filter, page, perPage, sort],
-    queryFn: () => fetchReportPage(filter!, (page - 1) * perPage, perPage, sort),
+    queryFn: () => fetchReportPage(filter!, { offset: (page - 1) * perPage, limit: perPage }, sort),
     enabled: filter !== null,
     placeholderData: keepPreviousData,
     // A refused filter (400, 403) will not pass on a second try.

@@ -1,13 +1,16 @@
 /** reporte_desempeño.xlsx: every row of the report's filter, gathered a page at a time. */
-import { type PerformanceAnswer, type PerformanceItem, REPORT_EXCEL_FILE, REPORT_EXPORT_PAGE, type ReportSortOrder } from '../../../domain/reports';
+import { type PerformanceAnswer, type PerformanceItem, REPORT_EXCEL_FILE, REPORT_EXPORT_PAGE, reportSortKey, type ReportSortOrder } from '../../../domain/reports';
 import { formatDisplayDate, safeCell } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 
 /** The report's query; `clientId` only for the administrator, who reads any client's. */
 export type ReportFilter = { clientId?: number; projectId: number; clientLocationId?: number; fromDate: string; toDate: string };
 
-export const fetchReportPage = (filter: ReportFilter, offset: number, limit: number, sort: ReportSortOrder) =>
-  request<PerformanceAnswer>('/reports/performance', { query: { ...filter, sort: sort.field, order: sort.order, offset, limit } });
+/** Where a page starts: an offset, or (keyset) after a row of the page before, by its id and sort value. */
+export type ReportPageAt = { offset: number; limit: number; after?: number; afterKey?: string };
+
+export const fetchReportPage = (filter: ReportFilter, at: ReportPageAt, sort: ReportSortOrder) =>
+  request<PerformanceAnswer>('/reports/performance', { query: { ...filter, sort: sort.field, order: sort.order, ...at } });
 
 /** A day DD/MM/YYYY as the spreadsheet's own date (days since 30/12/1899), so Excel sorts and filters it as one. */
 export function excelDay(display: string): number | string {
@@ -30,14 +33,26 @@ const COLUMNS: [string, (r: PerformanceItem) => unknown, string?][] = [
   ['Resultado', (r) => (r.questionnaireResult < 0 ? 'N/A' : r.questionnaireResult / 100), '0.00%'],
 ];
 
+/**
+ * Every row of the filter in the table's order, a page at a time. Each page after the first is asked by
+ * keyset, after the last row read: a visit approved or disapproved meanwhile does not shift the pages
+ * (by offset, the next page repeated a row or skipped one). Only a short page ends the list.
+ */
+export async function reportRows(filter: ReportFilter, sort: ReportSortOrder, fetchPage = fetchReportPage, pageSize = REPORT_EXPORT_PAGE): Promise<PerformanceItem[]> {
+  const rows: PerformanceItem[] = [];
+  let at: ReportPageAt = { offset: 0, limit: pageSize };
+  for (;;) {
+    const page = await fetchPage(filter, at, sort);
+    rows.push(...page.result);
+    const last = page.result.at(-1);
+    if (page.result.length < pageSize || !last) return rows;
+    at = { offset: 0, limit: pageSize, after: last.id, afterKey: reportSortKey(last, sort.field) };
+  }
+}
+
 /** The file holds the rows in the order the table shows them. */
 export async function exportReport(filter: ReportFilter, sort: ReportSortOrder): Promise<number> {
-  const rows: PerformanceItem[] = [];
-  for (let offset = 0; ; offset += REPORT_EXPORT_PAGE) {
-    const page = await fetchReportPage(filter, offset, REPORT_EXPORT_PAGE, sort);
-    rows.push(...page.result);
-    if (page.result.length < REPORT_EXPORT_PAGE || rows.length >= page.total) break;
-  }
+  const rows = await reportRows(filter, sort);
   const XLSX = await import('xlsx');
   const sheet = XLSX.utils.aoa_to_sheet([COLUMNS.map(([label]) => label), ...rows.map((r) => COLUMNS.map(([, value]) => safeCell(value(r))))]);
   rows.forEach((_, i) =>

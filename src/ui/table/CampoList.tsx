@@ -169,7 +169,16 @@ function CampoTable({
   const list = useListContext();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<RaRecord['id'] | null>(null);
-  const [searchText, setSearchText] = useState(String(search ? (list.filterValues[search.field] ?? '') : ''));
+  const appliedSearch = String(search ? (list.filterValues[search.field] ?? '') : '');
+  const [searchText, setSearchText] = useState(appliedSearch);
+  // The search the list applies can change without typing (the browser's back and forward buttons, which
+  // the list follows): the box then says that search, not the text typed before. When the change is the
+  // box's own text being applied, what is typed stays as typed (with its spaces).
+  const [shownSearch, setShownSearch] = useState(appliedSearch);
+  if (shownSearch !== appliedSearch) {
+    setShownSearch(appliedSearch);
+    if (searchText.trim() !== appliedSearch) setSearchText(appliedSearch);
+  }
 
   useEffect(() => setSelected(null), [list.page, list.perPage, list.sort.field, list.sort.order]);
   // A page size the list does not offer (typed in the address: ?perPage=-5) goes back to its first one.
@@ -200,7 +209,11 @@ function CampoTable({
   useEffect(() => () => clearTimeout(typing.current), []);
   const setFilter = (field: string, value: unknown, debounce = false) => {
     clearTimeout(typing.current);
+    const before = latest.current.filterValues[field];
     const apply = () => {
+      // Typed text not yet applied when the list's own value changed meanwhile (back or forward) is dropped:
+      // the box already says the value the list went to.
+      if (debounce && latest.current.filterValues[field] !== before) return;
       const next = { ...latest.current.filterValues };
       if (value === undefined || value === '') delete next[field];
       else next[field] = value;

@@ -1,5 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, TextField } from '@mui/material';
+import { useEffect } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { dateRangeProblems, searchFilter } from '../../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES } from '../../../../domain/moves';
@@ -55,6 +56,9 @@ export function toQuery(v: MoveFilterValues): Record<string, unknown> {
   };
 }
 
+/** The filters as text, field by field in a fixed order: equal for the same search whatever its object's key order. */
+const filtersKey = (v: MoveFilterValues) => JSON.stringify(Object.fromEntries(Object.keys(EMPTY_FILTERS).map((k) => [k, v[k as keyof MoveFilterValues] ?? EMPTY_FILTERS[k as keyof MoveFilterValues]])));
+
 const STATUS_CHOICES = MOVE_STATUSES.map((s) => ({ id: s, name: MOVE_STATUS_LABEL[s] }));
 
 /**
@@ -63,6 +67,13 @@ const STATUS_CHOICES = MOVE_STATUSES.map((s) => ({ id: s, name: MOVE_STATUS_LABE
  */
 export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilterValues; onSearch: (values: MoveFilterValues) => void; onClear: () => void }) {
   const form = useForm<MoveFilterValues>({ defaultValues: initial });
+  // The search the list applies can change without 'Buscar' here: the store is shared with the console's
+  // other tabs, and a search there changes this list's rows. The fields then say that search; what is typed
+  // and not yet searched stays while the applied one is the same (and after this tab's own 'Buscar').
+  const applied = filtersKey(initial);
+  useEffect(() => {
+    if (filtersKey(form.getValues()) !== applied) form.reset(JSON.parse(applied) as MoveFilterValues);
+  }, [applied, form]);
   const clientId = useWatch({ control: form.control, name: 'campaignsClientId' });
   const clients = useClientChoices(false);
   const cities = useChoices(USER_MOVES_PATHS.cities);
