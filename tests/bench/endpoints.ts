@@ -120,6 +120,8 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     list('Moves: asignación', 'stock publicado (/user-moves/stock-moves-report)', '/api/user-moves/stock-moves-report?statuses=Publicada&offset=0&limit=10'),
     list('Moves: filtros', 'ciudades (/user-moves/get/cities)', '/api/user-moves/get/cities'),
     list('Moves: filtros', 'proyectos de un cliente', `/api/user-moves/get/projects?clientId=${i.clientId}`),
+    // What the project picker asks as the user types (src/ui/ProjectPicker.tsx): 50 and one more.
+    list('Moves: filtros', 'proyectos por nombre, como el selector (limit 51)', '/api/user-moves/get/projects?q=Auditor&limit=51'),
     report('Reportes', 'tablero: estadísticas de un cliente', `/api/core-estadisticas/estadisticas/getEstadisticas?clientId=${i.clientId}`),
     report('Reportes', 'desempeño: opciones', `/api/reports/options?clientId=${i.clientId}`),
     report('Reportes', 'desempeño: un proyecto, 20 filas', `/api/reports/performance?clientId=${i.clientId}&projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20`),
