@@ -258,6 +258,12 @@ describe('the moves list', () => {
           page = (await list(`sort=${sort}&order=${order}&limit=53&before=${page[0]}${filter}`)).rows.map((r) => r.id);
         }
         expect(backward, `${sort} ${order} before`).toEqual(all);
+        // A jump from a move: an offset past it, as the console asks when skipping pages it does not hold.
+        const at = Math.floor(all.length / 3);
+        const jumped = (await list(`sort=${sort}&order=${order}&limit=7&offset=11&after=${all[at]}${filter}`)).rows.map((r) => r.id);
+        expect(jumped, `${sort} ${order} after + offset`).toEqual(all.slice(at + 12, at + 19));
+        const back = (await list(`sort=${sort}&order=${order}&limit=7&offset=11&before=${all[2 * at]}${filter}`)).rows.map((r) => r.id);
+        expect(back, `${sort} ${order} before + offset`).toEqual(all.slice(2 * at - 18, 2 * at - 11));
       }
     }
   });

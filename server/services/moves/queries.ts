@@ -4,8 +4,8 @@ import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
-import { type Db, rowsOf, type Tx } from '../../db/client';
-import { containsPattern, countSteps, exactCountUpTo, intArray, matchesFolded, searchPattern, whitelisted } from '../../db/list';
+import { type Db, type Tx } from '../../db/client';
+import { containsPattern, countSteps, exactCountUpTo, matchesFolded, searchPattern, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, motives, projectLocations, projects, states, transactions, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
@@ -149,16 +149,13 @@ function idsQuery(db: Db, sort: Sort, where: SQL | undefined, order: SQL[], take
     .offset(skip);
 }
 
-async function idsWhere(db: Db, sort: Sort, where: SQL | undefined, order: SQL[], take: number, skip = 0): Promise<number[]> {
-  const rows = await idsQuery(db, sort, where, order, take, skip);
-  return rows.map((r) => r.id);
-}
-
 /** Where a page starts: its size, offset and cursor move, as values or placeholders. */
 interface PageAt {
   limit: unknown;
   offset: unknown;
   cursorId: unknown;
+  /** offset + limit: how many ids each part of a keyset page on a key some moves lack reads at most. */
+  take: unknown;
 }
 
 /** The list's order on `sort`, up or down, the id breaking ties (a sort by id needs no tie). */
@@ -177,60 +174,51 @@ function pastCursor(db: Db, sort: Sort, byId: boolean, up: boolean, cursorId: un
 }
 
 /**
- * The page's ids as one query to embed, when one query finds them (by offset; by keyset on a key no
- * move lacks); null when a keyset page needs the empty keys placed (`pageOfIds`).
+ * One page of moves in the list's order, as an int[] expression to embed in the page's statement (the
+ * whole list is one round trip): by offset, or by keyset after (before) a move of the list, which costs
+ * the same on the thousandth page as on the first. The key is compared in SQL against the cursor move's
+ * own (no value crosses to JavaScript and back: a timestamp would lose its microseconds). `reversed`
+ * when the ids come in the opposite order (before a move). A lost cursor gives an empty page, which
+ * `listMoves` tells from an empty list.
  */
-function embeddedPage(db: Db, sort: Sort, byId: boolean, ascending: boolean, embeddable: SQL | undefined, q: MoveListQuery, at: PageAt): { ids: SQL; reversed: boolean } | null {
+function embeddedPage(db: Db, sort: Sort, byId: boolean, ascending: boolean, embeddable: SQL | undefined, q: MoveListQuery, at: PageAt): { ids: SQL; reversed: boolean } {
   const embedded = (condition: SQL | undefined, order: SQL[]) => sql`array(${idsQuery(db, sort, condition, order, at.limit as number, at.offset as number)})`;
   if (q.after === undefined && q.before === undefined) return { ids: embedded(embeddable, listOrder(sort, byId, ascending)), reversed: false };
-  if (!byId && sort.nullable) return null;
   // Before a move: the list's order reversed from it, read back.
   const up = q.after !== undefined ? ascending : !ascending;
-  // A key no move lacks: the page is one query (a lost cursor is told from an empty page, `listMoves`).
-  return { ids: embedded(and(embeddable, pastCursor(db, sort, byId, up, at.cursorId)), listOrder(sort, byId, up)), reversed: q.after === undefined };
+  const reversed = q.after === undefined;
+  // A key no move lacks: the page is one query.
+  if (byId || !sort.nullable) return { ids: embedded(and(embeddable, pastCursor(db, sort, byId, up, at.cursorId)), listOrder(sort, byId, up)), reversed };
+  return { ids: emptyKeysPage(db, sort, up, embeddable, at), reversed };
 }
 
 /**
- * One page of moves in the list's order, as their ids: by offset, or by keyset after (before) a move of
- * the list, which costs the same on the thousandth page as on the first. The key is compared in SQL
- * against the cursor move's own (no value crosses to JavaScript and back: a timestamp would lose its
- * microseconds). Keys that may be empty (a move without Getter, agent or client) sort last ascending
- * and first descending, as PostgreSQL does: the page past the last named one continues among the empty
- * ones. `ids` is the page's own query (an int[] expression, to embed: one round trip) where one query
- * finds it, the ids found otherwise; `reversed` when they come in the opposite order (before a move).
- * `where` is the list's conditions as a statement of their own runs them; `embeddable`, as the page's
- * statement does (`listMoves`: its place looked up once for the page and the count).
+ * A keyset page on a key some moves lack (no Getter, agent or client): empty keys sort last ascending
+ * and first descending, as PostgreSQL does, so the page past the last named one continues among the
+ * empty ones. Each part of what may follow the cursor is an ordered array of at most `take` ids, gated
+ * on whether the cursor's own key is empty (a one-time condition: the parts that cannot follow it are not
+ * read), and the part that continues another is read only when that one fell short (`thenIfShort`: a
+ * filter whose moves all have the key, say approved ones sorted by Getter, would otherwise walk them all
+ * looking for an empty one). The parts' concatenation, sliced past the offset, is the page.
+ * - Ascending from a named key: the named keys after it, then every empty one; from an empty key: the
+ *   empty ones after it, by id.
+ * - Descending from a named key: the named keys before it; from an empty key: the empty ones before it,
+ *   by id, then every named key.
  */
-async function pageOfIds(db: Db, sort: Sort, byId: boolean, ascending: boolean, where: SQL | undefined, embeddable: SQL | undefined, q: MoveListQuery): Promise<{ ids: number[] | SQL; reversed: boolean }> {
-  const one = embeddedPage(db, sort, byId, ascending, embeddable, q, { limit: q.limit, offset: q.offset, cursorId: q.after ?? q.before });
-  if (one) return one;
-  // A keyset page on a key some moves lack (`embeddedPage` found it is not one query).
-  const cursorId = (q.after ?? q.before)!;
-  const orderOf = (up: boolean) => listOrder(sort, false, up);
-  const up = q.after !== undefined ? ascending : !ascending;
-  const reversed = q.after === undefined;
+function emptyKeysPage(db: Db, sort: Sort, up: boolean, embeddable: SQL | undefined, at: PageAt): SQL {
   const key = sort.key as SQL;
+  const cursorEmpty = sql`(select ${key} is null from ${userMoves} where ${userMoves.id} = ${at.cursorId})`;
   const cmp = up ? sql`>` : sql`<`;
-  const named = pastCursor(db, sort, false, up, cursorId);
-
-  const [cursor] = await joinedFor(db.select({ emptyKey: sql<boolean>`${key} is null` }).from(userMoves).$dynamic(), sort).where(eq(userMoves.id, cursorId));
-  if (!cursor) throw lostCursor(q);
-  const take = q.offset + q.limit;
-  const emptyAfter = sql`${key} is null and ${userMoves.id} ${cmp} ${cursorId}`;
+  const part = (condition: SQL, order: SQL[]) => sql`array(${idsQuery(db, sort, and(embeddable, condition), order, at.take as number)})`;
+  const thenIfShort = (first: SQL, then: SQL) =>
+    sql`(select case when cardinality(f.ids) < ${at.take}::int then f.ids || ${then} else f.ids end from (select ${first} as ids) f)`;
   const byIdOnly = [up ? asc(userMoves.id) : desc(userMoves.id)];
-  let ids: number[];
-  if (up && !cursor.emptyKey) {
-    // Ascending: the named keys after the cursor's, then the empty ones.
-    ids = await idsWhere(db, sort, and(where, named), orderOf(true), take);
-    if (ids.length < take) ids = ids.concat(await idsWhere(db, sort, and(where, sql`${key} is null`), byIdOnly, take - ids.length));
-  } else if (up) ids = await idsWhere(db, sort, and(where, emptyAfter), byIdOnly, take);
-  else if (!cursor.emptyKey) ids = await idsWhere(db, sort, and(where, named), orderOf(false), take);
-  else {
-    // Descending from an empty key: the empty ones left, then every named key.
-    ids = await idsWhere(db, sort, and(where, emptyAfter), byIdOnly, take);
-    if (ids.length < take) ids = ids.concat(await idsWhere(db, sort, and(where, sql`${key} is not null`), orderOf(false), take - ids.length));
-  }
-  return { ids: ids.slice(q.offset), reversed };
+  const named = part(sql`not ${cursorEmpty} and ${pastCursor(db, sort, false, up, at.cursorId)}`, listOrder(sort, false, up));
+  const emptyPast = part(sql`${cursorEmpty} and ${key} is null and ${userMoves.id} ${cmp} ${at.cursorId}`, byIdOnly);
+  const ids = up
+    ? sql`${thenIfShort(named, part(sql`not ${cursorEmpty} and ${key} is null`, byIdOnly))} || ${emptyPast}`
+    : sql`${named} || ${thenIfShort(emptyPast, part(sql`${cursorEmpty} and ${key} is not null`, listOrder(sort, false, false)))}`;
+  return sql`(${ids})[(${at.offset}::int + 1):(${at.offset}::int + ${at.limit}::int)]`;
 }
 
 const lostCursor = (q: MoveListQuery) => badRequest(MOVE_FORM_TEXT.lostCursor, { [q.after !== undefined ? 'after' : 'before']: MOVE_FORM_TEXT.lostCursor });
@@ -255,14 +243,13 @@ const STATUS_NAME = sql`(case r.status ${sql.join(
  * generic plan: planning the seven joins anew for each page cost ~2 ms of the database's time, ten times
  * what running them does. PostgreSQL writes them as the API's JSON (`MoveListRow`, the time as
  * `toISOString()` writes it): the server neither reads them field by field nor serializes them again
- * (that was a third of its CPU on a page). `ids`: an int[] expression (the page's own query: the whole
- * list is one round trip) or the ids a keyset page found; `reversed`, when they come in the opposite
+ * (that was a third of its CPU on a page). `ids`: an int[] expression, the page's own query
+ * (`embeddedPage`: the whole list is one round trip); `reversed`, when they come in the opposite
  * order (before a move). `place`: the project locations of the list's place conditions (`placeIds`),
  * looked up once in the statement's `place` for both the page and the count (each looked them up before:
  * a point-of-sale search ran its trigram lookup twice).
  */
-function pageStatement(ids: number[] | SQL, count: SQL | null, place: SQL | null, reversed: boolean): SQL {
-  const idsArray = Array.isArray(ids) ? intArray(ids) : ids;
+function pageStatement(idsArray: SQL, count: SQL | null, place: SQL | null, reversed: boolean): SQL {
   const prelude = place ? sql`with place as (select ${place} as ids) ` : sql``;
   const row = sql`json_build_object('id', r.id, 'code', r.code, 'clientLocationName', r.client_location_name || ' (' || r.client_location_code || ')',
       'userFullName', r.user_full_name, 'statusName', ${STATUS_NAME}, 'statusId', r.status, 'hasAttachments', r.attachments_count > 0,
@@ -304,20 +291,13 @@ export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListJson>
   const { offset: _offset, limit: _limit, after: _after, before: _before, sort: _sort, order: _order, ...filters } = q;
   const counting = countSteps(db, db.select({ one: sql`1` }).from(userMoves).where(and(...moveFilters(q, undefined, values))), `user_moves|${JSON.stringify(filters)}`);
   const cursorId = q.after ?? q.before;
-  let found: PageRecord;
-  if (cursorId === undefined || byId || !sort.nullable) {
-    const side = q.after !== undefined ? 'a' : q.before !== undefined ? 'b' : '-';
-    const statement = preparedSql<PageRecord>(db, `moves:${filterShape(q)}:${sortKey}:${q.order}:${side}:${counting.kept ? 'kept' : 'count'}`, () => {
-      const c = conditions(db, q, FILTER_PLACEHOLDERS);
-      const page = embeddedPage(db, sort, byId, ascending, c.embeddable, q, placeholders('limit', 'offset', 'cursorId'))!;
-      return pageStatement(page.ids, counting.kept ? null : c.exact, c.place, page.reversed);
-    });
-    [found] = await statement.execute({ ...values, limit: q.limit, offset: q.offset, cursorId });
-  } else {
-    const c = conditions(db, q, values);
-    const page = await pageOfIds(db, sort, byId, ascending, c.where, c.embeddable, q);
-    [found] = await rowsOf<PageRecord>(db, pageStatement(page.ids, counting.kept ? null : c.exact, c.place, page.reversed));
-  }
+  const side = q.after !== undefined ? 'a' : q.before !== undefined ? 'b' : '-';
+  const statement = preparedSql<PageRecord>(db, `moves:${filterShape(q)}:${sortKey}:${q.order}:${side}:${counting.kept ? 'kept' : 'count'}`, () => {
+    const c = conditions(db, q, FILTER_PLACEHOLDERS);
+    const page = embeddedPage(db, sort, byId, ascending, c.embeddable, q, placeholders('limit', 'offset', 'cursorId', 'take'));
+    return pageStatement(page.ids, counting.kept ? null : c.exact, c.place, page.reversed);
+  });
+  const [found] = await statement.execute({ ...values, limit: q.limit, offset: q.offset, cursorId, take: q.offset + q.limit });
   const counted = counting.kept ?? (await counting.from(Number(found.n)));
   if (found.rows === '[]' && cursorId !== undefined && !(await db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.id, cursorId))).length) throw lostCursor(q);
   // A MoveListPage, written around the rows PostgreSQL wrote.
