@@ -20,7 +20,7 @@ export const MOVE_FORM_TEXT = {
   tooLong: 'El campo es demasiado largo',
   emptyVideo: 'No dejes el campo vacío',
   storedVideo: 'Ese enlace es el de un archivo de la move y vence en una hora: indique el enlace permanente del video.',
-  /** The Getter's video: staff open it, so it must be a web address. */
+  /** A move's video (the Getter's, the approval's, the edited one): staff and the client open it, so it must be a web address. */
   videoNotWeb: 'El enlace del video debe ser una dirección web (http:// o https://).',
   flagOne: 'Seleccione al menos una pregunta a devolver',
   bothDates: 'Seleccione ambas fechas para filtrar.',
@@ -61,16 +61,24 @@ export const reason = textOr(T.required).overwrite(trimText).min(1, T.required).
  */
 export const isStoredFileLink = (link: string): boolean => /^(?:https?:\/\/[^/]+)?\/api\/files\//i.test(link.trim());
 
-/** The approval's video URL: required, no spaces, 5 to 250 characters (not trimmed: a space is refused), not an expiring file link. */
+/**
+ * A video link the move's screens can open: a web address. 'www.…' or 'javascript:…' passed the spec's
+ * rules (no spaces, 5 to 250) and was approved, then shown as plain text, with no link ('Editado', the
+ * client's visit). Checked last, so a short or spaced link keeps the spec's own message.
+ */
+const opensAsVideo = (v: string) => /\s/.test(v) || v.trim().length < 5 || v.trim().length > 250 || isStoredFileLink(v) || isWebLink(v);
+
+/** The approval's video URL: required, no spaces, 5 to 250 characters (not trimmed: a space is refused), not an expiring file link, a web address. */
 export const approveVideoUrl = z
   .string({ error: T.fieldRequired })
   .min(1, T.fieldRequired)
   .refine((v) => !/\s/.test(v), T.urlSpaces)
   .refine((v) => v.length >= 5, T.tooShort)
   .refine((v) => v.length <= 250, T.tooLong)
-  .refine((v) => !isStoredFileLink(v), T.storedVideo);
+  .refine((v) => !isStoredFileLink(v), T.storedVideo)
+  .refine(opensAsVideo, T.videoNotWeb);
 
-/** The edited video URL: trimmed, not empty, and the approval's rules on what is left. */
+/** The edited video URL: trimmed, not empty, and the approval's rules on what is left (a web address too). */
 export const editedVideoUrl = z
   .string({ error: T.emptyVideo })
   .trim()
@@ -78,7 +86,8 @@ export const editedVideoUrl = z
   .refine((v) => !/\s/.test(v), T.urlSpaces)
   .refine((v) => v.length >= 5, T.tooShort)
   .refine((v) => v.length <= 250, T.tooLong)
-  .refine((v) => !isStoredFileLink(v), T.storedVideo);
+  .refine((v) => !isStoredFileLink(v), T.storedVideo)
+  .refine(opensAsVideo, T.videoNotWeb);
 
 /** The version of the move the user read: a newer one means someone else acted first (409). */
 const version = z.coerce.number().int().min(1).max(2_147_483_647).optional();

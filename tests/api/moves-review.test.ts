@@ -74,6 +74,20 @@ describe('approving', () => {
     expect(await reload(t, move.id)).toMatchObject({ status: 'EN_REVISION', version: move.version, videoLink: move.videoLink });
   });
 
+  it('refuses as the video a link the move’s screens could not open (no web address), writing nothing', async () => {
+    const move = await inReview(0);
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent);
+    // 'www.…' was approved and then shown as plain text, with no link, in 'Editado' and in the client's visit.
+    for (const link of ['www.youtube.com/watch?v=visita', 'javascript:alert(1)', '\u0001\u0002\u0003\u0004\u0005', 'ftp://videos.campo.test/visita.mp4']) {
+      const accept = await api.call('POST', '/user-moves/accept-one', admin, { id: move.id, userMoveVideoLink: link });
+      expect([accept.statusCode, accept.json().errors?.userMoveVideoLink], link).toEqual([400, MOVE_FORM_TEXT.videoNotWeb]);
+      const replace = await api.call('PUT', '/user-moves', admin, { id: approved.id, userMoveVideoLink: link });
+      expect([replace.statusCode, replace.json().errors?.userMoveVideoLink], link).toEqual([400, MOVE_FORM_TEXT.videoNotWeb]);
+    }
+    expect(await reload(t, move.id)).toMatchObject({ status: 'EN_REVISION', version: move.version });
+    expect(await reload(t, approved.id)).toMatchObject({ version: approved.version, videoLink: approved.videoLink });
+  });
+
   it('approves in one transaction: status, log, audit and the Getter’s PENDING transaction at the project’s price', async () => {
     const move = await inReview(1);
     // A Getter without an account yet: approving creates it.
