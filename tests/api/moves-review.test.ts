@@ -144,6 +144,10 @@ describe('rejecting, returning, disapproving', () => {
     const move = await inReview(4);
     const empty = await api.call('POST', '/user-moves/reject-one', admin, { id: move.id, reason: '  ' });
     expect(empty.json().errors.reason).toBe('Campo requerido');
+    // Control characters only: nothing the Getter or the history could read (it was rejected with it).
+    const control = await api.call('POST', '/user-moves/reject-one', admin, { id: move.id, reason: '\u0001\u0002\u0003' });
+    expect([control.statusCode, control.json().errors?.reason]).toEqual([400, 'Campo requerido']);
+    expect((await reload(t, move.id)).status).toBe('EN_REVISION');
     const answer = await api.ok<Detail>('POST', '/user-moves/reject-one', admin, { id: move.id, projectLocationId: move.projectLocationId, reason: 'El video no corresponde.' });
     expect(answer).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'El video no corresponde.' });
     expect((await logsOf(t, move.id)).at(-1)).toMatchObject({ status: 'RECHAZADA', reason: 'El video no corresponde.' });
