@@ -52,6 +52,9 @@ export const MOVE_FORM_TEXT = {
 
 const T = MOVE_FORM_TEXT;
 
+/** Whether a text has something to read: a character that is no space, control or format character. */
+export const readable = (text: string): boolean => /[^\s\p{Cc}\p{Cf}]/u.test(text);
+
 /**
  * A reason (reject, return, disapprove, cancel, edit): required, up to 2000 characters. One of control
  * characters only (U+0001…) says nothing to the Getter nor in the history: it is as missing as spaces.
@@ -60,7 +63,7 @@ export const reason = textOr(T.required)
   .overwrite(trimText)
   .min(1, T.required)
   .max(MAX_TEXT, T.tooLong)
-  .refine((v) => v.length === 0 || /[^\s\p{Cc}\p{Cf}]/u.test(v), T.required);
+  .refine((v) => v.length === 0 || readable(v), T.required);
 
 /**
  * A link the API hands out to a file of a move (`/api/files/…?exp=&sig=`): signed for an hour, so it is

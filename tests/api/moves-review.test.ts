@@ -345,6 +345,8 @@ describe('editing the answers', () => {
     const answered = await answersOf(approved.id);
     const noReason = await api.call('PUT', '/user-moves/edit-one', admin, { id: approved.id, questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
     expect(noReason.json().errors.reason).toBe('Campo requerido');
+    const control = await api.call('PUT', '/user-moves/edit-one', admin, { id: approved.id, reason: '\u0001\u0002 ', questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
+    expect([control.statusCode, control.json().errors?.reason]).toEqual([400, 'Campo requerido']);
     const answer = await api.ok<Detail>('PUT', '/user-moves/edit-one', admin, { id: approved.id, reason: 'Corrección pedida por el cliente', questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
     expect(answer).toMatchObject({ statusId: 'APROBADA', editReason: 'Corrección pedida por el cliente', editedByAgent: true });
   });

@@ -1,7 +1,7 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
 import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits } from '../../../domain/move-replies';
-import { MOVE_FORM_TEXT } from '../../../domain/move-forms';
+import { MOVE_FORM_TEXT, readable } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/client';
@@ -69,7 +69,8 @@ export async function saveAgentEdit(
   let result: number | null = null;
   const current = await readMove(db, input.userMoveId);
   const action = current.status === 'APROBADA' ? 'editApproved' : 'review';
-  const reason = input.reason?.trim() || null;
+  // The reason an approved move's edit needs: one of control characters only is as missing as spaces.
+  const reason = input.reason && readable(input.reason) ? input.reason.trim() : null;
   const { move } = await actOnMove(db, {
     id: input.userMoveId,
     version: input.version ?? current.version,

@@ -3,7 +3,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { isStoredFileLink, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { isStoredFileLink, MOVE_FORM_TEXT, readable } from '../../../../domain/move-forms';
 import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems } from '../../../../domain/move-replies';
 import { AGENT_LOCKED, allowedActions, type MoveStatus } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
@@ -81,14 +81,14 @@ export function MoveReviewPage() {
   };
   const save = () => {
     if (mode === 'return') {
-      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: reason.trim() ? motive.pending : MOVE_FORM_TEXT.required };
+      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: readable(reason) ? motive.pending : MOVE_FORM_TEXT.required };
       setErrors(next);
       if (!next.flags && !next.reason) setAsk({ kind: 'return' });
       return;
     }
     const found = replyProblems(dimensions, draft, { rescued: m.rescueUserId !== null });
     setProblems(found);
-    const reasonMissing = mode === 'editApproved' && !reason.trim();
+    const reasonMissing = mode === 'editApproved' && !readable(reason);
     setErrors({ reason: reasonMissing ? MOVE_FORM_TEXT.required : undefined });
     if (found.length && !onlyPhotosMissing(found)) return runner.fail(problemLines(found), REPLY_TEXT.incomplete);
     if (reasonMissing) return;
