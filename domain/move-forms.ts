@@ -23,6 +23,10 @@ export const MOVE_FORM_TEXT = {
   /** A move's video (the Getter's, the approval's, the edited one): staff and the client open it, so it must be a web address. */
   videoNotWeb: 'El enlace del video debe ser una dirección web (http:// o https://).',
   flagOne: 'Seleccione al menos una pregunta a devolver',
+  /** A question the Getter's app does not show (an agent's own): the Getter could not correct it. */
+  notForGetter: (label: string) => `La pregunta ${label} no la ve el Getter: no se le puede devolver.`,
+  /** Beside such a question in the return, where it has no checkbox. */
+  hiddenFromGetter: 'No la ve el Getter',
   bothDates: 'Seleccione ambas fechas para filtrar.',
   visitsToGetter: 'Las visitas publicadas se asignan a un Getter, no a un agente de calidad.',
   lostCursor: 'La move desde la que se pidió la página ya no existe. Vuelva a la primera página.',

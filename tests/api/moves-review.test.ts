@@ -171,6 +171,26 @@ describe('rejecting, returning, disapproving', () => {
     expect((await reload(t, move.id)).returnReason).toBe('Falta la foto de la góndola');
   });
 
+  it('does not return a question the Getter’s app does not show (an agent’s own): the Getter could not correct it', async () => {
+    let found: { move: Awaited<ReturnType<typeof inReview>>; hidden: string; label: string; shown: string } | undefined;
+    for (const move of (await movesWhere(t, inStatus('EN_REVISION'), withAgent, isNull(userMoves.rescueUserId))).slice(10)) {
+      const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+      const questions = answered.questionnaire.dimensions.flatMap((d, di) => d.subDimensions.flatMap((sd, si) => sd.questions.map((q, qi) => ({ q, label: `${di + 1}.${si + 1}.${qi + 1} ${q.name}` }))));
+      const hidden = questions.find(({ q }) => q.visibleToGetter === false);
+      if (hidden) {
+        found = { move, hidden: hidden.q._id, label: hidden.label, shown: questions.find(({ q }) => q.visibleToGetter !== false)!.q._id };
+        break;
+      }
+    }
+    expect(found, 'a move in review whose questionnaire has a question only agents see').toBeDefined();
+    const { move, hidden, label, shown } = found!;
+    const refused = await api.call('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Corregir', questions: [shown, hidden], version: move.version });
+    expect([refused.statusCode, refused.json().errors?.questions]).toEqual([400, MOVE_FORM_TEXT.notForGetter(label)]);
+    expect(await reload(t, move.id)).toMatchObject({ status: 'EN_REVISION', version: move.version });
+    await api.ok('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Corregir', questions: [shown], version: move.version });
+    expect((await reload(t, move.id)).status).toBe('DEVUELTA');
+  });
+
   it('shows the returned questions on a move an agent had edited too (the review shows the agent’s edit)', async () => {
     const move = await inReview(9);
     const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import type { MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
+import type { AnsweredQuestionnaire, MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
@@ -769,6 +769,32 @@ describe('reviewing a move', () => {
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move devuelta');
     expect(await statusOf(move.id)).toBe('DEVUELTA');
+    errors.assertNone();
+  });
+
+  it('offers no return of a question only agents see, and says why beside it', async () => {
+    // A move in review whose questionnaire has a question the Getter's app does not show.
+    let move: MoveDetail | undefined;
+    let hidden = '';
+    for (let tries = 0; tries < 40 && !move; tries++) {
+      const candidate = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+      const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${candidate.id}`);
+      answered.questionnaire.dimensions.forEach((d, di) =>
+        d.subDimensions.forEach((sd, si) =>
+          sd.questions.forEach((q, qi) => {
+            if (q.visibleToGetter === false && !hidden) hidden = `${di + 1}.${si + 1}.${qi + 1} ${q.name}`;
+          }),
+        ),
+      );
+      if (hidden) move = candidate;
+    }
+    expect(move, 'a move in review with a question only agents see').toBeDefined();
+    const { page, errors } = await openMove(move!.code);
+    await page.getByRole('button', { name: 'Devolver' }).click();
+    await shown(page.getByRole('checkbox', { name: /^Devolver 1\.1\.1 / }));
+    const question = page.getByRole('group', { name: hidden, exact: true });
+    await shown(question.getByText(MOVE_FORM_TEXT.hiddenFromGetter));
+    expect(await question.getByRole('checkbox', { name: `Devolver ${hidden}` }).count()).toBe(0);
     errors.assertNone();
   });
 
