@@ -432,6 +432,18 @@ describe('agent, video, cancel and reschedule', () => {
     expect((await t.db.select().from(visits).where(eq(visits.id, withVisit.visitId!)))[0].state).toBe('PUBLICADA_POR_CANCELACION');
   });
 
+  it('cancels a returned move its Getter has not corrected: its visit goes back to the stock, and the move can be rescued', async () => {
+    const [returned] = await movesWhere(t, inStatus('DEVUELTA'), isNotNull(userMoves.visitId), ofProject(false));
+    expect(returned, 'a returned move with its visit').toBeDefined();
+    await api.ok('POST', '/user-moves/cancel-one', admin, { id: returned.id, projectLocationID: returned.projectLocationId, reason: 'El Getter dejó la aplicación', version: returned.version });
+    expect(await reload(t, returned.id)).toMatchObject({ status: 'CANCELADA', cancelReason: 'El Getter dejó la aplicación', version: returned.version + 1 });
+    await expectLogFollows(t, returned.id, 'CANCELADA');
+    expect((await t.db.select().from(visits).where(eq(visits.id, returned.visitId!)))[0].state).toBe('PUBLICADA_POR_CANCELACION');
+    await api.ok('POST', '/user-moves/rescue-one', admin, { id: returned.id });
+    expect((await reload(t, returned.id)).status).toBe('EN_REVISION');
+    expect((await t.db.select().from(visits).where(eq(visits.id, returned.visitId!)))[0].state).toBe('TOMADA');
+  });
+
   it('rescues a cancelled move with its visit back; not once another move took the visit', async () => {
     // Of a project not finished: a finished project's visits go to no Getter.
     const running = sql`exists (select 1 from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${userMoves.projectLocationId} and p.end_date >= ${todayIso()})`;
