@@ -773,12 +773,13 @@ describe('reviewing a move', () => {
   });
 
   it('offers no return of a question only agents see, and says why beside it', async () => {
-    // A move in review whose questionnaire has a question the Getter's app does not show.
+    // A move in review whose questionnaire has a question the Getter's app does not show (only that one is taken).
     let move: MoveDetail | undefined;
     let hidden = '';
-    for (let tries = 0; tries < 40 && !move; tries++) {
-      const candidate = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
-      const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${candidate.id}`);
+    const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=EN_REVISION&limit=100&sort=id&order=DESC');
+    for (const row of rows) {
+      if (taken.has(row.id) || row.assignedAgentFullName === null) continue;
+      const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${row.id}`);
       answered.questionnaire.dimensions.forEach((d, di) =>
         d.subDimensions.forEach((sd, si) =>
           sd.questions.forEach((q, qi) => {
@@ -786,7 +787,11 @@ describe('reviewing a move', () => {
           }),
         ),
       );
-      if (hidden) move = candidate;
+      if (hidden) {
+        taken.add(row.id);
+        move = await api<MoveDetail>(`/user-moves/get?id=${row.id}`);
+        break;
+      }
     }
     expect(move, 'a move in review with a question only agents see').toBeDefined();
     const { page, errors } = await openMove(move!.code);
