@@ -803,6 +803,26 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
+  it("offers no 'Devolver' on a move whose questionnaire has nothing the Getter could correct (none at all)", async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    session = await chromium.open();
+    const { page, errors } = session;
+    // The move's answers as a move without a questionnaire has them.
+    for (const path of ['**/api/questionnaires-replyeds/get?*', '**/api/questionnaireRepliedByAgent?*']) {
+      await page.route(path, async (route) => {
+        const answer = await route.fetch();
+        if (answer.status() !== 200) return route.fulfill({ response: answer });
+        const answered = (await answer.json()) as AnsweredQuestionnaire;
+        await route.fulfill({ response: answer, json: { ...answered, questionnaire: { ...answered.questionnaire, dimensions: [] }, replies: {} } });
+      });
+    }
+    await loginAs(page, 'admin@campo.test', { at: `/user-moves/view/${move.code}` });
+    await shown(page.getByText('La move no tiene un cuestionario asociado.'));
+    await shown(page.getByRole('button', { name: 'Rechazar' }));
+    expect(await page.getByRole('button', { name: 'Devolver' }).count()).toBe(0);
+    errors.assertNone();
+  });
+
   it('disapproves an approved move', async () => {
     const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null);
     const { page, errors } = await openMove(move.code);
