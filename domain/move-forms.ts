@@ -20,9 +20,13 @@ export const MOVE_FORM_TEXT = {
   tooLong: 'El campo es demasiado largo',
   emptyVideo: 'No dejes el campo vacío',
   storedVideo: 'Ese enlace es el de un archivo de la move y vence en una hora: indique el enlace permanente del video.',
-  /** The Getter's video: staff open it, so it must be a web address. */
+  /** A move's video (the Getter's, the approval's, the edited one): staff and the client open it, so it must be a web address. */
   videoNotWeb: 'El enlace del video debe ser una dirección web (http:// o https://).',
   flagOne: 'Seleccione al menos una pregunta a devolver',
+  /** A question the Getter's app does not show (an agent's own): the Getter could not correct it. */
+  notForGetter: (label: string) => `La pregunta ${label} no la ve el Getter: no se le puede devolver.`,
+  /** Beside such a question in the return, where it has no checkbox. */
+  hiddenFromGetter: 'No la ve el Getter',
   bothDates: 'Seleccione ambas fechas para filtrar.',
   visitsToGetter: 'Las visitas publicadas se asignan a un Getter, no a un agente de calidad.',
   lostCursor: 'La move desde la que se pidió la página ya no existe. Vuelva a la primera página.',
@@ -52,8 +56,18 @@ export const MOVE_FORM_TEXT = {
 
 const T = MOVE_FORM_TEXT;
 
-/** A reason (reject, return, disapprove, cancel, edit): required, up to 2000 characters. */
-export const reason = textOr(T.required).overwrite(trimText).min(1, T.required).max(MAX_TEXT, T.tooLong);
+/** Whether a text has something to read: a character that is no space, control or format character. */
+export const readable = (text: string): boolean => /[^\s\p{Cc}\p{Cf}]/u.test(text);
+
+/**
+ * A reason (reject, return, disapprove, cancel, edit): required, up to 2000 characters. One of control
+ * characters only (U+0001…) says nothing to the Getter nor in the history: it is as missing as spaces.
+ */
+export const reason = textOr(T.required)
+  .overwrite(trimText)
+  .min(1, T.required)
+  .max(MAX_TEXT, T.tooLong)
+  .refine((v) => v.length === 0 || readable(v), T.required);
 
 /**
  * A link the API hands out to a file of a move (`/api/files/…?exp=&sig=`): signed for an hour, so it is
@@ -61,16 +75,24 @@ export const reason = textOr(T.required).overwrite(trimText).min(1, T.required).
  */
 export const isStoredFileLink = (link: string): boolean => /^(?:https?:\/\/[^/]+)?\/api\/files\//i.test(link.trim());
 
-/** The approval's video URL: required, no spaces, 5 to 250 characters (not trimmed: a space is refused), not an expiring file link. */
+/**
+ * A video link the move's screens can open: a web address. 'www.…' or 'javascript:…' passed the spec's
+ * rules (no spaces, 5 to 250) and was approved, then shown as plain text, with no link ('Editado', the
+ * client's visit). Checked last, so a short or spaced link keeps the spec's own message.
+ */
+const opensAsVideo = (v: string) => /\s/.test(v) || v.trim().length < 5 || v.trim().length > 250 || isStoredFileLink(v) || isWebLink(v);
+
+/** The approval's video URL: required, no spaces, 5 to 250 characters (not trimmed: a space is refused), not an expiring file link, a web address. */
 export const approveVideoUrl = z
   .string({ error: T.fieldRequired })
   .min(1, T.fieldRequired)
   .refine((v) => !/\s/.test(v), T.urlSpaces)
   .refine((v) => v.length >= 5, T.tooShort)
   .refine((v) => v.length <= 250, T.tooLong)
-  .refine((v) => !isStoredFileLink(v), T.storedVideo);
+  .refine((v) => !isStoredFileLink(v), T.storedVideo)
+  .refine(opensAsVideo, T.videoNotWeb);
 
-/** The edited video URL: trimmed, not empty, and the approval's rules on what is left. */
+/** The edited video URL: trimmed, not empty, and the approval's rules on what is left (a web address too). */
 export const editedVideoUrl = z
   .string({ error: T.emptyVideo })
   .trim()
@@ -78,7 +100,8 @@ export const editedVideoUrl = z
   .refine((v) => !/\s/.test(v), T.urlSpaces)
   .refine((v) => v.length >= 5, T.tooShort)
   .refine((v) => v.length <= 250, T.tooLong)
-  .refine((v) => !isStoredFileLink(v), T.storedVideo);
+  .refine((v) => !isStoredFileLink(v), T.storedVideo)
+  .refine(opensAsVideo, T.videoNotWeb);
 
 /** The version of the move the user read: a newer one means someone else acted first (409). */
 const version = z.coerce.number().int().min(1).max(2_147_483_647).optional();

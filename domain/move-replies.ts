@@ -50,6 +50,9 @@ export function numberedQuestions(dimensions: readonly Dimension[]): NumberedQue
   return out;
 }
 
+/** A question the Getter can be asked to correct (a return): one its app shows, not an agent's own. */
+export const returnableQuestion = (q: Pick<Question, 'visibleToGetter'>): boolean => q.visibleToGetter !== false;
+
 export const emptyReply = (weighting: number | null = null): MoveReply => ({ replyData: null, replyObservation: null, weighting, evidences: [], hasToEdit: false });
 
 /** A reply as one line of text: the chosen options, the text or amount, or how many photos ('' when unanswered). */

@@ -71,7 +71,8 @@ export const TRANSITIONS: Record<MoveAction, { from: readonly MoveStatus[]; to: 
   editApproved: { from: ['APROBADA'], to: null, needsAgent: true },
   republish: { from: ['DESAPROBADA', 'RECHAZADA'], to: null, needsAgent: true },
   rescue: { from: ['ASIGNADA', 'INICIADA', 'CANCELADA', 'PAUSADA'], to: 'EN_REVISION', needsAgent: false },
-  cancel: { from: ['DISPONIBLE', 'ASIGNADA', 'INICIADA', 'PAUSADA'], to: 'CANCELADA', needsAgent: false },
+  // A returned move is the Getter's again, as an assigned one: one its Getter never corrects would hold its visit for good.
+  cancel: { from: ['DISPONIBLE', 'ASIGNADA', 'INICIADA', 'PAUSADA', 'DEVUELTA'], to: 'CANCELADA', needsAgent: false },
   reschedule: { from: ['DISPONIBLE', 'ASIGNADA', 'INICIADA', 'PAUSADA', 'DEVUELTA'], to: null, needsAgent: false },
   // The agent selector is locked for approved, disapproved, rejected, returned and cancelled moves.
   assignAgent: { from: ['DISPONIBLE', 'ASIGNADA', 'INICIADA', 'PAUSADA', 'EN_REVISION'], to: null, needsAgent: false },

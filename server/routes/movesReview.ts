@@ -230,7 +230,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.userMoveId);
   });
 
-  app.post('/user-moves/cancel-one', { config: write, schema: { tags, summary: 'Cancela una move sin terminar con un motivo y vuelve a publicar su visita', description: 'DISPONIBLE, ASIGNADA, INICIADA o PAUSADA → CANCELADA. Una `version` distinta de la actual responde 409.', body: cancelBody } }, async (req) => {
+  app.post('/user-moves/cancel-one', { config: write, schema: { tags, summary: 'Cancela una move sin terminar con un motivo y vuelve a publicar su visita', description: 'DISPONIBLE, ASIGNADA, INICIADA, PAUSADA o DEVUELTA → CANCELADA. Una `version` distinta de la actual responde 409.', body: cancelBody } }, async (req) => {
     const body = req.body as z.infer<typeof cancelBody>;
     await actOnMove(app.db, {
       id: body.id,

@@ -74,6 +74,20 @@ describe('approving', () => {
     expect(await reload(t, move.id)).toMatchObject({ status: 'EN_REVISION', version: move.version, videoLink: move.videoLink });
   });
 
+  it('refuses as the video a link the move’s screens could not open (no web address), writing nothing', async () => {
+    const move = await inReview(0);
+    const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent);
+    // 'www.…' was approved and then shown as plain text, with no link, in 'Editado' and in the client's visit.
+    for (const link of ['www.youtube.com/watch?v=visita', 'javascript:alert(1)', '\u0001\u0002\u0003\u0004\u0005', 'ftp://videos.campo.test/visita.mp4']) {
+      const accept = await api.call('POST', '/user-moves/accept-one', admin, { id: move.id, userMoveVideoLink: link });
+      expect([accept.statusCode, accept.json().errors?.userMoveVideoLink], link).toEqual([400, MOVE_FORM_TEXT.videoNotWeb]);
+      const replace = await api.call('PUT', '/user-moves', admin, { id: approved.id, userMoveVideoLink: link });
+      expect([replace.statusCode, replace.json().errors?.userMoveVideoLink], link).toEqual([400, MOVE_FORM_TEXT.videoNotWeb]);
+    }
+    expect(await reload(t, move.id)).toMatchObject({ status: 'EN_REVISION', version: move.version });
+    expect(await reload(t, approved.id)).toMatchObject({ version: approved.version, videoLink: approved.videoLink });
+  });
+
   it('approves in one transaction: status, log, audit and the Getter’s PENDING transaction at the project’s price', async () => {
     const move = await inReview(1);
     // A Getter without an account yet: approving creates it.
@@ -130,6 +144,10 @@ describe('rejecting, returning, disapproving', () => {
     const move = await inReview(4);
     const empty = await api.call('POST', '/user-moves/reject-one', admin, { id: move.id, reason: '  ' });
     expect(empty.json().errors.reason).toBe('Campo requerido');
+    // Control characters only: nothing the Getter or the history could read (it was rejected with it).
+    const control = await api.call('POST', '/user-moves/reject-one', admin, { id: move.id, reason: '\u0001\u0002\u0003' });
+    expect([control.statusCode, control.json().errors?.reason]).toEqual([400, 'Campo requerido']);
+    expect((await reload(t, move.id)).status).toBe('EN_REVISION');
     const answer = await api.ok<Detail>('POST', '/user-moves/reject-one', admin, { id: move.id, projectLocationId: move.projectLocationId, reason: 'El video no corresponde.' });
     expect(answer).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'El video no corresponde.' });
     expect((await logsOf(t, move.id)).at(-1)).toMatchObject({ status: 'RECHAZADA', reason: 'El video no corresponde.' });
@@ -151,6 +169,26 @@ describe('rejecting, returning, disapproving', () => {
     expect(after.replies[question].hasToEdit).toBe(true);
     expect(Object.values(after.replies).filter((r) => r.hasToEdit)).toHaveLength(1);
     expect((await reload(t, move.id)).returnReason).toBe('Falta la foto de la góndola');
+  });
+
+  it('does not return a question the Getter’s app does not show (an agent’s own): the Getter could not correct it', async () => {
+    let found: { move: Awaited<ReturnType<typeof inReview>>; hidden: string; label: string; shown: string } | undefined;
+    for (const move of (await movesWhere(t, inStatus('EN_REVISION'), withAgent, isNull(userMoves.rescueUserId))).slice(10)) {
+      const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+      const questions = answered.questionnaire.dimensions.flatMap((d, di) => d.subDimensions.flatMap((sd, si) => sd.questions.map((q, qi) => ({ q, label: `${di + 1}.${si + 1}.${qi + 1} ${q.name}` }))));
+      const hidden = questions.find(({ q }) => q.visibleToGetter === false);
+      if (hidden) {
+        found = { move, hidden: hidden.q._id, label: hidden.label, shown: questions.find(({ q }) => q.visibleToGetter !== false)!.q._id };
+        break;
+      }
+    }
+    expect(found, 'a move in review whose questionnaire has a question only agents see').toBeDefined();
+    const { move, hidden, label, shown } = found!;
+    const refused = await api.call('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Corregir', questions: [shown, hidden], version: move.version });
+    expect([refused.statusCode, refused.json().errors?.questions]).toEqual([400, MOVE_FORM_TEXT.notForGetter(label)]);
+    expect(await reload(t, move.id)).toMatchObject({ status: 'EN_REVISION', version: move.version });
+    await api.ok('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Corregir', questions: [shown], version: move.version });
+    expect((await reload(t, move.id)).status).toBe('DEVUELTA');
   });
 
   it('shows the returned questions on a move an agent had edited too (the review shows the agent’s edit)', async () => {
@@ -327,6 +365,8 @@ describe('editing the answers', () => {
     const answered = await answersOf(approved.id);
     const noReason = await api.call('PUT', '/user-moves/edit-one', admin, { id: approved.id, questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
     expect(noReason.json().errors.reason).toBe('Campo requerido');
+    const control = await api.call('PUT', '/user-moves/edit-one', admin, { id: approved.id, reason: '\u0001\u0002 ', questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
+    expect([control.statusCode, control.json().errors?.reason]).toEqual([400, 'Campo requerido']);
     const answer = await api.ok<Detail>('PUT', '/user-moves/edit-one', admin, { id: approved.id, reason: 'Corrección pedida por el cliente', questionnarieReplyedByAgent: { replies: answered.replies }, continueWithoutPhotos: true });
     expect(answer).toMatchObject({ statusId: 'APROBADA', editReason: 'Corrección pedida por el cliente', editedByAgent: true });
   });
@@ -390,6 +430,18 @@ describe('agent, video, cancel and reschedule', () => {
     await api.ok('POST', '/user-moves/cancel-one', admin, { id: withVisit.id, projectLocationID: withVisit.projectLocationId, reason: 'Local cerrado' });
     expect(await reload(t, withVisit.id)).toMatchObject({ status: 'CANCELADA', cancelReason: 'Local cerrado' });
     expect((await t.db.select().from(visits).where(eq(visits.id, withVisit.visitId!)))[0].state).toBe('PUBLICADA_POR_CANCELACION');
+  });
+
+  it('cancels a returned move its Getter has not corrected: its visit goes back to the stock, and the move can be rescued', async () => {
+    const [returned] = await movesWhere(t, inStatus('DEVUELTA'), isNotNull(userMoves.visitId), ofProject(false));
+    expect(returned, 'a returned move with its visit').toBeDefined();
+    await api.ok('POST', '/user-moves/cancel-one', admin, { id: returned.id, projectLocationID: returned.projectLocationId, reason: 'El Getter dejó la aplicación', version: returned.version });
+    expect(await reload(t, returned.id)).toMatchObject({ status: 'CANCELADA', cancelReason: 'El Getter dejó la aplicación', version: returned.version + 1 });
+    await expectLogFollows(t, returned.id, 'CANCELADA');
+    expect((await t.db.select().from(visits).where(eq(visits.id, returned.visitId!)))[0].state).toBe('PUBLICADA_POR_CANCELACION');
+    await api.ok('POST', '/user-moves/rescue-one', admin, { id: returned.id });
+    expect((await reload(t, returned.id)).status).toBe('EN_REVISION');
+    expect((await t.db.select().from(visits).where(eq(visits.id, returned.visitId!)))[0].state).toBe('TOMADA');
   });
 
   it('rescues a cancelled move with its visit back; not once another move took the visit', async () => {

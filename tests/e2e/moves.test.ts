@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import type { MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
+import type { AnsweredQuestionnaire, MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
@@ -769,6 +769,57 @@ describe('reviewing a move', () => {
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move devuelta');
     expect(await statusOf(move.id)).toBe('DEVUELTA');
+    errors.assertNone();
+  });
+
+  it('offers no return of a question only agents see, and says why beside it', async () => {
+    // A move in review whose questionnaire has a question the Getter's app does not show (only that one is taken).
+    let move: MoveDetail | undefined;
+    let hidden = '';
+    const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=EN_REVISION&limit=100&sort=id&order=DESC');
+    for (const row of rows) {
+      if (taken.has(row.id) || row.assignedAgentFullName === null) continue;
+      const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${row.id}`);
+      answered.questionnaire.dimensions.forEach((d, di) =>
+        d.subDimensions.forEach((sd, si) =>
+          sd.questions.forEach((q, qi) => {
+            if (q.visibleToGetter === false && !hidden) hidden = `${di + 1}.${si + 1}.${qi + 1} ${q.name}`;
+          }),
+        ),
+      );
+      if (hidden) {
+        taken.add(row.id);
+        move = await api<MoveDetail>(`/user-moves/get?id=${row.id}`);
+        break;
+      }
+    }
+    expect(move, 'a move in review with a question only agents see').toBeDefined();
+    const { page, errors } = await openMove(move!.code);
+    await page.getByRole('button', { name: 'Devolver' }).click();
+    await shown(page.getByRole('checkbox', { name: /^Devolver 1\.1\.1 / }));
+    const question = page.getByRole('group', { name: hidden, exact: true });
+    await shown(question.getByText(MOVE_FORM_TEXT.hiddenFromGetter));
+    expect(await question.getByRole('checkbox', { name: `Devolver ${hidden}` }).count()).toBe(0);
+    errors.assertNone();
+  });
+
+  it("offers no 'Devolver' on a move whose questionnaire has nothing the Getter could correct (none at all)", async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    session = await chromium.open();
+    const { page, errors } = session;
+    // The move's answers as a move without a questionnaire has them.
+    for (const path of ['**/api/questionnaires-replyeds/get?*', '**/api/questionnaireRepliedByAgent?*']) {
+      await page.route(path, async (route) => {
+        const answer = await route.fetch();
+        if (answer.status() !== 200) return route.fulfill({ response: answer });
+        const answered = (await answer.json()) as AnsweredQuestionnaire;
+        await route.fulfill({ response: answer, json: { ...answered, questionnaire: { ...answered.questionnaire, dimensions: [] }, replies: {} } });
+      });
+    }
+    await loginAs(page, 'admin@campo.test', { at: `/user-moves/view/${move.code}` });
+    await shown(page.getByText('La move no tiene un cuestionario asociado.'));
+    await shown(page.getByRole('button', { name: 'Rechazar' }));
+    expect(await page.getByRole('button', { name: 'Devolver' }).count()).toBe(0);
     errors.assertNone();
   });
 

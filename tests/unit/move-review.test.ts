@@ -42,6 +42,17 @@ describe('the review dialogs', () => {
     for (const link of ['https://www.dropbox.com/s/abc/api/files/v.mp4', 'https://youtu.be/abc', 'https://campo.test/apifiles/x']) expect(message(approveVideoUrl, link), link).toBeNull();
   });
 
+  it('wants a web address as the video, which the move’s screens open as a link; a short or spaced one keeps its own message', () => {
+    for (const link of ['www.youtube.com/watch?v=abc', 'javascript:alert(1)', 'ftp://x.test/v.mp4', '\u0001\u0002\u0003\u0004\u0005']) {
+      expect(message(approveVideoUrl, link), link).toBe(T.videoNotWeb);
+      expect(message(editedVideoUrl, link), link).toBe(T.videoNotWeb);
+    }
+    expect(message(editedVideoUrl, '  www.youtube.com/watch?v=abc ')).toBe(T.videoNotWeb);
+    expect(message(approveVideoUrl, 'a.b')).toBe(T.tooShort);
+    expect(message(approveVideoUrl, 'www.x.test/a b')).toBe(T.urlSpaces);
+    expect(message(editedVideoUrl, 'HTTP://X.TEST/V.MP4')).toBeNull();
+  });
+
   it('trims the edited video URL and refuses it empty', () => {
     expect(message(editedVideoUrl, '   ')).toBe(T.emptyVideo);
     expect(editedVideoUrl.parse('  https://x.test/v.mp4 ')).toBe('https://x.test/v.mp4');

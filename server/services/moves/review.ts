@@ -1,7 +1,7 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
-import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits } from '../../../domain/move-replies';
-import { MOVE_FORM_TEXT } from '../../../domain/move-forms';
+import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion } from '../../../domain/move-replies';
+import { MOVE_FORM_TEXT, readable } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/client';
@@ -69,7 +69,8 @@ export async function saveAgentEdit(
   let result: number | null = null;
   const current = await readMove(db, input.userMoveId);
   const action = current.status === 'APROBADA' ? 'editApproved' : 'review';
-  const reason = input.reason?.trim() || null;
+  // The reason an approved move's edit needs: one of control characters only is as missing as spaces.
+  const reason = input.reason && readable(input.reason) ? input.reason.trim() : null;
   const { move } = await actOnMove(db, {
     id: input.userMoveId,
     version: input.version ?? current.version,
@@ -103,6 +104,9 @@ export async function flagForReturn(tx: Tx, move: MoveRow, questionIds: string[]
   const known = new Set(version.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions.map((q) => q._id))));
   const unknown = questionIds.find((q) => !known.has(q));
   if (unknown) throw badRequest(REPLY_TEXT.unknownQuestion, { questions: REPLY_TEXT.unknownQuestion });
+  // Returned, a question the Getter's app does not show (an agent's own) left the Getter a move with nothing to correct.
+  const hidden = numberedQuestions(version.dimensions).find((n) => !returnableQuestion(n.question) && questionIds.includes(n.question._id));
+  if (hidden) throw badRequest(MOVE_FORM_TEXT.notForGetter(hidden.label), { questions: MOVE_FORM_TEXT.notForGetter(hidden.label) });
   for (const byAgent of [false, true]) {
     const row = await readReply(tx, move.id, byAgent);
     if (byAgent && !row) continue;

@@ -16,7 +16,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { chosenAnswerIds, emptyReply, type MoveReplies, type MoveReply, photosOf, type ReplyProblem } from '../../../../domain/move-replies';
+import { chosenAnswerIds, emptyReply, type MoveReplies, type MoveReply, photosOf, type ReplyProblem, returnableQuestion } from '../../../../domain/move-replies';
+import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { type Dimension, QUESTION_TYPE_LABELS, type Question } from '../../../../domain/questionnaires';
 
 export type AnswersMode = 'view' | 'edit' | 'return';
@@ -70,7 +71,7 @@ function QuestionItem(props: AnswersProps & { question: Question; numbers: [numb
     <Box sx={{ py: 1.5 }} data-question={q._id} aria-label={label} role="group">
       <Divider sx={{ mb: 1 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        {mode === 'return' && (
+        {mode === 'return' && returnableQuestion(q) && (
           <Checkbox checked={props.flags.has(q._id)} onChange={() => props.onFlag(q._id)} slotProps={{ input: { 'aria-label': `Devolver ${label}` } }} />
         )}
         <Typography sx={{ fontWeight: 500, flexGrow: 1 }}>{label}</Typography>
@@ -78,6 +79,7 @@ function QuestionItem(props: AnswersProps & { question: Question; numbers: [numb
         <Chip size="small" variant="outlined" label={`Ponderación ${weight(q.weighting)}`} />
         {q.answerRequired && <Chip size="small" label="Obligatoria" />}
         {reply.hasToEdit && <Chip size="small" color="warning" label="A corregir" />}
+        {mode === 'return' && !returnableQuestion(q) && <Chip size="small" variant="outlined" label={MOVE_FORM_TEXT.hiddenFromGetter} />}
       </Box>
       <Box sx={{ pl: mode === 'return' ? 6 : 0, pt: 1 }}>
         {mode === 'edit' ? <ReplyInput question={q} reply={reply} set={set} error={problem('replyData')} /> : <ReplyText question={q} reply={reply} />}

@@ -3,8 +3,8 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { isStoredFileLink, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
-import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems } from '../../../../domain/move-replies';
+import { isStoredFileLink, MOVE_FORM_TEXT, readable } from '../../../../domain/move-forms';
+import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems, returnableQuestion } from '../../../../domain/move-replies';
 import { AGENT_LOCKED, allowedActions, type MoveStatus } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
 import { currentRole } from '../../../authProvider';
@@ -70,6 +70,8 @@ export function MoveReviewPage() {
   const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null }, role);
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';
+  // 'Devolver' is hidden when there is nothing the Getter could correct (no questionnaire, or only agents' questions).
+  const hasReturnable = dimensions.some((d) => d.subDimensions.some((s) => s.questions.some(returnableQuestion)));
   // What approving would leave unanswered (the server refuses it too); missing photos do not stop it.
   const approveProblems = problemLines(replyProblems(dimensions, answers.data?.replies ?? {}, { rescued: m.rescueUserId !== null }).filter((p) => !p.photo));
 
@@ -81,14 +83,14 @@ export function MoveReviewPage() {
   };
   const save = () => {
     if (mode === 'return') {
-      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: reason.trim() ? motive.pending : MOVE_FORM_TEXT.required };
+      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: readable(reason) ? motive.pending : MOVE_FORM_TEXT.required };
       setErrors(next);
       if (!next.flags && !next.reason) setAsk({ kind: 'return' });
       return;
     }
     const found = replyProblems(dimensions, draft, { rescued: m.rescueUserId !== null });
     setProblems(found);
-    const reasonMissing = mode === 'editApproved' && !reason.trim();
+    const reasonMissing = mode === 'editApproved' && !readable(reason);
     setErrors({ reason: reasonMissing ? MOVE_FORM_TEXT.required : undefined });
     if (found.length && !onlyPhotosMissing(found)) return runner.fail(problemLines(found), REPLY_TEXT.incomplete);
     if (reasonMissing) return;
@@ -129,7 +131,7 @@ export function MoveReviewPage() {
             hint={mode !== 'view' && allowed.includes('assignAgent') ? MOVE_FORM_TEXT.agentWhileEditing : undefined}
             runner={runner}
           />
-          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} answersReady={answers.isSuccess} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
+          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} answersReady={answers.isSuccess} returnable={!answers.isSuccess || hasReturnable} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
         </CardContent>
       </Card>
       {mode !== 'view' && (

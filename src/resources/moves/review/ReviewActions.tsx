@@ -27,6 +27,7 @@ export function ReviewActions({
   runner,
   approveProblems,
   answersReady,
+  returnable,
   originalVideo,
 }: {
   move: MoveDetail;
@@ -41,6 +42,8 @@ export function ReviewActions({
    * dialog of a move with nothing answered), and 'Revisar', 'Devolver' or an edit would start on nothing.
    */
   answersReady: boolean;
+  /** Some question could go back to the Getter (the questionnaire has one its app shows): else no 'Devolver'. */
+  returnable: boolean;
   originalVideo?: string;
 }) {
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -67,9 +70,11 @@ export function ReviewActions({
           <Button variant="contained" color="error" onClick={() => setDialog('reject')}>
             Rechazar
           </Button>
-          <Button variant="contained" color="warning" disabled={!answersReady} onClick={() => setMode('return')} data-review-start="return">
-            Devolver
-          </Button>
+          {returnable && (
+            <Button variant="contained" color="warning" disabled={!answersReady} onClick={() => setMode('return')} data-review-start="return">
+              Devolver
+            </Button>
+          )}
         </>
       )}
       {status === 'EN_REVISION' && !move.assignedAgentId && allowed.includes('assignAgent') && <Typography color="text.secondary">Asigne un agente de calidad para revisar la move.</Typography>}
