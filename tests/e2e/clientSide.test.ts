@@ -457,6 +457,32 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
+  it('on a tablet beside the sidebar shows each visit\'s result, not behind the certificate column', async () => {
+    session = await chromium.open({ viewport: { width: 768, height: 1024 } });
+    const { page, errors } = session;
+    await loginAs(page, 'cliente@campo.test', { at: '/reports' });
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    await choose(page, 'Proyecto', PROGRAMME);
+    await setDate(page, 'Desde', monthsAgo(24));
+    await setDate(page, 'Hasta', formatDisplayDate(todayIso()));
+    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    const results = page.getByLabel('Resultados del reporte');
+    const scores = results.getByText(/^(\d{1,3},\d{2} %|N\/A)$/);
+    await shown(scores);
+    await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    // In the table (~430 px beside the sidebar) the result lay under the sticky certificate column.
+    for (const score of (await scores.all()).slice(0, 3)) {
+      await score.scrollIntoViewIfNeeded();
+      const seen = await score.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return Boolean(top && (e.contains(top) || top.contains(e)));
+      });
+      expect(seen, await score.innerText()).toBe(true);
+    }
+    errors.assertNone();
+  });
+
   it('sorts the results by the header the user clicks, each click turning the order around', async () => {
     const { page, errors } = await as('cliente@campo.test');
     await openMenu(page, null, 'Mis Reportes');

@@ -104,9 +104,9 @@ function LocationName({ row }: { row: PerformanceItem }) {
 }
 
 /**
- * On a phone each result is a card holding all five columns, so nothing needs a sideways scroll (the
- * table's date and result went out of sight behind the sticky certificate); 'Ordenar por' replaces the
- * headers' sorting.
+ * Below 900 px (a phone, a tablet) each result is a card holding all five columns, so nothing needs a
+ * sideways scroll (the table's date and result went out of sight behind the sticky certificate: at 768 px,
+ * beside the sidebar, the result itself); 'Ordenar por' replaces the headers' sorting.
  */
 function ResultCards({ rows, sort, setSort, onOpen }: { rows: PerformanceItem[]; sort: ReportSortOrder; setSort: (sort: ReportSortOrder) => void; onOpen: (row: PerformanceItem) => void }) {
   return (
@@ -174,7 +174,7 @@ export function ReportResults({
   setSort: (sort: ReportSortOrder) => void;
 }) {
   const notify = useNotify();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [exporting, setExporting] = useState(false);
   const [opened, setOpened] = useState<PerformanceItem | null>(null);
   const rows = answer?.result ?? [];
@@ -214,7 +214,7 @@ export function ReportResults({
       {(loading || exporting) && <LinearProgress aria-label="Cargando resultados" />}
       {answer && !rows.length ? (
         <Alert severity="info">{REPORT_TEXT.empty}</Alert>
-      ) : phone ? (
+      ) : narrow ? (
         <ResultCards rows={rows} sort={sort} setSort={setSort} onOpen={setOpened} />
       ) : (
         // The certificate stays in sight if the table scrolls in a narrow window.
