@@ -1,8 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * A CUIT/CUIL's digits, however it was written: the expression `getter_profiles_cuit_digits_trgm_idx`
+ * holds, so a search must use this very one for PostgreSQL to take the index.
+ */
+export const cuitDigitsOf = (cuit: SQLWrapper) => sql<string>`regexp_replace(${cuit}, '[^0-9]', '', 'g')`;
 
 export const clientTypes = pgTable('client_types', {
   id: serial('id').primaryKey(),
@@ -772,14 +777,19 @@ export const moveAttachments = pgTable(
 );
 
 /** A Getter's payment data (spec 2 "Getter": profile.cuitCuil, mercadoPago, cbu). */
-export const getterProfiles = pgTable('getter_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  cuitCuil: text('cuit_cuil'),
-  mercadoPago: text('mercado_pago'),
-  cbu: text('cbu'),
-});
+export const getterProfiles = pgTable(
+  'getter_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cuitCuil: text('cuit_cuil'),
+    mercadoPago: text('mercado_pago'),
+    cbu: text('cbu'),
+  },
+  // The payers find a Getter by the CUIT/CUIL's digits, however it was written (dashes, dots, spaces).
+  (t) => [index('getter_profiles_cuit_digits_trgm_idx').using('gin', sql`${cuitDigitsOf(t.cuitCuil)} gin_trgm_ops`)],
+);
 
 /** A Getter's account: what the platform owes and paid. */
 export const accounts = pgTable(

@@ -3,7 +3,7 @@
  * (role 1) a move is assigned to and the Getters (role 7) that do them, with their payment profile
  * for those who pay them (`ACCESS.payments`).
  * Active users by default; `q` searches the name (and, for those who see the profile, the
- * CUIT/CUIL when it is made of digits and dashes), `limit` pages a picker's matches, `ids` resolves
+ * CUIT/CUIL by its digits when it is made of digits with dashes, dots or spaces), `limit` pages a picker's matches, `ids` resolves
  * the names of users a picker already holds (active or not: a chosen Getter may have left since).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
 import { matchesFolded, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
-import { accounts, getterProfiles, transactions, users } from '../db/schema';
+import { accounts, cuitDigitsOf, getterProfiles, transactions, users } from '../db/schema';
 import { booleanQuery, HttpError } from '../http';
 
 const query = z.object({
@@ -39,7 +39,7 @@ export default async function userRoutes(app: App) {
     if (withPending && !pays) throw new HttpError(403, AUTH_TEXT.forbidden);
     // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
     const withProfile = rolId === ROLE.GETTER && pays;
-    // Those who see the CUIT/CUIL also find a Getter by it: typed with or without dashes, its digits.
+    // Those who see the CUIT/CUIL also find a Getter by it: typed with or without dashes, dots or spaces, its digits.
     const cuitDigits = withProfile && q && CUIT_LIKE.test(q) ? q.replace(/\D/g, '') : '';
     // Built once per shape (which filters it has), the values bound to its placeholders.
     const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${q ? (cuitDigits ? 'cuit' : 'name') : ''}:${Boolean(withPending)}`, () => {
@@ -55,9 +55,10 @@ export default async function userRoutes(app: App) {
           and(
             eq(users.rolId, sql.placeholder('rolId') as unknown as number),
             ids ? sql`${users.id} = any(${sql.placeholder('ids')}::int[])` : undefined,
-            // No index holds the CUIT/CUIL's digits: its search reads the 50,000 profiles (~6 ms), names keep their trigram index.
+            // Digits against digits: a CUIT/CUIL stored with dots or spaces ('20.12345678.9') is found too,
+            // through the trigram index on that same expression (names keep theirs).
             cuitDigits
-              ? sql`${users.id} in (select ${getterProfiles.userId} from ${getterProfiles} where replace(${getterProfiles.cuitCuil}, '-', '') like ${sql.placeholder('pattern')})`
+              ? sql`${users.id} in (select ${getterProfiles.userId} from ${getterProfiles} where ${cuitDigitsOf(getterProfiles.cuitCuil)} like ${sql.placeholder('pattern')})`
               : q
                 ? matchesFolded(users.searchName, sql.placeholder('pattern'))
                 : undefined,

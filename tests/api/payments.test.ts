@@ -147,6 +147,34 @@ describe('lists', () => {
     expect(await api.ok<Found[]>('GET', `/users?rolId=7&q=${digits.slice(0, 10)}`, operaciones)).toEqual([]);
   });
 
+  it('finds a Getter by the CUIT/CUIL’s digits when it was stored with dots or spaces', async () => {
+    const [dotted, spaced] = await t.db
+      .select({ id: users.id, cuitCuil: getterProfiles.cuitCuil })
+      .from(users)
+      .innerJoin(getterProfiles, eq(getterProfiles.userId, users.id))
+      .where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true)))
+      .orderBy(asc(users.id))
+      .limit(2);
+    const digitsOf = (cuit: string) => cuit.replace(/\D/g, '');
+    const written = {
+      [dotted.id]: digitsOf(dotted.cuitCuil!).replace(/^(\d{2})(\d{8})(\d)$/, '$1.$2.$3'),
+      [spaced.id]: digitsOf(spaced.cuitCuil!).replace(/^(\d{2})(\d{8})(\d)$/, '$1 $2 $3'),
+    };
+    try {
+      for (const [id, cuitCuil] of Object.entries(written)) await t.db.update(getterProfiles).set({ cuitCuil }).where(eq(getterProfiles.userId, Number(id)));
+      for (const { id, cuitCuil } of [dotted, spaced]) {
+        const digits = digitsOf(cuitCuil!);
+        // Its digits, a run of them, and the CUIT/CUIL as the other Getters write it: each finds it as stored.
+        for (const q of [digits, digits.slice(1, 9), cuitCuil!]) {
+          const found = await api.ok<{ id: number; profile?: { cuitCuil: string | null } }[]>('GET', `/users?rolId=7&q=${encodeURIComponent(q)}`, admin);
+          expect(found.find((g) => g.id === id)?.profile?.cuitCuil, q).toBe(written[id]);
+        }
+      }
+    } finally {
+      for (const { id, cuitCuil } of [dotted, spaced]) await t.db.update(getterProfiles).set({ cuitCuil }).where(eq(getterProfiles.userId, id));
+    }
+  });
+
   it('pages every sort as the whole list reads it, by its own columns and by the Getter’s or move’s', async () => {
     for (const [status, sort, order] of [
       ['pending', 'createdAt', 'ASC'],

@@ -400,6 +400,89 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
+  it('on a phone keeps "Exportar Excel" clear of the chat button and writes each visit\'s code on one line', async () => {
+    session = await chromium.open({ viewport: { width: 360, height: 740 } });
+    const { page, errors } = session;
+    await loginAs(page, 'cliente@campo.test', { at: '/reports' });
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    await choose(page, 'Proyecto', PROGRAMME);
+    await setDate(page, 'Desde', monthsAgo(24));
+    await setDate(page, 'Hasta', formatDisplayDate(todayIso()));
+    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    const cards = page.getByRole('list', { name: 'Resultados del reporte' }).getByRole('listitem');
+    await shown(cards.first());
+    await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+
+    // As the results appear (the page still at its top) the button lay under the chat button, and a tap
+    // there opened the chat. It stays out of the chat button's column at every scroll.
+    const excel = page.getByRole('button', { name: 'Exportar Excel' });
+    const chat = page.getByRole('link', { name: 'Chat de soporte' });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const button = (await excel.boundingBox())!;
+    const chatBox = (await chat.boundingBox())!;
+    expect(button.x + button.width, `Exportar Excel ${JSON.stringify(button)} · chat ${JSON.stringify(chatBox)}`).toBeLessThanOrEqual(chatBox.x);
+    const atItsCentre = await excel.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(atItsCentre).toBe(true);
+
+    // A code is one word: 'Código' may go over it, never 'M-' over '0000459' (in the cards and the answers' title).
+    const linesOfCode = (holder: Locator, code: string) =>
+      holder.evaluate((e, code) => {
+        const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf(code);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + code.length);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }
+        return 0;
+      }, code);
+    const codes = await cards.getByRole('button', { name: /^Ver respuestas de la visita / }).all();
+    expect(codes.length).toBeGreaterThan(1);
+    for (const codeButton of codes) {
+      const code = (await codeButton.getAttribute('aria-label'))!.replace('Ver respuestas de la visita ', '');
+      expect(await linesOfCode(codeButton, code), code).toBe(1);
+    }
+    const certified = cards.filter({ has: page.getByRole('button', { name: /^Descargar certificado (Plata|Bronce) / }) }).first();
+    const codeButton = certified.getByRole('button', { name: /^Ver respuestas de la visita / });
+    const code = (await codeButton.getAttribute('aria-label'))!.replace('Ver respuestas de la visita ', '');
+    await codeButton.click();
+    const dialog = page.getByRole('dialog', { name: REPORT_TEXT.answersTitle(code) });
+    await shown(dialog);
+    expect(await linesOfCode(dialog.locator('#visit-dialog-title'), code)).toBe(1);
+    errors.assertNone();
+  });
+
+  it('on a tablet beside the sidebar shows each visit\'s result, not behind the certificate column', async () => {
+    session = await chromium.open({ viewport: { width: 768, height: 1024 } });
+    const { page, errors } = session;
+    await loginAs(page, 'cliente@campo.test', { at: '/reports' });
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    await choose(page, 'Proyecto', PROGRAMME);
+    await setDate(page, 'Desde', monthsAgo(24));
+    await setDate(page, 'Hasta', formatDisplayDate(todayIso()));
+    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    const results = page.getByLabel('Resultados del reporte');
+    const scores = results.getByText(/^(\d{1,3},\d{2} %|N\/A)$/);
+    await shown(scores);
+    await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    // In the table (~430 px beside the sidebar) the result lay under the sticky certificate column.
+    for (const score of (await scores.all()).slice(0, 3)) {
+      await score.scrollIntoViewIfNeeded();
+      const seen = await score.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return Boolean(top && (e.contains(top) || top.contains(e)));
+      });
+      expect(seen, await score.innerText()).toBe(true);
+    }
+    errors.assertNone();
+  });
+
   it('sorts the results by the header the user clicks, each click turning the order around', async () => {
     const { page, errors } = await as('cliente@campo.test');
     await openMenu(page, null, 'Mis Reportes');

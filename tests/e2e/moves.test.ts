@@ -70,6 +70,31 @@ async function succeeded(page: Page, title: string) {
 }
 
 describe('Lista de Moves', () => {
+  it('on a phone says what the empty table waits for within the screen, as the table scrolls sideways too', async () => {
+    session = await chromium.open({ viewport: { width: 360, height: 740 } });
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+    // The table (1,050 px) scrolls in its frame; its message was centred in the table: 'Busca Moves pa…' at 360 px.
+    const message = page.getByText('Busca Moves para obtener resultados');
+    await shown(message);
+    const withinFrame = () =>
+      message.evaluate((e) => {
+        const frame = e.closest('.MuiTableContainer-root')!;
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const text = range.getBoundingClientRect();
+        const shownPart = frame.getBoundingClientRect();
+        return { wider: frame.scrollWidth > frame.clientWidth, inside: text.left >= shownPart.left && text.right <= shownPart.right, text: [text.left, text.right], frame: [shownPart.left, shownPart.right] };
+      });
+    const atRest = await withinFrame();
+    expect(atRest.wider).toBe(true);
+    expect(atRest.inside, JSON.stringify(atRest)).toBe(true);
+    await page.locator('.MuiTableContainer-root').evaluate((frame) => frame.scrollTo({ left: frame.scrollWidth }));
+    const scrolled = await withinFrame();
+    expect(scrolled.inside, JSON.stringify(scrolled)).toBe(true);
+    errors.assertNone();
+  });
+
   it('asks for a search first, then finds a move by its code and opens it', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
     session = await chromium.open();

@@ -47,8 +47,15 @@ import { VisitDialog } from './VisitDialog';
 /** The row's code, which opens its answers (VisitDialog). */
 function CodeButton({ row, onOpen, prefix = '' }: { row: PerformanceItem; onOpen: (row: PerformanceItem) => void; prefix?: string }) {
   return (
-    <Button size="small" variant="text" aria-label={REPORT_TEXT.seeAnswers(row.code)} onClick={() => onOpen(row)} sx={{ p: 0, minWidth: 0, textTransform: 'none', fontWeight: 600, textDecoration: 'underline' }}>
-      {`${prefix}${row.code}`}
+    <Button size="small" variant="text" aria-label={REPORT_TEXT.seeAnswers(row.code)} onClick={() => onOpen(row)} sx={{ p: 0, minWidth: 0, textTransform: 'none', fontWeight: 600, textDecoration: 'underline', textAlign: 'start', justifyContent: 'flex-start' }}>
+      {/* A code is one word: on a phone's card it read 'Código M-' over '0000459'. (One span around both:
+          the button lays out its children as flex items, and the space after the prefix was lost.) */}
+      <span>
+        {prefix}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {row.code}
+        </Box>
+      </span>
     </Button>
   );
 }
@@ -97,9 +104,9 @@ function LocationName({ row }: { row: PerformanceItem }) {
 }
 
 /**
- * On a phone each result is a card holding all five columns, so nothing needs a sideways scroll (the
- * table's date and result went out of sight behind the sticky certificate); 'Ordenar por' replaces the
- * headers' sorting.
+ * Below 900 px (a phone, a tablet) each result is a card holding all five columns, so nothing needs a
+ * sideways scroll (the table's date and result went out of sight behind the sticky certificate: at 768 px,
+ * beside the sidebar, the result itself); 'Ordenar por' replaces the headers' sorting.
  */
 function ResultCards({ rows, sort, setSort, onOpen }: { rows: PerformanceItem[]; sort: ReportSortOrder; setSort: (sort: ReportSortOrder) => void; onOpen: (row: PerformanceItem) => void }) {
   return (
@@ -167,7 +174,7 @@ export function ReportResults({
   setSort: (sort: ReportSortOrder) => void;
 }) {
   const notify = useNotify();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [exporting, setExporting] = useState(false);
   const [opened, setOpened] = useState<PerformanceItem | null>(null);
   const rows = answer?.result ?? [];
@@ -186,8 +193,10 @@ export function ReportResults({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+      {/* On a phone 'Exportar Excel' goes below the heading, on the left: at the right it lay under the chat
+          button just when the results appeared (the page still at its top), and a tap there opened the chat. */}
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'center' }, gap: { xs: 1, sm: 2 } }}>
+        <Box sx={{ flex: 1, minWidth: 0, alignSelf: { xs: 'stretch', sm: 'auto' } }}>
           <Typography variant="h6" component="h2">
             Resultados
           </Typography>
@@ -205,7 +214,7 @@ export function ReportResults({
       {(loading || exporting) && <LinearProgress aria-label="Cargando resultados" />}
       {answer && !rows.length ? (
         <Alert severity="info">{REPORT_TEXT.empty}</Alert>
-      ) : phone ? (
+      ) : narrow ? (
         <ResultCards rows={rows} sort={sort} setSort={setSort} onOpen={setOpened} />
       ) : (
         // The certificate stays in sight if the table scrolls in a narrow window.

@@ -180,7 +180,7 @@ export default function ReportsPage({ note }: { note?: string }) {
   // 'Volver al panel' goes to the plan of the results shown, else to the one the dashboard opened this on.
   const backPlan = filter?.projectId ?? fromPlan;
   return (
-    // On a phone the results are cards (ReportResults); a wide table scrolls inside its frame.
+    // Below 900 px the results are cards (ReportResults); a wide table scrolls inside its frame.
     <Card sx={{ mt: 2 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

@@ -116,10 +116,15 @@ export function VisitDialog({ code, moveId, clientId, onClose }: { code: string;
     queryFn: ({ signal }) => request<VisitDetail>(`/reports/performance/${moveId}`, { query: { clientId }, signal }),
     staleTime: 60_000,
   });
-  const title = REPORT_TEXT.answersTitle(code);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="visit-dialog-title">
-      <DialogTitle id="visit-dialog-title">{title}</DialogTitle>
+      <DialogTitle id="visit-dialog-title">
+        {/* The code whole on its line: on a phone the title read 'Respuestas de la visita M-' over '0000457'. */}
+        {REPORT_TEXT.answersTitle('')}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {code}
+        </Box>
+      </DialogTitle>
       <DialogContent dividers>
         {detail.isPending && <LinearProgress aria-label="Cargando respuestas" />}
         {detail.isError && <Alert severity="error">{(detail.error as Error).message}</Alert>}

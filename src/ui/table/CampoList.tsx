@@ -32,6 +32,7 @@ import { errorMessages } from '../dialogs';
 import { ExcelButton } from './ExcelButton';
 import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
+import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
 
 export interface Column {
   source: string;
@@ -300,7 +301,7 @@ function CampoTable({
       </Box>
       {list.isFetching && <LinearProgress aria-label="Cargando" />}
       {summary && list.meta && list.total !== undefined && <Box sx={{ px: 2, pb: 1 }}>{summary(list.meta as ListMeta, list.total)}</Box>}
-      <TableContainer>
+      <TableContainer sx={MESSAGE_FRAME}>
         {/* Half MUI's side padding between cells: a list of eight columns fits a 1280 px window. */}
         <Table size="small" aria-label={title} sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
           <TableHead>
@@ -361,18 +362,14 @@ function CampoTable({
               );
             })}
             {!list.isPending && !list.data?.length && (
-              <TableRow>
-                <TableCell colSpan={columns.length + (showActions ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {list.error ? errorMessages(list.error)[0] : search && list.filterValues[search.field] ? searchEmptyText : emptyText}
-                </TableCell>
-              </TableRow>
+              <FrameMessageRow colSpan={columns.length + (showActions ? 1 : 0)} color="text.secondary">
+                {list.error ? errorMessages(list.error)[0] : search && list.filterValues[search.field] ? searchEmptyText : emptyText}
+              </FrameMessageRow>
             )}
             {list.isPending && (
-              <TableRow>
-                <TableCell colSpan={columns.length + (showActions ? 1 : 0)} align="center" sx={{ py: 4 }}>
-                  <CircularProgress size={28} aria-label="Cargando" />
-                </TableCell>
-              </TableRow>
+              <FrameMessageRow colSpan={columns.length + (showActions ? 1 : 0)}>
+                <CircularProgress size={28} aria-label="Cargando" />
+              </FrameMessageRow>
             )}
           </TableBody>
         </Table>

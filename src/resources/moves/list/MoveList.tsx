@@ -36,6 +36,7 @@ import { ExportDialog } from './ExportDialog';
 import { MassAssignDialog } from './MassAssignDialog';
 import { EMPTY_FILTERS, type MoveFilterValues, MoveFilters, toQuery } from './MoveFilters';
 import { pageRequest } from './pageRequest';
+import { FrameMessageRow, MESSAGE_FRAME } from '../../../ui/table/frameMessage';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 
@@ -152,7 +153,7 @@ export function MoveList() {
           }}
         />
         {result.isFetching && <LinearProgress aria-label="Cargando" />}
-        <TableContainer>
+        <TableContainer sx={MESSAGE_FRAME}>
           <Table size="small" aria-label="Moves">
             <TableHead>
               <TableRow>
@@ -205,17 +206,15 @@ export function MoveList() {
                 </TableRow>
               ))}
               {!rows.length && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length + (canAssign ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {query === null
-                      ? 'Busca Moves para obtener resultados'
-                      : result.isPending
-                        ? <CircularProgress size={28} aria-label="Cargando" />
-                        : result.error
-                          ? errorMessages(result.error)[0]
-                          : 'No hay resultados para tu búsqueda'}
-                  </TableCell>
-                </TableRow>
+                <FrameMessageRow colSpan={COLUMNS.length + (canAssign ? 1 : 0)} color="text.secondary">
+                  {query === null
+                    ? 'Busca Moves para obtener resultados'
+                    : result.isPending
+                      ? <CircularProgress size={28} aria-label="Cargando" />
+                      : result.error
+                        ? errorMessages(result.error)[0]
+                        : 'No hay resultados para tu búsqueda'}
+                </FrameMessageRow>
               )}
             </TableBody>
           </Table>
