@@ -1,9 +1,10 @@
 /**
  * A picker that searches the server as the user types, for what is too many to load whole (Getters,
- * projects): debounced, PICKER_PAGE matches at a time, and the item it holds named by id (`ids=`),
- * whether or not a search brought it.
+ * projects, the bank's motives): debounced, a page of matches at a time. `SearchPicker` holds an item's
+ * id and names it by id (`ids=`), whether or not a search brought it; `SearchAutocomplete`, beneath it,
+ * holds the item itself.
  */
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useMemo, useState } from 'react';
 import { PICKER_PAGE, PICKER_TEXT } from '../../../domain/pickers';
@@ -14,27 +15,45 @@ import { optionKey, type Pickable, type PickerOption, sameOption, type SearchAns
 
 const TYPING_DELAY = 300;
 
-/** Where a picker's items come from: a list answering `q`, `limit` and `ids` in its query. */
-export interface PickerSource<T extends Pickable> {
+/** Where a picker's items come from: a list answering `q` and `limit` in its query. */
+export interface SearchSource<T extends Pickable> {
   /** What every query of the source starts with: a screen that changes what may be chosen invalidates it. */
   queryKey: readonly unknown[];
   path: string;
   /** What every request carries (the Getters' `rolId`). */
   fixed?: Record<string, unknown>;
+  /** The items of an answer: the answer itself unless the list answers a page (`{ rows, count }`). */
+  rowsOf?: (answer: unknown) => T[];
   nameOf: (item: T) => string;
+  /** What the server's search looks in, to narrow the last answer while typing: the name unless more. */
+  searchedText?: (item: T) => string;
+  /** Matches shown at a time: PICKER_PAGE unless the source says fewer. */
+  page?: number;
+  /** The hint before anything is typed, when there are more items than shown. */
+  typeToSearch: string;
+  /** The source's own words for the hint after typing and for an empty answer (the pickers' common ones otherwise). */
+  more?: string;
+  none?: string;
+}
+
+/** A source whose items are also named by id (`ids=`). */
+export interface PickerSource<T extends Pickable> extends SearchSource<T> {
   /** The item of an id with the name given (while its own is on its way, or when it no longer exists). */
   stub: (id: number, name: string) => T;
   /** How an item reads when its id names nothing (`Getter 12`). */
   unnamed: (id: number) => string;
-  /** The hint before anything is typed, when there are more items than shown. */
-  typeToSearch: string;
+}
+
+async function fetchItems<T extends Pickable>(source: SearchSource<T>, query: Record<string, unknown>, signal: AbortSignal): Promise<T[]> {
+  const answer = await request<unknown>(source.path, { query: { ...source.fixed, ...query }, signal });
+  return source.rowsOf ? source.rowsOf(answer) : (answer as T[]);
 }
 
 /** One item by id (shared with the pickers' answers: an item just chosen is not asked for again). */
 export function usePicked<T extends Pickable>(source: PickerSource<T>, id: number | null) {
   return useQuery({
     queryKey: [...source.queryKey, 'one', id],
-    queryFn: async ({ signal }) => (await request<T[]>(source.path, { query: { ...source.fixed, ids: id }, signal }))[0] ?? null,
+    queryFn: async ({ signal }) => (await fetchItems(source, { ids: id }, signal))[0] ?? null,
     enabled: id !== null,
     staleTime: Infinity,
   });
@@ -45,13 +64,13 @@ export function usePicked<T extends Pickable>(source: PickerSource<T>, id: numbe
  * replaces the answer to the newest one; until that one arrives, the last answer stays (with its term),
  * unless it was for another filter (another client's projects are not to be chosen meanwhile).
  */
-function useSearch<T extends Pickable>(source: PickerSource<T>, term: string, filter: Record<string, unknown>, enabled: boolean) {
+function useSearch<T extends Pickable>(source: SearchSource<T>, term: string, filter: Record<string, unknown>, enabled: boolean) {
   const client = useQueryClient();
   const scope = hashKey([filter]);
   return useQuery({
     queryKey: [...source.queryKey, 'search', filter, term],
     queryFn: async ({ signal }): Promise<SearchAnswer<T>> => {
-      const found = await request<T[]>(source.path, { query: { ...source.fixed, ...filter, q: term || undefined, limit: PICKER_PAGE + 1 }, signal });
+      const found = await fetchItems(source, { ...filter, q: term || undefined, limit: (source.page ?? PICKER_PAGE) + 1 }, signal);
       for (const item of found) client.setQueryData([...source.queryKey, 'one', item.id], item);
       return { term, found };
     },
@@ -82,15 +101,38 @@ export interface PickerProps<T extends Pickable> {
   width?: number;
 }
 
-export function SearchPicker<T extends Pickable>({
+export function SearchPicker<T extends Pickable>({ value, ...props }: PickerProps<T> & SourceProps<T>) {
+  const { source, emptyLabel } = props;
+  const named = usePicked(source, value);
+  // A stable object: a new one each render would make the Autocomplete reset what is being typed.
+  const selected = useMemo((): PickerOption<T> | null => {
+    if (value === null) return emptyLabel === undefined ? null : { kind: 'empty', label: emptyLabel };
+    return { kind: 'item', item: named.data ?? source.stub(value, named.isPending ? '' : source.unnamed(value)) };
+  }, [value, emptyLabel, named.data, named.isPending, source]);
+  return <SearchAutocomplete {...props} selected={selected} chosen={value === null ? null : (named.data ?? null)} />;
+}
+
+/** The picker of the item chosen (once known), showing `selected` when given (a stable object), the chosen item's option otherwise. */
+export interface AutocompleteProps<T extends Pickable> extends Omit<PickerProps<T>, 'value'>, Pick<SourceProps<T>, 'filter'> {
+  source: SearchSource<T>;
+  selected?: PickerOption<T> | null;
+  chosen: T | null;
+  /** A line under an item's name in the list (a motive's description). */
+  detailOf?: (item: T) => string | null;
+  size?: 'small' | 'medium';
+}
+
+export function SearchAutocomplete<T extends Pickable>({
   source,
   filter = {},
-  value,
+  selected: given,
+  chosen,
   onChange,
   label,
   helperText,
   emptyLabel,
   itemLabel = source.nameOf,
+  detailOf,
   ariaLabel,
   required,
   disabled,
@@ -98,14 +140,9 @@ export function SearchPicker<T extends Pickable>({
   onBlur,
   inputRef,
   width,
-}: PickerProps<T> & SourceProps<T>) {
-  const named = usePicked(source, value);
-  const chosen = value === null ? null : (named.data ?? null);
-  // A stable object: a new one each render would make the Autocomplete reset what is being typed.
-  const selected = useMemo((): PickerOption<T> | null => {
-    if (value === null) return emptyLabel === undefined ? null : { kind: 'empty', label: emptyLabel };
-    return { kind: 'item', item: named.data ?? source.stub(value, named.isPending ? '' : source.unnamed(value)) };
-  }, [value, emptyLabel, named.data, named.isPending, source]);
+  size = 'small',
+}: AutocompleteProps<T>) {
+  const selected = useMemo((): PickerOption<T> | null => (given !== undefined ? given : chosen && { kind: 'item', item: chosen }), [given, chosen]);
   const labelOf = (o: PickerOption<T>) => (o.kind === 'item' ? (source.nameOf(o.item) ? itemLabel(o.item) : '') : o.label);
 
   const [open, setOpen] = useState(false);
@@ -113,7 +150,16 @@ export function SearchPicker<T extends Pickable>({
   const typed = searchTerm(input, selected ? labelOf(selected) : null);
   const term = useDebounced(typed, TYPING_DELAY);
   const search = useSearch(source, term, filter, open && !disabled);
-  const shown = shownOptions({ answer: search.data, chosen, term: typed, emptyLabel, nameOf: source.nameOf, typeToSearch: source.typeToSearch });
+  const shown = shownOptions({
+    answer: search.data,
+    chosen,
+    term: typed,
+    emptyLabel,
+    nameOf: source.searchedText ?? source.nameOf,
+    typeToSearch: source.typeToSearch,
+    more: source.more,
+    page: source.page,
+  });
   // The chosen option is always among the options (the Autocomplete warns otherwise), shown or not.
   const options = selected && !shown.some((o) => sameOption(o, selected)) ? [...shown, selected] : shown;
 
@@ -132,7 +178,7 @@ export function SearchPicker<T extends Pickable>({
       loading={search.isFetching || typed !== term}
       loadingText={PICKER_TEXT.searching}
       // The spec's words for an empty select; a search that finds nothing says so.
-      noOptionsText={typed ? PICKER_TEXT.none : 'No hay opciones disponibles.'}
+      noOptionsText={source.none ?? (typed ? PICKER_TEXT.none : 'No hay opciones disponibles.')}
       disabled={disabled}
       disableClearable={selected === null || selected.kind === 'empty'}
       getOptionLabel={labelOf}
@@ -140,11 +186,23 @@ export function SearchPicker<T extends Pickable>({
       isOptionEqualToValue={sameOption}
       onChange={(_, option) => onChange(option?.kind === 'item' ? option.item : null)}
       onBlur={onBlur}
-      renderOption={({ key: _key, ...props }, option) => (
-        <li key={optionKey(option)} {...props} style={option.kind === 'hint' ? { fontStyle: 'italic', fontSize: '0.875rem' } : undefined}>
-          {labelOf(option)}
-        </li>
-      )}
+      renderOption={({ key: _key, ...props }, option) => {
+        const detail = option.kind === 'item' ? detailOf?.(option.item) : null;
+        return (
+          <li key={optionKey(option)} {...props} style={option.kind === 'hint' ? { fontStyle: 'italic', fontSize: '0.875rem' } : undefined}>
+            {detail ? (
+              <Box>
+                <Typography>{labelOf(option)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {detail}
+                </Typography>
+              </Box>
+            ) : (
+              labelOf(option)
+            )}
+          </li>
+        );
+      }}
       slotProps={{ listbox: { style: { maxHeight: 300 } } }}
       renderInput={(params) => (
         <TextField
@@ -155,7 +213,7 @@ export function SearchPicker<T extends Pickable>({
           placeholder="Filtrar resultados"
           error={Boolean(error)}
           helperText={error ?? helperText ?? ' '}
-          size="small"
+          size={size}
           slotProps={{ htmlInput: { ...params.inputProps, ...(ariaLabel ? { 'aria-label': ariaLabel } : {}) } }}
         />
       )}

@@ -22,7 +22,7 @@ export function searchTerm(input: string, shownLabel: string | null): string {
   return input.trim().replace(/\s+/g, ' ').slice(0, PICKER_TERM_MAX);
 }
 
-/** The server's answer to one search: PICKER_PAGE + 1 matches of `term` at most. */
+/** The server's answer to one search: a page and one more match of `term` at most. */
 export interface SearchAnswer<T extends Pickable> {
   term: string;
   found: T[];
@@ -32,9 +32,9 @@ const contains = (name: string, term: string) => name.toLocaleLowerCase('es').in
 
 /**
  * The options shown for what is typed (`term`): the empty option and the chosen item lead when
- * nothing is typed; then the first PICKER_PAGE matches, and a hint line when the server has more
- * (`typeToSearch` before anything is typed). While the answer to what is typed is on its way, the last
- * answer narrowed to the names (`nameOf`) that contain it stands in, so the list follows the typing at once.
+ * nothing is typed; then the first `page` matches, and a hint line when the server has more
+ * (`typeToSearch` before anything is typed, `more` after). While the answer to what is typed is on its way,
+ * the last answer narrowed to the names (`nameOf`) that contain it stands in, so the list follows the typing at once.
  */
 export function shownOptions<T extends Pickable>({
   answer,
@@ -43,6 +43,8 @@ export function shownOptions<T extends Pickable>({
   emptyLabel,
   nameOf,
   typeToSearch,
+  more = PICKER_TEXT.more,
+  page: pageSize = PICKER_PAGE,
 }: {
   answer: SearchAnswer<T> | undefined;
   chosen: T | null;
@@ -50,17 +52,19 @@ export function shownOptions<T extends Pickable>({
   emptyLabel?: string;
   nameOf: (item: T) => string;
   typeToSearch: string;
+  more?: string;
+  page?: number;
 }): PickerOption<T>[] {
   const current = answer?.term === term;
   const found = answer ? (current ? answer.found : answer.found.filter((item) => contains(nameOf(item), term))) : [];
-  const page = found.slice(0, PICKER_PAGE);
+  const page = found.slice(0, pageSize);
   const shown: PickerOption<T>[] = [];
   if (!term) {
     if (emptyLabel !== undefined) shown.push({ kind: 'empty', label: emptyLabel });
     if (chosen && !page.some((item) => item.id === chosen.id)) shown.push({ kind: 'item', item: chosen });
   }
   shown.push(...page.map((item): PickerOption<T> => ({ kind: 'item', item })));
-  if (current && found.length > PICKER_PAGE) shown.push({ kind: 'hint', label: term ? PICKER_TEXT.more : typeToSearch });
+  if (current && found.length > pageSize) shown.push({ kind: 'hint', label: term ? more : typeToSearch });
   return shown;
 }
 

@@ -3,80 +3,33 @@
  * ones, searched on the server as the user types (`GET /motives?isActive=true&q=`, a page at a time),
  * whose choice writes the motive's text into the reason.
  */
-import { Autocomplete, Box, TextField, Typography } from '@mui/material';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useGetList } from 'ra-core';
+import { Box } from '@mui/material';
 import { useRef, useState } from 'react';
 import { MOTIVE_TEXT, motiveReasonProblem, type ReviewMotive, reasonWithMotive } from '../../../../domain/motives';
-import { useDebounced } from '../../../ui/useDebounced';
+import { SearchAutocomplete, type SearchSource } from '../../../ui/searchPicker/SearchPicker';
 
-/** Matches shown at a time: the bank may grow long, a search narrows it. */
-const MOTIVES_PAGE = 20;
-const TYPING_DELAY = 300;
+const ACTIVE_MOTIVES: SearchSource<ReviewMotive> = {
+  queryKey: ['motives', 'review-choices'],
+  path: '/motives',
+  fixed: { isActive: true, sort: 'motive', order: 'ASC' },
+  rowsOf: (answer) => (answer as { rows: ReviewMotive[] }).rows,
+  nameOf: (m) => m.motive,
+  searchedText: (m) => `${m.motive} ${m.description ?? ''}`,
+  // The bank may grow long, a search narrows it.
+  page: 20,
+  typeToSearch: MOTIVE_TEXT.more,
+  more: MOTIVE_TEXT.more,
+  none: MOTIVE_TEXT.noneFound,
+};
 
-type Option = { kind: 'motive'; motive: ReviewMotive } | { kind: 'more' };
-
-const keyOf = (o: Option) => (o.kind === 'motive' ? String(o.motive.id) : 'more');
+const detailOf = (m: ReviewMotive) => [m.description, m.requiresUserComment ? 'Requiere comentario.' : null].filter(Boolean).join(' ') || null;
 
 export function MotivePicker({ value, onChange, disabled }: { value: ReviewMotive | null; onChange: (motive: ReviewMotive | null) => void; disabled?: boolean }) {
-  const [open, setOpen] = useState(false);
-  const [input, setInput] = useState('');
-  // Opening the picker on a chosen motive lists the first ones again, not only that one.
-  const typed = value && input === value.motive ? '' : input.trim();
-  const term = useDebounced(typed, TYPING_DELAY);
-  const { data, total, isFetching } = useGetList<ReviewMotive>(
-    'motives',
-    { filter: { isActive: true, ...(term ? { q: term } : {}) }, pagination: { page: 1, perPage: MOTIVES_PAGE }, sort: { field: 'motive', order: 'ASC' } },
-    { enabled: open, placeholderData: keepPreviousData },
-  );
-  const found = data ?? [];
-  const shown: Option[] = found.map((motive) => ({ kind: 'motive', motive }));
-  if (total !== undefined && total > found.length) shown.push({ kind: 'more' });
-  const selected: Option | null = value ? { kind: 'motive', motive: value } : null;
-  // The chosen option is always among the options (the Autocomplete warns otherwise), shown or not.
-  const options = selected && !found.some((m) => m.id === value!.id) ? [...shown, selected] : shown;
+  const helperText = value ? value.description || ' ' : MOTIVE_TEXT.pickerHelp;
   return (
-    <Autocomplete<Option, false, false>
-      autoHighlight
-      options={options}
-      filterOptions={() => shown}
-      value={selected}
-      inputValue={input}
-      onInputChange={(_, text) => setInput(text)}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      loading={isFetching || typed !== term}
-      loadingText={MOTIVE_TEXT.searching}
-      noOptionsText={MOTIVE_TEXT.noneFound}
-      disabled={disabled}
-      getOptionLabel={(o) => (o.kind === 'motive' ? o.motive.motive : '')}
-      getOptionDisabled={(o) => o.kind === 'more'}
-      isOptionEqualToValue={(a, b) => keyOf(a) === keyOf(b)}
-      onChange={(_, option) => onChange(option?.kind === 'motive' ? option.motive : null)}
-      renderOption={({ key: _key, ...props }, option) => (
-        <li key={keyOf(option)} {...props}>
-          {option.kind === 'more' ? (
-            <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
-              {MOTIVE_TEXT.more}
-            </Typography>
-          ) : (
-            <Box>
-              <Typography>{option.motive.motive}</Typography>
-              {(option.motive.description || option.motive.requiresUserComment) && (
-                <Typography variant="body2" color="text.secondary">
-                  {[option.motive.description, option.motive.requiresUserComment ? 'Requiere comentario.' : null].filter(Boolean).join(' ')}
-                </Typography>
-              )}
-            </Box>
-          )}
-        </li>
-      )}
-      slotProps={{ listbox: { style: { maxHeight: 300 } } }}
-      renderInput={(params) => (
-        <TextField {...params} label={MOTIVE_TEXT.pickerLabel} placeholder="Filtrar resultados" helperText={value ? value.description || ' ' : MOTIVE_TEXT.pickerHelp} sx={{ mt: 1, mb: 1 }} />
-      )}
-    />
+    <Box sx={{ mt: 1, mb: 1 }}>
+      <SearchAutocomplete source={ACTIVE_MOTIVES} chosen={value} onChange={onChange} disabled={disabled} label={MOTIVE_TEXT.pickerLabel} helperText={helperText} detailOf={detailOf} size="medium" />
+    </Box>
   );
 }
 
