@@ -68,6 +68,19 @@ async function runReport(page: Page, { from, to }: { from: string; to: string })
   await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
 }
 
+/** The client's report of the programme over the last two years, asked for on a screen of `viewport`. */
+async function reportOfTwoYears(viewport: { width: number; height: number }): Promise<Session> {
+  session = await chromium.open({ viewport });
+  const { page } = session;
+  await loginAs(page, 'cliente@campo.test', { at: '/reports' });
+  await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+  await choose(page, 'Proyecto', PROGRAMME);
+  await setDate(page, 'Desde', monthsAgo(24));
+  await setDate(page, 'Hasta', formatDisplayDate(todayIso()));
+  await page.getByRole('button', { name: 'Ver resultados' }).click();
+  return session;
+}
+
 async function downloadOf(page: Page, button: Locator): Promise<Download> {
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: UI_TIMEOUT }), button.click()]);
   return download;
@@ -401,14 +414,7 @@ describe('the performance report', () => {
   });
 
   it('on a phone keeps "Exportar Excel" clear of the chat button and writes each visit\'s code on one line', async () => {
-    session = await chromium.open({ viewport: { width: 360, height: 740 } });
-    const { page, errors } = session;
-    await loginAs(page, 'cliente@campo.test', { at: '/reports' });
-    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
-    await choose(page, 'Proyecto', PROGRAMME);
-    await setDate(page, 'Desde', monthsAgo(24));
-    await setDate(page, 'Hasta', formatDisplayDate(todayIso()));
-    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    const { page, errors } = await reportOfTwoYears({ width: 360, height: 740 });
     const cards = page.getByRole('list', { name: 'Resultados del reporte' }).getByRole('listitem');
     await shown(cards.first());
     await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
@@ -458,14 +464,7 @@ describe('the performance report', () => {
   });
 
   it('on a tablet beside the sidebar shows each visit\'s result, not behind the certificate column', async () => {
-    session = await chromium.open({ viewport: { width: 768, height: 1024 } });
-    const { page, errors } = session;
-    await loginAs(page, 'cliente@campo.test', { at: '/reports' });
-    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
-    await choose(page, 'Proyecto', PROGRAMME);
-    await setDate(page, 'Desde', monthsAgo(24));
-    await setDate(page, 'Hasta', formatDisplayDate(todayIso()));
-    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    const { page, errors } = await reportOfTwoYears({ width: 768, height: 1024 });
     const results = page.getByLabel('Resultados del reporte');
     const scores = results.getByText(/^(\d{1,3},\d{2} %|N\/A)$/);
     await shown(scores);
