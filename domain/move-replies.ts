@@ -29,6 +29,8 @@ export const REPLY_TEXT = {
   invalidAnswer: 'La respuesta no corresponde a la pregunta.',
   invalidAmount: 'Debe ser un número mayor o igual a 0.',
   unknownQuestion: 'La pregunta no pertenece al cuestionario de la move.',
+  /** An answer the Getter sent to a question only the quality agent sees (`visibleToGetter: false`). */
+  hiddenFromGetter: 'El Getter no ve esta pregunta: la responde el agente de calidad.',
 } as const;
 
 /** A question with its position: dimension, sub-dimension and question numbers (1-based), as photo names and labels use them. */
@@ -52,6 +54,14 @@ export function numberedQuestions(dimensions: readonly Dimension[]): NumberedQue
 
 /** A question the Getter can be asked to correct (a return): one its app shows, not an agent's own. */
 export const returnableQuestion = (q: Pick<Question, 'visibleToGetter'>): boolean => q.visibleToGetter !== false;
+
+/** Whether a reply says anything: an answer, an observation or an evidence (null, '' and [] say nothing). */
+export const saysAnything = (reply: { replyData?: unknown; replyObservation?: string | null; evidences?: string[] } | undefined): boolean => {
+  if (!reply) return false;
+  const data = reply.replyData;
+  const answered = data !== null && data !== undefined && data !== '' && !(Array.isArray(data) && data.length === 0);
+  return answered || Boolean(reply.replyObservation?.trim()) || Boolean(reply.evidences?.length);
+};
 
 export const emptyReply = (weighting: number | null = null): MoveReply => ({ replyData: null, replyObservation: null, weighting, evidences: [], hasToEdit: false });
 

@@ -493,9 +493,17 @@ describe('the Getter sends a move for review', () => {
     const token = (await t.login(getter.email)).token;
     const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${mine.id}`, admin);
     const replies: Record<string, { replyData: string | number | null }> = {};
-    for (const q of answered.questionnaire.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions))) {
+    const questions = answered.questionnaire.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions));
+    for (const q of questions) {
       replies[q._id] = { replyData: q.type === 'close' ? q.answers[0]._id : q.type === 'amount' ? 3 : q.type === 'text' ? 'Todo en orden' : null };
     }
+    // A question only the quality agent sees is not the Getter's to answer: sent with an answer, nothing is taken.
+    const hidden = questions.find((q) => !q.visibleToGetter);
+    expect(hidden, 'the demo questionnaire has an agent-only question').toBeDefined();
+    const tooMuch = await api.call('POST', '/user-moves/submit', token, { id: mine.id, replies });
+    expect([tooMuch.statusCode, tooMuch.json().errors]).toEqual([400, { [`replies.${hidden!._id}.replyData`]: REPLY_TEXT.hiddenFromGetter }]);
+    expect((await reload(t, mine.id)).status).toBe('INICIADA');
+    replies[hidden!._id] = { replyData: null };
     const answer = await api.ok<{ statusId: string; questionnaireResult: number }>('POST', '/user-moves/submit', token, { id: mine.id, replies });
     expect(answer.statusId).toBe('EN_REVISION');
     expect(answer.questionnaireResult).toBe(questionnaireResult({ dimensions: answered.questionnaire.dimensions }, replies as MoveReplies));

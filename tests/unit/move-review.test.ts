@@ -13,7 +13,7 @@ import {
   searchFilter,
   submitBody,
 } from '../../domain/move-forms';
-import { emptyReply, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems } from '../../domain/move-replies';
+import { emptyReply, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems, saysAnything } from '../../domain/move-replies';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { defaultAnswers, type Dimension, newQuestion, type Question, withType } from '../../domain/questionnaires';
 import { mergeAgentEdit, score } from '../../server/services/moves/replies';
@@ -199,5 +199,12 @@ describe("an attachment's name in the move's zip", () => {
     expect(zipEntryName('..', 7)).toBe('adjunto-7');
     expect(zipEntryName('a:b*c?.mp4', 7)).toBe('a_b_c_.mp4');
     expect(zipEntryName('grabación 1.m4a', 7)).toBe('grabación 1.m4a');
+  });
+});
+
+describe('what a Getter may send to a question only the agent sees', () => {
+  it('is nothing: no answer, observation or evidence (null, empty text and empty lists say nothing)', () => {
+    for (const silent of [undefined, {}, { replyData: null }, { replyData: '' }, { replyData: [] }, { replyObservation: '  ' }, { evidences: [] }]) expect(saysAnything(silent), JSON.stringify(silent)).toBe(false);
+    for (const said of [{ replyData: 'x' }, { replyData: 0 }, { replyData: ['https://f/1.jpg'] }, { replyObservation: 'ok' }, { evidences: ['https://f/2.jpg'] }]) expect(saysAnything(said), JSON.stringify(said)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
-import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion } from '../../../domain/move-replies';
+import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, saysAnything } from '../../../domain/move-replies';
 import { MOVE_FORM_TEXT, readable } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
@@ -221,6 +221,12 @@ export async function submitForReview(
       for (const s of d.subDimensions)
         for (const q of s.questions) {
           const incoming = input.replies[q._id];
+          // A question only the quality agent sees is the agent's to answer: the Getter's copy stays empty.
+          if (!returnableQuestion(q)) {
+            if (saysAnything(incoming)) throw badRequest(REPLY_TEXT.hiddenFromGetter, { [`replies.${q._id}.replyData`]: REPLY_TEXT.hiddenFromGetter });
+            replies[q._id] = emptyReply(q.weighting);
+            continue;
+          }
           const photos = Array.isArray(incoming?.replyData) && q.type === 'photographs' ? incoming.replyData : null;
           const fits = photos ? photos.every(allowed) : replyFits(q, incoming?.replyData ?? null);
           if (!fits) throw badRequest(REPLY_TEXT.invalidAnswer, { [`replies.${q._id}.replyData`]: REPLY_TEXT.invalidAnswer });
