@@ -73,11 +73,9 @@ export async function performanceReport(db: Db, f: ReportFilter): Promise<{ rows
   await checkReportDates(db, f);
   const keyset = f.after !== undefined;
   const shape = `moves-report:${Boolean(f.projectId)}:${Boolean(f.fromDate && f.toDate)}`;
-  const counting = preparedOnce(db, `${shape}:count`, () =>
-    joined(db.select({ count: countAll }).from(userMoves).$dynamic())
-      .where(reportWhere(f))
-      .prepare(''),
-  );
+  // The report's count: alone for a page past the last one, as a subquery of an offset page otherwise.
+  const countOf = () => joined(db.select({ count: countAll }).from(userMoves).$dynamic()).where(reportWhere(f));
+  const counting = preparedOnce(db, `${shape}:count`, () => countOf().prepare(''));
   const statement = preparedOnce(db, `${shape}:${keyset ? 'after' : 'offset'}`, () => {
     const where = reportWhere(f);
     // The client, Getter, agent and campaign are lookups by key, each planned apart: as three left joins
@@ -102,7 +100,7 @@ export async function performanceReport(db: Db, f: ReportFilter): Promise<{ rows
           getterName: personName(userMoves.userId),
           agentName: personName(userMoves.assignedAgentId),
           campaignName: nameOf(campaigns, projects.campaignId),
-          total: keyset ? sql<number>`null::int` : sql<number>`(${joined(db.select({ count: countAll }).from(userMoves).$dynamic()).where(where)})`.mapWith(Number),
+          total: keyset ? sql<number>`null::int` : sql<number>`(${countOf()})`.mapWith(Number),
         })
         .from(userMoves)
         .$dynamic(),

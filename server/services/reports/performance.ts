@@ -197,14 +197,12 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
   }
   const keyset = q.after !== undefined;
   if (keyset && !cursorKeyValid[sortKey as ReportSort](q.afterKey ?? '')) throw badRequest(REPORT_TEXT.badCursor, { afterKey: REPORT_TEXT.badCursor });
-  const counting = preparedOnce(db, `performance:count:${scope.kind}:${byLocation}`, () =>
-    withPlace(db.select({ total: countAll }).from(userMoves).$dynamic())
-      .where(reportWhere(scope, byLocation))
-      .prepare(''),
-  );
+  // The report's count: alone for a page past the last one, as a subquery of the page otherwise.
+  const countOf = () => withPlace(db.select({ total: countAll }).from(userMoves).$dynamic()).where(reportWhere(scope, byLocation));
+  const counting = preparedOnce(db, `performance:count:${scope.kind}:${byLocation}`, () => countOf().prepare(''));
   const statement = preparedOnce(db, `performance:${scope.kind}:${byLocation}:${sortKey}:${q.order}:${keyset}`, () => {
     const where = reportWhere(scope, byLocation);
-    const total = withPlace(db.select({ total: countAll }).from(userMoves).$dynamic()).where(where);
+    const total = countOf();
     return withPlace(
       db
         .select({
