@@ -131,6 +131,23 @@ export const resetTokens = pgTable(
   (t) => [uniqueIndex('reset_tokens_hash_uq').on(t.tokenHash)],
 );
 
+/**
+ * The per-e-mail limits of the session routes (failed logins, restore mails): one row per event, `kind`
+ * naming the limit, `email_key` the e-mail as the accounts are looked up (trimmed, lower case). In the
+ * database, so that every instance behind a balancer counts the same events (in each process's memory,
+ * N instances allowed N times the limit). Each check prunes its e-mail's old rows; `pruneAuthAttempts`
+ * the rest.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    kind: text('kind').notNull(),
+    emailKey: text('email_key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_attempts_key_idx').on(t.kind, t.emailKey, t.at), index('auth_attempts_at_idx').on(t.at)],
+);
+
 /** Mail that the local adapter "sends": what each recipient would receive. */
 export const mailOutbox = pgTable(
   'mail_outbox',

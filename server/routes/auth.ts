@@ -18,18 +18,15 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().t
 export default async function authRoutes(app: App) {
   const limited = { roles: 'public' as const, rateLimit: { max: app.config.authRateLimit, timeWindow: '1 minute' } };
 
-  const failures = new LoginFailures();
-  const restoreRequests = new RestoreRequests();
+  const failures = new LoginFailures(app.db);
+  const restoreRequests = new RestoreRequests(app.db);
   app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', description: 'Tras 10 contraseñas equivocadas para un mismo e-mail en 15 minutos, ese e-mail responde 429 hasta que pasen.', body: loginSchema } }, async (req) => {
     const { email, password } = req.body as z.infer<typeof loginSchema>;
-    if (failures.blocked(email)) throw new HttpError(429, AUTH_TEXT.tooManyFailures);
+    if (!(await failures.attempt(email))) throw new HttpError(429, AUTH_TEXT.tooManyFailures);
     const [user] = await app.db.select().from(users).where(byEmail(email));
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok || !user.status) {
-      failures.failed(email);
-      throw new HttpError(401, AUTH_TEXT.wrongCredentials);
-    }
-    failures.succeeded(email);
+    if (!user || !ok || !user.status) throw new HttpError(401, AUTH_TEXT.wrongCredentials);
+    await failures.succeeded(email);
     return openSession(app, user);
   });
 
@@ -101,8 +98,7 @@ export default async function authRoutes(app: App) {
       const { email } = req.params as { email: string };
       // Counted before the account is looked up, for every e-mail: past the limit the 429 says nothing
       // about whether the account exists. Checked and counted at once, so requests sent together count too.
-      if (restoreRequests.full(email)) throw new HttpError(429, AUTH_TEXT.tooManyRestores);
-      restoreRequests.record(email);
+      if (!(await restoreRequests.take(email))) throw new HttpError(429, AUTH_TEXT.tooManyRestores);
       const [user] = await app.db.select().from(users).where(byEmail(email));
       // The same answer whether or not the account exists: the mail goes only to a real one.
       if (user?.status) {

@@ -1,28 +1,27 @@
+import type { Db } from '../db/client';
 import { EmailWindow } from './emailWindow';
 
 /**
  * Failed logins per account: the per-IP limit of the session routes does not stop many addresses
  * guessing one account's password. After MAX_FAILURES wrong passwords for one e-mail within WINDOW_MS,
  * that e-mail's logins are refused (429) until the window passes; a good login clears its count.
+ * Each attempt counts as failed from the start (`attempt`) until it succeeds: counted only after the
+ * password was checked, attempts sent together all passed the check before the first failure counted.
  */
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
 
 export class LoginFailures extends EmailWindow {
-  constructor(max = MAX_FAILURES, windowMs = WINDOW_MS) {
-    super(max, windowMs);
+  constructor(db: Db, max = MAX_FAILURES, windowMs = WINDOW_MS) {
+    super(db, 'login', max, windowMs);
   }
 
-  /** Whether this e-mail has failed too often lately to try again now. */
-  blocked(email: string, now = Date.now()): boolean {
-    return this.full(email, now);
+  /** One attempt for this e-mail, counted as failed until it succeeds: false when it has failed too often lately. */
+  attempt(email: string): Promise<boolean> {
+    return this.take(email);
   }
 
-  failed(email: string, now = Date.now()): void {
-    this.record(email, now);
-  }
-
-  succeeded(email: string): void {
-    this.forget(email);
+  succeeded(email: string): Promise<void> {
+    return this.forget(email);
   }
 }

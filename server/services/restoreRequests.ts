@@ -1,3 +1,4 @@
+import type { Db } from '../db/client';
 import { EmailWindow } from './emailWindow';
 
 /**
@@ -9,7 +10,7 @@ export const MAX_RESTORE_REQUESTS = 5;
 export const RESTORE_WINDOW_MS = 60 * 60 * 1000;
 
 export class RestoreRequests extends EmailWindow {
-  constructor(max = MAX_RESTORE_REQUESTS, windowMs = RESTORE_WINDOW_MS) {
-    super(max, windowMs);
+  constructor(db: Db, max = MAX_RESTORE_REQUESTS, windowMs = RESTORE_WINDOW_MS) {
+    super(db, 'restore', max, windowMs);
   }
 }

@@ -1,0 +1,104 @@
+/**
+ * The per-e-mail limits of the session routes (failed logins, restore mails), kept in the database:
+ * every instance on the same database counts the same events, requests sent together count one after
+ * the other, and events out of the window stop counting and go.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXT } from '../../domain/auth';
+import { type App, buildApp } from '../../server/app';
+import { authAttempts } from '../../server/db/schema';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { EmailWindow } from '../../server/services/emailWindow';
+import { LoginFailures, MAX_FAILURES, WINDOW_MS } from '../../server/services/loginFailures';
+import { MAX_RESTORE_REQUESTS } from '../../server/services/restoreRequests';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+/** A second instance of the server on the same database, as behind a balancer. */
+let other: App;
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await buildApp({ config: t.config, db: t.db, logger: false });
+  await other.ready();
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+const login = (app: App, email: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const askRestore = (app: App, email: string) => app.inject({ method: 'POST', url: `/api/auth/sendUserTokenByEmail/${encodeURIComponent(email)}` });
+const rowsOf = async (kind: string, emailKey: string) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(authAttempts).where(and(eq(authAttempts.kind, kind), eq(authAttempts.emailKey, emailKey))))[0].n;
+
+describe('failed logins per e-mail', () => {
+  it('counts the failures of every instance: ten between two of them refuse the e-mail on both, whatever its case', async () => {
+    const email = 'operaciones@campo.test';
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await login(i % 2 ? other : t.app, i % 3 ? email : ` ${email.toUpperCase()}`, `Mala#clave${i}`)).statusCode).toBe(401);
+    for (const app of [t.app, other]) {
+      const refused = await login(app, email, DEMO_PASSWORD);
+      expect([refused.statusCode, refused.json()]).toEqual([429, { message: AUTH_TEXT.tooManyFailures }]);
+    }
+    expect((await login(other, 'comercial@campo.test', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets through at most ten of many wrong passwords sent at once', async () => {
+    const email = 'administracion@campo.test';
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => login(i % 2 ? other : t.app, email, `Mala#clave${i}`)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(MAX_FAILURES);
+    expect(codes.filter((c) => c === 429)).toHaveLength(25 - MAX_FAILURES);
+  });
+
+  it('forgets the failures once the e-mail logs in, and those out of the window stop counting', async () => {
+    const email = 'cuentas@campo.test';
+    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await login(t.app, email, `Mala#clave${i}`)).statusCode).toBe(401);
+    expect((await login(other, email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect(await rowsOf('login', email)).toBe(0);
+
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await login(t.app, email, `Mala#clave${i}`)).statusCode).toBe(401);
+    expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(429);
+    // Fifteen minutes later (the rows aged by the database's clock): the e-mail logs in again.
+    await t.db.update(authAttempts).set({ at: sql`${authAttempts.at} - make_interval(secs => ${WINDOW_MS / 1000 + 1})` }).where(eq(authAttempts.emailKey, email));
+    expect((await login(other, email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('restore mails per e-mail', () => {
+  it('sends five an hour for one e-mail across instances, even asked for all at once, and the same 429 for an unknown one', async () => {
+    const known = 'calidad1@campo.test';
+    const unknown = 'nadie-limites@campo.test';
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => askRestore(i % 2 ? other : t.app, i % 2 ? known.toUpperCase() : known)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(MAX_RESTORE_REQUESTS);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(8 - MAX_RESTORE_REQUESTS);
+    expect(refused[0].json()).toEqual({ message: AUTH_TEXT.tooManyRestores });
+    for (let i = 0; i < MAX_RESTORE_REQUESTS; i++) expect((await askRestore(i % 2 ? other : t.app, unknown)).statusCode).toBe(200);
+    const sixthUnknown = await askRestore(t.app, unknown);
+    expect([sixthUnknown.statusCode, sixthUnknown.body]).toEqual([refused[0].statusCode, refused[0].body]);
+  });
+});
+
+describe('the events table', () => {
+  it('drops the events out of the window of every e-mail now and then, and keeps those within it', async () => {
+    const windowMs = 200;
+    const window = new EmailWindow(t.db, 'test-prune', 3, windowMs);
+    expect(await window.take('vieja@campo.test')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, windowMs + 50));
+    // Another e-mail's check, a window later: the old e-mail's row goes, though nobody checks it again.
+    expect(await window.take('nueva@campo.test')).toBe(true);
+    await expect.poll(() => rowsOf('test-prune', 'vieja@campo.test')).toBe(0);
+    expect(await rowsOf('test-prune', 'nueva@campo.test')).toBe(1);
+  });
+
+  it('keeps the limits apart: a login failure is not a restore mail', async () => {
+    const failures = new LoginFailures(t.db, 2, WINDOW_MS);
+    expect(await failures.attempt('aparte@campo.test')).toBe(true);
+    expect(await failures.attempt('aparte@campo.test')).toBe(true);
+    expect(await failures.attempt('aparte@campo.test')).toBe(false);
+    expect(await rowsOf('restore', 'aparte@campo.test')).toBe(0);
+    await failures.succeeded(' APARTE@campo.test');
+    expect(await failures.attempt('aparte@campo.test')).toBe(true);
+  });
+});
