@@ -19,7 +19,7 @@ import {
   returnBody,
   submitBody,
 } from '../../domain/move-forms';
-import { MOVE_TEXT } from '../../domain/moves';
+import { MOVE_TEXT, rescuedReview } from '../../domain/moves';
 import { ACCESS, ROLE } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -76,7 +76,7 @@ export default async function moveReviewRoutes(app: App) {
       check: async (tx, m) => {
         const version = await versionContent(tx, m.questionnaireVersionId);
         const { replies } = await effectiveReplies(tx, m.id);
-        checkComplete(version.dimensions, replies, { rescued: m.rescueUserId !== null, continueWithoutPhotos: true });
+        checkComplete(version.dimensions, replies, { rescued: rescuedReview(m), continueWithoutPhotos: true });
       },
       // A rescued move never got the Getter's 'completed' date, which dates a visit in the client's report and
       // dashboard: it takes the day the Getter started it, else the approval's.
