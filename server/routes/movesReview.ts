@@ -264,7 +264,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** The Getter (role 7, the mobile side) sends its move for review. */
-  app.post('/user-moves/submit', { config: getter, schema: { tags, summary: 'El Getter envía a revisión su move con sus respuestas, que se puntúan', description: 'Desde ASIGNADA, INICIADA, PAUSADA o DEVUELTA → EN_REVISION; solo sobre una move propia. Una `version` distinta de la actual responde 409.', body: submitBody } }, async (req) => {
+  app.post('/user-moves/submit', { config: getter, schema: { tags, summary: 'El Getter envía a revisión su move con sus respuestas, que se puntúan', description: 'Desde ASIGNADA, INICIADA, PAUSADA o DEVUELTA → EN_REVISION; solo sobre una move propia. El cuestionario va completo en lo que la aplicación del Getter muestra (respuestas requeridas, la observación que pide la respuesta elegida, las fotos y la evidencia pedidas, aunque la move haya sido rescatada): si no, 400 «Existe información por completar» con cada pregunta en `errors` y la move no cambia. Una `version` distinta de la actual responde 409.', body: submitBody } }, async (req) => {
     const body = req.body as z.infer<typeof submitBody>;
     const move = await submitForReview(app.db, req.session, body);
     return { id: move.id, code: move.code, statusId: move.status, version: move.version, questionnaireResult: move.questionnaireResult === null ? null : Number(move.questionnaireResult) };
