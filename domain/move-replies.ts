@@ -26,6 +26,8 @@ export const REPLY_TEXT = {
   required: 'Campo requerido',
   answerRequired: 'Respuesta requerida',
   missingPhotos: 'Faltan fotos',
+  /** A question whose photo evidence is required ('Debe adjuntar una foto como evidencia.') sent without one. */
+  missingEvidence: 'Falta la foto de evidencia',
   invalidAnswer: 'La respuesta no corresponde a la pregunta.',
   invalidAmount: 'Debe ser un número mayor o igual a 0.',
   unknownQuestion: 'La pregunta no pertenece al cuestionario de la move.',
@@ -116,26 +118,45 @@ function isAnswered(q: Question, reply: MoveReply | undefined): boolean {
 export interface ReplyProblem {
   questionId: string;
   label: string;
-  field: 'replyData' | 'replyObservation';
+  field: 'replyData' | 'replyObservation' | 'evidences';
   message: string;
-  /** A photo question short of photos: the agent may continue anyway. */
+  /** Photos missing (a photo question's, or a required evidence): the agent may continue anyway. */
   photo: boolean;
 }
 
 /**
- * What an agent's edit leaves incomplete: a required answer missing (photo questions of a rescued
- * move are not required), or an observation missing where the chosen answer asks for a commentary.
+ * Whose answers the rules are checked for. The quality agent's edit (the default) covers every
+ * question, and a rescued move's photos are not required: the agent completes what the Getter left
+ * and cannot take them. The Getter's own send (`getter`) covers only the questions its app shows,
+ * and always wants the photos: the Getter is who takes them.
  */
-export function replyProblems(dimensions: readonly Dimension[], replies: Readonly<MoveReplies>, { rescued }: { rescued: boolean }): ReplyProblem[] {
+export interface ReplyCheck {
+  rescued: boolean;
+  getter?: boolean;
+}
+
+/**
+ * What a reply leaves incomplete: a required answer missing, the photos a photo question asks for,
+ * the evidence photo a question requires (when it is answered or required), or an observation
+ * missing where the chosen answer asks for a commentary.
+ */
+export function replyProblems(dimensions: readonly Dimension[], replies: Readonly<MoveReplies>, { rescued, getter = false }: ReplyCheck): ReplyProblem[] {
   const problems: ReplyProblem[] = [];
+  const photosExempt = rescued && !getter;
   for (const { question: q, label } of numberedQuestions(dimensions)) {
+    if (getter && !returnableQuestion(q)) continue;
     const reply = replies[q._id];
     const photo = q.type === 'photographs';
-    if (q.answerRequired && !(photo && rescued) && !isAnswered(q, reply)) {
+    const answered = isAnswered(q, reply);
+    if (q.answerRequired && !(photo && photosExempt) && !answered) {
       problems.push({ questionId: q._id, label, field: 'replyData', message: photo ? REPLY_TEXT.missingPhotos : REPLY_TEXT.answerRequired, photo });
     }
     else if (q.type === 'amount' && reply && reply.replyData !== null && !amountFits(reply.replyData)) {
       problems.push({ questionId: q._id, label, field: 'replyData', message: REPLY_TEXT.invalidAmount, photo: false });
+    }
+    const evidenceAsked = q.allowPhotoEvidence && q.photoEvidenceRequired && (q.answerRequired || answered);
+    if (evidenceAsked && !photosExempt && !reply?.evidences?.length) {
+      problems.push({ questionId: q._id, label, field: 'evidences', message: REPLY_TEXT.missingEvidence, photo: true });
     }
     const ids = chosenAnswerIds(reply);
     const needsCommentary = q.answers.some((a) => a.hasCommentary && ids.includes(a._id));

@@ -141,6 +141,13 @@ export function submitRefusal(state: { status: MoveStatus; userId: number | null
   return null;
 }
 
+/**
+ * Whether the answers under review are a rescue's, the only ones whose photos are not required (spec 2
+ * §5): the move went to review by a rescue (`rescueUserId`) and its Getter has not sent it since. The
+ * Getter's send clears `rescueUserId`, so a rescued move returned and sent again is reviewed as sent.
+ */
+export const rescuedReview = (move: { rescueUserId: number | null }): boolean => move.rescueUserId !== null;
+
 /** Statuses that lock the agent selector (spec 2 §4). */
 export const AGENT_LOCKED: readonly MoveStatus[] = ['APROBADA', 'DESAPROBADA', 'RECHAZADA', 'DEVUELTA', 'CANCELADA'];
 

@@ -19,7 +19,7 @@ import {
   returnBody,
   submitBody,
 } from '../../domain/move-forms';
-import { MOVE_TEXT } from '../../domain/moves';
+import { MOVE_TEXT, rescuedReview } from '../../domain/moves';
 import { ACCESS, ROLE } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -76,7 +76,7 @@ export default async function moveReviewRoutes(app: App) {
       check: async (tx, m) => {
         const version = await versionContent(tx, m.questionnaireVersionId);
         const { replies } = await effectiveReplies(tx, m.id);
-        checkComplete(version.dimensions, replies, { rescued: m.rescueUserId !== null, continueWithoutPhotos: true });
+        checkComplete(version.dimensions, replies, { rescued: rescuedReview(m), continueWithoutPhotos: true });
       },
       // A rescued move never got the Getter's 'completed' date, which dates a visit in the client's report and
       // dashboard: it takes the day the Getter started it, else the approval's.
@@ -264,7 +264,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** The Getter (role 7, the mobile side) sends its move for review. */
-  app.post('/user-moves/submit', { config: getter, schema: { tags, summary: 'El Getter envía a revisión su move con sus respuestas, que se puntúan', description: 'Desde ASIGNADA, INICIADA, PAUSADA o DEVUELTA → EN_REVISION; solo sobre una move propia. Una `version` distinta de la actual responde 409.', body: submitBody } }, async (req) => {
+  app.post('/user-moves/submit', { config: getter, schema: { tags, summary: 'El Getter envía a revisión su move con sus respuestas, que se puntúan', description: 'Desde ASIGNADA, INICIADA, PAUSADA o DEVUELTA → EN_REVISION; solo sobre una move propia. El cuestionario va completo en lo que la aplicación del Getter muestra (respuestas requeridas, la observación que pide la respuesta elegida, las fotos y la evidencia pedidas, aunque la move haya sido rescatada): si no, 400 «Existe información por completar» con cada pregunta en `errors` y la move no cambia. Una `version` distinta de la actual responde 409.', body: submitBody } }, async (req) => {
     const body = req.body as z.infer<typeof submitBody>;
     const move = await submitForReview(app.db, req.session, body);
     return { id: move.id, code: move.code, statusId: move.status, version: move.version, questionnaireResult: move.questionnaireResult === null ? null : Number(move.questionnaireResult) };

@@ -2,6 +2,8 @@
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { MoveDetail } from '../../domain/move-api';
+import { type MoveReply, numberedQuestions, photosAsked, returnableQuestion } from '../../domain/move-replies';
+import type { Dimension } from '../../domain/questionnaires';
 import type { UserRole } from '../../domain/roles';
 import { auditLog, moveStatusLogs, userMoves } from '../../server/db/schema';
 import type { TestApp } from './helpers';
@@ -62,3 +64,33 @@ export async function expectLogFollows(t: TestApp, id: number, status: string) {
 }
 
 export type Detail = MoveDetail & { transaction?: { id: number; amount: string } | null };
+
+export type SentReply = Pick<MoveReply, 'replyData' | 'replyObservation' | 'evidences'>;
+
+/**
+ * What a Getter's app sends for a complete visit: every question the app shows answered (its first
+ * option, a comment where that option asks for one), the photos and evidences asked for, as external
+ * links; the agent's own questions empty.
+ */
+export function completeSend(dimensions: Dimension[]): Record<string, SentReply> {
+  const replies: Record<string, SentReply> = {};
+  for (const { question: q } of numberedQuestions(dimensions)) {
+    if (!returnableQuestion(q)) {
+      replies[q._id] = { replyData: null, replyObservation: null, evidences: [] };
+      continue;
+    }
+    const first = q.answers[0];
+    const replyData =
+      q.type === 'photographs' ? Array.from({ length: photosAsked(q) }, (_, i) => `https://fotos.test/${q._id}-${i + 1}.jpg`)
+      : q.type === 'multiple' || q.type === 'accumulative' ? [first._id]
+      : q.type === 'text' ? 'Todo en orden'
+      : q.type === 'amount' ? 3
+      : first._id;
+    replies[q._id] = {
+      replyData,
+      replyObservation: q.type !== 'photographs' && first?.hasCommentary ? 'Lo confirmó el encargado.' : null,
+      evidences: q.allowPhotoEvidence && q.photoEvidenceRequired ? [`https://fotos.test/${q._id}-evidencia.jpg`] : [],
+    };
+  }
+  return replies;
+}

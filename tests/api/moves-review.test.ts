@@ -10,7 +10,7 @@ import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
 import { accounts, moveReplies, projectLocations, projects, transactions, userMoves, users, visits } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
-import { auditsOf, caller, type Detail, expectLogFollows, inStatus, logsOf, movesWhere, notRepublished, reload, withAgent, withoutAgent } from './moves-helpers';
+import { auditsOf, caller, completeSend, type Detail, expectLogFollows, inStatus, logsOf, movesWhere, notRepublished, reload, withAgent, withoutAgent } from './moves-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -492,18 +492,16 @@ describe('the Getter sends a move for review', () => {
     const [getter] = await t.db.select().from(users).where(eq(users.id, mine.userId!));
     const token = (await t.login(getter.email)).token;
     const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${mine.id}`, admin);
-    const replies: Record<string, { replyData: string | number | null }> = {};
+    const replies = completeSend(answered.questionnaire.dimensions);
     const questions = answered.questionnaire.dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions));
-    for (const q of questions) {
-      replies[q._id] = { replyData: q.type === 'close' ? q.answers[0]._id : q.type === 'amount' ? 3 : q.type === 'text' ? 'Todo en orden' : null };
-    }
     // A question only the quality agent sees is not the Getter's to answer: sent with an answer, nothing is taken.
     const hidden = questions.find((q) => !q.visibleToGetter);
     expect(hidden, 'the demo questionnaire has an agent-only question').toBeDefined();
+    replies[hidden!._id] = { ...replies[hidden!._id], replyData: 'Todo en orden' };
     const tooMuch = await api.call('POST', '/user-moves/submit', token, { id: mine.id, replies });
     expect([tooMuch.statusCode, tooMuch.json().errors]).toEqual([400, { [`replies.${hidden!._id}.replyData`]: REPLY_TEXT.hiddenFromGetter }]);
     expect((await reload(t, mine.id)).status).toBe('INICIADA');
-    replies[hidden!._id] = { replyData: null };
+    replies[hidden!._id] = { ...replies[hidden!._id], replyData: null };
     const answer = await api.ok<{ statusId: string; questionnaireResult: number }>('POST', '/user-moves/submit', token, { id: mine.id, replies });
     expect(answer.statusId).toBe('EN_REVISION');
     expect(answer.questionnaireResult).toBe(questionnaireResult({ dimensions: answered.questionnaire.dimensions }, replies as MoveReplies));

@@ -1,12 +1,14 @@
 /** The moves list, one move, its answered questionnaire and who may read them. */
-import { eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import type { AnsweredQuestionnaire, MoveListRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
+import { type MoveReplies, numberedQuestions, problemLines, replyProblems, returnableQuestion, saysAnything } from '../../domain/move-replies';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../domain/moves';
+import type { Dimension } from '../../domain/questionnaires';
 import { ROLE } from '../../domain/roles';
-import { locations, moveReplies, projectLocations, userMoves } from '../../server/db/schema';
+import { locations, moveReplies, projectLocations, questionnaireVersions, userMoves } from '../../server/db/schema';
 import { boundedCount, EXACT_COUNT_UP_TO } from '../../server/db/list';
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { createTestApp, type TestApp } from './helpers';
@@ -59,6 +61,27 @@ describe("the demo moves' histories", () => {
     };
     expect(rows[0].sent).toBeGreaterThan(0);
     expect(rows[0]).toMatchObject({ sent_by_other: 0, rescued_by_other: 0 });
+  });
+});
+
+describe("the demo's Getter replies", () => {
+  it('are what the Getter’s send takes: complete, photos and all, and nothing in the agent’s own questions', async () => {
+    const rows = await t.db
+      .select({ id: userMoves.id, replies: moveReplies.replies, content: questionnaireVersions.content })
+      .from(moveReplies)
+      .innerJoin(userMoves, eq(userMoves.id, moveReplies.userMoveId))
+      .innerJoin(questionnaireVersions, eq(questionnaireVersions.id, userMoves.questionnaireVersionId))
+      // A rescued move's reply is what its Getter left when the agent took it: incomplete by nature. The
+      // dashboard demo's N/A visit (seed/statistics.ts) leaves its scored choices empty so that nothing is judged.
+      .where(and(eq(moveReplies.byAgent, false), isNull(userMoves.rescueUserId), sql`${userMoves.questionnaireResult} is distinct from -1`));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const { dimensions } = row.content as { dimensions: Dimension[] };
+      const replies = row.replies as MoveReplies;
+      expect(problemLines(replyProblems(dimensions, replies, { rescued: false, getter: true })), `move ${row.id}`).toEqual([]);
+      const answeredHidden = numberedQuestions(dimensions).filter((n) => !returnableQuestion(n.question) && saysAnything(replies[n.question._id]));
+      expect(answeredHidden.map((n) => n.label), `move ${row.id}`).toEqual([]);
+    }
   });
 });
 

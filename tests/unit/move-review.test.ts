@@ -14,6 +14,7 @@ import {
   submitBody,
 } from '../../domain/move-forms';
 import { emptyReply, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems, saysAnything } from '../../domain/move-replies';
+import { rescuedReview } from '../../domain/moves';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { defaultAnswers, type Dimension, newQuestion, type Question, withType } from '../../domain/questionnaires';
 import { mergeAgentEdit, score } from '../../server/services/moves/replies';
@@ -131,6 +132,31 @@ describe('the answers’ completeness', () => {
     expect(onlyPhotosMissing(replyProblems(dims, fixed, { rescued: false }))).toBe(true);
     // A rescued move does not require its photos.
     expect(replyProblems(dims, fixed, { rescued: true })).toEqual([]);
+  });
+
+  it('holds the Getter’s send to the questions its app shows, photos and evidence always, and a rescue does not excuse them', () => {
+    const agentOnly = q('e', 'text', { visibleToGetter: false });
+    const evidence = q('f', 'close', { allowPhotoEvidence: true, photoEvidenceRequired: true, answerRequired: false });
+    const withHidden: Dimension[] = [{ ...dims[0], subDimensions: [{ ...dims[0].subDimensions[0], questions: [close, photo, agentOnly, evidence] }] }];
+    const sent: MoveReplies = { a: reply(yes), c: reply(['https://fotos.test/1.jpg']), f: reply(evidence.answers[1]._id) };
+    const lines = (check: Parameters<typeof replyProblems>[2]) => replyProblems(withHidden, sent, check).map((p) => [p.label, p.field, p.message, p.photo]);
+    expect(lines({ rescued: false, getter: true })).toEqual([
+      ['1.1.2 Pregunta c', 'replyData', REPLY_TEXT.missingPhotos, true],
+      ['1.1.4 Pregunta f', 'evidences', REPLY_TEXT.missingEvidence, true],
+    ]);
+    // `rescued` is the agent's exemption: the Getter's own send never has it.
+    expect(lines({ rescued: true, getter: true })).toEqual(lines({ rescued: false, getter: true }));
+    // The agent answers its own question; a rescued move's photos and evidences are not asked of the agent.
+    expect(lines({ rescued: true })).toEqual([['1.1.3 Pregunta e', 'replyData', REPLY_TEXT.answerRequired, false]]);
+    const complete = { ...sent, c: reply(['https://fotos.test/1.jpg', 'https://fotos.test/2.jpg']), f: { ...reply(evidence.answers[1]._id), evidences: ['https://fotos.test/3.jpg'] } };
+    expect(replyProblems(withHidden, complete, { rescued: false, getter: true })).toEqual([]);
+    // An evidence is asked of an answered (or required) question only: left unanswered, an optional one wants none.
+    expect(replyProblems(withHidden, { ...complete, f: reply(null) }, { rescued: false, getter: true })).toEqual([]);
+  });
+
+  it('excuses a rescued move’s photos only while its review is the rescue’s', () => {
+    expect(rescuedReview({ rescueUserId: 4 })).toBe(true);
+    expect(rescuedReview({ rescueUserId: null })).toBe(false);
   });
 
   it('knows which data fits which question', () => {

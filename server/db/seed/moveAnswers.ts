@@ -1,5 +1,5 @@
 /** How a demo Getter answers a questionnaire: plausible choices, the photos asked for, a comment when one is due. */
-import { emptyReply, type MoveReplies, numberedQuestions, photosAsked } from '../../../domain/move-replies';
+import { emptyReply, type MoveReplies, numberedQuestions, photosAsked, returnableQuestion } from '../../../domain/move-replies';
 import type { Dimension, Question } from '../../../domain/questionnaires';
 import { STORE_PREFIX } from '../../services/files';
 
@@ -76,15 +76,22 @@ export function demoReplies(random: Random, dimensions: Dimension[], { partial =
     const chosen = q.answers.filter((a) => (Array.isArray(reply.replyData) ? reply.replyData.includes(a._id) : reply.replyData === a._id));
     if (chosen.some((a) => a.hasCommentary) || random() < 0.1) reply.replyObservation = pick(random, COMMENTS);
     if (q.allowPhotoEvidence && (q.photoEvidenceRequired || random() < 0.5)) reply.evidences = [`${STORE_PREFIX}${pick(random, PHOTO_KEYS)}`];
-    replies[q._id] = reply;
+    // The Getter's app does not show an agent's own question, and its send refuses an answer to one. Left
+    // empty after drawing it, so the rest of the demo draws the same numbers as before.
+    replies[q._id] = returnableQuestion(q) ? reply : emptyReply(q.weighting);
   }
   return replies;
 }
 
-/** An agent's edit: the same reply with one scored answer changed. */
+const AGENT_NOTE = 'Revisado en el video: coincide con lo que respondió el Getter.';
+
+/** An agent's edit: the same reply with one scored answer changed, and the agent's own text questions answered. */
 export function agentEdit(random: Random, dimensions: Dimension[], replies: MoveReplies): MoveReplies {
   const scored = numberedQuestions(dimensions).filter((n) => n.question.type === 'close' && n.question.answers.length);
   const edited: MoveReplies = JSON.parse(JSON.stringify(replies));
+  for (const { question: q } of numberedQuestions(dimensions)) {
+    if (!returnableQuestion(q) && q.type === 'text') edited[q._id] = { ...(edited[q._id] ?? emptyReply(q.weighting)), replyData: AGENT_NOTE };
+  }
   if (scored.length) {
     const q = pick(random, scored).question;
     edited[q._id] = { ...(edited[q._id] ?? emptyReply(q.weighting)), replyData: q.answers.find((a) => a.answer === 'Sí')?._id ?? q.answers[0]._id };

@@ -13,6 +13,7 @@ import {
   onlyPhotosMissing,
   REPLY_TEXT,
   type RepliesInput,
+  type ReplyCheck,
   replyFits,
   replyProblems,
 } from '../../../domain/move-replies';
@@ -114,9 +115,9 @@ export function mergeAgentEdit(dimensions: Dimension[], stored: MoveReplies, edi
   return out;
 }
 
-/** Refuses an incomplete edit; only-photos-missing passes once the agent confirmed it. */
-export function checkComplete(dimensions: Dimension[], replies: MoveReplies, options: { rescued: boolean; continueWithoutPhotos: boolean }): void {
-  const problems = replyProblems(dimensions, replies, { rescued: options.rescued });
+/** Refuses incomplete answers, naming each question; only-photos-missing passes once the agent confirmed it. */
+export function checkComplete(dimensions: Dimension[], replies: MoveReplies, options: ReplyCheck & { continueWithoutPhotos: boolean }): void {
+  const problems = replyProblems(dimensions, replies, options);
   if (!problems.length || (onlyPhotosMissing(problems) && options.continueWithoutPhotos)) return;
   throw badRequest(REPLY_TEXT.incomplete, Object.fromEntries(problems.map((p) => [`replies.${p.questionId}.${p.field}`, `${p.label}: ${p.message}`])));
 }

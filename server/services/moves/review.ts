@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, saysAnything } from '../../../domain/move-replies';
 import { MOVE_FORM_TEXT, readable } from '../../../domain/move-forms';
-import { MOVE_TEXT, type MoveStatus, submitRefusal, VISIT_STATE } from '../../../domain/moves';
+import { MOVE_TEXT, type MoveStatus, rescuedReview, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/client';
 import { accounts, moveReplies, projectLocations, transactions, userMoves, users, visits } from '../../db/schema';
@@ -82,7 +82,7 @@ export async function saveAgentEdit(
       const version = await versionContent(tx, m.questionnaireVersionId);
       const { replies } = await effectiveReplies(tx, m.id);
       merged = mergeAgentEdit(version.dimensions, replies, input.replies);
-      checkComplete(version.dimensions, merged, { rescued: m.rescueUserId !== null, continueWithoutPhotos: input.continueWithoutPhotos });
+      checkComplete(version.dimensions, merged, { rescued: rescuedReview(m), continueWithoutPhotos: input.continueWithoutPhotos });
       result = score(version.dimensions, merged);
     },
     set: () => ({ questionnaireResult: result === null ? null : result.toFixed(2), ...(action === 'editApproved' ? { editReason: reason } : {}) }),
@@ -238,9 +238,13 @@ export async function submitForReview(
             hasToEdit: false,
           };
         }
+    // Sent, the move is complete as the Getter's app shows it: photos and all, even if it was once rescued.
+    checkComplete(version.dimensions, replies, { rescued: false, getter: true, continueWithoutPhotos: false });
     const result = score(version.dimensions, replies);
     const updated = await updateVersioned(tx, move, {
       status: 'EN_REVISION',
+      // The answers under review are the Getter's now: a rescue's photo exemption ends here (rescuedReview).
+      rescueUserId: null,
       questionnaireResult: result === null ? null : result.toFixed(2),
       startAuditDate: move.startAuditDate ?? new Date(),
       completedAuditDate: new Date(),
@@ -249,7 +253,8 @@ export async function submitForReview(
     await upsertReply(tx, { userMoveId: move.id, byAgent: false, replies, questionnaireResult: result, createdBy: actor.id });
     await tx.delete(moveReplies).where(and(eq(moveReplies.userMoveId, move.id), eq(moveReplies.byAgent, true)));
     await logStatus(tx, move.id, 'EN_REVISION', actor.id);
-    await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'submit', detail: { from: move.status, to: 'EN_REVISION' } });
+    // Who had rescued it stays on record here (and in the status log), once the move no longer says so.
+    await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'submit', detail: { from: move.status, to: 'EN_REVISION', ...(move.rescueUserId !== null ? { rescuedBy: move.rescueUserId } : {}) } });
     return updated;
   });
 }

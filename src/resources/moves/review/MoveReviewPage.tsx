@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { isStoredFileLink, MOVE_FORM_TEXT, readable } from '../../../../domain/move-forms';
 import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems, returnableQuestion } from '../../../../domain/move-replies';
-import { AGENT_LOCKED, allowedActions, type MoveStatus } from '../../../../domain/moves';
+import { AGENT_LOCKED, allowedActions, type MoveStatus, rescuedReview } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
 import { currentRole } from '../../../authProvider';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
@@ -73,7 +73,7 @@ export function MoveReviewPage() {
   // 'Devolver' is hidden when there is nothing the Getter could correct (no questionnaire, or only agents' questions).
   const hasReturnable = dimensions.some((d) => d.subDimensions.some((s) => s.questions.some(returnableQuestion)));
   // What approving would leave unanswered (the server refuses it too); missing photos do not stop it.
-  const approveProblems = problemLines(replyProblems(dimensions, answers.data?.replies ?? {}, { rescued: m.rescueUserId !== null }).filter((p) => !p.photo));
+  const approveProblems = problemLines(replyProblems(dimensions, answers.data?.replies ?? {}, { rescued: rescuedReview(m) }).filter((p) => !p.photo));
 
   const send = (continueWithoutPhotos: boolean) =>
     runner.run(m.editedByAgent ? 'updateReplies' : 'saveReplies', { userMoveId: m.id, replies: draft, reason: mode === 'editApproved' ? reason : null, continueWithoutPhotos });
@@ -88,7 +88,7 @@ export function MoveReviewPage() {
       if (!next.flags && !next.reason) setAsk({ kind: 'return' });
       return;
     }
-    const found = replyProblems(dimensions, draft, { rescued: m.rescueUserId !== null });
+    const found = replyProblems(dimensions, draft, { rescued: rescuedReview(m) });
     setProblems(found);
     const reasonMissing = mode === 'editApproved' && !readable(reason);
     setErrors({ reason: reasonMissing ? MOVE_FORM_TEXT.required : undefined });
