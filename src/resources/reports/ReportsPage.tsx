@@ -32,6 +32,7 @@ import { ClientPicker } from '../../ui/ClientPicker';
 import { DateInput, SelectInput } from '../../ui/form/inputs';
 import { fetchReportPage, type ReportFilter } from './excel';
 import { ReportResults } from './ReportResults';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 const threeMonthsAgo = () => {
   const [y, m] = todayIso().split('-').map(Number);
@@ -189,9 +190,7 @@ export default function ReportsPage({ note }: { note?: string }) {
               <ArrowBackIcon />
             </IconButton>
           </Tooltip>
-          <Typography variant="h5" component="h1">
-            {REPORT_TEXT.title}
-          </Typography>
+          <ScreenTitle sx={{ flexGrow: 0 }}>{REPORT_TEXT.title}</ScreenTitle>
           {options.data && (
             <Typography color="text.secondary" sx={{ ml: 1 }}>
               {options.data.client.name}

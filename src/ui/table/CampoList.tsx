@@ -19,7 +19,6 @@ import {
   TableSortLabel,
   TextField,
   type Theme,
-  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
@@ -33,6 +32,7 @@ import { ExcelButton } from './ExcelButton';
 import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
+import { ScreenTitle } from '../ScreenTitle';
 
 export interface Column {
   source: string;
@@ -251,9 +251,7 @@ function CampoTable({
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
         {icon}
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {title}
-        </Typography>
+        <ScreenTitle>{title}</ScreenTitle>
         {search && (
           <TextField
             size="small"
