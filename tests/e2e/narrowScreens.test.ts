@@ -7,6 +7,7 @@ const chromium = chromiumPerFile((session) => session.errors.assertNone());
 let session: Session | undefined;
 
 const PHONE = { width: 360, height: 740 };
+const TABLET = { width: 768, height: 1024 };
 
 async function api<T>(path: string): Promise<T> {
   const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
@@ -15,6 +16,9 @@ async function api<T>(path: string): Promise<T> {
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
   return (await res.json()) as T;
 }
+
+/** Whether an element shows all its text, not cut with '…'. */
+const whole = (element: Locator) => element.evaluate((e) => e.scrollWidth <= e.clientWidth);
 
 /** How many lines a heading takes: its height over its line height. */
 const linesOfHeading = (heading: Locator) => heading.evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)));
@@ -47,4 +51,37 @@ describe('on a phone', () => {
       }
     }
   });
+
+  it('writes the whole title of the performance report, the client\'s name under it', async () => {
+    session = await chromium.open({ viewport: PHONE });
+    const { page } = session;
+    await loginAs(page, 'cliente@campo.test', { at: '/reports' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Reporte de desempeño' });
+    const client = page.getByText('Café del Plata', { exact: true });
+    await shown(client);
+    // Beside the client's name the title was cut to 'Reporte de des…'.
+    expect(await whole(heading)).toBe(true);
+    expect(await whole(client)).toBe(true);
+    const box = (await client.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  });
 });
+
+describe('on a phone and a tablet', () => {
+  it('keeps the label of a list\'s search box clear of its magnifier, whole from a tablet up', async () => {
+    for (const viewport of [PHONE, TABLET]) {
+      session = await chromium.open({ viewport });
+      const { page } = session;
+      await loginAs(page, 'admin@campo.test', { at: '/branch-offices' });
+      const search = page.getByRole('textbox', { name: 'Buscar Código de Locación del Cliente' });
+      await shown(search);
+      const field = search.locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")][1]');
+      const label = (await field.locator('label').boundingBox())!;
+      const icon = (await field.locator('.MuiInputAdornment-root svg').boundingBox())!;
+      // The label ran under the magnifier: 'Cliente' could not be read.
+      expect(label.x + label.width, `${viewport.width} px`).toBeLessThanOrEqual(icon.x);
+      if (viewport === TABLET) expect(await whole(field.locator('label'))).toBe(true);
+    }
+  });
+});
+

@@ -380,7 +380,7 @@ async function widthsSplitting(page: Page, holder: Locator, amount: string): Pro
 }
 
 describe('on a phone', () => {
-  it('writes the amount of each payment on one line, never "$" at a line\'s end: one transaction, the mass payment and its total', async () => {
+  it('writes the amount of each payment on one line, never "$" at a line\'s end: one transaction, the mass payment and its total; a CUIT and a code too', async () => {
     const { name, cuit, debts } = await pendingAndGetter();
     session = await chromium.open({ viewport: { width: 360, height: 740 } });
     const { page, errors } = session;
@@ -403,6 +403,11 @@ describe('on a phone', () => {
     await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
     await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
     for (const debt of debts) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${debt.userMoves[0].code}`, exact: true }), true);
+    // A CUIT and a move code are one word each: in the table at 360 px '27-34814090-1' stood on three lines.
+    const code = debts[0].userMoves[0].code;
+    const row = page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Seleccionar ${code}`, exact: true }) });
+    expect(await linesOf(row, cuit), cuit).toBe(1);
+    expect(await linesOf(row, code), code).toBe(1);
     const total = formatPesos(sumMoney(debts.map((d) => d.amount)));
     const selection = page.getByRole('status', { name: 'Selección' });
     await shown(selection.getByText(`2 transacciones seleccionadas · Total ${total}`));

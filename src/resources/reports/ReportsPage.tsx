@@ -184,7 +184,8 @@ export default function ReportsPage({ note }: { note?: string }) {
     // Below 900 px the results are cards (ReportResults); a wide table scrolls inside its frame.
     <Card sx={{ mt: 2 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {/* On a phone the client's name goes under the title: beside it, it cut 'Reporte de desempeño' to 'Reporte de des…'. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Tooltip title={REPORT_TEXT.back}>
             <IconButton aria-label={REPORT_TEXT.back} onClick={() => navigate(backPlan ? `/dashboard/${backPlan}` : '/dashboard')}>
               <ArrowBackIcon />

@@ -255,7 +255,7 @@ function CampoTable({
         {search && (
           <TextField
             size="small"
-            sx={{ width: 320 }}
+            sx={{ width: { xs: '100%', sm: SEARCH_WIDTH } }}
             label={search.label}
             placeholder={search.placeholder}
             value={searchText}
@@ -265,6 +265,7 @@ function CampoTable({
             }}
             slotProps={{
               htmlInput: { maxLength: SEARCH_MAX_LENGTH },
+              inputLabel: { sx: LABEL_BESIDE_ICON },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
@@ -410,6 +411,14 @@ function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; v
     </Box>
   );
 }
+
+/**
+ * The search box: wide enough from a tablet up for its longest label ('Buscar Código de Locación del
+ * Cliente'), the toolbar's whole width on a phone. Its label, until it moves up, stops before the magnifier
+ * (it ran under it, 'Cliente' hidden) and ends in '…' where it does not fit.
+ */
+const SEARCH_WIDTH = 360;
+const LABEL_BESIDE_ICON = { '&:not(.MuiInputLabel-shrink)': { maxWidth: 'calc(100% - 56px)' } } as const;
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
