@@ -57,5 +57,9 @@ export function formatMoney(value: string | bigint): string {
   return `${negative ? '-' : ''}${units},${String(abs % 100n).padStart(2, '0')}`;
 }
 
-/** An amount with the peso sign: '$ 1.234,50'. */
-export const formatPesos = (value: string | bigint) => `$ ${formatMoney(value)}`;
+/**
+ * An amount with the peso sign: '$ 1.234,50', the sign and the figure joined by a no-break space: wherever it
+ * is written (a dialog, a table cell, a message) it stays on one line, never '$' at a line's end and the
+ * figure on the next (the register-payment dialog on a phone).
+ */
+export const formatPesos = (value: string | bigint) => `$\u00a0${formatMoney(value)}`;

@@ -10,7 +10,7 @@ import * as XLSX from 'xlsx';
 import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
 import { PENALTIES_NOTE, STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -434,24 +434,11 @@ describe('the performance report', () => {
     expect(atItsCentre).toBe(true);
 
     // A code is one word: 'Código' may go over it, never 'M-' over '0000459' (in the cards and the answers' title).
-    const linesOfCode = (holder: Locator, code: string) =>
-      holder.evaluate((e, code) => {
-        const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = node.textContent!.indexOf(code);
-          if (at < 0) continue;
-          const range = document.createRange();
-          range.setStart(node, at);
-          range.setEnd(node, at + code.length);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-        }
-        return 0;
-      }, code);
     const codes = await cards.getByRole('button', { name: /^Ver respuestas de la visita / }).all();
     expect(codes.length).toBeGreaterThan(1);
     for (const codeButton of codes) {
       const code = (await codeButton.getAttribute('aria-label'))!.replace('Ver respuestas de la visita ', '');
-      expect(await linesOfCode(codeButton, code), code).toBe(1);
+      expect(await linesOf(codeButton, code), code).toBe(1);
     }
     const certified = cards.filter({ has: page.getByRole('button', { name: /^Descargar certificado (Plata|Bronce) / }) }).first();
     const codeButton = certified.getByRole('button', { name: /^Ver respuestas de la visita / });
@@ -459,7 +446,7 @@ describe('the performance report', () => {
     await codeButton.click();
     const dialog = page.getByRole('dialog', { name: REPORT_TEXT.answersTitle(code) });
     await shown(dialog);
-    expect(await linesOfCode(dialog.locator('#visit-dialog-title'), code)).toBe(1);
+    expect(await linesOf(dialog.locator('#visit-dialog-title'), code)).toBe(1);
     errors.assertNone();
   });
 

@@ -319,3 +319,22 @@ export async function holdRequests(page: Page, url: string, method?: string): Pr
   });
   return { sent: () => sent, release };
 }
+
+/**
+ * On how many lines the first `text` inside `holder` is drawn (0: not there): 1 when the browser kept it whole
+ * ('M-0000459', '$ 4.500,00'), 2 when it broke it ('$' at a line's end, '4.500,00' on the next).
+ */
+export function linesOf(holder: Locator, text: string): Promise<number> {
+  return holder.evaluate((e, text) => {
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(text);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }
+    return 0;
+  }, text);
+}

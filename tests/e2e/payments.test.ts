@@ -5,13 +5,13 @@
  * window, the pending list stays within the screen.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatPesos, sumMoney } from '../../domain/money';
 import { newestDebtDay, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -359,6 +359,63 @@ describe('payments to Getters', () => {
     // The list's new last page, where the payer was working.
     await shown(page.getByText(`Mostrando ${left - perPage}-${left - 1} de ${left - 1} registros`));
     expect(new URL(page.url()).searchParams.get('page')).toBe(String(lastPage - 1));
+    errors.assertNone();
+  });
+});
+
+/** Phones held upright, 400 px down to 320 px: whatever a Getter's name, at some of them a line ends at the amount. */
+const PHONE_WIDTHS = Array.from({ length: 21 }, (_, i) => 400 - i * 4);
+
+/** The phone widths at which `amount`, inside `holder`, is drawn on more than one line (the page left at 360 px). */
+async function widthsSplitting(page: Page, holder: Locator, amount: string): Promise<number[]> {
+  const split: number[] = [];
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 740 });
+    const lines = await linesOf(holder, amount);
+    expect(lines, `${amount} at ${width} px`).toBeGreaterThan(0);
+    if (lines > 1) split.push(width);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  return split;
+}
+
+describe('on a phone', () => {
+  it('writes the amount of each payment on one line, never "$" at a line\'s end: one transaction, the mass payment and its total; a CUIT and a code too', async () => {
+    const { name, cuit, debts } = await pendingAndGetter();
+    session = await chromium.open({ viewport: { width: 360, height: 740 } });
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending' });
+    await listLoaded(page);
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    // By label: the row's button is in the table's frame, maybe scrolled out of it.
+    await page.getByLabel(/^Registrar pago /).first().click();
+    await shown(dialog);
+    // What the dialog says of the order: 'Matías Martínez · 1 transacción · $ 4.500,00' ('$' over '4.500,00' at 360 px).
+    const order = dialog.getByText(/ · 1 transacción · /);
+    const amount = /\$\s[\d.]+,\d{2}/.exec((await order.textContent())!)![0];
+    expect(await widthsSplitting(page, order, amount)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(dialog);
+
+    await page.goto('/payment-administration/massive');
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    for (const debt of debts) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${debt.userMoves[0].code}`, exact: true }), true);
+    // A CUIT and a move code are one word each: in the table at 360 px '27-34814090-1' stood on three lines.
+    const code = debts[0].userMoves[0].code;
+    const row = page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Seleccionar ${code}`, exact: true }) });
+    expect(await linesOf(row, cuit), cuit).toBe(1);
+    expect(await linesOf(row, code), code).toBe(1);
+    const total = formatPesos(sumMoney(debts.map((d) => d.amount)));
+    const selection = page.getByRole('status', { name: 'Selección' });
+    await shown(selection.getByText(`2 transacciones seleccionadas · Total ${total}`));
+    expect(await widthsSplitting(page, selection, total)).toEqual([]);
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const massOrder = dialog.getByText(/ · 2 transacciones · /);
+    await shown(massOrder);
+    expect(await widthsSplitting(page, massOrder, total)).toEqual([]);
     errors.assertNone();
   });
 });

@@ -55,7 +55,8 @@ describe('money', () => {
     expect(formatMoney('1234567.89')).toBe('1.234.567,89');
     expect(formatMoney('0.07')).toBe('0,07');
     expect(formatMoney('-1500')).toBe('-1.500,00');
-    expect(formatPesos('3000')).toBe('$ 3.000,00');
+    // A no-break space after the sign: the amount is never split across two lines.
+    expect(formatPesos('3000')).toBe('$\u00a03.000,00');
   });
 });
 
@@ -201,8 +202,8 @@ describe('the payments’ words', () => {
     expect(PAYMENT_TEXT.alreadyPaid(thousand)).toBe(
       'Ya fueron pagadas: transacción 1, transacción 2, transacción 3, transacción 4, transacción 5 y 995 más. No se registró ningún pago.',
     );
-    expect(PAYMENT_TEXT.filterTotal(1196, '1891910.97')).toBe('Total del filtro: $ 1.891.910,97 en 1.196 transacciones.');
-    expect(PAYMENT_TEXT.filterTotal(1, '10.00')).toBe('Total del filtro: $ 10,00 en 1 transacción.');
+    expect(PAYMENT_TEXT.filterTotal(1196, '1891910.97')).toBe('Total del filtro: $\u00a01.891.910,97 en 1.196 transacciones.');
+    expect(PAYMENT_TEXT.filterTotal(1, '10.00')).toBe('Total del filtro: $\u00a010,00 en 1 transacción.');
   });
 });
 

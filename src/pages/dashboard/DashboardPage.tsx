@@ -15,6 +15,7 @@ import { getSession } from '../../authProvider/session';
 import { PeriodsTable } from './PeriodsTable';
 import { PlanStatistics } from './PlanStatistics';
 import { useSelection, useStatistics, useSurveyAndWork } from './useDashboard';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 const isLink = (value: string | null | undefined): value is string => Boolean(value && /^https?:\/\//i.test(value));
 
@@ -90,9 +91,7 @@ export default function DashboardPage() {
       <Card>
         <Banner image={client?.clientInfo.urlInfoImg} clientName={statistics.data?.client.name} />
         <CardContent sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-          <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-            Panel de {profile?.firstName}
-          </Typography>
+          <ScreenTitle>{`Panel de ${profile?.firstName ?? ''}`}</ScreenTitle>
           {client?.clientInfo.checklist && isLink(profile?.checklistAccessUrl) && (
             <Button variant="outlined" startIcon={<ChecklistIcon />} href={profile.checklistAccessUrl} target="_blank" rel="noopener noreferrer">
               Supervisión

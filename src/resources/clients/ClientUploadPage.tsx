@@ -2,6 +2,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { CLIENTS_CSV_TEXT, clientCsvTemplate } from '../../../domain/clientsCsv';
 import { CsvUpload, downloadCsv } from '../../ui/upload/CsvUpload';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 /**
  * 'Carga de clientes' (spec 1 §2.4; its content is not shown): the template with the client form's
@@ -12,9 +13,7 @@ export function ClientUploadPage() {
     <Card sx={{ mt: 2, maxWidth: 1100 }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-            {CLIENTS_CSV_TEXT.title}
-          </Typography>
+          <ScreenTitle>{CLIENTS_CSV_TEXT.title}</ScreenTitle>
           <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={() => downloadCsv(clientCsvTemplate(), CLIENTS_CSV_TEXT.fileName)}>
             DESCARGAR CSV
           </Button>

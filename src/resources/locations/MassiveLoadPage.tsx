@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Box, Button, Card, CardContent, IconButton, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, IconButton } from '@mui/material';
 import { useRefresh } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { CSV_TEXT, csvTemplate } from '../../../domain/locationsCsv';
 import { ClientPicker } from '../../ui/ClientPicker';
 import { CsvUpload, downloadCsv } from '../../ui/upload/CsvUpload';
 import type { LocationPaths } from './paths';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 /** 'Carga masiva de Puntos de Venta' (spec 1 §2.5): template, file, upload with progress, and 'Estado'. */
 export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: LocationPaths; clientId?: number }) {
@@ -32,9 +33,7 @@ export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: Locat
           <IconButton aria-label="Volver" onClick={() => navigate(paths.list)}>
             <ArrowBackIcon />
           </IconButton>
-          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-            {CSV_TEXT.title}
-          </Typography>
+          <ScreenTitle>{CSV_TEXT.title}</ScreenTitle>
           <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={() => downloadCsv(csvTemplate(), CSV_TEXT.fileName)}>
             DESCARGAR CSV
           </Button>

@@ -1,6 +1,6 @@
 /** Pieces the Moves screens share: the status chip, the people to choose, the actions, the page title. */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Chip, IconButton, Typography } from '@mui/material';
+import { Box, Chip, IconButton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { USER_MOVES_PATHS } from '../../dataProvider/endpoints/userMoves';
 import { request } from '../../dataProvider/http';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import type { Choice } from '../../ui/form/inputs';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 export const MOVES_HOME = '/user-moves/historial';
 
@@ -67,9 +68,7 @@ export function PageTitle({ title, back, children }: { title: string; back?: str
           <ArrowBackIcon />
         </IconButton>
       )}
-      <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-        {title}
-      </Typography>
+      <ScreenTitle>{title}</ScreenTitle>
       {children}
     </Box>
   );

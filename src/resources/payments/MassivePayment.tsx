@@ -14,6 +14,7 @@ import { request } from '../../dataProvider/http';
 import { type Getter, GETTERS_QUERY_KEY, GetterPicker } from '../../ui/getterPicker/GetterPicker';
 import { PaymentDialog, type PaymentOrder } from './PaymentDialog';
 import { SelectableTable } from './SelectableTable';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 function download(text: string, fileName: string) {
   // A BOM so spreadsheet programs read the accents as UTF-8.
@@ -73,9 +74,7 @@ export function MassivePayment() {
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <PaymentsIcon color="primary" />
-          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-            {T.massiveTitle}
-          </Typography>
+          <ScreenTitle>{T.massiveTitle}</ScreenTitle>
           <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => navigate('/payment-administration/pending')}>
             {T.cancelMassive}
           </Button>

@@ -7,6 +7,7 @@ import { Pagination } from '../../ui/table/Pagination';
 import { accountOf, approvalOf, cuitOf, fullNameOf, moveCodeOf } from './columns';
 
 const PER_PAGE = [5, 10, 25, 50, 100] as const;
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 /**
  * One Getter's pending transactions with checkboxes, paged in the browser. The header's checkbox
@@ -75,11 +76,12 @@ export function SelectableTable({
                   />
                 </TableCell>
                 <TableCell>{fullNameOf(r)}</TableCell>
-                <TableCell>{cuitOf(r)}</TableCell>
+                {/* A CUIT, a code and a date are one word each: on a phone '27-34814090-1' stood on three lines. */}
+                <TableCell sx={ONE_LINE}>{cuitOf(r)}</TableCell>
                 <TableCell>{accountOf(r)}</TableCell>
                 <TableCell>{formatPesos(r.amount)}</TableCell>
-                <TableCell>{moveCodeOf(r)}</TableCell>
-                <TableCell>{approvalOf(r)}</TableCell>
+                <TableCell sx={ONE_LINE}>{moveCodeOf(r)}</TableCell>
+                <TableCell sx={ONE_LINE}>{approvalOf(r)}</TableCell>
               </TableRow>
             ))}
             {(loading || error || !rows.length) && (

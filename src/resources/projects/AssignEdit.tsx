@@ -16,6 +16,7 @@ import { useProject } from './choices';
 import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
 import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 /**
  * /projects-campo/assign/edit?projectId=: each location of the project, numbered, with a 'Getter'
@@ -71,7 +72,7 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
           <IconButton aria-label="Volver" onClick={() => navigate(`${ROOT}/assign`)}>
             <ArrowBackIcon />
           </IconButton>
-          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{`Asignar Getters: ${project.name}`}</Typography>
+          <ScreenTitle>{`Asignar Getters: ${project.name}`}</ScreenTitle>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {`${project.client?.name ?? ''} · del ${formatDisplayDate(project.startDate)} al ${formatDisplayDate(project.endDate)} · ${ASSIGN_TEXT.publishedVisits(project.visits.available)}`}

@@ -13,6 +13,7 @@ import { ClientLocationsTable } from './ClientLocationsTable';
 import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
 import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 /**
  * 'Agregar/Quitar locaciones' (/projects-campo/edit/:id/locations): the client's locations, 20 per page.
@@ -74,9 +75,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
           <IconButton aria-label="Volver" onClick={() => navigate(ROOT)}>
             <ArrowBackIcon />
           </IconButton>
-          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-            {PROJECT_TEXT.locationsTitle}
-          </Typography>
+          <ScreenTitle>{PROJECT_TEXT.locationsTitle}</ScreenTitle>
         </Box>
         <Typography variant="subtitle1" sx={{ mb: 2 }}>{`${project.name} · ${project.client?.name ?? ''}`}</Typography>
         {locked ? (

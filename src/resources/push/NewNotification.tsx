@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import HistoryIcon from '@mui/icons-material/History';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCreate } from 'ra-core';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { request } from '../../dataProvider/http';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { TextInput } from '../../ui/form/inputs';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 const EMPTY: PushMessageValues = { title: '', message: '' };
 /** How often a send going out is asked how far it got. */
@@ -68,9 +69,7 @@ export function NewNotification() {
     <Card sx={{ mt: 2, maxWidth: 720 }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-            {T.newTitle}
-          </Typography>
+          <ScreenTitle>{T.newTitle}</ScreenTitle>
           <Button startIcon={<HistoryIcon />} onClick={() => navigate('/push-notifications/historial')}>
             {T.historyTitle}
           </Button>

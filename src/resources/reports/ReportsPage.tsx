@@ -32,6 +32,7 @@ import { ClientPicker } from '../../ui/ClientPicker';
 import { DateInput, SelectInput } from '../../ui/form/inputs';
 import { fetchReportPage, type ReportFilter } from './excel';
 import { ReportResults } from './ReportResults';
+import { ScreenTitle } from '../../ui/ScreenTitle';
 
 const threeMonthsAgo = () => {
   const [y, m] = todayIso().split('-').map(Number);
@@ -183,15 +184,14 @@ export default function ReportsPage({ note }: { note?: string }) {
     // Below 900 px the results are cards (ReportResults); a wide table scrolls inside its frame.
     <Card sx={{ mt: 2 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {/* On a phone the client's name goes under the title: beside it, it cut 'Reporte de desempeño' to 'Reporte de des…'. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Tooltip title={REPORT_TEXT.back}>
             <IconButton aria-label={REPORT_TEXT.back} onClick={() => navigate(backPlan ? `/dashboard/${backPlan}` : '/dashboard')}>
               <ArrowBackIcon />
             </IconButton>
           </Tooltip>
-          <Typography variant="h5" component="h1">
-            {REPORT_TEXT.title}
-          </Typography>
+          <ScreenTitle sx={{ flexGrow: 0 }}>{REPORT_TEXT.title}</ScreenTitle>
           {options.data && (
             <Typography color="text.secondary" sx={{ ml: 1 }}>
               {options.data.client.name}

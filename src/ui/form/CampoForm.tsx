@@ -3,7 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Button, Card, CardContent, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import type { RaRecord } from 'ra-core';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../dialogs';
 import { useConfirmLeave } from './useConfirmLeave';
 import { CHAT_GUTTER } from '../chatGutter';
+import { ScreenTitle } from '../ScreenTitle';
 
 export type FormMode = 'ADD' | 'EDIT' | 'VIEW';
 
@@ -168,9 +169,7 @@ export function CampoForm<T extends FieldValues>({
               <IconButton aria-label="Volver" onClick={() => leave(backPath)}>
                 <ArrowBackIcon />
               </IconButton>
-              <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-                {title}
-              </Typography>
+              <ScreenTitle>{title}</ScreenTitle>
               {!isView && (
                 <Tooltip title="Reiniciar formulario">
                   <IconButton aria-label="Reiniciar formulario" onClick={() => form.reset(defaultValues)}>

@@ -19,7 +19,6 @@ import {
   TableSortLabel,
   TextField,
   type Theme,
-  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
@@ -33,6 +32,7 @@ import { ExcelButton } from './ExcelButton';
 import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
+import { ScreenTitle } from '../ScreenTitle';
 
 export interface Column {
   source: string;
@@ -251,13 +251,11 @@ function CampoTable({
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
         {icon}
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {title}
-        </Typography>
+        <ScreenTitle>{title}</ScreenTitle>
         {search && (
           <TextField
             size="small"
-            sx={{ width: 320 }}
+            sx={{ width: { xs: '100%', sm: SEARCH_WIDTH } }}
             label={search.label}
             placeholder={search.placeholder}
             value={searchText}
@@ -267,6 +265,7 @@ function CampoTable({
             }}
             slotProps={{
               htmlInput: { maxLength: SEARCH_MAX_LENGTH },
+              inputLabel: { sx: LABEL_BESIDE_ICON },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
@@ -412,6 +411,14 @@ function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; v
     </Box>
   );
 }
+
+/**
+ * The search box: wide enough from a tablet up for its longest label ('Buscar Código de Locación del
+ * Cliente'), the toolbar's whole width on a phone. Its label, until it moves up, stops before the magnifier
+ * (it ran under it, 'Cliente' hidden) and ends in '…' where it does not fit.
+ */
+const SEARCH_WIDTH = 360;
+const LABEL_BESIDE_ICON = { '&:not(.MuiInputLabel-shrink)': { maxWidth: 'calc(100% - 56px)' } } as const;
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;

@@ -5,6 +5,7 @@ import { checkText, LENGTHS } from '../../../../domain/questionnaire-weights';
 import { type QuestionnaireContent, type QuestionnaireVersion, VERSION_TYPES } from '../../../../domain/questionnaires';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { useFieldError } from './inputs';
+import { ScreenTitle } from '../../../ui/ScreenTitle';
 
 interface Props {
   mode: 'ADD' | 'EDIT';
@@ -27,9 +28,7 @@ export function EditorHeader({ mode, loaded, duplicateOf, onBack, onVersionChang
         <IconButton aria-label="Volver" onClick={onBack}>
           <ArrowBackIcon />
         </IconButton>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {mode === 'ADD' ? 'NUEVO CUESTIONARIO' : 'EDITAR CUESTIONARIO'}
-        </Typography>
+        <ScreenTitle>{mode === 'ADD' ? 'NUEVO CUESTIONARIO' : 'EDITAR CUESTIONARIO'}</ScreenTitle>
       </Box>
       {duplicateOf && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -11,6 +11,7 @@ import { questionnaires as endpoints } from '../../../dataProvider/endpoints/que
 import { request } from '../../../dataProvider/http';
 import { errorMessages } from '../../../ui/dialogs';
 import { EditorForm } from './EditorForm';
+import { ScreenTitle } from '../../../ui/ScreenTitle';
 
 const EMPTY: QuestionnaireContent = { name: '', questionnaire_version_type: 'Básico', dimensions: [] };
 
@@ -75,9 +76,7 @@ function Problem({ lines, onBack }: { lines: string[]; onBack: () => void }) {
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          Cuestionario
-        </Typography>
+        <ScreenTitle sx={{ mb: 1 }}>Cuestionario</ScreenTitle>
         {lines.map((line) => (
           <Typography key={line} color="error">
             {line}

@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../../ui/dialogs';
 import { UploadProgressBar } from '../../../ui/upload/FileDropZone';
 import { fileTooLarge } from '../../../../domain/validation';
 import { FileInfoPanel, ResultsTable, type StatusLine, StatusPanel } from './panels';
+import { ScreenTitle } from '../../../ui/ScreenTitle';
 
 /** Row errors shown in the status panel; the rest are counted. */
 const SHOWN_ROW_ERRORS = 20;
@@ -136,9 +137,7 @@ export function ImportPage() {
           <IconButton aria-label="Volver" onClick={() => navigate('/web-users')}>
             <ArrowBackIcon />
           </IconButton>
-          <Typography variant="h5" component="h1">
-            Carga masiva de usuarios
-          </Typography>
+          <ScreenTitle>Carga masiva de usuarios</ScreenTitle>
         </Box>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
           <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => input.current?.click()} disabled={Boolean(progress)}>

@@ -1,0 +1,87 @@
+/** The console on a phone (360 px) and a tablet (768 px): what a screen shows first stays within the screen and can be read. */
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, type Session, shown } from './helpers';
+
+const chromium = chromiumPerFile((session) => session.errors.assertNone());
+let session: Session | undefined;
+
+const PHONE = { width: 360, height: 740 };
+const TABLET = { width: 768, height: 1024 };
+
+async function api<T>(path: string): Promise<T> {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Whether an element shows all its text, not cut with '…'. */
+const whole = (element: Locator) => element.evaluate((e) => e.scrollWidth <= e.clientWidth);
+
+/** How many lines a heading takes: its height over its line height. */
+const linesOfHeading = (heading: Locator) => heading.evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)));
+
+describe('on a phone', () => {
+  it('writes each screen\'s title on one line within the screen, the whole of it on hover, and the form starts in the first screen', async () => {
+    const { rows } = await api<{ rows: { id: number; name: string }[] }>('/projects?limit=100');
+    const project = rows.reduce((longest, p) => (p.name.length > longest.name.length ? p : longest));
+    const { rows: questionnaires } = await api<{ rows: { id: number }[] }>('/questionnariesV2?limit=1');
+    session = await chromium.open({ viewport: PHONE });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test');
+    // A project's edit page took five lines for 'Editar proyecto: Relevamiento de locales - ciclo anterior', the
+    // questionnaire editor two for 'EDITAR CUESTIONARIO'.
+    for (const [path, title, first] of [
+      [`/projects-campo/edit/${project.id}`, `Editar proyecto: ${project.name}`, 'Nombre'],
+      [`/questionnaires/edit?id=${questionnaires[0].id}`, 'EDITAR CUESTIONARIO', 'Nombre del cuestionario'],
+      ['/user-moves/view/M-0000170', 'Move cod. M-0000170', null],
+    ] as const) {
+      await page.goto(path);
+      const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+      await shown(heading);
+      expect(await linesOfHeading(heading), title).toBe(1);
+      const box = (await heading.boundingBox())!;
+      expect(box.x + box.width, title).toBeLessThanOrEqual(PHONE.width);
+      expect(await heading.getAttribute('title')).toBe(title);
+      if (first) {
+        const field = (await page.getByRole('textbox', { name: new RegExp(`^${first}`) }).first().boundingBox())!;
+        expect(field.y + field.height, `${title}: ${first}`).toBeLessThanOrEqual(PHONE.height);
+      }
+    }
+  });
+
+  it('writes the whole title of the performance report, the client\'s name under it', async () => {
+    session = await chromium.open({ viewport: PHONE });
+    const { page } = session;
+    await loginAs(page, 'cliente@campo.test', { at: '/reports' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Reporte de desempeño' });
+    const client = page.getByText('Café del Plata', { exact: true });
+    await shown(client);
+    // Beside the client's name the title was cut to 'Reporte de des…'.
+    expect(await whole(heading)).toBe(true);
+    expect(await whole(client)).toBe(true);
+    const box = (await client.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  });
+});
+
+describe('on a phone and a tablet', () => {
+  it('keeps the label of a list\'s search box clear of its magnifier, whole from a tablet up', async () => {
+    for (const viewport of [PHONE, TABLET]) {
+      session = await chromium.open({ viewport });
+      const { page } = session;
+      await loginAs(page, 'admin@campo.test', { at: '/branch-offices' });
+      const search = page.getByRole('textbox', { name: 'Buscar Código de Locación del Cliente' });
+      await shown(search);
+      const field = search.locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")][1]');
+      const label = (await field.locator('label').boundingBox())!;
+      const icon = (await field.locator('.MuiInputAdornment-root svg').boundingBox())!;
+      // The label ran under the magnifier: 'Cliente' could not be read.
+      expect(label.x + label.width, `${viewport.width} px`).toBeLessThanOrEqual(icon.x);
+      if (viewport === TABLET) expect(await whole(field.locator('label'))).toBe(true);
+    }
+  });
+});
+
