@@ -85,3 +85,34 @@ describe('on a phone and a tablet', () => {
   });
 });
 
+
+describe('on a tablet', () => {
+  it('gives the moves list\'s names room to be read in a line or two, the table scrolling in its frame', async () => {
+    session = await chromium.open({ viewport: TABLET });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.locator('tbody tr td a').first());
+    // How many lines each cell's text takes (its own box, not the row's), by column. Squeezed to the screen
+    // at 768 px, a point of sale took seven lines, and each row as many.
+    const lines = await page.locator('tbody tr').evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        [...row.querySelectorAll('td')].map((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          return Math.round(range.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight));
+        }),
+      ),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    expect(Math.max(...lines)).toBeLessThanOrEqual(2);
+    const scrolls = (p: typeof page) => p.locator('table[aria-label="Moves"]').evaluate((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth);
+    await expect.poll(() => scrolls(page)).toBe(true);
+    // On a laptop's 1,280 px the names take the room there is: the table fits, as before.
+    session = await chromium.open({ viewport: { width: 1280, height: 800 } });
+    await loginAs(session.page, 'admin@campo.test', { at: '/user-moves/historial' });
+    await session.page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(session.page.locator('tbody tr td a').first());
+    expect(await scrolls(session.page)).toBe(false);
+  });
+});
