@@ -2,6 +2,7 @@
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { MoveDetail } from '../../domain/move-api';
+import type { Dimension } from '../../domain/questionnaires';
 import type { UserRole } from '../../domain/roles';
 import { auditLog, moveStatusLogs, userMoves } from '../../server/db/schema';
 import type { TestApp } from './helpers';
@@ -62,3 +63,27 @@ export async function expectLogFollows(t: TestApp, id: number, status: string) {
 }
 
 export type Detail = MoveDetail & { transaction?: { id: number; amount: string } | null };
+
+/**
+ * A Getter's complete answers to a questionnaire, as the app sends them (`POST /user-moves/submit`): each
+ * question it sees answered with its first option (or a text, an amount, ten photos), with an
+ * observation; those only the agent sees left empty.
+ */
+export function getterReplies(dimensions: Dimension[]) {
+  const replies: Record<string, { replyData: string | number | string[] | null; replyObservation?: string }> = {};
+  for (const q of dimensions.flatMap((d) => d.subDimensions.flatMap((s) => s.questions))) {
+    const first = q.answers[0]?._id;
+    const byType: Record<string, string | number | string[] | null> = {
+      close: first,
+      open: first,
+      penalty: first,
+      multiple: [first],
+      accumulative: [first],
+      text: 'Todo en orden',
+      amount: 3,
+      photographs: Array.from({ length: 10 }, (_, i) => `https://fotos.campo.test/visita-${i}.jpg`),
+    };
+    replies[q._id] = q.visibleToGetter ? { replyData: byType[q.type] ?? null, replyObservation: 'Todo en orden' } : { replyData: null };
+  }
+  return replies;
+}
