@@ -303,6 +303,38 @@ describe('payments to Getters', () => {
     errors.assertNone([/ERR_CONNECTION_RESET|Failed to fetch|net::/]);
   });
 
+  it('keeps the dialog open with the server’s words when the operation number is another Getter’s payment; another number pays', async () => {
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=20&sort=createdAt&order=DESC');
+    const paidElsewhere = rows[0];
+    const debt = rows.find((r) => r.accounts.id !== paidElsewhere.accounts.id)!;
+    await payElsewhere(paidElsewhere);
+    const [{ transactionDate }] = (await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${paidElsewhere.accounts.user.id}&transactionType=PAID&limit=1000`)).rows.filter((t) => t.id === paidElsewhere.id);
+    const taken = `OTRO-${paidElsewhere.id}`;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending?sort=createdAt&order=DESC' });
+    await listLoaded(page);
+    await page.getByLabel(`Registrar pago ${debt.accounts.user.fullName} ${debt.userMoves[0]?.code ?? debt.id}`, { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(taken);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const message = PAYMENT_TEXT.operationCodeTaken(taken, { fullName: paidElsewhere.accounts.user.fullName, transactionId: paidElsewhere.id, transactionDate: transactionDate! });
+    const refusal = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refusal.getByText(message, { exact: true }));
+    await refusal.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(refusal);
+    // The payment still stands: the dialog stays, the number says why, and Aceptar waits for another one.
+    await shown(dialog.getByText(message, { exact: true }));
+    expect(await dialog.getByRole('button', { name: 'Aceptar' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Número de operación').fill(`PROPIA-${debt.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const success = page.getByRole('dialog', { name: 'Pago registrado' });
+    await shown(success.getByText('El pago se registró correctamente.'));
+    const { rows: paid } = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${debt.accounts.user.id}&transactionType=PAID&limit=1000`);
+    expect(paid.filter((t) => t.id === debt.id).map((t) => t.operationCode)).toEqual([`PROPIA-${debt.id}`]);
+    errors.assertNone([/status of 409/]);
+  });
+
   it('warns, without refusing, when the Getter has neither CBU nor Mercado Pago; otherwise says where the money goes', async () => {
     session = await chromium.open();
     const { page, errors } = session;
