@@ -143,20 +143,22 @@ describe('payments to Getters', () => {
     const selection = page.getByRole('status', { name: 'Selección' });
     await shown(selection.getByText(`2 transacciones seleccionadas · Total ${formatPesos(sumMoney(debts.map((d) => d.amount)))}`));
 
-    // The bank's batch file: one line per ticked transaction with the Getter's account, and the total.
-    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DESCARGAR LOTE CSV' }).click()]);
-    expect(batch.suggestedFilename()).toMatch(new RegExp(`^lote-pagos-[a-z0-9-]+-${todayIso()}\\.csv$`));
-    const [header, ...lines] = readFileSync(await batch.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
+    // The bank's batch file: one line per ticked transaction with the Getter's account, and the totals
+    // apart. Read as a spreadsheet reads it: the account stays text, every digit of a CBU kept.
+    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click()]);
+    expect(batch.suggestedFilename()).toMatch(new RegExp(`^lote-pagos-[a-z0-9-]+-${todayIso()}\\.xlsx$`));
+    const batchBook = XLSX.read(readFileSync(await batch.path()));
+    const sheet = batchBook.Sheets[batchBook.SheetNames[0]];
+    const [header, ...lines] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true });
     expect(header).toEqual(['Getter', 'CUIT/CUIL', 'Tipo de cuenta', 'CBU / Mercado Pago', 'Monto', 'Moves', 'Transacción']);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(5);
     for (const debt of debts) {
-      const line = lines.find((l) => l[6] === String(debt.id))!;
-      expect(line[0]).toBe(name);
-      expect(line[4]).toBe(debt.amount);
-      expect(line[5]).toBe(debt.userMoves.map((m) => m.code).join(' '));
-      expect(line[3]).toBe(debt.accounts.user.profile.cbu ?? debt.accounts.user.profile.mercadoPago ?? '');
+      const at = lines.findIndex((l) => l[6] === debt.id);
+      const line = lines[at];
+      expect(line.slice(0, 6)).toEqual([name, cuit, ...(debt.accounts.user.profile.cbu ? ['CBU', debt.accounts.user.profile.cbu] : ['Mercado Pago', debt.accounts.user.profile.mercadoPago]), Number(debt.amount), debt.userMoves.map((m) => m.code).join(' ')]);
+      expect(sheet[XLSX.utils.encode_cell({ r: at + 1, c: 3 })].t).toBe('s');
     }
-    expect(lines[2].slice(0, 5)).toEqual(['TOTAL', '', '', '2 transacciones', sumMoney(debts.map((d) => d.amount))]);
+    expect(lines.slice(2)).toEqual([[], ['Cantidad de transacciones', 2], ['Total a transferir', Number(sumMoney(debts.map((d) => d.amount)))]]);
 
     // A third one, ticked and then paid elsewhere: the refusal takes it out of the selection and the total.
     const staleBox = page.getByLabel(`Seleccionar ${stale.userMoves[0].code}`, { exact: true });
