@@ -43,6 +43,22 @@ export interface MoveAttachment {
   createdAt: string;
 }
 
+/** The payment a Getter already got for a visit, through an earlier move of it (the one a copy republishes). */
+export interface PaidVisit {
+  transactionId: number;
+  moveId: number;
+  moveCode: string;
+  amount: string;
+  transactionDate: string;
+  operationCode: string | null;
+}
+
+/**
+ * `POST /user-moves/accept-one`'s answer: the move, the PENDING transaction it created, or (none
+ * created) the earlier payment of the same visit that stands for it.
+ */
+export type ApproveAnswer = MoveDetail & { transaction: { id: number; amount: string } | null; paidBefore: PaidVisit | null };
+
 /** `GET /user-moves/get/code?code=` and `GET /user-moves/get?id=`. */
 export interface MoveDetail {
   id: number;

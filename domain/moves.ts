@@ -3,6 +3,7 @@
  * console uses it to offer only the actions that can succeed.
  */
 import { isAdmin, REVIEWERS, type UserRole } from './roles';
+import { formatDisplayDate, todayIso } from './validation';
 
 export const MOVE_STATUS = {
   DISPONIBLE: 'DISPONIBLE',
@@ -109,6 +110,12 @@ export const MOVE_TEXT = {
   republishGetterGone: 'El Getter de esta move ya no está activo: no se puede republicar para él.',
   rescueNoGetter: 'Ningún Getter tomó esta move: no hay una visita que rescatar.',
   republishNoGetter: 'Ningún Getter hizo esta move: no se puede republicar para él.',
+  /**
+   * Approving a republished copy of a visit the Getter was already paid for (a disapproval keeps that
+   * payment): no second payment. Said to the reviewer, and kept in the approval's history entry.
+   */
+  paidBefore: (paid: { moveCode: string; transactionDate: string; operationCode: string | null }) =>
+    `Sin pago nuevo: el Getter ya cobró esta visita con la move ${paid.moveCode} (pago del ${formatDisplayDate(todayIso(new Date(paid.transactionDate)))}${paid.operationCode ? `, operación ${paid.operationCode}` : ''}).`,
 } as const;
 
 /** What a visit (the stock's "pedido") may be: published for the Getters, taken by a move, or published again after a cancellation. */

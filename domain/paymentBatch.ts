@@ -1,42 +1,49 @@
 /**
- * The payment batch file: the mass-payment selection as a CSV for the bank, one line per
- * transaction and a totals line. Built in the browser from the rows on screen (docs/decisions.md).
+ * The payment batch file: the mass-payment selection for the bank, as an .xlsx sheet with one line per
+ * transaction and, under them after an empty line, the batch's totals. Built in the browser from the rows
+ * on screen (docs/decisions.md); this file says what the sheet holds, src/resources/payments/batchFile.ts
+ * writes it.
  */
 import { sumMoney } from './money';
 import { type PaymentTransaction, payoutAccount } from './payments';
 import { safeCell } from './validation';
 
-/** ';' separates (Argentine spreadsheets read ',' as the decimal mark); amounts keep a '.' for the bank. */
-const SEP = ';';
-
 export const BATCH_HEADER = ['Getter', 'CUIT/CUIL', 'Tipo de cuenta', 'CBU / Mercado Pago', 'Monto', 'Moves', 'Transacción'];
 
-function cell(value: unknown): string {
-  const text = String(safeCell(value ?? '') ?? '');
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * Columns written as text cells (with the text format '@'): a 22-digit CBU or an 11-digit CUIT/CUIL is an
+ * identifier, not a number; a spreadsheet that read it as one showed 2,85E+21 and kept 15 digits.
+ */
+export const BATCH_TEXT_COLUMNS: readonly number[] = [0, 1, 2, 3, 5];
+/** The amount column: a number with two decimals, so the sheet sums it. */
+export const BATCH_AMOUNT_COLUMN = 4;
+
+/** The totals' labels, each with its value beside it: no payment line has them. */
+export const BATCH_TOTALS = { count: 'Cantidad de transacciones', amount: 'Total a transferir' } as const;
+
+/** One line of a transaction: names and accounts as text (formula-like ones neutralised), the amount as its exact decimal text. */
+export type BatchLine = [getter: string, cuitCuil: string, kind: string, account: string, amount: string, moves: string, transactionId: number];
+
+export interface PaymentBatch {
+  lines: BatchLine[];
+  /** How many transactions, and their exact sum (decimal text). */
+  count: number;
+  amount: string;
 }
 
-/** The batch's lines (header, one per transaction, totals), already as CSV text with CRLF. */
-export function paymentBatchCsv(rows: PaymentTransaction[]): string {
-  const lines: unknown[][] = [BATCH_HEADER];
-  for (const t of rows) {
+const text = (value: string | null | undefined) => String(safeCell(value ?? '') ?? '');
+
+/** What the batch holds: a line per transaction, and its count and exact total. */
+export function paymentBatch(rows: PaymentTransaction[]): PaymentBatch {
+  const lines = rows.map((t): BatchLine => {
     const { fullName, profile } = t.accounts.user;
     const payout = payoutAccount(profile);
-    lines.push([
-      fullName,
-      profile.cuitCuil ?? '',
-      payout?.kind ?? '',
-      payout?.account ?? '',
-      t.amount,
-      t.userMoves.map((m) => m.code).join(' '),
-      t.id,
-    ]);
-  }
-  lines.push(['TOTAL', '', '', `${rows.length} ${rows.length === 1 ? 'transacción' : 'transacciones'}`, sumMoney(rows.map((r) => r.amount)), '', '']);
-  return `${lines.map((line) => line.map(cell).join(SEP)).join('\r\n')}\r\n`;
+    return [text(fullName), text(profile.cuitCuil), payout?.kind ?? '', text(payout?.account), t.amount, text(t.userMoves.map((m) => m.code).join(' ')), t.id];
+  });
+  return { lines, count: rows.length, amount: sumMoney(rows.map((r) => r.amount)) };
 }
 
-/** The batch's file name: lote-pagos-<getter>-<YYYY-MM-DD>.csv, letters and digits only. */
+/** The batch's file name: lote-pagos-<getter>-<YYYY-MM-DD>.xlsx, letters and digits only. */
 export function paymentBatchFileName(getterName: string, day: string): string {
   const slug = getterName
     .normalize('NFD')
@@ -44,5 +51,5 @@ export function paymentBatchFileName(getterName: string, day: string): string {
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .toLowerCase();
-  return `lote-pagos-${slug || 'getter'}-${day}.csv`;
+  return `lote-pagos-${slug || 'getter'}-${day}.xlsx`;
 }

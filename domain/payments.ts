@@ -63,7 +63,13 @@ export const PAYMENT_TEXT = {
     const more = names.length - named.length;
     return `${names.length === 1 ? 'Ya fue pagada' : 'Ya fueron pagadas'}: ${named.join(', ')}${more ? ` y ${more.toLocaleString('es-AR')} más` : ''}. No se registró ningún pago.`;
   },
-  batchFile: 'DESCARGAR LOTE CSV',
+  /**
+   * An operation number is one bank transfer, to one account: already registered for another Getter's
+   * payment, it is almost surely mistyped. Names that payment, so whoever pays can check it.
+   */
+  operationCodeTaken: (code: string, other: { fullName: string; transactionId: number; transactionDate: string }) =>
+    `El número de operación ${code} ya está registrado en el pago a ${other.fullName} (transacción ${other.transactionId}, del ${formatDisplayDate(todayIso(new Date(other.transactionDate)))}): una transferencia es a una sola cuenta. Revise el número. No se registró ningún pago.`,
+  batchFile: 'DESCARGAR LOTE EXCEL',
   from: 'Desde',
   to: 'Hasta',
   filter: 'FILTRAR',

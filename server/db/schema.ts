@@ -846,6 +846,10 @@ export const transactions = pgTable(
     index('transactions_status_date_idx').on(t.status, t.transactionDate),
     // The pending list: by status, in order of approval (when the amount became owed).
     index('transactions_status_created_idx').on(t.status, t.createdAt, t.id),
+    // A payment looks its operation number up among those of other accounts (one transfer, one account).
+    index('transactions_operation_code_idx')
+      .on(t.operationCode, t.accountId)
+      .where(sql`${t.operationCode} is not null`),
   ],
 );
 

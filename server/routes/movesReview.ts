@@ -19,6 +19,7 @@ import {
   returnBody,
   submitBody,
 } from '../../domain/move-forms';
+import type { ApproveAnswer, PaidVisit } from '../../domain/move-api';
 import { MOVE_TEXT, rescuedReview } from '../../domain/moves';
 import { ACCESS, ROLE } from '../../domain/roles';
 import { id } from '../../domain/validation';
@@ -37,6 +38,7 @@ import {
   ensureUserOfRole,
   flagForReturn,
   insertRepublished,
+  paidVisitOf,
   projectOfMove,
   reclaimVisit,
   removePhoto,
@@ -64,8 +66,9 @@ export default async function moveReviewRoutes(app: App) {
   // Closing waits for the notices in flight, so none writes to a database already closed.
   app.addHook('onClose', () => notices.idle());
 
-  app.post('/user-moves/accept-one', { config: write, schema: { tags, summary: 'Aprueba una move en revisión y crea la transacción pendiente del Getter', description: 'EN_REVISION → APROBADA; la move necesita agente de calidad asignado. Una `version` distinta de la actual responde 409. Si el proyecto no tiene precio no se crea transacción.', body: approveBody } }, async (req) => {
+  app.post('/user-moves/accept-one', { config: write, schema: { tags, summary: 'Aprueba una move en revisión y crea la transacción pendiente del Getter', description: 'EN_REVISION → APROBADA; la move necesita agente de calidad asignado. Una `version` distinta de la actual responde 409. Si el proyecto no tiene precio no se crea transacción. Una copia republicada de una visita que el Getter ya cobró (una move anterior de la cadena `republishedFromId` con su transacción pagada) no crea otra: la respuesta trae ese pago en `paidBefore`, y el historial de la move lo dice.', body: approveBody } }, async (req): Promise<ApproveAnswer> => {
     const body = req.body as z.infer<typeof approveBody>;
+    let paidBefore: PaidVisit | null = null;
     const { result } = await actOnMove(app.db, {
       ...body,
       action: 'approve',
@@ -77,18 +80,21 @@ export default async function moveReviewRoutes(app: App) {
         const version = await versionContent(tx, m.questionnaireVersionId);
         const { replies } = await effectiveReplies(tx, m.id);
         checkComplete(version.dimensions, replies, { rescued: rescuedReview(m), continueWithoutPhotos: true });
+        paidBefore = await paidVisitOf(tx, m);
       },
       // A rescued move never got the Getter's 'completed' date, which dates a visit in the client's report and
       // dashboard: it takes the day the Getter started it, else the approval's.
       set: (m) => ({ videoLink: body.userMoveVideoLink, finishAnalysisDate: now() as never, ...(m.completedAuditDate ? {} : { completedAuditDate: (m.startAuditDate ?? now()) as never }) }),
+      // The history says why this approval owes nothing.
+      reason: () => (paidBefore ? MOVE_TEXT.paidBefore(paidBefore) : null),
       after: async (tx, updated) => {
         // The dashboard's statistics read each dimension's result (services/reports/dimensionResults.ts).
         await storeDimensionResults(tx, [updated.id]);
-        return createPendingTransaction(tx, updated);
+        return paidBefore ? null : createPendingTransaction(tx, updated);
       },
-      detail: { videoLink: body.userMoveVideoLink },
+      detail: () => ({ videoLink: body.userMoveVideoLink, ...(paidBefore ? { paidBefore } : {}) }),
     });
-    return { ...(await detail(body.id)), transaction: result ?? null };
+    return { ...(await detail(body.id)), transaction: result ?? null, paidBefore };
   });
 
   app.post('/user-moves/reject-one', { config: write, schema: { tags, summary: 'Rechaza una move en revisión con un motivo y avisa al Getter por push', description: `EN_REVISION → RECHAZADA; la move necesita agente de calidad asignado. Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: reasonBody } }, async (req) => {

@@ -33,7 +33,7 @@ export default async function paymentRoutes(app: App) {
   // without it, the retry read its own payment as "already paid" and said no payment was registered.
   const pay = (req: FastifyRequest, order: PaymentOrder) => app.db.transaction(async (tx) => (await once(tx, req, () => registerPayment(tx, req.session, order))).answer);
 
-  app.put('/accounts/pay', { config: write, schema: { tags, summary: 'Registra el pago de una transacción pendiente de la cuenta de un Getter', description: 'El monto debe ser el adeudado y la fecha no anterior a la transacción. Una transacción ya pagada responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: payBody, headers: requestKeyHeaders } }, async (req) => {
+  app.put('/accounts/pay', { config: write, schema: { tags, summary: 'Registra el pago de una transacción pendiente de la cuenta de un Getter', description: 'El monto debe ser el adeudado y la fecha no anterior a la transacción. Una transacción ya pagada responde 409, y un número de operación ya registrado en el pago de otra cuenta, 409 en `operationCode` (la misma cuenta puede repetirlo). Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: payBody, headers: requestKeyHeaders } }, async (req) => {
     const body = req.body as z.output<typeof payBody>;
     return pay(req, {
       accountId: body.id,
@@ -45,7 +45,7 @@ export default async function paymentRoutes(app: App) {
     });
   });
 
-  app.put('/accounts/massive-pay', { config: write, schema: { tags, summary: 'Registra en una operación el pago de varias transacciones pendientes de un Getter', description: 'Todas o ninguna: el monto debe ser la suma adeudada, y si alguna ya fue pagada responde 409 nombrándola. Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: massivePayBody, headers: requestKeyHeaders } }, async (req) => {
+  app.put('/accounts/massive-pay', { config: write, schema: { tags, summary: 'Registra en una operación el pago de varias transacciones pendientes de un Getter', description: 'Todas o ninguna: el monto debe ser la suma adeudada, y si alguna ya fue pagada responde 409 nombrándola. Un número de operación ya registrado en el pago de otra cuenta responde 409 en `operationCode`. Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: massivePayBody, headers: requestKeyHeaders } }, async (req) => {
     const body = req.body as z.output<typeof massivePayBody>;
     return pay(req, {
       accountId: body.id,

@@ -2,7 +2,7 @@
  * Payments to Getters: the pending and paid lists (paged, sorted and filtered in SQL) and the
  * registration of a payment, single or mass, as one transaction that pays each row once.
  */
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, type Subquery, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
 import { newestDebtDay, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
@@ -12,7 +12,7 @@ import { countAll, whitelisted } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
 import type { SessionUser } from '../guard';
-import { badRequest, conflict, notFound } from '../http';
+import { badRequest, conflict, HttpError, notFound } from '../http';
 import { auditMany } from './audit';
 import { dayEnd, dayStart } from './moves/queries';
 
@@ -203,6 +203,28 @@ export interface PaymentReceipt {
 const nameOf = (t: { id: number; code: string | null }) => (t.code ? `transacción ${t.id} (move ${t.code})` : `transacción ${t.id}`);
 
 /**
+ * Refuses (409, on `operationCode`) an operation number already registered for another account's payment:
+ * one bank transfer goes to one account, so that is almost surely a typo. The same account may use it
+ * again (a transfer for several of its transactions, registered one by one or as a mass payment).
+ * Payments with the same number wait on one another (a transaction lock on the number, taken before
+ * any row), so two of them for different accounts cannot both find it free.
+ */
+async function refuseOperationCodeOfAnother(tx: Tx, order: PaymentOrder): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`operation-code:${order.operationCode}`}))`);
+  const [other] = await tx
+    .select({ transactionId: transactions.id, transactionDate: transactions.transactionDate, fullName })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.id, transactions.accountId))
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(transactions.operationCode, order.operationCode), ne(transactions.accountId, order.accountId)))
+    .orderBy(asc(transactions.id))
+    .limit(1);
+  if (!other) return;
+  const message = T.operationCodeTaken(order.operationCode, { ...other, transactionDate: iso(other.transactionDate ?? new Date())! });
+  throw new HttpError(409, message, { operationCode: message });
+}
+
+/**
  * Pays pending transactions of one account, all or none, within `tx` (the route's transaction, which
  * also keeps the request's key). The amount must be what they owe, and the payment not dated before the
  * day the newest of them was born. The UPDATE only takes rows still PENDING: a second or concurrent
@@ -210,6 +232,8 @@ const nameOf = (t: { id: number; code: string | null }) => (t.code ? `transacci�
  */
 export async function registerPayment(tx: Tx, actor: SessionUser, order: PaymentOrder): Promise<PaymentReceipt> {
   const ids = order.transactionIds;
+  // First, before the rows: every payment takes its number's lock, then its rows, in that order.
+  await refuseOperationCodeOfAnother(tx, order);
   const found = await tx
     .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, createdAt: transactions.createdAt, code: userMoves.code })
     .from(transactions)

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sumMoney } from '../../domain/money';
 import { combineWithCurrentTime, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { ROLE } from '../../domain/roles';
-import { todayIso } from '../../domain/validation';
+import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { accounts, auditLog, getterProfiles, transactions, users } from '../../server/db/schema';
+import { registerPayment } from '../../server/services/payments';
 import { createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 import { caller } from './moves-helpers';
 
@@ -366,6 +367,36 @@ describe('registering a payment', () => {
     expect((await rowsOf([single]))[0].status).toBe('PENDING');
   });
 
+  it('refuses an operation number already registered for another Getter’s payment (409 naming it, on the field), and lets the same Getter use it again', async () => {
+    const [mine, theirs] = (await getterAccounts()).slice(13, 15);
+    const [first, again] = await debts(mine.accountId, ['100.00', '50.00']);
+    const [other, otherToo] = await debts(theirs.accountId, ['70.00', '30.00']);
+    const code = 'TRF-DUPLICADA-1';
+    const when = now();
+    await api.ok('PUT', '/accounts/pay', admin, { id: mine.accountId, amount: '100.00', penddingTransactionId: first, operationCode: code, transactionDate: when });
+    const [owner] = await t.db.select({ fullName: sql<string>`trim(${users.names} || ' ' || ${users.lastName})` }).from(users).where(eq(users.id, mine.userId));
+    const message = PAYMENT_TEXT.operationCodeTaken(code, { fullName: owner.fullName, transactionId: first, transactionDate: when });
+    expect(message).toBe(`El número de operación ${code} ya está registrado en el pago a ${owner.fullName} (transacción ${first}, del ${formatDisplayDate(todayIso())}): una transferencia es a una sola cuenta. Revise el número. No se registró ningún pago.`);
+    for (const [path, body] of [
+      ['/accounts/pay', { id: theirs.accountId, amount: '70.00', penddingTransactionId: other, operationCode: code, transactionDate: now() }],
+      ['/accounts/massive-pay', { id: theirs.accountId, amount: '100.00', penddingTransactionIds: [other, otherToo], operationCode: code, transactionDate: now() }],
+    ] as const) {
+      const res = await api.call('PUT', path, admin, body);
+      expect([res.statusCode, res.json()], path).toEqual([409, { message, errors: { operationCode: message } }]);
+    }
+    expect((await rowsOf([other, otherToo])).map((r) => [r.status, r.operationCode])).toEqual([
+      ['PENDING', null],
+      ['PENDING', null],
+    ]);
+    // The same Getter's transfer may pay more of its transactions, registered apart.
+    await api.ok('PUT', '/accounts/pay', admin, { id: mine.accountId, amount: '50.00', penddingTransactionId: again, operationCode: code, transactionDate: now() });
+    expect((await rowsOf([first, again])).map((r) => [r.status, r.operationCode])).toEqual([
+      ['PAID', code],
+      ['PAID', code],
+    ]);
+    await api.ok('PUT', '/accounts/massive-pay', admin, { id: theirs.accountId, amount: '100.00', penddingTransactionIds: [other, otherToo], operationCode: 'TRF-DUPLICADA-2', transactionDate: now() });
+  });
+
   it('pays each transaction once when two mass payments race over the same ones', async () => {
     const [, , , , , , , , ninth] = await getterAccounts();
     const ids = await debts(ninth.accountId, ['150.50', '249.50', '100.00']);
@@ -430,6 +461,24 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a payment that
     );
     expect([res.statusCode, res.json().message]).toEqual([404, PAYMENT_TEXT.notFound([ids[1]])]);
     expect((await rowsOf(ids)).map((r) => r.status)).toEqual(['PENDING']);
+  });
+
+  it('refuses an operation number another Getter’s payment, not yet committed, is registering: ours waits for it, then 409', async () => {
+    const [mine, theirs] = (await getterAccounts()).slice(15, 17);
+    const [first] = await debts(mine.accountId, ['10.00']);
+    const [other] = await debts(theirs.accountId, ['20.00']);
+    const [payer] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@campo.test'));
+    const code = 'TRF-CARRERA-1';
+    const order = { accountId: mine.accountId, amount: '10.00', transactionIds: [first], operationCode: code, transactionDate: new Date(), massive: false };
+    const res = await whilePaying(
+      (tx) => registerPayment(tx, { id: payer.id, rol: ROLE.ADMIN, clientId: null }, order),
+      () => api.call('PUT', '/accounts/pay', admin, { id: theirs.accountId, amount: '20.00', penddingTransactionId: other, operationCode: code, transactionDate: now() }),
+    );
+    expect([res.statusCode, res.json().errors]).toEqual([409, { operationCode: expect.stringMatching(`^El número de operación ${code} ya está registrado en el pago a .* \\(transacción ${first}, `) }]);
+    expect((await rowsOf([first, other])).map((r) => [r.status, r.operationCode])).toEqual([
+      ['PAID', code],
+      ['PENDING', null],
+    ]);
   });
 
   it('is read as paid once it commits (our read waits for it): 409, and the batch is rolled back', async () => {

@@ -5,7 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { AnsweredQuestionnaire, MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
+import { MOVE_TEXT } from '../../domain/moves';
+import type { PaymentTransaction } from '../../domain/payments';
 import { todayIso } from '../../domain/validation';
+import { completeSend } from '../api/moves-helpers';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
 
 const chromium = chromiumPerFile();
@@ -876,6 +879,45 @@ describe('reviewing a move', () => {
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move Desaprobada');
     expect(await statusOf(move.id)).toBe('DESAPROBADA');
+    errors.assertNone();
+  });
+
+  it('approves the copy of a visit its Getter was already paid for with no second payment, and says so', async () => {
+    const running = (m: MoveDetail) => (m.projectLocation.projects.endDate ?? '9999') >= todayIso();
+    const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null && m.paid && running(m));
+    const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${move.userId}&transactionType=PAID`);
+    const { transactionDate: paidOn, operationCode } = paid.rows.find((r) => r.userMoves.some((m) => m.id === move.id))!;
+    // Disapproved (the payment stays), republished, and done again by its Getter, as in the field.
+    await apiSend('POST', '/user-moves/disapprove-one', { id: move.id, reason: 'El cliente objetó la visita.' });
+    const copy = await apiSend<MoveDetail>('POST', '/user-moves/republish-move', { id: move.id });
+    const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${copy.id}`);
+    // The demo's Getters log in as their name's letters, dotted (server/db/seed/people.ts).
+    const email = `${move.user!.fullName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '.')}@getters.campo.test`;
+    const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+    const getter = ((await login.json()) as { token: string }).token;
+    const sent = await fetch(`${baseUrl()}/api/user-moves/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${getter}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: copy.id, replies: completeSend(answered.questionnaire.dimensions) }),
+    });
+    expect(sent.status, await sent.text()).toBe(200);
+    await apiSend('PUT', '/user-moves', { id: copy.id, assignedAgentId: move.assignedAgentId });
+
+    const { page, errors } = await openMove(copy.code);
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByLabel('URL del video').fill('https://videos.campo.test/visita.mp4');
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const done = page.getByRole('dialog', { name: 'Move Aprobada con éxito' });
+    await shown(done.getByText(MOVE_TEXT.paidBefore({ moveCode: move.code, transactionDate: paidOn!, operationCode }), { exact: true }));
+    await succeeded(page, 'Move Aprobada con éxito');
+    expect(await statusOf(copy.id)).toBe('APROBADA');
+    // The move's history says it too, beside the approval.
+    await page.goto(`/user-moves/view/${copy.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${copy.code}` }));
+    await page.getByRole('button', { name: 'Historial' }).click();
+    const history = page.getByRole('table', { name: 'Historial de estados' });
+    await shown(history.getByRole('row').last().getByText(MOVE_TEXT.paidBefore({ moveCode: move.code, transactionDate: paidOn!, operationCode })));
     errors.assertNone();
   });
 

@@ -143,20 +143,22 @@ describe('payments to Getters', () => {
     const selection = page.getByRole('status', { name: 'Selección' });
     await shown(selection.getByText(`2 transacciones seleccionadas · Total ${formatPesos(sumMoney(debts.map((d) => d.amount)))}`));
 
-    // The bank's batch file: one line per ticked transaction with the Getter's account, and the total.
-    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DESCARGAR LOTE CSV' }).click()]);
-    expect(batch.suggestedFilename()).toMatch(new RegExp(`^lote-pagos-[a-z0-9-]+-${todayIso()}\\.csv$`));
-    const [header, ...lines] = readFileSync(await batch.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
+    // The bank's batch file: one line per ticked transaction with the Getter's account, and the totals
+    // apart. Read as a spreadsheet reads it: the account stays text, every digit of a CBU kept.
+    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click()]);
+    expect(batch.suggestedFilename()).toMatch(new RegExp(`^lote-pagos-[a-z0-9-]+-${todayIso()}\\.xlsx$`));
+    const batchBook = XLSX.read(readFileSync(await batch.path()));
+    const sheet = batchBook.Sheets[batchBook.SheetNames[0]];
+    const [header, ...lines] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true });
     expect(header).toEqual(['Getter', 'CUIT/CUIL', 'Tipo de cuenta', 'CBU / Mercado Pago', 'Monto', 'Moves', 'Transacción']);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(5);
     for (const debt of debts) {
-      const line = lines.find((l) => l[6] === String(debt.id))!;
-      expect(line[0]).toBe(name);
-      expect(line[4]).toBe(debt.amount);
-      expect(line[5]).toBe(debt.userMoves.map((m) => m.code).join(' '));
-      expect(line[3]).toBe(debt.accounts.user.profile.cbu ?? debt.accounts.user.profile.mercadoPago ?? '');
+      const at = lines.findIndex((l) => l[6] === debt.id);
+      const line = lines[at];
+      expect(line.slice(0, 6)).toEqual([name, cuit, ...(debt.accounts.user.profile.cbu ? ['CBU', debt.accounts.user.profile.cbu] : ['Mercado Pago', debt.accounts.user.profile.mercadoPago]), Number(debt.amount), debt.userMoves.map((m) => m.code).join(' ')]);
+      expect(sheet[XLSX.utils.encode_cell({ r: at + 1, c: 3 })].t).toBe('s');
     }
-    expect(lines[2].slice(0, 5)).toEqual(['TOTAL', '', '', '2 transacciones', sumMoney(debts.map((d) => d.amount))]);
+    expect(lines.slice(2)).toEqual([[], ['Cantidad de transacciones', 2], ['Total a transferir', Number(sumMoney(debts.map((d) => d.amount)))]]);
 
     // A third one, ticked and then paid elsewhere: the refusal takes it out of the selection and the total.
     const staleBox = page.getByLabel(`Seleccionar ${stale.userMoves[0].code}`, { exact: true });
@@ -301,6 +303,38 @@ describe('payments to Getters', () => {
     const { rows: paid } = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${debt.accounts.user.id}&transactionType=PAID`);
     expect(paid.filter((t) => t.id === debt.id).map((t) => t.operationCode)).toEqual([`PERDIDA-${debt.id}`]);
     errors.assertNone([/ERR_CONNECTION_RESET|Failed to fetch|net::/]);
+  });
+
+  it('keeps the dialog open with the server’s words when the operation number is another Getter’s payment; another number pays', async () => {
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=20&sort=createdAt&order=DESC');
+    const paidElsewhere = rows[0];
+    const debt = rows.find((r) => r.accounts.id !== paidElsewhere.accounts.id)!;
+    await payElsewhere(paidElsewhere);
+    const [{ transactionDate }] = (await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${paidElsewhere.accounts.user.id}&transactionType=PAID&limit=1000`)).rows.filter((t) => t.id === paidElsewhere.id);
+    const taken = `OTRO-${paidElsewhere.id}`;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending?sort=createdAt&order=DESC' });
+    await listLoaded(page);
+    await page.getByLabel(`Registrar pago ${debt.accounts.user.fullName} ${debt.userMoves[0]?.code ?? debt.id}`, { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(taken);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const message = PAYMENT_TEXT.operationCodeTaken(taken, { fullName: paidElsewhere.accounts.user.fullName, transactionId: paidElsewhere.id, transactionDate: transactionDate! });
+    const refusal = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refusal.getByText(message, { exact: true }));
+    await refusal.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(refusal);
+    // The payment still stands: the dialog stays, the number says why, and Aceptar waits for another one.
+    await shown(dialog.getByText(message, { exact: true }));
+    expect(await dialog.getByRole('button', { name: 'Aceptar' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Número de operación').fill(`PROPIA-${debt.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const success = page.getByRole('dialog', { name: 'Pago registrado' });
+    await shown(success.getByText('El pago se registró correctamente.'));
+    const { rows: paid } = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${debt.accounts.user.id}&transactionType=PAID&limit=1000`);
+    expect(paid.filter((t) => t.id === debt.id).map((t) => t.operationCode)).toEqual([`PROPIA-${debt.id}`]);
+    errors.assertNone([/status of 409/]);
   });
 
   it('warns, without refusing, when the Getter has neither CBU nor Mercado Pago; otherwise says where the money goes', async () => {

@@ -5,7 +5,6 @@
 import fc from 'fast-check';
 import type { DataProvider } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
-import { paymentBatchCsv } from '../../domain/paymentBatch';
 import type { PaymentTransaction } from '../../domain/payments';
 
 const written: unknown[][][] = [];
@@ -55,18 +54,21 @@ describe('the console’s Excel export', () => {
 });
 
 describe('the payment batch for the bank', () => {
-  it('neutralises formula-like names, CUITs and accounts', () => {
-    fc.assert(
-      fc.property(formulaText, formulaText, (name, account) => {
+  it('neutralises formula-like names, CUITs and accounts in the file it writes', async () => {
+    const { paymentBatchFile } = await import('../../src/resources/payments/batchFile');
+    const XLSX = await import('xlsx');
+    await fc.assert(
+      fc.asyncProperty(formulaText, formulaText, async (name, account) => {
         const row = {
           id: 1,
           amount: '10.00',
           accounts: { user: { fullName: name, profile: { cuitCuil: '=1+1', cbu: account, mercadoPago: null } } },
           userMoves: [{ code: 'M-1' }],
         } as unknown as PaymentTransaction;
-        const csv = paymentBatchCsv([row]);
-        const cells = csv.split('\r\n')[1].match(/("([^"]|"")*"|[^;]*)(;|$)/g)!.map((c) => c.replace(/;$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
-        for (const cell of cells) expect(cell, csv).not.toMatch(FORMULA);
+        const book = XLSX.read(new Uint8Array(await paymentBatchFile([row])), { type: 'array' });
+        const [, line] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true });
+        for (const cell of line) expect(String(cell), JSON.stringify(line)).not.toMatch(FORMULA);
+        for (const cell of Object.values(book.Sheets[book.SheetNames[0]])) expect((cell as { f?: string }).f).toBeUndefined();
       }),
       { numRuns: 100 },
     );

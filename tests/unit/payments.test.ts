@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMoney, centsToMoney, formatMoney, formatPesos, parseMoney, sameMoney, sumMoney } from '../../domain/money';
-import { BATCH_HEADER, paymentBatchCsv, paymentBatchFileName } from '../../domain/paymentBatch';
+import * as XLSX from 'xlsx';
+import { BATCH_HEADER, paymentBatchFileName } from '../../domain/paymentBatch';
 import {
   combineWithCurrentTime,
   massivePayBody,
@@ -14,6 +15,7 @@ import {
   payBody,
   transactionsQuery,
 } from '../../domain/payments';
+import { paymentBatchFile } from '../../src/resources/payments/batchFile';
 import { fieldErrors, formatDisplayDate, todayIso } from '../../domain/validation';
 
 const twoDecimals = fc.bigInt({ min: 0n, max: 99_999_999_999n }).map((cents) => centsToMoney(cents));
@@ -157,34 +159,57 @@ const transaction = (id: number, amount: string, user: Partial<PaymentTransactio
   userMoves: code ? [{ id, code, finishAnalysisDate: '2024-03-01T12:00:00.000Z' }] : [],
 });
 
+/** The batch file the console writes for these transactions, read back: its sheet's cells, and its lines as a spreadsheet shows them. */
+async function batchSheet(rows: PaymentTransaction[]) {
+  const book = XLSX.read(new Uint8Array(await paymentBatchFile(rows)), { type: 'array', cellNF: true });
+  const sheet = book.Sheets[book.SheetNames[0]];
+  return { sheet, lines: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, blankrows: true }) };
+}
+
 describe('the payment batch file', () => {
-  it('has one line per transaction and an exact totals line', () => {
-    const csv = paymentBatchCsv([transaction(1, '0.10'), transaction(2, '0.20'), transaction(3, '1500.00')]);
-    const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe(BATCH_HEADER.join(';'));
-    expect(lines[1]).toBe('Juan Pérez;20-28000000-3;CBU;0110012300000012345678;0.10;M-0000001;1');
-    expect(lines).toHaveLength(5);
-    expect(lines[4]).toBe('TOTAL;;;3 transacciones;1500.30;;');
-    expect(paymentBatchCsv([transaction(1, '0.10')]).split('\r\n')[2]).toBe('TOTAL;;;1 transacción;0.10;;');
+  it('has one line per transaction and, under an empty line, the totals beside their labels (no payment line has them)', async () => {
+    const { sheet, lines } = await batchSheet([transaction(1, '0.10'), transaction(2, '0.20'), transaction(3, '1500.00')]);
+    expect(lines).toEqual([
+      BATCH_HEADER,
+      ['Juan Pérez', '20-28000000-3', 'CBU', '0110012300000012345678', '0.10', 'M-0000001', '1'],
+      ['Juan Pérez', '20-28000000-3', 'CBU', '0110012300000012345678', '0.20', 'M-0000002', '2'],
+      ['Juan Pérez', '20-28000000-3', 'CBU', '0110012300000012345678', '1500.00', 'M-0000003', '3'],
+      [],
+      ['Cantidad de transacciones', '3'],
+      ['Total a transferir', '1500.30'],
+    ]);
+    // The amounts are numbers with two decimals, so the sheet sums them; the total is the exact sum.
+    expect(sheet.E2).toMatchObject({ t: 'n', v: 0.1, z: '0.00' });
+    expect(sheet.B7).toMatchObject({ t: 'n', v: 1500.3, z: '0.00' });
+    expect((await batchSheet([transaction(1, '0.10')])).lines.slice(-2)).toEqual([
+      ['Cantidad de transacciones', '1'],
+      ['Total a transferir', '0.10'],
+    ]);
   });
 
-  it('neutralises formula-like cells and quotes separators', () => {
+  it('keeps a 22-digit CBU and a CUIT/CUIL of digits as text, every digit (a number kept 15 of them)', async () => {
+    const row = transaction(7, '10.00', { profile: { cuitCuil: '20280000003', cbu: '2850590940090418135201', mercadoPago: null } });
+    const { sheet } = await batchSheet([row]);
+    expect(sheet.D2).toMatchObject({ t: 's', v: '2850590940090418135201', z: '@' });
+    expect(sheet.B2).toMatchObject({ t: 's', v: '20280000003', z: '@' });
+  });
+
+  it('neutralises formula-like cells and keeps separators as they are', async () => {
     const row = transaction(4, '10.00', { fullName: '=HYPERLINK("x")', profile: { cuitCuil: null, cbu: null, mercadoPago: 'ana;mp' } }, '');
-    const line = paymentBatchCsv([row]).split('\r\n')[1];
-    expect(line).toBe(`"'=HYPERLINK(""x"")";;Mercado Pago;"ana;mp";10.00;;4`);
+    expect((await batchSheet([row])).lines[1]).toEqual([`'=HYPERLINK("x")`, '', 'Mercado Pago', 'ana;mp', '10.00', '', '4']);
   });
 
-  it('names the account the lists name: a blank CBU is none, and the Mercado Pago alias goes with its type', () => {
+  it('names the account the lists name: a blank CBU is none, and the Mercado Pago alias goes with its type', async () => {
     const row = transaction(5, '10.00', { profile: { cuitCuil: '20-28000000-3', cbu: '', mercadoPago: 'ana.mp' } });
-    expect(paymentBatchCsv([row]).split('\r\n')[1]).toBe('Juan Pérez;20-28000000-3;Mercado Pago;ana.mp;10.00;M-0000005;5');
+    expect((await batchSheet([row])).lines[1]).toEqual(['Juan Pérez', '20-28000000-3', 'Mercado Pago', 'ana.mp', '10.00', 'M-0000005', '5']);
     expect(paymentAccount(row.accounts.user.profile)).toBe('Mercado Pago ana.mp');
     const blank = transaction(6, '10.00', { profile: { cuitCuil: null, cbu: ' ', mercadoPago: '' } });
-    expect(paymentBatchCsv([blank]).split('\r\n')[1]).toBe('Juan Pérez;;;;10.00;M-0000006;6');
+    expect((await batchSheet([blank])).lines[1]).toEqual(['Juan Pérez', '', '', '', '10.00', 'M-0000006', '6']);
     expect(paymentAccount(blank.accounts.user.profile)).toBe('Sin Datos');
   });
 
   it('names the file after the Getter and the day', () => {
-    expect(paymentBatchFileName('María José Núñez', '2024-03-05')).toBe('lote-pagos-maria-jose-nunez-2024-03-05.csv');
+    expect(paymentBatchFileName('María José Núñez', '2024-03-05')).toBe('lote-pagos-maria-jose-nunez-2024-03-05.xlsx');
   });
 
   it('shows the CBU first, else Mercado Pago, else Sin Datos', () => {

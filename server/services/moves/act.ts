@@ -23,7 +23,8 @@ export interface ActOptions<T> {
   version?: number;
   action: MoveAction;
   actor: SessionUser;
-  reason?: string | null;
+  /** The status log entry's reason; a function when it is known only once `check` ran. */
+  reason?: string | null | (() => string | null);
   /** The bank's motive the action was given with: kept in the status log entry it opens. */
   motiveId?: number | null;
   /** Checks that need the move (they throw to refuse). */
@@ -105,14 +106,15 @@ export async function actOnMove<T = void>(db: Db, options: ActOptions<T>): Promi
     await options.check?.(tx, move);
     const to = TRANSITIONS[action].to;
     const updated = await updateVersioned(tx, move, { ...(options.set?.(move) ?? {}), ...(to ? { status: to } : {}) });
-    if (to && to !== move.status) await logStatus(tx, id, to, actor.id, options.reason ?? null, options.motiveId ?? null);
+    const reason = typeof options.reason === 'function' ? options.reason() : (options.reason ?? null);
+    if (to && to !== move.status) await logStatus(tx, id, to, actor.id, reason, options.motiveId ?? null);
     const result = await options.after?.(tx, updated, move);
     await audit(tx, {
       userId: actor.id,
       entity: 'user_move',
       entityId: id,
       action,
-      detail: { from: move.status, to: updated.status, version: updated.version, ...(options.reason ? { reason: options.reason } : {}), ...(options.motiveId ? { motiveId: options.motiveId } : {}), ...(typeof options.detail === 'function' ? options.detail() : (options.detail ?? {})) },
+      detail: { from: move.status, to: updated.status, version: updated.version, ...(reason ? { reason } : {}), ...(options.motiveId ? { motiveId: options.motiveId } : {}), ...(typeof options.detail === 'function' ? options.detail() : (options.detail ?? {})) },
     });
     return { move: updated, result };
   });

@@ -4,7 +4,8 @@ import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type Repli
 import { MOVE_FORM_TEXT, readable } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, rescuedReview, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
-import type { Db, Tx } from '../../db/client';
+import type { PaidVisit } from '../../../domain/move-api';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { accounts, moveReplies, projectLocations, transactions, userMoves, users, visits } from '../../db/schema';
 import type { SessionUser } from '../../guard';
 import { badRequest, conflict } from '../../http';
@@ -37,6 +38,33 @@ export async function createPendingTransaction(tx: Tx, move: MoveRow): Promise<{
     .onConflictDoNothing({ target: transactions.userMoveId })
     .returning({ id: transactions.id, amount: transactions.amount });
   return created ?? null;
+}
+
+/**
+ * The payment the Getter already got for this move's visit: a PAID transaction of a move it republishes,
+ * following `republished_from_id` back (a copy of a copy too). A disapproval keeps a paid transaction, so
+ * without this the copy's approval owed the same visit a second time. Only PAID ones count: a disapproval
+ * removes a pending one, and the copy's approval then owes the visit as any other. The earlier moves'
+ * transactions no longer change (they are disapproved or rejected, and paid ones are never undone).
+ */
+export async function paidVisitOf(tx: Tx, move: MoveRow): Promise<PaidVisit | null> {
+  if (move.republishedFromId === null) return null;
+  const [paid] = await rowsOf<{ transactionId: number; moveId: number; moveCode: string; amount: string; transactionDate: Date | string; operationCode: string | null }>(
+    tx,
+    sql`with recursive earlier(id, from_id) as (
+          select id, republished_from_id from ${userMoves} where id = ${move.republishedFromId}
+          union
+          select m.id, m.republished_from_id from ${userMoves} m join earlier e on m.id = e.from_id
+        )
+        select t.id as "transactionId", m.id as "moveId", m.code as "moveCode", t.amount::text as amount,
+               t.transaction_date as "transactionDate", t.operation_code as "operationCode"
+          from earlier e
+          join ${transactions} t on t.user_move_id = e.id and t.status = 'PAID'
+          join ${userMoves} m on m.id = e.id
+         order by t.transaction_date, t.id
+         limit 1`,
+  );
+  return paid ? { ...paid, transactionDate: new Date(paid.transactionDate).toISOString() } : null;
 }
 
 /** A disapproved move owes nothing: its pending transaction goes; a paid one stays (and is reported). */

@@ -6,25 +6,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatPesos, sumMoney } from '../../../domain/money';
-import { paymentBatchCsv, paymentBatchFileName } from '../../../domain/paymentBatch';
 import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT as T, paymentAccount, type PaymentTransaction } from '../../../domain/payments';
 import { todayIso } from '../../../domain/validation';
 import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
 import { request } from '../../dataProvider/http';
 import { type Getter, GETTERS_QUERY_KEY, GetterPicker } from '../../ui/getterPicker/GetterPicker';
+import { downloadPaymentBatch } from './batchFile';
 import { PaymentDialog, type PaymentOrder } from './PaymentDialog';
 import { SelectableTable } from './SelectableTable';
 import { ScreenTitle } from '../../ui/ScreenTitle';
-
-function download(text: string, fileName: string) {
-  // A BOM so spreadsheet programs read the accents as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * '/payment-administration/massive' (spec 2 §2, §4): pick a Getter, tick their pending
@@ -99,7 +89,7 @@ export function MassivePayment() {
             variant="outlined"
             startIcon={<FileDownloadIcon />}
             disabled={!chosen.length}
-            onClick={() => download(paymentBatchCsv(chosen), paymentBatchFileName(getter?.fullName ?? '', todayIso()))}
+            onClick={() => void downloadPaymentBatch(chosen, getter?.fullName ?? '', todayIso())}
           >
             {T.batchFile}
           </Button>

@@ -1,7 +1,7 @@
 import { Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { MoveDetail } from '../../../../domain/move-api';
+import type { ApproveAnswer, MoveDetail } from '../../../../domain/move-api';
 import { REPLY_TEXT } from '../../../../domain/move-replies';
 import { type MoveAction, MOVE_TEXT } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
@@ -134,7 +134,16 @@ export function ReviewActions({
           initial={move.userMoveVideoLink ?? originalVideo ?? ''}
           busy={runner.busy}
           onClose={close}
-          onSubmit={(url) => runner.run('approve', { id: move.id, userMoveVideoLink: url }, { title: 'Move Aprobada con éxito' })}
+          onSubmit={(url) =>
+            runner.run('approve', { id: move.id, userMoveVideoLink: url }, {
+              title: 'Move Aprobada con éxito',
+              // A copy of a visit the Getter was already paid for owes nothing new: the reviewer is told.
+              message: (answer) => {
+                const paid = (answer as ApproveAnswer).paidBefore;
+                return paid ? MOVE_TEXT.paidBefore(paid) : undefined;
+              },
+            })
+          }
         />
       )}
       {dialog === 'reject' && (

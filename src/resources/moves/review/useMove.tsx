@@ -39,10 +39,16 @@ export function useAnswers(move: MoveDetail | undefined, editing = false) {
   });
 }
 
+/** An action's success dialog; its message may come from the server's answer (what the action did). */
+export interface Success {
+  title: string;
+  message?: string | ((answer: unknown) => string | undefined);
+}
+
 export interface Runner {
   busy: boolean;
   /** Runs a named action; with `success`, its dialog then the return to the list. Resolves true when done. */
-  run: (name: string, body: Record<string, unknown>, success?: { title: string; message?: string }) => Promise<boolean>;
+  run: (name: string, body: Record<string, unknown>, success?: Success) => Promise<boolean>;
   /** The success and error dialogs of the runner. */
   dialogs: ReactNode;
   /** Shows messages in the error dialog (a rule the screen checks itself). */
@@ -67,9 +73,9 @@ export function useRunner(move: MoveDetail | undefined): Runner {
     running.current = true;
     setBusy(true);
     try {
-      await act(name, { version: move?.version, ...body });
+      const answer = await act(name, { version: move?.version, ...body });
       await client.invalidateQueries({ queryKey: ['user-moves'] });
-      if (done) setSuccess(done);
+      if (done) setSuccess({ title: done.title, message: typeof done.message === 'function' ? done.message(answer) : done.message });
       else {
         notify('Cambios guardados', { type: 'success' });
         await reload();
