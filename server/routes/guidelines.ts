@@ -1,11 +1,12 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
+import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { rowsOf, type Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { countAll, inIds, matches, orderBy, searchPattern } from '../db/list';
 import { guidelines } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, conflict, listQuery, notFound, parse } from '../http';
@@ -16,7 +17,13 @@ const read = { roles: ACCESS.guidelines.read };
 const write = { roles: ACCESS.guidelines.write };
 const tags = ['guidelines'];
 
-const listGuidelinesQuery = listQuery.extend({ current: booleanQuery.optional() });
+const listGuidelinesQuery = listQuery.extend({
+  current: booleanQuery.optional(),
+  /** The versions a picker holds (the project form's), to name them, current or not. */
+  ids: pickerIds.optional(),
+  /** The versions of one guideline (a copied project takes its current one). */
+  sequenceId: id.optional(),
+});
 const searchQuery = listQuery.extend({ searchValue: z.string().trim().max(200).optional() });
 
 /** What a list shows: the texts stay out (they can be long); GET /guidelines/:id has them. */
@@ -74,11 +81,13 @@ async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: 
 }
 
 export default async function guidelineRoutes(app: App) {
-  app.get('/guidelines', { config: read, schema: { tags, summary: 'Lista paginada de versiones de instructivos (sin textos) con búsqueda y filtro de vigencia', querystring: listGuidelinesQuery } }, async (req) => {
+  app.get('/guidelines', { config: read, schema: { tags, summary: 'Lista paginada de versiones de instructivos (sin textos) con búsqueda y filtro de vigencia', description: '`q` busca en el nombre sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra versiones ya elegidas, vigentes o no; `sequenceId` da las versiones de un instructivo.', querystring: listGuidelinesQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listGuidelinesQuery>;
     const filters: SQL[] = [];
     if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
     if (q.q) filters.push(matches(guidelines.name, searchPattern(q.q)));
+    if (q.ids) filters.push(inIds(guidelines.id, q.ids));
+    if (q.sequenceId !== undefined) filters.push(eq(guidelines.sequenceId, q.sequenceId));
     const where = filters.length ? and(...filters) : undefined;
     return pageOf(app, where, q);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
+import { PICKER_IDS_CAP, PICKER_TEXT } from '../../domain/pickers';
 import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
@@ -77,6 +78,32 @@ describe('listing questionnaires', () => {
     expect(byUpdater).toEqual([...byUpdater].sort());
     expect((await list('?q=banc')).rows.map((r) => r.name)).toEqual(['Experiencia en sucursal bancaria']);
     expect((await call('GET', '/questionnariesV2?sort=content')).statusCode).toBe(400);
+  });
+});
+
+describe("the project form's questionnaire picker", () => {
+  it('searches by name, blind to case and accents, the first by name, and names the questionnaires it holds by id', async () => {
+    const found = await list(`?q=${encodeURIComponent('GONDOLAS')}&limit=51&sort=name&order=ASC`);
+    expect(found.rows.map((r) => r.name)).toEqual(['Control de góndolas en supermercado']);
+    const bySearch = await list('?q=en&limit=1&sort=name&order=ASC');
+    expect(bySearch.rows.map((r) => r.name)).toEqual(['Control de góndolas en supermercado']);
+    expect(bySearch.count).toBe(2);
+    const cafe = await byName('Visita a cafetería');
+    const bank = await byName('Experiencia en sucursal bancaria');
+    const held = await list(`?ids=${cafe.id},${bank.id},2147483647&sort=name&order=ASC`);
+    expect(held.rows.map((r) => r.name)).toEqual(['Experiencia en sucursal bancaria', 'Visita a cafetería']);
+    expect(held.count).toBe(2);
+    expect((await list(`?ids=${cafe.id}&q=banc`)).rows).toEqual([]);
+  });
+
+  it('refuses ids that are not ids, or too many, in Spanish', async () => {
+    for (const ids of ['abc', '1,,2', '0', '99999999999']) {
+      const res = await call('GET', `/questionnariesV2?ids=${ids}`);
+      expect(res.statusCode, ids).toBe(400);
+      expect(res.json(), ids).toEqual({ message: `${PICKER_TEXT.ids}.`, errors: { ids: PICKER_TEXT.ids } });
+    }
+    const tooMany = Array.from({ length: PICKER_IDS_CAP + 1 }, (_, i) => i + 1).join(',');
+    expect((await call('GET', `/questionnariesV2?ids=${tooMany}`)).json().errors).toEqual({ ids: PICKER_TEXT.tooManyIds });
   });
 });
 
