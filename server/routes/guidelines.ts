@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
 import { pickerIds } from '../../domain/pickers';
@@ -6,7 +6,7 @@ import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { rowsOf, type Tx } from '../db/client';
-import { countAll, inIds, matches, orderBy, searchPattern } from '../db/list';
+import { countAll, inIds, matchesFolded, orderBy, searchPattern } from '../db/list';
 import { guidelines } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, conflict, listQuery, notFound, parse } from '../http';
@@ -37,6 +37,9 @@ const summary = {
 };
 
 const sortable = summary;
+
+/** A version with its texts, as the API answers it: the folded name the searches read stays in the database. */
+const { searchName: _searchName, ...version } = getTableColumns(guidelines);
 
 const withEditable = <T extends { deletedAt: Date | null }>(row: T) => ({ ...row, editable: row.deletedAt === null });
 
@@ -76,7 +79,7 @@ async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: 
   const [row] = await tx
     .insert(guidelines)
     .values({ ...body, id: newId, sequenceId: meta.sequenceId ?? newId, version: meta.version, createdBy: meta.userId })
-    .returning();
+    .returning(version);
   return row;
 }
 
@@ -85,7 +88,7 @@ export default async function guidelineRoutes(app: App) {
     const q = req.query as z.infer<typeof listGuidelinesQuery>;
     const filters: SQL[] = [];
     if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
-    if (q.q) filters.push(matches(guidelines.name, searchPattern(q.q)));
+    if (q.q) filters.push(matchesFolded(guidelines.searchName, searchPattern(q.q)));
     if (q.ids) filters.push(inIds(guidelines.id, q.ids));
     if (q.sequenceId !== undefined) filters.push(eq(guidelines.sequenceId, q.sequenceId));
     const where = filters.length ? and(...filters) : undefined;
@@ -96,14 +99,14 @@ export default async function guidelineRoutes(app: App) {
   app.get('/guidelines/search', { config: read, schema: { tags, summary: 'Búsqueda paginada de instructivos vigentes por nombre', querystring: searchQuery } }, async (req) => {
     const q = req.query as z.infer<typeof searchQuery>;
     const filters: SQL[] = [isNull(guidelines.deletedAt)];
-    if (q.searchValue) filters.push(matches(guidelines.name, searchPattern(q.searchValue)));
+    if (q.searchValue) filters.push(matchesFolded(guidelines.searchName, searchPattern(q.searchValue)));
     const where = and(...filters);
     return pageOf(app, where, q);
   });
 
   app.get('/guidelines/:id', { config: read, schema: { tags, summary: 'Una versión de un instructivo con sus textos', params: z.object({ id }) } }, async (req) => {
     const { id: guidelineId } = req.params as { id: number };
-    const [row] = await app.db.select().from(guidelines).where(eq(guidelines.id, guidelineId));
+    const [row] = await app.db.select(version).from(guidelines).where(eq(guidelines.id, guidelineId));
     if (!row) throw notFound(GUIDELINE_TEXT.notFound);
     return withEditable(row);
   });

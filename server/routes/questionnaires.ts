@@ -16,7 +16,7 @@ import { ACCESS } from '../../domain/roles';
 import { id, nameKey } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { countAll, matchesFolded, orderBy, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
@@ -69,7 +69,7 @@ export default async function questionnaireRoutes(app: App) {
     const q = req.query as z.infer<typeof listQuestionnairesQuery>;
     // The page and its count, each built once per shape (search or not, the sort, the order).
     const where = () =>
-      and(active, q.q ? matches(questionnaires.name, sql.placeholder('pattern')) : undefined, q.ids ? sql`${questionnaires.id} = any(${sql.placeholder('ids')}::int[])` : undefined);
+      and(active, q.q ? matchesFolded(questionnaires.searchName, sql.placeholder('pattern')) : undefined, q.ids ? sql`${questionnaires.id} = any(${sql.placeholder('ids')}::int[])` : undefined);
     const sortable = {
       id: questionnaires.id,
       name: sql`lower(${questionnaires.name})`,

@@ -9,7 +9,7 @@ import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { ROLE, type UserRole } from '../../domain/roles';
-import { migrationsFolder } from '../../server/db/client';
+import { migrationsFolder, rowsOf } from '../../server/db/client';
 import { campaigns, guidelines, moveConfigurations, projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
 import { checkReferences } from '../../server/services/projects/references';
 import { QUESTIONNAIRE_ERRORS } from '../../server/routes/questionnaires';
@@ -94,6 +94,33 @@ describe("the project form's questionnaire picker", () => {
     expect(held.rows.map((r) => r.name)).toEqual(['Experiencia en sucursal bancaria', 'Visita a cafetería']);
     expect(held.count).toBe(2);
     expect((await list(`?ids=${cafe.id}&q=banc`)).rows).toEqual([]);
+  });
+
+  it('searches the questionnaires and guidelines by their folded names through trigram indexes', async () => {
+    // Banks of thousands (made in a transaction that is undone): over a handful the planner reads everything anyway.
+    const undone = new Error('undone');
+    const plans: string[] = [];
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into questionnaires (name, type, last_version) select 'Banco ' || g || ' de pruebas', 'Básico', 1 from generate_series(1, 3000) g`);
+        await tx.execute(sql`insert into guidelines (sequence_id, version, name, generalities, before_work, during_work, after_work)
+          select 900000 + g, 1, 'Instructivo ' || g || ' de pruebas', 'x', 'x', 'x', 'x' from generate_series(1, 3000) g`);
+        for (const table of ['questionnaires', 'guidelines']) {
+          await tx.execute(sql.raw(`analyze ${table}`));
+          // Reading a few thousand stored names whole costs about as little: whether the index answers the search is what is asked.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const rows = await rowsOf<Record<string, string>>(tx, sql.raw(`explain select id from ${table} where search_name like '%sucursal%'`));
+          plans.push(rows.map((r) => Object.values(r)[0]).join('\n'));
+        }
+        throw undone;
+      })
+      .catch((error: unknown) => {
+        if (error !== undone) throw error;
+      });
+    expect(plans[0]).toContain('questionnaires_search_name_trgm_idx');
+    expect(plans[1]).toContain('guidelines_search_name_trgm_idx');
+    // Nothing is folded per row: the names are stored folded.
+    for (const plan of plans) expect(plan).not.toContain('translate');
   });
 
   it('refuses ids that are not ids, or too many, in Spanish', async () => {
