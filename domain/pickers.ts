@@ -55,3 +55,7 @@ export const pickerIds = z
 export const PROJECT_CHOICES_CAP = 2000;
 /** The project picker before anything is typed, when there are more projects than it shows. */
 export const PROJECT_TYPE_TO_SEARCH = 'Escriba para buscar un proyecto';
+/** The client, questionnaire and guideline pickers before anything is typed, when there are more than they show. */
+export const CLIENT_TYPE_TO_SEARCH = 'Escriba para buscar un cliente';
+export const QUESTIONNAIRE_TYPE_TO_SEARCH = 'Escriba para buscar un cuestionario';
+export const GUIDELINE_TYPE_TO_SEARCH = 'Escriba para buscar un instructivo';

@@ -203,6 +203,8 @@ export const guidelines = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** What the searches by name read (the bank's, the project form's picker): the name, folded (`campo_fold`, db/list.ts `matchesFolded`). */
+    searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(name)`),
   },
   (t) => [
     uniqueIndex('guidelines_sequence_version_uq').on(t.sequenceId, t.version),
@@ -210,6 +212,7 @@ export const guidelines = pgTable(
     index('guidelines_name_idx').on(t.name, t.id),
     index('guidelines_created_idx').on(t.createdAt, t.id),
     index('guidelines_current_name_idx').on(t.name, t.id).where(sql`${t.deletedAt} is null`),
+    index('guidelines_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
 
@@ -461,12 +464,15 @@ export const questionnaires = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the searches by name read (the list's, the project form's picker): the name, folded (`campo_fold`, db/list.ts `matchesFolded`). */
+    searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(name)`),
   },
   (t) => [
     index('questionnaires_created_at_idx').on(t.createdAt, t.id),
     index('questionnaires_name_lower_idx').on(sql`lower(${t.name})`),
     index('questionnaires_last_version_idx').on(t.lastVersion),
     index('questionnaires_updated_by_idx').on(t.updatedBy),
+    index('questionnaires_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema, type ClientInput } from '../../domain/clients';
+import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -21,6 +22,8 @@ const write = { roles: ACCESS.clients.write };
 const listClientsQuery = listQuery.extend({
   state: booleanQuery.optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
+  /** The clients a picker holds, to name them (whatever their state, unless `state` is asked too). */
+  ids: pickerIds.optional(),
 });
 
 const columns = {
@@ -71,24 +74,25 @@ const refuseTakenClientName = (tx: Tx, name: string, exceptId?: number) =>
   refuseTakenName(tx, { table: clients, id: clients.id, name: clients.name }, name, { lockKey: CLIENT_NAMES, message: CLIENT_TEXT.duplicate, field: 'name', exceptId });
 
 export default async function clientRoutes(app: App) {
-  app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], summary: 'Lista paginada de clientes con búsqueda, filtro por estado y orden', querystring: listClientsQuery } }, async (req) => {
+  app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], summary: 'Lista paginada de clientes con búsqueda, filtro por estado y orden', description: '`q` busca en nombre, e-mail y dirección sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra clientes ya elegidos en un selector.', querystring: listClientsQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listClientsQuery>;
-    const where = (values: { state?: unknown; q?: unknown }) =>
+    const where = (values: { state?: unknown; q?: unknown; ids?: unknown }) =>
       and(
         q.state !== undefined ? eq(clients.state, values.state as boolean) : undefined,
+        q.ids ? sql`${clients.id} = any(${values.ids}::int[])` : undefined,
         // Blind to case and accents: name, e-mail and address stored folded in one column, joined by a
         // line break (which a pattern from the single-line search box never holds, so a match never
         // spans two columns), with its trigram index. Folded per row at query time, the search cost
         // ~14 µs a client.
         q.q ? matchesFolded(clients.searchText, values.q) : undefined,
       );
-    const values = { state: q.state, q: q.q ? searchPattern(q.q) : undefined };
+    const values = { state: q.state, q: q.q ? searchPattern(q.q) : undefined, ids: q.ids };
     // One statement, built once per shape. A search reads every client anyway: the page counts its
     // matches as it sorts them (one pass, not two). Without one the page walks the sort's index for its
     // rows, and the count is its own uncorrelated subquery, run once (a window count would read and sort
     // all of them first). Only a page past the last one counts apart.
-    const page = preparedOnce(app.db, `clients:${q.state !== undefined}:${Boolean(q.q)}:${q.sort ?? ''}:${q.order}`, () => {
-      const filtered = where(placeholders('state', 'q'));
+    const page = preparedOnce(app.db, `clients:${q.state !== undefined}:${Boolean(q.q)}:${Boolean(q.ids)}:${q.sort ?? ''}:${q.order}`, () => {
+      const filtered = where(placeholders('state', 'q', 'ids'));
       const total = q.q ? sql<number>`count(*) over ()`.mapWith(Number) : totalColumn(clients, filtered);
       return app.db
         .select({ ...columns, total })
@@ -101,7 +105,8 @@ export default async function clientRoutes(app: App) {
         .prepare('');
     });
     const rows = await page.execute({ ...values, limit: q.limit, offset: q.offset });
-    const count = await pageTotal(rows, q.offset, async () => (await app.db.select({ count: countAll }).from(clients).where(where(values)))[0].count);
+    // Bound here as one array, not spread into a list of parameters as a bare array would be.
+    const count = await pageTotal(rows, q.offset, async () => (await app.db.select({ count: countAll }).from(clients).where(where({ ...values, ids: q.ids && sql.param(q.ids) })))[0].count);
     return { rows: rows.map(toClient), count };
   });
 

@@ -1,11 +1,12 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
+import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { rowsOf, type Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { countAll, inIds, matchesFolded, orderBy, searchPattern } from '../db/list';
 import { guidelines } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, conflict, listQuery, notFound, parse } from '../http';
@@ -16,7 +17,13 @@ const read = { roles: ACCESS.guidelines.read };
 const write = { roles: ACCESS.guidelines.write };
 const tags = ['guidelines'];
 
-const listGuidelinesQuery = listQuery.extend({ current: booleanQuery.optional() });
+const listGuidelinesQuery = listQuery.extend({
+  current: booleanQuery.optional(),
+  /** The versions a picker holds (the project form's), to name them, current or not. */
+  ids: pickerIds.optional(),
+  /** The versions of one guideline (a copied project takes its current one). */
+  sequenceId: id.optional(),
+});
 const searchQuery = listQuery.extend({ searchValue: z.string().trim().max(200).optional() });
 
 /** What a list shows: the texts stay out (they can be long); GET /guidelines/:id has them. */
@@ -30,6 +37,9 @@ const summary = {
 };
 
 const sortable = summary;
+
+/** A version with its texts, as the API answers it: the folded name the searches read stays in the database. */
+const { searchName: _searchName, ...version } = getTableColumns(guidelines);
 
 const withEditable = <T extends { deletedAt: Date | null }>(row: T) => ({ ...row, editable: row.deletedAt === null });
 
@@ -69,16 +79,18 @@ async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: 
   const [row] = await tx
     .insert(guidelines)
     .values({ ...body, id: newId, sequenceId: meta.sequenceId ?? newId, version: meta.version, createdBy: meta.userId })
-    .returning();
+    .returning(version);
   return row;
 }
 
 export default async function guidelineRoutes(app: App) {
-  app.get('/guidelines', { config: read, schema: { tags, summary: 'Lista paginada de versiones de instructivos (sin textos) con búsqueda y filtro de vigencia', querystring: listGuidelinesQuery } }, async (req) => {
+  app.get('/guidelines', { config: read, schema: { tags, summary: 'Lista paginada de versiones de instructivos (sin textos) con búsqueda y filtro de vigencia', description: '`q` busca en el nombre sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra versiones ya elegidas, vigentes o no; `sequenceId` da las versiones de un instructivo.', querystring: listGuidelinesQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listGuidelinesQuery>;
     const filters: SQL[] = [];
     if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
-    if (q.q) filters.push(matches(guidelines.name, searchPattern(q.q)));
+    if (q.q) filters.push(matchesFolded(guidelines.searchName, searchPattern(q.q)));
+    if (q.ids) filters.push(inIds(guidelines.id, q.ids));
+    if (q.sequenceId !== undefined) filters.push(eq(guidelines.sequenceId, q.sequenceId));
     const where = filters.length ? and(...filters) : undefined;
     return pageOf(app, where, q);
   });
@@ -87,14 +99,14 @@ export default async function guidelineRoutes(app: App) {
   app.get('/guidelines/search', { config: read, schema: { tags, summary: 'Búsqueda paginada de instructivos vigentes por nombre', querystring: searchQuery } }, async (req) => {
     const q = req.query as z.infer<typeof searchQuery>;
     const filters: SQL[] = [isNull(guidelines.deletedAt)];
-    if (q.searchValue) filters.push(matches(guidelines.name, searchPattern(q.searchValue)));
+    if (q.searchValue) filters.push(matchesFolded(guidelines.searchName, searchPattern(q.searchValue)));
     const where = and(...filters);
     return pageOf(app, where, q);
   });
 
   app.get('/guidelines/:id', { config: read, schema: { tags, summary: 'Una versión de un instructivo con sus textos', params: z.object({ id }) } }, async (req) => {
     const { id: guidelineId } = req.params as { id: number };
-    const [row] = await app.db.select().from(guidelines).where(eq(guidelines.id, guidelineId));
+    const [row] = await app.db.select(version).from(guidelines).where(eq(guidelines.id, guidelineId));
     if (!row) throw notFound(GUIDELINE_TEXT.notFound);
     return withEditable(row);
   });

@@ -11,11 +11,12 @@ import {
   type QuestionnaireVersion,
 } from '../../domain/questionnaires';
 import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire } from '../../domain/questionnaire-body';
+import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { id, nameKey } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { countAll, matchesFolded, orderBy, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
@@ -49,7 +50,11 @@ const refuseTakenQuestionnaireName = (tx: Tx, name: string, exceptId?: number, m
     exceptId,
   });
 
-const listQuestionnairesQuery = listQuery.extend({ limit: z.coerce.number().int().min(1).max(1000).default(5) });
+const listQuestionnairesQuery = listQuery.extend({
+  limit: z.coerce.number().int().min(1).max(1000).default(5),
+  /** The questionnaires a picker holds (the project form's), to name them. */
+  ids: pickerIds.optional(),
+});
 const oneQuery = z.object({ version: z.coerce.number().int().positive('Versión inválida').max(1_000_000, 'Versión inválida').optional() });
 const params = z.object({ id });
 const removeQuery = z.object({ expectedLastVersion: z.coerce.number().int().positive().max(2147483647).optional() }).strict();
@@ -60,10 +65,11 @@ const userRef = (userId: number | null, name: string | null) => (userId === null
 const active = isNull(questionnaires.removedAt);
 
 export default async function questionnaireRoutes(app: App) {
-  app.get('/questionnariesV2', { config: read, schema: { tags, summary: 'Lista paginada de cuestionarios vigentes con su última versión, con búsqueda', description: 'Sin `sort`, los más recientes primero.', querystring: listQuestionnairesQuery } }, async (req) => {
+  app.get('/questionnariesV2', { config: read, schema: { tags, summary: 'Lista paginada de cuestionarios vigentes con su última versión, con búsqueda', description: 'Sin `sort`, los más recientes primero. `q` busca en el nombre sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra cuestionarios ya elegidos.', querystring: listQuestionnairesQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listQuestionnairesQuery>;
     // The page and its count, each built once per shape (search or not, the sort, the order).
-    const where = () => and(active, q.q ? matches(questionnaires.name, sql.placeholder('pattern')) : undefined);
+    const where = () =>
+      and(active, q.q ? matchesFolded(questionnaires.searchName, sql.placeholder('pattern')) : undefined, q.ids ? sql`${questionnaires.id} = any(${sql.placeholder('ids')}::int[])` : undefined);
     const sortable = {
       id: questionnaires.id,
       name: sql`lower(${questionnaires.name})`,
@@ -73,7 +79,7 @@ export default async function questionnaireRoutes(app: App) {
       updatedBy: sql`lower(${userName(users.names)})`,
     };
     const order = q.sort ? q.order : 'DESC';
-    const page = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:${q.sort ?? ''}:${order}`, () =>
+    const page = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:${Boolean(q.ids)}:${q.sort ?? ''}:${order}`, () =>
       app.db
         .select({
           id: questionnaires.id,
@@ -95,9 +101,9 @@ export default async function questionnaireRoutes(app: App) {
         .offset(sql.placeholder('offset'))
         .prepare(''),
     );
-    const counting = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:count`, () => app.db.select({ count: countAll }).from(questionnaires).where(where()).prepare(''));
+    const counting = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:${Boolean(q.ids)}:count`, () => app.db.select({ count: countAll }).from(questionnaires).where(where()).prepare(''));
     const pattern = q.q ? searchPattern(q.q) : undefined;
-    const [rows, [{ count }]] = await Promise.all([page.execute({ pattern, limit: q.limit, offset: q.offset }), counting.execute({ pattern })]);
+    const [rows, [{ count }]] = await Promise.all([page.execute({ pattern, ids: q.ids, limit: q.limit, offset: q.offset }), counting.execute({ pattern, ids: q.ids })]);
     return {
       rows: rows.map(
         (r): QuestionnaireRow => ({

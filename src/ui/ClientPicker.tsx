@@ -1,41 +1,50 @@
-import { Autocomplete, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { request } from '../dataProvider/http';
-import type { Choice } from './form/inputs';
-
-/** Clients per call while the choices are gathered (the server's most). */
-const CLIENTS_PAGE = 1000;
-/** Past this many the choices stop growing (a select of more is no longer one to scroll). */
-const MAX_CLIENT_CHOICES = 20_000;
-
 /**
- * The clients as choices `{ id, name }`, sorted by name (active ones by default); none asked while not
- * `enabled`. Gathered a page of 1,000 at a time: one page cut the list at the 1,000th name, so a client
- * further down could not be chosen (and one already chosen read as inactive).
+ * The client pickers (lists' filters, the forms that choose a client, the bulk loads, the reports):
+ * clients are thousands, so they search the server as the user types (`GET /clients/all-clients?q=…`,
+ * by name, e-mail or address, a page at a time) instead of loading them all, and name the client they
+ * hold by id (`ids=`), whether or not a search brought it.
  */
-export function useClientChoices(activeOnly = true, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: ['client-choices', activeOnly],
-    queryFn: async ({ signal }) => {
-      const choices: Choice[] = [];
-      for (let offset = 0; offset < MAX_CLIENT_CHOICES; offset += CLIENTS_PAGE) {
-        const answer = await request<{ rows: { id: number; name: string }[] }>('/clients/all-clients', {
-          query: { state: activeOnly ? true : undefined, limit: CLIENTS_PAGE, offset, sort: 'name', order: 'ASC' },
-          signal,
-        });
-        choices.push(...answer.rows.map((c): Choice => ({ id: c.id, name: c.name })));
-        if (answer.rows.length < CLIENTS_PAGE) break;
-      }
-      return choices;
-    },
-    staleTime: 60_000,
-  });
+import { CLIENT_TYPE_TO_SEARCH } from '../../domain/pickers';
+import { type PickerInputProps, type PickerSource, SearchInput, SearchPicker, usePicked } from './searchPicker/SearchPicker';
+import { SearchMultiPicker } from './searchPicker/SearchMultiPicker';
+
+/** A client as GET /clients/all-clients answers it (what a picker reads of it). */
+export interface ClientChoice {
+  id: number;
+  name: string;
+  email?: string;
+  address?: string;
+  state?: boolean;
 }
 
+export const CLIENTS: PickerSource<ClientChoice> = {
+  queryKey: ['client-choices'],
+  path: '/clients/all-clients',
+  fixed: { sort: 'name', order: 'ASC' },
+  rowsOf: (answer) => (answer as { rows: ClientChoice[] }).rows,
+  nameOf: (c) => c.name,
+  // What the server's search looks in: a client found by its e-mail stays while the next answer comes.
+  searchedText: (c) => [c.name, c.email, c.address].join('\n'),
+  stub: (id, name) => ({ id, name }),
+  unnamed: (id) => `Cliente ${id}`,
+  typeToSearch: CLIENT_TYPE_TO_SEARCH,
+};
+
+/** One client by id (shared with the pickers' answers: a client just chosen is not asked for again). */
+export const useClient = (id: number | null) => usePicked(CLIENTS, id);
+
+interface ClientOnly {
+  /** Only active clients are offered (what a new record may go to); the one held reads '(inactivo)' if it is not. */
+  activeOnly?: boolean;
+}
+
+/** The search's filter: the state asked for with the search only, so the client held is named whatever its state. */
+const stateFilter = (activeOnly: boolean) => ({ state: activeOnly || undefined });
+const markedInactive = (c: ClientChoice) => (c.state === false ? `${c.name} (inactivo)` : c.name);
+
 /**
- * A client picker outside a form (a list's client filter, the bulk load screen): the searchable
- * select with 'Filtrar resultados' and its empty option ('Todos' in a filter).
+ * A client picker outside a form (a list's client filter, the bulk load screens): 'Filtrar resultados'
+ * inside and its empty option ('Todos' in a filter).
  */
 export function ClientPicker({
   value,
@@ -46,35 +55,40 @@ export function ClientPicker({
   width = 280,
   error,
   disabled = false,
-}: {
+}: ClientOnly & {
   value: number | null;
   onChange: (clientId: number | null) => void;
   label?: string;
   emptyLabel?: string;
-  activeOnly?: boolean;
   width?: number;
   error?: string;
   /** While what the client goes with is on its way (an upload). */
   disabled?: boolean;
 }) {
-  const clients = useClientChoices(activeOnly);
-  const choices = clients.data ?? [];
-  const empty: Choice = { id: '', name: emptyLabel };
-  const selected = choices.find((c) => c.id === value) ?? empty;
   return (
-    <Autocomplete
-      autoHighlight
-      sx={{ width }}
+    <SearchPicker
+      source={CLIENTS}
+      filter={stateFilter(activeOnly)}
+      value={value}
+      onChange={(client) => onChange(client?.id ?? null)}
+      label={label}
+      emptyLabel={emptyLabel}
+      itemLabel={activeOnly ? markedInactive : undefined}
+      width={width}
+      error={error}
       disabled={disabled}
-      options={choices.length ? [empty, ...choices] : []}
-      value={selected}
-      loading={clients.isPending}
-      loadingText="Cargando…"
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
-      disableClearable={selected.id === ''}
-      onChange={(_, choice) => onChange(choice && choice.id !== '' ? Number(choice.id) : null)}
-      renderInput={(params) => <TextField {...params} label={label} placeholder="Filtrar resultados" size="small" error={Boolean(error)} helperText={error} />}
+      // No line kept for a message that never comes: the picker stands in a toolbar, beside other boxes.
+      helperText=""
     />
   );
+}
+
+/** The picker as a react-hook-form field holding the client's id ('Sin Selección' as its empty option, as every select's). */
+export function ClientInput({ activeOnly = false, label = 'Cliente', emptyLabel = 'Sin Selección', ...props }: PickerInputProps<ClientChoice> & ClientOnly) {
+  return <SearchInput {...props} label={label} emptyLabel={emptyLabel} source={CLIENTS} filter={stateFilter(activeOnly)} itemLabel={activeOnly ? markedInactive : undefined} />;
+}
+
+/** Several clients (the Reporte de Moves): held whole, with their names. */
+export function ClientsPicker({ value, onChange, label = 'Clientes', error }: { value: ClientChoice[]; onChange: (clients: ClientChoice[]) => void; label?: string; error?: string }) {
+  return <SearchMultiPicker source={CLIENTS} chosen={value} onChange={onChange} label={label} error={error} />;
 }

@@ -6,6 +6,7 @@ import { AUTH_TEXT } from '../../domain/auth';
 import { CHARACTERISTIC_TEXT } from '../../domain/characteristics';
 import { GUIDELINE_TEXT, guidelineSchema } from '../../domain/guidelines';
 import { MOTIVE_TEXT } from '../../domain/motives';
+import { PICKER_IDS_CAP, PICKER_TEXT } from '../../domain/pickers';
 import { VIDEO_MESSAGE } from '../../domain/richText';
 import { TAG_TEXT } from '../../domain/tags';
 import { MSG } from '../../domain/validation';
@@ -133,6 +134,32 @@ describe('guidelines', () => {
     expect((await ok('GET', '/api/guidelines/search?searchValue=góndolas')).count).toBe(0);
     expect((await ok('GET', '/api/guidelines/search?searchValue=_')).count).toBe(0);
     expect((await ok('GET', '/api/guidelines/search')).count).toBe(3);
+  });
+
+  it("answers the project form's picker: current versions by name, the versions it holds by id (current or not), one guideline's versions", async () => {
+    const current = await ok<{ rows: any[]; count: number }>('GET', '/api/guidelines?current=true&q=CONCESIONARIA&limit=51&sort=name');
+    expect(current.rows.map((g) => [g.name, g.version])).toEqual([['Prueba de manejo en concesionaria', 3]]);
+    const cars = (await ok<{ rows: any[] }>('GET', '/api/guidelines?q=concesionaria&sort=version')).rows;
+    const held = await ok<{ rows: any[]; count: number }>('GET', `/api/guidelines?ids=${cars[0].id},${cars[2].id},2147483647&sort=version`);
+    expect(held.rows.map((g) => [g.version, g.editable])).toEqual([
+      [1, false],
+      [3, true],
+    ]);
+    expect(held.count).toBe(2);
+    const ofSequence = await ok<{ rows: any[] }>('GET', `/api/guidelines?sequenceId=${cars[0].sequenceId}&current=true`);
+    expect(ofSequence.rows.map((g) => g.id)).toEqual([cars[2].id]);
+    for (const query of ['ids=abc', 'ids=0', 'ids=1,,2']) {
+      const res = await call('GET', `/api/guidelines?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ message: `${PICKER_TEXT.ids}.`, errors: { ids: PICKER_TEXT.ids } });
+    }
+    const tooMany = Array.from({ length: PICKER_IDS_CAP + 1 }, (_, i) => i + 1).join(',');
+    expect((await call('GET', `/api/guidelines?ids=${tooMany}`)).json().errors).toEqual({ ids: PICKER_TEXT.tooManyIds });
+    for (const query of ['sequenceId=abc', 'sequenceId=0', 'sequenceId=99999999999']) {
+      const res = await call('GET', `/api/guidelines?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().errors, query).toEqual({ sequenceId: 'Identificador inválido' });
+    }
   });
 
   it('shows one version with its texts, which meet the rules, and answers 404 in Spanish', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { CLIENT_TEXT } from '../../domain/clients';
+import { PICKER_IDS_CAP, PICKER_TEXT } from '../../domain/pickers';
 import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
 import { auditLog, clients, clientTypes, users } from '../../server/db/schema';
@@ -133,6 +134,38 @@ describe('listing clients', () => {
       expect((await list(`?q=${encodeURIComponent(end.slice(-3) + start.slice(0, 3))}`)).count, `${end} | ${start}`).toBe(0);
       expect((await list(`?q=${encodeURIComponent(end.slice(-3) + ' ' + start.slice(0, 3))}`)).count, `${end} | ${start}`).toBe(0);
     }
+  });
+
+  it('names the clients a picker holds by id, active or not, by name; a filter asked with them still holds', async () => {
+    const all = (await list('?limit=10')).rows;
+    const idOf = (name: string) => all.find((c) => c.name === name)!.id;
+    const held = await list(`?ids=${idOf('Supermercados Andinos')},${idOf('Farmacias Norte')}`);
+    expect(held.rows.map((c) => c.name)).toEqual(['Farmacias Norte', 'Supermercados Andinos']);
+    expect(held.count).toBe(2);
+    expect((await list(`?ids=${idOf('Farmacias Norte')}&state=true`)).rows).toEqual([]);
+    expect((await list(`?ids=${idOf('Café del Plata')},2147483647&q=plata`)).rows.map((c) => c.name)).toEqual(['Café del Plata']);
+    // A page past the last one still counts what the ids name.
+    expect(await list(`?ids=${idOf('Café del Plata')},${idOf('Farmacias Norte')}&offset=5`)).toEqual({ rows: [], count: 2 });
+  });
+
+  it('answers a picker its first matches by name and counts them all', async () => {
+    const first = await list('?q=.com.ar&limit=2&sort=name&order=ASC');
+    expect(first.rows.map((c) => c.name)).toEqual(SEEDED_NAMES.slice(0, 2));
+    expect(first.count).toBe(5);
+    const active = await list('?q=.com.ar&state=true&limit=51&sort=name&order=ASC');
+    expect(active.rows.map((c) => c.name)).toEqual(SEEDED_NAMES.filter((n) => n !== 'Farmacias Norte'));
+  });
+
+  it('refuses ids that are not ids, or too many, in Spanish', async () => {
+    for (const ids of ['abc', '1,,2', '0', '-3', '99999999999', '']) {
+      const res = await get(`/api/clients/all-clients?ids=${ids}`);
+      expect(res.statusCode, ids).toBe(400);
+      expect(res.json(), ids).toEqual({ message: `${PICKER_TEXT.ids}.`, errors: { ids: PICKER_TEXT.ids } });
+    }
+    const tooMany = Array.from({ length: PICKER_IDS_CAP + 1 }, (_, i) => i + 1).join(',');
+    const res = await get(`/api/clients/all-clients?ids=${tooMany}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ ids: PICKER_TEXT.tooManyIds });
   });
 
   it('refuses an unknown sort field and out-of-range or non-numeric paging with a 400', async () => {

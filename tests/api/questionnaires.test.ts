@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
+import { PICKER_IDS_CAP, PICKER_TEXT } from '../../domain/pickers';
 import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { ROLE, type UserRole } from '../../domain/roles';
-import { migrationsFolder } from '../../server/db/client';
+import { migrationsFolder, rowsOf } from '../../server/db/client';
 import { campaigns, guidelines, moveConfigurations, projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
 import { checkReferences } from '../../server/services/projects/references';
 import { QUESTIONNAIRE_ERRORS } from '../../server/routes/questionnaires';
@@ -77,6 +78,59 @@ describe('listing questionnaires', () => {
     expect(byUpdater).toEqual([...byUpdater].sort());
     expect((await list('?q=banc')).rows.map((r) => r.name)).toEqual(['Experiencia en sucursal bancaria']);
     expect((await call('GET', '/questionnariesV2?sort=content')).statusCode).toBe(400);
+  });
+});
+
+describe("the project form's questionnaire picker", () => {
+  it('searches by name, blind to case and accents, the first by name, and names the questionnaires it holds by id', async () => {
+    const found = await list(`?q=${encodeURIComponent('GONDOLAS')}&limit=51&sort=name&order=ASC`);
+    expect(found.rows.map((r) => r.name)).toEqual(['Control de góndolas en supermercado']);
+    const bySearch = await list('?q=en&limit=1&sort=name&order=ASC');
+    expect(bySearch.rows.map((r) => r.name)).toEqual(['Control de góndolas en supermercado']);
+    expect(bySearch.count).toBe(2);
+    const cafe = await byName('Visita a cafetería');
+    const bank = await byName('Experiencia en sucursal bancaria');
+    const held = await list(`?ids=${cafe.id},${bank.id},2147483647&sort=name&order=ASC`);
+    expect(held.rows.map((r) => r.name)).toEqual(['Experiencia en sucursal bancaria', 'Visita a cafetería']);
+    expect(held.count).toBe(2);
+    expect((await list(`?ids=${cafe.id}&q=banc`)).rows).toEqual([]);
+  });
+
+  it('searches the questionnaires and guidelines by their folded names through trigram indexes', async () => {
+    // Banks of thousands (made in a transaction that is undone): over a handful the planner reads everything anyway.
+    const undone = new Error('undone');
+    const plans: string[] = [];
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into questionnaires (name, type, last_version) select 'Banco ' || g || ' de pruebas', 'Básico', 1 from generate_series(1, 3000) g`);
+        await tx.execute(sql`insert into guidelines (sequence_id, version, name, generalities, before_work, during_work, after_work)
+          select 900000 + g, 1, 'Instructivo ' || g || ' de pruebas', 'x', 'x', 'x', 'x' from generate_series(1, 3000) g`);
+        for (const table of ['questionnaires', 'guidelines']) {
+          await tx.execute(sql.raw(`analyze ${table}`));
+          // Reading a few thousand stored names whole costs about as little: whether the index answers the search is what is asked.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const rows = await rowsOf<Record<string, string>>(tx, sql.raw(`explain select id from ${table} where search_name like '%sucursal%'`));
+          plans.push(rows.map((r) => Object.values(r)[0]).join('\n'));
+        }
+        throw undone;
+      })
+      .catch((error: unknown) => {
+        if (error !== undone) throw error;
+      });
+    expect(plans[0]).toContain('questionnaires_search_name_trgm_idx');
+    expect(plans[1]).toContain('guidelines_search_name_trgm_idx');
+    // Nothing is folded per row: the names are stored folded.
+    for (const plan of plans) expect(plan).not.toContain('translate');
+  });
+
+  it('refuses ids that are not ids, or too many, in Spanish', async () => {
+    for (const ids of ['abc', '1,,2', '0', '99999999999']) {
+      const res = await call('GET', `/questionnariesV2?ids=${ids}`);
+      expect(res.statusCode, ids).toBe(400);
+      expect(res.json(), ids).toEqual({ message: `${PICKER_TEXT.ids}.`, errors: { ids: PICKER_TEXT.ids } });
+    }
+    const tooMany = Array.from({ length: PICKER_IDS_CAP + 1 }, (_, i) => i + 1).join(',');
+    expect((await call('GET', `/questionnariesV2?ids=${tooMany}`)).json().errors).toEqual({ ids: PICKER_TEXT.tooManyIds });
   });
 });
 

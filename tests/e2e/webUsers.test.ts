@@ -196,23 +196,30 @@ describe('the client picker', () => {
   it('offers clients past the first 1,000 names', async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    // A thousand clients sort before the real ones: the first page is only theirs.
-    const seen: string[] = [];
+    // A thousand clients sort before the real ones: whatever is asked without a search is only theirs.
+    const seen: { q: string | null; limit: string | null; offset: string | null }[] = [];
     await page.route('**/api/clients/all-clients?*', async (route) => {
       const url = new URL(route.request().url());
-      seen.push(url.searchParams.get('offset') ?? '0');
-      if ((url.searchParams.get('offset') ?? '0') === '0') {
-        const rows = Array.from({ length: 1000 }, (_, i) => ({ id: 900_000 + i, name: `Aaa cliente ${String(i).padStart(4, '0')}` }));
-        return route.fulfill({ json: { rows, count: 1000 + 5 } });
+      const asked = { q: url.searchParams.get('q'), limit: url.searchParams.get('limit'), offset: url.searchParams.get('offset') };
+      seen.push(asked);
+      if (asked.q === null) {
+        const rows = Array.from({ length: 1000 }, (_, i) => ({ id: 900_000 + i, name: `Aaa cliente ${String(i).padStart(4, '0')}`, state: true }));
+        return route.fulfill({ json: { rows: rows.slice(0, Number(asked.limit ?? 100)), count: 1000 + 5 } });
       }
-      url.searchParams.set('offset', '0');
-      return route.continue({ url: url.toString() });
+      return route.continue();
     });
     await loginAs(page, 'admin@campo.test', { at: '/web-users/massive' });
     await shown(page.getByRole('heading', { name: 'Carga masiva de usuarios' }));
+    // Opened, the picker offers the first names and asks for more typing.
+    await page.getByRole('combobox', { name: 'Cliente' }).click();
+    await shown(page.getByRole('option', { name: 'Aaa cliente 0000', exact: true }));
+    await shown(page.getByRole('option', { name: 'Escriba para buscar un cliente' }));
+    await page.keyboard.press('Escape');
     await pick(page, 'Cliente', 'Supermercados Andinos');
     expect(await page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Supermercados Andinos');
-    expect(seen).toEqual(['0', '1000']);
+    // Found by the server's search for what was typed, a page at a time: no list of every client.
+    expect(seen.some((asked) => asked.q === 'Supe')).toBe(true);
+    expect(seen.filter((asked) => Number(asked.limit) > 51 || asked.offset !== null)).toEqual([]);
     errors.assertNone();
   });
 });

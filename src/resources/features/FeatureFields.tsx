@@ -4,9 +4,9 @@ import { Box, Button, Checkbox, FormControlLabel, IconButton, List, ListItem, Pa
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { addValueProblem } from '../../../domain/features';
-import { useClientChoices } from '../../ui/ClientPicker';
+import { ClientInput } from '../../ui/ClientPicker';
 import { useFormMode } from '../../ui/form/CampoForm';
-import { CheckboxInput, SelectInput, TextInput } from '../../ui/form/inputs';
+import { CheckboxInput, TextInput } from '../../ui/form/inputs';
 import { ErrorDialog } from '../../ui/dialogs';
 
 export interface FeatureValues extends Record<string, unknown> {
@@ -24,7 +24,6 @@ export function FeatureFields({ fixedClient }: { fixedClient: boolean }) {
   const mode = useFormMode();
   const { setValue } = useFormContext<FeatureValues>();
   const values = (useWatch({ name: 'values' }) as FeatureValues['values'] | undefined) ?? [];
-  const clients = useClientChoices(false);
   const [draft, setDraft] = useState('');
   const [draftDefault, setDraftDefault] = useState(false);
   const [problem, setProblem] = useState<string[]>([]);
@@ -48,7 +47,7 @@ export function FeatureFields({ fixedClient }: { fixedClient: boolean }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, columnGap: 2, alignItems: 'start' }}>
         {!fixedClient && (
           <Box sx={{ gridColumn: { md: 'span 2' } }}>
-            <SelectInput name="clientId" label="Cliente" required choices={clients.data ?? []} loading={clients.isPending} />
+            <ClientInput name="clientId" required />
           </Box>
         )}
         <TextInput name="name" label="Nombre del atributo" required />

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ROLE } from '../../../domain/roles';
 import { request } from '../../dataProvider/http';
-import { useClientChoices } from '../../ui/ClientPicker';
+import { ClientInput } from '../../ui/ClientPicker';
 import { CascadeSelects } from '../../ui/form/CascadeSelects';
 import { EmailListInput } from '../../ui/form/EmailListInput';
 import { type Choice, SelectInput, TextInput } from '../../ui/form/inputs';
@@ -54,8 +54,6 @@ export function LocationFields({
 }) {
   const { setValue } = useFormContext();
   const clientId = (useWatch({ name: 'clientId' }) as number | null) ?? null;
-  // A new point of sale goes to an active client (the server refuses an inactive one).
-  const clients = useClientChoices(true, !fixedClient);
   const owners = usePeople(clientId, ROLE.FRANCHISE);
   const managers = usePeople(clientId, ROLE.ZONE_MANAGER);
 
@@ -73,7 +71,8 @@ export function LocationFields({
   return (
     <>
       <Section title="Datos generales">
-        {!fixedClient && <SelectInput name="clientId" label="Cliente" required choices={clients.data ?? []} loading={clients.isPending} onChange={changeClient} />}
+        {/* A new point of sale goes to an active client (the server refuses an inactive one). */}
+        {!fixedClient && <ClientInput name="clientId" required activeOnly onChange={changeClient} />}
         {clientName && <TextField label="Cliente" value={clientName} disabled size="small" />}
         {code && <TextField label="Código" value={code} disabled size="small" helperText="Lo asigna el sistema" />}
         <TextInput name="fullName" label="Nombre" required />

@@ -6,10 +6,11 @@ import { pricedCategory } from '../../../domain/movesConfig';
 import { priceRequired, PROJECT_TEXT, type ProjectRecord, type ProjectUpdateLog } from '../../../domain/projects';
 import { formatDisplayDate } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
-import { useClientChoices } from '../../ui/ClientPicker';
+import { ClientInput } from '../../ui/ClientPicker';
 import { useFormMode } from '../../ui/form/CampoForm';
 import { CheckboxInput, DateInput, SelectInput, TextInput } from '../../ui/form/inputs';
-import { useCampaignChoices, useGuidelineChoices, useMoveConfigChoices, useQuestionnaireChoices } from './choices';
+import { SearchInput } from '../../ui/searchPicker/SearchPicker';
+import { CURRENT_GUIDELINES, GUIDELINES, QUESTIONNAIRES, useCampaignChoices, useCurrentGuideline, useMoveConfigChoices } from './choices';
 import { DuplicatedLocations, LocationPicker } from './ProjectLocations';
 import type { ProjectValues } from './values';
 import { VisitRanges } from './VisitRanges';
@@ -38,29 +39,23 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
   }) as [number | null, number | null, number | null, string, string, number[] | undefined, boolean];
   const { errors } = useFormState({ name: 'dates' as never });
 
-  const clients = useClientChoices(true);
-  const clientChoices = [...(clients.data ?? [])];
-  if (record?.client && !clientChoices.some((c) => c.id === record.client!.id)) clientChoices.push(record.client);
   // A copy is a new project: it may use only what a new one may (no ended campaign, disabled move
   // configuration or superseded guideline version, which the server refuses), so the original's stay
   // off its lists; the effect below moves a copied guideline to its current version and empties the rest.
   const held = duplicate ? undefined : record;
   const campaigns = useCampaignChoices(clientId, held?.campaign ? { ...held.campaign, name: held.campaign.name } : null);
   const moves = useMoveConfigChoices(held?.moveConfiguration);
-  const questionnaires = useQuestionnaireChoices(record?.questionnaire);
-  const guidelines = useGuidelineChoices(held?.guideline ? { id: held.guideline.id, name: `${held.guideline.name} (v${held.guideline.version})` } : null);
+  const copiedGuideline = useCurrentGuideline(duplicate ? (record?.guideline?.sequenceId ?? null) : null);
   const copyChecked = useRef(false);
   useEffect(() => {
-    if (!duplicate || copyChecked.current || campaigns.loading || moves.loading || guidelines.loading) return;
+    if (!duplicate || copyChecked.current || campaigns.loading || moves.loading || copiedGuideline.loading) return;
     copyChecked.current = true;
     const offered = (choices: { id: number | string }[], id: unknown) => id === null || choices.some((c) => c.id === id);
     if (!offered(campaigns.choices, getValues('campaignId'))) setValue('campaignId', null, { shouldValidate: true });
     if (!offered(moves.choices, getValues('moveConfigurationId'))) setValue('moveConfigurationId', null, { shouldValidate: true });
-    if (!offered(guidelines.choices, getValues('guidelineId'))) {
-      const current = guidelines.choices.find((g) => g.sequenceId !== undefined && g.sequenceId === record?.guideline?.sequenceId);
-      setValue('guidelineId', current ? Number(current.id) : null, { shouldValidate: true });
-    }
-  }, [duplicate, record, campaigns.loading, campaigns.choices, moves.loading, moves.choices, guidelines.loading, guidelines.choices, getValues, setValue]);
+    const current = copiedGuideline.current?.id ?? null;
+    if (getValues('guidelineId') !== current) setValue('guidelineId', current, { shouldValidate: true });
+  }, [duplicate, campaigns.loading, campaigns.choices, moves.loading, moves.choices, copiedGuideline.loading, copiedGuideline.current, getValues, setValue]);
 
   // The rules read the chosen campaign's dates and whether the price applies: keep them in the form.
   useEffect(() => {
@@ -105,7 +100,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
       {record && !adding && <LastUpdateReason projectId={record.id} />}
       <Box sx={grid}>
         <TextInput name="name" label="Nombre" required disabled={locked} />
-        <SelectInput name="clientId" label="Cliente" required choices={clientChoices} loading={clients.isPending} disabled={fixedClient || locked} onChange={onClient} />
+        <ClientInput name="clientId" required activeOnly disabled={fixedClient || locked} onChange={onClient} />
         <SelectInput
           name="campaignId"
           label="Campaña"
@@ -117,16 +112,16 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
           helperText={!noClient && !campaigns.loading && campaigns.choices.length === 0 ? PROJECT_TEXT.noCampaign : undefined}
         />
         <SelectInput name="moveConfigurationId" label="Configuración de move" required choices={moves.choices} loading={moves.loading} disabled={noClient || locked} />
-        <SelectInput
+        <SearchInput
+          source={QUESTIONNAIRES}
           name="questionnaireId"
           label="Cuestionario"
+          emptyLabel="Sin Selección"
           required
-          choices={questionnaires.choices}
-          loading={questionnaires.loading}
           disabled={(adding && moveConfigurationId === null) || locked}
           helperText={adding && moveConfigurationId === null ? 'Elija primero la configuración de move' : undefined}
         />
-        <SelectInput name="guidelineId" label="Instructivo" required choices={guidelines.choices} loading={guidelines.loading} disabled={noClient || locked} />
+        <SearchInput source={GUIDELINES} filter={CURRENT_GUIDELINES} name="guidelineId" label="Instructivo" emptyLabel="Sin Selección" required disabled={noClient || locked} />
         <DateInput
           name="startDate"
           label="Fecha de inicio"

@@ -1,13 +1,16 @@
 /**
- * The lists the project screens choose from, each cached a while, and read again whenever the user
- * comes back to the tab: a campaign created in another tab meanwhile is offered without a reload (which
- * would lose the form).
+ * What the project screens choose from. Campaigns and move configurations are short lists, each cached
+ * a while and read again whenever the user comes back to the tab: a campaign created in another tab
+ * meanwhile is offered without a reload (which would lose the form). Questionnaires and guidelines are
+ * searched as the user types (below).
  */
 import { useQuery } from '@tanstack/react-query';
+import { GUIDELINE_TYPE_TO_SEARCH, QUESTIONNAIRE_TYPE_TO_SEARCH } from '../../../domain/pickers';
 import type { ProjectRecord } from '../../../domain/projects';
 import { formatDisplayDate } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import type { Choice } from '../../ui/form/inputs';
+import type { PickerSource } from '../../ui/searchPicker/SearchPicker';
 
 const staleTime = 60_000;
 const refetchOnWindowFocus = 'always' as const;
@@ -51,31 +54,69 @@ export function useMoveConfigChoices(current?: MoveConfigChoice | null) {
   return { choices: withCurrent(choices, current), loading: query.isPending };
 }
 
-export function useQuestionnaireChoices(current?: Choice | null) {
-  const query = useQuery({
-    queryKey: ['project-choices', 'questionnaires'],
-    queryFn: () => request<{ rows: { id: number; name: string }[] }>('/questionnariesV2', { query: { limit: 1000, sort: 'name', order: 'ASC' } }),
-    staleTime,
-    refetchOnWindowFocus,
-  });
-  return { choices: withCurrent((query.data?.rows ?? []).map((q) => ({ id: q.id, name: q.name })), current), loading: query.isPending };
+/**
+ * The questionnaires and guidelines a project may use: a bank that grows, so the project form's
+ * pickers search the server as the user types (a page at a time, by name) and name the one the
+ * project holds by id (a guideline's superseded version too).
+ */
+export const QUESTIONNAIRES: PickerSource<{ id: number; name: string }> = {
+  queryKey: ['project-choices', 'questionnaires'],
+  path: '/questionnariesV2',
+  fixed: { sort: 'name', order: 'ASC' },
+  rowsOf: (answer) => (answer as { rows: { id: number; name: string }[] }).rows.map((q) => ({ id: q.id, name: q.name })),
+  nameOf: (q) => q.name,
+  stub: (id, name) => ({ id, name }),
+  unnamed: (id) => `Cuestionario ${id}`,
+  typeToSearch: QUESTIONNAIRE_TYPE_TO_SEARCH,
+};
+
+interface GuidelineRow {
+  id: number;
+  name: string;
+  version: number;
+  sequenceId: number;
 }
 
-export interface GuidelineChoice extends Choice {
+export interface GuidelineChoice {
+  id: number;
+  /** With its version: 'Apertura de cuenta (v2)'. */
+  name: string;
   /** The guideline across its versions. */
   sequenceId?: number;
 }
 
-/** The current versions of the guidelines, plus the version the project holds. */
-export function useGuidelineChoices(current?: GuidelineChoice | null) {
+const guidelineChoice = (g: GuidelineRow): GuidelineChoice => ({ id: g.id, name: `${g.name} (v${g.version})`, sequenceId: g.sequenceId });
+
+/** Every version by id; the search offers the current ones only (its `current` filter). */
+export const GUIDELINES: PickerSource<GuidelineChoice> = {
+  queryKey: ['project-choices', 'guidelines'],
+  path: '/guidelines',
+  fixed: { sort: 'name', order: 'ASC' },
+  rowsOf: (answer) => (answer as { rows: GuidelineRow[] }).rows.map(guidelineChoice),
+  nameOf: (g) => g.name,
+  stub: (id, name) => ({ id, name }),
+  unnamed: (id) => `Instructivo ${id}`,
+  typeToSearch: GUIDELINE_TYPE_TO_SEARCH,
+};
+
+/** Only a guideline's current versions are offered (the server refuses another for a new project). */
+export const CURRENT_GUIDELINES = { current: true };
+
+/**
+ * The current version of a guideline (by `sequenceId`), null when it has none, while `enabled`: a copied
+ * project takes it in place of the version the original holds.
+ */
+export function useCurrentGuideline(sequenceId: number | null) {
   const query = useQuery({
-    queryKey: ['project-choices', 'guidelines'],
-    queryFn: () => request<{ rows: { id: number; name: string; version: number; sequenceId: number }[] }>('/guidelines/search', { query: { limit: 1000, sort: 'name', order: 'ASC' } }),
+    queryKey: [...GUIDELINES.queryKey, 'current', sequenceId],
+    queryFn: async ({ signal }) => {
+      const answer = await request<{ rows: GuidelineRow[] }>('/guidelines', { query: { sequenceId, ...CURRENT_GUIDELINES, limit: 1 }, signal });
+      return answer.rows[0] ? guidelineChoice(answer.rows[0]) : null;
+    },
+    enabled: sequenceId !== null,
     staleTime,
-    refetchOnWindowFocus,
   });
-  const choices: GuidelineChoice[] = (query.data?.rows ?? []).map((g) => ({ id: g.id, name: `${g.name} (v${g.version})`, sequenceId: g.sequenceId }));
-  return { choices: withCurrent(choices, current), loading: query.isPending };
+  return { current: query.data ?? null, loading: sequenceId !== null && query.isPending };
 }
 
 /**

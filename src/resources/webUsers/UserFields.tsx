@@ -5,7 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { requiresClient, type UserRole } from '../../../domain/roles';
 import { WEB_USER_TEXT } from '../../../domain/webUsers';
 import { request } from '../../dataProvider/http';
-import { useClientChoices } from '../../ui/ClientPicker';
+import { ClientInput } from '../../ui/ClientPicker';
 import { useFormMode } from '../../ui/form/CampoForm';
 import { CheckboxInput, type Choice, SelectInput, TextInput } from '../../ui/form/inputs';
 
@@ -86,18 +86,12 @@ export function UserFields() {
   const rolId = rawRole === null || rawRole === '' ? null : (Number(rawRole) as UserRole);
   const needsClient = requiresClient(rolId);
   const roles = useRoleChoices();
-  const clients = useClientChoices(true);
 
   useEffect(() => {
     if (needsClient) return;
     if (getValues('clientId') !== null) setValue('clientId', null, { shouldDirty: true, shouldValidate: true });
     else clearErrors('clientId');
   }, [needsClient, getValues, setValue, clearErrors]);
-
-  // An inactive client stays visible on the users it already has.
-  const current = getValues('client') as { id: number; name: string } | null;
-  const clientChoices = [...(clients.data ?? [])];
-  if (current && !clientChoices.some((c) => c.id === current.id)) clientChoices.push({ id: current.id, name: `${current.name} (inactivo)` });
 
   return (
     <>
@@ -118,14 +112,13 @@ export function UserFields() {
       </Section>
       <Section title="Asignación">
         <SelectInput name="rolId" label="Rol" required choices={roles.data ?? []} loading={roles.isPending} />
-        <SelectInput
+        {/* Active clients are offered; an inactive one stays named, '(inactivo)', on the users it already has. */}
+        <ClientInput
           name="clientId"
-          label="Cliente"
           required={needsClient}
+          activeOnly
           disabled={!needsClient}
           helperText={needsClient ? undefined : 'Sólo para los roles Cliente, Franquicia, Inactivo y Gerente zonal'}
-          choices={clientChoices}
-          loading={clients.isPending}
         />
         <CheckboxInput name="sendWhatsappNotification" label="Recibe notificaciones por WhatsApp" />
         {mode !== 'ADD' && <CheckboxInput name="status" label="Activo" />}

@@ -6,7 +6,7 @@
  */
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Ref, useMemo, useState } from 'react';
+import { type HTMLAttributes, type Key, type Ref, useMemo, useState } from 'react';
 import { PICKER_PAGE, PICKER_TEXT } from '../../../domain/pickers';
 import { request } from '../../dataProvider/http';
 import { useField } from '../form/inputs';
@@ -144,66 +144,21 @@ export function SearchAutocomplete<T extends Pickable>({
 }: AutocompleteProps<T>) {
   const selected = useMemo((): PickerOption<T> | null => (given !== undefined ? given : chosen && { kind: 'item', item: chosen }), [given, chosen]);
   const labelOf = (o: PickerOption<T>) => (o.kind === 'item' ? (source.nameOf(o.item) ? itemLabel(o.item) : '') : o.label);
-
-  const [open, setOpen] = useState(false);
-  const [input, setInput] = useState('');
-  const typed = searchTerm(input, selected ? labelOf(selected) : null);
-  const term = useDebounced(typed, TYPING_DELAY);
-  const search = useSearch(source, term, filter, open && !disabled);
-  const shown = shownOptions({
-    answer: search.data,
-    chosen,
-    term: typed,
-    emptyLabel,
-    nameOf: source.searchedText ?? source.nameOf,
-    typeToSearch: source.typeToSearch,
-    more: source.more,
-    page: source.page,
-  });
+  const list = useSearchList({ source, filter, disabled, shownLabel: selected ? labelOf(selected) : null, chosen, emptyLabel, labelOf, detailOf });
   // The chosen option is always among the options (the Autocomplete warns otherwise), shown or not.
-  const options = selected && !shown.some((o) => sameOption(o, selected)) ? [...shown, selected] : shown;
+  const options = selected && !list.shown.some((o) => sameOption(o, selected)) ? [...list.shown, selected] : list.shown;
 
   return (
     <Autocomplete<PickerOption<T>, false, boolean>
-      autoHighlight
+      {...list.props}
       sx={width ? { width } : undefined}
       options={options}
-      filterOptions={() => shown}
       value={selected}
-      inputValue={input}
-      onInputChange={(_, text) => setInput(text)}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      loading={search.isFetching || typed !== term}
-      loadingText={PICKER_TEXT.searching}
-      // The spec's words for an empty select; a search that finds nothing says so.
-      noOptionsText={source.none ?? (typed ? PICKER_TEXT.none : 'No hay opciones disponibles.')}
       disabled={disabled}
       disableClearable={selected === null || selected.kind === 'empty'}
       getOptionLabel={labelOf}
-      getOptionDisabled={(o) => o.kind === 'hint'}
-      isOptionEqualToValue={sameOption}
       onChange={(_, option) => onChange(option?.kind === 'item' ? option.item : null)}
       onBlur={onBlur}
-      renderOption={({ key: _key, ...props }, option) => {
-        const detail = option.kind === 'item' ? detailOf?.(option.item) : null;
-        return (
-          <li key={optionKey(option)} {...props} style={option.kind === 'hint' ? { fontStyle: 'italic', fontSize: '0.875rem' } : undefined}>
-            {detail ? (
-              <Box>
-                <Typography>{labelOf(option)}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {detail}
-                </Typography>
-              </Box>
-            ) : (
-              labelOf(option)
-            )}
-          </li>
-        );
-      }}
-      slotProps={{ listbox: { style: { maxHeight: 300 } } }}
       renderInput={(params) => (
         <TextField
           {...params}
@@ -219,6 +174,83 @@ export function SearchAutocomplete<T extends Pickable>({
       )}
     />
   );
+}
+
+/**
+ * What typing into a picker asks the server and the options it shows, as the Autocomplete's props
+ * (the picker of one item and the one of several share them): open, the text typed, the search
+ * running 300 ms after the last key, the hint lines that cannot be chosen.
+ */
+export function useSearchList<T extends Pickable>({
+  source,
+  filter,
+  disabled,
+  shownLabel,
+  chosen,
+  emptyLabel,
+  labelOf,
+  detailOf,
+}: {
+  source: SearchSource<T>;
+  filter: Record<string, unknown>;
+  disabled?: boolean;
+  /** The label the input shows for the value: while it does, nothing is searched for. */
+  shownLabel: string | null;
+  /** The item held, shown first while nothing is typed. */
+  chosen: T | null;
+  emptyLabel?: string;
+  labelOf: (o: PickerOption<T>) => string;
+  detailOf?: (item: T) => string | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState('');
+  const typed = searchTerm(input, shownLabel);
+  const term = useDebounced(typed, TYPING_DELAY);
+  const search = useSearch(source, term, filter, open && !disabled);
+  const shown = shownOptions({
+    answer: search.data,
+    chosen,
+    term: typed,
+    emptyLabel,
+    nameOf: source.searchedText ?? source.nameOf,
+    typeToSearch: source.typeToSearch,
+    more: source.more,
+    page: source.page,
+  });
+  const props = {
+    autoHighlight: true,
+    filterOptions: () => shown,
+    inputValue: input,
+    onInputChange: (_: unknown, text: string) => setInput(text),
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
+    loading: search.isFetching || typed !== term,
+    loadingText: PICKER_TEXT.searching,
+    // The spec's words for an empty select; a search that finds nothing says so.
+    noOptionsText: source.none ?? (typed ? PICKER_TEXT.none : 'No hay opciones disponibles.'),
+    getOptionDisabled: (o: PickerOption<T>) => o.kind === 'hint',
+    isOptionEqualToValue: sameOption<T>,
+    renderOption: ({ key: _key, ...props }: HTMLAttributes<HTMLLIElement> & { key: Key }, option: PickerOption<T>) => {
+      const detail = option.kind === 'item' ? detailOf?.(option.item) : null;
+      return (
+        <li key={optionKey(option)} {...props} style={option.kind === 'hint' ? { fontStyle: 'italic', fontSize: '0.875rem' } : undefined}>
+          {detail ? (
+            <Box>
+              <Typography>{labelOf(option)}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {detail}
+              </Typography>
+            </Box>
+          ) : (
+            labelOf(option)
+          )}
+        </li>
+      );
+    },
+    slotProps: { listbox: { style: { maxHeight: 300 } } },
+  };
+  return { shown, props };
 }
 
 /** A picker's own props: its source and what narrows its search. */

@@ -25,9 +25,8 @@ import { STOCK_STATES, type StockState } from '../../../../domain/moves';
 import { cellText, formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
-import { useClientChoices } from '../../../ui/ClientPicker';
+import { ClientInput } from '../../../ui/ClientPicker';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
-import { SelectInput } from '../../../ui/form/inputs';
 import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
 import { ProjectInput } from '../../../ui/ProjectPicker';
 import { Pagination } from '../../../ui/table/Pagination';
@@ -68,7 +67,6 @@ function StockAssignment() {
   // What is missing to assign is no failure: its dialog says so ('Ha ocurrido un error' is for the server's refusals).
   const [missing, setMissing] = useState<string | null>(null);
   const [done, setDone] = useState<number | null>(null);
-  const clients = useClientChoices(false);
   const act = useMoveAction();
   const client = useQueryClient();
   const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, offset: (page - 1) * perPage, limit: perPage };
@@ -135,7 +133,7 @@ function StockAssignment() {
         <FormProvider {...form}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2, p: 2, pb: 0 }}>
             <GetterInput name="auditorId" label="Auditor" emptyLabel="Sin Selección" helperText="Seleccione el Getter que hará las moves" />
-            <SelectInput name="clientId" label="Cliente" choices={clients.data ?? []} emptyLabel="Todos" onChange={() => (form.setValue('projectId', null), setPage(1))} />
+            <ClientInput name="clientId" emptyLabel="Todos" onChange={() => (form.setValue('projectId', null), setPage(1))} />
             <ProjectInput name="projectId" clientId={clientId} emptyLabel="Todos" onChange={() => setPage(1)} />
           </Box>
         </FormProvider>

@@ -6,7 +6,7 @@ import { dateRangeProblems, searchFilter } from '../../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES } from '../../../../domain/moves';
 import { parseDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
-import { useClientChoices } from '../../../ui/ClientPicker';
+import { ClientInput } from '../../../ui/ClientPicker';
 import { DateInput, SelectInput, TextInput } from '../../../ui/form/inputs';
 import { GetterInput } from '../../../ui/getterPicker/GetterPicker';
 import { ProjectInput } from '../../../ui/ProjectPicker';
@@ -75,7 +75,6 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
     if (filtersKey(form.getValues()) !== applied) form.reset(JSON.parse(applied) as MoveFilterValues);
   }, [applied, form]);
   const clientId = useWatch({ control: form.control, name: 'campaignsClientId' });
-  const clients = useClientChoices(false);
   const cities = useChoices(USER_MOVES_PATHS.cities);
 
   const submit = form.handleSubmit((values) => {
@@ -95,7 +94,7 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
         aria-label="Filtros de moves"
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, columnGap: 2, rowGap: 0.5, p: 2 }}
       >
-        <SelectInput name="campaignsClientId" label="Cliente" choices={clients.data ?? []} loading={clients.isPending} emptyLabel="Todos" onChange={() => form.setValue('projectsId', null)} />
+        <ClientInput name="campaignsClientId" emptyLabel="Todos" onChange={() => form.setValue('projectsId', null)} />
         <ProjectInput name="projectsId" clientId={clientId} emptyLabel="Todos" />
         <SelectInput name="statusId" label="Estado" choices={STATUS_CHOICES} emptyLabel="Todos" />
         <GetterInput name="userId" label="Getter" emptyLabel="Todos" />

@@ -1,15 +1,14 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Autocomplete, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { dateRangeProblems, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { parseDisplayDate } from '../../../../domain/validation';
 import { ApiError } from '../../../dataProvider/http';
-import { useClientChoices } from '../../../ui/ClientPicker';
+import { type ClientChoice, ClientsPicker } from '../../../ui/ClientPicker';
 import { ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { DateInput } from '../../../ui/form/inputs';
 import { ProjectInput } from '../../../ui/ProjectPicker';
-import type { Choice } from '../../../ui/form/inputs';
 import { PageTitle } from '../shared';
 import { exportPerformance, exportStock } from './exports';
 import { ExportProgress } from '../../../ui/ExportProgress';
@@ -83,8 +82,7 @@ interface PerformanceValues {
 }
 
 function PerformanceCard({ onError }: { onError: (messages: string[]) => void }) {
-  const clients = useClientChoices(false);
-  const [chosen, setChosen] = useState<Choice[]>([]);
+  const [chosen, setChosen] = useState<ClientChoice[]>([]);
   const [clientError, setClientError] = useState<string | undefined>();
   const form = useForm<PerformanceValues>({ defaultValues: { projectId: null, fromDate: '', toDate: '' } });
   const single = chosen.length === 1 ? Number(chosen[0].id) : undefined;
@@ -135,20 +133,14 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
         </Typography>
         <FormProvider {...form}>
           <Box component="form" onSubmit={run} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-            <Autocomplete
-              autoHighlight
-              multiple
-              options={clients.data ?? []}
+            <ClientsPicker
               value={chosen}
-              loading={clients.isPending}
-              getOptionLabel={(o) => o.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              onChange={(_, value) => {
-                setChosen(value);
+              error={clientError}
+              onChange={(clients) => {
+                setChosen(clients);
                 setClientError(undefined);
                 form.setValue('projectId', null);
               }}
-              renderInput={(params) => <TextField {...params} label="Clientes" placeholder="Filtrar resultados" size="small" error={Boolean(clientError)} helperText={clientError ?? ' '} />}
             />
             <ProjectInput name="projectId" clientId={single} disabled={single === undefined} emptyLabel="Todos" helperText={single === undefined ? 'Elija un solo cliente para filtrar por proyecto' : undefined} />
             <DateInput name="fromDate" label="Desde" />

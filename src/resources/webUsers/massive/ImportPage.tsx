@@ -20,7 +20,7 @@ import {
   validateRows,
 } from '../../../../domain/webUsersImport';
 import { type UploadProgress, type UploadRefusal, uploadWithProgress } from '../../../dataProvider/upload';
-import { ClientPicker, useClientChoices } from '../../../ui/ClientPicker';
+import { ClientPicker, useClient } from '../../../ui/ClientPicker';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { UploadProgressBar } from '../../../ui/upload/FileDropZone';
 import { fileTooLarge } from '../../../../domain/validation';
@@ -45,9 +45,9 @@ export function ImportPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
-  const clients = useClientChoices(true);
   const [file, setFile] = useState<File | null>(null);
   const [clientId, setClientId] = useState<number | null>(null);
+  const client = useClient(clientId);
   const [sheet, setSheet] = useState<{ error: string } | { rows: BulkRow[] } | null>(null);
   const [reading, setReading] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -105,7 +105,7 @@ export function ImportPage() {
   else if (file && clientId === null) lines.push({ text: IMPORT_TEXT.clientRequired, tone: 'info' });
 
   const canUpload = Boolean(file && clientId !== null && checked && checked.failed === 0 && !uploaded && !progress && !reading);
-  const clientName = clients.data?.find((c) => c.id === clientId)?.name ?? '';
+  const clientName = client.data?.name ?? '';
 
   const upload = async () => {
     setAsking(false);
