@@ -6,23 +6,13 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../domain/validation';
-import { baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, type Session, shown } from './helpers';
+import { adminToken, callApi as api, chromiumPerFile, loginAs, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
 
 const isoIn = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-const adminToken = async () => (await api<{ token: string }>('POST', '/auth/login', { email: 'admin@campo.test', password: DEMO_PASSWORD })).token;
 
 /** The query of every request the page makes to `path` (below /api), as it makes them. */
 function requestsTo(page: Page, path: string): URLSearchParams[] {

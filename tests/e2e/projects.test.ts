@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar } from './helpers';
+import { adminToken, atPath, callApi as api, chromiumPerFile, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -17,17 +17,6 @@ const isoIn = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) +
 /** DD/MM/YYYY, `days` from today in Argentina. */
 const typed = (days: number) => isoIn(days).split('-').reverse().join('/');
 
-/** The API as the console calls it, for a test's own data. */
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-const adminToken = async () => (await api<{ token: string }>('POST', '/auth/login', { email: 'admin@campo.test', password: DEMO_PASSWORD })).token;
 
 async function pick(page: Page, combobox: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: combobox }).click();

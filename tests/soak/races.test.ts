@@ -79,7 +79,8 @@ describe('two processes, one database', () => {
       ).map((r) => r.id);
       const [{ total }] = await query<{ total: string }>(db.url, 'SELECT sum(amount)::text AS total FROM transactions WHERE id = ANY($1)', [ids]);
       const body = (code: string) => ({ id: account.id, amount: total, penddingTransactionIds: ids, operationCode: code, transactionDate: combineWithCurrentTime(todayIso()) });
-      const answers = await Promise.all([call(a.baseUrl, tokenA, 'PUT', '/accounts/massive-pay', body('PROC-A')), call(b.baseUrl, tokenB, 'PUT', '/accounts/massive-pay', body('PROC-B'))]);
+      // Each transfer its own operation number: one already registered for another account's payment is a 409 of its own.
+      const answers = await Promise.all([call(a.baseUrl, tokenA, 'PUT', '/accounts/massive-pay', body(`PROC-A-${account.id}`)), call(b.baseUrl, tokenB, 'PUT', '/accounts/massive-pay', body(`PROC-B-${account.id}`))]);
       const loser = expectOneWinner(answers, `account ${account.id}`);
       expect(loser.status).toBe(409);
       const rows = await query<{ status: string; operation_code: string }>(db.url, 'SELECT status, operation_code FROM transactions WHERE id = ANY($1)', [ids]);
