@@ -135,8 +135,8 @@ export const resetTokens = pgTable(
  * The per-e-mail limits of the session routes (failed logins, restore mails): one row per event, `kind`
  * naming the limit, `email_key` the e-mail as the accounts are looked up (trimmed, lower case). In the
  * database, so that every instance behind a balancer counts the same events (in each process's memory,
- * N instances allowed N times the limit). Each check prunes its e-mail's old rows; `pruneAuthAttempts`
- * the rest.
+ * N instances allowed N times the limit). Each check prunes its e-mail's old rows; each instance, now and
+ * then, every e-mail's (`EmailWindow`).
  */
 export const authAttempts = pgTable(
   'auth_attempts',

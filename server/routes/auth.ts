@@ -170,11 +170,12 @@ export default async function authRoutes(app: App) {
           .where(eq(users.id, userId))
           .returning({ email: users.email });
         await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+        // A restored password is the way back in for an account others failed to guess: its count goes
+        // with the same commit (a login right after the answer is not refused).
+        await failures.succeeded(owner.email, tx);
         return owner;
       });
       if (!restored) throw new HttpError(400, AUTH_TEXT.invalidToken);
-      // A restored password is the way back in for an account others failed to guess: its count goes.
-      failures.succeeded(restored.email);
       return { message: AUTH_TEXT.restored };
     },
   );

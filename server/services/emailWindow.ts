@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../db/client';
+import { type Db, rowsOf, type Tx } from '../db/client';
 import { authAttempts } from '../db/schema';
 
 /**
@@ -61,9 +61,9 @@ export class EmailWindow {
     return sql`now() - make_interval(secs => ${this.windowMs / 1000})`;
   }
 
-  /** Forgets the e-mail's events (a login that succeeded). */
-  async forget(email: string): Promise<void> {
-    await this.db.delete(authAttempts).where(and(eq(authAttempts.kind, this.kind), eq(authAttempts.emailKey, keyOf(email))));
+  /** Forgets the e-mail's events (a login that succeeded), in `db`'s transaction when given one. */
+  async forget(email: string, db: Db | Tx = this.db): Promise<void> {
+    await db.delete(authAttempts).where(and(eq(authAttempts.kind, this.kind), eq(authAttempts.emailKey, keyOf(email))));
   }
 }
 

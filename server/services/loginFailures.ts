@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { EmailWindow } from './emailWindow';
 
 /**
@@ -21,7 +21,8 @@ export class LoginFailures extends EmailWindow {
     return this.take(email);
   }
 
-  succeeded(email: string): Promise<void> {
-    return this.forget(email);
+  /** A good login, or a restored password (in its transaction): the e-mail's count goes. */
+  succeeded(email: string, db?: Db | Tx): Promise<void> {
+    return this.forget(email, db);
   }
 }

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { type App, buildApp } from '../../server/app';
-import { authAttempts } from '../../server/db/schema';
+import { authAttempts, mailOutbox, users } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { EmailWindow } from '../../server/services/emailWindow';
 import { LoginFailures, MAX_FAILURES, WINDOW_MS } from '../../server/services/loginFailures';
@@ -62,6 +62,20 @@ describe('failed logins per e-mail', () => {
     // Fifteen minutes later (the rows aged by the database's clock): the e-mail logs in again.
     await t.db.update(authAttempts).set({ at: sql`${authAttempts.at} - make_interval(secs => ${WINDOW_MS / 1000 + 1})` }).where(eq(authAttempts.emailKey, email));
     expect((await login(other, email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+  it('lets a locked-out e-mail in at once with the password it restored', async () => {
+    const email = 'franquicia@campo.test';
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await login(t.app, email, `Mala#clave${i}`)).statusCode).toBe(401);
+    expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(429);
+    expect((await askRestore(other, email)).statusCode).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(sql`${mailOutbox.id} desc`).limit(1);
+    const token = /cambiarContraseña\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const [{ id }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const password = 'Nueva#Clave2026';
+    const restored = await t.app.inject({ method: 'POST', url: `/api/auth/restoreUserPassword/${id}`, payload: { password, confirmPassword: password, token } });
+    expect(restored.statusCode).toBe(200);
+    // Right after the answer, on the other instance too: the count went with the restore's commit.
+    expect((await login(other, email, password)).statusCode).toBe(200);
   });
 });
 

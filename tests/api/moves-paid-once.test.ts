@@ -6,6 +6,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnsweredQuestionnaire, ApproveAnswer } from '../../domain/move-api';
 import { MOVE_TEXT } from '../../domain/moves';
+import { ROLE } from '../../domain/roles';
 import { combineWithCurrentTime } from '../../domain/payments';
 import { todayIso } from '../../domain/validation';
 import { accounts, projectLocations, projects, transactions, userMoves, users } from '../../server/db/schema';
@@ -103,5 +104,25 @@ describe('approving a republished copy of a visit', () => {
     expect(owed).toMatchObject({ status: 'PENDING' });
     expect(answer).toMatchObject({ transaction: { id: owed.id, amount: owed.amount }, paidBefore: null });
     expect((await logsOf(t, copy.id)).at(-1)).toMatchObject({ status: 'APROBADA', reason: null });
+  });
+
+  it('owes the visit to another Getter the copy was reassigned to, though the first one was paid for it', async () => {
+    const [, , move] = await inReviewToPay();
+    await approve(move.id);
+    const [owed] = await transactionsOf(move.id);
+    await api.ok('PUT', '/accounts/pay', admin, { id: owed.accountId, amount: owed.amount, penddingTransactionId: owed.id, operationCode: 'OP-VISITA-3', transactionDate: combineWithCurrentTime(todayIso()) });
+    await api.ok('POST', '/user-moves/disapprove-one', admin, { id: move.id, reason: 'El cliente objetó la visita.' });
+    const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: move.id });
+    // The copy is ASIGNADA, in the stock: the assignment screen gives it to another Getter, who does the visit.
+    const [other] = await t.db.select({ id: users.id }).from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true), sql`${users.id} <> ${move.userId}`)).limit(1);
+    await api.ok('PUT', '/user-moves/massive', admin, { userMovesIds: [copy.id], userId: other.id });
+    await doneAgain({ ...copy, userId: other.id }, move.assignedAgentId!);
+
+    const answer = await approve(copy.id);
+    const [due] = await transactionsOf(copy.id);
+    expect(due).toMatchObject({ status: 'PENDING' });
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, due.accountId));
+    expect(account.userId).toBe(other.id);
+    expect(answer).toMatchObject({ transaction: { id: due.id }, paidBefore: null });
   });
 });

@@ -44,11 +44,13 @@ export async function createPendingTransaction(tx: Tx, move: MoveRow): Promise<{
  * The payment the Getter already got for this move's visit: a PAID transaction of a move it republishes,
  * following `republished_from_id` back (a copy of a copy too). A disapproval keeps a paid transaction, so
  * without this the copy's approval owed the same visit a second time. Only PAID ones count: a disapproval
- * removes a pending one, and the copy's approval then owes the visit as any other. The earlier moves'
- * transactions no longer change (they are disapproved or rejected, and paid ones are never undone).
+ * removes a pending one, and the copy's approval then owes the visit as any other. Only this Getter's: a
+ * copy reassigned to another Getter (it is ASIGNADA, in the stock) owes that one the visit it did. The
+ * earlier moves' transactions no longer change (they are disapproved or rejected, and paid ones are never
+ * undone).
  */
 export async function paidVisitOf(tx: Tx, move: MoveRow): Promise<PaidVisit | null> {
-  if (move.republishedFromId === null) return null;
+  if (move.republishedFromId === null || move.userId === null) return null;
   const [paid] = await rowsOf<{ transactionId: number; moveId: number; moveCode: string; amount: string; transactionDate: Date | string; operationCode: string | null }>(
     tx,
     sql`with recursive earlier(id, from_id) as (
@@ -60,6 +62,7 @@ export async function paidVisitOf(tx: Tx, move: MoveRow): Promise<PaidVisit | nu
                t.transaction_date as "transactionDate", t.operation_code as "operationCode"
           from earlier e
           join ${transactions} t on t.user_move_id = e.id and t.status = 'PAID'
+          join ${accounts} a on a.id = t.account_id and a.user_id = ${move.userId}
           join ${userMoves} m on m.id = e.id
          order by t.transaction_date, t.id
          limit 1`,
