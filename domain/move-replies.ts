@@ -137,8 +137,8 @@ export interface ReplyCheck {
 
 /**
  * What a reply leaves incomplete: a required answer missing, the photos a photo question asks for,
- * the evidence photo a question requires (when it is answered or required), or an observation
- * missing where the chosen answer asks for a commentary.
+ * the evidence photo a question requires (of the Getter's send, when it is answered or required), or an
+ * observation missing where the chosen answer asks for a commentary.
  */
 export function replyProblems(dimensions: readonly Dimension[], replies: Readonly<MoveReplies>, { rescued, getter = false }: ReplyCheck): ReplyProblem[] {
   const problems: ReplyProblem[] = [];
@@ -154,8 +154,10 @@ export function replyProblems(dimensions: readonly Dimension[], replies: Readonl
     else if (q.type === 'amount' && reply && reply.replyData !== null && !amountFits(reply.replyData)) {
       problems.push({ questionId: q._id, label, field: 'replyData', message: REPLY_TEXT.invalidAmount, photo: false });
     }
-    const evidenceAsked = q.allowPhotoEvidence && q.photoEvidenceRequired && (q.answerRequired || answered);
-    if (evidenceAsked && !photosExempt && !reply?.evidences?.length) {
+    // The evidence is the Getter's to take: the agent's edit cannot add one (mergeAgentEdit keeps the
+    // Getter's), so asking the agent for it only asked '¿Desea continuar…?' about what nobody could supply.
+    const evidenceAsked = getter && q.allowPhotoEvidence && q.photoEvidenceRequired && (q.answerRequired || answered);
+    if (evidenceAsked && !reply?.evidences?.length) {
       problems.push({ questionId: q._id, label, field: 'evidences', message: REPLY_TEXT.missingEvidence, photo: true });
     }
     const ids = chosenAnswerIds(reply);

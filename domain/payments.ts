@@ -70,6 +70,7 @@ export const PAYMENT_TEXT = {
   operationCodeTaken: (code: string, other: { fullName: string; transactionId: number; transactionDate: string }) =>
     `El número de operación ${code} ya está registrado en el pago a ${other.fullName} (transacción ${other.transactionId}, del ${formatDisplayDate(todayIso(new Date(other.transactionDate)))}): una transferencia es a una sola cuenta. Revise el número. No se registró ningún pago.`,
   batchFile: 'DESCARGAR LOTE EXCEL',
+  batchFailed: 'No se pudo armar el lote. Revise su conexión y vuelva a intentarlo.',
   from: 'Desde',
   to: 'Hasta',
   filter: 'FILTRAR',

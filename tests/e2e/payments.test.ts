@@ -239,6 +239,26 @@ describe('payments to Getters', () => {
     session.errors.assertNone([/status of 409/]);
   });
 
+  it('says so when the batch file cannot be written (its spreadsheet writer not fetched), and writes it once it can', async () => {
+    const { name, cuit, debts } = await pendingAndGetter();
+    session = await chromium.open({ viewport: { width: 1024, height: 800 } });
+    const { page } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${debts[0].userMoves[0].code}`, exact: true }), true);
+    // The spreadsheet writer is a chunk of its own, fetched on the first click: lost, the button did nothing.
+    await page.route('**/assets/xlsx-*.js', (route) => route.abort());
+    await page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click();
+    await shown(page.getByRole('alert').filter({ hasText: PAYMENT_TEXT.batchFailed }));
+    await page.unroute('**/assets/xlsx-*.js');
+    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click()]);
+    expect(batch.suggestedFilename()).toMatch(/^lote-pagos-.*\.xlsx$/);
+    await gone(page.getByRole('alert').filter({ hasText: PAYMENT_TEXT.batchFailed }));
+  });
+
   it('shows in the date fields the range the list applies, also after the browser goes back to an earlier one', async () => {
     const day = (daysAgo: number) => todayIso(new Date(Date.now() - daysAgo * 24 * 3600 * 1000));
     const older = { from: day(400), to: day(100) };

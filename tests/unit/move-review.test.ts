@@ -152,6 +152,10 @@ describe('the answers’ completeness', () => {
     expect(replyProblems(withHidden, complete, { rescued: false, getter: true })).toEqual([]);
     // An evidence is asked of an answered (or required) question only: left unanswered, an optional one wants none.
     expect(replyProblems(withHidden, { ...complete, f: reply(null) }, { rescued: false, getter: true })).toEqual([]);
+    // The agent cannot add an evidence: its edit is not held to one, rescued or not, nor on its own questions.
+    const agentEvidence = q('g', 'text', { visibleToGetter: false, allowPhotoEvidence: true, photoEvidenceRequired: true });
+    const withAgentEvidence: Dimension[] = [{ ...dims[0], subDimensions: [{ ...dims[0].subDimensions[0], questions: [close, evidence, agentEvidence] }] }];
+    expect(replyProblems(withAgentEvidence, { a: reply(yes), f: reply(evidence.answers[1]._id), g: reply('Visto') }, { rescued: false })).toEqual([]);
   });
 
   it('excuses a rescued move’s photos only while its review is the rescue’s', () => {

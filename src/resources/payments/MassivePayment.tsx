@@ -28,6 +28,7 @@ export function MassivePayment() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [order, setOrder] = useState<PaymentOrder | null>(null);
 
+  const [batchFailed, setBatchFailed] = useState(false);
   const pendingKey = ['payments', 'by-getter', getter?.id];
   const pending = useQuery({
     queryKey: pendingKey,
@@ -89,7 +90,11 @@ export function MassivePayment() {
             variant="outlined"
             startIcon={<FileDownloadIcon />}
             disabled={!chosen.length}
-            onClick={() => void downloadPaymentBatch(chosen, getter?.fullName ?? '', todayIso())}
+            onClick={() => {
+              setBatchFailed(false);
+              // The spreadsheet writer is a chunk of its own: a connection lost (or a deploy) meanwhile is said, not swallowed.
+              downloadPaymentBatch(chosen, getter?.fullName ?? '', todayIso()).catch(() => setBatchFailed(true));
+            }}
           >
             {T.batchFile}
           </Button>
@@ -113,6 +118,11 @@ export function MassivePayment() {
             </Button>
           </Badge>
         </Box>
+        {batchFailed && (
+          <Alert severity="error" onClose={() => setBatchFailed(false)} sx={{ mb: 1 }}>
+            {T.batchFailed}
+          </Alert>
+        )}
         {getter === null ? (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
             {T.pickGetterFirst}

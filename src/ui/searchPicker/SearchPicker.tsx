@@ -49,13 +49,19 @@ async function fetchItems<T extends Pickable>(source: SearchSource<T>, query: Re
   return source.rowsOf ? source.rowsOf(answer) : (answer as T[]);
 }
 
+/**
+ * How long an item's name is trusted once read: a client renamed or deactivated in another tab (or by
+ * someone else) reads as it is now on the next screen after a minute, not only after a reload.
+ */
+const PICKED_FRESH_MS = 60_000;
+
 /** One item by id (shared with the pickers' answers: an item just chosen is not asked for again). */
 export function usePicked<T extends Pickable>(source: PickerSource<T>, id: number | null) {
   return useQuery({
     queryKey: [...source.queryKey, 'one', id],
     queryFn: async ({ signal }) => (await fetchItems(source, { ids: id }, signal))[0] ?? null,
     enabled: id !== null,
-    staleTime: Infinity,
+    staleTime: PICKED_FRESH_MS,
   });
 }
 
