@@ -2,6 +2,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../http';
 import type { Tx } from './client';
+import { lockUntilCommit } from './locks';
 
 /** Every run of spaces JavaScript's `\s` knows (the no-break and ideographic ones too), for PostgreSQL's regexp. */
 const SPACES = '[\\s\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+';
@@ -9,7 +10,7 @@ const SPACES = '[\\s\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u
 export const asRead = (name: PgColumn | string) => sql`lower(btrim(regexp_replace(${name}, ${SPACES}, ' ', 'g')))`;
 
 /** Makes saves of names of one scope wait on one another, to the end of the transaction (a bulk load takes it too). */
-export const lockNames = (tx: Tx, lockKey: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+export const lockNames = (tx: Tx, lockKey: string) => lockUntilCommit(tx, lockKey);
 
 /**
  * Refuses, as a 409 on `field`, a name another row already has among `scope` as it reads (capitals,

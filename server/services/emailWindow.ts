@@ -1,5 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../db/client';
+import { lockUntilCommit } from '../db/locks';
 import { authAttempts } from '../db/schema';
 
 /**
@@ -27,7 +28,7 @@ export class EmailWindow {
   async take(email: string): Promise<boolean> {
     const key = keyOf(email);
     const taken = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`auth:${this.kind}:${key}`}))`);
+      await lockUntilCommit(tx, `auth:${this.kind}:${key}`);
       await tx.delete(authAttempts).where(and(eq(authAttempts.kind, this.kind), eq(authAttempts.emailKey, key), lte(authAttempts.at, this.since())));
       const counted = await rowsOf<{ kind: string }>(
         tx,

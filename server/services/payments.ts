@@ -9,6 +9,7 @@ import { newestDebtDay, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATU
 import { todayIso } from '../../domain/validation';
 import type { Db, Tx } from '../db/client';
 import { countAll, whitelisted } from '../db/list';
+import { lockUntilCommit } from '../db/locks';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { accounts, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
 import type { SessionUser } from '../guard';
@@ -210,7 +211,7 @@ const nameOf = (t: { id: number; code: string | null }) => (t.code ? `transacci√
  * any row), so two of them for different accounts cannot both find it free.
  */
 async function refuseOperationCodeOfAnother(tx: Tx, order: PaymentOrder): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`operation-code:${order.operationCode}`}))`);
+  await lockUntilCommit(tx, `operation-code:${order.operationCode}`);
   const [other] = await tx
     .select({ transactionId: transactions.id, transactionDate: transactions.transactionDate, fullName })
     .from(transactions)

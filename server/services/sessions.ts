@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { LoginAnswer } from '../../domain/auth';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
+import { lockUntilCommit } from '../db/locks';
 import { refreshTokens, users } from '../db/schema';
 import { HttpError } from '../http';
 
@@ -31,7 +32,7 @@ export async function openSession(app: App, user: SessionUserRow, family: string
  * One family's changes one at a time: a logout (or a theft signal) and a rotation of the same family
  * never interleave, so a token rotated while the family ends is never left alive in it.
  */
-const lockFamily = (tx: Tx, family: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refresh:${family}`}))`);
+const lockFamily = (tx: Tx, family: string) => lockUntilCommit(tx, `refresh:${family}`);
 
 /** Revokes every token of the family, under its lock. */
 async function endFamily(tx: Tx, family: string): Promise<void> {
