@@ -148,6 +148,22 @@ export const authAttempts = pgTable(
   (t) => [index('auth_attempts_key_idx').on(t.kind, t.emailKey, t.at), index('auth_attempts_at_idx').on(t.at)],
 );
 
+/**
+ * The per-IP limit of the session routes (`AUTH_RATE_LIMIT` requests a minute to each route): one row per
+ * route and address, a fixed window that starts with its first request. In the database, like
+ * `auth_attempts`, so that N instances behind a balancer allow the limit once, not N times. Each instance
+ * drops the windows that ended, now and then (`services/rateStore.ts`).
+ */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_windows_started_idx').on(t.startedAt)],
+);
+
 /** Mail that the local adapter "sends": what each recipient would receive. */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -1,13 +1,14 @@
 /**
  * The per-e-mail limits of the session routes (failed logins, restore mails), kept in the database:
  * every instance on the same database counts the same events, requests sent together count one after
- * the other, and events out of the window stop counting and go.
+ * the other, and events out of the window stop counting and go. And the per-IP limit of each session
+ * route, also counted in the database.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { type App, buildApp } from '../../server/app';
-import { authAttempts, mailOutbox, users } from '../../server/db/schema';
+import { authAttempts, mailOutbox, rateWindows, users } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { EmailWindow } from '../../server/services/emailWindow';
 import { LoginFailures, MAX_FAILURES, WINDOW_MS } from '../../server/services/loginFailures';
@@ -114,5 +115,44 @@ describe('the events table', () => {
     expect(await rowsOf('restore', 'aparte@campo.test')).toBe(0);
     await failures.succeeded(' APARTE@campo.test');
     expect(await failures.attempt('aparte@campo.test')).toBe(true);
+  });
+});
+
+describe('requests per address to each session route', () => {
+  /** Two more instances on the same database, each allowing 3 requests a minute per address and route. */
+  let a: App;
+  let b: App;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([0, 1].map(() => buildApp({ config: { ...t.config, authRateLimit: 3 }, db: t.db, logger: false })));
+    await Promise.all([a.ready(), b.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+  const checkEmail = (app: App, address: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/checkValidEmail', remoteAddress: address, payload: { email: 'nadie@campo.test' } });
+
+  it('allows the limit once across instances, even sent all at once, and counts each address and route apart', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => checkEmail(i % 2 ? b : a, '198.51.100.7')));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    expect(codes.filter((c) => c !== 429)).toHaveLength(3);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json().message).toMatch(/^Demasiad/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another address, and another route from the same address, have their own counts.
+    expect((await checkEmail(b, '198.51.100.8')).statusCode).not.toBe(429);
+    expect((await a.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.7', payload: { email: 'nadie@campo.test', password: 'Mala#clave1' } })).statusCode).toBe(401);
+  });
+
+  it('starts a new window once the minute has passed (by the database clock)', async () => {
+    const address = '198.51.100.9';
+    for (let i = 0; i < 3; i++) expect((await checkEmail(a, address)).statusCode).not.toBe(429);
+    expect((await checkEmail(b, address)).statusCode).toBe(429);
+    await t.db.update(rateWindows).set({ startedAt: sql`${rateWindows.startedAt} - interval '61 seconds'` }).where(sql`${rateWindows.key} like ${`%${address}`}`);
+    expect((await checkEmail(b, address)).statusCode).not.toBe(429);
+    const [row] = await t.db.select().from(rateWindows).where(sql`${rateWindows.key} like ${`%${address}`}`);
+    expect(row.hits).toBe(1);
   });
 });
