@@ -127,7 +127,14 @@ export function chromiumPerFile(check?: (session: Session) => void) {
     try {
       for (const session of sessions) check?.(session);
     } finally {
-      for (const session of sessions) await session.context.close();
+      for (const session of sessions) {
+        // A test's route handler still waiting on something (a held answer) must not keep the context
+        // from closing: such a wait once held a CI run's hook for two minutes. (A test may have closed
+        // its context already.)
+        for (const page of session.context.pages()) await page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
+        await session.context.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
+        await session.context.close();
+      }
     }
   });
   const launched = (): Browser => {
