@@ -74,6 +74,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_rol_idx').on(t.rolId, t.status),
+    // Also `users_rol_name_order_idx` (rol_id, names, last_name, id) INCLUDE (status, search_name), written
+    // by hand in migration 0030 (drizzle cannot declare INCLUDE): the people pickers' page in name order.
     index('users_client_idx').on(t.clientId),
     // Searches inside the text, blind to case and accents, on the folded columns (migration 0010): the
     // web users' (full name and e-mail) and the pickers' (full name).
