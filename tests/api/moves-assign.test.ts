@@ -317,6 +317,13 @@ describe('a point of sale deactivated after it joined the project', () => {
     expect(await reload(t, move.id)).toMatchObject({ status: 'DISPONIBLE', userId: null, version: move.version });
     expect((await t.db.select().from(visits).where(eq(visits.id, visit.id)))[0].state).toBe('PUBLICADA');
     expect((await t.db.select().from(userMoves)).length).toBe(before);
+    // The stock still lists them, each row saying its point of sale is inactive, and no other row says so.
+    const [{ projectId }] = await t.db.select({ projectId: projectLocations.projectId }).from(projectLocations).where(eq(projectLocations.id, visit.projectLocationId));
+    const listed = await api.ok<{ rows: StockRow[] }>('GET', `/user-moves/stock-moves-report?projectId=${projectId}&limit=100`, admin);
+    const own = listed.rows.filter((r) => r.project_location_id === visit.projectLocationId);
+    expect(own.map((r) => r.key)).toEqual(expect.arrayContaining([`v:${visit.id}`, `m:${move.id}`]));
+    expect(own.every((r) => r.puntoDeVentaInactivo === true)).toBe(true);
+    expect(listed.rows.filter((r) => r.project_location_id !== visit.projectLocationId).every((r) => r.puntoDeVentaInactivo === false)).toBe(true);
 
     await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: true });
     const taken = await api.ok<{ created: { visitId: number }[] }>('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: visit.projectLocationId, userId: getterId, visitId: visit.id }]);
