@@ -13,6 +13,16 @@ export const ASSIGN_TEXT = {
     names.length === 1
       ? `El proyecto ${names[0]} está finalizado: ya no se pueden asignar sus visitas ni sus moves.`
       : `Los proyectos ${names.join(', ')} están finalizados: ya no se pueden asignar sus visitas ni sus moves.`,
+  /**
+   * A point of sale deactivated after it joined the project (closed, out of the program): no Getter is sent
+   * there any more. The server's refusal, naming a few.
+   */
+  locationInactive: (names: readonly string[]) =>
+    names.length === 1
+      ? `El punto de venta «${names[0]}» está inactivo: ya no se le pueden asignar visitas ni moves.`
+      : `Los puntos de venta ${names.map((n) => `«${n}»`).join(', ')} están inactivos: ya no se les pueden asignar visitas ni moves.`,
+  /** The assignment screen's line under such a location, instead of its Getter select. */
+  locationInactiveRow: 'Punto de venta inactivo: no se le pueden asignar visitas',
   /** A location of a project with no published visit left: a move is one of its planned visits, never one more. */
   noVisitLeft: (location: string, project: string) => `«${location}» ya no tiene visitas publicadas para asignar en el proyecto «${project}».`,
   /** The assignment screen of a finished project, instead of its Getter selects. */

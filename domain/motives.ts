@@ -26,20 +26,31 @@ export const MOTIVE_TEXT = {
 
 const flag = z.boolean({ error: 'Debe ser verdadero o falso' });
 
+const description = z.string().trim().max(MOTIVE_DESCRIPTION_MAX, MOTIVE_TEXT.descriptionMax);
+
 export const motiveSchema = z.object({
   motive: nameText(120),
-  description: z
-    .string()
-    .trim()
-    .max(MOTIVE_DESCRIPTION_MAX, MOTIVE_TEXT.descriptionMax)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  description: description.nullish().transform((v) => (v ? v : null)),
   requiresUserComment: flag.default(false),
   isActive: flag.default(true),
 });
 export type MotiveInput = z.infer<typeof motiveSchema>;
 
-export const motiveUpdateSchema = motiveSchema.extend({ id });
+/**
+ * PUT /motives: a field not sent keeps its stored value (the defaults are only the creation's); sent
+ * empty or null, the description is cleared. A rename that left the flags out reactivated a
+ * deactivated motive and dropped its required comment.
+ */
+export const motiveUpdateSchema = z.object({
+  id,
+  motive: nameText(120),
+  description: description
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  requiresUserComment: flag.optional(),
+  isActive: flag.optional(),
+});
+export type MotiveUpdate = z.infer<typeof motiveUpdateSchema>;
 export const motiveStateSchema = z.object({ id, isActive: flag });
 
 export interface Motive extends MotiveInput {

@@ -159,6 +159,8 @@ export interface StockRow {
   fecha_limite: string | null;
   /** Its project ended (the end date passed): listed, but nothing of it can be assigned any more. */
   proyectoFinalizado?: boolean;
+  /** Its point of sale was deactivated: listed, but no Getter is sent there (the server refuses it). */
+  puntoDeVentaInactivo?: boolean;
 }
 
 /** The stock export's extra columns (spec 3 §3 "stock report adds…"). */

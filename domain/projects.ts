@@ -142,8 +142,20 @@ const reasonField = optionalText.pipe(z.string().max(1000, MSG.tooLong).nullable
 export const projectCreateBody = z.object({ ...fields, locations: locationsField });
 export type ProjectCreate = z.output<typeof projectCreateBody>;
 
-/** PUT /projects: the project's id, its fields and, when extending a past project, the reason. */
-export const projectUpdateBody = z.object({ id, ...fields, updateReason: reasonField });
+/**
+ * PUT /projects: the project's id, its fields and, when extending a past project, the reason. A flag
+ * not sent keeps its stored value (the default `false` is only the creation's): a rename that left
+ * them out dropped the audio attachment and the automatic approval, and read a remote project as
+ * changed.
+ */
+export const projectUpdateBody = z.object({
+  id,
+  ...fields,
+  audioAttachment: z.boolean().optional(),
+  campoRemote: z.boolean().optional(),
+  autoApprovalRequired: z.boolean().optional(),
+  updateReason: reasonField,
+});
 export type ProjectUpdate = z.output<typeof projectUpdateBody>;
 
 /** Errors of rules with no input of their own: shown in the error dialog (form and server alike). */

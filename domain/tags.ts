@@ -41,8 +41,14 @@ export const tagGroupSchema = z.object({
 });
 export type TagGroupInput = z.infer<typeof tagGroupSchema>;
 
-export const tagGroupUpdateSchema = tagGroupSchema.extend({ id });
-export const tagGroupStateSchema = z.object({ id, active: z.boolean({ error: 'El estado debe ser verdadero o falso' }) });
+const activeFlag = z.boolean({ error: 'El estado debe ser verdadero o falso' });
+
+/**
+ * PUT /tags: the state is kept when not sent (the default `true` is only the creation's). A rename
+ * that left it out reactivated a deactivated group.
+ */
+export const tagGroupUpdateSchema = tagGroupSchema.extend({ id, active: activeFlag.optional() });
+export const tagGroupStateSchema = z.object({ id, active: activeFlag });
 
 export interface TagGroup extends TagGroupInput {
   id: number;

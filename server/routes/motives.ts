@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MOTIVE_TEXT, type MotiveInput, motiveSchema, motiveStateSchema, motiveUpdateSchema } from '../../domain/motives';
+import { MOTIVE_TEXT, type MotiveInput, motiveSchema, motiveStateSchema, type MotiveUpdate, motiveUpdateSchema } from '../../domain/motives';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -85,8 +85,9 @@ export default async function motiveRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/motives', { config: write, schema: { tags, summary: 'Modifica un motivo (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(motiveUpdateSchema) } }, async (req) => {
-    const { id: motiveId, updatedAt: loaded, ...body } = req.body as MotiveInput & LoadedVersion & { id: number };
+  app.put('/motives', { config: write, schema: { tags, summary: 'Modifica un motivo (id en el cuerpo)', description: 'Un campo que no se envía (descripción, requiresUserComment, isActive) conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(motiveUpdateSchema) } }, async (req) => {
+    // A field not sent stays as stored (drizzle leaves undefined values out of the SET).
+    const { id: motiveId, updatedAt: loaded, ...body } = req.body as MotiveUpdate & LoadedVersion;
     return app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, motives, motiveId, loaded, { conflict: STALE_EDIT.motives, notFound: MOTIVE_TEXT.notFound });
       const [row] = await tx

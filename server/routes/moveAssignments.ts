@@ -73,6 +73,26 @@ async function refuseEndedProjects(tx: Tx, of: { moveIds?: readonly number[]; pr
   if (ended.length) throw conflict(ASSIGN_TEXT.projectEnded(ended.map((p) => p.name)));
 }
 
+/**
+ * A point of sale deactivated after it joined a project is listed with it but gets no Getter: neither
+ * its stock moves nor its published visits go to one. 409 naming the points of sale (a few), before
+ * anything is written.
+ */
+async function refuseInactiveLocations(tx: Tx, of: { moveIds?: readonly number[]; projectLocationIds?: readonly number[] }) {
+  const moveIds = of.moveIds ?? [];
+  const plIds = of.projectLocationIds ?? [];
+  if (!moveIds.length && !plIds.length) return;
+  const ofMoves = tx.select({ id: userMoves.projectLocationId }).from(userMoves).where(inIds(userMoves.id, moveIds));
+  const inactive = await tx
+    .selectDistinct({ name: locations.fullName })
+    .from(projectLocations)
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    .where(and(eq(locations.status, false), or(moveIds.length ? inArray(projectLocations.id, ofMoves) : undefined, plIds.length ? inIds(projectLocations.id, plIds) : undefined)))
+    .orderBy(locations.fullName)
+    .limit(5);
+  if (inactive.length) throw conflict(ASSIGN_TEXT.locationInactive(inactive.map((l) => l.name)));
+}
+
 /** The questionnaire version a new move of the project answers: its questionnaire's current version. */
 async function currentVersionOf(tx: Tx, projectId: number): Promise<number | null> {
   const [row] = await tx
@@ -111,6 +131,7 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
   const pls = await tx.select({ id: projectLocations.id, projectId: projectLocations.projectId }).from(projectLocations).where(inArray(projectLocations.id, plIds));
   if (pls.length !== plIds.length) throw badRequest('Alguna de las locaciones no pertenece a un proyecto.');
   await refuseEndedProjects(tx, { projectLocationIds: plIds });
+  await refuseInactiveLocations(tx, { projectLocationIds: plIds });
   const projectOf = new Map(pls.map((p) => [p.id, p.projectId]));
   const info = await projectInfo(tx, [...new Set(pls.map((p) => p.projectId))]);
   const versions = new Map<number, number | null>();
@@ -187,6 +208,7 @@ export default async function moveAssignmentRoutes(app: App) {
       await refuseUnknownMoves(tx, ids);
       // One move of a finished project refuses the whole call (assignVisits checks the visits' projects).
       await refuseEndedProjects(tx, { moveIds: ids });
+      await refuseInactiveLocations(tx, { moveIds: ids });
       // Locked (in id order, so two overlapping assignments cannot deadlock): a second assignment of the
       // same moves waits and reads them as the first left them, so a move's DISPONIBLE → ASIGNADA is logged once.
       const before = await tx

@@ -85,8 +85,9 @@ export default async function tagRoutes(app: App) {
     }
   });
 
-  app.put('/tags', { config: write, schema: { tags, summary: 'Modifica un grupo de etiquetas (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(tagGroupUpdateSchema) } }, async (req) => {
-    const { id: groupId, updatedAt: loaded, ...body } = req.body as TagGroupInput & LoadedVersion & { id: number };
+  app.put('/tags', { config: write, schema: { tags, summary: 'Modifica un grupo de etiquetas (id en el cuerpo)', description: 'Sin `active`, el grupo conserva su estado. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(tagGroupUpdateSchema) } }, async (req) => {
+    // Without `active` the group keeps its state (drizzle leaves undefined values out of the SET).
+    const { id: groupId, updatedAt: loaded, ...body } = req.body as z.infer<typeof tagGroupUpdateSchema> & LoadedVersion;
     try {
       return await app.db.transaction(async (tx) => {
         await ensureUniqueName(tx, body.groupName, groupId);

@@ -373,6 +373,17 @@ describe('tag groups', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('keeps the state of a group whose edit does not send it: a deactivated one stays deactivated', async () => {
+    const created = await ok('POST', '/api/tags', group({ groupName: 'Horario extendido' }));
+    await ok('PUT', '/api/tags/state', { id: created.id, active: false });
+    const renamed = await ok('PUT', '/api/tags', { id: created.id, groupName: 'Horario extendido (viejo)', keysValues: [{ key: 'NOCHE', value: 'Abre de noche' }] });
+    expect(renamed).toMatchObject({ groupName: 'Horario extendido (viejo)', active: false });
+    const [row] = await t.db.select().from(tagGroups).where(eq(tagGroups.id, created.id));
+    expect(row.active).toBe(false);
+    // Sent, it still changes.
+    expect((await ok('PUT', '/api/tags', { id: created.id, groupName: 'Horario extendido', keysValues: [{ key: 'NOCHE', value: 'Abre de noche' }], active: true })).active).toBe(true);
+  });
+
   it('activates and deactivates through PUT /tags/state', async () => {
     const created = await ok('POST', '/api/tags', group({ groupName: 'Temporada' }));
     expect((await ok('PUT', '/api/tags/state', { id: created.id, active: false }, operations)).active).toBe(false);
@@ -441,6 +452,19 @@ describe('motives', () => {
     expect((await call('PUT', '/api/motives', { id: created.id, motive: 'x', description: 'z'.repeat(221) })).json().errors).toEqual({
       description: MOTIVE_TEXT.descriptionMax,
     });
+  });
+
+  it('keeps what an edit does not send: a deactivated motive stays deactivated, its required comment and description stay', async () => {
+    const created = await ok('POST', '/api/motives/', { motive: 'Precio no exhibido', description: 'Sin cartel de precios', requiresUserComment: true });
+    await ok('PUT', '/api/motives/state', { id: created.id, isActive: false });
+    const renamed = await ok('PUT', '/api/motives', { id: created.id, motive: 'Precio no exhibido en góndola' });
+    expect(renamed).toMatchObject({ motive: 'Precio no exhibido en góndola', description: 'Sin cartel de precios', requiresUserComment: true, isActive: false });
+    expect(await ok('GET', `/api/motives/${created.id}`)).toEqual(renamed);
+    // Sent empty or null, the description is cleared; sent, the flags change.
+    const cleared = await ok('PUT', '/api/motives', { id: created.id, motive: 'Precio no exhibido', description: null, requiresUserComment: false, isActive: true });
+    expect(cleared).toMatchObject({ description: null, requiresUserComment: false, isActive: true });
+    expect((await ok('PUT', '/api/motives', { id: created.id, motive: 'Precio no exhibido', description: 'Otra' })).description).toBe('Otra');
+    expect((await ok('PUT', '/api/motives', { id: created.id, motive: 'Precio no exhibido', description: '' })).description).toBeNull();
   });
 
   it('refuses a motive name another motive has (capitals and spaces aside), on create and on rename, writing nothing', async () => {

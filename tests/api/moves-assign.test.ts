@@ -287,6 +287,50 @@ describe('stock assignment to a Getter', () => {
   });
 });
 
+describe('a point of sale deactivated after it joined the project', () => {
+  it('gets no Getter: neither its published visits nor its stock moves (409 naming it, nothing written); active again, it does', async () => {
+    // A point of sale of a running project with a published visit and a move in the stock.
+    const [visit] = await t.db
+      .select()
+      .from(visits)
+      .where(and(visitIn('PUBLICADA'), sql`exists (select 1 from user_moves m where m.project_location_id = ${visits.projectLocationId} and m.status = 'DISPONIBLE')`))
+      .limit(1);
+    expect(visit, 'a published visit beside a stock move in the seed').toBeDefined();
+    const [place] = await t.db
+      .select({ id: locations.id, name: locations.fullName })
+      .from(projectLocations)
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .where(eq(projectLocations.id, visit.projectLocationId));
+    const [move] = await movesWhere(t, inStatus('DISPONIBLE'), eq(userMoves.projectLocationId, visit.projectLocationId));
+    await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: false });
+    const before = (await t.db.select().from(userMoves)).length;
+    for (const item of [{ projectLocationId: visit.projectLocationId, userId: getterId }, { projectLocationId: visit.projectLocationId, userId: getterId, visitId: visit.id }]) {
+      const res = await api.call('POST', '/user-moves/massive-locations', admin, [item]);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(ASSIGN_TEXT.locationInactive([place.name]));
+    }
+    const stock = await api.call('PUT', '/user-moves/massive', admin, { userId: getterId, locations: [{ projectLocationId: visit.projectLocationId, visitId: visit.id }] });
+    expect(stock.statusCode, stock.body).toBe(409);
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [move.id], userId: getterId });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(ASSIGN_TEXT.locationInactive([place.name]));
+    expect(await reload(t, move.id)).toMatchObject({ status: 'DISPONIBLE', userId: null, version: move.version });
+    expect((await t.db.select().from(visits).where(eq(visits.id, visit.id)))[0].state).toBe('PUBLICADA');
+    expect((await t.db.select().from(userMoves)).length).toBe(before);
+    // The stock still lists them, each row saying its point of sale is inactive, and no other row says so.
+    const [{ projectId }] = await t.db.select({ projectId: projectLocations.projectId }).from(projectLocations).where(eq(projectLocations.id, visit.projectLocationId));
+    const listed = await api.ok<{ rows: StockRow[] }>('GET', `/user-moves/stock-moves-report?projectId=${projectId}&limit=100`, admin);
+    const own = listed.rows.filter((r) => r.project_location_id === visit.projectLocationId);
+    expect(own.map((r) => r.key)).toEqual(expect.arrayContaining([`v:${visit.id}`, `m:${move.id}`]));
+    expect(own.every((r) => r.puntoDeVentaInactivo === true)).toBe(true);
+    expect(listed.rows.filter((r) => r.project_location_id !== visit.projectLocationId).every((r) => r.puntoDeVentaInactivo === false)).toBe(true);
+
+    await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: true });
+    const taken = await api.ok<{ created: { visitId: number }[] }>('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: visit.projectLocationId, userId: getterId, visitId: visit.id }]);
+    expect(taken.created.map((c) => c.visitId)).toEqual([visit.id]);
+  });
+});
+
 describe('a finished project', () => {
   it('gives none of its published visits to a Getter: 409 naming it, no move created, the visit still published', async () => {
     const [visit] = await t.db.select().from(visits).where(and(eq(visits.state, 'PUBLICADA'), endedProject(visits.projectLocationId))).limit(1);

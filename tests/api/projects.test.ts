@@ -353,6 +353,30 @@ describe('editing', () => {
   });
 });
 
+describe('an edit that does not send the flags', () => {
+  it('keeps the audio attachment, the automatic approval and Campo remoto as stored', async () => {
+    const { id } = await create({ name: 'Remoto con audio', audioAttachment: true, autoApprovalRequired: true, campoRemote: true });
+    const project = await load(id);
+    const { audioAttachment: _audio, autoApprovalRequired: _auto, campoRemote: _remote, ...body } = editBody(project, { name: 'Remoto con audio (renombrado)' });
+    const res = await call('PUT', '/api/projects', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await load(id)).toMatchObject({ name: 'Remoto con audio (renombrado)', audioAttachment: true, autoApprovalRequired: true, campoRemote: true });
+    // Sent, they still change (Campo remoto aside, fixed since creation).
+    expect((await call('PUT', '/api/projects', { ...body, audioAttachment: false, autoApprovalRequired: false })).statusCode).toBe(200);
+    expect(await load(id)).toMatchObject({ audioAttachment: false, autoApprovalRequired: false, campoRemote: true });
+  });
+
+  it('extends a past project without them', async () => {
+    const [row] = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.name, 'Góndolas - operativo especial'));
+    const past = await load(row.id);
+    expect(past.status).toBe('FINALIZADO');
+    const { audioAttachment: _audio, autoApprovalRequired: _auto, campoRemote: _remote, ...body } = editBody(past, { endDate: inDays(5), price: past.price, updateReason: 'Se reprogramaron visitas' });
+    const res = await call('PUT', '/api/projects', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await load(row.id)).toMatchObject({ endDate: inDays(5), audioAttachment: past.audioAttachment, autoApprovalRequired: past.autoApprovalRequired });
+  });
+});
+
 describe('a running project that started before today', () => {
   it('keeps its past ranges, but takes no new one that ends before today: its visits could not be done', async () => {
     const [row] = await t.db

@@ -431,6 +431,31 @@ describe('Proyectos', () => {
     errors.assertNone();
   });
 
+  it('offers no Getter for a point of sale deactivated after it joined the project, and marks it inactive', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    const token = await adminToken();
+    const [running] = (await api<{ rows: { id: number; name: string; status: string }[] }>('GET', `/projects?name=${encodeURIComponent('Góndolas - en curso')}`, undefined, token)).rows;
+    expect(running.status).toBe('EN_CURSO');
+    const project = await api<ProjectRecord>('GET', `/projects/${running.id}`, undefined, token);
+    const closed = project.locations.find((l) => l.availableVisits > 0)!;
+    await api('PUT', '/locations/disable', { id: closed.locationId, status: false }, token);
+    try {
+      await page.goto(`/projects-campo/assign/edit?projectId=${running.id}`);
+      await shown(page.getByRole('heading', { name: `Asignar Getters: ${running.name}` }));
+      const item = page.getByRole('listitem', { name: new RegExp(`${closed.fullName}.*\\(inactiva\\)$`) });
+      await shown(item.getByText('Punto de venta inactivo: no se le pueden asignar visitas', { exact: true }));
+      expect(await item.getByRole('combobox', { name: /^Getter de / }).isDisabled()).toBe(true);
+      // The others still take a Getter.
+      const open = page.getByRole('listitem').filter({ hasNot: page.getByText('(inactiva)') }).getByRole('combobox', { name: /^Getter de / });
+      expect(await open.first().isDisabled()).toBe(false);
+      errors.assertNone();
+    } finally {
+      await api('PUT', '/locations/disable', { id: closed.locationId, status: true }, token);
+    }
+  });
+
   it("keeps what was typed when the page reads the project again, and refuses the save over someone else's change", async () => {
     const token = await adminToken();
     const [project] = (await api<{ rows: { id: number; name: string }[] }>('GET', `/projects?limit=1&name=${encodeURIComponent('Atención en sucursales - próxima')}`, undefined, token)).rows;

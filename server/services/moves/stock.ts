@@ -54,14 +54,14 @@ function parts(filter: StockFilter, page: Bounds): { visits: SQL | null; moves: 
       join locations l on l.id = pl.location_id`;
   const visits = keys.visits
     ? sql`select 0 as rank, x.id, x.id as id_pedido, null::text as id_move, null::int as user_move_id, x.state as state,
-        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id,
+        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id, l.status as location_active,
         x.due_to::text as due_to, null::int as getter_id, null::int as agent_id, x.id as visit_id,
         null::text as video_link, null::timestamptz as start_audit_date, null::text as reason
       from (${keys.visits}) x ${common}`
     : null;
   const moves = keys.moves
     ? sql`select 1 as rank, x.id, x.visit_id as id_pedido, x.code as id_move, x.id as user_move_id, x.status as state,
-        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id,
+        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id, l.status as location_active,
         x.due_to::text as due_to, x.user_id as getter_id, x.assigned_agent_id as agent_id, x.visit_id,
         x.video_link, x.start_audit_date, case x.status when 'RECHAZADA' then x.rejection_reason when 'DESAPROBADA' then x.disapproved_reason
           when 'DEVUELTA' then x.return_reason when 'CANCELADA' then x.cancel_reason end as reason
@@ -153,7 +153,7 @@ function pageQuery(filter: StockFilter, page: { limit: number; offset: number; a
   const person = (id: SQL) => sql`(select nullif(trim(u.names || ' ' || u.last_name), '') from users u where u.id = ${id})`;
   return (
     rows &&
-    sql`select s.rank, s.id, s.id_pedido, s.id_move, s.user_move_id, s.state, s.project_location_id, s.project_id, s.project_name, s.project_end,
+    sql`select s.rank, s.id, s.id_pedido, s.id_move, s.user_move_id, s.state, s.project_location_id, s.project_id, s.project_name, s.project_end, s.location_active,
         ${nameOf(clients, sql`s.client_id`)} as client_name, s.full_name, s.client_location_id,
         ${nameOf(cities, sql`s.city_id`)} as city, s.due_to, ${person(sql`s.getter_id`)} as getter, ${person(sql`s.agent_id`)} as agent,
         (select v.published_at from visits v where v.id = s.visit_id) as published_at, ${nameOf(campaigns, sql`s.campaign_id`)} as campaign,
@@ -200,6 +200,7 @@ export async function stockPage(db: Db, filter: StockFilter, page: { limit: numb
       ciudad: (r.city as string | null) ?? null,
       fecha_limite: (r.due_to as string | null) ?? null,
       proyectoFinalizado: r.project_end !== null && String(r.project_end) < today,
+      puntoDeVentaInactivo: r.location_active === false,
     };
   });
   return { rows, next: nextKey(raw.length, page.limit, raw.at(-1) as { rank: unknown; id: unknown } | undefined) };

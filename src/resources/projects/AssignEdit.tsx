@@ -148,14 +148,16 @@ function AssignItem({
   value: number | null;
   onChange: (userId: number | null) => void;
 }) {
-  const name = `${number}. ${item.fullName}${item.clientLocationId ? ` (${item.clientLocationId})` : ''}`;
+  const name = `${number}. ${item.fullName}${item.clientLocationId ? ` (${item.clientLocationId})` : ''}${item.active ? '' : ' (inactiva)'}`;
   const none = item.availableVisits === 0;
+  // Deactivated after it joined the project: listed with it, no Getter is sent there (the server refuses it too).
+  const closed = !item.active;
   return (
     <ListItem divider sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 320px' }, gap: 2, alignItems: 'start' }} aria-label={name}>
       <Box>
         <Typography>{name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {none ? 'Sin visitas publicadas para asignar' : ASSIGN_TEXT.publishedOf(item.availableVisits, item.visits)}
+          {closed ? ASSIGN_TEXT.locationInactiveRow : none ? 'Sin visitas publicadas para asignar' : ASSIGN_TEXT.publishedOf(item.availableVisits, item.visits)}
         </Typography>
         {/* Who already holds its visits (after 'Guardar' too: the pickers empty, the assignment shows here). */}
         {item.getters.length > 0 && <Typography variant="body2">{ASSIGN_TEXT.inCourse(item.getters)}</Typography>}
@@ -163,7 +165,7 @@ function AssignItem({
       <GetterPicker
         value={value}
         onChange={(getter) => onChange(getter?.id ?? null)}
-        disabled={none || readOnly}
+        disabled={none || closed || readOnly}
         label="Getter"
         helperText="Seleccione el Getter que corresponda a esta locación"
         ariaLabel={`Getter de ${name}`}

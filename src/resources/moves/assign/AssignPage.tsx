@@ -182,8 +182,8 @@ function StockAssignment() {
             <TableBody>
               {rows.map((r) => {
                 // A finished project's visits and moves are listed (the stock is also its report) but
-                // cannot be picked: the server would refuse them (409).
-                const ended = r.proyectoFinalizado === true;
+                // cannot be picked: the server would refuse them (409). Nor those of a deactivated point of sale.
+                const ended = r.proyectoFinalizado === true || r.puntoDeVentaInactivo === true;
                 return (
                   <TableRow key={r.key} hover={!ended} selected={selected.has(r.key)} onClick={ended ? undefined : () => toggle(r)} sx={ended ? { cursor: 'default', '& .MuiTableCell-root': { color: 'text.secondary' } } : { cursor: 'pointer' }}>
                     <TableCell padding="checkbox">
@@ -200,14 +200,21 @@ function StockAssignment() {
                     <TableCell>{cellText(r.id_pedido)}</TableCell>
                     <TableCell>
                       <div>{r.proyecto}</div>
-                      {ended && (
+                      {r.proyectoFinalizado && (
                         <Typography variant="caption" component="div" color="text.secondary">
                           {ASSIGN_TEXT.projectEndedRow}
                         </Typography>
                       )}
                     </TableCell>
                     <TableCell>{cellText(r.cliente)}</TableCell>
-                    <TableCell>{r.punto_de_venta}</TableCell>
+                    <TableCell>
+                      <div>{r.punto_de_venta}</div>
+                      {r.puntoDeVentaInactivo && (
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          {ASSIGN_TEXT.locationInactiveRow}
+                        </Typography>
+                      )}
+                    </TableCell>
                     <TableCell>{cellText(r.ciudad)}</TableCell>
                     <TableCell>{cellText(r.auditor)}</TableCell>
                     <TableCell>{cellText(r.agente_asignado)}</TableCell>
