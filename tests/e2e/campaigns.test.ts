@@ -33,6 +33,7 @@ describe('Banco de Campañas', () => {
     await page.getByLabel('Nombre').fill('Primavera E2E');
     const client = page.getByRole('combobox', { name: 'Cliente' });
     await client.click();
+    await client.fill('Banco Fed');
     await page.getByRole('option', { name: 'Banco Federal del Sur', exact: true }).click();
     const start = page.getByLabel('Fecha de inicio');
     const end = page.getByLabel('Fecha de finalización');

@@ -18,8 +18,15 @@ const isoIn = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) +
 const typed = (days: number) => isoIn(days).split('-').reverse().join('/');
 
 
+/**
+ * Chooses an option of a picker as a user does: a name known in full is typed in part first, since the
+ * pickers that search the server (clients, questionnaires, guidelines) offer only their first 50 options
+ * until something is typed.
+ */
 async function pick(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox }).click();
+  const box = page.getByRole('combobox', { name: combobox });
+  await box.click();
+  if (typeof option === 'string' && (await box.isEditable())) await box.fill(option.slice(0, 8));
   await page.getByRole('option', { name: option }).first().click();
 }
 
