@@ -197,5 +197,8 @@ export const QUESTIONNAIRE_MERGE_TEXT = {
   appliedClean: 'No hubo cambios de los dos sobre lo mismo. Revise el cuestionario y envíelo para registrar la versión nueva.',
   appliedNotes: 'Revise lo siguiente antes de enviar el cuestionario:',
   more: (n: number) => `… y ${n} más.`,
+  goneTitle: 'El cuestionario ya no existe',
+  gone: 'Mientras usted editaba, se quitó la única versión que le quedaba y el cuestionario dejó de existir. Sus cambios no se guardaron, pero siguen en el editor: puede registrarlos como un cuestionario nuevo.',
+  saveAsNew: 'Registrar como cuestionario nuevo',
   pending: (version: number) => `Sus cambios están aplicados sobre la versión ${version} y todavía no se guardaron: revíselos y envíe el cuestionario.`,
 } as const;

@@ -18,7 +18,7 @@ async function asAdmin(path: string): Promise<Page> {
 }
 
 /** A call to the API as the administrator. */
-async function asAdminApi(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Response> {
+async function asAdminApi(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Response> {
   const login = await fetch(`${baseUrl()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -583,6 +583,35 @@ describe('two editors on the same questionnaire', () => {
       await expect(page.getByText(MERGE.pending(3)).count()).resolves.toBe(0);
       expect((await latest(id)).lastVersion).toBe(3);
       own.errors.assertNone([/status of 409/]);
+    } finally {
+      await own.context.close();
+    }
+  });
+
+  it('offers to register the typed work as a new questionnaire when the one edited stopped existing', async () => {
+    const id = await createQuestionnaire('Edición de uno que se quita e2e');
+    const own = await secondEditor(id);
+    try {
+      const page = own.page;
+      await page.getByLabel('Ponderación de la pregunta 1').fill('50');
+      await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+      // Meanwhile someone removes its only version: the questionnaire leaves the list.
+      expect((await asAdminApi('DELETE', `/questionnariesV2/delete/${id}`)).status).toBe(200);
+
+      await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+      await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
+      const removed = page.getByRole('dialog', { name: MERGE.goneTitle });
+      await shown(removed.getByText(MERGE.gone));
+      await removed.getByRole('button', { name: MERGE.saveAsNew }).click();
+      const success = page.getByRole('dialog', { name: 'Cuestionario registrado' });
+      await shown(success.getByText('Se registró la versión 1 de «Edición de uno que se quita e2e».'));
+
+      const list = (await (await asAdminApi('GET', `/questionnariesV2?q=${encodeURIComponent('Edición de uno que se quita e2e')}`)).json()) as { rows: { id: number }[] };
+      expect(list.rows).toHaveLength(1);
+      expect(list.rows[0].id).not.toBe(id);
+      const now = await latest(list.rows[0].id);
+      expect(now.dimensions[0].subDimensions[0].questions.map((q) => q.weighting)).toEqual([50, 50]);
+      own.errors.assertNone([/status of 404/]);
     } finally {
       await own.context.close();
     }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_CONFLICT, questionnaireUnchanged } from '../../../../domain/questionnaire-body';
+import { QUESTIONNAIRE_MERGE_TEXT as MERGE_TEXT } from '../../../../domain/questionnaire-merge';
 import { problemDialogLines, problemLine, QUESTIONNAIRE_TEXT, questionnaireProblems } from '../../../../domain/questionnaire-weights';
 import { finalizeQuestionnaire, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { questionnaires as endpoints } from '../../../dataProvider/endpoints/questionnaires';
@@ -27,6 +28,10 @@ export interface SaveFlow {
   /** A version saved (or removed) by someone else since the editor opened: the typed work, and the way on. */
   conflict: SaveConflict | null;
   closeConflict: () => void;
+  /** The questionnaire was removed (its only version) while the editor had it open: the work can be registered as a new one. */
+  gone: QuestionnaireContent | null;
+  closeGone: () => void;
+  saveAsNew: () => Promise<void>;
 }
 
 /** The questionnaire a new version is added to, and its last version when the editor opened it. */
@@ -58,6 +63,7 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
   const [asking, setAsking] = useState<QuestionnaireContent | null>(null);
   const [saved, setSaved] = useState<QuestionnaireVersion | null>(null);
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  const [gone, setGone] = useState<QuestionnaireContent | null>(null);
 
   const submit = async () => {
     await form.trigger();
@@ -76,26 +82,38 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
     setAsking(content);
   };
 
-  const confirm = async () => {
-    const content = asking;
-    if (!content) return;
-    setAsking(null);
+  const register = async (content: QuestionnaireContent, as: SaveBase | null) => {
     setBusy(true);
     try {
       const { data } =
-        base === null
+        as === null
           ? await dataProvider.create('questionnaires', { data: content })
-          : await dataProvider.update('questionnaires', { id: base.id, data: { ...content, expectedLastVersion: base.lastVersion }, previousData: { id: base.id } });
+          : await dataProvider.update('questionnaires', { id: as.id, data: { ...content, expectedLastVersion: as.lastVersion }, previousData: { id: as.id } });
       setSaved(data as unknown as QuestionnaireVersion);
     } catch (error) {
       const status = (error as { status?: number }).status;
-      const stale = base !== null && status === 409 && errorMessages(error)[0] === QUESTIONNAIRE_CONFLICT;
-      const found = stale ? await readConflict(base, content).catch(() => null) : null;
+      const stale = as !== null && status === 409 && errorMessages(error)[0] === QUESTIONNAIRE_CONFLICT;
+      const found = stale ? await readConflict(as, content).catch(() => null) : null;
       if (found) setConflict(found);
+      else if (as !== null && status === 404) setGone(content);
       else setErrors(status === 400 ? problemDialogLines(errorMessages(error).slice(0, 1)) : errorMessages(error));
     } finally {
       setBusy(false);
     }
+  };
+
+  const confirm = async () => {
+    const content = asking;
+    if (!content) return;
+    setAsking(null);
+    await register(content, base);
+  };
+
+  const saveAsNew = async () => {
+    const content = gone;
+    if (!content) return;
+    setGone(null);
+    await register(content, null);
   };
 
   return {
@@ -112,6 +130,9 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
     saved,
     conflict,
     closeConflict: () => setConflict(null),
+    gone,
+    closeGone: () => setGone(null),
+    saveAsNew,
   };
 }
 
@@ -142,6 +163,16 @@ export function SaveDialogs({ flow }: { flow: SaveFlow }) {
       <ErrorDialog messages={flow.errors} onClose={flow.closeErrors} />
       <ErrorDialog title="Sin cambios" messages={flow.unchanged ? [flow.unchanged] : []} onClose={flow.closeUnchanged} />
       <ConflictDialog conflict={flow.conflict} onClose={flow.closeConflict} />
+      <ConfirmDialog
+        open={flow.gone !== null}
+        title={MERGE_TEXT.goneTitle}
+        content={MERGE_TEXT.gone}
+        cancelLabel={MERGE_TEXT.keepEditing}
+        confirmLabel={MERGE_TEXT.saveAsNew}
+        busy={flow.busy}
+        onClose={flow.closeGone}
+        onConfirm={flow.saveAsNew}
+      />
       <ConfirmDialog open={flow.asking !== null} title="Confirmación" content={QUESTIONNAIRE_TEXT.confirm} confirmLabel="Registrar" busy={flow.busy} onClose={flow.cancel} onConfirm={flow.confirm} />
       <SuccessDialog
         open={flow.saved !== null}
