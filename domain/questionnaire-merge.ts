@@ -183,6 +183,9 @@ export function mergeQuestionnaire(base: QuestionnaireContent, mine: Questionnai
 /** What the editor says when its save meets a version saved meanwhile (the server's 409). */
 export const QUESTIONNAIRE_MERGE_TEXT = {
   title: 'Otra persona guardó este cuestionario',
+  /** The version meanwhile was saved by the same user, in another tab or window. */
+  titleOwn: 'Este cuestionario se guardó en otra pestaña',
+  addedOwn: (version: number, when: string) => `Mientras editaba aquí, usted registró la versión ${version} desde otra pestaña o ventana (${when}).`,
   /** `who` saved version `version` (at `when`) since the editor opened `opened`. */
   added: (who: string, version: number, when: string) => `Mientras usted editaba, ${who} registró la versión ${version} (${when}).`,
   removed: (opened: number, version: number) => `Mientras usted editaba, se quitó la versión ${opened}: ahora la última es la ${version}.`,

@@ -478,10 +478,13 @@ describe('leaving with unsaved changes', () => {
 });
 
 describe('two editors on the same questionnaire', () => {
-  /** Opens the editor on `id` in its own browser session (it expects the server's 409, logged by the browser). */
-  async function secondEditor(id: number) {
+  /**
+   * Opens the editor on `id` in its own browser session (it expects the server's 409, logged by the
+   * browser), as `email`: the other saves below are the administrator's.
+   */
+  async function secondEditor(id: number, email = 'operaciones@campo.test') {
     const own = await openPage(chromium.browser);
-    await loginAs(own.page, 'admin@campo.test', { at: `/questionnaires/edit?id=${id}` });
+    await loginAs(own.page, email, { at: `/questionnaires/edit?id=${id}` });
     await gone(own.page.getByText(QUESTIONNAIRE_TEXT.loading));
     return own;
   }
@@ -494,10 +497,10 @@ describe('two editors on the same questionnaire', () => {
     expect((await asAdminApi('PUT', `/questionnariesV2/update/${id}`, other)).status).toBe(200);
   }
 
-  async function sendRefused(page: Page) {
+  async function sendRefused(page: Page, title: string = MERGE.title) {
     await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
     await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
-    const conflict = page.getByRole('dialog', { name: MERGE.title });
+    const conflict = page.getByRole('dialog', { name: title });
     await shown(conflict.getByText(MERGE.kept));
     await expect(page.getByRole('dialog', { name: 'Cuestionario registrado' }).count()).resolves.toBe(0);
     return conflict;
@@ -518,7 +521,7 @@ describe('two editors on the same questionnaire', () => {
       });
 
       const conflict = await sendRefused(page);
-      await shown(conflict.getByText(/Mientras usted editaba, .+ registró la versión 2/));
+      await shown(conflict.getByText(/^Mientras usted editaba, Ana Administradora registró la versión 2 \(\d\d\/\d\d\/\d{4} \d\d:\d\d\)\.$/));
       // Nothing saved by the refused send.
       expect((await latest(id)).lastVersion).toBe(2);
       // 'Seguir editando': the typed work is still there.
@@ -547,9 +550,9 @@ describe('two editors on the same questionnaire', () => {
     }
   });
 
-  it('names what both changed, and drops the typed work only when asked', async () => {
+  it('names what both changed, and drops the typed work only when asked (the other save, from another tab of the same person)', async () => {
     const id = await createQuestionnaire('Edición simultánea e2e 2');
-    const own = await secondEditor(id);
+    const own = await secondEditor(id, 'admin@campo.test');
     try {
       const page = own.page;
       await page.getByLabel('Ponderación de la pregunta 1').fill('50');
@@ -559,7 +562,9 @@ describe('two editors on the same questionnaire', () => {
         v.dimensions[0].subDimensions[0].questions[1].weighting = 30;
       });
 
-      await (await sendRefused(page)).getByRole('button', { name: MERGE.apply(2) }).click();
+      const fromOwnTab = await sendRefused(page, MERGE.titleOwn);
+      await shown(fromOwnTab.getByText(/^Mientras editaba aquí, usted registró la versión 2 desde otra pestaña o ventana/));
+      await fromOwnTab.getByRole('button', { name: MERGE.apply(2) }).click();
       const applied = page.getByRole('dialog', { name: MERGE.applied(2) });
       await shown(applied.getByText(MERGE.appliedNotes));
       await shown(applied.getByText('Pregunta «¿Lo saludaron al entrar?», ponderación: la otra persona también lo cambió; quedó el suyo.'));
@@ -575,7 +580,7 @@ describe('two editors on the same questionnaire', () => {
         },
         2,
       );
-      const conflict = await sendRefused(page);
+      const conflict = await sendRefused(page, MERGE.titleOwn);
       await conflict.getByRole('button', { name: MERGE.discard(3) }).click();
       await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
       await shown(page.getByText('Se parte de la versión 3', { exact: false }));

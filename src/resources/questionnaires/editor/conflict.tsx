@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { mergeQuestionnaire, QUESTIONNAIRE_MERGE_TEXT as TEXT } from '../../../../domain/questionnaire-merge';
 import type { QuestionnaireContent, QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { formatDisplayDate } from '../../../../domain/validation';
+import { getSession } from '../../../authProvider/session';
 import { closeUnlessBackdrop } from '../../../ui/dialogs';
 import { PreviewDialog } from './Preview';
 
@@ -31,10 +32,10 @@ export function ConflictDialog({ conflict, onClose }: { conflict: SaveConflict |
   const { theirs, expected } = conflict;
   const latest = theirs.lastVersion;
   const saved = theirs.versions.find((v) => v.version === latest);
-  const what =
-    latest > expected
-      ? TEXT.added(saved?.createdBy?.name || 'otra persona', latest, saved ? formatDisplayDate(saved.createdAt, true) : '')
-      : TEXT.removed(expected, latest);
+  const when = saved ? formatDisplayDate(saved.createdAt, true) : '';
+  // Saved by this same user (another tab or window): said so, not blamed on "another person".
+  const own = latest > expected && saved?.createdBy != null && saved.createdBy.id === getSession()?.profile.id;
+  const what = latest <= expected ? TEXT.removed(expected, latest) : own ? TEXT.addedOwn(latest, when) : TEXT.added(saved?.createdBy?.name || 'otra persona', latest, when);
   const apply = () => {
     const { content, notes } = mergeQuestionnaire(conflict.base, conflict.mine, contentOf(theirs));
     onClose();
@@ -43,7 +44,7 @@ export function ConflictDialog({ conflict, onClose }: { conflict: SaveConflict |
   return (
     <>
       <Dialog open onClose={closeUnlessBackdrop(onClose)} aria-labelledby="questionnaire-conflict-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="questionnaire-conflict-title">{TEXT.title}</DialogTitle>
+        <DialogTitle id="questionnaire-conflict-title">{own ? TEXT.titleOwn : TEXT.title}</DialogTitle>
         <DialogContent>
           <DialogContentText>{what}</DialogContentText>
           <DialogContentText sx={{ mt: 1 }}>{TEXT.kept}</DialogContentText>
