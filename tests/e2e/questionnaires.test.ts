@@ -593,6 +593,46 @@ describe('two editors on the same questionnaire', () => {
     }
   });
 
+  it('keeps bringing an older version back as part of the work re-applied on the version saved meanwhile', async () => {
+    const id = await createQuestionnaire('Volver a una versión e2e');
+    // Version 2 moves the weightings to 70 / 30 (the editor opens it as the last one).
+    await otherSaves(id, (v) => {
+      v.dimensions[0].subDimensions[0].questions[0].weighting = 70;
+      v.dimensions[0].subDimensions[0].questions[1].weighting = 30;
+    });
+    const own = await secondEditor(id);
+    try {
+      const page = own.page;
+      // This person opens version 1 to bring its 60 / 40 back…
+      await page.getByRole('combobox', { name: 'Versión' }).click();
+      await page.getByRole('option', { name: /^Versión 1/ }).click();
+      await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+      await page.getByLabel('Ponderación de la pregunta 1').waitFor();
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('60');
+      // …while another adds version 3 with a guide on question 2.
+      await otherSaves(
+        id,
+        (v) => {
+          v.dimensions[0].subDimensions[0].questions[1].guide = 'Preguntar si necesita algo más.';
+        },
+        2,
+      );
+
+      await (await sendRefused(page)).getByRole('button', { name: MERGE.apply(3) }).click();
+      const applied = page.getByRole('dialog', { name: MERGE.applied(3) });
+      await shown(applied.getByText(MERGE.appliedClean));
+      await applied.getByRole('button', { name: 'Cerrar' }).click();
+      // Going back to 60 / 40 was the change (measured from version 2, the last when the editor opened).
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('60');
+      await sendAndConfirm(page);
+      const now = await latest(id);
+      const questions = now.dimensions[0].subDimensions[0].questions;
+      expect([now.lastVersion, questions.map((q) => q.weighting), questions[1].guide]).toEqual([4, [60, 40], 'Preguntar si necesita algo más.']);
+    } finally {
+      await own.context.close();
+    }
+  });
+
   it('offers to register the typed work as a new questionnaire when the one edited stopped existing', async () => {
     const id = await createQuestionnaire('Edición de uno que se quita e2e');
     const own = await secondEditor(id);
