@@ -524,6 +524,12 @@ describe('two editors on the same questionnaire', () => {
       await shown(conflict.getByText(/^Mientras usted editaba, Ana Administradora registró la versión 2 \(\d\d\/\d\d\/\d{4} \d\d:\d\d\)\.$/));
       // Nothing saved by the refused send.
       expect((await latest(id)).lastVersion).toBe(2);
+      // The other version can be looked at first, in the preview.
+      await conflict.getByRole('button', { name: MERGE.view(2) }).click();
+      const preview = page.getByRole('dialog', { name: 'Edición simultánea e2e (revisado)' });
+      await shown(preview.getByRole('tab', { name: 'Vista del Getter' }));
+      await preview.getByRole('button', { name: 'Cerrar' }).click();
+      await gone(preview);
       // 'Seguir editando': the typed work is still there.
       await conflict.getByRole('button', { name: MERGE.keepEditing }).click();
       await gone(conflict);
