@@ -35,6 +35,7 @@ export const QUESTIONNAIRE_TEXT = {
   photoCount: 'Debe ser un número mayor o igual a 1',
   fewAnswers: 'Agregue al menos dos respuestas',
   onePhotoAnswer: 'Una pregunta de fotos tiene una sola respuesta: la cantidad de fotos',
+  threeCloseAnswers: 'Una pregunta Opciones SI, NO, N/A tiene sus tres respuestas: ni más ni menos',
   wrongType: 'Este tipo de pregunta no corresponde a la subdimensión',
   onePenalty: 'Sólo puede existir una dimensión de penalizaciones',
   penaltyShape: 'La dimensión de penalizaciones tiene sólo sus dos subdimensiones fijas',
@@ -255,7 +256,10 @@ function checkAnswers(q: Question, path: string, where: string, sum: SumSink, fi
     });
     return;
   }
-  if (q.answers.length < 2) field(answersPath, where, T.fewAnswers);
+  if (q.type === 'close') {
+    // Its three options are fixed (the editor offers no other): with two or five it is no longer that question.
+    if (q.answers.length !== 3) field(answersPath, where, T.threeCloseAnswers);
+  } else if (q.answers.length < 2) field(answersPath, where, T.fewAnswers);
   q.answers.forEach((a: Answer, i) => {
     const place = `${where} › Respuesta ${i + 1}`;
     field(`${at(i)}.answer`, `${place}, texto`, checkText(a.answer, LENGTHS.answer));

@@ -217,6 +217,15 @@ describe('creating', () => {
     expect(body.message).toBe('Dimensión «Atención» › Subdimensión «Sal», nombre: El campo es demasiado corto');
   });
 
+  it('refuses a question Opciones SI, NO, N/A without its three options, and writes nothing', async () => {
+    const c = draft('Con una pregunta SI NO de dos opciones');
+    const close = c.dimensions[0].subDimensions[0].questions[0];
+    close.answers = close.answers.slice(0, 2);
+    const res = await call('POST', '/questionnariesV2', c);
+    expect([res.statusCode, res.json().errors['dimensions.0.subDimensions.0.questions.0.answers']]).toEqual([400, T.threeCloseAnswers]);
+    expect(await byName('Con una pregunta SI NO de dos opciones')).toBeUndefined();
+  });
+
   it('refuses a scoring sub-dimension without questions, naming it, and writes nothing', async () => {
     const before = (await list()).count;
     const c = draft('Con una subdimensión vacía');

@@ -1,5 +1,6 @@
 /** An editor sends a push notification: a short title is refused with its message, a good one is sent and listed. */
 import { describe, expect, it } from 'vitest';
+import { DIALOG, dialogParts } from '../../domain/dialogs';
 import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
@@ -58,6 +59,28 @@ describe('push notifications', () => {
     await shown(page.getByRole('row').nth(1).getByText(unique, { exact: true }));
     // Sent once: the cancelled send left no trace.
     expect(await page.getByRole('row').filter({ hasText: unique }).count()).toBe(1);
+    session.errors.assertNone();
+  });
+
+  it('asks before a menu entry drops a message being written: cancelled it stays, confirmed it leaves', async () => {
+    session = await chromium.open();
+    const { page } = session;
+    await loginAs(page, 'operaciones@campo.test', { at: '/push-notifications/NEW' });
+    await shown(page.getByRole('heading', { name: 'Nueva notificación' }));
+    await page.getByLabel('Mensaje').fill('Hay moves nuevas en tu zona para tomar hoy.');
+
+    await openMenu(page, 'Notificaciones Push', 'Últimos envíos');
+    const leave = page.getByRole('dialog', { name: dialogParts(DIALOG.leave).title });
+    await shown(leave.getByText(dialogParts(DIALOG.leave).question));
+    await leave.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(leave);
+    await atPath(page, '/push-notifications/NEW');
+    expect(await page.getByLabel('Mensaje').inputValue()).toBe('Hay moves nuevas en tu zona para tomar hoy.');
+
+    await page.getByRole('button', { name: 'Últimos mensajes enviados' }).click();
+    await shown(leave);
+    await leave.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/push-notifications/historial');
     session.errors.assertNone();
   });
 

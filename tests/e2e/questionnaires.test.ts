@@ -2,7 +2,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DIALOG, dialogParts } from '../../domain/dialogs';
-import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_MERGE_TEXT as MERGE } from '../../domain/questionnaire-merge';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
 import { newQuestion, type QuestionnaireContent, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, openPage, pathOf, type Session, shown } from './helpers';
@@ -17,7 +18,7 @@ async function asAdmin(path: string): Promise<Page> {
 }
 
 /** A call to the API as the administrator. */
-async function asAdminApi(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Response> {
+async function asAdminApi(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Response> {
   const login = await fetch(`${baseUrl()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -477,36 +478,191 @@ describe('leaving with unsaved changes', () => {
 });
 
 describe('two editors on the same questionnaire', () => {
-  it('tells the one who saves second that another version landed, and saves nothing', async () => {
-    const id = await createQuestionnaire('Edición simultánea e2e');
-    // This test expects the server's 409 (logged by the browser): its session is checked here, not by the file's rule.
+  /**
+   * Opens the editor on `id` in its own browser session (it expects the server's 409, logged by the
+   * browser), as `email`: the other saves below are the administrator's.
+   */
+  async function secondEditor(id: number, email = 'operaciones@campo.test') {
     const own = await openPage(chromium.browser);
+    await loginAs(own.page, email, { at: `/questionnaires/edit?id=${id}` });
+    await gone(own.page.getByText(QUESTIONNAIRE_TEXT.loading));
+    return own;
+  }
+
+  /** Meanwhile another editor saves a new version from the last one, `from`. */
+  async function otherSaves(id: number, edit: (v: QuestionnaireVersion) => void, from = 1) {
+    const opened = await latest(id);
+    edit(opened);
+    const other = { name: opened.name, questionnaire_version_type: opened.questionnaire_version_type, dimensions: opened.dimensions, expectedLastVersion: from };
+    expect((await asAdminApi('PUT', `/questionnariesV2/update/${id}`, other)).status).toBe(200);
+  }
+
+  async function sendRefused(page: Page, title: string = MERGE.title) {
+    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+    await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
+    const conflict = page.getByRole('dialog', { name: title });
+    await shown(conflict.getByText(MERGE.kept));
+    await expect(page.getByRole('dialog', { name: 'Cuestionario registrado' }).count()).resolves.toBe(0);
+    return conflict;
+  }
+
+  const latest = async (id: number) => (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
+
+  it('tells the one who saves second, keeps the typed work, and re-applies it on the version saved meanwhile', async () => {
+    const id = await createQuestionnaire('Edición simultánea e2e');
+    const own = await secondEditor(id);
     try {
       const page = own.page;
-      await loginAs(page, 'admin@campo.test', { at: `/questionnaires/edit?id=${id}` });
-      await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
       await page.getByLabel('Ponderación de la pregunta 1').fill('50');
       await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+      await otherSaves(id, (v) => {
+        v.dimensions[0].subDimensions[0].questions[1].guide = 'Preguntar si necesita algo más.';
+        v.name = 'Edición simultánea e2e (revisado)';
+      });
 
-      // Meanwhile another editor saves version 2 from version 1.
-      const opened = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
-      const other = { name: opened.name, questionnaire_version_type: opened.questionnaire_version_type, dimensions: opened.dimensions, expectedLastVersion: 1 };
-      other.dimensions[0].subDimensions[0].questions[0].weighting = 70;
-      other.dimensions[0].subDimensions[0].questions[1].weighting = 30;
-      expect((await asAdminApi('PUT', `/questionnariesV2/update/${id}`, other)).status).toBe(200);
+      const conflict = await sendRefused(page);
+      await shown(conflict.getByText(/^Mientras usted editaba, Ana Administradora registró la versión 2 \(\d\d\/\d\d\/\d{4} \d\d:\d\d\)\.$/));
+      // Nothing saved by the refused send.
+      expect((await latest(id)).lastVersion).toBe(2);
+      // The other version can be looked at first, in the preview.
+      await conflict.getByRole('button', { name: MERGE.view(2) }).click();
+      const preview = page.getByRole('dialog', { name: 'Edición simultánea e2e (revisado)' });
+      await shown(preview.getByRole('tab', { name: 'Vista del Getter' }));
+      await preview.getByRole('button', { name: 'Cerrar' }).click();
+      await gone(preview);
+      // 'Seguir editando': the typed work is still there.
+      await conflict.getByRole('button', { name: MERGE.keepEditing }).click();
+      await gone(conflict);
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
+
+      // Sent again: the same question, and this time the work goes on top of version 2.
+      const again = await sendRefused(page);
+      await again.getByRole('button', { name: MERGE.apply(2) }).click();
+      const applied = page.getByRole('dialog', { name: MERGE.applied(2) });
+      // Nothing changed by both: the weightings are this editor's, the guide and the name the other's.
+      await shown(applied.getByText(MERGE.appliedClean));
+      await applied.getByRole('button', { name: 'Cerrar' }).click();
+      await shown(page.getByText(MERGE.pending(2)));
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
+      await expect(page.getByLabel('Nombre del cuestionario').inputValue()).resolves.toBe('Edición simultánea e2e (revisado)');
+
+      await sendAndConfirm(page);
+      const now = await latest(id);
+      const questions = now.dimensions[0].subDimensions[0].questions;
+      expect([now.lastVersion, now.name, questions.map((q) => q.weighting), questions[1].guide]).toEqual([3, 'Edición simultánea e2e (revisado)', [50, 50], 'Preguntar si necesita algo más.']);
+      own.errors.assertNone([/status of 409/]);
+    } finally {
+      await own.context.close();
+    }
+  });
+
+  it('names what both changed, and drops the typed work only when asked (the other save, from another tab of the same person)', async () => {
+    const id = await createQuestionnaire('Edición simultánea e2e 2');
+    const own = await secondEditor(id, 'admin@campo.test');
+    try {
+      const page = own.page;
+      await page.getByLabel('Ponderación de la pregunta 1').fill('50');
+      await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+      await otherSaves(id, (v) => {
+        v.dimensions[0].subDimensions[0].questions[0].weighting = 70;
+        v.dimensions[0].subDimensions[0].questions[1].weighting = 30;
+      });
+
+      const fromOwnTab = await sendRefused(page, MERGE.titleOwn);
+      await shown(fromOwnTab.getByText(/^Mientras editaba aquí, usted registró la versión 2 desde otra pestaña o ventana/));
+      await fromOwnTab.getByRole('button', { name: MERGE.apply(2) }).click();
+      const applied = page.getByRole('dialog', { name: MERGE.applied(2) });
+      await shown(applied.getByText(MERGE.appliedNotes));
+      await shown(applied.getByText('Pregunta «¿Lo saludaron al entrar?», ponderación: la otra persona también lo cambió; quedó el suyo.'));
+      await applied.getByRole('button', { name: 'Cerrar' }).click();
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
+
+      // Another save lands (version 3): this time the person drops their work for it.
+      await otherSaves(
+        id,
+        (v) => {
+          v.dimensions[0].subDimensions[0].questions[0].weighting = 80;
+          v.dimensions[0].subDimensions[0].questions[1].weighting = 20;
+        },
+        2,
+      );
+      const conflict = await sendRefused(page, MERGE.titleOwn);
+      await conflict.getByRole('button', { name: MERGE.discard(3) }).click();
+      await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+      await shown(page.getByText('Se parte de la versión 3', { exact: false }));
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('80');
+      await expect(page.getByText(MERGE.pending(3)).count()).resolves.toBe(0);
+      expect((await latest(id)).lastVersion).toBe(3);
+      own.errors.assertNone([/status of 409/]);
+    } finally {
+      await own.context.close();
+    }
+  });
+
+  it('keeps bringing an older version back as part of the work re-applied on the version saved meanwhile', async () => {
+    const id = await createQuestionnaire('Volver a una versión e2e');
+    // Version 2 moves the weightings to 70 / 30 (the editor opens it as the last one).
+    await otherSaves(id, (v) => {
+      v.dimensions[0].subDimensions[0].questions[0].weighting = 70;
+      v.dimensions[0].subDimensions[0].questions[1].weighting = 30;
+    });
+    const own = await secondEditor(id);
+    try {
+      const page = own.page;
+      // This person opens version 1 to bring its 60 / 40 back…
+      await page.getByRole('combobox', { name: 'Versión' }).click();
+      await page.getByRole('option', { name: /^Versión 1/ }).click();
+      await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+      await page.getByLabel('Ponderación de la pregunta 1').waitFor();
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('60');
+      // …while another adds version 3 with a guide on question 2.
+      await otherSaves(
+        id,
+        (v) => {
+          v.dimensions[0].subDimensions[0].questions[1].guide = 'Preguntar si necesita algo más.';
+        },
+        2,
+      );
+
+      await (await sendRefused(page)).getByRole('button', { name: MERGE.apply(3) }).click();
+      const applied = page.getByRole('dialog', { name: MERGE.applied(3) });
+      await shown(applied.getByText(MERGE.appliedClean));
+      await applied.getByRole('button', { name: 'Cerrar' }).click();
+      // Going back to 60 / 40 was the change (measured from version 2, the last when the editor opened).
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('60');
+      await sendAndConfirm(page);
+      const now = await latest(id);
+      const questions = now.dimensions[0].subDimensions[0].questions;
+      expect([now.lastVersion, questions.map((q) => q.weighting), questions[1].guide]).toEqual([4, [60, 40], 'Preguntar si necesita algo más.']);
+    } finally {
+      await own.context.close();
+    }
+  });
+
+  it('offers to register the typed work as a new questionnaire when the one edited stopped existing', async () => {
+    const id = await createQuestionnaire('Edición de uno que se quita e2e');
+    const own = await secondEditor(id);
+    try {
+      const page = own.page;
+      await page.getByLabel('Ponderación de la pregunta 1').fill('50');
+      await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+      // Meanwhile someone removes its only version: the questionnaire leaves the list.
+      expect((await asAdminApi('DELETE', `/questionnariesV2/delete/${id}`)).status).toBe(200);
 
       await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
       await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
-      const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
-      await shown(error.getByText(QUESTIONNAIRE_CONFLICT));
-      await expect(page.getByRole('dialog', { name: 'Cuestionario registrado' }).count()).resolves.toBe(0);
-      await error.getByRole('button', { name: 'Cerrar' }).click();
-      // The work typed stays on screen.
-      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
+      const removed = page.getByRole('dialog', { name: MERGE.goneTitle });
+      await shown(removed.getByText(MERGE.gone));
+      await removed.getByRole('button', { name: MERGE.saveAsNew }).click();
+      const success = page.getByRole('dialog', { name: 'Cuestionario registrado' });
+      await shown(success.getByText('Se registró la versión 1 de «Edición de uno que se quita e2e».'));
 
-      const now = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
-      expect([now.lastVersion, now.dimensions[0].subDimensions[0].questions.map((q) => q.weighting)]).toEqual([2, [70, 30]]);
-      own.errors.assertNone([/status of 409/]);
+      const list = (await (await asAdminApi('GET', `/questionnariesV2?q=${encodeURIComponent('Edición de uno que se quita e2e')}`)).json()) as { rows: { id: number }[] };
+      expect(list.rows).toHaveLength(1);
+      expect(list.rows[0].id).not.toBe(id);
+      const now = await latest(list.rows[0].id);
+      expect(now.dimensions[0].subDimensions[0].questions.map((q) => q.weighting)).toEqual([50, 50]);
+      own.errors.assertNone([/status of 404/]);
     } finally {
       await own.context.close();
     }

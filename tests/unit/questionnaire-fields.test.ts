@@ -105,6 +105,14 @@ describe('field rules (spec 2 §5, §9)', () => {
     expect(checkPhotoCount('')).toBe(T.required);
   });
 
+  it('keeps the three options of a question Opciones SI, NO, N/A: two or four are refused, as the editor never makes them', () => {
+    const close = { ...newQuestion(), name: '¿Lo saludaron al entrar?', weighting: 100 };
+    const answersProblems = (answers: typeof close.answers) => problems(withQuestions([{ ...close, answers }])).filter((p) => p.path.endsWith('.answers'));
+    expect(answersProblems(close.answers)).toEqual([]);
+    expect(answersProblems(close.answers.slice(0, 2)).map((p) => p.message)).toEqual([T.threeCloseAnswers]);
+    expect(answersProblems([...close.answers, { ...close.answers[1], _id: 'otra', answer: 'A veces' }]).map((p) => p.message)).toEqual([T.threeCloseAnswers]);
+  });
+
   it('refuses a penalty question outside the penalty dimension and other types inside it', () => {
     const c = withQuestions([
       { ...newQuestion(), name: '¿Lo saludaron al entrar?', weighting: 100 },

@@ -12,6 +12,7 @@ import { characters } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { TextInput } from '../../ui/form/inputs';
+import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 
@@ -34,6 +35,9 @@ export function NewNotification() {
   // The send the server took (202) and goes on with: its progress, read until it is SENT or ERROR.
   const [going, setGoing] = useState<PushSendResult | null>(null);
   const ask = form.handleSubmit((values) => setPending(values));
+  // A message being written is not dropped by the side menu or 'Últimos mensajes enviados' without asking,
+  // as in every form of the console; once sent (the form is emptied) nothing is asked.
+  const leaveGuard = useConfirmLeave(() => !sending && Object.values(form.getValues()).some((v) => v.trim() !== ''), { anyNavigation: true });
   const send = async () => {
     if (!pending) return;
     setSending(true);
@@ -112,6 +116,7 @@ export function NewNotification() {
       </Dialog>
       <SuccessDialog open={result !== null} title={T.sentTitle} message={result ? sendSummary(result).join(' · ') : undefined} onClose={() => setResult(null)} />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
+      {leaveGuard.dialog}
     </Card>
   );
 }

@@ -20,21 +20,30 @@ import { PreviewDialog } from './Preview';
 import { QuestionDialog } from './QuestionDialog';
 import { sameQuestionnaire } from '../../../../domain/questionnaire-body';
 import { SaveDialogs, useSaveFlow } from './save';
+import { RebasedDialog } from './conflict';
 
 interface Props {
   mode: 'ADD' | 'EDIT';
+  /** What the form starts with: a version as stored, a copy, or work re-applied on a version (`rebased`). */
   initial: QuestionnaireContent;
+  /** The version the form builds on (EDIT): what a change is measured against, and what a save replaces. */
   loaded?: QuestionnaireVersion;
   duplicateOf?: string;
   onVersionChange?: (version: number) => void;
+  /** The form holds typed work re-applied on `loaded` after a refused save: what to check. */
+  rebased?: { notes: string[] };
+  onRebase?: (theirs: QuestionnaireVersion, content: QuestionnaireContent, notes: string[]) => void;
+  onDiscard?: () => void;
 }
+
+const contentOf = (v: QuestionnaireVersion): QuestionnaireContent => ({ name: v.name, questionnaire_version_type: v.questionnaire_version_type, dimensions: v.dimensions });
 
 /**
  * The questionnaire editor. One react-hook-form form holds the whole tree; every dimension,
  * sub-dimension and question row subscribes only to its own fields, so a keystroke re-renders
  * one input (and the sum under its group), never the tree. Questions are edited in a dialog.
  */
-export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange }: Props) {
+export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange, rebased, onRebase, onDiscard }: Props) {
   const navigate = useNavigate();
   const form = useForm<QuestionnaireContent>({ defaultValues: initial, mode: 'onTouched' });
   const { fields, append, insert, remove } = useFieldArray({ control: form.control, name: 'dimensions' });
@@ -43,10 +52,25 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const [preview, setPreview] = useState<QuestionnaireContent | null>(null);
   const dimensionsBox = useRef<HTMLDivElement>(null);
   const addDimensionButton = useRef<HTMLButtonElement>(null);
+  // The stored version the form builds on (after a rebase the form starts elsewhere: that is unsaved work).
+  const baseline = useMemo(() => (loaded ? contentOf(loaded) : initial), [loaded, initial]);
   // Compared only when leaving (the back arrow, the side menu) or saving, not on each keystroke; both
   // sides finalized, so a question accepted unchanged (its keys in another order) is no change.
-  const changed = () => !sameQuestionnaire(finalizeQuestionnaire(form.getValues()), finalizeQuestionnaire(initial));
-  const save = useSaveFlow(form, loaded ? { id: loaded.id, lastVersion: loaded.lastVersion, unchanged: () => loaded.version === loaded.lastVersion && !changed() } : null);
+  const changed = () => !sameQuestionnaire(finalizeQuestionnaire(form.getValues()), finalizeQuestionnaire(baseline));
+  const save = useSaveFlow(
+    form,
+    loaded
+      ? {
+          id: loaded.id,
+          lastVersion: loaded.lastVersion,
+          unchanged: () => loaded.version === loaded.lastVersion && !changed(),
+          opened: { version: loaded.version, content: baseline },
+          onRebase: (theirs, content, notes) => onRebase?.(theirs, content, notes),
+          onDiscard: () => onDiscard?.(),
+        }
+      : null,
+  );
+  const [rebasedNotes, setRebasedNotes] = useState(rebased ?? null);
   const unsaved = () => save.saved === null && changed();
   const leaveGuard = useConfirmLeave(unsaved, { anyNavigation: true });
   // Another version replaces the form's content: with unsaved changes, the same question as leaving.
@@ -57,7 +81,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
     else onVersionChange?.(version);
   };
 
-  const lockedIds = useMemo(() => (mode === 'EDIT' ? lockedNodeIds(initial) : new Set<string>()), [mode, initial]);
+  const lockedIds = useMemo(() => (mode === 'EDIT' ? lockedNodeIds(baseline) : new Set<string>()), [mode, baseline]);
   const services = useMemo<EditorServices>(
     () => ({
       mode,
@@ -94,7 +118,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
         <FormProvider {...form}>
           <Card sx={{ mt: 2, mb: 10 }}>
             <CardContent ref={dimensionsBox}>
-              <EditorHeader mode={mode} loaded={loaded} duplicateOf={duplicateOf} onBack={() => navigate('/questionnaires')} onVersionChange={changeVersion} />
+              <EditorHeader mode={mode} loaded={loaded} duplicateOf={duplicateOf} onBack={() => navigate('/questionnaires')} onVersionChange={changeVersion} rebased={rebased !== undefined} />
               {dimensions.map((d, i) => (
                 <DimensionCard key={d.id} index={i} nodeId={d._id} type={d.type} onRemove={removeDimension} />
               ))}
@@ -139,6 +163,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
         }}
       />
       <SaveDialogs flow={save} />
+      <RebasedDialog rebased={rebasedNotes && loaded ? { version: loaded.version, notes: rebasedNotes.notes } : null} onClose={() => setRebasedNotes(null)} />
       {leaveGuard.dialog}
       <ConfirmDialog
         open={askedVersion !== null}

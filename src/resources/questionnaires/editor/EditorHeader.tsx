@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { useController, useFormContext } from 'react-hook-form';
+import { QUESTIONNAIRE_MERGE_TEXT } from '../../../../domain/questionnaire-merge';
 import { checkText, LENGTHS } from '../../../../domain/questionnaire-weights';
 import { type QuestionnaireContent, type QuestionnaireVersion, VERSION_TYPES } from '../../../../domain/questionnaires';
 import { formatDisplayDate } from '../../../../domain/validation';
@@ -13,10 +14,12 @@ interface Props {
   duplicateOf?: string;
   onBack: () => void;
   onVersionChange?: (version: number) => void;
+  /** The form holds typed work re-applied on `loaded` after another person's save. */
+  rebased?: boolean;
 }
 
 /** Title, back arrow, the questionnaire's name and type, and the version selector when there are several. */
-export function EditorHeader({ mode, loaded, duplicateOf, onBack, onVersionChange }: Props) {
+export function EditorHeader({ mode, loaded, duplicateOf, onBack, onVersionChange, rebased }: Props) {
   const { register } = useFormContext<QuestionnaireContent>();
   const { ref: nameRef, ...name } = register('name', { validate: (v) => checkText(v, LENGTHS.questionnaireName) ?? true });
   const nameError = useFieldError('name');
@@ -38,6 +41,11 @@ export function EditorHeader({ mode, loaded, duplicateOf, onBack, onVersionChang
       {loaded && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Se parte de la versión {loaded.version}; al enviar se registra una versión nueva. Los nombres y tipos de las dimensiones y subdimensiones existentes no cambian.
+        </Typography>
+      )}
+      {loaded && rebased && (
+        <Typography variant="body2" color="warning.main" sx={{ mb: 2 }} role="status">
+          {QUESTIONNAIRE_MERGE_TEXT.pending(loaded.version)}
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>

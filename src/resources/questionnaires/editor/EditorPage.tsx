@@ -26,10 +26,14 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
   const id = Number(params.get('id')) || null;
   const duplicate = mode === 'ADD' && params.get('action') === 'duplicate' && id !== null;
   const [version, setVersion] = useState<number | undefined>(undefined);
+  /** Bumped to read the last version again (after dropping one's work for another person's version). */
+  const [reads, setReads] = useState(0);
+  /** Typed work re-applied on a version saved meanwhile by someone else (conflict.tsx). */
+  const [rebased, setRebased] = useState<{ on: QuestionnaireVersion; content: QuestionnaireContent; notes: string[]; n: number } | null>(null);
   const load = mode === 'EDIT' || duplicate;
 
   const query = useQuery({
-    queryKey: ['questionnaire-version', id, version ?? 'latest'],
+    queryKey: ['questionnaire-version', id, version ?? 'latest', reads],
     queryFn: ({ signal }) => request<QuestionnaireVersion>(endpoints.one!.get.replace(':id', String(id)), { query: { version }, signal }),
     enabled: load && id !== null && canUse(currentRole(), 'questionnaires', 'write'),
     gcTime: 0,
@@ -45,17 +49,42 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
 
   const loaded = query.data;
   if (!loaded) return <EditorForm key="new" mode="ADD" initial={EMPTY} />;
+  const changeVersion = (next: number) => {
+    setRebased(null);
+    setVersion(next);
+  };
+  const rebase = (on: QuestionnaireVersion, content: QuestionnaireContent, notes: string[]) => setRebased((before) => ({ on, content, notes, n: (before?.n ?? 0) + 1 }));
+  const discard = () => {
+    setRebased(null);
+    setVersion(undefined);
+    setReads((n) => n + 1);
+  };
   if (duplicate) {
     const copy = { name: `${loaded.name} (copia)`, questionnaire_version_type: loaded.questionnaire_version_type, dimensions: loaded.dimensions };
     return <EditorForm key={`copy-${loaded.id}`} mode="ADD" initial={copy} duplicateOf={loaded.name} />;
   }
+  if (rebased)
+    return (
+      <EditorForm
+        key={`${loaded.id}-rebased-${rebased.n}`}
+        mode="EDIT"
+        initial={rebased.content}
+        loaded={rebased.on}
+        rebased={{ notes: rebased.notes }}
+        onVersionChange={changeVersion}
+        onRebase={rebase}
+        onDiscard={discard}
+      />
+    );
   return (
     <EditorForm
-      key={`${loaded.id}-${loaded.version}`}
+      key={`${loaded.id}-${loaded.version}-${reads}`}
       mode="EDIT"
       initial={{ name: loaded.name, questionnaire_version_type: loaded.questionnaire_version_type, dimensions: loaded.dimensions }}
       loaded={loaded}
-      onVersionChange={setVersion}
+      onVersionChange={changeVersion}
+      onRebase={rebase}
+      onDiscard={discard}
     />
   );
 }
