@@ -64,6 +64,21 @@ describe("the demo moves' histories", () => {
   });
 });
 
+describe("the demo's published visits", () => {
+  it('are due from a day no later than their last one, and the ones left for the stock within their project (an ended one: its last day)', async () => {
+    const { rows } = (await t.db.execute(sql`
+      select
+        (select count(*) from visits where due_from > due_to)::int as inverted,
+        (select count(*) from visits v join project_locations pl on pl.id = v.project_location_id join projects p on p.id = pl.project_id
+          where v.state = 'PUBLICADA' and (v.due_from < p.start_date or v.due_to > p.end_date))::int as outside,
+        (select count(*) from visits v join project_locations pl on pl.id = v.project_location_id join projects p on p.id = pl.project_id
+          where v.state = 'PUBLICADA' and p.end_date < current_date)::int as of_ended`)) as unknown as { rows: { inverted: number; outside: number; of_ended: number }[] };
+    // The seed leaves published visits on ended projects too (the stock lists them as finished).
+    expect(rows[0].of_ended).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ inverted: 0, outside: 0 });
+  });
+});
+
 describe("the demo's Getter replies", () => {
   it('are what the Getter’s send takes: complete, photos and all, and nothing in the agent’s own questions', async () => {
     const rows = await t.db

@@ -139,11 +139,19 @@ export async function seedMoves(tx: Tx): Promise<void> {
   for (let start = 0; start < plans.length; start += 100) await insertMoves(tx, random, plans.slice(start, start + 100), published, info, now);
   await republishOne(tx);
 
-  // Every project location keeps a couple of published visits for the stock.
+  // Every project location keeps a couple of published visits for the stock, due within its project's
+  // dates: from today and a week later, or, for a project already ended, its last day (a visit due from
+  // after the day it was due to read as a typo on every screen that shows both).
   for (const pl of pls) {
     const left = published.get(pl.id)?.length ?? 0;
-    const end = info.get(pl.projectId)?.endDate ?? iso(new Date(now + 60 * DAY));
-    if (left < 2) await tx.insert(visits).values(Array.from({ length: 2 - left }, (_, i) => ({ projectLocationId: pl.id, dueFrom: iso(new Date(now + i * 7 * DAY)), dueTo: end })));
+    const project = info.get(pl.projectId);
+    const end = project?.endDate ?? iso(new Date(now + 60 * DAY));
+    const from = (i: number) => {
+      const day = iso(new Date(now + i * 7 * DAY));
+      const clipped = day > end ? end : day;
+      return project?.startDate && clipped < project.startDate ? project.startDate : clipped;
+    };
+    if (left < 2) await tx.insert(visits).values(Array.from({ length: 2 - left }, (_, i) => ({ projectLocationId: pl.id, dueFrom: from(i), dueTo: end })));
   }
 }
 
