@@ -29,7 +29,7 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import TuneIcon from '@mui/icons-material/Tune';
 import UploadIcon from '@mui/icons-material/Upload';
 import WorkIcon from '@mui/icons-material/Work';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, type Theme, Tooltip, useMediaQuery } from '@mui/material';
+import { Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, type Theme, Tooltip, useMediaQuery } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useSidebarState } from 'ra-ui-materialui';
 import { type ComponentType, useState } from 'react';
@@ -116,9 +116,12 @@ function Group({ entry }: { entry: MenuEntry }) {
         </ListItemButton>
       </Tooltip>
       <Collapse in={open} timeout="auto" unmountOnExit>
+        {/* A list's items are list items: a link straight inside the <ul> left screen readers no count of the group's entries (axe 'list'). */}
         <List disablePadding dense>
           {entry.children!.map((child) => (
-            <Item key={child.label} entry={child} nested={sidebarOpen} />
+            <ListItem key={child.label} disablePadding>
+              <Item entry={child} nested={sidebarOpen} />
+            </ListItem>
           ))}
         </List>
       </Collapse>

@@ -572,7 +572,7 @@ describe('reviewing a move', () => {
   it('edits the answers in review and downloads the images and the PDF', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
     const { page, errors } = await openMove(move.code);
-    await shown(page.getByLabel('Resultado'));
+    await shown(page.getByText(/^Resultado: /));
     await page.getByRole('button', { name: 'Revisar', exact: true }).click();
     const first = page.getByRole('group', { name: /^1\.1\.1 / });
     // The answers of a question are one group named by the question.

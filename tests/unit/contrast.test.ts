@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MOVE_STATUS_COLOR } from '../../domain/moves';
 import { STATISTIC_BAND_STYLE } from '../../domain/statistics';
-import { theme } from '../../src/layout/theme';
+import { SELECTED_ROW_BACKGROUND, theme } from '../../src/layout/theme';
 
 /** WCAG 2 relative luminance of '#rrggbb' or '#rgb'. */
 function luminance(color: string): number {
@@ -32,6 +32,15 @@ describe('colour contrast', () => {
     for (const name of ['primary', 'secondary', 'success', 'error', 'warning', 'info'] as const) {
       const { main, contrastText } = theme.palette[name];
       expect(contrast(main, contrastText), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("keeps a row's text buttons at 4.5:1 when the row is selected or under the pointer", () => {
+    // The row's actions ('Editar', 'Locaciones'…) are primary; its toggle 'Desactivar' / 'Activar' is error / success.
+    const hovered = '#f5f5f5'; // MUI's hover: black at 4 % over white
+    for (const name of ['primary', 'error', 'success'] as const) {
+      expect(contrast(theme.palette[name].main, SELECTED_ROW_BACKGROUND), `${name} on a selected row`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(theme.palette[name].main, hovered), `${name} on a hovered row`).toBeGreaterThanOrEqual(4.5);
     }
   });
 

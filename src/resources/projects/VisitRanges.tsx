@@ -6,6 +6,7 @@ import { checkRangeDraft, MONTH_NAMES, sortRanges, type VisitRange, visitCalenda
 import { PROJECT_TEXT } from '../../../domain/projects';
 import { formatDisplayDate } from '../../../domain/validation';
 import { useField } from '../../ui/form/inputs';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
 
 const EMPTY = { from: '', to: '', visits: '' };
 const number = (n: number) => n.toLocaleString('es-AR');
@@ -88,7 +89,13 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
                 <TableCell sx={{ fontWeight: 600 }}>Hasta</TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>Visitas por locación</TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>Visitas totales</TableCell>
-                {!readOnly && <TableCell aria-label="Acciones" />}
+                {!readOnly && (
+                  <TableCell sx={{ position: 'relative' }}>
+                    <Box component="span" sx={VISUALLY_HIDDEN}>
+                      Acciones
+                    </Box>
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>

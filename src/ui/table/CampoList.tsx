@@ -28,6 +28,7 @@ import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
 import type { ListMeta } from '../../dataProvider';
 import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
+import { VISUALLY_HIDDEN } from '../visuallyHidden';
 import { ExcelButton } from './ExcelButton';
 import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
@@ -320,7 +321,14 @@ function CampoTable({
                   )}
                 </TableCell>
               ))}
-              {showActions && <TableCell sx={{ width: 120 }} aria-label="Acciones" />}
+              {/* A heading with text (hidden), not an empty one named by aria-label: axe's 'empty-table-header'. */}
+              {showActions && (
+                <TableCell sx={{ width: 120, position: 'relative' }}>
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
+                    Acciones
+                  </Box>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -419,9 +427,6 @@ function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; v
  */
 const SEARCH_WIDTH = 360;
 const LABEL_BESIDE_ICON = { '&:not(.MuiInputLabel-shrink)': { maxWidth: 'calc(100% - 56px)' } } as const;
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 /**
  * The file's columns: the shown ones but the actions; a link column's ids only when no column of the

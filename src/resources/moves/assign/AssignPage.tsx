@@ -138,7 +138,7 @@ function StockAssignment() {
           </Box>
         </FormProvider>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, flexWrap: 'wrap' }}>
-          <FormGroup row aria-label="Estados del stock">
+          <FormGroup row role="group" aria-label="Estados del stock">
             {STOCK_STATES.map((s) => (
               <FormControlLabel
                 key={s}

@@ -27,7 +27,7 @@ export function InfoCard({ move }: { move: MoveDetail }) {
             Información
           </Typography>
           <StatusChip status={move.statusId} />
-          <Typography variant="body1" sx={{ fontWeight: 600 }} aria-label="Resultado">
+          <Typography variant="body1" sx={{ fontWeight: 600 }}>
             {`Resultado: ${formatResult(move.questionnaireResult)}`}
           </Typography>
         </Box>
