@@ -525,3 +525,31 @@ describe('a move configuration linked to projects', () => {
     errors.assertNone();
   });
 });
+
+describe('the list of move configurations', () => {
+  it('sorts names in Spanish order both ways: accented and lower-case names among the rest', async () => {
+    const api = await adminApi();
+    const stamp = Date.now().toString(36);
+    for (const name of [`Árbol de decisión ${stamp}`, `auditoría rápida ${stamp}`]) await api('POST', '/moves/post/new-move', { name, points: 10, minutesDuration: 5 });
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Configurar tipos');
+    await shown(page.getByRole('cell', { name: `Árbol de decisión ${stamp}`, exact: true }));
+    // The whole name of each row (a long one is cut in the cell, whole in its title).
+    const names = () => page.locator('tbody tr td:first-child').evaluateAll((cells) => cells.map((td) => td.querySelector('[title]')?.getAttribute('title') ?? td.textContent ?? ''));
+    const positions = async () => {
+      const shownNames = await names();
+      return [`Árbol de decisión ${stamp}`, `auditoría rápida ${stamp}`, 'Entrevista al encargado', 'Visita estándar'].map((n) => shownNames.indexOf(n));
+    };
+    // Ascending, as the server answers every list: 'Árbol' and 'auditoría' with the A's, not after 'Visita'.
+    const ascending = await positions();
+    expect(ascending.every((i) => i >= 0), JSON.stringify(await names())).toBe(true);
+    expect([...ascending].sort((a, b) => a - b)).toEqual(ascending);
+    await page.getByRole('columnheader', { name: 'Nombre' }).getByRole('button').click();
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBe('descending');
+    const descending = await positions();
+    expect([...descending].sort((a, b) => b - a)).toEqual(descending);
+    errors.assertNone();
+  });
+});
