@@ -248,6 +248,31 @@ describe('a point of sale', () => {
     errors.assertNone();
   });
 
+  it("of an inactive client, opened by its address, says so at once instead of the form or the bulk load", async () => {
+    const api = await adminApi();
+    const inactive = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100&state=false')).rows.find((c) => c.name === 'Farmacias Norte')!;
+    const active = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100&state=true')).rows.find((c) => c.name === 'Café del Plata')!;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/clients/${inactive.id}/add` });
+    await shown(page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.'));
+    expect(await page.getByRole('heading', { name: 'Nueva locacion' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Nombre' }).count()).toBe(0);
+    await page.goto(`/clients/${inactive.id}/massive`);
+    await shown(page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.'));
+    expect(await page.getByRole('button', { name: 'ADJUNTAR CSV' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Volver a la lista de locaciones' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
+    expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/clients/${inactive.id}/branch-offices`);
+    // An active client's open as before.
+    await page.goto(`/clients/${active.id}/add`);
+    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+    await page.goto(`/clients/${active.id}/massive`);
+    await shown(page.getByRole('button', { name: 'ADJUNTAR CSV' }));
+    expect(await page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.').count()).toBe(0);
+    errors.assertNone();
+  });
+
   it("opened under another client's address, moves to its own client's", async () => {
     const api = await adminApi();
     const clients = await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100');
