@@ -329,6 +329,25 @@ describe('activation and WhatsApp', () => {
     expect((await t.db.select().from(users).where(eq(users.id, user.id))).length).toBe(1);
   });
 
+  it('an administrator who changes its own password stays in, and only its other sessions end', async () => {
+    const here = await t.login('calidad1@campo.test');
+    const elsewhere = await t.login('calidad1@campo.test');
+    const changed = await call('PUT', '/api/web-users', { id: here.id, password: 'Otra#Clave2026' }, here.token);
+    expect(changed.statusCode, changed.body).toBe(200);
+    // This session goes on, and renews.
+    expect((await call('GET', '/api/web-users?limit=1', undefined, here.token)).statusCode).toBe(200);
+    const renewed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: here.refreshToken } });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    // The one on another device ends, token and refresh.
+    expect((await call('GET', '/api/web-users?limit=1', undefined, elsewhere.token)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: elsewhere.refreshToken } })).statusCode).toBe(401);
+    await t.login('calidad1@campo.test', 'Otra#Clave2026');
+    // Another user's new password ends all of that user's sessions, as before.
+    const other = await t.login('calidad2@campo.test');
+    expect((await call('PUT', '/api/web-users', { id: other.id, password: 'Otra#Clave2026' }, here.token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/web-users?limit=1', undefined, other.token)).statusCode).toBe(401);
+  });
+
   it('does not let an administrator deactivate itself', async () => {
     const res = await call('PUT', '/api/web-users/state', { id: adminId, status: false });
     expect(res.statusCode).toBe(400);
