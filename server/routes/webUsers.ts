@@ -148,7 +148,7 @@ export default async function webUserRoutes(app: App) {
    * Id in the body; a field left out keeps its stored value, an empty password the current one. With
    * `updatedAt`, refused (409) when the user changed after the form loaded it.
    */
-  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones. Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema) } }, async (req) => {
+  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones (quien cambia la propia conserva la sesión desde la que la cambió). Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema) } }, async (req) => {
     const { id: userId, password, updatedAt: loaded, ...update } = req.body as WebUserUpdate & LoadedVersion;
     const passwordHash = password ? await hashPassword(password) : undefined;
     try {
