@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, MAX_ID, nameText, optionalPhone, optionalUrl, required, url } from './validation';
+import { email, id, nameText, optionalIdSaying, optionalPhone, optionalUrl, required, url } from './validation';
 
 export const CLIENT_TEXT = {
   badType: 'Tipo de cliente inválido',
@@ -8,10 +8,7 @@ export const CLIENT_TEXT = {
 } as const;
 
 /** The client type when given: none (empty, null) is no type; anything else must be a type's id. */
-const clientTypeId = z.preprocess(
-  (v) => (v === '' || v === null || v === undefined ? null : v),
-  z.coerce.number({ error: CLIENT_TEXT.badType }).int(CLIENT_TEXT.badType).positive(CLIENT_TEXT.badType).max(MAX_ID, CLIENT_TEXT.badType).nullable(),
-);
+const clientTypeId = optionalIdSaying(CLIENT_TEXT.badType);
 
 /** Client form (spec 1 §5): name, address, email, claimUrl and contactUrl required; the type is optional (the spec's rules leave it out). */
 export const clientSchema = z.object({

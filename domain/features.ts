@@ -1,6 +1,6 @@
 /** Client attributes (features, spec 1 §2.6, §4, §5): a name, a required flag and its values. */
 import { z } from 'zod';
-import { collapseSpaces, MAX_ID, MSG, nameKey, pickedId, textOr, trimText } from './validation';
+import { collapseSpaces, id, MSG, nameKey, pickedId, textOr, trimText } from './validation';
 
 export const FEATURE_TEXT = {
   /** Followed by the attribute's name in capitals. */
@@ -20,10 +20,7 @@ export const FEATURE_TEXT = {
 
 export const noValuesMessage = (name: string) => `${FEATURE_TEXT.noValues}${name.trim().toUpperCase()}`;
 
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido').optional(),
-);
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
 
 export const featureValueSchema = z.object({
   id: optionalId,

@@ -1,7 +1,7 @@
 /** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
 import { z } from 'zod';
 import { type KeyValue, keyValueSchema } from './tags';
-import { email, id, isEmail, latitude, longitude, MAX_ID, MSG, optionalText, pickedId, optionalUrl, phone, required, textOr } from './validation';
+import { email, id, INVALID_ID, isEmail, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr } from './validation';
 
 export const LOCATION_TEXT = {
   geography: 'Seleccione país, estado o provincia y ciudad.',
@@ -54,10 +54,7 @@ export function toZoneManagerIds(values: unknown): number[] {
 }
 
 /** An optional id: '', null and absent are null. */
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
-  z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido').nullable(),
-);
+const optionalId = optionalIdSaying(INVALID_ID);
 
 /** Latitude and longitude arrive as text from the form and the CSV, as numbers from other callers. */
 const coordinate = (rule: typeof latitude) =>
@@ -94,7 +91,7 @@ export function foldLocationCode(code: string): string {
 
 /** A chosen attribute value: the value's id (and, for reading, its attribute). */
 export const featureValueRef = z.object({
-  id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido'),
+  id,
   featureId: optionalId.optional(),
 });
 
@@ -167,7 +164,7 @@ export type LocationUpdate = z.output<typeof locationUpdateSchema>;
 
 /** `PUT /locations/disable`. */
 export const locationStatusSchema = z.object({
-  id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido'),
+  id,
   status: z.boolean({ error: 'El estado debe ser verdadero o falso' }),
 });
 

@@ -1,6 +1,6 @@
 /** Move configurations (spec 1 §2.7, §3, §4, §5). */
 import { z } from 'zod';
-import { collapseSpaces, MAX_ID, MSG, textOr, trimText } from './validation';
+import { collapseSpaces, id, MSG, textOr, trimText } from './validation';
 
 export const MOVE_CONFIG_TEXT = {
   required: 'Campo requerido',
@@ -34,7 +34,7 @@ const requiredNumber = z.preprocess(
 );
 
 const ids = z
-  .array(z.coerce.number().int().positive().max(MAX_ID), { error: 'Lista inválida' })
+  .array(id, { error: 'Lista inválida' })
   .max(50, MSG.tooLong)
   .transform((list) => [...new Set(list)])
   .default([]);

@@ -157,10 +157,18 @@ export const INVALID_ID = 'Identificador inválido';
  * A record's id: a number, or a string of digits (a path or a query). Nothing else is read as one: a
  * coercion made `true` record 1 and `[6]`, '0x6', ' 6 ' or '6e0' record 6, and acted on them.
  */
-export const id = z
-  .union([z.number().int(INVALID_ID), z.string().regex(/^\d{1,10}$/, INVALID_ID)], { error: INVALID_ID })
-  .transform(Number)
-  .pipe(z.number().int(INVALID_ID).positive(INVALID_ID).max(MAX_ID, INVALID_ID));
+export const idSaying = (message: string) =>
+  z
+    .union([z.number().int(message), z.string().regex(/^\d{1,10}$/, message)], { error: message })
+    .transform(Number)
+    .pipe(z.number().int(message).positive(message).max(MAX_ID, message));
+export const id = idSaying(INVALID_ID);
+
+/**
+ * An id a form may leave empty: '', null and absent are null; anything else must be an id as `id` reads
+ * one (`true`, `[1]` or '1e0' in a body were read as record 1: a client type, a country, a user's client).
+ */
+export const optionalIdSaying = (message: string) => z.preprocess((v) => (v === '' || v === undefined ? null : v), idSaying(message).nullable());
 
 /**
  * A reference picked in a select: missing or empty gives `whenMissing` (the form's 'Requerido' or

@@ -1,7 +1,7 @@
 /** Web users (spec 3 §2, §3, §5): the staff and client users of the console, with their rules. */
 import { z } from 'zod';
 import { isRoleId, ROLE, ROLE_IDS, ROLE_NAMES, requiresClient, type RoleId, type UserRole } from './roles';
-import { email, id, MAX_ID, MSG, newPassword, optionalPhone, optionalUrl, required } from './validation';
+import { email, id, idSaying, INVALID_ID, MSG, newPassword, optionalIdSaying, optionalPhone, optionalUrl, required } from './validation';
 
 export const WEB_USER_TEXT = {
   notFound: 'El usuario no existe.',
@@ -47,15 +47,21 @@ export const WEB_ROLES: { id: RoleId; description: string }[] = ROLE_IDS.map((ro
 export const clientForRole = (rolId: UserRole, clientId: number | null | undefined): number | null =>
   requiresClient(rolId) ? (clientId ?? null) : null;
 
-const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
+/**
+ * The role: its number, or its digits as text. Nothing else is read as one: coerced, `true` and `[1]`
+ * were role 1 and made the user an administrator.
+ */
 const rolId = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: MSG.required }).int(WEB_USER_TEXT.roleInvalid).refine(isRoleId, WEB_USER_TEXT.roleInvalid),
+  z
+    .union([z.number(), z.string().regex(/^\d{1,2}$/, WEB_USER_TEXT.roleInvalid)], { error: (issue) => (issue.input === undefined ? MSG.required : WEB_USER_TEXT.roleInvalid) })
+    .transform(Number)
+    .refine(isRoleId, WEB_USER_TEXT.roleInvalid),
 );
 /** A permission's id (spec 3 §3: action 1). */
-const actionId = z.coerce.number({ error: 'Permiso inválido' }).int('Permiso inválido').positive('Permiso inválido').max(MAX_ID, 'Permiso inválido');
-const optionalId = z.preprocess(blankToNull, z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido').nullable());
+const actionId = idSaying('Permiso inválido');
+const optionalId = optionalIdSaying(INVALID_ID);
 const name = required.pipe(z.string().max(100, MSG.tooLong));
 
 const fields = {

@@ -21,6 +21,8 @@ export interface SessionUser {
   id: number;
   rol: UserRole;
   clientId: number | null;
+  /** The session's family of refresh tokens (the access token's `sid`): what ending "this session" ends. */
+  family?: string | null;
 }
 
 declare module 'fastify' {
@@ -93,8 +95,9 @@ export function registerGuard(app: FastifyInstance, routeTable: RouteEntry[]) {
       throw new HttpError(401, AUTH_TEXT.sessionExpired);
     }
     if (claims.typ !== 'access') throw new HttpError(401, AUTH_TEXT.sessionExpired);
-    const session = Object.freeze({ id: Number(claims.sub), rol: claims.rol ?? null, clientId: claims.cid ?? null });
-    const entry = { session, issued: claims.iat ?? 0, family: typeof claims.sid === 'string' ? claims.sid : null, until: (claims.exp ?? 0) * 1000 };
+    const family = typeof claims.sid === 'string' ? claims.sid : null;
+    const session = Object.freeze({ id: Number(claims.sub), rol: claims.rol ?? null, clientId: claims.cid ?? null, family });
+    const entry = { session, issued: claims.iat ?? 0, family, until: (claims.exp ?? 0) * 1000 };
     if (claims.exp) {
       if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
       verified.set(token, entry);

@@ -79,9 +79,16 @@ async function ensureFreeOfLocations(tx: Tx, userId: number, clientId: number | 
 /** A concurrent insert of the same e-mail loses on the unique index: the same 409 as the check. */
 const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
 
-/** Ends the user's sessions on every device (password changed, user deactivated). */
-const revokeSessions = (tx: Tx, userId: number) =>
-  tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+/**
+ * Ends the user's sessions on every device (password changed, user deactivated), but `keep`: the session
+ * of an administrator who changes its own password goes on (it was thrown out to the login, told its
+ * session had expired, right after 'Cambios guardados con éxito').
+ */
+const revokeSessions = (tx: Tx, userId: number, keep?: string | null) =>
+  tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keep ? ne(refreshTokens.family, keep) : undefined));
 
 export default async function webUserRoutes(app: App) {
   app.get('/web-users', { config: admin, schema: { tags, summary: 'Lista paginada de usuarios con filtros y orden', description: 'El total es exacto hasta 1.000 y estimado por encima.', querystring: userFilterQuery } }, async (req) => {
@@ -141,7 +148,7 @@ export default async function webUserRoutes(app: App) {
    * Id in the body; a field left out keeps its stored value, an empty password the current one. With
    * `updatedAt`, refused (409) when the user changed after the form loaded it.
    */
-  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones. Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema) } }, async (req) => {
+  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones (quien cambia la propia conserva la sesión desde la que la cambió). Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema) } }, async (req) => {
     const { id: userId, password, updatedAt: loaded, ...update } = req.body as WebUserUpdate & LoadedVersion;
     const passwordHash = password ? await hashPassword(password) : undefined;
     try {
@@ -165,7 +172,7 @@ export default async function webUserRoutes(app: App) {
           .set({ ...body, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
           .where(eq(users.id, userId));
         await setUserActions(tx, userId, roleActions(body.rolId).map((a) => a.actionId), actions);
-        if (passwordHash || !body.status) await revokeSessions(tx, userId);
+        if (passwordHash || !body.status) await revokeSessions(tx, userId, userId === req.session.id ? req.session.family : null);
         await audit(tx, { userId: req.session.id, entity: 'user', entityId: userId, action: 'update', detail: { passwordChanged: Boolean(passwordHash) } });
         return oneUser(tx, userId);
       });

@@ -72,6 +72,8 @@ export interface FormDeclaration<V> {
   editSchema?: (record: RaRecord) => z.ZodType<any, any>;
   /** Whether a record can be edited; one that cannot opens in VIEW, without the edit button. */
   editable?: (record: RaRecord) => boolean;
+  /** What else follows an edit saved, given the record as the server answered it. */
+  afterUpdate?: (saved: RaRecord) => void;
 }
 
 export interface ResourceDeclaration<V> {
@@ -181,6 +183,7 @@ function RecordPage<V extends Record<string, unknown>>({
       viewPath={`/${name}/view/${data.id}`}
       onSubmit={async (values, loaded) => {
         const saved = await update(name, { id: data.id, data: values, previousData: loaded }, { returnPromise: true, mutationMode: 'pessimistic' });
+        if (saved) form.afterUpdate?.(saved);
         notify(form.saved?.updated ?? 'Cambios guardados con éxito', { type: 'success' });
         navigate(`/${name}`);
         return saved;

@@ -268,6 +268,12 @@ describe('changing clients', () => {
     const res = await send('POST', '/api/clients/', newClient({ typeId: 999999 }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Revise los datos ingresados.', errors: { typeId: CLIENT_TEXT.noType } });
+    // Nor is true, a list or '1e0' read as type 1.
+    for (const typeId of [true, [1], '1e0']) {
+      const coerced = await send('POST', '/api/clients/', newClient({ typeId }));
+      expect(coerced.statusCode, JSON.stringify(typeId)).toBe(400);
+      expect(coerced.json().errors).toEqual({ typeId: CLIENT_TEXT.badType });
+    }
     expect(await clientCount()).toBe(before);
   });
 

@@ -343,6 +343,10 @@ describe('creating and editing a point of sale', () => {
     expect((await send('PUT', '/api/locations', newLocation({ id: 999_999 }))).statusCode).toBe(404);
     // An id that can be none, or none at all, says so as every id does.
     for (const bad of ['abc', 0, undefined]) expect((await send('PUT', '/api/locations', newLocation({ id: bad }))).json().errors.id, String(bad)).toBe(INVALID_ID);
+    // Nor is true or a list read as an id: the place, the owner and an attribute's value say so.
+    const coerced = await send('PUT', '/api/locations', newLocation({ id: existing.id, countryId: true, ownerId: [existing.ownerId ?? 1], featureValues: [{ id: [1] }] }));
+    expect(coerced.statusCode).toBe(400);
+    expect(coerced.json().errors).toMatchObject({ countryId: INVALID_ID, ownerId: INVALID_ID, 'featureValues.0.id': INVALID_ID });
   });
 
   it('deactivates and activates with PUT /locations/disable', async () => {

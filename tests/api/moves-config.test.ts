@@ -89,6 +89,10 @@ describe('creating and editing', () => {
     expect(res.json().errors).toMatchObject({ name: MOVE_CONFIG_TEXT.required, points: MOVE_CONFIG_TEXT.required, minutesDuration: MOVE_CONFIG_TEXT.number });
     const unknown = await send('POST', '/api/moves/post/new-move', config({ moveTypes: [999], category: [888] }));
     expect(unknown.json().errors).toEqual({ moveTypes: MOVE_CONFIG_TEXT.unknownType, category: MOVE_CONFIG_TEXT.unknownCategory });
+    // A type or category is a number or its digits: true and [1] were read as 1.
+    const coerced = await send('POST', '/api/moves/post/new-move', config({ moveTypes: [true], category: [[1]] }));
+    expect(coerced.statusCode).toBe(400);
+    expect(coerced.json().errors).toEqual({ 'moveTypes.0': 'Identificador inválido', 'category.0': 'Identificador inválido' });
   });
 
   it('changes every field of a configuration without projects', async () => {

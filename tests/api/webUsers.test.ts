@@ -3,7 +3,7 @@ import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { ROLE } from '../../domain/roles';
-import { MSG } from '../../domain/validation';
+import { INVALID_ID, MSG } from '../../domain/validation';
 import { WEB_USER_TEXT, type WebUser } from '../../domain/webUsers';
 import { clients, locations, locationZoneManagers, userActions, users } from '../../server/db/schema';
 import { checkLocationRefs } from '../../server/services/locations';
@@ -186,6 +186,30 @@ describe('the user form rules', () => {
     expect((await call('POST', '/api/web-users/', newUser({ email: 'x@campo.test', rolId: 16 }))).json().errors).toEqual({ rolId: WEB_USER_TEXT.roleInvalid });
   });
 
+  it('reads a role, a client or a permission only from a number or its digits: true, [1] or "1e0" never make an administrator', async () => {
+    const before = (await list('')).count;
+    for (const rolId of [true, [ROLE.ADMIN], '1e0', ' 1']) {
+      const res = await call('POST', '/api/web-users/', newUser({ email: 'coercion@andinos.com.ar', rolId }));
+      expect(res.statusCode, JSON.stringify(rolId)).toBe(400);
+      expect(res.json().errors).toEqual({ rolId: WEB_USER_TEXT.roleInvalid });
+    }
+    expect((await call('POST', '/api/web-users/', newUser({ email: 'coercion@andinos.com.ar', clientId: true }))).json().errors).toEqual({ clientId: INVALID_ID });
+    expect((await call('POST', '/api/web-users/', newUser({ email: 'coercion@andinos.com.ar', actions: [true] }))).json().errors).toEqual({ 'actions.0': 'Permiso inválido' });
+    expect((await list('')).count).toBe(before);
+
+    const user = await create({ email: 'coercion@andinos.com.ar', rolId: ROLE.OPERATIONS, clientId: null, actions: [] });
+    for (const change of [{ rolId: true }, { rolId: [ROLE.ADMIN] }, { rolId: ROLE.CLIENT, clientId: [clientId] }]) {
+      const res = await call('PUT', '/api/web-users', { id: user.id, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+    }
+    const [stored] = await t.db.select({ rolId: users.rolId, clientId: users.clientId }).from(users).where(eq(users.id, user.id));
+    expect(stored).toEqual({ rolId: ROLE.OPERATIONS, clientId: null });
+    // Digits as text are still an id, as a select may send them.
+    const edited = await call('PUT', '/api/web-users', { id: user.id, rolId: String(ROLE.CLIENT), clientId: String(clientId) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ rolId: ROLE.CLIENT, clientId });
+  });
+
   it('refuses an e-mail already in use, whatever its case, and writes nothing', async () => {
     const before = (await list('')).count;
     const res = await call('POST', '/api/web-users/', newUser({ email: 'ADMIN@Campo.Test', rolId: ROLE.OPERATIONS }));
@@ -303,6 +327,25 @@ describe('activation and WhatsApp', () => {
     const deleted = await call('DELETE', `/api/web-users/${user.id}`);
     expect(deleted.json().status).toBe(false);
     expect((await t.db.select().from(users).where(eq(users.id, user.id))).length).toBe(1);
+  });
+
+  it('an administrator who changes its own password stays in, and only its other sessions end', async () => {
+    const here = await t.login('calidad1@campo.test');
+    const elsewhere = await t.login('calidad1@campo.test');
+    const changed = await call('PUT', '/api/web-users', { id: here.id, password: 'Otra#Clave2026' }, here.token);
+    expect(changed.statusCode, changed.body).toBe(200);
+    // This session goes on, and renews.
+    expect((await call('GET', '/api/web-users?limit=1', undefined, here.token)).statusCode).toBe(200);
+    const renewed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: here.refreshToken } });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    // The one on another device ends, token and refresh.
+    expect((await call('GET', '/api/web-users?limit=1', undefined, elsewhere.token)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: elsewhere.refreshToken } })).statusCode).toBe(401);
+    await t.login('calidad1@campo.test', 'Otra#Clave2026');
+    // Another user's new password ends all of that user's sessions, as before.
+    const other = await t.login('calidad2@campo.test');
+    expect((await call('PUT', '/api/web-users', { id: other.id, password: 'Otra#Clave2026' }, here.token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/web-users?limit=1', undefined, other.token)).statusCode).toBe(401);
   });
 
   it('does not let an administrator deactivate itself', async () => {

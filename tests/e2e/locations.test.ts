@@ -254,6 +254,31 @@ describe('a point of sale', () => {
     errors.assertNone();
   });
 
+  it("of an inactive client, opened by its address, says so at once instead of the form or the bulk load", async () => {
+    const api = await adminApi();
+    const inactive = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100&state=false')).rows.find((c) => c.name === 'Farmacias Norte')!;
+    const active = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100&state=true')).rows.find((c) => c.name === 'Café del Plata')!;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/clients/${inactive.id}/add` });
+    await shown(page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.'));
+    expect(await page.getByRole('heading', { name: 'Nueva locacion' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Nombre' }).count()).toBe(0);
+    await page.goto(`/clients/${inactive.id}/massive`);
+    await shown(page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.'));
+    expect(await page.getByRole('button', { name: 'ADJUNTAR CSV' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Volver a la lista de locaciones' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
+    expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/clients/${inactive.id}/branch-offices`);
+    // An active client's open as before.
+    await page.goto(`/clients/${active.id}/add`);
+    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+    await page.goto(`/clients/${active.id}/massive`);
+    await shown(page.getByRole('button', { name: 'ADJUNTAR CSV' }));
+    expect(await page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.').count()).toBe(0);
+    errors.assertNone();
+  });
+
   it("opened under another client's address, moves to its own client's", async () => {
     const api = await adminApi();
     const clients = await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100');
@@ -528,6 +553,34 @@ describe('a move configuration linked to projects', () => {
     expect(await field(page, 'Puntos (Steps)').inputValue()).toBe('120');
     expect(await field(page, 'Puntos (Steps)').isDisabled()).toBe(false);
     await gone(page.getByText(/sólo pueden modificarse el nombre y el estado/));
+    errors.assertNone();
+  });
+});
+
+describe('the list of move configurations', () => {
+  it('sorts names in Spanish order both ways: accented and lower-case names among the rest', async () => {
+    const api = await adminApi();
+    const stamp = Date.now().toString(36);
+    for (const name of [`Árbol de decisión ${stamp}`, `auditoría rápida ${stamp}`]) await api('POST', '/moves/post/new-move', { name, points: 10, minutesDuration: 5 });
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Configurar tipos');
+    await shown(page.getByRole('cell', { name: `Árbol de decisión ${stamp}`, exact: true }));
+    // The whole name of each row (a long one is cut in the cell, whole in its title).
+    const names = () => page.locator('tbody tr td:first-child').evaluateAll((cells) => cells.map((td) => td.querySelector('[title]')?.getAttribute('title') ?? td.textContent ?? ''));
+    const positions = async () => {
+      const shownNames = await names();
+      return [`Árbol de decisión ${stamp}`, `auditoría rápida ${stamp}`, 'Entrevista al encargado', 'Visita estándar'].map((n) => shownNames.indexOf(n));
+    };
+    // Ascending, as the server answers every list: 'Árbol' and 'auditoría' with the A's, not after 'Visita'.
+    const ascending = await positions();
+    expect(ascending.every((i) => i >= 0), JSON.stringify(await names())).toBe(true);
+    expect([...ascending].sort((a, b) => a - b)).toEqual(ascending);
+    await page.getByRole('columnheader', { name: 'Nombre' }).getByRole('button').click();
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBe('descending');
+    const descending = await positions();
+    expect([...descending].sort((a, b) => b - a)).toEqual(descending);
     errors.assertNone();
   });
 });

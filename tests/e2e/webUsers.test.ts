@@ -330,3 +330,29 @@ describe('the list', () => {
     errors.assertNone();
   });
 });
+
+describe('an administrator editing itself', () => {
+  it("is welcomed by the name it saved, and stays in after changing its password", async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'calidad1@campo.test');
+    await openMenu(page, null, 'Usuarios');
+    await listLoaded(page);
+    await search(page, 'calidad1@campo.test');
+    await row(page, 'calidad1@campo.test').getByRole('button', { name: /^Editar/ }).click();
+    await shown(page.getByRole('textbox', { name: 'Nombres' }));
+    await page.getByRole('textbox', { name: 'Nombres' }).fill('Rodrigo José');
+    await page.getByRole('textbox', { name: 'Contraseña' }).fill('Otra#Clave2026');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    await atPath(page, '/web-users');
+    await listLoaded(page);
+    await shown(page.getByText('Bienvenido Rodrigo José Castro', { exact: true }));
+    // Still in: the list pages on, and a reload keeps the session.
+    await page.reload();
+    await listLoaded(page);
+    await shown(page.getByText('Bienvenido Rodrigo José Castro', { exact: true }));
+    expect(page.url()).not.toContain('/login');
+    errors.assertNone();
+  });
+});

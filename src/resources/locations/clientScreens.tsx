@@ -1,5 +1,9 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Button, Card, CardContent, CircularProgress } from '@mui/material';
 import { useGetOne } from 'ra-core';
-import { useParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LOCATION_TEXT } from '../../../domain/locations';
 import { isClientId, KnownClient } from '../clients/KnownClient';
 import { Allowed } from '../define';
 import { LocationList } from './LocationList';
@@ -21,12 +25,36 @@ export function ClientLocationList() {
   );
 }
 
+/**
+ * 'Nueva locacion' and the bulk load of a client that takes new points of sale: an inactive client's
+ * (an address typed or kept from before it was deactivated) says why at once, as its list does, instead
+ * of a long form or a file the server would refuse on saving.
+ */
+function ActiveClientOnly({ clientId, children }: { clientId: number; children: ReactNode }) {
+  const navigate = useNavigate();
+  const { data: client, isPending } = useGetOne('clients', { id: clientId }, { retry: false, enabled: isClientId(clientId) });
+  if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
+  if (client?.state !== false) return children;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+        <Alert severity="info">{LOCATION_TEXT.inactiveClient}</Alert>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(clientLocationPaths(clientId).list)}>
+          Volver a la lista de locaciones
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function ClientLocationCreate() {
   const clientId = useClientId('clientId');
   return (
     <Allowed area="locations" operation="write">
       <KnownClient clientId={clientId}>
-        <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+        <ActiveClientOnly clientId={clientId}>
+          <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+        </ActiveClientOnly>
       </KnownClient>
     </Allowed>
   );
@@ -47,7 +75,9 @@ export function ClientLocationsMassive() {
   return (
     <Allowed area="locations" operation="write">
       <KnownClient clientId={clientId}>
-        <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+        <ActiveClientOnly clientId={clientId}>
+          <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+        </ActiveClientOnly>
       </KnownClient>
     </Allowed>
   );

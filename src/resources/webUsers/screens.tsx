@@ -5,6 +5,7 @@ import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { Route, type RouteProps, useParams } from 'react-router-dom';
 import { id } from '../../../domain/validation';
 import { WEB_USER_TEXT, webUserEditSchema, webUserSchema } from '../../../domain/webUsers';
+import { getSession, saveProfile } from '../../authProvider/session';
 import { linkColumn, switchColumn } from '../../ui/table/columns';
 import { defineScreens } from '../define';
 import { UserListActions } from './ListActions';
@@ -95,6 +96,13 @@ const screens = defineScreens({
     }),
     title: { add: 'Nuevo usuario', edit: (u) => `Editar usuario: ${name(u)}`, view: name },
     saved: { created: WEB_USER_TEXT.created, updated: WEB_USER_TEXT.updated },
+    // Editing oneself: 'Bienvenido' and the user menu name the user as saved, not as at login.
+    afterUpdate: (u) => {
+      const profile = getSession()?.profile;
+      if (profile && profile.id === u.id) {
+        saveProfile({ ...profile, firstName: String(u.names), lastName: String(u.lastName), email: String(u.email), linkSurveyMonkey: (u.linkSurveyMonkey as string | null) ?? null });
+      }
+    },
     fields: UserFields,
   },
   routes: [<Route key="massive" path="massive" element={<ImportPage />} />],

@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
 import type { ListMeta } from '../../dataProvider';
@@ -30,6 +30,7 @@ import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
 import { VISUALLY_HIDDEN } from '../visuallyHidden';
 import { ExcelButton } from './ExcelButton';
+import { sortRecords } from './localSort';
 import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
@@ -480,8 +481,15 @@ function LocalList(props: CampoListProps) {
     queryFn: ({ signal }) => dataProvider.getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort, filter: props.filter ?? {}, signal }),
   });
   const list = useList({ data: all.data?.data, isPending: all.isPending, isFetching: all.isFetching, error: all.error, perPage: props.perPage ?? 20, sort });
+  // useList keeps the page, its size and the sort asked for; the rows are sorted here, in Spanish order.
+  const sorted = useMemo(() => (all.data ? sortRecords(all.data.data, list.sort) : undefined), [all.data, list.sort]);
+  const shown = useMemo((): typeof list => {
+    if (!sorted) return list;
+    const data = sorted.slice((list.page - 1) * list.perPage, list.page * list.perPage);
+    return { ...list, data, total: sorted.length, getData: async () => sorted } as typeof list;
+  }, [list, sorted]);
   return (
-    <ListContextProvider value={list}>
+    <ListContextProvider value={shown}>
       <CampoTable {...props} />
     </ListContextProvider>
   );
