@@ -83,14 +83,18 @@ async function refuseInactiveLocations(tx: Tx, of: { moveIds?: readonly number[]
   const plIds = of.projectLocationIds ?? [];
   if (!moveIds.length && !plIds.length) return;
   const ofMoves = tx.select({ id: userMoves.projectLocationId }).from(userMoves).where(inIds(userMoves.id, moveIds));
-  const inactive = await tx
-    .selectDistinct({ name: locations.fullName })
+  // Every point of sale involved, active or not, held (SHARE, in id order) until the assignment commits:
+  // a deactivation meanwhile waits for it, and one committed just before is read here. Locking only the
+  // inactive ones would let a deactivation slip in between this check and the writes.
+  const involved = await tx
+    .select({ id: locations.id, name: locations.fullName, active: locations.status })
     .from(projectLocations)
     .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-    .where(and(eq(locations.status, false), or(moveIds.length ? inArray(projectLocations.id, ofMoves) : undefined, plIds.length ? inIds(projectLocations.id, plIds) : undefined)))
-    .orderBy(locations.fullName)
-    .limit(5);
-  if (inactive.length) throw conflict(ASSIGN_TEXT.locationInactive(inactive.map((l) => l.name)));
+    .where(or(moveIds.length ? inArray(projectLocations.id, ofMoves) : undefined, plIds.length ? inIds(projectLocations.id, plIds) : undefined))
+    .orderBy(locations.id)
+    .for('share', { of: locations });
+  const inactive = [...new Set(involved.filter((l) => !l.active).map((l) => l.name))].sort((a, b) => a.localeCompare(b, 'es')).slice(0, 5);
+  if (inactive.length) throw conflict(ASSIGN_TEXT.locationInactive(inactive));
 }
 
 /** The questionnaire version a new move of the project answers: its questionnaire's current version. */

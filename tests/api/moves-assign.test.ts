@@ -1,6 +1,6 @@
 /** Assignments (agents, Getters, published visits), the stock, the performance report and the assets zip. */
 import { inflateRawSync } from 'node:zlib';
-import { type AnyColumn, and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move-api';
 import { ASSIGN_TEXT } from '../../domain/assignment';
@@ -328,6 +328,30 @@ describe('a point of sale deactivated after it joined the project', () => {
     await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: true });
     const taken = await api.ok<{ created: { visitId: number }[] }>('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: visit.projectLocationId, userId: getterId, visitId: visit.id }]);
     expect(taken.created.map((c) => c.visitId)).toEqual([visit.id]);
+  });
+
+  // Two connections at once: PostgreSQL only (the embedded database has one).
+  it.runIf(inject('campoDatabase').kind === 'postgres')('is refused to an assignment sent while its deactivation is being written: the check waits for it', async () => {
+    const [move] = await movesWhere(t, inStatus('DISPONIBLE'), isNull(userMoves.userId));
+    const [place] = await t.db
+      .select({ id: locations.id, name: locations.fullName })
+      .from(projectLocations)
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .where(eq(projectLocations.id, move.projectLocationId));
+    let assigning: Promise<{ statusCode: number; json: () => { message?: string } }> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.update(locations).set({ status: false }).where(eq(locations.id, place.id));
+      // Sent while the deactivation is not committed: read without waiting, the point of sale looked active.
+      assigning = api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [move.id], userId: getterId });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    });
+    try {
+      const res = await assigning!;
+      expect([res.statusCode, res.json().message]).toEqual([409, ASSIGN_TEXT.locationInactive([place.name])]);
+      expect(await reload(t, move.id)).toMatchObject({ status: 'DISPONIBLE', userId: null, version: move.version });
+    } finally {
+      await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: true });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 /** The review workflow as the server enforces it: each action one transaction, one winner per race. */
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSIGN_TEXT } from '../../domain/assignment';
 import type { AnsweredQuestionnaire } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { type MoveReplies, REPLY_TEXT } from '../../domain/move-replies';
@@ -8,7 +9,7 @@ import { MOVE_TEXT } from '../../domain/moves';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
-import { accounts, moveReplies, projectLocations, projects, transactions, userMoves, users, visits } from '../../server/db/schema';
+import { accounts, locations, moveReplies, projectLocations, projects, transactions, userMoves, users, visits } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { auditsOf, caller, completeSend, type Detail, expectLogFollows, inStatus, logsOf, movesWhere, notRepublished, reload, withAgent, withoutAgent } from './moves-helpers';
 
@@ -292,6 +293,25 @@ describe('rescuing and republishing', () => {
     const again = await api.call('POST', '/user-moves/republish-move', admin, { id: rejected.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MOVE_TEXT.alreadyRepublished);
+  });
+
+  it('refuses to republish at a point of sale deactivated since (as an assignment would), writing nothing', async () => {
+    const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(false));
+    const before = await reload(t, rejected.id);
+    const [place] = await t.db
+      .select({ id: locations.id, name: locations.fullName })
+      .from(projectLocations)
+      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+      .where(eq(projectLocations.id, rejected.projectLocationId));
+    await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: false });
+    try {
+      const res = await api.call('POST', '/user-moves/republish-move', admin, { id: rejected.id });
+      expect([res.statusCode, res.json().message]).toEqual([409, ASSIGN_TEXT.locationInactive([place.name])]);
+      expect(await reload(t, rejected.id)).toEqual(before);
+      expect((await api.call('GET', `/user-moves/republish-move?id=${rejected.id}`, admin)).statusCode).toBe(204);
+    } finally {
+      await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: true });
+    }
   });
 
   it('refuses to republish for a Getter no longer active (as an assignment would), writing nothing', async () => {
