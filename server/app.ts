@@ -41,7 +41,7 @@ import statisticsRoutes from './routes/statistics';
 import tagRoutes from './routes/tags';
 import webUserRoutes from './routes/webUsers';
 import { createMailer, type Mailer } from './services/mail';
-import { databaseRateStore } from './services/rateStore';
+import { databaseRateStore, rateKeyOf } from './services/rateStore';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,7 +106,7 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
 
   registerSecurityHeaders(app);
   // Counted in the database: the limit holds once with any number of instances (services/rateStore.ts).
-  await app.register(rateLimit, { global: false, store: databaseRateStore(db) });
+  await app.register(rateLimit, { global: false, store: databaseRateStore(db), keyGenerator: rateKeyOf });
   // Verified tokens are kept by the guard (guard.ts), not by fast-jwt's cache.
   await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.accessTokenTtl } });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });

@@ -50,15 +50,20 @@ function Root() {
       void syncProfile();
       return;
     }
-    refreshSession().then((ok) => {
-      if (ok) return setMode('admin');
-      if (session) markSessionExpired();
-      clearSession();
-      // Logging in again opens the page that was asked for, as without any session.
-      if (location.pathname !== '/') rememberNext(location.pathname + location.search);
-      history.replaceState(null, '', '/login');
-      setMode('public');
-    });
+    refreshSession().then(
+      (ok) => {
+        if (ok) return setMode('admin');
+        if (session) markSessionExpired();
+        clearSession();
+        // Logging in again opens the page that was asked for, as without any session.
+        if (location.pathname !== '/') rememberNext(location.pathname + location.search);
+        history.replaceState(null, '', '/login');
+        setMode('public');
+      },
+      // The server could not answer the renewal (busy, restarting, offline): the session is not over.
+      // The console opens on it; its calls say why they fail and renew again once the server answers.
+      () => setMode('admin'),
+    );
   }, [mode]);
 
   // Another tab logged out, or in (as someone else): this one follows instead of showing one user's

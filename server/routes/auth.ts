@@ -13,10 +13,18 @@ import { RestoreRequests } from '../services/restoreRequests';
 import { endSession, openSession, randomToken, rotateSession, sha256 } from '../services/sessions';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** The renewal's per-address limit, as a multiple of `AUTH_RATE_LIMIT`. */
+export const REFRESH_LIMIT_FACTOR = 10;
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 export default async function authRoutes(app: App) {
   const limited = { roles: 'public' as const, rateLimit: { max: app.config.authRateLimit, timeWindow: '1 minute' } };
+  /**
+   * The renewal is guessed by nobody (its token is 256 random bits) and every open console sends one
+   * every few minutes: behind one office's address, a limit meant for passwords would refuse people at
+   * work. Ten times the limit still stops a flood.
+   */
+  const renewals = { roles: 'public' as const, rateLimit: { max: app.config.authRateLimit * REFRESH_LIMIT_FACTOR, timeWindow: '1 minute' } };
 
   const failures = new LoginFailures(app.db);
   const restoreRequests = new RestoreRequests(app.db);
@@ -55,7 +63,7 @@ export default async function authRoutes(app: App) {
   app.post(
     '/auth/refresh-token',
     {
-      config: limited,
+      config: renewals,
       schema: {
         tags: ['auth'],
         summary: 'Renueva la sesión: canjea el token de refresco por tokens nuevos',

@@ -120,6 +120,9 @@ async function storedTokenReplaced(seen: string, ms = 3_000): Promise<void> {
 }
 
 /**
+ * Renews the access token: true when renewed, false when the session is over (the refresh token was
+ * refused), and an `ApiError` when the server could not say (429, 5xx, no answer), the session kept.
+ *
  * One refresh at a time: every call that got a 401 waits for the same rotation; and one tab at a time.
  * Two tabs renewing together (a browser restoring them after the token expired) would send the same
  * refresh token twice, which the server takes for a stolen one and ends the session in both. The second
@@ -134,6 +137,10 @@ export function refreshSession(): Promise<boolean> {
     if (seen !== undefined && session.refreshToken !== seen) return true;
     try {
       const response = await send('/auth/refresh-token', { method: 'POST', base: 'auth', anonymous: true, body: { refreshToken: session.refreshToken } });
+      // Refused for now (too many requests from this address, the server or its database unavailable):
+      // the session is still good, so the call fails with the server's Spanish reason and the next one
+      // tries again, instead of ending the session and losing what the user had open.
+      if (response.status === 429 || response.status >= 500) throw await toError(response);
       if (!response.ok) return false;
       const answer = (await response.json()) as LoginAnswer;
       updateTokens(answer);
@@ -143,7 +150,9 @@ export function refreshSession(): Promise<boolean> {
       const profile = await fetchProfile(answer).catch(() => null);
       if (profile) adoptProfile(session.profile, profile);
       return true;
-    } catch {
+    } catch (error) {
+      // No answer at all (offline, timed out): likewise, the session stays.
+      if (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500)) throw error;
       return false;
     }
   }).finally(() => {

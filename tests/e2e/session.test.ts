@@ -181,6 +181,31 @@ describe('the session', () => {
     errors.assertNone(LOGIN_REFUSED);
   });
 
+  it('a renewal the server refuses for now (429) keeps the session: the screen says why, and later calls renew', async () => {
+    const { page, errors } = await open();
+    await loginThroughForm(page, 'admin@campo.test');
+    const busy = 'Demasiados intentos. Espere un momento y vuelva a intentarlo.';
+    let refuse = true;
+    await page.route('**/api/auth/refresh-token', (route) =>
+      refuse ? route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '30' }, body: JSON.stringify({ message: busy }) }) : route.continue(),
+    );
+    // The access token is no longer good: the list's call gets a 401 and asks for a renewal.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('campo.session')!);
+      localStorage.setItem('campo.session', JSON.stringify({ ...stored, token: `${stored.token}x` }));
+    });
+    await page.goto('/clients');
+    await shown(page.getByText(busy));
+    await atPath(page, '/clients');
+    expect(await page.evaluate(() => localStorage.getItem('campo.session'))).not.toBeNull();
+    // The server answers renewals again: the next call renews and the list shows.
+    refuse = false;
+    await page.reload();
+    await shown(page.getByRole('cell', { name: 'Café del Plata', exact: true }));
+    await atPath(page, '/clients');
+    errors.assertNone([...LOGIN_REFUSED, /status of 429/]);
+  });
+
   it('two tabs renewing the expired session at once both stay in, and the session goes on renewing', async () => {
     const { context, page, errors } = await open();
     await loginThroughForm(page, 'admin@campo.test');

@@ -65,7 +65,9 @@ export async function runExport(options: {
           written = answer.done;
           options.onProgress(answer.total ? Math.min(1, answer.done / answer.total) : 1);
         }
-        else if (answer.type === 'token') void freshToken().then((token) => post({ type: 'token', token }));
+        // A refresh the server could not answer (429, 5xx, offline) fails the export with its reason; the
+        // session stays.
+        else if (answer.type === 'token') freshToken().then((token) => post({ type: 'token', token }), reject);
         else if (answer.type === 'done') resolve(answer.file);
         else if (answer.status === undefined) reject(new Error(answer.message));
         else {
