@@ -144,7 +144,7 @@ export type ProjectCreate = z.output<typeof projectCreateBody>;
 
 /**
  * PUT /projects: the project's id, its fields and, when extending a past project, the reason. A flag
- * not sent keeps its stored value (the default `false` is only the creation's): a rename that left
+ * (or the alternative product) not sent keeps its stored value (the default `false` is only the creation's): a rename that left
  * them out dropped the audio attachment and the automatic approval, and read a remote project as
  * changed.
  */
@@ -154,6 +154,8 @@ export const projectUpdateBody = z.object({
   audioAttachment: z.boolean().optional(),
   campoRemote: z.boolean().optional(),
   autoApprovalRequired: z.boolean().optional(),
+  // Likewise the alternative product: not sent, kept; sent empty, cleared.
+  alternativeProduct: optionalText.optional(),
   updateReason: reasonField,
 });
 export type ProjectUpdate = z.output<typeof projectUpdateBody>;

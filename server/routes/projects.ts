@@ -246,7 +246,7 @@ export default async function projectRoutes(app: App) {
    * add visit ranges (with their visits) and remove those with no visit taken. With `updatedAt`,
    * refused (409) when the project changed after the form loaded it.
    */
-  app.put('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Modifica un proyecto (id en el cuerpo); uno vencido solo extiende su fecha de fin', description: 'Un proyecto vencido solo extiende su fin, con motivo; uno vigente o futuro también agrega rangos de visitas y quita los sin visitas tomadas. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(projectUpdateBody) }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Modifica un proyecto (id en el cuerpo); uno vencido solo extiende su fecha de fin', description: 'Un proyecto vencido solo extiende su fin, con motivo; uno vigente o futuro también agrega rangos de visitas y quita los sin visitas tomadas. Lo que no se envía de `audioAttachment`, `autoApprovalRequired`, `campoRemote` y `alternativeProduct` conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(projectUpdateBody) }, validatorCompiler: formValidator }, async (req) => {
     const body = req.body as ProjectUpdate & LoadedVersion;
     await app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });

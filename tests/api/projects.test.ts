@@ -366,6 +366,17 @@ describe('an edit that does not send the flags', () => {
     expect(await load(id)).toMatchObject({ audioAttachment: false, autoApprovalRequired: false, campoRemote: true });
   });
 
+  it('keeps the alternative product when it is not sent, and clears it when sent empty', async () => {
+    const { id } = await create({ name: 'Con producto alternativo', alternativeProduct: 'Yerba 500 g' });
+    const project = await load(id);
+    expect(project.alternativeProduct).toBe('Yerba 500 g');
+    const { alternativeProduct: _alternative, ...body } = editBody(project, { name: 'Con producto alternativo (renombrado)' });
+    expect((await call('PUT', '/api/projects', body)).statusCode).toBe(200);
+    expect(await load(id)).toMatchObject({ name: 'Con producto alternativo (renombrado)', alternativeProduct: 'Yerba 500 g' });
+    expect((await call('PUT', '/api/projects', { ...body, alternativeProduct: '' })).statusCode).toBe(200);
+    expect((await load(id)).alternativeProduct).toBeNull();
+  });
+
   it('extends a past project without them', async () => {
     const [row] = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.name, 'Góndolas - operativo especial'));
     const past = await load(row.id);
