@@ -45,6 +45,8 @@ function mergeField<T>(base: T | undefined, mine: T, theirs: T, note: () => void
 interface ListRules<T extends Node> {
   merge: (base: T | undefined, mine: T, theirs: T) => T;
   label: (node: T) => string;
+  /** The list, for the note when both reordered it: 'Las preguntas de Subdimensión «…»'. */
+  list: string;
 }
 
 /** Whether `ids` appear in `list` in the same relative order as in `reference`. */
@@ -96,6 +98,8 @@ function mergeList<T extends Node>(base: T[], mine: T[], theirs: T[], rules: Lis
     let k = 0;
     return out.map((n) => (shared.has(n._id) ? ordered[k++] : n));
   }
+  // Both reordered them, differently: one order has to win; the other's is kept, and said.
+  if (!sameOrder(mine, base, shared) && !sameOrder(mine, theirs, shared)) notes.push(`${rules.list}: la otra persona también cambió su orden; quedó el orden de la otra persona.`);
   return out;
 }
 
@@ -132,7 +136,7 @@ const mergeSubDimension = (notes: string[]) => (base: SubDimension | undefined, 
     name: field('name', 'nombre'),
     weighting: field('weighting', 'ponderación'),
     type: field('type', 'tipo'),
-    questions: mergeList(base?.questions ?? [], mine.questions, theirs.questions, { merge: mergeQuestion(notes), label: questionLabel }, notes),
+    questions: mergeList(base?.questions ?? [], mine.questions, theirs.questions, { merge: mergeQuestion(notes), label: questionLabel, list: `Las preguntas de ${subLabel(mine)}` }, notes),
   };
 };
 
@@ -144,7 +148,7 @@ const mergeDimension = (notes: string[]) => (base: Dimension | undefined, mine: 
     name: field('name', 'nombre'),
     weighting: field('weighting', 'ponderación'),
     type: field('type', 'tipo'),
-    subDimensions: mergeList(base?.subDimensions ?? [], mine.subDimensions, theirs.subDimensions, { merge: mergeSubDimension(notes), label: subLabel }, notes),
+    subDimensions: mergeList(base?.subDimensions ?? [], mine.subDimensions, theirs.subDimensions, { merge: mergeSubDimension(notes), label: subLabel, list: `Las subdimensiones de ${dimLabel(mine)}` }, notes),
   };
 };
 
@@ -176,13 +180,15 @@ export function mergeQuestionnaire(base: QuestionnaireContent, mine: Questionnai
   const type = mergeField(base.questionnaire_version_type, mine.questionnaire_version_type, theirs.questionnaire_version_type, () =>
     notes.push('Tipo de cuestionario: la otra persona también lo cambió; quedó el suyo.'),
   );
-  const dimensions = mergeList(base.dimensions, mine.dimensions, theirs.dimensions, { merge: mergeDimension(notes), label: dimLabel }, notes);
+  const dimensions = mergeList(base.dimensions, mine.dimensions, theirs.dimensions, { merge: mergeDimension(notes), label: dimLabel, list: 'Las dimensiones' }, notes);
   return { content: { name, questionnaire_version_type: type, dimensions: onePenaltyDimension(dimensions, theirs.dimensions, notes) }, notes };
 }
 
 /** What the editor says when its save meets a version saved meanwhile (the server's 409). */
 export const QUESTIONNAIRE_MERGE_TEXT = {
   title: 'Otra persona guardó este cuestionario',
+  /** The version the editor opened was removed meanwhile (an older one is the last now). */
+  titleRemoved: 'Otra persona cambió las versiones de este cuestionario',
   /** The version meanwhile was saved by the same user, in another tab or window. */
   titleOwn: 'Este cuestionario se guardó en otra pestaña',
   addedOwn: (version: number, when: string) => `Mientras editaba aquí, usted registró la versión ${version} desde otra pestaña o ventana (${when}).`,

@@ -556,6 +556,29 @@ describe('two editors on the same questionnaire', () => {
     }
   });
 
+  it('says the versions changed, not that someone saved, when the version opened was removed meanwhile', async () => {
+    const id = await createQuestionnaire('Versión quitada e2e');
+    await otherSaves(id, (v) => {
+      v.dimensions[0].subDimensions[0].questions[0].guide = 'Desde la puerta.';
+    });
+    const own = await secondEditor(id);
+    try {
+      const page = own.page;
+      await page.getByLabel('Ponderación de la pregunta 1').fill('50');
+      await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+      expect((await asAdminApi('DELETE', `/questionnariesV2/delete/${id}?expectedLastVersion=2`)).status).toBe(200);
+
+      const conflict = await sendRefused(page, MERGE.titleRemoved);
+      await shown(conflict.getByText(MERGE.removed(2, 1)));
+      await conflict.getByRole('button', { name: MERGE.keepEditing }).click();
+      await gone(conflict);
+      await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('50');
+      own.errors.assertNone([/status of 409/]);
+    } finally {
+      await own.context.close();
+    }
+  });
+
   it('names what both changed, and drops the typed work only when asked (the other save, from another tab of the same person)', async () => {
     const id = await createQuestionnaire('Edición simultánea e2e 2');
     const own = await secondEditor(id, 'admin@campo.test');

@@ -159,6 +159,23 @@ describe('re-applying my edits on the version saved meanwhile', () => {
     expect(questionsOf(mergeQuestionnaire(base(), theirs, mine).content).map((q) => q[0])).toEqual(['q2', 'q1']);
   });
 
+  it('says so when both reordered the same questions differently (theirs stays), and not when both did the same', () => {
+    const withThree = (c: QuestionnaireContent) => c.dimensions[0].subDimensions[0].questions.push(question('q4', '¿Le sonrieron?', 0));
+    const start = edited(withThree);
+    // Each side reorders the same three questions (their answers' ids made once, in `start`).
+    const order = (ids: string[]) => {
+      const c = structuredClone(start);
+      const qs = c.dimensions[0].subDimensions[0].questions;
+      c.dimensions[0].subDimensions[0].questions = ids.map((id) => qs.find((q) => q._id === id)!);
+      return finalizeQuestionnaire(c);
+    };
+    const mine = order(['q4', 'q1', 'q2']);
+    const crossed = mergeQuestionnaire(start, mine, order(['q2', 'q1', 'q4']));
+    expect(questionsOf(crossed.content).map((q) => q[0])).toEqual(['q2', 'q1', 'q4']);
+    expect(crossed.notes).toEqual(['Las preguntas de Subdimensión «Saludo inicial»: la otra persona también cambió su orden; quedó el orden de la otra persona.']);
+    expect(mergeQuestionnaire(start, mine, order(['q4', 'q1', 'q2'])).notes).toEqual([]);
+  });
+
   it('leaves one penalty dimension, last, with the questions both added to it', () => {
     const addPenalties = (id: string, q: Question) => (c: QuestionnaireContent) => {
       const p = newPenaltyDimension();

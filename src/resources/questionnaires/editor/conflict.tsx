@@ -44,7 +44,7 @@ export function ConflictDialog({ conflict, onClose }: { conflict: SaveConflict |
   return (
     <>
       <Dialog open onClose={closeUnlessBackdrop(onClose)} aria-labelledby="questionnaire-conflict-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="questionnaire-conflict-title">{own ? TEXT.titleOwn : TEXT.title}</DialogTitle>
+        <DialogTitle id="questionnaire-conflict-title">{latest <= expected ? TEXT.titleRemoved : own ? TEXT.titleOwn : TEXT.title}</DialogTitle>
         <DialogContent>
           <DialogContentText>{what}</DialogContentText>
           <DialogContentText sx={{ mt: 1 }}>{TEXT.kept}</DialogContentText>
@@ -94,8 +94,9 @@ export function RebasedDialog({ rebased, onClose }: { rebased: { version: number
         <DialogContentText>{rebased.notes.length ? TEXT.appliedNotes : TEXT.appliedClean}</DialogContentText>
         {shown.length > 0 && (
           <Box component="ul" sx={{ pl: 2.5, mb: 0 }}>
-            {shown.map((note) => (
-              <li key={note}>
+            {shown.map((note, i) => (
+              // By position: two questions of the same name give the same note.
+              <li key={i}>
                 <DialogContentText component="span">{note}</DialogContentText>
               </li>
             ))}
