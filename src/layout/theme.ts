@@ -47,7 +47,9 @@ const build = (still: boolean) => createTheme(
       MuiTableRow: {
         styleOverrides: {
           root: ({ theme }) => ({
-            '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: SELECTED_ROW_BACKGROUND, boxShadow: `inset 4px 0 0 ${theme.palette.primary.main}` },
+            '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: SELECTED_ROW_BACKGROUND },
+            // On the first cell, not the row: not every browser draws a table row's own shadow.
+            '&.Mui-selected > :first-of-type': { boxShadow: `inset 4px 0 0 ${theme.palette.primary.main}` },
           }),
         },
       },
