@@ -332,7 +332,14 @@ describe('a point of sale deactivated after it joined the project', () => {
 
   // Two connections at once: PostgreSQL only (the embedded database has one).
   it.runIf(inject('campoDatabase').kind === 'postgres')('is refused to an assignment sent while its deactivation is being written: the check waits for it', async () => {
-    const [move] = await movesWhere(t, inStatus('DISPONIBLE'), isNull(userMoves.userId));
+    // A stock move of a running project, at a point of sale still active.
+    const [move] = await movesWhere(
+      t,
+      inStatus('DISPONIBLE'),
+      isNull(userMoves.userId),
+      sql`not ${endedProject(userMoves.projectLocationId)}`,
+      sql`exists (select 1 from project_locations pl join locations l on l.id = pl.location_id where pl.id = ${userMoves.projectLocationId} and l.status)`,
+    );
     const [place] = await t.db
       .select({ id: locations.id, name: locations.fullName })
       .from(projectLocations)
