@@ -208,6 +208,9 @@ export const newPenaltyDimension = (): Dimension => ({
 /** answerRequired (spec 2 §3): not for multiple questions, only when the getter sees it, never for penalties. */
 export const isAnswerRequired = (q: Pick<Question, 'type' | 'visibleToGetter'>) => q.type !== 'multiple' && q.type !== 'penalty' && q.visibleToGetter;
 
+/** A stored version's content: what the editor edits and a merge compares. */
+export const contentOf = (v: QuestionnaireVersion): QuestionnaireContent => ({ name: v.name, questionnaire_version_type: v.questionnaire_version_type, dimensions: v.dimensions });
+
 /**
  * What a save computes before the rules run, on both sides: answerRequired, -1 for questions the
  * client does not see and for unscored types, no answers for text and amount questions, answers

@@ -47,7 +47,6 @@ export const WEB_ROLES: { id: RoleId; description: string }[] = ROLE_IDS.map((ro
 export const clientForRole = (rolId: UserRole, clientId: number | null | undefined): number | null =>
   requiresClient(rolId) ? (clientId ?? null) : null;
 
-
 /**
  * The role: its number, or its digits as text. Nothing else is read as one: coerced, `true` and `[1]`
  * were role 1 and made the user an administrator.

@@ -24,6 +24,7 @@ import { projectInfo } from '../services/moves/projectInfo';
 import { lockProjectLocations } from '../services/projects/write';
 import { moveIdsOf } from '../services/moves/queries';
 import { ensureUserOfRole } from '../services/moves/review';
+import { refuseInactiveLocations } from '../services/moves/inactiveLocations';
 
 const write = { roles: ACCESS['user-moves'].write };
 const tags = ['user-moves'];
@@ -71,30 +72,6 @@ async function refuseEndedProjects(tx: Tx, of: { moveIds?: readonly number[]; pr
     .orderBy(projects.name)
     .limit(5);
   if (ended.length) throw conflict(ASSIGN_TEXT.projectEnded(ended.map((p) => p.name)));
-}
-
-/**
- * A point of sale deactivated after it joined a project is listed with it but gets no Getter: neither
- * its stock moves nor its published visits go to one. 409 naming the points of sale (a few), before
- * anything is written.
- */
-async function refuseInactiveLocations(tx: Tx, of: { moveIds?: readonly number[]; projectLocationIds?: readonly number[] }) {
-  const moveIds = of.moveIds ?? [];
-  const plIds = of.projectLocationIds ?? [];
-  if (!moveIds.length && !plIds.length) return;
-  const ofMoves = tx.select({ id: userMoves.projectLocationId }).from(userMoves).where(inIds(userMoves.id, moveIds));
-  // Every point of sale involved, active or not, held (SHARE, in id order) until the assignment commits:
-  // a deactivation meanwhile waits for it, and one committed just before is read here. Locking only the
-  // inactive ones would let a deactivation slip in between this check and the writes.
-  const involved = await tx
-    .select({ id: locations.id, name: locations.fullName, active: locations.status })
-    .from(projectLocations)
-    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-    .where(or(moveIds.length ? inArray(projectLocations.id, ofMoves) : undefined, plIds.length ? inIds(projectLocations.id, plIds) : undefined))
-    .orderBy(locations.id)
-    .for('share', { of: locations });
-  const inactive = [...new Set(involved.filter((l) => !l.active).map((l) => l.name))].sort((a, b) => a.localeCompare(b, 'es')).slice(0, 5);
-  if (inactive.length) throw conflict(ASSIGN_TEXT.locationInactive(inactive));
 }
 
 /** The questionnaire version a new move of the project answers: its questionnaire's current version. */

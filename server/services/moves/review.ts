@@ -2,17 +2,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, saysAnything } from '../../../domain/move-replies';
 import { MOVE_FORM_TEXT, readable } from '../../../domain/move-forms';
-import { ASSIGN_TEXT } from '../../../domain/assignment';
 import { MOVE_TEXT, type MoveStatus, rescuedReview, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
 import type { PaidVisit } from '../../../domain/move-api';
 import { type Db, rowsOf, type Tx } from '../../db/client';
-import { accounts, locations, moveReplies, projectLocations, transactions, userMoves, users, visits } from '../../db/schema';
+import { accounts, moveReplies, projectLocations, transactions, userMoves, users, visits } from '../../db/schema';
 import type { SessionUser } from '../../guard';
 import { badRequest, conflict } from '../../http';
 import { audit } from '../audit';
 import { type FileStore, STORE_PREFIX } from '../files';
 import { actOnMove, logStatus, type MoveRow, readMove, refuse, updateVersioned } from './act';
+import { refuseInactiveLocations } from './inactiveLocations';
 import { projectInfo } from './projectInfo';
 import { checkComplete, effectiveReplies, mergeAgentEdit, readReply, score, upsertReply, versionContent } from './replies';
 import { storeDimensionResults } from '../reports/dimensionResults';
@@ -171,15 +171,9 @@ export async function insertRepublished(tx: Tx, move: MoveRow, actor: SessionUse
       .for('share');
     if (!getter) throw conflict(MOVE_TEXT.republishGetterGone);
   }
-  // Nor is a Getter sent to a point of sale deactivated since (as an assignment refuses it): its row held
-  // (SHARE) likewise, so a deactivation meanwhile waits for the copy.
-  const [place] = await tx
-    .select({ name: locations.fullName, active: locations.status })
-    .from(projectLocations)
-    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-    .where(eq(projectLocations.id, move.projectLocationId))
-    .for('share', { of: locations });
-  if (place && !place.active) throw conflict(ASSIGN_TEXT.locationInactive([place.name]));
+  // Nor is a Getter sent to a point of sale deactivated since, as an assignment refuses it (its row held
+  // likewise, so a deactivation meanwhile waits for the copy).
+  await refuseInactiveLocations(tx, { projectLocationIds: [move.projectLocationId] });
   const [copy] = await tx
     .insert(userMoves)
     .values({

@@ -183,13 +183,13 @@ function StockAssignment() {
               {rows.map((r) => {
                 // A finished project's visits and moves are listed (the stock is also its report) but
                 // cannot be picked: the server would refuse them (409). Nor those of a deactivated point of sale.
-                const ended = r.proyectoFinalizado === true || r.puntoDeVentaInactivo === true;
+                const locked = r.proyectoFinalizado === true || r.puntoDeVentaInactivo === true;
                 return (
-                  <TableRow key={r.key} hover={!ended} selected={selected.has(r.key)} onClick={ended ? undefined : () => toggle(r)} sx={ended ? { cursor: 'default', '& .MuiTableCell-root': { color: 'text.secondary' } } : { cursor: 'pointer' }}>
+                  <TableRow key={r.key} hover={!locked} selected={selected.has(r.key)} onClick={locked ? undefined : () => toggle(r)} sx={locked ? { cursor: 'default', '& .MuiTableCell-root': { color: 'text.secondary' } } : { cursor: 'pointer' }}>
                     <TableCell padding="checkbox">
                       <Checkbox
                         checked={selected.has(r.key)}
-                        disabled={ended}
+                        disabled={locked}
                         onClick={(e) => e.stopPropagation()}
                         onChange={() => toggle(r)}
                         slotProps={{ input: { 'aria-label': `Seleccionar ${r.id_move ?? `pedido ${r.id_pedido}`}` } }}

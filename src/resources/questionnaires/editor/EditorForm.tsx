@@ -8,7 +8,7 @@ import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { lockedNodeIds } from '../../../../domain/questionnaire-locks';
-import { finalizeQuestionnaire, type Dimension, newDimension, newPenaltyDimension, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
+import { contentOf, finalizeQuestionnaire, type Dimension, newDimension, newPenaltyDimension, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { EditorContext, type EditorServices, ProblemsContext, type QuestionTarget, weightingSignal } from './context';
@@ -36,7 +36,6 @@ interface Props {
   onDiscard?: () => void;
 }
 
-const contentOf = (v: QuestionnaireVersion): QuestionnaireContent => ({ name: v.name, questionnaire_version_type: v.questionnaire_version_type, dimensions: v.dimensions });
 
 /**
  * The questionnaire editor. One react-hook-form form holds the whole tree; every dimension,

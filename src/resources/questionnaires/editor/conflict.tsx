@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { mergeQuestionnaire, QUESTIONNAIRE_MERGE_TEXT as TEXT } from '../../../../domain/questionnaire-merge';
-import type { QuestionnaireContent, QuestionnaireVersion } from '../../../../domain/questionnaires';
+import { contentOf, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { getSession } from '../../../authProvider/session';
 import { closeUnlessBackdrop } from '../../../ui/dialogs';
@@ -19,7 +19,6 @@ export interface SaveConflict {
   onDiscard: () => void;
 }
 
-const contentOf = (v: QuestionnaireVersion): QuestionnaireContent => ({ name: v.name, questionnaire_version_type: v.questionnaire_version_type, dimensions: v.dimensions });
 
 /**
  * Says what happened and offers the ways on: re-apply the typed work on the other version (shown in the

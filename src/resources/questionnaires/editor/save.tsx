@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_CONFLICT, questionnaireUnchanged } from '../../../../domain/questionnaire-body';
 import { QUESTIONNAIRE_MERGE_TEXT as MERGE_TEXT } from '../../../../domain/questionnaire-merge';
 import { problemDialogLines, problemLine, QUESTIONNAIRE_TEXT, questionnaireProblems } from '../../../../domain/questionnaire-weights';
-import { finalizeQuestionnaire, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
+import { contentOf, finalizeQuestionnaire, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { questionnaires as endpoints } from '../../../dataProvider/endpoints/questionnaires';
 import { request } from '../../../dataProvider/http';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
@@ -149,10 +149,7 @@ async function readConflict(base: SaveBase, mine: QuestionnaireContent): Promise
   const common =
     base.opened.version === base.lastVersion
       ? base.opened.content
-      : await readVersion(base.id, base.lastVersion).then(
-          (v) => ({ name: v.name, questionnaire_version_type: v.questionnaire_version_type, dimensions: v.dimensions }),
-          () => base.opened.content,
-        );
+      : await readVersion(base.id, base.lastVersion).then(contentOf, () => base.opened.content);
   return { expected: base.lastVersion, base: common, mine, theirs, onRebase: base.onRebase, onDiscard: base.onDiscard };
 }
 
