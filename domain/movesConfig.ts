@@ -58,11 +58,15 @@ export type MoveConfigInput = z.output<typeof moveConfigSchema>;
 export const EDITABLE_WHEN_LINKED = ['name', 'status'] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** The move types are a set (their order is only how the list shows them); the categories' order is meaningful. */
+const sameSet = (a: readonly number[], b: readonly number[]) => same([...a].sort((x, y) => x - y), [...b].sort((x, y) => x - y));
 
 /** The fields a change touches beyond name and status: refused when the configuration has projects. */
 export function lockedChanges(current: MoveConfigInput, next: MoveConfigInput): string[] {
   return (Object.keys(moveConfigSchema.shape) as (keyof MoveConfigInput)[]).filter(
-    (key) => !(EDITABLE_WHEN_LINKED as readonly string[]).includes(key) && !same(current[key], next[key]),
+    (key) =>
+      !(EDITABLE_WHEN_LINKED as readonly string[]).includes(key) &&
+      !(key === 'moveTypes' ? sameSet(current.moveTypes, next.moveTypes) : same(current[key], next[key])),
   );
 }
 

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
-import { MOVE_CONFIG_TEXT, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
+import { MOVE_CONFIG_TEXT, type MoveConfigInfo, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
 import { moveConfigurations } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -115,6 +115,19 @@ describe('a configuration linked to projects', () => {
     const res = await send('PUT', `/api/moves/put/${current.id}`, { ...asBody(current), name: 'Visita estándar 2026', status: false });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Visita estándar 2026', status: false, points: current.points });
+  });
+
+  it('reorders its move types (the same set), and refuses adding one', async () => {
+    const current = (await all()).rows.find((c) => c.projectsCount > 0 && c.moveTypes.length > 1)!;
+    expect(current, 'the demo links a configuration of two move types').toBeDefined();
+    const reordered = [...current.moveTypes].reverse();
+    const res = await send('PUT', `/api/moves/put/${current.id}`, { ...asBody(current), moveTypes: reordered });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ moveTypes: reordered });
+    const another = ((await get('/api/moves/get/info-for-move-configuration')).json() as MoveConfigInfo).moveTypes.find((type) => !reordered.includes(type.id))!;
+    const added = await send('PUT', `/api/moves/put/${current.id}`, { ...asBody(res.json()), moveTypes: [...reordered, another.id] });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().errors).toEqual({ moveTypes: MOVE_CONFIG_TEXT.linked });
   });
 
   it('refuses any other change and keeps the row', async () => {

@@ -51,6 +51,12 @@ describe('a configuration linked to projects', () => {
     expect(lockedChanges(current, { ...current, name: 'Otra', status: false })).toEqual([]);
     expect(lockedChanges(current, { ...current, points: 101, category: [3, 1], needsCheckList: true })).toEqual(['points', 'needsCheckList', 'category']);
   });
+  it('may reorder its move types (a set), not add or drop one', () => {
+    const two = { ...current, moveTypes: [1, 2] };
+    expect(lockedChanges(two, { ...two, moveTypes: [2, 1] })).toEqual([]);
+    expect(lockedChanges(two, { ...two, moveTypes: [2, 1, 3] })).toEqual(['moveTypes']);
+    expect(lockedChanges(two, { ...two, moveTypes: [2] })).toEqual(['moveTypes']);
+  });
   it('prices projects when its first category is 1', () => {
     expect(pricedCategory([1, 2])).toBe(true);
     expect(pricedCategory([2, 1])).toBe(false);
