@@ -20,6 +20,10 @@ export const WEB_USER_TEXT = {
   passwordHint: 'Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   passwordKeep: 'Vacía mantiene la contraseña actual. Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   phoneHint: 'Sin espacios, código de área sin 0 y celular sin 15',
+  /** On the phone field: WhatsApp notifications go to it (spec 3 §3), so a user who gets them needs one. */
+  whatsappNeedsPhone: 'Ingrese un teléfono: el usuario recibe notificaciones por WhatsApp (o desactívelas).',
+  /** The list's WhatsApp switch of a user without a phone: off, and why. */
+  whatsappNoPhone: 'Sin teléfono: agréguele uno para activar WhatsApp.',
   stateTitle: 'Confirmación',
   /** The list's activation dialog (spec 3 §2: "you are about to deactivate/activate this user"). */
   stateQuestion: (activate: boolean) => (activate ? 'Está a punto de activar este usuario' : 'Está a punto de desactivar este usuario'),
@@ -94,6 +98,17 @@ const clientRule = {
   when: ({ value }: { value: unknown }) => isRoleId((value as Partial<RoleBound>)?.rolId) && (value as Partial<RoleBound>).clientId === null,
 };
 
+/** WhatsApp notifications go to the primary phone: on without one is refused, on the phone field. */
+const phoneForWhatsapp = (v: { primaryPhone: string | null; sendWhatsappNotification: boolean }) => !v.sendWhatsappNotification || v.primaryPhone !== null;
+const phoneRule = {
+  path: ['primaryPhone'],
+  message: WEB_USER_TEXT.whatsappNeedsPhone,
+  when: ({ value }: { value: unknown }) => {
+    const v = value as Partial<{ primaryPhone: unknown; sendWhatsappNotification: unknown }>;
+    return v?.sendWhatsappNotification === true && v.primaryPhone === null;
+  },
+};
+
 function normalise<T extends RoleBound>(value: T): T {
   const allowed = new Set(roleActions(value.rolId).map((a) => a.actionId));
   return { ...value, clientId: clientForRole(value.rolId, value.clientId), actions: [...new Set(value.actions)].filter((a) => allowed.has(a)) };
@@ -103,6 +118,7 @@ function normalise<T extends RoleBound>(value: T): T {
 export const webUserSchema = z
   .object({ ...fields, password: newPassword })
   .refine(needsClient, clientRule)
+  .refine(phoneForWhatsapp, phoneRule)
   .transform(normalise);
 export type WebUserInput = z.output<typeof webUserSchema>;
 
@@ -110,6 +126,7 @@ export type WebUserInput = z.output<typeof webUserSchema>;
 export const webUserEditSchema = z
   .object({ ...fields, password: keptPassword })
   .refine(needsClient, clientRule)
+  .refine(phoneForWhatsapp, phoneRule)
   .transform(normalise);
 
 /**
@@ -147,7 +164,10 @@ export function updatedUser(
   const merged = { ...stored, ...sent } as WebUserValues;
   if (merged.rolId === null) return { errors: { rolId: MSG.required } };
   const user = { ...merged, rolId: merged.rolId };
-  if (!needsClient(user)) return { errors: { clientId: WEB_USER_TEXT.clientRequired } };
+  const errors: Record<string, string> = {};
+  if (!needsClient(user)) errors.clientId = WEB_USER_TEXT.clientRequired;
+  if (!phoneForWhatsapp(user)) errors.primaryPhone = WEB_USER_TEXT.whatsappNeedsPhone;
+  if (Object.keys(errors).length) return { errors };
   return { user: normalise(user) };
 }
 

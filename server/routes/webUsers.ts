@@ -203,11 +203,21 @@ export default async function webUserRoutes(app: App) {
     setStatus(req.session.id, (req.params as { id: number }).id, false),
   );
 
-  app.put('/web-users/whatsapp', { config: admin, schema: { tags, summary: 'Activa o desactiva las notificaciones por WhatsApp de un usuario', body: webUserWhatsappSchema } }, async (req) => {
+  app.put('/web-users/whatsapp', { config: admin, schema: { tags, summary: 'Activa o desactiva las notificaciones por WhatsApp de un usuario', description: 'Sólo se activan para un usuario con teléfono: sin él, responde 409.', body: webUserWhatsappSchema } }, async (req) => {
     const { id: userId, sendWhatsappNotification } = req.body as z.infer<typeof webUserWhatsappSchema>;
     return app.db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({ sendWhatsappNotification, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id });
-      if (!row) throw notFound(WEB_USER_TEXT.notFound);
+      // Turned on only while the user has a phone, asked in the UPDATE itself: a phone removed meanwhile
+      // (its row locked by that change) is seen here, not after.
+      const hasPhone = sendWhatsappNotification ? sql`${users.primaryPhone} <> ''` : undefined;
+      const [row] = await tx
+        .update(users)
+        .set({ sendWhatsappNotification, updatedAt: sql`now()` })
+        .where(and(eq(users.id, userId), hasPhone))
+        .returning({ id: users.id });
+      if (!row) {
+        const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        throw exists ? new HttpError(409, WEB_USER_TEXT.whatsappNoPhone) : notFound(WEB_USER_TEXT.notFound);
+      }
       await audit(tx, { userId: req.session.id, entity: 'user', entityId: userId, action: 'whatsapp', detail: { sendWhatsappNotification } });
       return oneUser(tx, userId);
     });

@@ -79,6 +79,37 @@ describe("the demo's published visits", () => {
   });
 });
 
+describe("the demo's visits per location", () => {
+  it('are what its project says: each location has the visits of its ranges, each in its range, and every move has one', async () => {
+    const { rows } = (await t.db.execute(sql`
+      with said as (select project_location_id, sum(visits)::int as visits from project_visit_ranges group by project_location_id),
+           had as (select project_location_id, count(*)::int as visits from visits group by project_location_id)
+      select
+        (select count(*) from project_locations pl left join said on said.project_location_id = pl.id left join had on had.project_location_id = pl.id
+          where coalesce(said.visits, 0) <> coalesce(had.visits, 0))::int as locations_off,
+        (select count(*) from visits v left join project_visit_ranges r on r.id = v.visit_range_id
+          where r.id is null or r.project_location_id <> v.project_location_id or v.due_from <> r.from_date or v.due_to <> r.to_date)::int as visits_off_range,
+        (select count(*) from project_visit_ranges r where r.visits <> (select count(*) from visits v where v.visit_range_id = r.id))::int as ranges_off,
+        (select count(*) from project_locations pl where (select count(distinct (r.from_date, r.to_date, r.visits)) from project_visit_ranges r
+          join project_locations o on o.id = r.project_location_id where o.project_id = pl.project_id)
+          <> (select count(*) from project_visit_ranges r where r.project_location_id = pl.id))::int as locations_unlike_project,
+        (select count(*) from user_moves where visit_id is null)::int as moves_without_visit`)) as unknown as {
+      rows: { locations_off: number; visits_off_range: number; ranges_off: number; locations_unlike_project: number; moves_without_visit: number }[];
+    };
+    expect(rows[0]).toEqual({ locations_off: 0, visits_off_range: 0, ranges_off: 0, locations_unlike_project: 0, moves_without_visit: 0 });
+  });
+
+  it('leave every location of a project that has begun at least two to take', async () => {
+    const { rows } = (await t.db.execute(sql`
+      select p.name, l.full_name as location, count(v.id) filter (where v.state in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION'))::int as available
+      from project_locations pl join projects p on p.id = pl.project_id join locations l on l.id = pl.location_id
+      left join visits v on v.project_location_id = pl.id
+      where p.start_date <= current_date and p.name not like 'Programa de calidad%'
+      group by p.name, l.full_name having count(v.id) filter (where v.state in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')) < 2`)) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([]);
+  });
+});
+
 describe("the demo's Getter replies", () => {
   it('are what the Getter’s send takes: complete, photos and all, and nothing in the agent’s own questions', async () => {
     const rows = await t.db

@@ -254,8 +254,8 @@ describe('the user form rules', () => {
     expect(await update({ lastName: 'Godoy' })).toMatchObject({ names: 'Rosa Inés', lastName: 'Godoy', email: 'conserva@andinos.com.ar', rolId: ROLE.CLIENT, ...kept });
     await expect(t.login('conserva@andinos.com.ar', PASSWORD)).rejects.toThrow(/401/);
 
-    // Sent empty, they are cleared; a staff role drops the client and the permission.
-    expect(await update({ primaryPhone: '', linkSurveyMonkey: null })).toMatchObject({ primaryPhone: null, linkSurveyMonkey: null, status: false });
+    // Sent empty, they are cleared (the phone with the WhatsApp notifications it receives); a staff role drops the client and the permission.
+    expect(await update({ primaryPhone: '', sendWhatsappNotification: false, linkSurveyMonkey: null })).toMatchObject({ primaryPhone: null, sendWhatsappNotification: false, linkSurveyMonkey: null, status: false });
     expect(await update({ rolId: ROLE.GETTER })).toMatchObject({ rolId: ROLE.GETTER, clientId: null, users_actions: [expect.objectContaining({ action_id: 1, active: false })] });
     // Back to a client role, the client it needs is not in the body nor stored.
     const noClient = await call('PUT', '/api/web-users', { id: user.id, rolId: ROLE.CLIENT });
@@ -371,6 +371,36 @@ describe('activation and WhatsApp', () => {
     const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(stored.sendWhatsappNotification).toBe(true);
   });
+
+  it('turns WhatsApp on only for a user with a phone, and keeps the phone of one who gets it', async () => {
+    const stored = async (userId: number) => (await t.db.select({ phone: users.primaryPhone, whatsapp: users.sendWhatsappNotification }).from(users).where(eq(users.id, userId)))[0];
+    const needsPhone = { primaryPhone: WEB_USER_TEXT.whatsappNeedsPhone };
+
+    const created = await call('POST', '/api/web-users/', newUser({ email: 'sin.telefono@andinos.com.ar', primaryPhone: '', sendWhatsappNotification: true }));
+    expect([created.statusCode, created.json().errors]).toEqual([400, needsPhone]);
+    expect(await t.db.select().from(users).where(eq(users.email, 'sin.telefono@andinos.com.ar'))).toEqual([]);
+
+    const phoneless = await create({ email: 'sin.telefono@andinos.com.ar', primaryPhone: '', sendWhatsappNotification: false });
+    const fromList = await call('PUT', '/api/web-users/whatsapp', { id: phoneless.id, sendWhatsappNotification: true });
+    expect([fromList.statusCode, fromList.json().message]).toEqual([409, WEB_USER_TEXT.whatsappNoPhone]);
+    const fromForm = await call('PUT', '/api/web-users', { id: phoneless.id, sendWhatsappNotification: true });
+    expect([fromForm.statusCode, fromForm.json().errors]).toEqual([400, needsPhone]);
+    expect(await stored(phoneless.id)).toEqual({ phone: null, whatsapp: false });
+    expect((await call('PUT', '/api/web-users/whatsapp', { id: 999999, sendWhatsappNotification: true })).statusCode).toBe(404);
+
+    // Its phone is kept while it gets the notifications; cleared with them off.
+    const receiver = await create({ email: 'con.telefono@andinos.com.ar', sendWhatsappNotification: true });
+    const removed = await call('PUT', '/api/web-users', { id: receiver.id, primaryPhone: '' });
+    expect([removed.statusCode, removed.json().errors]).toEqual([400, needsPhone]);
+    expect(await stored(receiver.id)).toEqual({ phone: '2614556677', whatsapp: true });
+    expect((await call('PUT', '/api/web-users', { id: receiver.id, primaryPhone: '', sendWhatsappNotification: false })).statusCode).toBe(200);
+    expect(await stored(receiver.id)).toEqual({ phone: null, whatsapp: false });
+
+    // One stored on without a phone (before this rule) can still be turned off from the list.
+    await t.db.update(users).set({ sendWhatsappNotification: true }).where(eq(users.id, receiver.id));
+    const off = await call('PUT', '/api/web-users/whatsapp', { id: receiver.id, sendWhatsappNotification: false });
+    expect([off.statusCode, off.json().sendWhatsappNotification]).toEqual([200, false]);
+  });
 });
 
 describe('roles and permissions', () => {
@@ -457,5 +487,38 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a point of sal
     const res = await ours;
     expect([res.statusCode, res.json().message]).toEqual([409, WEB_USER_TEXT.stillInCharge(1)]);
     expect((await pg.db.select({ clientId: users.clientId }).from(users).where(eq(users.id, franchise.id)))[0].clientId).toBe(andinos);
+  });
+});
+
+describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, WhatsApp turned on while the phone is being removed', () => {
+  const postgres = adminOnPostgres();
+
+  it('waits for the removal, then refuses: no user gets WhatsApp without a phone', async () => {
+    const { pg, token } = postgres;
+    const created = await pg.app.inject({ method: 'POST', url: '/api/web-users/', headers: pg.authHeader(token), payload: newUser({ email: 'telefono.carrera@andinos.com.ar', sendWhatsappNotification: false }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const user = created.json() as WebUser;
+    // Another transaction removes the phone and has not committed.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let removed!: () => void;
+    const phoneRemoved = new Promise<void>((resolve) => (removed = resolve));
+    const removing = pg.db.transaction(async (tx) => {
+      await tx.update(users).set({ primaryPhone: null }).where(eq(users.id, user.id));
+      removed();
+      await held;
+    });
+    await phoneRemoved;
+    const ours = pg.app.inject({ method: 'PUT', url: '/api/web-users/whatsapp', headers: pg.authHeader(token), payload: { id: user.id, sendWhatsappNotification: true } });
+    await untilSomeoneWaitsOnALock(pg.db, async () => {
+      commit();
+      await removing.catch(() => undefined);
+      return new Error(`Turning WhatsApp on never waited for the phone being removed: it answered ${(await ours).statusCode}`);
+    });
+    commit();
+    await removing;
+    const res = await ours;
+    expect([res.statusCode, res.json().message]).toEqual([409, WEB_USER_TEXT.whatsappNoPhone]);
+    expect((await pg.db.select({ phone: users.primaryPhone, whatsapp: users.sendWhatsappNotification }).from(users).where(eq(users.id, user.id)))[0]).toEqual({ phone: null, whatsapp: false });
   });
 });

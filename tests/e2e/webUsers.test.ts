@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { WEB_USER_TEXT } from '../../domain/webUsers';
 import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
@@ -264,6 +265,39 @@ describe('the bulk import, sent once', () => {
 });
 
 describe('the list', () => {
+  it('keeps WhatsApp off for a user without a phone, saying why, and the form asks for a phone while the user gets it', async () => {
+    const { page, errors } = await openUsers();
+    // A login of the README, with no phone.
+    await search(page, 'operaciones@campo.test');
+    const omar = row(page, 'operaciones@campo.test').getByRole('switch', { name: 'WhatsApp Omar Operaciones' });
+    expect(await omar.isChecked()).toBe(false);
+    expect(await omar.isDisabled()).toBe(true);
+    expect(await omar.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(WEB_USER_TEXT.whatsappNoPhone);
+    await shown(row(page, 'operaciones@campo.test').getByTitle(WEB_USER_TEXT.whatsappNoPhone));
+
+    // A client's contact gets the notifications: its phone cannot be emptied while it does.
+    await search(page, 'contacto@supermercados.andinos');
+    const contact = row(page, 'contacto@supermercados.andinos.campo.test');
+    const whatsapp = contact.getByRole('switch', { name: /^WhatsApp / });
+    expect([await whatsapp.isChecked(), await whatsapp.isDisabled()]).toEqual([true, false]);
+    await contact.getByRole('button', { name: /^Editar / }).click();
+    await page.waitForURL(/\/web-users\/edit\/\d+$/);
+    const phone = page.getByRole('textbox', { name: 'Teléfono' });
+    await shown(phone);
+    await phone.fill('');
+    await phone.blur();
+    const needsPhone = page.getByText(WEB_USER_TEXT.whatsappNeedsPhone);
+    await shown(needsPhone);
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(needsPhone);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Recibe notificaciones por WhatsApp' }).uncheck();
+    await gone(needsPhone);
+    expect(await phone.getAttribute('aria-invalid')).not.toBe('true');
+    errors.assertNone();
+  });
+
   it('deactivates a user after its confirmation, switches its WhatsApp notification and activates it again', async () => {
     // A Getter no other test uses; it ends as it began.
     const { page, errors } = await openUsers();

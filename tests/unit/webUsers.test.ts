@@ -81,9 +81,25 @@ describe('the user form schema', () => {
       actions: [1],
     };
     expect(updatedUser(stored, { names: 'Eva' })).toEqual({ user: { ...stored, names: 'Eva' } });
-    expect(updatedUser(stored, { primaryPhone: null, rolId: ROLE.GETTER })).toEqual({ user: { ...stored, primaryPhone: null, rolId: ROLE.GETTER, clientId: null, actions: [] } });
+    expect(updatedUser(stored, { primaryPhone: null, sendWhatsappNotification: false, rolId: ROLE.GETTER })).toEqual({
+      user: { ...stored, primaryPhone: null, sendWhatsappNotification: false, rolId: ROLE.GETTER, clientId: null, actions: [] },
+    });
     expect(updatedUser({ ...stored, clientId: null, rolId: ROLE.GETTER }, { rolId: ROLE.FRANCHISE })).toEqual({ errors: { clientId: WEB_USER_TEXT.clientRequired } });
     expect(updatedUser({ ...stored, rolId: null }, { names: 'Eva' })).toEqual({ errors: { rolId: MSG.required } });
+  });
+
+  it('asks for a phone, on the phone field, when the user gets WhatsApp notifications', () => {
+    const needsPhone = { primaryPhone: WEB_USER_TEXT.whatsappNeedsPhone };
+    for (const schema of [webUserSchema, webUserEditSchema]) {
+      expect(errorsOf(schema.safeParse(user({ primaryPhone: '', sendWhatsappNotification: true })))).toEqual(needsPhone);
+      expect(errorsOf(schema.safeParse(user({ primaryPhone: null, sendWhatsappNotification: true, names: '' })))).toEqual({ ...needsPhone, names: MSG.required });
+      expect(schema.safeParse(user({ primaryPhone: '', sendWhatsappNotification: false })).success).toBe(true);
+    }
+    const stored: WebUserValues = { names: 'Rosa', lastName: 'Paz', email: 'rosa@paz.com', primaryPhone: '2614556677', linkSurveyMonkey: null, rolId: ROLE.GETTER, clientId: null, status: true, sendWhatsappNotification: true, actions: [] };
+    // Removing the phone of a user who gets them, or turning them on for one without a phone.
+    expect(updatedUser(stored, { primaryPhone: null })).toEqual({ errors: needsPhone });
+    expect(updatedUser({ ...stored, primaryPhone: null, sendWhatsappNotification: false }, { sendWhatsappNotification: true })).toEqual({ errors: needsPhone });
+    expect(updatedUser(stored, { primaryPhone: null, sendWhatsappNotification: false })).toMatchObject({ user: { primaryPhone: null, sendWhatsappNotification: false } });
   });
 
   it('shows the missing client even while other fields have errors', () => {

@@ -2,10 +2,11 @@
  * Demo moves: a few hundred across every status, with their status history, the Getter's replies
  * to the projects' questionnaire versions (scored), agents' edits, attachments (files of
  * demoFiles.ts and video links), returned moves with flagged questions, a republished one, and
- * approved ones owing their Getter a PENDING transaction. Runs after the projects' seed and creates
- * the project locations and visits it needs only where a project has none. Idempotent.
+ * approved ones owing their Getter a PENDING transaction. Runs after the projects' seed: it creates
+ * project locations only where a project has none, and gives a project's ranges more visits where its
+ * moves need them (visitsForMoves). Idempotent.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { numberedQuestions } from '../../../domain/move-replies';
 import type { MoveStatus } from '../../../domain/moves';
 import { questionnaireResult } from '../../../domain/questionnaire-result';
@@ -13,7 +14,7 @@ import type { Dimension } from '../../../domain/questionnaires';
 import { ROLE } from '../../../domain/roles';
 import { projectInfo } from '../../services/moves/projectInfo';
 import type { Tx } from '../client';
-import { accounts, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, transactions, userMoves, users, visits } from '../schema';
+import { accounts, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, projectVisitRanges, questionnaires, questionnaireVersions, transactions, userMoves, users, visits } from '../schema';
 import { DEMO_AUDIO_SECONDS } from './demoFiles';
 import { agentEdit, demoReplies, pick, randomFrom } from './moveAnswers';
 
@@ -136,22 +137,44 @@ export async function seedMoves(tx: Tx): Promise<void> {
     }
   }
 
+  await visitsForMoves(tx, plans, pls, published);
   for (let start = 0; start < plans.length; start += 100) await insertMoves(tx, random, plans.slice(start, start + 100), published, info, now);
   await republishOne(tx);
+}
 
-  // Every project location keeps a couple of published visits for the stock, due within its project's
-  // dates: from today and a week later, or, for a project already ended, its last day (a visit due from
-  // after the day it was due to read as a typo on every screen that shows both).
-  for (const pl of pls) {
-    const left = published.get(pl.id)?.length ?? 0;
-    const project = info.get(pl.projectId);
-    const end = project?.endDate ?? iso(new Date(now + 60 * DAY));
-    const from = (i: number) => {
-      const day = iso(new Date(now + i * 7 * DAY));
-      const clipped = day > end ? end : day;
-      return project?.startDate && clipped < project.startDate ? project.startDate : clipped;
-    };
-    if (left < 2) await tx.insert(visits).values(Array.from({ length: 2 - left }, (_, i) => ({ projectLocationId: pl.id, dueFrom: from(i), dueTo: end })));
+/** The published visits each project location keeps for the stock, after its moves took theirs. */
+const STOCK = 2;
+
+/**
+ * Every move takes a visit of its location, and every location keeps STOCK published ones. A project
+ * whose ranges give its busiest location fewer than that gets more visits in its last range, for all its
+ * locations alike: what the project says a location has (its ranges' visits) is what each one has.
+ */
+async function visitsForMoves(tx: Tx, plans: Plan[], pls: { id: number; projectId: number }[], published: Map<number, { id: number; dueTo: string }[]>) {
+  const movesAt = new Map<number, number>();
+  for (const p of plans) movesAt.set(p.projectLocationId, (movesAt.get(p.projectLocationId) ?? 0) + 1);
+  const ofProject = new Map<number, number[]>();
+  for (const pl of pls) ofProject.set(pl.projectId, [...(ofProject.get(pl.projectId) ?? []), pl.id]);
+  for (const ids of ofProject.values()) {
+    const short = Math.max(...ids.map((id) => (movesAt.get(id) ?? 0) + STOCK - (published.get(id)?.length ?? 0)));
+    if (short <= 0) continue;
+    // Each location repeats the project's ranges: its last one, by its end.
+    const last = await tx
+      .selectDistinctOn([projectVisitRanges.projectLocationId], { id: projectVisitRanges.id, projectLocationId: projectVisitRanges.projectLocationId, from: projectVisitRanges.from, to: projectVisitRanges.to })
+      .from(projectVisitRanges)
+      .where(inArray(projectVisitRanges.projectLocationId, ids))
+      .orderBy(asc(projectVisitRanges.projectLocationId), desc(projectVisitRanges.to), desc(projectVisitRanges.id));
+    // A project without ranges says its locations have no visits: its moves take none.
+    if (last.length !== ids.length) continue;
+    await tx
+      .update(projectVisitRanges)
+      .set({ visits: sql`${projectVisitRanges.visits} + ${short}` })
+      .where(inArray(projectVisitRanges.id, last.map((r) => r.id)));
+    const added = await tx
+      .insert(visits)
+      .values(last.flatMap((r) => Array.from({ length: short }, () => ({ projectLocationId: r.projectLocationId, visitRangeId: r.id, dueFrom: r.from, dueTo: r.to, state: 'PUBLICADA' }))))
+      .returning({ id: visits.id, projectLocationId: visits.projectLocationId, dueTo: visits.dueTo });
+    for (const v of added) published.set(v.projectLocationId, [...(published.get(v.projectLocationId) ?? []), v]);
   }
 }
 

@@ -81,7 +81,7 @@ function Permissions({ rolId }: { rolId: UserRole }) {
  */
 export function UserFields() {
   const mode = useFormMode();
-  const { getValues, setValue, clearErrors } = useFormContext();
+  const { getValues, setValue, clearErrors, trigger } = useFormContext();
   const rawRole = useWatch({ name: 'rolId' }) as number | string | null;
   const rolId = rawRole === null || rawRole === '' ? null : (Number(rawRole) as UserRole);
   const needsClient = requiresClient(rolId);
@@ -92,6 +92,13 @@ export function UserFields() {
     if (getValues('clientId') !== null) setValue('clientId', null, { shouldDirty: true, shouldValidate: true });
     else clearErrors('clientId');
   }, [needsClient, getValues, setValue, clearErrors]);
+
+  // The phone is asked for while WhatsApp notifications are on (they go to it): ticking or unticking the
+  // box checks it again, so its message comes and goes with the box, not only when the phone is typed.
+  const whatsapp = Boolean(useWatch({ name: 'sendWhatsappNotification' }));
+  useEffect(() => {
+    if (mode !== 'VIEW') void trigger('primaryPhone');
+  }, [whatsapp, mode, trigger]);
 
   return (
     <>

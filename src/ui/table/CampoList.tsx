@@ -30,7 +30,7 @@ import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
 import { VISUALLY_HIDDEN } from '../visuallyHidden';
 import { ExcelButton } from './ExcelButton';
-import { sortRecords } from './localSort';
+import { filteredAndSorted, pageOf } from './localSort';
 import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
@@ -471,7 +471,12 @@ function CellContent({ column, record }: { column: Column; record: RaRecord }) {
 }
 
 
-/** Every record fetched once; paging and sorting happen in the browser (spec 1 §2.7). */
+/**
+ * Every record fetched once; filtering, sorting and paging happen in the browser (spec 1 §2.7). `useList`
+ * keeps the page, its size, the sort and the filters asked for, and is given no records: it would filter
+ * and sort them its own way (`<`, which puts 'Árbol' after 'Visita') on every change. The records are
+ * filtered and sorted here once, in Spanish order, and each page cut from that.
+ */
 function LocalList(props: CampoListProps) {
   const resource = useResourceContext()!;
   const dataProvider = useDataProvider();
@@ -480,14 +485,19 @@ function LocalList(props: CampoListProps) {
     queryKey: [resource, 'getList', 'local', props.filter],
     queryFn: ({ signal }) => dataProvider.getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort, filter: props.filter ?? {}, signal }),
   });
-  const list = useList({ data: all.data?.data, isPending: all.isPending, isFetching: all.isFetching, error: all.error, perPage: props.perPage ?? 20, sort });
-  // useList keeps the page, its size and the sort asked for; the rows are sorted here, in Spanish order.
-  const sorted = useMemo(() => (all.data ? sortRecords(all.data.data, list.sort) : undefined), [all.data, list.sort]);
+  const list = useList({ isPending: all.isPending, isFetching: all.isFetching, error: all.error, perPage: props.perPage ?? 20, sort });
+  const { filterValues, sort: asked, page, perPage } = list;
+  const rows = useMemo(() => (all.data ? filteredAndSorted(all.data.data, filterValues, asked) : undefined), [all.data, filterValues, asked]);
   const shown = useMemo((): typeof list => {
-    if (!sorted) return list;
-    const data = sorted.slice((list.page - 1) * list.perPage, list.page * list.perPage);
-    return { ...list, data, total: sorted.length, getData: async () => sorted } as typeof list;
-  }, [list, sorted]);
+    if (!rows) return list;
+    return {
+      ...list,
+      data: pageOf(rows, page, perPage),
+      total: rows.length,
+      hasNextPage: page * perPage < rows.length,
+      getData: async ({ maxResults } = {}) => (maxResults === undefined ? rows : rows.slice(0, maxResults)),
+    } as typeof list;
+  }, [list, rows, page, perPage]);
   return (
     <ListContextProvider value={shown}>
       <CampoTable {...props} />
