@@ -184,6 +184,8 @@ describe('the performance report', () => {
     const none = await report(tokens.franchiseA, `projectId=${ids.p1}&${WHOLE}`);
     expect(none.statusCode).toBe(400);
     expect(none.json().errors).toEqual({ clientLocationId: 'Requerido' });
+    // Said as a sentence that tells what to do, not a bare 'Requerido'.
+    expect(none.json().message).toBe(REPORT_TEXT.pickLocation);
     expect((await codesOf(tokens.franchiseA, `projectId=${ids.p1}&clientLocationId=${ids.l2}&${WHOLE}`)).ids).toEqual(m('m6', 'm2'));
     for (const other of [ids.l3, ids.l4, ids.otherClientLocation]) {
       const res = await report(tokens.franchiseA, `projectId=${ids.p1}&clientLocationId=${other}&${WHOLE}`);

@@ -206,7 +206,7 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
   const byLocation = Boolean(q.clientLocationId);
   if (!byLocation && scope.locationRequired) {
     await clientProject(db, scope, q.projectId);
-    throw badRequest(MSG.required, { clientLocationId: MSG.required });
+    throw badRequest(REPORT_TEXT.pickLocation, { clientLocationId: MSG.required });
   }
   const keyset = q.after !== undefined;
   if (keyset && !cursorKeyValid[sortKey as ReportSort](q.afterKey ?? '')) throw badRequest(REPORT_TEXT.badCursor, { afterKey: REPORT_TEXT.badCursor });
