@@ -5,6 +5,7 @@
 import {
   type Answer,
   type Dimension,
+  hasWrongCloseAnswers,
   NOT_APPLICABLE,
   type Question,
   type QuestionnaireContent,
@@ -36,6 +37,16 @@ export const QUESTIONNAIRE_TEXT = {
   fewAnswers: 'Agregue al menos dos respuestas',
   onePhotoAnswer: 'Una pregunta de fotos tiene una sola respuesta: la cantidad de fotos',
   threeCloseAnswers: 'Una pregunta Opciones SI, NO, N/A tiene sus tres respuestas: ni más ni menos',
+  restoreClose: 'Restaurar Sí, No y N/A',
+  wrongCloseOpened: (count: number) =>
+    count === 1
+      ? 'Una pregunta Opciones SI, NO, N/A de esta versión no tiene sus tres respuestas (Sí, No y N/A): así no se puede registrar una nueva versión.'
+      : `${count} preguntas Opciones SI, NO, N/A de esta versión no tienen sus tres respuestas (Sí, No y N/A): así no se puede registrar una nueva versión.`,
+  wrongCloseHow: 'Restaurarlas conserva las respuestas Sí, No y N/A que tengan (con su ponderación y su guía), agrega las que falten y quita las demás.',
+  closeRestored: (count: number) =>
+    count === 1
+      ? 'Se restauraron las respuestas Sí, No y N/A de 1 pregunta: revise su ponderación y envíe el cuestionario para registrarlo.'
+      : `Se restauraron las respuestas Sí, No y N/A de ${count} preguntas: revise sus ponderaciones y envíe el cuestionario para registrarlo.`,
   wrongType: 'Este tipo de pregunta no corresponde a la subdimensión',
   onePenalty: 'Sólo puede existir una dimensión de penalizaciones',
   penaltyShape: 'La dimensión de penalizaciones tiene sólo sus dos subdimensiones fijas',
@@ -267,4 +278,17 @@ function checkAnswers(q: Question, path: string, where: string, sum: SumSink, fi
     field(`${at(i)}.weighting`, `${place}, ponderación`, checkAnswerWeighting(a.weighting, q.type));
   });
   if (answersSumProblem(q.type, q.answers.map((a) => a.weighting))) sum(answersPath, T.answersSum(q.name));
+}
+
+/** The 'Opciones SI, NO, N/A' questions without their three answers: each one's path and place in words. */
+export function wrongCloseQuestions(content: Pick<QuestionnaireContent, 'dimensions'>): { path: string; where: string }[] {
+  return content.dimensions.flatMap((d, i) =>
+    d.subDimensions.flatMap((s, j) =>
+      s.questions.flatMap((q, k) =>
+        hasWrongCloseAnswers(q)
+          ? [{ path: `dimensions.${i}.subDimensions.${j}.questions.${k}`, where: `${quoted('Dimensión', d.name)} › ${quoted('Subdimensión', s.name)} › Pregunta ${k + 1}` }]
+          : [],
+      ),
+    ),
+  );
 }

@@ -185,6 +185,40 @@ export function newQuestion(subDimensionType: SubDimensionType = 'NORMAL'): Ques
   };
 }
 
+/** Its text folded: 'SÍ', 'si ', 'Si.' → 'si'; 'N / A', 'NA', 'No aplica' → 'n/a'. */
+function closeSlot(text: string): number | undefined {
+  const folded = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s.]/g, '');
+  return ({ si: 0, no: 1, 'n/a': 2, na: 2, noaplica: 2 } as Record<string, number>)[folded];
+}
+
+/**
+ * An 'Opciones SI, NO, N/A' question stored with other than its three answers (saved through the
+ * API before the server required them): the editor cannot register it as it is.
+ */
+export const hasWrongCloseAnswers = (q: Pick<Question, 'type' | 'answers'>) => q.type === 'close' && q.answers.length !== 3;
+
+/**
+ * Its three answers back, Sí, No and N/A in that order: each one an answer it had (by its text, the
+ * first of each) keeps that answer's id, text, weighting, guide and flags; a missing one comes back
+ * with its default (Sí 100, No 0, N/A -1). Answers that are none of the three are dropped.
+ */
+export function restoreCloseAnswers(answers: readonly Answer[]): Answer[] {
+  const kept: (Answer | undefined)[] = [undefined, undefined, undefined];
+  for (const a of answers) {
+    const slot = closeSlot(a.answer);
+    if (slot !== undefined && !kept[slot]) kept[slot] = a;
+  }
+  const used = new Set(kept.flatMap((a) => (a ? [a._id] : [])));
+  return defaultAnswers('close').map((d, i) => {
+    const a = kept[i];
+    return a ? { ...a, number: i + 1 } : { ...d, _id: used.has(d._id) ? newId() : d._id };
+  });
+}
+
 /** A type change resets the answers (and the weighting) to that type's defaults. */
 export function withType(question: Question, type: QuestionType, subDimensionType: SubDimensionType = 'NORMAL'): Question {
   return { ...question, type, answers: defaultAnswers(type), weighting: initialWeighting(type, question.visibleToUser, subDimensionType) };

@@ -21,7 +21,6 @@ export const STATISTIC_BAND_STYLE: Record<StatisticBand, { color: string; label:
   green: { color: '#2e7d32', label: '75 o más' },
 };
 
-/** '82,5 %': one decimal, Spanish comma. */
 /** What the client side's dashboard says. */
 export const STATISTICS_TEXT = {
   /** /dashboard/{planId} (or ?plan=) names a plan the user does not have: the default plan shows instead. */
@@ -33,7 +32,18 @@ export const STATISTICS_TEXT = {
 /** Under the dimensions of a version with penalties: why the overall result can be below every dimension. */
 export const PENALTIES_NOTE = 'El resultado general descuenta las penalidades; el de cada dimensión no las incluye.';
 
-export const formatPercent = (value: number) => `${value.toFixed(1).replace('.', ',')} %`;
+/** Where the bands change (statisticBand). */
+const BAND_LIMITS = [65, 75];
+
+/**
+ * '82,5 %': one decimal, Spanish comma. A result just under a band's limit (74,96) is cut, not rounded
+ * up ('74,9 %', not '75,0 %'): the number written lies in the band its colour and legend say.
+ */
+export function formatPercent(value: number): string {
+  const rounded = Number(value.toFixed(1));
+  const shown = BAND_LIMITS.some((limit) => value < limit && rounded >= limit) ? Math.floor(value * 10) / 10 : rounded;
+  return `${shown.toFixed(1).replace('.', ',')} %`;
+}
 
 export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 /**

@@ -184,6 +184,8 @@ describe('the performance report', () => {
     const none = await report(tokens.franchiseA, `projectId=${ids.p1}&${WHOLE}`);
     expect(none.statusCode).toBe(400);
     expect(none.json().errors).toEqual({ clientLocationId: 'Requerido' });
+    // Said as a sentence that tells what to do, not a bare 'Requerido'.
+    expect(none.json().message).toBe(REPORT_TEXT.pickLocation);
     expect((await codesOf(tokens.franchiseA, `projectId=${ids.p1}&clientLocationId=${ids.l2}&${WHOLE}`)).ids).toEqual(m('m6', 'm2'));
     for (const other of [ids.l3, ids.l4, ids.otherClientLocation]) {
       const res = await report(tokens.franchiseA, `projectId=${ids.p1}&clientLocationId=${other}&${WHOLE}`);
@@ -514,7 +516,9 @@ describe('sorting the performance report', () => {
     const noKey = await report(tokens.client, `${base}&sort=code&order=ASC&after=${sorted.a}`);
     expect(noKey.statusCode).toBe(400);
     expect(Object.keys(noKey.json().errors)).toEqual(['afterKey']);
-    for (const [sort, key] of [['visitDate', 'ayer'], ['result', 'noventa'], ['result', '1e9']] as const) {
+    // Dates JavaScript reads (rolling the day over) but PostgreSQL refuses: a 400 too, not a 500 of the cast.
+    const notDays = ['2026-02-30T00:00:00Z', '2026-04-31T10:00:00.000Z', '0000-01-01T00:00:00Z', '2026-03-10T1:2Z', '2026-03-10T10:00:00+25:00'].map((key) => ['visitDate', key] as const);
+    for (const [sort, key] of [['visitDate', 'ayer'], ['result', 'noventa'], ['result', '1e9'], ...notDays] as const) {
       const res = await report(tokens.client, `${base}&sort=${sort}&order=ASC&after=${sorted.a}&afterKey=${encodeURIComponent(key)}`);
       expect(res.statusCode, `${sort} ${key}`).toBe(400);
       expect(res.json(), `${sort} ${key}`).toEqual({ message: REPORT_TEXT.badCursor, errors: { afterKey: REPORT_TEXT.badCursor } });

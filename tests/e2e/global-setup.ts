@@ -26,6 +26,8 @@ import { serverNodeFlags } from '../../server/nodeFlags';
 export interface E2eWorld {
   baseUrl: string;
   mailDir: string;
+  /** The server's PostgreSQL database, for a test that stores what the API no longer accepts; empty on PGlite (the server holds it). */
+  databaseUrl: string;
 }
 
 declare module 'vitest' {
@@ -137,7 +139,7 @@ async function startWorld(project: string, n: number, staticDir: string, cleanup
   cleanups.push(() => stop(child));
 
   await waitForServer(baseUrl, child, () => output);
-  return { baseUrl, mailDir };
+  return { baseUrl, mailDir, databaseUrl };
 }
 
 export default async function setup(project: TestProject) {

@@ -1,4 +1,5 @@
 /** The questionnaire list and editor as an administrator uses them (spec 2 §2–§5, §8). */
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DIALOG, dialogParts } from '../../domain/dialogs';
@@ -6,7 +7,7 @@ import { QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { QUESTIONNAIRE_MERGE_TEXT as MERGE } from '../../domain/questionnaire-merge';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
 import { newQuestion, type QuestionnaireContent, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, openPage, pathOf, type Session, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, openPage, pathOf, type Session, shown, world } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone([/status of 400/]));
 let session: Session | undefined;
@@ -736,6 +737,88 @@ describe('the question dialog', () => {
     await dialog.getByLabel('Ponderación de la respuesta 2').fill('-2');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await shown(dialog.getByText(/^Y \d+ problemas? más, marcados? en rojo\.$/));
+  });
+});
+
+describe('an Opciones SI, NO, N/A question stored without its three answers', () => {
+  /**
+   * Stores a version 2 whose first question has two answers (Sí 80, No 20) and whose second has
+   * five, as the API took them before it required three: straight in the database on PostgreSQL; on
+   * PGlite (the server holds it) the editor is given that version as the server would answer it.
+   */
+  async function storeLegacyVersion(id: number, page: Page): Promise<QuestionnaireVersion['dimensions']> {
+    const v1 = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
+    const [first, second] = v1.dimensions[0].subDimensions[0].questions;
+    first.answers = [
+      { ...first.answers[0], answer: 'SI', weighting: 80, guide: 'Saludó con una sonrisa.' },
+      { ...first.answers[1], weighting: 20 },
+    ];
+    second.answers = [...second.answers, { ...second.answers[1], _id: 'a-veces', answer: 'A veces' }, { ...second.answers[1], _id: 'nunca', answer: 'Nunca' }];
+    const { databaseUrl } = world();
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(
+          `INSERT INTO questionnaire_versions (questionnaire_id, version, name, type, content, question_count) VALUES ($1, 2, $2, $3, $4, 2)`,
+          [id, v1.name, v1.questionnaire_version_type, JSON.stringify({ dimensions: v1.dimensions })],
+        );
+        await client.query('UPDATE questionnaires SET last_version = 2 WHERE id = $1', [id]);
+      } finally {
+        await client.end();
+      }
+      return v1.dimensions;
+    }
+    await page.route(`**/api/questionnariesV2/get/${id}*`, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as QuestionnaireVersion;
+      await route.fulfill({ response: res, json: body.version === 1 ? { ...body, dimensions: v1.dimensions } : body });
+    });
+    return v1.dimensions;
+  }
+
+  it('says so on opening, marks the questions, and restores Sí, No and N/A in one click (keeping what it can) so the version saves', async () => {
+    const id = await createQuestionnaire('SI NO de dos respuestas e2e');
+    session = await chromium.open();
+    const page = session.page;
+    const legacy = await storeLegacyVersion(id, page);
+    await loginAs(page, 'admin@campo.test', { at: `/questionnaires/edit?id=${id}` });
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    const told = page.locator('[data-wrong-close]');
+    await shown(told.getByText(QUESTIONNAIRE_TEXT.wrongCloseOpened(2)));
+    await shown(told.getByText('Dimensión «Atención» › Subdimensión «Saludo inicial» › Pregunta 1'));
+    await shown(told.getByText('Dimensión «Atención» › Subdimensión «Saludo inicial» › Pregunta 2'));
+    await expect(page.locator('[data-question-row]').filter({ hasText: 'revise los datos de la pregunta' }).count()).resolves.toBe(2);
+
+    // The question's dialog says it too, and fixes that one question.
+    await page.getByRole('button', { name: 'Editar la pregunta 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar pregunta 2' });
+    await shown(dialog.getByText(`${QUESTIONNAIRE_TEXT.threeCloseAnswers} (tiene 5).`));
+    await dialog.getByRole('button', { name: QUESTIONNAIRE_TEXT.restoreClose }).click();
+    await expect(dialog.getByLabel(/^Respuesta \d/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(['Sí', 'No', 'N/A']);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await gone(dialog);
+    await shown(told.getByText(QUESTIONNAIRE_TEXT.wrongCloseOpened(1)));
+    await expect(told.getByText('› Pregunta 2').count()).resolves.toBe(0);
+
+    // The other one from the notice.
+    await told.getByRole('button', { name: QUESTIONNAIRE_TEXT.restoreClose }).click();
+    await gone(told);
+    await shown(page.getByText(QUESTIONNAIRE_TEXT.closeRestored(1)));
+    await expect(page.locator('[data-question-row]').filter({ hasText: 'revise los datos de la pregunta' }).count()).resolves.toBe(0);
+    await sendAndConfirm(page);
+
+    const saved = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
+    const [first, second] = saved.dimensions[0].subDimensions[0].questions;
+    expect(first.answers.map((a) => [a.answer, a.weighting, a.guide])).toEqual([
+      ['SI', 80, 'Saludó con una sonrisa.'],
+      ['No', 20, ''],
+      ['N/A', -1, ''],
+    ]);
+    // The answers it had keep their ids (the moves' replies point at them).
+    const before = legacy[0].subDimensions[0].questions;
+    expect(first.answers.slice(0, 2).map((a) => a._id)).toEqual(before[0].answers.map((a) => a._id));
+    expect(second.answers.map((a) => a._id)).toEqual(before[1].answers.slice(0, 3).map((a) => a._id));
   });
 });
 

@@ -11,6 +11,7 @@ import {
   questionsSumOk,
   sectionSumOk,
   sumWeightings,
+  wrongCloseQuestions,
 } from '../../domain/questionnaire-weights';
 import {
   defaultAnswers,
@@ -22,6 +23,7 @@ import {
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   type Question,
+  restoreCloseAnswers,
   type QuestionnaireContent,
   type QuestionType,
   withType,
@@ -284,5 +286,43 @@ describe('an unchanged questionnaire', () => {
     expect(sameQuestionnaire(stored, { ...reordered, name: `${stored.name} bis` })).toBe(false);
     reordered.dimensions[0].subDimensions[0].questions[0].weighting = 1;
     expect(sameQuestionnaire(stored, reordered)).toBe(false);
+  });
+});
+
+describe('an Opciones SI, NO, N/A question stored without its three answers', () => {
+  const stored = (texts: [string, number][]) => texts.map(([answer, weighting], i) => ({ ...defaultAnswers('close')[0], _id: `a${i}`, answer, weighting, guide: `Guía de ${answer}`, number: i + 1 }));
+
+  it('gets its missing answers back, keeping the ids, texts, weightings and guides it had', () => {
+    const two = restoreCloseAnswers(stored([['SI', 80], ['No', 20]]));
+    expect(two.map((a) => [a._id, a.answer, a.weighting, a.number])).toEqual([
+      ['a0', 'SI', 80, 1],
+      ['a1', 'No', 20, 2],
+      [expect.any(String), 'N/A', -1, 3],
+    ]);
+    expect(two[0].guide).toBe('Guía de SI');
+    expect(new Set(two.map((a) => a._id)).size).toBe(3);
+    expect(restoreCloseAnswers([]).map((a) => [a.answer, a.weighting])).toEqual([['Sí', 100], ['No', 0], ['N/A', -1]]);
+  });
+
+  it('keeps the first Sí, No and N/A of five (in that order, whatever their accents, case or spaces) and drops the others', () => {
+    const five = restoreCloseAnswers(stored([['no aplica', -1], ['Sí ', 100], ['A veces', 50], ['NO', 0], ['si', 10]]));
+    expect(five.map((a) => [a._id, a.answer, a.weighting, a.number])).toEqual([
+      ['a1', 'Sí ', 100, 1],
+      ['a3', 'NO', 0, 2],
+      ['a0', 'no aplica', -1, 3],
+    ]);
+  });
+
+  it('is listed with its place until it has three answers, and then saves', () => {
+    const content = valid();
+    const q = content.dimensions[1].subDimensions[0].questions[0];
+    q.answers = q.answers.slice(0, 2);
+    expect(wrongCloseQuestions(content)).toEqual([{ path: 'dimensions.1.subDimensions.0.questions.0', where: `Dimensión «${content.dimensions[1].name}» › Subdimensión «${content.dimensions[1].subDimensions[0].name}» › Pregunta 1` }]);
+    expect(questionnaireProblems(finalizeQuestionnaire(content)).map((p) => p.message)).toEqual([T.threeCloseAnswers]);
+    q.answers = restoreCloseAnswers(q.answers);
+    expect(wrongCloseQuestions(content)).toEqual([]);
+    expect(questionnaireProblems(finalizeQuestionnaire(content))).toEqual([]);
+    // Other types are not its business.
+    expect(wrongCloseQuestions({ dimensions: [{ ...content.dimensions[0], subDimensions: [{ ...content.dimensions[0].subDimensions[0], questions: [{ ...withType(q, 'open'), answers: [] }] }] }] })).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ import {
 import { isWebLink } from '../../domain/validation';
 import { replyText } from '../../domain/move-replies';
 import type { Dimension, Question } from '../../domain/questionnaires';
-import { dimensionResults, everyMonth, longPeriod, periodTitle, statisticBand, visitsCaption } from '../../domain/statistics';
+import { dimensionResults, everyMonth, formatPercent, longPeriod, periodTitle, statisticBand, visitsCaption } from '../../domain/statistics';
 
 describe('the report\'s colour bands (spec 3 §9)', () => {
   it('is dark green over 90, green over 70, yellow over 40, red otherwise and grey for N/A', () => {
@@ -60,6 +60,23 @@ describe('the dashboard\'s bands (spec 3 §9)', () => {
     expect(statisticBand(74.99)).toBe('orange');
     expect(statisticBand(75)).toBe('green');
     expect(statisticBand(100)).toBe('green');
+  });
+
+  it('writes each result with one decimal, never rounded up into the band above its colour', () => {
+    expect(formatPercent(82.46)).toBe('82,5 %');
+    expect(formatPercent(100)).toBe('100,0 %');
+    // Orange, below 75: not '75,0 %' beside 'De 65 a menos de 75'.
+    expect(formatPercent(74.99)).toBe('74,9 %');
+    expect(formatPercent(74.95)).toBe('74,9 %');
+    expect(formatPercent(64.96)).toBe('64,9 %');
+    expect(formatPercent(74.94)).toBe('74,9 %');
+    expect(formatPercent(75)).toBe('75,0 %');
+    // Every result the server sends (two decimals): the number written lies in the band of its colour.
+    for (let hundredths = 0; hundredths <= 10_000; hundredths++) {
+      const value = hundredths / 100;
+      const written = Number(formatPercent(value).replace(' %', '').replace(',', '.'));
+      expect(statisticBand(written), `${value} → ${formatPercent(value)}`).toBe(statisticBand(value));
+    }
   });
 });
 

@@ -136,11 +136,24 @@ const cursorKey: Record<ReportSort, SQL> = {
   result: sql`${P.afterKey}::numeric`,
 };
 
+/**
+ * An instant as a row writes it ('2026-11-28T16:41:24.313Z', or with an offset) on a day of the calendar:
+ * JavaScript reads 30 February as 2 March, PostgreSQL refuses it (a 500 of the cast).
+ */
+function isInstant(key: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(key);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const onCalendar = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return onCalendar && hour < 24 && minute < 60 && second < 60 && offsetHours <= 14 && offsetMinutes < 60;
+}
+
 /** Whether `afterKey` can be cast to the sort's type: a 400 on the field rather than a 500 of the cast. */
 const cursorKeyValid: Record<ReportSort, (key: string) => boolean> = {
   code: () => true,
   location: () => true,
-  visitDate: (key) => /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(key) && !Number.isNaN(Date.parse(key)),
+  visitDate: isInstant,
   result: (key) => /^-?\d{1,5}(\.\d{1,6})?$/.test(key),
 };
 
@@ -193,7 +206,7 @@ export async function performanceReport(db: Db, scope: ClientScope, q: Performan
   const byLocation = Boolean(q.clientLocationId);
   if (!byLocation && scope.locationRequired) {
     await clientProject(db, scope, q.projectId);
-    throw badRequest(MSG.required, { clientLocationId: MSG.required });
+    throw badRequest(REPORT_TEXT.pickLocation, { clientLocationId: MSG.required });
   }
   const keyset = q.after !== undefined;
   if (keyset && !cursorKeyValid[sortKey as ReportSort](q.afterKey ?? '')) throw badRequest(REPORT_TEXT.badCursor, { afterKey: REPORT_TEXT.badCursor });

@@ -2,16 +2,27 @@ import AddIcon from '@mui/icons-material/Add';
 import GavelIcon from '@mui/icons-material/Gavel';
 import SendIcon from '@mui/icons-material/Send';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Button, Card, CardContent, Fab } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Fab } from '@mui/material';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { lockedNodeIds } from '../../../../domain/questionnaire-locks';
-import { contentOf, finalizeQuestionnaire, type Dimension, newDimension, newPenaltyDimension, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
+import { QUESTIONNAIRE_TEXT, wrongCloseQuestions } from '../../../../domain/questionnaire-weights';
+import {
+  contentOf,
+  finalizeQuestionnaire,
+  type Dimension,
+  newDimension,
+  newPenaltyDimension,
+  type Question,
+  type QuestionnaireContent,
+  type QuestionnaireVersion,
+  restoreCloseAnswers,
+} from '../../../../domain/questionnaires';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
-import { EditorContext, type EditorServices, ProblemsContext, type QuestionTarget, weightingSignal } from './context';
+import { EditorContext, type EditorServices, ProblemsContext, problemNodes, type QuestionTarget, weightingSignal } from './context';
 import { DimensionCard } from './DimensionCard';
 import { EditorHeader } from './EditorHeader';
 import { focusAfterRemoval } from './focus';
@@ -92,6 +103,27 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
     [mode, lockedIds],
   );
 
+  // 'Opciones SI, NO, N/A' questions stored without their three answers (docs/decisions.md): said on
+  // opening, their rows marked, and put right in one click; looked at again when the question dialog closes.
+  const [wrongClose, setWrongClose] = useState(() => wrongCloseQuestions(initial));
+  const [restored, setRestored] = useState(0);
+  const restoreClose = () => {
+    for (const { path } of wrongClose) {
+      const answers = form.getValues(`${path}.answers` as never) as unknown as Question['answers'];
+      form.setValue(`${path}.answers` as never, restoreCloseAnswers(answers) as never, { shouldDirty: true });
+    }
+    setRestored(wrongClose.length);
+    setWrongClose([]);
+  };
+  const closeQuestion = () => {
+    setQuestion(null);
+    if (wrongClose.length) setWrongClose(wrongCloseQuestions(form.getValues()));
+  };
+  const marked = useMemo(
+    () => (wrongClose.length ? new Set([...save.problemNodes, ...problemNodes(wrongClose.map((w) => w.path))]) : save.problemNodes),
+    [wrongClose, save.problemNodes],
+  );
+
   const dimensions = fields as unknown as (Dimension & { id: string })[];
   const penaltyIndex = dimensions.findIndex((d) => d.type === 'PENALTY');
   const normalNames = dimensions.flatMap((d, i) => (d.type === 'PENALTY' ? [] : [`dimensions.${i}.weighting`]));
@@ -113,11 +145,36 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
 
   return (
     <EditorContext.Provider value={services}>
-      <ProblemsContext.Provider value={save.problemNodes}>
+      <ProblemsContext.Provider value={marked}>
         <FormProvider {...form}>
           <Card sx={{ mt: 2, mb: 10 }}>
             <CardContent ref={dimensionsBox}>
               <EditorHeader mode={mode} loaded={loaded} duplicateOf={duplicateOf} onBack={() => navigate('/questionnaires')} onVersionChange={changeVersion} rebased={rebased !== undefined} />
+              {wrongClose.length > 0 && (
+                <Alert
+                  severity="error"
+                  sx={{ mb: 2 }}
+                  data-wrong-close
+                  action={
+                    <Button color="inherit" size="small" onClick={restoreClose}>
+                      {QUESTIONNAIRE_TEXT.restoreClose}
+                    </Button>
+                  }
+                >
+                  <div>{QUESTIONNAIRE_TEXT.wrongCloseOpened(wrongClose.length)}</div>
+                  <ul style={{ margin: '4px 0', paddingLeft: 20 }}>
+                    {wrongClose.map((w) => (
+                      <li key={w.path}>{w.where}</li>
+                    ))}
+                  </ul>
+                  <div>{QUESTIONNAIRE_TEXT.wrongCloseHow}</div>
+                </Alert>
+              )}
+              {restored > 0 && wrongClose.length === 0 && (
+                <Alert severity="success" sx={{ mb: 2 }} onClose={() => setRestored(0)}>
+                  {QUESTIONNAIRE_TEXT.closeRestored(restored)}
+                </Alert>
+              )}
               {dimensions.map((d, i) => (
                 <DimensionCard key={d.id} index={i} nodeId={d._id} type={d.type} onRemove={removeDimension} />
               ))}
@@ -138,7 +195,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
               </Box>
             </CardContent>
           </Card>
-          <QuestionDialog target={question} onClose={() => setQuestion(null)} />
+          <QuestionDialog target={question} onClose={closeQuestion} />
         </FormProvider>
       </ProblemsContext.Provider>
       <Fab

@@ -4,12 +4,14 @@ import { FormProvider, useController, useForm, useFormContext, useWatch } from '
 import { checkGuide, checkQuestionWeighting, checkText, LENGTHS, type Problem, problemLine, QUESTIONNAIRE_TEXT, questionProblems } from '../../../../domain/questionnaire-weights';
 import {
   defaultAnswers,
+  hasWrongCloseAnswers,
   initialWeighting,
   NOT_APPLICABLE,
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   type Question,
   type QuestionType,
+  restoreCloseAnswers,
   SCORED_TYPES,
   type SubDimensionType,
 } from '../../../../domain/questionnaires';
@@ -78,6 +80,7 @@ function QuestionForm({ target, onClose, escape }: { target: QuestionTarget; onC
       <DialogTitle id="question-title">{target.title}</DialogTitle>
       <DialogContent dividers>
         <QuestionFields subType={subType} onTypeReset={forgetResetProblems} />
+        <WrongCloseAnswers onRestored={forgetResetProblems} />
         <AnswersEditor />
         {lines.length > 0 && (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -95,6 +98,31 @@ function QuestionForm({ target, onClose, escape }: { target: QuestionTarget; onC
       </DialogActions>
       <ConfirmDialog open={asking} title={leave.title} content={leave.question} onClose={() => setAsking(false)} onConfirm={onClose} />
     </FormProvider>
+  );
+}
+
+/** An 'Opciones SI, NO, N/A' question stored without its three answers: what is wrong, and its one-click fix. */
+function WrongCloseAnswers({ onRestored }: { onRestored: () => void }) {
+  const { setValue, getValues } = useFormContext<Question>();
+  const [type, answers] = useWatch<Question>({ name: ['type', 'answers'] }) as [QuestionType, Question['answers']];
+  if (!hasWrongCloseAnswers({ type, answers })) return null;
+  const restore = () => {
+    setValue('answers', restoreCloseAnswers(getValues('answers')), { shouldDirty: true });
+    onRestored();
+  };
+  return (
+    <Alert
+      severity="error"
+      sx={{ mt: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={restore}>
+          {QUESTIONNAIRE_TEXT.restoreClose}
+        </Button>
+      }
+    >
+      <div>{`${QUESTIONNAIRE_TEXT.threeCloseAnswers} (tiene ${answers.length}).`}</div>
+      <div>{QUESTIONNAIRE_TEXT.wrongCloseHow}</div>
+    </Alert>
   );
 }
 
