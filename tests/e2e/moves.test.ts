@@ -929,6 +929,10 @@ describe('reviewing a move', () => {
     // Disapproved after its payment (the payment stays): a copy's approval will owe the Getter nothing.
     await apiSend('POST', '/user-moves/disapprove-one', { id: move.id, reason: 'El cliente objetó la visita.' });
     const { page, errors } = await openMove(move.code);
+    // The move's card says it too, as the payments' history does.
+    const card = page.locator('#move-info');
+    await shown(card.getByText('Pago al Getter', { exact: true }));
+    await shown(card.getByText('Pago registrado', { exact: true }));
     await page.getByRole('button', { name: 'Republicar la move' }).click();
     const sure = page.getByRole('dialog', { name: 'Está seguro?' });
     await shown(sure.getByText(/^La move quedará disponible nuevamente para el auditor\./));
