@@ -93,6 +93,12 @@ export interface MoveDetail {
   republished: boolean;
   /** The Getter was already paid for it (a disapproval keeps that payment). */
   paid: boolean;
+  /**
+   * On a rejected or disapproved move (one that may be republished): the payment its Getter already got
+   * for the visit, this move's or an earlier one's it republishes. A copy's approval owes nothing then
+   * (see `paidBefore`). Null otherwise.
+   */
+  paidVisit: PaidVisit | null;
   /** The code of that copy, to go to it from this move. */
   republishedCopyCode: string | null;
   republishedFromId: number | null;

@@ -95,6 +95,10 @@ export interface MoveState {
   hasGetter?: boolean;
 }
 
+/** A payment as the move's texts name it: its day (Argentina) and its operation number, if any. */
+const paymentOf = (paid: { transactionDate: string; operationCode: string | null }) =>
+  `pago del ${formatDisplayDate(todayIso(new Date(paid.transactionDate)))}${paid.operationCode ? `, operación ${paid.operationCode}` : ''}`;
+
 export const MOVE_TEXT = {
   noAgent: 'La move no tiene un agente de calidad asignado.',
   forbidden: 'No tiene permisos para realizar esta acción.',
@@ -115,7 +119,13 @@ export const MOVE_TEXT = {
    * payment): no second payment. Said to the reviewer, and kept in the approval's history entry.
    */
   paidBefore: (paid: { moveCode: string; transactionDate: string; operationCode: string | null }) =>
-    `Sin pago nuevo: el Getter ya cobró esta visita con la move ${paid.moveCode} (pago del ${formatDisplayDate(todayIso(new Date(paid.transactionDate)))}${paid.operationCode ? `, operación ${paid.operationCode}` : ''}).`,
+    `Sin pago nuevo: el Getter ya cobró esta visita con la move ${paid.moveCode} (${paymentOf(paid)}).`,
+  /**
+   * Said before republishing a move whose visit the Getter was already paid for (this move or an earlier
+   * one it republishes): the copy's approval will owe nothing, and the Getter will do the visit again for it.
+   */
+  republishPaid: (paid: { moveCode: string; transactionDate: string; operationCode: string | null }) =>
+    `El Getter ya cobró esta visita con la move ${paid.moveCode} (${paymentOf(paid)}): la copia no generará un pago nuevo.`,
 } as const;
 
 /** What a visit (the stock's "pedido") may be: published for the Getters, taken by a move, or published again after a cancellation. */

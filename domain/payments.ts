@@ -180,7 +180,8 @@ export const massivePayBody = z.object({
   id,
   amount,
   penddingTransactionIds: z
-    .array(id, { error: T.pickOne })
+    // Missing, nothing was selected (the dialog's words); something else than a list is said as such.
+    .array(id, { error: (issue) => (issue.input === undefined || issue.input === null ? T.pickOne : 'Debe ser una lista.') })
     .min(1, T.pickOne)
     .max(MASSIVE_PAY_MAX, T.tooMany(MASSIVE_PAY_MAX))
     .transform((ids) => [...new Set(ids)]),

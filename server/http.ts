@@ -32,6 +32,8 @@ export const badRequest = (message: string, errors?: Record<string, string>) => 
 export const notFound = (message = 'No se encontró el recurso solicitado.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const INVALID_DATA = 'Revise los datos ingresados.';
+/** A write that came with no data at all: zod's 'Requerido' named nothing (sent by hand, never by the console). */
+export const NO_BODY = 'La solicitud no trae datos: envíelos como un objeto JSON.';
 
 export const UNSTORABLE_TEXT = MSG.unstorable;
 
@@ -70,6 +72,8 @@ export function applyZodSchemas(app: FastifyInstance) {
     const zodSchema = schema as unknown as z.ZodType;
     const inAddress = httpPart === 'querystring' || httpPart === 'params';
     return (data: unknown) => {
+      // No data at all where the route takes an object: said so, not as a field's 'Requerido' of no field.
+      if (httpPart === 'body' && (data === undefined || data === null) && !zodSchema.safeParse(data).success) return { error: badRequest(NO_BODY, { _: NO_BODY }) };
       try {
         return { value: parse(zodSchema, data) };
       } catch (error) {

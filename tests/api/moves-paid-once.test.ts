@@ -90,6 +90,31 @@ describe('approving a republished copy of a visit', () => {
     expect(await transactionsOf(second.id)).toEqual([]);
   });
 
+  it('tells on a disapproved move, and on a later copy of it, the payment its Getter already got for the visit, so a republish is known to owe nothing', async () => {
+    const [, , , move, other] = await inReviewToPay();
+    await approve(move.id);
+    const [owed] = await transactionsOf(move.id);
+    const paidAt = combineWithCurrentTime(todayIso());
+    await api.ok('PUT', '/accounts/pay', admin, { id: owed.accountId, amount: owed.amount, penddingTransactionId: owed.id, operationCode: 'OP-VISITA-4', transactionDate: paidAt });
+    const paidVisit = { transactionId: owed.id, moveId: move.id, moveCode: move.code, amount: owed.amount, transactionDate: paidAt, operationCode: 'OP-VISITA-4' };
+    // Approved and paid, it is not to be republished: nothing to say yet.
+    expect(await api.ok<Detail>('GET', `/user-moves/get?id=${move.id}`, admin)).toMatchObject({ paid: true, paidVisit: null });
+    await api.ok('POST', '/user-moves/disapprove-one', admin, { id: move.id, reason: 'El cliente objetó la visita.' });
+    expect(await api.ok<Detail>('GET', `/user-moves/get?id=${move.id}`, admin)).toMatchObject({ statusId: 'DESAPROBADA', paid: true, paidVisit });
+
+    // Its copy, approved with no payment and disapproved in turn, has no payment of its own: the original's stands for it.
+    const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: move.id });
+    await doneAgain(copy, move.assignedAgentId!);
+    await approve(copy.id);
+    await api.ok('POST', '/user-moves/disapprove-one', admin, { id: copy.id, reason: 'Otra objeción del cliente.' });
+    expect(await api.ok<Detail>('GET', `/user-moves/get?id=${copy.id}`, admin)).toMatchObject({ statusId: 'DESAPROBADA', paid: false, paidVisit });
+
+    // A pending payment removed by the disapproval was never paid: the copy will owe the visit.
+    await approve(other.id);
+    await api.ok('POST', '/user-moves/disapprove-one', admin, { id: other.id, reason: 'El cliente objetó la visita.' });
+    expect(await api.ok<Detail>('GET', `/user-moves/get?id=${other.id}`, admin)).toMatchObject({ statusId: 'DESAPROBADA', paid: false, paidVisit: null });
+  });
+
   it('owes the visit as any other when the original’s payment was still pending at its disapproval (it was removed)', async () => {
     const [, move] = await inReviewToPay();
     await approve(move.id);

@@ -6,6 +6,7 @@ import { combineWithCurrentTime, PAYMENT_TEXT, type PaymentTransaction } from '.
 import { ROLE } from '../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { accounts, auditLog, getterProfiles, transactions, users } from '../../server/db/schema';
+import { NO_BODY } from '../../server/http';
 import { registerPayment } from '../../server/services/payments';
 import { createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 import { caller } from './moves-helpers';
@@ -261,6 +262,26 @@ describe('registering a payment', () => {
     // A day typed alone is taken at the current time; the amount may come as a number.
     const answer = await api.ok<{ transactionDate: string }>('PUT', '/accounts/pay', admin, { ...good, amount: 500, transactionDate: todayIso() });
     expect(todayIso(new Date(answer.transactionDate))).toBe(todayIso());
+  });
+
+  it('says what a payment sent by hand lacks: no data at all, or ids that are no list', async () => {
+    for (const url of ['/accounts/pay', '/accounts/massive-pay']) {
+      const empty = await api.call('PUT', url, admin);
+      expect(empty.statusCode, url).toBe(400);
+      expect(empty.json().message, url).toBe(NO_BODY);
+    }
+    const [, , , , , , seventh] = await getterAccounts();
+    const ids = await debts(seventh.accountId, ['100.00', '200.00']);
+    const good = { id: seventh.accountId, amount: '300.00', operationCode: 'OP-LISTA', transactionDate: now() };
+    const asText = await api.call('PUT', '/accounts/massive-pay', admin, { ...good, penddingTransactionIds: ids.join(',') });
+    expect(asText.statusCode).toBe(400);
+    expect(asText.json().errors.penddingTransactionIds).toBe('Debe ser una lista.');
+    // Missing or empty, the list is the dialog's: nothing was selected.
+    for (const penddingTransactionIds of [undefined, []]) {
+      const none = await api.call('PUT', '/accounts/massive-pay', admin, { ...good, penddingTransactionIds });
+      expect(none.json().errors.penddingTransactionIds).toBe(PAYMENT_TEXT.pickOne);
+    }
+    expect((await rowsOf(ids)).map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
   });
 
   it('refuses a payment dated before the debt was born or after the current minute', async () => {

@@ -921,6 +921,28 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
+  it('says, before republishing a move its Getter was already paid for, that the copy owes nothing new', async () => {
+    const running = (m: MoveDetail) => (m.projectLocation.projects.endDate ?? '9999') >= todayIso();
+    const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null && m.paid && running(m));
+    const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${move.userId}&transactionType=PAID`);
+    const { transactionDate: paidOn, operationCode } = paid.rows.find((r) => r.userMoves.some((m) => m.id === move.id))!;
+    // Disapproved after its payment (the payment stays): a copy's approval will owe the Getter nothing.
+    await apiSend('POST', '/user-moves/disapprove-one', { id: move.id, reason: 'El cliente objetó la visita.' });
+    const { page, errors } = await openMove(move.code);
+    // The move's card says it too, as the payments' history does.
+    const card = page.locator('#move-info');
+    await shown(card.getByText('Pago al Getter', { exact: true }));
+    await shown(card.getByText('Pago registrado', { exact: true }));
+    await page.getByRole('button', { name: 'Republicar la move' }).click();
+    const sure = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(sure.getByText(/^La move quedará disponible nuevamente para el auditor\./));
+    await shown(sure.getByText(MOVE_TEXT.republishPaid({ moveCode: move.code, transactionDate: paidOn!, operationCode }), { exact: false }));
+    await sure.getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move Republicada');
+    expect((await api<MoveDetail>(`/user-moves/republish-move?id=${move.id}`)).statusId).toBe('ASIGNADA');
+    errors.assertNone();
+  });
+
   it('rescues an assigned move from its history', async () => {
     const { move, page, errors } = await openAssignedMove();
     await page.getByRole('button', { name: 'Historial' }).click();

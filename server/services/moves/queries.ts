@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
-import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus } from '../../../domain/moves';
+import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus, TRANSITIONS } from '../../../domain/moves';
 import { type Db, type Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo, matchesFolded, searchPattern, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
@@ -11,6 +11,7 @@ import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLog
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
 import { projectInfo } from './projectInfo';
+import { paidVisitOf } from './review';
 
 export const getters = alias(users, 'getters');
 export const agents = alias(users, 'agents');
@@ -375,6 +376,8 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
   const project = info.get(row.projectId);
   const shown = attachments.map((a) => attachmentOut(a, files));
   const status = m.status as MoveStatus;
+  // A move that may be republished: the payment a copy would owe nothing for (this move's, or earlier in its chain).
+  const paidVisit = TRANSITIONS.republish.from.includes(status) ? await paidVisitOf(db, { republishedFromId: m.id, userId: m.userId }) : null;
   return {
     id: m.id,
     code: m.code,
@@ -414,6 +417,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
     questionnaireResult: m.questionnaireResult === null ? null : Number(m.questionnaireResult),
     republished: Boolean(copy),
     paid: Boolean(payment),
+    paidVisit,
     republishedCopyCode: copy?.code ?? null,
     republishedFromId: m.republishedFromId,
     editedByAgent: Boolean(agentReply),

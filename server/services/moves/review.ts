@@ -50,7 +50,7 @@ export async function createPendingTransaction(tx: Tx, move: MoveRow): Promise<{
  * earlier moves' transactions no longer change (they are disapproved or rejected, and paid ones are never
  * undone).
  */
-export async function paidVisitOf(tx: Tx, move: MoveRow): Promise<PaidVisit | null> {
+export async function paidVisitOf(tx: Db | Tx, move: Pick<MoveRow, 'republishedFromId' | 'userId'>): Promise<PaidVisit | null> {
   if (move.republishedFromId === null || move.userId === null) return null;
   const [paid] = await rowsOf<{ transactionId: number; moveId: number; moveCode: string; amount: string; transactionDate: Date | string; operationCode: string | null }>(
     tx,

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { formatResult, statusReason } from '../../../../domain/moves';
+import { PAYMENT_TEXT } from '../../../../domain/payments';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { StatusChip } from '../shared';
 
@@ -48,6 +49,8 @@ export function InfoCard({ move }: { move: MoveDetail }) {
           <Field label="Observación del local" value={place.observation} />
           {reason && <Field label="Motivo" value={reason} />}
           {move.editReason && <Field label="Motivo de la edición" value={move.editReason} />}
+          {/* Whether the Getter was paid for the visit: by this move, or (a copy) by the earlier one it republishes. */}
+          {(move.paid || move.paidVisit) && <Field label="Pago al Getter" value={move.paid ? PAYMENT_TEXT.registered : `${PAYMENT_TEXT.registered} con la move ${move.paidVisit!.moveCode}`} />}
         </Box>
       </CardContent>
     </Card>

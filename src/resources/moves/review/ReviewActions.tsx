@@ -179,7 +179,8 @@ export function ReviewActions({
       )}
       {dialog === 'republish' && (
         <Confirm
-          text="La move quedará disponible nuevamente para el auditor."
+          // A visit its Getter was already paid for: the copy's approval will owe nothing, said before the Getter is sent again.
+          text={`La move quedará disponible nuevamente para el auditor.${move.paidVisit ? ` ${MOVE_TEXT.republishPaid(move.paidVisit)}` : ''}`}
           busy={runner.busy}
           onClose={close}
           onConfirm={() => runner.run('republish', { id: move.id, projectEndDate: endDate ?? undefined, projectLocationId: move.projectLocation.id }, { title: 'Move Republicada' })}
