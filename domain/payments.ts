@@ -46,7 +46,7 @@ export const PAYMENT_TEXT = {
   futureDate: 'La fecha de pago no puede ser posterior a hoy.',
   futureTime: 'La hora de pago no puede ser posterior a la actual.',
   beforeDebt: (day: string) => `La fecha de pago no puede ser anterior al ${formatDisplayDate(day)}, cuando nació la deuda.`,
-  dateRange: (day: string) => `Entre el ${formatDisplayDate(day)} y hoy.`,
+  dateRange: (day: string) => (day === todayIso() ? 'Sólo hoy: la deuda nació hoy.' : `Entre el ${formatDisplayDate(day)} y hoy.`),
   tooLong: 'El campo es demasiado largo',
   pickOne: 'Seleccione al menos una transacción.',
   tooMany: (max: number) => `Se pueden pagar hasta ${max} transacciones por vez.`,
@@ -107,6 +107,15 @@ export const paymentDay = z
 /** The Argentine day (YYYY-MM-DD) the newest of these debts was born: their payment may not be dated before it. */
 export function newestDebtDay(createdAt: readonly (string | Date)[]): string {
   return createdAt.map((d) => todayIso(new Date(d))).reduce((newest, day) => (day > newest ? day : newest), '');
+}
+
+/**
+ * When a payment is kept: the instant sent, or the newest debt's birth when that is later (the same
+ * Argentine day at an earlier hour: the day is checked first). A payment never precedes what it pays.
+ */
+export function paidInstant(sent: Date, debtsBorn: readonly (string | Date)[]): Date {
+  const newest = Math.max(...debtsBorn.map((d) => new Date(d).getTime()));
+  return Number.isFinite(newest) && newest > sent.getTime() ? new Date(newest) : sent;
 }
 
 /** The register-payment dialog: the date between the newest debt's day (`debtDay`) and today. */

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
-import { newestDebtDay, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import { newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
 import { todayIso } from '../../domain/validation';
 import type { Db, Tx } from '../db/client';
 import { countAll, whitelisted } from '../db/list';
@@ -255,10 +255,13 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
   if (todayIso(order.transactionDate) < debtDay) throw badRequest(T.beforeDebt(debtDay), { transactionDate: T.beforeDebt(debtDay) });
   const owed = sumMoney(found.map((f) => f.amount));
   if (!sameMoney(owed, order.amount)) throw badRequest(T.amountMismatch(owed), { amount: T.amountMismatch(owed) });
+  // The debt's own day at an earlier time of day (the console sends the chosen day at the current
+  // time): the payment is kept at the instant the newest debt was born, never before it.
+  const paidAt = paidInstant(order.transactionDate, found.map((f) => f.createdAt));
 
   const updated = await tx
     .update(transactions)
-    .set({ status: TRANSACTION_STATUS.PAID, transactionDate: order.transactionDate, operationCode: order.operationCode, paidBy: actor.id })
+    .set({ status: TRANSACTION_STATUS.PAID, transactionDate: paidAt, operationCode: order.operationCode, paidBy: actor.id })
     .where(and(inArray(transactions.id, ids), eq(transactions.status, TRANSACTION_STATUS.PENDING), eq(transactions.accountId, order.accountId)))
     .returning({ id: transactions.id });
   if (updated.length < ids.length) {
@@ -266,7 +269,7 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
     const done = new Set(updated.map((u) => u.id));
     throw conflict(T.alreadyPaid(found.filter((f) => !done.has(f.id)).map(nameOf)));
   }
-  const detail = { operationCode: order.operationCode, transactionDate: order.transactionDate.toISOString(), accountId: order.accountId, massive: order.massive };
+  const detail = { operationCode: order.operationCode, transactionDate: paidAt.toISOString(), accountId: order.accountId, massive: order.massive };
   await auditMany(
     tx,
     found.map((f) => ({ userId: actor.id, entity: 'transaction', entityId: f.id, action: order.massive ? 'massivePay' : 'pay', detail: { ...detail, amount: f.amount } })),
@@ -276,7 +279,7 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
     accountId: order.accountId,
     amount: owed,
     operationCode: order.operationCode,
-    transactionDate: order.transactionDate.toISOString(),
+    transactionDate: paidAt.toISOString(),
     transactionIds: ids,
   };
 }

@@ -8,6 +8,7 @@ import {
   combineWithCurrentTime,
   massivePayBody,
   newestDebtDay,
+  paidInstant,
   PAYMENT_TEXT,
   paymentAccount,
   paymentDialogSchema,
@@ -101,6 +102,14 @@ describe('the register-payment dialog', () => {
     expect(since('28/02/2026')).toBeUndefined();
     expect(since(today)).toBeUndefined();
     expect(PAYMENT_TEXT.dateRange(debtDay)).toBe('Entre el 28/02/2026 y hoy.');
+    expect(PAYMENT_TEXT.dateRange(todayIso())).toBe('Sólo hoy: la deuda nació hoy.');
+  });
+
+  it('keeps a payment at its debts’ newest birth when it was sent earlier that day, never before it', () => {
+    const born = ['2026-02-28T23:00:00.000Z', '2026-02-10T15:00:00.000Z'];
+    expect(paidInstant(new Date('2026-02-28T12:00:00.000Z'), born).toISOString()).toBe('2026-02-28T23:00:00.000Z');
+    expect(paidInstant(new Date('2026-03-02T12:00:00.000Z'), born).toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    expect(paidInstant(new Date('2026-02-28T23:00:00.000Z'), [new Date('2026-02-28T23:00:00.000Z')]).toISOString()).toBe('2026-02-28T23:00:00.000Z');
   });
 
   it('combines the chosen day with the current time of day in Argentina', () => {
