@@ -41,6 +41,8 @@ export const MOVE_FORM_TEXT = {
   stockState: 'Algunas de las moves seleccionadas no están en el estado requerido para asignar (Asignada, Disponible, Publicada, Publicada por Cancelación)',
   stockFilter: 'Estado de stock desconocido: los estados son Asignada, Disponible, Publicada y Publicada por Cancelación.',
   pickClient: 'Seleccione al menos un Cliente para filtrar.',
+  /** A list of clients with a part that names none ('1,2,abc'): refused whole, not reported without it. */
+  badClientList: 'Los clientes deben ser identificadores numéricos separados por comas.',
   exportFailed: 'Ha ocurrido un error al intentar generar el archivo.',
   /** An export whose list had no row: no file of headers alone is downloaded. */
   nothingToExport: {
@@ -322,7 +324,13 @@ export const reportQuery = z
       .string({ error: T.pickClient })
       .max(2000)
       .transform((v, ctx) => {
-        const ids = v.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+        // Empty places ('1,,2', a trailing comma) are skipped; a part that is no id refuses the list.
+        const parts = v.split(',').map((s) => s.trim()).filter(Boolean);
+        const ids = parts.map(Number);
+        if (parts.some((part, i) => !/^\d+$/.test(part) || ids[i] < 1 || ids[i] > 2_147_483_647)) {
+          ctx.addIssue({ code: 'custom', message: T.badClientList });
+          return z.NEVER;
+        }
         if (!ids.length) {
           ctx.addIssue({ code: 'custom', message: T.pickClient });
           return z.NEVER;

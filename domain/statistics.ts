@@ -27,6 +27,8 @@ export const STATISTICS_TEXT = {
   unknownPlan: 'El plan solicitado no existe o no pertenece a su cliente. Se muestra su plan principal.',
   /** ?version= names no questionnaire version of the plan with approved visits: its latest shows instead. */
   unknownVersion: 'La versión del cuestionario solicitada no tiene visitas aprobadas en este plan. Se muestra la más reciente.',
+  /** ?version= came with a plan the user does not have: it is not applied to the default plan. */
+  versionOfUnknownPlan: 'La versión del cuestionario solicitada no se aplica a su plan principal. Se muestra la más reciente.',
 } as const;
 
 /** Under the dimensions of a version with penalties: why the overall result can be below every dimension. */

@@ -643,6 +643,16 @@ describe('the performance report', () => {
     expect(oneDate.json().errors.toDate).toBe(MOVE_FORM_TEXT.bothDates);
   });
 
+  it('refuses a list of clients with one that is no id, rather than reporting the others as if it were the whole choice', async () => {
+    for (const clientId of ['1,2,abc', '1,-3', '1,2.5', '1,99999999999']) {
+      const answer = await api.call('GET', `/user-moves/report?clientId=${encodeURIComponent(clientId)}`, admin);
+      expect(answer.statusCode, clientId).toBe(400);
+      expect(answer.json().errors.clientId, clientId).toBe(MOVE_FORM_TEXT.badClientList);
+    }
+    // Spaces around the ids, and an empty place between commas, are still a list of ids.
+    expect((await api.call('GET', `/user-moves/report?clientId=${encodeURIComponent(' 1 ,, 2,')}&limit=1`, admin)).statusCode).toBe(200);
+  });
+
   it('lists the approved moves of the clients, with their answers, and keeps dates within the project', async () => {
     const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
     const report = await api.ok<{ rows: PerformanceRow[]; count: number }>('GET', `/user-moves/report?clientId=${client.id}&withAnswers=true&limit=5`, admin);

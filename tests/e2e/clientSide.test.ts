@@ -181,6 +181,25 @@ describe('the dashboard', () => {
     errors.assertNone();
   });
 
+  it('says so when the address\'s questionnaire version is not shown, whatever its plan', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    // An unknown plan and a version: both are set aside, and both warnings say so.
+    await page.goto('/clientPeriods?plan=abc&version=99');
+    await shown(page.getByText(STATISTICS_TEXT.unknownPlan));
+    await shown(page.getByText(STATISTICS_TEXT.versionOfUnknownPlan));
+    await shown(page.getByRole('combobox', { name: 'Plan' }).filter({ hasText: PROGRAMME }));
+    await shown(page.getByRole('combobox', { name: 'Versión del cuestionario' }).filter({ hasText: 'Visita a cafetería · versión 3' }));
+    await gone(page.getByText(STATISTICS_TEXT.unknownVersion));
+    // A known plan and a version that is no number: the plan's own warning.
+    const statistics = await apiGet<{ plans: { id: number; name: string }[] }>('/core-estadisticas/estadisticas/getEstadisticas', await loginToken('cliente@campo.test'));
+    const programme = statistics.plans.find((p) => p.name === PROGRAMME)!;
+    await page.goto(`/clientPeriods?plan=${programme.id}&version=abc`);
+    await shown(page.getByText(STATISTICS_TEXT.unknownVersion));
+    await gone(page.getByText(STATISTICS_TEXT.unknownPlan));
+    await gone(page.getByText(STATISTICS_TEXT.versionOfUnknownPlan));
+    errors.assertNone();
+  });
+
   it('on a phone draws its charts at the phone\'s width, their labels as large as on a computer', async () => {
     session = await chromium.open({ viewport: { width: 390, height: 844 } });
     const { page, errors } = session;
@@ -545,6 +564,22 @@ describe('the performance report', () => {
     await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
     // The whole name, over the table: a select may cut it.
     expect(await page.getByTestId('report-subject').innerText()).toBe(PROGRAMME);
+    errors.assertNone();
+  });
+
+  it('names the project and point of sale over a search without results, as over one with them', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    const { projects } = await apiGet<ReportOptions>('/reports/options', await loginToken('cliente@campo.test'));
+    const firstDay = formatDisplayDate(projects.find((p) => p.name === PROGRAMME)!.startDate);
+    await choose(page, 'Proyecto', PROGRAMME);
+    await choose(page, 'Punto de venta', /^Café del Plata Palermo/);
+    // The programme's first day: no visit yet.
+    await setDate(page, 'Desde', firstDay);
+    await setDate(page, 'Hasta', firstDay);
+    await page.getByRole('button', { name: 'Ver resultados' }).click();
+    await shown(page.getByText(REPORT_TEXT.empty));
+    expect(await page.getByTestId('report-subject').innerText()).toBe(`${PROGRAMME} · Café del Plata Palermo`);
     errors.assertNone();
   });
 

@@ -1072,6 +1072,44 @@ describe('Asignación de Moves', () => {
   });
 });
 
+describe('Asignación de Moves, after assigning the whole last page', () => {
+  it('goes back to the new last page rather than showing an empty one', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
+    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
+    const auditor = page.getByRole('combobox', { name: 'Auditor' });
+    await auditor.click();
+    await auditor.fill('pérez');
+    await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+    // A running project with more than one page of published visits: every row can be picked.
+    const name = 'Relevamiento de locales 2026';
+    await page.getByRole('combobox', { name: 'Proyecto' }).click();
+    await page.getByRole('option', { name, exact: true }).click();
+    for (const state of ['Asignada', 'Disponible', 'Publicada por Cancelación']) await page.getByRole('checkbox', { name: state, exact: true }).uncheck();
+    await page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    await shown(page.getByText(/^Mostrando 1-5 de \d+ registros$/));
+    const total = Number((await page.getByText(/^Mostrando 1-5 de \d+ registros$/).innerText()).match(/de (\d+)/)![1]);
+    expect(total).toBeGreaterThan(5);
+    await page.getByRole('button', { name: 'Última página' }).click();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    const lastFrom = Math.floor((total - 1) / 5) * 5 + 1;
+    await shown(page.getByText(`Mostrando ${lastFrom}-${total} de ${total} registros`));
+    const boxes = page.locator('tbody').getByRole('checkbox');
+    for (const box of await boxes.all()) await box.check();
+    await page.locator('#main-content').getByRole('button', { name: 'Asignar', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Estas asignando a Juan Pérez' }).getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('dialog', { name: 'Moves asignadas' }).getByRole('button', { name: 'Cerrar' }).click();
+    // The page it was on is past the end now: the new last one shows, full.
+    const left = lastFrom - 1;
+    await shown(page.getByText(`Mostrando ${left - 4}-${left} de ${left} registros`));
+    expect(await page.locator('tbody tr').filter({ hasText: name }).count()).toBe(5);
+    errors.assertNone();
+  });
+});
+
 describe('Asignación de Moves, when the stock changes under the selection', () => {
   it('clears the selection a refused assignment leaves behind and says so; a filter change or "Quitar selección" clears it too', async () => {
     session = await chromium.open();

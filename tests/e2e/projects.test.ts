@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ASSIGN_TEXT } from '../../domain/assignment';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
@@ -436,6 +437,44 @@ describe('Proyectos', () => {
     await page.goto('/projects-campo/edit/abc');
     await shown(page.getByText('El proyecto no existe.', { exact: true }));
     errors.assertNone();
+  });
+
+  it('reads the project again when a save is refused because its visits were taken meanwhile, and lets go of that Getter', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    const token = await adminToken();
+    const [running] = (await api<{ rows: { id: number; name: string; status: string }[] }>('GET', `/projects?name=${encodeURIComponent('Salón de ventas - en curso')}`, undefined, token)).rows;
+    expect(running.status).toBe('EN_CURSO');
+    const project = await api<ProjectRecord>('GET', `/projects/${running.id}`, undefined, token);
+    const [taken, other] = project.locations.filter((l) => l.active && l.availableVisits > 0);
+    const [getter] = await api<{ id: number; fullName: string }[]>('GET', '/users?rolId=7&limit=1', undefined, token);
+
+    await page.goto(`/projects-campo/assign/edit?projectId=${running.id}`);
+    await shown(page.getByRole('heading', { name: `Asignar Getters: ${running.name}` }));
+    const itemOf = (fullName: string) => page.getByRole('listitem').filter({ hasText: fullName }).first();
+    for (const location of [taken, other]) {
+      const picker = itemOf(location.fullName).getByRole('combobox', { name: /^Getter de / });
+      await picker.click();
+      await page.getByRole('option', { name: getter.fullName, exact: true }).click();
+    }
+    await shown(page.getByText('2 locaciones con Getter elegido'));
+    // Someone else takes every published visit of the first location.
+    await api('POST', '/user-moves/massive-locations', Array.from({ length: taken.availableVisits }, () => ({ projectLocationId: taken.id, userId: getter.id })), token);
+
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const refusal = page.getByRole('dialog');
+    await shown(refusal.getByText(ASSIGN_TEXT.noVisitLeft(taken.fullName, running.name)));
+    await refusal.getByRole('button', { name: /cerrar/i }).click();
+    await gone(refusal);
+    // The location now says it has nothing to assign, its Getter is let go; the other one's stays, to save again.
+    await shown(itemOf(taken.fullName).getByText('Sin visitas publicadas para asignar', { exact: true }));
+    expect(await itemOf(taken.fullName).getByRole('combobox', { name: /^Getter de / }).inputValue()).toBe('');
+    expect(await itemOf(other.fullName).getByRole('combobox', { name: /^Getter de / }).inputValue()).toBe(getter.fullName);
+    await shown(page.getByText('1 locación con Getter elegido'));
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText(ASSIGN_TEXT.created(1)));
+    errors.assertNone([/status of 409/]);
   });
 
   it('offers no Getter for a point of sale deactivated after it joined the project, and marks it inactive', async () => {

@@ -82,7 +82,7 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const periodsView = useLocation().pathname.startsWith('/clientPeriods');
   const statistics = useStatistics();
-  const { plans, plan, version, setVersion, unknownPlan, unknownVersion } = useSelection(statistics.data);
+  const { plans, plan, version, setVersion, unknownPlan, unknownVersion, versionOfUnknownPlan } = useSelection(statistics.data);
   const client = profile?.client;
   const openPlan = (id: number) => navigate(periodsView ? `/clientPeriods?plan=${id}` : `/dashboard/${id}`);
 
@@ -114,6 +114,7 @@ export default function DashboardPage() {
       {statistics.data && !plans.length && <Alert severity="info">Todavía no hay planes con resultados para mostrar.</Alert>}
       {unknownPlan && <Alert severity="warning">{STATISTICS_TEXT.unknownPlan}</Alert>}
       {unknownVersion && <Alert severity="warning">{STATISTICS_TEXT.unknownVersion}</Alert>}
+      {versionOfUnknownPlan && <Alert severity="warning">{STATISTICS_TEXT.versionOfUnknownPlan}</Alert>}
 
       {plan && (
         <Card>

@@ -31,7 +31,8 @@ const richest = (plans: StatisticsPlan[]) => plans.reduce<StatisticsPlan | undef
  * questionnaire version (?version=, else the plan's latest) the user is looking at. `unknownPlan`:
  * the address names a plan that is not among the user's (another client's, or none), so the
  * default one shows instead; `unknownVersion`: ?version= names none of the plan's versions with
- * approved visits, so its latest shows instead.
+ * approved visits, so its latest shows instead; `versionOfUnknownPlan`: ?version= came with an unknown
+ * plan, so it is not applied to the default one (its latest shows).
  */
 export function useSelection(data: StatisticsAnswer | undefined) {
   const params = useParams();
@@ -45,10 +46,13 @@ export function useSelection(data: StatisticsAnswer | undefined) {
     const unknownPlan = data !== undefined && wanted !== undefined && !found;
     const asked = search.get('version');
     const versionId = Number(asked) || undefined;
-    const foundVersion = plan?.statistics.find((s) => s.versionId === versionId);
+    // Another plan's version means nothing in the default one: with an unknown plan it is not looked for.
+    const foundVersion = unknownPlan ? undefined : plan?.statistics.find((s) => s.versionId === versionId);
     const version = foundVersion ?? latestVersion(plan);
-    // Said only of the plan asked for: another plan's version means nothing in the default one.
-    const unknownVersion = data !== undefined && !unknownPlan && asked !== null && !foundVersion && version !== undefined;
+    const versionIgnored = data !== undefined && asked !== null && !foundVersion && version !== undefined;
+    // Said as the plan's warning is: an address whose version is not shown says so, whatever its plan.
+    const unknownVersion = versionIgnored && !unknownPlan;
+    const versionOfUnknownPlan = versionIgnored && unknownPlan;
     const setVersion = (id: number) =>
       setSearch(
         (current) => {
@@ -58,6 +62,6 @@ export function useSelection(data: StatisticsAnswer | undefined) {
         },
         { replace: true },
       );
-    return { plans, plan, version, setVersion, unknownPlan, unknownVersion };
+    return { plans, plan, version, setVersion, unknownPlan, unknownVersion, versionOfUnknownPlan };
   }, [data, wanted, search, setSearch]);
 }

@@ -45,6 +45,14 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
   const [perPage, setPerPage] = useState(20);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  // A Getter stays chosen only where there is still something to give: the project read again may say
+  // a location has no published visit left, is inactive or left the project.
+  const assignable = new Set(project.locations.filter((l) => l.active && l.availableVisits > 0).map((l) => l.id));
+  const [prunedFor, setPrunedFor] = useState(project.locations);
+  if (prunedFor !== project.locations) {
+    setPrunedFor(project.locations);
+    if (Object.keys(chosen).some((id) => !assignable.has(Number(id)))) setChosen((current) => Object.fromEntries(Object.entries(current).filter(([id]) => assignable.has(Number(id)))));
+  }
   const items = Object.entries(chosen).map(([projectLocationId, userId]) => ({ projectLocationId: Number(projectLocationId), userId }));
   const shown = project.locations.slice((page - 1) * perPage, page * perPage);
   // Getters chosen and not saved: leaving by the back arrow, the side menu or the browser's Back asks first.
@@ -60,6 +68,11 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
       reload();
     } catch (error) {
       setErrors(saveErrors(error));
+      // Refused for what the screen showed (a location's visits taken or removed meanwhile, the project
+      // ended): read again, so each location says what it has left; a Getter chosen for one with nothing
+      // left goes (below), and 'Guardar' saves the others.
+      const status = (error as { status?: number }).status;
+      if (status === 404 || status === 409) reload();
     } finally {
       setSaving(false);
     }

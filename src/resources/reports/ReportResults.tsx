@@ -154,6 +154,7 @@ const COLUMNS: { label: string; sort?: ReportSort }[] = [...REPORT_SORTS.map((so
 
 export function ReportResults({
   filter,
+  names,
   answer,
   loading,
   page,
@@ -164,6 +165,8 @@ export function ReportResults({
   setSort,
 }: {
   filter: ReportFilter;
+  /** The project's and point of sale's names as the filters offered them: the heading's when no row names them. */
+  names: { project?: string; location?: string };
   answer: PerformanceAnswer | undefined;
   loading: boolean;
   page: number;
@@ -179,6 +182,9 @@ export function ReportResults({
   const [opened, setOpened] = useState<PerformanceItem | null>(null);
   const rows = answer?.result ?? [];
   const total = answer?.total ?? 0;
+  const projectName = rows[0]?.projectLocation.projects.name ?? names.project;
+  const locationName = filter.clientLocationId ? (rows[0]?.projectLocation.locations.fullName ?? names.location) : undefined;
+  const subject = [projectName, locationName].filter(Boolean).join(' · ');
 
   const onExport = async () => {
     setExporting(true);
@@ -200,10 +206,11 @@ export function ReportResults({
           <Typography variant="h6" component="h2">
             Resultados
           </Typography>
-          {/* What the results are of, whole: the selects above may cut a long project's name. */}
-          {rows[0] && (
+          {/* What the results are of, whole: the selects above may cut a long project's name. Said of a search
+              without rows too (the names the filters offered), or 'Resultados' alone read as of nothing in particular. */}
+          {subject && (
             <Typography variant="body2" color="text.secondary" data-testid="report-subject">
-              {[rows[0].projectLocation.projects.name, filter.clientLocationId ? rows[0].projectLocation.locations.fullName : null].filter(Boolean).join(' · ')}
+              {subject}
             </Typography>
           )}
         </Box>

@@ -228,6 +228,10 @@ export default function ReportsPage({ note }: { note?: string }) {
         {filter && (
           <ReportResults
             filter={filter}
+            names={{
+              project: options.data?.projects.find((p) => p.id === filter.projectId)?.name,
+              location: options.data?.locations.find((l) => l.id === filter.clientLocationId)?.fullName,
+            }}
             answer={results.data}
             loading={results.isFetching}
             page={page}

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import type { StockRow } from '../../../../domain/move-api';
@@ -77,6 +77,13 @@ function StockAssignment() {
     placeholderData: keepPreviousData,
   });
   const rows = states.length ? (stock.data?.rows ?? []) : [];
+  // Assigning the whole last page (its visits leave a 'Publicada' filter) left the page past the end, an
+  // empty table over 'Mostrando 36-35 de 35': the new last page shows instead.
+  const count = stock.data?.count;
+  const lastPage = typeof count === 'number' ? Math.max(1, Math.ceil(count / perPage)) : page;
+  useEffect(() => {
+    if (!stock.isPlaceholderData && !stock.isFetching && page > lastPage) setPage(lastPage);
+  }, [stock.isPlaceholderData, stock.isFetching, page, lastPage]);
   // The selection is of what the screen lists: another client, project or state filter starts it again
   // (a row hidden by the filter would still be assigned, with no way to untick it).
   const listed = `${clientId}|${projectId}|${states.join(',')}`;
