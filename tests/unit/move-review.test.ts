@@ -100,7 +100,9 @@ describe('the list filters', () => {
 
   it('asks the performance report for at least one client', () => {
     expect(message(reportQuery, {})).toBe(T.pickClient);
-    expect(message(reportQuery, { clientId: 'x,' })).toBe(T.pickClient);
+    expect(message(reportQuery, { clientId: ' , ' })).toBe(T.pickClient);
+    // A part that is no id refuses the whole list (it used to be dropped, reporting the rest as the choice).
+    expect(message(reportQuery, { clientId: 'x,' })).toBe(T.badClientList);
     expect(reportQuery.parse({ clientId: '3,4' }).clientId).toEqual([3, 4]);
   });
 });
