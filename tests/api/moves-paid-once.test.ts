@@ -61,7 +61,8 @@ describe('approving a republished copy of a visit', () => {
     expect(approved.paidBefore).toBeNull();
     const [owed] = await transactionsOf(move.id);
     const paidAt = combineWithCurrentTime(todayIso());
-    await api.ok('PUT', '/accounts/pay', admin, { id: owed.accountId, amount: owed.amount, penddingTransactionId: owed.id, operationCode: 'OP-VISITA-1', transactionDate: paidAt });
+    // Kept as the receipt says: a payment sent within the second its debt was born is kept at that birth.
+    const { transactionDate: keptAt } = await api.ok<{ transactionDate: string }>('PUT', '/accounts/pay', admin, { id: owed.accountId, amount: owed.amount, penddingTransactionId: owed.id, operationCode: 'OP-VISITA-1', transactionDate: paidAt });
     await api.ok('POST', '/user-moves/disapprove-one', admin, { id: move.id, reason: 'El cliente objetó la visita.' });
     // The payment stays (decisions: a registered payment is not undone).
     expect((await transactionsOf(move.id)).map((r) => r.status)).toEqual(['PAID']);
@@ -69,7 +70,7 @@ describe('approving a republished copy of a visit', () => {
     await doneAgain(copy, move.assignedAgentId!);
 
     const answer = await approve(copy.id);
-    const paidBefore = { transactionId: owed.id, moveId: move.id, moveCode: move.code, amount: owed.amount, transactionDate: paidAt, operationCode: 'OP-VISITA-1' };
+    const paidBefore = { transactionId: owed.id, moveId: move.id, moveCode: move.code, amount: owed.amount, transactionDate: keptAt, operationCode: 'OP-VISITA-1' };
     expect(answer).toMatchObject({ statusId: 'APROBADA', transaction: null, paidBefore });
     expect(await transactionsOf(copy.id)).toEqual([]);
     const note = MOVE_TEXT.paidBefore(paidBefore);
@@ -95,8 +96,9 @@ describe('approving a republished copy of a visit', () => {
     await approve(move.id);
     const [owed] = await transactionsOf(move.id);
     const paidAt = combineWithCurrentTime(todayIso());
-    await api.ok('PUT', '/accounts/pay', admin, { id: owed.accountId, amount: owed.amount, penddingTransactionId: owed.id, operationCode: 'OP-VISITA-4', transactionDate: paidAt });
-    const paidVisit = { transactionId: owed.id, moveId: move.id, moveCode: move.code, amount: owed.amount, transactionDate: paidAt, operationCode: 'OP-VISITA-4' };
+    // Kept as the receipt says: a payment sent within the second its debt was born is kept at that birth.
+    const { transactionDate: keptAt } = await api.ok<{ transactionDate: string }>('PUT', '/accounts/pay', admin, { id: owed.accountId, amount: owed.amount, penddingTransactionId: owed.id, operationCode: 'OP-VISITA-4', transactionDate: paidAt });
+    const paidVisit = { transactionId: owed.id, moveId: move.id, moveCode: move.code, amount: owed.amount, transactionDate: keptAt, operationCode: 'OP-VISITA-4' };
     // Approved and paid, it is not to be republished: nothing to say yet.
     expect(await api.ok<Detail>('GET', `/user-moves/get?id=${move.id}`, admin)).toMatchObject({ paid: true, paidVisit: null });
     await api.ok('POST', '/user-moves/disapprove-one', admin, { id: move.id, reason: 'El cliente objetó la visita.' });
