@@ -29,6 +29,8 @@ export const ASSIGN_TEXT = {
   projectEndedScreen: 'El proyecto está finalizado: ya no se pueden asignar sus visitas.',
   /** A stock row of a finished project: listed, not selectable. */
   projectEndedRow: 'Proyecto finalizado: no se puede asignar',
+  /** The assignment screen's choice to list, greyed out, the stock that cannot be assigned. */
+  showLocked: 'Mostrar también lo que no se puede asignar (proyectos finalizados, puntos de venta inactivos)',
   /** Who reads projects but does not assign moves. */
   readOnly: 'Su rol puede ver la asignación, pero no asignar moves.',
   /** The stock screen's confirmation. */

@@ -309,6 +309,8 @@ export const stockQuery = z.object({
   projectId: id.optional(),
   /** Every move and visit with the report's columns (dates per state, attachments, deep link). */
   full: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  /** Only what can be assigned: no row of a project that ended, nor of a point of sale made inactive. */
+  assignable: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
   /** Keyset paging for the full export: the `next` of the previous page. */
   after: z
     .string()

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MOVE_FORM_TEXT } from './move-forms';
+import type { MoveStatus } from './moves';
 import { formatPesos, parseMoney, centsToMoney } from './money';
 import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, textOr, todayIso } from './validation';
 
@@ -23,6 +24,8 @@ export const PAYMENT_TEXT = {
   cancelMassive: 'CANCELAR PAGO MASIVO',
   register: 'Registrar pago',
   registered: 'Pago registrado',
+  /** The history's state of a payment whose move was disapproved after it was paid (money to claim back, or a decision to keep). */
+  registeredDisapproved: 'Pago registrado · move desaprobada luego',
   getter: 'Getter',
   getterHelp: 'Seleccione el Getter correspondiente',
   pickGetterFirst: 'Seleccione un Getter para ver sus pagos pendientes.',
@@ -242,7 +245,8 @@ export interface PaymentTransaction {
   transactionDate: string | null;
   operationCode: string | null;
   accounts: { id: number; user: { id: number; fullName: string; profile: GetterProfile } };
-  userMoves: { id: number; code: string; finishAnalysisDate: string | null }[];
+  /** The move paid for, with its status now: one disapproved after its payment was paid for all the same. */
+  userMoves: { id: number; code: string; status: MoveStatus; finishAnalysisDate: string | null }[];
 }
 
 /** What the lists say of a Getter with neither CBU nor Mercado Pago. */

@@ -192,6 +192,8 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     return reply.status(413).send({ message: 'El archivo o el contenido enviado es demasiado grande.' });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: 'Tipo de contenido no soportado.' });
+  // 'content-type: application/json' with nothing after it: no data, as an absent body (NO_BODY), not a malformed one.
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return reply.status(400).send({ message: NO_BODY, errors: { _: NO_BODY } });
   if (status >= 400 && status < 500) {
     return reply.status(status).send({ message: error.code?.startsWith('FST_ERR_CTP') ? 'El cuerpo de la solicitud no es válido.' : INVALID_DATA });
   }

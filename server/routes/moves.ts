@@ -6,7 +6,7 @@ import { codeToId, moveListQuery, type MoveListQuery } from '../../domain/move-f
 import { MOVE_TEXT } from '../../domain/moves';
 import { PROJECT_CHOICES_CAP, pickerIds, pickerLimit, pickerTerm } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
-import { id } from '../../domain/validation';
+import { id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import { inIds, matchesFolded, searchPattern } from '../db/list';
 import { preparedOnce } from '../db/prepared';
@@ -30,6 +30,8 @@ const projectsQuery = z.object({
   limit: pickerLimit(PROJECT_CHOICES_CAP),
   /** The projects a picker already holds, to name them whether or not a search brings them. */
   ids: pickerIds.optional(),
+  /** Only projects still running (their end date not past): the assignment's picker hands out work. */
+  current: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
 const amountsBody = z.object({ userMovesIds: z.array(id).max(1000) });
 
@@ -71,9 +73,9 @@ export default async function moveRoutes(app: App) {
    * `limit` pages the picker's matches, `ids` names the projects it holds.
    */
   app.get('/user-moves/get/projects', { config: read, schema: { tags, summary: 'Proyectos (id y nombre) por nombre, de un cliente si se indica: opciones de los filtros', description: `\`q\` busca en el nombre sin distinguir mayúsculas ni acentos; \`limit\` (hasta ${PROJECT_CHOICES_CAP}, que es lo que responde sin él) acota la respuesta; \`ids\` (hasta 100, separados por comas) nombra proyectos ya elegidos.`, querystring: projectsQuery } }, async (req) => {
-    const { clientId, q, limit, ids } = req.query as z.output<typeof projectsQuery>;
+    const { clientId, q, limit, ids, current } = req.query as z.output<typeof projectsQuery>;
     // Built once per shape (which filters it has), the values bound to its placeholders.
-    const statement = preparedOnce(app.db, `project-choices:${clientId !== undefined}:${Boolean(q)}:${Boolean(ids)}`, () =>
+    const statement = preparedOnce(app.db, `project-choices:${clientId !== undefined}:${Boolean(q)}:${Boolean(ids)}:${current}`, () =>
       app.db
         .select({ id: projects.id, name: projects.name })
         .from(projects)
@@ -82,13 +84,15 @@ export default async function moveRoutes(app: App) {
             clientId !== undefined ? eq(projects.clientId, sql.placeholder('clientId') as unknown as number) : undefined,
             q ? matchesFolded(projects.searchName, sql.placeholder('pattern')) : undefined,
             ids ? sql`${projects.id} = any(${sql.placeholder('ids')}::int[])` : undefined,
+            // As the assignment refuses them: ended when the end date is past (server/services/moves/act.ts).
+            current ? sql`${projects.endDate} >= ${sql.placeholder('today')}::date` : undefined,
           ),
         )
         .orderBy(asc(projects.name), asc(projects.id))
         .limit(sql.placeholder('limit'))
         .prepare(''),
     );
-    return statement.execute({ clientId, pattern: q && searchPattern(q), ids, limit });
+    return statement.execute({ clientId, pattern: q && searchPattern(q), ids, limit, today: todayIso() });
   });
 
   /** The Getter's answered questionnaire, with the version it answers (empty replies while nobody answered). */

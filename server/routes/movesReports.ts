@@ -23,9 +23,9 @@ export default async function moveReportRoutes(app: App) {
    * The count comes with the first page only. A page of the full export also gives `ahead`, the `next` of
    * the page after it, so that the export can ask for two pages at a time.
    */
-  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, summary: 'Stock de moves y visitas publicadas por estado, para asignar o exportar', description: 'Sin `full` pagina por `offset`; con `full=true` agrega las columnas del reporte y pagina por clave (`after` = el `next` anterior; `ahead` da el siguiente). El total viene solo con la primera página.', querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
+  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, summary: 'Stock de moves y visitas publicadas por estado, para asignar o exportar', description: '`assignable=true` deja fuera las filas de proyectos finalizados y de puntos de venta inactivos (que no se pueden asignar). Sin `full` pagina por `offset`; con `full=true` agrega las columnas del reporte y pagina por clave (`after` = el `next` anterior; `ahead` da el siguiente). El total viene solo con la primera página.', querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
     const q = req.query as z.infer<typeof stockQuery>;
-    const filter = { statuses: q.statuses ?? [], clientId: q.clientId, projectId: q.projectId, full: q.full };
+    const filter = { statuses: q.statuses ?? [], clientId: q.clientId, projectId: q.projectId, full: q.full, assignable: q.assignable };
     const page = { limit: q.limit, offset: q.offset, after: q.after };
     const count = q.after ? Promise.resolve(null) : stockCount(app.db, filter);
     // `countEstimated` when the count is the planner's estimate (more than 1,000 in a branch).

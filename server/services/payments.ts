@@ -6,6 +6,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQ
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
 import { newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import type { MoveStatus } from '../../domain/moves';
 import { todayIso } from '../../domain/validation';
 import type { Db, Tx } from '../db/client';
 import { countAll, whitelisted } from '../db/list';
@@ -61,6 +62,7 @@ const columnsOf = (t: Source) => ({
   cbu: getterProfiles.cbu,
   moveId: userMoves.id,
   moveCode: userMoves.code,
+  moveStatus: userMoves.status,
   finishAnalysisDate: userMoves.finishAnalysisDate,
 });
 
@@ -79,6 +81,7 @@ interface Row {
   cbu: string | null;
   moveId: number | null;
   moveCode: string | null;
+  moveStatus: string | null;
   finishAnalysisDate: Date | null;
 }
 
@@ -93,7 +96,7 @@ function toTransaction(r: Row): PaymentTransaction {
     transactionDate: iso(r.transactionDate),
     operationCode: r.operationCode,
     accounts: { id: r.accountId, user: { id: r.userId, fullName: r.fullName, profile: { cuitCuil: r.cuitCuil, mercadoPago: r.mercadoPago, cbu: r.cbu } } },
-    userMoves: r.moveId === null ? [] : [{ id: r.moveId, code: r.moveCode!, finishAnalysisDate: iso(r.finishAnalysisDate) }],
+    userMoves: r.moveId === null ? [] : [{ id: r.moveId, code: r.moveCode!, status: r.moveStatus as MoveStatus, finishAnalysisDate: iso(r.finishAnalysisDate) }],
   };
 }
 

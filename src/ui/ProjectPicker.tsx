@@ -22,7 +22,10 @@ export const PROJECTS: PickerSource<ProjectChoice> = {
   typeToSearch: PROJECT_TYPE_TO_SEARCH,
 };
 
-/** The picker as a react-hook-form field holding the project's id; `clientId` narrows it to that client's projects. */
-export function ProjectInput({ clientId, label = 'Proyecto', ...props }: PickerInputProps<ProjectChoice> & { clientId?: number | null }) {
-  return <SearchInput {...props} label={label} source={PROJECTS} filter={{ clientId: clientId ?? undefined }} />;
+/**
+ * The picker as a react-hook-form field holding the project's id; `clientId` narrows it to that client's
+ * projects, `current` to the projects still running, their end date not past (the assignment's: an ended one takes no work).
+ */
+export function ProjectInput({ clientId, current = false, label = 'Proyecto', ...props }: PickerInputProps<ProjectChoice> & { clientId?: number | null; current?: boolean }) {
+  return <SearchInput {...props} label={label} source={PROJECTS} filter={{ clientId: clientId ?? undefined, current: current ? 'true' : undefined }} />;
 }

@@ -324,6 +324,10 @@ describe('a point of sale deactivated after it joined the project', () => {
     expect(own.map((r) => r.key)).toEqual(expect.arrayContaining([`v:${visit.id}`, `m:${move.id}`]));
     expect(own.every((r) => r.puntoDeVentaInactivo === true)).toBe(true);
     expect(listed.rows.filter((r) => r.project_location_id !== visit.projectLocationId).every((r) => r.puntoDeVentaInactivo === false)).toBe(true);
+    // Asked for what can be assigned (the assignment screen's default), they are left out, and only they.
+    const assignable = await api.ok<{ rows: StockRow[]; count: number }>('GET', `/user-moves/stock-moves-report?projectId=${projectId}&limit=100&assignable=true`, admin);
+    expect(assignable.rows.map((r) => r.key).sort()).toEqual(listed.rows.filter((r) => r.project_location_id !== visit.projectLocationId).map((r) => r.key).sort());
+    expect(assignable.count).toBe(assignable.rows.length);
 
     await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: true });
     const taken = await api.ok<{ created: { visitId: number }[] }>('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: visit.projectLocationId, userId: getterId, visitId: visit.id }]);
@@ -418,6 +422,28 @@ describe('a finished project', () => {
     const ofRunning = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?projectId=${runningProject.id}&limit=100`, admin);
     expect(ofRunning.rows.length).toBeGreaterThan(0);
     expect(ofRunning.rows.every((r) => r.proyectoFinalizado === false)).toBe(true);
+    // What can be assigned leaves the ended project's rows out, counted too; the running one's stay.
+    const assignableOfEnded = await api.ok<Stock & { count: number }>('GET', `/user-moves/stock-moves-report?projectId=${project.id}&limit=100&assignable=true`, admin);
+    expect(assignableOfEnded).toMatchObject({ rows: [], count: 0 });
+    const assignableOfRunning = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?projectId=${runningProject.id}&limit=100&assignable=true`, admin);
+    expect(assignableOfRunning.rows.map((r) => r.key)).toEqual(ofRunning.rows.map((r) => r.key));
+    const everyAssignable = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?limit=5000&assignable=true', admin);
+    expect(everyAssignable.rows.length).toBeGreaterThan(0);
+    expect(everyAssignable.rows.every((r) => r.proyectoFinalizado === false && r.puntoDeVentaInactivo === false)).toBe(true);
+    expect(everyAssignable.rows.map((r) => r.key)).not.toContain(`v:${visit.id}`);
+  });
+
+  it("is not offered by the project picker asked for running projects ('current')", async () => {
+    const [visit] = await t.db.select().from(visits).where(and(eq(visits.state, 'PUBLICADA'), endedProject(visits.projectLocationId))).limit(1);
+    const [ended] = await t.db.select({ id: projects.id, name: projects.name }).from(projects).innerJoin(projectLocations, eq(projectLocations.projectId, projects.id)).where(eq(projectLocations.id, visit.projectLocationId));
+    type Choice = { id: number; name: string };
+    const q = encodeURIComponent(ended.name);
+    expect((await api.ok<Choice[]>('GET', `/user-moves/get/projects?q=${q}`, admin)).map((p) => p.id)).toContain(ended.id);
+    expect((await api.ok<Choice[]>('GET', `/user-moves/get/projects?q=${q}&current=true`, admin)).map((p) => p.id)).not.toContain(ended.id);
+    const running = await api.ok<Choice[]>('GET', '/user-moves/get/projects?current=true', admin);
+    expect(running.length).toBeGreaterThan(0);
+    const endDates = await t.db.select({ id: projects.id, endDate: projects.endDate }).from(projects).where(inArray(projects.id, running.map((p) => p.id)));
+    expect(endDates.every((p) => p.endDate === null || p.endDate >= todayIso())).toBe(true);
   });
 
   it('still has its moves in review given to a quality agent: reviewing what was done in time is not handing out work', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnsweredQuestionnaire, ApproveAnswer } from '../../domain/move-api';
 import { MOVE_TEXT } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
-import { combineWithCurrentTime } from '../../domain/payments';
+import { combineWithCurrentTime, type PaymentTransaction } from '../../domain/payments';
 import { todayIso } from '../../domain/validation';
 import { accounts, projectLocations, projects, transactions, userMoves, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
@@ -64,8 +64,12 @@ describe('approving a republished copy of a visit', () => {
     // Kept as the receipt says: a payment sent within the second its debt was born is kept at that birth.
     const { transactionDate: keptAt } = await api.ok<{ transactionDate: string }>('PUT', '/accounts/pay', admin, { id: owed.accountId, amount: owed.amount, penddingTransactionId: owed.id, operationCode: 'OP-VISITA-1', transactionDate: paidAt });
     await api.ok('POST', '/user-moves/disapprove-one', admin, { id: move.id, reason: 'El cliente objetó la visita.' });
-    // The payment stays (decisions: a registered payment is not undone).
+    // The payment stays (decisions: a registered payment is not undone)…
     expect((await transactionsOf(move.id)).map((r) => r.status)).toEqual(['PAID']);
+    // …and the paid list says its move is disapproved now (the history's 'Pago registrado · move desaprobada luego').
+    const [payee] = await t.db.select().from(accounts).where(eq(accounts.id, owed.accountId));
+    const paidList = await api.ok<{ rows: PaymentTransaction[] }>('GET', `/transactions/payed?getterId=${payee.userId}&limit=1000`, admin);
+    expect(paidList.rows.find((r) => r.id === owed.id)?.userMoves).toEqual([expect.objectContaining({ id: move.id, status: 'DESAPROBADA' })]);
     const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: move.id });
     await doneAgain(copy, move.assignedAgentId!);
 

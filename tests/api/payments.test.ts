@@ -271,6 +271,10 @@ describe('registering a payment', () => {
       const empty = await api.call('PUT', url, admin);
       expect(empty.statusCode, url).toBe(400);
       expect(empty.json().message, url).toBe(NO_BODY);
+      // Sent as JSON with nothing in it (what a client with an empty payload sends): the same words.
+      const emptyJson = await t.app.inject({ method: 'PUT', url: `/api${url}`, headers: { ...t.authHeader(admin), 'content-type': 'application/json' }, payload: '' });
+      expect(emptyJson.statusCode, url).toBe(400);
+      expect(emptyJson.json().message, url).toBe(NO_BODY);
     }
     const [, , , , , , seventh] = await getterAccounts();
     const ids = await debts(seventh.accountId, ['100.00', '200.00']);

@@ -118,10 +118,13 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     list('Bancos', 'campañas', '/api/campaigns?offset=0&limit=20'),
     list('Bancos', 'configuraciones de moves', '/api/moves?offset=0&limit=20'),
     list('Moves: asignación', 'stock publicado (/user-moves/stock-moves-report)', '/api/user-moves/stock-moves-report?statuses=Publicada&offset=0&limit=10'),
+    // The assignment screen as it opens: the four states, only what can be assigned (src/resources/moves/assign).
+    list('Moves: asignación', 'stock asignable, los cuatro estados (la pantalla al abrir)', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&assignable=true&offset=0&limit=10`),
     list('Moves: filtros', 'ciudades (/user-moves/get/cities)', '/api/user-moves/get/cities'),
     list('Moves: filtros', 'proyectos de un cliente', `/api/user-moves/get/projects?clientId=${i.clientId}`),
     // What the project picker asks as the user types (src/ui/ProjectPicker.tsx): 50 and one more.
     list('Moves: filtros', 'proyectos por nombre, como el selector (limit 51)', '/api/user-moves/get/projects?q=Auditor&limit=51'),
+    list('Moves: filtros', 'proyectos en curso por nombre, como el selector de la asignación', '/api/user-moves/get/projects?q=Auditor&limit=51&current=true'),
     report('Reportes', 'tablero: estadísticas de un cliente', `/api/core-estadisticas/estadisticas/getEstadisticas?clientId=${i.clientId}`),
     report('Reportes', 'desempeño: opciones', `/api/reports/options?clientId=${i.clientId}`),
     report('Reportes', 'desempeño: un proyecto, 20 filas', `/api/reports/performance?clientId=${i.clientId}&projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20`),

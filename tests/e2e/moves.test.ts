@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { ASSIGN_TEXT } from '../../domain/assignment';
 import type { AnsweredQuestionnaire, MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
+import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
 import { todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
@@ -1056,10 +1058,22 @@ describe('Asignación de Moves', () => {
     expect(stock.rows.find((r) => r.id_pedido === order)).toMatchObject({ auditor: 'Juan Pérez' });
     await page.getByRole('button', { name: 'Cerrar' }).click();
 
-    // A finished project's visits are listed, but say so and cannot be picked.
+    // A finished project's visits are left out, and its name is not offered…
     const published = await api<{ rows: { proyecto: string; proyectoFinalizado?: boolean }[] }>('/user-moves/stock-moves-report?statuses=Publicada&limit=5000');
     const ended = published.rows.find((r) => r.proyectoFinalizado)!.proyecto;
-    await page.getByRole('combobox', { name: 'Proyecto' }).click();
+    await shown(page.locator('tbody tr').first());
+    expect(await page.getByText('Proyecto finalizado: no se puede asignar', { exact: true }).count()).toBe(0);
+    const projectPicker = page.getByRole('combobox', { name: 'Proyecto' });
+    await projectPicker.click();
+    await projectPicker.fill(ended);
+    await shown(page.getByRole('option').or(page.getByText(PICKER_TEXT.none, { exact: true })).first());
+    await gone(page.getByText(PICKER_TEXT.searching, { exact: true }));
+    expect(await page.getByRole('option', { name: ended, exact: true }).count()).toBe(0);
+    await projectPicker.press('Escape');
+    // …unless asked for: then listed, saying so, and they cannot be picked.
+    await page.getByRole('checkbox', { name: ASSIGN_TEXT.showLocked }).check();
+    await projectPicker.click();
+    await projectPicker.fill(ended);
     await page.getByRole('option', { name: ended, exact: true }).click();
     await gone(page.getByRole('progressbar', { name: 'Cargando' }));
     const endedRow = page.locator('tbody tr').first();
@@ -1072,16 +1086,21 @@ describe('Asignación de Moves', () => {
   });
 });
 
+/** 'Asignación de Moves' opened from a bookmark by the admin, with Juan Pérez chosen as the auditor. */
+async function openAssignmentForJuanPerez(page: Page): Promise<void> {
+  await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
+  await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
+  const auditor = page.getByRole('combobox', { name: 'Auditor' });
+  await auditor.click();
+  await auditor.fill('pérez');
+  await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+}
+
 describe('Asignación de Moves, after assigning the whole last page', () => {
   it('goes back to the new last page rather than showing an empty one', async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
-    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
-    const auditor = page.getByRole('combobox', { name: 'Auditor' });
-    await auditor.click();
-    await auditor.fill('pérez');
-    await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+    await openAssignmentForJuanPerez(page);
     // A running project with more than one page of published visits: every row can be picked.
     const name = 'Relevamiento de locales 2026';
     await page.getByRole('combobox', { name: 'Proyecto' }).click();
@@ -1114,12 +1133,7 @@ describe('Asignación de Moves, when the stock changes under the selection', () 
   it('clears the selection a refused assignment leaves behind and says so; a filter change or "Quitar selección" clears it too', async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
-    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
-    const auditor = page.getByRole('combobox', { name: 'Auditor' });
-    await auditor.click();
-    await auditor.fill('pérez');
-    await page.getByRole('option', { name: 'Juan Pérez', exact: true }).click();
+    await openAssignmentForJuanPerez(page);
     const [running] = (await api<{ rows: { id: number; name: string }[] }>('/projects?future=true&limit=1&sort=id&order=ASC')).rows;
     await page.getByRole('combobox', { name: 'Proyecto' }).click();
     await page.getByRole('option', { name: running.name, exact: true }).click();

@@ -325,6 +325,23 @@ describe('payments to Getters', () => {
     errors.assertNone([/ERR_CONNECTION_RESET|Failed to fetch|net::/]);
   });
 
+  it('says in the history which paid move was disapproved afterwards', async () => {
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=50&sort=createdAt&order=DESC');
+    const [debt, other] = rows.filter((r) => r.userMoves[0]?.status === 'APROBADA');
+    await payElsewhere(debt);
+    await payElsewhere(other);
+    await api('/user-moves/disapprove-one', 'POST', { id: debt.userMoves[0].id, reason: 'El cliente objetó la visita después del pago.' });
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/history' });
+    await listLoaded(page);
+    const rowOf = (t: PaymentTransaction) => page.locator('tbody tr').filter({ hasText: `OTRO-${t.id}` });
+    await shown(rowOf(debt).getByText(PAYMENT_TEXT.registeredDisapproved, { exact: true }));
+    await shown(rowOf(other).getByText(PAYMENT_TEXT.registered, { exact: true }));
+    expect(await rowOf(other).getByText(PAYMENT_TEXT.registeredDisapproved).count()).toBe(0);
+    errors.assertNone();
+  });
+
   it('keeps the dialog open with the server’s words when the operation number is another Getter’s payment; another number pays', async () => {
     const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=20&sort=createdAt&order=DESC');
     const paidElsewhere = rows[0];

@@ -165,7 +165,7 @@ const transaction = (id: number, amount: string, user: Partial<PaymentTransactio
   transactionDate: null,
   operationCode: null,
   accounts: { id: 9, user: { id: 5, fullName: 'Juan Pérez', profile: { cuitCuil: '20-28000000-3', cbu: '0110012300000012345678', mercadoPago: null }, ...user } },
-  userMoves: code ? [{ id, code, finishAnalysisDate: '2024-03-01T12:00:00.000Z' }] : [],
+  userMoves: code ? [{ id, code, status: 'APROBADA', finishAnalysisDate: '2024-03-01T12:00:00.000Z' }] : [],
 });
 
 /** The batch file the console writes for these transactions, read back: its sheet's cells, and its lines as a spreadsheet shows them. */

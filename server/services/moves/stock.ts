@@ -16,6 +16,8 @@ export interface StockFilter {
   clientId?: number;
   projectId?: number;
   full: boolean;
+  /** Only the rows that can be assigned: of a project that has not ended, at a point of sale still active. */
+  assignable?: boolean;
 }
 
 function sources({ statuses, full }: StockFilter): { visitStates: VisitState[]; moveStatuses: MoveStatus[] } {
@@ -77,7 +79,16 @@ interface Bounds {
 }
 
 const projectFilter = (filter: StockFilter) =>
-  sql.join([sql`true`, ...(filter.clientId ? [sql`p.client_id = ${filter.clientId}`] : []), ...(filter.projectId ? [sql`p.id = ${filter.projectId}`] : [])], sql` and `);
+  sql.join(
+    [
+      sql`true`,
+      ...(filter.clientId ? [sql`p.client_id = ${filter.clientId}`] : []),
+      ...(filter.projectId ? [sql`p.id = ${filter.projectId}`] : []),
+      // The same rule as the rows' `proyectoFinalizado` and `puntoDeVentaInactivo`, and as the assignment's refusal.
+      ...(filter.assignable ? [sql`p.end_date >= ${todayIso()}::date`, sql`exists (select 1 from locations l where l.id = pl.location_id and l.status)`] : []),
+    ],
+    sql` and `,
+  );
 
 /**
  * The branches' keys (rank and id; or rank and `columns` of the visit or move, `x`), bounded as a page
@@ -87,7 +98,7 @@ const projectFilter = (filter: StockFilter) =>
  */
 function keyParts(filter: StockFilter, page?: Bounds, columns = sql`x.id`): { visits: SQL | null; moves: SQL | null } {
   const { visitStates, moveStatuses } = sources(filter);
-  const joins = filter.clientId || filter.projectId ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
+  const joins = filter.clientId || filter.projectId || filter.assignable ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
   const where = projectFilter(filter);
   return {
     visits: visitStates.length ? sql`select 0 as rank, ${columns} from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${bound(page, page?.afterVisit ?? null)}` : null,
@@ -116,7 +127,7 @@ type Raw = Record<string, unknown>;
  */
 export async function stockCount(db: Db, filter: StockFilter): Promise<BoundedCount> {
   const { visits, moves } = keyParts(filter);
-  const key = (branch: string) => `stock|${branch}|${JSON.stringify([filter.statuses, filter.clientId ?? null, filter.projectId ?? null, filter.full])}`;
+  const key = (branch: string) => `stock|${branch}|${JSON.stringify([filter.statuses, filter.clientId ?? null, filter.projectId ?? null, filter.full, Boolean(filter.assignable), filter.assignable ? todayIso() : null])}`;
   const branches = [visits && listCount(db, visits, key('visits')), moves && listCount(db, moves, key('moves'))];
   const counts = await Promise.all(branches.filter((p): p is Promise<BoundedCount> => p !== null));
   return { count: counts.reduce((n, c) => n + c.count, 0), estimated: counts.some((c) => c.estimated) };

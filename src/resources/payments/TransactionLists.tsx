@@ -84,6 +84,9 @@ export function PendingPayments() {
 }
 
 const paidAt = (r: RaRecord) => formatDisplayDate(tx(r).transactionDate, true);
+/** A paid move disapproved afterwards (its payment stands: the history says so, for whoever settles it). */
+const disapprovedSince = (r: RaRecord) => tx(r).userMoves.some((m) => m.status === 'DESAPROBADA');
+const paidState = (r: RaRecord) => (disapprovedSince(r) ? T.registeredDisapproved : T.registered);
 
 /** '/payment-administration/history': the paid transactions, exportable to Excel. */
 export function PaymentHistory() {
@@ -93,7 +96,7 @@ export function PaymentHistory() {
     ...transactionColumns.filter((c) => c.source !== 'finishAnalysisDate'),
     { source: 'transactionDate', label: 'Fecha de pago', render: paidAt, exportValue: paidAt },
     { source: 'operationCode', label: 'Número de operación' },
-    { source: 'status', label: 'Estado', sortable: false, render: () => <Chip size="small" color="success" label={T.registered} />, exportValue: () => T.registered },
+    { source: 'status', label: 'Estado', sortable: false, render: (r) => <Chip size="small" color={disapprovedSince(r) ? 'warning' : 'success'} label={paidState(r)} />, exportValue: paidState },
   ];
   return (
     <CampoList

@@ -58,6 +58,9 @@ function StockAssignment() {
   const form = useForm<Filters>({ defaultValues: { auditorId: null, clientId: null, projectId: null } });
   const { auditorId, clientId, projectId } = useWatch({ control: form.control }) as Filters;
   const [states, setStates] = useState<StockState[]>([...STOCK_STATES]);
+  // What cannot be assigned (an ended project's, an inactive point of sale's) is left out unless asked for:
+  // in the demo, 6 of the first 10 rows were of ended projects, greyed out among the ones to pick.
+  const [showLocked, setShowLocked] = useState(false);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(10);
   const [selected, setSelected] = useState<Map<string, StockRow>>(new Map());
@@ -69,7 +72,7 @@ function StockAssignment() {
   const [done, setDone] = useState<number | null>(null);
   const act = useMoveAction();
   const client = useQueryClient();
-  const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, offset: (page - 1) * perPage, limit: perPage };
+  const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, assignable: showLocked ? undefined : 'true', offset: (page - 1) * perPage, limit: perPage };
   const stock = useQuery({
     queryKey: ['user-moves', 'stock', query],
     queryFn: ({ signal }) => request<{ rows: StockRow[]; count: number; countEstimated?: true }>(USER_MOVES_PATHS.stock, { query, signal }),
@@ -141,7 +144,7 @@ function StockAssignment() {
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, columnGap: 2, p: 2, pb: 0 }}>
             <GetterInput name="auditorId" label="Auditor" emptyLabel="Sin Selección" helperText="Seleccione el Getter que hará las moves" />
             <ClientInput name="clientId" emptyLabel="Todos" onChange={() => (form.setValue('projectId', null), setPage(1))} />
-            <ProjectInput name="projectId" clientId={clientId} emptyLabel="Todos" onChange={() => setPage(1)} />
+            <ProjectInput name="projectId" clientId={clientId} current={!showLocked} emptyLabel="Todos" onChange={() => setPage(1)} />
           </Box>
         </FormProvider>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, flexWrap: 'wrap' }}>
@@ -162,6 +165,18 @@ function StockAssignment() {
               />
             ))}
           </FormGroup>
+          <FormControlLabel
+            label={ASSIGN_TEXT.showLocked}
+            control={
+              <Checkbox
+                checked={showLocked}
+                onChange={(e) => {
+                  setPage(1);
+                  setShowLocked(e.target.checked);
+                }}
+              />
+            }
+          />
           <Box sx={{ flexGrow: 1 }} />
           <Typography variant="body2">{ASSIGN_TEXT.selected(selected.size)}</Typography>
           {selected.size > 0 && (
@@ -188,8 +203,8 @@ function StockAssignment() {
             </TableHead>
             <TableBody>
               {rows.map((r) => {
-                // A finished project's visits and moves are listed (the stock is also its report) but
-                // cannot be picked: the server would refuse them (409). Nor those of a deactivated point of sale.
+                // A finished project's visits and moves, listed when asked for (ASSIGN_TEXT.showLocked), cannot
+                // be picked: the server would refuse them (409). Nor those of a deactivated point of sale.
                 const locked = r.proyectoFinalizado === true || r.puntoDeVentaInactivo === true;
                 return (
                   <TableRow key={r.key} hover={!locked} selected={selected.has(r.key)} onClick={locked ? undefined : () => toggle(r)} sx={locked ? { cursor: 'default', '& .MuiTableCell-root': { color: 'text.secondary' } } : { cursor: 'pointer' }}>
