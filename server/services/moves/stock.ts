@@ -78,14 +78,29 @@ interface Bounds {
   take: number;
 }
 
-const projectFilter = (filter: StockFilter) =>
+/**
+ * Only what can be assigned, by the same rule as the rows' `proyectoFinalizado` and `puntoDeVentaInactivo`
+ * and as the assignment's refusal: the project has not ended and the point of sale is active.
+ *
+ * For a page, a subplan run for the rows the branch walks (`offset 0` keeps the planner from joining its
+ * three tables into the branch): joined, they doubled the joins the page's statement plans (5.3 ms of
+ * planning; 5.7 ms a page of the scale data, 2.8 ms so). For the count, joined (`p` and `pl` are the
+ * branch's joins): the planner then estimates it from the projects' end dates (18,118 for 17,796), where
+ * it guesses half the rows for a subplan (130,905).
+ */
+const assignable = (paged: boolean) =>
+  paged
+    ? sql`exists (select 1 from project_locations apl join projects ap on ap.id = apl.project_id join locations al on al.id = apl.location_id
+        where apl.id = x.project_location_id and ap.end_date >= ${todayIso()}::date and al.status offset 0)`
+    : sql`p.end_date >= ${todayIso()}::date and exists (select 1 from locations l where l.id = pl.location_id and l.status)`;
+
+const projectFilter = (filter: StockFilter, paged: boolean) =>
   sql.join(
     [
       sql`true`,
       ...(filter.clientId ? [sql`p.client_id = ${filter.clientId}`] : []),
       ...(filter.projectId ? [sql`p.id = ${filter.projectId}`] : []),
-      // The same rule as the rows' `proyectoFinalizado` and `puntoDeVentaInactivo`, and as the assignment's refusal.
-      ...(filter.assignable ? [sql`p.end_date >= ${todayIso()}::date`, sql`exists (select 1 from locations l where l.id = pl.location_id and l.status)`] : []),
+      ...(filter.assignable ? [assignable(paged)] : []),
     ],
     sql` and `,
   );
@@ -98,8 +113,8 @@ const projectFilter = (filter: StockFilter) =>
  */
 function keyParts(filter: StockFilter, page?: Bounds, columns = sql`x.id`): { visits: SQL | null; moves: SQL | null } {
   const { visitStates, moveStatuses } = sources(filter);
-  const joins = filter.clientId || filter.projectId || filter.assignable ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
-  const where = projectFilter(filter);
+  const joins = filter.clientId || filter.projectId || (filter.assignable && !page) ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
+  const where = projectFilter(filter, page !== undefined);
   return {
     visits: visitStates.length ? sql`select 0 as rank, ${columns} from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${bound(page, page?.afterVisit ?? null)}` : null,
     moves: moveStatuses.length ? sql`select 1 as rank, ${columns} from user_moves x ${joins} where ${everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`} and ${where}${bound(page, page?.afterMove ?? 0)}` : null,
