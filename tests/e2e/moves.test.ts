@@ -1086,6 +1086,31 @@ describe('Asignación de Moves', () => {
   });
 });
 
+describe('Asignación de Moves, hiding again what cannot be assigned', () => {
+  it('lets go of a finished project chosen while it was shown, and lists what can be assigned', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'operaciones@campo.test', { at: '/user-moves/assign' });
+    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
+    const published = await api<{ rows: { proyecto: string; proyectoFinalizado?: boolean }[] }>('/user-moves/stock-moves-report?statuses=Publicada&limit=5000');
+    const ended = published.rows.find((r) => r.proyectoFinalizado)!.proyecto;
+    const showLocked = page.getByRole('checkbox', { name: ASSIGN_TEXT.showLocked });
+    await showLocked.check();
+    const projectPicker = page.getByRole('combobox', { name: 'Proyecto' });
+    await projectPicker.click();
+    await projectPicker.fill(ended);
+    await page.getByRole('option', { name: ended, exact: true }).click();
+    await shown(page.locator('tbody tr').first().getByText('Proyecto finalizado: no se puede asignar', { exact: true }));
+    // Unticked, the finished project (which the picker no longer offers) no longer empties the list.
+    await showLocked.uncheck();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    await expect.poll(() => projectPicker.inputValue(), { timeout: 5000 }).toBe('Todos');
+    await shown(page.locator('tbody tr').first().getByRole('checkbox', { disabled: false }));
+    expect(await page.getByText('No hay resultados para tu búsqueda', { exact: true }).count()).toBe(0);
+    errors.assertNone();
+  });
+});
+
 /** 'Asignación de Moves' opened from a bookmark by the admin, with Juan Pérez chosen as the auditor. */
 async function openAssignmentForJuanPerez(page: Page): Promise<void> {
   await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
