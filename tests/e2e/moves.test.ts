@@ -148,6 +148,8 @@ describe('Lista de Moves', () => {
 
     // The export asks for a file name: letters, digits, underscores and hyphens.
     await page.locator('#main-content').getByRole('button', { name: 'Exportar', exact: true }).click();
+    // One move is said in the singular ('Se exportarán las 1 moves' it read).
+    await shown(page.getByRole('dialog', { name: 'Exportar moves' }).getByText('Se exportará 1 move del filtro a un archivo .xls.', { exact: true }));
     const name = page.getByLabel('Nombre del archivo');
     await name.fill('');
     await shown(page.getByText('Por favor seleccione un nombre'));
