@@ -1320,3 +1320,47 @@ describe('Reportes de Moves', () => {
     errors.assertNone([/status of 400/]);
   });
 });
+
+describe('Lista de Moves, after resolving the last move of the last page', () => {
+  it('goes back to the new last page rather than showing an empty one', async () => {
+    const perPage = 5;
+    const { count } = await api<{ count: number }>('/user-moves/get/all?statusId=EN_REVISION&limit=1');
+    const lastPage = Math.ceil(count / perPage);
+    expect(lastPage).toBeGreaterThan(1);
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'calidad1@campo.test', { at: '/user-moves/historial' });
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'En revisión', exact: true }).click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByText(`Mostrando 1-10 de ${count} registros`, { exact: true }));
+    await page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: String(perPage), exact: true }).click();
+    await shown(page.getByText(`Mostrando 1-${perPage} de ${count} registros`, { exact: true }));
+    await page.getByRole('button', { name: 'Última página' }).click();
+    const from = (lastPage - 1) * perPage + 1;
+    await shown(page.getByText(`Mostrando ${from}-${count} de ${count} registros`, { exact: true }));
+    const codes = await page.locator('tbody tr td:nth-child(2) a').allInnerTexts();
+    expect(codes.length).toBe(count - from + 1);
+    // Someone else resolves all of the page but its first move, which the agent then rejects here.
+    const rows = await Promise.all(codes.map((code) => api<MoveDetail>(`/user-moves/get/code?code=${code}`)));
+    for (const move of rows) {
+      taken.add(move.id);
+      const agented = move.assignedAgentId === null ? await apiSend<MoveDetail>('PUT', '/user-moves', { id: move.id, assignedAgentId: 1 }) : move;
+      if (move !== rows[0]) await apiSend('POST', '/user-moves/reject-one', { id: move.id, reason: 'Rechazada por otro agente', version: agented.version });
+    }
+    await page.getByRole('link', { name: codes[0], exact: true }).click();
+    await shown(page.getByRole('heading', { name: `Move cod. ${codes[0]}` }));
+    await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    await page.getByLabel('Motivo', { exact: true }).fill('La visita no se hizo en el horario pedido.');
+    await page.getByRole('button', { name: 'Aceptar', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await succeeded(page, 'Move rechazada');
+    // Its page is gone: the list shows the new last page, not 'Mostrando 81-80 de 80' over an empty table.
+    const left = from - 1;
+    await shown(page.getByText(`Mostrando ${left - perPage + 1}-${left} de ${left} registros`, { exact: true }));
+    await shown(page.locator('tbody tr').first().getByRole('link', { name: /^M-/ }));
+    expect(await page.getByText('No hay resultados para tu búsqueda', { exact: true }).count()).toBe(0);
+    errors.assertNone();
+  });
+});
