@@ -115,9 +115,9 @@ export function MoveList() {
   const count = shownPage?.count ?? 0;
   const estimated = shownPage?.countEstimated === true;
   // Back from resolving the last move of the last page (or after another user's change), the page is past
-  // the end: an empty table over 'Mostrando 81-80 de 80'. The new last page shows instead (one page back at
-  // least, should an estimated count say otherwise).
-  const pastTheEnd = search !== null && page > 1 && !result.isPlaceholderData && !result.isFetching && shownPage !== undefined && rows.length === 0;
+  // the end: an empty table over 'Mostrando 81-80 de 80'. The new last page shows instead. (Not with an
+  // estimated count, whose last page is a guess: stepping back from it could take thousands of pages.)
+  const pastTheEnd = search !== null && page > 1 && !estimated && !result.isPlaceholderData && !result.isFetching && shownPage !== undefined && rows.length === 0;
   useEffect(() => {
     if (pastTheEnd && search) setSearch({ ...search, page: Math.max(1, Math.min(page - 1, Math.ceil(count / perPage))) });
   }, [pastTheEnd, search, setSearch, page, count, perPage]);
