@@ -1364,3 +1364,32 @@ describe('Lista de Moves, after resolving the last move of the last page', () =>
     errors.assertNone();
   });
 });
+
+describe('a move just resolved, opened again', () => {
+  it('never shows its old status and actions while it loads again', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    await page.getByLabel('Motivo', { exact: true }).fill('La visita no se hizo en el horario pedido.');
+    await page.getByRole('button', { name: 'Aceptar', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await succeeded(page, 'Move rechazada');
+    // Back to the move on a slow line: what shows until it arrives is no stale 'En revisión' to reject again
+    // (which the server refused as 'modified in another tab or by another person').
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user-moves/get/code**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goBack();
+    await atPath(page, `/user-moves/view/${move.code}`);
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('button', { name: 'Rechazar', exact: true }).count()).toBe(0);
+    release();
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await shown(page.locator('#main-content').getByText('Rechazada', { exact: true }));
+    expect(await page.getByRole('button', { name: 'Rechazar', exact: true }).count()).toBe(0);
+    errors.assertNone();
+  });
+});
