@@ -44,6 +44,13 @@ export const MOVE_FORM_TEXT = {
   /** A list of clients with a part that names none ('1,2,abc'): refused whole, not reported without it. */
   badClientList: 'Los clientes deben ser identificadores numéricos separados por comas.',
   exportFailed: 'Ha ocurrido un error al intentar generar el archivo.',
+  /** The list export's dialog: how many moves the file will have (one in the singular, an estimate as such). */
+  willExport: (n: number, estimated = false) =>
+    estimated
+      ? `Se exportarán aprox. ${n.toLocaleString('es-AR')} moves del filtro a un archivo .xls.`
+      : n === 1
+        ? 'Se exportará 1 move del filtro a un archivo .xls.'
+        : `Se exportarán las ${n} moves del filtro a un archivo .xls.`,
   /** An export whose list had no row: no file of headers alone is downloaded. */
   nothingToExport: {
     moves: 'No hay moves para exportar con estos filtros: no se generó ningún archivo.',

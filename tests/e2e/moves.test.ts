@@ -148,6 +148,8 @@ describe('Lista de Moves', () => {
 
     // The export asks for a file name: letters, digits, underscores and hyphens.
     await page.locator('#main-content').getByRole('button', { name: 'Exportar', exact: true }).click();
+    // One move is said in the singular ('Se exportarán las 1 moves' it read).
+    await shown(page.getByRole('dialog', { name: 'Exportar moves' }).getByText('Se exportará 1 move del filtro a un archivo .xls.', { exact: true }));
     const name = page.getByLabel('Nombre del archivo');
     await name.fill('');
     await shown(page.getByText('Por favor seleccione un nombre'));
@@ -1086,6 +1088,31 @@ describe('Asignación de Moves', () => {
   });
 });
 
+describe('Asignación de Moves, hiding again what cannot be assigned', () => {
+  it('lets go of a finished project chosen while it was shown, and lists what can be assigned', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'operaciones@campo.test', { at: '/user-moves/assign' });
+    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
+    const published = await api<{ rows: { proyecto: string; proyectoFinalizado?: boolean }[] }>('/user-moves/stock-moves-report?statuses=Publicada&limit=5000');
+    const ended = published.rows.find((r) => r.proyectoFinalizado)!.proyecto;
+    const showLocked = page.getByRole('checkbox', { name: ASSIGN_TEXT.showLocked });
+    await showLocked.check();
+    const projectPicker = page.getByRole('combobox', { name: 'Proyecto' });
+    await projectPicker.click();
+    await projectPicker.fill(ended);
+    await page.getByRole('option', { name: ended, exact: true }).click();
+    await shown(page.locator('tbody tr').first().getByText('Proyecto finalizado: no se puede asignar', { exact: true }));
+    // Unticked, the finished project (which the picker no longer offers) no longer empties the list.
+    await showLocked.uncheck();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    await expect.poll(() => projectPicker.inputValue(), { timeout: 5000 }).toBe('Todos');
+    await shown(page.locator('tbody tr').first().getByRole('checkbox', { disabled: false }));
+    expect(await page.getByText('No hay resultados para tu búsqueda', { exact: true }).count()).toBe(0);
+    errors.assertNone();
+  });
+});
+
 /** 'Asignación de Moves' opened from a bookmark by the admin, with Juan Pérez chosen as the auditor. */
 async function openAssignmentForJuanPerez(page: Page): Promise<void> {
   await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
@@ -1291,5 +1318,78 @@ describe('Reportes de Moves', () => {
     await gone(section.getByRole('progressbar'));
     expect(downloads).toBe(0);
     errors.assertNone([/status of 400/]);
+  });
+});
+
+describe('Lista de Moves, after resolving the last move of the last page', () => {
+  it('goes back to the new last page rather than showing an empty one', async () => {
+    const perPage = 5;
+    const { count } = await api<{ count: number }>('/user-moves/get/all?statusId=EN_REVISION&limit=1');
+    const lastPage = Math.ceil(count / perPage);
+    expect(lastPage).toBeGreaterThan(1);
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'calidad1@campo.test', { at: '/user-moves/historial' });
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'En revisión', exact: true }).click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.getByText(`Mostrando 1-10 de ${count} registros`, { exact: true }));
+    await page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: String(perPage), exact: true }).click();
+    await shown(page.getByText(`Mostrando 1-${perPage} de ${count} registros`, { exact: true }));
+    await page.getByRole('button', { name: 'Última página' }).click();
+    const from = (lastPage - 1) * perPage + 1;
+    await shown(page.getByText(`Mostrando ${from}-${count} de ${count} registros`, { exact: true }));
+    const codes = await page.locator('tbody tr td:nth-child(2) a').allInnerTexts();
+    expect(codes.length).toBe(count - from + 1);
+    // Someone else resolves all of the page but its first move, which the agent then rejects here.
+    const rows = await Promise.all(codes.map((code) => api<MoveDetail>(`/user-moves/get/code?code=${code}`)));
+    for (const move of rows) {
+      taken.add(move.id);
+      const agented = move.assignedAgentId === null ? await apiSend<MoveDetail>('PUT', '/user-moves', { id: move.id, assignedAgentId: 1 }) : move;
+      if (move !== rows[0]) await apiSend('POST', '/user-moves/reject-one', { id: move.id, reason: 'Rechazada por otro agente', version: agented.version });
+    }
+    await page.getByRole('link', { name: codes[0], exact: true }).click();
+    await shown(page.getByRole('heading', { name: `Move cod. ${codes[0]}` }));
+    await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    await page.getByLabel('Motivo', { exact: true }).fill('La visita no se hizo en el horario pedido.');
+    await page.getByRole('button', { name: 'Aceptar', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await succeeded(page, 'Move rechazada');
+    // Its page is gone: the list shows the new last page, not 'Mostrando 81-80 de 80' over an empty table.
+    const left = from - 1;
+    await shown(page.getByText(`Mostrando ${left - perPage + 1}-${left} de ${left} registros`, { exact: true }));
+    await shown(page.locator('tbody tr').first().getByRole('link', { name: /^M-/ }));
+    expect(await page.getByText('No hay resultados para tu búsqueda', { exact: true }).count()).toBe(0);
+    errors.assertNone();
+  });
+});
+
+describe('a move just resolved, opened again', () => {
+  it('never shows its old status and actions while it loads again', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    await page.getByLabel('Motivo', { exact: true }).fill('La visita no se hizo en el horario pedido.');
+    await page.getByRole('button', { name: 'Aceptar', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await succeeded(page, 'Move rechazada');
+    // Back to the move on a slow line: what shows until it arrives is no stale 'En revisión' to reject again
+    // (which the server refused as 'modified in another tab or by another person').
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user-moves/get/code**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goBack();
+    await atPath(page, `/user-moves/view/${move.code}`);
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('button', { name: 'Rechazar', exact: true }).count()).toBe(0);
+    release();
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await shown(page.locator('#main-content').getByText('Rechazada', { exact: true }));
+    expect(await page.getByRole('button', { name: 'Rechazar', exact: true }).count()).toBe(0);
+    errors.assertNone();
   });
 });

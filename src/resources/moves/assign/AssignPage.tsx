@@ -28,7 +28,7 @@ import { request } from '../../../dataProvider/http';
 import { ClientInput } from '../../../ui/ClientPicker';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
-import { ProjectInput } from '../../../ui/ProjectPicker';
+import { type ProjectChoice, ProjectInput } from '../../../ui/ProjectPicker';
 import { Pagination } from '../../../ui/table/Pagination';
 import { Allowed } from '../../define';
 import { PageTitle, useMoveAction } from '../shared';
@@ -96,6 +96,14 @@ function StockAssignment() {
     if (selected.size) setSelected(new Map());
   }
   const auditor = useGetter(auditorId).data;
+  // Unticking 'Mostrar también…' hides the finished projects' rows, and the picker offers running projects
+  // only: a finished one chosen meanwhile would stay as the filter, the list empty with nothing to say why.
+  const letGoOfEndedProject = async () => {
+    const chosen = form.getValues('projectId');
+    if (chosen === null) return;
+    const running = await request<ProjectChoice[]>(USER_MOVES_PATHS.projects, { query: { ids: String(chosen), current: 'true' } });
+    if (!running.some((p) => p.id === chosen) && form.getValues('projectId') === chosen) form.setValue('projectId', null);
+  };
   const toggle = (row: StockRow) =>
     setSelected((s) => {
       const next = new Map(s);
@@ -173,6 +181,7 @@ function StockAssignment() {
                 onChange={(e) => {
                   setPage(1);
                   setShowLocked(e.target.checked);
+                  if (!e.target.checked) letGoOfEndedProject().catch((error: unknown) => setErrors(errorMessages(error)));
                 }}
               />
             }

@@ -72,7 +72,7 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
       <Dialog open onClose={progress === null ? onClose : undefined} aria-labelledby="export-title" fullWidth maxWidth="xs">
         <DialogTitle id="export-title">Exportar moves</DialogTitle>
         <DialogContent>
-          <Typography variant="body2" sx={{ mb: 2 }}>{`Se exportarán las ${estimated ? `aprox. ${count.toLocaleString('es-AR')}` : count} moves del filtro a un archivo .xls.`}</Typography>
+          <Typography variant="body2" sx={{ mb: 2 }}>{MOVE_FORM_TEXT.willExport(count, estimated)}</Typography>
           <TextField
             label="Nombre del archivo"
             value={name}

@@ -100,6 +100,9 @@ export function useRunner(move: MoveDetail | undefined): Runner {
         onClose={() => {
           setSuccess(null);
           navigate(MOVES_HOME);
+          // The move kept as it was before the action would show again, actions and all, while it reloads
+          // (the back button, the list's link): a second reject then got 'modified by another person'.
+          client.removeQueries({ queryKey: ['user-move'] });
         }}
       />
       <ErrorDialog
