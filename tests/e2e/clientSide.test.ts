@@ -10,7 +10,7 @@ import * as XLSX from 'xlsx';
 import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
 import { PENALTIES_NOTE, STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { adminToken, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -663,6 +663,17 @@ describe('the performance report', () => {
     }
     expect([...levels.keys()].sort()).toEqual(['Bronce', 'Oro', 'Plata']);
     expect(levels.get('Oro')).toContain('Puntaje: 100,00 %');
+    errors.assertNone();
+  });
+
+  it('tells a franchise user in charge of no point of sale to ask for them, not that the client has no projects', async () => {
+    await callApi('POST', '/web-users/', { names: 'Nora', lastName: 'Nueva', email: 'nora.nueva@campo.test', rolId: 6, clientId: 1, password: DEMO_PASSWORD }, await adminToken());
+    const { page, errors } = await as('nora.nueva@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await shown(page.getByText(REPORT_TEXT.noLocations, { exact: true }));
+    expect(await page.getByText(REPORT_TEXT.noProjects, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(REPORT_TEXT.pickLocation, { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ver resultados' }).isDisabled()).toBe(true);
     errors.assertNone();
   });
 
