@@ -233,6 +233,29 @@ describe('the dashboard', () => {
     errors.assertNone();
   });
 
+  it('on a phone writes each period\'s result on one line, its band under it if need be, beside a round dot', async () => {
+    session = await chromium.open({ viewport: { width: 360, height: 740 } });
+    const { page, errors } = session;
+    await loginAs(page, 'gerente@campo.test', { at: '/dashboard' });
+    await page.getByRole('link', { name: 'Ver resultados por período' }).click();
+    const rows = page.getByRole('table', { name: 'Resultados por período' }).locator('tbody tr');
+    await shown(rows);
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cell = tr.lastElementChild!;
+        const value = [...cell.querySelectorAll('span')].find((s) => /%$/.test(s.textContent ?? '') && !s.children.length)!;
+        const dot = cell.querySelector('[aria-hidden]')!.getBoundingClientRect();
+        const lineHeight = parseFloat(getComputedStyle(value).lineHeight);
+        return { text: value.textContent, oneLine: value.getBoundingClientRect().height < lineHeight * 1.5, round: Math.abs(dot.width - dot.height) < 1 };
+      }),
+    );
+    expect(cells.length).toBeGreaterThan(0);
+    // '75,3 %' stood on two lines ('75,3' over '%'), the dot squeezed to an oval.
+    for (const cell of cells) expect(cell, cell.text!).toMatchObject({ oneLine: true, round: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    errors.assertNone();
+  });
+
   it('draws every month of the evolution in order, one without approved visits as a gap', async () => {
     const { page, errors } = await as('franquicia@campo.test');
     const evolution = page.getByRole('img', { name: /^Evolución por período: / });
