@@ -17,6 +17,8 @@ export const REPORT_TEXT = {
   pickLocation: 'Elija uno de sus puntos de venta para ver los resultados.',
   /** A client with no project to report on: why the project list is empty. */
   noProjects: 'Todavía no hay proyectos para reportar: aparecerán aquí cuando el primero empiece.',
+  /** A franchise user or zone manager who is in charge of no point of sale yet: no project will show until one is given. */
+  noLocations: 'No tiene puntos de venta a su cargo: pida a su ejecutivo de cuenta que se los asigne.',
   /** Under 'Proyecto' for one that has not started: its results cannot exist yet. */
   notStarted: (start: string) => `El proyecto empieza el ${start}: todavía no tiene visitas.`,
   from: 'Desde',
@@ -277,6 +279,8 @@ export interface ReportOptions {
   client: { id: number; name: string };
   /** The user picks a point of sale before seeing results (franchise users). */
   locationRequired: boolean;
+  /** The user is in charge of a point of sale of its client (always for a client user and the administrator). */
+  hasLocations: boolean;
   projects: { id: number; name: string; startDate: string; endDate: string }[];
   locations: { id: number; code: string; clientLocationId: string | null; fullName: string }[];
 }

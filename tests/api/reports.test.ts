@@ -255,6 +255,16 @@ describe('the report\'s selectors', () => {
     expect(own.locations.map((l) => l.id)).toEqual([ids.l1, ids.l2]);
     expect((await options(tokens.franchiseB)).projects.map((p) => p.name)).toEqual(['Plan heladerías']);
   });
+
+  it('says whether the user is in charge of any point of sale: a new franchise user or zone manager is of none', async () => {
+    for (const token of [tokens.client, tokens.franchiseA, tokens.zone]) expect((await options(token)).hasLocations).toBe(true);
+    const [{ passwordHash }] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, EMAIL.franchiseA));
+    for (const [email, rolId] of [['franquicia.nueva@estadisticas.campo.test', ROLE.FRANCHISE], ['zona.nueva@estadisticas.campo.test', ROLE.ZONE_MANAGER]] as const) {
+      await t.db.insert(users).values({ email, names: 'Nadia', lastName: 'Nueva', rolId, clientId: ids.client, passwordHash });
+      const none = await options((await t.login(email)).token);
+      expect(none).toMatchObject({ hasLocations: false, projects: [], locations: [] });
+    }
+  });
 });
 
 describe('the dashboard\'s statistics', () => {

@@ -10,7 +10,7 @@ import * as XLSX from 'xlsx';
 import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
 import { PENALTIES_NOTE, STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { adminToken, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -230,6 +230,29 @@ describe('the dashboard', () => {
     ]);
     const profileButton = await page.getByRole('banner').getByRole('button').last().boundingBox();
     expect(profileButton!.x + profileButton!.width).toBeLessThanOrEqual(390);
+    errors.assertNone();
+  });
+
+  it('on a phone writes each period\'s result on one line, its band under it if need be, beside a round dot', async () => {
+    session = await chromium.open({ viewport: { width: 360, height: 740 } });
+    const { page, errors } = session;
+    await loginAs(page, 'gerente@campo.test', { at: '/dashboard' });
+    await page.getByRole('link', { name: 'Ver resultados por período' }).click();
+    const rows = page.getByRole('table', { name: 'Resultados por período' }).locator('tbody tr');
+    await shown(rows);
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cell = tr.lastElementChild!;
+        const value = [...cell.querySelectorAll('span')].find((s) => /%$/.test(s.textContent ?? '') && !s.children.length)!;
+        const dot = cell.querySelector('[aria-hidden]')!.getBoundingClientRect();
+        const lineHeight = parseFloat(getComputedStyle(value).lineHeight);
+        return { text: value.textContent, oneLine: value.getBoundingClientRect().height < lineHeight * 1.5, round: Math.abs(dot.width - dot.height) < 1 };
+      }),
+    );
+    expect(cells.length).toBeGreaterThan(0);
+    // '75,3 %' stood on two lines ('75,3' over '%'), the dot squeezed to an oval.
+    for (const cell of cells) expect(cell, cell.text!).toMatchObject({ oneLine: true, round: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     errors.assertNone();
   });
 
@@ -663,6 +686,17 @@ describe('the performance report', () => {
     }
     expect([...levels.keys()].sort()).toEqual(['Bronce', 'Oro', 'Plata']);
     expect(levels.get('Oro')).toContain('Puntaje: 100,00 %');
+    errors.assertNone();
+  });
+
+  it('tells a franchise user in charge of no point of sale to ask for them, not that the client has no projects', async () => {
+    await callApi('POST', '/web-users/', { names: 'Nora', lastName: 'Nueva', email: 'nora.nueva@campo.test', rolId: 6, clientId: 1, password: DEMO_PASSWORD }, await adminToken());
+    const { page, errors } = await as('nora.nueva@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await shown(page.getByText(REPORT_TEXT.noLocations, { exact: true }));
+    expect(await page.getByText(REPORT_TEXT.noProjects, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(REPORT_TEXT.pickLocation, { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ver resultados' }).isDisabled()).toBe(true);
     errors.assertNone();
   });
 

@@ -65,6 +65,17 @@ describe('on a phone', () => {
     const box = (await client.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   });
+
+  it('scrolls the users list inside its frame, never the page sideways', async () => {
+    session = await chromium.open({ viewport: PHONE });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/web-users' });
+    await shown(page.getByRole('switch', { name: /^WhatsApp / }));
+    // The hidden 'why' of a WhatsApp switch without a phone stood against the page, not the table's
+    // frame: the page was 624 px wide and slid sideways, its top bar 360.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.locator('.MuiTableContainer-root').evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);
+  });
 });
 
 describe('on a phone and a tablet', () => {

@@ -27,10 +27,13 @@ export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
                   {band === null || p.result === null ? (
                     'N/A'
                   ) : (
-                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                      <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: band.color }} aria-hidden />
-                      <span>{formatPercent(p.result)}</span>
-                      <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+                    // On a phone the band goes under the result, not the '%' under its number ('75,3' over '%'), nor the dot squeezed to an oval.
+                    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', columnGap: 1 }}>
+                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+                        <Box component="span" sx={{ width: 12, height: 12, flexShrink: 0, borderRadius: '50%', bgcolor: band.color }} aria-hidden />
+                        <span>{formatPercent(p.result)}</span>
+                      </Box>
+                      <Box component="span" sx={{ color: 'text.secondary', fontSize: 12, whiteSpace: 'nowrap' }}>
                         ({band.label})
                       </Box>
                     </Box>

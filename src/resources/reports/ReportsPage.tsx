@@ -125,11 +125,13 @@ function Filters({
             form.setValue('toDate', formatDisplayDate(dates.to), { shouldValidate: true });
           }}
           helperText={
-            !options.projects.length
-              ? REPORT_TEXT.noProjects
-              : chosenProject && !projectReportDates(chosenProject)
-                ? REPORT_TEXT.notStarted(formatDisplayDate(chosenProject.startDate))
-                : undefined
+            !options.hasLocations
+              ? REPORT_TEXT.noLocations
+              : !options.projects.length
+                ? REPORT_TEXT.noProjects
+                : chosenProject && !projectReportDates(chosenProject)
+                  ? REPORT_TEXT.notStarted(formatDisplayDate(chosenProject.startDate))
+                  : undefined
           }
         />
         <SelectInput
@@ -139,7 +141,7 @@ function Filters({
           emptyLabel={locationRequired ? 'Sin Selección' : 'Todos'}
           loading={locations.isFetching}
           choices={locationChoices}
-          helperText={locationRequired && !values.locationId ? REPORT_TEXT.pickLocation : undefined}
+          helperText={locationRequired && options.hasLocations && !values.locationId ? REPORT_TEXT.pickLocation : undefined}
         />
         <DateInput name="fromDate" label={REPORT_TEXT.from} required />
         <DateInput name="toDate" label={REPORT_TEXT.to} required />

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 
 /**
  * Put on a table's frame (its TableContainer): the frame is the measure `FrameMessageRow` takes its
- * width from (a container query).
+ * width from (a container query), and the box of whatever is positioned inside it, which its scrolling
+ * then clips (a hidden text of a cell out of sight, placed against the page, slid a 360 px phone's page
+ * sideways to 624 px).
  */
-export const MESSAGE_FRAME = { containerType: 'inline-size' } as const;
+export const MESSAGE_FRAME = { containerType: 'inline-size', position: 'relative' } as const;
 
 /**
  * A table's one row that speaks instead of rows ('No hay datos para mostrar.', a spinner, an error),
