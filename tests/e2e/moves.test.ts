@@ -947,9 +947,29 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
+  it('says in its history why a move no Getter took cannot be rescued', async () => {
+    // A move cancelled before any Getter took it: cancelled is a state a rescue starts from, but there is no visit to rescue.
+    const available = await freshMove('DISPONIBLE', (m) => m.userId === null);
+    await apiSend('POST', '/user-moves/cancel-one', { id: available.id, reason: 'Se canceló antes de que alguien la tomara.' });
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/user-moves/view/${available.code}` });
+    await shown(page.getByRole('heading', { name: `Move cod. ${available.code}` }));
+    await page.getByRole('button', { name: 'Historial' }).click();
+    const history = page.getByRole('dialog', { name: 'Historial' });
+    const rescue = history.getByRole('button', { name: 'Rescatar Move' });
+    await shown(history.getByText(MOVE_TEXT.rescueNoGetter, { exact: true }));
+    expect(await rescue.isDisabled()).toBe(true);
+    // Said to a screen reader too, as the button's description.
+    expect(await rescue.getAttribute('aria-describedby')).toBe(await history.getByText(MOVE_TEXT.rescueNoGetter, { exact: true }).getAttribute('id'));
+    errors.assertNone();
+  });
+
   it('rescues an assigned move from its history', async () => {
     const { move, page, errors } = await openAssignedMove();
     await page.getByRole('button', { name: 'Historial' }).click();
+    await shown(page.getByRole('dialog', { name: 'Historial' }));
+    expect(await page.locator('#rescue-refused').count()).toBe(0);
     await page.getByRole('button', { name: 'Rescatar Move' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move Rescatada');

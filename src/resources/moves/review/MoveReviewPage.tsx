@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { isStoredFileLink, MOVE_FORM_TEXT, readable } from '../../../../domain/move-forms';
 import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems, returnableQuestion } from '../../../../domain/move-replies';
-import { AGENT_LOCKED, allowedActions, type MoveStatus, rescuedReview } from '../../../../domain/moves';
+import { AGENT_LOCKED, allowedActions, type MoveStatus, refusal, rescuedReview } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
 import { currentRole } from '../../../authProvider';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
@@ -67,7 +67,8 @@ export function MoveReviewPage() {
   const m = move.data;
   const role = currentRole();
   const endDate = m.projectLocation.projects.endDate;
-  const allowed = allowedActions({ status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null }, role);
+  const state = { status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null };
+  const allowed = allowedActions(state, role);
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';
   // 'Devolver' is hidden when there is nothing the Getter could correct (no questionnaire, or only agents' questions).
@@ -121,7 +122,7 @@ export function MoveReviewPage() {
       </PageTitle>
       {/* While answers, flags or a reason are being edited, the changes that reload the move (agent, edited
           video) wait: they would drop that unsent work. */}
-      <SideMenu move={m} allowed={mode === 'view' ? allowed : allowed.filter((a) => a !== 'replaceVideo')} runner={runner} />
+      <SideMenu move={m} allowed={mode === 'view' ? allowed : allowed.filter((a) => a !== 'replaceVideo')} rescueRefused={refusal('rescue', state, role)} runner={runner} />
       <InfoCard move={m} />
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>

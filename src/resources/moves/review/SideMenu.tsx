@@ -35,7 +35,7 @@ import type { Runner } from './useMove';
  * up, where the page keeps a right margin for it; narrower, a row of buttons under the title: floating,
  * it covered the 'Información' card's right column on a tablet or phone.
  */
-export function SideMenu({ move, allowed, runner }: { move: MoveDetail; allowed: MoveAction[]; runner: Runner }) {
+export function SideMenu({ move, allowed, rescueRefused, runner }: { move: MoveDetail; allowed: MoveAction[]; rescueRefused: string | null; runner: Runner }) {
   const [open, setOpen] = useState<'attachments' | 'history' | null>(null);
   const guideline = move.projectLocation.projects.guideline;
   // Saved as typed ('www.campo.com/instructivo.png' passes the URL rule): without https the browser read it as a console path.
@@ -81,7 +81,7 @@ export function SideMenu({ move, allowed, runner }: { move: MoveDetail; allowed:
         </Button>
       </Paper>
       {open === 'attachments' && <AttachmentsDialog move={move} allowed={allowed} runner={runner} onClose={() => setOpen(null)} />}
-      {open === 'history' && <HistoryDialog move={move} allowed={allowed} runner={runner} onClose={() => setOpen(null)} />}
+      {open === 'history' && <HistoryDialog move={move} allowed={allowed} rescueRefused={rescueRefused} runner={runner} onClose={() => setOpen(null)} />}
     </>
   );
 }
@@ -183,7 +183,8 @@ function LogReason({ log }: { log: MoveDetail['user_move_status_logs'][number] }
   );
 }
 
-function HistoryDialog({ move, allowed, runner, onClose }: { move: MoveDetail; allowed: MoveAction[]; runner: Runner; onClose: () => void }) {
+/** The move's status history, and 'Rescatar Move': when it cannot be rescued, the dialog says why (the server's words). */
+function HistoryDialog({ move, allowed, rescueRefused, runner, onClose }: { move: MoveDetail; allowed: MoveAction[]; rescueRefused: string | null; runner: Runner; onClose: () => void }) {
   const [confirm, setConfirm] = useState(false);
   const logs = move.user_move_status_logs;
   return (
@@ -220,8 +221,13 @@ function HistoryDialog({ move, allowed, runner, onClose }: { move: MoveDetail; a
             <Typography>No hay registros para esta move</Typography>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button variant="contained" color="secondary" disabled={!allowed.includes('rescue') || runner.busy} onClick={() => setConfirm(true)}>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {rescueRefused && (
+            <Typography id="rescue-refused" variant="body2" color="text.secondary" sx={{ flex: '1 1 16rem' }}>
+              {rescueRefused}
+            </Typography>
+          )}
+          <Button variant="contained" color="secondary" disabled={!allowed.includes('rescue') || runner.busy} aria-describedby={rescueRefused ? 'rescue-refused' : undefined} onClick={() => setConfirm(true)}>
             Rescatar Move
           </Button>
           <Button onClick={onClose}>Cerrar</Button>
