@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { type MoveReplies, numberedQuestions, replyText } from './move-replies';
 import type { Dimension } from './questionnaires';
+import { NO_LOCATIONS_TEXT } from './scopeText';
 import { dateValue, displayDate, id, limitParam, MSG, offsetParam, orderParam, todayIso } from './validation';
 
 export const REPORT_TEXT = {
@@ -18,7 +19,7 @@ export const REPORT_TEXT = {
   /** A client with no project to report on: why the project list is empty. */
   noProjects: 'Todavía no hay proyectos para reportar: aparecerán aquí cuando el primero empiece.',
   /** A franchise user or zone manager who is in charge of no point of sale yet: no project will show until one is given. */
-  noLocations: 'No tiene puntos de venta a su cargo: pida a su ejecutivo de cuenta que se los asigne.',
+  noLocations: NO_LOCATIONS_TEXT,
   /** Under 'Proyecto' for one that has not started: its results cannot exist yet. */
   notStarted: (start: string) => `El proyecto empieza el ${start}: todavía no tiene visitas.`,
   from: 'Desde',

@@ -161,6 +161,8 @@ export interface StatisticsPlan {
 export interface StatisticsAnswer {
   client: { id: number; name: string };
   plans: StatisticsPlan[];
+  /** With no plans only: false when the user (a franchise user or zone manager) is in charge of no point of sale. */
+  hasLocations?: boolean;
 }
 
 /** GET /core-works/works/getSurveyAndWork/:id: what a plan is and how far its work went. */

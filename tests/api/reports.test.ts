@@ -261,8 +261,12 @@ describe('the report\'s selectors', () => {
     const [{ passwordHash }] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, EMAIL.franchiseA));
     for (const [email, rolId] of [['franquicia.nueva@estadisticas.campo.test', ROLE.FRANCHISE], ['zona.nueva@estadisticas.campo.test', ROLE.ZONE_MANAGER]] as const) {
       await t.db.insert(users).values({ email, names: 'Nadia', lastName: 'Nueva', rolId, clientId: ids.client, passwordHash });
-      const none = await options((await t.login(email)).token);
+      const token = (await t.login(email)).token;
+      const none = await options(token);
       expect(none).toMatchObject({ hasLocations: false, projects: [], locations: [] });
+      // The dashboard's statistics say it as well (it shows no plan, and why).
+      const res = await api.call('GET', '/core-estadisticas/estadisticas/getEstadisticas', token);
+      expect(res.json()).toMatchObject({ plans: [], hasLocations: false });
     }
   });
 });

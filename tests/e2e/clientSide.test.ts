@@ -692,6 +692,9 @@ describe('the performance report', () => {
   it('tells a franchise user in charge of no point of sale to ask for them, not that the client has no projects', async () => {
     await callApi('POST', '/web-users/', { names: 'Nora', lastName: 'Nueva', email: 'nora.nueva@campo.test', rolId: 6, clientId: 1, password: DEMO_PASSWORD }, await adminToken());
     const { page, errors } = await as('nora.nueva@campo.test');
+    // The dashboard (where the console opens) says it too, rather than that there are no plans yet.
+    await shown(page.getByText(REPORT_TEXT.noLocations, { exact: true }));
+    expect(await page.getByText('Todavía no hay planes con resultados para mostrar.', { exact: true }).count()).toBe(0);
     await openMenu(page, null, 'Mis Reportes');
     await shown(page.getByText(REPORT_TEXT.noLocations, { exact: true }));
     expect(await page.getByText(REPORT_TEXT.noProjects, { exact: true }).count()).toBe(0);

@@ -120,7 +120,7 @@ export async function reportOptions(db: Db, scope: ClientScope, projectId?: numb
  * Whether the user is in charge of any point of sale of its client, in a project or not: a franchise
  * user or zone manager in charge of none is told so, not that the client has no projects yet.
  */
-async function hasLocations(db: Db, scope: ClientScope): Promise<boolean> {
+export async function hasLocations(db: Db, scope: ClientScope): Promise<boolean> {
   if (scope.kind === 'all') return true;
   const [row] = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.clientId, scope.clientId), scope.locations)).limit(1);
   return row !== undefined;

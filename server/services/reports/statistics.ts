@@ -9,7 +9,7 @@ import type { AnnualStatistic, DimensionStatistic, StatisticsAnswer, StatisticsP
 import { type Db, jsonValue, rowsOf } from '../../db/client';
 import { campaigns, clients, locations, projectLocations, projects, projectVisitRanges, questionnaires, questionnaireVersions, userMoves } from '../../db/schema';
 import { notFound } from '../../http';
-import { clientProject } from './performance';
+import { clientProject, hasLocations } from './performance';
 import type { ClientScope } from './scope';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
@@ -108,7 +108,8 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
     ),
   ]);
   if (!client) throw notFound('El cliente no existe.');
-  if (!plans.length) return { client, plans: [] };
+  // No plan to show: for a franchise user or zone manager in charge of no point of sale, the reason (the dashboard says it).
+  if (!plans.length) return { client, plans: [], hasLocations: await hasLocations(db, scope) };
   const results = jsonValue<ResultRow[]>(aggregates.results);
   const dimensions = jsonValue<DimensionRow[]>(aggregates.dimensions);
 

@@ -9,6 +9,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Link, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { NO_LOCATIONS_TEXT } from '../../../domain/scopeText';
 import { STATISTICS_TEXT, type StatisticsPlan } from '../../../domain/statistics';
 import { absoluteUrl, formatDisplayDate } from '../../../domain/validation';
 import { getSession } from '../../authProvider/session';
@@ -111,7 +112,7 @@ export default function DashboardPage() {
 
       {statistics.isPending && <LinearProgress aria-label="Cargando estadísticas" />}
       {statistics.isError && <Alert severity="error">{statistics.error.message}</Alert>}
-      {statistics.data && !plans.length && <Alert severity="info">Todavía no hay planes con resultados para mostrar.</Alert>}
+      {statistics.data && !plans.length && <Alert severity="info">{statistics.data.hasLocations === false ? NO_LOCATIONS_TEXT : 'Todavía no hay planes con resultados para mostrar.'}</Alert>}
       {unknownPlan && <Alert severity="warning">{STATISTICS_TEXT.unknownPlan}</Alert>}
       {unknownVersion && <Alert severity="warning">{STATISTICS_TEXT.unknownVersion}</Alert>}
       {versionOfUnknownPlan && <Alert severity="warning">{STATISTICS_TEXT.versionOfUnknownPlan}</Alert>}
