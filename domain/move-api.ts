@@ -73,7 +73,8 @@ export interface MoveDetail {
   assignedAgentId: number | null;
   assignedAgent: PersonRef | null;
   userId: number | null;
-  user: PersonRef | null;
+  /** The Getter; `active`: still an active Getter (a republished copy goes to it). */
+  user: (PersonRef & { active: boolean }) | null;
   rescueUserId: number | null;
   userMoveVideoLink: string | null;
   userMoveAudio: MoveAttachment | null;

@@ -93,6 +93,8 @@ export interface MoveState {
   projectEnded?: boolean;
   /** Whether a Getter holds the move: one no Getter took has no field work to rescue, nor anyone to republish it for. */
   hasGetter?: boolean;
+  /** Whether the move's Getter is still an active Getter: a copy goes to the same one (the server checks it again as it writes the copy). */
+  getterActive?: boolean;
 }
 
 /** A payment as the move's texts name it: its day (Argentina) and its operation number, if any. */
@@ -181,6 +183,7 @@ export function refusal(action: MoveAction, state: MoveState, role: UserRole): s
   if (action === 'reschedule' && state.projectEnded) return MOVE_TEXT.projectEndedReschedule;
   if (action === 'rescue' && state.hasGetter === false) return MOVE_TEXT.rescueNoGetter;
   if (action === 'republish' && state.hasGetter === false) return MOVE_TEXT.republishNoGetter;
+  if (action === 'republish' && state.getterActive === false) return MOVE_TEXT.republishGetterGone;
   return null;
 }
 

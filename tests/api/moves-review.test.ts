@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSIGN_TEXT } from '../../domain/assignment';
-import type { AnsweredQuestionnaire } from '../../domain/move-api';
+import type { AnsweredQuestionnaire, MoveDetail } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { type MoveReplies, REPLY_TEXT } from '../../domain/move-replies';
 import { MOVE_TEXT } from '../../domain/moves';
@@ -317,8 +317,11 @@ describe('rescuing and republishing', () => {
   it('refuses to republish for a Getter no longer active (as an assignment would), writing nothing', async () => {
     const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(false));
     const before = await reload(t, rejected.id);
+    expect((await api.ok<MoveDetail>('GET', `/user-moves/get?id=${rejected.id}`, admin)).user).toMatchObject({ id: rejected.userId, active: true });
     await t.db.update(users).set({ status: false }).where(eq(users.id, rejected.userId!));
     try {
+      // The move's detail says so, for the console to say it before anyone tries.
+      expect((await api.ok<MoveDetail>('GET', `/user-moves/get?id=${rejected.id}`, admin)).user).toMatchObject({ id: rejected.userId, active: false });
       const res = await api.call('POST', '/user-moves/republish-move', admin, { id: rejected.id });
       expect([res.statusCode, res.json().message]).toEqual([409, MOVE_TEXT.republishGetterGone]);
       expect(await reload(t, rejected.id)).toEqual(before);

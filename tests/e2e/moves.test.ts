@@ -925,6 +925,25 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
+  it('says why a move whose Getter is no longer active cannot be republished, and offers it again once active', async () => {
+    const running = (m: MoveDetail) => (m.projectLocation.projects.endDate ?? '9999') >= todayIso();
+    const move = await freshMove('RECHAZADA', (m) => m.assignedAgentId !== null && !m.republished && m.userId !== null && running(m));
+    await apiSend('PUT', '/web-users/state', { id: move.userId, status: false });
+    try {
+      const { page, errors } = await openMove(move.code);
+      await shown(page.getByText(MOVE_TEXT.republishGetterGone, { exact: true }));
+      expect(await page.getByRole('button', { name: 'Republicar la move' }).isDisabled()).toBe(true);
+      errors.assertNone();
+    } finally {
+      await apiSend('PUT', '/web-users/state', { id: move.userId, status: true });
+    }
+    const { page } = session!;
+    await page.reload();
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    expect(await page.getByRole('button', { name: 'Republicar la move' }).isDisabled()).toBe(false);
+    expect(await page.getByText(MOVE_TEXT.republishGetterGone, { exact: true }).count()).toBe(0);
+  });
+
   it('says, before republishing a move its Getter was already paid for, that the copy owes nothing new', async () => {
     const running = (m: MoveDetail) => (m.projectLocation.projects.endDate ?? '9999') >= todayIso();
     const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null && m.paid && running(m));

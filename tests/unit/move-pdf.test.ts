@@ -58,7 +58,7 @@ describe('the move PDF', () => {
 
   it('writes every line as the PDF font can print it: a name with an emoji or a letter outside it is not garbled', () => {
     const place = { ...move({}).projectLocation.locations, fullName: 'Café ☕ Łódź' };
-    const lines = texts(move({ projectLocation: { ...move({}).projectLocation, locations: place }, user: { id: 7, fullName: 'Zoë Kő' } }));
+    const lines = texts(move({ projectLocation: { ...move({}).projectLocation, locations: place }, user: { id: 7, fullName: 'Zoë Kő', active: true } }));
     expect(lines).toContain('Punto de venta: Café Lódz (OP-12) - Av. Corrientes 1234, CABA, Buenos Aires, Argentina');
     expect(lines).toContain('Getter: Zoë Ko    Agente de calidad: Rodrigo Castro');
   });

@@ -58,6 +58,10 @@ describe('the review state machine', () => {
     expect(refusal('republish', { status: 'RECHAZADA', assignedAgentId: 1 }, ROLE.ADMIN)).toBeNull();
     expect(refusal('republish', { status: 'DESAPROBADA', assignedAgentId: 1, republished: true }, ROLE.ADMIN)).toBe(MOVE_TEXT.alreadyRepublished);
     expect(refusal('republish', { status: 'RECHAZADA', assignedAgentId: 1, projectEnded: true }, ROLE.ADMIN)).toBe(MOVE_TEXT.projectEndedRepublish);
+    // For its own Getter only: one no longer active gets no copy (nor is anything else refused for it).
+    expect(refusal('republish', { status: 'RECHAZADA', assignedAgentId: 1, getterActive: false }, ROLE.ADMIN)).toBe(MOVE_TEXT.republishGetterGone);
+    expect(refusal('republish', { status: 'RECHAZADA', assignedAgentId: 1, getterActive: true }, ROLE.ADMIN)).toBeNull();
+    expect(refusal('disapprove', { status: 'APROBADA', assignedAgentId: 1, getterActive: false }, ROLE.ADMIN)).toBeNull();
   });
 
   it('locks the agent selector for approved, disapproved, rejected, returned and cancelled moves', () => {

@@ -4,6 +4,7 @@ import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus, TRANSITIONS } from '../../../domain/moves';
+import { ROLE } from '../../../domain/roles';
 import { type Db, type Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo, matchesFolded, searchPattern, whitelisted } from '../../db/list';
 import { placeholders, preparedSql } from '../../db/prepared';
@@ -334,6 +335,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
     .select({
       move: userMoves,
       userFullName: fullName(getters),
+      getterActive: sql<boolean>`coalesce(${getters.status} and ${getters.rolId} = ${ROLE.GETTER}, false)`,
       agentFullName: fullName(agents),
       location: locations,
       city: cities.name,
@@ -399,7 +401,7 @@ export async function moveDetail(db: Db | Tx, files: FileStore, where: { id: num
     assignedAgentId: m.assignedAgentId,
     assignedAgent: m.assignedAgentId ? { id: m.assignedAgentId, fullName: row.agentFullName ?? '' } : null,
     userId: m.userId,
-    user: m.userId ? { id: m.userId, fullName: row.userFullName ?? '' } : null,
+    user: m.userId ? { id: m.userId, fullName: row.userFullName ?? '', active: row.getterActive === true } : null,
     rescueUserId: m.rescueUserId,
     userMoveVideoLink: m.videoLink,
     userMoveAudio: shown.find((a) => a.type === 'audio') ?? null,

@@ -67,7 +67,7 @@ export function MoveReviewPage() {
   const m = move.data;
   const role = currentRole();
   const endDate = m.projectLocation.projects.endDate;
-  const state = { status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null };
+  const state = { status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null, getterActive: m.user?.active };
   const allowed = allowedActions(state, role);
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';

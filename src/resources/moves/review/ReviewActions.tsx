@@ -116,6 +116,11 @@ export function ReviewActions({
           {MOVE_TEXT.projectEndedRepublish}
         </Typography>
       )}
+      {republishable && !move.republished && move.user?.active === false && (
+        <Typography variant="body2" color="text.secondary">
+          {MOVE_TEXT.republishGetterGone}
+        </Typography>
+      )}
       {(can('cancel') || can('reschedule')) && (
         <>
           <Button onClick={(e) => setMore(e.currentTarget)}>Más acciones</Button>
