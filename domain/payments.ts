@@ -29,6 +29,9 @@ export const PAYMENT_TEXT = {
   getter: 'Getter',
   getterHelp: 'Seleccione el Getter correspondiente',
   pickGetterFirst: 'Seleccione un Getter para ver sus pagos pendientes.',
+  /** The mass payment's count and total, with the thousands dotted as the dialog says them ('1.000', not '1000'). */
+  selection: (count: number, amount: string) =>
+    `${count === 1 ? '1 transacción seleccionada' : `${count.toLocaleString('es-AR')} transacciones seleccionadas`} · Total ${formatPesos(amount)}`,
   noPending: 'El Getter no tiene pagos pendientes.',
   empty: 'No hay transacciones para mostrar.',
   /** Over the pending and paid lists: what every row of the filter adds up to (not only the page). */
