@@ -29,6 +29,9 @@ export const PAYMENT_TEXT = {
   getter: 'Getter',
   getterHelp: 'Seleccione el Getter correspondiente',
   pickGetterFirst: 'Seleccione un Getter para ver sus pagos pendientes.',
+  /** The mass payment's count and total, with the thousands dotted as the dialog says them ('1.000', not '1000'). */
+  selection: (count: number, amount: string) =>
+    `${count === 1 ? '1 transacción seleccionada' : `${count.toLocaleString('es-AR')} transacciones seleccionadas`} · Total ${formatPesos(amount)}`,
   noPending: 'El Getter no tiene pagos pendientes.',
   empty: 'No hay transacciones para mostrar.',
   /** Over the pending and paid lists: what every row of the filter adds up to (not only the page). */
@@ -57,7 +60,7 @@ export const PAYMENT_TEXT = {
   notFound: (ids: number[]) =>
     ids.length === 1
       ? 'Una de las transacciones elegidas ya no está pendiente de pago (su move pudo ser desaprobada). No se registró ningún pago.'
-      : `${ids.length} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
+      : `${ids.length.toLocaleString('es-AR')} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
   otherAccount: 'Las transacciones seleccionadas no pertenecen a la cuenta indicada.',
   amountMismatch: (expected: string) => `El monto no coincide con lo pendiente de pago (${formatPesos(expected)}).`,
   /** Names up to ALREADY_PAID_NAMED of them and counts the rest: a batch of 1,000 sent again named them all. */

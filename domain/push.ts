@@ -84,12 +84,14 @@ export type PushSendResult = PushHistoryRow;
 /** The result the sender sees after ENVIAR. */
 export function sendSummary(result: Pick<PushSendResult, 'totalMessagesSended' | 'sucessfullMessages' | 'removedTokens' | 'failedMessages'>): string[] {
   if (!result.totalMessagesSended) return [T.noDevices];
+  // Dotted as the progress over it says them ('Enviada a 1.000 de 50.000'): the result read 'Dispositivos: 50000'.
+  const n = (count: number) => count.toLocaleString('es-AR');
   const lines = [
-    `Dispositivos: ${result.totalMessagesSended}`,
-    `Envíos exitosos: ${result.sucessfullMessages}`,
-    `Tokens revocados (eliminados): ${result.removedTokens}`,
+    `Dispositivos: ${n(result.totalMessagesSended)}`,
+    `Envíos exitosos: ${n(result.sucessfullMessages)}`,
+    `Tokens revocados (eliminados): ${n(result.removedTokens)}`,
   ];
-  if (result.failedMessages) lines.push(`Envíos fallidos: ${result.failedMessages}`);
+  if (result.failedMessages) lines.push(`Envíos fallidos: ${n(result.failedMessages)}`);
   return lines;
 }
 

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatPesos, sumMoney } from '../../domain/money';
-import { newestDebtDay, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
+import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
 
@@ -68,6 +68,31 @@ describe('payments to Getters', () => {
     expect(PAYMENT_TEXT.moreThanShown(1000, 1500)).toBe(
       'Este Getter tiene 1.500 transacciones pendientes: se muestran las 1.000 más antiguas, el máximo de un pago. Pague estas y vuelva a elegirlo para las demás.',
     );
+    errors.assertNone();
+  });
+
+  it('counts a full payment of 1,000 transactions as the dialog does: "1.000", with a dot, in the selection and on its badge', async () => {
+    const { name, cuit } = await pendingAndGetter();
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'cuentas@campo.test', { at: '/payment-administration/massive' });
+    // The server's answer as it would be for a Getter owed exactly the 1,000 one payment takes.
+    await page.route('**/api/transactions/by-getter**', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { rows: PaymentTransaction[]; count: number };
+      const rows = Array.from({ length: MASSIVE_PAY_MAX }, (_, i) => ({ ...body.rows[i % body.rows.length], id: 1_000_000 + i, amount: '4500.00' }));
+      await route.fulfill({ response: answer, json: { rows, count: MASSIVE_PAY_MAX } });
+    });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await setChecked(page.getByRole('checkbox', { name: 'Seleccionar todas' }), true);
+    await shown(page.getByRole('status', { name: 'Selección' }).getByText(`1.000 transacciones seleccionadas · Total ${formatPesos('4500000.00')}`));
+    // The badge on 'Registrar pago' says the same number, not '999+'.
+    await shown(page.locator('.MuiBadge-badge').filter({ hasText: /^1\.000$/ }));
+    await page.getByRole('button', { name: PAYMENT_TEXT.register }).click();
+    await shown(page.getByRole('dialog', { name: PAYMENT_TEXT.register }).getByText(/1\.000 transacciones/));
     errors.assertNone();
   });
 

@@ -84,6 +84,21 @@ describe('push notifications', () => {
     session.errors.assertNone();
   });
 
+  it('lists a broadcast to thousands of devices with its counts dotted, as its send said them', async () => {
+    session = await chromium.open();
+    const { page } = session;
+    // The history as it reads after a send to 50,000 devices (the demo has a few dozen).
+    await page.route('**/api/push-notifications/historial**', async (route) => {
+      const answer = (await (await route.fetch()).json()) as { rows: Record<string, unknown>[]; count: number };
+      await route.fulfill({ json: { ...answer, rows: [{ ...answer.rows[0], totalMessagesSended: 50000, sucessfullMessages: 49990, removedTokens: 1200, processedMessages: 50000, status: 'SENT' }, ...answer.rows.slice(1)] } });
+    });
+    await loginAs(page, 'admin@campo.test', { at: '/push-notifications/historial' });
+    const first = page.getByRole('row').nth(1);
+    await shown(first.getByRole('cell', { name: '50.000', exact: true }));
+    await shown(first.getByRole('cell', { name: '49.990', exact: true }));
+    await shown(first.getByRole('cell', { name: '1.200', exact: true }));
+  });
+
   it('shows how far a send got while it goes out, then its result; a failed one says why', async () => {
     session = await chromium.open();
     const { page } = session;

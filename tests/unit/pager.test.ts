@@ -8,6 +8,11 @@ describe("the pager's 'Mostrando' line", () => {
     expect(shownText(1, 10, 54, false)).toBe('Mostrando 1-10 de 54 registros');
     expect(shownText(0, 0, 0, false)).toBe('Mostrando 0-0 de 0 registros');
   });
+  it('separates the thousands of an exact total too, as the payments\' filter total beside it does (255.000, not 255000)', () => {
+    expect(shownText(1001, 1010, 255000, false)).toBe('Mostrando 1.001-1.010 de 255.000 registros');
+    expect(pagesText(25500, false)).toBe('Págs. Totales: 25.500');
+    expect(shownText(1000001, 1000010, 1000464, true)).toBe('Mostrando 1.000.001-1.000.010 de aprox. 1.000.464 registros');
+  });
   it('says an estimated total is approximate, with thousands separated the Argentine way', () => {
     expect(shownText(11, 20, 1000464, true)).toBe('Mostrando 11-20 de aprox. 1.000.464 registros');
     expect(pagesText(100047, true)).toBe('Págs. Totales: aprox. 100.047');

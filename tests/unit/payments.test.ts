@@ -63,6 +63,12 @@ describe('money', () => {
   });
 });
 
+describe('a refused mass payment', () => {
+  it('counts the transactions no longer pending with their thousands dotted, as the dialog counts them', () => {
+    expect(PAYMENT_TEXT.notFound(Array.from({ length: 1000 }, (_, i) => i + 1))).toMatch(/^1\.000 de las transacciones elegidas ya no están pendientes de pago/);
+  });
+});
+
 describe('the register-payment dialog', () => {
   const today = formatDisplayDate(todayIso());
   const errorsOf = (values: Record<string, unknown>) => {

@@ -45,6 +45,16 @@ describe('a push notification', () => {
     expect(sendSummary({ totalMessagesSended: 3, sucessfullMessages: 1, removedTokens: 1, failedMessages: 1 })).toContain('Envíos fallidos: 1');
     expect(sendSummary({ totalMessagesSended: 0, sucessfullMessages: 0, removedTokens: 0, failedMessages: 0 })[0]).toMatch(/No hay dispositivos/);
   });
+
+  it('writes a broadcast to thousands of devices with its thousands dotted, as the progress above it does', () => {
+    expect(PUSH_TEXT.progress(1000, 50000)).toBe('Enviada a 1.000 de 50.000 dispositivos');
+    expect(sendSummary({ totalMessagesSended: 50000, sucessfullMessages: 49990, removedTokens: 8, failedMessages: 2000 })).toEqual([
+      'Dispositivos: 50.000',
+      'Envíos exitosos: 49.990',
+      'Tokens revocados (eliminados): 8',
+      'Envíos fallidos: 2.000',
+    ]);
+  });
 });
 
 describe('the notice to a move’s Getter', () => {

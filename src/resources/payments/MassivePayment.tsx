@@ -5,7 +5,7 @@ import { Alert, Badge, Box, Button, Card, CardContent, Paper, Typography } from 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatPesos, sumMoney } from '../../../domain/money';
+import { sumMoney } from '../../../domain/money';
 import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT as T, paymentAccount, type PaymentTransaction } from '../../../domain/payments';
 import { todayIso } from '../../../domain/validation';
 import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
@@ -83,7 +83,7 @@ export function MassivePayment() {
           <Box sx={{ flexGrow: 1 }} />
           <Paper variant="outlined" role="status" aria-label="Selección" sx={{ px: 2, py: 1 }}>
             <Typography variant="body2">
-              {chosen.length === 1 ? '1 transacción seleccionada' : `${chosen.length} transacciones seleccionadas`} · Total {formatPesos(total)}
+              {T.selection(chosen.length, total)}
             </Typography>
           </Paper>
           <Button
@@ -98,7 +98,8 @@ export function MassivePayment() {
           >
             {T.batchFile}
           </Button>
-          <Badge badgeContent={chosen.length} color="secondary" max={999}>
+          {/* The whole count, as the selection says it: a full payment of 1,000 read '999+'. */}
+          <Badge badgeContent={chosen.length ? chosen.length.toLocaleString('es-AR') : 0} color="secondary">
             <Button
               variant="contained"
               startIcon={<PaymentsIcon />}

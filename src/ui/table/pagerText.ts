@@ -6,12 +6,14 @@ const thousands = (n: number) => n.toLocaleString('es-AR');
  * docs/decisions.md "Conteos a escala") says so: 'de aprox. 1.000.464 registros'.
  */
 export function shownText(from: number, to: number, total: number, estimated: boolean): string {
-  return estimated ? `Mostrando ${from}-${to} de aprox. ${thousands(total)} registros` : `Mostrando ${from}-${to} de ${total} registros`;
+  // Every number with its thousands dotted, exact or not: a payments history of 255.000 read 'de 255000 registros' under 'en 255.000 transacciones'.
+  const range = `Mostrando ${thousands(from)}-${thousands(to)} de`;
+  return estimated ? `${range} aprox. ${thousands(total)} registros` : `${range} ${thousands(total)} registros`;
 }
 
 /** The pager's 'Págs. Totales: n', approximate with an estimated total. */
 export function pagesText(pages: number, estimated: boolean): string {
-  return estimated ? `Págs. Totales: aprox. ${thousands(pages)}` : `Págs. Totales: ${pages}`;
+  return estimated ? `Págs. Totales: aprox. ${thousands(pages)}` : `Págs. Totales: ${thousands(pages)}`;
 }
 
 /** The deepest page a list may be asked for (the server's offset is at most 10,000,000). */
