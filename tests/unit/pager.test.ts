@@ -1,7 +1,7 @@
 import { pageRequest } from '../../src/resources/moves/list/pageRequest';
 import { listAnswer } from '../../src/dataProvider';
 import { describe, expect, it } from 'vitest';
-import { pagerState, pagesText, shownText } from '../../src/ui/table/pagerText';
+import { downloadedText, pagerState, pagesText, shownText } from '../../src/ui/table/pagerText';
 
 describe("the pager's 'Mostrando' line", () => {
   it('gives an exact total as it is', () => {
@@ -57,5 +57,13 @@ describe("a list's answer as the shared list takes it", () => {
     expect(listAnswer({ rows: [{ id: 1 }], count: 100028, countEstimated: true })).toEqual({ data: [{ id: 1 }], total: 100028, meta: { countEstimated: true } });
     expect(listAnswer({ rows: [], count: 54 })).toEqual({ data: [], total: 54 });
     expect(listAnswer({ rows: [], count: 54, totalAmount: '253203.00' })).toEqual({ data: [], total: 54, meta: { totalAmount: '253203.00' } });
+  });
+});
+
+describe('the export notice', () => {
+  it('dots the thousands as the pager does, and says one row in the singular', () => {
+    expect(downloadedText(255_000)).toBe('Se descargaron 255.000 registros');
+    expect(downloadedText(12)).toBe('Se descargaron 12 registros');
+    expect(downloadedText(1)).toBe('Se descargó 1 registro');
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ErrorDialog, errorMessages } from '../dialogs';
 import { useExportRun, wasCancelled } from '../useAbortOnLeave';
 import { type ExportColumn, exportToExcel } from './exportExcel';
+import { downloadedText } from './pagerText';
 
 interface Props {
   columns: ExportColumn[];
@@ -37,7 +38,7 @@ export function ExcelButton({ columns, fileName, disabled }: Props) {
         onProgress: setProgress,
         signal: start(),
       });
-      notify(`Se descargaron ${count} registros`, { type: 'success' });
+      notify(downloadedText(count), { type: 'success' });
     } catch (error) {
       if (wasCancelled(error)) return;
       setErrors(['Ha ocurrido un error al intentar generar el archivo.', ...errorMessages(error)]);

@@ -11,6 +11,9 @@ export function shownText(from: number, to: number, total: number, estimated: bo
   return estimated ? `${range} aprox. ${thousands(total)} registros` : `${range} ${thousands(total)} registros`;
 }
 
+/** What the export says once its file is written: one row in the singular, thousands dotted as the pager writes them. */
+export const downloadedText = (count: number) => (count === 1 ? 'Se descargó 1 registro' : `Se descargaron ${thousands(count)} registros`);
+
 /** The pager's 'Págs. Totales: n', approximate with an estimated total. */
 export function pagesText(pages: number, estimated: boolean): string {
   return estimated ? `Págs. Totales: aprox. ${thousands(pages)}` : `Págs. Totales: ${thousands(pages)}`;
