@@ -1379,7 +1379,12 @@ describe('Lista de Moves, after resolving the last move of the last page', () =>
     await page.getByRole('button', { name: 'Última página' }).click();
     const from = (lastPage - 1) * perPage + 1;
     await shown(page.getByText(`Mostrando ${from}-${count} de ${count} registros`, { exact: true }));
-    const codes = await page.locator('tbody tr td:nth-child(2) a').allInnerTexts();
+    // The pager says the new page as soon as it is asked for; its rows follow when they arrive (the page
+    // before stays on screen meanwhile): CI read the codes of the page before.
+    const links = page.locator('tbody tr td:nth-child(2) a');
+    await expect.poll(() => links.count()).toBe(count - from + 1);
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    const codes = await links.allInnerTexts();
     expect(codes.length).toBe(count - from + 1);
     // Someone else resolves all of the page but its first move, which the agent then rejects here.
     const rows = await Promise.all(codes.map((code) => api<MoveDetail>(`/user-moves/get/code?code=${code}`)));
