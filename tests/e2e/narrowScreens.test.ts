@@ -128,3 +128,18 @@ describe('on a tablet', () => {
     expect(await scrolls(session.page)).toBe(false);
   });
 });
+
+describe('on a 1024 px screen with the sidebar open', () => {
+  it('shows every action of a questionnaire within the list, none behind a sideways scroll', async () => {
+    session = await chromium.open({ viewport: { width: 1024, height: 800 } });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/questionnaires' });
+    const remove = page.getByRole('button', { name: /^Quitar última versión/ }).first();
+    await shown(remove);
+    // The three actions stood on one line: 'Quitar última versión' was past the frame's right edge.
+    expect(await page.locator('.MuiTableContainer-root').evaluate((frame) => frame.scrollWidth <= frame.clientWidth)).toBe(true);
+    const frame = (await page.locator('.MuiTableContainer-root').boundingBox())!;
+    const button = (await remove.boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(frame.x + frame.width);
+  });
+});

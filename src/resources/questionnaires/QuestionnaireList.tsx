@@ -3,7 +3,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import QuizIcon from '@mui/icons-material/Quiz';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { type RaRecord, useDataProvider, useNotify, useRefresh } from 'ra-core';
 import { useState } from 'react';
 import type { QuestionnaireContent, QuestionnaireRow, QuestionnaireVersion } from '../../../domain/questionnaires';
@@ -46,9 +46,13 @@ export function QuestionnaireList() {
   );
 }
 
+/**
+ * Three actions with long names: side by side they stood past the frame at 1024 px with the sidebar open
+ * ('Quitar última versión' behind a sideways scroll). They wrap within the cell, each whole.
+ */
 function RowActions({ record }: { record: RaRecord }) {
   return (
-    <>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, alignItems: 'center', minWidth: '11rem' }}>
       <LinkButton path={`/questionnaires/edit?id=${record.id}`} icon={<AddIcon />} label={`Crear nueva version de ${record.name}`}>
         Crear nueva version
       </LinkButton>
@@ -56,7 +60,7 @@ function RowActions({ record }: { record: RaRecord }) {
         Duplicar cuestionario
       </LinkButton>
       <RemoveLastVersion record={record as unknown as QuestionnaireRow & RaRecord} />
-    </>
+    </Box>
   );
 }
 
