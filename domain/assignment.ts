@@ -3,9 +3,10 @@
  * locations) or to a quality agent (the moves list). What the screens and the server say about it,
  * with every count in its right number: "move" is feminine ("la move", "moves asignadas").
  */
+import { formatCount } from './numbers';
 
 /** "1 move", "3 moves", "aprox. 12.000 moves" (an estimated count is always plural). */
-const moves = (n: number, estimated = false) => (estimated ? `aprox. ${n.toLocaleString('es-AR')} moves` : n === 1 ? '1 move' : `${n} moves`);
+const moves = (n: number, estimated = false) => (estimated ? `aprox. ${formatCount(n)} moves` : n === 1 ? '1 move' : `${formatCount(n)} moves`);
 
 export const ASSIGN_TEXT = {
   /** A finished project (its end date passed) hands out nothing more: the server's refusal. */

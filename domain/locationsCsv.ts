@@ -3,6 +3,7 @@
  * row becomes a location checked with the same rules as the form.
  */
 import { foldName, type LocationInput, locationSchema } from './locations';
+import { formatCount } from './numbers';
 
 export const CSV_TEXT = {
   title: 'Carga masiva de Puntos de Venta',
@@ -16,7 +17,7 @@ export const CSV_TEXT = {
   noFile: 'Adjunte un archivo CSV en el campo csvFile.',
   notText: 'El archivo no es un CSV de texto (UTF-8).',
   empty: 'El archivo está vacío.',
-  tooManyRows: (max: number) => `El archivo supera el máximo de ${max.toLocaleString('es-AR')} filas por carga.`,
+  tooManyRows: (max: number) => `El archivo supera el máximo de ${formatCount(max)} filas por carga.`,
   hasErrors: (n: number) => `El archivo tiene ${n} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
   imported: (n: number) => (n === 1 ? 'Se cargó 1 punto de venta.' : `Se cargaron ${n} puntos de venta.`),
   placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',

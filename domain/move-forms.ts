@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { repliesBody } from './move-replies';
 import { MOVE_STATUSES, STOCK_STATES } from './moves';
+import { formatCount } from './numbers';
 import { dateValue, id, limitParam, MAX_ID, MAX_TEXT, offsetParam, isWebLink, orderParam, parseDisplayDate, textOr, trimText } from './validation';
 
 export const MOVE_FORM_TEXT = {
@@ -47,7 +48,7 @@ export const MOVE_FORM_TEXT = {
   /** The list export's dialog: how many moves the file will have (one in the singular, an estimate as such). */
   willExport: (n: number, estimated = false) =>
     estimated
-      ? `Se exportarán aprox. ${n.toLocaleString('es-AR')} moves del filtro a un archivo .xls.`
+      ? `Se exportarán aprox. ${formatCount(n)} moves del filtro a un archivo .xls.`
       : n === 1
         ? 'Se exportará 1 move del filtro a un archivo .xls.'
         : `Se exportarán las ${n} moves del filtro a un archivo .xls.`,

@@ -4,6 +4,7 @@
  * The console's form and the server check the same rules.
  */
 import { z } from 'zod';
+import { formatCount } from './numbers';
 import { distinctRanges, isoDate, MAX_RANGES, RANGE_TEXT, sortRanges, totalVisits, type VisitRange, visitRangeSchema } from './projectVisits';
 import { dateValue, formatDisplayDate, id, MAX_TEXT, MSG, pickedId, textOr, todayIso, trimText } from './validation';
 
@@ -11,7 +12,7 @@ export const MAX_PROJECT_LOCATIONS = 5000;
 export const MAX_PROJECT_VISITS = 200_000;
 
 /** "1 locación", "1.500 locaciones". */
-const locationCount = (n: number) => `${n.toLocaleString('es-AR')} ${n === 1 ? 'locación' : 'locaciones'}`;
+const locationCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'locación' : 'locaciones'}`;
 /** "Se agregará 1 locación y se quitarán 2 locaciones": each count with its own verb and noun. */
 const locationsChange = (added: number, removed: number) =>
   `Se ${added === 1 ? 'agregará' : 'agregarán'} ${locationCount(added)} y se ${removed === 1 ? 'quitará' : 'quitarán'} ${locationCount(removed)}`;
@@ -34,7 +35,7 @@ export const PROJECT_TEXT = {
   extensionNotLater: 'La nueva fecha de finalización debe ser posterior a la actual.',
   remoteFixed: 'La opción Campo remoto no puede cambiarse después de creado el proyecto.',
   clientFixed: 'El cliente de un proyecto no puede cambiarse.',
-  tooManyVisits: `Un proyecto no puede superar las ${MAX_PROJECT_VISITS.toLocaleString('es-AR')} visitas.`,
+  tooManyVisits: `Un proyecto no puede superar las ${formatCount(MAX_PROJECT_VISITS)} visitas.`,
   notFound: 'El proyecto no existe.',
   created: 'Proyecto creado con éxito',
   updated: 'Cambios guardados con éxito',
@@ -51,10 +52,10 @@ export const PROJECT_TEXT = {
     `${locationsChange(added, removed)} del proyecto. Las locaciones quitadas pierden sus visitas publicadas.`,
   /** A duplicate's locations section. */
   duplicatedLocations: (n: number) =>
-    `${n === 1 ? 'Se copiará la locación' : `Se copiarán las ${n.toLocaleString('es-AR')} locaciones`} del proyecto original. Luego podrá agregar o quitar locaciones desde la edición del proyecto.`,
+    `${n === 1 ? 'Se copiará la locación' : `Se copiarán las ${formatCount(n)} locaciones`} del proyecto original. Luego podrá agregar o quitar locaciones desde la edición del proyecto.`,
   /** A copy takes only the active points of sale: a project cannot be created with an inactive one. */
   inactiveNotCopied: (n: number) =>
-    n === 1 ? 'Una locación del proyecto original está inactiva y no se copia.' : `${n.toLocaleString('es-AR')} locaciones del proyecto original están inactivas y no se copian.`,
+    n === 1 ? 'Una locación del proyecto original está inactiva y no se copia.' : `${formatCount(n)} locaciones del proyecto original están inactivas y no se copian.`,
   noActiveToCopy: 'Ninguna locación del proyecto original está activa: no hay locaciones para copiar.',
 } as const;
 

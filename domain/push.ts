@@ -3,6 +3,7 @@
  * of the screens and the history row's shape (with the spec's own spellings).
  */
 import { z } from 'zod';
+import { formatCount } from './numbers';
 import { characters, trimText } from './validation';
 
 export const PUSH_TEXT = {
@@ -23,7 +24,7 @@ export const PUSH_TEXT = {
   /** A failure of our own (not the provider's): the staff is not sent to wait for a provider that is up. */
   unexpected: 'No se pudo enviar la notificación por un error inesperado del servidor. Intente nuevamente; si se repite, avise a soporte.',
   sendingTitle: 'Enviando notificación',
-  progress: (done: number, total: number) => `Enviada a ${done.toLocaleString('es-AR')} de ${total.toLocaleString('es-AR')} dispositivos`,
+  progress: (done: number, total: number) => `Enviada a ${formatCount(done)} de ${formatCount(total)} dispositivos`,
   inBackground: 'El envío sigue aunque cierre este aviso: su resultado queda en «Últimos mensajes enviados».',
   interrupted: 'El envío se interrumpió: el servidor se detuvo antes de terminarlo. Los dispositivos alcanzados hasta entonces pueden haberla recibido.',
   columns: {
@@ -85,13 +86,12 @@ export type PushSendResult = PushHistoryRow;
 export function sendSummary(result: Pick<PushSendResult, 'totalMessagesSended' | 'sucessfullMessages' | 'removedTokens' | 'failedMessages'>): string[] {
   if (!result.totalMessagesSended) return [T.noDevices];
   // Dotted as the progress over it says them ('Enviada a 1.000 de 50.000'): the result read 'Dispositivos: 50000'.
-  const n = (count: number) => count.toLocaleString('es-AR');
   const lines = [
-    `Dispositivos: ${n(result.totalMessagesSended)}`,
-    `Envíos exitosos: ${n(result.sucessfullMessages)}`,
-    `Tokens revocados (eliminados): ${n(result.removedTokens)}`,
+    `Dispositivos: ${formatCount(result.totalMessagesSended)}`,
+    `Envíos exitosos: ${formatCount(result.sucessfullMessages)}`,
+    `Tokens revocados (eliminados): ${formatCount(result.removedTokens)}`,
   ];
-  if (result.failedMessages) lines.push(`Envíos fallidos: ${n(result.failedMessages)}`);
+  if (result.failedMessages) lines.push(`Envíos fallidos: ${formatCount(result.failedMessages)}`);
   return lines;
 }
 

@@ -15,6 +15,8 @@ describe('assignment counts', () => {
     expect(ASSIGN_TEXT.willAssign(1)).toBe('Se asignará 1 move.');
     expect(ASSIGN_TEXT.willAssign(3)).toBe('Se asignarán 3 moves.');
     expect(ASSIGN_TEXT.willAssign(12_000, true)).toBe('Se asignarán aprox. 12.000 moves.');
+    // An exact count of thousands is dotted too: 'Se asignarán 1500 moves.' under a pager saying 1.500.
+    expect(ASSIGN_TEXT.willAssign(1500)).toBe('Se asignarán 1.500 moves.');
   });
 
   it('tells what was assigned: none, one or several, and the moves left as they were', () => {

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { checkRangeDraft, MONTH_NAMES, sortRanges, type VisitRange, visitCalendar } from '../../../domain/projectVisits';
 import { PROJECT_TEXT } from '../../../domain/projects';
+import { formatCount } from '../../../domain/numbers';
 import { formatDisplayDate } from '../../../domain/validation';
 import { useField } from '../../ui/form/inputs';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
 
 const EMPTY = { from: '', to: '', visits: '' };
-const number = (n: number) => n.toLocaleString('es-AR');
 
 /**
  * The visit ranges (from, to, visits per location): three inputs and 'Añadir rango', checked
@@ -104,7 +104,7 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
                   <TableCell>{formatDisplayDate(r.from)}</TableCell>
                   <TableCell>{formatDisplayDate(r.to)}</TableCell>
                   <TableCell>{r.visits}</TableCell>
-                  <TableCell>{number(r.visits * locationsCount)}</TableCell>
+                  <TableCell>{formatCount(r.visits * locationsCount)}</TableCell>
                   {!readOnly && (
                     <TableCell>
                       <IconButton size="small" aria-label={`Quitar el rango del ${formatDisplayDate(r.from)} al ${formatDisplayDate(r.to)}`} onClick={() => remove(i)}>
@@ -153,16 +153,16 @@ export function VisitCalendar({ ranges, locationsCount }: { ranges: readonly Vis
               <TableRow key={`${e.year}-${e.month}`}>
                 <TableCell>{e.year}</TableCell>
                 <TableCell>{MONTH_NAMES[e.month - 1]}</TableCell>
-                <TableCell>{number(e.numberOfVisits)}</TableCell>
-                <TableCell>{number(e.numberOfVisits * locationsCount)}</TableCell>
+                <TableCell>{formatCount(e.numberOfVisits)}</TableCell>
+                <TableCell>{formatCount(e.numberOfVisits * locationsCount)}</TableCell>
               </TableRow>
             ))}
             <TableRow>
               <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
                 Total
               </TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{number(total)}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{number(total * locationsCount)}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{formatCount(total)}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{formatCount(total * locationsCount)}</TableCell>
             </TableRow>
           </TableBody>
         </Table>

@@ -5,6 +5,7 @@ import { Button, Chip, Tooltip } from '@mui/material';
 import { type RaRecord, useRefresh } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { PUSH_TEXT as T, type PushHistoryRow } from '../../../domain/push';
+import { formatCount } from '../../../domain/numbers';
 import { formatDisplayDate } from '../../../domain/validation';
 import { CampoList, type Column } from '../../ui/table/CampoList';
 
@@ -14,19 +15,18 @@ const row = (r: RaRecord) => r as unknown as PushHistoryRow;
 const statusText = (r: RaRecord) => {
   const { status, processedMessages, totalMessagesSended } = row(r);
   const text = T.status[status] ?? status;
-  return status === 'SENDING' ? `${text} (${processedMessages.toLocaleString('es-AR')} de ${totalMessagesSended.toLocaleString('es-AR')})` : text;
+  return status === 'SENDING' ? `${text} (${formatCount(processedMessages)} de ${formatCount(totalMessagesSended)})` : text;
 };
 const sentAt = (r: RaRecord) => formatDisplayDate(row(r).createdAt, true);
-const count = (n: number) => n.toLocaleString('es-AR');
 
 const columns: Column[] = [
   // What the list is read for: whole, not cut to 10 characters (spec 1 §2.2 cuts 'in some lists').
   { source: 'title', label: C.title, sortable: false, truncate: false },
   { source: 'body', label: C.body, sortable: false, truncate: false },
   // Dotted as the send's progress and result say them ('50.000'); the Excel keeps them as numbers.
-  { source: 'totalMessagesSended', label: C.totalMessagesSended, sortable: false, render: (r) => count(row(r).totalMessagesSended), exportValue: (r) => row(r).totalMessagesSended },
-  { source: 'sucessfullMessages', label: C.sucessfullMessages, sortable: false, render: (r) => count(row(r).sucessfullMessages), exportValue: (r) => row(r).sucessfullMessages },
-  { source: 'removedTokens', label: C.removedTokens, sortable: false, render: (r) => count(row(r).removedTokens), exportValue: (r) => row(r).removedTokens },
+  { source: 'totalMessagesSended', label: C.totalMessagesSended, sortable: false, render: (r) => formatCount(row(r).totalMessagesSended), exportValue: (r) => row(r).totalMessagesSended },
+  { source: 'sucessfullMessages', label: C.sucessfullMessages, sortable: false, render: (r) => formatCount(row(r).sucessfullMessages), exportValue: (r) => row(r).sucessfullMessages },
+  { source: 'removedTokens', label: C.removedTokens, sortable: false, render: (r) => formatCount(row(r).removedTokens), exportValue: (r) => row(r).removedTokens },
   { source: 'createdAt', label: C.createdAt, sortable: false, render: sentAt, exportValue: sentAt },
   {
     source: 'status',

@@ -1,5 +1,4 @@
-/** Numbers as the console writes them: 1.000.464. */
-const thousands = (n: number) => n.toLocaleString('es-AR');
+import { formatCount } from '../../../domain/numbers';
 
 /**
  * The pager's 'Mostrando x-y de z registros'. An estimated total (a list of more than 1,000 rows,
@@ -7,16 +6,16 @@ const thousands = (n: number) => n.toLocaleString('es-AR');
  */
 export function shownText(from: number, to: number, total: number, estimated: boolean): string {
   // Every number with its thousands dotted, exact or not: a payments history of 255.000 read 'de 255000 registros' under 'en 255.000 transacciones'.
-  const range = `Mostrando ${thousands(from)}-${thousands(to)} de`;
-  return estimated ? `${range} aprox. ${thousands(total)} registros` : `${range} ${thousands(total)} registros`;
+  const range = `Mostrando ${formatCount(from)}-${formatCount(to)} de`;
+  return estimated ? `${range} aprox. ${formatCount(total)} registros` : `${range} ${formatCount(total)} registros`;
 }
 
 /** What the export says once its file is written: one row in the singular, thousands dotted as the pager writes them. */
-export const downloadedText = (count: number) => (count === 1 ? 'Se descargó 1 registro' : `Se descargaron ${thousands(count)} registros`);
+export const downloadedText = (count: number) => (count === 1 ? 'Se descargó 1 registro' : `Se descargaron ${formatCount(count)} registros`);
 
 /** The pager's 'Págs. Totales: n', approximate with an estimated total. */
 export function pagesText(pages: number, estimated: boolean): string {
-  return estimated ? `Págs. Totales: aprox. ${thousands(pages)}` : `Págs. Totales: ${thousands(pages)}`;
+  return estimated ? `Págs. Totales: aprox. ${formatCount(pages)}` : `Págs. Totales: ${formatCount(pages)}`;
 }
 
 /** The deepest page a list may be asked for (the server's offset is at most 10,000,000). */

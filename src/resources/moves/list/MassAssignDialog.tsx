@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { formatCount } from '../../../../domain/numbers';
 import { ROLE } from '../../../../domain/roles';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { SelectInput } from '../../../ui/form/inputs';
@@ -15,7 +16,7 @@ interface Answer {
 
 /** Mass assignment of the selected moves, or of all the filtered ones, to a quality agent. */
 export function MassAssignDialog({ query, selected, count, estimated = false, onClose }: { query: Record<string, unknown>; selected: number[]; count: number; estimated?: boolean; onClose: (done: boolean) => void }) {
-  const filtered = estimated ? `aprox. ${count.toLocaleString('es-AR')}` : String(count);
+  const filtered = estimated ? `aprox. ${formatCount(count)}` : formatCount(count);
   const agents = usePeople(ROLE.ADMIN);
   const form = useForm<{ agentId: number | null }>({ defaultValues: { agentId: null } });
   const agentId = useWatch({ control: form.control, name: 'agentId' });
