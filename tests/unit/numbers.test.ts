@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ASSIGN_TEXT } from '../../domain/assignment';
 import { formatMoney } from '../../domain/money';
 import { formatCount } from '../../domain/numbers';
 

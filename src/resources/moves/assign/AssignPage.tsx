@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import type { StockRow } from '../../../../domain/move-api';
@@ -30,6 +30,7 @@ import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../
 import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
 import { type ProjectChoice, ProjectInput } from '../../../ui/ProjectPicker';
 import { Pagination } from '../../../ui/table/Pagination';
+import { usePastTheEnd } from '../../../ui/table/usePastTheEnd';
 import { Allowed } from '../../define';
 import { PageTitle, useMoveAction } from '../shared';
 
@@ -82,11 +83,10 @@ function StockAssignment() {
   const rows = states.length ? (stock.data?.rows ?? []) : [];
   // Assigning the whole last page (its visits leave a 'Publicada' filter) left the page past the end, an
   // empty table over 'Mostrando 36-35 de 35': the new last page shows instead.
-  const count = stock.data?.count;
-  const lastPage = typeof count === 'number' ? Math.max(1, Math.ceil(count / perPage)) : page;
-  useEffect(() => {
-    if (!stock.isPlaceholderData && !stock.isFetching && page > lastPage) setPage(lastPage);
-  }, [stock.isPlaceholderData, stock.isFetching, page, lastPage]);
+  usePastTheEnd(
+    { page, perPage, count: stock.data?.count ?? 0, empty: stock.data !== undefined && rows.length === 0, settled: !stock.isPlaceholderData && !stock.isFetching, estimated: stock.data?.countEstimated === true },
+    setPage,
+  );
   // The selection is of what the screen lists: another client, project or state filter starts it again
   // (a row hidden by the filter would still be assigned, with no way to untick it).
   const listed = `${clientId}|${projectId}|${states.join(',')}`;

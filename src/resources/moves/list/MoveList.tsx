@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'ra-core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MoveListPage } from '../../../../domain/move-api';
 import { canUse } from '../../../../domain/roles';
@@ -31,6 +31,7 @@ import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { ApiError, request } from '../../../dataProvider/http';
 import { errorMessages } from '../../../ui/dialogs';
 import { Pagination } from '../../../ui/table/Pagination';
+import { usePastTheEnd } from '../../../ui/table/usePastTheEnd';
 import { PageTitle, StatusChip } from '../shared';
 import { ExportDialog } from './ExportDialog';
 import { MassAssignDialog } from './MassAssignDialog';
@@ -114,13 +115,11 @@ export function MoveList() {
   const rows = shownPage?.rows ?? [];
   const count = shownPage?.count ?? 0;
   const estimated = shownPage?.countEstimated === true;
-  // Back from resolving the last move of the last page (or after another user's change), the page is past
-  // the end: an empty table over 'Mostrando 81-80 de 80'. The new last page shows instead. (Not with an
-  // estimated count, whose last page is a guess: stepping back from it could take thousands of pages.)
-  const pastTheEnd = search !== null && page > 1 && !estimated && !result.isPlaceholderData && !result.isFetching && shownPage !== undefined && rows.length === 0;
-  useEffect(() => {
-    if (pastTheEnd && search) setSearch({ ...search, page: Math.max(1, Math.min(page - 1, Math.ceil(count / perPage))) });
-  }, [pastTheEnd, search, setSearch, page, count, perPage]);
+  // Back from resolving the last move of the last page (or after another user's change), the new last page.
+  usePastTheEnd(
+    { page, perPage, count, empty: search !== null && shownPage !== undefined && rows.length === 0, settled: !result.isPlaceholderData && !result.isFetching, estimated },
+    (p) => search && setSearch({ ...search, page: p }),
+  );
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggle = (id: number) =>
     setSelected((s) => {
