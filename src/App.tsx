@@ -7,14 +7,12 @@ import { dataProvider } from './dataProvider';
 import { createQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { CampoLayout } from './layout/Layout';
-import { PENDING_SCREENS } from './layout/menu';
 import { stillTheme, theme } from './layout/theme';
 import { ClaimsPage, ContactPage, SurveysPage } from './pages/ClientService';
 import { Dashboard } from './pages/Dashboard';
 import { resources } from './resources';
 import { ReportsRoutes } from './resources/reports';
 import { LazyResource } from './resources/LazyResource';
-import { Placeholder } from './ui/Placeholder';
 
 /** Login lives outside <Admin> (main.tsx): react-admin's login route sends the browser there. */
 function ToLogin() {
@@ -84,9 +82,6 @@ function CampoAdmin() {
         {canUse(role, 'client-contact') && <Route path="/client-service/contact" element={<ContactPage />} />}
         <Route path="/surveys" element={<SurveysPage />} />
         {canUse(role, 'reports') && <Route path="/reports/*" element={<ReportsRoutes />} />}
-        {PENDING_SCREENS.filter((s) => canUse(role, s.area)).map((s) => (
-          <Route key={s.path} path={s.path} element={<Placeholder title={s.title} />} />
-        ))}
       </CustomRoutes>
     </Admin>
   );

@@ -33,12 +33,12 @@ import { Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, t
 import { useNotify } from 'ra-core';
 import { useSidebarState } from 'ra-ui-materialui';
 import { type ComponentType, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ACCESS, admits } from '../../domain/roles';
 import { getSession } from '../authProvider/session';
 import { request } from '../dataProvider/http';
 import { useSettings } from './settings';
-import { currentEntryPath, MENU, type MenuEntry } from './menu';
+import { AUDITORS_UNSET, currentEntryPath, MENU, type MenuEntry } from './menu';
 
 const ICONS: Record<string, ComponentType> = {
   dashboard: DashboardIcon,
@@ -130,7 +130,6 @@ function Group({ entry }: { entry: MenuEntry }) {
 }
 
 function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
-  const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
   const settings = useSettings();
@@ -143,7 +142,8 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
   const onClick = async () => {
     if (phone) setSidebarOpen(false);
     if (entry.action === 'auditors') {
-      if (!settings.auditorsUrl) return navigate('/auditors');
+      // Not configured on this server: said at once, as the campus says it (a page saying 'próximamente' was a dead end).
+      if (!settings.auditorsUrl) return notify(AUDITORS_UNSET, { type: 'error' });
       const token = getSession()?.token ?? '';
       window.open(`${settings.auditorsUrl}${settings.auditorsUrl.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`, '_blank', 'noopener');
     }

@@ -92,10 +92,6 @@ export const MENU: MenuEntry[] = [
 ];
 
 /**
- * Screens whose issue has not landed yet: the route exists and shows a placeholder, so the
- * menu never leads nowhere. Each area's issue replaces its entries with the real screens.
- */
-/**
  * The menu entry of `pathname`: the one whose path holds it the most closely ('/projects-campo/assign/edit'
  * is 'Asignación de proyectos', not 'Banco de proyectos' too).
  */
@@ -104,6 +100,5 @@ export function currentEntryPath(pathname: string, entries: readonly MenuEntry[]
   return paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
 }
 
-export const PENDING_SCREENS: { path: string; title: string; area: Area }[] = [
-  { path: '/auditors', title: 'Auditores', area: 'auditors' },
-];
+/** What 'Auditores' says on a server without the external site's address (AUDITORS_URL). */
+export const AUDITORS_UNSET = 'La administración de auditores no está configurada.';

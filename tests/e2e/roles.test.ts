@@ -127,6 +127,35 @@ describe('other roles', () => {
     expect(await page.getByText('Acceso denegado', { exact: true }).count()).toBe(0);
     errors.assertNone();
   });
+
+  it('"Auditores" opens the external site with the access token, and says so when the server has none', async () => {
+    const { page, errors } = await as('admin@campo.test');
+    const auditors = sidebar(page).getByRole('button', { name: 'Auditores', exact: true });
+    const popups: Page[] = [];
+    page.on('popup', (p) => popups.push(p));
+    await auditors.click();
+    // The test server has no AUDITORS_URL: no dead-end page, no tab; the reason, as the campus gives it.
+    await shown(page.getByText('La administración de auditores no está configurada.', { exact: true }));
+    expect(popups).toHaveLength(0);
+    expect(await page.getByText('próximamente').count()).toBe(0);
+
+    // Configured: the site opens in a new tab, carrying the user's access token (spec 3: "external admin link carrying the access token").
+    await page.context().route('https://auditores.campo.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Auditores</title>' }));
+    await page.route('**/api/settings/public', async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), auditorsUrl: 'https://auditores.campo.test/admin?sitio=campo' } });
+    });
+    await page.reload();
+    const [tab] = await Promise.all([page.waitForEvent('popup'), sidebar(page).getByRole('button', { name: 'Auditores', exact: true }).click()]);
+    await tab.waitForLoadState();
+    const opened = new URL(tab.url());
+    expect(opened.origin + opened.pathname).toBe('https://auditores.campo.test/admin');
+    expect(opened.searchParams.get('sitio')).toBe('campo');
+    const session = await page.evaluate(() => JSON.parse(localStorage.getItem('campo.session') ?? '{}') as { token?: string });
+    expect(opened.searchParams.get('token')).toBe(session.token);
+    await tab.close();
+    errors.assertNone();
+  });
 });
 
 /** A table row holding a cell with exactly this text. */
