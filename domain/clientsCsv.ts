@@ -3,7 +3,7 @@
  * a CSV with the client form's columns, every row checked with the form's rules, all written or none.
  */
 import { type ClientInput, clientSchema } from './clients';
-import { headerProblem, templateOf } from './locationsCsv';
+import { headerProblem, templateOf, withoutEmptyTail } from './locationsCsv';
 import { nameKey } from './validation';
 
 export const CLIENTS_CSV_TEXT = {
@@ -44,7 +44,8 @@ export type ClientRow = { ok: true; client: ClientInput; key: string } | { ok: f
  * One data row (`line` its line in the file, the header being 1): the form's rules, field by field, and
  * the type by its name (`typeOf`: capitals and accents aside; empty is no type).
  */
-export function csvRowToClient(cells: readonly string[], line: number, typeOf: (name: string) => number | null): ClientRow {
+export function csvRowToClient(row: readonly string[], line: number, typeOf: (name: string) => number | null): ClientRow {
+  const cells = withoutEmptyTail(row, CLIENT_CSV_COLUMNS.length);
   if (cells.length !== CLIENT_CSV_COLUMNS.length) return { ok: false, errors: [`Línea ${line}: se esperaban ${CLIENT_CSV_COLUMNS.length} columnas y hay ${cells.length}.`] };
   const cell = Object.fromEntries(CLIENT_CSV_COLUMNS.map((c, i) => [c.field, cells[i] ?? ''])) as Record<(typeof CLIENT_CSV_COLUMNS)[number]['field'], string>;
   const errors: string[] = [];
