@@ -28,7 +28,8 @@ export const IMPORT_TEXT = {
   wrongPosition: (position: number, column: string) => `La columna en la posición ${position} debe ser exactamente ${column}.`,
   /** A titled column after the five: its data would not be imported, so the sheet is refused rather than read in part. */
   extraColumn: (position: number, title: string) => `La columna en la posición ${position} (${title}) no es de la plantilla: la hoja lleva exactamente ${BULK_COLUMNS.join(', ')}.`,
-  blankRow: 'Al menos una fila tiene todos sus valores vacíos o no válidos.',
+  /** The spec's words, and which row: in a sheet of thousands of rows the user could not find it. */
+  blankRow: (row: number) => `Al menos una fila tiene todos sus valores vacíos o no válidos: la fila ${row} (bórrela o complétela).`,
   tooManyRows: `El archivo supera el máximo de ${BULK_MAX_ROWS} filas.`,
   fileRequired: 'Seleccione un archivo xls o xlsx.',
   clientRequired: 'Seleccione un cliente.',
@@ -101,7 +102,7 @@ export function checkSheet(rows: readonly (readonly unknown[])[]): { error: stri
   const out: BulkRow[] = [];
   for (let i = 1; i <= last; i += 1) {
     const cells = BULK_COLUMNS.map((_, c) => cellText((rows[i] ?? [])[c]));
-    if (cells.every((c) => c === '')) return { error: IMPORT_TEXT.blankRow };
+    if (cells.every((c) => c === '')) return { error: IMPORT_TEXT.blankRow(i + 1) };
     const [names, lastName, mail, phone, role] = cells;
     out.push({ row: i + 1, names, lastName, email: mail, phone, role });
   }
