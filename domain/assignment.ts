@@ -5,7 +5,7 @@
  */
 
 /** "1 move", "3 moves", "aprox. 12.000 moves" (an estimated count is always plural). */
-const moves = (n: number, estimated = false) => (estimated ? `aprox. ${n.toLocaleString('es-AR')} moves` : n === 1 ? '1 move' : `${n} moves`);
+const moves = (n: number, estimated = false) => (estimated ? `aprox. ${n.toLocaleString('es-AR')} moves` : n === 1 ? '1 move' : `${n.toLocaleString('es-AR')} moves`);
 
 export const ASSIGN_TEXT = {
   /** A finished project (its end date passed) hands out nothing more: the server's refusal. */
@@ -43,7 +43,9 @@ export const ASSIGN_TEXT = {
   skipped: (n: number) =>
     n === 1
       ? '1 no se pudo asignar por su estado (aprobada, desaprobada, rechazada, devuelta o cancelada).'
-      : `${n} no se pudieron asignar por su estado (aprobadas, desaprobadas, rechazadas, devueltas o canceladas).`,
+      : `${n.toLocaleString('es-AR')} no se pudieron asignar por su estado (aprobadas, desaprobadas, rechazadas, devueltas o canceladas).`,
+  /** The moves list's filter names more moves than one assignment takes: nothing is assigned. */
+  filterTooBig: (cap: number) => `El filtro abarca más de ${cap.toLocaleString('es-AR')} moves: acótelo para asignarlas.`,
   /** Ids sent that name no move (a few of them): nothing is assigned. */
   unknownMoves: (ids: readonly number[]) => (ids.length === 1 ? `La move ${ids[0]} no existe.` : `Las moves ${ids.join(', ')} no existen.`),
   /** Who holds a location's moves in course: 'En curso: Juan Pérez, Lucía García (2 moves)'. */

@@ -9,8 +9,8 @@ import { nameKey } from './validation';
 export const CLIENTS_CSV_TEXT = {
   title: 'Carga de clientes',
   fileName: 'clientes.csv',
-  hasErrors: (n: number) => `El archivo tiene ${n} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún cliente.`,
-  imported: (n: number) => (n === 1 ? 'Se cargó 1 cliente.' : `Se cargaron ${n} clientes.`),
+  hasErrors: (n: number) => `El archivo tiene ${n.toLocaleString('es-AR')} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún cliente.`,
+  imported: (n: number) => (n === 1 ? 'Se cargó 1 cliente.' : `Se cargaron ${n.toLocaleString('es-AR')} clientes.`),
   placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
   help: 'Descargue la plantilla, complete una fila por cliente (los mismos datos que el formulario de cliente) y adjúntela. Se cargan todas las filas o ninguna.',
 } as const;

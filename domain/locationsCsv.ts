@@ -4,6 +4,9 @@
  */
 import { foldName, type LocationInput, locationSchema } from './locations';
 
+/** A count as the pager writes it: thousands dotted ('20.000'). */
+const n = (count: number) => count.toLocaleString('es-AR');
+
 export const CSV_TEXT = {
   title: 'Carga masiva de Puntos de Venta',
   fileName: 'puntos_de_venta.csv',
@@ -16,9 +19,11 @@ export const CSV_TEXT = {
   noFile: 'Adjunte un archivo CSV en el campo csvFile.',
   notText: 'El archivo no es un CSV de texto (UTF-8).',
   empty: 'El archivo está vacío.',
-  tooManyRows: (max: number) => `El archivo supera el máximo de ${max.toLocaleString('es-AR')} filas por carga.`,
-  hasErrors: (n: number) => `El archivo tiene ${n} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
-  imported: (n: number) => (n === 1 ? 'Se cargó 1 punto de venta.' : `Se cargaron ${n} puntos de venta.`),
+  tooManyRows: (max: number) => `El archivo supera el máximo de ${n(max)} filas por carga.`,
+  hasErrors: (count: number) => `El archivo tiene ${n(count)} ${count === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
+  /** After the lines shown (a CSV load names its first 500 bad lines). */
+  moreErrors: (count: number) => `… y ${n(count)} ${count === 1 ? 'error' : 'errores'} más.`,
+  imported: (count: number) => (count === 1 ? 'Se cargó 1 punto de venta.' : `Se cargaron ${n(count)} puntos de venta.`),
   placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
 } as const;
 

@@ -55,7 +55,7 @@ export const PAYMENT_TEXT = {
   dateRange: (day: string) => (day === todayIso() ? 'Sólo hoy: la deuda nació hoy.' : `Entre el ${formatDisplayDate(day)} y hoy.`),
   tooLong: 'El campo es demasiado largo',
   pickOne: 'Seleccione al menos una transacción.',
-  tooMany: (max: number) => `Se pueden pagar hasta ${max} transacciones por vez.`,
+  tooMany: (max: number) => `Se pueden pagar hasta ${max.toLocaleString('es-AR')} transacciones por vez.`,
   // Said of what the screen showed (moves, not transaction ids): a transaction goes when its move is disapproved.
   notFound: (ids: number[]) =>
     ids.length === 1

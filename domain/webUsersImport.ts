@@ -30,7 +30,7 @@ export const IMPORT_TEXT = {
   extraColumn: (position: number, title: string) => `La columna en la posición ${position} (${title}) no es de la plantilla: la hoja lleva exactamente ${BULK_COLUMNS.join(', ')}.`,
   /** The spec's words, and which row: in a sheet of thousands of rows the user could not find it. */
   blankRow: (row: number) => `Al menos una fila tiene todos sus valores vacíos o no válidos: la fila ${row} (bórrela o complétela).`,
-  tooManyRows: `El archivo supera el máximo de ${BULK_MAX_ROWS} filas.`,
+  tooManyRows: `El archivo supera el máximo de ${BULK_MAX_ROWS.toLocaleString('es-AR')} filas.`,
   fileRequired: 'Seleccione un archivo xls o xlsx.',
   clientRequired: 'Seleccione un cliente.',
   roleInvalid: 'Rol inválido: escriba el número o el nombre del rol.',
@@ -43,10 +43,12 @@ export const IMPORT_TEXT = {
   created: 'Usuario creado',
   notWritten: 'Fila correcta; no se guardó porque otras filas tienen errores.',
   chooseAgain: 'Para subir otro archivo, elíjalo con «Elegir archivo».',
-  ready: (rows: number) => `Archivo listo para subir: ${rows} ${rows === 1 ? 'fila' : 'filas'}.`,
+  ready: (rows: number) => `Archivo listo para subir: ${rows.toLocaleString('es-AR')} ${rows === 1 ? 'fila' : 'filas'}.`,
   confirm: (rows: number, client: string) =>
-    rows === 1 ? `Se creará 1 usuario para el cliente ${client}. ¿Desea continuar?` : `Se crearán ${rows} usuarios para el cliente ${client}. ¿Desea continuar?`,
-  done: (rows: number) => (rows === 1 ? 'Se importó 1 usuario.' : `Se importaron ${rows} usuarios.`),
+    rows === 1 ? `Se creará 1 usuario para el cliente ${client}. ¿Desea continuar?` : `Se crearán ${rows.toLocaleString('es-AR')} usuarios para el cliente ${client}. ¿Desea continuar?`,
+  done: (rows: number) => (rows === 1 ? 'Se importó 1 usuario.' : `Se importaron ${rows.toLocaleString('es-AR')} usuarios.`),
+  /** After the row errors the status panel shows. */
+  moreRowErrors: (rows: number) => `… y ${rows.toLocaleString('es-AR')} ${rows === 1 ? 'fila más' : 'filas más'} con errores.`,
 } as const;
 
 /** xlsx is a ZIP ('PK\x03\x04'); xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1). */

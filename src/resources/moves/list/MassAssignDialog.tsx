@@ -15,7 +15,7 @@ interface Answer {
 
 /** Mass assignment of the selected moves, or of all the filtered ones, to a quality agent. */
 export function MassAssignDialog({ query, selected, count, estimated = false, onClose }: { query: Record<string, unknown>; selected: number[]; count: number; estimated?: boolean; onClose: (done: boolean) => void }) {
-  const filtered = estimated ? `aprox. ${count.toLocaleString('es-AR')}` : String(count);
+  const filtered = estimated ? `aprox. ${count.toLocaleString('es-AR')}` : count.toLocaleString('es-AR');
   const agents = usePeople(ROLE.ADMIN);
   const form = useForm<{ agentId: number | null }>({ defaultValues: { agentId: null } });
   const agentId = useWatch({ control: form.control, name: 'agentId' });

@@ -89,7 +89,7 @@ export function ImportPage() {
   const rowErrors = (results: readonly BulkResult[]) => {
     const failures = results.filter((r) => !r.ok);
     for (const r of failures.slice(0, SHOWN_ROW_ERRORS)) lines.push({ text: `Fila ${r.row}: ${r.message}`, tone: 'error' });
-    if (failures.length > SHOWN_ROW_ERRORS) lines.push({ text: `… y ${failures.length - SHOWN_ROW_ERRORS} filas más con errores.`, tone: 'error' });
+    if (failures.length > SHOWN_ROW_ERRORS) lines.push({ text: IMPORT_TEXT.moreRowErrors(failures.length - SHOWN_ROW_ERRORS), tone: 'error' });
     return failures.length;
   };
   if (outcome) {
