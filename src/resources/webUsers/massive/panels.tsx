@@ -25,7 +25,7 @@ export function FileInfoPanel({ file, rows }: { file: File | null; rows: number 
             </Typography>
             {rows !== null && (
               <Typography variant="body2" color="text.secondary">
-                Filas de usuarios: {rows}
+                Filas de usuarios: {rows.toLocaleString('es-AR')}
               </Typography>
             )}
           </Box>
