@@ -44,7 +44,9 @@ export const ASSIGN_TEXT = {
   skipped: (n: number) =>
     n === 1
       ? '1 no se pudo asignar por su estado (aprobada, desaprobada, rechazada, devuelta o cancelada).'
-      : `${n} no se pudieron asignar por su estado (aprobadas, desaprobadas, rechazadas, devueltas o canceladas).`,
+      : `${formatCount(n)} no se pudieron asignar por su estado (aprobadas, desaprobadas, rechazadas, devueltas o canceladas).`,
+  /** The moves list's filter names more moves than one assignment takes: nothing is assigned. */
+  filterTooBig: (cap: number) => `El filtro abarca más de ${formatCount(cap)} moves: acótelo para asignarlas.`,
   /** Ids sent that name no move (a few of them): nothing is assigned. */
   unknownMoves: (ids: readonly number[]) => (ids.length === 1 ? `La move ${ids[0]} no existe.` : `Las moves ${ids.join(', ')} no existen.`),
   /** Who holds a location's moves in course: 'En curso: Juan Pérez, Lucía García (2 moves)'. */

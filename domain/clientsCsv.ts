@@ -3,14 +3,15 @@
  * a CSV with the client form's columns, every row checked with the form's rules, all written or none.
  */
 import { type ClientInput, clientSchema } from './clients';
-import { headerProblem, templateOf } from './locationsCsv';
+import { headerProblem, templateOf, withoutEmptyTail } from './locationsCsv';
 import { nameKey } from './validation';
+import { formatCount } from './numbers';
 
 export const CLIENTS_CSV_TEXT = {
   title: 'Carga de clientes',
   fileName: 'clientes.csv',
-  hasErrors: (n: number) => `El archivo tiene ${n} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún cliente.`,
-  imported: (n: number) => (n === 1 ? 'Se cargó 1 cliente.' : `Se cargaron ${n} clientes.`),
+  hasErrors: (n: number) => `El archivo tiene ${formatCount(n)} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún cliente.`,
+  imported: (n: number) => (n === 1 ? 'Se cargó 1 cliente.' : `Se cargaron ${formatCount(n)} clientes.`),
   placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
   help: 'Descargue la plantilla, complete una fila por cliente (los mismos datos que el formulario de cliente) y adjúntela. Se cargan todas las filas o ninguna.',
 } as const;
@@ -44,7 +45,8 @@ export type ClientRow = { ok: true; client: ClientInput; key: string } | { ok: f
  * One data row (`line` its line in the file, the header being 1): the form's rules, field by field, and
  * the type by its name (`typeOf`: capitals and accents aside; empty is no type).
  */
-export function csvRowToClient(cells: readonly string[], line: number, typeOf: (name: string) => number | null): ClientRow {
+export function csvRowToClient(row: readonly string[], line: number, typeOf: (name: string) => number | null): ClientRow {
+  const cells = withoutEmptyTail(row, CLIENT_CSV_COLUMNS.length);
   if (cells.length !== CLIENT_CSV_COLUMNS.length) return { ok: false, errors: [`Línea ${line}: se esperaban ${CLIENT_CSV_COLUMNS.length} columnas y hay ${cells.length}.`] };
   const cell = Object.fromEntries(CLIENT_CSV_COLUMNS.map((c, i) => [c.field, cells[i] ?? ''])) as Record<(typeof CLIENT_CSV_COLUMNS)[number]['field'], string>;
   const errors: string[] = [];

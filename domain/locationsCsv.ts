@@ -5,6 +5,8 @@
 import { foldName, type LocationInput, locationSchema } from './locations';
 import { formatCount } from './numbers';
 
+/** A count as the pager writes it: thousands dotted ('20.000'). */
+
 export const CSV_TEXT = {
   title: 'Carga masiva de Puntos de Venta',
   fileName: 'puntos_de_venta.csv',
@@ -18,8 +20,10 @@ export const CSV_TEXT = {
   notText: 'El archivo no es un CSV de texto (UTF-8).',
   empty: 'El archivo está vacío.',
   tooManyRows: (max: number) => `El archivo supera el máximo de ${formatCount(max)} filas por carga.`,
-  hasErrors: (n: number) => `El archivo tiene ${n} ${n === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
-  imported: (n: number) => (n === 1 ? 'Se cargó 1 punto de venta.' : `Se cargaron ${n} puntos de venta.`),
+  hasErrors: (count: number) => `El archivo tiene ${formatCount(count)} ${count === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
+  /** After the lines shown (a CSV load names its first 500 bad lines). */
+  moreErrors: (count: number) => `… y ${formatCount(count)} ${count === 1 ? 'error' : 'errores'} más.`,
+  imported: (count: number) => (count === 1 ? 'Se cargó 1 punto de venta.' : `Se cargaron ${formatCount(count)} puntos de venta.`),
   placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
 } as const;
 
@@ -61,10 +65,22 @@ HEADER_LABEL.geography = 'País, Estado/Provincia y Ciudad';
 export const NOT_A_HEADER = 'Línea 1: la primera fila debe ser la de encabezados de la plantilla (descárguela con DESCARGAR CSV).';
 
 /**
+ * A row without the empty cells after the template's last column: a spreadsheet that once had something
+ * typed past it (deleted since) writes every row with empty columns more, which hold no data to lose (as
+ * the users' sheet, empty cells after its last column are no error). A cell with text there stays.
+ */
+export function withoutEmptyTail(cells: readonly string[], width: number): readonly string[] {
+  let end = cells.length;
+  while (end > width && cells[end - 1].trim() === '') end -= 1;
+  return end === cells.length ? cells : cells.slice(0, end);
+}
+
+/**
  * A bulk load's header row against its template: null when it is the template's (capitals and accents
  * aside), else its first problem, naming the column (missing, moved, misspelled or extra).
  */
-export function headerProblem(columns: readonly { header: string }[], cells: readonly string[]): string | null {
+export function headerProblem(columns: readonly { header: string }[], row: readonly string[]): string | null {
+  const cells = withoutEmptyTail(row, columns.length);
   const folded = cells.map((cell) => foldName(cell.trim()));
   if (!folded.some((cell) => columns.some((c) => foldName(c.header) === cell))) return NOT_A_HEADER;
   for (const [i, column] of columns.entries()) {
@@ -75,7 +91,9 @@ export function headerProblem(columns: readonly { header: string }[], cells: rea
         : `Línea 1: falta la columna "${column.header}" (use la plantilla).`;
     }
   }
-  if (cells.length > columns.length) return `Línea 1: la columna ${columns.length + 1} ("${cells[columns.length]}") no es de la plantilla.`;
+  // The first titled column past the template's (an empty one before it is no column of anyone's).
+  const extra = cells.findIndex((cell, i) => i >= columns.length && cell.trim() !== '');
+  if (extra !== -1) return `Línea 1: la columna ${extra + 1} ("${cells[extra].trim()}") no es de la plantilla.`;
   return null;
 }
 
@@ -96,7 +114,8 @@ const lineError = (line: number, message: string, field?: string) => `Línea ${l
 export const splitEmails = (cell: string) => cell.split(/[\s,;|]+/).filter(Boolean);
 
 /** One data row of the CSV, `line` being its line number in the file (the header is line 1). */
-export function csvRowToLocation(cells: readonly string[], line: number, clientId: number, places: PlaceFinder): RowResult {
+export function csvRowToLocation(row: readonly string[], line: number, clientId: number, places: PlaceFinder): RowResult {
+  const cells = withoutEmptyTail(row, CSV_COLUMNS.length);
   if (cells.length !== CSV_COLUMNS.length) {
     return { ok: false, errors: [lineError(line, `se esperaban ${CSV_COLUMNS.length} columnas y hay ${cells.length}.`)] };
   }

@@ -7,6 +7,7 @@ import { MOVE_FORM_TEXT } from './move-forms';
 import type { MoveStatus } from './moves';
 import { formatPesos, parseMoney, centsToMoney } from './money';
 import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, textOr, todayIso } from './validation';
+import { formatCount } from './numbers';
 
 /** How many transactions already paid a refusal names (the rest are counted). */
 const ALREADY_PAID_NAMED = 5;
@@ -17,7 +18,7 @@ export const PAYMENT_TEXT = {
   massiveTitle: 'Pago masivo a Getters',
   /** A Getter owed more transactions than one payment takes: the oldest are listed, and the screen says so. */
   moreThanShown: (shown: number, count: number) =>
-    `Este Getter tiene ${count.toLocaleString('es-AR')} transacciones pendientes: se muestran las ${shown.toLocaleString('es-AR')} más antiguas, el máximo de un pago. Pague estas y vuelva a elegirlo para las demás.`,
+    `Este Getter tiene ${formatCount(count)} transacciones pendientes: se muestran las ${formatCount(shown)} más antiguas, el máximo de un pago. Pague estas y vuelva a elegirlo para las demás.`,
   toPending: 'VER PAGOS PENDIENTES',
   toHistory: 'VER HISTORIAL DE PAGOS',
   toMassive: 'PAGO MASIVO',
@@ -31,12 +32,12 @@ export const PAYMENT_TEXT = {
   pickGetterFirst: 'Seleccione un Getter para ver sus pagos pendientes.',
   /** The mass payment's count and total, with the thousands dotted as the dialog says them ('1.000', not '1000'). */
   selection: (count: number, amount: string) =>
-    `${count === 1 ? '1 transacción seleccionada' : `${count.toLocaleString('es-AR')} transacciones seleccionadas`} · Total ${formatPesos(amount)}`,
+    `${count === 1 ? '1 transacción seleccionada' : `${formatCount(count)} transacciones seleccionadas`} · Total ${formatPesos(amount)}`,
   noPending: 'El Getter no tiene pagos pendientes.',
   empty: 'No hay transacciones para mostrar.',
   /** Over the pending and paid lists: what every row of the filter adds up to (not only the page). */
   filterTotal: (count: number, amount: string) =>
-    `Total del filtro: ${formatPesos(amount)} en ${count === 1 ? '1 transacción' : `${count.toLocaleString('es-AR')} transacciones`}.`,
+    `Total del filtro: ${formatPesos(amount)} en ${count === 1 ? '1 transacción' : `${formatCount(count)} transacciones`}.`,
   date: 'Fecha de pago',
   operationCode: 'Número de operación',
   accept: 'Aceptar',
@@ -55,19 +56,19 @@ export const PAYMENT_TEXT = {
   dateRange: (day: string) => (day === todayIso() ? 'Sólo hoy: la deuda nació hoy.' : `Entre el ${formatDisplayDate(day)} y hoy.`),
   tooLong: 'El campo es demasiado largo',
   pickOne: 'Seleccione al menos una transacción.',
-  tooMany: (max: number) => `Se pueden pagar hasta ${max} transacciones por vez.`,
+  tooMany: (max: number) => `Se pueden pagar hasta ${formatCount(max)} transacciones por vez.`,
   // Said of what the screen showed (moves, not transaction ids): a transaction goes when its move is disapproved.
   notFound: (ids: number[]) =>
     ids.length === 1
       ? 'Una de las transacciones elegidas ya no está pendiente de pago (su move pudo ser desaprobada). No se registró ningún pago.'
-      : `${ids.length.toLocaleString('es-AR')} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
+      : `${formatCount(ids.length)} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
   otherAccount: 'Las transacciones seleccionadas no pertenecen a la cuenta indicada.',
   amountMismatch: (expected: string) => `El monto no coincide con lo pendiente de pago (${formatPesos(expected)}).`,
   /** Names up to ALREADY_PAID_NAMED of them and counts the rest: a batch of 1,000 sent again named them all. */
   alreadyPaid: (names: string[]) => {
     const named = names.slice(0, ALREADY_PAID_NAMED);
     const more = names.length - named.length;
-    return `${names.length === 1 ? 'Ya fue pagada' : 'Ya fueron pagadas'}: ${named.join(', ')}${more ? ` y ${more.toLocaleString('es-AR')} más` : ''}. No se registró ningún pago.`;
+    return `${names.length === 1 ? 'Ya fue pagada' : 'Ya fueron pagadas'}: ${named.join(', ')}${more ? ` y ${formatCount(more)} más` : ''}. No se registró ningún pago.`;
   },
   /**
    * An operation number is one bank transfer, to one account: already registered for another Getter's

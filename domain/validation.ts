@@ -141,6 +141,9 @@ export const newPassword = z.string().min(1, MSG.required).max(200, MSG.tooLong)
  */
 export const fileTooLarge = (maxBytes: number): string => `El archivo supera el tamaño máximo permitido (${Math.round(maxBytes / 1024 / 1024)} MB).`;
 
+/** An upload whose body ended before its closing boundary (a tab closed mid-upload, a dropped connection) or is no multipart. */
+export const UPLOAD_CUT = 'El archivo no llegó completo (el envío se interrumpió o no es un formulario válido): no se cargó nada. Vuelva a subirlo.';
+
 /**
  * The shapes the API documentation shows for a schema whose input it cannot read (a transform that picks its
  * own schema by the body, over `unknown`): server/http.ts `toJsonSchema` writes `shape` in its place.

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isRoleId, requiresClient, ROLE_NAMES, ROLES_WITH_CLIENT, type RoleId } from './roles';
 import { email, MSG, optionalPhone, required } from './validation';
+import { formatCount } from './numbers';
 
 export const BULK_COLUMNS = ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'] as const;
 export const BULK_SHEET = 'bulk_users';
@@ -28,8 +29,9 @@ export const IMPORT_TEXT = {
   wrongPosition: (position: number, column: string) => `La columna en la posición ${position} debe ser exactamente ${column}.`,
   /** A titled column after the five: its data would not be imported, so the sheet is refused rather than read in part. */
   extraColumn: (position: number, title: string) => `La columna en la posición ${position} (${title}) no es de la plantilla: la hoja lleva exactamente ${BULK_COLUMNS.join(', ')}.`,
-  blankRow: 'Al menos una fila tiene todos sus valores vacíos o no válidos.',
-  tooManyRows: `El archivo supera el máximo de ${BULK_MAX_ROWS} filas.`,
+  /** The spec's words, and which row: in a sheet of thousands of rows the user could not find it. */
+  blankRow: (row: number) => `Al menos una fila tiene todos sus valores vacíos o no válidos: la fila ${row} (bórrela o complétela).`,
+  tooManyRows: `El archivo supera el máximo de ${formatCount(BULK_MAX_ROWS)} filas.`,
   fileRequired: 'Seleccione un archivo xls o xlsx.',
   clientRequired: 'Seleccione un cliente.',
   roleInvalid: 'Rol inválido: escriba el número o el nombre del rol.',
@@ -42,10 +44,12 @@ export const IMPORT_TEXT = {
   created: 'Usuario creado',
   notWritten: 'Fila correcta; no se guardó porque otras filas tienen errores.',
   chooseAgain: 'Para subir otro archivo, elíjalo con «Elegir archivo».',
-  ready: (rows: number) => `Archivo listo para subir: ${rows} ${rows === 1 ? 'fila' : 'filas'}.`,
+  ready: (rows: number) => `Archivo listo para subir: ${formatCount(rows)} ${rows === 1 ? 'fila' : 'filas'}.`,
   confirm: (rows: number, client: string) =>
-    rows === 1 ? `Se creará 1 usuario para el cliente ${client}. ¿Desea continuar?` : `Se crearán ${rows} usuarios para el cliente ${client}. ¿Desea continuar?`,
-  done: (rows: number) => (rows === 1 ? 'Se importó 1 usuario.' : `Se importaron ${rows} usuarios.`),
+    rows === 1 ? `Se creará 1 usuario para el cliente ${client}. ¿Desea continuar?` : `Se crearán ${formatCount(rows)} usuarios para el cliente ${client}. ¿Desea continuar?`,
+  done: (rows: number) => (rows === 1 ? 'Se importó 1 usuario.' : `Se importaron ${formatCount(rows)} usuarios.`),
+  /** After the row errors the status panel shows. */
+  moreRowErrors: (rows: number) => `… y ${formatCount(rows)} ${rows === 1 ? 'fila más' : 'filas más'} con errores.`,
 } as const;
 
 /** xlsx is a ZIP ('PK\x03\x04'); xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1). */
@@ -101,7 +105,7 @@ export function checkSheet(rows: readonly (readonly unknown[])[]): { error: stri
   const out: BulkRow[] = [];
   for (let i = 1; i <= last; i += 1) {
     const cells = BULK_COLUMNS.map((_, c) => cellText((rows[i] ?? [])[c]));
-    if (cells.every((c) => c === '')) return { error: IMPORT_TEXT.blankRow };
+    if (cells.every((c) => c === '')) return { error: IMPORT_TEXT.blankRow(i + 1) };
     const [names, lastName, mail, phone, role] = cells;
     out.push({ row: i + 1, names, lastName, email: mail, phone, role });
   }

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DOCUMENTED_AS, fieldErrors, fileTooLarge, issueMessage, issuesInOrder, limitParam, MSG, offsetParam, orderParam, SEARCH_MAX_LENGTH, ZOD_OWN_MESSAGE } from '../domain/validation';
+import { DOCUMENTED_AS, fieldErrors, fileTooLarge, issueMessage, issuesInOrder, limitParam, MSG, offsetParam, orderParam, SEARCH_MAX_LENGTH, UPLOAD_CUT, ZOD_OWN_MESSAGE } from '../domain/validation';
 import { databaseUnavailable, pgErrorCode } from './db/errors';
 
 /** The one error shape every route answers with: `{ message, errors? }`, in Spanish. */
@@ -25,6 +25,22 @@ export async function partWithin(part: { toBuffer(): Promise<Buffer> }, maxBytes
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, fileTooLarge(maxBytes));
     throw error;
+  }
+}
+
+/**
+ * Reads an upload's multipart body part by part (`onPart` for each, as it comes). What the reading itself
+ * throws (busboy's 'Part terminated early…', 'Boundary not found', a stream closed before its end: a tab
+ * closed mid-upload, a dropped connection) is a 400 that says nothing was loaded, not a 500 logged as
+ * unexpected; what `onPart` throws (a 413, a 415, a field's 400) and the limits' errors go on as they are.
+ */
+export async function readMultipart<Part>(request: FastifyRequest, parts: () => AsyncIterable<Part>, onPart: (part: Part) => Promise<void> | void): Promise<void> {
+  try {
+    for await (const part of parts()) await onPart(part);
+  } catch (error) {
+    if (error instanceof HttpError || (error as FastifyError).statusCode !== undefined) throw error;
+    request.log.info({ err: error }, 'upload cut short');
+    throw new HttpError(400, UPLOAD_CUT);
   }
 }
 

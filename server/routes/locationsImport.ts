@@ -12,7 +12,7 @@ import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { clients } from '../db/schema';
-import { badRequest, HttpError, parse, partWithin } from '../http';
+import { badRequest, HttpError, parse, partWithin, readMultipart } from '../http';
 import type { UploadFields } from '../openapi';
 import { importLocations } from '../services/locationImport';
 
@@ -35,13 +35,17 @@ const describeType = (filename: string, mimetype: string) =>
 export async function readCsvUpload(req: FastifyRequest, onField: (name: string, value: unknown) => void = () => {}): Promise<Buffer> {
   if (!req.isMultipart()) throw new HttpError(415, CSV_TEXT.noFile);
   let file: Buffer | undefined;
-  for await (const part of req.parts({ limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10, fieldSize: 1000 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'csvFile') throw badRequest(CSV_TEXT.noFile);
-      if (!isCsvFile(part.filename, part.mimetype)) throw new HttpError(415, CSV_TEXT.unsupportedType(describeType(part.filename, part.mimetype)));
-      file = await partWithin(part, MAX_CSV_BYTES);
-    } else onField(part.fieldname, part.value);
-  }
+  await readMultipart(
+    req,
+    () => req.parts({ limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10, fieldSize: 1000 } }),
+    async (part) => {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'csvFile') throw badRequest(CSV_TEXT.noFile);
+        if (!isCsvFile(part.filename, part.mimetype)) throw new HttpError(415, CSV_TEXT.unsupportedType(describeType(part.filename, part.mimetype)));
+        file = await partWithin(part, MAX_CSV_BYTES);
+      } else onField(part.fieldname, part.value);
+    },
+  );
   if (!file) throw badRequest(CSV_TEXT.noFile);
   return file;
 }

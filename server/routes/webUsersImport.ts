@@ -6,7 +6,7 @@ import { id } from '../../domain/validation';
 import { type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES, readBulkFile, validateRows } from '../../domain/webUsersImport';
 import type { App } from '../app';
 import { clients, users } from '../db/schema';
-import { badRequest, HttpError, partWithin } from '../http';
+import { badRequest, HttpError, partWithin, readMultipart } from '../http';
 import { audit } from '../services/audit';
 import { hashPassword } from '../services/passwords';
 import { checkZip } from '../services/zipCheck';
@@ -35,16 +35,21 @@ const INSERT_CHUNK = 1000;
 export default async function webUsersImport(app: App) {
   app.post('/web-users/massive', { config: { roles: ACCESS['web-users'].write }, schema: massiveSchema }, async (req, reply) => {
     if (!req.isMultipart()) throw badRequest(IMPORT_TEXT.fileRequired, { file: IMPORT_TEXT.fileRequired });
-    let file: { name: string; data: Buffer } | null = null;
+    // Typed by a cast: set inside the callback, where an initial `null` would stay narrowed.
+    let file = null as { name: string; data: Buffer } | null;
     let clientText: unknown;
-    for await (const part of req.parts({ limits: { fileSize: MAX_BULK_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        const data = await partWithin(part, MAX_BULK_BYTES);
-        if (part.fieldname === 'file') file = { name: part.filename ?? '', data };
-      } else if (part.fieldname === 'clientId') {
-        clientText = part.value;
-      }
-    }
+    await readMultipart(
+      req,
+      () => req.parts({ limits: { fileSize: MAX_BULK_BYTES, files: 1, fields: 5 } }),
+      async (part) => {
+        if (part.type === 'file') {
+          const data = await partWithin(part, MAX_BULK_BYTES);
+          if (part.fieldname === 'file') file = { name: part.filename ?? '', data };
+        } else if (part.fieldname === 'clientId') {
+          clientText = part.value;
+        }
+      },
+    );
     const clientId = id.safeParse(clientText);
     if (!clientId.success) throw badRequest(IMPORT_TEXT.clientRequired, { clientId: IMPORT_TEXT.clientRequired });
     const [client] = await app.db
@@ -58,7 +63,8 @@ export default async function webUsersImport(app: App) {
       if (zip === 'invalid') throw badRequest(IMPORT_TEXT.notSpreadsheet, { file: IMPORT_TEXT.notSpreadsheet });
       if (zip === 'too-large') throw new HttpError(413, INFLATES_TOO_MUCH, { file: INFLATES_TOO_MUCH });
     }
-    const sheet = readBulkFile(XLSX, file.name, file.data);
+    const fileName = file.name;
+    const sheet = readBulkFile(XLSX, fileName, file.data);
     if ('error' in sheet) throw badRequest(sheet.error, { file: sheet.error });
 
     const taken = await takenEmails(app.db, sheet.rows.map((r) => r.email));
@@ -75,7 +81,7 @@ export default async function webUsersImport(app: App) {
         for (let i = 0; i < checked.users.length; i += INSERT_CHUNK) {
           await tx.insert(users).values(checked.users.slice(i, i + INSERT_CHUNK).map((u) => ({ ...u, passwordHash, status: true })));
         }
-        await audit(tx, { userId: req.session.id, entity: 'client', entityId: client.id, action: 'import-users', detail: { file: file.name, created: checked.users.length } });
+        await audit(tx, { userId: req.session.id, entity: 'client', entityId: client.id, action: 'import-users', detail: { file: fileName, created: checked.users.length } });
       })
       .catch((error: unknown) => {
         // Someone took one of the e-mails since the check: nothing was written.

@@ -60,7 +60,7 @@ export async function importClients(db: Db, file: Buffer, userId: number): Promi
     if (errors.length) {
       const sorted = errors.sort((a, b) => a.line - b.line).map((e) => e.text);
       const shown = sorted.slice(0, MAX_LINES_SHOWN);
-      if (sorted.length > shown.length) shown.push(`Y ${sorted.length - shown.length} errores más.`);
+      if (sorted.length > shown.length) shown.push(CSV_TEXT.moreErrors(sorted.length - shown.length));
       return { ok: false as const, lines: shown, count: sorted.length };
     }
     const created = await tx.insert(clients).values(good.map((g) => g.client)).returning({ id: clients.id });

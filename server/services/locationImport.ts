@@ -168,7 +168,7 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
   }
   if (lines.length) {
     const shown = lines.slice(0, MAX_LINES_SHOWN);
-    if (lines.length > shown.length) shown.push(`… y ${lines.length - shown.length} errores más.`);
+    if (lines.length > shown.length) shown.push(CSV_TEXT.moreErrors(lines.length - shown.length));
     return { ok: false, lines: shown, count: lines.length };
   }
 

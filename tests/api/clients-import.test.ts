@@ -84,6 +84,15 @@ describe('the bulk upload of clients', () => {
     expect((await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]), { filename: 'clientes.xlsx' })).statusCode).toBe(415);
   });
 
+  it('loads a file saved with the empty columns a spreadsheet leaves after the last one', async () => {
+    // Excel writes every row with the empty columns of a cell once typed past 'Link de encuesta' and deleted.
+    const before = await total();
+    const res = await upload(`${clientCsvTemplate().trimEnd()};;\r\n${row('Columnas Vacías SA')};;\r\n${row('Columnas Vacías SRL')};\r\n`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().created).toBe(2);
+    expect(await total()).toBe(before + 2);
+  });
+
   it('is for administrators only', async () => {
     for (const email of ['operaciones@campo.test', 'comercial@campo.test', 'cliente@campo.test']) {
       const { token } = await t.login(email);

@@ -59,7 +59,7 @@ describe('checks of the file', () => {
     expect((await upload(spreadsheet([]))).json().message).toBe(IMPORT_TEXT.empty);
     expect((await upload(spreadsheet([HEADER]))).json().message).toBe(IMPORT_TEXT.empty);
     const blank = await upload(spreadsheet([HEADER, ROWS[0], [null, ' ', '', null, null], ROWS[1]]));
-    expect(blank.json().message).toBe(IMPORT_TEXT.blankRow);
+    expect(blank.json().message).toBe(IMPORT_TEXT.blankRow(3));
   });
 
   it('refuses what is not an xls or xlsx file, whatever its name says', async () => {

@@ -278,6 +278,16 @@ describe('the CSV template and its rows', () => {
     expect(csvRowToLocation(row({ Teléfono: '' }), 7, 5, places)).toEqual({ ok: false, errors: ['Línea 7: Requerido (Teléfono)'] });
   });
 
+  it('takes the empty columns a spreadsheet leaves after the last one for nothing, and still refuses a titled one', () => {
+    // Excel writes every row with the empty columns of a cell once typed past 'Horario de cierre' and deleted.
+    const header = csvTemplate().slice(1).trim().split(';');
+    expect(locationHeaderProblem([...header, '', ' '])).toBeNull();
+    expect(csvRowToLocation([...row(), '', ''], 2, 5, places).ok).toBe(true);
+    // Text past the template is data that would be lost: refused, naming the titled column, not the empty one before it.
+    expect(locationHeaderProblem([...header, '', 'Notas'])).toBe('Línea 1: la columna 20 ("Notas") no es de la plantilla.');
+    expect(csvRowToLocation([...row(), '', 'nota'], 3, 5, places)).toEqual({ ok: false, errors: ['Línea 3: se esperaban 18 columnas y hay 20.'] });
+  });
+
   it('splits the e-mails cell on spaces, commas, semicolons and bars', () => {
     expect(splitEmails(' a@b.com, c@d.com;e@f.com | g@h.com ')).toEqual(['a@b.com', 'c@d.com', 'e@f.com', 'g@h.com']);
   });

@@ -1,6 +1,7 @@
 /** The moves list and one move's detail, paged, sorted and filtered in SQL. */
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { ASSIGN_TEXT } from '../../../domain/assignment';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus, TRANSITIONS } from '../../../domain/moves';
@@ -312,7 +313,7 @@ export async function moveIdsOf(db: Db | Tx, q: Partial<MoveListQuery>, cap: num
     .where(and(...moveFilters(q)))
     .orderBy(asc(userMoves.id))
     .limit(cap + 1)) as unknown as { id: number }[];
-  if (rows.length > cap) throw badRequest(`El filtro abarca más de ${cap} moves: acótelo para asignarlas.`);
+  if (rows.length > cap) throw badRequest(ASSIGN_TEXT.filterTooBig(cap));
   return rows.map((r) => r.id);
 }
 

@@ -15,6 +15,7 @@ import { downloadPaymentBatch } from './batchFile';
 import { PaymentDialog, type PaymentOrder } from './PaymentDialog';
 import { SelectableTable } from './SelectableTable';
 import { ScreenTitle } from '../../ui/ScreenTitle';
+import { formatCount } from '../../../domain/numbers';
 
 /**
  * '/payment-administration/massive' (spec 2 §2, §4): pick a Getter, tick their pending
@@ -99,7 +100,7 @@ export function MassivePayment() {
             {T.batchFile}
           </Button>
           {/* The whole count, as the selection says it: a full payment of 1,000 read '999+'. */}
-          <Badge badgeContent={chosen.length ? chosen.length.toLocaleString('es-AR') : 0} color="secondary">
+          <Badge badgeContent={chosen.length ? formatCount(chosen.length) : 0} color="secondary">
             <Button
               variant="contained"
               startIcon={<PaymentsIcon />}

@@ -8,6 +8,7 @@ import { formatDisplayDate, todayIso } from '../../../domain/validation';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { closeUnlessBackdrop, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
 import { DateInput, LiveErrors, TextInput } from '../../ui/form/inputs';
+import { formatCount } from '../../../domain/numbers';
 
 export const RESOURCE = 'payment-administration';
 
@@ -127,7 +128,7 @@ function PaymentForm({
         <DialogTitle id="payment-title">{T.register}</DialogTitle>
         <DialogContent>
           <Typography>
-            {order.getterName} · {order.ids.length === 1 ? '1 transacción' : `${order.ids.length.toLocaleString('es-AR')} transacciones`} · {formatPesos(order.amount)}
+            {order.getterName} · {order.ids.length === 1 ? '1 transacción' : `${formatCount(order.ids.length)} transacciones`} · {formatPesos(order.amount)}
           </Typography>
           {order.account === NO_ACCOUNT ? (
             <Alert severity="warning" sx={{ my: 1 }}>

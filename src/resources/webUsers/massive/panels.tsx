@@ -5,6 +5,7 @@ import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { BulkResult } from '../../../../domain/webUsersImport';
 import { formatDisplayDate } from '../../../../domain/validation';
+import { formatCount } from '../../../../domain/numbers';
 
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -25,7 +26,7 @@ export function FileInfoPanel({ file, rows }: { file: File | null; rows: number 
             </Typography>
             {rows !== null && (
               <Typography variant="body2" color="text.secondary">
-                Filas de usuarios: {rows}
+                Filas de usuarios: {formatCount(rows)}
               </Typography>
             )}
           </Box>
