@@ -71,6 +71,9 @@ export const PAYMENT_TEXT = {
     const more = list.length - named.length;
     return `${list.length === 1 ? 'Esta move se desaprobó' : 'Estas moves se desaprobaron'} después de elegida la selección y ${list.length === 1 ? 'su transacción ya no está pendiente' : 'sus transacciones ya no están pendientes'}: ${named.join('; ')}${more ? ` y ${more.toLocaleString('es-AR')} más` : ''}. No se registró ningún pago.`;
   },
+  /** One line of the dialog's list: the move, its transaction and amount, and when it was disapproved. */
+  disapprovedLine: (t: DisapprovedTransaction) =>
+    `Move ${t.moveCode} · transacción ${t.id} · ${formatPesos(t.amount)} · desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}`,
   changedTitle: (count: number) => (count === 1 ? 'Una move se desaprobó después del lote' : `${count.toLocaleString('es-AR')} moves se desaprobaron después del lote`),
   changedHelp:
     'Si el banco transfirió el lote completo, registre el pago de todas: las desaprobadas quedan en el historial como «Pago registrado · move desaprobada luego», para reclamar o dar por bueno. Si las quitó del lote antes de transferir, registre sólo las demás.',
