@@ -250,11 +250,11 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
     .orderBy(asc(transactions.id))
     .for('update', { of: transactions });
   const missing = ids.filter((id) => !pending.some((f) => f.id === id));
-  const restored = missing.length ? await restorable(tx, order, missing) : [];
+  const paid = pending.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
+  const restored = missing.length ? await restorable(tx, order, missing, paid) : [];
   const found = [...pending, ...restored];
   const field = order.massive ? 'penddingTransactionIds' : 'penddingTransactionId';
   if (found.some((f) => f.accountId !== order.accountId)) throw badRequest(T.otherAccount, { [field]: T.otherAccount });
-  const paid = pending.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
   if (paid.length) throw conflict(T.alreadyPaid(paid.map(nameOf)));
   // By Argentine day: the console picks a day and sends it at the current time of day.
   const debtDay = newestDebtDay(found.map((f) => f.createdAt));
@@ -308,7 +308,7 @@ type Restored = { id: number; accountId: number; amount: string; status: string;
  * such a record (or whose move is no longer disapproved, or is another account's) is not found (404).
  * Their moves are locked, so a republication of one waits for the payment.
  */
-async function restorable(tx: Tx, order: PaymentOrder, missing: number[]): Promise<Restored[]> {
+async function restorable(tx: Tx, order: PaymentOrder, missing: number[], paid: { id: number; code: string | null }[]): Promise<Restored[]> {
   const records = await tx
     .select({ entityId: auditLog.entityId, detail: auditLog.detail, at: auditLog.createdAt })
     .from(auditLog)
@@ -317,6 +317,14 @@ async function restorable(tx: Tx, order: PaymentOrder, missing: number[]): Promi
   const moves = moveIds.length
     ? await tx.select({ id: userMoves.id, code: userMoves.code, status: userMoves.status }).from(userMoves).where(inArray(userMoves.id, moveIds)).orderBy(asc(userMoves.id)).for('update')
     : [];
+  // Read again after the moves' locks: another payment that recorded one of them paid anyway (and held
+  // its move) has committed it back, which the first read, older, did not see. Paid, never twice.
+  const back = await tx
+    .select({ id: transactions.id, code: userMoves.code })
+    .from(transactions)
+    .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
+    .where(and(inArray(transactions.id, missing), eq(transactions.status, TRANSACTION_STATUS.PAID)));
+  if (back.length) throw conflict(T.alreadyPaid([...paid, ...back].sort((a, b) => a.id - b.id).map(nameOf)));
   // A move has one transaction: one it has again (it cannot, being disapproved; defensive) is not restored over.
   const taken = moveIds.length ? await tx.select({ moveId: transactions.userMoveId }).from(transactions).where(inArray(transactions.userMoveId, moveIds)) : [];
   const list: Restored[] = [];

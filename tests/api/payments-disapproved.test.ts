@@ -119,6 +119,19 @@ describe('a payment whose batch had a move disapproved meanwhile', () => {
     expect((await rowsOf([owed[0].id])).map((r) => r.status)).toEqual(['PAID']);
   });
 
+  it('records a disapproved one once when two payers register it at the same time: one pays, the other is told it is paid', async () => {
+    const { moves, owed } = await approvedOfOneGetter(2);
+    const ids = owed.map((o) => o.id);
+    await disapprove(moves[0].id);
+    const order = (code: string) => ({ id: owed[0].accountId, amount: sumMoney(owed.map((o) => o.amount)), penddingTransactionIds: ids, operationCode: code, transactionDate: now(), paidAnyway: [ids[0]] });
+    const answers = await Promise.all([api.call('PUT', '/accounts/massive-pay', admin, order('A-1')), api.call('PUT', '/accounts/massive-pay', admin, order('B-1'))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toMatch(/^Ya fueron pagadas: /);
+    const rows = await rowsOf(ids);
+    expect(rows.map((r) => r.status)).toEqual(['PAID', 'PAID']);
+    expect(new Set(rows.map((r) => r.operationCode)).size).toBe(1);
+  });
+
   it('does not owe the visit twice: a republished copy, approved meanwhile, loses its pending transaction when the original is recorded paid', async () => {
     const { moves, owed } = await approvedOfOneGetter(1);
     const [move] = moves;

@@ -153,7 +153,7 @@ function PaymentForm({
           </Alert>
           <Typography variant="body2">{T.changedHelp}</Typography>
         </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
           <Button onClick={() => onFailed([], true)} disabled={sending}>
             {T.cancel}
           </Button>
