@@ -92,6 +92,12 @@ describe('a payment whose batch had a move disapproved meanwhile', () => {
     expect(rows.find((r) => r.id === ids[0])!.createdAt.toISOString()).toBe(owed[0].createdAt.toISOString());
     const history = await api.ok<{ rows: PaymentTransaction[] }>('GET', `/transactions/payed?getterId=${getterId}&limit=100`, admin);
     expect(history.rows.find((r) => r.id === ids[0])?.userMoves).toEqual([expect.objectContaining({ id: moves[0].id, status: 'DESAPROBADA' })]);
+    // The lists' totals (kept by triggers) count it where the transactions say: paid, once.
+    for (const status of ['PAID', 'PENDING'] as const) {
+      const listed = await api.ok<{ count: number; totalAmount: string }>('GET', `/transactions/${status === 'PAID' ? 'payed' : 'pending'}?limit=1`, admin);
+      const [summed] = await t.db.select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(amount), 0)::numeric(20,2)::text` }).from(transactions).where(eq(transactions.status, status));
+      expect([listed.count, listed.totalAmount]).toEqual([summed.count, summed.amount]);
+    }
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'transaction'), eq(auditLog.entityId, String(ids[0])), eq(auditLog.action, 'massivePay')));
     expect(audit.detail).toMatchObject({ operationCode: 'LOTE-2', amount: owed[0].amount, paidAnyway: true });
     // Sent again (another tab, the same batch): already paid, never twice.
