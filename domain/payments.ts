@@ -96,6 +96,9 @@ export const PAYMENT_TEXT = {
   operationCodeTaken: (code: string, other: { fullName: string; transactionId: number; transactionDate: string }) =>
     `El número de operación ${code} ya está registrado en el pago a ${other.fullName} (transacción ${other.transactionId}, del ${formatDisplayDate(todayIso(new Date(other.transactionDate)))}): una transferencia es a una sola cuenta. Revise el número. No se registró ningún pago.`,
   batchFile: 'DESCARGAR LOTE EXCEL',
+  /** Asked for the batch, some of the selection were no longer pending: taken out, and no file written. */
+  leftBatch: (names: string[]) =>
+    `${names.length === 1 ? `La move ${names[0]} ya no está pendiente de pago (se desaprobó o se pagó en otra parte): se quitó` : `Las moves ${names.slice(0, ALREADY_PAID_NAMED).join(', ')}${names.length > ALREADY_PAID_NAMED ? ` y ${(names.length - ALREADY_PAID_NAMED).toLocaleString('es-AR')} más` : ''} ya no están pendientes de pago (se desaprobaron o se pagaron en otra parte): se quitaron`} de la selección y no se descargó el lote. Revise el total y vuelva a descargarlo.`,
   batchFailed: 'No se pudo armar el lote. Revise su conexión y vuelva a intentarlo.',
   from: 'Desde',
   to: 'Hasta',

@@ -411,6 +411,37 @@ describe('payments to Getters', () => {
     errors.assertNone([/status of 409 \(Conflict\)/]);
   });
 
+  it('does not write a batch with a move disapproved since the list loaded: takes it out of the selection and says so', async () => {
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
+    const byGetter = new Map<number, PaymentTransaction[]>();
+    for (const row of rows.filter((r) => r.userMoves[0]?.status === 'APROBADA')) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
+    const [kept, disapproved] = [...byGetter.values()].reverse().find((list) => list.length >= 2)!;
+    const name = kept.accounts.user.fullName;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(name);
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    for (const d of [kept, disapproved]) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${d.userMoves[0].code}`, exact: true }), true);
+    await api('/user-moves/disapprove-one', 'POST', { id: disapproved.userMoves[0].id, reason: 'El cliente objetó la visita antes del lote.' });
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click();
+    await shown(page.getByText(PAYMENT_TEXT.leftBatch([disapproved.userMoves[0].code])));
+    const selection = page.getByRole('status', { name: 'Selección' });
+    await shown(selection.getByText(PAYMENT_TEXT.selection(1, kept.amount)));
+    expect(downloads).toBe(0);
+    // Asked again, the batch holds what is still owed.
+    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click()]);
+    const book = XLSX.read(readFileSync(await batch.path()));
+    const [, ...lines] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, blankrows: true });
+    expect(lines.filter((l) => typeof l[6] === 'number').map((l) => l[6])).toEqual([kept.id]);
+    errors.assertNone();
+  });
+
   it('keeps the dialog open with the server’s words when the operation number is another Getter’s payment; another number pays', async () => {
     const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=20&sort=createdAt&order=DESC');
     const paidElsewhere = rows[0];
