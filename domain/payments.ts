@@ -62,6 +62,26 @@ export const PAYMENT_TEXT = {
     ids.length === 1
       ? 'Una de las transacciones elegidas ya no está pendiente de pago (su move pudo ser desaprobada). No se registró ningún pago.'
       : `${formatCount(ids.length)} de las transacciones elegidas ya no están pendientes de pago (sus moves pudieron ser desaprobadas). No se registró ningún pago.`,
+  /**
+   * Some of the batch's moves were disapproved after it was downloaded: their transactions left the
+   * pending list, but the bank may have paid them with the rest. Named (move and amount), so whoever
+   * pays can check the bank's statement, and nothing is written until they say what was transferred.
+   */
+  disapprovedMeanwhile: (list: DisapprovedTransaction[]) => {
+    const named = list.slice(0, ALREADY_PAID_NAMED).map(disapprovedName);
+    const more = list.length - named.length;
+    return `${list.length === 1 ? 'Esta move se desaprobó' : 'Estas moves se desaprobaron'} después de elegida la selección y ${list.length === 1 ? 'su transacción ya no está pendiente' : 'sus transacciones ya no están pendientes'}: ${named.join('; ')}${more ? ` y ${formatCount(more)} más` : ''}. No se registró ningún pago.`;
+  },
+  /** One line of the dialog's list: the move, its transaction and amount, and when it was disapproved. */
+  disapprovedLine: (t: DisapprovedTransaction) =>
+    `Move ${t.moveCode} · transacción ${t.id} · ${formatPesos(t.amount)} · desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}`,
+  changedTitle: (count: number) => (count === 1 ? 'Una move se desaprobó después del lote' : `${formatCount(count)} moves se desaprobaron después del lote`),
+  changedHelp:
+    'Si el banco transfirió el lote completo, registre el pago de todas: las desaprobadas quedan en el historial como «Pago registrado · move desaprobada luego», para reclamar o dar por bueno. Si las quitó del lote antes de transferir, registre sólo las demás.',
+  payAllAnyway: (count: number, amount: string) => `Se transfirió todo: registrar ${count === 1 ? 'la transacción' : `las ${formatCount(count)}`} · ${formatPesos(amount)}`,
+  payOthersOnly: (count: number, amount: string) => `Registrar sólo ${count === 1 ? 'la otra' : `las otras ${formatCount(count)}`} · ${formatPesos(amount)}`,
+  /** `paidAnyway` names transactions the payment does not pay. */
+  paidAnywayOutside: 'Las transacciones pagadas igual deben estar entre las que se pagan.',
   otherAccount: 'Las transacciones seleccionadas no pertenecen a la cuenta indicada.',
   amountMismatch: (expected: string) => `El monto no coincide con lo pendiente de pago (${formatPesos(expected)}).`,
   /** Names up to ALREADY_PAID_NAMED of them and counts the rest: a batch of 1,000 sent again named them all. */
@@ -77,6 +97,9 @@ export const PAYMENT_TEXT = {
   operationCodeTaken: (code: string, other: { fullName: string; transactionId: number; transactionDate: string }) =>
     `El número de operación ${code} ya está registrado en el pago a ${other.fullName} (transacción ${other.transactionId}, del ${formatDisplayDate(todayIso(new Date(other.transactionDate)))}): una transferencia es a una sola cuenta. Revise el número. No se registró ningún pago.`,
   batchFile: 'DESCARGAR LOTE EXCEL',
+  /** Asked for the batch, some of the selection were no longer pending: taken out, and no file written. */
+  leftBatch: (names: string[]) =>
+    `${names.length === 1 ? `La move ${names[0]} ya no está pendiente de pago (se desaprobó o se pagó en otra parte): se quitó` : `Las moves ${names.slice(0, ALREADY_PAID_NAMED).join(', ')}${names.length > ALREADY_PAID_NAMED ? ` y ${formatCount(names.length - ALREADY_PAID_NAMED)} más` : ''} ya no están pendientes de pago (se desaprobaron o se pagaron en otra parte): se quitaron`} de la selección y no se descargó el lote. Revise el total y vuelva a descargarlo.`,
   batchFailed: 'No se pudo armar el lote. Revise su conexión y vuelva a intentarlo.',
   from: 'Desde',
   to: 'Hasta',
@@ -87,6 +110,27 @@ export const PAYMENT_TEXT = {
 } as const;
 
 const T = PAYMENT_TEXT;
+
+/** A transaction a disapproval removed from the pending list, as a refused payment names it. */
+export interface DisapprovedTransaction {
+  id: number;
+  moveCode: string;
+  amount: string;
+  /** When the move was disapproved (the transaction removed), ISO. */
+  disapprovedAt: string;
+}
+
+/** The answer's details of a payment refused for moves disapproved meanwhile: they, and the rest of the order. */
+export interface DisapprovedRefusal {
+  disapproved: DisapprovedTransaction[];
+  others: { ids: number[]; amount: string };
+}
+
+const disapprovedName = (t: DisapprovedTransaction) =>
+  `move ${t.moveCode} (transacción ${t.id}, ${formatPesos(t.amount)}, desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))})`;
+
+/** The audit action of a pending transaction a disapproval removed (its detail says what it was). */
+export const DROPPED_ON_DISAPPROVAL = 'dropOnDisapproval';
 
 export const TRANSACTION_STATUS = { PENDING: 'PENDING', PAID: 'PAID' } as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUS)[keyof typeof TRANSACTION_STATUS];
@@ -182,14 +226,23 @@ export const paymentInstant = textOr(T.required).trim().min(1, T.required).max(4
   return instant;
 });
 
+/**
+ * Transactions of the payment whose moves were disapproved after the batch was downloaded, which the bank
+ * paid all the same: they are recorded as paid (see registerPayment). Only after a refusal named them.
+ */
+const paidAnyway = z.array(id, { error: 'Debe ser una lista.' }).max(MASSIVE_PAY_MAX).default([]);
+
 /** `PUT /accounts/pay`: one pending transaction of the account. */
-export const payBody = z.object({
-  id,
-  amount,
-  penddingTransactionId: id,
-  operationCode,
-  transactionDate: paymentInstant,
-});
+export const payBody = z
+  .object({
+    id,
+    amount,
+    penddingTransactionId: id,
+    operationCode,
+    transactionDate: paymentInstant,
+    paidAnyway,
+  })
+  .refine((b) => b.paidAnyway.every((p) => p === b.penddingTransactionId), { path: ['paidAnyway'], message: T.paidAnywayOutside });
 
 /** `PUT /accounts/massive-pay`: several pending transactions of one account, one operation. */
 export const massivePayBody = z.object({
@@ -203,7 +256,8 @@ export const massivePayBody = z.object({
     .transform((ids) => [...new Set(ids)]),
   operationCode,
   transactionDate: paymentInstant,
-});
+  paidAnyway,
+}).refine((b) => b.paidAnyway.every((p) => b.penddingTransactionIds.includes(p)), { path: ['paidAnyway'], message: T.paidAnywayOutside });
 
 /** The pending and paid lists: paging, sorting and the date filter (both days or neither). */
 export const transactionsQuery = z

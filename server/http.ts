@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** More of the answer, beside `message` and `errors`: what a screen needs to offer a way out (see payments). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -198,7 +200,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     if (error.statusCode === 503) reply.header('retry-after', '5');
-    return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    return reply.status(error.statusCode).send({ ...error.details, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return reply.status(429).send({ message: 'Demasiados intentos. Espere un momento y vuelva a intentarlo.' });

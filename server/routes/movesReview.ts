@@ -118,7 +118,7 @@ export default async function moveReviewRoutes(app: App) {
       actor: req.session,
       check: (tx) => checkReviewMotive(tx, body.motiveId, body.reason),
       set: () => ({ disapprovedReason: body.reason, finishAnalysisDate: now() as never }),
-      after: (tx, updated) => dropPendingTransaction(tx, updated.id),
+      after: (tx, updated) => dropPendingTransaction(tx, updated, req.session.id),
     });
     noticeToGetter(app.db, notices, { kind: 'disapprove', move, actor: req.session, paid: result?.paid });
     return detail(body.id);

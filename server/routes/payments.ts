@@ -42,10 +42,11 @@ export default async function paymentRoutes(app: App) {
       operationCode: body.operationCode,
       transactionDate: body.transactionDate,
       massive: false,
+      paidAnyway: body.paidAnyway,
     });
   });
 
-  app.put('/accounts/massive-pay', { config: write, schema: { tags, summary: 'Registra en una operación el pago de varias transacciones pendientes de un Getter', description: 'Todas o ninguna: el monto debe ser la suma adeudada, y si alguna ya fue pagada responde 409 nombrándola. Un número de operación ya registrado en el pago de otra cuenta responde 409 en `operationCode`. Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: massivePayBody, headers: requestKeyHeaders } }, async (req) => {
+  app.put('/accounts/massive-pay', { config: write, schema: { tags, summary: 'Registra en una operación el pago de varias transacciones pendientes de un Getter', description: 'Todas o ninguna: el monto debe ser la suma adeudada, y si alguna ya fue pagada responde 409 nombrándola. Si la move de alguna se desaprobó después (su transacción salió de las pendientes), responde 409 con `disapproved` (move, transacción, monto) y `others` (las demás y su monto); repetido con esas transacciones en `paidAnyway`, las registra pagadas igual (el banco ya transfirió), con el monto de todas. Un número de operación ya registrado en el pago de otra cuenta responde 409 en `operationCode`. Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: massivePayBody, headers: requestKeyHeaders } }, async (req) => {
     const body = req.body as z.output<typeof massivePayBody>;
     return pay(req, {
       accountId: body.id,
@@ -54,6 +55,7 @@ export default async function paymentRoutes(app: App) {
       operationCode: body.operationCode,
       transactionDate: body.transactionDate,
       massive: true,
+      paidAnyway: body.paidAnyway,
     });
   });
 }

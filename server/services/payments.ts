@@ -5,14 +5,14 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
-import { newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
 import type { MoveStatus } from '../../domain/moves';
 import { todayIso } from '../../domain/validation';
-import type { Db, Tx } from '../db/client';
+import { type Db, rowsOf, type Tx } from '../db/client';
 import { countAll, whitelisted } from '../db/list';
 import { lockUntilCommit } from '../db/locks';
 import { placeholders, preparedOnce } from '../db/prepared';
-import { accounts, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
+import { accounts, auditLog, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
 import type { SessionUser } from '../guard';
 import { badRequest, conflict, HttpError, notFound } from '../http';
 import { auditMany } from './audit';
@@ -193,6 +193,8 @@ export interface PaymentOrder {
   operationCode: string;
   transactionDate: Date;
   massive: boolean;
+  /** Transactions of the order a disapproval removed, which the bank paid all the same (see `restorable`). */
+  paidAnyway?: number[];
 }
 
 export interface PaymentReceipt {
@@ -238,7 +240,7 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
   const ids = order.transactionIds;
   // First, before the rows: every payment takes its number's lock, then its rows, in that order.
   await refuseOperationCodeOfAnother(tx, order);
-  const found = await tx
+  const pending = await tx
     .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, createdAt: transactions.createdAt, code: userMoves.code })
     .from(transactions)
     .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
@@ -247,11 +249,12 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
     // (then it is not found, not "already paid"), and a payment of the same ones reads them as paid.
     .orderBy(asc(transactions.id))
     .for('update', { of: transactions });
-  const missing = ids.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length) throw notFound(T.notFound(missing));
+  const missing = ids.filter((id) => !pending.some((f) => f.id === id));
+  const paid = pending.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
+  const restored = missing.length ? await restorable(tx, order, missing, paid) : [];
+  const found = [...pending, ...restored];
   const field = order.massive ? 'penddingTransactionIds' : 'penddingTransactionId';
   if (found.some((f) => f.accountId !== order.accountId)) throw badRequest(T.otherAccount, { [field]: T.otherAccount });
-  const paid = found.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
   if (paid.length) throw conflict(T.alreadyPaid(paid.map(nameOf)));
   // By Argentine day: the console picks a day and sends it at the current time of day.
   const debtDay = newestDebtDay(found.map((f) => f.createdAt));
@@ -267,15 +270,22 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
     .set({ status: TRANSACTION_STATUS.PAID, transactionDate: paidAt, operationCode: order.operationCode, paidBy: actor.id })
     .where(and(inArray(transactions.id, ids), eq(transactions.status, TRANSACTION_STATUS.PENDING), eq(transactions.accountId, order.accountId)))
     .returning({ id: transactions.id });
-  if (updated.length < ids.length) {
+  if (updated.length < pending.length) {
     // Someone paid some of them between our read and our write: throwing rolls back the rest.
     const done = new Set(updated.map((u) => u.id));
     throw conflict(T.alreadyPaid(found.filter((f) => !done.has(f.id)).map(nameOf)));
   }
+  await recordPaidAnyway(tx, actor, restored, { paidAt, operationCode: order.operationCode });
   const detail = { operationCode: order.operationCode, transactionDate: paidAt.toISOString(), accountId: order.accountId, massive: order.massive };
   await auditMany(
     tx,
-    found.map((f) => ({ userId: actor.id, entity: 'transaction', entityId: f.id, action: order.massive ? 'massivePay' : 'pay', detail: { ...detail, amount: f.amount } })),
+    found.map((f) => ({
+      userId: actor.id,
+      entity: 'transaction',
+      entityId: f.id,
+      action: order.massive ? 'massivePay' : 'pay',
+      detail: { ...detail, amount: f.amount, ...(restored.includes(f as Restored) ? { paidAnyway: true } : {}) },
+    })),
   );
   return {
     message: T.success,
@@ -285,4 +295,100 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
     transactionDate: paidAt.toISOString(),
     transactionIds: ids,
   };
+}
+
+type Restored = { id: number; accountId: number; amount: string; status: string; createdAt: Date; code: string | null; moveId: number; disapprovedAt: Date };
+
+/**
+ * The order's transactions that are gone (`missing`): those a disapproval removed after the batch was
+ * downloaded (its `dropOnDisapproval` audit says what each was) can be paid all the same, when the order
+ * names them in `paidAnyway` (the bank transferred them with the rest: that money must be recorded).
+ * Otherwise the payment is refused, naming their moves and amounts, with the rest of the order (409 with
+ * `disapproved` and `others`): the screen offers to register all, or only the others. One gone without
+ * such a record (or whose move is no longer disapproved, or is another account's) is not found (404).
+ * Their moves are locked, so a republication of one waits for the payment.
+ */
+async function restorable(tx: Tx, order: PaymentOrder, missing: number[], paid: { id: number; code: string | null }[]): Promise<Restored[]> {
+  const records = await tx
+    .select({ entityId: auditLog.entityId, detail: auditLog.detail, at: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'transaction'), inArray(auditLog.entityId, missing.map(String)), eq(auditLog.action, DROPPED_ON_DISAPPROVAL)));
+  const moveIds = records.map((r) => (r.detail as { userMoveId: number }).userMoveId);
+  const moves = moveIds.length
+    ? await tx.select({ id: userMoves.id, code: userMoves.code, status: userMoves.status }).from(userMoves).where(inArray(userMoves.id, moveIds)).orderBy(asc(userMoves.id)).for('update')
+    : [];
+  // Read again after the moves' locks: another payment that recorded one of them paid anyway (and held
+  // its move) has committed it back, which the first read, older, did not see. Paid, never twice.
+  const back = await tx
+    .select({ id: transactions.id, code: userMoves.code })
+    .from(transactions)
+    .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
+    .where(and(inArray(transactions.id, missing), eq(transactions.status, TRANSACTION_STATUS.PAID)));
+  if (back.length) throw conflict(T.alreadyPaid([...paid, ...back].sort((a, b) => a.id - b.id).map(nameOf)));
+  // A move has one transaction: one it has again (it cannot, being disapproved; defensive) is not restored over.
+  const taken = moveIds.length ? await tx.select({ moveId: transactions.userMoveId }).from(transactions).where(inArray(transactions.userMoveId, moveIds)) : [];
+  const list: Restored[] = [];
+  for (const id of missing) {
+    const record = records.find((r) => r.entityId === String(id));
+    const detail = record?.detail as { accountId: number; userMoveId: number; amount: string; createdAt: string } | undefined;
+    const move = detail && moves.find((m) => m.id === detail.userMoveId);
+    if (!record || !detail || !move || move.status !== 'DESAPROBADA' || detail.accountId !== order.accountId || taken.some((t) => t.moveId === move.id)) continue;
+    list.push({ id, accountId: detail.accountId, amount: detail.amount, status: TRANSACTION_STATUS.PENDING, createdAt: new Date(detail.createdAt), code: move.code, moveId: move.id, disapprovedAt: record.at });
+  }
+  const unknown = missing.filter((id) => !list.some((r) => r.id === id));
+  if (unknown.length) throw notFound(T.notFound(unknown));
+  const unconfirmed = list.filter((r) => !order.paidAnyway?.includes(r.id));
+  if (unconfirmed.length) {
+    const disapproved: DisapprovedTransaction[] = unconfirmed.map((r) => ({ id: r.id, moveCode: r.code!, amount: r.amount, disapprovedAt: r.disapprovedAt.toISOString() }));
+    const rest = await tx.select({ id: transactions.id, amount: transactions.amount }).from(transactions).where(and(inArray(transactions.id, order.transactionIds), eq(transactions.status, TRANSACTION_STATUS.PENDING)));
+    const details: DisapprovedRefusal = { disapproved, others: { ids: order.transactionIds.filter((id) => rest.some((r) => r.id === id)), amount: sumMoney(rest.map((r) => r.amount)) } };
+    throw new HttpError(409, T.disapprovedMeanwhile(disapproved), undefined, details as unknown as Record<string, unknown>);
+  }
+  return list;
+}
+
+/**
+ * Writes the transactions paid although their moves were disapproved: back with their own id, move, amount
+ * and birth, now PAID (the history says 'Pago registrado · move desaprobada luego'). The visit is then
+ * paid: a pending transaction of a republished copy of the move for the same Getter is removed (and
+ * audited), as approving that copy after a paid one owes nothing (`paidVisitOf`).
+ */
+async function recordPaidAnyway(tx: Tx, actor: SessionUser, restored: Restored[], paid: { paidAt: Date; operationCode: string }) {
+  if (!restored.length) return;
+  const inserted = await tx
+    .insert(transactions)
+    .values(
+      restored.map((r) => ({
+        id: r.id,
+        accountId: r.accountId,
+        userMoveId: r.moveId,
+        amount: r.amount,
+        status: TRANSACTION_STATUS.PAID,
+        createdAt: r.createdAt,
+        transactionDate: paid.paidAt,
+        operationCode: paid.operationCode,
+        paidBy: actor.id,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: transactions.id });
+  // Another payment recorded them first (it committed while we waited on the moves' locks).
+  if (inserted.length < restored.length) throw conflict(T.alreadyPaid(restored.filter((r) => !inserted.some((i) => i.id === r.id)).map(nameOf)));
+  for (const r of restored) {
+    const copies = await rowsOf<{ id: number; amount: string }>(
+      tx,
+      sql`with recursive later(id) as (
+            select id from ${userMoves} where republished_from_id = ${r.moveId}
+            union
+            select m.id from ${userMoves} m join later l on m.republished_from_id = l.id
+          )
+          delete from ${transactions} t using later l
+           where t.user_move_id = l.id and t.status = 'PENDING' and t.account_id = ${r.accountId}
+          returning t.id, t.amount::text as amount`,
+    );
+    await auditMany(
+      tx,
+      copies.map((c) => ({ userId: actor.id, entity: 'transaction', entityId: c.id, action: 'dropOnPaidVisit', detail: { paidTransactionId: r.id, amount: c.amount } })),
+    );
+  }
 }

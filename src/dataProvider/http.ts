@@ -9,7 +9,7 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly body: { message: string; errors?: Record<string, string> },
+    readonly body: { message: string; errors?: Record<string, string> } & Record<string, unknown>,
   ) {
     super(message);
   }
@@ -83,14 +83,15 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 async function toError(response: Response): Promise<ApiError> {
-  let body: { message?: string; errors?: Record<string, string> } = {};
+  let body: { message?: string; errors?: Record<string, string> } & Record<string, unknown> = {};
   try {
     body = await response.json();
   } catch {
     body = {};
   }
   const message = body.message || statusMessage(response.status);
-  return new ApiError(message, response.status, { message, errors: body.errors });
+  // The rest of the answer travels too: a refusal may say what the screen can offer instead (a payment's moves disapproved meanwhile).
+  return new ApiError(message, response.status, { ...body, message, errors: body.errors });
 }
 
 let refreshing: Promise<boolean> | null = null;

@@ -367,6 +367,81 @@ describe('payments to Getters', () => {
     errors.assertNone();
   });
 
+  it('registers a downloaded batch whose move was disapproved before the payment: names the move, and records it paid with the others', async () => {
+    // A Getter owed at least three of approved moves, the last such (others' tests take the first).
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
+    const byGetter = new Map<number, PaymentTransaction[]>();
+    for (const row of rows.filter((r) => r.userMoves[0]?.status === 'APROBADA')) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
+    const debts = [...byGetter.values()].reverse().find((list) => list.length >= 3)!.slice(0, 3);
+    const [kept, gone_, other] = debts;
+    const name = debts[0].accounts.user.fullName;
+    const total = sumMoney(debts.map((d) => d.amount));
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(name);
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    for (const d of debts) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${d.userMoves[0].code}`, exact: true }), true);
+    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click()]);
+    expect(batch.suggestedFilename()).toMatch(/^lote-pagos-/);
+    // Paid at the bank; meanwhile, quality disapproves one of its moves.
+    await api('/user-moves/disapprove-one', 'POST', { id: gone_.userMoves[0].id, reason: 'El cliente objetó la visita antes del pago.' });
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(`LOTE-DESAP-${gone_.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const changed = page.getByRole('dialog', { name: PAYMENT_TEXT.changedTitle(1) });
+    await shown(changed.getByText(new RegExp(`^Move ${gone_.userMoves[0].code} · transacción ${gone_.id} · `)));
+    await shown(changed.getByRole('button', { name: PAYMENT_TEXT.payOthersOnly(2, sumMoney([kept.amount, other.amount])) }));
+    await changed.getByRole('button', { name: PAYMENT_TEXT.payAllAnyway(3, total) }).click();
+    await shown(page.getByRole('dialog', { name: PAYMENT_TEXT.successTitle }).getByText(PAYMENT_TEXT.success));
+    await page.getByRole('dialog', { name: PAYMENT_TEXT.successTitle }).getByRole('button').first().click();
+    // The history has the three, the disapproved one said so.
+    await page.goto(`${baseUrl()}/payment-administration/history`);
+    await listLoaded(page);
+    const rowOf = (t: PaymentTransaction) => page.locator('tbody tr').filter({ hasText: t.userMoves[0].code });
+    await shown(rowOf(gone_).getByText(PAYMENT_TEXT.registeredDisapproved, { exact: true }));
+    await shown(rowOf(kept).getByText(PAYMENT_TEXT.registered, { exact: true }));
+    const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/payed?getterId=${kept.accounts.user.id}&limit=1000`);
+    expect(paid.rows.filter((r) => r.operationCode === `LOTE-DESAP-${gone_.id}`).map((r) => r.id).sort()).toEqual(debts.map((d) => d.id).sort());
+    // The refusal that named the disapproved move is the browser's one logged error.
+    errors.assertNone([/status of 409 \(Conflict\)/]);
+  });
+
+  it('does not write a batch with a move disapproved since the list loaded: takes it out of the selection and says so', async () => {
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
+    const byGetter = new Map<number, PaymentTransaction[]>();
+    for (const row of rows.filter((r) => r.userMoves[0]?.status === 'APROBADA')) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
+    const [kept, disapproved] = [...byGetter.values()].reverse().find((list) => list.length >= 2)!;
+    const name = kept.accounts.user.fullName;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(name);
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    for (const d of [kept, disapproved]) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${d.userMoves[0].code}`, exact: true }), true);
+    await api('/user-moves/disapprove-one', 'POST', { id: disapproved.userMoves[0].id, reason: 'El cliente objetó la visita antes del lote.' });
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click();
+    await shown(page.getByText(PAYMENT_TEXT.leftBatch([disapproved.userMoves[0].code])));
+    const selection = page.getByRole('status', { name: 'Selección' });
+    await shown(selection.getByText(PAYMENT_TEXT.selection(1, kept.amount)));
+    expect(downloads).toBe(0);
+    // Asked again, the batch holds what is still owed.
+    const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click()]);
+    const book = XLSX.read(readFileSync(await batch.path()));
+    const [, ...lines] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, blankrows: true });
+    expect(lines.filter((l) => typeof l[6] === 'number').map((l) => l[6])).toEqual([kept.id]);
+    errors.assertNone();
+  });
+
   it('keeps the dialog open with the server’s words when the operation number is another Getter’s payment; another number pays', async () => {
     const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=20&sort=createdAt&order=DESC');
     const paidElsewhere = rows[0];

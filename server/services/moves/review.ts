@@ -10,6 +10,7 @@ import { accounts, moveReplies, projectLocations, transactions, userMoves, users
 import type { SessionUser } from '../../guard';
 import { badRequest, conflict } from '../../http';
 import { audit } from '../audit';
+import { DROPPED_ON_DISAPPROVAL } from '../../../domain/payments';
 import { type FileStore, STORE_PREFIX } from '../files';
 import { actOnMove, logStatus, type MoveRow, readMove, refuse, updateVersioned } from './act';
 import { refuseInactiveLocations } from './inactiveLocations';
@@ -71,13 +72,27 @@ export async function paidVisitOf(tx: Db | Tx, move: Pick<MoveRow, 'republishedF
   return paid ? { ...paid, transactionDate: new Date(paid.transactionDate).toISOString() } : null;
 }
 
-/** A disapproved move owes nothing: its pending transaction goes; a paid one stays (and is reported). */
-export async function dropPendingTransaction(tx: Tx, moveId: number): Promise<{ removed: number; paid: boolean }> {
+/**
+ * A disapproved move owes nothing: its pending transaction goes; a paid one stays (and is reported).
+ * What went is kept in the audit log (`dropOnDisapproval`, with its account, move, amount and birth): a
+ * payment registered afterwards for a bank batch that included it can still record it as paid (the
+ * money left the bank), as the same transaction (see registerPayment).
+ */
+export async function dropPendingTransaction(tx: Tx, move: Pick<MoveRow, 'id' | 'code'>, actorId: number): Promise<{ removed: number; paid: boolean }> {
   const removed = await tx
     .delete(transactions)
-    .where(and(eq(transactions.userMoveId, moveId), eq(transactions.status, 'PENDING')))
-    .returning({ id: transactions.id });
-  const [paid] = await tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.userMoveId, moveId));
+    .where(and(eq(transactions.userMoveId, move.id), eq(transactions.status, 'PENDING')))
+    .returning({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, createdAt: transactions.createdAt });
+  for (const r of removed) {
+    await audit(tx, {
+      userId: actorId,
+      entity: 'transaction',
+      entityId: r.id,
+      action: DROPPED_ON_DISAPPROVAL,
+      detail: { accountId: r.accountId, userMoveId: move.id, moveCode: move.code, amount: r.amount, createdAt: new Date(r.createdAt).toISOString() },
+    });
+  }
+  const [paid] = await tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.userMoveId, move.id));
   return { removed: removed.length, paid: Boolean(paid) };
 }
 

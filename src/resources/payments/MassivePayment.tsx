@@ -30,6 +30,8 @@ export function MassivePayment() {
   const [order, setOrder] = useState<PaymentOrder | null>(null);
 
   const [batchFailed, setBatchFailed] = useState(false);
+  // What left the selection when the batch was asked for (no longer pending): said, and no file written.
+  const [leftBatch, setLeftBatch] = useState<string[]>([]);
   const pendingKey = ['payments', 'by-getter', getter?.id];
   const pending = useQuery({
     queryKey: pendingKey,
@@ -43,6 +45,7 @@ export function MassivePayment() {
 
   const pick = (next: Getter | null) => {
     setGetter(next);
+    setLeftBatch([]);
     setSelected(new Set());
   };
   const refetch = async () => {
@@ -91,8 +94,19 @@ export function MassivePayment() {
             variant="outlined"
             startIcon={<FileDownloadIcon />}
             disabled={!chosen.length}
-            onClick={() => {
+            onClick={async () => {
               setBatchFailed(false);
+              setLeftBatch([]);
+              // The bank pays what the file says: read what is still pending first. A move disapproved (or a
+              // transaction paid elsewhere) since the list loaded left a batch paying what is no longer owed.
+              const fresh = await pending.refetch();
+              if (fresh.error || !fresh.data) return setBatchFailed(true);
+              const still = new Set(fresh.data.rows.map((r) => r.id));
+              const left = chosen.filter((r) => !still.has(r.id));
+              if (left.length) {
+                setSelected((current) => new Set([...current].filter((id) => still.has(id))));
+                return setLeftBatch(left.map((r) => r.userMoves[0]?.code ?? `transacción ${r.id}`));
+              }
               // The spreadsheet writer is a chunk of its own: a connection lost (or a deploy) meanwhile is said, not swallowed.
               downloadPaymentBatch(chosen, getter?.fullName ?? '', todayIso()).catch(() => setBatchFailed(true));
             }}
@@ -123,6 +137,11 @@ export function MassivePayment() {
         {batchFailed && (
           <Alert severity="error" onClose={() => setBatchFailed(false)} sx={{ mb: 1 }}>
             {T.batchFailed}
+          </Alert>
+        )}
+        {leftBatch.length > 0 && (
+          <Alert severity="warning" onClose={() => setLeftBatch([])} sx={{ mb: 1 }}>
+            {T.leftBatch(leftBatch)}
           </Alert>
         )}
         {getter === null ? (

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { formatPesos } from '../../../domain/money';
-import { combineWithCurrentTime, NO_ACCOUNT, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
+import { combineWithCurrentTime, type DisapprovedRefusal, NO_ACCOUNT, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../../domain/validation';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { closeUnlessBackdrop, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
@@ -32,7 +32,10 @@ const DIALOG_FIELDS = ['transactionDate', 'operationCode'] as const;
  * a field is wrong, and the field says why as soon as it changed. Then the success dialog; `onPaid`
  * refreshes what the screen shows.
  * A refusal of the payment itself (one of them paid meanwhile: 409) closes the dialog and calls
- * `onRefused`, which refetches the lists, so what was paid elsewhere leaves the screen.
+ * `onRefused`, which refetches the lists, so what was paid elsewhere leaves the screen. A refusal for
+ * moves disapproved after the batch was downloaded keeps the dialog open instead, naming them, and
+ * offers to register what the bank transferred: all of them (the disapproved ones paid anyway) or only
+ * the others, with the same date and operation number.
  */
 export function PaymentDialog({ order, onClose, onPaid, onRefused }: { order: PaymentOrder | null; onClose: () => void; onPaid: () => void; onRefused: () => void }) {
   const [done, setDone] = useState(false);
@@ -98,6 +101,34 @@ function PaymentForm({
   // was lost), the body is the same, so it carries the same request key and the server answers the first
   // payment's receipt instead of finding it "already paid".
   const sent = useRef<{ day: string; operationCode: string; instant: string } | null>(null);
+  // The server's refusal for moves disapproved after the batch: what it names, and the rest of the order.
+  const [changed, setChanged] = useState<DisapprovedRefusal | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const send = async (ids: number[], amount: string, paidAnyway: number[] = []) => {
+    const { operationCode, instant } = sent.current!;
+    const common = { id: order.accountId, amount, operationCode, transactionDate: instant, ...(paidAnyway.length ? { paidAnyway } : {}) };
+    paying.current = true;
+    setSending(true);
+    try {
+      if (ids.length === 1) await dataProvider.action(RESOURCE, 'pay', { ...common, penddingTransactionId: ids[0] });
+      else await dataProvider.action(RESOURCE, 'massivePay', { ...common, penddingTransactionIds: ids });
+      onPaid();
+    } catch (error) {
+      const { status, body } = error as { status?: number; body?: { errors?: Record<string, string> } & Partial<DisapprovedRefusal> };
+      if (status === 409 && body?.disapproved?.length && body.others) {
+        setChanged({ disapproved: body.disapproved, others: body.others });
+        return;
+      }
+      const fields = body?.errors ?? {};
+      for (const field of DIALOG_FIELDS) if (fields[field]) form.setError(field, { message: fields[field] });
+      const refused = status !== undefined && status >= 400 && status < 500 && !DIALOG_FIELDS.some((field) => fields[field]);
+      onFailed(errorMessages(error), refused);
+    } finally {
+      paying.current = false;
+      setSending(false);
+    }
+  };
 
   const submit = form.handleSubmit(async (values) => {
     // The resolver hands over the schema's output: the day as YYYY-MM-DD.
@@ -105,22 +136,40 @@ function PaymentForm({
     if (sent.current?.day !== day || sent.current.operationCode !== values.operationCode) {
       sent.current = { day, operationCode: values.operationCode, instant: combineWithCurrentTime(day) };
     }
-    const common = { id: order.accountId, amount: order.amount, operationCode: values.operationCode, transactionDate: sent.current.instant };
-    paying.current = true;
-    try {
-      if (order.ids.length === 1) await dataProvider.action(RESOURCE, 'pay', { ...common, penddingTransactionId: order.ids[0] });
-      else await dataProvider.action(RESOURCE, 'massivePay', { ...common, penddingTransactionIds: order.ids });
-      onPaid();
-    } catch (error) {
-      const { status, body } = error as { status?: number; body?: { errors?: Record<string, string> } };
-      const fields = body?.errors ?? {};
-      for (const field of DIALOG_FIELDS) if (fields[field]) form.setError(field, { message: fields[field] });
-      const refused = status !== undefined && status >= 400 && status < 500 && !DIALOG_FIELDS.some((field) => fields[field]);
-      onFailed(errorMessages(error), refused);
-    } finally {
-      paying.current = false;
-    }
+    await send(order.ids, order.amount);
   });
+
+  if (changed) {
+    const others = changed.others;
+    return (
+      <>
+        <DialogTitle id="payment-title">{T.changedTitle(changed.disapproved.length)}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {changed.disapproved.map((d) => (
+                <li key={d.id}>{T.disapprovedLine(d)}</li>
+              ))}
+            </Box>
+          </Alert>
+          <Typography variant="body2">{T.changedHelp}</Typography>
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+          <Button onClick={() => onFailed([], true)} disabled={sending}>
+            {T.cancel}
+          </Button>
+          {others.ids.length > 0 && (
+            <Button variant="outlined" disabled={sending} onClick={() => void send(others.ids, others.amount)}>
+              {T.payOthersOnly(others.ids.length, others.amount)}
+            </Button>
+          )}
+          <Button variant="contained" disabled={sending} onClick={() => void send(order.ids, order.amount, changed.disapproved.map((d) => d.id))}>
+            {T.payAllAnyway(order.ids.length, order.amount)}
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
 
   return (
     <FormProvider {...form}>

@@ -1,0 +1,158 @@
+/**
+ * A bank batch downloaded, then one of its moves disapproved before the payment is registered: the money
+ * left the bank for all of them. The refusal names what changed and what else the order holds; the payment
+ * can then record them all (the disapproved one paid anyway, back with its own id) or only the others.
+ */
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnsweredQuestionnaire } from '../../domain/move-api';
+import { sumMoney } from '../../domain/money';
+import { combineWithCurrentTime, type DisapprovedRefusal, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
+import { todayIso } from '../../domain/validation';
+import { auditLog, projectLocations, projects, transactions, userMoves, users } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers';
+import { caller, completeSend, type Detail, inStatus, movesWhere, withAgent } from './moves-helpers';
+
+let t: TestApp;
+let admin: string;
+let api: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = caller(t);
+  admin = (await t.login('admin@campo.test')).token;
+});
+afterAll(() => t?.close());
+
+const VIDEO = 'https://www.dropbox.com/s/abc/visita.mp4?dl=0';
+const now = () => combineWithCurrentTime(todayIso());
+const used = new Set<number>();
+
+/** `count` moves in review of one active Getter, of a current project with a price: approved, so each owes a pending transaction. */
+async function approvedOfOneGetter(count: number) {
+  const payable = inArray(
+    userMoves.projectLocationId,
+    t.db
+      .select({ id: projectLocations.id })
+      .from(projectLocations)
+      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+      .where(and(gt(projects.price, '0'), sql`${projects.endDate} >= ${todayIso()}`)),
+  );
+  const active = inArray(userMoves.userId, t.db.select({ id: users.id }).from(users).where(eq(users.status, true)));
+  const moves = await movesWhere(t, inStatus('EN_REVISION'), withAgent, isNull(userMoves.rescueUserId), isNull(userMoves.republishedFromId), payable, active);
+  const byGetter = new Map<number, typeof moves>();
+  for (const m of moves) byGetter.set(m.userId!, [...(byGetter.get(m.userId!) ?? []), m]);
+  const [getterId, mine] = [...byGetter].find(([id, list]) => !used.has(id) && list.length >= count)!;
+  used.add(getterId);
+  const chosen = mine.slice(0, count);
+  for (const m of chosen) await api.ok('POST', '/user-moves/accept-one', admin, { id: m.id, userMoveVideoLink: VIDEO });
+  const owed = await t.db.select().from(transactions).where(inArray(transactions.userMoveId, chosen.map((m) => m.id)));
+  return { getterId, moves: chosen, owed: chosen.map((m) => owed.find((o) => o.userMoveId === m.id)!) };
+}
+
+const disapprove = (id: number) => api.ok('POST', '/user-moves/disapprove-one', admin, { id, reason: 'El cliente objetó la visita.' });
+const rowsOf = (ids: number[]) => t.db.select().from(transactions).where(inArray(transactions.id, ids));
+
+describe('a payment whose batch had a move disapproved meanwhile', () => {
+  it('is refused naming the disapproved move, its transaction and amount, with the rest of the order, and writes nothing', async () => {
+    const { moves, owed } = await approvedOfOneGetter(3);
+    const ids = owed.map((o) => o.id);
+    const total = sumMoney(owed.map((o) => o.amount));
+    await disapprove(moves[1].id);
+    const res = await api.call('PUT', '/accounts/massive-pay', admin, { id: owed[0].accountId, amount: total, penddingTransactionIds: ids, operationCode: 'LOTE-1', transactionDate: now() });
+    expect(res.statusCode).toBe(409);
+    const body = res.json() as DisapprovedRefusal & { message: string };
+    const disapproved = [{ id: ids[1], moveCode: moves[1].code, amount: owed[1].amount, disapprovedAt: expect.any(String) }];
+    expect(body.disapproved).toEqual(disapproved);
+    expect(body.others).toEqual({ ids: [ids[0], ids[2]], amount: sumMoney([owed[0].amount, owed[2].amount]) });
+    expect(body.message).toBe(PAYMENT_TEXT.disapprovedMeanwhile(body.disapproved));
+    expect(body.message).toContain(`move ${moves[1].code} (transacción ${ids[1]}, `);
+    expect((await rowsOf(ids)).map((r) => r.status).sort()).toEqual(['PENDING', 'PENDING']);
+  });
+
+  it('records them all when told the disapproved one was paid anyway: the same transaction back, PAID, which the history shows with its move disapproved', async () => {
+    const { getterId, moves, owed } = await approvedOfOneGetter(2);
+    const ids = owed.map((o) => o.id);
+    const total = sumMoney(owed.map((o) => o.amount));
+    await disapprove(moves[0].id);
+    const order = { id: owed[0].accountId, penddingTransactionIds: ids, operationCode: 'LOTE-2', transactionDate: now(), paidAnyway: [ids[0]] };
+    // The amount is what left the bank: all of them, not only those still pending.
+    const short = await api.call('PUT', '/accounts/massive-pay', admin, { ...order, amount: owed[1].amount });
+    expect([short.statusCode, short.json().errors]).toEqual([400, { amount: PAYMENT_TEXT.amountMismatch(total) }]);
+    const receipt = await api.ok<{ amount: string; transactionIds: number[] }>('PUT', '/accounts/massive-pay', admin, { ...order, amount: total });
+    expect(receipt).toMatchObject({ amount: total, transactionIds: ids });
+    const rows = await rowsOf(ids);
+    expect(rows.map((r) => [r.id, r.userMoveId, r.amount, r.status, r.operationCode]).sort()).toEqual(
+      [
+        [ids[0], moves[0].id, owed[0].amount, 'PAID', 'LOTE-2'],
+        [ids[1], moves[1].id, owed[1].amount, 'PAID', 'LOTE-2'],
+      ].sort(),
+    );
+    // Born when it was: the history and the day totals keep the debt's own day.
+    expect(rows.find((r) => r.id === ids[0])!.createdAt.toISOString()).toBe(owed[0].createdAt.toISOString());
+    const history = await api.ok<{ rows: PaymentTransaction[] }>('GET', `/transactions/payed?getterId=${getterId}&limit=100`, admin);
+    expect(history.rows.find((r) => r.id === ids[0])?.userMoves).toEqual([expect.objectContaining({ id: moves[0].id, status: 'DESAPROBADA' })]);
+    // The lists' totals (kept by triggers) count it where the transactions say: paid, once.
+    for (const status of ['PAID', 'PENDING'] as const) {
+      const listed = await api.ok<{ count: number; totalAmount: string }>('GET', `/transactions/${status === 'PAID' ? 'payed' : 'pending'}?limit=1`, admin);
+      const [summed] = await t.db.select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(amount), 0)::numeric(20,2)::text` }).from(transactions).where(eq(transactions.status, status));
+      expect([listed.count, listed.totalAmount]).toEqual([summed.count, summed.amount]);
+    }
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'transaction'), eq(auditLog.entityId, String(ids[0])), eq(auditLog.action, 'massivePay')));
+    expect(audit.detail).toMatchObject({ operationCode: 'LOTE-2', amount: owed[0].amount, paidAnyway: true });
+    // Sent again (another tab, the same batch): already paid, never twice.
+    const again = await api.call('PUT', '/accounts/massive-pay', admin, { ...order, operationCode: 'LOTE-2B', amount: total });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Ya fueron pagadas: /);
+  });
+
+  it('records only the others when the batch was sent without the disapproved one: the disapproved move stays unpaid', async () => {
+    const { moves, owed } = await approvedOfOneGetter(2);
+    await disapprove(moves[1].id);
+    await api.ok('PUT', '/accounts/massive-pay', admin, { id: owed[0].accountId, amount: owed[0].amount, penddingTransactionIds: [owed[0].id], operationCode: 'LOTE-3', transactionDate: now() });
+    expect((await rowsOf([owed[0].id, owed[1].id])).map((r) => r.status)).toEqual(['PAID']);
+  });
+
+  it('pays a single one anyway too (the pending list’s own button), and refuses a paidAnyway outside the order', async () => {
+    const { moves, owed } = await approvedOfOneGetter(1);
+    await disapprove(moves[0].id);
+    const one = { id: owed[0].accountId, amount: owed[0].amount, penddingTransactionId: owed[0].id, operationCode: 'UNA-1', transactionDate: now() };
+    const refused = await api.call('PUT', '/accounts/pay', admin, one);
+    expect([refused.statusCode, refused.json().others]).toEqual([409, { ids: [], amount: '0.00' }]);
+    const outside = await api.call('PUT', '/accounts/pay', admin, { ...one, paidAnyway: [owed[0].id + 1] });
+    expect([outside.statusCode, outside.json().errors]).toEqual([400, { paidAnyway: PAYMENT_TEXT.paidAnywayOutside }]);
+    await api.ok('PUT', '/accounts/pay', admin, { ...one, paidAnyway: [owed[0].id] });
+    expect((await rowsOf([owed[0].id])).map((r) => r.status)).toEqual(['PAID']);
+  });
+
+  it('records a disapproved one once when two payers register it at the same time: one pays, the other is told it is paid', async () => {
+    const { moves, owed } = await approvedOfOneGetter(2);
+    const ids = owed.map((o) => o.id);
+    await disapprove(moves[0].id);
+    const order = (code: string) => ({ id: owed[0].accountId, amount: sumMoney(owed.map((o) => o.amount)), penddingTransactionIds: ids, operationCode: code, transactionDate: now(), paidAnyway: [ids[0]] });
+    const answers = await Promise.all([api.call('PUT', '/accounts/massive-pay', admin, order('A-1')), api.call('PUT', '/accounts/massive-pay', admin, order('B-1'))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toMatch(/^Ya fueron pagadas: /);
+    const rows = await rowsOf(ids);
+    expect(rows.map((r) => r.status)).toEqual(['PAID', 'PAID']);
+    expect(new Set(rows.map((r) => r.operationCode)).size).toBe(1);
+  });
+
+  it('does not owe the visit twice: a republished copy, approved meanwhile, loses its pending transaction when the original is recorded paid', async () => {
+    const { moves, owed } = await approvedOfOneGetter(1);
+    const [move] = moves;
+    await disapprove(move.id);
+    const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: move.id });
+    const [getter] = await t.db.select().from(users).where(eq(users.id, copy.userId!));
+    const token = (await t.login(getter.email)).token;
+    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${copy.id}`, admin);
+    await api.ok('POST', '/user-moves/submit', token, { id: copy.id, replies: completeSend(answered.questionnaire.dimensions) });
+    await api.ok('PUT', '/user-moves', admin, { id: copy.id, assignedAgentId: move.assignedAgentId });
+    await api.ok('POST', '/user-moves/accept-one', admin, { id: copy.id, userMoveVideoLink: VIDEO });
+    const [copyOwed] = await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id));
+    expect(copyOwed.status).toBe('PENDING');
+    await api.ok('PUT', '/accounts/pay', admin, { id: owed[0].accountId, amount: owed[0].amount, penddingTransactionId: owed[0].id, operationCode: 'VISITA-1', transactionDate: now(), paidAnyway: [owed[0].id] });
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id))).toEqual([]);
+    expect((await rowsOf([owed[0].id])).map((r) => r.status)).toEqual(['PAID']);
+  });
+});
