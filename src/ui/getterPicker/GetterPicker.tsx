@@ -17,7 +17,7 @@ export interface Getter {
 /** What every picker's queries start with: a screen that changes who may be chosen invalidates it. */
 export const GETTERS_QUERY_KEY = ['getters'] as const;
 
-const GETTERS: PickerSource<Getter> = {
+export const GETTERS: PickerSource<Getter> = {
   queryKey: GETTERS_QUERY_KEY,
   path: '/users',
   fixed: { rolId: ROLE.GETTER },
