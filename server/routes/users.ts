@@ -14,8 +14,8 @@ import { pickerIds, pickerTerm } from '../../domain/pickers';
 import { AUTH_TEXT } from '../../domain/auth';
 import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
-import { matchesPerson, personSearch } from '../db/list';
-import { preparedOnce } from '../db/prepared';
+import { matchesPerson, PERSON_PLACEHOLDERS, personSearch } from '../db/list';
+import { placeholders, preparedOnce } from '../db/prepared';
 import { accounts, cuitDigitsOf, getterProfiles, transactions, users } from '../db/schema';
 import { booleanQuery, HttpError } from '../http';
 
@@ -45,7 +45,7 @@ export default async function userRoutes(app: App) {
     // 'Ramirez Julieta' finds 'Julieta Ramírez'; a text without words ('-') narrows nothing.
     const words = q && !cuitDigits ? personSearch(q) : undefined;
     // Built once per shape (which filters it has), the values bound to its placeholders.
-    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${cuitDigits ? 'cuit' : words ? 'name' : ''}:${Boolean(withPending)}`, () => {
+    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${cuitDigits ? 'cuit' : words ? `words${words.count}` : ''}:${Boolean(withPending)}`, () => {
       const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
       // The page of people first, then each one's profile by its key. Joined before the sort and limit,
       // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
@@ -63,7 +63,7 @@ export default async function userRoutes(app: App) {
             cuitDigits
               ? sql`${users.id} in (select ${getterProfiles.userId} from ${getterProfiles} where ${cuitDigitsOf(getterProfiles.cuitCuil)} like ${sql.placeholder('pattern')})`
               : words
-                ? matchesPerson(users.searchWords, sql.placeholder('lead'), sql.placeholder('rest'))
+                ? matchesPerson(users.searchWords, words.count, placeholders(...PERSON_PLACEHOLDERS))
                 : undefined,
             // A Getter who left the platform is still paid what is owed.
             withPending
@@ -89,7 +89,7 @@ export default async function userRoutes(app: App) {
         .orderBy(asc(page.names), asc(page.lastName), asc(page.id))
         .prepare('');
     });
-    const rows = await statement.execute({ rolId, ids, pattern: cuitDigits ? `%${cuitDigits}%` : undefined, lead: words?.lead, rest: words?.rest, limit });
+    const rows = await statement.execute({ rolId, ids, pattern: cuitDigits ? `%${cuitDigits}%` : undefined, ...words?.values, limit });
     return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) => (withProfile ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name }));
   });
 }

@@ -71,6 +71,15 @@ describe('the people pickers (GET /users)', () => {
     expect(first).toEqual(['Zoe Ramírez Cuatro', 'Zoe Ramírez Dos']);
   });
 
+  it('every word counts, however many are typed', async () => {
+    await t.db.update(users).set({ names: 'Ana María Luz', lastName: 'Pérez Soto' }).where(eq(users.id, others[3]));
+    expect(await pickerIds('soto perez luz maria ana')).toContain(others[3]);
+    expect(await pickerIds('s p l m a')).toContain(others[3]);
+    expect(await pickerIds('soto perez luz maria julieta')).not.toContain(others[3]);
+    expect(await pickerIds('soto perez luz maria ana x')).not.toContain(others[3]);
+    await t.db.update(users).set({ names: 'Zoe', lastName: 'Ramírez Cuatro' }).where(eq(users.id, others[3]));
+  });
+
   it('a search without words narrows nothing, and a % or _ typed stays literal', async () => {
     expect(await pickerIds('-')).toEqual(await pickerIds(''));
     expect(await pickerIds('ram%')).toEqual([]);
