@@ -59,10 +59,17 @@ export const users = pgTable(
     sendWhatsappNotification: boolean('send_whatsapp_notification').notNull().default(false),
     checkerAccessToken: text('checker_access_token'),
     checklistAccessUrl: text('checklist_access_url'),
-    /** What the people pickers search: the full name, folded (`campo_fold`). */
-    searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(trim(names || ' ' || last_name))`),
-    /** What the web users' search reads: the full name and the e-mail, folded. */
-    searchText: text('search_text').generatedAlwaysAs(sql`campo_fold(trim(names || ' ' || last_name) || chr(10) || email)`),
+    /**
+     * What the people pickers search: the full name, folded and broken into words, each after a space
+     * (' julieta ramirez'), so that `like '% ram%'` is "a word starting with ram" (domain/people.ts, migration 0031).
+     */
+    searchWords: text('search_words').generatedAlwaysAs(
+      sql`' ' || translate(campo_fold(names || ' ' || last_name), '-''’.,;:_@+/()"&' || chr(9) || chr(10) || chr(13), repeat(' ', 18))`,
+    ),
+    /** What the web users' search reads: the full name and the e-mail, in words as `searchWords`. */
+    searchTextWords: text('search_text_words').generatedAlwaysAs(
+      sql`' ' || translate(campo_fold(names || ' ' || last_name || ' ' || email), '-''’.,;:_@+/()"&' || chr(9) || chr(10) || chr(13), repeat(' ', 18))`,
+    ),
     /**
      * Access tokens issued before this instant are no longer good (server/guard.ts): set by a trigger
      * (migration 0012) whenever the status, the role or the client changes, whoever changes them.
@@ -74,13 +81,13 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_rol_idx').on(t.rolId, t.status),
-    // Also `users_rol_name_order_idx` (rol_id, names, last_name, id) INCLUDE (status, search_name), written
-    // by hand in migration 0030 (drizzle cannot declare INCLUDE): the people pickers' page in name order.
+    // Also `users_rol_name_order_idx` (rol_id, names, last_name, id) INCLUDE (status, search_words), written
+    // by hand in migrations 0030 and 0031 (drizzle cannot declare INCLUDE): the people pickers' page in name order.
     index('users_client_idx').on(t.clientId),
-    // Searches inside the text, blind to case and accents, on the folded columns (migration 0010): the
+    // Searches of people by the start of their words, blind to case and accents (migration 0031): the
     // web users' (full name and e-mail) and the pickers' (full name).
-    index('users_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
-    index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('users_search_words_trgm_idx').using('gin', sql`${t.searchWords} gin_trgm_ops`),
+    index('users_search_text_words_trgm_idx').using('gin', sql`${t.searchTextWords} gin_trgm_ops`),
   ],
 );
 

@@ -2,7 +2,8 @@
  * `GET /users?rolId=`: users of one role as `{ id, fullName, profile? }`: the quality agents
  * (role 1) a move is assigned to and the Getters (role 7) that do them, with their payment profile
  * for those who pay them (`ACCESS.payments`).
- * Active users by default; `q` searches the name (and, for those who see the profile, the
+ * Active users by default; `q` searches the name, each word typed at the start of one of its words in any
+ * order (domain/people.ts, `personWords`) (and, for those who see the profile, the
  * CUIT/CUIL by its digits when it is made of digits with dashes, dots or spaces), `limit` pages a picker's matches, `ids` resolves
  * the names of users a picker already holds (active or not: a chosen Getter may have left since).
  */
@@ -13,8 +14,8 @@ import { pickerIds, pickerTerm } from '../../domain/pickers';
 import { AUTH_TEXT } from '../../domain/auth';
 import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
-import { matchesFolded, searchPattern } from '../db/list';
-import { preparedOnce } from '../db/prepared';
+import { matchesPerson, PERSON_PLACEHOLDERS, personSearch } from '../db/list';
+import { placeholders, preparedOnce } from '../db/prepared';
 import { accounts, cuitDigitsOf, getterProfiles, transactions, users } from '../db/schema';
 import { booleanQuery, HttpError } from '../http';
 
@@ -41,8 +42,10 @@ export default async function userRoutes(app: App) {
     const withProfile = rolId === ROLE.GETTER && pays;
     // Those who see the CUIT/CUIL also find a Getter by it: typed with or without dashes, dots or spaces, its digits.
     const cuitDigits = withProfile && q && CUIT_LIKE.test(q) ? q.replace(/\D/g, '') : '';
+    // 'Ramirez Julieta' finds 'Julieta Ramírez'; a text without words ('-') narrows nothing.
+    const words = q && !cuitDigits ? personSearch(q) : undefined;
     // Built once per shape (which filters it has), the values bound to its placeholders.
-    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${q ? (cuitDigits ? 'cuit' : 'name') : ''}:${Boolean(withPending)}`, () => {
+    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${cuitDigits ? 'cuit' : words ? `words${words.count}` : ''}:${Boolean(withPending)}`, () => {
       const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
       // The page of people first, then each one's profile by its key. Joined before the sort and limit,
       // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
@@ -59,8 +62,8 @@ export default async function userRoutes(app: App) {
             // through the trigram index on that same expression (names keep theirs).
             cuitDigits
               ? sql`${users.id} in (select ${getterProfiles.userId} from ${getterProfiles} where ${cuitDigitsOf(getterProfiles.cuitCuil)} like ${sql.placeholder('pattern')})`
-              : q
-                ? matchesFolded(users.searchName, sql.placeholder('pattern'))
+              : words
+                ? matchesPerson(users.searchWords, words.count, placeholders(...PERSON_PLACEHOLDERS))
                 : undefined,
             // A Getter who left the platform is still paid what is owed.
             withPending
@@ -86,7 +89,7 @@ export default async function userRoutes(app: App) {
         .orderBy(asc(page.names), asc(page.lastName), asc(page.id))
         .prepare('');
     });
-    const rows = await statement.execute({ rolId, ids, pattern: cuitDigits ? `%${cuitDigits}%` : q && searchPattern(q), limit });
+    const rows = await statement.execute({ rolId, ids, pattern: cuitDigits ? `%${cuitDigits}%` : undefined, ...words?.values, limit });
     return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) => (withProfile ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name }));
   });
 }

@@ -5,7 +5,7 @@ import { isRoleId, ROLE_NAMES } from '../../domain/roles';
 import { safeCell } from '../../domain/validation';
 import { WEB_USER_EXPORT, type WebUser, type WebUserValues } from '../../domain/webUsers';
 import type { Db, Tx } from '../db/client';
-import { countAll, matchesFolded, orderBy, searchPattern } from '../db/list';
+import { countAll, matchesPerson, PERSON_PLACEHOLDERS, orderBy, personSearch } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, locations, locationZoneManagers, userActions, users } from '../db/schema';
 import { booleanQuery, listQuery } from '../http';
@@ -76,32 +76,32 @@ export function toWebUser(row: UserRow): WebUser {
  * The filter's condition: the filters `q` has, on `values` (`q`'s own values, or placeholders of the
  * same names for a statement kept by shape).
  */
-export function userWhere(q: Partial<UserFilter>, values: Partial<Record<'status' | 'clientId' | 'rolId' | 'q', unknown>> = { ...q, q: q.q && searchPattern(q.q.trim()) }): SQL | undefined {
+export function userWhere(q: Partial<UserFilter>, values: Record<string, unknown> = { ...q, ...personSearch(q.q ?? '')?.values }): SQL | undefined {
   const filters: SQL[] = [];
   if (q.status !== undefined) filters.push(eq(users.status, values.status as boolean));
   if (q.clientId !== undefined) filters.push(eq(users.clientId, values.clientId as number));
   if (q.rolId !== undefined) filters.push(eq(users.rolId, values.rolId as number));
-  if (q.q) {
-    const pattern = values.q as string;
-    filters.push(matchesFolded(users.searchText, pattern));
-  }
+  // Each word typed at the start of a word of the name or the e-mail, in any order (domain/people.ts); a text
+  // without words ('-') narrows nothing.
+  const words = personSearch(q.q ?? '');
+  if (words) filters.push(matchesPerson(users.searchTextWords, words.count, values));
   return filters.length ? and(...filters) : undefined;
 }
 
 /** The shape of a filter: which filters it has, its sort and order. */
-const userShape = (q: Partial<UserFilter>) => `users:${q.status !== undefined}:${q.clientId !== undefined}:${q.rolId !== undefined}:${Boolean(q.q)}:${q.sort ?? ''}:${q.order}`;
+const userShape = (q: Partial<UserFilter>) => `users:${q.status !== undefined}:${q.clientId !== undefined}:${q.rolId !== undefined}:${personSearch(q.q ?? '')?.count ?? 0}:${q.sort ?? ''}:${q.order}`;
 
 /** One page of users of the filter, sorted in SQL (the id breaks ties); its statement built once per shape. */
 export async function pageOfUsers(db: Db, q: UserFilter, limit = q.limit, offset = q.offset): Promise<WebUser[]> {
   const page = preparedOnce(db, userShape(q), () =>
     selectUsers(db)
-      .where(userWhere(q, placeholders('status', 'clientId', 'rolId', 'q')))
+      .where(userWhere(q, placeholders('status', 'clientId', 'rolId', ...PERSON_PLACEHOLDERS)))
       .orderBy(...orderBy(sortable, q.sort, q.order, 'id'))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(''),
   );
-  const rows = await page.execute({ status: q.status, clientId: q.clientId, rolId: q.rolId, q: q.q && searchPattern(q.q.trim()), limit, offset });
+  const rows = await page.execute({ status: q.status, clientId: q.clientId, rolId: q.rolId, ...personSearch(q.q ?? '')?.values, limit, offset });
   return rows.map(toWebUser);
 }
 

@@ -105,4 +105,18 @@ describe('Pickers that search as the user types', () => {
     for (const requests of [clientRequests, questionnaireRequests, guidelineRequests]) expect(requests.filter((q) => q.get('limit') === '1000')).toEqual([]);
     errors.assertNone();
   });
+
+  it("finds a Getter typed surname first, without accents and in part ('Ramirez Jul'), and chooses her", async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    const getterRequests = requestsTo(page, '/users');
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
+    const auditor = page.getByRole('combobox', { name: 'Auditor' });
+    await shown(auditor);
+    await typeAndPick(page, 'Auditor', '/users', 'Ramirez Jul', 'Julieta Ramírez');
+    expect(await auditor.inputValue()).toBe('Julieta Ramírez');
+    // The server searched it, a page at a time.
+    expect(getterRequests.some((q) => q.get('q') === 'Ramirez Jul' && q.get('limit') === '51')).toBe(true);
+    errors.assertNone();
+  });
 });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ROLE } from '../../../domain/roles';
 import { request } from '../../dataProvider/http';
+import { personMatch } from '../../../domain/people';
 import { ClientInput } from '../../ui/ClientPicker';
 import { CascadeSelects } from '../../ui/form/CascadeSelects';
 import { EmailListInput } from '../../ui/form/EmailListInput';
@@ -101,12 +102,14 @@ export function LocationFields({
           label="Responsable de punto de venta"
           choices={withAssigned(owners.data, assigned?.owner ? [assigned.owner] : [])}
           loading={Boolean(clientId) && owners.isPending}
+          matches={personMatch}
         />
         <MultiSelectInput
           name="zoneManagersIds"
           label="Gerentes Zonales"
           choices={withAssigned(managers.data, assigned?.zoneManagers ?? [])}
           loading={Boolean(clientId) && managers.isPending}
+          matches={personMatch}
         />
         <TextInput name="executive" label="Ejecutivo" required />
         <TextInput name="emailExecutive" label="Email del ejecutivo" required />

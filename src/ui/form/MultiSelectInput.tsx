@@ -13,6 +13,7 @@ export function MultiSelectInput({
   helperText,
   choices,
   loading,
+  matches,
 }: {
   name: string;
   label: string;
@@ -21,6 +22,8 @@ export function MultiSelectInput({
   helperText?: string;
   choices: Choice[];
   loading?: boolean;
+  /** Which choices what is typed finds (people: `personMatch`); MUI's text inside the name otherwise. */
+  matches?: (name: string, typed: string) => boolean;
 }) {
   const { field, shownError, readOnly } = useField(name);
   const ids: Choice['id'][] = Array.isArray(field.value) ? field.value : [];
@@ -31,6 +34,7 @@ export function MultiSelectInput({
       multiple
       options={choices}
       value={selected}
+      filterOptions={matches && ((all, { inputValue }) => all.filter((o) => matches(o.name, inputValue)))}
       loading={loading}
       loadingText="Cargando…"
       disabled={disabled || readOnly}

@@ -94,7 +94,16 @@ export function SelectInput({
   emptyLabel = 'Sin Selección',
   loading,
   onChange,
-}: BaseProps & { choices: Choice[]; emptyLabel?: string; loading?: boolean; /** Called after the user picks (a cascade clears its children). */ onChange?: (value: Choice['id'] | null) => void }) {
+  matches,
+}: BaseProps & {
+  choices: Choice[];
+  emptyLabel?: string;
+  loading?: boolean;
+  /** Called after the user picks (a cascade clears its children). */
+  onChange?: (value: Choice['id'] | null) => void;
+  /** Which choices what is typed finds (people: `personMatch`, every word at the start of one of the name's); MUI's text inside the name otherwise. */
+  matches?: (name: string, typed: string) => boolean;
+}) {
   const { field, shownError, readOnly } = useField(name);
   const empty: Choice = { id: '', name: emptyLabel };
   const options = choices.length ? [empty, ...choices] : [];
@@ -104,6 +113,7 @@ export function SelectInput({
       autoHighlight
       options={options}
       value={selected}
+      filterOptions={matches && ((all, { inputValue }) => all.filter((o) => matches(o.name, inputValue)))}
       loading={loading}
       loadingText="Cargando…"
       disabled={disabled || readOnly}

@@ -3,7 +3,7 @@
  * (`GET /users?rolId=7&q=…`) instead of loading them all, and names the Getter it holds by id.
  */
 import type { GetterProfile } from '../../../domain/payments';
-import { PEOPLE_TEXT } from '../../../domain/people';
+import { PEOPLE_TEXT, personMatch } from '../../../domain/people';
 import { ROLE } from '../../../domain/roles';
 import { type PickerInputProps, type PickerProps, type PickerSource, SearchInput, SearchPicker, usePicked } from '../searchPicker/SearchPicker';
 
@@ -17,11 +17,13 @@ export interface Getter {
 /** What every picker's queries start with: a screen that changes who may be chosen invalidates it. */
 export const GETTERS_QUERY_KEY = ['getters'] as const;
 
-const GETTERS: PickerSource<Getter> = {
+export const GETTERS: PickerSource<Getter> = {
   queryKey: GETTERS_QUERY_KEY,
   path: '/users',
   fixed: { rolId: ROLE.GETTER },
   nameOf: (g) => g.fullName,
+  // Each word typed at the start of a word of the name, in any order, as the server searches.
+  matches: personMatch,
   stub: (id, fullName) => ({ id, fullName }),
   unnamed: (id) => `Getter ${id}`,
   typeToSearch: PEOPLE_TEXT.typeToSearch,

@@ -11,7 +11,7 @@ import { PICKER_PAGE, PICKER_TEXT } from '../../../domain/pickers';
 import { request } from '../../dataProvider/http';
 import { useField } from '../form/inputs';
 import { useDebounced } from '../useDebounced';
-import { optionKey, type Pickable, type PickerOption, sameOption, type SearchAnswer, searchTerm, shownOptions } from './options';
+import { optionKey, type Pickable, type PickerOption, sameOption, type SearchAnswer, type SearchRule, searchTerm, shownOptions } from './options';
 
 const TYPING_DELAY = 300;
 
@@ -27,6 +27,8 @@ export interface SearchSource<T extends Pickable> {
   nameOf: (item: T) => string;
   /** What the server's search looks in, to narrow the last answer while typing: the name unless more. */
   searchedText?: (item: T) => string;
+  /** How the server matches what is typed, to narrow the last answer the same way: the text inside the name unless said (people: `personMatch`). */
+  matches?: SearchRule;
   /** Matches shown at a time: PICKER_PAGE unless the source says fewer. */
   page?: number;
   /** The hint before anything is typed, when there are more items than shown. */
@@ -219,6 +221,7 @@ export function useSearchList<T extends Pickable>({
     term: typed,
     emptyLabel,
     nameOf: source.searchedText ?? source.nameOf,
+    matches: source.matches,
     typeToSearch: source.typeToSearch,
     more: source.more,
     page: source.page,

@@ -28,13 +28,17 @@ export interface SearchAnswer<T extends Pickable> {
   found: T[];
 }
 
-const contains = (name: string, term: string) => name.toLocaleLowerCase('es').includes(term.toLocaleLowerCase('es'));
+/** How a picker's server search matches, to narrow the last answer as the server would: the text inside the name. */
+export type SearchRule = (name: string, term: string) => boolean;
+
+export const contains: SearchRule = (name, term) => name.toLocaleLowerCase('es').includes(term.toLocaleLowerCase('es'));
 
 /**
  * The options shown for what is typed (`term`): the empty option and the chosen item lead when
  * nothing is typed; then the first `page` matches, and a hint line when the server has more
  * (`typeToSearch` before anything is typed, `more` after). While the answer to what is typed is on its way,
- * the last answer narrowed to the names (`nameOf`) that contain it stands in, so the list follows the typing at once.
+ * the last answer narrowed to the names (`nameOf`) that match it (`matches`, as the server does: `contains` unless
+ * the source says otherwise) stands in, so the list follows the typing at once.
  */
 export function shownOptions<T extends Pickable>({
   answer,
@@ -42,6 +46,7 @@ export function shownOptions<T extends Pickable>({
   term,
   emptyLabel,
   nameOf,
+  matches = contains,
   typeToSearch,
   more = PICKER_TEXT.more,
   page: pageSize = PICKER_PAGE,
@@ -51,12 +56,13 @@ export function shownOptions<T extends Pickable>({
   term: string;
   emptyLabel?: string;
   nameOf: (item: T) => string;
+  matches?: SearchRule;
   typeToSearch: string;
   more?: string;
   page?: number;
 }): PickerOption<T>[] {
   const current = answer?.term === term;
-  const found = answer ? (current ? answer.found : answer.found.filter((item) => contains(nameOf(item), term))) : [];
+  const found = answer ? (current ? answer.found : answer.found.filter((item) => matches(nameOf(item), term))) : [];
   const page = found.slice(0, pageSize);
   const shown: PickerOption<T>[] = [];
   if (!term) {

@@ -4,6 +4,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { formatCount } from '../../../../domain/numbers';
+import { personMatch } from '../../../../domain/people';
 import { ROLE } from '../../../../domain/roles';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { SelectInput } from '../../../ui/form/inputs';
@@ -55,7 +56,7 @@ export function MassAssignDialog({ query, selected, count, estimated = false, on
         <DialogTitle id="assign-title">Asignar agente de calidad</DialogTitle>
         <DialogContent>
           <FormProvider {...form}>
-            <SelectInput name="agentId" label="Agente de calidad" choices={agents.data ?? []} loading={agents.isPending} onChange={() => form.clearErrors('agentId')} />
+            <SelectInput name="agentId" label="Agente de calidad" choices={agents.data ?? []} loading={agents.isPending} matches={personMatch} onChange={() => form.clearErrors('agentId')} />
           </FormProvider>
           <RadioGroup aria-label="Moves a asignar" value={scope} onChange={(e) => setScope(e.target.value as 'selected' | 'all')}>
             <FormControlLabel value="selected" control={<Radio />} disabled={!selected.length} label={`Las moves seleccionadas (${selected.length})`} />

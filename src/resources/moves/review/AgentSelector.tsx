@@ -2,6 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { personMatch } from '../../../../domain/people';
 import { ROLE } from '../../../../domain/roles';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import type { Choice } from '../../../ui/form/inputs';
@@ -21,6 +22,8 @@ export function AgentSelector({ move, enabled, hint, runner }: { move: MoveDetai
         sx={{ width: 300 }}
         options={choices}
         value={current}
+        // Each word typed at the start of a word of the name, in any order, as every people search (domain/people.ts).
+        filterOptions={(all, { inputValue }) => all.filter((c) => personMatch(c.name, inputValue))}
         loading={agents.isPending}
         disabled={!enabled || runner.busy}
         getOptionLabel={(o) => o.name}
