@@ -27,9 +27,16 @@ const SEPARATOR = new RegExp(`[\\s${WORD_SEPARATORS.replace(/[-\\\]^]/g, '\\$&')
 /**
  * The words of a search of people: folded, distinct, without those another word already starts with
  * ('j juan' asks only 'juan', which implies 'j'), the longest first (the one the index is asked for).
+ * What is typed without a space stays together: its parts are consecutive words of the person ('maria-jose'
+ * is 'maria jose', found in 'María-José' and 'María José'; an e-mail typed whole, 'operaciones@campo.test', is
+ * 'operaciones campo test' and finds that e-mail, not also 'operaciones2@campo.test' by its three words apart).
  */
 export function personWords(text: string): string[] {
-  const words = [...new Set(foldText(text).split(SEPARATOR).filter(Boolean))];
+  const phrases = foldText(text)
+    .split(/\s+/u)
+    .map((typed) => typed.split(SEPARATOR).filter(Boolean).join(' '))
+    .filter(Boolean);
+  const words = [...new Set(phrases)];
   return words.filter((w) => !words.some((other) => other !== w && other.startsWith(w))).sort((a, b) => b.length - a.length);
 }
 

@@ -9,11 +9,14 @@ import { GETTERS } from '../../src/ui/getterPicker/GetterPicker';
 import { optionKey, shownOptions } from '../../src/ui/searchPicker/options';
 
 describe('the words of a search of people', () => {
-  it('are folded, split at spaces and separators, distinct, the longest first', () => {
+  it('are folded, split at spaces, distinct, the longest first', () => {
     expect(personWords('Ramírez  JULIETA')).toEqual(['ramirez', 'julieta']);
-    expect(personWords("María-José O’Brien")).toEqual(['maria', 'brien', 'jose', 'o']);
-    expect(personWords('juan.perez@campo.test')).toEqual(['perez', 'campo', 'juan', 'test']);
     expect(personWords('ram ram')).toEqual(['ram']);
+  });
+  it('keep together what is typed without a space: its parts are consecutive words', () => {
+    expect(personWords("María-José O’Brien")).toEqual(['maria jose', 'o brien']);
+    expect(personWords('juan.perez@campo.test')).toEqual(['juan perez campo test']);
+    expect(personWords('perez juan.perez@campo.test')).toEqual(['juan perez campo test', 'perez']);
   });
   it('leave out a word another one starts with: it asks nothing more', () => {
     expect(personWords('j juan ju')).toEqual(['juan']);
@@ -24,7 +27,7 @@ describe('the words of a search of people', () => {
     expect(personWords(' - . ')).toEqual([]);
   });
   it('keep what LIKE would read as a wildcard, for the server to escape', () => {
-    expect(personWords('50% ra_m')).toEqual(['50%', 'ra', 'm']);
+    expect(personWords('50% ra_m')).toEqual(['ra m', '50%']);
   });
 });
 
@@ -43,6 +46,13 @@ describe('a person matches a search', () => {
     expect(personMatch('María-José Núñez', 'jose nunez')).toBe(true);
     expect(personMatch('Julieta Ramírez\njramirez@campo.test', 'campo jramirez')).toBe(true);
     expect(personMatches(julieta, [])).toBe(true);
+  });
+  it('by an e-mail typed whole, not by its words found apart', () => {
+    expect(personMatch('Omar Operaciones\noperaciones@campo.test', 'operaciones@campo.test')).toBe(true);
+    expect(personMatch('Paula Giménez\noperaciones2@campo.test', 'operaciones@campo.test')).toBe(false);
+    expect(personMatch('Paula Giménez\noperaciones2@campo.test', 'operaciones campo')).toBe(true);
+    expect(personMatch('María José Núñez', 'maria-jose')).toBe(true);
+    expect(personMatch('José María Núñez', 'maria-jose')).toBe(false);
   });
   it('reads the name as the database holds it: folded words, each after a space', () => {
     expect(wordsText("María-José O'Brien")).toBe(' maria jose o brien');
