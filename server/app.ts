@@ -13,7 +13,7 @@ import type { Db } from './db/client';
 import { registerGuard, type RouteEntry } from './guard';
 import { registerSecurityHeaders } from './securityHeaders';
 import { clientErrorHandler, errorHandler, applyZodSchemas, registerJsonParser } from './http';
-import { documentRoute } from './openapi';
+import { documentRoute, OPENAPI_TAGS } from './openapi';
 import authRoutes from './routes/auth';
 import campaignRoutes from './routes/campaigns';
 import characteristicRoutes from './routes/characteristics';
@@ -115,6 +115,7 @@ export async function buildApp({ config, db, logger, logStream }: AppOptions): P
       info: { title: 'Campo API', version: '1.0.0', description: 'API de la consola Campo. Todas las rutas viven bajo /api.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
+      tags: OPENAPI_TAGS,
     },
     transform: documentRoute,
   });

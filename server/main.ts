@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { startupBanner } from './banner';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { databaseUnavailable } from './db/errors';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed';
-import { STAFF_LOGINS } from './db/seed/people';
-import { ROLE_NAMES } from '../domain/roles';
+import { seedDemo } from './db/seed';
 import { writeDemoFiles } from './db/seed/demoFiles';
 import { seedReference } from './db/seed/reference';
 
@@ -29,11 +28,7 @@ if (config.seedDemo) await writeDemoFiles(config.dataDir);
 if (seeded) app.log.info('demo data seeded');
 
 await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${join(config.dataDir, 'db')})`;
-console.log(`\nCampo en http://localhost:${config.port}  ·  API en /api  ·  OpenAPI en /api/docs  ·  base: ${where}`);
-console.log(`Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`);
-// Every login the demo has, staff roles included (administración and cuentas pay; comercial only reads).
-for (const u of [...DEMO_LOGINS, ...STAFF_LOGINS]) console.log(`  ${u.email.padEnd(28)} ${u.role === null ? 'sin rol (Plataform)' : `${ROLE_NAMES[u.role]} (rol ${u.role})`}`);
+for (const line of startupBanner(config)) console.log(line);
 
 /** The database's address without its password, for a message. */
 function redactedUrl(url: string | undefined): string {

@@ -10,6 +10,34 @@ import { toJsonSchema } from './http';
 
 type Schema = Record<string, unknown>;
 
+/**
+ * The document's groups, in the order Swagger UI shows them: every route names one of these tags (the
+ * identifiers stay as the routes give them; the description says, in Spanish, what each group holds).
+ */
+export const OPENAPI_TAGS: { name: string; description: string }[] = [
+  { name: 'auth', description: 'Sesión: ingreso, renovación y cierre, restauración de contraseña y perfil del usuario.' },
+  { name: 'settings', description: 'La instalación: enlaces públicos que lee la consola, estado de la instancia y acceso al campus.' },
+  { name: 'dashboard', description: 'Tablero del cliente: sus proyectos y el avance de cada uno.' },
+  { name: 'clients', description: 'Clientes, sus tipos y su carga masiva.' },
+  { name: 'locations', description: 'Puntos de venta de los clientes, su carga masiva, sus gerentes zonales y países, provincias y ciudades.' },
+  { name: 'features', description: 'Atributos de cliente y sus valores.' },
+  { name: 'characteristics', description: 'Características.' },
+  { name: 'tags', description: 'Grupos de etiquetas con sus claves y valores.' },
+  { name: 'campaigns', description: 'Campañas de los clientes.' },
+  { name: 'motives', description: 'Motivos que se dan al revisar una move.' },
+  { name: 'guidelines', description: 'Instructivos y sus versiones.' },
+  { name: 'questionnaires', description: 'Cuestionarios y sus versiones.' },
+  { name: 'moves-config', description: 'Configuraciones de moves: tipos y categorías que admiten.' },
+  { name: 'projects', description: 'Proyectos: puntos de venta, rangos de visitas, visitas publicadas y extensiones.' },
+  { name: 'user-moves', description: 'Moves: listas, asignación, revisión (aprobar, rechazar, devolver, desaprobar, rescatar, republicar) y sus reportes.' },
+  { name: 'reports', description: 'Reportes de desempeño del cliente, con su certificado.' },
+  { name: 'payments', description: 'Transacciones de los Getters y su pago, uno a uno o masivo.' },
+  { name: 'push-notifications', description: 'Notificaciones push a los Getters y su historial.' },
+  { name: 'users', description: 'Usuarios de un rol para los selectores (Getters por defecto).' },
+  { name: 'web-users', description: 'Usuarios de la consola: alta, edición, estado, permisos y carga masiva.' },
+  { name: 'files', description: 'Archivos guardados, por su enlace firmado.' },
+];
+
 /** The roles of a route in words, as the document's description says them. */
 export function rolesInWords(roles: RouteRoles | undefined): string {
   if (roles === 'public') return 'Pública: no necesita sesión.';
@@ -42,22 +70,41 @@ const ERROR_BODY = {
 };
 const refusal = (description: string) => ({ description, ...ERROR_BODY });
 
+/** What `responses` reads of a route besides its schema. */
+interface Answers {
+  method: string;
+  url: string;
+  roles: RouteRoles | undefined;
+  upload: boolean;
+  /** Counted per IP by @fastify/rate-limit (the sign-in routes): a 429 past the limit. */
+  rateLimited: boolean;
+}
+
+/** The status codes a route's description names (e.g. 'responde 409'): each one is documented. */
+const codesNamed = (description: unknown) => new Set((String(description ?? '').match(/\b[45]\d\d\b/g) ?? []).map(Number));
+
 /**
  * The answers a route documents: its success, and the refusals the server gives it (every one with
- * the same body): 400 when it reads input, 401/403 when it needs a session, 404 when a path names a
- * record, 409 when its description speaks of one, 413 for an upload, 429 for the sign-in routes.
+ * the same body): 400 when it reads input, 401/403 when it needs a session (or its description names
+ * them), 404 when its path names a record or a file and for every write with a session (an edit names
+ * its record in the body), 409 for every write with a session too (the error handler answers one when
+ * another transaction changed the same rows, besides the conflicts a description names), 413 for an upload,
+ * 422 for an Idempotency-Key reused with other data, 429 for the rate-limited sign-in routes
+ * only, 503 for all (the database out of reach), and any other code its description names.
  */
-function responses(given: Schema, method: string, roles: RouteRoles | undefined, upload: boolean): Schema {
+function responses(given: Schema, { method, url, roles, upload, rateLimited }: Answers): Schema {
+  const named = codesNamed(given.description);
   const out: Schema = method === 'POST' ? { '2XX': { description: 'Correcto (201 cuando crea un registro).' } } : { 200: { description: 'Correcto.' } };
-  if (given.body || given.querystring || given.params || upload) out[400] = refusal('Datos inválidos: el motivo y, por campo, su mensaje.');
-  if (roles !== 'public') {
-    out[401] = refusal('Sin sesión, o con un token vencido o revocado.');
-    out[403] = refusal('El rol del usuario no puede usar esta ruta, o el registro no es suyo.');
-  }
-  if (given.params) out[404] = refusal('El registro no existe.');
-  if (/409/.test(String(given.description ?? ''))) out[409] = refusal('Conflicto con el estado actual (otra persona lo cambió, un duplicado, una transición no permitida).');
-  if (upload) out[413] = refusal('El archivo supera el tamaño o las filas permitidas.');
-  if (roles === 'public') out[429] = refusal('Demasiados intentos: espere antes de volver a intentar.');
+  if (given.body || given.querystring || given.params || upload || named.has(400)) out[400] = refusal('Datos inválidos: el motivo y, por campo, su mensaje.');
+  if (roles !== 'public' || named.has(401)) out[401] = refusal(roles === 'public' ? 'Las credenciales o el token no son válidos, o el usuario está inactivo.' : 'Sin sesión, o con un token vencido o revocado.');
+  if (roles !== 'public' || named.has(403)) out[403] = refusal(roles === 'public' ? 'El enlace o el token no es válido, o venció.' : 'El rol del usuario no puede usar esta ruta, o el registro no es suyo.');
+  if (given.params || /[:*]/.test(url) || (method !== 'GET' && roles !== 'public') || named.has(404)) out[404] = refusal('El registro (o uno que nombra) no existe.');
+  if ((method !== 'GET' && roles !== 'public') || named.has(409)) out[409] = refusal('Conflicto con el estado actual (otra persona lo cambió, un duplicado, una transición no permitida).');
+  if (upload || named.has(413)) out[413] = refusal('El archivo supera el tamaño o las filas permitidas.');
+  if (named.has(415)) out[415] = refusal('No llegó un archivo, o no es del tipo que la ruta lee.');
+  if (given.headers || named.has(422)) out[422] = refusal('La clave del pedido (Idempotency-Key) ya se usó con otros datos: no se hizo nada.');
+  if (rateLimited || named.has(429)) out[429] = refusal('Demasiados intentos: espere antes de volver a intentar.');
+  out[503] = refusal('La base de datos no responde: intente de nuevo pasados los segundos de `Retry-After`.');
   return out;
 }
 
@@ -77,6 +124,7 @@ export function documentRoute({ schema, url, route }: { schema: unknown; url: st
   out['x-roles'] = roles === 'public' || roles === 'any' || roles === undefined ? (roles ?? 'any') : [...roles];
   if (roles === 'public') out.security = [];
   const method = [route.method].flat()[0] ?? 'GET';
-  if (!given.response) out.response = responses(given, method, roles, Boolean(upload));
+  const rateLimited = Boolean(route.config?.rateLimit);
+  if (!given.response) out.response = responses(given, { method, url, roles, upload: Boolean(upload), rateLimited });
   return { schema: out as never, url };
 }

@@ -28,7 +28,7 @@ export default async function authRoutes(app: App) {
 
   const failures = new LoginFailures(app.db);
   const restoreRequests = new RestoreRequests(app.db);
-  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', description: 'Tras 10 contraseñas equivocadas para un mismo e-mail en 15 minutos, ese e-mail responde 429 hasta que pasen.', body: loginSchema } }, async (req) => {
+  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', description: 'Un e-mail o una contraseña equivocados, o un usuario inactivo, responden 401. Tras 10 contraseñas equivocadas para un mismo e-mail en 15 minutos, ese e-mail responde 429 hasta que pasen.', body: loginSchema } }, async (req) => {
     const { email, password } = req.body as z.infer<typeof loginSchema>;
     if (!(await failures.attempt(email))) throw new HttpError(429, AUTH_TEXT.tooManyFailures);
     const [user] = await app.db.select().from(users).where(byEmail(email));
@@ -46,7 +46,7 @@ export default async function authRoutes(app: App) {
       schema: {
         tags: ['auth'],
         summary: 'Inicio de sesión único con un token firmado por Sooft que nombra el e-mail',
-        description: 'El token es un JWT HS256 firmado con el secreto compartido; se rechaza vencido o si el usuario está inactivo.',
+        description: 'El token es un JWT HS256 firmado con el secreto compartido; se rechaza (401) vencido, mal firmado o si el usuario está inactivo.',
         body: z.object({ token: z.string().min(1, MSG.required).max(4096) }),
       },
     },
@@ -67,7 +67,7 @@ export default async function authRoutes(app: App) {
       schema: {
         tags: ['auth'],
         summary: 'Renueva la sesión: canjea el token de refresco por tokens nuevos',
-        description: 'Cada token de refresco sirve una sola vez: presentar uno ya usado revoca toda la cadena de sesión que nació de él (401).',
+        description: 'Cada token de refresco sirve una sola vez: presentar uno ya usado revoca toda la cadena de sesión que nació de él (401). Un token vencido, revocado o desconocido, o un usuario inactivo, también responden 401.',
         body: z.object({ refreshToken: z.string().min(1, MSG.required).max(200) }),
       },
     },

@@ -17,7 +17,7 @@ export default async function clientImportRoutes(app: App) {
       schema: {
         tags: ['clients'],
         summary: 'Carga masiva de clientes desde un CSV',
-        description: 'Multipart con el CSV en el campo `csvFile`, con las columnas de la plantilla. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala.',
+        description: 'Multipart con el CSV en el campo `csvFile`, con las columnas de la plantilla. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala. Sin archivo, o con uno que no es un CSV de texto, responde 415.',
         consumes: ['multipart/form-data'],
         upload: { file: 'csvFile' } satisfies UploadFields,
       },

@@ -76,7 +76,7 @@ export default async function locationImportRoutes(app: App) {
     querystring: z.object({ clientId: id.optional() }),
   };
   const description =
-    'Multipart con el CSV en el campo `csvFile` y el cliente en el campo o la query `clientId`. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala.';
+    'Multipart con el CSV en el campo `csvFile` y el cliente en el campo o la query `clientId`. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala. Sin archivo, o con uno que no es un CSV de texto, responde 415.';
   app.post('/locations/massive/client', { config: write, schema: { ...schema, summary: 'Carga masiva de puntos de venta de un cliente desde un CSV', description } }, handler);
   app.post('/core-clients/clients/importBranches', { config: write, schema: { ...schema, summary: 'Carga masiva de puntos de venta desde un CSV (alias de /locations/massive/client)', description } }, handler);
 }

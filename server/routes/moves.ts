@@ -46,7 +46,7 @@ export default async function moveRoutes(app: App) {
   app.get('/user-moves/get', { config: read, schema: { tags, summary: 'Detalle de una move por su id', querystring: byId } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
 
   /** By code ('M-0000123'); a number alone is read as the code's number. */
-  app.get('/user-moves/get/code', { config: read, schema: { tags, summary: 'Detalle de una move por su código (M-0000123 o solo el número)', querystring: byCode } }, async (req) => {
+  app.get('/user-moves/get/code', { config: read, schema: { tags, summary: 'Detalle de una move por su código (M-0000123 o solo el número)', description: 'Un código que no es de ninguna move responde 404.', querystring: byCode } }, async (req) => {
     const { code } = req.query as z.infer<typeof byCode>;
     const moveId = codeToId(code);
     if (moveId === null) throw notFound(MOVE_TEXT.notFound);

@@ -145,7 +145,7 @@ export default async function projectRoutes(app: App) {
   app.get('/projects', { config: read, schema: { tags, summary: 'Lista paginada de proyectos con búsqueda por nombre, filtro por cliente y orden', description: 'Con `future=true`, solo los proyectos que aún no terminaron.', querystring: listProjectsQuery } }, async (req) => listProjects(app.db, req.query as ProjectListFilter));
 
   /** The last extension of a past project: who, when, the end date it had, and why. */
-  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, summary: 'Última extensión de un proyecto vencido: quién, cuándo, fecha de fin anterior y motivo', querystring: reasonQuery } }, async (req) => {
+  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, summary: 'Última extensión de un proyecto vencido: quién, cuándo, fecha de fin anterior y motivo', description: 'Un proyecto que no existe responde 404.', querystring: reasonQuery } }, async (req) => {
     const { projectId } = req.query as z.infer<typeof reasonQuery>;
     const [project] = await app.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
     if (!project) throw notFound(PROJECT_TEXT.notFound);

@@ -35,7 +35,7 @@ export default async function settingsRoutes(app: App) {
    * The Campus entry (spec 3 §7 GET /moodle): a short-lived HS256 token for the campus site,
    * signed with MOODLE_SECRET, and the URL that carries it.
    */
-  app.get('/moodle', { config: { roles: ACCESS.campus.read }, schema: { tags: ['settings'], summary: 'Token de acceso al campus (vence en cinco minutos) y la URL que lo lleva' } }, async (req) => {
+  app.get('/moodle', { config: { roles: ACCESS.campus.read }, schema: { tags: ['settings'], summary: 'Token de acceso al campus (vence en cinco minutos) y la URL que lo lleva', description: 'Sin `CAMPUS_URL` o sin `MOODLE_SECRET` en la instalación responde 404.' } }, async (req) => {
     const { campusUrl, moodleSecret } = app.config;
     if (!campusUrl || !moodleSecret) throw notFound('El campus no está configurado.');
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

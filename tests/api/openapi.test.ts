@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { documentRoute, rolesInWords } from '../../server/openapi';
+import { documentRoute, OPENAPI_TAGS, rolesInWords } from '../../server/openapi';
 import { createTestApp, type TestApp } from './helpers';
 
 interface Operation {
   summary?: string;
+  tags?: string[];
   description?: string;
   security?: unknown[];
   'x-roles'?: unknown;
@@ -17,6 +18,7 @@ interface Operation {
 }
 interface Document {
   security: unknown[];
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -130,6 +132,54 @@ describe('roles in words', () => {
     expect(state['400'].content!['application/json'].schema.properties).toHaveProperty('message');
     expect(Object.keys(operation('POST', '/api/user-moves/accept-one')!.responses!)).toContain('409');
     expect(Object.keys(operation('POST', '/api/auth/login')!.responses!)).toEqual(expect.arrayContaining(['400', '429']));
+  });
+
+  it('documents each refusal where the server gives it, and none where it cannot', () => {
+    const codesOf = (method: string, url: string) => Object.keys(operation(method, url)!.responses ?? {});
+    for (const route of t.app.routeTable) {
+      const where = `${route.method} ${route.url}`;
+      const codes = codesOf(route.method, route.url);
+      // Any route, with the database out of reach: a 503 in Spanish with Retry-After.
+      expect(codes, where).toContain('503');
+      // Any write with a session: another transaction changing the same rows is a 409, and the record it
+      // names (in the path or, for an edit, in the body) may not exist, a 404.
+      if (route.method !== 'GET' && route.roles !== 'public') expect(codes, where).toEqual(expect.arrayContaining(['404', '409']));
+      // A wildcard path names a file, as a parameter names a record.
+      if (route.url.includes('*')) expect(codes, where).toContain('404');
+      // The codes a description names ('responde 409', 'ese e-mail responde 429') are documented.
+      const named = String(operation(route.method, route.url)!.description ?? '').match(/\b(40[0-9]|41[0-9]|42[0-9])\b/g) ?? [];
+      for (const code of named) expect(codes, `${where} names ${code}`).toContain(code);
+    }
+    // An Idempotency-Key reused with other data is a 422.
+    for (const [method, url] of [['POST', '/api/locations'], ['PUT', '/api/accounts/pay'], ['POST', '/api/user-moves/massive-locations']]) expect(codesOf(method, url), url).toContain('422');
+    // The health check says 503 when its database does not answer.
+    expect(codesOf('GET', '/api/health')).toEqual(expect.arrayContaining(['200', '503']));
+    // 429 only where a limit counts: the sign-in routes, not the health check nor a file link nor logging out.
+    for (const url of ['/api/auth/login', '/api/auth/refresh-token', '/api/auth/sooft-login', '/api/auth/checkValidEmail']) expect(codesOf('POST', url), url).toContain('429');
+    for (const [method, url] of [['GET', '/api/health'], ['GET', '/api/settings/public'], ['GET', '/api/files/*'], ['POST', '/api/auth/logout']]) expect(codesOf(method, url), url).not.toContain('429');
+    // Public routes that refuse: wrong credentials (401), an expired file link (403), a missing file (404).
+    expect(codesOf('POST', '/api/auth/login')).toContain('401');
+    expect(codesOf('POST', '/api/auth/refresh-token')).toContain('401');
+    expect(codesOf('GET', '/api/files/*')).toEqual(expect.arrayContaining(['403', '404']));
+    // Lookups by query that find nothing, and the campus when the installation has none: 404.
+    for (const url of ['/api/user-moves/get/code', '/api/projects/expired-project-update-reason', '/api/moodle']) expect(codesOf('GET', url), url).toContain('404');
+    // A CSV upload that is no CSV: 415.
+    for (const url of ['/api/locations/massive/client', '/api/core-clients/clients/importBranches', '/api/clients/massive']) expect(codesOf('POST', url), url).toContain('415');
+  });
+
+  it('groups every operation under one declared tag, each described in Spanish', () => {
+    const declared = new Map((doc.tags ?? []).map((tag) => [tag.name, tag.description ?? '']));
+    expect([...declared.keys()]).toEqual(OPENAPI_TAGS.map((tag) => tag.name));
+    for (const description of declared.values()) expect(description, 'a tag without its description').toMatch(/^[A-ZÁÉÍÓÚÑ].{5,}\.$/);
+    const used = new Set<string>();
+    for (const route of t.app.routeTable) {
+      const tags = operation(route.method, route.url)!.tags ?? [];
+      expect(tags, `${route.method} ${route.url}`).toHaveLength(1);
+      expect(declared.has(tags[0]), `${route.method} ${route.url}: tag ${tags[0]} is not declared`).toBe(true);
+      used.add(tags[0]);
+    }
+    // No declared group is left empty.
+    expect([...declared.keys()].filter((name) => !used.has(name))).toEqual([]);
   });
 
   it('names the roles, the administrator always first', () => {
