@@ -40,6 +40,28 @@ async function pendingAndGetter(): Promise<{ rows: PaymentTransaction[]; name: s
   return { rows, name: fullName, cuit: profile.cuitCuil!, debts: debts.slice(0, 2), stale: debts[2] };
 }
 
+/** The Getters owed for approved moves, each with its pending transactions; the last listed first (others' tests take the first). */
+async function owedForApproved(): Promise<PaymentTransaction[][]> {
+  const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
+  const byGetter = new Map<number, PaymentTransaction[]>();
+  for (const row of rows.filter((r) => r.userMoves[0]?.status === 'APROBADA')) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
+  return [...byGetter.values()].reverse();
+}
+
+/** 'Pago masivo' of the Getter `name` as a payer, its transactions listed and those of `ticked` ticked. */
+async function massivePaymentOf(name: string, ticked: PaymentTransaction[]): Promise<Session> {
+  session = await chromium.open();
+  const { page } = session;
+  await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+  const getter = page.getByRole('combobox', { name: 'Getter' });
+  await getter.click();
+  await getter.fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+  await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+  for (const d of ticked) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${d.userMoves[0].code}`, exact: true }), true);
+  return session;
+}
+
 async function listLoaded(page: Page): Promise<void> {
   await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
   await gone(page.getByRole('progressbar', { name: 'Cargando' }));
@@ -369,22 +391,11 @@ describe('payments to Getters', () => {
 
   it('registers a downloaded batch whose move was disapproved before the payment: names the move, and records it paid with the others', async () => {
     // A Getter owed at least three of approved moves, the last such (others' tests take the first).
-    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
-    const byGetter = new Map<number, PaymentTransaction[]>();
-    for (const row of rows.filter((r) => r.userMoves[0]?.status === 'APROBADA')) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
-    const debts = [...byGetter.values()].reverse().find((list) => list.length >= 3)!.slice(0, 3);
+    const debts = (await owedForApproved()).find((list) => list.length >= 3)!.slice(0, 3);
     const [kept, gone_, other] = debts;
     const name = debts[0].accounts.user.fullName;
     const total = sumMoney(debts.map((d) => d.amount));
-    session = await chromium.open();
-    const { page, errors } = session;
-    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
-    const getter = page.getByRole('combobox', { name: 'Getter' });
-    await getter.click();
-    await getter.fill(name);
-    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
-    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
-    for (const d of debts) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${d.userMoves[0].code}`, exact: true }), true);
+    const { page, errors } = await massivePaymentOf(name, debts);
     const [batch] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click()]);
     expect(batch.suggestedFilename()).toMatch(/^lote-pagos-/);
     // Paid at the bank; meanwhile, quality disapproves one of its moves.
@@ -412,20 +423,9 @@ describe('payments to Getters', () => {
   });
 
   it('does not write a batch with a move disapproved since the list loaded: takes it out of the selection and says so', async () => {
-    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
-    const byGetter = new Map<number, PaymentTransaction[]>();
-    for (const row of rows.filter((r) => r.userMoves[0]?.status === 'APROBADA')) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
-    const [kept, disapproved] = [...byGetter.values()].reverse().find((list) => list.length >= 2)!;
+    const [kept, disapproved] = (await owedForApproved()).find((list) => list.length >= 2)!;
     const name = kept.accounts.user.fullName;
-    session = await chromium.open();
-    const { page, errors } = session;
-    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
-    const getter = page.getByRole('combobox', { name: 'Getter' });
-    await getter.click();
-    await getter.fill(name);
-    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
-    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
-    for (const d of [kept, disapproved]) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${d.userMoves[0].code}`, exact: true }), true);
+    const { page, errors } = await massivePaymentOf(name, [kept, disapproved]);
     await api('/user-moves/disapprove-one', 'POST', { id: disapproved.userMoves[0].id, reason: 'El cliente objetó la visita antes del lote.' });
     let downloads = 0;
     page.on('download', () => downloads++);
