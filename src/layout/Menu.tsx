@@ -37,7 +37,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { ACCESS, admits } from '../../domain/roles';
 import { getSession } from '../authProvider/session';
 import { request } from '../dataProvider/http';
-import { useSettings } from './settings';
+import { publicSettings, useSettings } from './settings';
 import { AUDITORS_UNSET, currentEntryPath, MENU, type MenuEntry } from './menu';
 
 const ICONS: Record<string, ComponentType> = {
@@ -142,10 +142,21 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
   const onClick = async () => {
     if (phone) setSidebarOpen(false);
     if (entry.action === 'auditors') {
+      // Clicked before the deployment links arrived (right after the console opened): their answer is awaited
+      // in a tab opened now, as the campus does (a window opened after an await is blocked as a pop-up). The
+      // click read 'no configurada' of a server that has the site.
+      const known = settings.auditorsUrl;
+      const tab = known === undefined ? window.open('about:blank', '_blank') : null;
+      if (tab) tab.opener = null;
+      const url = known ?? (await publicSettings()).auditorsUrl;
       // Not configured on this server: said at once, as the campus says it (a page saying 'próximamente' was a dead end).
-      if (!settings.auditorsUrl) return notify(AUDITORS_UNSET, { type: 'error' });
-      const token = getSession()?.token ?? '';
-      window.open(`${settings.auditorsUrl}${settings.auditorsUrl.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`, '_blank', 'noopener');
+      if (!url) {
+        tab?.close();
+        return notify(AUDITORS_UNSET, { type: 'error' });
+      }
+      const href = `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(getSession()?.token ?? '')}`;
+      if (tab) tab.location.href = href;
+      else window.open(href, '_blank', 'noopener');
     }
     if (entry.action === 'campus') {
       // Open the tab first: a window opened after an await is blocked as a pop-up.

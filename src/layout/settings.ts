@@ -8,12 +8,17 @@ export interface PublicSettings {
 
 let cache: Promise<PublicSettings> | null = null;
 
-/** Deployment links the console reads once at start (chat support, auditors). */
+/** The deployment links, asked once (the same answer for every caller). */
+export function publicSettings(): Promise<PublicSettings> {
+  cache ??= request<PublicSettings>('/settings/public', { anonymous: true }).catch(() => ({ chatSupportUrl: '', auditorsUrl: '' }));
+  return cache;
+}
+
+/** Deployment links the console reads once at start (chat support, auditors): empty until they arrive. */
 export function useSettings(): Partial<PublicSettings> {
   const [settings, setSettings] = useState<Partial<PublicSettings>>({});
   useEffect(() => {
-    cache ??= request<PublicSettings>('/settings/public', { anonymous: true }).catch(() => ({ chatSupportUrl: '', auditorsUrl: '' }));
-    cache.then(setSettings);
+    void publicSettings().then(setSettings);
   }, []);
   return settings;
 }
