@@ -5,7 +5,7 @@
  * wide had its 11 px labels at 4 px, unreadable.
  */
 import { Box, Typography } from '@mui/material';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { formatPercent, STATISTIC_BAND_STYLE, type StatisticBand, statisticBand } from '../../../domain/statistics';
 
 export interface ChartItem {
@@ -48,9 +48,27 @@ const fitted = (label: string, room: number) => {
   return label.length > chars ? `${label.slice(0, chars - 1)}…` : label;
 };
 
+/**
+ * A chart's figure: its caption, a heading (a screen reader jumps from chart to chart by headings), and
+ * its SVG, an image whose text alternative reads every value.
+ */
+function ChartFigure({ frame, title, items, width, height, children }: { frame: RefObject<HTMLElement | null>; title: string; items: ChartItem[]; width: number; height: number; children: ReactNode }) {
+  return (
+    <Box component="figure" ref={frame} sx={{ m: 0, overflowX: 'auto' }}>
+      <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 500, mb: 1 }}>
+        <Box component="h3" sx={{ font: 'inherit', m: 0 }}>
+          {title}
+        </Box>
+      </Typography>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={describe(title, items)} style={{ display: 'block' }}>
+        {children}
+      </svg>
+    </Box>
+  );
+}
+
 /** Horizontal bars from 0 to 100, with the 65 and 75 thresholds marked. */
 export function BarChart({ title, items }: { title: string; items: ChartItem[] }) {
-  const id = useId();
   const [frame, frameWidth] = useFrameWidth(480);
   // Bars no longer than a comfortable reading line on a wide screen.
   const width = Math.min(frameWidth, 720);
@@ -60,42 +78,34 @@ export function BarChart({ title, items }: { title: string; items: ChartItem[] }
   const height = items.length * row + 28;
   const x = (v: number) => labelWidth + (Math.max(0, Math.min(100, v)) / 100) * barArea;
   return (
-    <Box component="figure" ref={frame} sx={{ m: 0, overflowX: 'auto' }}>
-      {/* A heading inside the caption: a screen reader jumps from chart to chart by headings. */}
-      <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
-        <Box component="h3" sx={{ font: 'inherit', m: 0 }}>
-          {title}
-        </Box>
-      </Typography>
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={describe(title, items)} style={{ display: 'block' }}>
-        {[0, 25, 50, 75, 100].map((t) => (
-          <g key={t}>
-            <line x1={x(t)} x2={x(t)} y1={0} y2={height - 22} stroke="#e0e0e0" />
-            <text x={x(t)} y={height - 6} fontSize="11" textAnchor="middle" fill="#616161">
-              {t}
+    <ChartFigure frame={frame} title={title} items={items} width={width} height={height}>
+      {[0, 25, 50, 75, 100].map((t) => (
+        <g key={t}>
+          <line x1={x(t)} x2={x(t)} y1={0} y2={height - 22} stroke="#e0e0e0" />
+          <text x={x(t)} y={height - 6} fontSize="11" textAnchor="middle" fill="#616161">
+            {t}
+          </text>
+        </g>
+      ))}
+      {[65, 75].map((t) => (
+        <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={height - 22} stroke={bandColor(t - 0.01)} strokeDasharray="4 3" />
+      ))}
+      {items.map((item, i) => {
+        const y = i * row + 6;
+        return (
+          <g key={item.label}>
+            <title>{`${item.label}: ${shownValue(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
+            <text x={labelWidth - 8} y={y + 15} fontSize="12" textAnchor="end" fill="#212121">
+              {fitted(item.label, labelWidth - 12)}
+            </text>
+            {item.value !== null && <rect x={labelWidth} y={y} width={Math.max(2, x(item.value) - labelWidth)} height={row - 12} rx={3} fill={bandColor(item.value)} />}
+            <text x={x(item.value ?? 0) + 6} y={y + 15} fontSize="12" fontWeight="bold" fill="#212121">
+              {shownValue(item.value)}
             </text>
           </g>
-        ))}
-        {[65, 75].map((t) => (
-          <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={height - 22} stroke={bandColor(t - 0.01)} strokeDasharray="4 3" />
-        ))}
-        {items.map((item, i) => {
-          const y = i * row + 6;
-          return (
-            <g key={item.label}>
-              <title>{`${item.label}: ${shownValue(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
-              <text x={labelWidth - 8} y={y + 15} fontSize="12" textAnchor="end" fill="#212121">
-                {fitted(item.label, labelWidth - 12)}
-              </text>
-              {item.value !== null && <rect x={labelWidth} y={y} width={Math.max(2, x(item.value) - labelWidth)} height={row - 12} rx={3} fill={bandColor(item.value)} />}
-              <text x={x(item.value ?? 0) + 6} y={y + 15} fontSize="12" fontWeight="bold" fill="#212121">
-                {shownValue(item.value)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-    </Box>
+        );
+      })}
+    </ChartFigure>
   );
 }
 
@@ -107,7 +117,6 @@ export type LinePoint = ChartItem;
  * without a value is a gap: the line stops there and starts again after it.
  */
 export function LineChart({ title, items }: { title: string; items: LinePoint[] }) {
-  const id = useId();
   const [frame, width] = useFrameWidth(900);
   const height = 260;
   const left = 36;
@@ -129,50 +138,42 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
   // A value reads as the cards do ('70,5 %'), ~40 px wide at 11 px.
   const valueEvery = step ? Math.max(1, Math.ceil(42 / step)) : 1;
   return (
-    <Box component="figure" ref={frame} sx={{ m: 0, overflowX: 'auto' }}>
-      {/* A heading inside the caption: a screen reader jumps from chart to chart by headings. */}
-      <Typography component="figcaption" variant="subtitle1" id={`${id}-title`} sx={{ fontWeight: 500, mb: 1 }}>
-        <Box component="h3" sx={{ font: 'inherit', m: 0 }}>
-          {title}
-        </Box>
-      </Typography>
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={describe(title, items)} style={{ display: 'block' }}>
-        {[0, 25, 50, 75, 100].map((t) => (
-          <g key={t}>
-            <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#eeeeee" />
-            <text x={left - 6} y={y(t) + 4} fontSize="11" textAnchor="end" fill="#616161">
-              {t}
+    <ChartFigure frame={frame} title={title} items={items} width={width} height={height}>
+      {[0, 25, 50, 75, 100].map((t) => (
+        <g key={t}>
+          <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#eeeeee" />
+          <text x={left - 6} y={y(t) + 4} fontSize="11" textAnchor="end" fill="#616161">
+            {t}
+          </text>
+        </g>
+      ))}
+      {[65, 75].map((t) => (
+        <line key={t} x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke={bandColor(t - 0.01)} strokeDasharray="5 4" />
+      ))}
+      <path d={path} fill="none" stroke="#546e7a" strokeWidth={2} />
+      {items.map((item, i) => (
+        <g key={item.label}>
+          {item.value === null ? (
+            <title>{item.detail ? `${item.label}: N/A, ${item.detail}` : `${item.label}: sin visitas`}</title>
+          ) : (
+            <>
+              <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
+              <circle cx={x(i)} cy={y(item.value)} r={5} fill={bandColor(item.value)} stroke="#fff" strokeWidth={1.5} />
+              {i % valueEvery === 0 && (
+                <text x={x(i)} y={y(item.value) - 9} fontSize="11" textAnchor="middle" fill="#212121">
+                  {formatPercent(item.value)}
+                </text>
+              )}
+            </>
+          )}
+          {i % labelEvery === 0 && (
+            <text x={x(i)} y={height - bottom + 18} fontSize="11" textAnchor="middle" fill="#424242">
+              {item.label}
             </text>
-          </g>
-        ))}
-        {[65, 75].map((t) => (
-          <line key={t} x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke={bandColor(t - 0.01)} strokeDasharray="5 4" />
-        ))}
-        <path d={path} fill="none" stroke="#546e7a" strokeWidth={2} />
-        {items.map((item, i) => (
-          <g key={item.label}>
-            {item.value === null ? (
-              <title>{item.detail ? `${item.label}: N/A, ${item.detail}` : `${item.label}: sin visitas`}</title>
-            ) : (
-              <>
-                <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
-                <circle cx={x(i)} cy={y(item.value)} r={5} fill={bandColor(item.value)} stroke="#fff" strokeWidth={1.5} />
-                {i % valueEvery === 0 && (
-                  <text x={x(i)} y={y(item.value) - 9} fontSize="11" textAnchor="middle" fill="#212121">
-                    {formatPercent(item.value)}
-                  </text>
-                )}
-              </>
-            )}
-            {i % labelEvery === 0 && (
-              <text x={x(i)} y={height - bottom + 18} fontSize="11" textAnchor="middle" fill="#424242">
-                {item.label}
-              </text>
-            )}
-          </g>
-        ))}
-      </svg>
-    </Box>
+          )}
+        </g>
+      ))}
+    </ChartFigure>
   );
 }
 
