@@ -25,8 +25,18 @@ export const PAYMENT_TEXT = {
   cancelMassive: 'CANCELAR PAGO MASIVO',
   register: 'Registrar pago',
   registered: 'Pago registrado',
-  /** The history's state of a payment whose move was disapproved after it was paid (money to claim back, or a decision to keep). */
-  registeredDisapproved: 'Pago registrado · move desaprobada luego',
+  /**
+   * The history's state of a payment whose move is disapproved now (money to claim back, or a decision to
+   * keep): the day of the disapproval, not 'luego', which did not say after what nor when (see `paidState`).
+   */
+  registeredDisapproved: (disapprovedAt: string | null) => (disapprovedAt ? `Pago registrado · move desaprobada el ${formatDisplayDate(disapprovedAt)}` : 'Pago registrado · move desaprobada'),
+  /** The state's explanation (its tooltip): the move disapproved after the payment was registered… */
+  disapprovedAfterPayment: (code: string, disapprovedAt: string, paidAt: string) =>
+    `La move ${code} se desaprobó el ${formatDisplayDate(disapprovedAt, true)}, después de registrado este pago (del ${formatDisplayDate(paidAt)}). Un pago registrado no se deshace: reclámelo al Getter o déjelo como bueno.`,
+  /** …or before it: the payment recorded it paid anyway. */
+  disapprovedBeforePayment: (code: string, disapprovedAt: string, paidAt: string) =>
+    `La move ${code} ya estaba desaprobada (el ${formatDisplayDate(disapprovedAt, true)}) cuando se registró este pago (del ${formatDisplayDate(paidAt)}): se registró pagada igual porque el banco la transfirió con el lote. Reclámelo al Getter o déjelo como bueno.`,
+  disapprovedUndated: (code: string) => `La move ${code} está desaprobada. Un pago registrado no se deshace: reclámelo al Getter o déjelo como bueno.`,
   getter: 'Getter',
   getterHelp: 'Seleccione el Getter correspondiente',
   pickGetterFirst: 'Seleccione un Getter para ver sus pagos pendientes.',
@@ -77,7 +87,7 @@ export const PAYMENT_TEXT = {
     `Move ${t.moveCode} · transacción ${t.id} · ${formatPesos(t.amount)} · desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}`,
   changedTitle: (count: number) => (count === 1 ? 'Una move se desaprobó después del lote' : `${formatCount(count)} moves se desaprobaron después del lote`),
   changedHelp:
-    'Si el banco transfirió el lote completo, registre el pago de todas: las desaprobadas quedan en el historial como «Pago registrado · move desaprobada luego», para reclamar o dar por bueno. Si las quitó del lote antes de transferir, registre sólo las demás.',
+    'Si el banco transfirió el lote completo, registre el pago de todas: las desaprobadas quedan en el historial como «Pago registrado · move desaprobada el …», para reclamar o dar por bueno. Si las quitó del lote antes de transferir, registre sólo las demás.',
   payAllAnyway: (count: number, amount: string) => `Se transfirió todo: registrar ${count === 1 ? 'la transacción' : `las ${formatCount(count)}`} · ${formatPesos(amount)}`,
   payOthersOnly: (count: number, amount: string) => `Registrar sólo ${count === 1 ? 'la otra' : `las otras ${formatCount(count)}`} · ${formatPesos(amount)}`,
   /** `paidAnyway` names transactions the payment does not pay. */
@@ -303,8 +313,25 @@ export interface PaymentTransaction {
   transactionDate: string | null;
   operationCode: string | null;
   accounts: { id: number; user: { id: number; fullName: string; profile: GetterProfile } };
-  /** The move paid for, with its status now: one disapproved after its payment was paid for all the same. */
-  userMoves: { id: number; code: string; status: MoveStatus; finishAnalysisDate: string | null }[];
+  /**
+   * The move paid for, with its status now: one disapproved after its payment was paid for all the same.
+   * `disapprovedAt`: when it was disapproved (a disapproved move's analysis closed then), else null;
+   * `paidAnyway`: the transaction was recorded paid after that disapproval (the bank had transferred it).
+   */
+  userMoves: { id: number; code: string; status: MoveStatus; finishAnalysisDate: string | null; disapprovedAt: string | null; paidAnyway?: boolean }[];
+}
+
+/**
+ * What the history's 'Estado' says of a paid transaction: 'Pago registrado', or, when its move is disapproved
+ * now, that with the day of the disapproval, and (`detail`) whether it was disapproved after the payment was
+ * registered, or before (recorded paid anyway: the bank had transferred it with the batch).
+ */
+export function paidState(t: Pick<PaymentTransaction, 'transactionDate' | 'userMoves'>): { label: string; detail: string | null } {
+  const move = t.userMoves.find((m) => m.status === 'DESAPROBADA');
+  if (!move) return { label: T.registered, detail: null };
+  const at = move.disapprovedAt;
+  if (!at || !t.transactionDate) return { label: T.registeredDisapproved(at), detail: T.disapprovedUndated(move.code) };
+  return { label: T.registeredDisapproved(at), detail: (move.paidAnyway ? T.disapprovedBeforePayment : T.disapprovedAfterPayment)(move.code, at, t.transactionDate) };
 }
 
 /** What the lists say of a Getter with neither CBU nor Mercado Pago. */

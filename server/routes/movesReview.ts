@@ -38,6 +38,7 @@ import {
   ensureUserOfRole,
   flagForReturn,
   insertRepublished,
+  lockEarlierMoves,
   paidVisitOf,
   projectOfMove,
   reclaimVisit,
@@ -80,6 +81,8 @@ export default async function moveReviewRoutes(app: App) {
         const version = await versionContent(tx, m.questionnaireVersionId);
         const { replies } = await effectiveReplies(tx, m.id);
         checkComplete(version.dimensions, replies, { rescued: rescuedReview(m), continueWithoutPhotos: true });
+        // The earlier moves first, locked: a payment recording one of them paid anyway cannot cross this approval.
+        await lockEarlierMoves(tx, m);
         paidBefore = await paidVisitOf(tx, m);
       },
       // A rescued move never got the Getter's 'completed' date, which dates a visit in the client's report and

@@ -9,7 +9,7 @@ import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPP
 import type { MoveStatus } from '../../domain/moves';
 import { todayIso } from '../../domain/validation';
 import { type Db, rowsOf, type Tx } from '../db/client';
-import { countAll, whitelisted } from '../db/list';
+import { countAll, intArray, whitelisted } from '../db/list';
 import { lockUntilCommit } from '../db/locks';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { accounts, auditLog, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
@@ -64,6 +64,9 @@ const columnsOf = (t: Source) => ({
   moveCode: userMoves.code,
   moveStatus: userMoves.status,
   finishAnalysisDate: userMoves.finishAnalysisDate,
+  // Paid although its move was already disapproved (recorded paid anyway): a disapproval removed it
+  // first, as its audit says. Looked up only for a page's rows whose move is disapproved now.
+  paidAnyway: sql<boolean>`(${userMoves.status} = 'DESAPROBADA' and exists (select 1 from ${auditLog} a where a.entity = 'transaction' and a.entity_id = ${t.id}::text and a.action = ${DROPPED_ON_DISAPPROVAL}))`,
 });
 
 interface Row {
@@ -83,6 +86,7 @@ interface Row {
   moveCode: string | null;
   moveStatus: string | null;
   finishAnalysisDate: Date | null;
+  paidAnyway: boolean | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -96,7 +100,20 @@ function toTransaction(r: Row): PaymentTransaction {
     transactionDate: iso(r.transactionDate),
     operationCode: r.operationCode,
     accounts: { id: r.accountId, user: { id: r.userId, fullName: r.fullName, profile: { cuitCuil: r.cuitCuil, mercadoPago: r.mercadoPago, cbu: r.cbu } } },
-    userMoves: r.moveId === null ? [] : [{ id: r.moveId, code: r.moveCode!, status: r.moveStatus as MoveStatus, finishAnalysisDate: iso(r.finishAnalysisDate) }],
+    // A disapproval closes the move's analysis again (`finishAnalysisDate`), and nothing moves a disapproved move's date after that.
+    userMoves:
+      r.moveId === null
+        ? []
+        : [
+            {
+              id: r.moveId,
+              code: r.moveCode!,
+              status: r.moveStatus as MoveStatus,
+              finishAnalysisDate: iso(r.finishAnalysisDate),
+              disapprovedAt: r.moveStatus === 'DESAPROBADA' ? iso(r.finishAnalysisDate) : null,
+              ...(r.paidAnyway ? { paidAnyway: true } : {}),
+            },
+          ],
   };
 }
 
@@ -349,7 +366,7 @@ async function restorable(tx: Tx, order: PaymentOrder, missing: number[], paid: 
 
 /**
  * Writes the transactions paid although their moves were disapproved: back with their own id, move, amount
- * and birth, now PAID (the history says 'Pago registrado · move desaprobada luego'). The visit is then
+ * and birth, now PAID (the history says 'Pago registrado · move desaprobada el …'). The visit is then
  * paid: a pending transaction of a republished copy of the move for the same Getter is removed (and
  * audited), as approving that copy after a paid one owes nothing (`paidVisitOf`).
  */
@@ -374,21 +391,27 @@ async function recordPaidAnyway(tx: Tx, actor: SessionUser, restored: Restored[]
     .returning({ id: transactions.id });
   // Another payment recorded them first (it committed while we waited on the moves' locks).
   if (inserted.length < restored.length) throw conflict(T.alreadyPaid(restored.filter((r) => !inserted.some((i) => i.id === r.id)).map(nameOf)));
-  for (const r of restored) {
-    const copies = await rowsOf<{ id: number; amount: string }>(
-      tx,
-      sql`with recursive later(id) as (
-            select id from ${userMoves} where republished_from_id = ${r.moveId}
-            union
-            select m.id from ${userMoves} m join later l on m.republished_from_id = l.id
-          )
-          delete from ${transactions} t using later l
-           where t.user_move_id = l.id and t.status = 'PENDING' and t.account_id = ${r.accountId}
-          returning t.id, t.amount::text as amount`,
-    );
-    await auditMany(
-      tx,
-      copies.map((c) => ({ userId: actor.id, entity: 'transaction', entityId: c.id, action: 'dropOnPaidVisit', detail: { paidTransactionId: r.id, amount: c.amount } })),
-    );
-  }
+  // One statement for all of them: the copies of each restored move (a copy of a copy too), each copy
+  // with the first of the restored moves (by transaction id) it descends from, as its audit names it.
+  // All of them are of the order's one account (`restorable` keeps no other).
+  const copies = await rowsOf<{ id: number; amount: string; paidTransactionId: number }>(
+    tx,
+    sql`with recursive later(id, paid_id) as (
+          select m.id, r.paid_id
+            from unnest(${intArray(restored.map((r) => r.moveId))}, ${intArray(restored.map((r) => r.id))}) as r(move_id, paid_id)
+            join ${userMoves} m on m.republished_from_id = r.move_id
+          union
+          select m.id, l.paid_id from ${userMoves} m join later l on m.republished_from_id = l.id
+        ),
+        copy as (select id, min(paid_id) as paid_id from later group by id)
+        delete from ${transactions} t using copy c
+         where t.user_move_id = c.id and t.status = 'PENDING' and t.account_id = ${restored[0].accountId}
+        returning t.id, t.amount::text as amount, c.paid_id as "paidTransactionId"`,
+  );
+  await auditMany(
+    tx,
+    copies
+      .sort((a, b) => a.id - b.id)
+      .map((c) => ({ userId: actor.id, entity: 'transaction', entityId: c.id, action: 'dropOnPaidVisit', detail: { paidTransactionId: c.paidTransactionId, amount: c.amount } })),
+  );
 }

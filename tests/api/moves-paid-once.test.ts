@@ -66,10 +66,12 @@ describe('approving a republished copy of a visit', () => {
     await api.ok('POST', '/user-moves/disapprove-one', admin, { id: move.id, reason: 'El cliente objetó la visita.' });
     // The payment stays (decisions: a registered payment is not undone)…
     expect((await transactionsOf(move.id)).map((r) => r.status)).toEqual(['PAID']);
-    // …and the paid list says its move is disapproved now (the history's 'Pago registrado · move desaprobada luego').
+    // …and the paid list says its move is disapproved now, and when: after the payment, not paid anyway
+    // (the history's 'Pago registrado · move desaprobada el …').
     const [payee] = await t.db.select().from(accounts).where(eq(accounts.id, owed.accountId));
     const paidList = await api.ok<{ rows: PaymentTransaction[] }>('GET', `/transactions/payed?getterId=${payee.userId}&limit=1000`, admin);
-    expect(paidList.rows.find((r) => r.id === owed.id)?.userMoves).toEqual([expect.objectContaining({ id: move.id, status: 'DESAPROBADA' })]);
+    const [disapproved] = await t.db.select().from(userMoves).where(eq(userMoves.id, move.id));
+    expect(paidList.rows.find((r) => r.id === owed.id)?.userMoves).toEqual([{ id: move.id, code: move.code, status: 'DESAPROBADA', finishAnalysisDate: expect.any(String), disapprovedAt: disapproved.finishAnalysisDate!.toISOString() }]);
     const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: move.id });
     await doneAgain(copy, move.assignedAgentId!);
 

@@ -4,13 +4,16 @@
  * can then record them all (the disapproved one paid anyway, back with its own id) or only the others.
  */
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnsweredQuestionnaire } from '../../domain/move-api';
 import { sumMoney } from '../../domain/money';
 import { combineWithCurrentTime, type DisapprovedRefusal, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { todayIso } from '../../domain/validation';
 import { auditLog, projectLocations, projects, transactions, userMoves, users } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { ROLE } from '../../domain/roles';
+import type { Tx } from '../../server/db/client';
+import { registerPayment } from '../../server/services/payments';
+import { createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 import { caller, completeSend, type Detail, inStatus, movesWhere, withAgent } from './moves-helpers';
 
 let t: TestApp;
@@ -53,6 +56,28 @@ async function approvedOfOneGetter(count: number) {
 const disapprove = (id: number) => api.ok('POST', '/user-moves/disapprove-one', admin, { id, reason: 'El cliente objetó la visita.' });
 const rowsOf = (ids: number[]) => t.db.select().from(transactions).where(inArray(transactions.id, ids));
 
+/** The republished copy of a disapproved move, done again by its Getter and sent: in review, with the original's agent. */
+async function copyInReview(move: { id: number; assignedAgentId: number | null }) {
+  const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: move.id });
+  const [getter] = await t.db.select().from(users).where(eq(users.id, copy.userId!));
+  const token = (await t.login(getter.email)).token;
+  const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${copy.id}`, admin);
+  await api.ok('POST', '/user-moves/submit', token, { id: copy.id, replies: completeSend(answered.questionnaire.dimensions) });
+  await api.ok('PUT', '/user-moves', admin, { id: copy.id, assignedAgentId: move.assignedAgentId });
+  return copy;
+}
+
+/** A copy in review, approved: the pending transaction it now owes. */
+async function approvedCopy(move: { id: number; assignedAgentId: number | null }) {
+  const copy = await copyInReview(move);
+  await api.ok('POST', '/user-moves/accept-one', admin, { id: copy.id, userMoveVideoLink: VIDEO });
+  const [owed] = await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id));
+  return { copy: { ...copy, assignedAgentId: move.assignedAgentId }, owed };
+}
+
+const copyDrops = (ids: number[]) =>
+  t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'transaction'), inArray(auditLog.entityId, ids.map(String)), eq(auditLog.action, 'dropOnPaidVisit')));
+
 describe('a payment whose batch had a move disapproved meanwhile', () => {
   it('is refused naming the disapproved move, its transaction and amount, with the rest of the order, and writes nothing', async () => {
     const { moves, owed } = await approvedOfOneGetter(3);
@@ -91,7 +116,13 @@ describe('a payment whose batch had a move disapproved meanwhile', () => {
     // Born when it was: the history and the day totals keep the debt's own day.
     expect(rows.find((r) => r.id === ids[0])!.createdAt.toISOString()).toBe(owed[0].createdAt.toISOString());
     const history = await api.ok<{ rows: PaymentTransaction[] }>('GET', `/transactions/payed?getterId=${getterId}&limit=100`, admin);
-    expect(history.rows.find((r) => r.id === ids[0])?.userMoves).toEqual([expect.objectContaining({ id: moves[0].id, status: 'DESAPROBADA' })]);
+    // Said of the move: disapproved, when, and that this payment recorded it paid anyway (the other one not).
+    const [disapprovedMove] = await t.db.select().from(userMoves).where(eq(userMoves.id, moves[0].id));
+    expect(history.rows.find((r) => r.id === ids[0])?.userMoves).toEqual([
+      expect.objectContaining({ id: moves[0].id, status: 'DESAPROBADA', disapprovedAt: disapprovedMove.finishAnalysisDate!.toISOString(), paidAnyway: true }),
+    ]);
+    expect(history.rows.find((r) => r.id === ids[1])?.userMoves).toEqual([expect.not.objectContaining({ paidAnyway: true })]);
+    expect(history.rows.find((r) => r.id === ids[1])?.userMoves[0].disapprovedAt).toBeNull();
     // The lists' totals (kept by triggers) count it where the transactions say: paid, once.
     for (const status of ['PAID', 'PENDING'] as const) {
       const listed = await api.ok<{ count: number; totalAmount: string }>('GET', `/transactions/${status === 'PAID' ? 'payed' : 'pending'}?limit=1`, admin);
@@ -142,17 +173,137 @@ describe('a payment whose batch had a move disapproved meanwhile', () => {
     const { moves, owed } = await approvedOfOneGetter(1);
     const [move] = moves;
     await disapprove(move.id);
-    const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: move.id });
-    const [getter] = await t.db.select().from(users).where(eq(users.id, copy.userId!));
-    const token = (await t.login(getter.email)).token;
-    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${copy.id}`, admin);
-    await api.ok('POST', '/user-moves/submit', token, { id: copy.id, replies: completeSend(answered.questionnaire.dimensions) });
-    await api.ok('PUT', '/user-moves', admin, { id: copy.id, assignedAgentId: move.assignedAgentId });
+    const copy = await copyInReview(move);
     await api.ok('POST', '/user-moves/accept-one', admin, { id: copy.id, userMoveVideoLink: VIDEO });
     const [copyOwed] = await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id));
     expect(copyOwed.status).toBe('PENDING');
     await api.ok('PUT', '/accounts/pay', admin, { id: owed[0].accountId, amount: owed[0].amount, penddingTransactionId: owed[0].id, operationCode: 'VISITA-1', transactionDate: now(), paidAnyway: [owed[0].id] });
     expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id))).toEqual([]);
     expect((await rowsOf([owed[0].id])).map((r) => r.status)).toEqual(['PAID']);
+  });
+
+  it('records several disapproved ones paid anyway in one payment: each visit paid once, the pending copies of each (a copy of a copy too) removed and audited with the payment that covers them', async () => {
+    const { moves, owed } = await approvedOfOneGetter(3);
+    const ids = owed.map((o) => o.id);
+    await disapprove(moves[0].id);
+    await disapprove(moves[1].id);
+    // The first one's copy approved; the second one's copy approved, disapproved, and its own copy approved.
+    const first = await approvedCopy(moves[0]);
+    const second = await approvedCopy(moves[1]);
+    await disapprove(second.copy.id);
+    const secondAgain = await approvedCopy(second.copy);
+    expect([first.owed.status, secondAgain.owed.status]).toEqual(['PENDING', 'PENDING']);
+    // Another Getter's debt and the third move's own are not the copies': they stay as they are.
+    const total = sumMoney(owed.map((o) => o.amount));
+    await api.ok('PUT', '/accounts/massive-pay', admin, { id: owed[0].accountId, amount: total, penddingTransactionIds: ids, operationCode: 'LOTE-VARIAS', transactionDate: now(), paidAnyway: [ids[0], ids[1]] });
+    expect((await rowsOf(ids)).map((r) => [r.id, r.status]).sort()).toEqual(ids.map((id) => [id, 'PAID']).sort());
+    expect(await rowsOf([first.owed.id, secondAgain.owed.id])).toEqual([]);
+    const drops = await copyDrops([first.owed.id, secondAgain.owed.id]);
+    expect(drops.map((d) => [Number(d.entityId), d.detail]).sort()).toEqual(
+      [
+        [first.owed.id, { paidTransactionId: ids[0], amount: first.owed.amount }],
+        [secondAgain.owed.id, { paidTransactionId: ids[1], amount: secondAgain.owed.amount }],
+      ].sort(),
+    );
+    // The day totals the lists read still add up to the transactions.
+    for (const status of ['PAID', 'PENDING'] as const) {
+      const listed = await api.ok<{ count: number; totalAmount: string }>('GET', `/transactions/${status === 'PAID' ? 'payed' : 'pending'}?limit=1`, admin);
+      const [summed] = await t.db.select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(amount), 0)::numeric(20,2)::text` }).from(transactions).where(eq(transactions.status, status));
+      expect([listed.count, listed.totalAmount]).toEqual([summed.count, summed.amount]);
+    }
+  });
+});
+
+describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a republished copy approved while its original is recorded paid anyway', () => {
+  // PGlite has one connection, so no other transaction can hold a lock there: these run on PostgreSQL.
+  let onPglite: TestApp | undefined;
+  beforeAll(async () => {
+    if (inject('campoDatabase').kind === 'postgres') return;
+    onPglite = t;
+    t = await createTestApp({}, { postgres: true });
+    api = caller(t);
+    admin = (await t.login('admin@campo.test')).token;
+  }, 60_000);
+  afterAll(async () => {
+    if (!onPglite) return;
+    await t.close();
+    t = onPglite;
+    api = caller(t);
+    admin = (await t.login('admin@campo.test')).token;
+  });
+
+  /** A move paid in a batch, disapproved, republished, and its copy done again and sent for review. */
+  async function originalAndCopy() {
+    const { moves, owed } = await approvedOfOneGetter(1);
+    await disapprove(moves[0].id);
+    const copy = await copyInReview(moves[0]);
+    return { original: owed[0], copy };
+  }
+
+  /**
+   * Holds `hold` in a transaction until `racer` (started once it holds) waits on a lock or ends; then commits.
+   * Says whether the racer waited (it must, to see the held work once committed).
+   */
+  async function whileHeld(hold: (tx: Tx) => Promise<unknown>, racer: () => Promise<unknown>, waiters = 1) {
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let holding!: () => void;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    const other = t.db.transaction(async (tx) => {
+      await hold(tx);
+      holding();
+      await held;
+    });
+    await holds;
+    const racing = racer();
+    const waited = await Promise.race([racing.then(() => false), untilSomeoneWaitsOnALock(t.db, () => new Error('never waited'), waiters).then(() => true)]);
+    commit();
+    await other;
+    return { waited, answer: await racing };
+  }
+
+  it('the copy’s approval waits for the payment recording the original paid anyway, then owes nothing: the visit is paid', async () => {
+    const { original, copy } = await originalAndCopy();
+    const [payer] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@campo.test'));
+    const order = { accountId: original.accountId, amount: original.amount, transactionIds: [original.id], operationCode: 'CARRERA-1', transactionDate: new Date(), massive: false, paidAnyway: [original.id] };
+    const { waited, answer } = await whileHeld(
+      (tx) => registerPayment(tx, { id: payer.id, rol: ROLE.ADMIN, clientId: null }, order),
+      () => api.call('POST', '/user-moves/accept-one', admin, { id: copy.id, userMoveVideoLink: VIDEO }),
+    );
+    const approved = (answer as Awaited<ReturnType<typeof api.call>>).json();
+    expect([approved.status.id, approved.transaction, approved.paidBefore?.transactionId]).toEqual(['APROBADA', null, original.id]);
+    expect(waited).toBe(true);
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id))).toEqual([]);
+    expect((await rowsOf([original.id])).map((r) => r.status)).toEqual(['PAID']);
+  });
+
+  it('the payment recording the original paid anyway waits for the copy’s approval in progress, then removes the debt it created', async () => {
+    const { original, copy } = await originalAndCopy();
+    const payment = () =>
+      api.call('PUT', '/accounts/pay', admin, { id: original.accountId, amount: original.amount, penddingTransactionId: original.id, operationCode: 'CARRERA-2', transactionDate: now(), paidAnyway: [original.id] });
+    // The approval is held half-way: its pending transaction written, the day's pending total (which that
+    // insert updates) locked by us. Then the payment starts.
+    let approval!: ReturnType<typeof api.call>;
+    const { waited, answer } = await whileHeld(
+      async (tx) => {
+        await tx.execute(sql`insert into transaction_day_totals (status, day, count, amount)
+          values ('PENDING', (now() at time zone 'America/Argentina/Buenos_Aires')::date, 0, 0)
+          on conflict (status, day) do update set count = transaction_day_totals.count`);
+      },
+      async () => {
+        approval = api.call('POST', '/user-moves/accept-one', admin, { id: copy.id, userMoveVideoLink: VIDEO });
+        await untilSomeoneWaitsOnALock(t.db, () => new Error('The approval never waited for the day total'));
+        return payment();
+      },
+      2,
+    );
+    expect((answer as Awaited<ReturnType<typeof api.call>>).statusCode).toBe(200);
+    const approved = (await approval).json();
+    expect([approved.status.id, approved.transaction?.id]).toEqual(['APROBADA', expect.any(Number)]);
+    expect(waited).toBe(true);
+    // The copy's debt was born and removed: the visit is owed once, and paid.
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id))).toEqual([]);
+    expect((await copyDrops([approved.transaction.id])).map((d) => d.detail)).toEqual([{ paidTransactionId: original.id, amount: approved.transaction.amount }]);
+    expect((await rowsOf([original.id])).map((r) => r.status)).toEqual(['PAID']);
   });
 });

@@ -383,9 +383,17 @@ describe('payments to Getters', () => {
     await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/history' });
     await listLoaded(page);
     const rowOf = (t: PaymentTransaction) => page.locator('tbody tr').filter({ hasText: `OTRO-${t.id}` });
-    await shown(rowOf(debt).getByText(PAYMENT_TEXT.registeredDisapproved, { exact: true }));
+    // The state says when the move was disapproved (today), not an unanchored 'luego'…
+    const today = formatDisplayDate(todayIso());
+    const state = rowOf(debt).getByText(`Pago registrado · move desaprobada el ${today}`, { exact: true });
+    await shown(state);
     await shown(rowOf(other).getByText(PAYMENT_TEXT.registered, { exact: true }));
-    expect(await rowOf(other).getByText(PAYMENT_TEXT.registeredDisapproved).count()).toBe(0);
+    expect(await rowOf(other).getByText(/desaprobada/).count()).toBe(0);
+    // …and, pointed at, that this came after the payment, and what to do about it.
+    await state.hover();
+    await shown(
+      page.getByRole('tooltip').getByText(new RegExp(`^La move ${debt.userMoves[0].code} se desaprobó el ${today} \\d\\d:\\d\\d, después de registrado este pago \\(del ${today}\\)\\. Un pago registrado no se deshace: reclámelo al Getter o déjelo como bueno\\.$`)),
+    );
     errors.assertNone();
   });
 
@@ -400,6 +408,14 @@ describe('payments to Getters', () => {
     expect(batch.suggestedFilename()).toMatch(/^lote-pagos-/);
     // Paid at the bank; meanwhile, quality disapproves one of its moves.
     await api('/user-moves/disapprove-one', 'POST', { id: gone_.userMoves[0].id, reason: 'El cliente objetó la visita antes del pago.' });
+    // Back from the bank's site: the tab is shown again. The selection is still the batch the bank paid (a
+    // list read again on its own would drop the disapproved one, and register the others without a word).
+    let reads = 0;
+    page.on('request', (r) => void (r.url().includes('/api/transactions/by-getter') && (reads += 1)));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForTimeout(1000);
+    expect(reads).toBe(0);
+    await shown(page.getByRole('status', { name: 'Selección' }).getByText(PAYMENT_TEXT.selection(3, total)));
     await page.getByRole('button', { name: 'Registrar pago' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
     await dialog.getByLabel('Número de operación').fill(`LOTE-DESAP-${gone_.id}`);
@@ -414,8 +430,12 @@ describe('payments to Getters', () => {
     await page.goto(`${baseUrl()}/payment-administration/history`);
     await listLoaded(page);
     const rowOf = (t: PaymentTransaction) => page.locator('tbody tr').filter({ hasText: t.userMoves[0].code });
-    await shown(rowOf(gone_).getByText(PAYMENT_TEXT.registeredDisapproved, { exact: true }));
+    const goneState = rowOf(gone_).getByText(`Pago registrado · move desaprobada el ${formatDisplayDate(todayIso())}`, { exact: true });
+    await shown(goneState);
     await shown(rowOf(kept).getByText(PAYMENT_TEXT.registered, { exact: true }));
+    // Disapproved before the payment was registered: the tooltip says it was recorded paid anyway, not 'after'.
+    await goneState.hover();
+    await shown(page.getByRole('tooltip').getByText(new RegExp(`^La move ${gone_.userMoves[0].code} ya estaba desaprobada \\(el .*\\) cuando se registró este pago \\(del .*\\): se registró pagada igual porque el banco la transfirió con el lote\\.`)));
     const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/payed?getterId=${kept.accounts.user.id}&limit=1000`);
     expect(paid.rows.filter((r) => r.operationCode === `LOTE-DESAP-${gone_.id}`).map((r) => r.id).sort()).toEqual(debts.map((d) => d.id).sort());
     // The refusal that named the disapproved move is the browser's one logged error.

@@ -9,6 +9,7 @@ import {
   massivePayBody,
   newestDebtDay,
   paidInstant,
+  paidState,
   PAYMENT_TEXT,
   paymentAccount,
   paymentDialogSchema,
@@ -171,7 +172,7 @@ const transaction = (id: number, amount: string, user: Partial<PaymentTransactio
   transactionDate: null,
   operationCode: null,
   accounts: { id: 9, user: { id: 5, fullName: 'Juan Pérez', profile: { cuitCuil: '20-28000000-3', cbu: '0110012300000012345678', mercadoPago: null }, ...user } },
-  userMoves: code ? [{ id, code, status: 'APROBADA', finishAnalysisDate: '2024-03-01T12:00:00.000Z' }] : [],
+  userMoves: code ? [{ id, code, status: 'APROBADA', finishAnalysisDate: '2024-03-01T12:00:00.000Z', disapprovedAt: null }] : [],
 });
 
 /** The batch file the console writes for these transactions, read back: its sheet's cells, and its lines as a spreadsheet shows them. */
@@ -244,6 +245,36 @@ describe('the payments’ words', () => {
     );
     expect(PAYMENT_TEXT.filterTotal(1196, '1891910.97')).toBe('Total del filtro: $\u00a01.891.910,97 en 1.196 transacciones.');
     expect(PAYMENT_TEXT.filterTotal(1, '10.00')).toBe('Total del filtro: $\u00a010,00 en 1 transacción.');
+  });
+});
+
+describe('the history’s state of a paid transaction', () => {
+  const paid = (status: 'APROBADA' | 'DESAPROBADA', disapprovedAt: string | null, paidAnyway = false) => ({
+    transactionDate: '2026-11-20T15:30:00.000Z',
+    userMoves: [{ id: 7, code: 'M-0000007', status, finishAnalysisDate: disapprovedAt, disapprovedAt, ...(paidAnyway ? { paidAnyway } : {}) }],
+  });
+
+  it('is "Pago registrado" for a move still approved, with nothing more to explain', () => {
+    expect(paidState(paid('APROBADA', null))).toEqual({ label: 'Pago registrado', detail: null });
+  });
+
+  it('names the day of the disapproval, and says it came after the payment was registered', () => {
+    expect(paidState(paid('DESAPROBADA', '2026-11-25T13:05:00.000Z'))).toEqual({
+      label: 'Pago registrado · move desaprobada el 25/11/2026',
+      detail: 'La move M-0000007 se desaprobó el 25/11/2026 10:05, después de registrado este pago (del 20/11/2026). Un pago registrado no se deshace: reclámelo al Getter o déjelo como bueno.',
+    });
+  });
+
+  it('says a move already disapproved when the payment was registered was recorded paid anyway, with the batch the bank transferred', () => {
+    expect(paidState(paid('DESAPROBADA', '2026-11-21T14:00:00.000Z', true))).toEqual({
+      label: 'Pago registrado · move desaprobada el 21/11/2026',
+      detail:
+        'La move M-0000007 ya estaba desaprobada (el 21/11/2026 11:00) cuando se registró este pago (del 20/11/2026): se registró pagada igual porque el banco la transfirió con el lote. Reclámelo al Getter o déjelo como bueno.',
+    });
+  });
+
+  it('says only that the move is disapproved when the day is not known', () => {
+    expect(paidState(paid('DESAPROBADA', null))).toEqual({ label: 'Pago registrado · move desaprobada', detail: PAYMENT_TEXT.disapprovedUndated('M-0000007') });
   });
 });
 

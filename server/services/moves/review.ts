@@ -43,6 +43,26 @@ export async function createPendingTransaction(tx: Tx, move: MoveRow): Promise<{
 }
 
 /**
+ * Locks the moves this copy republishes (its whole chain back, `FOR UPDATE`), before `paidVisitOf` reads
+ * their payments: a payment that records one of them paid anyway holds that move's lock (`restorable`,
+ * services/payments.ts) until it commits. So the copy's approval either waits for that payment and then
+ * finds the visit paid (no new debt), or goes first, and the payment, waiting for it, finds the copy's
+ * pending transaction and removes it. Without the lock both could read the other's work as not there
+ * yet, and the Getter was owed the visit twice.
+ */
+export async function lockEarlierMoves(tx: Tx, move: Pick<MoveRow, 'republishedFromId'>): Promise<void> {
+  if (move.republishedFromId === null) return;
+  await tx.execute(
+    sql`with recursive earlier(id, from_id) as (
+          select id, republished_from_id from ${userMoves} where id = ${move.republishedFromId}
+          union
+          select m.id, m.republished_from_id from ${userMoves} m join earlier e on m.id = e.from_id
+        )
+        select m.id from ${userMoves} m where m.id in (select id from earlier) order by m.id for update of m`,
+  );
+}
+
+/**
  * The payment the Getter already got for this move's visit: a PAID transaction of a move it republishes,
  * following `republished_from_id` back (a copy of a copy too). A disapproval keeps a paid transaction, so
  * without this the copy's approval owed the same visit a second time. Only PAID ones count: a disapproval

@@ -38,6 +38,12 @@ export function MassivePayment() {
     enabled: getter !== null,
     queryFn: ({ signal }) =>
       request<{ rows: PaymentTransaction[]; count: number }>(PAYMENT_READS.byGetter, { query: { getterId: getter!.id, transactionType: 'PENDING', limit: MASSIVE_PAY_MAX }, signal }),
+    // Read again only when the screen asks (the batch, a payment, a refusal), never on its own: back from the
+    // bank's site with the batch paid, a read on the tab's return dropped a move disapproved meanwhile from the
+    // selection, and 'Registrar pago' recorded the others without a word (the server's offer to record it paid
+    // anyway never came). Sent as the batch was, the payment is refused naming it, and the dialog asks.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
   const rows = useMemo(() => pending.data?.rows ?? [], [pending.data]);
   const chosen = rows.filter((r) => selected.has(r.id));

@@ -1,11 +1,11 @@
 import HistoryIcon from '@mui/icons-material/History';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
-import { Button, Chip, Typography } from '@mui/material';
+import { Button, Chip, Tooltip, Typography } from '@mui/material';
 import { type RaRecord, useRefresh } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { newestDebtDay, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
+import { newestDebtDay, paidState, PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
 import { formatDisplayDate } from '../../../domain/validation';
 import type { ListMeta } from '../../dataProvider';
 import { CampoList, type Column } from '../../ui/table/CampoList';
@@ -84,9 +84,22 @@ export function PendingPayments() {
 }
 
 const paidAt = (r: RaRecord) => formatDisplayDate(tx(r).transactionDate, true);
-/** A paid move disapproved afterwards (its payment stands: the history says so, for whoever settles it). */
-const disapprovedSince = (r: RaRecord) => tx(r).userMoves.some((m) => m.status === 'DESAPROBADA');
-const paidState = (r: RaRecord) => (disapprovedSince(r) ? T.registeredDisapproved : T.registered);
+/**
+ * A paid move disapproved since (its payment stands: the history says so, for whoever settles it): the chip
+ * says the day, its tooltip whether that was after the payment or before it (recorded paid anyway).
+ */
+function PaidState({ record }: { record: RaRecord }) {
+  const { label, detail } = paidState(tx(record));
+  const chip = <Chip size="small" color={detail ? 'warning' : 'success'} label={label} {...(detail ? { tabIndex: 0, 'aria-description': detail } : {})} />;
+  return detail ? (
+    <Tooltip title={detail} describeChild>
+      {chip}
+    </Tooltip>
+  ) : (
+    chip
+  );
+}
+const paidStateText = (r: RaRecord) => paidState(tx(r)).label;
 
 /** '/payment-administration/history': the paid transactions, exportable to Excel. */
 export function PaymentHistory() {
@@ -96,7 +109,7 @@ export function PaymentHistory() {
     ...transactionColumns.filter((c) => c.source !== 'finishAnalysisDate'),
     { source: 'transactionDate', label: 'Fecha de pago', render: paidAt, exportValue: paidAt },
     { source: 'operationCode', label: 'Número de operación' },
-    { source: 'status', label: 'Estado', sortable: false, render: (r) => <Chip size="small" color={disapprovedSince(r) ? 'warning' : 'success'} label={paidState(r)} />, exportValue: paidState },
+    { source: 'status', label: 'Estado', sortable: false, render: (r) => <PaidState record={r} />, exportValue: paidStateText },
   ];
   return (
     <CampoList
