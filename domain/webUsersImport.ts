@@ -30,7 +30,7 @@ export const IMPORT_TEXT = {
   /** A titled column after the five: its data would not be imported, so the sheet is refused rather than read in part. */
   extraColumn: (position: number, title: string) => `La columna en la posición ${position} (${title}) no es de la plantilla: la hoja lleva exactamente ${BULK_COLUMNS.join(', ')}.`,
   /** The spec's words, and which row: in a sheet of thousands of rows the user could not find it. */
-  blankRow: (row: number) => `Al menos una fila tiene todos sus valores vacíos o no válidos: la fila ${row} (bórrela o complétela).`,
+  blankRow: (row: number) => `Al menos una fila tiene todos sus valores vacíos o no válidos. Es la fila ${row}: bórrela o complétela.`,
   tooManyRows: `El archivo supera el máximo de ${formatCount(BULK_MAX_ROWS)} filas.`,
   fileRequired: 'Seleccione un archivo xls o xlsx.',
   clientRequired: 'Seleccione un cliente.',

@@ -192,7 +192,7 @@ describe('the bulk file rows', () => {
   it('names the first blank row between rows, as the spreadsheet numbers it (the header is row 1)', () => {
     // In a sheet of 10.000 rows, 'Al menos una fila…' alone left the user to look for it.
     const rows = [header, ['A', 'B', 'a@b.com', '', 1], ['C', 'D', 'c@d.com', '', 1], [null, '', ' '], [], ['E', 'F', 'e@f.com', '', 1]];
-    expect(checkSheet(rows)).toEqual({ error: 'Al menos una fila tiene todos sus valores vacíos o no válidos: la fila 4 (bórrela o complétela).' });
+    expect(checkSheet(rows)).toEqual({ error: 'Al menos una fila tiene todos sus valores vacíos o no válidos. Es la fila 4: bórrela o complétela.' });
   });
 
   it('reads rows as text with their spreadsheet row number, skipping trailing blank rows', () => {
