@@ -65,7 +65,7 @@ export function unclosedQuote(text: string, delimiter: string): { line: number; 
 }
 
 /**
- * The file's records with their line numbers. Line endings are made one first: csv-parse takes the
+ * The file's records with the line each starts at (the header is line 1). Line endings are made one first: csv-parse takes the
  * first line's as the file's, and a template saved with CRLF whose new rows end in LF (as some editors
  * and scripts write them) came out as one record of every row, none loaded and no row's error shown.
  * A quote inside a cell that did not start with one is that character (`relax_quotes`): such a cell
@@ -78,9 +78,19 @@ export function parseRows(file: string): { cells: string[]; line: number }[] {
   try {
     const records = parseCsv(text, { delimiter, bom: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as {
       record: string[];
-      info: { lines: number };
+      info: { lines: number; empty_lines: number };
     }[];
-    return records.map((r) => ({ cells: r.record, line: r.info.lines })).filter((r) => r.cells.some((c) => c.trim() !== ''));
+    // A record's line is the one where it starts: csv-parse tells where it ends, and a row with a cell of
+    // two lines (an address with a line break) was named by its last line, which is the next row's number
+    // in a spreadsheet. It starts after the record before it and the empty lines skipped since.
+    let previous = { lines: 0, empty_lines: 0 };
+    return records
+      .map(({ record, info }) => {
+        const line = previous.lines + 1 + info.empty_lines - previous.empty_lines;
+        previous = info;
+        return { cells: record, line };
+      })
+      .filter((r) => r.cells.some((c) => c.trim() !== ''));
   } catch (error) {
     const open = unclosedQuote(text, delimiter);
     if (open) throw badRequest(CSV_TEXT.unclosedQuote(open.line, open.column));

@@ -278,6 +278,12 @@ describe('quotes in a CSV', () => {
     expect((await byCode('QUOTE-000800')).fullName).toBe('Kiosco "El Sol"; centro');
   });
 
+  it('names a bad row by the line it starts at when a cell before it has a line break', async () => {
+    const res = await upload(csvFile([csvRow(820, { Dirección: 'Av. Colón 820\nLocal 2' }, 'QUOTE'), csvRow(821, { Dirección: 'Calle 9\nPiso 1', Emails: 'mal-escrito@' }, 'QUOTE')]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().lines).toEqual(['Línea 4: Email inválido (Emails)']);
+  });
+
   it('refuses a quoted cell that never closes, naming the line where it opened, and writes nothing', async () => {
     const before = await countOf();
     const open = csvRow(811, {}, 'QUOTE');

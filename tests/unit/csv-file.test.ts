@@ -35,8 +35,19 @@ describe('quoted cells, as a spreadsheet writes them', () => {
     const rows = parseRows('a;b;c\n"Local; centro";"Kiosco ""El Sol""";"Piso 1\nOficina 2"\nd;e;f\n');
     expect(rows).toEqual([
       { cells: ['a', 'b', 'c'], line: 1 },
-      { cells: ['Local; centro', 'Kiosco "El Sol"', 'Piso 1\nOficina 2'], line: 3 },
+      { cells: ['Local; centro', 'Kiosco "El Sol"', 'Piso 1\nOficina 2'], line: 2 },
       { cells: ['d', 'e', 'f'], line: 4 },
+    ]);
+  });
+
+  it('name a row by the line it starts at, past cells of several lines and empty lines', () => {
+    const rows = parseRows('h;a\n\nx;"dos\nlíneas"\n\n\ny;z\r\nw;"tres\n\nlíneas"\nq;r\n');
+    expect(rows.map((r) => [r.cells[0], r.line])).toEqual([
+      ['h', 1],
+      ['x', 3],
+      ['y', 7],
+      ['w', 8],
+      ['q', 11],
     ]);
   });
 });
