@@ -19,11 +19,32 @@ export const CSV_TEXT = {
   noFile: 'Adjunte un archivo CSV en el campo csvFile.',
   notText: 'El archivo no es un CSV de texto (UTF-8).',
   empty: 'El archivo está vacío.',
+  /** A quoted cell that never closes: it would have taken the rest of the file into it. */
+  unclosedQuote: (line: number, column: number) =>
+    `Línea ${line}: la celda de la columna ${column} abre comillas (") que no se cierran en el resto del archivo: ciérrelas o quítelas. No se cargó nada.`,
   tooManyRows: (max: number) => `El archivo supera el máximo de ${formatCount(max)} filas por carga.`,
   hasErrors: (count: number) => `El archivo tiene ${formatCount(count)} ${count === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
   /** After the lines shown (a CSV load names its first 500 bad lines). */
   moreErrors: (count: number) => `… y ${formatCount(count)} ${count === 1 ? 'error' : 'errores'} más.`,
   imported: (count: number) => (count === 1 ? 'Se cargó 1 punto de venta.' : `Se cargaron ${formatCount(count)} puntos de venta.`),
+  /**
+   * A load some of whose rows without a code were points of sale the client already had (same name and
+   * address): those were not created again. `created` may be 0 (the same file uploaded twice).
+   */
+  importedWithKnown: (created: number, known: number) => {
+    if (created === 0) {
+      return known === 1
+        ? 'No se cargó ningún punto de venta: la fila del archivo es un punto de venta que el cliente ya tiene (mismo nombre y dirección).'
+        : `No se cargó ningún punto de venta: las ${formatCount(known)} filas del archivo son puntos de venta que el cliente ya tiene (mismo nombre y dirección).`;
+    }
+    const knownText =
+      known === 1
+        ? '1 fila sin código es un punto de venta que el cliente ya tiene (mismo nombre y dirección) y no se volvió a crear.'
+        : `${formatCount(known)} filas sin código son puntos de venta que el cliente ya tiene (mismo nombre y dirección) y no se volvieron a crear.`;
+    return `${created === 1 ? 'Se cargó 1 punto de venta' : `Se cargaron ${formatCount(created)} puntos de venta`}; ${knownText}`;
+  },
+  /** After the known rows named (the first 500), the rest counted. */
+  moreKnown: (count: number) => `… y ${formatCount(count)} ${count === 1 ? 'fila más' : 'filas más'} que ya existían.`,
   placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
 } as const;
 
@@ -112,6 +133,61 @@ const lineError = (line: number, message: string, field?: string) => `Línea ${l
 
 /** The e-mails cell holds one or more addresses separated by spaces, commas, semicolons or bars. */
 export const splitEmails = (cell: string) => cell.split(/[\s,;|]+/).filter(Boolean);
+
+/**
+ * What says a row without a code is a point of sale already met: its name and its address, folded
+ * (capitals, accents and runs of spaces aside), as a person reading the list would take them for one.
+ * A row with a code is known by its code alone.
+ */
+export const sameLocationKey = (location: { fullName: string; street: string }) => `${foldName(location.fullName)}\n${foldName(location.street)}`;
+
+/** A point of sale of the client, as the load compares it. */
+export interface KnownLocation {
+  fullName: string;
+  street: string;
+  status: boolean;
+}
+
+/**
+ * The line's error when a row without a code repeats an earlier row of the file (same name and address):
+ * the second is a copy, or a second point of sale that needs a code to be told apart. Else null, and the
+ * row joins `seen` (a row with a code joins too: a codeless copy of it is the same point of sale).
+ */
+export function repeatedRow(line: number, location: LocationInput, seen: Map<string, number>): string | null {
+  const key = sameLocationKey(location);
+  const earlier = seen.get(key);
+  if (earlier !== undefined && !location.clientLocationId) {
+    return `Línea ${line}: repite el punto de venta de la línea ${earlier} (mismo nombre y dirección, y esta fila no tiene código): quítela o déle un código.`;
+  }
+  if (earlier === undefined) seen.set(key, line);
+  return null;
+}
+
+/**
+ * The rows to create and the ones that are points of sale the client already has: a row without a code
+ * whose name and address are those of one of `existing` (the same file uploaded twice created every
+ * point of sale twice). Each known row is named, saying whether the one it matches is inactive.
+ */
+export function withoutKnownLocations<T extends { line: number; location: LocationInput }>(rows: readonly T[], existing: readonly KnownLocation[]): { create: T[]; known: string[] } {
+  const byKey = new Map<string, KnownLocation>();
+  for (const location of existing) {
+    const key = sameLocationKey(location);
+    // An active one wins: the row is that point of sale.
+    if (!byKey.get(key)?.status) byKey.set(key, location);
+  }
+  const create: T[] = [];
+  const known: string[] = [];
+  for (const row of rows) {
+    const match = row.location.clientLocationId ? undefined : byKey.get(sameLocationKey(row.location));
+    if (!match) create.push(row);
+    else {
+      known.push(
+        `Línea ${row.line}: "${row.location.fullName}" en "${row.location.street}" ya es un punto de venta del cliente${match.status ? '' : ' (inactivo: actívelo desde la lista)'}; no se volvió a crear.`,
+      );
+    }
+  }
+  return { create, known };
+}
 
 /** One data row of the CSV, `line` being its line number in the file (the header is line 1). */
 export function csvRowToLocation(row: readonly string[], line: number, clientId: number, places: PlaceFinder): RowResult {

@@ -42,6 +42,11 @@ export const MOVE_FORM_TEXT = {
   stockState: 'Algunas de las moves seleccionadas no están en el estado requerido para asignar (Asignada, Disponible, Publicada, Publicada por Cancelación)',
   stockFilter: 'Estado de stock desconocido: los estados son Asignada, Disponible, Publicada y Publicada por Cancelación.',
   pickClient: 'Seleccione al menos un Cliente para filtrar.',
+  /** `statuses=` sent empty: no state is no filter to read as every state (leave the parameter out for them all). */
+  pickStockState: 'Seleccione al menos un estado para filtrar: Asignada, Disponible, Publicada o Publicada por Cancelación.',
+  /** A filter's client that is no client: the API's words for it ('El cliente no existe.'), naming which of several. */
+  unknownClients: (ids: number[], of: number) =>
+    of === 1 ? 'El cliente no existe.' : ids.length === 1 ? `El cliente ${ids[0]} no existe.` : `Los clientes ${ids.join(', ')} no existen.`,
   /** A list of clients with a part that names none ('1,2,abc'): refused whole, not reported without it. */
   badClientList: 'Los clientes deben ser identificadores numéricos separados por comas.',
   exportFailed: 'Ha ocurrido un error al intentar generar el archivo.',
@@ -306,6 +311,11 @@ export const stockQuery = z.object({
     .optional()
     .transform((v, ctx) => {
       const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      // Left out, every state; sent without any, a mistake (a screen with every state unticked asks nothing).
+      if (v !== undefined && !list.length) {
+        ctx.addIssue({ code: 'custom', message: T.pickStockState });
+        return z.NEVER;
+      }
       const bad = list.filter((s) => !(STOCK_STATES as readonly string[]).includes(s));
       if (bad.length) {
         ctx.addIssue({ code: 'custom', message: T.stockFilter });

@@ -6,7 +6,6 @@
  */
 import { sumMoney } from './money';
 import { type PaymentTransaction, payoutAccount } from './payments';
-import { safeCell } from './validation';
 
 export const BATCH_HEADER = ['Getter', 'CUIT/CUIL', 'Tipo de cuenta', 'CBU / Mercado Pago', 'Monto', 'Moves', 'Transacción'];
 
@@ -21,7 +20,7 @@ export const BATCH_AMOUNT_COLUMN = 4;
 /** The totals' labels, each with its value beside it: no payment line has them. */
 export const BATCH_TOTALS = { count: 'Cantidad de transacciones', amount: 'Total a transferir' } as const;
 
-/** One line of a transaction: names and accounts as text (formula-like ones neutralised), the amount as its exact decimal text. */
+/** One line of a transaction: names and accounts as text cells (never formulas, so as written), the amount as its exact decimal text. */
 export type BatchLine = [getter: string, cuitCuil: string, kind: string, account: string, amount: string, moves: string, transactionId: number];
 
 export interface PaymentBatch {
@@ -31,7 +30,7 @@ export interface PaymentBatch {
   amount: string;
 }
 
-const text = (value: string | null | undefined) => String(safeCell(value ?? '') ?? '');
+const text = (value: string | null | undefined) => value ?? '';
 
 /** What the batch holds: a line per transaction, and its count and exact total. */
 export function paymentBatch(rows: PaymentTransaction[]): PaymentBatch {

@@ -377,7 +377,11 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** Neutralises a spreadsheet cell that a spreadsheet program would run as a formula. */
+/**
+ * Neutralises a CSV cell that a spreadsheet program would run as a formula when it opens the file (CSV has
+ * no types: '=1+1' is a formula there). Not for .xls/.xlsx: a text cell there is never a formula, and the
+ * `'` would show.
+ */
 export function safeCell(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -1,7 +1,8 @@
 /**
  * Bulk load of points of sale (spec 1 §2.5, §7): multipart with the file in `csvFile` and the client
  * in a `clientId` field or query. Answers `{ created, message }`, or a 400 `{ message, lines }`
- * naming each bad line.
+ * naming each bad line. Rows without a code that are points of sale the client already has (same name
+ * and address) are not created again: `known` counts them and `lines` names them.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -67,7 +68,9 @@ export default async function locationImportRoutes(app: App) {
     if (!client.state) throw badRequest(LOCATION_TEXT.inactiveClient, { clientId: LOCATION_TEXT.inactiveClient });
     const result = await importLocations(app.db, clientId, file, req.session.id);
     if (!result.ok) return reply.status(400).send({ message: CSV_TEXT.hasErrors(result.count), lines: result.lines });
-    return { created: result.created, message: CSV_TEXT.imported(result.created) };
+    const { created, known } = result;
+    if (!known.count) return { created, message: CSV_TEXT.imported(created) };
+    return { created, known: known.count, message: CSV_TEXT.importedWithKnown(created, known.count), lines: known.lines };
   };
   const schema = {
     tags: ['locations'],

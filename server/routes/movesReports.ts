@@ -6,6 +6,7 @@ import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { formLevelValidator } from '../http';
 import { fileStoreFor } from '../services/files';
+import { checkFilterRefs } from '../services/moves/filterRefs';
 import { assetsOf, performanceReport } from '../services/moves/report';
 import { stockCount, stockPage, stockReportPage } from '../services/moves/stock';
 import { zip } from '../services/zip';
@@ -23,9 +24,10 @@ export default async function moveReportRoutes(app: App) {
    * The count comes with the first page only. A page of the full export also gives `ahead`, the `next` of
    * the page after it, so that the export can ask for two pages at a time.
    */
-  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, summary: 'Stock de moves y visitas publicadas por estado, para asignar o exportar', description: '`assignable=true` deja fuera las filas de proyectos finalizados y de puntos de venta inactivos (que no se pueden asignar). Sin `full` pagina por `offset`; con `full=true` agrega las columnas del reporte y pagina por clave (`after` = el `next` anterior; `ahead` da el siguiente). El total viene solo con la primera página.', querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
+  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, summary: 'Stock de moves y visitas publicadas por estado, para asignar o exportar', description: '`assignable=true` deja fuera las filas de proyectos finalizados y de puntos de venta inactivos (que no se pueden asignar). Sin `full` pagina por `offset`; con `full=true` agrega las columnas del reporte y pagina por clave (`after` = el `next` anterior; `ahead` da el siguiente). El total viene solo con la primera página. Sin `statuses`, todos los estados; `statuses` vacío es un 400. Un `clientId` o `projectId` que no existe responde 404.', querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
     const q = req.query as z.infer<typeof stockQuery>;
     const filter = { statuses: q.statuses ?? [], clientId: q.clientId, projectId: q.projectId, full: q.full, assignable: q.assignable };
+    await checkFilterRefs(app.db, { clientIds: q.clientId === undefined ? [] : [q.clientId], projectId: q.projectId });
     const page = { limit: q.limit, offset: q.offset, after: q.after };
     const count = q.after ? Promise.resolve(null) : stockCount(app.db, filter);
     // `countEstimated` when the count is the planner's estimate (more than 1,000 in a branch).
@@ -42,7 +44,11 @@ export default async function moveReportRoutes(app: App) {
   });
 
   /** The performance report: approved moves of the chosen clients (and project, and visit dates). */
-  app.get('/user-moves/report', { config: read, schema: { tags, summary: 'Reporte de desempeño: moves aprobadas de los clientes elegidos, paginadas', description: 'Filtra por proyecto y fechas de visita. Pagina por `offset` con el total, o por clave con `after` (id de la última move) y total nulo.', querystring: reportQuery }, validatorCompiler: formLevelValidator(['clientId']) }, async (req) => performanceReport(app.db, req.query as z.infer<typeof reportQuery>));
+  app.get('/user-moves/report', { config: read, schema: { tags, summary: 'Reporte de desempeño: moves aprobadas de los clientes elegidos, paginadas', description: 'Filtra por proyecto y fechas de visita. Pagina por `offset` con el total, o por clave con `after` (id de la última move) y total nulo. Un cliente o proyecto que no existe responde 404.', querystring: reportQuery }, validatorCompiler: formLevelValidator(['clientId']) }, async (req) => {
+    const q = req.query as z.infer<typeof reportQuery>;
+    await checkFilterRefs(app.db, { clientIds: q.clientId, projectId: q.projectId });
+    return performanceReport(app.db, q);
+  });
 
   /** A zip of the move's files of one type (`image`: the answers' photos named by photoFileName, and image attachments). */
   app.get('/user-moves/:id/assets', { config: read, schema: { tags, summary: 'ZIP con los archivos de una move de un tipo: imágenes, audios o videos', params: z.object({ id }), querystring: assetsQuery } }, async (req, reply) => {

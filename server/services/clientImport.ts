@@ -13,7 +13,7 @@ import { clients, clientTypes } from '../db/schema';
 import { asRead, lockNames } from '../db/uniqueName';
 import { HttpError } from '../http';
 import { auditMany } from './audit';
-import { csvText, parseRows } from './locationImport';
+import { csvText, parseRows } from './csvFile';
 
 export type ClientImportResult = { ok: true; created: number } | { ok: false; lines: string[]; count: number };
 

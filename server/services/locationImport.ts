@@ -2,16 +2,17 @@
  * The bulk load of points of sale: the CSV is parsed here, every row checked with the form's rules,
  * and either every row is written, in one transaction, or none is and each bad line says why.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
 import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { foldLocationCode, foldName, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
-import { CSV_TEXT, csvRowToLocation, locationHeaderProblem, MAX_CSV_ROWS, NOT_A_HEADER, type PlaceFinder } from '../../domain/locationsCsv';
+import { CSV_TEXT, csvRowToLocation, locationHeaderProblem, MAX_CSV_ROWS, NOT_A_HEADER, type PlaceFinder, repeatedRow, withoutKnownLocations } from '../../domain/locationsCsv';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
 import { pgErrorCode } from '../db/errors';
+import { lockUntilCommit } from '../db/locks';
 import { refreshEstimates } from '../db/list';
 import { badRequest, HttpError } from '../http';
 import { audit } from './audit';
+import { csvText, parseRows } from './csvFile';
 import { featuresOfClients, holdClientForLocations } from './features';
 
 /** Lines named in one answer: past this, the rest are counted. */
@@ -47,53 +48,11 @@ async function insertChunk(tx: Tx, clientId: number, rows: LocationInput[], defa
     from created cross join json_to_recordset(${JSON.stringify(defaults.map((d) => ({ feature_id: d.featureId, value_id: d.id })))}::json) as d(feature_id integer, value_id integer)`);
 }
 
-export type ImportResult = { ok: true; created: number } | { ok: false; lines: string[]; count: number };
-
-/** Control characters no text file holds (tab, line feed and carriage return aside). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /**
- * The file's text, or a 4xx: a binary file is not a CSV whatever its name says. UTF-8 first; a file
- * that is not UTF-8 is read as Windows-1252, what Excel in Spanish writes for 'CSV (delimitado por
- * comas)' (refused, its users were stuck with 'no es un CSV de texto' and no way to know why).
+ * `known`: the rows without a code that are points of sale the client already has (same name and
+ * address), not created again, each named (the first 500) and counted.
  */
-export function csvText(buffer: Buffer): string {
-  if (buffer.length === 0) throw badRequest(CSV_TEXT.empty);
-  if (buffer.includes(0)) throw new HttpError(415, CSV_TEXT.notText);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-  } catch {
-    text = new TextDecoder('windows-1252').decode(buffer);
-  }
-  if (CONTROL.test(text)) throw new HttpError(415, CSV_TEXT.notText);
-  return text;
-}
-
-/** ';' or ',' as the first line uses more of (quoted text aside). */
-export function guessDelimiter(text: string): ';' | ',' {
-  const first = (text.split(/\r?\n/, 1)[0] ?? '').replace(/"[^"]*"/g, '');
-  return (first.match(/;/g)?.length ?? 0) >= (first.match(/,/g)?.length ?? 0) ? ';' : ',';
-}
-
-/**
- * The file's records with their line numbers. Line endings are made one first: csv-parse takes the
- * first line's as the file's, and a template saved with CRLF whose new rows end in LF (as some editors
- * and scripts write them) came out as one record of every row, none loaded and no row's error shown.
- */
-export function parseRows(file: string): { cells: string[]; line: number }[] {
-  const text = file.replace(/\r\n?/g, '\n');
-  try {
-    const records = parseCsv(text, { delimiter: guessDelimiter(text), bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as {
-      record: string[];
-      info: { lines: number };
-    }[];
-    return records.map((r) => ({ cells: r.record, line: r.info.lines })).filter((r) => r.cells.some((c) => c.trim() !== ''));
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw badRequest(`${line ? `Línea ${line}: ` : ''}el archivo no es un CSV válido (revise las comillas).`);
-  }
-}
+export type ImportResult = { ok: true; created: number; known: { lines: string[]; count: number } } | { ok: false; lines: string[]; count: number };
 
 async function placeFinder(db: Db): Promise<PlaceFinder> {
   const [allCountries, allStates, allCities] = await Promise.all([db.select().from(countries), db.select().from(states), db.select().from(cities)]);
@@ -153,8 +112,9 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
   ]);
   const taken = new Map(codes.map(({ code }) => [foldLocationCode(code!), code!]));
   const seen: SeenCodes = new Map();
+  const seenRows = new Map<string, number>();
   const lines: string[] = [];
-  const valid: LocationInput[] = [];
+  const valid: { line: number; location: LocationInput }[] = [];
   for (const { cells, line } of data) {
     const result = csvRowToLocation(cells, line, clientId, places);
     if (!result.ok) {
@@ -162,32 +122,50 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
       continue;
     }
     const code = result.location.clientLocationId;
-    const clash = code === null ? null : codeClash(line, code, taken, seen);
+    const clash = (code === null ? null : codeClash(line, code, taken, seen)) ?? repeatedRow(line, result.location, seenRows);
     if (clash) lines.push(clash);
-    else valid.push(result.location);
+    else valid.push({ line, location: result.location });
   }
-  if (lines.length) {
-    const shown = lines.slice(0, MAX_LINES_SHOWN);
-    if (lines.length > shown.length) shown.push(CSV_TEXT.moreErrors(lines.length - shown.length));
-    return { ok: false, lines: shown, count: lines.length };
-  }
+  if (lines.length) return { ok: false, lines: shown(lines, CSV_TEXT.moreErrors), count: lines.length };
 
-  await db
+  const { created, known } = await db
     .transaction(async (tx) => {
       // Required attributes start at their default value, as in the form (spec 1 §4): read with the client
       // held, so that one made required meanwhile is either seen here or gives these rows its default.
       const client = await holdClientForLocations(tx, clientId);
       // Deactivated while the file was read: nothing is added to it (as the route refuses it up front).
       if (!client?.state) throw badRequest(LOCATION_TEXT.inactiveClient, { clientId: LOCATION_TEXT.inactiveClient });
+      const { create, known } = await withoutKnown(tx, clientId, valid);
       const defaults = withRequiredDefaults([], await featuresOfClients(tx, [clientId]));
-      for (let start = 0; start < valid.length; start += CHUNK) await insertChunk(tx, clientId, valid.slice(start, start + CHUNK), defaults);
-      await audit(tx, { userId, entity: 'client', entityId: clientId, action: 'import-locations', detail: { rows: valid.length } });
+      const rows = create.map((r) => r.location);
+      for (let start = 0; start < rows.length; start += CHUNK) await insertChunk(tx, clientId, rows.slice(start, start + CHUNK), defaults);
+      await audit(tx, { userId, entity: 'client', entityId: clientId, action: 'import-locations', detail: { rows: rows.length, known: known.length } });
+      return { created: rows.length, known };
     })
     .catch((error: unknown) => {
       // The codes were free when checked; another import (perhaps on another server) took one since.
       if (pgErrorCode(error) === '23505') throw new HttpError(409, CSV_TEXT.concurrentCodes);
       throw error;
     });
-  await refreshEstimates(db, 'locations', valid.length);
-  return { ok: true, created: valid.length };
+  await refreshEstimates(db, 'locations', created);
+  return { ok: true, created, known: { lines: shown(known, CSV_TEXT.moreKnown), count: known.length } };
+}
+
+/** The first 500 lines, and how many more there are. */
+function shown(lines: string[], more: (count: number) => string): string[] {
+  const first = lines.slice(0, MAX_LINES_SHOWN);
+  if (lines.length > first.length) first.push(more(lines.length - first.length));
+  return first;
+}
+
+/**
+ * The rows to write, without those that are points of sale the client already has (rows without a code,
+ * by name and address). Read under a lock of the client's loads: two uploads of the same file at once
+ * would each find the other's rows missing and write them both.
+ */
+async function withoutKnown(tx: Tx, clientId: number, rows: { line: number; location: LocationInput }[]) {
+  if (rows.every((r) => r.location.clientLocationId)) return { create: rows, known: [] };
+  await lockUntilCommit(tx, `location-import:${clientId}`);
+  const existing = await tx.select({ fullName: locations.fullName, street: locations.street, status: locations.status }).from(locations).where(eq(locations.clientId, clientId));
+  return withoutKnownLocations(rows, existing);
 }

@@ -5,7 +5,7 @@ import { LOCATION_TEXT } from '../../domain/locations';
 import { CSV_COLUMNS, CSV_TEXT, MAX_CSV_BYTES } from '../../domain/locationsCsv';
 import { fileTooLarge } from '../../domain/validation';
 import { clients, features, locationFeatureValues, locations } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { adminOnPostgres, createTestApp, type TestApp } from './helpers';
 import { csvFile, csvRow, multipart } from './locations-csv';
 
 let t: TestApp;
@@ -176,6 +176,122 @@ describe('a good CSV', () => {
     const res = await upload(csvFile([csvRow(101)]));
     expect(res.statusCode).toBe(400);
     expect(res.json().lines).toEqual(['Línea 2: ya existe un punto de venta del cliente con el código "CSV-000101".']);
+  });
+});
+
+describe('a CSV whose rows have no codes', () => {
+  const noCode = (n: number, overrides: Parameters<typeof csvRow>[1] = {}) => csvRow(n, { 'Código de Locación del Cliente': '', Nombre: `Sin código ${n}`, ...overrides }, 'NOCODE');
+  const named = async (fullName: string) => t.db.select().from(locations).where(and(eq(locations.clientId, clientId), eq(locations.fullName, fullName)));
+
+  it('uploaded twice creates its points of sale once, and the second answer says so and names each row', async () => {
+    const before = await countOf();
+    const file = csvFile([noCode(700), noCode(701), noCode(702)]);
+    const first = await upload(file);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ created: 3, message: CSV_TEXT.imported(3) });
+    expect(await countOf()).toBe(before + 3);
+
+    const again = await upload(file);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      created: 0,
+      known: 3,
+      message: 'No se cargó ningún punto de venta: las 3 filas del archivo son puntos de venta que el cliente ya tiene (mismo nombre y dirección).',
+      lines: [2, 3, 4].map((line, i) => `Línea ${line}: "Sin código ${700 + i}" en "Av. Siempre Viva ${700 + i}" ya es un punto de venta del cliente; no se volvió a crear.`),
+    });
+    expect(await countOf()).toBe(before + 3);
+    expect(await named('Sin código 701')).toHaveLength(1);
+  });
+
+  it('with new rows among known ones (capitals and accents aside) creates only the new ones', async () => {
+    const before = await countOf();
+    const rows = [noCode(700, { Nombre: 'SIN CODIGO 700', Dirección: 'av. siempre  viva 700' }), noCode(703), noCode(704, { Teléfono: '3519999999' })];
+    const res = await upload(csvFile(rows));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      created: 2,
+      known: 1,
+      message: 'Se cargaron 2 puntos de venta; 1 fila sin código es un punto de venta que el cliente ya tiene (mismo nombre y dirección) y no se volvió a crear.',
+      lines: ['Línea 2: "SIN CODIGO 700" en "av. siempre  viva 700" ya es un punto de venta del cliente; no se volvió a crear.'],
+    });
+    expect(await countOf()).toBe(before + 2);
+    expect(await named('Sin código 700')).toHaveLength(1);
+  });
+
+  it('refuses a row that repeats an earlier one of the file, and writes nothing', async () => {
+    const before = await countOf();
+    const res = await upload(csvFile([noCode(730), noCode(731), noCode(730, { Teléfono: '3510000000' })]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      message: CSV_TEXT.hasErrors(1),
+      lines: ['Línea 4: repite el punto de venta de la línea 2 (mismo nombre y dirección, y esta fila no tiene código): quítela o déle un código.'],
+    });
+    expect(await countOf()).toBe(before);
+  });
+
+  it('does not take a point of sale of another client for one of this client', async () => {
+    const [other] = await t.db.select().from(clients).where(and(eq(clients.state, true), eq(clients.name, 'Café del Plata')));
+    const [theirs] = await t.db.select().from(locations).where(eq(locations.clientId, other.id)).limit(1);
+    const before = await countOf();
+    const res = await upload(csvFile([noCode(740, { Nombre: theirs.fullName, Dirección: theirs.street })]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 1, message: CSV_TEXT.imported(1) });
+    expect(await countOf()).toBe(before + 1);
+  });
+});
+
+describe('the same CSV without codes uploaded twice at once (on PostgreSQL, where two loads run side by side)', () => {
+  const on = adminOnPostgres();
+
+  it('creates its points of sale once: the second load waits for the first and finds them', async () => {
+    const { pg, token } = on;
+    const [client] = await pg.db.select().from(clients).where(eq(clients.name, 'Supermercados Andinos'));
+    const count = async () => (await pg.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, client.id))).length;
+    const before = await count();
+    const file = csvFile(Array.from({ length: 400 }, (_, i) => csvRow(900 + i, { 'Código de Locación del Cliente': '' }, 'RACE')));
+    const send = () => {
+      const { payload, headers } = multipart([
+        { name: 'clientId', value: String(client.id) },
+        { name: 'csvFile', filename: 'puntos_de_venta.csv', type: 'text/csv', content: file },
+      ]);
+      return pg.app.inject({ method: 'POST', url: '/api/locations/massive/client', payload, headers: { ...headers, ...pg.authHeader(token) } });
+    };
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().created).sort((a, b) => a - b)).toEqual([0, 400]);
+    expect(await count()).toBe(before + 400);
+  });
+});
+
+describe('quotes in a CSV', () => {
+  const raw = (rows: string[][]) => `${[CSV_COLUMNS.map((c) => c.header), ...rows].map((cells) => cells.join(';')).join('\r\n')}\r\n`;
+
+  it('takes a quote inside a cell typed without quotes as that character, and a quoted cell as its text', async () => {
+    const before = await countOf();
+    const quoted = csvRow(800, { Nombre: 'Kiosco "El Sol"; centro' }, 'QUOTE');
+    const file = `${raw([csvRow(801, { Nombre: 'Local 5" norte', Dirección: 'Av. Colón 5"' }, 'QUOTE')]).trimEnd()}\r\n${quoted.map((c, i) => (i === 0 ? '"Kiosco ""El Sol""; centro"' : c)).join(';')}\r\n`;
+    const res = await upload(file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await countOf()).toBe(before + 2);
+    const byCode = async (code: string) => (await t.db.select().from(locations).where(and(eq(locations.clientId, clientId), eq(locations.clientLocationId, code))))[0];
+    expect(await byCode('QUOTE-000801')).toMatchObject({ fullName: 'Local 5" norte', street: 'Av. Colón 5"' });
+    expect((await byCode('QUOTE-000800')).fullName).toBe('Kiosco "El Sol"; centro');
+  });
+
+  it('names a bad row by the line it starts at when a cell before it has a line break', async () => {
+    const res = await upload(csvFile([csvRow(820, { Dirección: 'Av. Colón 820\nLocal 2' }, 'QUOTE'), csvRow(821, { Dirección: 'Calle 9\nPiso 1', Emails: 'mal-escrito@' }, 'QUOTE')]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().lines).toEqual(['Línea 4: Email inválido (Emails)']);
+  });
+
+  it('refuses a quoted cell that never closes, naming the line where it opened, and writes nothing', async () => {
+    const before = await countOf();
+    const open = csvRow(811, {}, 'QUOTE');
+    open[4] = '"Av. sin cerrar 811';
+    const res = await upload(raw([csvRow(810, {}, 'QUOTE'), open, csvRow(812, {}, 'QUOTE'), csvRow(813, {}, 'QUOTE')]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(CSV_TEXT.unclosedQuote(3, 5));
+    expect(await countOf()).toBe(before);
   });
 });
 

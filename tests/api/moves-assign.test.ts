@@ -648,6 +648,19 @@ describe('the stock', () => {
     }
   });
 
+  it('refuses `statuses` sent empty instead of listing every state, and a client or project that does not exist', async () => {
+    for (const statuses of ['', ',', ' , ']) {
+      const empty = await api.call('GET', `/user-moves/stock-moves-report?statuses=${encodeURIComponent(statuses)}`, admin);
+      expect([statuses, empty.statusCode, empty.json().errors]).toEqual([statuses, 400, { statuses: MOVE_FORM_TEXT.pickStockState }]);
+    }
+    // Left out, it is every state, as before.
+    expect((await api.call('GET', '/user-moves/stock-moves-report?limit=1', admin)).statusCode).toBe(200);
+    const noClient = await api.call('GET', '/user-moves/stock-moves-report?statuses=Publicada&clientId=99999', admin);
+    expect([noClient.statusCode, noClient.json().message]).toEqual([404, 'El cliente no existe.']);
+    const noProject = await api.call('GET', '/user-moves/stock-moves-report?full=true&projectId=99999', admin);
+    expect([noProject.statusCode, noProject.json().message]).toEqual([404, 'El proyecto no existe.']);
+  });
+
   it('gives the export at most 5,000 rows a page', async () => {
     const res = await api.call('GET', '/user-moves/stock-moves-report?full=true&limit=5001', admin);
     expect(res.statusCode).toBe(400);
@@ -677,6 +690,18 @@ describe('the performance report', () => {
     }
     // Spaces around the ids, and an empty place between commas, are still a list of ids.
     expect((await api.call('GET', `/user-moves/report?clientId=${encodeURIComponent(' 1 ,, 2,')}&limit=1`, admin)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a client or project that does not exist, not an empty report', async () => {
+    const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    const unknown = await api.call('GET', '/user-moves/report?clientId=99999', admin);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'El cliente no existe.']);
+    const among = await api.call('GET', `/user-moves/report?clientId=${client.id},99999,99998`, admin);
+    expect([among.statusCode, among.json().message]).toEqual([404, 'Los clientes 99999, 99998 no existen.']);
+    const one = await api.call('GET', `/user-moves/report?clientId=${client.id},99999&withAnswers=true&after=5`, admin);
+    expect([one.statusCode, one.json().message]).toEqual([404, 'El cliente 99999 no existe.']);
+    const noProject = await api.call('GET', `/user-moves/report?clientId=${client.id}&projectId=99999`, admin);
+    expect([noProject.statusCode, noProject.json().message]).toEqual([404, 'El proyecto no existe.']);
   });
 
   it('lists the approved moves of the clients, with their answers, and keeps dates within the project', async () => {

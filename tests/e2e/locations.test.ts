@@ -471,6 +471,26 @@ describe('the bulk load of points of sale', () => {
     for (const n of [1, 2, 3]) await shown(page.getByRole('cell', { name: `${run}-${n}`, exact: true }));
     errors.assertNone([/status of 400/]);
   });
+
+  it('loaded twice without codes, says which rows the client already had instead of creating them again', async () => {
+    const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
+    const run = Date.now().toString(36).toUpperCase();
+    const rows = [1, 2].map((n) => csvLine(n, '').replace(`Local E2E ${n};`, `Sin código ${run} ${n};`));
+    const file = { name: 'locales.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${[HEADER, ...rows].join('\r\n')}`) };
+    await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
+    const state = page.getByRole('region', { name: 'Estado' });
+    await page.getByTestId('file-input').setInputFiles(file);
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await shown(state.getByText('Se cargaron 2 puntos de venta.', { exact: true }));
+
+    await page.getByTestId('file-input').setInputFiles(file);
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await shown(state.getByText('No se cargó ningún punto de venta: las 2 filas del archivo son puntos de venta que el cliente ya tiene (mismo nombre y dirección).', { exact: true }));
+    const skipped = state.getByRole('list', { name: 'Filas que no se cargaron' });
+    await shown(skipped.getByText(`Línea 2: "Sin código ${run} 1" en "Av. Colón 1" ya es un punto de venta del cliente; no se volvió a crear.`, { exact: true }));
+    await shown(skipped.getByText(`Línea 3: "Sin código ${run} 2" en "Av. Colón 2" ya es un punto de venta del cliente; no se volvió a crear.`, { exact: true }));
+    errors.assertNone();
+  });
 });
 
 describe('an attribute', () => {

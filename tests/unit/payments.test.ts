@@ -210,9 +210,12 @@ describe('the payment batch file', () => {
     expect(sheet.B2).toMatchObject({ t: 's', v: '20280000003', z: '@' });
   });
 
-  it('neutralises formula-like cells and keeps separators as they are', async () => {
+  it('writes formula-like texts and separators as they are (text cells are no formulas)', async () => {
     const row = transaction(4, '10.00', { fullName: '=HYPERLINK("x")', profile: { cuitCuil: null, cbu: null, mercadoPago: 'ana;mp' } }, '');
-    expect((await batchSheet([row])).lines[1]).toEqual([`'=HYPERLINK("x")`, '', 'Mercado Pago', 'ana;mp', '10.00', '', '4']);
+    const { lines, sheet } = await batchSheet([row]);
+    expect(lines[1]).toEqual(['=HYPERLINK("x")', '', 'Mercado Pago', 'ana;mp', '10.00', '', '4']);
+    expect(sheet.A2).toMatchObject({ t: 's', v: '=HYPERLINK("x")' });
+    expect(sheet.A2.f).toBeUndefined();
   });
 
   it('names the account the lists name: a blank CBU is none, and the Mercado Pago alias goes with its type', async () => {

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { MoveListRow, PerformanceRow, StockReportRow } from '../../domain/move-api';
-import { safeCell } from '../../domain/validation';
 import { ExportBook } from '../../src/resources/moves/export/exportBook';
 import { XlsBook } from '../../src/ui/xls/xlsBook';
 import { MOVE_LIST_HEADER, moveListCells } from '../../src/resources/moves/list/moveSheet';
@@ -121,7 +120,7 @@ const stockRow = (i: number, over: Partial<StockReportRow> = {}): StockReportRow
 });
 
 describe('the stock export’s pages', () => {
-  it('are read in the worker: the cursor is told first, then the rows become cells, formulas neutralised', async () => {
+  it('are read in the worker: the cursor is told first, then the rows become cells, formula-like texts as they are', async () => {
     const rows = [stockRow(1), stockRow(2, { motivo: '=HYPERLINK("http://evil")', auditor: '+54 351' })];
     const book = new ExportBook('xls');
     book.addSheet('Stock', STOCK_HEADER);
@@ -132,8 +131,9 @@ describe('the stock export’s pages', () => {
     const [head, ...body] = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Stock, { header: 1, defval: '' });
     expect(head).toEqual(STOCK_HEADER);
     expect(body[0]).toEqual(stockCells(rows[0]));
-    expect(body[1][STOCK_HEADER.indexOf('Motivo')]).toBe(`'=HYPERLINK("http://evil")`);
-    expect(body[1][STOCK_HEADER.indexOf('Auditor')]).toBe(`'+54 351`);
+    // Text cells, never formulas: shown as written, no `'` before them (the CSV's guard).
+    expect(body[1][STOCK_HEADER.indexOf('Motivo')]).toBe('=HYPERLINK("http://evil")');
+    expect(body[1][STOCK_HEADER.indexOf('Auditor')]).toBe('+54 351');
     expect(body[0][STOCK_HEADER.indexOf('Aprobada')]).toMatch(/^12\/02\/2026 \d{2}:30$/);
   });
 });
@@ -168,9 +168,9 @@ describe('the moves list export’s pages', () => {
     const [head, ...body] = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Moves, { header: 1, defval: '' });
     expect(head).toEqual(MOVE_LIST_HEADER);
     expect(body.map((r) => r[0])).toEqual(['M-3', 'M-8', 'M-11']);
-    expect(body[0]).toEqual(moveListCells(move(3)).map((cell) => safeCell(cell)));
+    expect(body[0]).toEqual(moveListCells(move(3)).map((cell) => cell ?? ''));
     expect(body[1][MOVE_LIST_HEADER.indexOf('Getter')]).toBe('');
-    expect(body[2][MOVE_LIST_HEADER.indexOf('Proyecto')]).toBe(`'@proyecto`);
+    expect(body[2][MOVE_LIST_HEADER.indexOf('Proyecto')]).toBe('@proyecto');
   });
 });
 
@@ -206,14 +206,16 @@ describe('the performance report export’s pages', () => {
     const moves = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Moves, { header: 1, defval: '' });
     expect(moves[0]).toEqual(PERFORMANCE_SHEETS[0].header);
     expect(moves.slice(1).map((r) => r[0])).toEqual(['M-4', 'M-9']);
-    expect(moves[1]).toEqual(performanceCells(rows[0]).map((cell) => safeCell(cell)));
+    expect(moves[1]).toEqual(performanceCells(rows[0]).map((cell) => cell ?? ''));
     // The client's code under its heading, as the stock and the client's report have it; the result a number.
     const cell = (name: string) => moves[1][PERFORMANCE_SHEETS[0].header.indexOf(name)];
     expect([cell('Código de punto de venta'), cell('ID Operativo'), cell('Resultado')]).toEqual(['PV-1', 'OP-1', 87.5]);
     const answers = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Respuestas, { header: 1, defval: '' });
     expect(answers[0]).toEqual(PERFORMANCE_SHEETS[1].header);
-    expect(answers.slice(1)).toEqual(answerRows(rows[0]).map((r) => r.map((cell) => safeCell(cell))));
-    expect(answers[2][5]).toBe("'=1+1");
+    expect(answers.slice(1)).toEqual(answerRows(rows[0]).map((r) => r.map((cell) => cell ?? '')));
+    expect(answers[2][5]).toBe('=1+1');
+    expect(file.Sheets.Respuestas.F3).toMatchObject({ t: 's', v: '=1+1' });
+    expect(file.Sheets.Respuestas.F3.f).toBeUndefined();
   });
 
   it('name each question type and a weighting that does not count as the console does, not by their codes', () => {

@@ -1,6 +1,6 @@
 /** reporte_desempeño.xlsx: every row of the report's filter, gathered a page at a time. */
 import { type PerformanceAnswer, type PerformanceItem, REPORT_EXCEL_FILE, REPORT_EXPORT_PAGE, reportSortKey, type ReportSortOrder } from '../../../domain/reports';
-import { formatDisplayDate, safeCell } from '../../../domain/validation';
+import { formatDisplayDate } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 
 /** The report's query; `clientId` only for the administrator, who reads any client's. */
@@ -54,7 +54,7 @@ export async function reportRows(filter: ReportFilter, sort: ReportSortOrder, fe
 export async function exportReport(filter: ReportFilter, sort: ReportSortOrder): Promise<number> {
   const rows = await reportRows(filter, sort);
   const XLSX = await import('xlsx');
-  const sheet = XLSX.utils.aoa_to_sheet([COLUMNS.map(([label]) => label), ...rows.map((r) => COLUMNS.map(([, value]) => safeCell(value(r))))]);
+  const sheet = XLSX.utils.aoa_to_sheet([COLUMNS.map(([label]) => label), ...rows.map((r) => COLUMNS.map(([, value]) => value(r)))]);
   rows.forEach((_, i) =>
     COLUMNS.forEach(([, , format], c) => {
       const cell = sheet[XLSX.utils.encode_cell({ r: i + 1, c })];

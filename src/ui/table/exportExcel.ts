@@ -1,5 +1,4 @@
 import type { DataProvider, RaRecord } from 'ra-core';
-import { safeCell } from '../../../domain/validation';
 import { saveBlob } from '../download';
 
 export interface ExportColumn {
@@ -71,8 +70,9 @@ function listState(answer: { total?: number; meta?: { countEstimated?: boolean; 
 
 /**
  * Downloads every page of the current filter (not only the visible one), a page at a time so
- * progress shows, and writes the file (.xls or .xlsx, by `fileName`) in the browser. Formula-like
- * cells are neutralised. Returns the rows written.
+ * progress shows, and writes the file (.xls or .xlsx, by `fileName`) in the browser. Every text is a
+ * text cell, which a spreadsheet never runs as a formula: it goes as written (no `'` before '=', '+'…,
+ * which a book shows; that guard is for CSV). Returns the rows written.
  *
  * Pages are read by offset: a row added or removed meanwhile (a payment registered while the history
  * downloads) would shift the later pages, repeating some rows and losing others. A page whose exact
@@ -117,7 +117,7 @@ async function exportRun(options: Parameters<typeof exportToExcel>[0]): Promise<
     // A row of an earlier page met again: the pages moved under the export.
     if (answer.data.some((record) => seen.has(record.id))) throw new ListChanged();
     for (const record of answer.data) seen.add(record.id);
-    book.addRows(answer.data.map((record) => columns.map((c) => safeCell(c.value ? c.value(record) : record[c.source]) ?? '')));
+    book.addRows(answer.data.map((record) => columns.map((c) => (c.value ? c.value(record) : record[c.source]) ?? '')));
     written += answer.data.length;
     // Past 1,000 rows the count is the planner's estimate: it paces the progress, and only a short
     // (or empty) page ends the list.

@@ -27,7 +27,7 @@ export function downloadCsv(text: string, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-type Outcome = { kind: 'done'; message: string } | { kind: 'refused'; message: string; lines: string[] } | null;
+type Outcome = { kind: 'done'; message: string; lines: string[] } | { kind: 'refused'; message: string; lines: string[] } | null;
 
 interface Props {
   /** Where the file goes (multipart, field `csvFile`) and what else the form carries; null: not yet (a field missing, said by `check`). */
@@ -57,8 +57,9 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
     setOutcome(null);
     setProgress({ phase: 'upload', fraction: 0 });
     try {
-      const answer = await uploadWithProgress<{ message: string }>(to.path, form, setProgress, 'core');
-      setOutcome({ kind: 'done', message: answer.message });
+      // `lines`: rows that were not written and why (points of sale the client already had).
+      const answer = await uploadWithProgress<{ message: string; lines?: string[] }>(to.path, form, setProgress, 'core');
+      setOutcome({ kind: 'done', message: answer.message, lines: answer.lines ?? [] });
       setFile(null);
       onDone?.();
     } catch (error) {
@@ -88,21 +89,35 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
         <Typography variant="h6" component="h2" gutterBottom>
           Estado
         </Typography>
-        {outcome?.kind === 'done' && <Alert severity="success">{outcome.message}</Alert>}
+        {outcome?.kind === 'done' && (
+          <>
+            <Alert severity={outcome.lines.length ? 'info' : 'success'} sx={{ mb: 1 }}>
+              {outcome.message}
+            </Alert>
+            {outcome.lines.length > 0 && <Lines label="Filas que no se cargaron" lines={outcome.lines} />}
+          </>
+        )}
         {outcome?.kind === 'refused' && (
           <>
             <Alert severity="error" sx={{ mb: 1 }}>
               {outcome.message}
             </Alert>
-            <Box component="ul" aria-label="Errores del archivo" sx={{ m: 0, pl: 2, maxHeight: 360, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}>
-              {outcome.lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </Box>
+            <Lines label="Errores del archivo" lines={outcome.lines} />
           </>
         )}
         {outcome === null && <Typography color="text.secondary">{placeholder}</Typography>}
       </Paper>
+    </Box>
+  );
+}
+
+/** The lines of the server's answer, one per line. */
+function Lines({ label, lines }: { label: string; lines: string[] }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2, maxHeight: 360, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
     </Box>
   );
 }

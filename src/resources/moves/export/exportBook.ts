@@ -1,12 +1,12 @@
 /**
  * What the export worker does, apart from its messages: a book that takes each sheet's header, then
- * rows (or pages of the API's text, read here), then gives the file. Formula-like cells are
- * neutralised here. An .xls is written as the rows arrive (`XlsBook`); an .xlsx is built by SheetJS
+ * rows (or pages of the API's text, read here), then gives the file. Texts are text cells (BIFF8's
+ * LABEL, SheetJS's 's'), which a spreadsheet never runs as formulas: they go as written, without the
+ * CSV's `'` guard, which a book shows. An .xls is written as the rows arrive (`XlsBook`); an .xlsx is built by SheetJS
  * at the end.
  */
 import * as XLSX from 'xlsx';
 import type { MoveListRow, PerformanceRow, StockReportRow } from '../../../../domain/move-api';
-import { safeCell } from '../../../../domain/validation';
 import { moveListCells } from '../list/moveSheet';
 import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../report/performanceSheet';
 import { stockCells } from '../report/stockSheet';
@@ -48,7 +48,7 @@ export type PageColumn = (rows: unknown[]) => Promise<unknown[]>;
 
 export type BookType = 'xls' | 'xlsx';
 
-const safeRow = (row: unknown[]) => row.map((cell) => safeCell(cell ?? ''));
+const cellsOf = (row: unknown[]) => row.map((cell) => cell ?? '');
 
 export class ExportBook {
   private xls: XlsBook | null;
@@ -64,9 +64,9 @@ export class ExportBook {
   }
 
   addRows(sheet: string, rows: unknown[][]): void {
-    const safe = rows.map(safeRow);
-    if (this.xls) this.xls.addRows(sheet, safe);
-    else this.sheets.get(sheet)!.rows.push(...safe);
+    const cells = rows.map(cellsOf);
+    if (this.xls) this.xls.addRows(sheet, cells);
+    else this.sheets.get(sheet)!.rows.push(...cells);
   }
 
   /**
