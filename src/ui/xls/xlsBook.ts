@@ -3,7 +3,8 @@
  * sheets' heads and the container remain (docs/decisions.md, "Exportación .xls"). The records are the
  * ones SheetJS 0.20.3 writes for a sheet of plain cells (same globals, same cell records) without its
  * empty drawing and FEAT records, and a text whose characters all fit in one byte is stored one byte a
- * character, as BIFF8 allows.
+ * character, as BIFF8 allows. A text longer than a LABEL's 255 characters goes whole (up to Excel's 32,767)
+ * in the shared strings table, where SheetJS's writer cut it at 255.
  * A sheet holds 65,536 rows: longer sheets continue on "<name> 2", "<name> 3"…, each with the header.
  */
 import * as XLSX from 'xlsx';
@@ -11,8 +12,12 @@ import { compoundFile, MINI_STREAM_CUTOFF } from './compoundFile';
 
 /** Data rows a sheet takes under its header. */
 export const XLS_ROWS = 65_535;
-/** BIFF8's LABEL holds at most 255 characters (SheetJS cuts longer texts the same way). */
+/** BIFF8's LABEL holds at most 255 characters: a longer text goes in the shared strings (SST), its cell a LABELSST. */
 const LABEL_CHARS = 255;
+/** The most characters a cell holds (Excel's limit): a longer text is cut there, as Excel would. */
+const CELL_CHARS = 32_767;
+/** The most bytes of a record's payload: the SST goes on in CONTINUE records. */
+const RECORD_BYTES = 8224;
 /** The cells' format: the first cell XF, after the 16 style XFs. */
 const XF = 16;
 const CHUNK = 1 << 20;
@@ -124,6 +129,41 @@ function globalsHead(out: Bytes, sheets: number): void {
   out.fixed(0x0160, '0000');
 }
 
+/**
+ * The SST: every text of `texts`, in order. A record holds RECORD_BYTES at most, and the rest goes on in
+ * CONTINUE records: a text's head (length and flags) is never split, and a text cut in two goes on after
+ * a flags byte of its own (one byte or two a character) at the start of the CONTINUE.
+ */
+function sharedStrings(out: Bytes, texts: string[]): void {
+  const records: number[][] = [[]];
+  let current = records[0];
+  const u16 = (v: number) => current.push(v & 0xff, v >> 8);
+  u16(texts.length & 0xffff);
+  u16(texts.length >>> 16);
+  u16(texts.length & 0xffff);
+  u16(texts.length >>> 16);
+  for (const text of texts) {
+    const wide = isWide(text);
+    const size = wide ? 2 : 1;
+    if (current.length + 3 + size > RECORD_BYTES) records.push((current = []));
+    u16(text.length);
+    current.push(wide ? 1 : 0);
+    for (let i = 0; i < text.length; ) {
+      if (current.length + size > RECORD_BYTES) {
+        records.push((current = [wide ? 1 : 0]));
+        continue;
+      }
+      const c = text.charCodeAt(i++);
+      if (wide) current.push(c & 0xff, c >> 8);
+      else current.push(c);
+    }
+  }
+  for (const [i, payload] of records.entries()) {
+    out.record(i === 0 ? 0x00fc : 0x003c, payload.length);
+    for (const byte of payload) out.u8(byte);
+  }
+}
+
 const boundSheetSize = (name: string) => 4 + 8 + name.length * 2;
 
 interface Part {
@@ -135,6 +175,8 @@ interface Part {
 
 export class XlsBook {
   private parts: Part[] = [];
+  /** The texts longer than a LABEL holds, by their cells' index (few: a comment, an answer written at length). */
+  private shared: string[] = [];
   private sheets = new Map<string, { header: string[]; parts: Part[] }>();
 
   addSheet(name: string, header: string[]): void {
@@ -173,7 +215,12 @@ export class XlsBook {
         else out.record(0x0205, 8).u16(r).u16(c).u16(XF).u8(Number.isNaN(value) ? 0x24 : 0x07).u8(1); // #NUM!, #DIV/0!
       } else if (typeof value === 'boolean') out.record(0x0205, 8).u16(r).u16(c).u16(XF).u8(value ? 1 : 0).u8(0);
       else {
-        const text = String(value ?? '').slice(0, LABEL_CHARS);
+        const text = String(value ?? '');
+        if (text.length > LABEL_CHARS) {
+          out.record(0x00fd, 10).u16(r).u16(c).u16(XF).u32(this.shared.length); // LABELSST
+          this.shared.push(text.slice(0, CELL_CHARS));
+          continue;
+        }
         const wide = isWide(text);
         out.record(0x0204, 9 + text.length * (wide ? 2 : 1)).u16(r).u16(c).u16(XF).u16(text.length).u8(wide ? 1 : 0).chars(text, wide);
       }
@@ -205,7 +252,9 @@ export class XlsBook {
     const head = new Bytes();
     globalsHead(head, this.parts.length);
     const tail = new Bytes();
-    tail.fixed(0x008c, '01000100').fixed(0x00fc, '0000000000000000').fixed(0x000a); // Country, an empty SST, EOF
+    tail.fixed(0x008c, '01000100'); // Country
+    sharedStrings(tail, this.shared);
+    tail.fixed(0x000a); // EOF
     let at = head.length + this.parts.reduce((n, p) => n + boundSheetSize(p.name), 0) + tail.length;
     for (const [i, part] of this.parts.entries()) {
       head.record(0x0085, boundSheetSize(part.name) - 4).u32(at).u8(0).u8(0).u8(part.name.length).u8(1).chars(part.name, true);
@@ -213,6 +262,7 @@ export class XlsBook {
     }
     const stream = [head, tail, ...sheets.flat()].flatMap((b) => b.done());
     this.parts = [];
+    this.shared = [];
     this.sheets.clear();
     const type = 'application/vnd.ms-excel';
     if (at >= MINI_STREAM_CUTOFF) return new Blob(compoundFile(stream, at), { type });
