@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../domain/roles';
 import { users } from '../../server/db/schema';
 import type { RouteEntry } from '../../server/guard';
 import { pushNoticesFor } from '../../server/services/push';
@@ -205,11 +206,16 @@ describe('every list and read route', () => {
     }
   });
 
-  it.each(['admin@campo.test', 'cliente@campo.test', 'franquicia@campo.test'])('answers every hostile text in every filter of every list without a 5xx, as %s', { timeout: 240_000 }, async (email) => {
+  it.each([
+    ['the administrator', null],
+    ['a client user', ROLE.CLIENT],
+    ['a franchise user', ROLE.FRANCHISE],
+  ] as const)('answers every hostile text in every filter of every list without a 5xx, as %s', { timeout: 240_000 }, async (_, role) => {
     // Exhaustive on the fixed list, where the random runs only sample it; also as the client users, whose
     // lists run their own filters on what they may see (their client, their points of sale).
     await asAdmin();
-    const headers = email === 'admin@campo.test' ? admin : t.authHeader((await t.login(email)).token);
+    // An active user of the role as it is now: the hostile writes above may have changed the demo's.
+    const headers = role === null ? admin : t.authHeader(await t.tokenAs(role));
     for (const route of readRoutes()) {
       const filters = fieldNames(inputJsonSchema(route.schema.querystring));
       if (!filters.length || /:\w+|\*/.test(route.url)) continue;
