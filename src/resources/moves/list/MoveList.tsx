@@ -236,6 +236,7 @@ export function MoveList() {
           total={count}
           estimated={estimated}
           rows={shownPage ? rows.length : undefined}
+          kept={query !== null && result.isPlaceholderData}
           options={PAGE_SIZES}
           setPage={(p) => search && setSearch({ ...search, page: p })}
           setPerPage={(n) => search && setSearch({ ...search, perPage: n, page: 1 })}
