@@ -353,6 +353,23 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
+  it('says under its form what is left to choose, until the results come and again once a filter changes', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    // The space under the form was empty: nothing said what to choose.
+    await shown(page.getByText("Elija un proyecto; luego presione 'Ver resultados' para ver sus visitas aprobadas y los certificados.", { exact: true }));
+    await choose(page, 'Proyecto', PROGRAMME);
+    const ready = page.getByText("Presione 'Ver resultados' para ver sus visitas aprobadas y los certificados.", { exact: true });
+    await shown(ready);
+    await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
+    expect(await page.getByText(/Ver resultados' para ver/).count()).toBe(0);
+    await setDate(page, 'Desde', monthsAgo(12));
+    await gone(results(page));
+    await shown(ready);
+    errors.assertNone();
+  });
+
   it('opens a visit from its code: its answers by dimension, and its video for a user with the permission', async () => {
     const { page, errors } = await as('cliente@campo.test');
     await openMenu(page, null, 'Mis Reportes');
