@@ -275,7 +275,7 @@ export function ReportResults({
           </Table>
         </TableContainer>
       )}
-      <Pagination page={page} perPage={perPage} total={total} kept={kept} options={REPORT_PAGE_SIZES} setPage={setPage} setPerPage={setPerPage} />
+      <Pagination page={page} perPage={perPage} total={total} loading={loading && !answer} kept={kept} options={REPORT_PAGE_SIZES} setPage={setPage} setPerPage={setPerPage} />
       {opened && <VisitDialog code={opened.code} moveId={opened.id} clientId={filter.clientId} onClose={() => setOpened(null)} />}
     </Box>
   );
