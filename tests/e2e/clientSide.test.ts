@@ -233,6 +233,22 @@ describe('the dashboard', () => {
     errors.assertNone();
   });
 
+  it('on a phone writes each dimension\'s whole name over its bar, not cut beside it', async () => {
+    session = await chromium.open({ viewport: { width: 360, height: 740 }, hasTouch: true });
+    const { page, errors } = session;
+    await loginAs(page, 'cliente@campo.test', { at: '/dashboard' });
+    const chart = page.getByRole('img', { name: /^Resultado por dimensión: / });
+    await shown(chart);
+    // Beside its bar it was 'Tiempos de…', the whole only in a title a finger cannot hover.
+    const label = chart.locator('text').filter({ hasText: /^Tiempos de espera$/ });
+    expect(await label.count()).toBe(1);
+    const box = (await label.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await chart.locator('text').filter({ hasText: /…$/ }).count()).toBe(0);
+    errors.assertNone();
+  });
+
   it('on a phone writes each period\'s result on one line, its band under it if need be, beside a round dot', async () => {
     session = await chromium.open({ viewport: { width: 360, height: 740 } });
     const { page, errors } = session;
