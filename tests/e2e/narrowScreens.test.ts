@@ -83,6 +83,28 @@ describe('on a phone', () => {
     await gone(tip);
   });
 
+  it('shows the whole of a cut title when it is tapped, and hides it at the next touch elsewhere', async () => {
+    const { rows } = await api<{ rows: { id: number; name: string }[] }>('/projects?limit=100');
+    const project = rows.reduce((longest, p) => (p.name.length > longest.name.length ? p : longest));
+    session = await chromium.open({ viewport: PHONE, hasTouch: true });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/projects-campo/edit/${project.id}` });
+    const title = `Editar proyecto: ${project.name}`;
+    const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+    await shown(heading);
+    // Cut with '…' to stay on one line; its title is read on hover, and a phone has none.
+    expect(await whole(heading)).toBe(false);
+    await heading.tap();
+    const tip = page.getByRole('tooltip');
+    await shown(tip.getByText(title, { exact: true }));
+    const box = (await tip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // A touch elsewhere on the screen (below the title, left of the chat button).
+    await page.touchscreen.tap(40, PHONE.height / 2);
+    await gone(tip);
+  });
+
   it('scrolls the users list inside its frame, never the page sideways', async () => {
     session = await chromium.open({ viewport: PHONE });
     const { page } = session;
