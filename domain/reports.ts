@@ -173,6 +173,22 @@ export const reportFilterReady = (v: { projectId: unknown; locationId: unknown; 
   Boolean(v.projectId) && Boolean(v.fromDate.trim()) && Boolean(v.toDate.trim()) && (!locationRequired || Boolean(v.locationId));
 
 /**
+ * Under the filters before 'Ver resultados' (or after a filter changed): what is left to choose, so the
+ * empty space below the form says how to fill it.
+ */
+export function reportHint(v: { projectId: unknown; locationId: unknown; fromDate: string; toDate: string }, locationRequired: boolean): string {
+  const missing = [
+    !v.projectId && 'un proyecto',
+    locationRequired && !v.locationId && 'uno de sus puntos de venta',
+    (!v.fromDate.trim() || !v.toDate.trim()) && 'las fechas de visita',
+  ].filter((m): m is string => Boolean(m));
+  const see = "presione 'Ver resultados' para ver sus visitas aprobadas y los certificados.";
+  if (!missing.length) return `P${see.slice(1)}`;
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} y ${missing[missing.length - 1]}`;
+  return `Elija ${list}; luego ${see}`;
+}
+
+/**
  * The headers the results sort by (spec 3 §2, generic table: default ascending, toggles): code, point of
  * sale, visit date and result (the certificate follows the result; project, campaign and client are the
  * filter's one project). A tie goes by the move's id, in the same direction. Unasked: newest visit first.

@@ -102,6 +102,10 @@ describe('accessibility (axe, WCAG 2 A and AA)', () => {
     it('the moves list', async () => {
       const { page } = await admin('/user-moves/historial');
       await shown(page.getByRole('heading', { name: 'Lista de Moves' }));
+      // Before a search it has no pager (nothing to count): it asks for one.
+      await shown(page.getByText('Busca Moves para obtener resultados'));
+      await expectNoViolations(page);
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
       await listed(page);
       await expectNoViolations(page);
     });

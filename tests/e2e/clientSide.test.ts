@@ -233,6 +233,22 @@ describe('the dashboard', () => {
     errors.assertNone();
   });
 
+  it('on a phone writes each dimension\'s whole name over its bar, not cut beside it', async () => {
+    session = await chromium.open({ viewport: { width: 360, height: 740 }, hasTouch: true });
+    const { page, errors } = session;
+    await loginAs(page, 'cliente@campo.test', { at: '/dashboard' });
+    const chart = page.getByRole('img', { name: /^Resultado por dimensión: / });
+    await shown(chart);
+    // Beside its bar it was 'Tiempos de…', the whole only in a title a finger cannot hover.
+    const label = chart.locator('text').filter({ hasText: /^Tiempos de espera$/ });
+    expect(await label.count()).toBe(1);
+    const box = (await label.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await chart.locator('text').filter({ hasText: /…$/ }).count()).toBe(0);
+    errors.assertNone();
+  });
+
   it('on a phone writes each period\'s result on one line, its band under it if need be, beside a round dot', async () => {
     session = await chromium.open({ viewport: { width: 360, height: 740 } });
     const { page, errors } = session;
@@ -350,6 +366,23 @@ describe('the performance report', () => {
 
     // Nothing in the range: the empty text, and no Excel to download.
     await runReportEmpty(page);
+    errors.assertNone();
+  });
+
+  it('says under its form what is left to choose, until the results come and again once a filter changes', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    // The space under the form was empty: nothing said what to choose.
+    await shown(page.getByText("Elija un proyecto; luego presione 'Ver resultados' para ver sus visitas aprobadas y los certificados.", { exact: true }));
+    await choose(page, 'Proyecto', PROGRAMME);
+    const ready = page.getByText("Presione 'Ver resultados' para ver sus visitas aprobadas y los certificados.", { exact: true });
+    await shown(ready);
+    await runReport(page, { from: monthsAgo(24), to: formatDisplayDate(todayIso()) });
+    expect(await page.getByText(/Ver resultados' para ver/).count()).toBe(0);
+    await setDate(page, 'Desde', monthsAgo(12));
+    await gone(results(page));
+    await shown(ready);
     errors.assertNone();
   });
 

@@ -11,7 +11,7 @@ import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
 import { todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -97,6 +97,24 @@ describe('Lista de Moves', () => {
     await page.locator('.MuiTableContainer-root').evaluate((frame) => frame.scrollTo({ left: frame.scrollWidth }));
     const scrolled = await withinFrame();
     expect(scrolled.inside, JSON.stringify(scrolled)).toBe(true);
+    errors.assertNone();
+  });
+
+  it('counts nothing before a search, and says it is loading until the first page of one comes', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+    await shown(page.getByText('Busca Moves para obtener resultados'));
+    // 'Mostrando 0-0 de 0 registros' stood under it, and again while the first search's rows were on their way.
+    expect(await page.getByText(/^Mostrando /).count()).toBe(0);
+    const held = await holdRequests(page, '**/api/user-moves/get/all*', 'GET');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await expect.poll(held.sent).toBeGreaterThan(0);
+    await shown(page.getByText('Cargando registros…', { exact: true }));
+    expect(await page.getByText(/^Mostrando /).count()).toBe(0);
+    held.release();
+    await shown(page.getByText(/^Mostrando 1-10 de /));
+    await gone(page.getByText('Cargando registros…', { exact: true }));
     errors.assertNone();
   });
 

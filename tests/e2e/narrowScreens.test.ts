@@ -1,7 +1,7 @@
 /** The console on a phone (360 px) and a tablet (768 px): what a screen shows first stays within the screen and can be read. */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, type Session, shown } from './helpers';
+import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone());
 let session: Session | undefined;
@@ -64,6 +64,45 @@ describe('on a phone', () => {
     expect(await whole(client)).toBe(true);
     const box = (await client.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('shows the whole of a name cut in a table when it is tapped, and hides it at the next touch elsewhere', async () => {
+    session = await chromium.open({ viewport: PHONE, hasTouch: true });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/clients' });
+    // 'Supermercados Andinos' is cut to 'Supermerca…': its title is read on hover, and a phone has none.
+    const cut = page.locator('tbody td').getByText('Supermerca…', { exact: true });
+    await shown(cut);
+    await cut.tap();
+    const tip = page.getByRole('tooltip');
+    await shown(tip.getByText('Supermercados Andinos', { exact: true }));
+    const box = (await tip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('heading', { name: 'Lista de Clientes' }).tap();
+    await gone(tip);
+  });
+
+  it('shows the whole of a cut title when it is tapped, and hides it at the next touch elsewhere', async () => {
+    const { rows } = await api<{ rows: { id: number; name: string }[] }>('/projects?limit=100');
+    const project = rows.reduce((longest, p) => (p.name.length > longest.name.length ? p : longest));
+    session = await chromium.open({ viewport: PHONE, hasTouch: true });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/projects-campo/edit/${project.id}` });
+    const title = `Editar proyecto: ${project.name}`;
+    const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+    await shown(heading);
+    // Cut with '…' to stay on one line; its title is read on hover, and a phone has none.
+    expect(await whole(heading)).toBe(false);
+    await heading.tap();
+    const tip = page.getByRole('tooltip');
+    await shown(tip.getByText(title, { exact: true }));
+    const box = (await tip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // A touch elsewhere on the screen (below the title, left of the chat button).
+    await page.touchscreen.tap(40, PHONE.height / 2);
+    await gone(tip);
   });
 
   it('scrolls the users list inside its frame, never the page sideways', async () => {

@@ -120,3 +120,31 @@ describe('Pickers that search as the user types', () => {
     errors.assertNone();
   });
 });
+
+describe('Pickers that filter a list already in the browser', () => {
+  it("finds a move's quality agent typed surname first and in part ('Molina Agus'), and chooses her", async () => {
+    const token = await adminToken();
+    const { rows } = await api<{ rows: { code: string; assignedAgentFullName: string | null }[] }>('GET', '/user-moves/get/all?statusId=EN_REVISION&limit=50', undefined, token);
+    const move = rows.find((r) => r.assignedAgentFullName !== 'Agustina Molina')!;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/user-moves/view/${move.code}` });
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    const agent = page.getByRole('combobox', { name: 'Agente de calidad' });
+    await expect.poll(() => agent.isEnabled()).toBe(true);
+    await agent.click();
+    await agent.fill('Molina Agus');
+    // The agents were loaded once; the words, in any order, each begin a word of the name.
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Agustina Molina']);
+    await agent.fill('olina');
+    await shown(page.getByText('No hay opciones disponibles.', { exact: true }));
+    await agent.fill('castro RODRIGO');
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Rodrigo Castro']);
+    await agent.fill('Molina Agus');
+    await page.getByRole('option', { name: 'Agustina Molina', exact: true }).click();
+    const asked = page.getByRole('dialog', { name: 'Estas asignando a Agustina Molina' });
+    await shown(asked);
+    await asked.getByRole('button', { name: 'Cancelar' }).click();
+    errors.assertNone();
+  });
+});

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { WEB_USER_TEXT } from '../../domain/webUsers';
-import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
+import { atPath, chromiumPerFile, gone, holdRequests, loginAs, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -50,6 +50,25 @@ function workbook(rows: unknown[][]): Buffer {
 }
 
 describe('the user form', () => {
+  it('keeps describing the rows on screen while the next page is on its way, then the new ones', async () => {
+    const { page, errors } = await openUsers();
+    const first = (await summary(page).textContent())!;
+    const [, to, total] = /^Mostrando 1-(\d+) de (\d+) registros$/.exec(first)!.map(Number);
+    expect(total).toBeGreaterThan(to);
+    const firstRow = await page.locator('tbody tr').first().textContent();
+    const held = await holdRequests(page, '**/api/web-users?*', 'GET');
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await expect.poll(held.sent).toBeGreaterThan(0);
+    // The page asked for is 2; its rows are not here yet, and the words still describe the first page's.
+    await expect.poll(() => page.getByRole('textbox', { name: 'Número de página' }).inputValue()).toBe('2');
+    expect(await page.locator('tbody tr').first().textContent()).toBe(firstRow);
+    expect(await summary(page).textContent()).toBe(first);
+    held.release();
+    await shown(page.getByText(`Mostrando ${to + 1}-${Math.min(total, 2 * to)} de ${total} registros`, { exact: true }));
+    expect(await page.locator('tbody tr').first().textContent()).not.toBe(firstRow);
+    errors.assertNone();
+  });
+
   it('refuses a client user without a client, clears the client for staff roles, and creates it with one', async () => {
     const { page, errors } = await openUsers();
     await page.getByRole('button', { name: 'Nuevo usuario' }).click();

@@ -14,6 +14,7 @@ import {
   performanceQuery,
   REPORT_EXCEL_FILE,
   reportFilterReady,
+  reportHint,
   reportFilterSchema,
   resultBand,
   visitDimensions,
@@ -151,6 +152,15 @@ describe('the report\'s filters', () => {
     expect(reportFilterReady({ ...filled, toDate: ' ' }, false)).toBe(false);
     expect(reportFilterReady(filled, true)).toBe(false);
     expect(reportFilterReady({ ...filled, locationId: 7 }, true)).toBe(true);
+  });
+
+  it('says under the filters what is left to choose before "Ver resultados"', () => {
+    const see = "presione 'Ver resultados' para ver sus visitas aprobadas y los certificados.";
+    expect(reportHint({ ...filled, projectId: null }, false)).toBe(`Elija un proyecto; luego ${see}`);
+    expect(reportHint({ ...filled, projectId: null }, true)).toBe(`Elija un proyecto y uno de sus puntos de venta; luego ${see}`);
+    expect(reportHint({ ...filled, projectId: null, toDate: '' }, true)).toBe(`Elija un proyecto, uno de sus puntos de venta y las fechas de visita; luego ${see}`);
+    expect(reportHint({ ...filled, fromDate: ' ' }, false)).toBe(`Elija las fechas de visita; luego ${see}`);
+    expect(reportHint(filled, false)).toBe("Presione 'Ver resultados' para ver sus visitas aprobadas y los certificados.");
   });
 
   it('gives the spec\'s messages', () => {

@@ -72,9 +72,14 @@ export function BarChart({ title, items }: { title: string; items: ChartItem[] }
   const [frame, frameWidth] = useFrameWidth(480);
   // Bars no longer than a comfortable reading line on a wide screen.
   const width = Math.min(frameWidth, 720);
-  const labelWidth = Math.min(150, Math.round(width * 0.32));
+  const besideWidth = Math.min(150, Math.round(width * 0.32));
+  // A label that does not fit beside its bar goes over it, on the chart's whole width: on a phone
+  // 'Tiempos de espera' was cut to 'Tiempos de…', its whole only in a title a finger cannot hover.
+  const stacked = items.some((item) => fitted(item.label, besideWidth - 12) !== item.label);
+  // Stacked, the bars start a little in, so the axis' '0' under them is not cut in half.
+  const labelWidth = stacked ? 8 : besideWidth;
   const barArea = width - labelWidth - 64;
-  const row = 30;
+  const row = stacked ? 44 : 30;
   const height = items.length * row + 28;
   const x = (v: number) => labelWidth + (Math.max(0, Math.min(100, v)) / 100) * barArea;
   return (
@@ -91,14 +96,22 @@ export function BarChart({ title, items }: { title: string; items: ChartItem[] }
         <line key={t} x1={x(t)} x2={x(t)} y1={0} y2={height - 22} stroke={bandColor(t - 0.01)} strokeDasharray="4 3" />
       ))}
       {items.map((item, i) => {
-        const y = i * row + 6;
+        // Stacked: the label on a line of its own, the bar under it.
+        const y = stacked ? i * row + 20 : i * row + 6;
         return (
           <g key={item.label}>
             <title>{`${item.label}: ${shownValue(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
-            <text x={labelWidth - 8} y={y + 15} fontSize="12" textAnchor="end" fill="#212121">
-              {fitted(item.label, labelWidth - 12)}
-            </text>
-            {item.value !== null && <rect x={labelWidth} y={y} width={Math.max(2, x(item.value) - labelWidth)} height={row - 12} rx={3} fill={bandColor(item.value)} />}
+            {stacked ? (
+              // Haloed: the grid's lines cross the label's line.
+              <text x={labelWidth} y={y - 5} fontSize="12" fill="#212121" stroke="#fff" strokeWidth={3} paintOrder="stroke">
+                {fitted(item.label, width - labelWidth)}
+              </text>
+            ) : (
+              <text x={labelWidth - 8} y={y + 15} fontSize="12" textAnchor="end" fill="#212121">
+                {fitted(item.label, labelWidth - 12)}
+              </text>
+            )}
+            {item.value !== null && <rect x={labelWidth} y={y} width={Math.max(2, x(item.value) - labelWidth)} height={18} rx={3} fill={bandColor(item.value)} />}
             <text x={x(item.value ?? 0) + 6} y={y + 15} fontSize="12" fontWeight="bold" fill="#212121">
               {shownValue(item.value)}
             </text>

@@ -165,6 +165,8 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
         page={page}
         perPage={perPage}
         total={count}
+        loading={list.isPending}
+        kept={list.isPlaceholderData}
         options={perPageOptions}
         setPage={setPage}
         setPerPage={(n) => {

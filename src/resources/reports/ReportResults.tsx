@@ -157,6 +157,7 @@ export function ReportResults({
   names,
   answer,
   loading,
+  kept,
   page,
   perPage,
   sort,
@@ -169,6 +170,8 @@ export function ReportResults({
   names: { project?: string; location?: string };
   answer: PerformanceAnswer | undefined;
   loading: boolean;
+  /** The rows shown are the last page's, kept while the one asked for is on its way. */
+  kept: boolean;
   page: number;
   perPage: number;
   sort: ReportSortOrder;
@@ -272,7 +275,7 @@ export function ReportResults({
           </Table>
         </TableContainer>
       )}
-      <Pagination page={page} perPage={perPage} total={total} options={REPORT_PAGE_SIZES} setPage={setPage} setPerPage={setPerPage} />
+      <Pagination page={page} perPage={perPage} total={total} loading={loading && !answer} kept={kept} options={REPORT_PAGE_SIZES} setPage={setPage} setPerPage={setPerPage} />
       {opened && <VisitDialog code={opened.code} moveId={opened.id} clientId={filter.clientId} onClose={() => setOpened(null)} />}
     </Box>
   );

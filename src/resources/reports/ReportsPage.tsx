@@ -20,6 +20,7 @@ import {
   type ReportFilterInput,
   type ReportFilterOutput,
   reportFilterReady,
+  reportHint,
   reportFilterSchema,
   type ReportOptions,
   type ReportSortOrder,
@@ -49,6 +50,7 @@ function Filters({
   initialProject,
   onSubmit,
   onEdit,
+  hint,
 }: {
   clientId?: number;
   options: ReportOptions;
@@ -56,6 +58,8 @@ function Filters({
   initialProject?: number;
   onSubmit: (filter: ReportFilter) => void;
   onEdit: () => void;
+  /** No results below (none asked for yet, or a filter changed since): say what to choose. */
+  hint: boolean;
 }) {
   const { locationRequired } = options;
   const schema = useMemo(() => reportFilterSchema(locationRequired), [locationRequired]);
@@ -149,6 +153,13 @@ function Filters({
           {REPORT_TEXT.seeResults}
         </Button>
       </Box>
+      {/* The space under the form was empty until a search: it says what is left to choose. Not with no project to
+          choose, where the project field says why. */}
+      {hint && options.hasLocations && options.projects.length > 0 && (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          {reportHint(values, locationRequired)}
+        </Typography>
+      )}
     </FormProvider>
   );
 }
@@ -224,6 +235,7 @@ export default function ReportsPage({ note }: { note?: string }) {
               setPage(1);
             }}
             onEdit={clearResults}
+            hint={filter === null}
           />
         )}
         {results.isError && <Alert severity="error">{results.error.message}</Alert>}
@@ -236,6 +248,7 @@ export default function ReportsPage({ note }: { note?: string }) {
             }}
             answer={results.data}
             loading={results.isFetching}
+            kept={results.isPlaceholderData}
             page={page}
             perPage={perPage}
             sort={sort}

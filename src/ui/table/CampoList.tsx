@@ -29,6 +29,7 @@ import type { ListMeta } from '../../dataProvider';
 import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
 import { VISUALLY_HIDDEN } from '../visuallyHidden';
+import { CutText } from './CutText';
 import { ExcelButton } from './ExcelButton';
 import { filteredAndSorted, pageOf } from './localSort';
 import { Pagination } from './Pagination';
@@ -389,6 +390,7 @@ function CampoTable({
         estimated={(list.meta as { countEstimated?: boolean } | undefined)?.countEstimated === true}
         rows={list.data?.length}
         loading={list.isPending}
+        kept={list.isPlaceholderData}
         options={perPageOptions}
         setPage={list.setPage}
         setPerPage={list.setPerPage}
@@ -447,8 +449,8 @@ function exportColumns(columns: Column[]) {
 const headingMinWidth = (label: string) => (label.length > 14 && label.includes(' ') ? `${Math.ceil(label.length / 2) + 1}ch` : undefined);
 
 /**
- * A cell's content: '-' when empty. A long text shows cut, with its whole in the title (on hover)
- * and in a hidden copy that screen readers read instead of the cut one.
+ * A cell's content: '-' when empty. A long text shows cut, its whole reachable (CutText): on hover, on a
+ * tap, and by screen readers.
  */
 function CellContent({ column, record }: { column: Column; record: RaRecord }) {
   const content = column.render ? column.render(record) : record[column.source];
@@ -458,16 +460,7 @@ function CellContent({ column, record }: { column: Column; record: RaRecord }) {
   // A cut column's text is at most 15 characters: on one line ('Banco Fede…' and 'San Martín 600' took
   // two each, and the rows twice the height, while the table had width to spare).
   if (text === cellText(content)) return cut ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : text;
-  const whole = String(content);
-  return (
-    // Relative: the hidden copy is placed inside the cell, not against the page (whose width it grew).
-    <span title={whole} style={{ position: 'relative', whiteSpace: 'nowrap' }}>
-      <span aria-hidden="true">{text}</span>
-      <Box component="span" sx={VISUALLY_HIDDEN}>
-        {whole}
-      </Box>
-    </span>
-  );
+  return <CutText text={text} whole={String(content)} />;
 }
 
 

@@ -4,7 +4,7 @@ import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import LastPageIcon from '@mui/icons-material/LastPage';
 import { Box, IconButton, MenuItem, Select, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { pagerState, pagesText, shownText } from './pagerText';
+import { type PagerView, pagerState, pagesText, sameView, shownText } from './pagerText';
 import { CHAT_GUTTER } from '../chatGutter';
 
 interface Props {
@@ -21,14 +21,23 @@ interface Props {
   rows?: number;
   /** The first page is on its way: no count yet ('Mostrando 0-0 de 0 registros' flashed before the rows came). */
   loading?: boolean;
+  /**
+   * The rows on screen are the last page's, kept while the page asked for is on its way (react-query's
+   * placeholder): the words keep describing them ('Mostrando 51-100' was read over rows 1-50).
+   */
+  kept?: boolean;
   options: readonly number[];
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
 }
 
 /** 'Mostrando x-y de z registros', 'Filas por página', first/prev/next/last, page input, 'Págs. Totales'. */
-export function Pagination({ page, perPage, total, estimated = false, rows, loading = false, options, setPage, setPerPage }: Props) {
-  const { from, to, shownTotal, pages, more, reachable } = pagerState({ page, perPage, total, estimated, rows });
+export function Pagination({ page, perPage, total, estimated = false, rows, loading = false, kept = false, options, setPage, setPerPage }: Props) {
+  const asked = { page, perPage, total, estimated, rows };
+  // The buttons follow the page asked for (a second 'Página siguiente' goes on from it); the words, the rows shown.
+  const { more, reachable } = pagerState(asked);
+  const described = useShownView(asked, kept);
+  const { from, to, shownTotal, pages } = pagerState(described);
   const [typed, setTyped] = useState(String(page));
   const labelId = useId();
   useEffect(() => setTyped(String(page)), [page]);
@@ -42,7 +51,9 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, pl: 2, pr: CHAT_GUTTER, py: 1 }}>
-      <Typography variant="body2">{loading ? 'Cargando registros…' : shownText(from, to, shownTotal, estimated)}</Typography>
+      <Typography variant="body2" aria-busy={kept || loading}>
+        {loading ? 'Cargando registros…' : shownText(from, to, shownTotal, described.estimated)}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" id={labelId}>
           Filas por página
@@ -79,7 +90,18 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
           <LastPageIcon />
         </IconButton>
       </Box>
-      <Typography variant="body2">{pagesText(pages, estimated)}</Typography>
+      <Typography variant="body2">{pagesText(pages, described.estimated)}</Typography>
     </Box>
   );
+}
+
+/**
+ * What the rows on screen are: the view asked for once it has arrived, else the last one that had. Kept
+ * the way React keeps what an earlier render saw (state set while rendering), so no render shows the new
+ * range over the old rows.
+ */
+function useShownView(asked: PagerView, kept: boolean): PagerView {
+  const [shown, setShown] = useState(asked);
+  if (!kept && !sameView(shown, asked)) setShown(asked);
+  return kept ? shown : asked;
 }

@@ -18,6 +18,18 @@ export function pagesText(pages: number, estimated: boolean): string {
   return estimated ? `Págs. Totales: aprox. ${formatCount(pages)}` : `Págs. Totales: ${formatCount(pages)}`;
 }
 
+/** What the pager is told of a list: the page, its size, the total and the rows in hand. */
+export interface PagerView {
+  page: number;
+  perPage: number;
+  total: number;
+  estimated: boolean;
+  rows?: number;
+}
+
+export const sameView = (a: PagerView, b: PagerView) =>
+  a.page === b.page && a.perPage === b.perPage && a.total === b.total && a.estimated === b.estimated && a.rows === b.rows;
+
 /** The deepest page a list may be asked for (the server's offset is at most 10,000,000). */
 const MAX_OFFSET = 10_000_000;
 
@@ -26,7 +38,7 @@ const MAX_OFFSET = 10_000_000;
  * decide: a full page may have more after it whatever the estimate says (an estimate of 1.001 hid 2.000
  * points of sale loaded in bulk), and the rows shown are counted, not assumed.
  */
-export function pagerState({ page, perPage, total, estimated, rows }: { page: number; perPage: number; total: number; estimated: boolean; rows?: number }) {
+export function pagerState({ page, perPage, total, estimated, rows }: PagerView) {
   const counted = estimated && rows !== undefined;
   const to = counted ? (rows === 0 ? 0 : (page - 1) * perPage + rows) : Math.min(total, page * perPage);
   const from = (counted ? rows === 0 : total === 0) ? 0 : (page - 1) * perPage + 1;

@@ -263,7 +263,7 @@ function StockAssignment() {
             </TableBody>
           </Table>
         </TableContainer>
-        <Pagination page={page} perPage={perPage} total={states.length ? (stock.data?.count ?? 0) : 0} estimated={states.length > 0 && stock.data?.countEstimated === true} options={PAGE_SIZES} setPage={setPage} setPerPage={(n) => (setPerPage(n), setPage(1))} />
+        <Pagination page={page} perPage={perPage} total={states.length ? (stock.data?.count ?? 0) : 0} estimated={states.length > 0 && stock.data?.countEstimated === true} loading={states.length > 0 && stock.isPending} kept={states.length > 0 && stock.isPlaceholderData} options={PAGE_SIZES} setPage={setPage} setPerPage={(n) => (setPerPage(n), setPage(1))} />
       </Card>
       <ConfirmDialog
         open={confirm}

@@ -230,16 +230,22 @@ export function MoveList() {
             </TableBody>
           </Table>
         </TableContainer>
-        <Pagination
-          page={page}
-          perPage={perPage}
-          total={count}
-          estimated={estimated}
-          rows={shownPage ? rows.length : undefined}
-          options={PAGE_SIZES}
-          setPage={(p) => search && setSearch({ ...search, page: p })}
-          setPerPage={(n) => search && setSearch({ ...search, perPage: n, page: 1 })}
-        />
+        {/* Before a search there is nothing to count ('Mostrando 0-0 de 0 registros' under 'Busca Moves para
+            obtener resultados'), and while its first page comes, nothing counted yet. */}
+        {query !== null && (
+          <Pagination
+            page={page}
+            perPage={perPage}
+            total={count}
+            estimated={estimated}
+            rows={shownPage ? rows.length : undefined}
+            loading={result.isPending}
+            kept={result.isPlaceholderData}
+            options={PAGE_SIZES}
+            setPage={(p) => search && setSearch({ ...search, page: p })}
+            setPerPage={(n) => search && setSearch({ ...search, perPage: n, page: 1 })}
+          />
+        )}
       </Card>
       {dialog === 'export' && ordered && <ExportDialog query={ordered} count={count} estimated={estimated} onClose={() => setDialog(null)} />}
       {dialog === 'assign' && query && canAssign && (
