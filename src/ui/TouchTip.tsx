@@ -4,9 +4,13 @@ import { type PointerEvent, type ReactNode, useEffect, useState } from 'react';
 /**
  * The whole of a text cut with '…', shown by a tap: a phone has no hover, so the `title` that shows it on a
  * computer never opens there. A tap on the cut element opens it under the element (a tap on one that shows
- * all its text does nothing); the next touch anywhere else, another tap on it, or Escape closes it.
+ * all its text does nothing); the next touch anywhere else, another tap on it, or Escape closes it. Used by
+ * the screen titles (cut by the browser) and the tables' cells (cut before, `CutText`).
  */
-export function useTouchTip(text: string): { onPointerUp: (e: PointerEvent<HTMLElement>) => void; tip: ReactNode } {
+export function useTouchTip(text: string, { cut = false }: { /** The text was cut before it was shown (a table's cell): open without measuring. */ cut?: boolean } = {}): {
+  onPointerUp: (e: PointerEvent<HTMLElement>) => void;
+  tip: ReactNode;
+} {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!anchor) return;
@@ -22,7 +26,7 @@ export function useTouchTip(text: string): { onPointerUp: (e: PointerEvent<HTMLE
   const onPointerUp = (e: PointerEvent<HTMLElement>) => {
     if (e.pointerType !== 'touch') return;
     const element = e.currentTarget;
-    setAnchor((open) => (open || element.scrollWidth <= element.clientWidth ? null : element));
+    setAnchor((open) => (open || (!cut && element.scrollWidth <= element.clientWidth) ? null : element));
   };
   // The Popper is the tooltip (it carries the role).
   const tip = (
