@@ -526,6 +526,35 @@ describe('payments to Getters', () => {
     errors.assertNone([/status of 409 \(Conflict\)/]);
   });
 
+  it('does not offer to record a batch’s disapproved move paid anyway when its republished copy was already paid: names the copy, registers the rest', async () => {
+    let found: { original: PaymentTransaction; other: PaymentTransaction } | undefined;
+    for (const list of await owedForApproved()) {
+      if (list.length < 2) continue;
+      const original = await (async () => { for (const d of list) if (await copyable(d)) return d; })();
+      if (original) found = { original, other: list.find((d) => d.id !== original.id)! };
+      if (found) break;
+    }
+    const { original, other } = found!;
+    const { page, errors } = await massivePaymentOf(original.accounts.user.fullName, [original, other]);
+    // The batch is at the bank; meanwhile the move is disapproved, republished, its copy approved and paid on its own.
+    const copy = await approvedCopyOf(original);
+    await payElsewhere(copy.debt);
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(`LOTE-COPIA-${original.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const changed = page.getByRole('dialog', { name: PAYMENT_TEXT.changedTitle(1) });
+    await shown(changed.getByText(new RegExp(`^Move ${original.userMoves[0].code} · transacción ${original.id} · .* · su visita ya se pagó con la copia ${copy.code} \\(transacción ${copy.debt.id}\\): no se puede registrar pagada igual$`)));
+    await shown(changed.getByText(PAYMENT_TEXT.paidVisitHelp));
+    expect(await changed.getByRole('button', { name: /^Se transfirió/ }).count()).toBe(0);
+    await changed.getByRole('button', { name: PAYMENT_TEXT.payOthersOnly(1, other.amount) }).click();
+    await shown(page.getByRole('dialog', { name: PAYMENT_TEXT.successTitle }).getByText(PAYMENT_TEXT.success));
+    const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/payed?getterId=${other.accounts.user.id}&limit=1000`);
+    expect(paid.rows.filter((r) => r.operationCode === `LOTE-COPIA-${original.id}`).map((r) => r.id)).toEqual([other.id]);
+    expect(paid.rows.some((r) => r.id === original.id)).toBe(false);
+    errors.assertNone([/status of 409 \(Conflict\)/]);
+  });
+
   it('titles the dialog of a single payment from the pending list whose move was disapproved as such (no batch), and records it paid anyway', async () => {
     const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=50&sort=createdAt&order=DESC');
     const debt = rows.find((r) => r.userMoves[0]?.status === 'APROBADA')!;
