@@ -82,13 +82,45 @@ export const PAYMENT_TEXT = {
     const more = list.length - named.length;
     return `${list.length === 1 ? 'Esta move se desaprobó' : 'Estas moves se desaprobaron'} después de elegida la selección y ${list.length === 1 ? 'su transacción ya no está pendiente' : 'sus transacciones ya no están pendientes'}: ${named.join('; ')}${more ? ` y ${formatCount(more)} más` : ''}. No se registró ningún pago.`;
   },
+  /**
+   * Some of the order's debts were settled meanwhile: a copy's, removed when its original move was recorded
+   * paid anyway (the visit is paid). And/or some moves disapproved (`disapprovedMeanwhile`). Nothing written.
+   */
+  changedMeanwhile: (disapproved: DisapprovedTransaction[], settled: SettledTransaction[]): string => {
+    if (!settled.length) return PAYMENT_TEXT.disapprovedMeanwhile(disapproved);
+    const named = settled.slice(0, ALREADY_PAID_NAMED).map(settledName);
+    const more = settled.length - named.length;
+    const visits = `${settled.length === 1 ? 'La visita de esta move ya se pagó con su move original y su transacción ya no está pendiente' : 'Las visitas de estas moves ya se pagaron con sus moves originales y sus transacciones ya no están pendientes'}: ${named.join('; ')}${more ? ` y ${formatCount(more)} más` : ''}.`;
+    return disapproved.length ? `${visits} ${PAYMENT_TEXT.disapprovedMeanwhile(disapproved)}` : `${visits} No se registró ningún pago.`;
+  },
+  /** `paidAnyway` names a disapproved move whose visit a republished copy of it was already paid for. */
+  copyAlreadyPaid: (list: DisapprovedTransaction[]) =>
+    `${list.map((t) => `La visita de la move ${t.moveCode} (transacción ${t.id}) ya se pagó con su copia ${t.paidCopy!.moveCode} (transacción ${t.paidCopy!.transactionId}, pagada el ${formatDisplayDate(todayIso(new Date(t.paidCopy!.transactionDate)))})`).join('. ')}: no se puede registrar pagada igual, el Getter cobraría dos veces la misma visita. No se registró ningún pago.`,
   /** One line of the dialog's list: the move, its transaction and amount, and when it was disapproved. */
   disapprovedLine: (t: DisapprovedTransaction) =>
-    `Move ${t.moveCode} · transacción ${t.id} · ${formatPesos(t.amount)} · desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}`,
+    `Move ${t.moveCode} · transacción ${t.id} · ${formatPesos(t.amount)} · desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}${t.paidCopy ? ` · su visita ya se pagó con la copia ${t.paidCopy.moveCode} (transacción ${t.paidCopy.transactionId}): no se puede registrar pagada igual` : ''}`,
+  /** One line of the dialog's list: a debt settled because its original move's visit was paid. */
+  settledLine: (t: SettledTransaction) =>
+    `${t.moveCode ? `Move ${t.moveCode} · ` : ''}transacción ${t.id} · ${formatPesos(t.amount)} · su visita ya se pagó con la move original ${t.paidMoveCode} (transacción ${t.paidTransactionId}, el ${formatDisplayDate(todayIso(new Date(t.paidAt)))})`,
   changedTitle: (count: number) => (count === 1 ? 'Una move se desaprobó después del lote' : `${formatCount(count)} moves se desaprobaron después del lote`),
+  /** A single payment (the pending list's own button): there was no batch. */
+  changedSingleTitle: 'La move de este pago se desaprobó',
+  settledTitle: (count: number) => (count === 1 ? 'Una visita del lote ya se pagó con su move original' : `${formatCount(count)} visitas del lote ya se pagaron con sus moves originales`),
+  settledSingleTitle: 'La visita de esta move ya se pagó con su move original',
+  /** Both: moves disapproved and visits paid through their original moves. */
+  batchChangedTitle: 'El lote cambió antes de registrar el pago',
   changedHelp:
     'Si el banco transfirió el lote completo, registre el pago de todas: las desaprobadas quedan en el historial como «Pago registrado · move desaprobada el …», para reclamar o dar por bueno. Si las quitó del lote antes de transferir, registre sólo las demás.',
+  changedSingleHelp:
+    'Si ya se le transfirió al Getter, regístrelo pagado igual: queda en el historial como «Pago registrado · move desaprobada el …», para reclamar o dar por bueno. Si no se transfirió, cancele: la move desaprobada ya no se paga.',
+  /** Visits already paid (a copy, or the original): not registered twice. */
+  paidVisitHelp: 'Una visita ya pagada no se registra dos veces: si el banco la transfirió igual, reclámela al Getter. Registre lo demás.',
+  settledSingleHelp: 'Esta deuda ya no existe: la visita se pagó con la move original. Si el banco la transfirió igual, reclámela al Getter.',
   payAllAnyway: (count: number, amount: string) => `Se transfirió todo: registrar ${count === 1 ? 'la transacción' : `las ${formatCount(count)}`} · ${formatPesos(amount)}`,
+  paySingleAnyway: (amount: string) => `Se transfirió: registrarla pagada igual · ${formatPesos(amount)}`,
+  /** Some of the order cannot be paid (visits already paid): the rest, the disapproved ones among them paid anyway. */
+  payPossible: (count: number, amount: string) =>
+    `Se transfirió: registrar ${count === 1 ? 'la que se puede' : `las ${formatCount(count)} que se pueden`}, con las desaprobadas · ${formatPesos(amount)}`,
   payOthersOnly: (count: number, amount: string) => `Registrar sólo ${count === 1 ? 'la otra' : `las otras ${formatCount(count)}`} · ${formatPesos(amount)}`,
   /** `paidAnyway` names transactions the payment does not pay. */
   paidAnywayOutside: 'Las transacciones pagadas igual deben estar entre las que se pagan.',
@@ -128,16 +160,45 @@ export interface DisapprovedTransaction {
   amount: string;
   /** When the move was disapproved (the transaction removed), ISO. */
   disapprovedAt: string;
+  /**
+   * A republished copy of the move (same Getter) whose transaction is already paid: the visit is paid, so
+   * this one cannot be recorded paid anyway.
+   */
+  paidCopy?: { moveCode: string; transactionId: number; transactionDate: string };
 }
 
-/** The answer's details of a payment refused for moves disapproved meanwhile: they, and the rest of the order. */
+/**
+ * A transaction of a republished copy removed from the pending list because its original move was recorded
+ * paid anyway (`dropOnPaidVisit`): the visit is paid, so it is not paid again.
+ */
+export interface SettledTransaction {
+  id: number;
+  /** The copy's code (null for a removal audited before the copy was written down). */
+  moveCode: string | null;
+  amount: string;
+  /** The original move and its transaction that paid the visit, and when (ISO). */
+  paidMoveCode: string;
+  paidTransactionId: number;
+  paidAt: string;
+}
+
+/**
+ * The answer's details of a payment refused for moves disapproved meanwhile, or for debts settled meanwhile
+ * (`settled`): they, and the rest of the order still pending.
+ */
 export interface DisapprovedRefusal {
   disapproved: DisapprovedTransaction[];
+  settled: SettledTransaction[];
   others: { ids: number[]; amount: string };
 }
 
 const disapprovedName = (t: DisapprovedTransaction) =>
-  `move ${t.moveCode} (transacción ${t.id}, ${formatPesos(t.amount)}, desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))})`;
+  `move ${t.moveCode} (transacción ${t.id}, ${formatPesos(t.amount)}, desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}${t.paidCopy ? `; su visita ya se pagó con la copia ${t.paidCopy.moveCode}, no se puede registrar pagada igual` : ''})`;
+
+const settledName = (t: SettledTransaction) => {
+  const paidWith = `pagada con la move ${t.paidMoveCode} (transacción ${t.paidTransactionId}) el ${formatDisplayDate(todayIso(new Date(t.paidAt)))}`;
+  return t.moveCode ? `move ${t.moveCode} (transacción ${t.id}, ${formatPesos(t.amount)}, ${paidWith})` : `transacción ${t.id} (${formatPesos(t.amount)}, ${paidWith})`;
+};
 
 /** The audit action of a pending transaction a disapproval removed (its detail says what it was). */
 export const DROPPED_ON_DISAPPROVAL = 'dropOnDisapproval';

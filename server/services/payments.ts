@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
-import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, type SettledTransaction, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
 import type { MoveStatus } from '../../domain/moves';
 import { todayIso } from '../../domain/validation';
 import { type Db, rowsOf, type Tx } from '../db/client';
@@ -314,23 +314,29 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
   };
 }
 
-type Restored = { id: number; accountId: number; amount: string; status: string; createdAt: Date; code: string | null; moveId: number; disapprovedAt: Date };
+type Restored = { id: number; accountId: number; amount: string; status: string; createdAt: Date; code: string | null; moveId: number; disapprovedAt: Date; paidCopy?: DisapprovedTransaction['paidCopy'] };
+
+/** The audit action of a copy's pending transaction removed because its original move was recorded paid anyway. */
+const DROPPED_ON_PAID_VISIT = 'dropOnPaidVisit';
 
 /**
  * The order's transactions that are gone (`missing`): those a disapproval removed after the batch was
  * downloaded (its `dropOnDisapproval` audit says what each was) can be paid all the same, when the order
- * names them in `paidAnyway` (the bank transferred them with the rest: that money must be recorded).
- * Otherwise the payment is refused, naming their moves and amounts, with the rest of the order (409 with
- * `disapproved` and `others`): the screen offers to register all, or only the others. One gone without
+ * names them in `paidAnyway` (the bank transferred them with the rest: that money must be recorded), unless
+ * a republished copy of the move was already paid for the visit (`paidCopy`: never twice). Those of a copy
+ * removed because the original move was recorded paid anyway (`dropOnPaidVisit`) are settled: the visit is
+ * paid. Otherwise the payment is refused, naming their moves and amounts, with the rest of the order (409
+ * with `disapproved`, `settled` and `others`): the screen offers what can be registered. One gone without
  * such a record (or whose move is no longer disapproved, or is another account's) is not found (404).
  * Their moves are locked, so a republication of one waits for the payment.
  */
 async function restorable(tx: Tx, order: PaymentOrder, missing: number[], paid: { id: number; code: string | null }[]): Promise<Restored[]> {
   const records = await tx
-    .select({ entityId: auditLog.entityId, detail: auditLog.detail, at: auditLog.createdAt })
+    .select({ entityId: auditLog.entityId, action: auditLog.action, detail: auditLog.detail, at: auditLog.createdAt })
     .from(auditLog)
-    .where(and(eq(auditLog.entity, 'transaction'), inArray(auditLog.entityId, missing.map(String)), eq(auditLog.action, DROPPED_ON_DISAPPROVAL)));
-  const moveIds = records.map((r) => (r.detail as { userMoveId: number }).userMoveId);
+    .where(and(eq(auditLog.entity, 'transaction'), inArray(auditLog.entityId, missing.map(String)), inArray(auditLog.action, [DROPPED_ON_DISAPPROVAL, DROPPED_ON_PAID_VISIT])));
+  const dropped = records.filter((r) => r.action === DROPPED_ON_DISAPPROVAL);
+  const moveIds = dropped.map((r) => (r.detail as { userMoveId: number }).userMoveId);
   const moves = moveIds.length
     ? await tx.select({ id: userMoves.id, code: userMoves.code, status: userMoves.status }).from(userMoves).where(inArray(userMoves.id, moveIds)).orderBy(asc(userMoves.id)).for('update')
     : [];
@@ -346,22 +352,89 @@ async function restorable(tx: Tx, order: PaymentOrder, missing: number[], paid: 
   const taken = moveIds.length ? await tx.select({ moveId: transactions.userMoveId }).from(transactions).where(inArray(transactions.userMoveId, moveIds)) : [];
   const list: Restored[] = [];
   for (const id of missing) {
-    const record = records.find((r) => r.entityId === String(id));
+    const record = dropped.find((r) => r.entityId === String(id));
     const detail = record?.detail as { accountId: number; userMoveId: number; amount: string; createdAt: string } | undefined;
     const move = detail && moves.find((m) => m.id === detail.userMoveId);
     if (!record || !detail || !move || move.status !== 'DESAPROBADA' || detail.accountId !== order.accountId || taken.some((t) => t.moveId === move.id)) continue;
     list.push({ id, accountId: detail.accountId, amount: detail.amount, status: TRANSACTION_STATUS.PENDING, createdAt: new Date(detail.createdAt), code: move.code, moveId: move.id, disapprovedAt: record.at });
   }
-  const unknown = missing.filter((id) => !list.some((r) => r.id === id));
+  const settled = await settledOf(
+    tx,
+    order.accountId,
+    records.filter((r) => r.action === DROPPED_ON_PAID_VISIT && !list.some((l) => String(l.id) === r.entityId)),
+  );
+  const unknown = missing.filter((id) => !list.some((r) => r.id === id) && !settled.some((r) => r.id === id));
   if (unknown.length) throw notFound(T.notFound(unknown));
-  const unconfirmed = list.filter((r) => !order.paidAnyway?.includes(r.id));
-  if (unconfirmed.length) {
-    const disapproved: DisapprovedTransaction[] = unconfirmed.map((r) => ({ id: r.id, moveCode: r.code!, amount: r.amount, disapprovedAt: r.disapprovedAt.toISOString() }));
+  await findPaidCopies(tx, order.accountId, list);
+  const confirmed = (r: Restored) => order.paidAnyway?.includes(r.id) ?? false;
+  const blocked = list.filter((r) => r.paidCopy && confirmed(r));
+  const refused = list.filter((r) => r.paidCopy || !confirmed(r));
+  if (refused.length || settled.length) {
+    const disapproved: DisapprovedTransaction[] = refused.map((r) => ({
+      id: r.id,
+      moveCode: r.code!,
+      amount: r.amount,
+      disapprovedAt: r.disapprovedAt.toISOString(),
+      ...(r.paidCopy ? { paidCopy: r.paidCopy } : {}),
+    }));
     const rest = await tx.select({ id: transactions.id, amount: transactions.amount }).from(transactions).where(and(inArray(transactions.id, order.transactionIds), eq(transactions.status, TRANSACTION_STATUS.PENDING)));
-    const details: DisapprovedRefusal = { disapproved, others: { ids: order.transactionIds.filter((id) => rest.some((r) => r.id === id)), amount: sumMoney(rest.map((r) => r.amount)) } };
-    throw new HttpError(409, T.disapprovedMeanwhile(disapproved), undefined, details as unknown as Record<string, unknown>);
+    const details: DisapprovedRefusal = { disapproved, settled, others: { ids: order.transactionIds.filter((id) => rest.some((r) => r.id === id)), amount: sumMoney(rest.map((r) => r.amount)) } };
+    const message = blocked.length ? T.copyAlreadyPaid(disapproved.filter((d) => blocked.some((b) => b.id === d.id))) : T.changedMeanwhile(disapproved, settled);
+    throw new HttpError(409, message, undefined, details as unknown as Record<string, unknown>);
   }
   return list;
+}
+
+/**
+ * The gone transactions of a republished copy whose original move was recorded paid anyway (their
+ * `dropOnPaidVisit` audits): the visit is paid, by that payment of this account. Named with the copy's
+ * code (audits written before it was kept have none) and the original move's payment.
+ */
+async function settledOf(tx: Tx, accountId: number, records: { entityId: string; detail: unknown }[]): Promise<SettledTransaction[]> {
+  if (!records.length) return [];
+  const details = records.map((r) => ({ id: Number(r.entityId), ...(r.detail as { paidTransactionId: number; amount: string; userMoveId?: number }) }));
+  const payments = await tx
+    .select({ id: transactions.id, accountId: transactions.accountId, status: transactions.status, transactionDate: transactions.transactionDate, code: userMoves.code })
+    .from(transactions)
+    .innerJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
+    .where(inArray(transactions.id, details.map((d) => d.paidTransactionId)));
+  const copyIds = details.flatMap((d) => (d.userMoveId ? [d.userMoveId] : []));
+  const copies = copyIds.length ? await tx.select({ id: userMoves.id, code: userMoves.code }).from(userMoves).where(inArray(userMoves.id, copyIds)) : [];
+  return details.flatMap((d) => {
+    const payment = payments.find((p) => p.id === d.paidTransactionId);
+    if (!payment || payment.status !== TRANSACTION_STATUS.PAID || payment.accountId !== accountId || !payment.transactionDate) return [];
+    const copy = copies.find((c) => c.id === d.userMoveId);
+    return [{ id: d.id, moveCode: copy?.code ?? null, amount: d.amount, paidMoveCode: payment.code, paidTransactionId: payment.id, paidAt: payment.transactionDate.toISOString() }];
+  });
+}
+
+/**
+ * Marks the restored ones a republished copy of which (a copy of a copy too; this account's) is already
+ * paid: the visit is paid, and recording the original paid anyway would pay it twice. The copies'
+ * transactions are locked: a payment of a copy's pending one in progress is waited for, and then seen paid.
+ */
+async function findPaidCopies(tx: Tx, accountId: number, list: Restored[]): Promise<void> {
+  if (!list.length) return;
+  const copies = await rowsOf<{ restoredId: number; id: number; status: string; transactionDate: Date | string | null; code: string }>(
+    tx,
+    sql`with recursive later(id, restored_id) as (
+          select m.id, r.restored_id
+            from unnest(${intArray(list.map((r) => r.moveId))}, ${intArray(list.map((r) => r.id))}) as r(move_id, restored_id)
+            join ${userMoves} m on m.republished_from_id = r.move_id
+          union
+          select m.id, l.restored_id from ${userMoves} m join later l on m.republished_from_id = l.id
+        )
+        select l.restored_id as "restoredId", t.id, t.status, t.transaction_date as "transactionDate", m.code
+          from later l
+          join ${transactions} t on t.user_move_id = l.id and t.account_id = ${accountId}
+          join ${userMoves} m on m.id = l.id
+         order by t.id
+         for update of t`,
+  );
+  for (const r of list) {
+    const copy = copies.find((c) => c.restoredId === r.id && c.status === TRANSACTION_STATUS.PAID);
+    if (copy) r.paidCopy = { moveCode: copy.code, transactionId: copy.id, transactionDate: new Date(copy.transactionDate ?? Date.now()).toISOString() };
+  }
 }
 
 /**
@@ -394,7 +467,7 @@ async function recordPaidAnyway(tx: Tx, actor: SessionUser, restored: Restored[]
   // One statement for all of them: the copies of each restored move (a copy of a copy too), each copy
   // with the first of the restored moves (by transaction id) it descends from, as its audit names it.
   // All of them are of the order's one account (`restorable` keeps no other).
-  const copies = await rowsOf<{ id: number; amount: string; paidTransactionId: number }>(
+  const copies = await rowsOf<{ id: number; amount: string; userMoveId: number; paidTransactionId: number }>(
     tx,
     sql`with recursive later(id, paid_id) as (
           select m.id, r.paid_id
@@ -406,12 +479,12 @@ async function recordPaidAnyway(tx: Tx, actor: SessionUser, restored: Restored[]
         copy as (select id, min(paid_id) as paid_id from later group by id)
         delete from ${transactions} t using copy c
          where t.user_move_id = c.id and t.status = 'PENDING' and t.account_id = ${restored[0].accountId}
-        returning t.id, t.amount::text as amount, c.paid_id as "paidTransactionId"`,
+        returning t.id, t.amount::text as amount, t.user_move_id as "userMoveId", c.paid_id as "paidTransactionId"`,
   );
   await auditMany(
     tx,
     copies
       .sort((a, b) => a.id - b.id)
-      .map((c) => ({ userId: actor.id, entity: 'transaction', entityId: c.id, action: 'dropOnPaidVisit', detail: { paidTransactionId: c.paidTransactionId, amount: c.amount } })),
+      .map((c) => ({ userId: actor.id, entity: 'transaction', entityId: c.id, action: DROPPED_ON_PAID_VISIT, detail: { paidTransactionId: c.paidTransactionId, amount: c.amount, userMoveId: c.userMoveId } })),
   );
 }

@@ -201,8 +201,8 @@ describe('a payment whose batch had a move disapproved meanwhile', () => {
     const drops = await copyDrops([first.owed.id, secondAgain.owed.id]);
     expect(drops.map((d) => [Number(d.entityId), d.detail]).sort()).toEqual(
       [
-        [first.owed.id, { paidTransactionId: ids[0], amount: first.owed.amount }],
-        [secondAgain.owed.id, { paidTransactionId: ids[1], amount: secondAgain.owed.amount }],
+        [first.owed.id, { paidTransactionId: ids[0], amount: first.owed.amount, userMoveId: first.copy.id }],
+        [secondAgain.owed.id, { paidTransactionId: ids[1], amount: secondAgain.owed.amount, userMoveId: secondAgain.copy.id }],
       ].sort(),
     );
     // The day totals the lists read still add up to the transactions.
@@ -211,6 +211,63 @@ describe('a payment whose batch had a move disapproved meanwhile', () => {
       const [summed] = await t.db.select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(amount), 0)::numeric(20,2)::text` }).from(transactions).where(eq(transactions.status, status));
       expect([listed.count, listed.totalAmount]).toEqual([summed.count, summed.amount]);
     }
+  });
+
+  it('refuses to record the original paid anyway when a republished copy of it was already paid: names the copy, offers only the others, writes nothing', async () => {
+    const { moves, owed } = await approvedOfOneGetter(2);
+    const ids = owed.map((o) => o.id);
+    const total = sumMoney(owed.map((o) => o.amount));
+    await disapprove(moves[0].id);
+    // The batch is at the bank; meanwhile the move is republished, its copy approved and paid on its own.
+    const { copy, owed: copyOwed } = await approvedCopy(moves[0]);
+    await api.ok('PUT', '/accounts/pay', admin, { id: copyOwed.accountId, amount: copyOwed.amount, penddingTransactionId: copyOwed.id, operationCode: 'COPIA-1', transactionDate: now() });
+    const order = { id: owed[0].accountId, amount: total, penddingTransactionIds: ids, operationCode: 'LOTE-COPIA', transactionDate: now() };
+    // Named with its paid copy, so the screen offers only what can be registered.
+    const first = await api.call('PUT', '/accounts/massive-pay', admin, order);
+    expect(first.statusCode).toBe(409);
+    const body = first.json() as DisapprovedRefusal & { message: string };
+    expect(body.disapproved).toEqual([{ id: ids[0], moveCode: moves[0].code, amount: owed[0].amount, disapprovedAt: expect.any(String), paidCopy: { moveCode: copy.code, transactionId: copyOwed.id, transactionDate: expect.any(String) } }]);
+    expect([body.settled, body.others]).toEqual([[], { ids: [ids[1]], amount: owed[1].amount }]);
+    expect(body.message).toContain(`su visita ya se pagó con la copia ${copy.code}`);
+    // Told to record it paid anyway all the same: refused, naming the copy; the visit is paid once.
+    const anyway = await api.call('PUT', '/accounts/massive-pay', admin, { ...order, paidAnyway: [ids[0]] });
+    expect(anyway.statusCode).toBe(409);
+    expect(anyway.json().message).toBe(PAYMENT_TEXT.copyAlreadyPaid(anyway.json().disapproved));
+    expect(anyway.json().message).toMatch(new RegExp(`^La visita de la move ${moves[0].code} \\(transacción ${ids[0]}\\) ya se pagó con su copia ${copy.code} \\(transacción ${copyOwed.id}, pagada el `));
+    expect((await rowsOf([...ids, copyOwed.id])).map((r) => [r.id, r.status, r.operationCode]).sort()).toEqual(
+      [
+        [ids[1], 'PENDING', null],
+        [copyOwed.id, 'PAID', 'COPIA-1'],
+      ].sort(),
+    );
+    // The others alone are registered.
+    await api.ok('PUT', '/accounts/massive-pay', admin, { ...order, amount: owed[1].amount, penddingTransactionIds: [ids[1]] });
+    expect((await rowsOf(ids)).map((r) => [r.id, r.status])).toEqual([[ids[1], 'PAID']]);
+  });
+
+  it('a batch holding a copy’s debt settled since by its original paid anyway: says the visit was paid through the original, and registers the rest', async () => {
+    const { moves, owed: [original] } = await approvedOfOneGetter(1);
+    // The Getter owes another debt too (one of no move: the demo's Getters with several moves in review are few).
+    const [other] = await t.db.insert(transactions).values({ accountId: original.accountId, amount: '1500.00' }).returning();
+    const owed = [original, other];
+    await disapprove(moves[0].id);
+    const { copy, owed: copyOwed } = await approvedCopy(moves[0]);
+    // A batch of the copy's debt and the other one is downloaded; then the original is recorded paid anyway.
+    const batch = { id: owed[1].accountId, amount: sumMoney([copyOwed.amount, owed[1].amount]), penddingTransactionIds: [copyOwed.id, owed[1].id], operationCode: 'LOTE-SALDADA', transactionDate: now() };
+    const receipt = await api.ok<{ transactionDate: string }>('PUT', '/accounts/pay', admin, { id: owed[0].accountId, amount: owed[0].amount, penddingTransactionId: owed[0].id, operationCode: 'ORIGINAL-1', transactionDate: now(), paidAnyway: [owed[0].id] });
+    const res = await api.call('PUT', '/accounts/massive-pay', admin, batch);
+    expect(res.statusCode).toBe(409);
+    const body = res.json() as DisapprovedRefusal & { message: string };
+    const settled = [{ id: copyOwed.id, moveCode: copy.code, amount: copyOwed.amount, paidMoveCode: moves[0].code, paidTransactionId: owed[0].id, paidAt: receipt.transactionDate }];
+    expect([body.disapproved, body.settled, body.others]).toEqual([[], settled, { ids: [owed[1].id], amount: owed[1].amount }]);
+    expect(body.message).toBe(PAYMENT_TEXT.changedMeanwhile([], settled));
+    expect(body.message).toContain(`La visita de esta move ya se pagó con su move original y su transacción ya no está pendiente: move ${copy.code} (transacción ${copyOwed.id}, `);
+    expect(body.message).toContain(`pagada con la move ${moves[0].code} (transacción ${owed[0].id})`);
+    expect(body.message).not.toContain('desaprobada');
+    expect((await rowsOf([owed[1].id])).map((r) => r.status)).toEqual(['PENDING']);
+    // The rest of the batch is registered.
+    await api.ok('PUT', '/accounts/massive-pay', admin, { ...batch, amount: owed[1].amount, penddingTransactionIds: [owed[1].id] });
+    expect((await rowsOf([owed[1].id, copyOwed.id])).map((r) => r.status)).toEqual(['PAID']);
   });
 });
 
@@ -303,7 +360,7 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a republished 
     expect(waited).toBe(true);
     // The copy's debt was born and removed: the visit is owed once, and paid.
     expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id))).toEqual([]);
-    expect((await copyDrops([approved.transaction.id])).map((d) => d.detail)).toEqual([{ paidTransactionId: original.id, amount: approved.transaction.amount }]);
+    expect((await copyDrops([approved.transaction.id])).map((d) => d.detail)).toEqual([{ paidTransactionId: original.id, amount: approved.transaction.amount, userMoveId: copy.id }]);
     expect((await rowsOf([original.id])).map((r) => r.status)).toEqual(['PAID']);
   });
 });

@@ -8,9 +8,11 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import type { AnsweredQuestionnaire, MoveDetail } from '../../domain/move-api';
 import { formatPesos, sumMoney } from '../../domain/money';
 import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
+import { completeSend } from '../api/moves-helpers';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
 
 const chromium = chromiumPerFile();
@@ -60,6 +62,37 @@ async function massivePaymentOf(name: string, ticked: PaymentTransaction[]): Pro
   await gone(page.getByRole('progressbar', { name: 'Cargando' }));
   for (const d of ticked) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${d.userMoves[0].code}`, exact: true }), true);
   return session;
+}
+
+/**
+ * A debt's move disapproved, republished, done again by its Getter and approved: the copy's code and its
+ * pending debt. Only for a move with an agent, of a project still running (the copy is approved then).
+ */
+async function approvedCopyOf(debt: PaymentTransaction): Promise<{ code: string; debt: PaymentTransaction }> {
+  const move = await api<MoveDetail>(`/user-moves/get?id=${debt.userMoves[0].id}`);
+  await api('/user-moves/disapprove-one', 'POST', { id: move.id, reason: 'El cliente objetó la visita.' });
+  const copy = await api<MoveDetail>('/user-moves/republish-move', 'POST', { id: move.id });
+  const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${copy.id}`);
+  // The demo's Getters log in as their name's letters, dotted (server/db/seed/people.ts).
+  const email = `${move.user!.fullName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '.')}@getters.campo.test`;
+  const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const { token } = (await login.json()) as { token: string };
+  const sent = await fetch(`${baseUrl()}/api/user-moves/submit`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ id: copy.id, replies: completeSend(answered.questionnaire.dimensions) }),
+  });
+  expect(sent.status, await sent.text()).toBe(200);
+  await api('/user-moves', 'PUT', { id: copy.id, assignedAgentId: move.assignedAgentId });
+  await api('/user-moves/accept-one', 'POST', { id: copy.id, userMoveVideoLink: 'https://videos.campo.test/visita.mp4' });
+  const { rows } = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${debt.accounts.user.id}&transactionType=PENDING&limit=1000`);
+  return { code: copy.code, debt: rows.find((r) => r.userMoves[0]?.id === copy.id)! };
+}
+
+/** Whether a debt's move can be republished and its copy approved (an agent, a project still running). */
+async function copyable(debt: PaymentTransaction): Promise<boolean> {
+  const move = await api<MoveDetail>(`/user-moves/get?id=${debt.userMoves[0].id}`);
+  return move.assignedAgentId !== null && move.rescueUserId === null && (move.projectLocation.projects.endDate ?? '9999') >= todayIso();
 }
 
 async function listLoaded(page: Page): Promise<void> {
@@ -460,6 +493,90 @@ describe('payments to Getters', () => {
     const [, ...lines] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, blankrows: true });
     expect(lines.filter((l) => typeof l[6] === 'number').map((l) => l[6])).toEqual([kept.id]);
     errors.assertNone();
+  });
+
+  it('says which debt of a batch was settled since by its original move paid anyway (not "desaprobada"), and registers the rest', async () => {
+    let found: { original: PaymentTransaction; other: PaymentTransaction } | undefined;
+    for (const list of await owedForApproved()) {
+      if (list.length < 2) continue;
+      const original = await (async () => { for (const d of list) if (await copyable(d)) return d; })();
+      if (original) found = { original, other: list.find((d) => d.id !== original.id)! };
+      if (found) break;
+    }
+    const { original, other } = found!;
+    const copy = await approvedCopyOf(original);
+    const name = original.accounts.user.fullName;
+    const { page, errors } = await massivePaymentOf(name, [copy.debt, other]);
+    // The batch of the copy's debt is at the bank; meanwhile, the original's is registered paid anyway.
+    await api('/accounts/pay', 'PUT', { id: original.accounts.id, amount: original.amount, penddingTransactionId: original.id, operationCode: `ORIG-${original.id}`, transactionDate: new Date().toISOString(), paidAnyway: [original.id] });
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(`LOTE-SALDADA-${copy.debt.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const changed = page.getByRole('dialog', { name: PAYMENT_TEXT.settledTitle(1) });
+    await shown(changed.getByText(new RegExp(`^Move ${copy.code} · transacción ${copy.debt.id} · .* · su visita ya se pagó con la move original ${original.userMoves[0].code} \\(transacción ${original.id}, el `)));
+    await shown(changed.getByText(PAYMENT_TEXT.paidVisitHelp));
+    expect(await changed.getByText(/desaprobad/).count()).toBe(0);
+    // The settled debt cannot be paid again: only the rest.
+    expect(await changed.getByRole('button', { name: /^Se transfirió/ }).count()).toBe(0);
+    await changed.getByRole('button', { name: PAYMENT_TEXT.payOthersOnly(1, other.amount) }).click();
+    await shown(page.getByRole('dialog', { name: PAYMENT_TEXT.successTitle }).getByText(PAYMENT_TEXT.success));
+    const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/payed?getterId=${other.accounts.user.id}&limit=1000`);
+    expect(paid.rows.filter((r) => r.operationCode === `LOTE-SALDADA-${copy.debt.id}`).map((r) => r.id)).toEqual([other.id]);
+    errors.assertNone([/status of 409 \(Conflict\)/]);
+  });
+
+  it('does not offer to record a batch’s disapproved move paid anyway when its republished copy was already paid: names the copy, registers the rest', async () => {
+    let found: { original: PaymentTransaction; other: PaymentTransaction } | undefined;
+    for (const list of await owedForApproved()) {
+      if (list.length < 2) continue;
+      const original = await (async () => { for (const d of list) if (await copyable(d)) return d; })();
+      if (original) found = { original, other: list.find((d) => d.id !== original.id)! };
+      if (found) break;
+    }
+    const { original, other } = found!;
+    const { page, errors } = await massivePaymentOf(original.accounts.user.fullName, [original, other]);
+    // The batch is at the bank; meanwhile the move is disapproved, republished, its copy approved and paid on its own.
+    const copy = await approvedCopyOf(original);
+    await payElsewhere(copy.debt);
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(`LOTE-COPIA-${original.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const changed = page.getByRole('dialog', { name: PAYMENT_TEXT.changedTitle(1) });
+    await shown(changed.getByText(new RegExp(`^Move ${original.userMoves[0].code} · transacción ${original.id} · .* · su visita ya se pagó con la copia ${copy.code} \\(transacción ${copy.debt.id}\\): no se puede registrar pagada igual$`)));
+    await shown(changed.getByText(PAYMENT_TEXT.paidVisitHelp));
+    expect(await changed.getByRole('button', { name: /^Se transfirió/ }).count()).toBe(0);
+    await changed.getByRole('button', { name: PAYMENT_TEXT.payOthersOnly(1, other.amount) }).click();
+    await shown(page.getByRole('dialog', { name: PAYMENT_TEXT.successTitle }).getByText(PAYMENT_TEXT.success));
+    const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/payed?getterId=${other.accounts.user.id}&limit=1000`);
+    expect(paid.rows.filter((r) => r.operationCode === `LOTE-COPIA-${original.id}`).map((r) => r.id)).toEqual([other.id]);
+    expect(paid.rows.some((r) => r.id === original.id)).toBe(false);
+    errors.assertNone([/status of 409 \(Conflict\)/]);
+  });
+
+  it('titles the dialog of a single payment from the pending list whose move was disapproved as such (no batch), and records it paid anyway', async () => {
+    const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=50&sort=createdAt&order=DESC');
+    const debt = rows.find((r) => r.userMoves[0]?.status === 'APROBADA')!;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending?sort=createdAt&order=DESC' });
+    await listLoaded(page);
+    await api('/user-moves/disapprove-one', 'POST', { id: debt.userMoves[0].id, reason: 'El cliente objetó la visita antes del pago.' });
+    await page.getByLabel(`Registrar pago ${debt.accounts.user.fullName} ${debt.userMoves[0].code}`, { exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(`UNA-DESAP-${debt.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const changed = page.getByRole('dialog', { name: PAYMENT_TEXT.changedSingleTitle });
+    await shown(changed.getByText(new RegExp(`^Move ${debt.userMoves[0].code} · transacción ${debt.id} · `)));
+    await shown(changed.getByText(PAYMENT_TEXT.changedSingleHelp));
+    expect(await page.getByText(/después del lote|lote completo/).count()).toBe(0);
+    expect(await changed.getByRole('button', { name: /^Registrar sólo/ }).count()).toBe(0);
+    await changed.getByRole('button', { name: PAYMENT_TEXT.paySingleAnyway(debt.amount) }).click();
+    await shown(page.getByRole('dialog', { name: PAYMENT_TEXT.successTitle }).getByText(PAYMENT_TEXT.success));
+    const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/payed?getterId=${debt.accounts.user.id}&limit=1000`);
+    expect(paid.rows.filter((r) => r.operationCode === `UNA-DESAP-${debt.id}`).map((r) => r.id)).toEqual([debt.id]);
+    errors.assertNone([/status of 409 \(Conflict\)/]);
   });
 
   it('keeps the dialog open with the server’s words when the operation number is another Getter’s payment; another number pays', async () => {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { formatPesos } from '../../../domain/money';
+import { formatPesos, sumMoney } from '../../../domain/money';
 import { combineWithCurrentTime, type DisapprovedRefusal, NO_ACCOUNT, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../../domain/validation';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
@@ -22,6 +22,8 @@ export interface PaymentOrder {
   account: string;
   /** The day (YYYY-MM-DD, Argentina) the newest of them was born: the payment may not be dated before. */
   debtDay: string;
+  /** One transaction paid from the pending list's own button: no batch (what the dialog says if it changed). */
+  single?: boolean;
 }
 
 const DIALOG_FIELDS = ['transactionDate', 'operationCode'] as const;
@@ -116,8 +118,8 @@ function PaymentForm({
       onPaid();
     } catch (error) {
       const { status, body } = error as { status?: number; body?: { errors?: Record<string, string> } & Partial<DisapprovedRefusal> };
-      if (status === 409 && body?.disapproved?.length && body.others) {
-        setChanged({ disapproved: body.disapproved, others: body.others });
+      if (status === 409 && (body?.disapproved?.length || body?.settled?.length) && body.others) {
+        setChanged({ disapproved: body.disapproved ?? [], settled: body.settled ?? [], others: body.others });
         return;
       }
       const fields = body?.errors ?? {};
@@ -140,32 +142,52 @@ function PaymentForm({
   });
 
   if (changed) {
-    const others = changed.others;
+    const { disapproved, settled, others } = changed;
+    // What may be recorded paid anyway: not a move whose visit a copy of it was already paid for.
+    const payable = disapproved.filter((d) => !d.paidCopy);
+    const whole = payable.length === disapproved.length && !settled.length;
+    // Some of it cannot be paid: the others still pending and the disapproved ones that can be paid anyway.
+    const possible = { ids: [...others.ids, ...payable.map((d) => d.id)], amount: sumMoney([others.amount, ...payable.map((d) => d.amount)]) };
+    const title = order.single
+      ? settled.length
+        ? T.settledSingleTitle
+        : T.changedSingleTitle
+      : settled.length && disapproved.length
+        ? T.batchChangedTitle
+        : settled.length
+          ? T.settledTitle(settled.length)
+          : T.changedTitle(disapproved.length);
     return (
       <>
-        <DialogTitle id="payment-title">{T.changedTitle(changed.disapproved.length)}</DialogTitle>
+        <DialogTitle id="payment-title">{title}</DialogTitle>
         <DialogContent>
           <Alert severity="warning" sx={{ mb: 1 }}>
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {changed.disapproved.map((d) => (
+              {disapproved.map((d) => (
                 <li key={d.id}>{T.disapprovedLine(d)}</li>
+              ))}
+              {settled.map((d) => (
+                <li key={d.id}>{T.settledLine(d)}</li>
               ))}
             </Box>
           </Alert>
-          <Typography variant="body2">{T.changedHelp}</Typography>
+          {payable.length > 0 && <Typography variant="body2">{order.single ? T.changedSingleHelp : T.changedHelp}</Typography>}
+          {!whole && <Typography variant="body2">{order.single && settled.length ? T.settledSingleHelp : T.paidVisitHelp}</Typography>}
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
           <Button onClick={() => onFailed([], true)} disabled={sending}>
             {T.cancel}
           </Button>
           {others.ids.length > 0 && (
-            <Button variant="outlined" disabled={sending} onClick={() => void send(others.ids, others.amount)}>
+            <Button variant={payable.length ? 'outlined' : 'contained'} disabled={sending} onClick={() => void send(others.ids, others.amount)}>
               {T.payOthersOnly(others.ids.length, others.amount)}
             </Button>
           )}
-          <Button variant="contained" disabled={sending} onClick={() => void send(order.ids, order.amount, changed.disapproved.map((d) => d.id))}>
-            {T.payAllAnyway(order.ids.length, order.amount)}
-          </Button>
+          {payable.length > 0 && (
+            <Button variant="contained" disabled={sending} onClick={() => (whole ? void send(order.ids, order.amount, payable.map((d) => d.id)) : void send(possible.ids, possible.amount, payable.map((d) => d.id)))}>
+              {whole ? (order.single ? T.paySingleAnyway(order.amount) : T.payAllAnyway(order.ids.length, order.amount)) : T.payPossible(possible.ids.length, possible.amount)}
+            </Button>
+          )}
         </DialogActions>
       </>
     );

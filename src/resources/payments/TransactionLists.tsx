@@ -44,7 +44,7 @@ export function PendingPayments() {
           sx={{ whiteSpace: 'nowrap' }}
           aria-label={`${T.register} ${tx(r).accounts.user.fullName} ${tx(r).userMoves[0]?.code ?? tx(r).id}`}
           onClick={() =>
-            setOrder({ accountId: tx(r).accounts.id, amount: tx(r).amount, ids: [tx(r).id], getterName: tx(r).accounts.user.fullName, account: accountOf(tx(r)), debtDay: newestDebtDay([tx(r).createdAt]) })
+            setOrder({ accountId: tx(r).accounts.id, amount: tx(r).amount, ids: [tx(r).id], getterName: tx(r).accounts.user.fullName, account: accountOf(tx(r)), debtDay: newestDebtDay([tx(r).createdAt]), single: true })
           }
         >
           {T.register}
