@@ -95,6 +95,15 @@ async function copyable(debt: PaymentTransaction): Promise<boolean> {
   return move.assignedAgentId !== null && move.rescueUserId === null && (move.projectLocation.projects.endDate ?? '9999') >= todayIso();
 }
 
+/** A Getter's owed debt whose move can be copied (`copyable`), and another debt of the same Getter. */
+async function originalAndAnother(): Promise<{ original: PaymentTransaction; other: PaymentTransaction }> {
+  for (const list of await owedForApproved()) {
+    if (list.length < 2) continue;
+    for (const original of list) if (await copyable(original)) return { original, other: list.find((d) => d.id !== original.id)! };
+  }
+  throw new Error('La demostración no tiene un Getter con dos deudas, una de ellas de una move que se pueda copiar');
+}
+
 async function listLoaded(page: Page): Promise<void> {
   await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
   await gone(page.getByRole('progressbar', { name: 'Cargando' }));
@@ -496,14 +505,7 @@ describe('payments to Getters', () => {
   });
 
   it('says which debt of a batch was settled since by its original move paid anyway (not "desaprobada"), and registers the rest', async () => {
-    let found: { original: PaymentTransaction; other: PaymentTransaction } | undefined;
-    for (const list of await owedForApproved()) {
-      if (list.length < 2) continue;
-      const original = await (async () => { for (const d of list) if (await copyable(d)) return d; })();
-      if (original) found = { original, other: list.find((d) => d.id !== original.id)! };
-      if (found) break;
-    }
-    const { original, other } = found!;
+    const { original, other } = await originalAndAnother();
     const copy = await approvedCopyOf(original);
     const name = original.accounts.user.fullName;
     const { page, errors } = await massivePaymentOf(name, [copy.debt, other]);
@@ -527,14 +529,7 @@ describe('payments to Getters', () => {
   });
 
   it('does not offer to record a batch’s disapproved move paid anyway when its republished copy was already paid: names the copy, registers the rest', async () => {
-    let found: { original: PaymentTransaction; other: PaymentTransaction } | undefined;
-    for (const list of await owedForApproved()) {
-      if (list.length < 2) continue;
-      const original = await (async () => { for (const d of list) if (await copyable(d)) return d; })();
-      if (original) found = { original, other: list.find((d) => d.id !== original.id)! };
-      if (found) break;
-    }
-    const { original, other } = found!;
+    const { original, other } = await originalAndAnother();
     const { page, errors } = await massivePaymentOf(original.accounts.user.fullName, [original, other]);
     // The batch is at the bank; meanwhile the move is disapproved, republished, its copy approved and paid on its own.
     const copy = await approvedCopyOf(original);
