@@ -341,7 +341,8 @@ export const stockQuery = z.object({
 export const reportQuery = z
   .object({
     clientId: z
-      .string({ error: T.pickClient })
+      // Missing, or not one text: the parameter repeated (`clientId=1&clientId=2`) is told the list's form.
+      .string({ error: (issue) => (issue.input === undefined ? T.pickClient : T.badClientList) })
       .max(2000)
       .transform((v, ctx) => {
         // Empty places ('1,,2', a trailing comma) are skipped; a part that is no id refuses the list.

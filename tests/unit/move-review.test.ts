@@ -104,6 +104,8 @@ describe('the list filters', () => {
     // A part that is no id refuses the whole list (it used to be dropped, reporting the rest as the choice).
     expect(message(reportQuery, { clientId: 'x,' })).toBe(T.badClientList);
     expect(reportQuery.parse({ clientId: '3,4' }).clientId).toEqual([3, 4]);
+    // Repeated in the address (`clientId=3&clientId=4`), it arrives as a list: told the form, not to pick one.
+    expect(message(reportQuery, { clientId: ['3', '4'] })).toBe(T.badClientList);
   });
 });
 
