@@ -409,6 +409,19 @@ async function settledOf(tx: Tx, accountId: number, records: { entityId: string;
 }
 
 /**
+ * `later(id, restored_id)`: every republished copy of the restored transactions' moves (a copy of a copy
+ * too), each with the restored transaction it descends from. The start of a statement's WITH.
+ */
+const laterCopies = (restored: Pick<Restored, 'id' | 'moveId'>[]) =>
+  sql`with recursive later(id, restored_id) as (
+        select m.id, r.restored_id
+          from unnest(${intArray(restored.map((r) => r.moveId))}, ${intArray(restored.map((r) => r.id))}) as r(move_id, restored_id)
+          join ${userMoves} m on m.republished_from_id = r.move_id
+        union
+        select m.id, l.restored_id from ${userMoves} m join later l on m.republished_from_id = l.id
+      )`;
+
+/**
  * Marks the restored ones a republished copy of which (a copy of a copy too; this account's) is already
  * paid: the visit is paid, and recording the original paid anyway would pay it twice. The copies'
  * transactions are locked: a payment of a copy's pending one in progress is waited for, and then seen paid.
@@ -417,13 +430,7 @@ async function findPaidCopies(tx: Tx, accountId: number, list: Restored[]): Prom
   if (!list.length) return;
   const copies = await rowsOf<{ restoredId: number; id: number; status: string; transactionDate: Date | string | null; code: string }>(
     tx,
-    sql`with recursive later(id, restored_id) as (
-          select m.id, r.restored_id
-            from unnest(${intArray(list.map((r) => r.moveId))}, ${intArray(list.map((r) => r.id))}) as r(move_id, restored_id)
-            join ${userMoves} m on m.republished_from_id = r.move_id
-          union
-          select m.id, l.restored_id from ${userMoves} m join later l on m.republished_from_id = l.id
-        )
+    sql`${laterCopies(list)}
         select l.restored_id as "restoredId", t.id, t.status, t.transaction_date as "transactionDate", m.code
           from later l
           join ${transactions} t on t.user_move_id = l.id and t.account_id = ${accountId}
@@ -469,14 +476,8 @@ async function recordPaidAnyway(tx: Tx, actor: SessionUser, restored: Restored[]
   // All of them are of the order's one account (`restorable` keeps no other).
   const copies = await rowsOf<{ id: number; amount: string; userMoveId: number; paidTransactionId: number }>(
     tx,
-    sql`with recursive later(id, paid_id) as (
-          select m.id, r.paid_id
-            from unnest(${intArray(restored.map((r) => r.moveId))}, ${intArray(restored.map((r) => r.id))}) as r(move_id, paid_id)
-            join ${userMoves} m on m.republished_from_id = r.move_id
-          union
-          select m.id, l.paid_id from ${userMoves} m join later l on m.republished_from_id = l.id
-        ),
-        copy as (select id, min(paid_id) as paid_id from later group by id)
+    sql`${laterCopies(restored)},
+        copy as (select id, min(restored_id) as paid_id from later group by id)
         delete from ${transactions} t using copy c
          where t.user_move_id = c.id and t.status = 'PENDING' and t.account_id = ${restored[0].accountId}
         returning t.id, t.amount::text as amount, t.user_move_id as "userMoveId", c.paid_id as "paidTransactionId"`,
