@@ -9,46 +9,18 @@ export interface ExportColumn {
 
 const PAGE = 1000;
 const SHEET = 'Datos';
-/** Rows an .xlsx sheet holds, its header included; SheetJS cuts a longer one without a word. */
-const XLSX_SHEET_ROWS = 1_048_576;
-
-/** Where the rows go as the pages arrive; `save` downloads the file. */
-interface Book {
-  addRows(rows: unknown[][]): void;
-  save(fileName: string): void;
-}
 
 /**
- * An .xls is written by the moves export's BIFF8 writer as the pages arrive (only its bytes are kept),
- * which goes on in 'Datos 2', 'Datos 3'… past a sheet's 65,536 rows; SheetJS's would cut the sheet.
+ * The book the rows go to as the pages arrive (only its bytes are kept): an .xls by the BIFF8 writer,
+ * an .xlsx by the streaming one. Both go on in 'Datos 2', 'Datos 3'… past a sheet's rows (65,536 and
+ * 1,048,576), where SheetJS would cut the sheet.
  */
-async function xlsBook(header: string[]): Promise<Book> {
-  const { XlsBook } = await import('../xls/xlsBook');
-  const book = new XlsBook();
+async function openBook(fileName: string, header: string[]) {
+  const book = /\.xls$/i.test(fileName) ? new (await import('../xls/xlsBook')).XlsBook() : new (await import('../xls/xlsxBook')).XlsxBook();
   book.addSheet(SHEET, header);
   return {
-    addRows: (rows) => book.addRows(SHEET, rows),
-    save: (fileName) => saveBlob(book.finish(), fileName),
-  };
-}
-
-/** An .xlsx is built by SheetJS at the end, a sheet for each 1,048,575 rows. */
-async function xlsxBook(header: string[]): Promise<Book> {
-  const XLSX = await import('xlsx');
-  const rows: unknown[][] = [];
-  return {
-    addRows: (more) => {
-      for (const row of more) rows.push(row);
-    },
-    save: (fileName) => {
-      const book = XLSX.utils.book_new();
-      const perSheet = XLSX_SHEET_ROWS - 1;
-      for (let part = 0; part === 0 || part * perSheet < rows.length; part++) {
-        const sheet = XLSX.utils.aoa_to_sheet([header, ...rows.slice(part * perSheet, (part + 1) * perSheet)]);
-        XLSX.utils.book_append_sheet(book, sheet, part === 0 ? SHEET : `${SHEET} ${part + 1}`);
-      }
-      XLSX.writeFile(book, fileName);
-    },
+    addRows: (rows: unknown[][]) => book.addRows(SHEET, rows),
+    save: () => saveBlob(book.finish(), fileName),
   };
 }
 
@@ -70,7 +42,7 @@ function listState(answer: { total?: number; meta?: { countEstimated?: boolean; 
 
 /**
  * Downloads every page of the current filter (not only the visible one), a page at a time so
- * progress shows, and writes the file (.xls or .xlsx, by `fileName`) in the browser. Every text is a
+ * progress shows, and writes the file (.xls or .xlsx, by `fileName`) in the browser as they arrive. Every text is a
  * text cell, which a spreadsheet never runs as a formula: it goes as written (no `'` before '=', '+'…,
  * which a book shows; that guard is for CSV). Returns the rows written.
  *
@@ -104,7 +76,7 @@ export async function exportToExcel(options: {
 async function exportRun(options: Parameters<typeof exportToExcel>[0]): Promise<number> {
   const { dataProvider, resource, filter, sort, columns } = options;
   const header = columns.map((c) => c.label);
-  const book = /\.xls$/i.test(options.fileName) ? await xlsBook(header) : await xlsxBook(header);
+  const book = await openBook(options.fileName, header);
   const seen = new Set<unknown>();
   let state: string | null | undefined;
   let written = 0;
@@ -127,6 +99,6 @@ async function exportRun(options: Parameters<typeof exportToExcel>[0]): Promise<
   }
   options.signal?.throwIfAborted();
   options.onProgress(1);
-  book.save(options.fileName);
+  book.save();
   return written;
 }

@@ -2,15 +2,15 @@
  * What the export worker does, apart from its messages: a book that takes each sheet's header, then
  * rows (or pages of the API's text, read here), then gives the file. Texts are text cells (BIFF8's
  * LABEL, SheetJS's 's'), which a spreadsheet never runs as formulas: they go as written, without the
- * CSV's `'` guard, which a book shows. An .xls is written as the rows arrive (`XlsBook`); an .xlsx is built by SheetJS
- * at the end.
+ * CSV's `'` guard, which a book shows. Both are written as the rows arrive: an .xls by `XlsBook`, an .xlsx
+ * by `XlsxBook`; only their bytes are kept.
  */
-import * as XLSX from 'xlsx';
 import type { MoveListRow, PerformanceRow, StockReportRow } from '../../../../domain/move-api';
 import { moveListCells } from '../list/moveSheet';
 import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../report/performanceSheet';
 import { stockCells } from '../report/stockSheet';
 import { XlsBook } from '../../../ui/xls/xlsBook';
+import { XlsxBook } from '../../../ui/xls/xlsxBook';
 
 /**
  * The API lists the worker reads itself, by name: each turns a row of the answer into cells of the
@@ -51,22 +51,18 @@ export type BookType = 'xls' | 'xlsx';
 const cellsOf = (row: unknown[]) => row.map((cell) => cell ?? '');
 
 export class ExportBook {
-  private xls: XlsBook | null;
-  private sheets = new Map<string, { header: string[]; rows: unknown[][] }>();
+  private book: XlsBook | XlsxBook;
 
   constructor(bookType: BookType) {
-    this.xls = bookType === 'xls' ? new XlsBook() : null;
+    this.book = bookType === 'xls' ? new XlsBook() : new XlsxBook();
   }
 
   addSheet(name: string, header: string[]): void {
-    if (this.xls) this.xls.addSheet(name, header);
-    else this.sheets.set(name, { header, rows: [] });
+    this.book.addSheet(name, header);
   }
 
   addRows(sheet: string, rows: unknown[][]): void {
-    const cells = rows.map(cellsOf);
-    if (this.xls) this.xls.addRows(sheet, cells);
-    else this.sheets.get(sheet)!.rows.push(...cells);
+    this.book.addRows(sheet, rows.map(cellsOf));
   }
 
   /**
@@ -94,11 +90,6 @@ export class ExportBook {
 
   /** The file. The book is spent. */
   build(): Blob {
-    if (this.xls) return this.xls.finish();
-    const book = XLSX.utils.book_new();
-    for (const [name, { header, rows }] of this.sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), name.slice(0, 31));
-    this.sheets.clear();
-    const buffer = XLSX.write(book, { bookType: 'xlsx', type: 'array' }) as ArrayBuffer;
-    return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    return this.book.finish();
   }
 }
