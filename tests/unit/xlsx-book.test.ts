@@ -107,6 +107,23 @@ describe('the .xlsx writer', () => {
     expect(file.size).toBeLessThan(xml.length * 0.1);
   });
 
+  it("shows a column's numbers in its format (a date, a percentage), and its texts and header as they are", async () => {
+    const book = new XlsxBook();
+    book.addSheet('Desempeño', ['Código', 'Fecha', 'Resultado', 'Otro'], [undefined, 'dd/mm/yyyy', '0.00%']);
+    book.addSheet('Otra', ['Resultado'], ['0.00%']);
+    book.addRows('Desempeño', [
+      ['M-1', 46023, 0.855, 3],
+      ['M-2', 'Sin Datos', 'N/A', 4],
+    ]);
+    book.addRows('Otra', [[0.5]]);
+    const back = XLSX.read(new Uint8Array(await book.finish().arrayBuffer()), { cellNF: true });
+    const sheet = back.Sheets['Desempeño'];
+    expect([sheet.B2.z, sheet.B2.w, sheet.C2.z, sheet.C2.w]).toEqual(['dd/mm/yyyy', '01/01/2026', '0.00%', '85.50%']);
+    expect([sheet.B1.z, sheet.A2.z, sheet.D2.z]).toEqual(['General', 'General', 'General']);
+    expect([sheet.B3.v, sheet.C3.v]).toEqual(['Sin Datos', 'N/A']);
+    expect(back.Sheets.Otra.A2.z).toBe('0.00%');
+  });
+
   it('refuses rows for a sheet it does not have', () => {
     const book = new XlsxBook();
     expect(() => book.addRows('Otra', [[1]])).toThrow('Hoja desconocida: Otra');

@@ -2,6 +2,9 @@
 import { type PerformanceAnswer, type PerformanceItem, REPORT_EXCEL_FILE, REPORT_EXPORT_PAGE, reportSortKey, type ReportSortOrder } from '../../../domain/reports';
 import { formatDisplayDate } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
+import { saveBlob } from '../../ui/download';
+
+const REPORT_SHEET = 'Desempeño';
 
 /** The report's query; `clientId` only for the administrator, who reads any client's. */
 export type ReportFilter = { clientId?: number; projectId: number; clientLocationId?: number; fromDate: string; toDate: string };
@@ -34,35 +37,50 @@ const COLUMNS: [string, (r: PerformanceItem) => unknown, string?][] = [
 ];
 
 /**
- * Every row of the filter in the table's order, a page at a time. Each page after the first is asked by
- * keyset, after the last row read: a visit approved or disapproved meanwhile does not shift the pages
- * (by offset, the next page repeated a row or skipped one). Only a short page ends the list.
+ * Every row of the filter in the table's order, a page at a time, each page handed to `onPage` as it
+ * arrives. Each page after the first is asked by keyset, after the last row read: a visit approved or
+ * disapproved meanwhile does not shift the pages (by offset, the next page repeated a row or skipped
+ * one). Only a short page ends the list. Returns the rows read.
  */
-export async function reportRows(filter: ReportFilter, sort: ReportSortOrder, fetchPage = fetchReportPage, pageSize = REPORT_EXPORT_PAGE): Promise<PerformanceItem[]> {
-  const rows: PerformanceItem[] = [];
+export async function reportPages(
+  filter: ReportFilter,
+  sort: ReportSortOrder,
+  onPage: (rows: PerformanceItem[]) => void,
+  fetchPage = fetchReportPage,
+  pageSize = REPORT_EXPORT_PAGE,
+): Promise<number> {
+  let read = 0;
   let at: ReportPageAt = { offset: 0, limit: pageSize };
   for (;;) {
     const page = await fetchPage(filter, at, sort);
-    rows.push(...page.result);
+    onPage(page.result);
+    read += page.result.length;
     const last = page.result.at(-1);
-    if (page.result.length < pageSize || !last) return rows;
+    if (page.result.length < pageSize || !last) return read;
     at = { offset: 0, limit: pageSize, after: last.id, afterKey: reportSortKey(last, sort.field) };
   }
 }
 
-/** The file holds the rows in the order the table shows them. */
+/** Every row of the filter in the table's order (`reportPages`), gathered. */
+export async function reportRows(filter: ReportFilter, sort: ReportSortOrder, fetchPage = fetchReportPage, pageSize = REPORT_EXPORT_PAGE): Promise<PerformanceItem[]> {
+  const rows: PerformanceItem[] = [];
+  await reportPages(filter, sort, (page) => rows.push(...page), fetchPage, pageSize);
+  return rows;
+}
+
+/**
+ * The file holds the rows in the order the table shows them, written as the pages arrive (`XlsxBook`),
+ * the dates and results in their columns' formats.
+ */
 export async function exportReport(filter: ReportFilter, sort: ReportSortOrder): Promise<number> {
-  const rows = await reportRows(filter, sort);
-  const XLSX = await import('xlsx');
-  const sheet = XLSX.utils.aoa_to_sheet([COLUMNS.map(([label]) => label), ...rows.map((r) => COLUMNS.map(([, value]) => value(r)))]);
-  rows.forEach((_, i) =>
-    COLUMNS.forEach(([, , format], c) => {
-      const cell = sheet[XLSX.utils.encode_cell({ r: i + 1, c })];
-      if (format && cell?.t === 'n') cell.z = format;
-    }),
+  const { XlsxBook } = await import('../../ui/xls/xlsxBook');
+  const book = new XlsxBook();
+  book.addSheet(
+    REPORT_SHEET,
+    COLUMNS.map(([label]) => label),
+    COLUMNS.map(([, , format]) => format),
   );
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Desempeño');
-  XLSX.writeFile(book, REPORT_EXCEL_FILE);
-  return rows.length;
+  const count = await reportPages(filter, sort, (rows) => book.addRows(REPORT_SHEET, rows.map((r) => COLUMNS.map(([, value]) => value(r) ?? ''))));
+  saveBlob(book.finish(), REPORT_EXCEL_FILE);
+  return count;
 }

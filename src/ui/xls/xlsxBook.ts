@@ -56,10 +56,10 @@ export function xmlText(text: string): string {
   });
 }
 
-/** A cell's XML. */
-function cell(ref: string, value: unknown): string {
+/** A cell's XML; `style` is the index of the number format a number of its column shows in. */
+function cell(ref: string, value: unknown, style = 0): string {
   if (typeof value === 'number') {
-    if (Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
+    if (Number.isFinite(value)) return style ? `<c r="${ref}" s="${style}"><v>${value}</v></c>` : `<c r="${ref}"><v>${value}</v></c>`;
     return `<c r="${ref}" t="e"><v>${Number.isNaN(value) ? '#NUM!' : '#DIV/0!'}</v></c>`;
   }
   if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
@@ -67,9 +67,18 @@ function cell(ref: string, value: unknown): string {
   return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text.slice(0, CELL_CHARS))}</t></is></c>`;
 }
 
+/** A sheet as its rows are added: its header, its columns' formats and its parts. */
+interface Sheet {
+  header: string[];
+  styles: number[];
+  parts: Part[];
+}
+
 /** One sheet of the file: a ZIP entry whose XML is deflated as it is written. */
 interface Part {
   name: string;
+  /** Each column's number format, as the index of its cell format (0: the normal one). */
+  styles: number[];
   entry: ZipDeflate;
   rows: number;
   chars: number;
@@ -88,24 +97,35 @@ export class XlsxBook {
     else this.chunks.push(chunk);
   });
   private parts: Part[] = [];
-  private sheets = new Map<string, { header: string[]; parts: Part[] }>();
+  private sheets = new Map<string, Sheet>();
+  /** The number formats the sheets' columns ask for, in the order of their cell formats (from 1). */
+  private formats: string[] = [];
   /** Column letters already worked out, by index. */
   private columns: string[] = [];
 
-  addSheet(name: string, header: string[]): void {
-    const sheet = { header, parts: [] as Part[] };
+  /**
+   * A sheet with its header; `formats` gives a column's numbers the format a spreadsheet shows them in
+   * ('dd/mm/yyyy', '0.00%'), by column.
+   */
+  addSheet(name: string, header: string[], formats: (string | undefined)[] = []): void {
+    const styles = formats.map((format) => {
+      if (!format) return 0;
+      if (!this.formats.includes(format)) this.formats.push(format);
+      return this.formats.indexOf(format) + 1;
+    });
+    const sheet: Sheet = { header, styles, parts: [] };
     this.sheets.set(name, sheet);
     this.newPart(name, sheet);
   }
 
-  private newPart(name: string, sheet: { header: string[]; parts: Part[] }): Part {
+  private newPart(name: string, sheet: Sheet): Part {
     const previous = sheet.parts.at(-1);
     if (previous) this.close(previous);
     const n = sheet.parts.length;
     const index = this.parts.length + 1;
     const entry = new ZipDeflate(`xl/worksheets/sheet${index}.xml`, { level: LEVEL });
     this.zip.add(entry);
-    const part: Part = { name: (n === 0 ? name : `${name} ${n + 1}`).slice(0, 31), entry, rows: 0, chars: 0, pending: [], pendingChars: 0 };
+    const part: Part = { name: (n === 0 ? name : `${name} ${n + 1}`).slice(0, 31), styles: sheet.styles, entry, rows: 0, chars: 0, pending: [], pendingChars: 0 };
     sheet.parts.push(part);
     this.parts.push(part);
     this.write(part, `${XML_HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${RELS}"><sheetData>`);
@@ -128,7 +148,7 @@ export class XlsxBook {
   private row(part: Part, row: unknown[]): void {
     const r = ++part.rows;
     let xml = `<row r="${r}">`;
-    for (let c = 0; c < row.length; c++) xml += cell(`${this.column(c)}${r}`, row[c]);
+    for (let c = 0; c < row.length; c++) xml += cell(`${this.column(c)}${r}`, row[c], r === 1 ? 0 : part.styles[c]);
     this.write(part, `${xml}</row>`);
   }
 
@@ -196,13 +216,16 @@ export class XlsxBook {
         sheets.map(({ id }) => `<Relationship Id="rId${id}" Type="${RELS}/worksheet" Target="worksheets/sheet${id}.xml"/>`).join('') +
         `<Relationship Id="rId${sheets.length + 1}" Type="${RELS}/styles" Target="styles.xml"/></Relationships>`,
     );
+    // Custom number formats take the ids from 164, after the built-in ones.
+    const numFmts = this.formats.map((format, i) => `<numFmt numFmtId="${164 + i}" formatCode="${xmlText(format)}"/>`).join('');
+    const xfs = this.formats.map((_, i) => `<xf numFmtId="${164 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
     this.file(
       'xl/styles.xml',
-      `<styleSheet xmlns="${MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>` +
+      `<styleSheet xmlns="${MAIN}">${numFmts ? `<numFmts count="${this.formats.length}">${numFmts}</numFmts>` : ''}<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>` +
         `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
         `<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +
         `<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
-        `<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>` +
+        `<cellXfs count="${this.formats.length + 1}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>${xfs}</cellXfs>` +
         `<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
     );
     this.zip.end();
