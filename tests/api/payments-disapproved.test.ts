@@ -334,6 +334,67 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a republished 
     expect((await rowsOf([original.id])).map((r) => r.status)).toEqual(['PAID']);
   });
 
+  it('two batches of one Getter crossing over an original paid anyway, its copy’s debt and a debt both hold never deadlock: one waits, the visit is paid once', async () => {
+    const { moves, owed: [original] } = await approvedOfOneGetter(1);
+    await disapprove(moves[0].id);
+    const { owed: copyOwed } = await approvedCopy(moves[0]);
+    // A debt both batches hold, born after the copy's (so its id is the higher).
+    const [shared] = await t.db.insert(transactions).values({ accountId: original.accountId, amount: '700.00' }).returning();
+    const copyBatch = { id: original.accountId, amount: sumMoney([copyOwed.amount, shared.amount]), penddingTransactionIds: [shared.id, copyOwed.id], operationCode: 'CRUCE-COPIA', transactionDate: now() };
+    const originalBatch = { id: original.accountId, amount: sumMoney([original.amount, shared.amount]), penddingTransactionIds: [shared.id, original.id], operationCode: 'CRUCE-ORIGINAL', transactionDate: now(), paidAnyway: [original.id] };
+    // Someone holds the original move (a review action on it): the original's batch waits there.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.id, moves[0].id)).for('update');
+      holding();
+      await released;
+    });
+    await holds;
+    const originalPayment = api.call('PUT', '/accounts/massive-pay', admin, originalBatch);
+    await untilSomeoneWaitsOnALock(t.db, () => new Error('The original’s batch never waited for its move'));
+    // The copy's batch, meanwhile: done, or (as it was) waiting for the shared debt the other batch held.
+    const copyPayment = api.call('PUT', '/accounts/massive-pay', admin, copyBatch);
+    await Promise.race([copyPayment, untilSomeoneWaitsOnALock(t.db, () => new Error('neither'), 2).catch(() => undefined)]);
+    release();
+    await holder;
+    const answers = await Promise.all([copyPayment, originalPayment]);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+      [200, PAYMENT_TEXT.success],
+      [409, expect.stringContaining(`ya se pagó con su copia`)],
+    ]);
+    expect((await rowsOf([original.id, copyOwed.id, shared.id])).map((r) => [r.id, r.status, r.operationCode]).sort()).toEqual(
+      [
+        [copyOwed.id, 'PAID', 'CRUCE-COPIA'],
+        [shared.id, 'PAID', 'CRUCE-COPIA'],
+      ].sort(),
+    );
+  });
+
+  it('two payments of one Getter over overlapping debts, sent in opposite orders, single or mass, again and again: one pays, the other is told they are paid, never a deadlock', async () => {
+    const { owed: [mine] } = await approvedOfOneGetter(1);
+    const body = (ids: number[], amount: string, code: string) =>
+      ids.length === 1
+        ? { id: mine.accountId, amount, penddingTransactionId: ids[0], operationCode: code, transactionDate: now() }
+        : { id: mine.accountId, amount, penddingTransactionIds: ids, operationCode: code, transactionDate: now() };
+    for (let round = 0; round < 30; round++) {
+      const ids = (await t.db.insert(transactions).values(['10.00', '20.00', '30.00'].map((amount) => ({ accountId: mine.accountId, amount }))).returning()).map((r) => r.id);
+      // One pays the last two, highest first; the other the first two, or (every third round) the middle one alone.
+      const second = round % 3 === 2 ? ([[ids[1]], '20.00'] as const) : ([[ids[1], ids[0]], '30.00'] as const);
+      const answers = await Promise.all([
+        api.call('PUT', '/accounts/massive-pay', admin, body([ids[2], ids[1]], '50.00', `VUELTA-${round}-A`)),
+        api.call('PUT', second[0].length === 1 ? '/accounts/pay' : '/accounts/massive-pay', admin, body([...second[0]], second[1], `VUELTA-${round}-B`)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().message).toMatch(/^Ya fue pagada/);
+      const winner = answers.find((a) => a.statusCode === 200)!.json() as { transactionIds: number[]; operationCode: string };
+      const rows = await rowsOf(ids);
+      expect(rows.filter((r) => r.status === 'PAID').map((r) => [r.id, r.operationCode]).sort()).toEqual(winner.transactionIds.map((id) => [id, winner.operationCode]).sort());
+    }
+  });
+
   it('the payment recording the original paid anyway waits for the copy’s approval in progress, then removes the debt it created', async () => {
     const { original, copy } = await originalAndCopy();
     const payment = () =>
