@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
-import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, type SettledTransaction, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, type SettledTransaction, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery, visitPaidOtherwise } from '../../domain/payments';
 import type { MoveStatus } from '../../domain/moves';
 import { todayIso } from '../../domain/validation';
 import { type Db, rowsOf, type Tx } from '../db/client';
@@ -341,7 +341,7 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
   };
 }
 
-type Restored = { id: number; accountId: number; amount: string; status: string; createdAt: Date; code: string | null; moveId: number; disapprovedAt: Date; paidCopy?: DisapprovedTransaction['paidCopy'] };
+type Restored = Pick<DisapprovedTransaction, 'paidCopy' | 'copyInOrder'> & { id: number; accountId: number; amount: string; status: string; createdAt: Date; code: string | null; moveId: number; disapprovedAt: Date };
 
 /** The audit action of a copy's pending transaction removed because its original move was recorded paid anyway. */
 const DROPPED_ON_PAID_VISIT = 'dropOnPaidVisit';
@@ -384,10 +384,10 @@ async function restorable(tx: Tx, order: PaymentOrder, missing: number[]): Promi
   );
   const unknown = missing.filter((id) => !list.some((r) => r.id === id) && !settled.some((r) => r.id === id));
   if (unknown.length) throw notFound(T.notFound(unknown));
-  await findPaidCopies(tx, order.accountId, list);
+  await findPaidCopies(tx, order, list);
   const confirmed = (r: Restored) => order.paidAnyway?.includes(r.id) ?? false;
-  const blocked = list.filter((r) => r.paidCopy && confirmed(r));
-  const refused = list.filter((r) => r.paidCopy || !confirmed(r));
+  const blocked = list.filter((r) => visitPaidOtherwise(r) && confirmed(r));
+  const refused = list.filter((r) => visitPaidOtherwise(r) || !confirmed(r));
   if (refused.length || settled.length) {
     const disapproved: DisapprovedTransaction[] = refused.map((r) => ({
       id: r.id,
@@ -395,6 +395,7 @@ async function restorable(tx: Tx, order: PaymentOrder, missing: number[]): Promi
       amount: r.amount,
       disapprovedAt: r.disapprovedAt.toISOString(),
       ...(r.paidCopy ? { paidCopy: r.paidCopy } : {}),
+      ...(r.copyInOrder ? { copyInOrder: r.copyInOrder } : {}),
     }));
     const rest = await tx.select({ id: transactions.id, amount: transactions.amount }).from(transactions).where(and(inArray(transactions.id, order.transactionIds), eq(transactions.status, TRANSACTION_STATUS.PENDING)));
     const details: DisapprovedRefusal = { disapproved, settled, others: { ids: order.transactionIds.filter((id) => rest.some((r) => r.id === id)), amount: sumMoney(rest.map((r) => r.amount)) } };
@@ -442,23 +443,35 @@ const laterCopies = (restored: Pick<Restored, 'id' | 'moveId'>[]) =>
 
 /**
  * Marks the restored ones a republished copy of which (a copy of a copy too; this account's) is already
- * paid: the visit is paid, and recording the original paid anyway would pay it twice. The copies'
- * transactions are locked (`lockPaymentRows`): a payment of a copy's pending one in progress was waited for.
+ * paid (`paidCopy`), or has its debt in this same order (`copyInOrder`: pending, or restored too): the
+ * visit is paid, or would be by this payment, and recording the original paid anyway would pay it twice.
+ * The copies' transactions are locked (`lockPaymentRows`): a payment of a copy's pending one in progress
+ * was waited for.
  */
-async function findPaidCopies(tx: Tx, accountId: number, list: Restored[]): Promise<void> {
+async function findPaidCopies(tx: Tx, order: PaymentOrder, list: Restored[]): Promise<void> {
   if (!list.length) return;
-  const copies = await rowsOf<{ restoredId: number; id: number; status: string; transactionDate: Date | string | null; code: string }>(
+  const copies = await rowsOf<{ restoredId: number; moveId: number; id: number | null; status: string | null; transactionDate: Date | string | null; code: string }>(
     tx,
     sql`${laterCopies(list)}
-        select l.restored_id as "restoredId", t.id, t.status, t.transaction_date as "transactionDate", m.code
+        select l.restored_id as "restoredId", l.id as "moveId", t.id, t.status, t.transaction_date as "transactionDate", m.code
           from later l
-          join ${transactions} t on t.user_move_id = l.id and t.account_id = ${accountId}
           join ${userMoves} m on m.id = l.id
-         order by t.id`,
+          left join ${transactions} t on t.user_move_id = l.id and t.account_id = ${order.accountId}
+         order by m.id`,
   );
   for (const r of list) {
-    const copy = copies.find((c) => c.restoredId === r.id && c.status === TRANSACTION_STATUS.PAID);
-    if (copy) r.paidCopy = { moveCode: copy.code, transactionId: copy.id, transactionDate: new Date(copy.transactionDate ?? Date.now()).toISOString() };
+    const mine = copies.filter((c) => c.restoredId === r.id);
+    const paid = mine.find((c) => c.status === TRANSACTION_STATUS.PAID);
+    if (paid) {
+      r.paidCopy = { moveCode: paid.code, transactionId: paid.id!, transactionDate: new Date(paid.transactionDate ?? Date.now()).toISOString() };
+      continue;
+    }
+    // The newest of the visit's copies in the order: the one the visit is paid through.
+    const inOrder = mine
+      .map((c) => ({ code: c.code, id: c.id !== null && order.transactionIds.includes(c.id) ? c.id : list.find((o) => o.moveId === c.moveId)?.id }))
+      .filter((c): c is { code: string; id: number } => c.id !== undefined)
+      .at(-1);
+    if (inOrder) r.copyInOrder = { moveCode: inOrder.code, transactionId: inOrder.id };
   }
 }
 
