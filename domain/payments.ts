@@ -93,12 +93,15 @@ export const PAYMENT_TEXT = {
     const visits = `${settled.length === 1 ? 'La visita de esta move ya se pagó con su move original y su transacción ya no está pendiente' : 'Las visitas de estas moves ya se pagaron con sus moves originales y sus transacciones ya no están pendientes'}: ${named.join('; ')}${more ? ` y ${formatCount(more)} más` : ''}.`;
     return disapproved.length ? `${visits} ${PAYMENT_TEXT.disapprovedMeanwhile(disapproved)}` : `${visits} No se registró ningún pago.`;
   },
-  /** `paidAnyway` names a disapproved move whose visit a republished copy of it was already paid for. */
+  /**
+   * `paidAnyway` names a disapproved move whose visit a republished copy of it was already paid for, or
+   * whose copy's debt (pending, or disapproved too and recorded paid anyway) the same payment holds.
+   */
   copyAlreadyPaid: (list: DisapprovedTransaction[]) =>
-    `${list.map((t) => `La visita de la move ${t.moveCode} (transacción ${t.id}) ya se pagó con su copia ${t.paidCopy!.moveCode} (transacción ${t.paidCopy!.transactionId}, pagada el ${formatDisplayDate(todayIso(new Date(t.paidCopy!.transactionDate)))})`).join('. ')}: no se puede registrar pagada igual, el Getter cobraría dos veces la misma visita. No se registró ningún pago.`,
+    `${list.map((t) => `La visita de la move ${t.moveCode} (transacción ${t.id}) ${t.paidCopy ? `ya se pagó con su copia ${t.paidCopy.moveCode} (transacción ${t.paidCopy.transactionId}, pagada el ${formatDisplayDate(todayIso(new Date(t.paidCopy.transactionDate)))})` : `está dos veces en este pago: también va su copia ${t.copyInOrder!.moveCode} (transacción ${t.copyInOrder!.transactionId})`}`).join('. ')}: no se puede registrar pagada igual, el Getter cobraría dos veces la misma visita. No se registró ningún pago.`,
   /** One line of the dialog's list: the move, its transaction and amount, and when it was disapproved. */
   disapprovedLine: (t: DisapprovedTransaction) =>
-    `Move ${t.moveCode} · transacción ${t.id} · ${formatPesos(t.amount)} · desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}${t.paidCopy ? ` · su visita ya se pagó con la copia ${t.paidCopy.moveCode} (transacción ${t.paidCopy.transactionId}): no se puede registrar pagada igual` : ''}`,
+    `Move ${t.moveCode} · transacción ${t.id} · ${formatPesos(t.amount)} · desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}${t.paidCopy ? ` · su visita ya se pagó con la copia ${t.paidCopy.moveCode} (transacción ${t.paidCopy.transactionId}): no se puede registrar pagada igual` : ''}${t.copyInOrder ? ` · ${inOrderCopy(t.copyInOrder)}` : ''}`,
   /** One line of the dialog's list: a debt settled because its original move's visit was paid. */
   settledLine: (t: SettledTransaction) =>
     `${t.moveCode ? `Move ${t.moveCode} · ` : ''}transacción ${t.id} · ${formatPesos(t.amount)} · su visita ya se pagó con la move original ${t.paidMoveCode} (transacción ${t.paidTransactionId}, el ${formatDisplayDate(todayIso(new Date(t.paidAt)))})`,
@@ -165,7 +168,19 @@ export interface DisapprovedTransaction {
    * this one cannot be recorded paid anyway.
    */
   paidCopy?: { moveCode: string; transactionId: number; transactionDate: string };
+  /**
+   * A republished copy of the move (same Getter) whose debt the same payment holds (pending, or disapproved
+   * too and recorded paid anyway): the visit is paid once, through the copy, so this one cannot be recorded
+   * paid anyway with it.
+   */
+  copyInOrder?: { moveCode: string; transactionId: number };
 }
+
+/** Whether a disapproved one's visit is paid otherwise (a copy paid, or in the same payment): never recorded paid anyway. */
+export const visitPaidOtherwise = (t: Pick<DisapprovedTransaction, 'paidCopy' | 'copyInOrder'>): boolean => Boolean(t.paidCopy ?? t.copyInOrder);
+
+const inOrderCopy = (copy: NonNullable<DisapprovedTransaction['copyInOrder']>) =>
+  `su copia ${copy.moveCode} (transacción ${copy.transactionId}) también está en este pago: la visita se paga una sola vez, con la copia`;
 
 /**
  * A transaction of a republished copy removed from the pending list because its original move was recorded
@@ -193,7 +208,7 @@ export interface DisapprovedRefusal {
 }
 
 const disapprovedName = (t: DisapprovedTransaction) =>
-  `move ${t.moveCode} (transacción ${t.id}, ${formatPesos(t.amount)}, desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}${t.paidCopy ? `; su visita ya se pagó con la copia ${t.paidCopy.moveCode}, no se puede registrar pagada igual` : ''})`;
+  `move ${t.moveCode} (transacción ${t.id}, ${formatPesos(t.amount)}, desaprobada el ${formatDisplayDate(todayIso(new Date(t.disapprovedAt)))}${t.paidCopy ? `; su visita ya se pagó con la copia ${t.paidCopy.moveCode}, no se puede registrar pagada igual` : ''}${t.copyInOrder ? `; ${inOrderCopy(t.copyInOrder)}` : ''})`;
 
 const settledName = (t: SettledTransaction) => {
   const paidWith = `pagada con la move ${t.paidMoveCode} (transacción ${t.paidTransactionId}) el ${formatDisplayDate(todayIso(new Date(t.paidAt)))}`;

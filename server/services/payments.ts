@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
-import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, type SettledTransaction, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery } from '../../domain/payments';
+import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, type SettledTransaction, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery, visitPaidOtherwise } from '../../domain/payments';
 import type { MoveStatus } from '../../domain/moves';
 import { todayIso } from '../../domain/validation';
 import { type Db, rowsOf, type Tx } from '../db/client';
@@ -248,6 +248,33 @@ async function refuseOperationCodeOfAnother(tx: Tx, order: PaymentOrder): Promis
 }
 
 /**
+ * Locks, before anything is read, every row a payment may change: first the moves (those of the order's
+ * transactions, and those of the ones a disapproval removed from it, which may be recorded paid anyway),
+ * then the transactions (the order's, and those of this account of every republished copy of those removed
+ * moves, which `findPaidCopies` reads and `recordPaidAnyway` removes), each table in one statement in id
+ * order. A review action locks its move (and those it republishes, `lockEarlierMoves`) before its
+ * transaction too: two payments, or a payment and a review, whose rows overlap wait for each other in the
+ * same order. Locked piecemeal, two payments crossing over an original move and its copy's debt deadlocked,
+ * and PostgreSQL cancelled one (40P01).
+ */
+async function lockPaymentRows(tx: Tx, order: PaymentOrder): Promise<void> {
+  const ids = intArray(order.transactionIds);
+  const dropped = sql`select (a.detail->>'userMoveId')::int from ${auditLog} a
+    where a.entity = 'transaction' and a.entity_id = any(${`{${order.transactionIds.join(',')}}`}::text[]) and a.action = ${DROPPED_ON_DISAPPROVAL}`;
+  await tx.execute(sql`select m.id from ${userMoves} m
+    where m.id in (select t.user_move_id from ${transactions} t where t.id = any(${ids}) union ${dropped})
+    order by m.id for update of m`);
+  await tx.execute(sql`with recursive later(id) as (
+        select m.id from ${userMoves} m where m.republished_from_id in (${dropped})
+        union
+        select m.id from ${userMoves} m join later l on m.republished_from_id = l.id
+      )
+    select t.id from ${transactions} t
+     where t.id = any(${ids}) or (t.user_move_id in (select id from later) and t.account_id = ${order.accountId})
+     order by t.id for update of t`);
+}
+
+/**
  * Pays pending transactions of one account, all or none, within `tx` (the route's transaction, which
  * also keeps the request's key). The amount must be what they owe, and the payment not dated before the
  * day the newest of them was born. The UPDATE only takes rows still PENDING: a second or concurrent
@@ -257,18 +284,18 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
   const ids = order.transactionIds;
   // First, before the rows: every payment takes its number's lock, then its rows, in that order.
   await refuseOperationCodeOfAnother(tx, order);
+  await lockPaymentRows(tx, order);
   const pending = await tx
     .select({ id: transactions.id, accountId: transactions.accountId, amount: transactions.amount, status: transactions.status, createdAt: transactions.createdAt, code: userMoves.code })
     .from(transactions)
     .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
+    // Read once locked (`lockPaymentRows`): one a disapproval removed is not found (not "already paid"),
+    // and one another payment paid (or recorded paid anyway) meanwhile is read paid.
     .where(inArray(transactions.id, ids))
-    // Locked, in id order, as they are read: a disapproval that removes one waits or has removed it
-    // (then it is not found, not "already paid"), and a payment of the same ones reads them as paid.
-    .orderBy(asc(transactions.id))
-    .for('update', { of: transactions });
+    .orderBy(asc(transactions.id));
   const missing = ids.filter((id) => !pending.some((f) => f.id === id));
   const paid = pending.filter((f) => f.status !== TRANSACTION_STATUS.PENDING);
-  const restored = missing.length ? await restorable(tx, order, missing, paid) : [];
+  const restored = missing.length ? await restorable(tx, order, missing) : [];
   const found = [...pending, ...restored];
   const field = order.massive ? 'penddingTransactionIds' : 'penddingTransactionId';
   if (found.some((f) => f.accountId !== order.accountId)) throw badRequest(T.otherAccount, { [field]: T.otherAccount });
@@ -314,7 +341,7 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
   };
 }
 
-type Restored = { id: number; accountId: number; amount: string; status: string; createdAt: Date; code: string | null; moveId: number; disapprovedAt: Date; paidCopy?: DisapprovedTransaction['paidCopy'] };
+type Restored = Pick<DisapprovedTransaction, 'paidCopy' | 'copyInOrder'> & { id: number; accountId: number; amount: string; status: string; createdAt: Date; code: string | null; moveId: number; disapprovedAt: Date };
 
 /** The audit action of a copy's pending transaction removed because its original move was recorded paid anyway. */
 const DROPPED_ON_PAID_VISIT = 'dropOnPaidVisit';
@@ -328,26 +355,18 @@ const DROPPED_ON_PAID_VISIT = 'dropOnPaidVisit';
  * paid. Otherwise the payment is refused, naming their moves and amounts, with the rest of the order (409
  * with `disapproved`, `settled` and `others`): the screen offers what can be registered. One gone without
  * such a record (or whose move is no longer disapproved, or is another account's) is not found (404).
- * Their moves are locked, so a republication of one waits for the payment.
+ * Their moves are locked (`lockPaymentRows`), so a republication of one waits for the payment.
  */
-async function restorable(tx: Tx, order: PaymentOrder, missing: number[], paid: { id: number; code: string | null }[]): Promise<Restored[]> {
+async function restorable(tx: Tx, order: PaymentOrder, missing: number[]): Promise<Restored[]> {
   const records = await tx
     .select({ entityId: auditLog.entityId, action: auditLog.action, detail: auditLog.detail, at: auditLog.createdAt })
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'transaction'), inArray(auditLog.entityId, missing.map(String)), inArray(auditLog.action, [DROPPED_ON_DISAPPROVAL, DROPPED_ON_PAID_VISIT])));
   const dropped = records.filter((r) => r.action === DROPPED_ON_DISAPPROVAL);
   const moveIds = dropped.map((r) => (r.detail as { userMoveId: number }).userMoveId);
-  const moves = moveIds.length
-    ? await tx.select({ id: userMoves.id, code: userMoves.code, status: userMoves.status }).from(userMoves).where(inArray(userMoves.id, moveIds)).orderBy(asc(userMoves.id)).for('update')
-    : [];
-  // Read again after the moves' locks: another payment that recorded one of them paid anyway (and held
-  // its move) has committed it back, which the first read, older, did not see. Paid, never twice.
-  const back = await tx
-    .select({ id: transactions.id, code: userMoves.code })
-    .from(transactions)
-    .leftJoin(userMoves, eq(userMoves.id, transactions.userMoveId))
-    .where(and(inArray(transactions.id, missing), eq(transactions.status, TRANSACTION_STATUS.PAID)));
-  if (back.length) throw conflict(T.alreadyPaid([...paid, ...back].sort((a, b) => a.id - b.id).map(nameOf)));
+  // Locked already (`lockPaymentRows`): another payment that recorded one of them paid anyway held its move
+  // until it committed, and the order's transactions, read after, showed it paid.
+  const moves = moveIds.length ? await tx.select({ id: userMoves.id, code: userMoves.code, status: userMoves.status }).from(userMoves).where(inArray(userMoves.id, moveIds)) : [];
   // A move has one transaction: one it has again (it cannot, being disapproved; defensive) is not restored over.
   const taken = moveIds.length ? await tx.select({ moveId: transactions.userMoveId }).from(transactions).where(inArray(transactions.userMoveId, moveIds)) : [];
   const list: Restored[] = [];
@@ -365,10 +384,10 @@ async function restorable(tx: Tx, order: PaymentOrder, missing: number[], paid: 
   );
   const unknown = missing.filter((id) => !list.some((r) => r.id === id) && !settled.some((r) => r.id === id));
   if (unknown.length) throw notFound(T.notFound(unknown));
-  await findPaidCopies(tx, order.accountId, list);
+  await findPaidCopies(tx, order, list);
   const confirmed = (r: Restored) => order.paidAnyway?.includes(r.id) ?? false;
-  const blocked = list.filter((r) => r.paidCopy && confirmed(r));
-  const refused = list.filter((r) => r.paidCopy || !confirmed(r));
+  const blocked = list.filter((r) => visitPaidOtherwise(r) && confirmed(r));
+  const refused = list.filter((r) => visitPaidOtherwise(r) || !confirmed(r));
   if (refused.length || settled.length) {
     const disapproved: DisapprovedTransaction[] = refused.map((r) => ({
       id: r.id,
@@ -376,6 +395,7 @@ async function restorable(tx: Tx, order: PaymentOrder, missing: number[], paid: 
       amount: r.amount,
       disapprovedAt: r.disapprovedAt.toISOString(),
       ...(r.paidCopy ? { paidCopy: r.paidCopy } : {}),
+      ...(r.copyInOrder ? { copyInOrder: r.copyInOrder } : {}),
     }));
     const rest = await tx.select({ id: transactions.id, amount: transactions.amount }).from(transactions).where(and(inArray(transactions.id, order.transactionIds), eq(transactions.status, TRANSACTION_STATUS.PENDING)));
     const details: DisapprovedRefusal = { disapproved, settled, others: { ids: order.transactionIds.filter((id) => rest.some((r) => r.id === id)), amount: sumMoney(rest.map((r) => r.amount)) } };
@@ -423,24 +443,35 @@ const laterCopies = (restored: Pick<Restored, 'id' | 'moveId'>[]) =>
 
 /**
  * Marks the restored ones a republished copy of which (a copy of a copy too; this account's) is already
- * paid: the visit is paid, and recording the original paid anyway would pay it twice. The copies'
- * transactions are locked: a payment of a copy's pending one in progress is waited for, and then seen paid.
+ * paid (`paidCopy`), or has its debt in this same order (`copyInOrder`: pending, or restored too): the
+ * visit is paid, or would be by this payment, and recording the original paid anyway would pay it twice.
+ * The copies' transactions are locked (`lockPaymentRows`): a payment of a copy's pending one in progress
+ * was waited for.
  */
-async function findPaidCopies(tx: Tx, accountId: number, list: Restored[]): Promise<void> {
+async function findPaidCopies(tx: Tx, order: PaymentOrder, list: Restored[]): Promise<void> {
   if (!list.length) return;
-  const copies = await rowsOf<{ restoredId: number; id: number; status: string; transactionDate: Date | string | null; code: string }>(
+  const copies = await rowsOf<{ restoredId: number; moveId: number; id: number | null; status: string | null; transactionDate: Date | string | null; code: string }>(
     tx,
     sql`${laterCopies(list)}
-        select l.restored_id as "restoredId", t.id, t.status, t.transaction_date as "transactionDate", m.code
+        select l.restored_id as "restoredId", l.id as "moveId", t.id, t.status, t.transaction_date as "transactionDate", m.code
           from later l
-          join ${transactions} t on t.user_move_id = l.id and t.account_id = ${accountId}
           join ${userMoves} m on m.id = l.id
-         order by t.id
-         for update of t`,
+          left join ${transactions} t on t.user_move_id = l.id and t.account_id = ${order.accountId}
+         order by m.id`,
   );
   for (const r of list) {
-    const copy = copies.find((c) => c.restoredId === r.id && c.status === TRANSACTION_STATUS.PAID);
-    if (copy) r.paidCopy = { moveCode: copy.code, transactionId: copy.id, transactionDate: new Date(copy.transactionDate ?? Date.now()).toISOString() };
+    const mine = copies.filter((c) => c.restoredId === r.id);
+    const paid = mine.find((c) => c.status === TRANSACTION_STATUS.PAID);
+    if (paid) {
+      r.paidCopy = { moveCode: paid.code, transactionId: paid.id!, transactionDate: new Date(paid.transactionDate ?? Date.now()).toISOString() };
+      continue;
+    }
+    // The newest of the visit's copies in the order: the one the visit is paid through.
+    const inOrder = mine
+      .map((c) => ({ code: c.code, id: c.id !== null && order.transactionIds.includes(c.id) ? c.id : list.find((o) => o.moveId === c.moveId)?.id }))
+      .filter((c): c is { code: string; id: number } => c.id !== undefined)
+      .at(-1);
+    if (inOrder) r.copyInOrder = { moveCode: inOrder.code, transactionId: inOrder.id };
   }
 }
 

@@ -3,13 +3,13 @@
  * left the bank for all of them. The refusal names what changed and what else the order holds; the payment
  * can then record them all (the disapproved one paid anyway, back with its own id) or only the others.
  */
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnsweredQuestionnaire } from '../../domain/move-api';
 import { sumMoney } from '../../domain/money';
 import { combineWithCurrentTime, type DisapprovedRefusal, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
 import { todayIso } from '../../domain/validation';
-import { auditLog, projectLocations, projects, transactions, userMoves, users } from '../../server/db/schema';
+import { accounts, auditLog, projectLocations, projects, transactions, userMoves, users } from '../../server/db/schema';
 import { ROLE } from '../../domain/roles';
 import type { Tx } from '../../server/db/client';
 import { registerPayment } from '../../server/services/payments';
@@ -245,6 +245,72 @@ describe('a payment whose batch had a move disapproved meanwhile', () => {
     expect((await rowsOf(ids)).map((r) => [r.id, r.status])).toEqual([[ids[1], 'PAID']]);
   });
 
+  it('refuses a batch holding both a move to record paid anyway and its republished copy’s debt (selected before the disapproval, extended after): names the visit, offers the copy’s debt with the others, writes nothing', async () => {
+    const { moves, owed: [original] } = await approvedOfOneGetter(1);
+    // The Getter owes another debt too (one of no move: the demo's Getters with several moves in review are few).
+    const [other] = await t.db.insert(transactions).values({ accountId: original.accountId, amount: '1500.00' }).returning();
+    const owed = [original, other];
+    const ids = owed.map((o) => o.id);
+    await disapprove(moves[0].id);
+    const { copy, owed: copyOwed } = await approvedCopy(moves[0]);
+    // The batch downloaded before the disapproval, extended with the copy's debt after.
+    const all = [...ids, copyOwed.id];
+    const order = { id: owed[0].accountId, amount: sumMoney([...owed.map((o) => o.amount), copyOwed.amount]), penddingTransactionIds: all, operationCode: 'LOTE-DOBLE', transactionDate: now() };
+    const first = await api.call('PUT', '/accounts/massive-pay', admin, order);
+    expect(first.statusCode).toBe(409);
+    const body = first.json() as DisapprovedRefusal & { message: string };
+    expect(body.disapproved).toEqual([{ id: ids[0], moveCode: moves[0].code, amount: owed[0].amount, disapprovedAt: expect.any(String), copyInOrder: { moveCode: copy.code, transactionId: copyOwed.id } }]);
+    expect([body.settled, body.others]).toEqual([[], { ids: [ids[1], copyOwed.id], amount: sumMoney([owed[1].amount, copyOwed.amount]) }]);
+    expect(body.message).toContain(`su copia ${copy.code} (transacción ${copyOwed.id}) también está en este pago`);
+    // Told to record the original paid anyway all the same: refused, naming the visit; nothing written.
+    const anyway = await api.call('PUT', '/accounts/massive-pay', admin, { ...order, paidAnyway: [ids[0]] });
+    expect([anyway.statusCode, anyway.json().message]).toEqual([409, PAYMENT_TEXT.copyAlreadyPaid(anyway.json().disapproved)]);
+    expect(anyway.json().message).toMatch(new RegExp(`^La visita de la move ${moves[0].code} \\(transacción ${ids[0]}\\) está dos veces en este pago: también va su copia ${copy.code} \\(transacción ${copyOwed.id}\\)`));
+    expect((await rowsOf(all)).map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [ids[1], 'PENDING'],
+        [copyOwed.id, 'PENDING'],
+      ].sort(),
+    );
+    // What the refusal offers: the others, the copy's debt among them; the visit is paid once.
+    await api.ok('PUT', '/accounts/massive-pay', admin, { ...order, amount: body.others.amount, penddingTransactionIds: body.others.ids });
+    expect((await rowsOf(all)).map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [ids[1], 'PAID'],
+        [copyOwed.id, 'PAID'],
+      ].sort(),
+    );
+  });
+
+  it('refuses to record paid anyway both a move and its copy, each disapproved after the batch: the visit once, through the copy', async () => {
+    const { moves, owed: [original] } = await approvedOfOneGetter(1);
+    // The Getter owes another debt too (one of no move: the demo's Getters with several moves in review are few).
+    const [other] = await t.db.insert(transactions).values({ accountId: original.accountId, amount: '1500.00' }).returning();
+    const owed = [original, other];
+    const ids = owed.map((o) => o.id);
+    await disapprove(moves[0].id);
+    const { copy, owed: copyOwed } = await approvedCopy(moves[0]);
+    await disapprove(copy.id);
+    const all = [...ids, copyOwed.id];
+    const order = { id: owed[0].accountId, amount: sumMoney([...owed.map((o) => o.amount), copyOwed.amount]), penddingTransactionIds: all, operationCode: 'LOTE-CADENA', transactionDate: now(), paidAnyway: [ids[0], copyOwed.id] };
+    const res = await api.call('PUT', '/accounts/massive-pay', admin, order);
+    expect(res.statusCode).toBe(409);
+    const body = res.json() as DisapprovedRefusal & { message: string };
+    expect(body.disapproved).toEqual([
+      { id: ids[0], moveCode: moves[0].code, amount: owed[0].amount, disapprovedAt: expect.any(String), copyInOrder: { moveCode: copy.code, transactionId: copyOwed.id } },
+    ]);
+    expect(body.message).toBe(PAYMENT_TEXT.copyAlreadyPaid(body.disapproved));
+    expect(await rowsOf([ids[0], copyOwed.id])).toEqual([]);
+    // The copy alone recorded paid anyway, with the other: the visit paid once.
+    await api.ok('PUT', '/accounts/massive-pay', admin, { ...order, amount: sumMoney([owed[1].amount, copyOwed.amount]), penddingTransactionIds: [ids[1], copyOwed.id], paidAnyway: [copyOwed.id] });
+    expect((await rowsOf(all)).map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [ids[1], 'PAID'],
+        [copyOwed.id, 'PAID'],
+      ].sort(),
+    );
+  });
+
   it('a batch holding a copy’s debt settled since by its original paid anyway: says the visit was paid through the original, and registers the rest', async () => {
     const { moves, owed: [original] } = await approvedOfOneGetter(1);
     // The Getter owes another debt too (one of no move: the demo's Getters with several moves in review are few).
@@ -332,6 +398,68 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a republished 
     expect(waited).toBe(true);
     expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id))).toEqual([]);
     expect((await rowsOf([original.id])).map((r) => r.status)).toEqual(['PAID']);
+  });
+
+  it('two batches of one Getter crossing over an original paid anyway, its copy’s debt and a debt both hold never deadlock: one waits, the visit is paid once', async () => {
+    const { moves, owed: [original] } = await approvedOfOneGetter(1);
+    await disapprove(moves[0].id);
+    const { owed: copyOwed } = await approvedCopy(moves[0]);
+    // A debt both batches hold, born after the copy's (so its id is the higher).
+    const [shared] = await t.db.insert(transactions).values({ accountId: original.accountId, amount: '700.00' }).returning();
+    const copyBatch = { id: original.accountId, amount: sumMoney([copyOwed.amount, shared.amount]), penddingTransactionIds: [shared.id, copyOwed.id], operationCode: 'CRUCE-COPIA', transactionDate: now() };
+    const originalBatch = { id: original.accountId, amount: sumMoney([original.amount, shared.amount]), penddingTransactionIds: [shared.id, original.id], operationCode: 'CRUCE-ORIGINAL', transactionDate: now(), paidAnyway: [original.id] };
+    // Someone holds the original move (a review action on it): the original's batch waits there.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.id, moves[0].id)).for('update');
+      holding();
+      await released;
+    });
+    await holds;
+    const originalPayment = api.call('PUT', '/accounts/massive-pay', admin, originalBatch);
+    await untilSomeoneWaitsOnALock(t.db, () => new Error('The original’s batch never waited for its move'));
+    // The copy's batch, meanwhile: done, or (as it was) waiting for the shared debt the other batch held.
+    const copyPayment = api.call('PUT', '/accounts/massive-pay', admin, copyBatch);
+    await Promise.race([copyPayment, untilSomeoneWaitsOnALock(t.db, () => new Error('neither'), 2).catch(() => undefined)]);
+    release();
+    await holder;
+    const answers = await Promise.all([copyPayment, originalPayment]);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+      [200, PAYMENT_TEXT.success],
+      [409, expect.stringContaining(`ya se pagó con su copia`)],
+    ]);
+    expect((await rowsOf([original.id, copyOwed.id, shared.id])).map((r) => [r.id, r.status, r.operationCode]).sort()).toEqual(
+      [
+        [copyOwed.id, 'PAID', 'CRUCE-COPIA'],
+        [shared.id, 'PAID', 'CRUCE-COPIA'],
+      ].sort(),
+    );
+  });
+
+  it('two payments of one Getter over overlapping debts, sent in opposite orders, single or mass, again and again: one pays, the other is told they are paid, never a deadlock', async () => {
+    // Debts of no move, of any Getter's account: the Getters with moves in review are kept for the other tests.
+    const [mine] = await t.db.select({ accountId: accounts.id }).from(accounts).orderBy(asc(accounts.id)).limit(1);
+    const body = (ids: number[], amount: string, code: string) =>
+      ids.length === 1
+        ? { id: mine.accountId, amount, penddingTransactionId: ids[0], operationCode: code, transactionDate: now() }
+        : { id: mine.accountId, amount, penddingTransactionIds: ids, operationCode: code, transactionDate: now() };
+    for (let round = 0; round < 30; round++) {
+      const ids = (await t.db.insert(transactions).values(['10.00', '20.00', '30.00'].map((amount) => ({ accountId: mine.accountId, amount }))).returning()).map((r) => r.id);
+      // One pays the last two, highest first; the other the first two, or (every third round) the middle one alone.
+      const second = round % 3 === 2 ? ([[ids[1]], '20.00'] as const) : ([[ids[1], ids[0]], '30.00'] as const);
+      const answers = await Promise.all([
+        api.call('PUT', '/accounts/massive-pay', admin, body([ids[2], ids[1]], '50.00', `VUELTA-${round}-A`)),
+        api.call('PUT', second[0].length === 1 ? '/accounts/pay' : '/accounts/massive-pay', admin, body([...second[0]], second[1], `VUELTA-${round}-B`)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().message).toMatch(/^Ya fue pagada/);
+      const winner = answers.find((a) => a.statusCode === 200)!.json() as { transactionIds: number[]; operationCode: string };
+      const rows = await rowsOf(ids);
+      expect(rows.filter((r) => r.status === 'PAID').map((r) => [r.id, r.operationCode]).sort()).toEqual(winner.transactionIds.map((id) => [id, winner.operationCode]).sort());
+    }
   });
 
   it('the payment recording the original paid anyway waits for the copy’s approval in progress, then removes the debt it created', async () => {

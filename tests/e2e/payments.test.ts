@@ -550,6 +550,35 @@ describe('payments to Getters', () => {
     errors.assertNone([/status of 409 \(Conflict\)/]);
   });
 
+  it('does not offer to record a batch’s disapproved move paid anyway when its republished copy’s debt is in the same payment: names the visit and the copy, registers the copy’s debt with the rest', async () => {
+    const { original, other } = await originalAndAnother();
+    const { page, errors } = await massivePaymentOf(original.accounts.user.fullName, [original, other]);
+    // The batch is at the bank; meanwhile the move is disapproved, republished and its copy approved.
+    const copy = await approvedCopyOf(original);
+    // The order sent extended with the copy's debt (as a selection made elsewhere, before and after, would be).
+    let extended = false;
+    await page.route('**/api/accounts/massive-pay', async (route) => {
+      if (extended) return route.continue();
+      extended = true;
+      const body = route.request().postDataJSON() as { amount: string; penddingTransactionIds: number[] };
+      await route.continue({ postData: JSON.stringify({ ...body, amount: sumMoney([body.amount, copy.debt.amount]), penddingTransactionIds: [...body.penddingTransactionIds, copy.debt.id] }) });
+    });
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Número de operación').fill(`LOTE-DOBLE-${original.id}`);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    const changed = page.getByRole('dialog', { name: PAYMENT_TEXT.changedTitle(1) });
+    await shown(changed.getByText(new RegExp(`^Move ${original.userMoves[0].code} · transacción ${original.id} · .* · su copia ${copy.code} \\(transacción ${copy.debt.id}\\) también está en este pago: la visita se paga una sola vez, con la copia$`)));
+    await shown(changed.getByText(PAYMENT_TEXT.paidVisitHelp));
+    expect(await changed.getByRole('button', { name: /^Se transfirió/ }).count()).toBe(0);
+    await changed.getByRole('button', { name: PAYMENT_TEXT.payOthersOnly(2, sumMoney([other.amount, copy.debt.amount])) }).click();
+    await shown(page.getByRole('dialog', { name: PAYMENT_TEXT.successTitle }).getByText(PAYMENT_TEXT.success));
+    const paid = await api<{ rows: PaymentTransaction[] }>(`/transactions/payed?getterId=${other.accounts.user.id}&limit=1000`);
+    expect(paid.rows.filter((r) => r.operationCode === `LOTE-DOBLE-${original.id}`).map((r) => r.id).sort()).toEqual([other.id, copy.debt.id].sort());
+    expect(paid.rows.some((r) => r.id === original.id)).toBe(false);
+    errors.assertNone([/status of 409 \(Conflict\)/]);
+  });
+
   it('titles the dialog of a single payment from the pending list whose move was disapproved as such (no batch), and records it paid anyway', async () => {
     const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=50&sort=createdAt&order=DESC');
     const debt = rows.find((r) => r.userMoves[0]?.status === 'APROBADA')!;

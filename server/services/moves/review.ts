@@ -48,7 +48,8 @@ export async function createPendingTransaction(tx: Tx, move: MoveRow): Promise<{
  * services/payments.ts) until it commits. So the copy's approval either waits for that payment and then
  * finds the visit paid (no new debt), or goes first, and the payment, waiting for it, finds the copy's
  * pending transaction and removes it. Without the lock both could read the other's work as not there
- * yet, and the Getter was owed the visit twice.
+ * yet, and the Getter was owed the visit twice. Moves before transactions, each table in id order, as a
+ * payment takes them (`lockPaymentRows`): the two wait for each other, never deadlock.
  */
 export async function lockEarlierMoves(tx: Tx, move: Pick<MoveRow, 'republishedFromId'>): Promise<void> {
   if (move.republishedFromId === null) return;

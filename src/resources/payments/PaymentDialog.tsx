@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { formatPesos, sumMoney } from '../../../domain/money';
-import { combineWithCurrentTime, type DisapprovedRefusal, NO_ACCOUNT, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema } from '../../../domain/payments';
+import { combineWithCurrentTime, type DisapprovedRefusal, NO_ACCOUNT, PAYMENT_TEXT as T, type PaymentDialogValues, paymentDialogSchema, visitPaidOtherwise } from '../../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../../domain/validation';
 import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { closeUnlessBackdrop, ErrorDialog, errorMessages, SuccessDialog } from '../../ui/dialogs';
@@ -143,8 +143,8 @@ function PaymentForm({
 
   if (changed) {
     const { disapproved, settled, others } = changed;
-    // What may be recorded paid anyway: not a move whose visit a copy of it was already paid for.
-    const payable = disapproved.filter((d) => !d.paidCopy);
+    // What may be recorded paid anyway: not a move whose visit a copy of it was paid for, or is in this payment.
+    const payable = disapproved.filter((d) => !visitPaidOtherwise(d));
     const whole = payable.length === disapproved.length && !settled.length;
     // Some of it cannot be paid: the others still pending and the disapproved ones that can be paid anyway.
     const possible = { ids: [...others.ids, ...payable.map((d) => d.id)], amount: sumMoney([others.amount, ...payable.map((d) => d.amount)]) };
