@@ -12,12 +12,26 @@ export const LOCATION_TEXT = {
   /** A back-reference makes PostgreSQL's matcher backtrack: one pattern could keep the database busy for minutes. */
   backReference: 'La búsqueda no admite referencias a un grupo (\\1 a \\9): busque el texto mismo.',
   duplicateCode: 'Ya existe un punto de venta del cliente con ese código.',
+  /** The form's code taken by another point of sale of the client: named, so that the user can find it. */
+  codeTakenBy: (existing: ExistingLocation) => `Ya existe un punto de venta del cliente con ese código: ${named(existing)}.`,
+  /** A point of sale without a code is the one of the client with its name and address (as the bulk load takes it). */
+  sameNameAndAddress: (existing: ExistingLocation) =>
+    `Ya existe un punto de venta del cliente con ese nombre y dirección: ${named(existing)}. Si es otro, déle un código de locación del cliente.`,
   /** A tag the location is given anew must be a key/value pair of an active tag group. */
   invalidTags: (pairs: readonly TagPair[]) =>
     `${pairs.length === 1 ? 'Este tag no es' : 'Estos tags no son'} de ningún grupo de tags activo: ${pairs.map((p) => `${p.key}: ${p.value}`).join(', ')}.`,
   notFound: 'El punto de venta no existe.',
   inactiveClient: 'El cliente está inactivo: actívelo para agregarle puntos de venta.',
 } as const;
+
+/** A point of sale a new or edited one would repeat, as a 409 names it. */
+export interface ExistingLocation {
+  code: string;
+  fullName: string;
+  status: boolean;
+}
+
+const named = (l: ExistingLocation) => `"${l.fullName}" (${l.code}${l.status ? '' : ', inactivo'})`;
 
 /** The spec's "basic e-mail pattern" for the lists of e-mails (spec 1 §5). */
 export const listEmail = textOr(LOCATION_TEXT.emailList).trim().max(254, MSG.tooLong).refine(isEmail, LOCATION_TEXT.emailList);

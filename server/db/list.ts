@@ -43,8 +43,12 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
  */
 export { FOLD_FROM, FOLD_TO, foldText } from '../../domain/pickers';
 
-/** The LIKE pattern of a name search: the folded text, literally, wherever it stands (see `matches`). */
-export const searchPattern = (text: string) => containsPattern(foldText(text));
+/**
+ * The LIKE pattern of a name search: the folded text, literally, wherever it stands (see `matches`). A run
+ * of spaces typed between words is the one space names have ('café  del plata' finds 'Café del Plata'), and
+ * those around them are left out: a search of spaces alone filters nothing, as an empty one.
+ */
+export const searchPattern = (text: string) => containsPattern(foldText(text).replace(/\s+/gu, ' ').trim());
 
 /** `column` (or any text expression) holds the search whose `searchPattern` is `pattern`: folded per row, for the small tables. */
 export const matches = (column: AnyColumn | SQL, pattern: unknown): SQL => sql`campo_fold(${column}) like ${pattern}`;

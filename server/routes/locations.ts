@@ -21,10 +21,10 @@ import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
 import { pgConstraint, pgErrorCode } from '../db/errors';
 import { claimLoadedVersion } from '../db/staleEdits';
-import { badRequest, booleanQuery, formLevelValidator, HttpError, listQuery, notFound } from '../http';
+import { badRequest, booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { once, requestKeyHeaders } from '../services/requestKeys';
-import { checkLocationRefs, readLocation, usersOfClient } from '../services/locations';
+import { checkLocationRefs, codeTaken, locationWithCode, readLocation, refuseRepeatedLocation, usersOfClient } from '../services/locations';
 
 const read = { roles: ACCESS.locations.read };
 const write = { roles: ACCESS.locations.write };
@@ -145,13 +145,17 @@ async function writeLinks(tx: Tx, locationId: number, zoneManagersIds: number[],
 /**
  * A client location code another point of sale of the client has (capitals and surrounding spaces
  * aside: the unique index on the folded code, migration 0013) is a 409 on the field, the user's to fix.
+ * Checked before writing (`refuseRepeatedLocation`); this is the index's refusal when another save took
+ * the code meanwhile, which then names that point of sale.
  */
-async function uniqueCode<T>(work: () => Promise<T>): Promise<T> {
+async function uniqueCode<T>(work: () => Promise<T>, db: App['db'], clientId: number, location: { clientLocationId: string | null }, locationId?: number): Promise<T> {
   try {
     return await work();
   } catch (error) {
     // Only the code's own indexes: another unique key (an attribute given its value twice at once) is no code taken.
-    if (pgErrorCode(error) === '23505' && pgConstraint(error)?.startsWith('locations_client_code')) throw new HttpError(409, LOCATION_TEXT.duplicateCode, { clientLocationId: LOCATION_TEXT.duplicateCode });
+    if (pgErrorCode(error) === '23505' && pgConstraint(error)?.startsWith('locations_client_code') && location.clientLocationId) {
+      throw codeTaken(await locationWithCode(db, clientId, location.clientLocationId, locationId));
+    }
     throw error;
   }
 }
@@ -181,6 +185,7 @@ export default async function locationRoutes(app: App) {
         once(tx, req, async () => {
           // Checked in the transaction that writes: the owner and zone managers it names are held until then.
           const refs = await checkLocationRefs(tx, body.clientId, body);
+          await refuseRepeatedLocation(tx, body.clientId, body);
           const [row] = await tx
             .insert(locations)
             .values({ ...columnsOf(body), clientId: body.clientId })
@@ -190,6 +195,9 @@ export default async function locationRoutes(app: App) {
           return { id: row.id };
         }),
       ),
+      app.db,
+      body.clientId,
+      body,
     );
     return reply.status(201).send(await readLocation(app.db, created.id));
   });
@@ -202,6 +210,7 @@ export default async function locationRoutes(app: App) {
     await uniqueCode(() =>
       app.db.transaction(async (tx) => {
         const refs = await checkLocationRefs(tx, current.clientId, body, body.id);
+        await refuseRepeatedLocation(tx, current.clientId, body, body.id);
         await claimLoadedVersion(tx, locations, body.id, loaded, { conflict: STALE_EDIT.locations, notFound: LOCATION_TEXT.notFound });
         await tx
           .update(locations)
@@ -210,6 +219,10 @@ export default async function locationRoutes(app: App) {
         await writeLinks(tx, body.id, body.zoneManagersIds, refs.featureValues);
         await audit(tx, { userId: req.session.id, entity: 'location', entityId: body.id, action: 'update' });
       }),
+      app.db,
+      current.clientId,
+      body,
+      body.id,
     );
     return readLocation(app.db, body.id);
   });

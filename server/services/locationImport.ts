@@ -8,12 +8,12 @@ import { CSV_TEXT, csvRowToLocation, locationHeaderProblem, MAX_CSV_ROWS, NOT_A_
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
 import { pgErrorCode } from '../db/errors';
-import { lockUntilCommit } from '../db/locks';
 import { refreshEstimates } from '../db/list';
 import { badRequest, HttpError } from '../http';
 import { audit } from './audit';
 import { csvText, parseRows } from './csvFile';
 import { featuresOfClients, holdClientForLocations } from './features';
+import { holdClientLocationNames } from './locations';
 
 /** Lines named in one answer: past this, the rest are counted. */
 const MAX_LINES_SHOWN = 500;
@@ -165,7 +165,7 @@ function shown(lines: string[], more: (count: number) => string): string[] {
  */
 async function withoutKnown(tx: Tx, clientId: number, rows: { line: number; location: LocationInput }[]) {
   if (rows.every((r) => r.location.clientLocationId)) return { create: rows, known: [] };
-  await lockUntilCommit(tx, `location-import:${clientId}`);
+  await holdClientLocationNames(tx, clientId);
   const existing = await tx.select({ fullName: locations.fullName, street: locations.street, status: locations.status }).from(locations).where(eq(locations.clientId, clientId));
   return withoutKnownLocations(rows, existing);
 }

@@ -1,11 +1,13 @@
 /** Reading a point of sale whole, and checking what a location refers to belongs to its client. */
-import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { type Location, LOCATION_TEXT, type LocationInput, type TagPair, tagsNotOffered, withRequiredDefaults } from '../../domain/locations';
+import { aliasedTable, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type ExistingLocation, foldName, type Location, LOCATION_TEXT, type LocationInput, type TagPair, tagsNotOffered, withRequiredDefaults } from '../../domain/locations';
+import { sameLocationKey } from '../../domain/locationsCsv';
 import { ROLE } from '../../domain/roles';
 import { type Db, rowsOf, type Tx } from '../db/client';
-import { inIds } from '../db/list';
+import { containsPattern, inIds, matches, matchesFolded } from '../db/list';
+import { lockUntilCommit } from '../db/locks';
 import { cities, clients, countries, featureValues, locationFeatureValues, locations, locationZoneManagers, states, tagGroups, users } from '../db/schema';
-import { badRequest } from '../http';
+import { badRequest, HttpError } from '../http';
 import { featuresOfClients, holdClientForLocations } from './features';
 
 export const fullName = sql<string>`${users.names} || ' ' || ${users.lastName}`;
@@ -160,4 +162,63 @@ export async function checkLocationRefs(
 
   if (Object.keys(errors).length) throw badRequest('Revise los datos ingresados.', errors);
   return { featureValues: withRequiredDefaults(chosen, features) };
+}
+
+/**
+ * Makes the client's writes of points of sale known by name and address (the bulk load's rows without a
+ * code, the form's point of sale without one) wait on one another: each reads what the one before wrote.
+ */
+export const holdClientLocationNames = (tx: Tx, clientId: number) => lockUntilCommit(tx, `location-import:${clientId}`);
+
+const existing = { code: locations.code, fullName: locations.fullName, street: locations.street, status: locations.status };
+const other = (locationId: number | undefined) => (locationId === undefined ? undefined : ne(locations.id, locationId));
+
+/** The point of sale of the client, other than `locationId`, with this code (compared as the unique index compares codes). */
+export async function locationWithCode(db: Db | Tx, clientId: number, code: string, locationId?: number): Promise<ExistingLocation | null> {
+  const [row] = await db
+    .select(existing)
+    .from(locations)
+    .where(and(eq(locations.clientId, clientId), sql`campo_code_fold(${locations.clientLocationId}) = campo_code_fold(${code})`, other(locationId)));
+  return row ?? null;
+}
+
+/** A LIKE pattern holding the folded words of `text` in order, whatever lies between them. */
+const wordsInOrder = (text: string) => containsPattern(foldName(text)).replaceAll(' ', '%');
+
+/**
+ * The point of sale of the client, other than `locationId`, with the same name and address as the bulk load
+ * compares them (`sameLocationKey`), an active one first. The folded name's trigram index finds the few
+ * candidates (their words in order); the load's own rule decides among them.
+ */
+export async function locationWithNameAndAddress(db: Db | Tx, clientId: number, location: Pick<LocationInput, 'fullName' | 'street'>, locationId?: number): Promise<ExistingLocation | null> {
+  const candidates = await db
+    .select(existing)
+    .from(locations)
+    .where(and(eq(locations.clientId, clientId), matchesFolded(locations.searchName, wordsInOrder(location.fullName)), matches(locations.street, wordsInOrder(location.street)), other(locationId)))
+    .orderBy(sql`${locations.status} desc`, asc(locations.id));
+  const key = sameLocationKey(location);
+  return candidates.find((c) => sameLocationKey(c) === key) ?? null;
+}
+
+/**
+ * Refuses, with a 409 on the field to change, a point of sale the client already has: the same code, or,
+ * without a code, the same name and address (the bulk load's rule, `withoutKnownLocations`). Runs in the
+ * transaction that writes it: a codeless one holds the client's names until then, and a code taken
+ * meanwhile is the unique index's to refuse (`codeTaken`).
+ */
+export async function refuseRepeatedLocation(tx: Tx, clientId: number, location: Pick<LocationInput, 'clientLocationId' | 'fullName' | 'street'>, locationId?: number): Promise<void> {
+  if (location.clientLocationId) {
+    const same = await locationWithCode(tx, clientId, location.clientLocationId, locationId);
+    if (same) throw codeTaken(same);
+    return;
+  }
+  await holdClientLocationNames(tx, clientId);
+  const same = await locationWithNameAndAddress(tx, clientId, location, locationId);
+  if (same) throw new HttpError(409, LOCATION_TEXT.sameNameAndAddress(same), { fullName: LOCATION_TEXT.sameNameAndAddress(same) });
+}
+
+/** The 409 of a code the client already has, on the code's field; `same`: the point of sale that has it, when known. */
+export function codeTaken(same: ExistingLocation | null): HttpError {
+  const message = same ? LOCATION_TEXT.codeTakenBy(same) : LOCATION_TEXT.duplicateCode;
+  return new HttpError(409, message, { clientLocationId: message });
 }

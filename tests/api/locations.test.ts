@@ -41,6 +41,14 @@ afterAll(() => t?.close());
 const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: t.authHeader(token) });
 const send = (method: 'POST' | 'PUT', url: string, payload: unknown, token = admin) => t.app.inject({ method, url, payload: payload as never, headers: t.authHeader(token) });
 
+/** The 409 that names the point of sale of the client with `code`, as the form shows it on the code's field. */
+async function codeTakenBy(clientLocationId: string) {
+  const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, clientLocationId));
+  const message = LOCATION_TEXT.codeTakenBy(existing);
+  expect(message).toBe(`Ya existe un punto de venta del cliente con ese código: "${existing.fullName}" (${existing.code}).`);
+  return { message, errors: { clientLocationId: message } };
+}
+
 const newLocation = (overrides: Record<string, unknown> = {}) => ({
   clientId: firstClient,
   fullName: 'Café del Plata Villa María',
@@ -330,7 +338,7 @@ describe('creating and editing a point of sale', () => {
   it('refuses a client location code the client already uses', async () => {
     const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'CAF-001' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: LOCATION_TEXT.duplicateCode, errors: { clientLocationId: LOCATION_TEXT.duplicateCode } });
+    expect(res.json()).toEqual(await codeTakenBy('CAF-001'));
   });
 
   it('updates a location and keeps its client and code', async () => {
@@ -367,7 +375,7 @@ describe('the client location code, unique within the client whatever its capita
   it.each(['caf-001', 'Caf-001', ' cAF-001 ', '\tCAF-001'])('refuses %j on create when the client has CAF-001: a 409 on the field', async (code) => {
     const res = await send('POST', '/api/locations', newLocation({ clientLocationId: code }));
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toEqual({ message: LOCATION_TEXT.duplicateCode, errors: { clientLocationId: LOCATION_TEXT.duplicateCode } });
+    expect(res.json()).toEqual(await codeTakenBy('CAF-001'));
     expect(await codesOf(firstClient, 'caf-001')).toEqual(['CAF-001']);
   });
 
@@ -375,7 +383,7 @@ describe('the client location code, unique within the client whatever its capita
     expect((await send('POST', '/api/locations', newLocation({ clientLocationId: 'ÑANDÚ-01' }))).statusCode).toBe(201);
     const clash = await send('POST', '/api/locations', newLocation({ clientLocationId: 'ñandú-01' }));
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().errors.clientLocationId).toBe(LOCATION_TEXT.duplicateCode);
+    expect(clash.json()).toEqual(await codeTakenBy('ÑANDÚ-01'));
     const elsewhereRes = await send('POST', '/api/locations', newLocation({ clientId: otherClient, clientLocationId: 'caf-001', ownerId: null, zoneManagersIds: [] }));
     expect(elsewhereRes.statusCode, elsewhereRes.body).toBe(201);
     expect(await codesOf(otherClient, 'caf-001')).toEqual(['caf-001']);
@@ -386,7 +394,7 @@ describe('the client location code, unique within the client whatever its capita
     const edit = (clientLocationId: string) => send('PUT', '/api/locations', newLocation({ id: other.id, clientLocationId, zoneManagersIds: [], ownerId: null }));
     const clash = await edit('caf-001 ');
     expect(clash.statusCode, clash.body).toBe(409);
-    expect(clash.json().errors).toEqual({ clientLocationId: LOCATION_TEXT.duplicateCode });
+    expect(clash.json()).toEqual(await codeTakenBy('CAF-001'));
     expect((await t.db.select().from(locations).where(eq(locations.id, other.id)))[0].clientLocationId).toBe('CAF-004');
     const own = await edit('caf-004');
     expect(own.statusCode, own.body).toBe(200);
@@ -399,6 +407,63 @@ describe('the client location code, unique within the client whatever its capita
     const insert = (clientLocationId: string) => t.db.insert(locations).values({ ...row, clientLocationId });
     await expect(insert(' caf-002 ')).rejects.toSatisfy((error) => pgErrorCode(error) === '23505');
     await expect(insert('CAF-002-B')).resolves.toBeDefined();
+  });
+});
+
+describe('a point of sale the client already has, refused as the bulk load refuses it', () => {
+  const countOf = async (clientId: number) => (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, clientId))).length;
+  const codeless = (overrides: Record<string, unknown> = {}) => newLocation({ clientLocationId: null, ownerId: null, zoneManagersIds: [], ...overrides });
+
+  it('without a code, is the one with its name and address (capitals, accents and spaces aside): a 409 naming it, on the name', async () => {
+    const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-002'));
+    const before = await countOf(firstClient);
+    const shout = (text: string) => `  ${text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replaceAll(' ', '   ')} `;
+    const res = await send('POST', '/api/locations', codeless({ fullName: shout(existing.fullName), street: shout(existing.street) }));
+    expect(res.statusCode, res.body).toBe(409);
+    const message = `Ya existe un punto de venta del cliente con ese nombre y dirección: "${existing.fullName}" (${existing.code}). Si es otro, déle un código de locación del cliente.`;
+    expect(res.json()).toEqual({ message, errors: { fullName: message } });
+    expect(await countOf(firstClient)).toBe(before);
+    // Another address, a code of its own, or another client: another point of sale.
+    for (const other of [codeless({ fullName: existing.fullName, street: `${existing.street} bis` }), newLocation({ fullName: existing.fullName, street: existing.street, clientLocationId: 'CAF-002-BIS' }), codeless({ clientId: otherClient, fullName: existing.fullName, street: existing.street })]) {
+      const created = await send('POST', '/api/locations', other);
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
+  it('on edit, without a code, refuses another one’s name and address and keeps its own', async () => {
+    const created = await send('POST', '/api/locations', codeless({ fullName: 'Sin código Alberdi', street: 'Alberdi 1500' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const mine = created.json() as { id: number; code: string; updatedAt: string };
+    const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-003'));
+    const clash = await send('PUT', '/api/locations', codeless({ id: mine.id, fullName: existing.fullName.toLowerCase(), street: existing.street }));
+    expect(clash.statusCode, clash.body).toBe(409);
+    expect(clash.json().errors.fullName).toBe(LOCATION_TEXT.sameNameAndAddress(existing));
+    const own = await send('PUT', '/api/locations', codeless({ id: mine.id, fullName: 'Sin código Alberdi', street: 'Alberdi 1500', telephone: '3534000000' }));
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('names an inactive one as inactive', async () => {
+    const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-003'));
+    await t.db.update(locations).set({ status: false }).where(eq(locations.id, existing.id));
+    try {
+      const res = await send('POST', '/api/locations', codeless({ fullName: existing.fullName, street: existing.street }));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(`Ya existe un punto de venta del cliente con ese nombre y dirección: "${existing.fullName}" (${existing.code}, inactivo). Si es otro, déle un código de locación del cliente.`);
+    } finally {
+      await t.db.update(locations).set({ status: true }).where(eq(locations.id, existing.id));
+    }
+  });
+
+  it('is one point of sale when two are created at once: the second is refused, naming the first', async () => {
+    const before = await countOf(otherClient);
+    const both = await Promise.all([1, 2].map(() => send('POST', '/api/locations', codeless({ clientId: otherClient, fullName: 'A la vez', street: 'Mitre 10' }))));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const first = both.find((r) => r.statusCode === 201)!.json() as { code: string; fullName: string; status: boolean };
+    expect(both.find((r) => r.statusCode === 409)!.json().errors.fullName).toBe(LOCATION_TEXT.sameNameAndAddress(first));
+    expect(await countOf(otherClient)).toBe(before + 1);
+    const coded = await Promise.all([1, 2].map((n) => send('POST', '/api/locations', newLocation({ clientId: otherClient, fullName: `A la vez ${n}`, clientLocationId: 'VEZ-01', ownerId: null, zoneManagersIds: [] }))));
+    expect(coded.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(coded.find((r) => r.statusCode === 409)!.json()).toEqual(await codeTakenBy('VEZ-01'));
   });
 });
 

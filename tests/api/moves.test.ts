@@ -1,5 +1,5 @@
 /** The moves list, one move, its answered questionnaire and who may read them. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import type { AnsweredQuestionnaire, MoveListRow } from '../../domain/move-api';
@@ -117,9 +117,8 @@ describe("the demo's Getter replies", () => {
       .from(moveReplies)
       .innerJoin(userMoves, eq(userMoves.id, moveReplies.userMoveId))
       .innerJoin(questionnaireVersions, eq(questionnaireVersions.id, userMoves.questionnaireVersionId))
-      // A rescued move's reply is what its Getter left when the agent took it: incomplete by nature. The
-      // dashboard demo's N/A visit (seed/statistics.ts) leaves its scored choices empty so that nothing is judged.
-      .where(and(eq(moveReplies.byAgent, false), isNull(userMoves.rescueUserId), sql`${userMoves.questionnaireResult} is distinct from -1`));
+      // A rescued move's reply is what its Getter left when the agent took it: incomplete by nature.
+      .where(and(eq(moveReplies.byAgent, false), isNull(userMoves.rescueUserId)));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const { dimensions } = row.content as { dimensions: Dimension[] };
@@ -128,6 +127,27 @@ describe("the demo's Getter replies", () => {
       const answeredHidden = numberedQuestions(dimensions).filter((n) => !returnableQuestion(n.question) && saysAnything(replies[n.question._id]));
       expect(answeredHidden.map((n) => n.label), `move ${row.id}`).toEqual([]);
     }
+  });
+});
+
+describe("the demo's moves in review and approved", () => {
+  it('have every required question answered as the review asks before approving (a rescued one may lack only photos)', async () => {
+    const rows = await t.db
+      .select({ code: userMoves.code, rescued: userMoves.rescueUserId, byAgent: moveReplies.byAgent, replies: moveReplies.replies, content: questionnaireVersions.content })
+      .from(userMoves)
+      .innerJoin(moveReplies, eq(moveReplies.userMoveId, userMoves.id))
+      .innerJoin(questionnaireVersions, eq(questionnaireVersions.id, userMoves.questionnaireVersionId))
+      .where(inArray(userMoves.status, ['EN_REVISION', 'APROBADA']))
+      .orderBy(userMoves.id, sql`${moveReplies.byAgent} desc`);
+    // The reply the review works on: the agent's when there is one, else the Getter's.
+    const effective = rows.filter((row, i) => i === 0 || rows[i - 1].code !== row.code);
+    expect(effective.length).toBeGreaterThan(100);
+    const incomplete = effective.flatMap((row) => {
+      const { dimensions } = row.content as { dimensions: Dimension[] };
+      const problems = replyProblems(dimensions, row.replies as MoveReplies, { rescued: row.rescued !== null });
+      return problemLines(problems.filter((p) => !p.photo)).map((line) => `${row.code} ${line}`);
+    });
+    expect(incomplete).toEqual([]);
   });
 });
 

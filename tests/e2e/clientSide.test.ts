@@ -118,8 +118,8 @@ describe('the dashboard', () => {
     await shown(summary.getByText('Visita a cafetería'));
     // The plan has three versions: the summary counts them all, the figures only the chosen one.
     await shown(summary.getByText('Visitas aprobadas (todas las versiones)'));
-    // The demo's franchise visits hold an N/A one: counted, left out of the mean, and said apart.
-    await shown(page.getByText(/^\d+ visitas aprobadas con la versión 3, [1-9]\d* sin resultado$/).first());
+    // The demo's approved visits all have a result: the questionnaire's required questions have no N/A answer.
+    await shown(page.getByText(/^\d+ visitas aprobadas con la versión 3$/).first());
     // The versions' approved visits add up to the plan's, N/A ones too (they were left out of the versions').
     const total = Number(await summary.locator('dt', { hasText: 'Visitas aprobadas (todas las versiones)' }).locator('+ dd').innerText());
     let versionsSum = 0;
@@ -283,10 +283,10 @@ describe('the dashboard', () => {
     expect(months.every((m, i) => i === 0 || m === months[i - 1] + 1)).toBe(true);
     // The franchise's points of sale had no approved visit in some months of the plan (demo data).
     expect(label).toMatch(/\w{3}\. \d{4} sin visitas/);
-    // Its N/A visit is counted in its month, and said apart: the month's result is the mean of the others.
+    // Each month's approved visits are counted in the table (the demo's all have a result).
     await page.getByRole('link', { name: 'Ver resultados por período' }).click();
     const periods = page.getByRole('table', { name: 'Resultados por período' });
-    await shown(periods.getByRole('cell', { name: /^\d+ \([1-9]\d* sin resultado\)$/ }).first());
+    await shown(periods.getByRole('cell', { name: /^[1-9]\d*$/ }).first());
     errors.assertNone();
   });
 

@@ -32,6 +32,44 @@ async function pick(page: Page, combobox: Locator, option: string): Promise<void
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 const search = (page: Page) => page.getByLabel('Buscar Código de Locación del Cliente');
 
+/** Fills the new point of sale's form in Villa María, Córdoba: `code` left empty when not given. */
+async function fillNewLocation(page: Page, { name, code, street }: { name: string; code?: string; street: string }): Promise<void> {
+  await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
+  await field(page, 'Nombre').fill(name);
+  await field(page, 'ID Operativo').fill('OP-REPETIDO');
+  if (code) await field(page, 'Código de Locación del Cliente').fill(code);
+  await field(page, 'Teléfono').fill('3534123456');
+  await field(page, 'Dirección').fill(street);
+  await pick(page, page.getByRole('combobox', { name: 'País' }), 'Argentina');
+  await pick(page, page.getByRole('combobox', { name: 'Estado o provincia' }), 'Córdoba');
+  await pick(page, page.getByRole('combobox', { name: 'Ciudad' }), 'Villa María');
+  await field(page, 'Latitud').fill('-32.4075');
+  await field(page, 'Longitud').fill('-63.2402');
+  await field(page, 'Ejecutivo').fill('Lucía Benítez');
+  await field(page, 'Email del ejecutivo').fill('ejecutivo@e2e.com.ar');
+  const emails = page.getByRole('combobox', { name: 'Emails ejecutivos' });
+  await emails.fill('ejecutivo@e2e.com.ar');
+  await emails.press('Enter');
+  await field(page, 'Encargado').fill('Raúl Encargado');
+  await field(page, 'Email del encargado').fill('encargado@e2e.com.ar');
+  await field(page, 'Días de trabajo').fill('Lunes a sábado');
+  await field(page, 'Horario de apertura').fill('08:00');
+  await field(page, 'Horario de cierre').fill('20:00');
+}
+
+/** Saves the form through its confirmation. */
+async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+}
+
+/** The error a field shows under it (its helper text, which describes the input). */
+async function errorOf(page: Page, label: string): Promise<string> {
+  const id = await field(page, label).getAttribute('aria-describedby');
+  expect(id, `${label} has no helper text`).toBeTruthy();
+  return page.locator(`[id="${id}"]`).innerText();
+}
+
 /** The API as the administrator, for what a test prepares (users, locations) or checks behind the screen. */
 async function adminApi() {
   const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
@@ -336,32 +374,13 @@ describe('a point of sale', () => {
     errors.assertNone();
   });
 
-  it('refuses a code the client has in other capitals, and offers only the tags of active groups', async () => {
+  it('refuses a code the client has in other capitals, naming the point of sale that has it, and offers only the tags of active groups', async () => {
     const { page, errors } = await openClient('Café del Plata', 'Locaciones');
-    const name = `Café del Plata repetido ${Date.now().toString(36)}`;
-    await page.getByRole('button', { name: 'Nueva locacion' }).click();
-    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
-    await field(page, 'Nombre').fill(name);
-    await field(page, 'ID Operativo').fill('OP-REPETIDO');
+    const asAdmin = await adminApi();
     // The demo client has CAF-001.
-    await field(page, 'Código de Locación del Cliente').fill('caf-001');
-    await field(page, 'Teléfono').fill('3534123456');
-    await field(page, 'Dirección').fill('Bv. España 120');
-    await pick(page, page.getByRole('combobox', { name: 'País' }), 'Argentina');
-    await pick(page, page.getByRole('combobox', { name: 'Estado o provincia' }), 'Córdoba');
-    await pick(page, page.getByRole('combobox', { name: 'Ciudad' }), 'Villa María');
-    await field(page, 'Latitud').fill('-32.4075');
-    await field(page, 'Longitud').fill('-63.2402');
-    await field(page, 'Ejecutivo').fill('Lucía Benítez');
-    await field(page, 'Email del ejecutivo').fill('ejecutivo@e2e.com.ar');
-    const emails = page.getByRole('combobox', { name: 'Emails ejecutivos' });
-    await emails.fill('ejecutivo@e2e.com.ar');
-    await emails.press('Enter');
-    await field(page, 'Encargado').fill('Raúl Encargado');
-    await field(page, 'Email del encargado').fill('encargado@e2e.com.ar');
-    await field(page, 'Días de trabajo').fill('Lunes a sábado');
-    await field(page, 'Horario de apertura').fill('08:00');
-    await field(page, 'Horario de cierre').fill('20:00');
+    const [existing] = (await asAdmin<{ rows: { fullName: string; code: string }[] }>('GET', `/locations?q=${encodeURIComponent('^CAF-001$')}`)).rows;
+    await page.getByRole('button', { name: 'Nueva locacion' }).click();
+    await fillNewLocation(page, { name: `Café del Plata repetido ${Date.now().toString(36)}`, code: 'caf-001', street: 'Bv. España 120' });
 
     // 'Canal de venta (histórico)', with MAY: Mayorista, is a demo group made inactive: not offered.
     await page.getByRole('combobox', { name: 'Tags' }).click();
@@ -370,13 +389,28 @@ describe('a point of sale', () => {
     await page.getByRole('option', { name: 'CUY: Cuyo', exact: true }).click();
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
-    await shown(page.getByText('Ya existe un punto de venta del cliente con ese código.', { exact: true }));
+    await save(page);
+    const message = `Ya existe un punto de venta del cliente con ese código: "${existing.fullName}" (${existing.code}).`;
+    await shown(page.getByText(message, { exact: true }));
+    expect(await errorOf(page, 'Código de Locación del Cliente')).toBe(message);
     await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
-    const asAdmin = await adminApi();
     const found = await asAdmin<{ count: number }>('GET', `/locations?q=${encodeURIComponent('^caf-001$')}`);
     expect(found.count).toBe(1);
+    errors.assertNone([/status of 409/]);
+  });
+
+  it('without a code, refuses the name and address of one the client has, naming it at the name', async () => {
+    const { page, errors } = await openClient('Café del Plata', 'Locaciones');
+    const asAdmin = await adminApi();
+    const [existing] = (await asAdmin<{ rows: { id: number; fullName: string; code: string; street: string }[] }>('GET', `/locations?q=${encodeURIComponent('^CAF-002$')}`)).rows;
+    await page.getByRole('button', { name: 'Nueva locacion' }).click();
+    // The same point of sale as typed by someone else: capitals and spaces of their own.
+    await fillNewLocation(page, { name: `  ${existing.fullName.toUpperCase()} `, street: existing.street.toLowerCase() });
+    await save(page);
+    const message = `Ya existe un punto de venta del cliente con ese nombre y dirección: "${existing.fullName}" (${existing.code}). Si es otro, déle un código de locación del cliente.`;
+    await shown(page.getByText(message, { exact: true }));
+    expect(await errorOf(page, 'Nombre')).toBe(message);
+    await shown(page.getByRole('heading', { name: 'Nueva locacion' }));
     errors.assertNone([/status of 409/]);
   });
 

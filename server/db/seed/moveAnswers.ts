@@ -41,46 +41,56 @@ function chooseOne(random: Random, q: Question): string | null {
 
 /**
  * The Getter's reply to every question. `partial`: a move rescued before its Getter finished it
- * (no photos, some answers missing).
+ * (no photos, some optional answers missing).
  */
 export function demoReplies(random: Random, dimensions: Dimension[], { partial = false } = {}): MoveReplies {
   const replies: MoveReplies = {};
+  // What a rescued move's Getter left out is drawn as before, but an answer the questionnaire requires was
+  // given (only photos may lack in review, and approval asks for it): answered from draws of its own, so
+  // the rest of the demo draws the same numbers as before.
+  const apart = randomFrom(dimensions.length);
   for (const { question: q } of numberedQuestions(dimensions)) {
-    const reply = emptyReply(q.weighting);
     if (partial && (q.type === 'photographs' || random() < 0.3)) {
-      replies[q._id] = reply;
+      replies[q._id] = q.answerRequired && q.type !== 'photographs' ? demoReply(apart, q) : emptyReply(q.weighting);
       continue;
     }
-    switch (q.type) {
-      case 'close':
-      case 'open':
-      case 'penalty':
-        reply.replyData = chooseOne(random, q);
-        break;
-      case 'multiple':
-      case 'accumulative': {
-        const chosen = q.answers.filter(() => random() < 0.55).map((a) => a._id);
-        reply.replyData = chosen.length ? chosen : q.answers.slice(0, 1).map((a) => a._id);
-        break;
-      }
-      case 'text':
-        reply.replyData = pick(random, TEXTS);
-        break;
-      case 'amount':
-        reply.replyData = 1 + Math.floor(random() * 15);
-        break;
-      case 'photographs':
-        reply.replyData = Array.from({ length: photosAsked(q) }, (_, i) => `${STORE_PREFIX}${PHOTO_KEYS[(i + Math.floor(random() * 4)) % PHOTO_KEYS.length]}`);
-        break;
-    }
-    const chosen = q.answers.filter((a) => (Array.isArray(reply.replyData) ? reply.replyData.includes(a._id) : reply.replyData === a._id));
-    if (chosen.some((a) => a.hasCommentary) || random() < 0.1) reply.replyObservation = pick(random, COMMENTS);
-    if (q.allowPhotoEvidence && (q.photoEvidenceRequired || random() < 0.5)) reply.evidences = [`${STORE_PREFIX}${pick(random, PHOTO_KEYS)}`];
     // The Getter's app does not show an agent's own question, and its send refuses an answer to one. Left
     // empty after drawing it, so the rest of the demo draws the same numbers as before.
+    const reply = demoReply(random, q);
     replies[q._id] = returnableQuestion(q) ? reply : emptyReply(q.weighting);
   }
   return replies;
+}
+
+/** The Getter's reply to one question. */
+function demoReply(random: Random, q: Question): MoveReplies[string] {
+  const reply = emptyReply(q.weighting);
+  switch (q.type) {
+    case 'close':
+    case 'open':
+    case 'penalty':
+      reply.replyData = chooseOne(random, q);
+      break;
+    case 'multiple':
+    case 'accumulative': {
+      const chosen = q.answers.filter(() => random() < 0.55).map((a) => a._id);
+      reply.replyData = chosen.length ? chosen : q.answers.slice(0, 1).map((a) => a._id);
+      break;
+    }
+    case 'text':
+      reply.replyData = pick(random, TEXTS);
+      break;
+    case 'amount':
+      reply.replyData = 1 + Math.floor(random() * 15);
+      break;
+    case 'photographs':
+      reply.replyData = Array.from({ length: photosAsked(q) }, (_, i) => `${STORE_PREFIX}${PHOTO_KEYS[(i + Math.floor(random() * 4)) % PHOTO_KEYS.length]}`);
+      break;
+  }
+  const chosen = q.answers.filter((a) => (Array.isArray(reply.replyData) ? reply.replyData.includes(a._id) : reply.replyData === a._id));
+  if (chosen.some((a) => a.hasCommentary) || random() < 0.1) reply.replyObservation = pick(random, COMMENTS);
+  if (q.allowPhotoEvidence && (q.photoEvidenceRequired || random() < 0.5)) reply.evidences = [`${STORE_PREFIX}${pick(random, PHOTO_KEYS)}`];
+  return reply;
 }
 
 const AGENT_NOTE = 'Revisado en el video: coincide con lo que respondió el Getter.';

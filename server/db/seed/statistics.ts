@@ -57,7 +57,11 @@ const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - DAY
 const localTime = (iso: string, hour: number, minute = 0) => new Date(Date.parse(`${iso}T00:00:00Z`) + hour * HOUR + minute * 60_000 + AR_OFFSET);
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
-/** The result bands the franchise user's recent visits cover (targets between `lo` and `hi`; -1 is N/A). */
+/**
+ * The result bands the franchise user's recent visits cover (targets between `lo` and `hi`). None is N/A:
+ * the questionnaire's required open and accumulative questions have no N/A answer, so an approved visit
+ * that answers them, as approval asks, is always judged.
+ */
 const FRANCHISE_TARGETS: [number, number][][] = [
   [
     [100, 100],
@@ -70,7 +74,7 @@ const FRANCHISE_TARGETS: [number, number][][] = [
   ],
   [
     [80, 89.5],
-    [-1, -1],
+    [55, 69],
     [91, 99],
   ],
 ];
@@ -103,7 +107,7 @@ function withData(replies: MoveReplies, q: Question, data: MoveReplies[string]['
   return { ...replies, [q._id]: { ...replies[q._id], replyData: data } };
 }
 
-/** A Getter's answers whose result lies between `lo` and `hi` (both -1: nothing judged, N/A). */
+/** A Getter's answers whose result lies between `lo` and `hi`. */
 function repliesScoring(random: Random, dimensions: Dimension[], lo: number, hi: number): MoveReplies {
   const questions = numberedQuestions(dimensions).map((n) => n.question);
   const scored = questions.filter((q) => SCORED.has(q.type) && (q.weighting ?? 0) > 0);
@@ -112,10 +116,6 @@ function repliesScoring(random: Random, dimensions: Dimension[], lo: number, hi:
     for (const q of questions) {
       const best = bestReply(q);
       if (best !== undefined) replies = withData(replies, q, best);
-    }
-    if (lo < 0) {
-      for (const q of scored) replies = withData(replies, q, q.type === 'close' ? byText(q, 'N/A') : null);
-      return replies;
     }
     const order = [...scored].sort(() => random() - 0.5);
     let result = questionnaireResult({ dimensions }, replies);
