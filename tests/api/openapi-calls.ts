@@ -28,4 +28,10 @@ export const CALLS: Record<string, (live: Live) => Call | Promise<Call>> = {
   'POST /api/auth/sooft-login': () => ({ url: '/api/auth/sooft-login', payload: { token: signHs256({ email: ADMIN, exp: nowSeconds() + 60 }, SOOFT_SECRET) }, anonymous: true }),
   'POST /api/auth/refresh-token': async (live) => ({ url: '/api/auth/refresh-token', payload: { refreshToken: await live.refreshToken() }, anonymous: true }),
   'GET /api/core-users/users/userProfile/:id': (live) => ({ url: `/api/core-users/users/userProfile/${live.adminId}` }),
+  'GET /api/user-moves/get/all': () => ({ url: '/api/user-moves/get/all' }),
+  // An approved move (with its Getter, agent, audits and attachments) and one still available.
+  'GET /api/user-moves/get': () => ({ url: '/api/user-moves/get?id=464' }),
+  'GET /api/user-moves/get/code': () => ({ url: '/api/user-moves/get/code?code=M-0000001' }),
+  'GET /api/user-moves/stock-moves-report': () => ({ url: '/api/user-moves/stock-moves-report' }),
+  'GET /api/user-moves/report': () => ({ url: '/api/user-moves/report?clientId=1' }),
 };
