@@ -140,7 +140,19 @@ describe('the success bodies', () => {
 
   it('documents the body of the sign-in, the profile, every list, the main records and the reports', () => {
     const documented = t.app.routeTable.filter((r) => successBody(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
-    expect(documented).toEqual(expect.arrayContaining(['POST /api/auth/login', 'POST /api/auth/refresh-token', 'GET /api/core-users/users/userProfile/:id']));
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/auth/refresh-token',
+        'GET /api/core-users/users/userProfile/:id',
+        ...['/clients/:id', '/locations/:id', '/projects/:id', '/questionnariesV2/get/:id', '/user-moves/get', '/moves/get/:id', '/web-users/:id'].map((url) => `GET /api${url}`),
+        ...['/reports/options', '/reports/performance', '/user-moves/report', '/user-moves/stock-moves-report', '/core-estadisticas/estadisticas/getEstadisticas'].map((url) => `GET /api${url}`),
+      ]),
+    );
+    // Every paged list: its envelope and its row.
+    const lists = t.app.routeTable.filter((r) => r.method === 'GET' && /^Lista paginada/.test(operation(r.method, r.url)?.summary ?? ''));
+    expect(lists.length).toBeGreaterThan(15);
+    for (const list of lists) expect(successBody(list.method, list.url)?.properties, list.url).toEqual(expect.objectContaining({ rows: expect.anything(), count: expect.anything() }));
   });
 
   it('documents what the routes really answer: each one, called as the administrator on the demo data, agrees with its schema', async () => {
