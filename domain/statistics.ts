@@ -3,10 +3,10 @@
  * client reads at a glance, the per-dimension result a move keeps once approved, and the shape of
  * GET /core-estadisticas/estadisticas/getEstadisticas and GET /core-works/works/getSurveyAndWork/:id.
  */
-import { dimensionScore, type Replies } from './questionnaire-result';
-import type { QuestionnaireContent } from './questionnaires';
 import { z } from 'zod';
 import { day, idName } from './answers';
+import { dimensionScore, type Replies } from './questionnaire-result';
+import type { QuestionnaireContent } from './questionnaires';
 
 export type StatisticBand = 'red' | 'orange' | 'green';
 

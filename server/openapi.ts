@@ -1,7 +1,8 @@
 /**
  * What the OpenAPI document (`/api/docs`) says of each route beyond its zod schemas: who may call it
  * (the roles the guard enforces, as `x-roles` and in words), that a public route needs no token, the
- * file a multipart upload carries; and nothing of the console's page (`/`), which is no API.
+ * file a multipart upload carries, the body of its success (the route schema's `answer`, a zod schema
+ * of domain/) and of its refusals; and nothing of the console's page (`/`), which is no API.
  */
 import type { RouteOptions } from 'fastify';
 import { errorAnswer } from '../domain/answers';

@@ -1,6 +1,7 @@
 /**
  * The OpenAPI document the server serves (/api/docs/json): every API route in it, each saying what it
- * does and who may call it, the public ones without a token, the uploads with their file.
+ * does and who may call it, the public ones without a token, the uploads with their file, and the body
+ * each success answers, checked against the real answer.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
