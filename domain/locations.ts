@@ -243,50 +243,38 @@ export interface Location extends Omit<LocationInput, 'featureValues'> {
   zoneManagers: { id: number; fullName: string }[];
 }
 
+/** What every answer about a point of sale says of it: its codes, its client, its names and street, its state and place. */
+const locationBaseAnswer = z.object({
+  id: recordId,
+  code: z.string(),
+  clientId: recordId,
+  clientName: z.string(),
+  fullName: z.string(),
+  clientLocationName: z.string(),
+  clientLocationId: z.string().nullable(),
+  street: z.string(),
+  status: z.boolean(),
+  stateName: z.string().nullable(),
+  cityName: z.string().nullable(),
+});
+
 /** A row of the points of sale's lists. */
-export const locationListAnswer = paged(
-  z.object({
-    id: recordId,
-    code: z.string(),
-    clientId: recordId,
-    clientName: z.string(),
-    fullName: z.string(),
-    clientLocationName: z.string(),
-    clientLocationId: z.string().nullable(),
-    street: z.string(),
-    telephone: z.string().nullable(),
-    executive: z.string().nullable(),
-    status: z.boolean(),
-    stateName: z.string().nullable(),
-    cityName: z.string().nullable(),
-  }),
-);
+export const locationListAnswer = paged(locationBaseAnswer.extend({ telephone: z.string().nullable(), executive: z.string().nullable() }));
 
 /**
  * `GET /locations/:id`: the point of sale's fields (as the form sends them), its place's names, its
  * owner, zone managers and attribute values.
  */
-export const locationAnswer = z
-  .object({
-    id: recordId,
-    code: z.string(),
-    clientId: recordId,
-    clientName: z.string(),
-    fullName: z.string(),
-    clientLocationName: z.string(),
-    clientLocationId: z.string().nullable(),
-    street: z.string(),
+export const locationAnswer = locationBaseAnswer
+  .extend({
     countryId: recordId.nullable(),
     stateId: recordId.nullable(),
     cityId: recordId.nullable(),
     countryName: z.string().nullable(),
-    stateName: z.string().nullable(),
-    cityName: z.string().nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
     emails: z.array(z.string()),
     keysValues: z.array(z.object({ key: z.string(), value: z.string() })),
-    status: z.boolean(),
     createdAt: moment,
     updatedAt: moment,
     ownerId: recordId.nullable(),
