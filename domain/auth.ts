@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './answers';
 import { isEmailShaped, MSG, newPassword, required, textOr } from './validation';
 
 export const loginSchema = z.object({
@@ -31,25 +32,27 @@ export const AUTH_TEXT = {
 } as const;
 
 /** The session the console keeps after login (spec 1 §3, "Session / user profile"). */
-export interface UserProfile {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  rolId: number | null;
-  rolDescription: string;
-  clientId: number | null;
-  permissions: { actionId: number; active: boolean }[];
-  linkSurveyMonkey: string | null;
-  client: { claimUrl: string | null; contactUrl: string | null; clientInfo: { urlInfoImg: string | null; checklist: boolean } } | null;
-  checkerAccessToken: string | null;
-  checklistAccessUrl: string | null;
-}
+export const userProfileAnswer = z.object({
+  id: recordId,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  rolId: z.number().int().nullable(),
+  rolDescription: z.string(),
+  clientId: recordId.nullable(),
+  permissions: z.array(z.object({ actionId: z.number().int(), active: z.boolean() })),
+  linkSurveyMonkey: z.string().nullable(),
+  client: z.object({ claimUrl: z.string().nullable(), contactUrl: z.string().nullable(), clientInfo: z.object({ urlInfoImg: z.string().nullable(), checklist: z.boolean() }) }).nullable(),
+  checkerAccessToken: z.string().nullable(),
+  checklistAccessUrl: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileAnswer>;
 
-export interface LoginAnswer {
-  token: string;
-  /** Seconds until the access token expires. */
-  expiration: number;
-  id: number;
-  refreshToken: string;
-}
+/** What a login, a single sign-on and a renewal answer. */
+export const loginAnswer = z.object({
+  token: z.string(),
+  expiration: z.number().int().positive().describe('Segundos hasta que vence el token de acceso.'),
+  id: recordId,
+  refreshToken: z.string(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;

@@ -1,5 +1,6 @@
 /** Campaigns (spec 3 §2–§5): a client's period of work, disabled while deletedAt is set. */
 import { z } from 'zod';
+import { day, idName, moment, paged, recordId } from './answers';
 import { dateValue, documentedAs, formatDisplayDate, id, MSG, pickedId, required, todayIso } from './validation';
 
 export const CAMPAIGN_TEXT = {
@@ -119,3 +120,18 @@ export interface Campaign {
 }
 
 export const campaignState = (c: { deletedAt: string | null }) => (c.deletedAt === null ? CAMPAIGN_TEXT.enabled : CAMPAIGN_TEXT.disabled);
+
+/** A campaign as the API answers it (`projectsCount` only in the answers about one campaign). */
+export const campaignAnswer = z.object({
+  id: recordId,
+  name: z.string(),
+  clientId: recordId,
+  client: idName.nullable(),
+  startDate: day,
+  endDate: day,
+  createdAt: moment,
+  updatedAt: moment,
+  deletedAt: moment.nullable(),
+  projectsCount: z.number().int().optional(),
+});
+export const campaignListAnswer = paged(campaignAnswer);

@@ -1,5 +1,6 @@
 /** Characteristics (spec 3 §2, §3, §4, §5): a description, disabled while deletedAt is set. */
 import { z } from 'zod';
+import { moment, paged, recordId } from './answers';
 import { id, nameText } from './validation';
 
 export const CHARACTERISTIC_TEXT = {
@@ -39,3 +40,7 @@ export interface Characteristic extends CharacteristicInput {
 }
 
 export const characteristicState = (c: { deletedAt: string | null }) => (c.deletedAt === null ? CHARACTERISTIC_TEXT.enabled : CHARACTERISTIC_TEXT.disabled);
+
+/** A characteristic as the API answers it. */
+export const characteristicAnswer = characteristicSchema.extend({ id: recordId, createdAt: moment, updatedAt: moment, deletedAt: moment.nullable() });
+export const characteristicListAnswer = paged(characteristicAnswer);

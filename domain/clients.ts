@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idName, moment, paged, recordId } from './answers';
 import { email, id, nameText, optionalIdSaying, optionalPhone, optionalUrl, required, url } from './validation';
 
 export const CLIENT_TEXT = {
@@ -35,3 +36,18 @@ export interface Client extends ClientInput {
 
 /** The activation dialog's literal text (spec 1 §4). */
 export const CLIENT_STATE_QUESTION = 'Confirmación. ¿Está seguro que desea Activar/Desactivar este cliente?';
+
+/**
+ * A client as the API answers it (GET, and after every write), with its type; the optional fields the
+ * form leaves empty are kept null.
+ */
+export const clientAnswer = clientSchema.extend({
+  id: recordId,
+  telephone: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  linkSurveyMonkey: z.string().nullable(),
+  state: z.boolean(),
+  updatedAt: moment,
+  type: idName.nullable(),
+});
+export const clientListAnswer = paged(clientAnswer);

@@ -1,5 +1,6 @@
 /** Client attributes (features, spec 1 §2.6, §4, §5): a name, a required flag and its values. */
 import { z } from 'zod';
+import { moment, paged, recordId } from './answers';
 import { collapseSpaces, id, MSG, nameKey, pickedId, textOr, trimText } from './validation';
 
 export const FEATURE_TEXT = {
@@ -92,3 +93,15 @@ export interface Feature {
   isRequired: boolean;
   values: { id: number; value: string; isDefault: boolean }[];
 }
+
+/** An attribute of a client with its values, as the API answers it. */
+export const featureAnswer = z.object({
+  id: recordId,
+  clientId: recordId,
+  clientName: z.string().optional(),
+  name: z.string(),
+  isRequired: z.boolean(),
+  updatedAt: moment,
+  values: z.array(z.object({ id: recordId, value: z.string(), isDefault: z.boolean() })),
+});
+export const featureListAnswer = paged(featureAnswer);

@@ -1,5 +1,6 @@
 /** Guidelines (instructivos, spec 3 §2, §3, §5): a name and four specification texts with media. */
 import { z } from 'zod';
+import { moment, paged, recordId } from './answers';
 import { optionalVideo, richText } from './richText';
 import { id, nameText, optionalUrl } from './validation';
 
@@ -63,3 +64,8 @@ export const GUIDELINE_TEXT = {
   endQuestion: 'Está a punto de finalizar la vigencia de este instructivo: dejará de poder asignarse a proyectos. ¿Desea continuar?',
   editQuestion: 'Al guardar se creará una nueva versión del instructivo y la versión actual dejará de estar vigente. ¿Desea continuar?',
 } as const;
+
+/** A row of the guidelines' lists: a version, without its texts. */
+export const guidelineListAnswer = paged(
+  z.object({ id: recordId, sequenceId: recordId, version: z.number().int(), name: z.string(), createdAt: moment, deletedAt: moment.nullable(), editable: z.boolean() }),
+);

@@ -1,5 +1,6 @@
 /** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
 import { z } from 'zod';
+import { idFullName, moment, paged, recordId } from './answers';
 import { type KeyValue, keyValueSchema } from './tags';
 import { email, id, INVALID_ID, isEmail, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr } from './validation';
 
@@ -255,3 +256,46 @@ export interface Location extends Omit<LocationInput, 'featureValues'> {
   owner: { id: number; fullName: string } | null;
   zoneManagers: { id: number; fullName: string }[];
 }
+
+/** What every answer about a point of sale says of it: its codes, its client, its names and street, its state and place. */
+const locationBaseAnswer = z.object({
+  id: recordId,
+  code: z.string(),
+  clientId: recordId,
+  clientName: z.string(),
+  fullName: z.string(),
+  clientLocationName: z.string(),
+  clientLocationId: z.string().nullable(),
+  street: z.string(),
+  status: z.boolean(),
+  stateName: z.string().nullable(),
+  cityName: z.string().nullable(),
+});
+
+/** A row of the points of sale's lists. */
+export const locationListAnswer = paged(locationBaseAnswer.extend({ telephone: z.string().nullable(), executive: z.string().nullable() }));
+
+/**
+ * `GET /locations/:id`: the point of sale's fields (as the form sends them), its place's names, its
+ * owner, zone managers and attribute values.
+ */
+export const locationAnswer = locationBaseAnswer
+  .extend({
+    countryId: recordId.nullable(),
+    stateId: recordId.nullable(),
+    cityId: recordId.nullable(),
+    countryName: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    emails: z.array(z.string()),
+    keysValues: z.array(z.object({ key: z.string(), value: z.string() })),
+    createdAt: moment,
+    updatedAt: moment,
+    ownerId: recordId.nullable(),
+    owner: idFullName.nullable(),
+    zoneManagersIds: z.array(recordId),
+    zoneManagers: z.array(idFullName),
+    featureValues: z.array(z.object({ id: recordId, value: z.string(), featureId: recordId })),
+  })
+  // Its free texts (telephone, zone, executive, manager, hours, observations…): strings or null.
+  .catchall(z.string().nullable());

@@ -1,5 +1,6 @@
 /** Motives (spec 3 §2, §3, §5): the reasons a reviewer gives when rejecting or observing a move. */
 import { z } from 'zod';
+import { moment, paged, recordId } from './answers';
 import { id, nameText } from './validation';
 
 /** The description's limit (spec 3 §9). */
@@ -106,3 +107,7 @@ export function motiveReasonProblem(
   if (motive.requiresUserComment && !saysSomething(ownComment(reason, motive.motive))) return { field: 'reason', message: MOTIVE_TEXT.commentRequired };
   return null;
 }
+
+/** A motive as the API answers it (a description left empty is kept null). */
+export const motiveAnswer = motiveSchema.extend({ id: recordId, description: z.string().nullable(), createdAt: moment, updatedAt: moment });
+export const motiveListAnswer = paged(motiveAnswer);

@@ -1,57 +1,59 @@
 /** The shapes the Moves API answers (spec 2 §3 and "Payload shapes for Moves"), shared by server and console. */
+import { z } from 'zod';
+import { day, idFullName, idName, moment, money, paged, recordId } from './answers';
 import type { MoveReplies } from './move-replies';
-import type { MoveStatus } from './moves';
+import { MOVE_STATUSES } from './moves';
 import type { Dimension } from './questionnaires';
 
+const moveStatus = z.enum(MOVE_STATUSES);
+
 /** A row of `GET /user-moves/get/all`. */
-export interface MoveListRow {
-  id: number;
-  code: string;
-  clientLocationName: string;
-  userFullName: string | null;
-  statusName: string;
-  statusId: MoveStatus;
-  hasAttachments: boolean;
-  assignedAgentFullName: string | null;
-  projectsName: string;
-  campaignsClientName: string | null;
-  createdAt: string;
-}
+export const moveListRow = z.object({
+  id: recordId,
+  code: z.string(),
+  clientLocationName: z.string(),
+  userFullName: z.string().nullable(),
+  statusName: z.string(),
+  statusId: moveStatus,
+  hasAttachments: z.boolean(),
+  assignedAgentFullName: z.string().nullable(),
+  projectsName: z.string(),
+  campaignsClientName: z.string().nullable(),
+  createdAt: moment,
+});
+export type MoveListRow = z.infer<typeof moveListRow>;
 
 /**
  * `GET /user-moves/get/all`: a page and the count of the filter. Past 1,000 matching moves the count is
  * the database's estimate and `countEstimated` is true (docs/decisions.md, "Conteos a escala").
  */
-export interface MoveListPage {
-  rows: MoveListRow[];
-  count: number;
-  countEstimated?: true;
-}
+export const moveListAnswer = paged(moveListRow).extend({ countEstimated: z.literal(true).optional() });
+export type MoveListPage = z.infer<typeof moveListAnswer>;
 
-export interface PersonRef {
-  id: number;
-  fullName: string;
-}
+export type PersonRef = z.infer<typeof idFullName>;
 
-export interface MoveAttachment {
-  id: number;
-  type: 'image' | 'audio' | 'video' | string;
-  name: string;
-  duration_in_seconds: number | null;
+const moveAttachment = z.object({
+  id: recordId,
+  /** 'image', 'audio' or 'video'. */
+  type: z.string(),
+  name: z.string(),
+  duration_in_seconds: z.number().nullable(),
   /** A signed link of our file store (valid one hour) or the external link. */
-  download_link: string;
-  createdAt: string;
-}
+  download_link: z.string(),
+  createdAt: moment,
+});
+export type MoveAttachment = z.infer<typeof moveAttachment>;
 
 /** The payment a Getter already got for a visit, through an earlier move of it (the one a copy republishes). */
-export interface PaidVisit {
-  transactionId: number;
-  moveId: number;
-  moveCode: string;
-  amount: string;
-  transactionDate: string;
-  operationCode: string | null;
-}
+const paidVisit = z.object({
+  transactionId: recordId,
+  moveId: recordId,
+  moveCode: z.string(),
+  amount: money,
+  transactionDate: moment,
+  operationCode: z.string().nullable(),
+});
+export type PaidVisit = z.infer<typeof paidVisit>;
 
 /**
  * `POST /user-moves/accept-one`'s answer: the move, the PENDING transaction it created, or (none
@@ -60,77 +62,90 @@ export interface PaidVisit {
 export type ApproveAnswer = MoveDetail & { transaction: { id: number; amount: string } | null; paidBefore: PaidVisit | null };
 
 /** `GET /user-moves/get/code?code=` and `GET /user-moves/get?id=`. */
-export interface MoveDetail {
-  id: number;
-  code: string;
-  status: { id: MoveStatus; name: string };
-  statusId: MoveStatus;
+export const moveDetailAnswer = z.object({
+  id: recordId,
+  code: z.string(),
+  status: z.object({ id: moveStatus, name: z.string() }),
+  statusId: moveStatus,
   /** Optimistic concurrency: send it back with every action. */
-  version: number;
-  hasAttachments: boolean;
-  /** `motiveId`: the bank's motive a rejection, disapproval or return was given with. */
-  user_move_status_logs: { id: number; status: string; statusName: string; createdAt: string; finishedAt: string | null; reason: string | null; motiveId: number | null; /** The bank's name of `motiveId`. */ motiveName: string | null; userFullName: string | null }[];
-  assignedAgentId: number | null;
-  assignedAgent: PersonRef | null;
-  userId: number | null;
+  version: z.number().int(),
+  hasAttachments: z.boolean(),
+  /** `motiveId`: the bank's motive a rejection, disapproval or return was given with; `motiveName`, its name. */
+  user_move_status_logs: z.array(
+    z.object({
+      id: recordId,
+      status: z.string(),
+      statusName: z.string(),
+      createdAt: moment,
+      finishedAt: moment.nullable(),
+      reason: z.string().nullable(),
+      motiveId: recordId.nullable(),
+      motiveName: z.string().nullable(),
+      userFullName: z.string().nullable(),
+    }),
+  ),
+  assignedAgentId: recordId.nullable(),
+  assignedAgent: idFullName.nullable(),
+  userId: recordId.nullable(),
   /** The Getter; `active`: still an active Getter (a republished copy goes to it). */
-  user: (PersonRef & { active: boolean }) | null;
-  rescueUserId: number | null;
-  userMoveVideoLink: string | null;
-  userMoveAudio: MoveAttachment | null;
-  attachments: MoveAttachment[];
-  returnReason: string | null;
-  disapprovedReason: string | null;
-  rejectionReason: string | null;
-  cancelReason: string | null;
-  editReason: string | null;
-  finishAnalysisDate: string | null;
-  startAuditDate: string | null;
-  completedAuditDate: string | null;
-  dueTo: string | null;
-  createdAt: string;
-  questionnaireResult: number | null;
+  user: idFullName.extend({ active: z.boolean() }).nullable(),
+  rescueUserId: recordId.nullable(),
+  userMoveVideoLink: z.string().nullable(),
+  userMoveAudio: moveAttachment.nullable(),
+  attachments: z.array(moveAttachment),
+  returnReason: z.string().nullable(),
+  disapprovedReason: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  editReason: z.string().nullable(),
+  finishAnalysisDate: moment.nullable(),
+  startAuditDate: moment.nullable(),
+  completedAuditDate: moment.nullable(),
+  dueTo: day.nullable(),
+  createdAt: moment,
+  questionnaireResult: z.number().nullable(),
   /** A republished copy of this move exists (republish is allowed once). */
-  republished: boolean;
+  republished: z.boolean(),
   /** The Getter was already paid for it (a disapproval keeps that payment). */
-  paid: boolean;
+  paid: z.boolean(),
   /**
    * On a rejected or disapproved move (one that may be republished): the payment its Getter already got
    * for the visit, this move's or an earlier one's it republishes. A copy's approval owes nothing then
    * (see `paidBefore`). Null otherwise.
    */
-  paidVisit: PaidVisit | null;
+  paidVisit: paidVisit.nullable(),
   /** The code of that copy, to go to it from this move. */
-  republishedCopyCode: string | null;
-  republishedFromId: number | null;
+  republishedCopyCode: z.string().nullable(),
+  republishedFromId: recordId.nullable(),
   /** Whether an agent already saved an edited version of the answers. */
-  editedByAgent: boolean;
-  projectLocation: {
-    id: number;
-    locations: {
-      id: number;
-      fullName: string;
-      clientLocationName: string;
-      client_location_id: string | null;
-      street: string;
-      city: string | null;
-      state: string | null;
-      openingHours: string;
-      closingHours: string;
-      observation: string | null;
-    };
-    projects: {
-      id: number;
-      name: string;
-      startDate: string | null;
-      endDate: string | null;
-      price: string | null;
-      guideline: { id: number; name: string; generalitiesImg: string | null } | null;
-      campaigns: { id: number; name: string; client: { id: number; name: string } | null } | null;
-      client: { id: number; name: string } | null;
-    };
-  };
-}
+  editedByAgent: z.boolean(),
+  projectLocation: z.object({
+    id: recordId,
+    locations: z.object({
+      id: recordId,
+      fullName: z.string(),
+      clientLocationName: z.string(),
+      client_location_id: z.string().nullable(),
+      street: z.string(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      openingHours: z.string(),
+      closingHours: z.string(),
+      observation: z.string().nullable(),
+    }),
+    projects: z.object({
+      id: recordId,
+      name: z.string(),
+      startDate: day.nullable(),
+      endDate: day.nullable(),
+      price: money.nullable(),
+      guideline: idName.extend({ generalitiesImg: z.string().nullable() }).nullable(),
+      campaigns: idName.extend({ client: idName.nullable() }).nullable(),
+      client: idName.nullable(),
+    }),
+  }),
+});
+export type MoveDetail = z.infer<typeof moveDetailAnswer>;
 
 /** `GET /questionnaires-replyeds/get` and `GET /questionnaireRepliedByAgent`. */
 export interface AnsweredQuestionnaire {
@@ -147,28 +162,42 @@ export interface AnsweredQuestionnaire {
 }
 
 /** A row of the stock (`GET /user-moves/stock-moves-report`): a published visit or a move. */
-export interface StockRow {
+export const stockRow = z.object({
   /** 'v:<visit id>' or 'm:<move id>': the stable key (and the keyset cursor). */
-  key: string;
-  kind: 'visit' | 'move';
-  id_pedido: number | null;
-  id_move: string | null;
-  userMoveId: number | null;
-  id_operativo: number;
-  auditor: string | null;
-  estado_actual: string;
-  agente_asignado: string | null;
-  proyecto: string;
-  cliente: string | null;
-  project_location_id: number;
-  punto_de_venta: string;
-  ciudad: string | null;
-  fecha_limite: string | null;
+  key: z.string(),
+  kind: z.enum(['visit', 'move']),
+  id_pedido: recordId.nullable(),
+  id_move: z.string().nullable(),
+  userMoveId: recordId.nullable(),
+  id_operativo: recordId,
+  auditor: z.string().nullable(),
+  estado_actual: z.string(),
+  agente_asignado: z.string().nullable(),
+  proyecto: z.string(),
+  cliente: z.string().nullable(),
+  project_location_id: recordId,
+  punto_de_venta: z.string(),
+  ciudad: z.string().nullable(),
+  fecha_limite: day.nullable(),
   /** Its project ended (the end date passed): listed, but nothing of it can be assigned any more. */
-  proyectoFinalizado?: boolean;
+  proyectoFinalizado: z.boolean().optional(),
   /** Its point of sale was deactivated: listed, but no Getter is sent there (the server refuses it). */
-  puntoDeVentaInactivo?: boolean;
-}
+  puntoDeVentaInactivo: z.boolean().optional(),
+});
+export type StockRow = z.infer<typeof stockRow>;
+
+/**
+ * `GET /user-moves/stock-moves-report`: a page of the stock; the total only with the first page (null
+ * after it), `next` the key of the page after. With `full`, each row adds the report's columns and
+ * `ahead` the key of the page after the next.
+ */
+export const stockAnswer = z.object({
+  rows: z.array(stockRow.loose()),
+  count: z.number().int().min(0).nullable(),
+  next: z.string().nullable(),
+  ahead: z.string().nullable().optional(),
+  countEstimated: z.literal(true).optional(),
+});
 
 /** The stock export's extra columns (spec 3 §3 "stock report adds…"). */
 export interface StockReportRow extends StockRow {
@@ -186,22 +215,28 @@ export interface StockReportRow extends StockRow {
 }
 
 /** A row of the performance report (`GET /user-moves/report`): an approved move. */
-export interface PerformanceRow {
-  id: number;
-  code: string;
-  userMoveVideoLink: string | null;
-  questionnaireResult: number | null;
-  clientName: string | null;
-  campaignName: string | null;
-  projectName: string;
-  locationName: string;
-  clientLocationName: string;
+export const performanceRow = z.object({
+  id: recordId,
+  code: z.string(),
+  userMoveVideoLink: z.string().nullable(),
+  questionnaireResult: z.number().nullable(),
+  clientName: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  projectName: z.string(),
+  locationName: z.string(),
+  clientLocationName: z.string(),
   /** The client's own code of the point of sale ('Código de Locación del Cliente'), as the stock and the client's report show it. */
-  clientLocationId: string | null;
-  getterName: string | null;
-  agentName: string | null;
-  approvedAt: string | null;
-  startAuditDate: string | null;
-  completedAuditDate: string | null;
-  answers?: { dimension: string; subDimension: string; question: string; type: string; reply: string; weighting: number | null; commentary: string | null }[];
-}
+  clientLocationId: z.string().nullable(),
+  getterName: z.string().nullable(),
+  agentName: z.string().nullable(),
+  approvedAt: moment.nullable(),
+  startAuditDate: moment.nullable(),
+  completedAuditDate: moment.nullable(),
+  answers: z
+    .array(z.object({ dimension: z.string(), subDimension: z.string(), question: z.string(), type: z.string(), reply: z.string(), weighting: z.number().nullable(), commentary: z.string().nullable() }))
+    .optional(),
+});
+export type PerformanceRow = z.infer<typeof performanceRow>;
+
+/** `GET /user-moves/report`: a page of approved moves; the total is null when it pages by key (`after`). */
+export const performanceAnswer = z.object({ rows: z.array(performanceRow), count: z.number().int().min(0).nullable() });

@@ -1,5 +1,6 @@
 /** Move configurations (spec 1 §2.7, §3, §4, §5). */
 import { z } from 'zod';
+import { idName, moment, paged, recordId } from './answers';
 import { collapseSpaces, id, MSG, textOr, trimText } from './validation';
 
 export const MOVE_CONFIG_TEXT = {
@@ -89,3 +90,23 @@ export interface MoveConfigInfo {
   moveTypes: { id: number; name: string }[];
   categories: { id: number; name: string }[];
 }
+
+/** A row of `GET /moves` (`MoveConfigurationRow`). */
+const moveConfigRowAnswer = z.object({
+  id: recordId,
+  code: z.string(),
+  name: z.string(),
+  points: z.number().int(),
+  minutesDuration: z.number().int(),
+  consumptionPayment: z.boolean(),
+  needsVideoRecording: z.boolean(),
+  needsAudioRecording: z.boolean(),
+  needsCheckList: z.boolean(),
+  status: z.boolean(),
+  moveTypes: z.array(z.number().int()),
+  category: z.array(z.number().int()),
+  projectsCount: z.number().int(),
+});
+export const moveConfigListAnswer = paged(moveConfigRowAnswer);
+/** `GET /moves/get/:id` (`MoveConfiguration`): with the projects that use it, by name. */
+export const moveConfigAnswer = moveConfigRowAnswer.extend({ updatedAt: moment, projects: z.array(idName) });

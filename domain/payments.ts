@@ -3,6 +3,7 @@
  * dialog's rules (shared with the server's bodies), the lists' queries and the answer's shape.
  */
 import { z } from 'zod';
+import { moment, money, paged, recordId } from './answers';
 import { MOVE_FORM_TEXT } from './move-forms';
 import type { MoveStatus } from './moves';
 import { formatPesos, parseMoney, centsToMoney } from './money';
@@ -431,3 +432,20 @@ export function paymentAccount(profile: GetterProfile | null | undefined): strin
   const payout = payoutAccount(profile);
   return payout ? `${payout.kind} ${payout.account}` : NO_ACCOUNT;
 }
+
+/** A pending or paid transaction as the API answers it (`PaymentTransaction`). */
+export const transactionAnswer = z.object({
+  id: recordId,
+  amount: money,
+  status: z.enum([TRANSACTION_STATUS.PENDING, TRANSACTION_STATUS.PAID]),
+  createdAt: moment,
+  transactionDate: moment.nullable(),
+  operationCode: z.string().nullable(),
+  accounts: z.object({
+    id: recordId,
+    user: z.object({ id: recordId, fullName: z.string(), profile: z.object({ cuitCuil: z.string().nullable(), mercadoPago: z.string().nullable(), cbu: z.string().nullable() }) }),
+  }),
+  userMoves: z.array(z.object({ id: recordId, code: z.string(), status: z.string(), finishAnalysisDate: moment.nullable(), disapprovedAt: moment.nullable(), paidAnyway: z.boolean().optional() })),
+});
+/** The pending and the paid lists: a page and the amount of the whole filter. */
+export const transactionListAnswer = paged(transactionAnswer).extend({ totalAmount: money });

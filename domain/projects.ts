@@ -4,6 +4,7 @@
  * The console's form and the server check the same rules.
  */
 import { z } from 'zod';
+import { day, idName, moment, money, paged, recordId } from './answers';
 import { formatCount } from './numbers';
 import { distinctRanges, isoDate, MAX_RANGES, RANGE_TEXT, sortRanges, totalVisits, type VisitRange, visitRangeSchema } from './projectVisits';
 import { dateValue, formatDisplayDate, id, MAX_TEXT, MSG, pickedId, textOr, todayIso, trimText } from './validation';
@@ -377,3 +378,91 @@ export interface ProjectUpdateLog {
   newExpirationDate: string;
   updateReason: string;
 }
+
+const visitRangeAnswer = z.object({ from: day, to: day, visits: z.number().int() });
+const projectStatus = z.enum(Object.values(PROJECT_STATE) as [ProjectState, ...ProjectState[]]);
+
+/** A row of `GET /projects`. */
+export const projectListAnswer = paged(
+  z.object({
+    id: recordId,
+    name: z.string(),
+    clientId: recordId,
+    campaignId: recordId,
+    startDate: day,
+    endDate: day,
+    price: money.nullable(),
+    campoRemote: z.boolean(),
+    createdAt: moment,
+    updatedAt: moment,
+    locationsCount: z.number().int(),
+    availableVisits: z.number().int(),
+    client: idName.nullable(),
+    campaign: idName.nullable(),
+    moveConfiguration: z.object({ name: z.string() }).nullable(),
+    status: projectStatus,
+  }),
+);
+
+/** `GET /projects/:id` (`ProjectRecord`). */
+export const projectAnswer = z.object({
+  id: recordId,
+  name: z.string(),
+  clientId: recordId,
+  campaignId: recordId,
+  moveConfigurationId: recordId,
+  questionnaireId: recordId,
+  guidelineId: recordId,
+  startDate: day,
+  endDate: day,
+  price: money.nullable(),
+  mandatoryProduct: z.string(),
+  alternativeProduct: z.string().nullable(),
+  audioAttachment: z.boolean(),
+  campoRemote: z.boolean(),
+  autoApprovalRequired: z.boolean(),
+  rangeDate: z.array(visitRangeAnswer),
+  locationsCount: z.number().int(),
+  client: idName.nullable(),
+  campaign: idName.extend({ startDate: day, endDate: day, deletedAt: moment.nullable() }).nullable(),
+  moveConfiguration: idName.extend({ category: z.array(z.number().int()) }).nullable(),
+  questionnaire: idName.nullable(),
+  guideline: idName.extend({ version: z.number().int(), sequenceId: recordId }).nullable(),
+  status: projectStatus,
+  updateReason: z.string().nullable(),
+  visits: z.object({ total: z.number().int(), available: z.number().int(), taken: z.number().int() }),
+  locations: z.array(
+    z.object({
+      id: recordId,
+      locationId: recordId,
+      clientLocationId: z.string().nullable(),
+      fullName: z.string(),
+      street: z.string(),
+      active: z.boolean(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      visits: z.number().int(),
+      availableVisits: z.number().int(),
+      getters: z.array(z.object({ id: recordId, name: z.string(), moves: z.number().int() })),
+      ranges: z.array(visitRangeAnswer.extend({ id: recordId })),
+    }),
+  ),
+  createdAt: moment,
+  updatedAt: moment,
+});
+
+/** `GET /projects/locations-by-client/:id`: a client's points of sale to pick, and whether each is in the project. */
+export const projectLocationChoicesAnswer = paged(
+  z.object({
+    id: recordId,
+    clientLocationId: z.string().nullable(),
+    fullName: z.string(),
+    street: z.string(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    status: z.boolean(),
+    inProject: z.boolean(),
+    otherProjects: z.string().nullable(),
+  }),
+);

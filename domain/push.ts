@@ -3,6 +3,7 @@
  * of the screens and the history row's shape (with the spec's own spellings).
  */
 import { z } from 'zod';
+import { idFullName, moment, paged, recordId } from './answers';
 import { formatCount } from './numbers';
 import { characters, trimText } from './validation';
 
@@ -146,3 +147,21 @@ export function moveNotice(kind: MoveNoticeKind, facts: MoveNoticeFacts): { titl
   if (kind === 'republish') return { title, body: clipText(lead, messageLimit.max) };
   return { title, body: `${lead}${clipText(facts.reason ?? '', messageLimit.max - lead.length)}`.trimEnd() };
 }
+
+/** `GET /push-notifications/historial`: a page of 'Últimos mensajes enviados'. */
+export const pushHistoryAnswer = paged(
+  z.object({
+    id: recordId,
+    title: z.string(),
+    body: z.string(),
+    totalMessagesSended: z.number().int(),
+    sucessfullMessages: z.number().int(),
+    removedTokens: z.number().int(),
+    processedMessages: z.number().int(),
+    failedMessages: z.number().int(),
+    status: z.enum(Object.keys(PUSH_TEXT.status) as [PushStatus, ...PushStatus[]]),
+    error: z.string().nullable(),
+    createdAt: moment,
+    sentBy: idFullName.nullable(),
+  }),
+);

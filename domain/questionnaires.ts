@@ -4,6 +4,9 @@
  * what a save computes. The request's shape is in questionnaire-body.ts, the weighting and length
  * rules in questionnaire-weights.ts, the score of a replied questionnaire in questionnaire-result.ts.
  */
+import { z } from 'zod';
+import { idName, moment, paged, recordId } from './answers';
+
 export const QUESTION_TYPES = ['open', 'close', 'text', 'amount', 'photographs', 'multiple', 'accumulative', 'penalty'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -300,3 +303,55 @@ function finalizeQuestion(q: Question, idOf: (id: string | undefined) => string)
 
 export const countQuestions = (content: Pick<QuestionnaireContent, 'dimensions'>) =>
   content.dimensions.reduce((n, d) => n + d.subDimensions.reduce((m, s) => m + s.questions.length, 0), 0);
+
+const userRef = idName.nullable();
+const weighting = z.number().nullable();
+/** A questionnaire's tree as a version stores it (`Dimension`). */
+const dimensionAnswer = z.object({
+  _id: z.string(),
+  name: z.string(),
+  weighting,
+  type: z.enum(DIMENSION_TYPES),
+  subDimensions: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      weighting,
+      type: z.enum(SUB_DIMENSION_TYPES),
+      questions: z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          weighting,
+          type: z.enum(QUESTION_TYPES),
+          answers: z.array(z.object({ _id: z.string(), answer: z.string(), guide: z.string(), weighting, hasCommentary: z.boolean(), isRequired: z.boolean(), number: z.number().int() })),
+          visibleToUser: z.boolean(),
+          visibleToGetter: z.boolean(),
+          allowPhotoEvidence: z.boolean(),
+          photoEvidenceRequired: z.boolean(),
+          guide: z.string(),
+          answerRequired: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** A row of `GET /questionnariesV2` (`QuestionnaireRow`). */
+export const questionnaireListAnswer = paged(
+  z.object({ id: recordId, name: z.string(), questionnaire_version_type: z.enum(VERSION_TYPES), createdAt: moment, updatedBy: userRef, lastVersion: z.number().int(), questionCount: z.number().int() }),
+);
+
+/** `GET /questionnariesV2/get/:id` (`QuestionnaireVersion`). */
+export const questionnaireVersionAnswer = z.object({
+  id: recordId,
+  name: z.string(),
+  questionnaire_version_type: z.enum(VERSION_TYPES),
+  version: z.number().int(),
+  lastVersion: z.number().int(),
+  createdAt: moment,
+  versionCreatedAt: moment,
+  updatedBy: userRef,
+  versions: z.array(z.object({ version: z.number().int(), createdAt: moment, createdBy: userRef })),
+  dimensions: z.array(dimensionAnswer),
+});

@@ -4,6 +4,7 @@
  * the query the server validates with the same rules.
  */
 import { z } from 'zod';
+import { day, idName, moment, recordId } from './answers';
 import { type MoveReplies, numberedQuestions, replyText } from './move-replies';
 import type { Dimension } from './questionnaires';
 import { NO_LOCATIONS_TEXT } from './scopeText';
@@ -361,3 +362,34 @@ export function visitDimensions(dimensions: readonly Dimension[], replies: Reado
     }))
     .filter((d) => d.subDimensions.length > 0);
 }
+
+const reportLocation = z.object({ id: recordId, code: z.string(), clientLocationId: z.string().nullable(), fullName: z.string() });
+
+/** `GET /reports/options` (`ReportOptions`). */
+export const reportOptionsAnswer = z.object({
+  client: idName,
+  locationRequired: z.boolean(),
+  hasLocations: z.boolean(),
+  projects: z.array(idName.extend({ startDate: day, endDate: day })),
+  locations: z.array(reportLocation),
+});
+
+/** `GET /reports/performance` (`PerformanceAnswer`): a page of visits and the total. */
+export const performanceReportAnswer = z.object({
+  result: z.array(
+    z.object({
+      id: recordId,
+      code: z.string(),
+      questionnaireResult: z.number(),
+      startAuditDate: moment.nullable(),
+      completedAuditDate: moment.nullable(),
+      visitDate: moment.nullable(),
+      projectLocation: z.object({
+        id: recordId,
+        projects: idName.extend({ client: idName, campaigns: idName.extend({ client: idName }).nullable() }),
+        locations: reportLocation,
+      }),
+    }),
+  ),
+  total: z.number().int().min(0),
+});

@@ -3,6 +3,8 @@
  * client reads at a glance, the per-dimension result a move keeps once approved, and the shape of
  * GET /core-estadisticas/estadisticas/getEstadisticas and GET /core-works/works/getSurveyAndWork/:id.
  */
+import { z } from 'zod';
+import { day, idName } from './answers';
 import { dimensionScore, type Replies } from './questionnaire-result';
 import type { QuestionnaireContent } from './questionnaires';
 
@@ -176,3 +178,31 @@ export interface SurveyAndWork {
   questionnaire: { id: number; name: string; versions: number[] } | null;
   counts: { locations: number; plannedVisits: number; approvedMoves: number; inProgressMoves: number };
 }
+
+const aggregate = { moves: z.number().int(), result: z.number().nullable() };
+const visitAggregate = { ...aggregate, unscored: z.number().int() };
+const dimensionStatistic = z.object({ id: z.string(), name: z.string(), ...aggregate });
+
+/** `GET /core-estadisticas/estadisticas/getEstadisticas` (`StatisticsAnswer`). */
+export const statisticsAnswer = z.object({
+  client: idName,
+  plans: z.array(
+    idName.extend({
+      campaign: idName.nullable(),
+      startDate: day,
+      endDate: day,
+      statistics: z.array(
+        z.object({
+          ...visitAggregate,
+          questionnaire: idName,
+          version: z.number().int(),
+          versionId: z.number().int(),
+          penalties: z.boolean(),
+          dimensions: z.array(dimensionStatistic),
+          annual: z.array(z.object({ ...visitAggregate, year: z.number().int(), dimensions: z.array(dimensionStatistic), periods: z.array(z.object({ ...visitAggregate, period: z.string().regex(/^\d{4}-\d{2}$/) })) })),
+        }),
+      ),
+    }),
+  ),
+  hasLocations: z.boolean().optional(),
+});

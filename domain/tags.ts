@@ -1,5 +1,6 @@
 /** Tag groups (spec 3 §2, §3, §5): a group name and its list of keys and values. */
 import { z } from 'zod';
+import { moment, paged, recordId } from './answers';
 import { id, MSG, nameText, textOr, trimText } from './validation';
 
 export const TAG_TEXT = {
@@ -54,3 +55,7 @@ export interface TagGroup extends TagGroupInput {
   id: number;
   createdAt: string;
 }
+
+/** A group of tags as the API answers it. */
+export const tagGroupAnswer = tagGroupSchema.extend({ id: recordId, createdAt: moment, updatedAt: moment });
+export const tagGroupListAnswer = paged(tagGroupAnswer);

@@ -1,5 +1,6 @@
 /** Web users (spec 3 §2, §3, §5): the staff and client users of the console, with their rules. */
 import { z } from 'zod';
+import { idName, moment, paged, recordId } from './answers';
 import { isRoleId, ROLE, ROLE_IDS, ROLE_NAMES, requiresClient, type RoleId, type UserRole } from './roles';
 import { email, id, idSaying, INVALID_ID, MSG, newPassword, optionalIdSaying, optionalPhone, optionalUrl, required } from './validation';
 
@@ -213,3 +214,22 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function usersExportName(now = new Date()): string {
   return `usuarios_${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}_${pad(now.getHours())}${pad(now.getMinutes())}`;
 }
+
+/** A user as the API answers it; `users_actions`, its permissions, only in the answer about one user. */
+export const webUserAnswer = z.object({
+  id: recordId,
+  names: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  primaryPhone: z.string().nullable(),
+  linkSurveyMonkey: z.string().nullable(),
+  rolId: z.number().int().nullable(),
+  clientId: recordId.nullable(),
+  status: z.boolean(),
+  sendWhatsappNotification: z.boolean(),
+  updatedAt: moment,
+  role: z.object({ id: z.number().int(), description: z.string() }).nullable(),
+  client: idName.nullable(),
+  users_actions: z.array(z.object({ user_action_id: recordId, action_id: recordId, active: z.boolean() })).optional(),
+});
+export const webUserListAnswer = paged(webUserAnswer);

@@ -146,11 +146,11 @@ export function addressProblem(issue: z.core.$ZodIssue, inPath = false): string 
 }
 
 
-export function toJsonSchema(schema: unknown): unknown {
+export function toJsonSchema(schema: unknown, io: 'input' | 'output' = 'input'): unknown {
   if (schema instanceof z.ZodType) {
     try {
       return z.toJSONSchema(schema, {
-        io: 'input',
+        io,
         unrepresentable: 'any',
         // A body read by its own transform shows the shapes it takes (domain/validation.ts `documentedAs`).
         override: (ctx) => {

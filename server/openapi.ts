@@ -1,9 +1,11 @@
 /**
  * What the OpenAPI document (`/api/docs`) says of each route beyond its zod schemas: who may call it
  * (the roles the guard enforces, as `x-roles` and in words), that a public route needs no token, the
- * file a multipart upload carries; and nothing of the console's page (`/`), which is no API.
+ * file a multipart upload carries, the body of its success (the route schema's `answer`, a zod schema
+ * of domain/) and of its refusals; and nothing of the console's page (`/`), which is no API.
  */
 import type { RouteOptions } from 'fastify';
+import { errorAnswer } from '../domain/answers';
 import { ROLE_NAMES, type RoleId } from '../domain/roles';
 import type { RouteRoles } from './guard';
 import { toJsonSchema } from './http';
@@ -59,15 +61,16 @@ function uploadBody({ file, fields = {} }: UploadFields) {
   return { type: 'object', required: [file], properties };
 }
 
-/** Every refusal's body: the reason in Spanish and, for a form, each field's message. */
-const ERROR_BODY = {
-  type: 'object',
-  required: ['message'],
-  properties: {
-    message: { type: 'string', description: 'El motivo, en castellano.' },
-    errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'El mensaje de cada campo, cuando lo hay.' },
-  },
-};
+/**
+ * An answer's zod schema as the body the document shows: its output side (what the server sends), without
+ * the dialect, which an OpenAPI schema object does not carry.
+ */
+export function answerSchema(answer: unknown): Schema {
+  const { $schema: _dialect, ...schema } = toJsonSchema(answer, 'output') as Schema;
+  return schema;
+}
+
+const ERROR_BODY = answerSchema(errorAnswer);
 const refusal = (description: string) => ({ description, ...ERROR_BODY });
 
 /** What `responses` reads of a route besides its schema. */
@@ -76,6 +79,8 @@ interface Answers {
   url: string;
   roles: RouteRoles | undefined;
   upload: boolean;
+  /** The success's body (the route schema's documentation-only `answer`), when the route declares one. */
+  answer: unknown;
   /** Counted per IP by @fastify/rate-limit (the sign-in routes): a 429 past the limit. */
   rateLimited: boolean;
 }
@@ -92,9 +97,10 @@ const codesNamed = (description: unknown) => new Set((String(description ?? '').
  * 422 for an Idempotency-Key reused with other data, 429 for the rate-limited sign-in routes
  * only, 503 for all (the database out of reach), and any other code its description names.
  */
-function responses(given: Schema, { method, url, roles, upload, rateLimited }: Answers): Schema {
+function responses(given: Schema, { method, url, roles, upload, answer, rateLimited }: Answers): Schema {
   const named = codesNamed(given.description);
-  const out: Schema = method === 'POST' ? { '2XX': { description: 'Correcto (201 cuando crea un registro).' } } : { 200: { description: 'Correcto.' } };
+  const body = answer ? answerSchema(answer) : {};
+  const out: Schema = method === 'POST' ? { '2XX': { description: 'Correcto (201 cuando crea un registro).', ...body } } : { 200: { description: 'Correcto.', ...body } };
   if (given.body || given.querystring || given.params || upload || named.has(400)) out[400] = refusal('Datos inválidos: el motivo y, por campo, su mensaje.');
   if (roles !== 'public' || named.has(401)) out[401] = refusal(roles === 'public' ? 'Las credenciales o el token no son válidos, o el usuario está inactivo.' : 'Sin sesión, o con un token vencido o revocado.');
   if (roles !== 'public' || named.has(403)) out[403] = refusal(roles === 'public' ? 'El enlace o el token no es válido, o venció.' : 'El rol del usuario no puede usar esta ruta, o el registro no es suyo.');
@@ -119,12 +125,16 @@ export function documentRoute({ schema, url, route }: { schema: unknown; url: st
   const roles = route.config?.roles;
   const upload = given.upload as UploadFields | undefined;
   delete out.upload;
+  // Documentation only, never `response`: Fastify would serialise with it and drop every property it
+  // does not name.
+  const answer = given.answer;
+  delete out.answer;
   if (upload) out.body = uploadBody(upload);
   out.description = [given.description, rolesInWords(roles)].filter(Boolean).join('\n\n');
   out['x-roles'] = roles === 'public' || roles === 'any' || roles === undefined ? (roles ?? 'any') : [...roles];
   if (roles === 'public') out.security = [];
   const method = [route.method].flat()[0] ?? 'GET';
   const rateLimited = Boolean(route.config?.rateLimit);
-  if (!given.response) out.response = responses(given, { method, url, roles, upload: Boolean(upload), rateLimited });
+  if (!given.response) out.response = responses(given, { method, url, roles, upload: Boolean(upload), answer, rateLimited });
   return { schema: out as never, url };
 }

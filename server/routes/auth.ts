@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema, type UserProfile } from '../../domain/auth';
+import { AUTH_TEXT, loginAnswer, loginSchema, newPasswordSchema, restoreEmailSchema, userProfileAnswer, type UserProfile } from '../../domain/auth';
 import { ANY_USER, isAdmin, ROLE_NAMES, isRoleId } from '../../domain/roles';
 import { id, MSG } from '../../domain/validation';
 import type { App } from '../app';
@@ -28,7 +28,7 @@ export default async function authRoutes(app: App) {
 
   const failures = new LoginFailures(app.db);
   const restoreRequests = new RestoreRequests(app.db);
-  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', description: 'Un e-mail o una contraseña equivocados, o un usuario inactivo, responden 401. Tras 10 contraseñas equivocadas para un mismo e-mail en 15 minutos, ese e-mail responde 429 hasta que pasen.', body: loginSchema } }, async (req) => {
+  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], summary: 'Inicio de sesión con e-mail y contraseña; devuelve tokens de acceso y refresco', description: 'Un e-mail o una contraseña equivocados, o un usuario inactivo, responden 401. Tras 10 contraseñas equivocadas para un mismo e-mail en 15 minutos, ese e-mail responde 429 hasta que pasen.', body: loginSchema, answer: loginAnswer } }, async (req) => {
     const { email, password } = req.body as z.infer<typeof loginSchema>;
     if (!(await failures.attempt(email))) throw new HttpError(429, AUTH_TEXT.tooManyFailures);
     const [user] = await app.db.select().from(users).where(byEmail(email));
@@ -48,6 +48,7 @@ export default async function authRoutes(app: App) {
         summary: 'Inicio de sesión único con un token firmado por Sooft que nombra el e-mail',
         description: 'El token es un JWT HS256 firmado con el secreto compartido; se rechaza (401) vencido, mal firmado o si el usuario está inactivo.',
         body: z.object({ token: z.string().min(1, MSG.required).max(4096) }),
+        answer: loginAnswer,
       },
     },
     async (req) => {
@@ -69,6 +70,7 @@ export default async function authRoutes(app: App) {
         summary: 'Renueva la sesión: canjea el token de refresco por tokens nuevos',
         description: 'Cada token de refresco sirve una sola vez: presentar uno ya usado revoca toda la cadena de sesión que nació de él (401). Un token vencido, revocado o desconocido, o un usuario inactivo, también responden 401.',
         body: z.object({ refreshToken: z.string().min(1, MSG.required).max(200) }),
+        answer: loginAnswer,
       },
     },
     async (req) => rotateSession(app, (req.body as { refreshToken: string }).refreshToken),
@@ -197,6 +199,7 @@ export default async function authRoutes(app: App) {
         summary: 'Perfil de un usuario: datos, rol, permisos y datos de su cliente',
         description: 'Cada usuario lee su propio perfil; el de otro usuario solo lo lee un administrador (403).',
         params: z.object({ id }),
+        answer: userProfileAnswer,
       },
     },
     async (req) => {

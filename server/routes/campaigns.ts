@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CAMPAIGN_TEXT, type CampaignInput, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
+import { CAMPAIGN_TEXT, campaignAnswer, type CampaignInput, campaignListAnswer, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id, todayIso } from '../../domain/validation';
@@ -105,7 +105,7 @@ function ensureDates(value: { startDate: string; endDate: string }, original?: {
 }
 
 export default async function campaignRoutes(app: App) {
-  app.get('/campaigns', { config: read, schema: { tags, summary: 'Lista paginada de campañas con búsqueda por nombre, filtros por cliente y estado', querystring: listCampaignsQuery } }, async (req) => {
+  app.get('/campaigns', { config: read, schema: { tags, summary: 'Lista paginada de campañas con búsqueda por nombre, filtros por cliente y estado', querystring: listCampaignsQuery, answer: campaignListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listCampaignsQuery>;
     const name = (q.name ?? q.q)?.trim();
     // The page and its count, each built once per shape (which filters, the sort, the order).
@@ -146,7 +146,7 @@ export default async function campaignRoutes(app: App) {
     return rows.map(toCampaign);
   });
 
-  app.get('/campaigns/:id', { config: read, schema: { tags, summary: 'Una campaña con su cliente y cuántos proyectos la usan', params: z.object({ id }) } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
+  app.get('/campaigns/:id', { config: read, schema: { tags, summary: 'Una campaña con su cliente y cuántos proyectos la usan', params: z.object({ id }), answer: campaignAnswer } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
 
   app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve la campaña que creó el primero, sin crear otra.', body: campaignSchema, headers: requestKeyHeaders } }, async (req, reply) => {
     const body = req.body as CampaignInput;

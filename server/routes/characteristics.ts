@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHARACTERISTIC_TEXT, type CharacteristicInput, characteristicSchema, characteristicUpdateSchema } from '../../domain/characteristics';
+import { CHARACTERISTIC_TEXT, characteristicAnswer, type CharacteristicInput, characteristicListAnswer, characteristicSchema, characteristicUpdateSchema } from '../../domain/characteristics';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -39,7 +39,7 @@ const refuseDescription = (tx: Tx, description: string, exceptId?: number) =>
   });
 
 export default async function characteristicRoutes(app: App) {
-  app.get('/characteristics/', { config: read, schema: { tags, summary: 'Lista paginada de características con búsqueda, filtro por estado y orden', querystring: listCharacteristicsQuery } }, async (req) => {
+  app.get('/characteristics/', { config: read, schema: { tags, summary: 'Lista paginada de características con búsqueda, filtro por estado y orden', querystring: listCharacteristicsQuery, answer: characteristicListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listCharacteristicsQuery>;
     const filters: SQL[] = [];
     if (q.enabled !== undefined) filters.push(q.enabled ? isNull(characteristics.deletedAt) : isNotNull(characteristics.deletedAt));
@@ -58,7 +58,7 @@ export default async function characteristicRoutes(app: App) {
     return { rows, count };
   });
 
-  app.get('/characteristics/:id', { config: read, schema: { tags, summary: 'Una característica', params: z.object({ id }) } }, async (req) => {
+  app.get('/characteristics/:id', { config: read, schema: { tags, summary: 'Una característica', params: z.object({ id }), answer: characteristicAnswer } }, async (req) => {
     const { id: characteristicId } = req.params as { id: number };
     const [row] = await app.db.select(columns).from(characteristics).where(eq(characteristics.id, characteristicId));
     if (!row) throw notFound(CHARACTERISTIC_TEXT.notFound);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema, type ClientInput } from '../../domain/clients';
+import { CLIENT_TEXT, clientAnswer, type ClientInput, clientListAnswer, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
 import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
@@ -74,7 +74,7 @@ const refuseTakenClientName = (tx: Tx, name: string, exceptId?: number) =>
   refuseTakenName(tx, { table: clients, id: clients.id, name: clients.name }, name, { lockKey: CLIENT_NAMES, message: CLIENT_TEXT.duplicate, field: 'name', exceptId });
 
 export default async function clientRoutes(app: App) {
-  app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], summary: 'Lista paginada de clientes con búsqueda, filtro por estado y orden', description: '`q` busca en nombre, e-mail y dirección sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra clientes ya elegidos en un selector.', querystring: listClientsQuery } }, async (req) => {
+  app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], summary: 'Lista paginada de clientes con búsqueda, filtro por estado y orden', description: '`q` busca en nombre, e-mail y dirección sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra clientes ya elegidos en un selector.', querystring: listClientsQuery, answer: clientListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listClientsQuery>;
     const where = (values: { state?: unknown; q?: unknown; ids?: unknown }) =>
       and(
@@ -110,7 +110,7 @@ export default async function clientRoutes(app: App) {
     return { rows: rows.map(toClient), count };
   });
 
-  app.get('/clients/:id', { config: read, schema: { tags: ['clients'], summary: 'Un cliente con su tipo', params: z.object({ id }) } }, async (req) => {
+  app.get('/clients/:id', { config: read, schema: { tags: ['clients'], summary: 'Un cliente con su tipo', params: z.object({ id }), answer: clientAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     return oneClient(app.db, clientId);
   });

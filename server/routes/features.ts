@@ -1,7 +1,7 @@
 /** Client attributes (spec 1 §2.6, §7): name, required flag and values, one of them the default. */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, type FeatureInput, featureSchema, featureUpdateSchema } from '../../domain/features';
+import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureAnswer, type FeatureInput, featureListAnswer, featureSchema, featureUpdateSchema } from '../../domain/features';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -104,13 +104,13 @@ export default async function featureRoutes(app: App) {
   const tags = ['features'];
   const validatorCompiler = formLevelValidator(FEATURE_DIALOG_FIELDS);
 
-  app.get('/features', { config: read, schema: { tags, summary: 'Lista paginada de atributos de cliente y sus valores, con búsqueda y filtro por cliente', querystring: listFeaturesQuery } }, async (req) => listFeatures(app, req.query as ListFeaturesQuery));
+  app.get('/features', { config: read, schema: { tags, summary: 'Lista paginada de atributos de cliente y sus valores, con búsqueda y filtro por cliente', querystring: listFeaturesQuery, answer: featureListAnswer } }, async (req) => listFeatures(app, req.query as ListFeaturesQuery));
 
-  app.get('/features/client/:id', { config: read, schema: { tags, summary: 'Lista paginada de los atributos de un cliente con sus valores', params: z.object({ id }), querystring: listFeaturesQuery.omit({ clientId: true }) } }, async (req) =>
+  app.get('/features/client/:id', { config: read, schema: { tags, summary: 'Lista paginada de los atributos de un cliente con sus valores', params: z.object({ id }), querystring: listFeaturesQuery.omit({ clientId: true }), answer: featureListAnswer } }, async (req) =>
     listFeatures(app, { ...(req.query as ListFeaturesQuery), clientId: (req.params as { id: number }).id }),
   );
 
-  app.get('/features/:id', { config: read, schema: { tags, summary: 'Un atributo de cliente con sus valores', params: z.object({ id }) } }, async (req) => {
+  app.get('/features/:id', { config: read, schema: { tags, summary: 'Un atributo de cliente con sus valores', params: z.object({ id }), answer: featureAnswer } }, async (req) => {
     const feature = await readFeature(app.db, (req.params as { id: number }).id);
     if (!feature) throw notFound(FEATURE_TEXT.notFound);
     return feature;

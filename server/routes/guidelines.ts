@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
+import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineListAnswer, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
 import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
@@ -84,7 +84,7 @@ async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: 
 }
 
 export default async function guidelineRoutes(app: App) {
-  app.get('/guidelines', { config: read, schema: { tags, summary: 'Lista paginada de versiones de instructivos (sin textos) con búsqueda y filtro de vigencia', description: '`q` busca en el nombre sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra versiones ya elegidas, vigentes o no; `sequenceId` da las versiones de un instructivo.', querystring: listGuidelinesQuery } }, async (req) => {
+  app.get('/guidelines', { config: read, schema: { tags, summary: 'Lista paginada de versiones de instructivos (sin textos) con búsqueda y filtro de vigencia', description: '`q` busca en el nombre sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra versiones ya elegidas, vigentes o no; `sequenceId` da las versiones de un instructivo.', querystring: listGuidelinesQuery, answer: guidelineListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listGuidelinesQuery>;
     const filters: SQL[] = [];
     if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
@@ -96,7 +96,7 @@ export default async function guidelineRoutes(app: App) {
   });
 
   /** The current versions whose name contains the text (the project form's guideline search). */
-  app.get('/guidelines/search', { config: read, schema: { tags, summary: 'Búsqueda paginada de instructivos vigentes por nombre', querystring: searchQuery } }, async (req) => {
+  app.get('/guidelines/search', { config: read, schema: { tags, summary: 'Búsqueda paginada de instructivos vigentes por nombre', querystring: searchQuery, answer: guidelineListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof searchQuery>;
     const filters: SQL[] = [isNull(guidelines.deletedAt)];
     if (q.searchValue) filters.push(matchesFolded(guidelines.searchName, searchPattern(q.searchValue)));

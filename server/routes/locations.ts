@@ -1,16 +1,7 @@
 /** Points of sale (spec 1 §2.5, §7): list by client (or across clients), one, create, update, (de)activate. */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  searchPatternProblem,
-  LOCATION_DIALOG_FIELDS,
-  LOCATION_TEXT,
-  type LocationInput,
-  locationSchema,
-  locationStatusSchema,
-  type LocationUpdate,
-  locationUpdateSchema,
-} from '../../domain/locations';
+import { LOCATION_DIALOG_FIELDS, LOCATION_TEXT, locationAnswer, type LocationInput, locationListAnswer, locationSchema, locationStatusSchema, type LocationUpdate, locationUpdateSchema, searchPatternProblem } from '../../domain/locations';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -165,14 +156,14 @@ export default async function locationRoutes(app: App) {
   const formValidator = formLevelValidator(LOCATION_DIALOG_FIELDS);
 
   /** Across clients (the /branch-offices area), optionally for one client. */
-  app.get('/locations', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de todos los clientes o de uno, con filtros', description: '`q` es una expresión regular (sin distinguir mayúsculas) sobre el código del punto de venta del cliente. El total es exacto hasta 1.000 y estimado por encima.', querystring: listLocationsQuery } }, async (req) => listLocations(app, req.query as ListLocationsQuery));
+  app.get('/locations', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de todos los clientes o de uno, con filtros', description: '`q` es una expresión regular (sin distinguir mayúsculas) sobre el código del punto de venta del cliente. El total es exacto hasta 1.000 y estimado por encima.', querystring: listLocationsQuery, answer: locationListAnswer } }, async (req) => listLocations(app, req.query as ListLocationsQuery));
 
-  app.get('/locations/client/:id', { config: read, schema: { tags, summary: 'Lista paginada de los puntos de venta de un cliente, con búsqueda por código y estado', params: z.object({ id }), querystring: listLocationsQuery.omit({ clientId: true }) } }, async (req) => {
+  app.get('/locations/client/:id', { config: read, schema: { tags, summary: 'Lista paginada de los puntos de venta de un cliente, con búsqueda por código y estado', params: z.object({ id }), querystring: listLocationsQuery.omit({ clientId: true }), answer: locationListAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     return listLocations(app, { ...(req.query as ListLocationsQuery), clientId });
   });
 
-  app.get('/locations/:id', { config: read, schema: { tags, summary: 'Un punto de venta con su dirección, gerentes de zona y valores de atributos', params: z.object({ id }) } }, async (req) => {
+  app.get('/locations/:id', { config: read, schema: { tags, summary: 'Un punto de venta con su dirección, gerentes de zona y valores de atributos', params: z.object({ id }), answer: locationAnswer } }, async (req) => {
     const location = await readLocation(app.db, (req.params as { id: number }).id);
     if (!location) throw notFound(LOCATION_TEXT.notFound);
     return location;

@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MOTIVE_TEXT, type MotiveInput, motiveSchema, motiveStateSchema, type MotiveUpdate, motiveUpdateSchema } from '../../domain/motives';
+import { MOTIVE_TEXT, motiveAnswer, type MotiveInput, motiveListAnswer, motiveSchema, motiveStateSchema, type MotiveUpdate, motiveUpdateSchema } from '../../domain/motives';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -45,7 +45,7 @@ const refuseMotiveName = (tx: Tx, motive: string, exceptId?: number) =>
   refuseTakenName(tx, { table: motives, id: motives.id, name: motives.motive }, motive, { lockKey: 'motives', message: MOTIVE_TEXT.duplicate, field: 'motive', exceptId });
 
 export default async function motiveRoutes(app: App) {
-  app.get('/motives', { config: read, schema: { tags, summary: 'Lista paginada de motivos con búsqueda, filtro por estado y orden', querystring: listMotivesQuery } }, async (req) => {
+  app.get('/motives', { config: read, schema: { tags, summary: 'Lista paginada de motivos con búsqueda, filtro por estado y orden', querystring: listMotivesQuery, answer: motiveListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listMotivesQuery>;
     const filters: SQL[] = [];
     if (q.isActive !== undefined) filters.push(eq(motives.isActive, q.isActive));
@@ -67,7 +67,7 @@ export default async function motiveRoutes(app: App) {
     return { rows, count };
   });
 
-  app.get('/motives/:id', { config: read, schema: { tags, summary: 'Un motivo con su descripción y estado', params: z.object({ id }) } }, async (req) => {
+  app.get('/motives/:id', { config: read, schema: { tags, summary: 'Un motivo con su descripción y estado', params: z.object({ id }), answer: motiveAnswer } }, async (req) => {
     const { id: motiveId } = req.params as { id: number };
     const [row] = await app.db.select(columns).from(motives).where(eq(motives.id, motiveId));
     if (!row) throw notFound(MOTIVE_TEXT.notFound);

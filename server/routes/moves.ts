@@ -1,7 +1,7 @@
 /** Moves, read side (spec 2 §7): the list, one move, the filters' choices and the answered questionnaire. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AnsweredQuestionnaire } from '../../domain/move-api';
+import { moveDetailAnswer, moveListAnswer, type AnsweredQuestionnaire } from '../../domain/move-api';
 import { codeToId, moveListQuery, type MoveListQuery } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
 import { PROJECT_CHOICES_CAP, pickerIds, pickerLimit, pickerTerm } from '../../domain/pickers';
@@ -39,14 +39,14 @@ export default async function moveRoutes(app: App) {
   const files = fileStoreFor(app.config);
 
   // The page comes as JSON text (PostgreSQL writes its rows): sent as it is.
-  app.get('/user-moves/get/all', { config: read, schema: { tags, summary: 'Lista paginada de moves con filtros (cliente, proyecto, estado, fechas…) y orden', description: 'Se pagina por `offset` o por clave: `after`/`before` con el id de una move piden la página que la sigue o la precede en el orden pedido (no los dos a la vez). El total es exacto hasta un tope y estimado por encima.', querystring: moveListQuery } }, async (req, reply) =>
+  app.get('/user-moves/get/all', { config: read, schema: { tags, summary: 'Lista paginada de moves con filtros (cliente, proyecto, estado, fechas…) y orden', description: 'Se pagina por `offset` o por clave: `after`/`before` con el id de una move piden la página que la sigue o la precede en el orden pedido (no los dos a la vez). El total es exacto hasta un tope y estimado por encima.', querystring: moveListQuery, answer: moveListAnswer } }, async (req, reply) =>
     reply.type('application/json; charset=utf-8').send(await listMoves(app.db, req.query as MoveListQuery)),
   );
 
-  app.get('/user-moves/get', { config: read, schema: { tags, summary: 'Detalle de una move por su id', querystring: byId } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
+  app.get('/user-moves/get', { config: read, schema: { tags, summary: 'Detalle de una move por su id', querystring: byId, answer: moveDetailAnswer } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
 
   /** By code ('M-0000123'); a number alone is read as the code's number. */
-  app.get('/user-moves/get/code', { config: read, schema: { tags, summary: 'Detalle de una move por su código (M-0000123 o solo el número)', description: 'Un código que no es de ninguna move responde 404.', querystring: byCode } }, async (req) => {
+  app.get('/user-moves/get/code', { config: read, schema: { tags, summary: 'Detalle de una move por su código (M-0000123 o solo el número)', description: 'Un código que no es de ninguna move responde 404.', querystring: byCode, answer: moveDetailAnswer } }, async (req) => {
     const { code } = req.query as z.infer<typeof byCode>;
     const moveId = codeToId(code);
     if (moveId === null) throw notFound(MOVE_TEXT.notFound);

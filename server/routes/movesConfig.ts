@@ -4,7 +4,7 @@
  */
 import { asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { lockedChanges, MOVE_CONFIG_TEXT, type MoveConfigInput, type MoveConfiguration, type MoveConfigurationRow, moveConfigSchema } from '../../domain/movesConfig';
+import { lockedChanges, MOVE_CONFIG_TEXT, moveConfigAnswer, type MoveConfigInput, moveConfigListAnswer, moveConfigSchema, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -81,7 +81,7 @@ export default async function moveConfigRoutes(app: App) {
   const tags = ['moves-config'];
 
   /** Every configuration: `{ rows, count }`, sorted by name. */
-  app.get('/moves', { config: read, schema: { tags, summary: 'Todas las configuraciones de moves, por nombre, con cuántos proyectos usan cada una' } }, async () => {
+  app.get('/moves', { config: read, schema: { tags, summary: 'Todas las configuraciones de moves, por nombre, con cuántos proyectos usan cada una', answer: moveConfigListAnswer } }, async () => {
     const rows = await listConfigurations(app.db);
     return { rows, count: rows.length };
   });
@@ -94,7 +94,7 @@ export default async function moveConfigRoutes(app: App) {
     return { moveTypes: types, categories };
   });
 
-  app.get('/moves/get/:id', { config: read, schema: { tags, summary: 'Una configuración de moves con los proyectos que la usan', params: z.object({ id }) } }, async (req) => {
+  app.get('/moves/get/:id', { config: read, schema: { tags, summary: 'Una configuración de moves con los proyectos que la usan', params: z.object({ id }), answer: moveConfigAnswer } }, async (req) => {
     const row = await readConfiguration(app.db, (req.params as { id: number }).id);
     if (!row) throw notFound(MOVE_CONFIG_TEXT.notFound);
     return row;

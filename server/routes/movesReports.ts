@@ -1,5 +1,6 @@
 /** Moves, reports (spec 2 §7): the stock (assignment screen and full export), the performance report, a move's assets. */
 import { z } from 'zod';
+import { performanceAnswer, stockAnswer } from '../../domain/move-api';
 import { reportQuery, stockQuery } from '../../domain/move-forms';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
@@ -24,7 +25,7 @@ export default async function moveReportRoutes(app: App) {
    * The count comes with the first page only. A page of the full export also gives `ahead`, the `next` of
    * the page after it, so that the export can ask for two pages at a time.
    */
-  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, summary: 'Stock de moves y visitas publicadas por estado, para asignar o exportar', description: '`assignable=true` deja fuera las filas de proyectos finalizados y de puntos de venta inactivos (que no se pueden asignar). Sin `full` pagina por `offset`; con `full=true` agrega las columnas del reporte y pagina por clave (`after` = el `next` anterior; `ahead` da el siguiente). El total viene solo con la primera página. Sin `statuses`, todos los estados; `statuses` vacío es un 400. Un `clientId` o `projectId` que no existe responde 404.', querystring: stockQuery }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
+  app.get('/user-moves/stock-moves-report', { config: read, schema: { tags, summary: 'Stock de moves y visitas publicadas por estado, para asignar o exportar', description: '`assignable=true` deja fuera las filas de proyectos finalizados y de puntos de venta inactivos (que no se pueden asignar). Sin `full` pagina por `offset`; con `full=true` agrega las columnas del reporte y pagina por clave (`after` = el `next` anterior; `ahead` da el siguiente). El total viene solo con la primera página. Sin `statuses`, todos los estados; `statuses` vacío es un 400. Un `clientId` o `projectId` que no existe responde 404.', querystring: stockQuery, answer: stockAnswer }, validatorCompiler: formLevelValidator(['statuses']) }, async (req, reply) => {
     const q = req.query as z.infer<typeof stockQuery>;
     const filter = { statuses: q.statuses ?? [], clientId: q.clientId, projectId: q.projectId, full: q.full, assignable: q.assignable };
     await checkFilterRefs(app.db, { clientIds: q.clientId === undefined ? [] : [q.clientId], projectId: q.projectId });
@@ -44,7 +45,7 @@ export default async function moveReportRoutes(app: App) {
   });
 
   /** The performance report: approved moves of the chosen clients (and project, and visit dates). */
-  app.get('/user-moves/report', { config: read, schema: { tags, summary: 'Reporte de desempeño: moves aprobadas de los clientes elegidos, paginadas', description: 'Filtra por proyecto y fechas de visita. Pagina por `offset` con el total, o por clave con `after` (id de la última move) y total nulo. Un cliente o proyecto que no existe responde 404.', querystring: reportQuery }, validatorCompiler: formLevelValidator(['clientId']) }, async (req) => {
+  app.get('/user-moves/report', { config: read, schema: { tags, summary: 'Reporte de desempeño: moves aprobadas de los clientes elegidos, paginadas', description: 'Filtra por proyecto y fechas de visita. Pagina por `offset` con el total, o por clave con `after` (id de la última move) y total nulo. Un cliente o proyecto que no existe responde 404.', querystring: reportQuery, answer: performanceAnswer }, validatorCompiler: formLevelValidator(['clientId']) }, async (req) => {
     const q = req.query as z.infer<typeof reportQuery>;
     await checkFilterRefs(app.db, { clientIds: q.clientId, projectId: q.projectId });
     return performanceReport(app.db, q);

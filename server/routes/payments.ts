@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { byGetterQuery, massivePayBody, payBody, TRANSACTION_STATUS, transactionsQuery } from '../../domain/payments';
+import { byGetterQuery, massivePayBody, payBody, TRANSACTION_STATUS, transactionListAnswer, transactionsQuery } from '../../domain/payments';
 import { ACCESS } from '../../domain/roles';
 import type { App } from '../app';
 import { listTransactions, type PaymentOrder, registerPayment } from '../services/payments';
@@ -15,11 +15,11 @@ const write = { roles: ACCESS.payments.write };
 const tags = ['payments'];
 
 export default async function paymentRoutes(app: App) {
-  app.get('/transactions/pending', { config: read, schema: { tags, summary: 'Lista paginada de transacciones pendientes de pago a Getters, con total adeudado', description: 'Las fechas `from`/`to` filtran por la fecha de aprobación de la move, en días completos de Argentina.', querystring: transactionsQuery } }, async (req) =>
+  app.get('/transactions/pending', { config: read, schema: { tags, summary: 'Lista paginada de transacciones pendientes de pago a Getters, con total adeudado', description: 'Las fechas `from`/`to` filtran por la fecha de aprobación de la move, en días completos de Argentina.', querystring: transactionsQuery, answer: transactionListAnswer } }, async (req) =>
     listTransactions(app.db, TRANSACTION_STATUS.PENDING, req.query as z.output<typeof transactionsQuery>),
   );
 
-  app.get('/transactions/payed', { config: read, schema: { tags, summary: 'Lista paginada de transacciones pagadas a Getters, con monto total', description: 'Las fechas `from`/`to` filtran por la fecha de pago, en días completos de Argentina.', querystring: transactionsQuery } }, async (req) =>
+  app.get('/transactions/payed', { config: read, schema: { tags, summary: 'Lista paginada de transacciones pagadas a Getters, con monto total', description: 'Las fechas `from`/`to` filtran por la fecha de pago, en días completos de Argentina.', querystring: transactionsQuery, answer: transactionListAnswer } }, async (req) =>
     listTransactions(app.db, TRANSACTION_STATUS.PAID, req.query as z.output<typeof transactionsQuery>),
   );
 

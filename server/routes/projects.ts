@@ -6,19 +6,7 @@
  */
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  isPastProject,
-  MAX_PROJECT_VISITS,
-  priceRequired,
-  PROJECT_DIALOG_FIELDS,
-  PROJECT_TEXT,
-  type ProjectCreate,
-  projectCreateBody,
-  projectIssues,
-  projectLocationsBody,
-  type ProjectUpdate,
-  projectUpdateBody,
-} from '../../domain/projects';
+import { isPastProject, MAX_PROJECT_VISITS, priceRequired, PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAnswer, type ProjectCreate, projectCreateBody, projectIssues, projectListAnswer, projectLocationChoicesAnswer, projectLocationsBody, type ProjectUpdate, projectUpdateBody } from '../../domain/projects';
 import { sameRange, totalVisits } from '../../domain/projectVisits';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
@@ -142,7 +130,7 @@ const clientLocationRow = (r: { id: number; clientLocationId: string | null; ful
 export default async function projectRoutes(app: App) {
   const formValidator = formLevelValidator(PROJECT_DIALOG_FIELDS);
 
-  app.get('/projects', { config: read, schema: { tags, summary: 'Lista paginada de proyectos con búsqueda por nombre, filtro por cliente y orden', description: 'Con `future=true`, solo los proyectos que aún no terminaron.', querystring: listProjectsQuery } }, async (req) => listProjects(app.db, req.query as ProjectListFilter));
+  app.get('/projects', { config: read, schema: { tags, summary: 'Lista paginada de proyectos con búsqueda por nombre, filtro por cliente y orden', description: 'Con `future=true`, solo los proyectos que aún no terminaron.', querystring: listProjectsQuery, answer: projectListAnswer } }, async (req) => listProjects(app.db, req.query as ProjectListFilter));
 
   /** The last extension of a past project: who, when, the end date it had, and why. */
   app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, summary: 'Última extensión de un proyecto vencido: quién, cuándo, fecha de fin anterior y motivo', description: 'Un proyecto que no existe responde 404.', querystring: reasonQuery } }, async (req) => {
@@ -153,7 +141,7 @@ export default async function projectRoutes(app: App) {
   });
 
   /** A client's locations to choose from (the form's table and the 'Agregar/Quitar locaciones' screen). */
-  app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de un cliente para elegir en un proyecto', description: 'Con `proyectId` cada fila dice si está en ese proyecto (y con `withStatus=true` se listan también los suyos ya desactivados, con `status` false); con `availableFrom`/`availableTo`, en cuántos otros proyectos está entre esas fechas.', params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
+  app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de un cliente para elegir en un proyecto', description: 'Con `proyectId` cada fila dice si está en ese proyecto (y con `withStatus=true` se listan también los suyos ya desactivados, con `status` false); con `availableFrom`/`availableTo`, en cuántos otros proyectos está entre esas fechas.', params: z.object({ id }), querystring: clientLocationsQuery, answer: projectLocationChoicesAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const q = req.query as ClientLocationsQuery;
     const dated = Boolean(q.availableFrom && q.availableTo);
@@ -213,7 +201,7 @@ export default async function projectRoutes(app: App) {
     return { ids: rows.map((r) => r.id) };
   });
 
-  app.get('/projects/:id', { config: read, schema: { tags, summary: 'Un proyecto con cliente, campaña, cuestionario, instructivo, rangos y puntos de venta', params: z.object({ id }) } }, async (req) => {
+  app.get('/projects/:id', { config: read, schema: { tags, summary: 'Un proyecto con cliente, campaña, cuestionario, instructivo, rangos y puntos de venta', params: z.object({ id }), answer: projectAnswer } }, async (req) => {
     const project = await readProject(app.db, (req.params as { id: number }).id);
     if (!project) throw notFound(PROJECT_TEXT.notFound);
     return project;

@@ -4,7 +4,7 @@
  * `GET /push-notifications/historial`, newest first. The sender is FCM or the outbox (settings).
  */
 import { z } from 'zod';
-import { pushMessageSchema } from '../../domain/push';
+import { pushHistoryAnswer, pushMessageSchema } from '../../domain/push';
 import { ACCESS } from '../../domain/roles';
 import { limitParam, MAX_ID, offsetParam } from '../../domain/validation';
 import type { App } from '../app';
@@ -67,7 +67,7 @@ export default async function pushRoutes(app: App) {
     },
   );
 
-  app.get('/push-notifications/historial', { config: read, schema: { tags, summary: 'Historial paginado de push enviados, del más reciente al más antiguo', querystring: historyQuery } }, async (req) =>
+  app.get('/push-notifications/historial', { config: read, schema: { tags, summary: 'Historial paginado de push enviados, del más reciente al más antiguo', querystring: historyQuery, answer: pushHistoryAnswer } }, async (req) =>
     pushHistory(app.db, req.query as z.output<typeof historyQuery>),
   );
 }

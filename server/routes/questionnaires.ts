@@ -2,14 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lockedChanges } from '../../domain/questionnaire-locks';
 import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
-import {
-  countQuestions,
-  type Dimension,
-  finalizeQuestionnaire,
-  type QuestionnaireContent,
-  type QuestionnaireRow,
-  type QuestionnaireVersion,
-} from '../../domain/questionnaires';
+import { countQuestions, type Dimension, finalizeQuestionnaire, type QuestionnaireContent, questionnaireListAnswer, type QuestionnaireRow, type QuestionnaireVersion, questionnaireVersionAnswer } from '../../domain/questionnaires';
 import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire } from '../../domain/questionnaire-body';
 import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
@@ -65,7 +58,7 @@ const userRef = (userId: number | null, name: string | null) => (userId === null
 const active = isNull(questionnaires.removedAt);
 
 export default async function questionnaireRoutes(app: App) {
-  app.get('/questionnariesV2', { config: read, schema: { tags, summary: 'Lista paginada de cuestionarios vigentes con su última versión, con búsqueda', description: 'Sin `sort`, los más recientes primero. `q` busca en el nombre sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra cuestionarios ya elegidos.', querystring: listQuestionnairesQuery } }, async (req) => {
+  app.get('/questionnariesV2', { config: read, schema: { tags, summary: 'Lista paginada de cuestionarios vigentes con su última versión, con búsqueda', description: 'Sin `sort`, los más recientes primero. `q` busca en el nombre sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra cuestionarios ya elegidos.', querystring: listQuestionnairesQuery, answer: questionnaireListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listQuestionnairesQuery>;
     // The page and its count, each built once per shape (search or not, the sort, the order).
     const where = () =>
@@ -120,7 +113,7 @@ export default async function questionnaireRoutes(app: App) {
     };
   });
 
-  app.get('/questionnariesV2/get/:id', { config: read, schema: { tags, summary: 'Una versión de un cuestionario (la última si no se indica) y la lista de versiones', params, querystring: oneQuery } }, async (req) => {
+  app.get('/questionnariesV2/get/:id', { config: read, schema: { tags, summary: 'Una versión de un cuestionario (la última si no se indica) y la lista de versiones', params, querystring: oneQuery, answer: questionnaireVersionAnswer } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const { version } = req.query as z.infer<typeof oneQuery>;
     return loadVersion(app.db, questionnaireId, version);

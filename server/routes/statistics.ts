@@ -3,6 +3,7 @@
  * survey and work. Same audience and scope as the reports (services/reports/scope.ts).
  */
 import { z } from 'zod';
+import { statisticsAnswer } from '../../domain/statistics';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -14,7 +15,7 @@ const tags = ['dashboard'];
 const clientQuery = z.object({ clientId: id.optional() });
 
 export default async function statisticsRoutes(app: App) {
-  app.get('/core-estadisticas/estadisticas/getEstadisticas', { config: read, schema: { tags, summary: 'Proyectos del cliente con el resultado medio de sus moves aprobadas por período', querystring: clientQuery } }, async (req) => {
+  app.get('/core-estadisticas/estadisticas/getEstadisticas', { config: read, schema: { tags, summary: 'Proyectos del cliente con el resultado medio de sus moves aprobadas por período', querystring: clientQuery, answer: statisticsAnswer } }, async (req) => {
     const q = req.query as z.output<typeof clientQuery>;
     return statistics(app.db, clientScope(req.session, q.clientId));
   });

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
-import { TAG_TEXT, type TagGroupInput, tagGroupSchema, tagGroupStateSchema, tagGroupUpdateSchema } from '../../domain/tags';
+import { TAG_TEXT, tagGroupAnswer, type TagGroupInput, tagGroupListAnswer, tagGroupSchema, tagGroupStateSchema, tagGroupUpdateSchema } from '../../domain/tags';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
@@ -44,7 +44,7 @@ const ensureUniqueName = (tx: Tx, groupName: string, exceptId?: number) =>
 const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505';
 
 export default async function tagRoutes(app: App) {
-  app.get('/tags', { config: read, schema: { tags, summary: 'Lista paginada de grupos de etiquetas con búsqueda, filtro por estado y orden', querystring: listTagsQuery } }, async (req) => {
+  app.get('/tags', { config: read, schema: { tags, summary: 'Lista paginada de grupos de etiquetas con búsqueda, filtro por estado y orden', querystring: listTagsQuery, answer: tagGroupListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listTagsQuery>;
     const filters: SQL[] = [];
     if (q.active !== undefined) filters.push(eq(tagGroups.active, q.active));
@@ -63,7 +63,7 @@ export default async function tagRoutes(app: App) {
     return { rows, count };
   });
 
-  app.get('/tags/:id', { config: read, schema: { tags, summary: 'Un grupo de etiquetas con sus claves y valores', params: z.object({ id }) } }, async (req) => {
+  app.get('/tags/:id', { config: read, schema: { tags, summary: 'Un grupo de etiquetas con sus claves y valores', params: z.object({ id }), answer: tagGroupAnswer } }, async (req) => {
     const { id: groupId } = req.params as { id: number };
     const [row] = await app.db.select(columns).from(tagGroups).where(eq(tagGroups.id, groupId));
     if (!row) throw notFound(TAG_TEXT.notFound);

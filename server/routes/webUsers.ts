@@ -4,19 +4,7 @@ import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
-import {
-  roleActions,
-  updatedUser,
-  usersExportName,
-  WEB_ROLES,
-  WEB_USER_TEXT,
-  type WebUserInput,
-  webUserSchema,
-  webUserStateSchema,
-  type WebUserUpdate,
-  webUserUpdateSchema,
-  webUserWhatsappSchema,
-} from '../../domain/webUsers';
+import { roleActions, updatedUser, usersExportName, WEB_ROLES, WEB_USER_TEXT, webUserAnswer, type WebUserInput, webUserListAnswer, webUserSchema, webUserStateSchema, type WebUserUpdate, webUserUpdateSchema, webUserWhatsappSchema } from '../../domain/webUsers';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { clients, refreshTokens, users } from '../db/schema';
@@ -91,7 +79,7 @@ const revokeSessions = (tx: Tx, userId: number, keep?: string | null) =>
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keep ? ne(refreshTokens.family, keep) : undefined));
 
 export default async function webUserRoutes(app: App) {
-  app.get('/web-users', { config: admin, schema: { tags, summary: 'Lista paginada de usuarios con filtros y orden', description: 'El total es exacto hasta 1.000 y estimado por encima.', querystring: userFilterQuery } }, async (req) => {
+  app.get('/web-users', { config: admin, schema: { tags, summary: 'Lista paginada de usuarios con filtros y orden', description: 'El total es exacto hasta 1.000 y estimado por encima.', querystring: userFilterQuery, answer: webUserListAnswer } }, async (req) => {
     const q = req.query as UserFilter;
     // 150,000 users at scale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
     const [rows, counted] = await Promise.all([pageOfUsers(app.db, q), listCount(app.db, app.db.select({ one: sql`1` }).from(users).where(userWhere(q)), userCountKey(q))]);
@@ -99,7 +87,7 @@ export default async function webUserRoutes(app: App) {
   });
 
   /** Every user of the filter, up to GET_ALL_CAP rows; `count` tells whether there were more. */
-  app.get('/web-users/get/all', { config: admin, schema: { tags, summary: 'Todos los usuarios del filtro, hasta 5.000, con el total (que indica si había más)', querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req) => {
+  app.get('/web-users/get/all', { config: admin, schema: { tags, summary: 'Todos los usuarios del filtro, hasta 5.000, con el total (que indica si había más)', querystring: userFilterQuery.omit({ limit: true, offset: true }), answer: webUserListAnswer } }, async (req) => {
     const q = req.query as UserFilter;
     const [rows, count] = await Promise.all([pageOfUsers(app.db, q, GET_ALL_CAP, 0), countUsers(app.db, q)]);
     return { rows, count };
@@ -120,7 +108,7 @@ export default async function webUserRoutes(app: App) {
     return roleActions(roleId as never).map((a) => ({ ...a, roleId }));
   });
 
-  app.get('/web-users/:id', { config: admin, schema: { tags, summary: 'Un usuario con su rol, cliente y permisos', params: z.object({ id }) } }, async (req) => {
+  app.get('/web-users/:id', { config: admin, schema: { tags, summary: 'Un usuario con su rol, cliente y permisos', params: z.object({ id }), answer: webUserAnswer } }, async (req) => {
     const user = await oneUser(app.db, (req.params as { id: number }).id);
     if (!user) throw notFound(WEB_USER_TEXT.notFound);
     return user;

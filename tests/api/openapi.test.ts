@@ -1,11 +1,15 @@
 /**
  * The OpenAPI document the server serves (/api/docs/json): every API route in it, each saying what it
- * does and who may call it, the public ones without a token, the uploads with their file.
+ * does and who may call it, the public ones without a token, the uploads with their file, and the body
+ * each success answers, checked against the real answer.
  */
+import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ROLE } from '../../domain/roles';
 import { documentRoute, OPENAPI_TAGS, rolesInWords } from '../../server/openapi';
 import { createTestApp, type TestApp } from './helpers';
+import { CALLS, SOOFT_SECRET, type Live } from './openapi-calls';
 
 interface Operation {
   summary?: string;
@@ -25,7 +29,7 @@ interface Document {
 let t: TestApp;
 let doc: Document;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ sooftSecret: SOOFT_SECRET });
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
   doc = res.json() as Document;
@@ -116,6 +120,66 @@ describe('the OpenAPI document', () => {
     walk(schema);
     // Before, the body read by its own transform showed only the loaded version.
     expect([...names].sort()).toEqual(['clientId', 'deletedAt', 'endDate', 'id', 'name', 'startDate', 'updatedAt']);
+  });
+});
+
+/** The schema of a route's success body, as the document shows it (none when it says only 'Correcto.'). */
+const successBody = (method: string, url: string) => {
+  const responses = operation(method, url)?.responses ?? {};
+  const success = Object.entries(responses).find(([code]) => code.startsWith('2'))?.[1];
+  const schema = success?.content?.['application/json']?.schema;
+  return schema && ('type' in schema || 'anyOf' in schema) ? schema : undefined;
+};
+
+describe('the success bodies', () => {
+  /** Checks a body against a JSON Schema (draft 2020-12, zod's) and says where it disagrees. */
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  const disagreements = (schema: object, body: unknown) => {
+    const validate = ajv.compile(schema);
+    return validate(body) ? [] : (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
+  };
+
+  it('documents the body of the sign-in, the profile, every list, the main records and the reports', () => {
+    const documented = t.app.routeTable.filter((r) => successBody(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/auth/refresh-token',
+        'GET /api/core-users/users/userProfile/:id',
+        ...['/clients/:id', '/locations/:id', '/projects/:id', '/questionnariesV2/get/:id', '/user-moves/get', '/moves/get/:id', '/web-users/:id'].map((url) => `GET /api${url}`),
+        ...['/reports/options', '/reports/performance', '/user-moves/report', '/user-moves/stock-moves-report', '/core-estadisticas/estadisticas/getEstadisticas'].map((url) => `GET /api${url}`),
+      ]),
+    );
+    // Every paged list: its envelope and its row.
+    const lists = t.app.routeTable.filter((r) => r.method === 'GET' && /^Lista paginada/.test(operation(r.method, r.url)?.summary ?? ''));
+    expect(lists.length).toBeGreaterThan(15);
+    for (const list of lists) expect(successBody(list.method, list.url)?.properties, list.url).toEqual(expect.objectContaining({ rows: expect.anything(), count: expect.anything() }));
+  });
+
+  it('documents what the routes really answer: each one, called as the administrator on the demo data, agrees with its schema', async () => {
+    const { token, id: adminId } = await t.login('admin@campo.test');
+    const live: Live = { adminId, refreshToken: async () => (await t.login('admin@campo.test')).refreshToken };
+    const documented = t.app.routeTable.filter((r) => successBody(r.method, r.url));
+    const wrong: string[] = [];
+    for (const route of documented) {
+      const where = `${route.method} ${route.url}`;
+      const call = CALLS[where];
+      expect(call, `${where} documents a body but the test makes no call of it`).toBeDefined();
+      const { url, payload, anonymous } = await call(live);
+      const res = await t.app.inject({ method: route.method, url, payload, headers: anonymous ? {} : t.authHeader(token) });
+      expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
+      const body = res.json() as unknown;
+      // A list checked on no rows would check only its envelope.
+      if (body && typeof body === 'object' && 'rows' in body) expect((body as { rows: unknown[] }).rows.length, `${where} answered no rows`).toBeGreaterThan(0);
+      for (const disagreement of disagreements(successBody(route.method, route.url)!, body)) wrong.push(`${where}: ${disagreement}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('tells a body that disagrees with its schema', () => {
+    const schema = z.toJSONSchema(z.object({ rows: z.array(z.object({ id: z.number() })), count: z.number() }));
+    expect(disagreements(schema, { rows: [{ id: 1 }], count: 1 })).toEqual([]);
+    expect(disagreements(schema, { rows: [{ id: '1' }] })).toEqual(['/ must have required property \'count\'', '/rows/0/id must be number']);
   });
 });
 
