@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { cells, readBook } from './bookCells';
 import type { MoveListRow, PerformanceRow, StockReportRow } from '../../domain/move-api';
 import { ExportBook } from '../../src/resources/moves/export/exportBook';
 import { XlsBook } from '../../src/ui/xls/xlsBook';
@@ -12,17 +13,6 @@ import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../../src/reso
 import { QUESTION_TYPE_LABELS } from '../../domain/questionnaires';
 import { STOCK_HEADER, stockCells } from '../../src/resources/moves/report/stockSheet';
 
-const read = async (file: Blob) => XLSX.read(new Uint8Array(await file.arrayBuffer()));
-
-/** The cells of every sheet as SheetJS reads them: type and value by address. */
-function cells(book: XLSX.WorkBook) {
-  return book.SheetNames.map((name) => {
-    const sheet = book.Sheets[name];
-    const out: Record<string, unknown> = { name, ref: sheet['!ref'] };
-    for (const [address, cell] of Object.entries(sheet)) if (!address.startsWith('!')) out[address] = [(cell as XLSX.CellObject).t, (cell as XLSX.CellObject).v];
-    return out;
-  });
-}
 
 /**
  * How the worker built an .xls before: SheetJS's sheet from the rows, 65,535 rows a sheet; read back as
@@ -55,7 +45,7 @@ describe('the .xls writer', () => {
       book.addSheet('Stock', header);
       book.addRows('Stock', rows.slice(0, 2));
       book.addRows('Stock', rows.slice(2));
-      expect(cells(await read(book.finish()))).toEqual(cells(sheetJsBook('Stock', header, rows)));
+      expect(cells(await readBook(book.finish()))).toEqual(cells(sheetJsBook('Stock', header, rows)));
     }
   });
 
@@ -77,7 +67,7 @@ describe('the .xls writer', () => {
     const book = new XlsBook();
     book.addSheet('Respuestas', ['N', 'Texto', 'Otro']);
     book.addRows('Respuestas', rows);
-    const back = XLSX.utils.sheet_to_json<unknown[]>((await read(book.finish())).Sheets.Respuestas, { header: 1 });
+    const back = XLSX.utils.sheet_to_json<unknown[]>((await readBook(book.finish())).Sheets.Respuestas, { header: 1 });
     expect(back.slice(1)).toEqual(rows.map(([i, text, other]) => [i, (text as string).slice(0, 32_767), other]));
   });
 
@@ -87,7 +77,7 @@ describe('the .xls writer', () => {
     const book = new XlsBook();
     book.addSheet('Stock', ['N', 'Texto']);
     for (let i = 0; i < rows.length; i += 5000) book.addRows('Stock', rows.slice(i, i + 5000));
-    const read_ = await read(book.finish());
+    const read_ = await readBook(book.finish());
     expect(read_.SheetNames).toEqual(['Stock', 'Stock 2']);
     const [first, second] = read_.SheetNames.map((name) => XLSX.utils.sheet_to_json<unknown[]>(read_.Sheets[name], { header: 1 }));
     expect(first).toHaveLength(65_536);
@@ -144,7 +134,7 @@ describe('the stock export’s pages', () => {
     const { page, write } = book.readPage('Stock', 'stock', JSON.stringify({ rows, count: 2, next: null }), 5000);
     expect(page).toEqual({ count: 2, next: null, ahead: null, rows: 2 });
     write();
-    const file = await read(book.build());
+    const file = await readBook(book.build());
     const [head, ...body] = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Stock, { header: 1, defval: '' });
     expect(head).toEqual(STOCK_HEADER);
     expect(body[0]).toEqual(stockCells(rows[0]));
@@ -181,7 +171,7 @@ describe('the moves list export’s pages', () => {
     last.write();
     const empty = book.readPage('Moves', 'moves', JSON.stringify({ rows: [], count: 0 }), 2);
     expect(empty.page.next).toBeNull();
-    const file = await read(book.build());
+    const file = await readBook(book.build());
     const [head, ...body] = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Moves, { header: 1, defval: '' });
     expect(head).toEqual(MOVE_LIST_HEADER);
     expect(body.map((r) => r[0])).toEqual(['M-3', 'M-8', 'M-11']);
@@ -219,7 +209,7 @@ describe('the performance report export’s pages', () => {
     const { page, write } = book.readPage('Moves', 'performance', JSON.stringify({ rows, count: 7 }), 2);
     expect(page).toEqual({ count: 7, next: '9', ahead: null, rows: 2 });
     write();
-    const file = await read(book.build());
+    const file = await readBook(book.build());
     const moves = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Moves, { header: 1, defval: '' });
     expect(moves[0]).toEqual(PERFORMANCE_SHEETS[0].header);
     expect(moves.slice(1).map((r) => r[0])).toEqual(['M-4', 'M-9']);

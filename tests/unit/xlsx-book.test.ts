@@ -5,20 +5,10 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { cells, readBook } from './bookCells';
 import { columnName, XlsxBook, xmlText } from '../../src/ui/xls/xlsxBook';
 
-const read = async (file: Blob) => XLSX.read(new Uint8Array(await file.arrayBuffer()));
 const rowsOf = (book: XLSX.WorkBook, name: string) => XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name], { header: 1, defval: null });
-
-/** The cells of every sheet as SheetJS reads them: type and value by address. */
-function cells(book: XLSX.WorkBook) {
-  return book.SheetNames.map((name) => {
-    const sheet = book.Sheets[name];
-    const out: Record<string, unknown> = { name, ref: sheet['!ref'] };
-    for (const [address, cell] of Object.entries(sheet)) if (!address.startsWith('!')) out[address] = [(cell as XLSX.CellObject).t, (cell as XLSX.CellObject).v];
-    return out;
-  });
-}
 
 /** How the exports built an .xlsx before: SheetJS's sheets from every row, at the end. */
 function sheetJsBook(sheets: [string, string[], unknown[][]][]) {
@@ -52,7 +42,7 @@ describe('the .xlsx writer', () => {
       book.addRows('Moves', rows.slice(i, i + 50));
       book.addRows('Respuestas', answers.slice(i, i + 50));
     }
-    expect(cells(await read(book.finish()))).toEqual(
+    expect(cells(await readBook(book.finish()))).toEqual(
       cells(
         sheetJsBook([
           ['Moves', header, rows],
@@ -67,7 +57,7 @@ describe('the .xlsx writer', () => {
     const book = new XlsxBook();
     book.addSheet('Textos', ['Texto']);
     book.addRows('Textos', texts.map((text) => [text]));
-    const back = rowsOf(await read(book.finish()), 'Textos');
+    const back = rowsOf(await readBook(book.finish()), 'Textos');
     expect(back.slice(1).map(([text]) => text)).toEqual(texts.map((text) => text.slice(0, 32_767)));
     expect(xmlText('_x0041_')).toBe('_x005F_x0041_');
     // XML reads a carriage return as a line feed: Excel's escape keeps it (SheetJS's reader drops it).
@@ -78,7 +68,7 @@ describe('the .xlsx writer', () => {
     const book = new XlsxBook();
     book.addSheet('N', ['A', 'B']);
     book.addRows('N', [[Number.NaN, Number.POSITIVE_INFINITY]]);
-    const sheet = (await read(book.finish())).Sheets.N;
+    const sheet = (await readBook(book.finish())).Sheets.N;
     expect([sheet.A2.t, sheet.A2.w, sheet.B2.t, sheet.B2.w]).toEqual(['e', '#NUM!', 'e', '#DIV/0!']);
   });
 
@@ -87,7 +77,7 @@ describe('the .xlsx writer', () => {
     const book = new XlsxBook(100);
     book.addSheet('Datos', ['N', 'Texto']);
     for (let i = 0; i < rows.length; i += 30) book.addRows('Datos', rows.slice(i, i + 30));
-    const back = await read(book.finish());
+    const back = await readBook(book.finish());
     expect(back.SheetNames).toEqual(['Datos', 'Datos 2', 'Datos 3']);
     const [first, second, third] = back.SheetNames.map((name) => rowsOf(back, name));
     expect([first.length, second.length, third.length]).toEqual([101, 101, 51]);
