@@ -42,11 +42,32 @@ async function pendingAndGetter(): Promise<{ rows: PaymentTransaction[]; name: s
   return { rows, name: fullName, cuit: profile.cuitCuil!, debts: debts.slice(0, 2), stale: debts[2] };
 }
 
+/**
+ * Whether this file may disapprove a debt's move: not a recent visit with a certificate (80 % or more) at a
+ * franchise user's point of sale, whose levels the client-side tests read in the same world when they run
+ * after this file.
+ */
+async function mayDisapprove(debt: PaymentTransaction): Promise<boolean> {
+  const approved = debt.userMoves[0]?.finishAnalysisDate;
+  if (!approved || Date.parse(approved) < Date.now() - 60 * 86_400_000) return true;
+  const move = await api<MoveDetail>(`/user-moves/get?id=${debt.userMoves[0].id}`);
+  if ((move.questionnaireResult ?? 0) < 80) return true;
+  const location = await api<{ owner: { id: number } | null }>(`/locations/${move.projectLocation.locations.id}`);
+  return location.owner === null;
+}
+
+/** The debts of approved moves this file may disapprove (`mayDisapprove`), in their order. */
+async function disapprovable(rows: PaymentTransaction[]): Promise<PaymentTransaction[]> {
+  const may: PaymentTransaction[] = [];
+  for (const row of rows) if (row.userMoves[0]?.status === 'APROBADA' && (await mayDisapprove(row))) may.push(row);
+  return may;
+}
+
 /** The Getters owed for approved moves, each with its pending transactions; the last listed first (others' tests take the first). */
 async function owedForApproved(): Promise<PaymentTransaction[][]> {
   const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=1000');
   const byGetter = new Map<number, PaymentTransaction[]>();
-  for (const row of rows.filter((r) => r.userMoves[0]?.status === 'APROBADA')) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
+  for (const row of await disapprovable(rows)) byGetter.set(row.accounts.user.id, [...(byGetter.get(row.accounts.user.id) ?? []), row]);
   return [...byGetter.values()].reverse();
 }
 
@@ -416,7 +437,7 @@ describe('payments to Getters', () => {
 
   it('says in the history which paid move was disapproved afterwards', async () => {
     const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=50&sort=createdAt&order=DESC');
-    const [debt, other] = rows.filter((r) => r.userMoves[0]?.status === 'APROBADA');
+    const [debt, other] = await disapprovable(rows);
     await payElsewhere(debt);
     await payElsewhere(other);
     await api('/user-moves/disapprove-one', 'POST', { id: debt.userMoves[0].id, reason: 'El cliente objetó la visita después del pago.' });
@@ -581,7 +602,7 @@ describe('payments to Getters', () => {
 
   it('titles the dialog of a single payment from the pending list whose move was disapproved as such (no batch), and records it paid anyway', async () => {
     const { rows } = await api<{ rows: PaymentTransaction[] }>('/transactions/pending?limit=50&sort=createdAt&order=DESC');
-    const debt = rows.find((r) => r.userMoves[0]?.status === 'APROBADA')!;
+    const [debt] = await disapprovable(rows);
     session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending?sort=createdAt&order=DESC' });

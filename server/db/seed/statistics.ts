@@ -62,7 +62,7 @@ const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00
  * the questionnaire's required open and accumulative questions have no N/A answer, so an approved visit
  * that answers them, as approval asks, is always judged.
  */
-const FRANCHISE_TARGETS: [number, number][][] = [
+const FRANCHISE_TARGETS: [lo: number, hi: number, apart?: 'apart'][][] = [
   [
     [100, 100],
     [41, 69],
@@ -74,7 +74,9 @@ const FRANCHISE_TARGETS: [number, number][][] = [
   ],
   [
     [80, 89.5],
-    [55, 69],
+    // Was an N/A visit, which drew only a Getter's replies from the demo's numbers: it draws those, then
+    // scores with numbers of its own, so the visits after it (their Getters, their payments) are as before.
+    [55, 69, 'apart'],
     [91, 99],
   ],
 ];
@@ -133,6 +135,12 @@ function repliesScoring(random: Random, dimensions: Dimension[], lo: number, hi:
     if (result >= lo && result <= hi) return replies;
   }
   throw new Error(`Demo statistics: no answers scoring between ${lo} and ${hi}`);
+}
+
+/** `repliesScoring` with numbers of its own, after drawing one Getter's replies from `random`. */
+function scoredApart(random: Random, dimensions: Dimension[], lo: number, hi: number): MoveReplies {
+  demoReplies(random, dimensions);
+  return repliesScoring(randomFrom(lo * 1000 + hi), dimensions, lo, hi);
 }
 
 /** A Getter's answers where each scored question goes well with probability `p`. */
@@ -268,14 +276,14 @@ export async function seedStatistics(tx: Tx): Promise<void> {
   });
   // The franchise user's recent visits, across every band of the report.
   owned.forEach((pl, i) =>
-    FRANCHISE_TARGETS[i].forEach(([lo, hi], k) =>
+    FRANCHISE_TARGETS[i].forEach(([lo, hi, apart], k) =>
       planned.push({
         projectLocationId: pl.id,
         day: addDays(today, -(3 + i + k * 7)),
         hour: 11 + k,
         versionId: latest.id,
         dimensions: dimensionsOf(latest),
-        replies: repliesScoring(random, dimensionsOf(latest), lo, hi),
+        replies: apart ? scoredApart(random, dimensionsOf(latest), lo, hi) : repliesScoring(random, dimensionsOf(latest), lo, hi),
       }),
     ),
   );
