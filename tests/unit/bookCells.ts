@@ -12,3 +12,15 @@ export function cells(book: XLSX.WorkBook) {
     return out;
   });
 }
+
+export const SAMPLE_HEADER = ['Código', 'Cantidad', 'Punto de venta', 'Audio', 'Motivo'];
+
+/** Rows of every kind of cell a book takes: codes, numbers, texts with accents, emoji and markup, booleans, long and formula-like texts. */
+export const sampleRows = (n: number): unknown[][] =>
+  Array.from({ length: n }, (_, i) => [
+    `M-${String(i).padStart(7, '0')}`,
+    i % 3 === 0 ? i * 1.5 : -i,
+    ['Almacén Ñandú', 'Kiosco “El Sol” 24 hs €', 'Super 🛒 <b>', ''][i % 4],
+    i % 2 === 0,
+    i % 5 === 0 ? 'x'.repeat(300) : `=SUMA(A${i})`,
+  ]);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { cells, readBook } from './bookCells';
+import { cells, readBook, SAMPLE_HEADER, sampleRows } from './bookCells';
 import type { MoveListRow, PerformanceRow, StockReportRow } from '../../domain/move-api';
 import { ExportBook } from '../../src/resources/moves/export/exportBook';
 import { XlsBook } from '../../src/ui/xls/xlsBook';
@@ -27,15 +27,8 @@ function sheetJsBook(name: string, header: string[], rows: unknown[][]) {
   return XLSX.read(XLSX.write(book, { bookType: 'xlsx', type: 'array' }));
 }
 
-const header = ['Código', 'Cantidad', 'Punto de venta', 'Audio', 'Motivo'];
-const sample = (n: number): unknown[][] =>
-  Array.from({ length: n }, (_, i) => [
-    `M-${String(i).padStart(7, '0')}`,
-    i % 3 === 0 ? i * 1.5 : -i,
-    ['Almacén Ñandú', 'Kiosco “El Sol” 24 hs €', 'Super 🛒', ''][i % 4],
-    i % 2 === 0,
-    i % 5 === 0 ? 'x'.repeat(300) : `línea ${i}`,
-  ]);
+const header = SAMPLE_HEADER;
+const sample = sampleRows;
 
 describe('the .xls writer', () => {
   it('writes the same sheets and cells as SheetJS did, for a small book and a large one', async () => {

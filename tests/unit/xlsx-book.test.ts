@@ -5,7 +5,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { cells, readBook } from './bookCells';
+import { cells, readBook, SAMPLE_HEADER, sampleRows } from './bookCells';
 import { columnName, XlsxBook, xmlText } from '../../src/ui/xls/xlsxBook';
 
 const rowsOf = (book: XLSX.WorkBook, name: string) => XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name], { header: 1, defval: null });
@@ -17,15 +17,8 @@ function sheetJsBook(sheets: [string, string[], unknown[][]][]) {
   return XLSX.read(XLSX.write(book, { bookType: 'xlsx', type: 'array' }));
 }
 
-const header = ['Código', 'Cantidad', 'Punto de venta', 'Audio', 'Motivo'];
-const sample = (n: number): unknown[][] =>
-  Array.from({ length: n }, (_, i) => [
-    `M-${String(i).padStart(7, '0')}`,
-    i % 3 === 0 ? i * 1.5 : -i,
-    ['Almacén Ñandú', 'Kiosco “El Sol” 24 hs €', 'Super 🛒 <b>', ''][i % 4],
-    i % 2 === 0,
-    i % 5 === 0 ? 'x'.repeat(300) : `=SUMA(A${i})`,
-  ]);
+const header = SAMPLE_HEADER;
+const sample = sampleRows;
 
 describe('the .xlsx writer', () => {
   it('names columns as a spreadsheet does', () => {
