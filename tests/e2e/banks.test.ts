@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -33,8 +33,11 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ has: pa
 
 /** Types in the search box and waits until the list applied it (and wrote it in the address). */
 async function search(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Buscar').fill(text);
-  await page.waitForURL((url) => decodeURIComponent(url.search).includes(`"q":${JSON.stringify(text)}`));
+  const box = page.getByLabel('Buscar');
+  await box.fill(text);
+  // Polled, so that a failure says what the box and the address held instead (one CI run timed out here).
+  await expect.poll(() => box.inputValue()).toBe(text);
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).search), { timeout: UI_TIMEOUT * 2 }).toContain(`"q":${JSON.stringify(text)}`);
   await shown(row(page, text));
   await listLoaded(page);
 }
