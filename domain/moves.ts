@@ -208,8 +208,6 @@ export function photoFileName(code: string, dimension: number, subDimension: num
   return `${code}_${dimension}-${subDimension}-${question}_${name}_${image}.jpg`;
 }
 
-/** The move's result as shown: 2 decimals and a percent sign; -1 is N/A. */
-export const formatResult = (result: number | null) => (result === null || result < 0 ? 'N/A' : `${result.toFixed(2)}%`);
 
 /**
  * The reason of the status the move is in: a rescued cancelled move, or a returned one sent again, keeps

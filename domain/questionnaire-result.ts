@@ -103,6 +103,3 @@ export function questionnaireResult(version: Pick<QuestionnaireContent, 'dimensi
   const result = Math.max(0, base * 100 - penaltyPoints(version, replies));
   return Math.round(result * 100) / 100;
 }
-
-/** '87.50%', or 'N/A' for -1 (spec 2 §9: two decimals and a percent sign). */
-export const formatResult = (result: number) => (result === RESULT_NOT_APPLICABLE ? 'N/A' : `${result.toFixed(2)}%`);

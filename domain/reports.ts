@@ -86,7 +86,7 @@ export const RESULT_BAND_STYLE: Record<ResultBand, { background: string; color: 
   grey: { background: '#9e9e9e', color: '#1f1f1f', label: 'No aplica' },
 };
 
-/** '87,50 %' in the table and the files; 'N/A' for -1. */
+/** A result as every screen and file writes it (spec 2: two decimals and a percent sign): '87,50 %'; 'N/A' for -1. */
 export function formatScore(result: number | null | undefined): string {
   if (result === null || result === undefined || result < 0) return 'N/A';
   return `${result.toFixed(2).replace('.', ',')} %`;

@@ -594,7 +594,8 @@ describe('reviewing a move', () => {
   it('edits the answers in review and downloads the images and the PDF', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null);
     const { page, errors } = await openMove(move.code);
-    await shown(page.getByText(/^Resultado: /));
+    // Two decimals and a percent sign (spec 2), written as the rest of the console writes a result: '87,50 %'.
+    await shown(page.getByText(/^Resultado: (\d{1,3},\d\d %|N\/A)$/));
     await page.getByRole('button', { name: 'Revisar', exact: true }).click();
     const first = page.getByRole('group', { name: /^1\.1\.1 / });
     // The answers of a question are one group named by the question.

@@ -50,7 +50,7 @@ describe('the move PDF', () => {
       replies: { q1: { replyData: yes._id, replyObservation: 'Con una sonrisa' } },
     } as unknown as AnsweredQuestionnaire;
     const lines = texts(move({}), answered);
-    expect(lines.slice(0, 2)).toEqual(['Move cod. M-000001', 'Estado: Aprobada    Resultado: 87.50%']);
+    expect(lines.slice(0, 2)).toEqual(['Move cod. M-000001', 'Estado: Aprobada    Resultado: 87,50 %']);
     expect(lines).toContain('Cliente: Cafés Andinos    Campaña: Verano    Proyecto: Auditoría de verano');
     expect(lines).toContain('Punto de venta: Café del Plata (OP-12) - Av. Corrientes 1234, CABA, Buenos Aires, Argentina');
     expect(lines.slice(-5)).toEqual(['1. Atención', '1.1 Ingreso', '1.1.1 ¿Saludó al entrar? (Opciones SI, NO, N/A)', 'Respuesta: Sí', 'Observación: Con una sonrisa']);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AGENT_LOCKED,
   allowedActions,
-  formatResult,
   MOVE_STATUSES,
   MOVE_TEXT,
   type MoveAction,
@@ -93,11 +92,6 @@ describe('move helpers', () => {
         expect(photoFileName('C', 1, 1, 1, name, 1)).toMatch(/^C_1-1-1_[A-Za-z0-9_]*_1\.jpg$/);
       }),
     );
-  });
-
-  it('shows a result with two decimals and a percent sign, -1 as N/A', () => {
-    expect(formatResult(87.456)).toBe('87.46%');
-    expect(formatResult(-1)).toBe('N/A');
   });
 });
 

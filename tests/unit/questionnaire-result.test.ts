@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatResult, questionnaireResult, type Replies } from '../../domain/questionnaire-result';
+import { questionnaireResult, type Replies } from '../../domain/questionnaire-result';
 import { defaultAnswers, type Dimension, newPenaltyDimension, newQuestion, type Question, type QuestionType, withType } from '../../domain/questionnaires';
 
 const question = (id: string, type: QuestionType, weighting: number): Question => ({ ...withType(newQuestion(), type), _id: id, name: id, weighting });
@@ -35,8 +35,6 @@ describe('questionnaireResult', () => {
   it('is -1 when nothing scored was answered', () => {
     expect(questionnaireResult(version, {})).toBe(-1);
     expect(questionnaireResult({ dimensions: [dim(100, [[100, [question('t', 'text', -1)]]])] }, { t: { replyData: 'Todo bien' } })).toBe(-1);
-    expect(formatResult(-1)).toBe('N/A');
-    expect(formatResult(72.5)).toBe('72.50%');
   });
 
   it('scores open questions by the chosen option and accumulative ones by the sum of the chosen', () => {

@@ -50,6 +50,8 @@ describe('the report\'s colour bands (spec 3 §9)', () => {
 
   it('writes the result with two decimals and a comma, N/A for -1', () => {
     expect(formatScore(87.5)).toBe('87,50 %');
+    expect(formatScore(87.456)).toBe('87,46 %');
+    expect(formatScore(0)).toBe('0,00 %');
     expect(formatScore(-1)).toBe('N/A');
   });
 });

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { MoveDetail } from '../../../../domain/move-api';
-import { formatResult, statusReason } from '../../../../domain/moves';
+import { statusReason } from '../../../../domain/moves';
+import { formatScore } from '../../../../domain/reports';
 import { PAYMENT_TEXT } from '../../../../domain/payments';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { StatusChip } from '../shared';
@@ -29,7 +30,7 @@ export function InfoCard({ move }: { move: MoveDetail }) {
           </Typography>
           <StatusChip status={move.statusId} />
           <Typography variant="body1" sx={{ fontWeight: 600 }}>
-            {`Resultado: ${formatResult(move.questionnaireResult)}`}
+            {`Resultado: ${formatScore(move.questionnaireResult)}`}
           </Typography>
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>

@@ -1,7 +1,8 @@
 /** The move's downloads: one photo under the spec's name, all images as a zip, and the move as a PDF. */
 import type { AnsweredQuestionnaire, MoveDetail } from '../../../../domain/move-api';
 import { chosenAnswerIds, numberedQuestions, photosOf } from '../../../../domain/move-replies';
-import { formatResult, photoFileName, statusReason } from '../../../../domain/moves';
+import { photoFileName, statusReason } from '../../../../domain/moves';
+import { formatScore } from '../../../../domain/reports';
 import { QUESTION_TYPE_LABELS } from '../../../../domain/questionnaires';
 import { formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
@@ -57,7 +58,7 @@ export function pdfLines(move: MoveDetail, answered: AnsweredQuestionnaire | und
   const line = (text: string, size = 10, bold = false, gap?: number) => lines.push({ text: pdfText(text), size, bold, ...(gap ? { gap } : {}) });
   const { locations: place, projects: project } = move.projectLocation;
   line(`Move cod. ${move.code}`, 16, true);
-  line(`Estado: ${move.status.name}    Resultado: ${formatResult(move.questionnaireResult)}`, 11);
+  line(`Estado: ${move.status.name}    Resultado: ${formatScore(move.questionnaireResult)}`, 11);
   line(`Cliente: ${project.campaigns?.client?.name ?? project.client?.name ?? '-'}    Campaña: ${project.campaigns?.name ?? '-'}    Proyecto: ${project.name}`);
   line(`Punto de venta: ${place.fullName} (${place.clientLocationName}) - ${[place.street, place.city, place.state].filter(Boolean).join(', ')}, Argentina`);
   line(`Getter: ${move.user?.fullName ?? '-'}    Agente de calidad: ${move.assignedAgent?.fullName ?? '-'}`);
