@@ -309,6 +309,7 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
   // time): the payment is kept at the instant the newest debt was born, never before it.
   const paidAt = paidInstant(order.transactionDate, found.map((f) => f.createdAt));
 
+  await lockDayTotals(tx, order, paidAt, restored);
   const updated = await tx
     .update(transactions)
     .set({ status: TRANSACTION_STATUS.PAID, transactionDate: paidAt, operationCode: order.operationCode, paidBy: actor.id })
@@ -339,6 +340,39 @@ export async function registerPayment(tx: Tx, actor: SessionUser, order: Payment
     transactionDate: paidAt.toISOString(),
     transactionIds: ids,
   };
+}
+
+/**
+ * Locks, once the payment's rows are locked and checked and before any of them changes, every day total
+ * (migration 0004) its statements will change, in one statement in (status, day) order: the paid day, the
+ * days the order's pending debts were born, and those of the copies' pending debts `recordPaidAnyway`
+ * removes. Missing ones are created at 0 (a day with nothing counts nothing in `totalsOf`; the trigger would
+ * create it anyway). The triggers take each statement's days in that order, but a payment changes them in
+ * several statements (the UPDATE, then the copies' DELETE): two payments of crossed days (A paying a debt
+ * of day 1 and removing a copy's of day 2, B the other way) held one each and deadlocked (40P01). Taken
+ * here, all in order, the triggers find them held, and payments whose days overlap wait for each other.
+ * The rows these days come from are locked (`lockPaymentRows`): the triggers change no other day.
+ */
+async function lockDayTotals(tx: Tx, order: PaymentOrder, paidAt: Date, restored: Restored[]): Promise<void> {
+  // The copies' pending debts of this account, as recordPaidAnyway removes them.
+  const copies = restored.length
+    ? sql`union all
+          select t.status, campo_transaction_day(t.status, t.created_at, t.transaction_date)
+            from ${transactions} t
+           where t.user_move_id in (select id from later) and t.status = 'PENDING' and t.account_id = ${order.accountId}`
+    : sql``;
+  await tx.execute(sql`${restored.length ? laterCopies(restored) : sql``}
+    insert into ${transactionDayTotals} as d (status, day, count, amount)
+    select distinct status, day, 0, 0 from (
+        select ${TRANSACTION_STATUS.PAID}::text as status, campo_transaction_day(${TRANSACTION_STATUS.PAID}, null, ${paidAt.toISOString()}::timestamptz) as day
+        union all
+        select t.status, campo_transaction_day(t.status, t.created_at, t.transaction_date)
+          from ${transactions} t
+         where t.id = any(${intArray(order.transactionIds)}) and t.status = 'PENDING' and t.account_id = ${order.accountId}
+        ${copies}
+      ) days
+     order by status, day
+    on conflict (status, day) do update set count = d.count`);
 }
 
 type Restored = Pick<DisapprovedTransaction, 'paidCopy' | 'copyInOrder'> & { id: number; accountId: number; amount: string; status: string; createdAt: Date; code: string | null; moveId: number; disapprovedAt: Date };

@@ -31,8 +31,12 @@ const VIDEO = 'https://www.dropbox.com/s/abc/visita.mp4?dl=0';
 const now = () => combineWithCurrentTime(todayIso());
 const used = new Set<number>();
 
-/** `count` moves in review of one active Getter, of a current project with a price: approved, so each owes a pending transaction. */
-async function approvedOfOneGetter(count: number) {
+/**
+ * `count` moves in review of one active Getter, of a current project with a price: approved, so each owes a
+ * pending transaction. With `leftovers`, when no Getter is left unused, one an earlier test took may be taken
+ * again for the moves it left in review (that test has run).
+ */
+async function approvedOfOneGetter(count: number, { leftovers = false } = {}) {
   const payable = inArray(
     userMoves.projectLocationId,
     t.db
@@ -45,7 +49,7 @@ async function approvedOfOneGetter(count: number) {
   const moves = await movesWhere(t, inStatus('EN_REVISION'), withAgent, isNull(userMoves.rescueUserId), isNull(userMoves.republishedFromId), payable, active);
   const byGetter = new Map<number, typeof moves>();
   for (const m of moves) byGetter.set(m.userId!, [...(byGetter.get(m.userId!) ?? []), m]);
-  const [getterId, mine] = [...byGetter].find(([id, list]) => !used.has(id) && list.length >= count)!;
+  const [getterId, mine] = ([...byGetter].find(([id, list]) => !used.has(id) && list.length >= count) ?? (leftovers ? [...byGetter].find(([, list]) => list.length >= count) : undefined))!;
   used.add(getterId);
   const chosen = mine.slice(0, count);
   for (const m of chosen) await api.ok('POST', '/user-moves/accept-one', admin, { id: m.id, userMoveVideoLink: VIDEO });
@@ -490,5 +494,73 @@ describe.runIf(inject('postgresServer') !== null)('on PostgreSQL, a republished 
     expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, copy.id))).toEqual([]);
     expect((await copyDrops([approved.transaction.id])).map((d) => d.detail)).toEqual([{ paidTransactionId: original.id, amount: approved.transaction.amount, userMoveId: copy.id }]);
     expect((await rowsOf([original.id])).map((r) => r.status)).toEqual(['PAID']);
+  });
+
+  it('two payments of crossed days, each paying a debt of one day and removing a copy’s debt of the other, wait for each other’s day totals, never deadlock: both pay', async () => {
+    // A payment changes the day totals in several statements: its UPDATE (the paid day, the pending debts'
+    // days) and, recording an original paid anyway, the DELETE of its copy's debt (that debt's day). Each
+    // statement takes its days in order, but the two together did not: A held day 1 and wanted day 2, B the other way.
+    // One move of a Getter each (or two of one): the tests before leave few Getters unused.
+    const [one, other] = [await approvedOfOneGetter(1, { leftovers: true }), await approvedOfOneGetter(1, { leftovers: true })];
+    const [moves, owed] = [[...one.moves, ...other.moves], [...one.owed, ...other.owed]];
+    const ago = (days: number) => sql`now() - make_interval(days => ${days})`;
+    const argentineDay = (days: number) => todayIso(new Date(Date.now() - days * 86_400_000));
+    // The originals born 12 days ago (their audit keeps that birth), disapproved, and their copies approved.
+    await t.db.update(transactions).set({ createdAt: ago(12) as never }).where(inArray(transactions.id, owed.map((o) => o.id)));
+    for (const m of moves) await disapprove(m.id);
+    const copies = [await approvedCopy(moves[0]), await approvedCopy(moves[1])].map((c) => c.owed);
+    // Day 1 is 11 days ago, day 2 10: A pays a debt of day 1 and removes its copy's of day 2; B the other way.
+    const [dayOne, dayTwo] = [11, 10];
+    await t.db.update(transactions).set({ createdAt: ago(dayTwo) as never }).where(eq(transactions.id, copies[0].id));
+    await t.db.update(transactions).set({ createdAt: ago(dayOne) as never }).where(eq(transactions.id, copies[1].id));
+    const [debtA] = await t.db.insert(transactions).values({ accountId: owed[0].accountId, amount: '310.00', createdAt: ago(dayOne) as never }).returning();
+    const [debtB] = await t.db.insert(transactions).values({ accountId: owed[1].accountId, amount: '320.00', createdAt: ago(dayTwo) as never }).returning();
+    // Paid on days of their own (on one, the paid day's total would make the second wait before any debt's day).
+    const order = (debt: typeof debtA, original: typeof debtA, daysAgo: number, code: string) => ({
+      id: debt.accountId,
+      amount: sumMoney([debt.amount, original.amount]),
+      penddingTransactionIds: [debt.id, original.id],
+      operationCode: code,
+      transactionDate: combineWithCurrentTime(argentineDay(daysAgo)),
+      paidAnyway: [original.id],
+    });
+    // Someone holds both debts' days (an approval or a disapproval of those days in progress): both payments
+    // reach them, then go on together.
+    const days = sql`(status, day) in (select 'PENDING', campo_transaction_day('PENDING', created_at, null) from ${transactions} where id in (${debtA.id}, ${debtB.id}))`;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      const held = (await tx.execute(sql`select day from transaction_day_totals where ${days} order by status, day for update`)) as unknown as { rows: unknown[] };
+      expect(held.rows).toHaveLength(2);
+      holding();
+      await released;
+    });
+    await holds;
+    const payments = [api.call('PUT', '/accounts/massive-pay', admin, order(debtA, owed[0], 3, 'CRUCE-DIA-A')), api.call('PUT', '/accounts/massive-pay', admin, order(debtB, owed[1], 2, 'CRUCE-DIA-B'))];
+    await untilSomeoneWaitsOnALock(t.db, () => new Error('The payments never waited for the held days'), 2);
+    release();
+    await holder;
+    const answers = await Promise.all(payments);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+      [200, PAYMENT_TEXT.success],
+      [200, PAYMENT_TEXT.success],
+    ]);
+    expect((await rowsOf([debtA.id, debtB.id, owed[0].id, owed[1].id])).map((r) => [r.id, r.status, r.operationCode]).sort()).toEqual(
+      [
+        [debtA.id, 'PAID', 'CRUCE-DIA-A'],
+        [owed[0].id, 'PAID', 'CRUCE-DIA-A'],
+        [debtB.id, 'PAID', 'CRUCE-DIA-B'],
+        [owed[1].id, 'PAID', 'CRUCE-DIA-B'],
+      ].sort(),
+    );
+    expect(await rowsOf(copies.map((c) => c.id))).toEqual([]);
+    // The day totals still say what the transactions do, day by day.
+    const drift = (await t.db.execute(sql`select status, day from (
+        select status, campo_transaction_day(status, created_at, transaction_date) as day, count(*)::int as count, sum(amount) as amount from ${transactions} group by 1, 2
+      ) d full join transaction_day_totals t using (status, day)
+      where coalesce(d.count, 0) <> coalesce(t.count, 0) or coalesce(d.amount, 0) <> coalesce(t.amount, 0)`)) as unknown as { rows: unknown[] };
+    expect(drift.rows).toEqual([]);
   });
 });
