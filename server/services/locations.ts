@@ -204,14 +204,23 @@ export async function locationWithNameAndAddress(db: Db | Tx, clientId: number, 
  * Refuses, with a 409 on the field to change, a point of sale the client already has: the same code, or,
  * without a code, the same name and address (the bulk load's rule, `withoutKnownLocations`). Runs in the
  * transaction that writes it: a codeless one holds the client's names until then, and a code taken
- * meanwhile is the unique index's to refuse (`codeTaken`).
+ * meanwhile is the unique index's to refuse (`codeTaken`). An edit that keeps a codeless point of sale's
+ * name and address as stored is not refused: a repeat stored before this rule (or by another client
+ * of the database) can still have its phone or hours corrected; it is refused once it takes another's.
  */
-export async function refuseRepeatedLocation(tx: Tx, clientId: number, location: Pick<LocationInput, 'clientLocationId' | 'fullName' | 'street'>, locationId?: number): Promise<void> {
+export async function refuseRepeatedLocation(
+  tx: Tx,
+  clientId: number,
+  location: Pick<LocationInput, 'clientLocationId' | 'fullName' | 'street'>,
+  edited?: { id: number; stored: { clientLocationId: string | null; fullName: string; street: string } },
+): Promise<void> {
+  const locationId = edited?.id;
   if (location.clientLocationId) {
     const same = await locationWithCode(tx, clientId, location.clientLocationId, locationId);
     if (same) throw codeTaken(same);
     return;
   }
+  if (edited && !edited.stored.clientLocationId && sameLocationKey(edited.stored) === sameLocationKey(location)) return;
   await holdClientLocationNames(tx, clientId);
   const same = await locationWithNameAndAddress(tx, clientId, location, locationId);
   if (same) throw new HttpError(409, LOCATION_TEXT.sameNameAndAddress(same), { fullName: LOCATION_TEXT.sameNameAndAddress(same) });

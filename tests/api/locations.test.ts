@@ -442,6 +442,26 @@ describe('a point of sale the client already has, refused as the bulk load refus
     expect(own.statusCode, own.body).toBe(200);
   });
 
+  it('lets an old codeless repeat (stored before the rule) be edited in its other fields, and refuses it no more than before', async () => {
+    const made = await send('POST', '/api/locations', newLocation({ fullName: 'Repetida de antes', street: 'Sarmiento 77', clientLocationId: 'ANTES-01', ownerId: null, zoneManagersIds: [] }));
+    expect(made.statusCode, made.body).toBe(201);
+    const [existing] = await t.db.select().from(locations).where(eq(locations.id, (made.json() as { id: number }).id));
+    const { id: _id, code: _code, searchName: _search, createdAt: _c, updatedAt: _u, ...row } = existing;
+    const [old] = await t.db.insert(locations).values({ ...row, clientLocationId: null, fullName: existing.fullName.toUpperCase() }).returning({ id: locations.id });
+    const edit = (overrides: Record<string, unknown>) => send('PUT', '/api/locations', codeless({ id: old.id, fullName: existing.fullName.toUpperCase(), street: existing.street, ...overrides }));
+    // Its name and address as stored (here in other capitals): the repeat predates this save, which changes the phone.
+    const phone = await edit({ telephone: '3534111111' });
+    expect(phone.statusCode, phone.body).toBe(200);
+    expect((phone.json() as { telephone: string }).telephone).toBe('3534111111');
+    // Written in other capitals and spaces, its name is still its own.
+    expect((await edit({ fullName: `  ${existing.fullName.toLowerCase()} ` })).statusCode).toBe(200);
+    // Given another point of sale's name and address, it is refused as any edit is.
+    const [third] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-003'));
+    const clash = await edit({ fullName: third.fullName, street: third.street });
+    expect(clash.statusCode, clash.body).toBe(409);
+    expect(clash.json().errors.fullName).toBe(LOCATION_TEXT.sameNameAndAddress(third));
+  });
+
   it('names an inactive one as inactive', async () => {
     const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-003'));
     await t.db.update(locations).set({ status: false }).where(eq(locations.id, existing.id));
