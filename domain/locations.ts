@@ -1,6 +1,7 @@
 /** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
 import { z } from 'zod';
 import { idFullName, moment, paged, recordId } from './answers';
+import { foldText } from './fold';
 import { type KeyValue, keyValueSchema } from './tags';
 import { email, id, INVALID_ID, isEmail, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr } from './validation';
 
@@ -238,14 +239,13 @@ interface FeatureLike {
   values: readonly { id: number; isDefault: boolean }[];
 }
 
-/** Folds a place name for matching: case, accents and repeated spaces forgiven. */
+/**
+ * Folds a place name for matching: case, accents and repeated spaces forgiven. The fold is the searches'
+ * (`foldText`, the SQL `campo_fold`): the form's duplicate check finds its candidates by the stored folded
+ * name, and must take for one name exactly what the bulk load takes for one.
+ */
 export function foldName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldText(name).replace(/\s+/g, ' ').trim();
 }
 
 export interface Location extends Omit<LocationInput, 'featureValues'> {

@@ -1,5 +1,6 @@
 /** The people the console's pickers choose from (`GET /users`): how many one answer holds, and the picker's words. */
-import { foldText, limitText, pickerLimit } from './pickers';
+import { foldText } from './fold';
+import { limitText, pickerLimit } from './pickers';
 
 /** The most one answer holds: enough for a small role's select; Getters are searched. */
 export const PEOPLE_CAP = 5000;
@@ -18,7 +19,7 @@ export const peopleLimit = pickerLimit(PEOPLE_CAP);
  * blind to case and accents: 'Ramirez Julieta', 'ram jul' and 'JULIETA' find 'Julieta Ramírez'.
  * Words are what lies between spaces and these separators, in what is typed and in the name alike
  * ('maria jose' finds 'María-José'; 'perez campo' finds 'juan.perez@campo.test'). The SQL columns
- * `users.search_words` and `users.search_text_words` (migration 0032) are the folded name (and e-mail)
+ * `users.search_words` and `users.search_text_words` (migrations 0031, 0032) are the folded name (and e-mail)
  * broken the same way, after a space, so that '% jul%' is "a word starting with jul", trigram-indexed.
  */
 export const WORD_SEPARATORS = `-'’.,;:_@+/()"&`;

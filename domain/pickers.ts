@@ -51,16 +51,8 @@ export const pickerIds = z
     return distinct;
   });
 
-/**
- * Searches are blind to case and to accents. The two strings are the SQL function `campo_fold`'s
- * `translate` arguments (migration 0009), letter for letter (a test holds them to the migration).
- */
-export const FOLD_FROM = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
-export const FOLD_TO = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
-const FOLDED = new Map([...FOLD_FROM].map((letter, i) => [letter, FOLD_TO[i]]));
-
-/** The text as `campo_fold` sees it: accents off, lower case. */
-export const foldText = (text: string) => [...text].map((c) => FOLDED.get(c) ?? c).join('').toLowerCase();
+/** Searches are blind to case and to accents (domain/fold.ts, the SQL `campo_fold`). */
+export { foldText } from './fold';
 
 /** The most projects one answer of `GET /user-moves/get/projects` holds (and what it holds when no `limit` is asked). */
 export const PROJECT_CHOICES_CAP = 2000;

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Db, jsonValue, rowsOf, type Tx } from './client';
 import { badRequest } from '../http';
 import { personWords } from '../../domain/people';
-import { foldText } from '../../domain/pickers';
+import { foldText } from '../../domain/fold';
 
 /**
  * What a list sorts by, from its whitelist: a key the whitelist does not hold itself is a 400 ('__proto__'
@@ -36,12 +36,13 @@ export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Searches by name are blind to case and to accents: 'gondolas' finds 'Góndolas', 'nandu' finds 'Ñandú'.
- * `campo_fold(text)` (migration 0009) maps these letters to their plain ones and lowers the rest; the
- * search text is folded the same way, once (`foldText`, domain/pickers.ts: the console narrows with it too),
- * and the name columns a large list searches are stored folded, with trigram indexes.
+ * Searches by name are blind to case and to accents: 'gondolas' finds 'Góndolas', 'nandu' finds 'Ñandú',
+ * 'lodz' finds 'Łódź'. `campo_fold(text)` (migrations 0009, 0032) maps the letters of the Latin alphabets to
+ * their plain ones and lowers the rest; the search text is folded the same way, once (`foldText`,
+ * domain/fold.ts: the console narrows with it too), and the name columns a large list searches are stored
+ * folded, with trigram indexes.
  */
-export { FOLD_FROM, FOLD_TO, foldText } from '../../domain/pickers';
+export { foldText } from '../../domain/fold';
 
 /**
  * The LIKE pattern of a name search: the folded text, literally, wherever it stands (see `matches`). A run

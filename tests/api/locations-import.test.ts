@@ -218,6 +218,20 @@ describe('a CSV whose rows have no codes', () => {
     expect(await named('Sin código 700')).toHaveLength(1);
   });
 
+  it('takes the letters of other Latin alphabets for their plain ones, against the client and inside the file (migration 0032)', async () => {
+    const first = await upload(csvFile([noCode(760, { Nombre: 'Cafe Tōkyō', Dirección: 'Øster Allé 760' }), noCode(761, { Nombre: 'Łódź Straße', Dirección: 'Piłsudskiego 761' })]));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ created: 2, message: CSV_TEXT.imported(2) });
+    const before = await countOf();
+    const again = await upload(csvFile([noCode(760, { Nombre: 'CAFE TOKYO', Dirección: 'oster alle 760' }), noCode(761, { Nombre: 'lodz strasse', Dirección: 'PILSUDSKIEGO 761' })]));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ created: 0, known: 2 });
+    expect(await countOf()).toBe(before);
+    const repeated = await upload(csvFile([noCode(762, { Nombre: 'Ærø Œuvre', Dirección: 'Đường 762' }), noCode(763, { Nombre: 'aero oeuvre', Dirección: 'DUONG 762' })]));
+    expect(repeated.statusCode, repeated.body).toBe(400);
+    expect(repeated.json().lines).toEqual(['Línea 3: repite el punto de venta de la línea 2 (mismo nombre y dirección, y esta fila no tiene código): quítela o déle un código.']);
+  });
+
   it('refuses a row that repeats an earlier one of the file, and writes nothing', async () => {
     const before = await countOf();
     const res = await upload(csvFile([noCode(730), noCode(731), noCode(730, { Teléfono: '3510000000' })]));

@@ -462,6 +462,22 @@ describe('a point of sale the client already has, refused as the bulk load refus
     expect(clash.json().errors.fullName).toBe(LOCATION_TEXT.sameNameAndAddress(third));
   });
 
+  it('takes the letters of other Latin alphabets for their plain ones, on create and on edit (migration 0032)', async () => {
+    const created = await send('POST', '/api/locations', codeless({ clientId: otherClient, fullName: 'Cafe Tōkyō', street: 'Øster Allé 12' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const tokyo = created.json() as { code: string; fullName: string; status: boolean };
+    const plain = await send('POST', '/api/locations', codeless({ clientId: otherClient, fullName: 'CAFE TOKYO', street: 'oster alle 12' }));
+    expect(plain.statusCode, plain.body).toBe(409);
+    expect(plain.json().errors.fullName).toBe(LOCATION_TEXT.sameNameAndAddress(tokyo));
+
+    const lodz = await send('POST', '/api/locations', codeless({ clientId: otherClient, fullName: 'Łódź Straße', street: 'Piłsudskiego 5' }));
+    expect(lodz.statusCode, lodz.body).toBe(201);
+    const mine = (await send('POST', '/api/locations', codeless({ clientId: otherClient, fullName: 'Otro local', street: 'Mitre 20' }))).json() as { id: number };
+    const clash = await send('PUT', '/api/locations', codeless({ id: mine.id, clientId: otherClient, fullName: 'lodz strasse', street: 'PILSUDSKIEGO 5' }));
+    expect(clash.statusCode, clash.body).toBe(409);
+    expect(clash.json().errors.fullName).toBe(LOCATION_TEXT.sameNameAndAddress(lodz.json()));
+  });
+
   it('names an inactive one as inactive', async () => {
     const [existing] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-003'));
     await t.db.update(locations).set({ status: false }).where(eq(locations.id, existing.id));

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../server/db/client';
-import { FOLD_FROM, FOLD_TO, foldText, searchPattern } from '../../server/db/list';
+import { FOLD_FROM, FOLD_LIGATURES, FOLD_MARKS, FOLD_SPANISH_FROM, FOLD_SPANISH_TO, FOLD_TO } from '../../domain/fold';
+import { foldText, searchPattern } from '../../server/db/list';
 import { campaigns, clients, features, locations, motives, projects, questionnaires, userMoves, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -31,18 +32,28 @@ const q = encodeURIComponent;
 
 describe('folding', () => {
   it('the server folds the search text as campo_fold folds a column, letter by letter', async () => {
-    const samples = [...FOLD_FROM, 'Góndolas del Ñandú', 'ÁRBOL Über Ça', 'plain ASCII 123', 'ü%_\\'];
-    for (const text of samples) {
-      const answer = (await t.db.execute(sql`select campo_fold(${text}) as folded`)) as unknown as { rows: { folded: string }[] };
-      const [{ folded }] = answer.rows;
-      expect(folded, text).toBe(foldText(text));
-    }
+    // Every letter the fold maps (all of Latin-1 Supplement and Latin Extended-A), the accents typed apart, the
+    // ligatures, and texts through each of the SQL function's paths (ASCII alone, Spanish accents, other letters).
+    const codePoints = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
+    const letters = [...FOLD_FROM, ...codePoints(0xc0, 0x17f), ...FOLD_MARKS, ...FOLD_LIGATURES.map(([ligature]) => ligature), 'ÆŒĲÞẞ'];
+    const texts = ['Góndolas del Ñandú', 'ÁRBOL Über Ça', 'plain ASCII 123', 'ü%_\\', 'Cafe Tōkyō', 'Straße Œuvre Ærø', 'Cafe\u0301 To\u0304kyo', 'İstanbul ıspanak', ''];
+    const samples = [...letters, ...texts];
+    const answer = (await t.db.execute(
+      sql`select x.text, campo_fold(x.text) as folded from jsonb_array_elements_text(${JSON.stringify(samples)}::jsonb) with ordinality as x(text, n) order by x.n`,
+    )) as unknown as { rows: { text: string; folded: string }[] };
+    expect(answer.rows.map((r) => r.text)).toEqual(samples);
+    const differing = answer.rows.filter((r) => r.folded !== foldText(r.text)).map((r) => `${r.text} → ${r.folded} / ${foldText(r.text)}`);
+    expect(differing).toEqual([]);
   });
 
   it('the migration translates the same letters the server does', () => {
-    const migration = readFileSync(join(migrationsFolder, '0009_search_fold.sql'), 'utf8');
-    expect(migration).toContain(`translate($1, '${FOLD_FROM}', '${FOLD_TO}')`);
+    const migration = readFileSync(join(migrationsFolder, '0032_fold_latin.sql'), 'utf8');
+    const marks = [...FOLD_MARKS].map((c) => `\\${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join('');
+    expect(migration).toContain(`translate($1, '${FOLD_FROM}' || U&'${marks}', '${FOLD_TO}')`);
+    expect(migration).toContain(`translate($1, '${FOLD_SPANISH_FROM}', '${FOLD_SPANISH_TO}')`);
+    for (const [ligature, letters] of FOLD_LIGATURES) expect(migration).toContain(`, '${ligature}', '${letters}')`);
     expect([...FOLD_FROM]).toHaveLength([...FOLD_TO].length);
+    expect([...FOLD_SPANISH_FROM]).toHaveLength([...FOLD_SPANISH_TO].length);
   });
 
   it('a search text stays literal: % and _ match only themselves', () => {
@@ -98,6 +109,29 @@ describe('lists find a name with or without its accents', () => {
     const [{ email }] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, getter.id));
     expect(rowsOf(await get(`/web-users?q=${q(email.toUpperCase())}`)).map((r) => r.id)).toContain(getter.id);
     expect(rowsOf(await get(`/users?rolId=7&q=${q('jose maria nunez')}`)).map((r) => r.id)).toContain(getter.id);
+  });
+
+  it('names in the letters of other Latin alphabets, found by their plain letters (migration 0032)', async () => {
+    const [client] = await t.db.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);
+    await t.db.update(clients).set({ name: 'Cafe Tōkyō Łódź Straße' }).where(eq(clients.id, client.id));
+    for (const text of ['cafe tokyo', 'LODZ', 'strasse', 'cafe tōkyō łódź'])
+      expect(rowsOf(await get(`/clients/all-clients?q=${q(text)}`)).map((r) => r.id), text).toContain(client.id);
+
+    const [move] = await t.db
+      .select({ id: userMoves.id, locationId: locations.id })
+      .from(userMoves)
+      .innerJoin(sql`project_locations pl`, sql`pl.id = ${userMoves.projectLocationId}`)
+      .innerJoin(locations, sql`${locations.id} = pl.location_id`)
+      .limit(1);
+    await t.db.update(locations).set({ fullName: 'Kiosco Şişli Ørsted' }).where(eq(locations.id, move.locationId));
+    for (const text of ['kiosco sisli', 'ORSTED'])
+      expect(rowsOf(await get(`/user-moves/get/all?clientLocationName=${q(text)}&limit=1000`)).map((r) => r.id), text).toContain(move.id);
+
+    const [getter] = await t.db.select({ id: users.id }).from(users).where(sql`${users.rolId} = 7 and ${users.status}`).orderBy(users.id).limit(1);
+    await t.db.update(users).set({ names: 'Søren Łukasz', lastName: 'Ødegård-Čapek' }).where(eq(users.id, getter.id));
+    for (const text of ['soren', 'lukasz odegard', 'CAPEK soren'])
+      expect(rowsOf(await get(`/web-users?q=${q(text)}`)).map((r) => r.id), text).toContain(getter.id);
+    expect(rowsOf(await get(`/users?rolId=7&q=${q('odegard capek')}`)).map((r) => r.id)).toContain(getter.id);
   });
 
   it('the banks: motives and attributes', async () => {

@@ -50,6 +50,17 @@ describe('the filters and pages of a list paged in the browser', () => {
     expect(ids(filterRecords(configs, { q: 'estándar' }))).toEqual([1]);
   });
 
+  it('folds as the server’s searches fold: the letters of other Latin alphabets and the ligatures too', () => {
+    const places = [
+      { id: 1, name: 'Łódź Straße' },
+      { id: 2, name: 'Cafe Tōkyō' },
+      { id: 3, name: 'Ærø' },
+    ];
+    expect(ids(filterRecords(places, { name: 'lodz strasse' }))).toEqual([1]);
+    expect(ids(filterRecords(places, { q: 'TOKYO' }))).toEqual([2]);
+    expect(ids(filterRecords(places, { name: 'aero' }))).toEqual([3]);
+  });
+
   it('keeps flags, numbers (3 and "3" alike), lists and nested fields that equal the filter, and ignores empty filters', () => {
     expect(ids(filterRecords(configs, { status: false }))).toEqual([2, 6]);
     expect(ids(filterRecords(configs, { points: '20' }))).toEqual([2, 5]);
