@@ -1,9 +1,9 @@
 /** The shapes the Moves API answers (spec 2 §3 and "Payload shapes for Moves"), shared by server and console. */
 import { z } from 'zod';
 import { day, idFullName, idName, moment, money, paged, recordId } from './answers';
-import type { MoveReplies } from './move-replies';
+import { type MoveReplies, repliesAnswer } from './move-replies';
 import { MOVE_STATUSES } from './moves';
-import type { Dimension } from './questionnaires';
+import { type Dimension, dimensionAnswer } from './questionnaires';
 
 const moveStatus = z.enum(MOVE_STATUSES);
 
@@ -148,18 +148,21 @@ export const moveDetailAnswer = z.object({
 export type MoveDetail = z.infer<typeof moveDetailAnswer>;
 
 /** `GET /questionnaires-replyeds/get` and `GET /questionnaireRepliedByAgent`. */
-export interface AnsweredQuestionnaire {
+export const answeredQuestionnaireAnswer = z.object({
   /** Null while nobody answered (a rescued move that never reached review). */
-  id: number | null;
-  userMoveId: number;
-  questionnaire: { id: number | null; name: string; version: number | null; versionId: number | null; dimensions: Dimension[] };
-  replies: MoveReplies;
-  questionnaireResult: number | null;
-  reason: string | null;
-  questionnarieReviewReason: string | null;
-  editByAgent: boolean;
-  updatedAt: string;
-}
+  id: recordId.nullable(),
+  userMoveId: recordId,
+  questionnaire: z.object({ id: recordId.nullable(), name: z.string(), version: z.number().int().nullable(), versionId: recordId.nullable(), dimensions: z.array(dimensionAnswer) }),
+  replies: repliesAnswer,
+  questionnaireResult: z.number().nullable(),
+  reason: z.string().nullable(),
+  questionnarieReviewReason: z.string().nullable(),
+  editByAgent: z.boolean(),
+  updatedAt: moment,
+});
+type Answered = z.infer<typeof answeredQuestionnaireAnswer>;
+/** The answer as the server builds it and the console reads it: the version's tree and the replies with their own types. */
+export type AnsweredQuestionnaire = Omit<Answered, 'questionnaire' | 'replies'> & { questionnaire: Omit<Answered['questionnaire'], 'dimensions'> & { dimensions: Dimension[] }; replies: MoveReplies };
 
 /** A row of the stock (`GET /user-moves/stock-moves-report`): a published visit or a move. */
 export const stockRow = z.object({

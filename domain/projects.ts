@@ -368,16 +368,22 @@ export interface ProjectLocationRow {
   getters: { id: number; name: string; moves: number }[];
 }
 
-/** The last extension of a project (GET /projects/expired-project-update-reason). */
-export interface ProjectUpdateLog {
-  id: number;
-  projectId: number;
-  user: { id: number; names: string; lastName: string } | null;
-  createdAt: string;
-  oldExpirationDate: string;
-  newExpirationDate: string;
-  updateReason: string;
-}
+/** `GET /projects/expired-project-update-reason`: the last extension, null when the project was never extended. */
+export const projectUpdateLogAnswer = z
+  .object({
+    id: recordId,
+    projectId: recordId,
+    user: z.object({ id: recordId, names: z.string(), lastName: z.string() }).nullable(),
+    createdAt: moment,
+    oldExpirationDate: day,
+    newExpirationDate: day,
+    updateReason: z.string(),
+  })
+  .nullable();
+export type ProjectUpdateLog = NonNullable<z.infer<typeof projectUpdateLogAnswer>>;
+
+/** `GET /projects/locations-by-client/:id/ids`: every point of sale of the filter ('Seleccionar todas'). */
+export const projectLocationIdsAnswer = z.object({ ids: z.array(recordId) });
 
 const visitRangeAnswer = z.object({ from: day, to: day, visits: z.number().int() });
 const projectStatus = z.enum(Object.values(PROJECT_STATE) as [ProjectState, ...ProjectState[]]);

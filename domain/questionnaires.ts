@@ -307,7 +307,7 @@ export const countQuestions = (content: Pick<QuestionnaireContent, 'dimensions'>
 const userRef = idName.nullable();
 const weighting = z.number().nullable();
 /** A questionnaire's tree as a version stores it (`Dimension`). */
-const dimensionAnswer = z.object({
+export const dimensionAnswer = z.object({
   _id: z.string(),
   name: z.string(),
   weighting,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CAMPAIGN_TEXT, campaignAnswer, type CampaignInput, campaignListAnswer, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
+import { CAMPAIGN_TEXT, campaignAnswer, type CampaignInput, campaignListAnswer, campaignSchema, type CampaignUpdate, campaignUpdateSchema, clientCampaignsAnswer, dateIssues } from '../../domain/campaigns';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id, todayIso } from '../../domain/validation';
@@ -131,14 +131,14 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Every campaign of a client, enabled or not, newest first. */
-  app.get('/campaigns/client/:id', { config: read, schema: { tags, summary: 'Todas las campañas de un cliente, habilitadas o no, las más recientes primero', params: z.object({ id }) } }, async (req) => {
+  app.get('/campaigns/client/:id', { config: read, schema: { tags, summary: 'Todas las campañas de un cliente, habilitadas o no, las más recientes primero', params: z.object({ id }), answer: clientCampaignsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await select(app.db).where(eq(campaigns.clientId, clientId)).orderBy(sql`${campaigns.startDate} desc`, campaigns.id);
     return rows.map(toCampaign);
   });
 
   /** The client's campaigns a project may use: enabled and not ended (today in Argentina). */
-  app.get('/campaigns/client/active/:id', { config: read, schema: { tags, summary: 'Campañas de un cliente que un proyecto puede usar: habilitadas y no terminadas', params: z.object({ id }) } }, async (req) => {
+  app.get('/campaigns/client/active/:id', { config: read, schema: { tags, summary: 'Campañas de un cliente que un proyecto puede usar: habilitadas y no terminadas', params: z.object({ id }), answer: clientCampaignsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await select(app.db)
       .where(and(eq(campaigns.clientId, clientId), isNull(campaigns.deletedAt), gte(campaigns.endDate, todayIso())))

@@ -15,6 +15,7 @@ import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { CLIENT_NAMES } from '../services/clientImport';
+import { choices } from '../../domain/answers';
 
 const read = { roles: ACCESS.clients.read };
 const write = { roles: ACCESS.clients.write };
@@ -115,7 +116,7 @@ export default async function clientRoutes(app: App) {
     return oneClient(app.db, clientId);
   });
 
-  app.get('/core-clients/clients/getClientsTypes', { config: read, schema: { tags: ['clients'], summary: 'Tipos de cliente, por nombre' } }, async () =>
+  app.get('/core-clients/clients/getClientsTypes', { config: read, schema: { tags: ['clients'], summary: 'Tipos de cliente, por nombre', answer: choices } }, async () =>
     app.db.select().from(clientTypes).orderBy(clientTypes.name),
   );
 

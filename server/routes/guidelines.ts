@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineListAnswer, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
+import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, guidelineAnswer, type GuidelineInput, guidelineListAnswer, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
 import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
@@ -104,7 +104,7 @@ export default async function guidelineRoutes(app: App) {
     return pageOf(app, where, q);
   });
 
-  app.get('/guidelines/:id', { config: read, schema: { tags, summary: 'Una versión de un instructivo con sus textos', params: z.object({ id }) } }, async (req) => {
+  app.get('/guidelines/:id', { config: read, schema: { tags, summary: 'Una versión de un instructivo con sus textos', params: z.object({ id }), answer: guidelineAnswer } }, async (req) => {
     const { id: guidelineId } = req.params as { id: number };
     const [row] = await app.db.select(version).from(guidelines).where(eq(guidelines.id, guidelineId));
     if (!row) throw notFound(GUIDELINE_TEXT.notFound);

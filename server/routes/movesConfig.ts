@@ -4,7 +4,7 @@
  */
 import { asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { lockedChanges, MOVE_CONFIG_TEXT, moveConfigAnswer, type MoveConfigInput, moveConfigListAnswer, moveConfigSchema, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
+import { lockedChanges, MOVE_CONFIG_TEXT, moveConfigAnswer, moveConfigChoicesAnswer, type MoveConfigInput, moveConfigListAnswer, moveConfigSchema, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -86,7 +86,7 @@ export default async function moveConfigRoutes(app: App) {
     return { rows, count: rows.length };
   });
 
-  app.get('/moves/get/info-for-move-configuration', { config: read, schema: { tags, summary: 'Tipos y categorías de move que puede elegir una configuración de moves' } }, async () => {
+  app.get('/moves/get/info-for-move-configuration', { config: read, schema: { tags, summary: 'Tipos y categorías de move que puede elegir una configuración de moves', answer: moveConfigChoicesAnswer } }, async () => {
     const [types, categories] = await Promise.all([
       app.db.select().from(moveTypes).orderBy(asc(moveTypes.id)),
       app.db.select().from(moveCategories).orderBy(asc(moveCategories.id)),

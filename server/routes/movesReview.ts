@@ -49,6 +49,7 @@ import {
 } from '../services/moves/review';
 import { pushNoticesFor } from '../services/push';
 import { storeDimensionResults } from '../services/reports/dimensionResults';
+import { moveDetailAnswer } from '../../domain/move-api';
 
 const write = { roles: ACCESS['user-moves'].write };
 const read = { roles: ACCESS['user-moves'].read };
@@ -174,7 +175,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** The republished copy of a move; 204 when it was not republished. */
-  app.get('/user-moves/republish-move', { config: read, schema: { tags, summary: 'Copia republicada de una move; 204 si no fue republicada', querystring: z.object({ id }) } }, async (req, reply) => {
+  app.get('/user-moves/republish-move', { config: read, schema: { tags, summary: 'Copia republicada de una move; 204 si no fue republicada', querystring: z.object({ id }), answer: moveDetailAnswer } }, async (req, reply) => {
     const { id: moveId } = req.query as { id: number };
     await readMove(app.db, moveId);
     const [copy] = await app.db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, moveId));

@@ -6,7 +6,7 @@
  */
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isPastProject, MAX_PROJECT_VISITS, priceRequired, PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAnswer, type ProjectCreate, projectCreateBody, projectIssues, projectListAnswer, projectLocationChoicesAnswer, projectLocationsBody, type ProjectUpdate, projectUpdateBody } from '../../domain/projects';
+import { isPastProject, MAX_PROJECT_VISITS, priceRequired, PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAnswer, type ProjectCreate, projectCreateBody, projectIssues, projectListAnswer, projectLocationChoicesAnswer, projectLocationIdsAnswer, projectLocationsBody, type ProjectUpdate, projectUpdateBody, projectUpdateLogAnswer } from '../../domain/projects';
 import { sameRange, totalVisits } from '../../domain/projectVisits';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
@@ -133,7 +133,7 @@ export default async function projectRoutes(app: App) {
   app.get('/projects', { config: read, schema: { tags, summary: 'Lista paginada de proyectos con búsqueda por nombre, filtro por cliente y orden', description: 'Con `future=true`, solo los proyectos que aún no terminaron.', querystring: listProjectsQuery, answer: projectListAnswer } }, async (req) => listProjects(app.db, req.query as ProjectListFilter));
 
   /** The last extension of a past project: who, when, the end date it had, and why. */
-  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, summary: 'Última extensión de un proyecto vencido: quién, cuándo, fecha de fin anterior y motivo', description: 'Un proyecto que no existe responde 404.', querystring: reasonQuery } }, async (req) => {
+  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, summary: 'Última extensión de un proyecto vencido: quién, cuándo, fecha de fin anterior y motivo', description: 'Un proyecto que no existe responde 404.', querystring: reasonQuery, answer: projectUpdateLogAnswer } }, async (req) => {
     const { projectId } = req.query as z.infer<typeof reasonQuery>;
     const [project] = await app.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
     if (!project) throw notFound(PROJECT_TEXT.notFound);
@@ -190,7 +190,7 @@ export default async function projectRoutes(app: App) {
   });
 
   /** The ids of every location of the filter ('Seleccionar todas' in the form), up to a project's maximum. */
-  app.get('/projects/locations-by-client/:id/ids', { config: read, schema: { tags, summary: 'Ids de los puntos de venta de un cliente que cumplen el filtro (hasta 5.000)', params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
+  app.get('/projects/locations-by-client/:id/ids', { config: read, schema: { tags, summary: 'Ids de los puntos de venta de un cliente que cumplen el filtro (hasta 5.000)', params: z.object({ id }), querystring: clientLocationsQuery, answer: projectLocationIdsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await app.db
       .select({ id: locations.id })

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
-import { roleActions, updatedUser, usersExportName, WEB_ROLES, WEB_USER_TEXT, webUserAnswer, type WebUserInput, webUserListAnswer, webUserSchema, webUserStateSchema, type WebUserUpdate, webUserUpdateSchema, webUserWhatsappSchema } from '../../domain/webUsers';
+import { roleActions, roleActionsAnswer, rolesAnswer, updatedUser, usersExportName, WEB_ROLES, WEB_USER_TEXT, webUserAnswer, type WebUserInput, webUserListAnswer, webUserSchema, webUserStateSchema, type WebUserUpdate, webUserUpdateSchema, webUserWhatsappSchema } from '../../domain/webUsers';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { clients, refreshTokens, users } from '../db/schema';
@@ -101,9 +101,9 @@ export default async function webUserRoutes(app: App) {
     return reply.send(Readable.from(csv));
   });
 
-  app.get('/web-users-roles', { config: admin, schema: { tags, summary: 'Los roles de usuario con su descripción' } }, async () => WEB_ROLES);
+  app.get('/web-users-roles', { config: admin, schema: { tags, summary: 'Los roles de usuario con su descripción', answer: rolesAnswer } }, async () => WEB_ROLES);
 
-  app.get('/web-users/permissions/roles-actions', { config: admin, schema: { tags, summary: 'Acciones (permisos) que se pueden otorgar a los usuarios de un rol', querystring: rolesActionsQuery } }, async (req) => {
+  app.get('/web-users/permissions/roles-actions', { config: admin, schema: { tags, summary: 'Acciones (permisos) que se pueden otorgar a los usuarios de un rol', querystring: rolesActionsQuery, answer: roleActionsAnswer } }, async (req) => {
     const { role_id: roleId } = req.query as z.infer<typeof rolesActionsQuery>;
     return roleActions(roleId as never).map((a) => ({ ...a, roleId }));
   });
