@@ -304,3 +304,5 @@ export const locationAnswer = locationBaseAnswer
 export const countriesAnswer = z.array(idName);
 export const statesAnswer = z.array(idName.extend({ countryId: recordId }));
 export const citiesAnswer = z.array(idName.extend({ stateId: recordId }));
+/** `PUT /locations/disable`: the point of sale and its state now. */
+export const locationStatusAnswer = z.object({ id: recordId, status: z.boolean() });

@@ -355,3 +355,6 @@ export const questionnaireVersionAnswer = z.object({
   versions: z.array(z.object({ version: z.number().int(), createdAt: moment, createdBy: userRef })),
   dimensions: z.array(dimensionAnswer),
 });
+
+/** `DELETE /questionnariesV2/delete/:id`: the version removed and the last one left (null when none is). */
+export const versionRemovedAnswer = z.object({ id: recordId, removedVersion: z.number().int(), lastVersion: z.number().int().nullable() });

@@ -148,7 +148,7 @@ export default async function campaignRoutes(app: App) {
 
   app.get('/campaigns/:id', { config: read, schema: { tags, summary: 'Una campaña con su cliente y cuántos proyectos la usan', params: z.object({ id }), answer: campaignAnswer } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
 
-  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve la campaña que creó el primero, sin crear otra.', body: campaignSchema, headers: requestKeyHeaders } }, async (req, reply) => {
+  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve la campaña que creó el primero, sin crear otra.', body: campaignSchema, headers: requestKeyHeaders, answer: campaignAnswer } }, async (req, reply) => {
     const body = req.body as CampaignInput;
     const { answer } = await app.db.transaction((tx) =>
       once(tx, req, async () => {
@@ -162,7 +162,7 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4); the edit form sends the `updatedAt` it loaded. */
-  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema) } }, async (req) => {
+  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema), answer: campaignAnswer } }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as CampaignUpdate & LoadedVersion;
     return app.db.transaction(async (tx) => {
       // Before the dates are checked against the stored ones: those may be someone else's since.
@@ -189,7 +189,7 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Disables it (sets deletedAt); PUT with deletedAt null enables it again. */
-  app.delete('/campaigns/:id', { config: write, schema: { tags, summary: 'Deshabilita una campaña (baja lógica); se habilita de nuevo con PUT', params: z.object({ id }) } }, async (req) => {
+  app.delete('/campaigns/:id', { config: write, schema: { tags, summary: 'Deshabilita una campaña (baja lógica); se habilita de nuevo con PUT', params: z.object({ id }), answer: campaignAnswer } }, async (req) => {
     const { id: campaignId } = req.params as { id: number };
     return app.db.transaction(async (tx) => {
       const [row] = await tx

@@ -100,7 +100,7 @@ export default async function moveConfigRoutes(app: App) {
     return row;
   });
 
-  app.post('/moves/post/new-move', { config: write, schema: { tags, summary: 'Crea una configuración de moves (nombre único)', body: moveConfigSchema } }, async (req, reply) => {
+  app.post('/moves/post/new-move', { config: write, schema: { tags, summary: 'Crea una configuración de moves (nombre único)', body: moveConfigSchema, answer: moveConfigAnswer } }, async (req, reply) => {
     const body = req.body as MoveConfigInput;
     await checkLists(app.db, body);
     const created = await app.db.transaction(async (tx) => {
@@ -113,7 +113,7 @@ export default async function moveConfigRoutes(app: App) {
     return reply.status(201).send(row);
   });
 
-  app.put('/moves/put/:id', { config: write, schema: { tags, summary: 'Modifica una configuración de moves', description: 'Si algún proyecto la usa, solo cambian su nombre, su estado y el orden de sus tipos de move (400 en otro caso). Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(moveConfigSchema) } }, async (req) => {
+  app.put('/moves/put/:id', { config: write, schema: { tags, summary: 'Modifica una configuración de moves', description: 'Si algún proyecto la usa, solo cambian su nombre, su estado y el orden de sus tipos de move (400 en otro caso). Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(moveConfigSchema), answer: moveConfigAnswer } }, async (req) => {
     const { id: configId } = req.params as { id: number };
     const { updatedAt: loaded, ...body } = req.body as MoveConfigInput & LoadedVersion;
     await checkLists(app.db, body);

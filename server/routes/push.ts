@@ -37,6 +37,7 @@ export default async function pushRoutes(app: App) {
           'Responde 202 con la fila del historial en estado SENDING y la cantidad de dispositivos; el envío sigue en el servidor y `GET /push-notifications/{id}` dice su avance (`processedMessages`) hasta SENT o ERROR (con el motivo en `error`). Con `Idempotency-Key`, el reintento con los mismos datos devuelve esa misma fila como está y no envía otra vez.',
         body: pushMessageSchema,
         headers: requestKeyHeaders,
+        answer: pushMessageAnswer,
       },
     },
     async (req, reply) => {

@@ -3,9 +3,9 @@
  * the openapi test makes it as the administrator and checks the answer against the documented schema.
  * The ids are the demo's (its first client, point of sale, project, questionnaire, move…).
  */
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { moveReplies, projects, userMoves } from '../../server/db/schema';
+import { mailOutbox, moveReplies, projects, userMoves } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { nowSeconds, signHs256 } from './helpers';
 
@@ -123,4 +123,95 @@ export const CALLS: Record<string, (live: Live) => Call | Promise<Call>> = {
     const { rows } = await live.send<{ rows: { accounts: { user: { id: number } } }[] }>('GET', '/api/transactions/pending?limit=1');
     return { url: `/api/transactions/by-getter?getterId=${rows[0].accounts.user.id}` };
   },
+
+  // Writes, each on records the call creates: the demo's stay as the reads above find them.
+  'POST /api/motives/': () => ({ url: '/api/motives/', payload: motive() }),
+  'PUT /api/motives': async (live) => ({ url: '/api/motives', payload: { id: (await made(live, '/api/motives/', motive())).id, motive: unique('Motivo editado') } }),
+  'PUT /api/motives/state': async (live) => ({ url: '/api/motives/state', payload: { id: (await made(live, '/api/motives/', motive())).id, isActive: false } }),
+  'DELETE /api/motives/:id': async (live) => ({ url: `/api/motives/${(await made(live, '/api/motives/', motive())).id}` }),
+  'POST /api/tags': () => ({ url: '/api/tags', payload: tagGroup() }),
+  'PUT /api/tags': async (live) => ({ url: '/api/tags', payload: { ...tagGroup(), id: (await made(live, '/api/tags', tagGroup())).id } }),
+  'PUT /api/tags/state': async (live) => ({ url: '/api/tags/state', payload: { id: (await made(live, '/api/tags', tagGroup())).id, active: false } }),
+  'POST /api/characteristics/': () => ({ url: '/api/characteristics/', payload: { description: unique('Característica') } }),
+  'PUT /api/characteristics/': async (live) => ({ url: '/api/characteristics/', payload: { id: (await made(live, '/api/characteristics/', { description: unique('Característica') })).id, description: unique('Característica editada') } }),
+  'DELETE /api/characteristics/:id': async (live) => ({ url: `/api/characteristics/${(await made(live, '/api/characteristics/', { description: unique('Característica') })).id}` }),
+  'POST /api/campaigns': () => ({ url: '/api/campaigns', payload: campaign() }),
+  'PUT /api/campaigns': async (live) => ({ url: '/api/campaigns', payload: { ...campaign(), id: (await made(live, '/api/campaigns', campaign())).id } }),
+  'DELETE /api/campaigns/:id': async (live) => ({ url: `/api/campaigns/${(await made(live, '/api/campaigns', campaign())).id}` }),
+  'POST /api/clients/': () => ({ url: '/api/clients/', payload: client() }),
+  'PUT /api/clients': async (live) => ({ url: '/api/clients', payload: { ...client(), id: (await made(live, '/api/clients/', client())).id } }),
+  'PUT /api/clients/state': async (live) => ({ url: '/api/clients/state', payload: { id: (await made(live, '/api/clients/', client())).id, state: false } }),
+  'POST /api/guidelines': () => ({ url: '/api/guidelines', payload: guideline() }),
+  'PUT /api/guidelines': async (live) => ({ url: '/api/guidelines', payload: { ...guideline(), id: (await made(live, '/api/guidelines', guideline())).id } }),
+  'DELETE /api/guidelines/:id': async (live) => ({ url: `/api/guidelines/${(await made(live, '/api/guidelines', guideline())).id}` }),
+  'POST /api/features': () => ({ url: '/api/features', payload: feature() }),
+  'PUT /api/features/:id': async (live) => {
+    const { id } = await made(live, '/api/features', feature());
+    return { url: `/api/features/${id}`, payload: feature() };
+  },
+  'POST /api/locations': async (live) => ({ url: '/api/locations', payload: await location(live) }),
+  'PUT /api/locations': async (live) => ({ url: '/api/locations', payload: { ...(await location(live)), id: (await made(live, '/api/locations', await location(live))).id } }),
+  'PUT /api/locations/disable': async (live) => ({ url: '/api/locations/disable', payload: { id: (await made(live, '/api/locations', await location(live))).id, status: false } }),
+  'POST /api/moves/post/new-move': () => ({ url: '/api/moves/post/new-move', payload: moveConfig() }),
+  'PUT /api/moves/put/:id': async (live) => ({ url: `/api/moves/put/${(await made(live, '/api/moves/post/new-move', moveConfig())).id}`, payload: moveConfig() }),
+  'POST /api/web-users/': () => ({ url: '/api/web-users/', payload: webUser() }),
+  'PUT /api/web-users': async (live) => ({ url: '/api/web-users', payload: { id: (await made(live, '/api/web-users/', webUser())).id, names: 'Rosa María' } }),
+  'PUT /api/web-users/state': async (live) => ({ url: '/api/web-users/state', payload: { id: (await made(live, '/api/web-users/', webUser())).id, status: false } }),
+  'PUT /api/web-users/whatsapp': async (live) => ({ url: '/api/web-users/whatsapp', payload: { id: (await made(live, '/api/web-users/', webUser())).id, sendWhatsappNotification: false } }),
+  'DELETE /api/web-users/:id': async (live) => ({ url: `/api/web-users/${(await made(live, '/api/web-users/', webUser())).id}` }),
+  'POST /api/push-notifications/send-message': () => ({ url: '/api/push-notifications/send-message', payload: { title: 'Nuevas moves disponibles', message: 'Hay nuevas moves publicadas cerca tuyo.' } }),
+  'POST /api/questionnariesV2': async (live) => ({ url: '/api/questionnariesV2', payload: await questionnaire(live) }),
+  'PUT /api/questionnariesV2/update/:id': async (live) => {
+    const body = await questionnaire(live);
+    return { url: `/api/questionnariesV2/update/${(await made(live, '/api/questionnariesV2', body)).id}`, payload: { ...body, name: unique('Cuestionario editado') } };
+  },
+  'DELETE /api/questionnariesV2/delete/:id': async (live) => ({ url: `/api/questionnariesV2/delete/${(await made(live, '/api/questionnariesV2', await questionnaire(live))).id}` }),
+
+  // The session and the password restore, on a user the call creates (the administrator's session stays).
+  'POST /api/auth/logout': async (live) => ({ url: '/api/auth/logout', payload: { refreshToken: await live.refreshToken() }, anonymous: true }),
+  'POST /api/auth/checkValidEmail': () => ({ url: '/api/auth/checkValidEmail', payload: { email: ADMIN }, anonymous: true }),
+  'POST /api/auth/sendUserTokenByEmail/:email': async (live) => ({ url: `/api/auth/sendUserTokenByEmail/${encodeURIComponent((await restoring(live)).email)}`, anonymous: true }),
+  'POST /api/auth/checkValidToken/:token': async (live) => ({ url: `/api/auth/checkValidToken/${(await restoring(live, true)).token}`, anonymous: true }),
+  'POST /api/auth/restoreUserPassword/:userId': async (live) => {
+    const { id, token } = await restoring(live, true);
+    return { url: `/api/auth/restoreUserPassword/${id}`, payload: { token, password: 'Nueva#clave9', confirmPassword: 'Nueva#clave9' }, anonymous: true };
+  },
 };
+
+/** A name no other call gave: the writes create records with unique names. */
+let made_ = 0;
+const unique = (name: string) => `${name} OpenAPI ${++made_}`;
+/** Creates a record through the API and answers it. */
+const made = (live: Live, url: string, payload: Record<string, unknown>) => live.send<{ id: number }>('POST', url, payload);
+
+const motive = () => ({ motive: unique('Motivo'), description: 'Para la documentación' });
+const tagGroup = () => ({ groupName: unique('Grupo'), keysValues: [{ key: 'NOA', value: 'Noroeste' }] });
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const campaign = () => ({ name: unique('Campaña'), clientId: 1, startDate: inDays(10), endDate: inDays(100) });
+const client = () => ({ name: unique('Cliente'), address: 'Mitre 1500, Bariloche', email: 'hola@glaciar.com.ar', claimUrl: 'https://forms.campo.test/reclamos', contactUrl: 'https://campo.test/contacto', typeId: 1 });
+const richText = (title: string) => `<p>${title}: ${'Texto del instructivo para la documentación. '.repeat(4)}</p>`;
+const guideline = () => ({ name: unique('Instructivo'), generalities: richText('General'), beforeWork: richText('Antes'), duringWork: richText('Durante'), afterWork: richText('Después') });
+const feature = () => ({ clientId: 1, name: unique('Atributo'), isRequired: false, values: [{ value: 'Rampa', isDefault: true }, { value: 'Sin rampa', isDefault: false }] });
+const moveConfig = () => ({ name: unique('Configuración'), points: '120', minutesDuration: 25, consumptionPayment: true, needsVideoRecording: false, needsAudioRecording: true, needsCheckList: true, status: true, moveTypes: [1], category: [1] });
+const webUser = () => ({ names: 'Rosa', lastName: 'Benavídez', email: `${unique('rosa').replace(/\W+/g, '.').toLowerCase()}@campo.test`, primaryPhone: '2614556677', password: 'Clave#segura9', rolId: 5, clientId: 1, actions: [] });
+
+/** A point of sale of the demo's first client, with a new code, in a city of the demo. */
+async function location(live: Live) {
+  const [city] = await live.send<{ id: number; stateId: number }[]>('GET', '/api/cities?stateId=1');
+  return { clientId: 1, fullName: unique('Punto de venta'), clientLocationId: unique('PV').replace(/\W+/g, '-'), clientLocationName: 'OP-VM-01', telephone: '3534123456', street: 'Bv. España 120', zone: 'Centro', executive: 'Lucía Benítez', emails: ['ejecutivo@cafe.com.ar'], manager: 'Raúl Encargado', emailManager: 'encargado@cafe.com.ar', emailExecutive: 'ejecutivo@cafe.com.ar', emailToNullCase: '', workDays: 'Lunes a sábado', openingHours: '08:00', closingHours: '20:00', observation: 'Frente a la plaza', countryId: 1, stateId: city.stateId, cityId: city.id, latitude: '-32.4075', longitude: '-63.2402', ownerId: null, zoneManagersIds: [], keysValues: [], featureValues: [] };
+}
+
+/** A new questionnaire: the demo's first one's tree under another name. */
+async function questionnaire(live: Live) {
+  const version = await live.send<{ questionnaire_version_type: string; dimensions: unknown[] }>('GET', '/api/questionnariesV2/get/1');
+  return { name: unique('Cuestionario'), questionnaire_version_type: version.questionnaire_version_type, dimensions: version.dimensions };
+}
+
+/** A user of the call's own, and (when asked) the restore token the mail sent to it carries. */
+async function restoring(live: Live, withToken = false) {
+  const { id, email } = await live.send<{ id: number; email: string }>('POST', '/api/web-users/', webUser());
+  if (!withToken) return { id, email, token: '' };
+  await live.send('POST', `/api/auth/sendUserTokenByEmail/${encodeURIComponent(email)}`);
+  const [mail] = await live.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
+  return { id, email, token: /cambiarContraseña\/([A-Za-z0-9_-]+)/.exec(mail.text)![1] };
+}
