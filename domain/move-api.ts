@@ -243,3 +243,20 @@ export type PerformanceRow = z.infer<typeof performanceRow>;
 
 /** `GET /user-moves/report`: a page of approved moves; the total is null when it pages by key (`after`). */
 export const performanceAnswer = z.object({ rows: z.array(performanceRow), count: z.number().int().min(0).nullable() });
+
+/** `POST /questionnaires-replyeds/amount-answers`: how many questions each asked move has answered. */
+export const answeredCountsAnswer = z.array(z.object({ userMoveId: recordId, amount: z.number().int() }));
+
+/** The moves an assignment of published visits created, one per visit. */
+const createdMoves = z.array(z.object({ id: recordId, code: z.string(), projectLocationId: recordId, userId: recordId, visitId: recordId }));
+/** `POST /user-moves/massive-locations`. */
+export const visitsAssignedAnswer = z.object({ created: createdMoves });
+/** `PUT /user-moves/massive`: the moves given the agent (or the Getter, with the visits it took), and those left as they were. */
+export const massiveAssignAnswer = z.object({
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  skippedIds: z.array(recordId),
+  agent: idFullName.optional(),
+  getter: idFullName.optional(),
+  created: createdMoves.optional(),
+});

@@ -388,27 +388,29 @@ export const projectLocationIdsAnswer = z.object({ ids: z.array(recordId) });
 const visitRangeAnswer = z.object({ from: day, to: day, visits: z.number().int() });
 const projectStatus = z.enum(Object.values(PROJECT_STATE) as [ProjectState, ...ProjectState[]]);
 
-/** A row of `GET /projects`. */
-export const projectListAnswer = paged(
-  z.object({
-    id: recordId,
-    name: z.string(),
-    clientId: recordId,
-    campaignId: recordId,
-    startDate: day,
-    endDate: day,
-    price: money.nullable(),
-    campoRemote: z.boolean(),
-    createdAt: moment,
-    updatedAt: moment,
-    locationsCount: z.number().int(),
-    availableVisits: z.number().int(),
-    client: idName.nullable(),
-    campaign: idName.nullable(),
-    moveConfiguration: z.object({ name: z.string() }).nullable(),
-    status: projectStatus,
-  }),
-);
+/** A row of `GET /projects` (and what creating or editing a project answers). */
+export const projectRowAnswer = z.object({
+  id: recordId,
+  name: z.string(),
+  clientId: recordId,
+  campaignId: recordId,
+  startDate: day,
+  endDate: day,
+  price: money.nullable(),
+  campoRemote: z.boolean(),
+  createdAt: moment,
+  updatedAt: moment,
+  locationsCount: z.number().int(),
+  availableVisits: z.number().int(),
+  client: idName.nullable(),
+  campaign: idName.nullable(),
+  moveConfiguration: z.object({ name: z.string() }).nullable(),
+  status: projectStatus,
+});
+export const projectListAnswer = paged(projectRowAnswer);
+
+/** `PUT /projects/locations`: how many points of sale went in and out, and the visits published for the new ones. */
+export const projectLocationsSavedAnswer = z.object({ id: recordId, added: z.number().int(), removed: z.number().int(), locationsCount: z.number().int(), visits: z.number().int(), updatedAt: moment });
 
 /** `GET /projects/:id` (`ProjectRecord`). */
 export const projectAnswer = z.object({

@@ -1,7 +1,7 @@
 /** Moves, read side (spec 2 §7): the list, one move, the filters' choices and the answered questionnaire. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type AnsweredQuestionnaire, answeredQuestionnaireAnswer, moveDetailAnswer, moveListAnswer } from '../../domain/move-api';
+import { answeredCountsAnswer, type AnsweredQuestionnaire, answeredQuestionnaireAnswer, moveDetailAnswer, moveListAnswer } from '../../domain/move-api';
 import { codeToId, moveListQuery, type MoveListQuery } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
 import { PROJECT_CHOICES_CAP, pickerIds, pickerLimit, pickerTerm } from '../../domain/pickers';
@@ -129,7 +129,7 @@ export default async function moveRoutes(app: App) {
    * How many questions each move has answered (the agent's edit when there is one). The moves list's
    * export asks it for each page of 1,000 moves: the ids go as one array parameter (`inIds`).
    */
-  app.post('/questionnaires-replyeds/amount-answers', { config: read, schema: { tags, summary: 'Cantidad de preguntas respondidas en cada move pedida (hasta 1.000 ids)', description: 'Cuenta la edición del agente cuando la hay; las moves que no existen no aparecen en la respuesta.', body: amountsBody } }, async (req) => {
+  app.post('/questionnaires-replyeds/amount-answers', { config: read, schema: { tags, summary: 'Cantidad de preguntas respondidas en cada move pedida (hasta 1.000 ids)', description: 'Cuenta la edición del agente cuando la hay; las moves que no existen no aparecen en la respuesta.', body: amountsBody, answer: answeredCountsAnswer } }, async (req) => {
     const { userMovesIds } = req.body as z.infer<typeof amountsBody>;
     if (!userMovesIds.length) return [];
     const answered = sql<number>`(select count(*)::int from jsonb_each(${moveReplies.replies}) e

@@ -14,7 +14,7 @@ const ADMIN = 'admin@campo.test';
 
 export interface Call {
   url: string;
-  payload?: Record<string, unknown>;
+  payload?: Record<string, unknown> | unknown[];
   /** Calls anonymous (a sign-in route): no administrator's token. */
   anonymous?: boolean;
 }
@@ -24,7 +24,7 @@ export interface Live {
   refreshToken: () => Promise<string>;
   adminId: number;
   /** A call as the administrator, for the ids a call needs (or a record to change): its body, after a success. */
-  send: <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) => Promise<T>;
+  send: <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown> | unknown[]) => Promise<T>;
   db: Db;
 }
 
@@ -167,6 +167,19 @@ export const CALLS: Record<string, (live: Live) => Call | Promise<Call>> = {
   },
   'DELETE /api/questionnariesV2/delete/:id': async (live) => ({ url: `/api/questionnariesV2/delete/${(await made(live, '/api/questionnariesV2', await questionnaire(live))).id}` }),
 
+  'POST /api/projects': async (live) => ({ url: '/api/projects', payload: await project(live) }),
+  'PUT /api/projects': async (live) => {
+    const { locations: _locations, ...body } = await project(live);
+    return { url: '/api/projects', payload: { ...body, id: (await made(live, '/api/projects', await project(live))).id, name: unique('Proyecto editado') } };
+  },
+  'PUT /api/projects/locations': async (live) => {
+    const body = await project(live);
+    return { url: '/api/projects/locations', payload: { id: (await made(live, '/api/projects', body)).id, locations: body.locations.slice(0, 1) } };
+  },
+  'POST /api/user-moves/massive-locations': async (live) => ({ url: '/api/user-moves/massive-locations', payload: await visitsToAssign(live) }),
+  'PUT /api/user-moves/massive': async (live) => ({ url: '/api/user-moves/massive', payload: { userMovesIds: [(await assignedMove(live)).id], assignedAgentId: live.adminId } }),
+  'POST /api/questionnaires-replyeds/amount-answers': () => ({ url: '/api/questionnaires-replyeds/amount-answers', payload: { userMovesIds: [464, 1] } }),
+
   // The session and the password restore, on a user the call creates (the administrator's session stays).
   'POST /api/auth/logout': async (live) => ({ url: '/api/auth/logout', payload: { refreshToken: await live.refreshToken() }, anonymous: true }),
   'POST /api/auth/checkValidEmail': () => ({ url: '/api/auth/checkValidEmail', payload: { email: ADMIN }, anonymous: true }),
@@ -214,4 +227,44 @@ async function restoring(live: Live, withToken = false) {
   await live.send('POST', `/api/auth/sendUserTokenByEmail/${encodeURIComponent(email)}`);
   const [mail] = await live.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
   return { id, email, token: /cambiarContraseña\/([A-Za-z0-9_-]+)/.exec(mail.text)![1] };
+}
+
+/** A project of the demo's first client on a campaign, a guideline and a move configuration of its own, with two points of sale. */
+async function project(live: Live) {
+  const campaignId = (await made(live, '/api/campaigns', { ...campaign(), startDate: inDays(0) })).id;
+  const guidelineId = (await made(live, '/api/guidelines', guideline())).id;
+  const moveConfigurationId = (await made(live, '/api/moves/post/new-move', moveConfig())).id;
+  const { ids } = await live.send<{ ids: number[] }>('GET', '/api/projects/locations-by-client/1/ids');
+  return {
+    name: unique('Proyecto'),
+    clientId: 1,
+    campaignId,
+    moveConfigurationId,
+    questionnaireId: 1,
+    guidelineId,
+    startDate: inDays(0),
+    endDate: inDays(30),
+    price: '4500',
+    mandatoryProduct: 'Café con leche',
+    alternativeProduct: '',
+    audioAttachment: false,
+    campoRemote: false,
+    autoApprovalRequired: false,
+    locations: ids.slice(0, 2),
+    rangeDate: [{ from: inDays(0), to: inDays(30), visits: 1 }],
+  };
+}
+
+/** A visit of a new project for the demo's first active Getter. */
+async function visitsToAssign(live: Live) {
+  const { id } = await made(live, '/api/projects', await project(live));
+  const { locations } = await live.send<{ locations: { id: number }[] }>('GET', `/api/projects/${id}`);
+  const [getter] = await live.send<{ id: number }[]>('GET', '/api/users?limit=1');
+  return [{ projectLocationId: locations[0].id, userId: getter.id }];
+}
+
+/** A move the call assigns to a Getter (ASIGNADA), on a project of its own. */
+async function assignedMove(live: Live) {
+  const { created } = await live.send<{ created: { id: number }[] }>('POST', '/api/user-moves/massive-locations', await visitsToAssign(live));
+  return created[0];
 }
