@@ -59,7 +59,7 @@ export type PaidVisit = z.infer<typeof paidVisit>;
  * `POST /user-moves/accept-one`'s answer: the move, the PENDING transaction it created, or (none
  * created) the earlier payment of the same visit that stands for it.
  */
-export type ApproveAnswer = MoveDetail & { transaction: { id: number; amount: string } | null; paidBefore: PaidVisit | null };
+export type ApproveAnswer = z.infer<typeof approveAnswer>;
 
 /** `GET /user-moves/get/code?code=` and `GET /user-moves/get?id=`. */
 export const moveDetailAnswer = z.object({
@@ -146,6 +146,8 @@ export const moveDetailAnswer = z.object({
   }),
 });
 export type MoveDetail = z.infer<typeof moveDetailAnswer>;
+/** `POST /user-moves/accept-one` (`ApproveAnswer`). */
+export const approveAnswer = moveDetailAnswer.extend({ transaction: z.object({ id: recordId, amount: money }).nullable(), paidBefore: paidVisit.nullable() });
 
 /** `GET /questionnaires-replyeds/get` and `GET /questionnaireRepliedByAgent`. */
 export const answeredQuestionnaireAnswer = z.object({

@@ -7,6 +7,8 @@ import { asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { mailOutbox, moveReplies, projects, userMoves } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
+import type { Dimension } from '../../domain/questionnaires';
+import { completeSend } from './moves-helpers';
 import { nowSeconds, signHs256 } from './helpers';
 
 export const SOOFT_SECRET = 'campo-openapi-tests-sooft-secret';
@@ -180,6 +182,34 @@ export const CALLS: Record<string, (live: Live) => Call | Promise<Call>> = {
   'PUT /api/user-moves/massive': async (live) => ({ url: '/api/user-moves/massive', payload: { userMovesIds: [(await assignedMove(live)).id], assignedAgentId: live.adminId } }),
   'POST /api/questionnaires-replyeds/amount-answers': () => ({ url: '/api/questionnaires-replyeds/amount-answers', payload: { userMovesIds: [464, 1] } }),
 
+  // The review of a move, each on a move of a project of the call's own, brought to the state the action needs.
+  'POST /api/user-moves/rescue-one': async (live) => ({ url: '/api/user-moves/rescue-one', payload: { id: (await assignedMove(live)).id } }),
+  'POST /api/user-moves/cancel-one': async (live) => ({ url: '/api/user-moves/cancel-one', payload: { id: (await assignedMove(live)).id, reason: REASON } }),
+  'POST /api/user-moves/reschedule-one': async (live) => ({ url: '/api/user-moves/reschedule-one', payload: { userMoveId: (await assignedMove(live)).id } }),
+  'PUT /api/user-moves': async (live) => ({ url: '/api/user-moves', payload: { id: (await rescuedMove(live)).id, assignedAgentId: live.adminId } }),
+  'POST /api/questionnaireRepliedByAgent': async (live) => ({ url: '/api/questionnaireRepliedByAgent', payload: await agentEdit(live, await inReview(live)) }),
+  'PUT /api/questionnaireRepliedByAgent': async (live) => ({ url: '/api/questionnaireRepliedByAgent', payload: await agentEdit(live, await inReview(live)) }),
+  'PUT /api/user-moves/edit-one': async (live) => {
+    const { userMoveId, replies } = await agentEdit(live, await inReview(live));
+    return { url: '/api/user-moves/edit-one', payload: { id: userMoveId, questionnarieReplyedByAgent: { replies }, continueWithoutPhotos: true } };
+  },
+  'POST /api/user-moves/reject-one': async (live) => ({ url: '/api/user-moves/reject-one', payload: { id: await inReview(live), reason: REASON } }),
+  'POST /api/user-moves/return-one': async (live) => {
+    const { userMoveId, replies } = await answered(live);
+    return { url: '/api/user-moves/return-one', payload: { id: userMoveId, reason: REASON, questions: Object.keys(replies).slice(0, 1) } };
+  },
+  'POST /api/user-moves/accept-one': async (live) => ({ url: '/api/user-moves/accept-one', payload: { id: (await answered(live)).userMoveId, userMoveVideoLink: VIDEO } }),
+  'POST /api/user-moves/disapprove-one': async (live) => {
+    const { userMoveId } = await answered(live);
+    await live.send('POST', '/api/user-moves/accept-one', { id: userMoveId, userMoveVideoLink: VIDEO });
+    return { url: '/api/user-moves/disapprove-one', payload: { id: userMoveId, reason: REASON } };
+  },
+  'POST /api/user-moves/republish-move': async (live) => {
+    const id = await inReview(live);
+    await live.send('POST', '/api/user-moves/reject-one', { id, reason: REASON });
+    return { url: '/api/user-moves/republish-move', payload: { id } };
+  },
+
   // The session and the password restore, on a user the call creates (the administrator's session stays).
   'POST /api/auth/logout': async (live) => ({ url: '/api/auth/logout', payload: { refreshToken: await live.refreshToken() }, anonymous: true }),
   'POST /api/auth/checkValidEmail': () => ({ url: '/api/auth/checkValidEmail', payload: { email: ADMIN }, anonymous: true }),
@@ -267,4 +297,30 @@ async function visitsToAssign(live: Live) {
 async function assignedMove(live: Live) {
   const { created } = await live.send<{ created: { id: number }[] }>('POST', '/api/user-moves/massive-locations', await visitsToAssign(live));
   return created[0];
+}
+
+const REASON = 'Las fotos no muestran el producto obligatorio.';
+const VIDEO = 'https://youtu.be/M7lc1UVf-VE';
+
+/** An assigned move rescued: in review, without an agent. */
+const rescuedMove = async (live: Live) => live.send<{ id: number }>('POST', '/api/user-moves/rescue-one', { id: (await assignedMove(live)).id });
+
+/** A move in review with the administrator as its quality agent: its id. */
+async function inReview(live: Live) {
+  const { id } = await rescuedMove(live);
+  await live.send('PUT', '/api/user-moves', { id, assignedAgentId: live.adminId });
+  return id;
+}
+
+/** The agent's edit that answers every question of the move's questionnaire. */
+async function agentEdit(live: Live, userMoveId: number) {
+  const { questionnaire } = await live.send<{ questionnaire: { dimensions: Dimension[] } }>('GET', `/api/questionnaires-replyeds/get?userMoveId=${userMoveId}`);
+  return { userMoveId, replies: completeSend(questionnaire.dimensions), continueWithoutPhotos: true };
+}
+
+/** A move in review that its agent answered whole, ready to approve or return. */
+async function answered(live: Live) {
+  const edit = await agentEdit(live, await inReview(live));
+  await live.send('POST', '/api/questionnaireRepliedByAgent', edit);
+  return edit;
 }
