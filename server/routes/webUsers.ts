@@ -94,7 +94,7 @@ export default async function webUserRoutes(app: App) {
   });
 
   /** The filter as a CSV file (spec 3 §3 export fields), streamed a page at a time. */
-  app.get('/web-users/csv', { config: admin, schema: { tags, summary: 'Exportación CSV de todos los usuarios del filtro, sin límite de filas', querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req, reply) => {
+  app.get('/web-users/csv', { config: admin, schema: { tags, summary: 'Exportación CSV de todos los usuarios del filtro, sin límite de filas', querystring: userFilterQuery.omit({ limit: true, offset: true }), download: ['text/csv'] } }, async (req, reply) => {
     const csv = await usersCsv(app.db, req.query as UserFilter);
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${usersExportName()}.csv"`);

@@ -184,6 +184,23 @@ describe('the success bodies', () => {
     // Some 130 calls, the writes' on records they create first (a project, its moves brought to review).
   }, 180_000);
 
+  it('documents the file a download answers, of the type the server sends', async () => {
+    const { token } = await t.login('admin@campo.test');
+    const fileTypes = (method: string, url: string) => {
+      const responses = operation(method, url)?.responses ?? {};
+      const content = Object.entries(responses).find(([code]) => code.startsWith('2'))?.[1].content ?? {};
+      return Object.entries(content).filter(([, media]) => (media.schema as { format?: string }).format === 'binary').map(([type]) => type);
+    };
+    expect(fileTypes('GET', '/api/web-users/csv')).toEqual(['text/csv']);
+    const res = await t.app.inject({ method: 'GET', url: '/api/web-users/csv', headers: t.authHeader(token) });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    // The demo's moves keep no files in the test's store: these two are checked on their document only.
+    expect(fileTypes('GET', '/api/user-moves/:id/assets')).toEqual(['application/zip']);
+    // A stored file is of its own type: an image, an audio, a video, a PDF.
+    expect(fileTypes('GET', '/api/files/*')).toEqual(['*/*']);
+  });
+
   it('tells a body that disagrees with its schema', () => {
     const schema = z.toJSONSchema(z.object({ rows: z.array(z.object({ id: z.number() })), count: z.number() }));
     expect(disagreements(schema, { rows: [{ id: 1 }], count: 1 })).toEqual([]);
