@@ -14,6 +14,13 @@ export const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 export const recordId = z.number().int();
 export const idName = z.object({ id: recordId, name: z.string() });
 export const idFullName = z.object({ id: recordId, fullName: z.string() });
+/** A picker's options: records by id and name, in the order to show them. */
+export const choices = z.array(idName);
+/** A people picker's options: users by id and full name. */
+export const peopleChoices = z.array(idFullName);
+
+/** A write that answers only its outcome, in Spanish (signing out, restoring a password). */
+export const messageAnswer = z.object({ message: z.string() });
 
 /** A page of a list: its rows and how many the whole filter holds (the moves list's shape, for every list). */
 export const paged = <Row extends z.ZodType>(row: Row) => z.object({ rows: z.array(row), count: z.number().int().min(0) });

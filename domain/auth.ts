@@ -56,3 +56,8 @@ export const loginAnswer = z.object({
   refreshToken: z.string(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** `POST /auth/checkValidEmail`: whether the e-mail is an active user's. */
+export const validEmailAnswer = z.object({ valid: z.boolean() });
+/** `POST /auth/checkValidToken/:token`: the user a current restoration token is of. */
+export const restoreTokenAnswer = z.object({ userId: recordId });

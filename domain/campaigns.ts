@@ -135,3 +135,6 @@ export const campaignAnswer = z.object({
   projectsCount: z.number().int().optional(),
 });
 export const campaignListAnswer = paged(campaignAnswer);
+
+/** `GET /campaigns/client/:id` and `/campaigns/client/active/:id`: a client's campaigns, whole. */
+export const clientCampaignsAnswer = z.array(campaignAnswer);

@@ -105,3 +105,6 @@ export const featureAnswer = z.object({
   values: z.array(z.object({ id: recordId, value: z.string(), isDefault: z.boolean() })),
 });
 export const featureListAnswer = paged(featureAnswer);
+
+/** What creating or editing a client attribute answers: its id and the attribute as `GET /features/:id` gives it. */
+export const featureSavedAnswer = z.object({ id: recordId, data: featureAnswer });

@@ -65,7 +65,12 @@ export const GUIDELINE_TEXT = {
   editQuestion: 'Al guardar se creará una nueva versión del instructivo y la versión actual dejará de estar vigente. ¿Desea continuar?',
 } as const;
 
-/** A row of the guidelines' lists: a version, without its texts. */
-export const guidelineListAnswer = paged(
-  z.object({ id: recordId, sequenceId: recordId, version: z.number().int(), name: z.string(), createdAt: moment, deletedAt: moment.nullable(), editable: z.boolean() }),
-);
+/** A row of the guidelines' lists (and what ending a version answers): a version, without its texts. */
+export const guidelineSummaryAnswer = z.object({ id: recordId, sequenceId: recordId, version: z.number().int(), name: z.string(), createdAt: moment, deletedAt: moment.nullable(), editable: z.boolean() });
+export const guidelineListAnswer = paged(guidelineSummaryAnswer);
+
+/** A version with its texts (`GET /guidelines/:id`, and what creating or editing one answers): each section's text, video and image. */
+export const guidelineAnswer = guidelineSummaryAnswer.extend({
+  ...Object.fromEntries(GUIDELINE_SECTIONS.flatMap(({ key }) => [[key, z.string()], [`${key}Video`, z.string().nullable()], [`${key}Img`, z.string().nullable()]])),
+  createdBy: recordId.nullable(),
+});

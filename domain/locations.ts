@@ -1,6 +1,6 @@
 /** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
 import { z } from 'zod';
-import { idFullName, moment, paged, recordId } from './answers';
+import { idFullName, idName, moment, paged, recordId } from './answers';
 import { foldText } from './fold';
 import { type KeyValue, keyValueSchema } from './tags';
 import { email, id, INVALID_ID, isEmail, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr } from './validation';
@@ -299,3 +299,10 @@ export const locationAnswer = locationBaseAnswer
   })
   // Its free texts (telephone, zone, executive, manager, hours, observations…): strings or null.
   .catchall(z.string().nullable());
+
+/** `GET /countries`, `/states` and `/cities`: the address cascade's choices, each with the record it hangs from. */
+export const countriesAnswer = z.array(idName);
+export const statesAnswer = z.array(idName.extend({ countryId: recordId }));
+export const citiesAnswer = z.array(idName.extend({ stateId: recordId }));
+/** `PUT /locations/disable`: the point of sale and its state now. */
+export const locationStatusAnswer = z.object({ id: recordId, status: z.boolean() });

@@ -1,9 +1,9 @@
 /** The shapes the Moves API answers (spec 2 §3 and "Payload shapes for Moves"), shared by server and console. */
 import { z } from 'zod';
 import { day, idFullName, idName, moment, money, paged, recordId } from './answers';
-import type { MoveReplies } from './move-replies';
+import { type MoveReplies, repliesAnswer } from './move-replies';
 import { MOVE_STATUSES } from './moves';
-import type { Dimension } from './questionnaires';
+import { type Dimension, dimensionAnswer } from './questionnaires';
 
 const moveStatus = z.enum(MOVE_STATUSES);
 
@@ -59,7 +59,7 @@ export type PaidVisit = z.infer<typeof paidVisit>;
  * `POST /user-moves/accept-one`'s answer: the move, the PENDING transaction it created, or (none
  * created) the earlier payment of the same visit that stands for it.
  */
-export type ApproveAnswer = MoveDetail & { transaction: { id: number; amount: string } | null; paidBefore: PaidVisit | null };
+export type ApproveAnswer = z.infer<typeof approveAnswer>;
 
 /** `GET /user-moves/get/code?code=` and `GET /user-moves/get?id=`. */
 export const moveDetailAnswer = z.object({
@@ -146,20 +146,25 @@ export const moveDetailAnswer = z.object({
   }),
 });
 export type MoveDetail = z.infer<typeof moveDetailAnswer>;
+/** `POST /user-moves/accept-one` (`ApproveAnswer`). */
+export const approveAnswer = moveDetailAnswer.extend({ transaction: z.object({ id: recordId, amount: money }).nullable(), paidBefore: paidVisit.nullable() });
 
 /** `GET /questionnaires-replyeds/get` and `GET /questionnaireRepliedByAgent`. */
-export interface AnsweredQuestionnaire {
+export const answeredQuestionnaireAnswer = z.object({
   /** Null while nobody answered (a rescued move that never reached review). */
-  id: number | null;
-  userMoveId: number;
-  questionnaire: { id: number | null; name: string; version: number | null; versionId: number | null; dimensions: Dimension[] };
-  replies: MoveReplies;
-  questionnaireResult: number | null;
-  reason: string | null;
-  questionnarieReviewReason: string | null;
-  editByAgent: boolean;
-  updatedAt: string;
-}
+  id: recordId.nullable(),
+  userMoveId: recordId,
+  questionnaire: z.object({ id: recordId.nullable(), name: z.string(), version: z.number().int().nullable(), versionId: recordId.nullable(), dimensions: z.array(dimensionAnswer) }),
+  replies: repliesAnswer,
+  questionnaireResult: z.number().nullable(),
+  reason: z.string().nullable(),
+  questionnarieReviewReason: z.string().nullable(),
+  editByAgent: z.boolean(),
+  updatedAt: moment,
+});
+type Answered = z.infer<typeof answeredQuestionnaireAnswer>;
+/** The answer as the server builds it and the console reads it: the version's tree and the replies with their own types. */
+export type AnsweredQuestionnaire = Omit<Answered, 'questionnaire' | 'replies'> & { questionnaire: Omit<Answered['questionnaire'], 'dimensions'> & { dimensions: Dimension[] }; replies: MoveReplies };
 
 /** A row of the stock (`GET /user-moves/stock-moves-report`): a published visit or a move. */
 export const stockRow = z.object({
@@ -240,3 +245,20 @@ export type PerformanceRow = z.infer<typeof performanceRow>;
 
 /** `GET /user-moves/report`: a page of approved moves; the total is null when it pages by key (`after`). */
 export const performanceAnswer = z.object({ rows: z.array(performanceRow), count: z.number().int().min(0).nullable() });
+
+/** `POST /questionnaires-replyeds/amount-answers`: how many questions each asked move has answered. */
+export const answeredCountsAnswer = z.array(z.object({ userMoveId: recordId, amount: z.number().int() }));
+
+/** The moves an assignment of published visits created, one per visit. */
+const createdMoves = z.array(z.object({ id: recordId, code: z.string(), projectLocationId: recordId, userId: recordId, visitId: recordId }));
+/** `POST /user-moves/massive-locations`. */
+export const visitsAssignedAnswer = z.object({ created: createdMoves });
+/** `PUT /user-moves/massive`: the moves given the agent (or the Getter, with the visits it took), and those left as they were. */
+export const massiveAssignAnswer = z.object({
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  skippedIds: z.array(recordId),
+  agent: idFullName.optional(),
+  getter: idFullName.optional(),
+  created: createdMoves.optional(),
+});

@@ -20,6 +20,18 @@ export interface MoveReply {
 
 export type MoveReplies = Record<string, MoveReply>;
 
+/** A move's replies as the API answers them (`MoveReplies`), by question id. */
+export const repliesAnswer = z.record(
+  z.string(),
+  z.object({
+    replyData: z.union([z.string(), z.number(), z.array(z.string())]).nullable(),
+    replyObservation: z.string().nullable(),
+    weighting: z.number().nullable(),
+    evidences: z.array(z.string()),
+    hasToEdit: z.boolean(),
+  }),
+);
+
 export const REPLY_TEXT = {
   incomplete: 'Existe información por completar',
   continueAnyway: '¿Desea continuar de todos modos?',

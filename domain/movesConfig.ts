@@ -1,6 +1,6 @@
 /** Move configurations (spec 1 §2.7, §3, §4, §5). */
 import { z } from 'zod';
-import { idName, moment, paged, recordId } from './answers';
+import { choices, idName, moment, paged, recordId } from './answers';
 import { collapseSpaces, id, MSG, textOr, trimText } from './validation';
 
 export const MOVE_CONFIG_TEXT = {
@@ -110,3 +110,6 @@ const moveConfigRowAnswer = z.object({
 export const moveConfigListAnswer = paged(moveConfigRowAnswer);
 /** `GET /moves/get/:id` (`MoveConfiguration`): with the projects that use it, by name. */
 export const moveConfigAnswer = moveConfigRowAnswer.extend({ updatedAt: moment, projects: z.array(idName) });
+
+/** `GET /moves/get/info-for-move-configuration`: the types and categories a configuration may choose. */
+export const moveConfigChoicesAnswer = z.object({ moveTypes: choices, categories: choices });

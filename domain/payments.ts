@@ -3,7 +3,8 @@
  * dialog's rules (shared with the server's bodies), the lists' queries and the answer's shape.
  */
 import { z } from 'zod';
-import { moment, money, paged, recordId } from './answers';
+import { idFullName, moment, money, paged, recordId } from './answers';
+import { getterPaymentProfile } from './people';
 import { MOVE_FORM_TEXT } from './move-forms';
 import type { MoveStatus } from './moves';
 import { formatPesos, parseMoney, centsToMoney } from './money';
@@ -443,7 +444,7 @@ export const transactionAnswer = z.object({
   operationCode: z.string().nullable(),
   accounts: z.object({
     id: recordId,
-    user: z.object({ id: recordId, fullName: z.string(), profile: z.object({ cuitCuil: z.string().nullable(), mercadoPago: z.string().nullable(), cbu: z.string().nullable() }) }),
+    user: idFullName.extend({ profile: getterPaymentProfile }),
   }),
   userMoves: z.array(z.object({ id: recordId, code: z.string(), status: z.string(), finishAnalysisDate: moment.nullable(), disapprovedAt: moment.nullable(), paidAnyway: z.boolean().optional() })),
 });

@@ -1,4 +1,6 @@
 /** The people the console's pickers choose from (`GET /users`): how many one answer holds, and the picker's words. */
+import { z } from 'zod';
+import { idFullName } from './answers';
 import { foldText } from './fold';
 import { limitText, pickerLimit } from './pickers';
 
@@ -52,3 +54,8 @@ export function personMatches(text: string, words: readonly string[]): boolean {
 
 /** The same rule on what is typed as it stands (a picker narrowing its last answer, a select of a few people). */
 export const personMatch = (text: string, term: string) => personMatches(text, personWords(term));
+
+/** A Getter's payment details as the API answers them (the picker's and the transactions'). */
+export const getterPaymentProfile = z.object({ cuitCuil: z.string().nullable(), mercadoPago: z.string().nullable(), cbu: z.string().nullable() });
+/** `GET /users`: people to pick; a Getter's payment details only for those who pay. */
+export const peoplePickerAnswer = z.array(idFullName.extend({ profile: getterPaymentProfile.optional() }));

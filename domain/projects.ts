@@ -368,41 +368,49 @@ export interface ProjectLocationRow {
   getters: { id: number; name: string; moves: number }[];
 }
 
-/** The last extension of a project (GET /projects/expired-project-update-reason). */
-export interface ProjectUpdateLog {
-  id: number;
-  projectId: number;
-  user: { id: number; names: string; lastName: string } | null;
-  createdAt: string;
-  oldExpirationDate: string;
-  newExpirationDate: string;
-  updateReason: string;
-}
+/** `GET /projects/expired-project-update-reason`: the last extension, null when the project was never extended. */
+export const projectUpdateLogAnswer = z
+  .object({
+    id: recordId,
+    projectId: recordId,
+    user: z.object({ id: recordId, names: z.string(), lastName: z.string() }).nullable(),
+    createdAt: moment,
+    oldExpirationDate: day,
+    newExpirationDate: day,
+    updateReason: z.string(),
+  })
+  .nullable();
+export type ProjectUpdateLog = NonNullable<z.infer<typeof projectUpdateLogAnswer>>;
+
+/** `GET /projects/locations-by-client/:id/ids`: every point of sale of the filter ('Seleccionar todas'). */
+export const projectLocationIdsAnswer = z.object({ ids: z.array(recordId) });
 
 const visitRangeAnswer = z.object({ from: day, to: day, visits: z.number().int() });
 const projectStatus = z.enum(Object.values(PROJECT_STATE) as [ProjectState, ...ProjectState[]]);
 
-/** A row of `GET /projects`. */
-export const projectListAnswer = paged(
-  z.object({
-    id: recordId,
-    name: z.string(),
-    clientId: recordId,
-    campaignId: recordId,
-    startDate: day,
-    endDate: day,
-    price: money.nullable(),
-    campoRemote: z.boolean(),
-    createdAt: moment,
-    updatedAt: moment,
-    locationsCount: z.number().int(),
-    availableVisits: z.number().int(),
-    client: idName.nullable(),
-    campaign: idName.nullable(),
-    moveConfiguration: z.object({ name: z.string() }).nullable(),
-    status: projectStatus,
-  }),
-);
+/** A row of `GET /projects` (and what creating or editing a project answers). */
+export const projectRowAnswer = z.object({
+  id: recordId,
+  name: z.string(),
+  clientId: recordId,
+  campaignId: recordId,
+  startDate: day,
+  endDate: day,
+  price: money.nullable(),
+  campoRemote: z.boolean(),
+  createdAt: moment,
+  updatedAt: moment,
+  locationsCount: z.number().int(),
+  availableVisits: z.number().int(),
+  client: idName.nullable(),
+  campaign: idName.nullable(),
+  moveConfiguration: z.object({ name: z.string() }).nullable(),
+  status: projectStatus,
+});
+export const projectListAnswer = paged(projectRowAnswer);
+
+/** `PUT /projects/locations`: how many points of sale went in and out, and the visits published for the new ones. */
+export const projectLocationsSavedAnswer = z.object({ id: recordId, added: z.number().int(), removed: z.number().int(), locationsCount: z.number().int(), visits: z.number().int(), updatedAt: moment });
 
 /** `GET /projects/:id` (`ProjectRecord`). */
 export const projectAnswer = z.object({

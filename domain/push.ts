@@ -148,20 +148,20 @@ export function moveNotice(kind: MoveNoticeKind, facts: MoveNoticeFacts): { titl
   return { title, body: `${lead}${clipText(facts.reason ?? '', messageLimit.max - lead.length)}`.trimEnd() };
 }
 
+/** A notification of the history with its progress (`GET /push-notifications/:id`, and what sending one answers). */
+export const pushMessageAnswer = z.object({
+  id: recordId,
+  title: z.string(),
+  body: z.string(),
+  totalMessagesSended: z.number().int(),
+  sucessfullMessages: z.number().int(),
+  removedTokens: z.number().int(),
+  processedMessages: z.number().int(),
+  failedMessages: z.number().int(),
+  status: z.enum(Object.keys(PUSH_TEXT.status) as [PushStatus, ...PushStatus[]]),
+  error: z.string().nullable(),
+  createdAt: moment,
+  sentBy: idFullName.nullable(),
+});
 /** `GET /push-notifications/historial`: a page of 'Últimos mensajes enviados'. */
-export const pushHistoryAnswer = paged(
-  z.object({
-    id: recordId,
-    title: z.string(),
-    body: z.string(),
-    totalMessagesSended: z.number().int(),
-    sucessfullMessages: z.number().int(),
-    removedTokens: z.number().int(),
-    processedMessages: z.number().int(),
-    failedMessages: z.number().int(),
-    status: z.enum(Object.keys(PUSH_TEXT.status) as [PushStatus, ...PushStatus[]]),
-    error: z.string().nullable(),
-    createdAt: moment,
-    sentBy: idFullName.nullable(),
-  }),
-);
+export const pushHistoryAnswer = paged(pushMessageAnswer);

@@ -307,7 +307,7 @@ export const countQuestions = (content: Pick<QuestionnaireContent, 'dimensions'>
 const userRef = idName.nullable();
 const weighting = z.number().nullable();
 /** A questionnaire's tree as a version stores it (`Dimension`). */
-const dimensionAnswer = z.object({
+export const dimensionAnswer = z.object({
   _id: z.string(),
   name: z.string(),
   weighting,
@@ -355,3 +355,6 @@ export const questionnaireVersionAnswer = z.object({
   versions: z.array(z.object({ version: z.number().int(), createdAt: moment, createdBy: userRef })),
   dimensions: z.array(dimensionAnswer),
 });
+
+/** `DELETE /questionnariesV2/delete/:id`: the version removed and the last one left (null when none is). */
+export const versionRemovedAnswer = z.object({ id: recordId, removedVersion: z.number().int(), lastVersion: z.number().int().nullable() });

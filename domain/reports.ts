@@ -304,36 +304,39 @@ export interface ReportOptions {
 }
 
 /** A question of a visit as the client reads it: its number in the questionnaire, the reply as text, the comment. */
-export interface VisitQuestion {
+const visitQuestion = z.object({
   /** '1.2.3': dimension, sub-dimension and question, as the questionnaire numbers them. */
-  number: string;
-  name: string;
-  reply: string;
-  commentary: string | null;
-}
+  number: z.string(),
+  name: z.string(),
+  reply: z.string(),
+  commentary: z.string().nullable(),
+});
+export type VisitQuestion = z.infer<typeof visitQuestion>;
 
-export interface VisitDimension {
-  name: string;
+const visitDimension = z.object({
+  name: z.string(),
   /** The dimension's result (-1 = N/A); null for a penalty dimension, whose points come off the general result. */
-  result: number | null;
-  subDimensions: { name: string; questions: VisitQuestion[] }[];
-}
+  result: z.number().nullable(),
+  subDimensions: z.array(z.object({ name: z.string(), questions: z.array(visitQuestion) })),
+});
+export type VisitDimension = z.infer<typeof visitDimension>;
 
 /** GET /reports/performance/:id: an approved visit's answers, as far as the questionnaire shows them to the client. */
-export interface VisitDetail {
-  id: number;
-  code: string;
+export const visitDetailAnswer = z.object({
+  id: recordId,
+  code: z.string(),
   /** -1 = N/A. */
-  questionnaireResult: number;
-  visitDate: string | null;
-  projectName: string;
-  location: { fullName: string; clientLocationId: string | null };
+  questionnaireResult: z.number(),
+  visitDate: moment.nullable(),
+  projectName: z.string(),
+  location: z.object({ fullName: z.string(), clientLocationId: z.string().nullable() }),
   /** The questionnaire's name and version the visit answered. */
-  questionnaire: { name: string; version: number } | null;
-  dimensions: VisitDimension[];
+  questionnaire: z.object({ name: z.string(), version: z.number().int() }).nullable(),
+  dimensions: z.array(visitDimension),
   /** The edited video, only for a user with the 'Descargar video mystery' permission (and staff). */
-  userMoveVideoLink: string | null;
-}
+  userMoveVideoLink: z.string().nullable(),
+});
+export type VisitDetail = z.infer<typeof visitDetailAnswer>;
 
 /**
  * The visit's answers the client may read: only the questions the questionnaire marks visible to the

@@ -168,16 +168,15 @@ export interface StatisticsAnswer {
 }
 
 /** GET /core-works/works/getSurveyAndWork/:id: what a plan is and how far its work went. */
-export interface SurveyAndWork {
-  id: number;
-  name: string;
-  client: { id: number; name: string };
-  campaign: { id: number; name: string } | null;
-  startDate: string;
-  endDate: string;
-  questionnaire: { id: number; name: string; versions: number[] } | null;
-  counts: { locations: number; plannedVisits: number; approvedMoves: number; inProgressMoves: number };
-}
+export const surveyAndWorkAnswer = idName.extend({
+  client: idName,
+  campaign: idName.nullable(),
+  startDate: day,
+  endDate: day,
+  questionnaire: idName.extend({ versions: z.array(z.number().int()) }).nullable(),
+  counts: z.object({ locations: z.number().int(), plannedVisits: z.number().int(), approvedMoves: z.number().int(), inProgressMoves: z.number().int() }),
+});
+export type SurveyAndWork = z.infer<typeof surveyAndWorkAnswer>;
 
 const aggregate = { moves: z.number().int(), result: z.number().nullable() };
 const visitAggregate = { ...aggregate, unscored: z.number().int() };

@@ -215,6 +215,12 @@ export function usersExportName(now = new Date()): string {
   return `usuarios_${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}_${pad(now.getHours())}${pad(now.getMinutes())}`;
 }
 
+/** A role with its description (`GET /web-users-roles` answers the 15). */
+const roleAnswer = z.object({ id: z.number().int(), description: z.string() });
+export const rolesAnswer = z.array(roleAnswer);
+/** `GET /web-users/permissions/roles-actions`: the permissions a user of the role may be given. */
+export const roleActionsAnswer = z.array(z.object({ actionId: recordId, description: z.string(), roleId: z.number().int() }));
+
 /** A user as the API answers it; `users_actions`, its permissions, only in the answer about one user. */
 export const webUserAnswer = z.object({
   id: recordId,
@@ -228,7 +234,7 @@ export const webUserAnswer = z.object({
   status: z.boolean(),
   sendWhatsappNotification: z.boolean(),
   updatedAt: moment,
-  role: z.object({ id: z.number().int(), description: z.string() }).nullable(),
+  role: roleAnswer.nullable(),
   client: idName.nullable(),
   users_actions: z.array(z.object({ user_action_id: recordId, action_id: recordId, active: z.boolean() })).optional(),
 });

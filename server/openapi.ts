@@ -2,7 +2,7 @@
  * What the OpenAPI document (`/api/docs`) says of each route beyond its zod schemas: who may call it
  * (the roles the guard enforces, as `x-roles` and in words), that a public route needs no token, the
  * file a multipart upload carries, the body of its success (the route schema's `answer`, a zod schema
- * of domain/) and of its refusals; and nothing of the console's page (`/`), which is no API.
+ * of domain/, or for a download its `download`, the file's media types) and of its refusals; and nothing of the console's page (`/`), which is no API.
  */
 import type { RouteOptions } from 'fastify';
 import { errorAnswer } from '../domain/answers';
@@ -81,6 +81,8 @@ interface Answers {
   upload: boolean;
   /** The success's body (the route schema's documentation-only `answer`), when the route declares one. */
   answer: unknown;
+  /** A download's media types (the route schema's documentation-only `download`): its body is the file. */
+  download: string[] | undefined;
   /** Counted per IP by @fastify/rate-limit (the sign-in routes): a 429 past the limit. */
   rateLimited: boolean;
 }
@@ -97,9 +99,9 @@ const codesNamed = (description: unknown) => new Set((String(description ?? '').
  * 422 for an Idempotency-Key reused with other data, 429 for the rate-limited sign-in routes
  * only, 503 for all (the database out of reach), and any other code its description names.
  */
-function responses(given: Schema, { method, url, roles, upload, answer, rateLimited }: Answers): Schema {
+function responses(given: Schema, { method, url, roles, upload, answer, download, rateLimited }: Answers): Schema {
   const named = codesNamed(given.description);
-  const body = answer ? answerSchema(answer) : {};
+  const body = answer ? answerSchema(answer) : download ? { content: Object.fromEntries(download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } : {};
   const out: Schema = method === 'POST' ? { '2XX': { description: 'Correcto (201 cuando crea un registro).', ...body } } : { 200: { description: 'Correcto.', ...body } };
   if (given.body || given.querystring || given.params || upload || named.has(400)) out[400] = refusal('Datos inválidos: el motivo y, por campo, su mensaje.');
   if (roles !== 'public' || named.has(401)) out[401] = refusal(roles === 'public' ? 'Las credenciales o el token no son válidos, o el usuario está inactivo.' : 'Sin sesión, o con un token vencido o revocado.');
@@ -129,12 +131,14 @@ export function documentRoute({ schema, url, route }: { schema: unknown; url: st
   // does not name.
   const answer = given.answer;
   delete out.answer;
+  const download = given.download as string[] | undefined;
+  delete out.download;
   if (upload) out.body = uploadBody(upload);
   out.description = [given.description, rolesInWords(roles)].filter(Boolean).join('\n\n');
   out['x-roles'] = roles === 'public' || roles === 'any' || roles === undefined ? (roles ?? 'any') : [...roles];
   if (roles === 'public') out.security = [];
   const method = [route.method].flat()[0] ?? 'GET';
   const rateLimited = Boolean(route.config?.rateLimit);
-  if (!given.response) out.response = responses(given, { method, url, roles, upload: Boolean(upload), answer, rateLimited });
+  if (!given.response) out.response = responses(given, { method, url, roles, upload: Boolean(upload), answer, download, rateLimited });
   return { schema: out as never, url };
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUTH_TEXT, loginAnswer, loginSchema, newPasswordSchema, restoreEmailSchema, userProfileAnswer, type UserProfile } from '../../domain/auth';
+import { AUTH_TEXT, loginAnswer, loginSchema, newPasswordSchema, restoreEmailSchema, restoreTokenAnswer, type UserProfile, userProfileAnswer, validEmailAnswer } from '../../domain/auth';
 import { ANY_USER, isAdmin, ROLE_NAMES, isRoleId } from '../../domain/roles';
 import { id, MSG } from '../../domain/validation';
 import type { App } from '../app';
@@ -11,6 +11,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../services/passwords'
 import { LoginFailures } from '../services/loginFailures';
 import { RestoreRequests } from '../services/restoreRequests';
 import { endSession, openSession, randomToken, rotateSession, sha256 } from '../services/sessions';
+import { messageAnswer } from '../../domain/answers';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** The renewal's per-address limit, as a multiple of `AUTH_RATE_LIMIT`. */
@@ -78,7 +79,7 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/logout',
-    { config: { roles: 'public' }, schema: { tags: ['auth'], summary: 'Cierra la sesión revocando su token de refresco', body: z.object({ refreshToken: z.string().max(200) }) } },
+    { config: { roles: 'public' }, schema: { tags: ['auth'], summary: 'Cierra la sesión revocando su token de refresco', body: z.object({ refreshToken: z.string().max(200) }), answer: messageAnswer } },
     async (req) => {
       await endSession(app, (req.body as { refreshToken: string }).refreshToken);
       return { message: 'Sesión cerrada' };
@@ -86,7 +87,7 @@ export default async function authRoutes(app: App) {
   );
 
   /** The spec shows this call setting a "valid user" flag, so it answers whether the e-mail is known. */
-  app.post('/auth/checkValidEmail', { config: limited, schema: { tags: ['auth'], summary: 'Indica si el e-mail pertenece a un usuario activo', body: restoreEmailSchema } }, async (req) => {
+  app.post('/auth/checkValidEmail', { config: limited, schema: { tags: ['auth'], summary: 'Indica si el e-mail pertenece a un usuario activo', body: restoreEmailSchema, answer: validEmailAnswer } }, async (req) => {
     const { email } = req.body as { email: string };
     const [user] = await app.db.select({ id: users.id, status: users.status }).from(users).where(byEmail(email));
     return { valid: Boolean(user?.status) };
@@ -102,6 +103,7 @@ export default async function authRoutes(app: App) {
         description:
           'Responde lo mismo exista o no la cuenta; el enlace vence en una hora, sirve una vez y anula los anteriores. Pasados 5 pedidos para un mismo e-mail en una hora, responde 429 hasta que pasen, exista o no la cuenta.',
         params: restoreEmailSchema,
+        answer: messageAnswer,
       },
     },
     async (req) => {
@@ -133,7 +135,7 @@ export default async function authRoutes(app: App) {
 
   app.post(
     '/auth/checkValidToken/:token',
-    { config: limited, schema: { tags: ['auth'], summary: 'Valida un token de restauración vigente y devuelve el id de su usuario', params: z.object({ token: z.string().min(10).max(200) }) } },
+    { config: limited, schema: { tags: ['auth'], summary: 'Valida un token de restauración vigente y devuelve el id de su usuario', params: z.object({ token: z.string().min(10).max(200) }), answer: restoreTokenAnswer } },
     async (req) => {
       const { token } = req.params as { token: string };
       const row = await liveResetToken(app, token);
@@ -152,6 +154,7 @@ export default async function authRoutes(app: App) {
         description: 'Consume el token y cierra todas las sesiones abiertas de la cuenta.',
         params: z.object({ userId: id }),
         body: z.intersection(newPasswordSchema, z.object({ token: z.string().min(1, MSG.required).max(200) })),
+        answer: messageAnswer,
       },
     },
     async (req) => {

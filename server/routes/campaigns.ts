@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CAMPAIGN_TEXT, campaignAnswer, type CampaignInput, campaignListAnswer, campaignSchema, type CampaignUpdate, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
+import { CAMPAIGN_TEXT, campaignAnswer, type CampaignInput, campaignListAnswer, campaignSchema, type CampaignUpdate, campaignUpdateSchema, clientCampaignsAnswer, dateIssues } from '../../domain/campaigns';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id, todayIso } from '../../domain/validation';
@@ -131,14 +131,14 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Every campaign of a client, enabled or not, newest first. */
-  app.get('/campaigns/client/:id', { config: read, schema: { tags, summary: 'Todas las campañas de un cliente, habilitadas o no, las más recientes primero', params: z.object({ id }) } }, async (req) => {
+  app.get('/campaigns/client/:id', { config: read, schema: { tags, summary: 'Todas las campañas de un cliente, habilitadas o no, las más recientes primero', params: z.object({ id }), answer: clientCampaignsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await select(app.db).where(eq(campaigns.clientId, clientId)).orderBy(sql`${campaigns.startDate} desc`, campaigns.id);
     return rows.map(toCampaign);
   });
 
   /** The client's campaigns a project may use: enabled and not ended (today in Argentina). */
-  app.get('/campaigns/client/active/:id', { config: read, schema: { tags, summary: 'Campañas de un cliente que un proyecto puede usar: habilitadas y no terminadas', params: z.object({ id }) } }, async (req) => {
+  app.get('/campaigns/client/active/:id', { config: read, schema: { tags, summary: 'Campañas de un cliente que un proyecto puede usar: habilitadas y no terminadas', params: z.object({ id }), answer: clientCampaignsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await select(app.db)
       .where(and(eq(campaigns.clientId, clientId), isNull(campaigns.deletedAt), gte(campaigns.endDate, todayIso())))
@@ -148,7 +148,7 @@ export default async function campaignRoutes(app: App) {
 
   app.get('/campaigns/:id', { config: read, schema: { tags, summary: 'Una campaña con su cliente y cuántos proyectos la usan', params: z.object({ id }), answer: campaignAnswer } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
 
-  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve la campaña que creó el primero, sin crear otra.', body: campaignSchema, headers: requestKeyHeaders } }, async (req, reply) => {
+  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve la campaña que creó el primero, sin crear otra.', body: campaignSchema, headers: requestKeyHeaders, answer: campaignAnswer } }, async (req, reply) => {
     const body = req.body as CampaignInput;
     const { answer } = await app.db.transaction((tx) =>
       once(tx, req, async () => {
@@ -162,7 +162,7 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4); the edit form sends the `updatedAt` it loaded. */
-  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema) } }, async (req) => {
+  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema), answer: campaignAnswer } }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as CampaignUpdate & LoadedVersion;
     return app.db.transaction(async (tx) => {
       // Before the dates are checked against the stored ones: those may be someone else's since.
@@ -189,7 +189,7 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Disables it (sets deletedAt); PUT with deletedAt null enables it again. */
-  app.delete('/campaigns/:id', { config: write, schema: { tags, summary: 'Deshabilita una campaña (baja lógica); se habilita de nuevo con PUT', params: z.object({ id }) } }, async (req) => {
+  app.delete('/campaigns/:id', { config: write, schema: { tags, summary: 'Deshabilita una campaña (baja lógica); se habilita de nuevo con PUT', params: z.object({ id }), answer: campaignAnswer } }, async (req) => {
     const { id: campaignId } = req.params as { id: number };
     return app.db.transaction(async (tx) => {
       const [row] = await tx

@@ -65,7 +65,7 @@ export default async function characteristicRoutes(app: App) {
     return row;
   });
 
-  app.post('/characteristics/', { config: write, schema: { tags, summary: 'Crea una característica (descripción única)', body: characteristicSchema } }, async (req, reply) => {
+  app.post('/characteristics/', { config: write, schema: { tags, summary: 'Crea una característica (descripción única)', body: characteristicSchema, answer: characteristicAnswer } }, async (req, reply) => {
     const body = req.body as CharacteristicInput;
     const created = await app.db.transaction(async (tx) => {
       await refuseDescription(tx, body.description);
@@ -77,7 +77,7 @@ export default async function characteristicRoutes(app: App) {
   });
 
   /** Id plus fields, or id and `deletedAt: null` to enable it again (spec 3 §7); the edit form sends the `updatedAt` it loaded. */
-  app.put('/characteristics/', { config: write, schema: { tags, summary: 'Modifica una característica o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(characteristicUpdateSchema) } }, async (req) => {
+  app.put('/characteristics/', { config: write, schema: { tags, summary: 'Modifica una característica o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(characteristicUpdateSchema), answer: characteristicAnswer } }, async (req) => {
     const { id: characteristicId, description, deletedAt, updatedAt: loaded } = req.body as z.infer<typeof characteristicUpdateSchema> & LoadedVersion;
     return app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, characteristics, characteristicId, loaded, { conflict: STALE_EDIT.characteristics, notFound: CHARACTERISTIC_TEXT.notFound });
@@ -95,7 +95,7 @@ export default async function characteristicRoutes(app: App) {
   });
 
   /** Disables it (sets deletedAt); the row stays, and PUT with deletedAt null enables it again. */
-  app.delete('/characteristics/:id', { config: write, schema: { tags, summary: 'Deshabilita una característica (baja lógica); se habilita de nuevo con PUT', params: z.object({ id }) } }, async (req) => {
+  app.delete('/characteristics/:id', { config: write, schema: { tags, summary: 'Deshabilita una característica (baja lógica); se habilita de nuevo con PUT', params: z.object({ id }), answer: characteristicAnswer } }, async (req) => {
     const { id: characteristicId } = req.params as { id: number };
     return app.db.transaction(async (tx) => {
       const [row] = await tx

@@ -15,6 +15,7 @@ import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { CLIENT_NAMES } from '../services/clientImport';
+import { choices } from '../../domain/answers';
 
 const read = { roles: ACCESS.clients.read };
 const write = { roles: ACCESS.clients.write };
@@ -115,11 +116,11 @@ export default async function clientRoutes(app: App) {
     return oneClient(app.db, clientId);
   });
 
-  app.get('/core-clients/clients/getClientsTypes', { config: read, schema: { tags: ['clients'], summary: 'Tipos de cliente, por nombre' } }, async () =>
+  app.get('/core-clients/clients/getClientsTypes', { config: read, schema: { tags: ['clients'], summary: 'Tipos de cliente, por nombre', answer: choices } }, async () =>
     app.db.select().from(clientTypes).orderBy(clientTypes.name),
   );
 
-  app.post('/clients/', { config: write, schema: { tags: ['clients'], summary: 'Crea un cliente (nombre único)', body: clientSchema } }, async (req, reply) => {
+  app.post('/clients/', { config: write, schema: { tags: ['clients'], summary: 'Crea un cliente (nombre único)', body: clientSchema, answer: clientAnswer } }, async (req, reply) => {
     const body = req.body as ClientInput;
     await ensureType(app, body.typeId);
     const created = await app.db.transaction(async (tx) => {
@@ -131,7 +132,7 @@ export default async function clientRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/clients', { config: write, schema: { tags: ['clients'], summary: 'Modifica un cliente (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(clientUpdateSchema) } }, async (req) => {
+  app.put('/clients', { config: write, schema: { tags: ['clients'], summary: 'Modifica un cliente (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(clientUpdateSchema), answer: clientAnswer } }, async (req) => {
     const { id: clientId, updatedAt: loaded, ...body } = req.body as ClientInput & LoadedVersion & { id: number };
     await ensureType(app, body.typeId);
     return app.db.transaction(async (tx) => {
@@ -146,7 +147,7 @@ export default async function clientRoutes(app: App) {
   });
 
   /** Activation (the spec does not show its path): `{ id, state }`. */
-  app.put('/clients/state', { config: write, schema: { tags: ['clients'], summary: 'Activa o desactiva un cliente', body: clientStateSchema } }, async (req) => {
+  app.put('/clients/state', { config: write, schema: { tags: ['clients'], summary: 'Activa o desactiva un cliente', body: clientStateSchema, answer: clientAnswer } }, async (req) => {
     const { id: clientId, state } = req.body as z.infer<typeof clientStateSchema>;
     return app.db.transaction(async (tx) => {
       const [row] = await tx.update(clients).set({ state, updatedAt: sql`now()` }).where(eq(clients.id, clientId)).returning({ id: clients.id });

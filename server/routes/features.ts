@@ -1,7 +1,7 @@
 /** Client attributes (spec 1 §2.6, §7): name, required flag and values, one of them the default. */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureAnswer, type FeatureInput, featureListAnswer, featureSchema, featureUpdateSchema } from '../../domain/features';
+import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureAnswer, type FeatureInput, featureListAnswer, featureSavedAnswer, featureSchema, featureUpdateSchema } from '../../domain/features';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -117,7 +117,7 @@ export default async function featureRoutes(app: App) {
   });
 
   /** Answers `{ id, data }` (spec 1 §7). */
-  app.post('/features', { config: write, schema: { tags, summary: 'Crea un atributo de cliente con sus valores', description: 'Si es obligatorio, los puntos de venta del cliente sin valor reciben el valor por defecto.', body: featureSchema }, validatorCompiler }, async (req, reply) => {
+  app.post('/features', { config: write, schema: { tags, summary: 'Crea un atributo de cliente con sus valores', description: 'Si es obligatorio, los puntos de venta del cliente sin valor reciben el valor por defecto.', body: featureSchema, answer: featureSavedAnswer }, validatorCompiler }, async (req, reply) => {
     const body = req.body as FeatureInput;
     const [client] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, body.clientId));
     if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
@@ -133,7 +133,7 @@ export default async function featureRoutes(app: App) {
     return reply.status(201).send({ id: featureId, data: await readFeature(app.db, featureId) });
   });
 
-  app.put('/features/:id', { config: write, schema: { tags, summary: 'Modifica un atributo de cliente y sus valores', description: 'No cambia de cliente ni quita un valor que use algún punto de venta. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(featureUpdateSchema) }, validatorCompiler }, async (req) => {
+  app.put('/features/:id', { config: write, schema: { tags, summary: 'Modifica un atributo de cliente y sus valores', description: 'No cambia de cliente ni quita un valor que use algún punto de venta. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(featureUpdateSchema), answer: featureSavedAnswer }, validatorCompiler }, async (req) => {
     const { id: featureId } = req.params as { id: number };
     const body = req.body as Omit<FeatureInput, 'clientId'> & { clientId?: number } & LoadedVersion;
     await app.db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ const INVALID = 'El enlace al archivo no es válido o venció. Vuelva a abrir la
  */
 export default async function fileRoutes(app: App) {
   const files = fileStoreFor(app.config);
-  app.get('/files/*', { config: { roles: 'public' }, schema: { tags: ['files'], summary: 'Descarga firmada de un archivo guardado', description: 'El enlace firmado (`exp`, `sig`) que entregan las demás rutas es el permiso y vale una hora; vencido o alterado responde 403.', querystring: query } }, async (req, reply) => {
+  app.get('/files/*', { config: { roles: 'public' }, schema: { tags: ['files'], summary: 'Descarga firmada de un archivo guardado', description: 'El enlace firmado (`exp`, `sig`) que entregan las demás rutas es el permiso y vale una hora; vencido o alterado responde 403.', querystring: query, download: ['*/*'] } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     const { exp, sig } = req.query as z.infer<typeof query>;
     if (!files.verify(key, exp, sig)) throw new HttpError(403, INVALID);

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, type GuidelineInput, guidelineListAnswer, guidelineSchema, guidelineUpdateSchema } from '../../domain/guidelines';
+import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, guidelineAnswer, type GuidelineInput, guidelineListAnswer, guidelineSchema, guidelineSummaryAnswer, guidelineUpdateSchema } from '../../domain/guidelines';
 import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
@@ -104,14 +104,14 @@ export default async function guidelineRoutes(app: App) {
     return pageOf(app, where, q);
   });
 
-  app.get('/guidelines/:id', { config: read, schema: { tags, summary: 'Una versión de un instructivo con sus textos', params: z.object({ id }) } }, async (req) => {
+  app.get('/guidelines/:id', { config: read, schema: { tags, summary: 'Una versión de un instructivo con sus textos', params: z.object({ id }), answer: guidelineAnswer } }, async (req) => {
     const { id: guidelineId } = req.params as { id: number };
     const [row] = await app.db.select(version).from(guidelines).where(eq(guidelines.id, guidelineId));
     if (!row) throw notFound(GUIDELINE_TEXT.notFound);
     return withEditable(row);
   });
 
-  app.post('/guidelines', { config: write, schema: { tags, summary: 'Crea un instructivo (versión 1) con sus textos saneados', body: guidelineSchema } }, async (req, reply) => {
+  app.post('/guidelines', { config: write, schema: { tags, summary: 'Crea un instructivo (versión 1) con sus textos saneados', body: guidelineSchema, answer: guidelineAnswer } }, async (req, reply) => {
     const body = cleanTexts(req.body as GuidelineInput);
     const created = await app.db.transaction(async (tx) => {
       await refuseTakenGuidelineName(tx, body.name);
@@ -123,7 +123,7 @@ export default async function guidelineRoutes(app: App) {
   });
 
   /** Editing makes a new version and ends the validity of the edited one, in one transaction. */
-  app.put('/guidelines', { config: write, schema: { tags, summary: 'Edita un instructivo creando una versión nueva y terminando la editada', description: 'Solo se edita la versión vigente: una ya terminada responde 409. La respuesta es la versión nueva, con otro id.', body: guidelineUpdateSchema } }, async (req) => {
+  app.put('/guidelines', { config: write, schema: { tags, summary: 'Edita un instructivo creando una versión nueva y terminando la editada', description: 'Solo se edita la versión vigente: una ya terminada responde 409. La respuesta es la versión nueva, con otro id.', body: guidelineUpdateSchema, answer: guidelineAnswer } }, async (req) => {
     const { id: guidelineId, ...fields } = req.body as GuidelineInput & { id: number };
     const body = cleanTexts(fields);
     const created = await app.db.transaction(async (tx) => {
@@ -143,7 +143,7 @@ export default async function guidelineRoutes(app: App) {
   });
 
   /** Ends the validity of the current version (the row stays: projects may point to it). */
-  app.delete('/guidelines/:id', { config: write, schema: { tags, summary: 'Termina la vigencia de la versión actual de un instructivo (409 si ya terminó)', params: z.object({ id }) } }, async (req) => {
+  app.delete('/guidelines/:id', { config: write, schema: { tags, summary: 'Termina la vigencia de la versión actual de un instructivo (409 si ya terminó)', params: z.object({ id }), answer: guidelineSummaryAnswer } }, async (req) => {
     const { id: guidelineId } = req.params as { id: number };
     const ended = await app.db.transaction(async (tx) => {
       const [row] = await tx

@@ -1,7 +1,7 @@
 /** Points of sale (spec 1 §2.5, §7): list by client (or across clients), one, create, update, (de)activate. */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LOCATION_DIALOG_FIELDS, LOCATION_TEXT, locationAnswer, type LocationInput, locationListAnswer, locationSchema, locationStatusSchema, type LocationUpdate, locationUpdateSchema, searchPatternProblem } from '../../domain/locations';
+import { citiesAnswer, countriesAnswer, LOCATION_DIALOG_FIELDS, LOCATION_TEXT, locationAnswer, type LocationInput, locationListAnswer, locationSchema, locationStatusAnswer, locationStatusSchema, type LocationUpdate, locationUpdateSchema, searchPatternProblem, statesAnswer } from '../../domain/locations';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -16,6 +16,7 @@ import { badRequest, booleanQuery, formLevelValidator, listQuery, notFound } fro
 import { audit } from '../services/audit';
 import { once, requestKeyHeaders } from '../services/requestKeys';
 import { checkLocationRefs, codeTaken, locationWithCode, readLocation, refuseRepeatedLocation, usersOfClient } from '../services/locations';
+import { peopleChoices } from '../../domain/answers';
 
 const read = { roles: ACCESS.locations.read };
 const write = { roles: ACCESS.locations.write };
@@ -169,7 +170,7 @@ export default async function locationRoutes(app: App) {
     return location;
   });
 
-  app.post('/locations', { config: write, schema: { tags, summary: 'Crea un punto de venta de un cliente (código único en el cliente, 409 si no)', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve el punto de venta que creó el primero, sin crear otro.', body: locationSchema, headers: requestKeyHeaders }, validatorCompiler: formValidator }, async (req, reply) => {
+  app.post('/locations', { config: write, schema: { tags, summary: 'Crea un punto de venta de un cliente (código único en el cliente, 409 si no)', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve el punto de venta que creó el primero, sin crear otro.', body: locationSchema, headers: requestKeyHeaders, answer: locationAnswer }, validatorCompiler: formValidator }, async (req, reply) => {
     const body = req.body as LocationInput;
     const { answer: created } = await uniqueCode(() =>
       app.db.transaction((tx) =>
@@ -193,7 +194,7 @@ export default async function locationRoutes(app: App) {
     return reply.status(201).send(await readLocation(app.db, created.id));
   });
 
-  app.put('/locations', { config: write, schema: { tags, summary: 'Modifica un punto de venta (id en el cuerpo); su cliente no cambia', description: 'Reemplaza sus gerentes de zona y valores de atributos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(locationUpdateSchema) }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/locations', { config: write, schema: { tags, summary: 'Modifica un punto de venta (id en el cuerpo); su cliente no cambia', description: 'Reemplaza sus gerentes de zona y valores de atributos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(locationUpdateSchema), answer: locationAnswer }, validatorCompiler: formValidator }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as LocationUpdate & LoadedVersion;
     const [current] = await app.db.select({ clientId: locations.clientId, clientLocationId: locations.clientLocationId, fullName: locations.fullName, street: locations.street }).from(locations).where(eq(locations.id, body.id));
     if (!current) throw notFound(LOCATION_TEXT.notFound);
@@ -218,7 +219,7 @@ export default async function locationRoutes(app: App) {
     return readLocation(app.db, body.id);
   });
 
-  app.put('/locations/disable', { config: write, schema: { tags, summary: 'Activa o desactiva un punto de venta', body: locationStatusSchema } }, async (req) => {
+  app.put('/locations/disable', { config: write, schema: { tags, summary: 'Activa o desactiva un punto de venta', body: locationStatusSchema, answer: locationStatusAnswer } }, async (req) => {
     const { id: locationId, status } = req.body as z.infer<typeof locationStatusSchema>;
     return app.db.transaction(async (tx) => {
       const [row] = await tx.update(locations).set({ status, updatedAt: sql`now()` }).where(eq(locations.id, locationId)).returning({ id: locations.id, status: locations.status });
@@ -230,11 +231,11 @@ export default async function locationRoutes(app: App) {
 
   /** Reference lists of the address cascade (spec 1 §4), in Spanish alphabetical order. */
   const reference = { roles: ACCESS.reference.read };
-  app.get('/countries', { config: reference, schema: { tags, summary: 'Países, en orden alfabético' } }, async () => byName(await app.db.select().from(countries)));
-  app.get('/states', { config: reference, schema: { tags, summary: 'Provincias de un país, en orden alfabético', querystring: z.object({ countryId: id }) } }, async (req) =>
+  app.get('/countries', { config: reference, schema: { tags, summary: 'Países, en orden alfabético', answer: countriesAnswer } }, async () => byName(await app.db.select().from(countries)));
+  app.get('/states', { config: reference, schema: { tags, summary: 'Provincias de un país, en orden alfabético', querystring: z.object({ countryId: id }), answer: statesAnswer } }, async (req) =>
     byName(await app.db.select().from(states).where(eq(states.countryId, (req.query as { countryId: number }).countryId))),
   );
-  app.get('/cities', { config: reference, schema: { tags, summary: 'Ciudades de una provincia, en orden alfabético', querystring: z.object({ stateId: id }) } }, async (req) =>
+  app.get('/cities', { config: reference, schema: { tags, summary: 'Ciudades de una provincia, en orden alfabético', querystring: z.object({ stateId: id }), answer: citiesAnswer } }, async (req) =>
     byName(await app.db.select().from(cities).where(eq(cities.stateId, (req.query as { stateId: number }).stateId))),
   );
 
@@ -249,6 +250,7 @@ export default async function locationRoutes(app: App) {
         description: 'Sirve al formulario de punto de venta para elegir dueños y gerentes de zona.',
         params: z.object({ id }),
         querystring: z.object({ rolId: z.coerce.number().int().min(1).max(15) }),
+        answer: peopleChoices,
       },
     },
     async (req) => {

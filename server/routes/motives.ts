@@ -74,7 +74,7 @@ export default async function motiveRoutes(app: App) {
     return row;
   });
 
-  app.post('/motives/', { config: write, schema: { tags, summary: 'Crea un motivo (nombre único)', body: motiveSchema } }, async (req, reply) => {
+  app.post('/motives/', { config: write, schema: { tags, summary: 'Crea un motivo (nombre único)', body: motiveSchema, answer: motiveAnswer } }, async (req, reply) => {
     const body = req.body as MotiveInput;
     const created = await app.db.transaction(async (tx) => {
       await refuseMotiveName(tx, body.motive);
@@ -85,7 +85,7 @@ export default async function motiveRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/motives', { config: write, schema: { tags, summary: 'Modifica un motivo (id en el cuerpo)', description: 'Un campo que no se envía (descripción, requiresUserComment, isActive) conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(motiveUpdateSchema) } }, async (req) => {
+  app.put('/motives', { config: write, schema: { tags, summary: 'Modifica un motivo (id en el cuerpo)', description: 'Un campo que no se envía (descripción, requiresUserComment, isActive) conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(motiveUpdateSchema), answer: motiveAnswer } }, async (req) => {
     // A field not sent stays as stored (drizzle leaves undefined values out of the SET).
     const { id: motiveId, updatedAt: loaded, ...body } = req.body as MotiveUpdate & LoadedVersion;
     return app.db.transaction(async (tx) => {
@@ -103,12 +103,12 @@ export default async function motiveRoutes(app: App) {
   });
 
   /** Activation from the list's switch (the spec does not show its path): `{ id, isActive }`. */
-  app.put('/motives/state', { config: write, schema: { tags, summary: 'Activa o desactiva un motivo', body: motiveStateSchema } }, async (req) => {
+  app.put('/motives/state', { config: write, schema: { tags, summary: 'Activa o desactiva un motivo', body: motiveStateSchema, answer: motiveAnswer } }, async (req) => {
     const { id: motiveId, isActive } = req.body as z.infer<typeof motiveStateSchema>;
     return app.db.transaction((tx) => setActive(tx, motiveId, isActive, req.session.id));
   });
 
-  app.delete('/motives/:id', { config: write, schema: { tags, summary: 'Desactiva un motivo: no se borra, las revisiones conservan el que dieron', params: z.object({ id }) } }, async (req) => {
+  app.delete('/motives/:id', { config: write, schema: { tags, summary: 'Desactiva un motivo: no se borra, las revisiones conservan el que dieron', params: z.object({ id }), answer: motiveAnswer } }, async (req) => {
     const { id: motiveId } = req.params as { id: number };
     return app.db.transaction((tx) => setActive(tx, motiveId, false, req.session.id));
   });

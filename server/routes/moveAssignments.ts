@@ -25,6 +25,7 @@ import { lockProjectLocations } from '../services/projects/write';
 import { moveIdsOf } from '../services/moves/queries';
 import { ensureUserOfRole } from '../services/moves/review';
 import { refuseInactiveLocations } from '../services/moves/inactiveLocations';
+import { massiveAssignAnswer, visitsAssignedAnswer } from '../../domain/move-api';
 
 const write = { roles: ACCESS['user-moves'].write };
 const tags = ['user-moves'];
@@ -158,7 +159,7 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
 }
 
 export default async function moveAssignmentRoutes(app: App) {
-  app.put('/user-moves/massive', { config: write, schema: { tags, summary: 'Asignación masiva de moves a un agente de calidad o a un Getter', description: 'Con `assignedAgentId`: las moves indicadas o las del filtro (hasta 10.000); las de estado que no admite agente se saltean y se cuentan. Con `userId`: moves en stock y visitas publicadas al Getter, todo o nada; un proyecto terminado responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve la primera respuesta sin asignar de nuevo.', body: massiveBody, headers: requestKeyHeaders }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
+  app.put('/user-moves/massive', { config: write, schema: { tags, summary: 'Asignación masiva de moves a un agente de calidad o a un Getter', description: 'Con `assignedAgentId`: las moves indicadas o las del filtro (hasta 10.000); las de estado que no admite agente se saltean y se cuentan. Con `userId`: moves en stock y visitas publicadas al Getter, todo o nada; un proyecto terminado responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve la primera respuesta sin asignar de nuevo.', body: massiveBody, headers: requestKeyHeaders, answer: massiveAssignAnswer }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
     const body = req.body as z.infer<typeof massiveBody>;
     const actor = req.session;
     return app.db.transaction(async (tx) => (await once(tx, req, () => assignMassive(tx))).answer);
@@ -213,7 +214,7 @@ export default async function moveAssignmentRoutes(app: App) {
     }
   });
 
-  app.post('/user-moves/massive-locations', { config: write, schema: { tags, summary: 'Convierte visitas publicadas de puntos de venta en moves asignadas a Getters', description: 'Sin `visitId` toma la próxima visita publicada del punto de venta del proyecto. Sin ninguna publicada, una visita ya tomada o un proyecto terminado responden 409 y no se escribe nada. Con `Idempotency-Key`, el reintento con los mismos datos (una respuesta perdida) devuelve las moves que creó el primero, sin crear otras.', body: massiveLocationsBody, headers: requestKeyHeaders } }, async (req, reply) => {
+  app.post('/user-moves/massive-locations', { config: write, schema: { tags, summary: 'Convierte visitas publicadas de puntos de venta en moves asignadas a Getters', description: 'Sin `visitId` toma la próxima visita publicada del punto de venta del proyecto. Sin ninguna publicada, una visita ya tomada o un proyecto terminado responden 409 y no se escribe nada. Con `Idempotency-Key`, el reintento con los mismos datos (una respuesta perdida) devuelve las moves que creó el primero, sin crear otras.', body: massiveLocationsBody, headers: requestKeyHeaders, answer: visitsAssignedAnswer } }, async (req, reply) => {
     const items = req.body as z.infer<typeof massiveLocationsBody>;
     const { answer } = await app.db.transaction((tx) => once(tx, req, async () => ({ created: await assignVisits(tx, req.session, items) })));
     return reply.status(201).send(answer);

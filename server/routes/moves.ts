@@ -1,7 +1,7 @@
 /** Moves, read side (spec 2 §7): the list, one move, the filters' choices and the answered questionnaire. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { moveDetailAnswer, moveListAnswer, type AnsweredQuestionnaire } from '../../domain/move-api';
+import { answeredCountsAnswer, type AnsweredQuestionnaire, answeredQuestionnaireAnswer, moveDetailAnswer, moveListAnswer } from '../../domain/move-api';
 import { codeToId, moveListQuery, type MoveListQuery } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
 import { PROJECT_CHOICES_CAP, pickerIds, pickerLimit, pickerTerm } from '../../domain/pickers';
@@ -16,6 +16,7 @@ import { fileStoreFor } from '../services/files';
 import { readMove } from '../services/moves/act';
 import { listMoves, moveDetail } from '../services/moves/queries';
 import { answeredOut, readReply, versionContent } from '../services/moves/replies';
+import { choices } from '../../domain/answers';
 
 const read = { roles: ACCESS['user-moves'].read };
 const tags = ['user-moves'];
@@ -54,7 +55,7 @@ export default async function moveRoutes(app: App) {
   });
 
   /** The cities of the points of sale taking part in projects: the list's city filter. */
-  app.get('/user-moves/get/cities', { config: read, schema: { tags, summary: 'Ciudades con puntos de venta en algún proyecto: opciones del filtro de moves' } }, async () =>
+  app.get('/user-moves/get/cities', { config: read, schema: { tags, summary: 'Ciudades con puntos de venta en algún proyecto: opciones del filtro de moves', answer: choices } }, async () =>
     // City by city, the first of its points of sale in a project is enough (locations_city_idx, then
     // project_locations_location_idx): a DISTINCT over the join read all 100,000 points of sale (~0.7 s).
     app.db
@@ -72,7 +73,7 @@ export default async function moveRoutes(app: App) {
    * moves list, the assignment and the report. `q` searches the folded name with its trigram index,
    * `limit` pages the picker's matches, `ids` names the projects it holds.
    */
-  app.get('/user-moves/get/projects', { config: read, schema: { tags, summary: 'Proyectos (id y nombre) por nombre, de un cliente si se indica: opciones de los filtros', description: `\`q\` busca en el nombre sin distinguir mayúsculas ni acentos; \`limit\` (hasta ${PROJECT_CHOICES_CAP}, que es lo que responde sin él) acota la respuesta; \`ids\` (hasta 100, separados por comas) nombra proyectos ya elegidos.`, querystring: projectsQuery } }, async (req) => {
+  app.get('/user-moves/get/projects', { config: read, schema: { tags, summary: 'Proyectos (id y nombre) por nombre, de un cliente si se indica: opciones de los filtros', description: `\`q\` busca en el nombre sin distinguir mayúsculas ni acentos; \`limit\` (hasta ${PROJECT_CHOICES_CAP}, que es lo que responde sin él) acota la respuesta; \`ids\` (hasta 100, separados por comas) nombra proyectos ya elegidos.`, querystring: projectsQuery, answer: choices } }, async (req) => {
     const { clientId, q, limit, ids, current } = req.query as z.output<typeof projectsQuery>;
     // Built once per shape (which filters it has), the values bound to its placeholders.
     const statement = preparedOnce(app.db, `project-choices:${clientId !== undefined}:${Boolean(q)}:${Boolean(ids)}:${current}`, () =>
@@ -96,7 +97,7 @@ export default async function moveRoutes(app: App) {
   });
 
   /** The Getter's answered questionnaire, with the version it answers (empty replies while nobody answered). */
-  app.get('/questionnaires-replyeds/get', { config: read, schema: { tags, summary: 'Cuestionario respondido por el Getter en una move, con la versión que responde', querystring: byMove } }, async (req): Promise<AnsweredQuestionnaire> => {
+  app.get('/questionnaires-replyeds/get', { config: read, schema: { tags, summary: 'Cuestionario respondido por el Getter en una move, con la versión que responde', querystring: byMove, answer: answeredQuestionnaireAnswer } }, async (req): Promise<AnsweredQuestionnaire> => {
     const { userMoveId } = req.query as z.infer<typeof byMove>;
     const move = await readMove(app.db, userMoveId);
     const version = await versionContent(app.db, move.questionnaireVersionId);
@@ -116,7 +117,7 @@ export default async function moveRoutes(app: App) {
   });
 
   /** The agent's edited version, flagged editByAgent; 204 when no agent edited the move. */
-  app.get('/questionnaireRepliedByAgent', { config: read, schema: { tags, summary: 'Cuestionario de una move editado por un agente; 204 si nadie lo editó', querystring: byMove } }, async (req, reply) => {
+  app.get('/questionnaireRepliedByAgent', { config: read, schema: { tags, summary: 'Cuestionario de una move editado por un agente; 204 si nadie lo editó', querystring: byMove, answer: answeredQuestionnaireAnswer } }, async (req, reply) => {
     const { userMoveId } = req.query as z.infer<typeof byMove>;
     const move = await readMove(app.db, userMoveId);
     const row = await readReply(app.db, userMoveId, true);
@@ -128,7 +129,7 @@ export default async function moveRoutes(app: App) {
    * How many questions each move has answered (the agent's edit when there is one). The moves list's
    * export asks it for each page of 1,000 moves: the ids go as one array parameter (`inIds`).
    */
-  app.post('/questionnaires-replyeds/amount-answers', { config: read, schema: { tags, summary: 'Cantidad de preguntas respondidas en cada move pedida (hasta 1.000 ids)', description: 'Cuenta la edición del agente cuando la hay; las moves que no existen no aparecen en la respuesta.', body: amountsBody } }, async (req) => {
+  app.post('/questionnaires-replyeds/amount-answers', { config: read, schema: { tags, summary: 'Cantidad de preguntas respondidas en cada move pedida (hasta 1.000 ids)', description: 'Cuenta la edición del agente cuando la hay; las moves que no existen no aparecen en la respuesta.', body: amountsBody, answer: answeredCountsAnswer } }, async (req) => {
     const { userMovesIds } = req.body as z.infer<typeof amountsBody>;
     if (!userMovesIds.length) return [];
     const answered = sql<number>`(select count(*)::int from jsonb_each(${moveReplies.replies}) e

@@ -4,7 +4,7 @@
  */
 import { asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { lockedChanges, MOVE_CONFIG_TEXT, moveConfigAnswer, type MoveConfigInput, moveConfigListAnswer, moveConfigSchema, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
+import { lockedChanges, MOVE_CONFIG_TEXT, moveConfigAnswer, moveConfigChoicesAnswer, type MoveConfigInput, moveConfigListAnswer, moveConfigSchema, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
@@ -86,7 +86,7 @@ export default async function moveConfigRoutes(app: App) {
     return { rows, count: rows.length };
   });
 
-  app.get('/moves/get/info-for-move-configuration', { config: read, schema: { tags, summary: 'Tipos y categorías de move que puede elegir una configuración de moves' } }, async () => {
+  app.get('/moves/get/info-for-move-configuration', { config: read, schema: { tags, summary: 'Tipos y categorías de move que puede elegir una configuración de moves', answer: moveConfigChoicesAnswer } }, async () => {
     const [types, categories] = await Promise.all([
       app.db.select().from(moveTypes).orderBy(asc(moveTypes.id)),
       app.db.select().from(moveCategories).orderBy(asc(moveCategories.id)),
@@ -100,7 +100,7 @@ export default async function moveConfigRoutes(app: App) {
     return row;
   });
 
-  app.post('/moves/post/new-move', { config: write, schema: { tags, summary: 'Crea una configuración de moves (nombre único)', body: moveConfigSchema } }, async (req, reply) => {
+  app.post('/moves/post/new-move', { config: write, schema: { tags, summary: 'Crea una configuración de moves (nombre único)', body: moveConfigSchema, answer: moveConfigAnswer } }, async (req, reply) => {
     const body = req.body as MoveConfigInput;
     await checkLists(app.db, body);
     const created = await app.db.transaction(async (tx) => {
@@ -113,7 +113,7 @@ export default async function moveConfigRoutes(app: App) {
     return reply.status(201).send(row);
   });
 
-  app.put('/moves/put/:id', { config: write, schema: { tags, summary: 'Modifica una configuración de moves', description: 'Si algún proyecto la usa, solo cambian su nombre, su estado y el orden de sus tipos de move (400 en otro caso). Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(moveConfigSchema) } }, async (req) => {
+  app.put('/moves/put/:id', { config: write, schema: { tags, summary: 'Modifica una configuración de moves', description: 'Si algún proyecto la usa, solo cambian su nombre, su estado y el orden de sus tipos de move (400 en otro caso). Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(moveConfigSchema), answer: moveConfigAnswer } }, async (req) => {
     const { id: configId } = req.params as { id: number };
     const { updatedAt: loaded, ...body } = req.body as MoveConfigInput & LoadedVersion;
     await checkLists(app.db, body);

@@ -52,7 +52,7 @@ export default async function moveReportRoutes(app: App) {
   });
 
   /** A zip of the move's files of one type (`image`: the answers' photos named by photoFileName, and image attachments). */
-  app.get('/user-moves/:id/assets', { config: read, schema: { tags, summary: 'ZIP con los archivos de una move de un tipo: imágenes, audios o videos', params: z.object({ id }), querystring: assetsQuery } }, async (req, reply) => {
+  app.get('/user-moves/:id/assets', { config: read, schema: { tags, summary: 'ZIP con los archivos de una move de un tipo: imágenes, audios o videos', params: z.object({ id }), querystring: assetsQuery, download: ['application/zip'] } }, async (req, reply) => {
     const { id: moveId } = req.params as { id: number };
     const { type } = req.query as z.infer<typeof assetsQuery>;
     const { entries } = await assetsOf(app.db, files, moveId, type);

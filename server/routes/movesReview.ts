@@ -49,6 +49,7 @@ import {
 } from '../services/moves/review';
 import { pushNoticesFor } from '../services/push';
 import { storeDimensionResults } from '../services/reports/dimensionResults';
+import { approveAnswer, moveDetailAnswer } from '../../domain/move-api';
 
 const write = { roles: ACCESS['user-moves'].write };
 const read = { roles: ACCESS['user-moves'].read };
@@ -67,7 +68,7 @@ export default async function moveReviewRoutes(app: App) {
   // Closing waits for the notices in flight, so none writes to a database already closed.
   app.addHook('onClose', () => notices.idle());
 
-  app.post('/user-moves/accept-one', { config: write, schema: { tags, summary: 'Aprueba una move en revisión y crea la transacción pendiente del Getter', description: 'EN_REVISION → APROBADA; la move necesita agente de calidad asignado. Una `version` distinta de la actual responde 409. Si el proyecto no tiene precio no se crea transacción. Una copia republicada de una visita que el Getter ya cobró (una move anterior de la cadena `republishedFromId` con su transacción pagada) no crea otra: la respuesta trae ese pago en `paidBefore`, y el historial de la move lo dice.', body: approveBody } }, async (req): Promise<ApproveAnswer> => {
+  app.post('/user-moves/accept-one', { config: write, schema: { tags, summary: 'Aprueba una move en revisión y crea la transacción pendiente del Getter', description: 'EN_REVISION → APROBADA; la move necesita agente de calidad asignado. Una `version` distinta de la actual responde 409. Si el proyecto no tiene precio no se crea transacción. Una copia republicada de una visita que el Getter ya cobró (una move anterior de la cadena `republishedFromId` con su transacción pagada) no crea otra: la respuesta trae ese pago en `paidBefore`, y el historial de la move lo dice.', body: approveBody, answer: approveAnswer } }, async (req): Promise<ApproveAnswer> => {
     const body = req.body as z.infer<typeof approveBody>;
     let paidBefore: PaidVisit | null = null;
     const { result } = await actOnMove(app.db, {
@@ -100,7 +101,7 @@ export default async function moveReviewRoutes(app: App) {
     return { ...(await detail(body.id)), transaction: result ?? null, paidBefore };
   });
 
-  app.post('/user-moves/reject-one', { config: write, schema: { tags, summary: 'Rechaza una move en revisión con un motivo y avisa al Getter por push', description: `EN_REVISION → RECHAZADA; la move necesita agente de calidad asignado. Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: reasonBody } }, async (req) => {
+  app.post('/user-moves/reject-one', { config: write, schema: { tags, summary: 'Rechaza una move en revisión con un motivo y avisa al Getter por push', description: `EN_REVISION → RECHAZADA; la move necesita agente de calidad asignado. Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: reasonBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
     const { move } = await actOnMove(app.db, {
       ...body,
@@ -113,7 +114,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/disapprove-one', { config: write, schema: { tags, summary: 'Desaprueba una move aprobada con un motivo y avisa al Getter por push', description: `APROBADA → DESAPROBADA: su transacción pendiente se elimina (una ya pagada queda). Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: reasonBody } }, async (req) => {
+  app.post('/user-moves/disapprove-one', { config: write, schema: { tags, summary: 'Desaprueba una move aprobada con un motivo y avisa al Getter por push', description: `APROBADA → DESAPROBADA: su transacción pendiente se elimina (una ya pagada queda). Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: reasonBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof reasonBody>;
     const { move, result } = await actOnMove(app.db, {
       ...body,
@@ -127,7 +128,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/return-one', { config: write, schema: { tags, summary: 'Devuelve una move en revisión al Getter para corregir las preguntas marcadas', description: `EN_REVISION → DEVUELTA; las preguntas indicadas quedan marcadas para editar y el Getter recibe un push. Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: returnBody } }, async (req) => {
+  app.post('/user-moves/return-one', { config: write, schema: { tags, summary: 'Devuelve una move en revisión al Getter para corregir las preguntas marcadas', description: `EN_REVISION → DEVUELTA; las preguntas indicadas quedan marcadas para editar y el Getter recibe un push. Una \`version\` distinta de la actual responde 409.${MOTIVE_NOTE}`, body: returnBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof returnBody>;
     const { move } = await actOnMove(app.db, {
       ...body,
@@ -142,7 +143,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/rescue-one', { config: write, schema: { tags, summary: 'Rescata una move sin terminar o cancelada y la pasa a revisión', description: 'ASIGNADA, INICIADA, PAUSADA o CANCELADA → EN_REVISION, a nombre de quien rescata. Una cancelada recupera su visita si nadie la tomó (409 si no).', body: rescueBody } }, async (req) => {
+  app.post('/user-moves/rescue-one', { config: write, schema: { tags, summary: 'Rescata una move sin terminar o cancelada y la pasa a revisión', description: 'ASIGNADA, INICIADA, PAUSADA o CANCELADA → EN_REVISION, a nombre de quien rescata. Una cancelada recupera su visita si nadie la tomó (409 si no).', body: rescueBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof rescueBody>;
     // The rescuer is who acts: a user id in the body cannot rescue in someone else's name.
     await actOnMove(app.db, {
@@ -157,7 +158,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/republish-move', { config: write, schema: { tags, summary: 'Republica una move rechazada o desaprobada como una move nueva asignada al mismo Getter', description: 'Una sola vez por move (409 la segunda). Responde la copia nueva y avisa al Getter por push.', body: republishBody } }, async (req) => {
+  app.post('/user-moves/republish-move', { config: write, schema: { tags, summary: 'Republica una move rechazada o desaprobada como una move nueva asignada al mismo Getter', description: 'Una sola vez por move (409 la segunda). Responde la copia nueva y avisa al Getter por push.', body: republishBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof republishBody>;
     const { move, result } = await actOnMove(app.db, {
       id: body.id,
@@ -174,7 +175,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** The republished copy of a move; 204 when it was not republished. */
-  app.get('/user-moves/republish-move', { config: read, schema: { tags, summary: 'Copia republicada de una move; 204 si no fue republicada', querystring: z.object({ id }) } }, async (req, reply) => {
+  app.get('/user-moves/republish-move', { config: read, schema: { tags, summary: 'Copia republicada de una move; 204 si no fue republicada', querystring: z.object({ id }), answer: moveDetailAnswer } }, async (req, reply) => {
     const { id: moveId } = req.query as { id: number };
     await readMove(app.db, moveId);
     const [copy] = await app.db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, moveId));
@@ -183,7 +184,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** Assign the quality agent (role 1), or replace the video link. */
-  app.put('/user-moves', { config: write, schema: { tags, summary: 'Asigna (o quita) el agente de calidad de una move, o reemplaza su enlace de video', description: 'Con `assignedAgentId` cambia el agente (no en moves aprobadas, desaprobadas, rechazadas, devueltas ni canceladas); si no, reemplaza el video. Una `version` distinta de la actual responde 409.', body: editMoveBody } }, async (req) => {
+  app.put('/user-moves', { config: write, schema: { tags, summary: 'Asigna (o quita) el agente de calidad de una move, o reemplaza su enlace de video', description: 'Con `assignedAgentId` cambia el agente (no en moves aprobadas, desaprobadas, rechazadas, devueltas ni canceladas); si no, reemplaza el video. Una `version` distinta de la actual responde 409.', body: editMoveBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof editMoveBody>;
     if (body.assignedAgentId !== undefined) {
       const agentId = body.assignedAgentId;
@@ -212,14 +213,14 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** Mark the move answered by the agent: the edited answers, with the reason an approved move needs. */
-  app.put('/user-moves/edit-one', { config: write, schema: { tags, summary: 'Guarda la edición del agente de las respuestas de una move y la vuelve a puntuar', description: 'Para moves en revisión o aprobadas; en una aprobada el motivo es obligatorio. Una `version` distinta de la actual responde 409.', body: editOneBody } }, async (req) => {
+  app.put('/user-moves/edit-one', { config: write, schema: { tags, summary: 'Guarda la edición del agente de las respuestas de una move y la vuelve a puntuar', description: 'Para moves en revisión o aprobadas; en una aprobada el motivo es obligatorio. Una `version` distinta de la actual responde 409.', body: editOneBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof editOneBody>;
     await saveAgentEdit(app.db, req.session, { userMoveId: body.id, replies: body.questionnarieReplyedByAgent.replies, reason: body.reason, continueWithoutPhotos: body.continueWithoutPhotos, version: body.version });
     return detail(body.id);
   });
 
   for (const method of ['post', 'put'] as const) {
-    app[method]('/questionnaireRepliedByAgent', { config: write, schema: { tags, summary: 'Guarda el cuestionario de una move editado por el agente y la vuelve a puntuar', description: 'Igual que PUT /user-moves/edit-one, con el id de la move en `userMoveId`. En una move aprobada el motivo es obligatorio.', body: agentReplyBody } }, async (req) => {
+    app[method]('/questionnaireRepliedByAgent', { config: write, schema: { tags, summary: 'Guarda el cuestionario de una move editado por el agente y la vuelve a puntuar', description: 'Igual que PUT /user-moves/edit-one, con el id de la move en `userMoveId`. En una move aprobada el motivo es obligatorio.', body: agentReplyBody, answer: moveDetailAnswer } }, async (req) => {
       const body = req.body as z.infer<typeof agentReplyBody>;
       await saveAgentEdit(app.db, req.session, body);
       return detail(body.userMoveId);
@@ -239,7 +240,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.userMoveId);
   });
 
-  app.post('/user-moves/cancel-one', { config: write, schema: { tags, summary: 'Cancela una move sin terminar con un motivo y vuelve a publicar su visita', description: 'DISPONIBLE, ASIGNADA, INICIADA, PAUSADA o DEVUELTA → CANCELADA. Una `version` distinta de la actual responde 409.', body: cancelBody } }, async (req) => {
+  app.post('/user-moves/cancel-one', { config: write, schema: { tags, summary: 'Cancela una move sin terminar con un motivo y vuelve a publicar su visita', description: 'DISPONIBLE, ASIGNADA, INICIADA, PAUSADA o DEVUELTA → CANCELADA. Una `version` distinta de la actual responde 409.', body: cancelBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof cancelBody>;
     await actOnMove(app.db, {
       id: body.id,
@@ -253,7 +254,7 @@ export default async function moveReviewRoutes(app: App) {
     return detail(body.id);
   });
 
-  app.post('/user-moves/reschedule-one', { config: write, schema: { tags, summary: 'Reprograma una move pendiente: su vencimiento pasa al fin del proyecto', description: 'Para moves DISPONIBLE, ASIGNADA, INICIADA, PAUSADA o DEVUELTA; sin fecha de fin del proyecto responde 400; con el proyecto ya finalizado, 409. Una `version` distinta de la actual responde 409.', body: rescheduleBody } }, async (req) => {
+  app.post('/user-moves/reschedule-one', { config: write, schema: { tags, summary: 'Reprograma una move pendiente: su vencimiento pasa al fin del proyecto', description: 'Para moves DISPONIBLE, ASIGNADA, INICIADA, PAUSADA o DEVUELTA; sin fecha de fin del proyecto responde 400; con el proyecto ya finalizado, 409. Una `version` distinta de la actual responde 409.', body: rescheduleBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof rescheduleBody>;
     let dueTo: string | null = null;
     await actOnMove(app.db, {

@@ -24,7 +24,7 @@ export default async function paymentRoutes(app: App) {
   );
 
   /** One Getter's transactions of one kind: the mass-payment table (every pending one, up to the cap). */
-  app.get('/transactions/by-getter', { config: read, schema: { tags, summary: 'Transacciones pendientes o pagadas de un Getter, para el pago masivo', querystring: byGetterQuery } }, async (req) => {
+  app.get('/transactions/by-getter', { config: read, schema: { tags, summary: 'Transacciones pendientes o pagadas de un Getter, para el pago masivo', querystring: byGetterQuery, answer: transactionListAnswer } }, async (req) => {
     const { getterId, transactionType, offset, limit } = req.query as z.output<typeof byGetterQuery>;
     return listTransactions(app.db, transactionType, { getterId, offset, limit });
   });

@@ -6,7 +6,7 @@
  */
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isPastProject, MAX_PROJECT_VISITS, priceRequired, PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAnswer, type ProjectCreate, projectCreateBody, projectIssues, projectListAnswer, projectLocationChoicesAnswer, projectLocationsBody, type ProjectUpdate, projectUpdateBody } from '../../domain/projects';
+import { isPastProject, MAX_PROJECT_VISITS, priceRequired, PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAnswer, type ProjectCreate, projectCreateBody, projectIssues, projectListAnswer, projectLocationChoicesAnswer, projectLocationIdsAnswer, projectLocationsBody, projectLocationsSavedAnswer, projectRowAnswer, type ProjectUpdate, projectUpdateBody, projectUpdateLogAnswer } from '../../domain/projects';
 import { sameRange, totalVisits } from '../../domain/projectVisits';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
@@ -133,7 +133,7 @@ export default async function projectRoutes(app: App) {
   app.get('/projects', { config: read, schema: { tags, summary: 'Lista paginada de proyectos con búsqueda por nombre, filtro por cliente y orden', description: 'Con `future=true`, solo los proyectos que aún no terminaron.', querystring: listProjectsQuery, answer: projectListAnswer } }, async (req) => listProjects(app.db, req.query as ProjectListFilter));
 
   /** The last extension of a past project: who, when, the end date it had, and why. */
-  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, summary: 'Última extensión de un proyecto vencido: quién, cuándo, fecha de fin anterior y motivo', description: 'Un proyecto que no existe responde 404.', querystring: reasonQuery } }, async (req) => {
+  app.get('/projects/expired-project-update-reason', { config: read, schema: { tags, summary: 'Última extensión de un proyecto vencido: quién, cuándo, fecha de fin anterior y motivo', description: 'Un proyecto que no existe responde 404.', querystring: reasonQuery, answer: projectUpdateLogAnswer } }, async (req) => {
     const { projectId } = req.query as z.infer<typeof reasonQuery>;
     const [project] = await app.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
     if (!project) throw notFound(PROJECT_TEXT.notFound);
@@ -190,7 +190,7 @@ export default async function projectRoutes(app: App) {
   });
 
   /** The ids of every location of the filter ('Seleccionar todas' in the form), up to a project's maximum. */
-  app.get('/projects/locations-by-client/:id/ids', { config: read, schema: { tags, summary: 'Ids de los puntos de venta de un cliente que cumplen el filtro (hasta 5.000)', params: z.object({ id }), querystring: clientLocationsQuery } }, async (req) => {
+  app.get('/projects/locations-by-client/:id/ids', { config: read, schema: { tags, summary: 'Ids de los puntos de venta de un cliente que cumplen el filtro (hasta 5.000)', params: z.object({ id }), querystring: clientLocationsQuery, answer: projectLocationIdsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const rows = await app.db
       .select({ id: locations.id })
@@ -208,7 +208,7 @@ export default async function projectRoutes(app: App) {
   });
 
   /** The project, its locations, their visit ranges and the published visits: all or nothing. */
-  app.post('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Crea un proyecto con sus puntos de venta, rangos de visitas y visitas publicadas', description: 'Todo en una transacción: si algo falla no se crea nada. Con `Idempotency-Key`, el reintento con los mismos datos (una respuesta perdida) devuelve el proyecto que creó el primero, sin crear otro.', body: projectCreateBody, headers: requestKeyHeaders }, validatorCompiler: formValidator }, async (req, reply) => {
+  app.post('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Crea un proyecto con sus puntos de venta, rangos de visitas y visitas publicadas', description: 'Todo en una transacción: si algo falla no se crea nada. Con `Idempotency-Key`, el reintento con los mismos datos (una respuesta perdida) devuelve el proyecto que creó el primero, sin crear otro.', body: projectCreateBody, headers: requestKeyHeaders, answer: projectRowAnswer }, validatorCompiler: formValidator }, async (req, reply) => {
     const body = req.body as ProjectCreate;
     const { answer } = await app.db.transaction((tx) => once(tx, req, async () => ({ id: await createProject(tx) })));
     return reply.status(201).send(await projectRow(app.db, answer.id));
@@ -234,7 +234,7 @@ export default async function projectRoutes(app: App) {
    * add visit ranges (with their visits) and remove those with no visit taken. With `updatedAt`,
    * refused (409) when the project changed after the form loaded it.
    */
-  app.put('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Modifica un proyecto (id en el cuerpo); uno vencido solo extiende su fecha de fin', description: 'Un proyecto vencido solo extiende su fin, con motivo; uno vigente o futuro también agrega rangos de visitas y quita los sin visitas tomadas. Lo que no se envía de `audioAttachment`, `autoApprovalRequired`, `campoRemote` y `alternativeProduct` conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(projectUpdateBody) }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Modifica un proyecto (id en el cuerpo); uno vencido solo extiende su fecha de fin', description: 'Un proyecto vencido solo extiende su fin, con motivo; uno vigente o futuro también agrega rangos de visitas y quita los sin visitas tomadas. Lo que no se envía de `audioAttachment`, `autoApprovalRequired`, `campoRemote` y `alternativeProduct` conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(projectUpdateBody), answer: projectRowAnswer }, validatorCompiler: formValidator }, async (req) => {
     const body = req.body as ProjectUpdate & LoadedVersion;
     await app.db.transaction(async (tx) => {
       await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });
@@ -271,7 +271,7 @@ export default async function projectRoutes(app: App) {
    * is a new version of the project (`updatedAt`); with the `updatedAt` the screen loaded, refused (409)
    * when the project changed since: the list sent would undo locations someone else added or removed.
    */
-  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, summary: 'Reemplaza los puntos de venta de un proyecto por la lista completa enviada', description: 'Los nuevos reciben los rangos de visitas del proyecto y sus visitas; uno con moves no puede salir. No vale para un proyecto vencido. Con el `updatedAt` que cargó la pantalla, responde 409 si el proyecto cambió desde entonces.', body: withLoadedVersion(projectLocationsBody) }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, summary: 'Reemplaza los puntos de venta de un proyecto por la lista completa enviada', description: 'Los nuevos reciben los rangos de visitas del proyecto y sus visitas; uno con moves no puede salir. No vale para un proyecto vencido. Con el `updatedAt` que cargó la pantalla, responde 409 si el proyecto cambió desde entonces.', body: withLoadedVersion(projectLocationsBody), answer: projectLocationsSavedAnswer }, validatorCompiler: formValidator }, async (req) => {
     const body = req.body as z.infer<typeof projectLocationsBody> & LoadedVersion;
     const heldIds = async (db: Db | Tx) =>
       new Set((await db.select({ locationId: projectLocations.locationId }).from(projectLocations).where(eq(projectLocations.projectId, body.id))).map((r) => r.locationId));

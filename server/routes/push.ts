@@ -4,7 +4,7 @@
  * `GET /push-notifications/historial`, newest first. The sender is FCM or the outbox (settings).
  */
 import { z } from 'zod';
-import { pushHistoryAnswer, pushMessageSchema } from '../../domain/push';
+import { pushHistoryAnswer, pushMessageAnswer, pushMessageSchema } from '../../domain/push';
 import { ACCESS } from '../../domain/roles';
 import { limitParam, MAX_ID, offsetParam } from '../../domain/validation';
 import type { App } from '../app';
@@ -37,6 +37,7 @@ export default async function pushRoutes(app: App) {
           'Responde 202 con la fila del historial en estado SENDING y la cantidad de dispositivos; el envío sigue en el servidor y `GET /push-notifications/{id}` dice su avance (`processedMessages`) hasta SENT o ERROR (con el motivo en `error`). Con `Idempotency-Key`, el reintento con los mismos datos devuelve esa misma fila como está y no envía otra vez.',
         body: pushMessageSchema,
         headers: requestKeyHeaders,
+        answer: pushMessageAnswer,
       },
     },
     async (req, reply) => {
@@ -59,7 +60,7 @@ export default async function pushRoutes(app: App) {
 
   app.get(
     '/push-notifications/:id',
-    { config: read, schema: { tags, summary: 'Un envío del historial con su avance: SENDING mientras sale, después SENT o ERROR', params: z.object({ id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido') }) } },
+    { config: read, schema: { tags, summary: 'Un envío del historial con su avance: SENDING mientras sale, después SENT o ERROR', params: z.object({ id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido').max(MAX_ID, 'Identificador inválido') }), answer: pushMessageAnswer } },
     async (req) => {
       const row = await pushMessage(app.db, (req.params as { id: number }).id);
       if (!row) throw notFound('El envío no existe.');

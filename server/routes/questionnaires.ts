@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lockedChanges } from '../../domain/questionnaire-locks';
 import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
-import { countQuestions, type Dimension, finalizeQuestionnaire, type QuestionnaireContent, questionnaireListAnswer, type QuestionnaireRow, type QuestionnaireVersion, questionnaireVersionAnswer } from '../../domain/questionnaires';
+import { countQuestions, type Dimension, finalizeQuestionnaire, type QuestionnaireContent, questionnaireListAnswer, type QuestionnaireRow, type QuestionnaireVersion, questionnaireVersionAnswer, versionRemovedAnswer } from '../../domain/questionnaires';
 import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire } from '../../domain/questionnaire-body';
 import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
@@ -119,7 +119,7 @@ export default async function questionnaireRoutes(app: App) {
     return loadVersion(app.db, questionnaireId, version);
   });
 
-  app.post('/questionnariesV2', { config: write, bodyLimit, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody } }, async (req, reply) => {
+  app.post('/questionnariesV2', { config: write, bodyLimit, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody, answer: questionnaireVersionAnswer } }, async (req, reply) => {
     const content = checked(req.body as QuestionnaireContent);
     const created = await app.db.transaction(async (tx) => {
       await refuseTakenQuestionnaireName(tx, content.name);
@@ -134,7 +134,7 @@ export default async function questionnaireRoutes(app: App) {
     return reply.status(201).send(await loadVersion(app.db, created));
   });
 
-  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, schema: { tags, summary: 'Guarda una versión nueva de un cuestionario', description: 'Las dimensiones y subdimensiones existentes conservan nombre y tipo (400 si cambian). Con `expectedLastVersion` distinta de la última versión actual responde 409.', params, body: questionnaireBody } }, async (req) => {
+  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, schema: { tags, summary: 'Guarda una versión nueva de un cuestionario', description: 'Las dimensiones y subdimensiones existentes conservan nombre y tipo (400 si cambian). Con `expectedLastVersion` distinta de la última versión actual responde 409.', params, body: questionnaireBody, answer: questionnaireVersionAnswer } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const { expectedLastVersion } = req.body as { expectedLastVersion?: number };
     const content = checked(req.body as QuestionnaireContent);
@@ -167,7 +167,7 @@ export default async function questionnaireRoutes(app: App) {
     return loadVersion(app.db, questionnaireId);
   });
 
-  app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, summary: 'Quita la última versión de un cuestionario; sin versiones, el cuestionario se da de baja', description: 'El cuestionario vuelve a la versión anterior. Quitar la única versión de uno que usa algún proyecto responde 409. Con `expectedLastVersion` (la última versión que el usuario vio) distinta de la actual responde 409 sin quitar nada.', params, querystring: removeQuery } }, async (req) => {
+  app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, summary: 'Quita la última versión de un cuestionario; sin versiones, el cuestionario se da de baja', description: 'El cuestionario vuelve a la versión anterior. Quitar la única versión de uno que usa algún proyecto responde 409. Con `expectedLastVersion` (la última versión que el usuario vio) distinta de la actual responde 409 sin quitar nada.', params, querystring: removeQuery, answer: versionRemovedAnswer } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const { expectedLastVersion } = req.query as z.infer<typeof removeQuery>;
     return app.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@
  * manager only its zone's); the administrator any client's, naming it. See docs/decisions.md, "Lado cliente".
  */
 import { z } from 'zod';
-import { performanceQuery, performanceReportAnswer, reportOptionsAnswer, reportOptionsQuery, visitQuery } from '../../domain/reports';
+import { performanceQuery, performanceReportAnswer, reportOptionsAnswer, reportOptionsQuery, visitDetailAnswer, visitQuery } from '../../domain/reports';
 import { id } from '../../domain/validation';
 import { ACCESS } from '../../domain/roles';
 import type { App } from '../app';
@@ -27,7 +27,7 @@ export default async function reportRoutes(app: App) {
 
   app.get(
     '/reports/performance/:id',
-    { config: read, schema: { tags, summary: 'Una visita del reporte de desempeño: sus respuestas visibles para el cliente y, con el permiso, su video', params: z.object({ id }), querystring: visitQuery } },
+    { config: read, schema: { tags, summary: 'Una visita del reporte de desempeño: sus respuestas visibles para el cliente y, con el permiso, su video', params: z.object({ id }), querystring: visitQuery, answer: visitDetailAnswer } },
     async (req) => {
       const q = req.query as z.output<typeof visitQuery>;
       return visitDetail(app.db, clientScope(req.session, q.clientId), req.session, (req.params as { id: number }).id);

@@ -3,7 +3,7 @@
  * survey and work. Same audience and scope as the reports (services/reports/scope.ts).
  */
 import { z } from 'zod';
-import { statisticsAnswer } from '../../domain/statistics';
+import { statisticsAnswer, surveyAndWorkAnswer } from '../../domain/statistics';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -22,7 +22,7 @@ export default async function statisticsRoutes(app: App) {
 
   app.get(
     '/core-works/works/getSurveyAndWork/:id',
-    { config: read, schema: { tags, summary: 'Un proyecto del cliente: su cuestionario y el avance de sus moves', params: z.object({ id }), querystring: clientQuery } },
+    { config: read, schema: { tags, summary: 'Un proyecto del cliente: su cuestionario y el avance de sus moves', params: z.object({ id }), querystring: clientQuery, answer: surveyAndWorkAnswer } },
     async (req) => {
       const q = req.query as z.output<typeof clientQuery>;
       return surveyAndWork(app.db, clientScope(req.session, q.clientId), (req.params as { id: number }).id);

@@ -70,7 +70,7 @@ export default async function tagRoutes(app: App) {
     return row;
   });
 
-  app.post('/tags', { config: write, schema: { tags, summary: 'Crea un grupo de etiquetas (nombre único sin distinguir mayúsculas)', body: tagGroupSchema } }, async (req, reply) => {
+  app.post('/tags', { config: write, schema: { tags, summary: 'Crea un grupo de etiquetas (nombre único sin distinguir mayúsculas)', body: tagGroupSchema, answer: tagGroupAnswer } }, async (req, reply) => {
     const body = req.body as TagGroupInput;
     try {
       const created = await app.db.transaction(async (tx) => {
@@ -85,7 +85,7 @@ export default async function tagRoutes(app: App) {
     }
   });
 
-  app.put('/tags', { config: write, schema: { tags, summary: 'Modifica un grupo de etiquetas (id en el cuerpo)', description: 'Sin `active`, el grupo conserva su estado. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(tagGroupUpdateSchema) } }, async (req) => {
+  app.put('/tags', { config: write, schema: { tags, summary: 'Modifica un grupo de etiquetas (id en el cuerpo)', description: 'Sin `active`, el grupo conserva su estado. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(tagGroupUpdateSchema), answer: tagGroupAnswer } }, async (req) => {
     // Without `active` the group keeps its state (drizzle leaves undefined values out of the SET).
     const { id: groupId, updatedAt: loaded, ...body } = req.body as z.infer<typeof tagGroupUpdateSchema> & LoadedVersion;
     try {
@@ -108,7 +108,7 @@ export default async function tagRoutes(app: App) {
   });
 
   /** Activation (the spec does not show its path): `{ id, active }`. */
-  app.put('/tags/state', { config: write, schema: { tags, summary: 'Activa o desactiva un grupo de etiquetas', body: tagGroupStateSchema } }, async (req) => {
+  app.put('/tags/state', { config: write, schema: { tags, summary: 'Activa o desactiva un grupo de etiquetas', body: tagGroupStateSchema, answer: tagGroupAnswer } }, async (req) => {
     const { id: groupId, active } = req.body as z.infer<typeof tagGroupStateSchema>;
     return app.db.transaction(async (tx) => {
       const [row] = await tx.update(tagGroups).set({ active, updatedAt: sql`now()` }).where(eq(tagGroups.id, groupId)).returning(columns);

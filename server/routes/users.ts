@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { peopleLimit } from '../../domain/people';
+import { peopleLimit, peoplePickerAnswer } from '../../domain/people';
 import { pickerIds, pickerTerm } from '../../domain/pickers';
 import { AUTH_TEXT } from '../../domain/auth';
 import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
@@ -33,7 +33,7 @@ const query = z.object({
 const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
 
 export default async function userRoutes(app: App) {
-  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no, y `withPending` da los Getters con pagos pendientes. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query } }, async (req) => {
+  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no, y `withPending` da los Getters con pagos pendientes. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query, answer: peoplePickerAnswer } }, async (req) => {
     const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
     const pays = admits(ACCESS.payments.read, req.session.rol);
     // Who is owed money is the payers' to know: other staff are refused as on the payments lists.

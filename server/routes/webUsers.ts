@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
-import { roleActions, updatedUser, usersExportName, WEB_ROLES, WEB_USER_TEXT, webUserAnswer, type WebUserInput, webUserListAnswer, webUserSchema, webUserStateSchema, type WebUserUpdate, webUserUpdateSchema, webUserWhatsappSchema } from '../../domain/webUsers';
+import { roleActions, roleActionsAnswer, rolesAnswer, updatedUser, usersExportName, WEB_ROLES, WEB_USER_TEXT, webUserAnswer, type WebUserInput, webUserListAnswer, webUserSchema, webUserStateSchema, type WebUserUpdate, webUserUpdateSchema, webUserWhatsappSchema } from '../../domain/webUsers';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
 import { clients, refreshTokens, users } from '../db/schema';
@@ -94,16 +94,16 @@ export default async function webUserRoutes(app: App) {
   });
 
   /** The filter as a CSV file (spec 3 §3 export fields), streamed a page at a time. */
-  app.get('/web-users/csv', { config: admin, schema: { tags, summary: 'Exportación CSV de todos los usuarios del filtro, sin límite de filas', querystring: userFilterQuery.omit({ limit: true, offset: true }) } }, async (req, reply) => {
+  app.get('/web-users/csv', { config: admin, schema: { tags, summary: 'Exportación CSV de todos los usuarios del filtro, sin límite de filas', querystring: userFilterQuery.omit({ limit: true, offset: true }), download: ['text/csv'] } }, async (req, reply) => {
     const csv = await usersCsv(app.db, req.query as UserFilter);
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${usersExportName()}.csv"`);
     return reply.send(Readable.from(csv));
   });
 
-  app.get('/web-users-roles', { config: admin, schema: { tags, summary: 'Los roles de usuario con su descripción' } }, async () => WEB_ROLES);
+  app.get('/web-users-roles', { config: admin, schema: { tags, summary: 'Los roles de usuario con su descripción', answer: rolesAnswer } }, async () => WEB_ROLES);
 
-  app.get('/web-users/permissions/roles-actions', { config: admin, schema: { tags, summary: 'Acciones (permisos) que se pueden otorgar a los usuarios de un rol', querystring: rolesActionsQuery } }, async (req) => {
+  app.get('/web-users/permissions/roles-actions', { config: admin, schema: { tags, summary: 'Acciones (permisos) que se pueden otorgar a los usuarios de un rol', querystring: rolesActionsQuery, answer: roleActionsAnswer } }, async (req) => {
     const { role_id: roleId } = req.query as z.infer<typeof rolesActionsQuery>;
     return roleActions(roleId as never).map((a) => ({ ...a, roleId }));
   });
@@ -114,7 +114,7 @@ export default async function webUserRoutes(app: App) {
     return user;
   });
 
-  app.post('/web-users/', { config: admin, schema: { tags, summary: 'Crea un usuario con contraseña y permisos (e-mail único, 409 si ya existe)', body: webUserSchema } }, async (req, reply) => {
+  app.post('/web-users/', { config: admin, schema: { tags, summary: 'Crea un usuario con contraseña y permisos (e-mail único, 409 si ya existe)', body: webUserSchema, answer: webUserAnswer } }, async (req, reply) => {
     const { password, actions, ...body } = req.body as WebUserInput;
     const passwordHash = await hashPassword(password);
     try {
@@ -136,7 +136,7 @@ export default async function webUserRoutes(app: App) {
    * Id in the body; a field left out keeps its stored value, an empty password the current one. With
    * `updatedAt`, refused (409) when the user changed after the form loaded it.
    */
-  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones (quien cambia la propia conserva la sesión desde la que la cambió). Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema) } }, async (req) => {
+  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones (quien cambia la propia conserva la sesión desde la que la cambió). Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema), answer: webUserAnswer } }, async (req) => {
     const { id: userId, password, updatedAt: loaded, ...update } = req.body as WebUserUpdate & LoadedVersion;
     const passwordHash = password ? await hashPassword(password) : undefined;
     try {
@@ -181,17 +181,17 @@ export default async function webUserRoutes(app: App) {
   };
 
   /** Activation from the list, after its confirmation: `{ id, status }`. */
-  app.put('/web-users/state', { config: admin, schema: { tags, summary: 'Activa o desactiva un usuario; desactivado, se cierran sus sesiones', body: webUserStateSchema } }, async (req) => {
+  app.put('/web-users/state', { config: admin, schema: { tags, summary: 'Activa o desactiva un usuario; desactivado, se cierran sus sesiones', body: webUserStateSchema, answer: webUserAnswer } }, async (req) => {
     const { id: userId, status } = req.body as z.infer<typeof webUserStateSchema>;
     return setStatus(req.session.id, userId, status);
   });
 
   /** Users are never erased (moves and audits point at them): DELETE deactivates. */
-  app.delete('/web-users/:id', { config: admin, schema: { tags, summary: 'Desactiva un usuario (nunca se borra) y cierra sus sesiones', params: z.object({ id }) } }, async (req) =>
+  app.delete('/web-users/:id', { config: admin, schema: { tags, summary: 'Desactiva un usuario (nunca se borra) y cierra sus sesiones', params: z.object({ id }), answer: webUserAnswer } }, async (req) =>
     setStatus(req.session.id, (req.params as { id: number }).id, false),
   );
 
-  app.put('/web-users/whatsapp', { config: admin, schema: { tags, summary: 'Activa o desactiva las notificaciones por WhatsApp de un usuario', description: 'Sólo se activan para un usuario con teléfono: sin él, responde 409.', body: webUserWhatsappSchema } }, async (req) => {
+  app.put('/web-users/whatsapp', { config: admin, schema: { tags, summary: 'Activa o desactiva las notificaciones por WhatsApp de un usuario', description: 'Sólo se activan para un usuario con teléfono: sin él, responde 409.', body: webUserWhatsappSchema, answer: webUserAnswer } }, async (req) => {
     const { id: userId, sendWhatsappNotification } = req.body as z.infer<typeof webUserWhatsappSchema>;
     return app.db.transaction(async (tx) => {
       // Turned on only while the user has a phone, asked in the UPDATE itself: a phone removed meanwhile
