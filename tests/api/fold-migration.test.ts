@@ -10,7 +10,7 @@ import { wordsText } from '../../domain/people';
 import { migrationsFolder } from '../../server/db/client';
 import { foldText } from '../../server/db/list';
 import { clients, guidelines, locations, projects, questionnaires, users } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, migrationStatements, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const statements = (file: string) =>
-  readFileSync(join(migrationsFolder, file), 'utf8')
-    .split('--> statement-breakpoint')
-    .filter((s) => s.trim());
 
 /** The fold of migration 0009, as the database had it before 0032. */
 const formerFold = readFileSync(join(migrationsFolder, '0009_search_fold.sql'), 'utf8')
@@ -62,7 +58,7 @@ describe('migration 0032 over names folded the old way', () => {
     expect(before.location).toBe('łodź straße\nop-ø');
     expect(before.words).toBe(' søren čapek');
 
-    for (const statement of statements('0032_fold_latin.sql')) await t.db.execute(sql.raw(statement));
+    for (const statement of migrationStatements('0032_fold_latin.sql')) await t.db.execute(sql.raw(statement));
 
     const after = await stored();
     expect(after.client!.split('\n')[0]).toBe('cafe tokyo');

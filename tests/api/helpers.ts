@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
-import { type Database, type Db, createPglite, migrate, openDatabase } from '../../server/db/client';
+import { type Database, type Db, createPglite, migrate, migrationsFolder, openDatabase } from '../../server/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import type { LoginAnswer } from '../../domain/auth';
 import { requiresClient, type UserRole } from '../../domain/roles';
@@ -152,6 +152,12 @@ export function signHs256(payload: Record<string, unknown>, secret: string, head
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A migration file's statements (split where drizzle breaks them), for a test that runs one over data of its own. */
+export const migrationStatements = (file: string) =>
+  readFileSync(join(migrationsFolder, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .filter((s) => s.trim());
 
 /**
  * Waits until some statement of this test's PostgreSQL database (`waiters` of them) waits on a lock (the

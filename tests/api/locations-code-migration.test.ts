@@ -2,15 +2,12 @@
  * Migration 0013 (client location codes unique within the client whatever their capitals): run over
  * codes that already collide it does not fail; and the database's fold is the domain's.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldLocationCode, LOCATION_TEXT } from '../../domain/locations';
-import { migrationsFolder } from '../../server/db/client';
 import { pgErrorCode } from '../../server/db/errors';
 import { auditLog, clients, locations } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, migrationStatements, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const statements = (file: string) =>
-  readFileSync(join(migrationsFolder, file), 'utf8')
-    .split('--> statement-breakpoint')
-    .filter((s) => s.trim());
 
 describe('migration 0013 over codes that already collide', () => {
   it('keeps the oldest code, renames the others after their own system code, audits it and builds the index', async () => {
@@ -38,7 +31,7 @@ describe('migration 0013 over codes that already collide', () => {
     const alone = await insert(first.id, 'MIG-02');
     const otherClient = await insert(second.id, 'mig-01');
 
-    for (const statement of statements('0013_location_code_fold.sql')) await t.db.execute(sql.raw(statement));
+    for (const statement of migrationStatements('0013_location_code_fold.sql')) await t.db.execute(sql.raw(statement));
 
     const ids = [oldest, lower, spaced, alone, otherClient].map((l) => l.id);
     const after = new Map((await t.db.select({ id: locations.id, code: locations.clientLocationId }).from(locations).where(inArray(locations.id, ids))).map((l) => [l.id, l.code]));

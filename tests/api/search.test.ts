@@ -61,6 +61,17 @@ describe('folding', () => {
   });
 });
 
+/** A move of the demo and the point of sale it visits (the moves list's search by point of sale reads its name). */
+async function aMoveAndItsLocation(): Promise<{ id: number; locationId: number }> {
+  const [move] = await t.db
+    .select({ id: userMoves.id, locationId: locations.id })
+    .from(userMoves)
+    .innerJoin(sql`project_locations pl`, sql`pl.id = ${userMoves.projectLocationId}`)
+    .innerJoin(locations, sql`${locations.id} = pl.location_id`)
+    .limit(1);
+  return move;
+}
+
 describe('lists find a name with or without its accents', () => {
   it('clients', async () => {
     const [client] = await t.db.select({ id: clients.id }).from(clients).limit(1);
@@ -75,12 +86,7 @@ describe('lists find a name with or without its accents', () => {
   });
 
   it('points of sale in the moves list', async () => {
-    const [move] = await t.db
-      .select({ id: userMoves.id, locationId: locations.id })
-      .from(userMoves)
-      .innerJoin(sql`project_locations pl`, sql`pl.id = ${userMoves.projectLocationId}`)
-      .innerJoin(locations, sql`${locations.id} = pl.location_id`)
-      .limit(1);
+    const move = await aMoveAndItsLocation();
     await t.db.update(locations).set({ fullName: 'Almacén Peñón Único' }).where(eq(locations.id, move.locationId));
     for (const text of ['almacen penon', 'PEÑÓN ÚNICO', 'unico'])
       expect(rowsOf(await get(`/user-moves/get/all?clientLocationName=${q(text)}&limit=1000`)).map((r) => r.id), text).toContain(move.id);
@@ -117,12 +123,7 @@ describe('lists find a name with or without its accents', () => {
     for (const text of ['cafe tokyo', 'LODZ', 'strasse', 'cafe tōkyō łódź'])
       expect(rowsOf(await get(`/clients/all-clients?q=${q(text)}`)).map((r) => r.id), text).toContain(client.id);
 
-    const [move] = await t.db
-      .select({ id: userMoves.id, locationId: locations.id })
-      .from(userMoves)
-      .innerJoin(sql`project_locations pl`, sql`pl.id = ${userMoves.projectLocationId}`)
-      .innerJoin(locations, sql`${locations.id} = pl.location_id`)
-      .limit(1);
+    const move = await aMoveAndItsLocation();
     await t.db.update(locations).set({ fullName: 'Kiosco Şişli Ørsted' }).where(eq(locations.id, move.locationId));
     for (const text of ['kiosco sisli', 'ORSTED'])
       expect(rowsOf(await get(`/user-moves/get/all?clientLocationName=${q(text)}&limit=1000`)).map((r) => r.id), text).toContain(move.id);
