@@ -9,7 +9,7 @@ import { ASSIGN_TEXT } from '../../domain/assignment';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
-import { adminToken, atPath, callApi as api, chromiumPerFile, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar } from './helpers';
+import { adminToken, atPath, callApi as api, chromiumPerFile, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -149,8 +149,11 @@ describe('Proyectos', () => {
     // The assignment screen lists it; a Getter takes one visit of its first location.
     await openMenu(page, 'Proyectos', 'Asignación de proyectos');
     await atPath(page, '/projects-campo/assign');
+    // The first page first (one CI run, on a loaded machine, waited 10 s in vain for the search's page).
+    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
     await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Proyecto E2E');
-    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).search), { timeout: UI_TIMEOUT * 2 }).toContain('"name":"Proyecto E2E"');
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }), UI_TIMEOUT * 2);
     await page.getByRole('button', { name: 'Asignar Getters a Proyecto E2E' }).click();
     await shown(page.getByRole('heading', { name: 'Asignar Getters: Proyecto E2E' }));
     const first = page.getByRole('listitem').filter({ hasText: /^1\. / });
