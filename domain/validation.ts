@@ -239,6 +239,14 @@ export function todayIso(now = new Date()): string {
   return argentineDay.format(now);
 }
 
+/** The calendar day `days` after (or before, when negative) an ISO day: '2026-02-28' + 1 = '2026-03-01'. */
+export function addDaysIso(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The day `days` from today in Argentina (YYYY-MM-DD). */
+export const isoInDays = (days: number, now = new Date()): string => addDaysIso(todayIso(now), days);
+
 const argentineMoment = new Intl.DateTimeFormat('en-GB', {
   timeZone: PLATFORM_TIME_ZONE,
   year: 'numeric',

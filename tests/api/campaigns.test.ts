@@ -6,7 +6,7 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { type Campaign, CAMPAIGN_TEXT } from '../../domain/campaigns';
-import { INVALID_ID, MSG, todayIso } from '../../domain/validation';
+import { INVALID_ID, isoInDays as inDays, MSG, todayIso } from '../../domain/validation';
 import { auditLog, campaigns, clients, projects } from '../../server/db/schema';
 import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
 
@@ -26,11 +26,6 @@ afterAll(() => t?.close());
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
   t.app.inject({ method, url, headers: t.authHeader(token), ...(payload === undefined ? {} : { payload: payload as never }) });
 
-/** An ISO date `days` from today (Argentina). */
-function inDays(days: number): string {
-  const d = new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000);
-  return d.toISOString().slice(0, 10);
-}
 const display = (iso: string) => iso.split('-').reverse().join('/');
 
 const newCampaign = (overrides: Record<string, unknown> = {}) => ({

@@ -7,6 +7,7 @@ import { asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { mailOutbox, moveReplies, projects, userMoves } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
+import { isoInDays as inDays } from '../../domain/validation';
 import type { Dimension } from '../../domain/questionnaires';
 import { completeSend } from './moves-helpers';
 import { nowSeconds, signHs256 } from './helpers';
@@ -229,7 +230,6 @@ const made = (live: Live, url: string, payload: Record<string, unknown>) => live
 
 const motive = () => ({ motive: unique('Motivo'), description: 'Para la documentación' });
 const tagGroup = () => ({ groupName: unique('Grupo'), keysValues: [{ key: 'NOA', value: 'Noroeste' }] });
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const campaign = () => ({ name: unique('Campaña'), clientId: 1, startDate: inDays(10), endDate: inDays(100) });
 const client = () => ({ name: unique('Cliente'), address: 'Mitre 1500, Bariloche', email: 'hola@glaciar.com.ar', claimUrl: 'https://forms.campo.test/reclamos', contactUrl: 'https://campo.test/contacto', typeId: 1 });
 const richText = (title: string) => `<p>${title}: ${'Texto del instructivo para la documentación. '.repeat(4)}</p>`;

@@ -11,7 +11,7 @@ import { RANGE_TEXT } from '../../domain/projectVisits';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { ROLE, type RoleId } from '../../domain/roles';
 import { STALE_EDIT } from '../../domain/staleEdits';
-import { formatDisplayDate, MSG, todayIso } from '../../domain/validation';
+import { addDaysIso as addDays, formatDisplayDate, isoInDays as inDays, MSG, todayIso } from '../../domain/validation';
 import {
   campaigns,
   clients,
@@ -35,8 +35,6 @@ let cafe: { id: number; running: { id: number; endDate: string }; coming: { id: 
 let otherClient: { id: number; campaignId: number; location: number };
 let refs: { priced: number; unpriced: number; questionnaire: number; guideline: number };
 
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const inDays = (days: number) => addDays(todayIso(), days);
 
 beforeAll(async () => {
   t = await createTestApp();

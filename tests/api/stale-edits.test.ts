@@ -7,7 +7,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_LOADED_VERSION, STALE_EDIT } from '../../domain/staleEdits';
-import { todayIso } from '../../domain/validation';
+import { isoInDays as inDays, todayIso } from '../../domain/validation';
 import { ROLE } from '../../domain/roles';
 import {
   auditLog,
@@ -54,9 +54,6 @@ afterAll(() => t?.close());
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: t.authHeader(admin), ...(payload === undefined ? {} : { payload: payload as never }) });
 
-function inDays(days: number): string {
-  return new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** One resource's edit as its form does it: `text` is the field the test changes. */
 interface Edited {

@@ -11,7 +11,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { todayIso } from '../../domain/validation';
+import { isoInDays as inDays, todayIso } from '../../domain/validation';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, migrate, openDatabase } from '../../server/db/client';
@@ -43,7 +43,6 @@ async function open(): Promise<{ database: Database; drop: () => Promise<void>; 
   return { database: await openDatabase({ url: url.toString() }), drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`), kind: 'PostgreSQL' };
 }
 
-const inDays = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
 const { database, drop, kind } = await open();

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { todayIso } from '../../domain/validation';
+import { isoInDays } from '../../domain/validation';
 import { atPath, chromiumPerFile, gone, loginAs, openMenu, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
@@ -12,8 +12,7 @@ let session: Session | undefined;
 
 /** DD/MM/YYYY, `days` from today in Argentina. */
 function typed(days: number): string {
-  const iso = new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-  return iso.split('-').reverse().join('/');
+  return isoInDays(days).split('-').reverse().join('/');
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });

@@ -5,13 +5,12 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { todayIso } from '../../domain/validation';
+import { isoInDays as isoIn } from '../../domain/validation';
 import { adminToken, callApi as api, chromiumPerFile, loginAs, type Session, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
 
-const isoIn = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 
 /** The query of every request the page makes to `path` (below /api), as it makes them. */

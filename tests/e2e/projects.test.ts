@@ -8,13 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { STALE_EDIT } from '../../domain/staleEdits';
-import { todayIso } from '../../domain/validation';
+import { isoInDays as isoIn } from '../../domain/validation';
 import { adminToken, atPath, callApi as api, chromiumPerFile, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
 
-const isoIn = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** DD/MM/YYYY, `days` from today in Argentina. */
 const typed = (days: number) => isoIn(days).split('-').reverse().join('/');
 

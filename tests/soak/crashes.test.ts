@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combineWithCurrentTime } from '../../domain/payments';
-import { todayIso } from '../../domain/validation';
+import { addDaysIso as addDays, todayIso } from '../../domain/validation';
 import { csvFile, csvRow } from '../api/locations-csv';
 import { call, freshDatabase, login, query, removeDir, type ServerProcess, startServer, upload } from './server';
 import { mkdtempSync } from 'node:fs';
@@ -174,7 +174,3 @@ describe('kill -9 in the middle', () => {
     expect(await count('SELECT 1 FROM visits')).toBe(visitsBefore + 3000 * 4);
   });
 });
-
-function addDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}

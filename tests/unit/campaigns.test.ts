@@ -1,11 +1,8 @@
 /** The campaign rules: required fields, dates as typed or ISO, no past dates, end not before start. */
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_TEXT, campaignEditSchema, campaignSchema, campaignState, campaignUpdateSchema, dateIssues } from '../../domain/campaigns';
-import { dateValue, fieldErrors, MSG, todayIso } from '../../domain/validation';
+import { dateValue, fieldErrors, isoInDays as inDays, MSG, todayIso } from '../../domain/validation';
 
-function inDays(days: number): string {
-  return new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 const typed = (iso: string) => iso.split('-').reverse().join('/');
 const errorsOf = (result: { success: boolean; error?: unknown }) => (result.success ? {} : fieldErrors(result.error as never));
 const campaign = (overrides: Record<string, unknown> = {}) => ({ name: 'Invierno', clientId: 4, startDate: typed(inDays(1)), endDate: typed(inDays(30)), ...overrides });

@@ -13,7 +13,7 @@ import {
   projectUpdateBody,
 } from '../../domain/projects';
 import { checkRangeDraft, distinctRanges, RANGE_TEXT, visitCalendar } from '../../domain/projectVisits';
-import { fieldErrors, MSG, todayIso } from '../../domain/validation';
+import { fieldErrors, isoInDays, MSG } from '../../domain/validation';
 import { projectIdOf } from '../../src/resources/projects/values';
 
 const TODAY = '2026-05-10';
@@ -217,7 +217,7 @@ describe('the form schemas', () => {
   });
 
   it('EDIT: an ended project without a price can be extended from the form', () => {
-    const days = (n: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const days = isoInDays;
     const typed = (iso: string) => iso.split('-').reverse().join('/');
     const ended = { ...snapshot, startDate: days(-20), endDate: days(-2), price: null, rangeDate: [{ from: days(-20), to: days(-2), visits: 3 }] };
     const values = { ...ended, startDate: typed(ended.startDate), endDate: typed(days(10)), price: '', alternativeProduct: '', campaign: { startDate: days(-30), endDate: days(60) }, priced: true };

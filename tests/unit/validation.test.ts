@@ -34,6 +34,8 @@ import {
   required,
   safeCell,
   todayIso,
+  addDaysIso,
+  isoInDays,
   textOr,
   trimText,
   url,
@@ -369,6 +371,18 @@ describe('formatDisplayDate', () => {
         return formatDisplayDate(d.toISOString()) === `${day}/${m}/${y}`;
       }),
     );
+  });
+
+  it('counts calendar days from an ISO day, across months, years and leap days', () => {
+    expect(addDaysIso('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDaysIso('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addDaysIso('2026-12-01', 0)).toBe('2026-12-01');
+    expect(addDaysIso('2026-11-30', 30)).toBe('2026-12-30');
+    // 01:30 UTC on 1 December is still 30 November in Buenos Aires: 'in 1 day' is 1 December there.
+    const lateEvening = new Date('2026-12-01T01:30:00Z');
+    expect(isoInDays(0, lateEvening)).toBe('2026-11-30');
+    expect(isoInDays(1, lateEvening)).toBe('2026-12-01');
   });
 });
 
