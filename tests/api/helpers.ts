@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../../server/config';
 import { type Database, type Db, createPglite, migrate, migrationsFolder, openDatabase } from '../../server/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import type { LoginAnswer } from '../../domain/auth';
+import { isoInDays, todayIso } from '../../domain/validation';
 import { requiresClient, type UserRole } from '../../domain/roles';
 import { clients, users } from '../../server/db/schema';
 import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
@@ -152,6 +153,35 @@ export function signHs256(payload: Record<string, unknown>, secret: string, head
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** What a project's create body refers to: its client's campaign, move configuration, questionnaire and guideline. */
+export interface ProjectRefs {
+  clientId: number;
+  campaignId: number;
+  moveConfigurationId: number;
+  questionnaireId: number;
+  guidelineId: number;
+}
+
+/**
+ * A project's create body as its form sends it: `refs`, `locations`, from today for 30 days with one visit
+ * per point of sale, no audio nor remote nor auto-approval; `overrides` change any field.
+ */
+export const projectBody = (name: string, refs: ProjectRefs, locations: number[], overrides: Record<string, unknown> = {}) => ({
+  name,
+  ...refs,
+  startDate: todayIso(),
+  endDate: isoInDays(30),
+  price: '4500',
+  mandatoryProduct: 'Café con leche',
+  alternativeProduct: '',
+  audioAttachment: false,
+  campoRemote: false,
+  autoApprovalRequired: false,
+  locations,
+  rangeDate: [{ from: todayIso(), to: isoInDays(30), visits: 1 }],
+  ...overrides,
+});
 
 /** A migration file's statements (split where drizzle breaks them), for a test that runs one over data of its own. */
 export const migrationStatements = (file: string) =>

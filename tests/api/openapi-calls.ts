@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { isoInDays as inDays } from '../../domain/validation';
 import type { Dimension } from '../../domain/questionnaires';
 import { completeSend } from './moves-helpers';
-import { nowSeconds, signHs256 } from './helpers';
+import { nowSeconds, projectBody, signHs256 } from './helpers';
 
 export const SOOFT_SECRET = 'campo-openapi-tests-sooft-secret';
 const ADMIN = 'admin@campo.test';
@@ -265,24 +265,7 @@ async function project(live: Live) {
   const guidelineId = (await made(live, '/api/guidelines', guideline())).id;
   const moveConfigurationId = (await made(live, '/api/moves/post/new-move', moveConfig())).id;
   const { ids } = await live.send<{ ids: number[] }>('GET', '/api/projects/locations-by-client/1/ids');
-  return {
-    name: unique('Proyecto'),
-    clientId: 1,
-    campaignId,
-    moveConfigurationId,
-    questionnaireId: 1,
-    guidelineId,
-    startDate: inDays(0),
-    endDate: inDays(30),
-    price: '4500',
-    mandatoryProduct: 'Café con leche',
-    alternativeProduct: '',
-    audioAttachment: false,
-    campoRemote: false,
-    autoApprovalRequired: false,
-    locations: ids.slice(0, 2),
-    rangeDate: [{ from: inDays(0), to: inDays(30), visits: 1 }],
-  };
+  return projectBody(unique('Proyecto'), { clientId: 1, campaignId, moveConfigurationId, questionnaireId: 1, guidelineId }, ids.slice(0, 2));
 }
 
 /** A visit of a new project for the demo's first active Getter. */

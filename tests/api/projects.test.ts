@@ -27,7 +27,7 @@ import {
   users,
   visits,
 } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, projectBody, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -71,28 +71,21 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
 
 const tokenFor = (role: RoleId) => t.tokenAs(role);
 
-const newProject = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Verano en cafeterías',
-  clientId: cafe.id,
-  campaignId: cafe.running.id,
-  moveConfigurationId: refs.priced,
-  questionnaireId: refs.questionnaire,
-  guidelineId: refs.guideline,
-  startDate: todayIso(),
-  endDate: inDays(30),
-  price: '4500,5',
-  mandatoryProduct: 'Café con leche',
-  alternativeProduct: '',
-  audioAttachment: true,
-  campoRemote: false,
-  autoApprovalRequired: false,
-  locations: cafe.locations.slice(0, 3),
-  rangeDate: [
-    { from: todayIso(), to: inDays(14), visits: 2 },
-    { from: inDays(15), to: inDays(30), visits: 1 },
-  ],
-  ...overrides,
-});
+const newProject = (overrides: Record<string, unknown> = {}) =>
+  projectBody(
+    'Verano en cafeterías',
+    { clientId: cafe.id, campaignId: cafe.running.id, moveConfigurationId: refs.priced, questionnaireId: refs.questionnaire, guidelineId: refs.guideline },
+    cafe.locations.slice(0, 3),
+    {
+      price: '4500,5',
+      audioAttachment: true,
+      rangeDate: [
+        { from: todayIso(), to: inDays(14), visits: 2 },
+        { from: inDays(15), to: inDays(30), visits: 1 },
+      ],
+      ...overrides,
+    },
+  );
 
 async function create(overrides: Record<string, unknown> = {}): Promise<{ id: number }> {
   const res = await call('POST', '/api/projects', newProject(overrides));

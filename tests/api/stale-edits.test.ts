@@ -7,7 +7,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_LOADED_VERSION, STALE_EDIT } from '../../domain/staleEdits';
-import { isoInDays as inDays, todayIso } from '../../domain/validation';
+import { isoInDays as inDays } from '../../domain/validation';
 import { ROLE } from '../../domain/roles';
 import {
   auditLog,
@@ -26,14 +26,14 @@ import {
   tagGroups,
   users,
 } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, projectBody, type ProjectRefs, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
 let clientId: number;
 let place: { countryId: number; stateId: number; cityId: number };
 /** What a project of the client needs: its running campaign, a priced move, a questionnaire, a guideline, active locations. */
-let projectRefs: { campaignId: number; moveConfigurationId: number; questionnaireId: number; guidelineId: number; locations: number[] };
+let projectRefs: { ids: Omit<ProjectRefs, 'clientId'>; locations: number[] };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,7 +47,7 @@ beforeAll(async () => {
   const [questionnaire] = await t.db.select({ id: questionnaires.id }).from(questionnaires).where(eq(questionnaires.name, 'Visita a cafetería'));
   const [guideline] = await t.db.select({ id: guidelines.id }).from(guidelines).where(and(eq(guidelines.name, 'Cliente incógnito en cafetería'), eq(guidelines.version, 2)));
   const active = await t.db.select({ id: locations.id }).from(locations).where(and(eq(locations.clientId, clientId), eq(locations.status, true))).orderBy(locations.id).limit(2);
-  projectRefs = { campaignId: campaign.id, moveConfigurationId: move.id, questionnaireId: questionnaire.id, guidelineId: guideline.id, locations: active.map((l) => l.id) };
+  projectRefs = { ids: { campaignId: campaign.id, moveConfigurationId: move.id, questionnaireId: questionnaire.id, guidelineId: guideline.id }, locations: active.map((l) => l.id) };
 });
 afterAll(() => t?.close());
 
@@ -151,23 +151,10 @@ const webUserBody = (email: string) => ({
   actions: [],
 });
 /** A project running from today; its edit sends the same fields and ranges back, with `name` changed. */
-const projectFields = (name: string) => ({
-  name,
-  clientId,
-  campaignId: projectRefs.campaignId,
-  moveConfigurationId: projectRefs.moveConfigurationId,
-  questionnaireId: projectRefs.questionnaireId,
-  guidelineId: projectRefs.guidelineId,
-  startDate: todayIso(),
-  endDate: inDays(30),
-  price: '4500',
-  mandatoryProduct: 'Café con leche',
-  alternativeProduct: '',
-  audioAttachment: false,
-  campoRemote: false,
-  autoApprovalRequired: false,
-  rangeDate: [{ from: todayIso(), to: inDays(30), visits: 1 }],
-});
+function projectFields(name: string) {
+  const { locations: _created, ...fields } = projectBody(name, { clientId, ...projectRefs.ids }, projectRefs.locations);
+  return fields;
+}
 
 const storedField = async (table: PgTable, column: PgColumn, id: number) => {
   const [row] = await t.db.select({ value: column }).from(table).where(eq((table as unknown as { id: PgColumn }).id, id));
