@@ -82,16 +82,16 @@ interface Bounds {
  * Only what can be assigned, by the same rule as the rows' `proyectoFinalizado` and `puntoDeVentaInactivo`
  * and as the assignment's refusal: the project has not ended and the point of sale is active.
  *
- * For a page, a subplan run for the rows the branch walks (`offset 0` keeps the planner from joining its
- * three tables into the branch): joined, they doubled the joins the page's statement plans (5.3 ms of
- * planning; 5.7 ms a page of the scale data, 2.8 ms so). For the count, joined (`p` and `pl` are the
- * branch's joins): the planner then estimates it from the projects' end dates (18,118 for 17,796), where
- * it guesses half the rows for a subplan (130,905).
+ * For a page, asked of each row the branch walks (`campo_assignable_place`, migration 0034: PL/pgSQL, its
+ * three joins planned once per connection). Joined into the branch they doubled the joins the page's
+ * statement plans (5.3 ms of planning, 5.7 ms a page of the scale data); as an SQL subplan they were still
+ * planned with every page (~5 ms of the ~6.5). For the count, joined (`p` and `pl` are the branch's
+ * joins): the planner then estimates it from the projects' end dates (18,118 for 17,796), where it
+ * guesses half the rows for a subplan (130,905).
  */
 const assignable = (paged: boolean) =>
   paged
-    ? sql`exists (select 1 from project_locations apl join projects ap on ap.id = apl.project_id join locations al on al.id = apl.location_id
-        where apl.id = x.project_location_id and ap.end_date >= ${todayIso()}::date and al.status offset 0)`
+    ? sql`campo_assignable_place(x.project_location_id, ${todayIso()}::date)`
     : sql`p.end_date >= ${todayIso()}::date and exists (select 1 from locations l where l.id = pl.location_id and l.status)`;
 
 const projectFilter = (filter: StockFilter, paged: boolean) =>
