@@ -2,6 +2,8 @@
  * The bulk load of points of sale (spec 1 §2.5, §9): the template's 18 columns in order, and how a
  * row becomes a location checked with the same rules as the form.
  */
+import { z } from 'zod';
+import { messageAnswer } from './answers';
 import { foldName, type LocationInput, locationSchema } from './locations';
 import { formatCount } from './numbers';
 
@@ -47,6 +49,14 @@ export const CSV_TEXT = {
   moreKnown: (count: number) => `… y ${formatCount(count)} ${count === 1 ? 'fila más' : 'filas más'} que ya existían.`,
   placeholder: 'Si el archivo tiene errores, aparecerán aquí, uno por línea.',
 } as const;
+
+/** A CSV bulk load that wrote its rows (`POST /clients/massive`): how many it created, in words too. */
+export const csvImportAnswer = messageAnswer.extend({ created: z.number().int().min(0) });
+/**
+ * The points of sale's (`POST /locations/massive/client`): besides, when rows without a code were points
+ * of sale the client already had, how many (`known`) and each one's line (`lines`).
+ */
+export const locationImportAnswer = csvImportAnswer.extend({ known: z.number().int().min(1).optional(), lines: z.array(z.string()).optional() });
 
 export const MAX_CSV_ROWS = 20_000;
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;

@@ -149,6 +149,9 @@ export type MoveDetail = z.infer<typeof moveDetailAnswer>;
 /** `POST /user-moves/accept-one` (`ApproveAnswer`). */
 export const approveAnswer = moveDetailAnswer.extend({ transaction: z.object({ id: recordId, amount: money }).nullable(), paidBefore: paidVisit.nullable() });
 
+/** `POST /user-moves/submit`: the Getter's move as it went to review, scored. */
+export const submitAnswer = moveDetailAnswer.pick({ id: true, code: true, statusId: true, version: true, questionnaireResult: true });
+
 /** `GET /questionnaires-replyeds/get` and `GET /questionnaireRepliedByAgent`. */
 export const answeredQuestionnaireAnswer = z.object({
   /** Null while nobody answered (a rescued move that never reached review). */

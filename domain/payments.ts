@@ -3,7 +3,7 @@
  * dialog's rules (shared with the server's bodies), the lists' queries and the answer's shape.
  */
 import { z } from 'zod';
-import { idFullName, moment, money, paged, recordId } from './answers';
+import { idFullName, messageAnswer, moment, money, paged, recordId } from './answers';
 import { getterPaymentProfile } from './people';
 import { MOVE_FORM_TEXT } from './move-forms';
 import type { MoveStatus } from './moves';
@@ -450,3 +450,6 @@ export const transactionAnswer = z.object({
 });
 /** The pending and the paid lists: a page and the amount of the whole filter. */
 export const transactionListAnswer = paged(transactionAnswer).extend({ totalAmount: money });
+/** `PUT /accounts/pay` and `PUT /accounts/massive-pay`: the payment's receipt (a retry with its key answers the first one's). */
+export const paymentReceiptAnswer = messageAnswer.extend({ accountId: recordId, amount: money, operationCode: z.string(), transactionDate: moment, transactionIds: z.array(recordId) });
+export type PaymentReceipt = z.infer<typeof paymentReceiptAnswer>;

@@ -4,6 +4,7 @@
  * SHEET_READ_OPTIONS) and hand the rows to `checkSheet`.
  */
 import { z } from 'zod';
+import { messageAnswer } from './answers';
 import { isRoleId, requiresClient, ROLE_NAMES, ROLES_WITH_CLIENT, type RoleId } from './roles';
 import { email, MSG, optionalPhone, required } from './validation';
 import { formatCount } from './numbers';
@@ -163,19 +164,12 @@ export function validateRow(row: BulkRow, clientId: number): { user: BulkUser } 
 }
 
 /** Per-row outcome shown with a success or failure icon. */
-export interface BulkResult {
-  row: number;
-  email: string;
-  ok: boolean;
-  message: string;
-}
+export const bulkResult = z.object({ row: z.number().int(), email: z.string(), ok: z.boolean(), message: z.string() });
+export type BulkResult = z.infer<typeof bulkResult>;
 
 /** The answer of POST /web-users/massive, written or refused. */
-export interface BulkAnswer {
-  message: string;
-  created: number;
-  results: BulkResult[];
-}
+export const bulkAnswer = messageAnswer.extend({ created: z.number().int().min(0), results: z.array(bulkResult) });
+export type BulkAnswer = z.infer<typeof bulkAnswer>;
 
 /**
  * Validates every row: its fields, e-mails repeated inside the file and e-mails already taken

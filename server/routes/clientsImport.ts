@@ -3,6 +3,7 @@
  * `{ created, message }`, or a 400 `{ message, lines }` naming each bad line; nothing is written then.
  */
 import { CLIENTS_CSV_TEXT } from '../../domain/clientsCsv';
+import { csvImportAnswer } from '../../domain/locationsCsv';
 import { ACCESS } from '../../domain/roles';
 import type { App } from '../app';
 import type { UploadFields } from '../openapi';
@@ -20,6 +21,7 @@ export default async function clientImportRoutes(app: App) {
         description: 'Multipart con el CSV en el campo `csvFile`, con las columnas de la plantilla. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala. Sin archivo, o con uno que no es un CSV de texto, responde 415.',
         consumes: ['multipart/form-data'],
         upload: { file: 'csvFile' } satisfies UploadFields,
+        answer: csvImportAnswer,
       },
     },
     async (req, reply) => {

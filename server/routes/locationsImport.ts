@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOCATION_TEXT } from '../../domain/locations';
-import { CSV_TEXT, MAX_CSV_BYTES } from '../../domain/locationsCsv';
+import { CSV_TEXT, locationImportAnswer, MAX_CSV_BYTES } from '../../domain/locationsCsv';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -77,6 +77,7 @@ export default async function locationImportRoutes(app: App) {
     consumes: ['multipart/form-data'],
     upload: { file: 'csvFile', fields: { clientId: 'El cliente de los puntos de venta (o en la query).' } } satisfies UploadFields,
     querystring: z.object({ clientId: id.optional() }),
+    answer: locationImportAnswer,
   };
   const description =
     'Multipart con el CSV en el campo `csvFile` y el cliente en el campo o la query `clientId`. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala. Sin archivo, o con uno que no es un CSV de texto, responde 415.';

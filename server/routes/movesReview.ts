@@ -49,7 +49,7 @@ import {
 } from '../services/moves/review';
 import { pushNoticesFor } from '../services/push';
 import { storeDimensionResults } from '../services/reports/dimensionResults';
-import { approveAnswer, moveDetailAnswer } from '../../domain/move-api';
+import { approveAnswer, moveDetailAnswer, submitAnswer } from '../../domain/move-api';
 
 const write = { roles: ACCESS['user-moves'].write };
 const read = { roles: ACCESS['user-moves'].read };
@@ -227,7 +227,7 @@ export default async function moveReviewRoutes(app: App) {
     });
   }
 
-  app.put('/user-moves/delete-photo', { config: write, schema: { tags, summary: 'Quita una foto de una respuesta de una move en revisión o aprobada', description: 'Quita la foto en `index` de la pregunta solo si es la `imageUrl` que vio el usuario. Una `version` distinta de la actual responde 409.', body: deletePhotoBody } }, async (req) => {
+  app.put('/user-moves/delete-photo', { config: write, schema: { tags, summary: 'Quita una foto de una respuesta de una move en revisión o aprobada', description: 'Quita la foto en `index` de la pregunta solo si es la `imageUrl` que vio el usuario. Una `version` distinta de la actual responde 409.', body: deletePhotoBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof deletePhotoBody>;
     await actOnMove(app.db, {
       id: body.userMoveId,
@@ -274,7 +274,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** The Getter (role 7, the mobile side) sends its move for review. */
-  app.post('/user-moves/submit', { config: getter, schema: { tags, summary: 'El Getter envía a revisión su move con sus respuestas, que se puntúan', description: 'Desde ASIGNADA, INICIADA, PAUSADA o DEVUELTA → EN_REVISION; solo sobre una move propia. El cuestionario va completo en lo que la aplicación del Getter muestra (respuestas requeridas, la observación que pide la respuesta elegida, las fotos y la evidencia pedidas, aunque la move haya sido rescatada): si no, 400 «Existe información por completar» con cada pregunta en `errors` y la move no cambia. Una `version` distinta de la actual responde 409.', body: submitBody } }, async (req) => {
+  app.post('/user-moves/submit', { config: getter, schema: { tags, summary: 'El Getter envía a revisión su move con sus respuestas, que se puntúan', description: 'Desde ASIGNADA, INICIADA, PAUSADA o DEVUELTA → EN_REVISION; solo sobre una move propia. El cuestionario va completo en lo que la aplicación del Getter muestra (respuestas requeridas, la observación que pide la respuesta elegida, las fotos y la evidencia pedidas, aunque la move haya sido rescatada): si no, 400 «Existe información por completar» con cada pregunta en `errors` y la move no cambia. Una `version` distinta de la actual responde 409.', body: submitBody, answer: submitAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof submitBody>;
     const move = await submitForReview(app.db, req.session, body);
     return { id: move.id, code: move.code, statusId: move.status, version: move.version, questionnaireResult: move.questionnaireResult === null ? null : Number(move.questionnaireResult) };

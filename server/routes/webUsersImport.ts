@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
-import { type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES, readBulkFile, validateRows } from '../../domain/webUsersImport';
+import { bulkAnswer, type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES, readBulkFile, validateRows } from '../../domain/webUsersImport';
 import type { App } from '../app';
 import { clients, users } from '../db/schema';
 import { badRequest, HttpError, partWithin, readMultipart } from '../http';
@@ -21,6 +21,7 @@ const massiveSchema = {
   description: 'Multipart con el archivo en `file` y el cliente activo en `clientId`. Escribe todas las filas o ninguna: con errores responde 400 con el resultado de cada fila.',
   consumes: ['multipart/form-data'],
   upload: { file: 'file', fields: { clientId: 'El cliente activo de los usuarios.' } } satisfies UploadFields,
+  answer: bulkAnswer,
 };
 /** What an .xlsx may inflate to: 10,000 rows take a few megabytes; a zip bomb takes gigabytes. */
 const MAX_INFLATED_BYTES = 50 * 1024 * 1024;

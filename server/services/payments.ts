@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sameMoney, sumMoney } from '../../domain/money';
-import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, type SettledTransaction, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery, visitPaidOtherwise } from '../../domain/payments';
+import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPPROVAL, type SettledTransaction, newestDebtDay, paidInstant, PAYMENT_TEXT, type PaymentReceipt, type PaymentTransaction, TRANSACTION_STATUS, type TransactionStatus, type TransactionsQuery, visitPaidOtherwise } from '../../domain/payments';
 import type { MoveStatus } from '../../domain/moves';
 import { todayIso } from '../../domain/validation';
 import { type Db, rowsOf, type Tx } from '../db/client';
@@ -212,15 +212,6 @@ export interface PaymentOrder {
   massive: boolean;
   /** Transactions of the order a disapproval removed, which the bank paid all the same (see `restorable`). */
   paidAnyway?: number[];
-}
-
-export interface PaymentReceipt {
-  message: string;
-  accountId: number;
-  amount: string;
-  operationCode: string;
-  transactionDate: string;
-  transactionIds: number[];
 }
 
 const nameOf = (t: { id: number; code: string | null }) => (t.code ? `transacción ${t.id} (move ${t.code})` : `transacción ${t.id}`);

@@ -4,30 +4,41 @@
  * The ids are the demo's (its first client, point of sale, project, questionnaire, move…).
  */
 import { asc, desc, eq, isNotNull } from 'drizzle-orm';
+import * as XLSX from 'xlsx';
 import type { Db } from '../../server/db/client';
-import { mailOutbox, moveReplies, projects, userMoves } from '../../server/db/schema';
+import { locations, mailOutbox, moveReplies, projects, transactions, userMoves, users } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { isoInDays as inDays } from '../../domain/validation';
 import type { Dimension } from '../../domain/questionnaires';
+import { CLIENT_CSV_COLUMNS, clientCsvTemplate } from '../../domain/clientsCsv';
+import { sumMoney } from '../../domain/money';
+import { todayIso } from '../../domain/validation';
+import { BULK_COLUMNS, BULK_SHEET } from '../../domain/webUsersImport';
 import { completeSend } from './moves-helpers';
 import { nowSeconds, projectBody, signHs256 } from './helpers';
+import { csvFile, csvRow } from './locations-csv';
+import { multipart } from './multipart';
 
 export const SOOFT_SECRET = 'campo-openapi-tests-sooft-secret';
 const ADMIN = 'admin@campo.test';
 
 export interface Call {
   url: string;
-  payload?: Record<string, unknown> | unknown[];
+  /** A JSON body, or an upload's multipart (with its `headers`). */
+  payload?: Record<string, unknown> | unknown[] | Buffer;
+  headers?: Record<string, string>;
   /** Calls anonymous (a sign-in route): no administrator's token. */
   anonymous?: boolean;
+  /** Calls as this user (its e-mail; the demo's password) instead: a Getter's route. */
+  as?: string;
 }
 
 /** What a call needs that only a live server gives: a refresh token to renew, and the ids of what it holds. */
 export interface Live {
   refreshToken: () => Promise<string>;
   adminId: number;
-  /** A call as the administrator, for the ids a call needs (or a record to change): its body, after a success. */
-  send: <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown> | unknown[]) => Promise<T>;
+  /** A call as the administrator (or as the user of e-mail `as`), for the ids a call needs (or a record to change): its body, after a success. */
+  send: <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown> | unknown[], as?: string) => Promise<T>;
   db: Db;
 }
 
@@ -205,10 +216,47 @@ export const CALLS: Record<string, (live: Live) => Call | Promise<Call>> = {
     await live.send('POST', '/api/user-moves/accept-one', { id: userMoveId, userMoveVideoLink: VIDEO });
     return { url: '/api/user-moves/disapprove-one', payload: { id: userMoveId, reason: REASON } };
   },
+  // The Getter sends its own move (assigned to it, answered whole) for review.
+  'POST /api/user-moves/submit': async (live) => ({ url: '/api/user-moves/submit', ...(await getterSend(live)) }),
+  // A photo the Getter sent with its move, in review with the administrator as its agent.
+  'PUT /api/user-moves/delete-photo': async (live) => {
+    const { payload, as } = await getterSend(live);
+    await live.send('POST', '/api/user-moves/submit', payload, as);
+    await live.send('PUT', '/api/user-moves', { id: payload.id, assignedAgentId: live.adminId });
+    // The photos' answer: a list of links (the other lists are a choice's ids).
+    const [questionId, { replyData }] = Object.entries(payload.replies).find(([, r]) => Array.isArray(r.replyData) && /^https:/.test(String(r.replyData[0])))!;
+    return { url: '/api/user-moves/delete-photo', payload: { userMoveId: payload.id, questionId, imageUrl: (replyData as string[])[0], index: 0 } };
+  },
   'POST /api/user-moves/republish-move': async (live) => {
     const id = await inReview(live);
     await live.send('POST', '/api/user-moves/reject-one', { id, reason: REASON });
     return { url: '/api/user-moves/republish-move', payload: { id } };
+  },
+
+  // Payments, of the debts of moves the call approves.
+  'PUT /api/accounts/pay': async (live) => {
+    const { id, amount, accountId } = await debt(live);
+    return { url: '/api/accounts/pay', payload: { id: accountId, amount, penddingTransactionId: id, operationCode: unique('OP').replace(/\W+/g, '-'), transactionDate: todayIso() } };
+  },
+  'PUT /api/accounts/massive-pay': async (live) => {
+    const debts = [await debt(live), await debt(live)];
+    return { url: '/api/accounts/massive-pay', payload: { id: debts[0].accountId, amount: sumMoney(debts.map((d) => d.amount)), penddingTransactionIds: debts.map((d) => d.id), operationCode: unique('OP').replace(/\W+/g, '-'), transactionDate: todayIso() } };
+  },
+
+  // The bulk loads, of rows of their own.
+  'POST /api/clients/massive': () => upload('/api/clients/massive', 'csvFile', 'clientes.csv', `${clientCsvTemplate()}${clientCsvRow()}\r\n`),
+  'POST /api/locations/massive/client': () => upload('/api/locations/massive/client', 'csvFile', 'puntos.csv', csvFile([csvRow(++made_, {}, 'OPENAPI')]), { clientId: '1' }),
+  // A new point of sale, and one without a code the client already has: the answer names it.
+  'POST /api/core-clients/clients/importBranches': async (live) => {
+    const [known] = await live.db.select({ fullName: locations.fullName, street: locations.street }).from(locations).where(eq(locations.clientId, 1)).orderBy(asc(locations.id)).limit(1);
+    const rows = [csvRow(++made_, {}, 'OPENAPI'), csvRow(++made_, { 'Código de Locación del Cliente': '', Nombre: known.fullName, Dirección: known.street }, 'OPENAPI')];
+    return upload('/api/core-clients/clients/importBranches', 'csvFile', 'puntos.csv', csvFile(rows), { clientId: '1' });
+  },
+  'POST /api/web-users/massive': () => {
+    const book = XLSX.utils.book_new();
+    const email = `${unique('carga').replace(/\W+/g, '.').toLowerCase()}@campo.test`;
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[...BULK_COLUMNS], ['Mariano', 'Quiroga', email, '3415550001', 'Cliente']]), BULK_SHEET);
+    return upload('/api/web-users/massive', 'file', 'usuarios.xlsx', XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, { clientId: '1' });
   },
 
   // The session and the password restore, on a user the call creates (the administrator's session stays).
@@ -227,6 +275,14 @@ let made_ = 0;
 const unique = (name: string) => `${name} OpenAPI ${++made_}`;
 /** Creates a record through the API and answers it. */
 const made = (live: Live, url: string, payload: Record<string, unknown>) => live.send<{ id: number }>('POST', url, payload);
+
+/** An upload's call: its file in `field`, and its other fields. */
+const upload = (url: string, field: string, name: string, content: string | Buffer, fields: Record<string, string> = {}): Call => ({ url, ...multipart(fields, [{ field, name, content: Buffer.from(content) }]) });
+/** A line of the clients' template: a new client. */
+const clientCsvRow = () => {
+  const cells: Record<string, string> = { Nombre: unique('Cliente'), Dirección: 'Mitre 1500, Bariloche', Teléfono: '2944123456', Email: 'hola@glaciar.com.ar', Tipo: 'Retail', 'URL de reclamos': 'https://forms.campo.test/reclamos', 'URL de contacto': 'https://campo.test/contacto' };
+  return CLIENT_CSV_COLUMNS.map((c) => cells[c.header] ?? '').join(';');
+};
 
 const motive = () => ({ motive: unique('Motivo'), description: 'Para la documentación' });
 const tagGroup = () => ({ groupName: unique('Grupo'), keysValues: [{ key: 'NOA', value: 'Noroeste' }] });
@@ -278,7 +334,7 @@ async function visitsToAssign(live: Live) {
 
 /** A move the call assigns to a Getter (ASIGNADA), on a project of its own. */
 async function assignedMove(live: Live) {
-  const { created } = await live.send<{ created: { id: number }[] }>('POST', '/api/user-moves/massive-locations', await visitsToAssign(live));
+  const { created } = await live.send<{ created: { id: number; userId: number }[] }>('POST', '/api/user-moves/massive-locations', await visitsToAssign(live));
   return created[0];
 }
 
@@ -306,4 +362,20 @@ async function answered(live: Live) {
   const edit = await agentEdit(live, await inReview(live));
   await live.send('POST', '/api/questionnaireRepliedByAgent', edit);
   return edit;
+}
+
+/** A debt of the call's own, pending: the transaction of a move it approves, with its account. */
+async function debt(live: Live) {
+  const { userMoveId } = await answered(live);
+  const { transaction } = await live.send<{ transaction: { id: number; amount: string } }>('POST', '/api/user-moves/accept-one', { id: userMoveId, userMoveVideoLink: VIDEO });
+  const [{ accountId }] = await live.db.select({ accountId: transactions.accountId }).from(transactions).where(eq(transactions.id, transaction.id));
+  return { ...transaction, accountId };
+}
+
+/** A move assigned to a Getter, and what the Getter sends for it: every question answered, the photos asked for. */
+async function getterSend(live: Live) {
+  const { id, userId } = await assignedMove(live);
+  const { replies } = await agentEdit(live, id);
+  const [getter] = await live.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return { payload: { id, replies }, as: getter.email };
 }
