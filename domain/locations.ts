@@ -1,7 +1,7 @@
 /** Points of sale (spec 1 §2.5, §3, §4, §5): the form's rules, shared by the console and the server. */
 import { z } from 'zod';
 import { idFullName, idName, moment, paged, recordId } from './answers';
-import { foldText } from './fold';
+import { CASE_FROM, CASE_TO, foldText } from './fold';
 import { type KeyValue, keyValueSchema } from './tags';
 import { email, id, INVALID_ID, isEmail, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr } from './validation';
 
@@ -91,18 +91,20 @@ export function tagsNotOffered(chosen: readonly TagPair[], offered: readonly Tag
   return refused.filter((p, i) => refused.findIndex((q) => sameTag(q, p)) === i);
 }
 
-/** Capital letters a client location code's comparison lowers: ASCII's and the accented ones of Spanish and Portuguese. */
-const CODE_CAPITALS = /[A-ZÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ]/g;
+/** The capitals a client location code's comparison lowers: ASCII's and those of the Latin alphabets (CASE_FROM). */
+const CODE_CAPITAL = new RegExp(`[A-Z${CASE_FROM}]`, 'g');
+const LOWERED = [...CASE_TO];
+const CODE_LOWER = new Map([...CASE_FROM].map((capital, i) => [capital, LOWERED[i]]));
 
 /**
  * A client location code as codes are compared within a client: capitals and surrounding spaces (and
- * tabs, line breaks) aside. The database's unique index folds with the same rule, `campo_code_fold`
- * (migration 0013), which lowers only these letters whatever the server's locale: `lower()` under the
- * C locale lowers ASCII alone, under es_AR every letter, and the bulk load's check here must agree
- * with the index everywhere.
+ * tabs, line breaks) aside, accents kept ('SUC' and 'SUÇ' are two codes). The database's unique index
+ * folds with the same rule, `campo_code_fold` (migration 0033), which lowers only these letters whatever
+ * the server's locale: `lower()` under the C locale lowers ASCII alone, under es_AR every letter, and the
+ * bulk load's check here must agree with the index everywhere.
  */
 export function foldLocationCode(code: string): string {
-  return code.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '').replace(CODE_CAPITALS, (c) => c.toLowerCase());
+  return code.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '').replace(CODE_CAPITAL, (c) => CODE_LOWER.get(c) ?? c.toLowerCase());
 }
 
 /** A chosen attribute value: the value's id (and, for reading, its attribute). */

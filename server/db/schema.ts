@@ -368,7 +368,8 @@ export const locations = pgTable(
     index('locations_client_name_idx').on(t.clientId, t.fullName, t.id),
     uniqueIndex('locations_client_code_uq').on(t.clientId, t.clientLocationId),
     // The code is unique within its client regardless of capitals and surrounding spaces (migration
-    // 0013 defines campo_code_fold; domain/locations.ts `foldLocationCode` is the same rule).
+    // 0013 defines campo_code_fold, 0033 widens it to every Latin alphabet; domain/locations.ts
+    // `foldLocationCode` is the same rule).
     uniqueIndex('locations_client_code_fold_uq').on(t.clientId, sql`campo_code_fold(${t.clientLocationId})`),
     // A franchise user sees only the locations it owns (reports, spec 1 §6).
     index('locations_owner_idx').on(t.ownerId),

@@ -12,7 +12,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import type { LoginAnswer } from '../../domain/auth';
 import { isoInDays, todayIso } from '../../domain/validation';
 import { requiresClient, type UserRole } from '../../domain/roles';
-import { clients, users } from '../../server/db/schema';
+import { clients, locations, users } from '../../server/db/schema';
 import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
 
 export const TEST_JWT_SECRET = 'campo-api-tests-jwt-secret-0123456789abcdef';
@@ -188,6 +188,17 @@ export const migrationStatements = (file: string) =>
   readFileSync(join(migrationsFolder, file), 'utf8')
     .split('--> statement-breakpoint')
     .filter((s) => s.trim());
+
+/**
+ * Writes points of sale around the API, as a migration finds rows made before it: copies of one of `clientId`'s,
+ * with the client and the client location code given. Answers each one's id and system code.
+ */
+export async function locationWriter(db: Db, clientId: number) {
+  const [template] = await db.select().from(locations).where(eq(locations.clientId, clientId)).limit(1);
+  const { id: _id, code: _code, searchName: _search, createdAt: _c, updatedAt: _u, ...row } = template;
+  return async (owner: number, clientLocationId: string) =>
+    (await db.insert(locations).values({ ...row, clientId: owner, clientLocationId }).returning({ id: locations.id, code: locations.code }))[0];
+}
 
 /**
  * Waits until some statement of this test's PostgreSQL database (`waiters` of them) waits on a lock (the

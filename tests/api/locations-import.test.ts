@@ -29,6 +29,9 @@ function upload(content: Buffer | string, { filename = 'puntos_de_venta.csv', ty
   return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...t.authHeader(token) } });
 }
 
+/** A row of the template with this client location code. */
+const withCode = (n: number, code: string) => csvRow(n, { 'Código de Locación del Cliente': code });
+
 describe('a CSV with a bad line', () => {
   it('names that line and why, and writes nothing', async () => {
     const before = await countOf();
@@ -67,8 +70,7 @@ describe('a CSV with a bad line', () => {
     const { id: _id, code: _code, searchName: _search, createdAt: _c, updatedAt: _u, ...row } = template;
     await t.db.insert(locations).values({ ...row, clientLocationId: ' Leg-01 ' });
     const before = await countOf();
-    const code = (n: number, value: string) => csvRow(n, { 'Código de Locación del Cliente': value });
-    const rows = [code(400, 'sup-001'), code(401, 'FOLD-A'), code(402, 'fold-a'), code(403, 'LEG-01'), code(404, ' SUP-002 '), code(405, 'FOLD-B'), code(406, 'FOLD-B')];
+    const rows = [withCode(400, 'sup-001'), withCode(401, 'FOLD-A'), withCode(402, 'fold-a'), withCode(403, 'LEG-01'), withCode(404, ' SUP-002 '), withCode(405, 'FOLD-B'), withCode(406, 'FOLD-B')];
     const res = await upload(csvFile(rows));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
@@ -83,6 +85,23 @@ describe('a CSV with a bad line', () => {
     });
     expect(await countOf()).toBe(before);
     expect(await t.db.select().from(locations).where(and(eq(locations.clientId, clientId), eq(locations.clientLocationId, 'FOLD-A')))).toEqual([]);
+  });
+
+  it('takes codes that differ only in the capitals of other Latin alphabets for one code, accents apart (migration 0033)', async () => {
+    const first = await upload(csvFile([withCode(420, 'łódź-1')]));
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await countOf();
+    const rows = [withCode(421, 'ŁÓDŹ-1'), withCode(422, 'SUC-Ø1'), withCode(423, 'suc-ø1'), withCode(424, 'ŁÓDŻ-1'), withCode(425, 'SUÇ-Ø1')];
+    const res = await upload(csvFile(rows));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      message: CSV_TEXT.hasErrors(2),
+      lines: [
+        'Línea 2: el código "ŁÓDŹ-1" es el mismo que "łódź-1", que ya tiene un punto de venta del cliente (los códigos no distinguen mayúsculas de minúsculas).',
+        'Línea 4: el código "suc-ø1" es el mismo que "SUC-Ø1" de la línea 3 (los códigos no distinguen mayúsculas de minúsculas).',
+      ],
+    });
+    expect(await countOf()).toBe(before);
   });
 
   it('refuses a file without the template’s header row', async () => {

@@ -389,6 +389,16 @@ describe('the client location code, unique within the client whatever its capita
     expect(await codesOf(otherClient, 'caf-001')).toEqual(['caf-001']);
   });
 
+  it('compares the capitals of every Latin alphabet, and keeps accents apart (migration 0033)', async () => {
+    expect((await send('POST', '/api/locations', newLocation({ clientLocationId: 'łódź-1' }))).statusCode).toBe(201);
+    const clash = await send('POST', '/api/locations', newLocation({ clientLocationId: 'ŁÓDŹ-1' }));
+    expect(clash.statusCode, clash.body).toBe(409);
+    expect(clash.json()).toEqual(await codeTakenBy('łódź-1'));
+    const accented = await send('POST', '/api/locations', newLocation({ clientLocationId: 'ŁÓDŻ-1' }));
+    expect(accented.statusCode, accented.body).toBe(201);
+    expect(await codesOf(firstClient, 'łódź-1')).toEqual(['łódź-1']);
+  });
+
   it('refuses on edit another location’s code in other capitals, and lets a location change the capitals of its own', async () => {
     const [other] = await t.db.select().from(locations).where(eq(locations.clientLocationId, 'CAF-004'));
     const edit = (clientLocationId: string) => send('PUT', '/api/locations', newLocation({ id: other.id, clientLocationId, zoneManagersIds: [], ownerId: null }));

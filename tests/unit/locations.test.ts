@@ -13,6 +13,7 @@ import {
   toZoneManagerIds,
   withRequiredDefaults,
 } from '../../domain/locations';
+import { CASE_FROM, CASE_TO, FOLD_FROM } from '../../domain/fold';
 import { CSV_COLUMNS, CSV_TEXT, csvRowToLocation, csvTemplate, locationHeaderProblem, NOT_A_HEADER, type PlaceFinder, splitEmails } from '../../domain/locationsCsv';
 import { fieldErrors, MSG } from '../../domain/validation';
 import { withAssigned } from '../../src/resources/locations/values';
@@ -171,12 +172,38 @@ describe('client location codes, compared regardless of capitals and surrounding
     expect(foldLocationCode('ÑANDÚ-ÇÃO-ÀÉÎÕÜ')).toBe('ñandú-ção-àéîõü');
     // Inner spaces count (the form refuses them anyway); other scripts are left as written, as the index does.
     expect(foldLocationCode('SUC 01')).toBe('suc 01');
-    expect(foldLocationCode('ΣΑ-İ')).toBe('ΣΑ-İ');
+    expect(foldLocationCode('ΣΑ-ＳＵＣ')).toBe('ΣΑ-ＳＵＣ');
     expect(foldLocationCode('')).toBe('');
   });
 
+  it('lowers the capitals of every Latin alphabet, and only their case: accents and letters stay apart', () => {
+    expect(foldLocationCode('SUC-Ø1')).toBe(foldLocationCode('suc-ø1'));
+    expect(foldLocationCode('ŁÓDŹ-1')).toBe('łódź-1');
+    expect(foldLocationCode('ŐRSÉG-Ş-Ț-Ơ-Ə')).toBe('őrség-ş-ț-ơ-ə');
+    expect(foldLocationCode('STRAẞE')).toBe('straße');
+    expect(foldLocationCode('ΣΑ-İ')).toBe('ΣΑ-i');
+    expect(foldLocationCode('SUÇ')).not.toBe(foldLocationCode('SUC'));
+    expect(foldLocationCode('ŁODZ')).not.toBe(foldLocationCode('LODZ'));
+    expect(foldLocationCode('STRASSE')).not.toBe(foldLocationCode('STRAẞE'));
+  });
+
+  it('lowers each capital of the letter table to its pair, as Unicode lowers it, and leaves the lower-case letters', () => {
+    const capitals = [...CASE_FROM];
+    const lowered = [...CASE_TO];
+    expect(lowered).toHaveLength(capitals.length);
+    // Every capital campo_fold knows is in the table; the table's pair is Unicode's simple lower case.
+    expect(capitals).toEqual([...FOLD_FROM].filter((c) => c.toLowerCase() !== c));
+    capitals.forEach((capital, i) => {
+      const named = `${capital} U+${capital.codePointAt(0)!.toString(16)}`;
+      expect(lowered[i], named).toBe(capital === 'İ' ? 'i' : capital.toLowerCase());
+      expect(foldLocationCode(capital), named).toBe(lowered[i]);
+      expect(foldLocationCode(lowered[i]), named).toBe(lowered[i]);
+    });
+    for (const letter of [...FOLD_FROM].filter((c) => !capitals.includes(c))) expect(foldLocationCode(letter), letter).toBe(letter);
+  });
+
   it('makes two codes one exactly when they differ only in those capitals and outer spaces', () => {
-    const letters = fc.constantFrom(...'aAbBzZñÑéÉüÜçÇ-0 '.split(''));
+    const letters = fc.constantFrom(...'aAbBzZñÑéÉüÜçÇøØłŁźŹőŐșȘơƠ-0 '.split(''));
     fc.assert(
       fc.property(fc.array(letters, { maxLength: 12 }).map((l) => l.join('')), (code) => {
         const folded = foldLocationCode(code);
