@@ -61,19 +61,19 @@ function draft(name = 'Auditoría de prueba'): QuestionnaireContent {
 describe('listing questionnaires', () => {
   it('pages the seeded questionnaires, newest first, with who updated them and their last version', async () => {
     const all = await list('?offset=0&limit=5');
-    expect(all.count).toBe(3);
-    expect(all.rows.map((r) => r.name)).toEqual(['Control de góndolas en supermercado', 'Experiencia en sucursal bancaria', 'Visita a cafetería']);
+    expect(all.count).toBe(4);
+    expect(all.rows.map((r) => r.name)).toEqual(['Control de góndolas en supermercado', 'Control de apertura de cafetería', 'Experiencia en sucursal bancaria', 'Visita a cafetería']);
     const cafe = all.rows.find((r) => r.name === 'Visita a cafetería')!;
     expect(cafe).toMatchObject({ lastVersion: 3, questionnaire_version_type: 'Básico', updatedBy: { name: 'Ana Administradora' } });
     expect(cafe.questionCount).toBeGreaterThan(10);
-    const page2 = await list('?offset=2&limit=2&sort=name&order=ASC');
-    expect(page2.count).toBe(3);
+    const page2 = await list('?offset=3&limit=2&sort=name&order=ASC');
+    expect(page2.count).toBe(4);
     expect(page2.rows.map((r) => r.name)).toEqual(['Visita a cafetería']);
   });
 
   it('sorts by name, last version and updater in SQL, filters by name and refuses unknown sorts', async () => {
-    expect((await list('?sort=name&order=DESC')).rows.map((r) => r.name)).toEqual(['Visita a cafetería', 'Experiencia en sucursal bancaria', 'Control de góndolas en supermercado']);
-    expect((await list('?sort=lastVersion&order=DESC')).rows.map((r) => r.lastVersion)).toEqual([3, 2, 1]);
+    expect((await list('?sort=name&order=DESC')).rows.map((r) => r.name)).toEqual(['Visita a cafetería', 'Experiencia en sucursal bancaria', 'Control de góndolas en supermercado', 'Control de apertura de cafetería']);
+    expect((await list('?sort=lastVersion&order=DESC')).rows.map((r) => r.lastVersion)).toEqual([3, 2, 1, 1]);
     const byUpdater = (await list('?sort=updatedBy&order=ASC')).rows.map((r) => r.updatedBy!.name);
     expect(byUpdater).toEqual([...byUpdater].sort());
     expect((await list('?q=banc')).rows.map((r) => r.name)).toEqual(['Experiencia en sucursal bancaria']);

@@ -8,7 +8,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
-import { PENALTIES_NOTE, STATISTICS_TEXT } from '../../domain/statistics';
+import { formatPercent, PENALTIES_NOTE, type StatisticsAnswer, STATISTICS_TEXT } from '../../domain/statistics';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { adminToken, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
@@ -32,6 +32,8 @@ async function apiGet<T>(path: string, token: string): Promise<T> {
 }
 
 const PROGRAMME = 'Programa de calidad en locales';
+/** The demo client's short project with an approved visit of no result (server/db/seed/statistics.ts). */
+const OPENING_CHECK = 'Control de apertura en locales';
 /** The first day of the month `months` months ago, as DD/MM/YYYY. */
 function monthsAgo(months: number): string {
   const [y, m] = todayIso().split('-').map(Number);
@@ -118,7 +120,8 @@ describe('the dashboard', () => {
     await shown(summary.getByText('Visita a cafetería'));
     // The plan has three versions: the summary counts them all, the figures only the chosen one.
     await shown(summary.getByText('Visitas aprobadas (todas las versiones)'));
-    // The demo's approved visits all have a result: the questionnaire's required questions have no N/A answer.
+    // The programme's approved visits all have a result: its questionnaire's required questions have no N/A answer
+    // (the demo's visit without one is of another plan: 'counts an approved visit whose every scored answer was N/A').
     await shown(page.getByText(/^\d+ visitas aprobadas con la versión 3$/).first());
     // The versions' approved visits add up to the plan's, N/A ones too (they were left out of the versions').
     const total = Number(await summary.locator('dt', { hasText: 'Visitas aprobadas (todas las versiones)' }).locator('+ dd').innerText());
@@ -283,7 +286,7 @@ describe('the dashboard', () => {
     expect(months.every((m, i) => i === 0 || m === months[i - 1] + 1)).toBe(true);
     // The franchise's points of sale had no approved visit in some months of the plan (demo data).
     expect(label).toMatch(/\w{3}\. \d{4} sin visitas/);
-    // Each month's approved visits are counted in the table (the demo's all have a result).
+    // Each month's approved visits are counted in the table (the programme's all have a result).
     await page.getByRole('link', { name: 'Ver resultados por período' }).click();
     const periods = page.getByRole('table', { name: 'Resultados por período' });
     await shown(periods.getByRole('cell', { name: /^[1-9]\d*$/ }).first());
@@ -591,6 +594,46 @@ describe('the performance report', () => {
     await expect.poll(() => firstCells().nth(0).textContent(), { timeout: UI_TIMEOUT }).toBe(firstPlace.code);
     expect(await firstCells().nth(1).innerText()).toContain(firstPlace.projectLocation.locations.fullName);
     await shown(page.getByText(/^Mostrando 1-10 de \d+ registros$/));
+    errors.assertNone();
+  });
+
+  it('counts an approved visit whose every scored answer was N/A, says it has no result, and leaves it out of the means', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    // What the server says of the opening check (demo data): its approved visits, one of them N/A.
+    const token = await loginToken('cliente@campo.test');
+    const plan = (await apiGet<ReportOptions>('/reports/options', token)).projects.find((p) => p.name === OPENING_CHECK)!;
+    const dates = projectReportDates(plan)!;
+    const query = new URLSearchParams({ projectId: String(plan.id), fromDate: dates.from, toDate: dates.to });
+    const { result: visits } = await apiGet<PerformanceAnswer>(`/reports/performance?${query}`, token);
+    const unscored = visits.filter((v) => v.questionnaireResult < 0);
+    const scored = visits.filter((v) => v.questionnaireResult >= 0);
+    expect(unscored).toHaveLength(1);
+    expect(scored.length).toBeGreaterThan(1);
+    const mean = Math.round((scored.reduce((sum, v) => sum + v.questionnaireResult, 0) / scored.length) * 100) / 100;
+    const statistics = await apiGet<StatisticsAnswer>('/core-estadisticas/estadisticas/getEstadisticas', token);
+    const [stats] = statistics.plans.find((p) => p.id === plan.id)!.statistics;
+    expect(stats).toMatchObject({ moves: visits.length, unscored: 1, result: mean });
+
+    // The dashboard counts it, says it apart, and its general result is the others' mean.
+    await page.goto(`/dashboard/${plan.id}`);
+    const general = page.getByRole('heading', { name: 'Resultado general', exact: true }).locator('..');
+    await shown(general.getByText(`${visits.length} visitas aprobadas, 1 sin resultado`, { exact: true }));
+    expect(await general.getByRole('paragraph').innerText()).toBe(formatPercent(mean));
+    // The month of the N/A visit: its visits, the N/A one said apart.
+    await page.getByRole('link', { name: 'Ver resultados por período' }).click();
+    const periods = page.getByRole('table', { name: 'Resultados por período' });
+    await shown(periods.getByRole('cell', { name: /^\d+ \(1 sin resultado\)$/ }));
+
+    // The report lists it with 'N/A' for a result and no certificate; the others with theirs.
+    await page.goto('/reports');
+    await choose(page, 'Proyecto', OPENING_CHECK);
+    await runReport(page, { from: formatDisplayDate(dates.from), to: formatDisplayDate(dates.to) });
+    expect(await resultRows(page).count()).toBe(visits.length);
+    const rowOf = (code: string) => resultRows(page).filter({ has: page.getByRole('button', { name: REPORT_TEXT.seeAnswers(code), exact: true }) });
+    const cells = rowOf(unscored[0].code).getByRole('cell');
+    expect(await cells.nth(3).innerText()).toBe('N/A');
+    expect(await cells.nth(4).getByLabel('Sin certificado').innerText()).toBe('-');
+    for (const visit of scored) expect(await rowOf(visit.code).getByRole('cell').nth(3).innerText()).toBe(formatScore(visit.questionnaireResult));
     errors.assertNone();
   });
 

@@ -1,6 +1,7 @@
 /**
  * Demo questionnaires: mystery-shopping visits to a café, a bank branch and a supermarket, with
- * several versions, every question type and penalties. Each version passes the same rules the
+ * several versions, every question type and penalties; and a café's opening check whose scored
+ * questions all offer N/A, so that an approved visit may have no result. Each version passes the same rules the
  * API applies (a broken demo fails the seed, not a user).
  */
 import { inArray } from 'drizzle-orm';
@@ -156,6 +157,25 @@ function supermarket(): Dimension[] {
   ];
 }
 
+/**
+ * A café's opening check: its scored questions are all Sí/No/N/A, so a visit that finds none of them
+ * applicable (the café closed for the day) answers every one N/A, as approval allows, and has no result.
+ */
+function opening(): Dimension[] {
+  return [
+    dim('Apertura', 60, [
+      sub('Horario y acceso', 100, [
+        close('¿El local abrió a la hora publicada en la puerta?', 60),
+        close('¿La entrada estaba despejada y señalizada?', 40),
+        q('text', 'Describa lo que encontró al llegar', -1),
+      ]),
+    ]),
+    dim('Exhibidor', 40, [
+      sub('Pastelería del día', 100, [close('¿El exhibidor de pastelería estaba completo?', 50), close('¿Los precios del exhibidor estaban a la vista?', 50)]),
+    ]),
+  ];
+}
+
 const DAY = 24 * 3600 * 1000;
 
 interface DemoQuestionnaire {
@@ -183,6 +203,7 @@ const DEMO: DemoQuestionnaire[] = [
     ],
   },
   { name: 'Control de góndolas en supermercado', type: 'Básico', versions: [{ daysAgo: 45, by: 'admin@campo.test', dimensions: supermarket() }] },
+  { name: 'Control de apertura de cafetería', type: 'Básico', versions: [{ daysAgo: 60, by: 'operaciones@campo.test', dimensions: opening() }] },
 ];
 
 export async function seedQuestionnaires(tx: Tx): Promise<void> {

@@ -3,14 +3,15 @@
  * in a long quality programme whose questionnaire changed version twice, so the dashboard has
  * years, months, dimensions and versions to show; and, on the franchise user's points of sale,
  * recent approved visits across every colour band of the performance report, one at 100 (gold),
- * one from 90 to 99 (silver) and one from 80 to 89 (bronze). Also the client user's supervision
- * and history links, and each approved demo move's per-dimension results. Runs after the moves'
+ * one from 90 to 99 (silver) and one from 80 to 89 (bronze); and a short opening check on those points
+ * of sale whose latest approved visit answered every scored question N/A, so it has no result. Also the
+ * client user's supervision and history links, and each approved demo move's per-dimension results. Runs after the moves'
  * seed, through the same tables; does nothing when the programme already exists.
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { MoveReplies } from '../../../domain/move-replies';
 import { numberedQuestions } from '../../../domain/move-replies';
-import { questionnaireResult } from '../../../domain/questionnaire-result';
+import { questionnaireResult, RESULT_NOT_APPLICABLE } from '../../../domain/questionnaire-result';
 import type { Dimension, Question } from '../../../domain/questionnaires';
 import { ROLE } from '../../../domain/roles';
 import { dimensionResults } from '../../../domain/statistics';
@@ -288,26 +289,125 @@ export async function seedStatistics(tx: Tx): Promise<void> {
     ),
   );
 
-  const free = new Map<number, { id: number; dueFrom: string; dueTo: string }[]>();
-  for (const v of await tx
-    .select({ id: visits.id, projectLocationId: visits.projectLocationId, dueFrom: visits.dueFrom, dueTo: visits.dueTo })
-    .from(visits)
-    .where(inArray(
-      visits.projectLocationId,
-      pls.map((pl) => pl.id),
-    ))
-    .orderBy(asc(visits.dueFrom), asc(visits.id)))
-    free.set(v.projectLocationId, [...(free.get(v.projectLocationId) ?? []), v]);
-
+  const free = await freeVisits(
+    tx,
+    pls.map((pl) => pl.id),
+  );
   for (let startAt = 0; startAt < planned.length; startAt += 60) {
     await insertApproved(tx, random, planned.slice(startAt, startAt + 60), free, { getters, agents });
   }
+  await seedOpeningCheck(tx, {
+    clientId: client.id,
+    campaignId: campaign.id,
+    moveConfigurationId: move.id,
+    guidelineId: guideline?.id ?? null,
+    createdBy: admin.id,
+    locationIds: active.filter((l) => l.ownerId === franchise?.id).map((l) => l.id),
+    people: { getters, agents },
+  });
 
   // The moves' seed approved moves before dimension results existed: give them theirs.
   const pending = await tx.select({ id: userMoves.id }).from(userMoves).where(and(eq(userMoves.status, 'APROBADA'), isNull(userMoves.dimensionResults)));
   await storeDimensionResults(
     tx,
     pending.map((m) => m.id),
+  );
+}
+
+/** The visits of these project locations, by location, earliest first: what the approved moves take. */
+async function freeVisits(tx: Tx, projectLocationIds: number[]): Promise<Map<number, { id: number; dueFrom: string; dueTo: string }[]>> {
+  const free = new Map<number, { id: number; dueFrom: string; dueTo: string }[]>();
+  for (const v of await tx
+    .select({ id: visits.id, projectLocationId: visits.projectLocationId, dueFrom: visits.dueFrom, dueTo: visits.dueTo })
+    .from(visits)
+    .where(inArray(visits.projectLocationId, projectLocationIds))
+    .orderBy(asc(visits.dueFrom), asc(visits.id)))
+    free.set(v.projectLocationId, [...(free.get(v.projectLocationId) ?? []), v]);
+  return free;
+}
+
+const OPENING_CHECK_NAME = 'Control de apertura en locales';
+
+/**
+ * The opening check's approved visits, on the franchise user's points of sale: two judged and, the
+ * latest, one that found the café closed and answered every scored question N/A. It is counted among
+ * the approved visits, 'sin resultado', and the means beside it are of the other two.
+ */
+const OPENING_VISITS: { daysAgo: number; target: [lo: number, hi: number] | null }[] = [
+  { daysAgo: 16, target: [90, 100] },
+  { daysAgo: 9, target: [50, 70] },
+  { daysAgo: 4, target: null },
+];
+
+/** A Getter's answers that judge nothing: every scored question N/A. */
+function repliesNotApplicable(random: Random, dimensions: Dimension[]): MoveReplies {
+  let replies = demoReplies(random, dimensions);
+  for (const { question: q } of numberedQuestions(dimensions)) {
+    if (!SCORED.has(q.type) || (q.weighting ?? 0) <= 0) continue;
+    const notApplicable = byText(q, 'N/A');
+    if (!notApplicable) throw new Error(`Demo statistics: "${q.name}" has no N/A answer`);
+    replies = withData(replies, q, notApplicable);
+  }
+  if (questionnaireResult({ dimensions }, replies) !== RESULT_NOT_APPLICABLE) throw new Error('Demo statistics: the N/A answers still score');
+  return replies;
+}
+
+/** A short project of the client's programme campaign, on the opening-check questionnaire, with OPENING_VISITS approved. */
+async function seedOpeningCheck(
+  tx: Tx,
+  p: { clientId: number; campaignId: number; moveConfigurationId: number; guidelineId: number | null; createdBy: number; locationIds: number[]; people: { getters: number[]; agents: number[] } },
+): Promise<void> {
+  const [version] = await tx
+    .select({ id: questionnaireVersions.id, questionnaireId: questionnaireVersions.questionnaireId, content: questionnaireVersions.content })
+    .from(questionnaireVersions)
+    .innerJoin(questionnaires, and(eq(questionnaires.id, questionnaireVersions.questionnaireId), eq(questionnaires.lastVersion, questionnaireVersions.version)))
+    .where(eq(questionnaires.name, 'Control de apertura de cafetería'));
+  if (!version || !p.locationIds.length) return;
+  const dimensions = (version.content as { dimensions: Dimension[] }).dimensions;
+  const today = todayIso();
+  const start = addDays(today, -30);
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      name: OPENING_CHECK_NAME,
+      clientId: p.clientId,
+      campaignId: p.campaignId,
+      moveConfigurationId: p.moveConfigurationId,
+      questionnaireId: version.questionnaireId,
+      guidelineId: p.guidelineId,
+      startDate: start,
+      endDate: dayBefore(monthStart(today, 3)),
+      price: PRICE,
+      mandatoryProduct: 'Café chico para llevar',
+      alternativeProduct: null,
+      audioAttachment: false,
+      createdBy: p.createdBy,
+      createdAt: new Date(Date.parse(`${start}T12:00:00Z`) - 7 * DAY),
+    })
+    .returning({ id: projects.id });
+  await addLocations(tx, project.id, p.clientId, p.locationIds);
+  // Each point of sale keeps two visits to take after its approved one, as the moves' seed leaves them.
+  await addRangesAndVisits(tx, project.id, [{ from: start, to: dayBefore(monthStart(today, 3)), visits: 3 }]);
+  const pls = await tx.select({ id: projectLocations.id }).from(projectLocations).where(eq(projectLocations.projectId, project.id)).orderBy(asc(projectLocations.locationId));
+  // Numbers of its own: the programme's visits, their Getters and payments are as before.
+  const random = randomFrom(20261201);
+  const planned = OPENING_VISITS.map(({ daysAgo, target }, i) => ({
+    projectLocationId: pls[i % pls.length].id,
+    day: addDays(today, -daysAgo),
+    hour: 8,
+    versionId: version.id,
+    dimensions,
+    replies: target ? repliesScoring(random, dimensions, ...target) : repliesNotApplicable(random, dimensions),
+  }));
+  await insertApproved(
+    tx,
+    random,
+    planned,
+    await freeVisits(
+      tx,
+      pls.map((pl) => pl.id),
+    ),
+    p.people,
   );
 }
 
