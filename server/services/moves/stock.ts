@@ -8,8 +8,7 @@ import type { StockReportRow, StockRow } from '../../../domain/move-api';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type StockState, VISIT_STATE, VISIT_STATE_LABEL, type VisitState } from '../../../domain/moves';
 import { type Db, rowsOf } from '../../db/client';
 import { todayIso } from '../../../domain/validation';
-import { type BoundedCount, listCount, nameOf } from '../../db/list';
-import { campaigns, cities, clients } from '../../db/schema';
+import { type BoundedCount, listCount } from '../../db/list';
 
 export interface StockFilter {
   statuses: StockState[];
@@ -41,36 +40,6 @@ const list = (values: (string | number)[]) =>
     values.map((v) => sql`${v}`),
     sql`, `,
   );
-
-/**
- * Each branch of the stock, one page of it: the page's visits or moves first (`keyParts`, ids after
- * the cursor in id order, at most `take`), so that each branch walks its primary key instead of the
- * union being sorted whole (a page of the full export took ~1 s on 1.2 million rows, ~20 ms so
- * bounded), then their project and point of sale. The optional lookups (client, city, campaign,
- * Getter, agent, visit) are left to `pageQuery`, by their ids here.
- */
-function parts(filter: StockFilter, page: Bounds): { visits: SQL | null; moves: SQL | null } {
-  const keys = keyParts(filter, page, sql`x.*`);
-  const common = sql`join project_locations pl on pl.id = x.project_location_id
-      join projects p on p.id = pl.project_id
-      join locations l on l.id = pl.location_id`;
-  const visits = keys.visits
-    ? sql`select 0 as rank, x.id, x.id as id_pedido, null::text as id_move, null::int as user_move_id, x.state as state,
-        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id, l.status as location_active,
-        x.due_to::text as due_to, null::int as getter_id, null::int as agent_id, x.id as visit_id,
-        null::text as video_link, null::timestamptz as start_audit_date, null::text as reason
-      from (${keys.visits}) x ${common}`
-    : null;
-  const moves = keys.moves
-    ? sql`select 1 as rank, x.id, x.visit_id as id_pedido, x.code as id_move, x.id as user_move_id, x.status as state,
-        pl.id as project_location_id, p.id as project_id, p.name as project_name, p.end_date::text as project_end, p.client_id, p.campaign_id, l.full_name, l.client_location_id, l.city_id, l.status as location_active,
-        x.due_to::text as due_to, x.user_id as getter_id, x.assigned_agent_id as agent_id, x.visit_id,
-        x.video_link, x.start_audit_date, case x.status when 'RECHAZADA' then x.rejection_reason when 'DESAPROBADA' then x.disapproved_reason
-          when 'DEVUELTA' then x.return_reason when 'CANCELADA' then x.cancel_reason end as reason
-      from (${keys.moves}) x ${common}`
-    : null;
-  return { visits, moves };
-}
 
 interface Bounds {
   afterVisit: number | null;
@@ -167,25 +136,21 @@ function ordered(of: (filter: StockFilter, page: Bounds) => { visits: SQL | null
   return union.length ? sql`select * from (${sql.join(union, sql` union all `)}) s order by s.rank, s.id` : null;
 }
 
-/** The page's rows in stock order. */
+/**
+ * The page's rows in stock order. Its keys first, each branch walking its primary key from the cursor
+ * (`keyParts`: ids after the cursor in id order, at most `take`, so that the union is never sorted
+ * whole: a page of the full export took ~1 s on 1.2 million rows, ~20 ms so bounded), then their rows
+ * by `campo_stock_rows` (migration 0035): project, point of sale, client, city, campaign, Getter, agent
+ * and publication, by key. In PL/pgSQL those joins are planned once per connection; in this statement
+ * they were most of its planning on every page (and, as left joins over a whole branch, the planner
+ * once searched join orders for ~4 ms and sized lookup caches for rows the page then dropped).
+ */
 function pageQuery(filter: StockFilter, page: { limit: number; offset: number; after?: string }): SQL | null {
-  const rows = ordered(parts, filter, page);
-  // The optional lookups for the page's rows only: in each branch, over all the rows it reads, the
-  // planner searched join orders for ~4 ms and sized lookup caches for the whole branch (~13 ms of CPU
-  // a page of the assignment screen, ~3 ms so), and the export looked up rows the page then dropped.
-  // Each is a lookup by key in the select list, not a left join: the five joins still cost the planner
-  // ~1.5 ms a page (three times running it), ~0.7 ms so. The visit's publication is a lookup by key too:
-  // joined, the export's 5,000 rows hashed all the visits.
-  const person = (id: SQL) => sql`(select nullif(trim(u.names || ' ' || u.last_name), '') from users u where u.id = ${id})`;
+  const keys = ordered(keyParts, filter, page);
   return (
-    rows &&
-    sql`select s.rank, s.id, s.id_pedido, s.id_move, s.user_move_id, s.state, s.project_location_id, s.project_id, s.project_name, s.project_end, s.location_active,
-        ${nameOf(clients, sql`s.client_id`)} as client_name, s.full_name, s.client_location_id,
-        ${nameOf(cities, sql`s.city_id`)} as city, s.due_to, ${person(sql`s.getter_id`)} as getter, ${person(sql`s.agent_id`)} as agent,
-        (select v.published_at from visits v where v.id = s.visit_id) as published_at, ${nameOf(campaigns, sql`s.campaign_id`)} as campaign,
-        s.video_link, s.start_audit_date, s.reason
-      from (${rows} limit ${page.limit} ${page.after ? sql`` : sql`offset ${page.offset}`}) s
-      order by s.rank, s.id`
+    keys &&
+    sql`with page as materialized (${keys} limit ${page.limit} ${page.after ? sql`` : sql`offset ${page.offset}`})
+      select * from campo_stock_rows(array(select id from page where rank = 0), array(select id from page where rank = 1)) s`
   );
 }
 
