@@ -17,39 +17,35 @@ RETURNS TABLE (
 #variable_conflict use_column
 BEGIN
   RETURN QUERY
-    SELECT * FROM (
+    SELECT r.rank, r.id, r.id_pedido, r.id_move, r.user_move_id, r.state,
+      pl.id, p.id, p.name, p.end_date::text, l.status,
+      c.name, l.full_name, l.client_location_id, ci.name, r.due_to::text,
+      nullif(trim(g.names || ' ' || g.last_name), ''), nullif(trim(a.names || ' ' || a.last_name), ''),
+      v.published_at, ca.name, r.video_link, r.start_audit_date, r.reason
+    FROM (
       SELECT 0 AS rank, x.id, x.id AS id_pedido, NULL::text AS id_move, NULL::integer AS user_move_id, x.state,
-        pl.id, p.id, p.name, p.end_date::text, l.status,
-        c.name, l.full_name, l.client_location_id, ci.name, x.due_to::text, NULL::text, NULL::text,
-        x.published_at, ca.name, NULL::text, NULL::timestamptz, NULL::text
+        x.project_location_id, x.due_to, NULL::integer AS getter_id, NULL::integer AS agent_id, x.id AS visit_id,
+        NULL::text AS video_link, NULL::timestamptz AS start_audit_date, NULL::text AS reason
       FROM visits x
-      JOIN project_locations pl ON pl.id = x.project_location_id
-      JOIN projects p ON p.id = pl.project_id
-      JOIN locations l ON l.id = pl.location_id
-      LEFT JOIN clients c ON c.id = p.client_id
-      LEFT JOIN cities ci ON ci.id = l.city_id
-      LEFT JOIN campaigns ca ON ca.id = p.campaign_id
       WHERE x.id = ANY(visit_ids)
       UNION ALL
       SELECT 1, m.id, m.visit_id, m.code, m.id, m.status,
-        pl.id, p.id, p.name, p.end_date::text, l.status,
-        c.name, l.full_name, l.client_location_id, ci.name, m.due_to::text,
-        nullif(trim(g.names || ' ' || g.last_name), ''), nullif(trim(a.names || ' ' || a.last_name), ''),
-        v.published_at, ca.name, m.video_link, m.start_audit_date,
+        m.project_location_id, m.due_to, m.user_id, m.assigned_agent_id, m.visit_id,
+        m.video_link, m.start_audit_date,
         CASE m.status WHEN 'RECHAZADA' THEN m.rejection_reason WHEN 'DESAPROBADA' THEN m.disapproved_reason
           WHEN 'DEVUELTA' THEN m.return_reason WHEN 'CANCELADA' THEN m.cancel_reason END
       FROM user_moves m
-      JOIN project_locations pl ON pl.id = m.project_location_id
-      JOIN projects p ON p.id = pl.project_id
-      JOIN locations l ON l.id = pl.location_id
-      LEFT JOIN clients c ON c.id = p.client_id
-      LEFT JOIN cities ci ON ci.id = l.city_id
-      LEFT JOIN campaigns ca ON ca.id = p.campaign_id
-      LEFT JOIN users g ON g.id = m.user_id
-      LEFT JOIN users a ON a.id = m.assigned_agent_id
-      LEFT JOIN visits v ON v.id = m.visit_id
       WHERE m.id = ANY(move_ids)
     ) r
+    JOIN project_locations pl ON pl.id = r.project_location_id
+    JOIN projects p ON p.id = pl.project_id
+    JOIN locations l ON l.id = pl.location_id
+    LEFT JOIN clients c ON c.id = p.client_id
+    LEFT JOIN cities ci ON ci.id = l.city_id
+    LEFT JOIN campaigns ca ON ca.id = p.campaign_id
+    LEFT JOIN users g ON g.id = r.getter_id
+    LEFT JOIN users a ON a.id = r.agent_id
+    LEFT JOIN visits v ON v.id = r.visit_id
     ORDER BY 1, 2;
 END
 $$;
