@@ -59,6 +59,9 @@ export function NewNotification() {
     queryFn: () => request<PushSendResult>(`/push-notifications/${going!.id}`),
     enabled: going !== null,
     initialData: going ?? undefined,
+    // The send's own answer is the first progress: the first poll comes a second later, not at once (it showed
+    // '0 de N' only for as long as a redundant request took).
+    staleTime: PROGRESS_POLL_MS,
     refetchInterval: (query) => (query.state.data?.status === 'SENDING' ? PROGRESS_POLL_MS : false),
   });
   const now = going ? progress.data : undefined;
