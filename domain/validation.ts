@@ -244,6 +244,12 @@ export function addDaysIso(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first of the month `months` after (or before) the month of an ISO day: ('2026-11-30', 3) → '2027-02-01'. */
+export function monthStartIso(iso: string, months: number): string {
+  const [year, month] = iso.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 10);
+}
+
 /** The day `days` from today in Argentina (YYYY-MM-DD). */
 export const isoInDays = (days: number, now = new Date()): string => addDaysIso(todayIso(now), days);
 

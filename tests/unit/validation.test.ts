@@ -36,6 +36,7 @@ import {
   todayIso,
   addDaysIso,
   isoInDays,
+  monthStartIso,
   textOr,
   trimText,
   url,
@@ -383,6 +384,9 @@ describe('formatDisplayDate', () => {
     const lateEvening = new Date('2026-12-01T01:30:00Z');
     expect(isoInDays(0, lateEvening)).toBe('2026-11-30');
     expect(isoInDays(1, lateEvening)).toBe('2026-12-01');
+    expect(monthStartIso('2026-11-30', 3)).toBe('2027-02-01');
+    expect(monthStartIso('2026-03-31', -1)).toBe('2026-02-01');
+    expect(monthStartIso('2026-01-15', -13)).toBe('2024-12-01');
   });
 });
 

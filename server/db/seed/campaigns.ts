@@ -1,14 +1,8 @@
 /** Demo campaigns: for every client, one ended, one running and one to come; one disabled. */
-import { addDaysIso, todayIso } from '../../../domain/validation';
+import { addDaysIso, monthStartIso as monthStart, todayIso } from '../../../domain/validation';
 import type { Tx } from '../client';
 import { campaigns } from '../schema';
 
-/** `iso` moved by whole months, on the first of the month (stable whatever the day of seeding). */
-function monthStart(iso: string, months: number): string {
-  const [year, month] = iso.split('-').map(Number);
-  const d = new Date(Date.UTC(year, month - 1 + months, 1));
-  return d.toISOString().slice(0, 10);
-}
 
 export async function seedCampaigns(tx: Tx, clients: { id: number; name: string }[]): Promise<void> {
   const today = todayIso();

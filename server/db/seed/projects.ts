@@ -5,13 +5,12 @@
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { VisitRange } from '../../../domain/projectVisits';
-import { todayIso } from '../../../domain/validation';
+import { addDaysIso as addDays, todayIso } from '../../../domain/validation';
 import { addLocations, addRangesAndVisits } from '../../services/projects/write';
 import type { Tx } from '../client';
 import { campaigns, clients, guidelines, locations, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../schema';
 
 const DAY = 86_400_000;
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
 
 /** Two halves of [start, end] with `visits` visits each (one range when the span is short). */

@@ -15,7 +15,7 @@ import { questionnaireResult, RESULT_NOT_APPLICABLE } from '../../../domain/ques
 import type { Dimension, Question } from '../../../domain/questionnaires';
 import { ROLE } from '../../../domain/roles';
 import { dimensionResults } from '../../../domain/statistics';
-import { todayIso } from '../../../domain/validation';
+import { addDaysIso as addDays, monthStartIso as monthStart, todayIso } from '../../../domain/validation';
 import { storeDimensionResults } from '../../services/reports/dimensionResults';
 import { addLocations, addRangesAndVisits } from '../../services/projects/write';
 import type { Tx } from '../client';
@@ -48,15 +48,8 @@ const DAY = 24 * HOUR;
 /** Argentina is UTC-3 all year. */
 const AR_OFFSET = 3 * HOUR;
 
-/** `iso` moved by whole months, on the first of the month. */
-function monthStart(iso: string, months: number): string {
-  const [year, month] = iso.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 10);
-}
-const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
 /** A local (Argentina) time on a date, as an instant. */
 const localTime = (iso: string, hour: number, minute = 0) => new Date(Date.parse(`${iso}T00:00:00Z`) + hour * HOUR + minute * 60_000 + AR_OFFSET);
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /**
  * The result bands the franchise user's recent visits cover (targets between `lo` and `hi`). None is N/A:
@@ -203,10 +196,10 @@ export async function seedStatistics(tx: Tx): Promise<void> {
   // The programme: 23 full months behind and the current one, in its own campaign.
   const today = todayIso();
   const start = monthStart(today, -23);
-  const end = dayBefore(monthStart(today, 1));
+  const end = addDays(monthStart(today, 1), -1);
   const [campaign] = await tx
     .insert(campaigns)
-    .values({ name: `Programa anual ${CLIENT_NAME}`, clientId: client.id, startDate: start, endDate: dayBefore(monthStart(today, 4)) })
+    .values({ name: `Programa anual ${CLIENT_NAME}`, clientId: client.id, startDate: start, endDate: addDays(monthStart(today, 4), -1) })
     .returning({ id: campaigns.id });
   const [project] = await tx
     .insert(projects)
@@ -242,7 +235,7 @@ export async function seedStatistics(tx: Tx): Promise<void> {
   const ranges = [];
   for (let m = -23; m <= 0; m += 3) {
     const from = monthStart(today, m);
-    ranges.push({ from, to: m + 3 > 0 ? end : dayBefore(monthStart(today, m + 3)), visits: 3 });
+    ranges.push({ from, to: m + 3 > 0 ? end : addDays(monthStart(today, m + 3), -1), visits: 3 });
   }
   await addRangesAndVisits(tx, project.id, ranges);
   const pls = await tx
@@ -376,7 +369,7 @@ async function seedOpeningCheck(
       questionnaireId: version.questionnaireId,
       guidelineId: p.guidelineId,
       startDate: start,
-      endDate: dayBefore(monthStart(today, 3)),
+      endDate: addDays(monthStart(today, 3), -1),
       price: PRICE,
       mandatoryProduct: 'Café chico para llevar',
       alternativeProduct: null,
@@ -387,7 +380,7 @@ async function seedOpeningCheck(
     .returning({ id: projects.id });
   await addLocations(tx, project.id, p.clientId, p.locationIds);
   // Each point of sale keeps two visits to take after its approved one, as the moves' seed leaves them.
-  await addRangesAndVisits(tx, project.id, [{ from: start, to: dayBefore(monthStart(today, 3)), visits: 3 }]);
+  await addRangesAndVisits(tx, project.id, [{ from: start, to: addDays(monthStart(today, 3), -1), visits: 3 }]);
   const pls = await tx.select({ id: projectLocations.id }).from(projectLocations).where(eq(projectLocations.projectId, project.id)).orderBy(asc(projectLocations.locationId));
   // Numbers of its own: the programme's visits, their Getters and payments are as before.
   const random = randomFrom(20261201);

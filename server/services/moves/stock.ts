@@ -75,18 +75,18 @@ const projectFilter = (filter: StockFilter, paged: boolean) =>
   );
 
 /**
- * The branches' keys (rank and id; or rank and `columns` of the visit or move, `x`), bounded as a page
- * takes them: for counting, for cursors further on, and for the page's rows. The rows' inner joins
+ * The branches' keys (rank and id), bounded as a page takes them: for counting, for cursors further on,
+ * and for the page's rows. The rows' inner joins
  * never drop a row (every one follows a required foreign key), so only the ones the project filter
  * needs are kept.
  */
-function keyParts(filter: StockFilter, page?: Bounds, columns = sql`x.id`): { visits: SQL | null; moves: SQL | null } {
+function keyParts(filter: StockFilter, page?: Bounds): { visits: SQL | null; moves: SQL | null } {
   const { visitStates, moveStatuses } = sources(filter);
   const joins = filter.clientId || filter.projectId || (filter.assignable && !page) ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
   const where = projectFilter(filter, page !== undefined);
   return {
-    visits: visitStates.length ? sql`select 0 as rank, ${columns} from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${bound(page, page?.afterVisit ?? null)}` : null,
-    moves: moveStatuses.length ? sql`select 1 as rank, ${columns} from user_moves x ${joins} where ${everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`} and ${where}${bound(page, page?.afterMove ?? 0)}` : null,
+    visits: visitStates.length ? sql`select 0 as rank, x.id from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${bound(page, page?.afterVisit ?? null)}` : null,
+    moves: moveStatuses.length ? sql`select 1 as rank, x.id from user_moves x ${joins} where ${everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`} and ${where}${bound(page, page?.afterMove ?? 0)}` : null,
   };
 }
 
@@ -120,14 +120,14 @@ export async function stockCount(db: Db, filter: StockFilter): Promise<BoundedCo
 const rank = (key: string) => (key.startsWith('v:') ? 0 : 1);
 
 /**
- * The rows `pages` pages long from the page's start, in stock order (visits, then moves, each by id),
- * by keyset (`after`) or offset, from the branches `of` gives.
+ * The keys `pages` pages long from the page's start, in stock order (visits, then moves, each by id),
+ * by keyset (`after`) or offset.
  */
-function ordered(of: (filter: StockFilter, page: Bounds) => { visits: SQL | null; moves: SQL | null }, filter: StockFilter, page: { limit: number; offset: number; after?: string }, pages = 1): SQL | null {
+function orderedKeys(filter: StockFilter, page: { limit: number; offset: number; after?: string }, pages = 1): SQL | null {
   // Visits come first (rank 0), then moves: a cursor in the moves leaves no visit to read.
   const cursorRank = page.after ? rank(page.after) : 0;
   const cursorId = page.after ? Number(page.after.slice(2)) : 0;
-  const { visits, moves } = of(filter, {
+  const { visits, moves } = keyParts(filter, {
     afterVisit: cursorRank === 0 ? cursorId : null,
     afterMove: cursorRank === 1 ? cursorId : 0,
     take: (page.after ? 0 : page.offset) + pages * page.limit,
@@ -146,7 +146,7 @@ function ordered(of: (filter: StockFilter, page: Bounds) => { visits: SQL | null
  * once searched join orders for ~4 ms and sized lookup caches for rows the page then dropped).
  */
 function pageQuery(filter: StockFilter, page: { limit: number; offset: number; after?: string }): SQL | null {
-  const keys = ordered(keyParts, filter, page);
+  const keys = orderedKeys(filter, page);
   return (
     keys &&
     sql`with page as materialized (${keys} limit ${page.limit} ${page.after ? sql`` : sql`offset ${page.offset}`})
@@ -156,7 +156,7 @@ function pageQuery(filter: StockFilter, page: { limit: number; offset: number; a
 
 /** The key of the last row of the page after this one, when that page is full: its `next`. */
 function aheadQuery(filter: StockFilter, page: { limit: number; offset: number; after?: string }): SQL {
-  const keys = ordered(keyParts, filter, page, 2);
+  const keys = orderedKeys(filter, page, 2);
   const skip = (page.after ? 0 : page.offset) + 2 * page.limit - 1;
   return keys ? sql`(select json_build_object('rank', k.rank, 'id', k.id) from (${keys} offset ${skip} limit 1) k)` : sql`null::json`;
 }
