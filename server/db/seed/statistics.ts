@@ -245,8 +245,10 @@ export async function seedStatistics(tx: Tx): Promise<void> {
     .orderBy(asc(projectLocations.locationId));
 
   const random = randomFrom(20240601);
-  // The first year answered version 1, the next half year version 2, the last months version 3.
-  const versionAt = (monthsAgo: number) => versions[monthsAgo >= 12 ? 0 : monthsAgo >= 6 ? Math.min(1, versions.length - 1) : versions.length - 1];
+  // The first thirteen months answered version 1, the next five version 2, the last six version 3. Thirteen
+  // months always reach into two calendar years (twelve from a January do not: seeded in December, version 1
+  // had one year to show).
+  const versionAt = (monthsAgo: number) => versions[monthsAgo >= 11 ? 0 : monthsAgo >= 6 ? Math.min(1, versions.length - 1) : versions.length - 1];
   const planned: Visit[] = [];
   const latest = versions[versions.length - 1];
   const owned = pls.filter((pl) => active.find((l) => l.id === pl.locationId)?.ownerId === franchise?.id).slice(0, FRANCHISE_TARGETS.length);
