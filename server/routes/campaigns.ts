@@ -6,7 +6,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { countAll, matches, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { campaigns, clients, projects } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
@@ -116,8 +116,12 @@ export default async function campaignRoutes(app: App) {
         q.enabled === undefined ? undefined : q.enabled ? isNull(campaigns.deletedAt) : isNotNull(campaigns.deletedAt),
       );
     const shape = `campaigns:${Boolean(name)}:${q.clientId !== undefined}:${q.enabled ?? ''}`;
+    // One statement: the count rides on the page's rows (an uncorrelated subquery, run once).
     const page = preparedOnce(app.db, `${shape}:${q.sort ?? ''}:${q.order}`, () =>
-      select(app.db)
+      app.db
+        .select({ ...columns, total: totalColumn(campaigns, where()) })
+        .from(campaigns)
+        .innerJoin(clients, eq(clients.id, campaigns.clientId))
         .where(where())
         .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
         .limit(sql.placeholder('limit'))
@@ -126,7 +130,8 @@ export default async function campaignRoutes(app: App) {
     );
     const counting = preparedOnce(app.db, `${shape}:count`, () => app.db.select({ count: countAll }).from(campaigns).where(where()).prepare(''));
     const values = { pattern: name ? searchPattern(name) : undefined, clientId: q.clientId };
-    const [rows, [{ count }]] = await Promise.all([page.execute({ ...values, limit: q.limit, offset: q.offset }), counting.execute(values)]);
+    const rows = await page.execute({ ...values, limit: q.limit, offset: q.offset });
+    const count = await pageTotal(rows, q.offset, async () => (await counting.execute(values))[0].count);
     return { rows: rows.map(toCampaign), count };
   });
 

@@ -9,7 +9,7 @@ import { ACCESS } from '../../domain/roles';
 import { id, nameKey } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { countAll, matchesFolded, orderBy, searchPattern } from '../db/list';
+import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
@@ -83,6 +83,7 @@ export default async function questionnaireRoutes(app: App) {
           updatedById: questionnaires.updatedBy,
           updatedByName: userName(users.names),
           questionCount: questionnaireVersions.questionCount,
+          total: totalColumn(questionnaires, where()),
         })
         .from(questionnaires)
         .leftJoin(users, eq(users.id, questionnaires.updatedBy))
@@ -96,7 +97,9 @@ export default async function questionnaireRoutes(app: App) {
     );
     const counting = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:${Boolean(q.ids)}:count`, () => app.db.select({ count: countAll }).from(questionnaires).where(where()).prepare(''));
     const pattern = q.q ? searchPattern(q.q) : undefined;
-    const [rows, [{ count }]] = await Promise.all([page.execute({ pattern, ids: q.ids, limit: q.limit, offset: q.offset }), counting.execute({ pattern, ids: q.ids })]);
+    // One statement: the count rides on the page's rows; a page past the last one counts apart.
+    const rows = await page.execute({ pattern, ids: q.ids, limit: q.limit, offset: q.offset });
+    const count = await pageTotal(rows, q.offset, async () => (await counting.execute({ pattern, ids: q.ids }))[0].count);
     return {
       rows: rows.map(
         (r): QuestionnaireRow => ({

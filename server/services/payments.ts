@@ -9,7 +9,7 @@ import { type DisapprovedRefusal, type DisapprovedTransaction, DROPPED_ON_DISAPP
 import type { MoveStatus } from '../../domain/moves';
 import { todayIso } from '../../domain/validation';
 import { type Db, rowsOf, type Tx } from '../db/client';
-import { countAll, intArray, whitelisted } from '../db/list';
+import { intArray, whitelisted } from '../db/list';
 import { lockUntilCommit } from '../db/locks';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { accounts, auditLog, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
@@ -145,28 +145,29 @@ const FILTER_PLACEHOLDERS = placeholders('from', 'to', 'getterId');
  * totals the triggers of migration 0004 keep, a few hundred rows whatever the transactions; one
  * Getter's, from their account's transactions.
  */
+function totalsQuery(db: Db, status: TransactionStatus, q: TransactionsQuery) {
+  return q.getterId !== undefined
+    ? db
+        .select({ count: sql<number>`count(*)::int`.as('count'), totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(20,2)::text`.as('total_amount') })
+        .from(transactions)
+        .where(transactionsWhere(status, q, FILTER_PLACEHOLDERS, db))
+    : db
+        .select({
+          count: sql<number>`coalesce(sum(${transactionDayTotals.count}), 0)::int`.as('count'),
+          totalAmount: sql<string>`coalesce(sum(${transactionDayTotals.amount}), 0)::numeric(20,2)::text`.as('total_amount'),
+        })
+        .from(transactionDayTotals)
+        .where(
+          and(
+            eq(transactionDayTotals.status, status),
+            q.from && q.to ? and(gte(transactionDayTotals.day, FILTER_PLACEHOLDERS.from as unknown as string), lte(transactionDayTotals.day, FILTER_PLACEHOLDERS.to as unknown as string)) : undefined,
+          ),
+        );
+}
+
+/** The totals alone: for a page past the last one, which has no rows to carry them. */
 async function totalsOf(db: Db, status: TransactionStatus, q: TransactionsQuery): Promise<{ count: number; totalAmount: string }> {
-  const statement = preparedOnce(db, `transaction-totals:${status}:${Boolean(q.from && q.to)}:${q.getterId !== undefined}`, () =>
-    q.getterId !== undefined
-      ? db
-          .select({ count: countAll, totalAmount: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(20,2)::text` })
-          .from(transactions)
-          .where(transactionsWhere(status, q, FILTER_PLACEHOLDERS, db))
-          .prepare('')
-      : db
-          .select({
-            count: sql<number>`coalesce(sum(${transactionDayTotals.count}), 0)::int`,
-            totalAmount: sql<string>`coalesce(sum(${transactionDayTotals.amount}), 0)::numeric(20,2)::text`,
-          })
-          .from(transactionDayTotals)
-          .where(
-            and(
-              eq(transactionDayTotals.status, status),
-              q.from && q.to ? and(gte(transactionDayTotals.day, FILTER_PLACEHOLDERS.from as unknown as string), lte(transactionDayTotals.day, FILTER_PLACEHOLDERS.to as unknown as string)) : undefined,
-            ),
-          )
-          .prepare(''),
-  );
+  const statement = preparedOnce(db, `transaction-totals:${status}:${Boolean(q.from && q.to)}:${q.getterId !== undefined}`, () => totalsQuery(db, status, q).prepare(''));
   const [totals] = await statement.execute({ from: q.from, to: q.to, getterId: q.getterId });
   return { count: Number(totals.count), totalAmount: totals.totalAmount };
 }
@@ -192,14 +193,15 @@ export async function listTransactions(db: Db, status: TransactionStatus, q: Tra
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
-    return fromTransactions(db, columnsOf(page), page)
+    // The count and amount ride on the page's rows, in the same statement (one row, joined to each).
+    const totals = totalsQuery(db, status, q).as('totals');
+    return fromTransactions(db, { ...columnsOf(page), totalCount: totals.count, totalAmount: totals.totalAmount }, page)
+      .innerJoin(totals, sql`true`)
       .orderBy(direction(sortable(page)[sortKey] as AnyPgColumn), direction(page.id))
       .prepare('');
   });
-  const [rows, totals] = await Promise.all([
-    statement.execute({ from: q.from, to: q.to, getterId: q.getterId, limit: q.limit, offset: q.offset }) as unknown as Promise<Row[]>,
-    totalsOf(db, status, q),
-  ]);
+  const rows = (await statement.execute({ from: q.from, to: q.to, getterId: q.getterId, limit: q.limit, offset: q.offset })) as unknown as (Row & { totalCount: number; totalAmount: string })[];
+  const totals = rows.length ? { count: Number(rows[0].totalCount), totalAmount: rows[0].totalAmount } : await totalsOf(db, status, q);
   return { rows: rows.map(toTransaction), count: totals.count, totalAmount: totals.totalAmount };
 }
 

@@ -9,7 +9,7 @@ import { PUSH_TEXT, type PushHistoryRow, type PushStatus } from '../../domain/pu
 import { ROLE } from '../../domain/roles';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
-import { countAll } from '../db/list';
+import { countAll, pageTotal, totalColumn } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { deviceTokens, pushMessages, pushOutbox, users } from '../db/schema';
 import type { SessionUser } from '../guard';
@@ -169,7 +169,7 @@ function toHistoryRow(r: HistoryRecord): PushHistoryRow {
 export async function pushHistory(db: Db, page: { offset: number; limit: number }): Promise<{ rows: PushHistoryRow[]; count: number }> {
   const statement = preparedOnce(db, 'push-history', () =>
     db
-      .select(historyColumns)
+      .select({ ...historyColumns, total: totalColumn(pushMessages, undefined) })
       .from(pushMessages)
       .leftJoin(users, eq(users.id, pushMessages.sentBy))
       .orderBy(desc(pushMessages.createdAt), desc(pushMessages.id))
@@ -178,7 +178,9 @@ export async function pushHistory(db: Db, page: { offset: number; limit: number 
       .prepare(''),
   );
   const counting = preparedOnce(db, 'push-history-count', () => db.select({ count: countAll }).from(pushMessages).prepare(''));
-  const [rows, [{ count }]] = await Promise.all([statement.execute(page), counting.execute()]);
+  // One statement: the count rides on the page's rows; a page past the last one counts apart.
+  const rows = await statement.execute(page);
+  const count = await pageTotal(rows, page.offset, async () => (await counting.execute())[0].count);
   return { rows: rows.map((r) => toHistoryRow(r as HistoryRecord)), count };
 }
 
