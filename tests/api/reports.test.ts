@@ -3,7 +3,7 @@
  * plan's survey and work, on a client of its own with hand-made moves whose averages are worked
  * out below; who sees which points of sale; and approval filling each move's dimension results.
  */
-import { asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import type { MoveReplies } from '../../domain/move-replies';
@@ -247,6 +247,23 @@ describe('the report\'s selectors', () => {
     expect(all.projects.map((p) => p.name).sort()).toEqual(['Plan especial', 'Plan heladerías']);
     expect(all.locations.map((l) => l.id)).toEqual([ids.l1, ids.l2, ids.l4, ids.l3]);
     expect((await options(tokens.client, `?projectId=${ids.p2}`)).locations.map((l) => l.fullName)).toEqual(['Heladería Centro']);
+  });
+
+  it('tells a client that does not exist, and a project of another client, apart (404)', async () => {
+    const missing = await api.call('GET', '/reports/options?clientId=999999', tokens.admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('El cliente no existe.');
+    const [other] = await t.db.select({ id: projects.id }).from(projects).where(ne(projects.clientId, ids.client)).limit(1);
+    for (const projectId of [other.id, 999999]) {
+      const res = await api.call('GET', `/reports/options?projectId=${projectId}`, tokens.client);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBe(REPORT_TEXT.projectNotFound);
+    }
+    // The administrator names the client: its projects, newest first, with their dates.
+    const named = await options(tokens.admin, `?clientId=${ids.client}`);
+    expect(named.hasLocations).toBe(true);
+    expect(named.projects.map((p) => p.startDate)).toEqual([...named.projects.map((p) => p.startDate)].sort().reverse());
+    expect(named.projects.every((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.startDate) && /^\d{4}-\d{2}-\d{2}$/.test(p.endDate))).toBe(true);
   });
 
   it('gives a franchise user only the points of sale it owns, and says it must pick one', async () => {

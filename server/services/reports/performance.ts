@@ -39,19 +39,6 @@ async function inOrder<T extends readonly unknown[]>(promises: { [K in keyof T]:
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
-async function clientOf(db: Db, clientId: number) {
-  const statement = preparedOnce(db, 'report:client', () =>
-    db
-      .select({ id: clients.id, name: clients.name })
-      .from(clients)
-      .where(eq(clients.id, P.clientId as never))
-      .prepare(''),
-  );
-  const [client] = await statement.execute({ clientId });
-  if (!client) throw notFound('El cliente no existe.');
-  return client;
-}
-
 /** The project, when it is the client's; otherwise a 404 (whether it exists elsewhere is not said). */
 export async function clientProject(db: Db, scope: ClientScope, projectId: number) {
   const statement = preparedOnce(db, 'report:project', () =>
@@ -85,35 +72,41 @@ async function checkLocation(db: Db, scope: ClientScope, locationId: number) {
  * project and both lists are asked at once.
  */
 export async function reportOptions(db: Db, scope: ClientScope, projectId?: number): Promise<ReportOptions> {
-  const visible = () => and(eq(projects.clientId, P.clientId as never), eq(locations.clientId, P.clientId as never), visibleLocations(scope.kind, P.userId));
-  const projectList = preparedOnce(db, `report:options:projects:${scope.kind}`, () =>
-    db
+  // One statement answers it all (each part a subquery, its list a JSON array in its own order): the
+  // client, the project asked for, the projects and the points of sale the user sees, and whether the
+  // user is in charge of any point of sale of the client at all.
+  const options = preparedOnce(db, `report:options:${scope.kind}:${Boolean(projectId)}`, () => {
+    const visible = and(eq(projects.clientId, P.clientId as never), eq(locations.clientId, P.clientId as never), visibleLocations(scope.kind, P.userId));
+    const projectList = db
       .selectDistinct({ id: projects.id, name: projects.name, startDate: projects.startDate, endDate: projects.endDate })
       .from(projects)
       .innerJoin(projectLocations, eq(projectLocations.projectId, projects.id))
       .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-      .where(visible())
-      .orderBy(desc(projects.startDate), asc(projects.name), asc(projects.id))
-      .prepare(''),
-  );
-  const locationList = preparedOnce(db, `report:options:locations:${scope.kind}:${Boolean(projectId)}`, () =>
-    db
+      .where(visible);
+    const locationList = db
       .selectDistinct({ id: locations.id, code: locations.code, clientLocationId: locations.clientLocationId, fullName: locations.fullName })
       .from(locations)
       .innerJoin(projectLocations, eq(projectLocations.locationId, locations.id))
       .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-      .where(and(visible(), projectId ? eq(projects.id, P.projectId as never) : undefined))
-      .orderBy(asc(locations.fullName), asc(locations.id))
-      .prepare(''),
-  );
-  const values = { ...scopeValues(scope), projectId };
-  const [client, , projectRows, locationRows] = await inOrder([
-    clientOf(db, scope.clientId),
-    projectId ? clientProject(db, scope, projectId) : Promise.resolve(null),
-    projectList.execute(values),
-    locationList.execute(values),
-  ] as const);
-  return { client, locationRequired: scope.locationRequired, hasLocations: locationRows.length > 0 || (await hasLocations(db, scope)), projects: projectRows, locations: locationRows };
+      .where(and(visible, projectId ? eq(projects.id, P.projectId as never) : undefined));
+    return db
+      .select({
+        client: sql<ReportOptions['client'] | null>`(select json_build_object('id', c.id, 'name', c.name) from ${clients} c where c.id = ${P.clientId})`,
+        project: projectId ? sql<{ id: number } | null>`(select json_build_object('id', p.id) from ${projects} p where p.id = ${P.projectId} and p.client_id = ${P.clientId})` : sql<null>`null`,
+        projects: sql<ReportOptions['projects']>`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'startDate', p.start_date, 'endDate', p.end_date) order by p.start_date desc, p.name, p.id), '[]') from (${projectList}) p)`,
+        locations: sql<ReportOptions['locations']>`(select coalesce(json_agg(json_build_object('id', l.id, 'code', l.code, 'clientLocationId', l.client_location_id, 'fullName', l.full_name) order by l.full_name, l.id), '[]') from (${locationList}) l)`,
+        hasLocations:
+          scope.kind === 'all'
+            ? sql<boolean>`true`
+            : sql<boolean>`exists (select 1 from ${locations} where ${locations.clientId} = ${P.clientId} and ${visibleLocations(scope.kind, P.userId)})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('');
+  });
+  const [found] = await options.execute({ ...scopeValues(scope), projectId });
+  if (!found.client) throw notFound('El cliente no existe.');
+  if (projectId && !found.project) throw notFound(REPORT_TEXT.projectNotFound);
+  return { client: found.client, locationRequired: scope.locationRequired, hasLocations: found.locations.length > 0 || found.hasLocations, projects: found.projects, locations: found.locations };
 }
 
 /**
