@@ -296,6 +296,17 @@ describe('the dashboard\'s statistics', () => {
   };
   const planOf = (answer: StatisticsAnswer, id: number) => answer.plans.find((p) => p.id === id)!;
 
+  it('tells a client that does not exist (404), and gives the administrator the named client\'s plans, latest end first', async () => {
+    const missing = await api.call('GET', '/core-estadisticas/estadisticas/getEstadisticas?clientId=999999', tokens.admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('El cliente no existe.');
+    const named = await statistics(tokens.admin, `?clientId=${ids.client}`);
+    expect(named.client).toEqual({ id: ids.client, name: 'Heladerías Estadística' });
+    expect(named.plans.map((p) => p.id).sort()).toEqual([ids.p1, ids.p2].sort());
+    const ends = named.plans.map((p) => p.endDate);
+    expect(ends).toEqual([...ends].sort().reverse());
+  });
+
   it('says of each version whether it has penalty dimensions (they lower the result, and no dimension shows them)', async () => {
     const plan = planOf(await statistics(tokens.client), ids.p1);
     const contents = await t.db.select({ id: questionnaireVersions.id, content: questionnaireVersions.content }).from(questionnaireVersions).where(inArray(questionnaireVersions.id, [ids.v, ids.v2]));

@@ -9,7 +9,7 @@ import type { AnnualStatistic, DimensionStatistic, StatisticsAnswer, StatisticsP
 import { type Db, jsonValue, rowsOf } from '../../db/client';
 import { campaigns, clients, locations, projectLocations, projects, projectVisitRanges, questionnaires, questionnaireVersions, userMoves } from '../../db/schema';
 import { notFound } from '../../http';
-import { clientProject, hasLocations } from './performance';
+import { clientProject } from './performance';
 import type { ClientScope } from './scope';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
@@ -77,15 +77,38 @@ async function visiblePlans(db: Db, scope: ClientScope, planId?: number) {
     .orderBy(desc(projects.endDate), desc(projects.id));
 }
 
+/**
+ * The plans the user sees as one JSON array, newest end first (`visiblePlans`, as a subquery of the
+ * dashboard's one statement).
+ */
+function visiblePlansJson(scope: ClientScope): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'startDate', p.start_date, 'endDate', p.end_date,
+      'campaignId', p.campaign_id, 'campaignName', p.campaign_name) order by p.end_date desc, p.id desc), '[]')
+    from (select distinct ${projects.id} as id, ${projects.name} as name, ${projects.startDate} as start_date, ${projects.endDate} as end_date,
+        ${campaigns.id} as campaign_id, ${campaigns.name} as campaign_name
+      from ${projects}
+      join ${projectLocations} on ${projectLocations.projectId} = ${projects.id}
+      join ${locations} on ${locations.id} = ${projectLocations.locationId}
+      left join ${campaigns} on ${campaigns.id} = ${projects.campaignId}
+      where ${projects.clientId} = ${scope.clientId} and ${locations.clientId} = ${scope.clientId} and ${scope.locations}) p)`;
+}
+
+interface PlanRow {
+  id: number;
+  name: string;
+  startDate: string;
+  endDate: string;
+  campaignId: number | null;
+  campaignName: string | null;
+}
+
 export async function statistics(db: Db, scope: ClientScope): Promise<StatisticsAnswer> {
-  // The client, its plans and the aggregates at once, the aggregates in one statement over the moves
-  // read once (they were four round trips one after another, the moves read twice).
-  const [[client], plans, [aggregates]] = await Promise.all([
-    db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.id, scope.clientId)),
-    visiblePlans(db, scope),
-    rowsOf<{ results: unknown; dimensions: unknown }>(
-      db,
-      sql`with scoped as materialized (${scopedMoves(scope)}),
+  // One statement: the client, its plans, whether the user is in charge of any point of sale, and the
+  // aggregates over the moves read once (they were four round trips one after another, then three
+  // statements at once).
+  const [found] = await rowsOf<{ client: unknown; plans: unknown; has_locations: boolean; results: unknown; dimensions: unknown }>(
+    db,
+    sql`with scoped as materialized (${scopedMoves(scope)}),
         results as (
           select plan_id, version_id, year, period, count(*)::int as moves, (count(*) filter (where result < 0))::int as unscored,
             round((avg(result) filter (where result >= 0))::numeric, 2)::float8 as result
@@ -104,14 +127,18 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
               order by r.plan_id, r.version_id, r.year nulls first, r.period nulls first), '[]')
             from results r
             join ${questionnaireVersions} on ${questionnaireVersions.id} = r.version_id) as results,
-          (select coalesce(json_agg(d order by d.plan_id, d.version_id, d.year nulls first, d.ord), '[]') from dimensions d) as dimensions`,
-    ),
-  ]);
+          (select coalesce(json_agg(d order by d.plan_id, d.version_id, d.year nulls first, d.ord), '[]') from dimensions d) as dimensions,
+          (select json_build_object('id', c.id, 'name', c.name) from ${clients} c where c.id = ${scope.clientId}) as client,
+          ${visiblePlansJson(scope)} as plans,
+          ${scope.kind === 'all' ? sql`true` : sql`exists (select 1 from ${locations} where ${locations.clientId} = ${scope.clientId} and ${scope.locations})`} as has_locations`,
+  );
+  const client = jsonValue<{ id: number; name: string } | null>(found.client);
   if (!client) throw notFound('El cliente no existe.');
+  const plans = jsonValue<PlanRow[]>(found.plans);
   // No plan to show: for a franchise user or zone manager in charge of no point of sale, the reason (the dashboard says it).
-  if (!plans.length) return { client, plans: [], hasLocations: await hasLocations(db, scope) };
-  const results = jsonValue<ResultRow[]>(aggregates.results);
-  const dimensions = jsonValue<DimensionRow[]>(aggregates.dimensions);
+  if (!plans.length) return { client, plans: [], hasLocations: found.has_locations };
+  const results = jsonValue<ResultRow[]>(found.results);
+  const dimensions = jsonValue<DimensionRow[]>(found.dimensions);
 
   const byVersion = new Map<string, VersionStatistics>();
   const byPlan = new Map<number, VersionStatistics[]>();
