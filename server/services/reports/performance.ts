@@ -14,7 +14,7 @@ import type { SessionUser } from '../../guard';
 import { badRequest, HttpError, notFound } from '../../http';
 import { dayEnd, dayStart } from '../moves/queries';
 import { effectiveReplies, versionContent } from '../moves/replies';
-import { type ClientScope, visibleLocations } from './scope';
+import { type ClientScope, type ScopeKind, visibleLocations } from './scope';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -95,10 +95,7 @@ export async function reportOptions(db: Db, scope: ClientScope, projectId?: numb
         project: projectId ? sql<{ id: number } | null>`(select json_build_object('id', p.id) from ${projects} p where p.id = ${P.projectId} and p.client_id = ${P.clientId})` : sql<null>`null`,
         projects: sql<ReportOptions['projects']>`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'startDate', p.start_date, 'endDate', p.end_date) order by p.start_date desc, p.name, p.id), '[]') from (${projectList}) p)`,
         locations: sql<ReportOptions['locations']>`(select coalesce(json_agg(json_build_object('id', l.id, 'code', l.code, 'clientLocationId', l.client_location_id, 'fullName', l.full_name) order by l.full_name, l.id), '[]') from (${locationList}) l)`,
-        hasLocations:
-          scope.kind === 'all'
-            ? sql<boolean>`true`
-            : sql<boolean>`exists (select 1 from ${locations} where ${locations.clientId} = ${P.clientId} and ${visibleLocations(scope.kind, P.userId)})`,
+        hasLocations: inChargeOfAny(scope.kind, P.clientId, P.userId),
       })
       .from(sql`(select 1) as one`)
       .prepare('');
@@ -110,13 +107,12 @@ export async function reportOptions(db: Db, scope: ClientScope, projectId?: numb
 }
 
 /**
- * Whether the user is in charge of any point of sale of its client, in a project or not: a franchise
- * user or zone manager in charge of none is told so, not that the client has no projects yet.
+ * Whether the user is in charge of any point of sale of its client, in a project or not, as a condition
+ * (client and user as values or placeholders): a franchise user or zone manager in charge of none is
+ * told so, not that the client has no projects yet.
  */
-export async function hasLocations(db: Db, scope: ClientScope): Promise<boolean> {
-  if (scope.kind === 'all') return true;
-  const [row] = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.clientId, scope.clientId), scope.locations)).limit(1);
-  return row !== undefined;
+export function inChargeOfAny(kind: ScopeKind, clientId: unknown, userId: unknown): SQL<boolean> {
+  return kind === 'all' ? sql<boolean>`true` : sql<boolean>`exists (select 1 from ${locations} where ${locations.clientId} = ${clientId} and ${visibleLocations(kind, userId)})`;
 }
 
 /**

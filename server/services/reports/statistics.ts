@@ -9,7 +9,7 @@ import type { AnnualStatistic, DimensionStatistic, StatisticsAnswer, StatisticsP
 import { type Db, jsonValue, rowsOf } from '../../db/client';
 import { campaigns, clients, locations, projectLocations, projects, projectVisitRanges, questionnaires, questionnaireVersions, userMoves } from '../../db/schema';
 import { notFound } from '../../http';
-import { clientProject } from './performance';
+import { clientProject, inChargeOfAny } from './performance';
 import type { ClientScope } from './scope';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
@@ -58,6 +58,9 @@ interface DimensionRow extends Omit<ResultRow, 'period' | 'unscored'> {
   ord: number;
 }
 
+/** A plan the user sees: a project of the client holding a location of the client the user sees (over `projects` joined to `locations`). */
+const planVisible = (scope: ClientScope) => and(eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations);
+
 /** The plans the user sees: the client's projects holding at least one of its locations. */
 async function visiblePlans(db: Db, scope: ClientScope, planId?: number) {
   return db
@@ -73,7 +76,7 @@ async function visiblePlans(db: Db, scope: ClientScope, planId?: number) {
     .innerJoin(projectLocations, eq(projectLocations.projectId, projects.id))
     .innerJoin(locations, eq(locations.id, projectLocations.locationId))
     .leftJoin(campaigns, eq(campaigns.id, projects.campaignId))
-    .where(and(eq(projects.clientId, scope.clientId), eq(locations.clientId, scope.clientId), scope.locations, planId ? eq(projects.id, planId) : undefined))
+    .where(and(planVisible(scope), planId ? eq(projects.id, planId) : undefined))
     .orderBy(desc(projects.endDate), desc(projects.id));
 }
 
@@ -90,7 +93,7 @@ function visiblePlansJson(scope: ClientScope): SQL {
       join ${projectLocations} on ${projectLocations.projectId} = ${projects.id}
       join ${locations} on ${locations.id} = ${projectLocations.locationId}
       left join ${campaigns} on ${campaigns.id} = ${projects.campaignId}
-      where ${projects.clientId} = ${scope.clientId} and ${locations.clientId} = ${scope.clientId} and ${scope.locations}) p)`;
+      where ${planVisible(scope)}) p)`;
 }
 
 interface PlanRow {
@@ -130,7 +133,7 @@ export async function statistics(db: Db, scope: ClientScope): Promise<Statistics
           (select coalesce(json_agg(d order by d.plan_id, d.version_id, d.year nulls first, d.ord), '[]') from dimensions d) as dimensions,
           (select json_build_object('id', c.id, 'name', c.name) from ${clients} c where c.id = ${scope.clientId}) as client,
           ${visiblePlansJson(scope)} as plans,
-          ${scope.kind === 'all' ? sql`true` : sql`exists (select 1 from ${locations} where ${locations.clientId} = ${scope.clientId} and ${scope.locations})`} as has_locations`,
+          ${inChargeOfAny(scope.kind, scope.clientId, scope.userId)} as has_locations`,
   );
   const client = jsonValue<{ id: number; name: string } | null>(found.client);
   if (!client) throw notFound('El cliente no existe.');
