@@ -148,7 +148,11 @@ describe('Proyectos', () => {
     // The assignment screen lists it; a Getter takes one visit of its first location.
     await openMenu(page, 'Proyectos', 'Asignación de proyectos');
     await atPath(page, '/projects-campo/assign');
-    // The first page first (one CI run, on a loaded machine, waited 10 s in vain for the search's page).
+    // The assignment screen itself first: navigation is a transition (React Router 7), so while its chunk
+    // loads the address already says /assign and the projects list stays on screen, with its own 'Nombre
+    // del proyecto' box already holding 'Proyecto E2E' and its own 'Mostrando 1-1 de 1 registros'. Two CI
+    // runs on a loaded machine filled that box (no change: same text) and waited in vain for the search.
+    await shown(page.getByRole('heading', { name: 'Asignación de proyectos', level: 1 }));
     await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
     await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Proyecto E2E');
     await expect.poll(() => decodeURIComponent(new URL(page.url()).search), { timeout: UI_TIMEOUT * 2 }).toContain('"name":"Proyecto E2E"');
