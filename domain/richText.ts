@@ -1,6 +1,6 @@
 /** Rules for rich texts and media links (spec 3 §5 minLength120, spec 3 §9 video ids). */
 import { z } from 'zod';
-import { MSG, textOr } from './validation';
+import { MSG, textOr, tooLong } from './validation';
 
 /** Rich texts are HTML: capped well above any real instruction so nothing huge reaches the database. */
 export const MAX_RICH_TEXT = 50_000;
@@ -8,13 +8,59 @@ export const MAX_RICH_TEXT = 50_000;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
+ * The fragment without its scripts and styles (each from its opening tag to its closing one, as
+ * `<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>` would take them, one left open stays), in one pass:
+ * that pattern searched the rest of the text for a closing tag from every opening one (quadratic:
+ * thousands of '<script>' never closed held the server for seconds).
+ */
+function withoutScripts(html: string): string {
+  const lower = html.toLowerCase();
+  /** Where the search for each tag's closing found none: no later opening of it closes either. */
+  const unclosedFrom: Record<string, number> = {};
+  let out = '';
+  let kept = 0;
+  let at = lower.indexOf('<', 0);
+  while (at !== -1) {
+    const name = lower.startsWith('<script', at) ? 'script' : lower.startsWith('<style', at) ? 'style' : null;
+    const after = at + 1 + (name?.length ?? 0);
+    if (!name || /\w/.test(lower[after] ?? '') || (unclosedFrom[name] ?? Infinity) <= at) {
+      at = lower.indexOf('<', at + 1);
+      continue;
+    }
+    const openEnd = lower.indexOf('>', after);
+    // No '>' after this '<': none after any later one either.
+    if (openEnd === -1) break;
+    let close = lower.indexOf(`</${name}`, openEnd + 1);
+    let closeEnd = -1;
+    while (close !== -1) {
+      let k = close + 2 + name.length;
+      while (k < lower.length && /\s/.test(lower[k])) k++;
+      if (lower[k] === '>') {
+        closeEnd = k + 1;
+        break;
+      }
+      close = lower.indexOf(`</${name}`, close + 1);
+    }
+    if (closeEnd === -1) {
+      unclosedFrom[name] = at;
+      at = lower.indexOf('<', at + 1);
+      continue;
+    }
+    out += html.slice(kept, at);
+    kept = closeEnd;
+    at = lower.indexOf('<', closeEnd);
+  }
+  return kept === 0 ? html : out + html.slice(kept);
+}
+
+/**
  * The text a reader sees in an HTML fragment: tags removed (with the content of scripts and styles,
- * which nobody reads), entities decoded, surrounding spaces trimmed.
+ * which nobody reads), entities decoded, surrounding spaces trimmed. A tag is a '<' to the next '>' with
+ * no '<' between (`<[^>]*>` tried every '<' to the end of the text: quadratic on '<<<…').
  */
 export function stripHtml(html: string): string {
-  return html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<[^>]*>/g, '')
+  return withoutScripts(html)
+    .replace(/<[^<>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
       if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? whole;
       const n = code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
@@ -29,7 +75,7 @@ export const visibleLength = (html: string): number => [...stripHtml(html)].leng
 /** A required rich text with at least `min` visible characters: 'Requerido', then 'Debe ingresar 120 caracteres o más'. */
 export function richText(min = 120) {
   return textOr(MSG.required)
-    .max(MAX_RICH_TEXT, MSG.tooLong)
+    .max(MAX_RICH_TEXT, tooLong)
     .superRefine((html, ctx) => {
       const length = visibleLength(html);
       if (length === 0) ctx.addIssue({ code: 'custom', message: MSG.required });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import { isRoleId, requiresClient, ROLE_NAMES, ROLES_WITH_CLIENT, type RoleId } from './roles';
-import { email, MSG, optionalPhone, required } from './validation';
+import { email, MSG, optionalPhone, required, tooLong } from './validation';
 import { formatCount } from './numbers';
 
 export const BULK_COLUMNS = ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'] as const;
@@ -130,7 +130,7 @@ export function parseRole(text: string): RoleId | null {
 
 /** Control characters no name or address holds: a spreadsheet's '_x0000_' reads as NUL, which PostgreSQL cannot store. */
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const printable = (max: number) => z.string().max(max, MSG.tooLong).refine((v) => !CONTROL.test(v), MSG.unstorable);
+const printable = (max: number) => z.string().max(max, tooLong).refine((v) => !CONTROL.test(v), MSG.unstorable);
 
 const bulkRowSchema = z.object({
   names: required.pipe(printable(100)),

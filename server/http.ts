@@ -81,6 +81,9 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   throw badRequest(Object.keys(errors).length === 1 && errors._ ? first : INVALID_DATA, errors);
 }
 
+/** No data at all where the route takes an object: said so, not as a field's 'Requerido' of no field. */
+const missingBody = (schema: z.ZodType, data: unknown): boolean => (data === undefined || data === null) && !schema.safeParse(data).success;
+
 /**
  * Route schemas are zod schemas: Fastify validates (and coerces) with them, and the OpenAPI
  * document is generated from them.
@@ -90,8 +93,7 @@ export function applyZodSchemas(app: FastifyInstance) {
     const zodSchema = schema as unknown as z.ZodType;
     const inAddress = httpPart === 'querystring' || httpPart === 'params';
     return (data: unknown) => {
-      // No data at all where the route takes an object: said so, not as a field's 'Requerido' of no field.
-      if (httpPart === 'body' && (data === undefined || data === null) && !zodSchema.safeParse(data).success) return { error: badRequest(NO_BODY, { _: NO_BODY }) };
+      if (httpPart === 'body' && missingBody(zodSchema, data)) return { error: badRequest(NO_BODY, { _: NO_BODY }) };
       try {
         return { value: parse(zodSchema, data) };
       } catch (error) {
@@ -269,8 +271,9 @@ export const booleanQuery = z
  */
 export function formLevelValidator(formLevel: readonly string[]) {
   const owns = (key: string) => formLevel.some((f) => key === f || key.startsWith(`${f}.`));
-  return ({ schema }: { schema: unknown }) =>
+  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) =>
     (data: unknown) => {
+      if (httpPart === 'body' && missingBody(schema as z.ZodType, data)) return { error: badRequest(NO_BODY, { _: NO_BODY }) };
       try {
         return { value: parse(schema as z.ZodType, data) };
       } catch (error) {

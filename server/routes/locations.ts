@@ -2,7 +2,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { citiesAnswer, countriesAnswer, LOCATION_DIALOG_FIELDS, LOCATION_TEXT, locationAnswer, type LocationInput, locationListAnswer, locationSchema, locationStatusAnswer, locationStatusSchema, type LocationUpdate, locationUpdateSchema, searchPatternProblem, statesAnswer } from '../../domain/locations';
-import { ACCESS } from '../../domain/roles';
+import { ACCESS, ROLE } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -249,7 +249,10 @@ export default async function locationRoutes(app: App) {
         summary: 'Usuarios activos de un cliente con un rol dado (`rolId`): id y nombre completo',
         description: 'Sirve al formulario de punto de venta para elegir dueños y gerentes de zona.',
         params: z.object({ id }),
-        querystring: z.object({ rolId: z.coerce.number().int().min(1).max(15) }),
+        // Only the two roles the form chooses from: the route is no directory of a client's users by role.
+        querystring: z.object({
+          rolId: z.coerce.number().refine((role) => role === ROLE.FRANCHISE || role === ROLE.ZONE_MANAGER, 'El rol debe ser 6 (franquicia) o 15 (gerente zonal).'),
+        }),
         answer: peopleChoices,
       },
     },

@@ -50,6 +50,12 @@ const clientLocationsQuery = listQuery.extend({
   q: z.string().trim().max(200).optional(),
   /** The client location code only (the project form). */
   clientLocationId: z.string().trim().max(200).optional(),
+}).superRefine((q, ctx) => {
+  // Both dates or none, in order: one alone, or a span that ends before it starts, counted nothing and said nothing.
+  if (Boolean(q.availableFrom) !== Boolean(q.availableTo))
+    ctx.addIssue({ code: 'custom', path: [q.availableFrom ? 'availableTo' : 'availableFrom'], message: 'Indique las dos fechas (availableFrom y availableTo) o ninguna.' });
+  else if (q.availableFrom && q.availableTo && q.availableTo < q.availableFrom)
+    ctx.addIssue({ code: 'custom', path: ['availableTo'], message: 'La fecha availableTo no puede ser anterior a availableFrom.' });
 });
 type ClientLocationsQuery = z.infer<typeof clientLocationsQuery>;
 
@@ -144,7 +150,7 @@ export default async function projectRoutes(app: App) {
   app.get('/projects/locations-by-client/:id', { config: read, schema: { tags, summary: 'Lista paginada de puntos de venta de un cliente para elegir en un proyecto', description: 'Con `proyectId` cada fila dice si está en ese proyecto (y con `withStatus=true` se listan también los suyos ya desactivados, con `status` false); con `availableFrom`/`availableTo`, en cuántos otros proyectos está entre esas fechas.', params: z.object({ id }), querystring: clientLocationsQuery, answer: projectLocationChoicesAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
     const q = req.query as ClientLocationsQuery;
-    const dated = Boolean(q.availableFrom && q.availableTo);
+    const dated = Boolean(q.availableFrom);
     const shape = `locations-by-client:${q.withStatus ?? ''}:${q.proyectId !== undefined}:${Boolean(q.q)}:${Boolean(q.clientLocationId)}:${dated}:${q.sort ?? ''}:${q.order}`;
     // Built once per shape (the filters present, the sort); the count rides on the page as an
     // uncorrelated subquery run once. Only a page past the last one counts apart.

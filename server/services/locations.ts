@@ -1,5 +1,5 @@
 /** Reading a point of sale whole, and checking what a location refers to belongs to its client. */
-import { aliasedTable, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { type ExistingLocation, foldName, type Location, LOCATION_TEXT, type LocationInput, type TagPair, tagsNotOffered, withRequiredDefaults } from '../../domain/locations';
 import { sameLocationKey } from '../../domain/locationsCsv';
 import { ROLE } from '../../domain/roles';
@@ -23,10 +23,13 @@ export function usersOfClient(db: Db, clientId: number, roles: number[]) {
 
 const owner = aliasedTable(users, 'owner');
 
+/** A location's columns as its answer gives them: the folded text the searches read (`search_name`) stays in the database. */
+const { searchName: _searchName, ...locationColumns } = getTableColumns(locations);
+
 export async function readLocation(db: Db, locationId: number): Promise<(Location & Record<string, unknown>) | null> {
   const [row] = await db
     .select({
-      location: locations,
+      location: locationColumns,
       clientName: clients.name,
       countryName: countries.name,
       stateName: states.name,

@@ -145,6 +145,32 @@ describe('random bodies', () => {
   });
 });
 
+describe('texts built to make a pattern read them for long', () => {
+  // Each of these held the whole server (every other request waited) for seconds with a body far under
+  // the 2 MB limit: the e-mail pattern backtracked over the dots, the rich text's tag and script
+  // patterns searched the rest of the text from every '<'.
+  const quick = async (url: string, payload: unknown, message: string) => {
+    const started = performance.now();
+    const res = await t.app.inject({ method: 'POST', url, headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json().errors), url).toContain(message);
+    expect(performance.now() - started, url).toBeLessThan(1000);
+  };
+  it('answers at once an e-mail of a million dots, in a client, a user and a point of sale', async () => {
+    const email = 'a@' + '.'.repeat(1_000_000) + '@';
+    await quick('/api/clients/', { ...VALID_CLIENT, email }, 'El campo es demasiado largo');
+    await quick('/api/web-users/', { names: 'T', lastName: 'R', password: 'abcdef1#', rolId: 2, email }, 'El campo es demasiado largo');
+    // Within the cap, the address is read in one pass too.
+    await quick('/api/clients/', { ...VALID_CLIENT, email: 'a@' + '.'.repeat(1990) + '@' }, 'Dirección de email inválida');
+  });
+  it("answers at once guideline texts of 50,000 '<' or of unclosed scripts", async () => {
+    // No name, so that nothing is written: the four texts are read all the same.
+    const texts = (html: string) => ({ name: '', generalities: html, beforeWork: html, duringWork: html, afterWork: html });
+    await quick('/api/guidelines', texts('<'.repeat(50_000)), 'Requerido');
+    await quick('/api/guidelines', texts('<script>'.repeat(6_000)), 'Requerido');
+  });
+});
+
 describe('random query strings', () => {
   const KEYS = ['offset', 'limit', 'sort', 'order', 'q', 'state'];
   const queryValue = fc.oneof(

@@ -112,6 +112,19 @@ describe('listing a client’s points of sale', () => {
     expect(res.json()).toEqual({ message: LOCATION_TEXT.backReference, errors: { q: LOCATION_TEXT.backReference } });
   });
 
+  it('refuses counted repetitions too big to build with their own 400, and keeps answering (PGlite stopped on them)', async () => {
+    for (const pattern of ['(.{0,120}){0,120}x', '(.{0,60}){0,60}x']) {
+      const res = await get(`/api/locations?q=${encodeURIComponent(pattern)}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ message: LOCATION_TEXT.tooComplex, errors: { q: LOCATION_TEXT.tooComplex } });
+    }
+    // What followed the first one on the embedded database, and the search that still may run.
+    expect((await get(`/api/locations?q=${encodeURIComponent('\\u')}`)).statusCode).toBe(400);
+    const fine = await get(`/api/locations/client/${firstClient}?q=${encodeURIComponent('^caf-0{2}[12]$')}`);
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect((fine.json().rows as { clientLocationId: string }[]).map((r) => r.clientLocationId).sort()).toEqual(['CAF-001', 'CAF-002']);
+  });
+
   it('lists across clients at /locations, filtered by client and status', async () => {
     const all = (await get('/api/locations?limit=1000')).json() as { rows: { clientId: number }[]; count: number };
     expect(new Set(all.rows.map((r) => r.clientId)).size).toBeGreaterThan(1);
@@ -189,6 +202,15 @@ describe('reference lists and people of a client', () => {
     expect(managers.map((m) => m.id)).toContain(managerId);
     expect(managers.map((m) => m.id)).not.toContain(franchiseId);
   });
+
+  it('names no other role of a client: the route serves the two choices of the form', async () => {
+    for (const rolId of [ROLE.CLIENT, ROLE.ADMIN, 0]) {
+      const res = await get(`/api/web-users/client/${firstClient}?rolId=${rolId}`);
+      expect(res.statusCode, String(rolId)).toBe(400);
+      expect(res.json().errors.rolId).toBe('El rol debe ser 6 (franquicia) o 15 (gerente zonal).');
+    }
+    expect((await get(`/api/web-users/client/${firstClient}?rolId=x`)).json().errors.rolId).toBe('Debe ser un número.');
+  });
 });
 
 describe('creating and editing a point of sale', () => {
@@ -212,6 +234,8 @@ describe('creating and editing a point of sale', () => {
 
     const read = (await get(`/api/locations/${created.id}`)).json();
     expect(read).toMatchObject({ fullName: 'Café del Plata Villa María', cityName: 'Villa María', stateName: 'Córdoba', countryName: 'Argentina' });
+    // The folded text the searches read stays in the database.
+    expect(read).not.toHaveProperty('searchName');
   });
 
   it('asks for country, state and city with one message', async () => {

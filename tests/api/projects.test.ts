@@ -27,6 +27,7 @@ import {
   users,
   visits,
 } from '../../server/db/schema';
+import { NO_BODY } from '../../server/http';
 import { createTestApp, projectBody, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -138,6 +139,14 @@ async function counts() {
 }
 
 describe('creating a project', () => {
+  it('says a body of no data is none, as every route does (its form-level validator said Requerido)', async () => {
+    for (const [method, url] of [['POST', '/api/projects'], ['PUT', '/api/projects'], ['PUT', '/api/projects/locations']] as const) {
+      const res = await t.app.inject({ method, url, headers: { ...t.authHeader(admin), 'content-type': 'application/json' }, payload: 'null' });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ message: NO_BODY, errors: { _: NO_BODY } });
+    }
+  });
+
   it('sent again with its request key after a lost answer, answers the project it created and creates no other', async () => {
     const body = newProject({ name: 'Proyecto reenviado' });
     const send = () => t.app.inject({ method: 'POST', url: '/api/projects', headers: { ...t.authHeader(admin), 'idempotency-key': 'project-sent-twice-01' }, payload: body });
@@ -603,6 +612,13 @@ describe("a client's locations", () => {
     const inProject = marked.rows.filter((r: { inProject: boolean }) => r.inProject).map((r: { id: number }) => r.id);
     expect(inProject.sort()).toEqual(cafe.locations.slice(0, 2).sort());
     expect(marked.rows.every((r: { otherProjects: number }) => r.otherProjects >= 0)).toBe(true);
+    // Both dates or none, in order: they used to be dropped or to count nothing without a word.
+    const only = await call('GET', `${base}?availableFrom=${todayIso()}`);
+    expect(only.statusCode).toBe(400);
+    expect(only.json().errors).toEqual({ availableTo: 'Indique las dos fechas (availableFrom y availableTo) o ninguna.' });
+    const backwards = await call('GET', `${base}?availableFrom=${inDays(30)}&availableTo=${todayIso()}`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toEqual({ availableTo: 'La fecha availableTo no puede ser anterior a availableFrom.' });
     expect((await call('GET', `${base}/ids?withStatus=true`)).json().ids.sort()).toEqual([...cafe.locations].sort());
     // A page past the last one still says how many there are; rows carry no more than their fields.
     expect((await call('GET', `${base}?offset=500&limit=10`)).json()).toEqual({ rows: [], count: cafe.locations.length + 1 });

@@ -33,11 +33,26 @@ const validGuideline = () => ({
 });
 
 describe('stripHtml', () => {
+  it('reads texts a request could fill with openings in a blink (the patterns it had took seconds)', () => {
+    const started = performance.now();
+    expect(visibleLength('<'.repeat(50_000))).toBe(50_000);
+    expect(visibleLength('<script>'.repeat(6_000) + 'x')).toBe(1);
+    expect(visibleLength('<style>'.repeat(3_000) + '</style'.repeat(3_000))).toBe('</style'.length * 3_000);
+    expect(visibleLength(('<script>' + '</script x>').repeat(2_000))).toBe(0);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
   it('keeps only what a reader sees: no tags, no script or style content, entities decoded', () => {
     expect(stripHtml('<p>Hola <strong>mundo</strong></p>')).toBe('Hola mundo');
     expect(stripHtml('<p>a&nbsp;b &amp; c &lt;d&gt; &#233; &#xE9;</p>')).toBe('a b & c <d> é é');
     expect(stripHtml('<script>alert(1)</script><style>p{}</style><p> x </p>')).toBe('x');
     expect(stripHtml('<p></p><p>   </p>')).toBe('');
+    expect(stripHtml('a<SCRIPT type="x">b</script >c<style>d</STYLE>e')).toBe('ace');
+    expect(stripHtml('a<script>b<scriptx>c</script>d')).toBe('ad');
+    // One left open stays, tags aside; a style closed after it still goes.
+    expect(stripHtml('a<script>b<style>c</style>d')).toBe('abd');
+    expect(stripHtml('<scripts>x</scripts>')).toBe('x');
+    expect(stripHtml('a < b')).toBe('a < b');
   });
 
   it('counts an accented letter or an emoji as one character', () => {

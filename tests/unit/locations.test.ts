@@ -6,6 +6,8 @@ import {
   defaultFeatureValues,
   foldLocationCode,
   foldName,
+  MAX_PATTERN_SIZE,
+  patternSize,
   searchPatternProblem,
   LOCATION_TEXT,
   locationSchema,
@@ -157,6 +159,24 @@ describe('the search pattern and place names', () => {
     for (const pattern of ['^(.*)*(.*)*\\1\\2$', '(a)\\1', '([a-z])[\\1]', '(x)\\9']) expect(searchPatternProblem(pattern), pattern).toBe(LOCATION_TEXT.backReference);
     for (const pattern of ['\\\\1', 'CAF-\\d+', '\\.1', '(CAF|HEL)-0[0-9]{2}', 'a\\\\\\\\1']) expect(searchPatternProblem(pattern), pattern).toBeNull();
     expect(searchPatternProblem('(')).toBe(LOCATION_TEXT.invalidSearch);
+  });
+  it('refuses counted repetitions that would take the database long to build, nested above all', () => {
+    // (.{0,120}){0,120} kept the embedded database (PGlite, in the server's own thread) ten seconds and
+    // then answered nothing more; (.{0,60}){0,60} 130 ms of every other request's time.
+    for (const pattern of ['(.{0,120}){0,120}x', '(.{0,60}){0,60}x', '((a{0,20}){0,20}){0,20}', '(.{0,40}){0,40}(.{0,40}){0,40}', '(?:[a-z]{10,}){255}'])
+      expect(searchPatternProblem(pattern), pattern).toBe(LOCATION_TEXT.tooComplex);
+    for (const pattern of ['.{0,255}', '.{0,255}.{0,255}.{0,255}x', '(.{0,40}){0,40}', '(CAF|HEL)-0[0-9]{2}', '[{]{3}', '\\{99}', '^A(B|C)*$', '(ab|cd){0,100}x', 'x{1000}'])
+      expect(searchPatternProblem(pattern), pattern).toBeNull();
+  });
+  it('measures a pattern by what its counts copy', () => {
+    expect(patternSize('abc')).toBe(3);
+    expect(patternSize('a{3}')).toBe(3);
+    expect(patternSize('(ab){2,5}c')).toBe(11);
+    expect(patternSize('((a{0,10}){0,10}){0,10}')).toBe(1000);
+    expect(patternSize('[a-z{}]{4}')).toBe(4);
+    expect(patternSize('a|b|c')).toBe(3);
+    expect(patternSize('a*b+c?')).toBe(3);
+    expect(patternSize('(.{0,60}){0,60}')).toBeGreaterThan(MAX_PATTERN_SIZE);
   });
   it('folds case, accents and spaces', () => {
     expect(foldName('  Río   Cuarto ')).toBe(foldName('rio cuarto'));
