@@ -54,13 +54,31 @@ function withoutScripts(html: string): string {
 }
 
 /**
+ * The fragment without its tags, each a '<' to the first '>' after it, as `<[^>]*>` takes them (a
+ * removal never joins two pieces into a new tag: '<<p>A>' leaves 'A>'), in one pass: that pattern
+ * tried every '<' to the end of the text when no '>' followed (quadratic on '<<<…').
+ */
+function withoutTags(html: string): string {
+  let out = '';
+  let kept = 0;
+  let at = html.indexOf('<');
+  while (at !== -1) {
+    const end = html.indexOf('>', at + 1);
+    // No '>' after this '<': none after any later one either.
+    if (end === -1) break;
+    out += html.slice(kept, at);
+    kept = end + 1;
+    at = html.indexOf('<', kept);
+  }
+  return kept === 0 ? html : out + html.slice(kept);
+}
+
+/**
  * The text a reader sees in an HTML fragment: tags removed (with the content of scripts and styles,
- * which nobody reads), entities decoded, surrounding spaces trimmed. A tag is a '<' to the next '>' with
- * no '<' between (`<[^>]*>` tried every '<' to the end of the text: quadratic on '<<<…').
+ * which nobody reads), entities decoded, surrounding spaces trimmed.
  */
 export function stripHtml(html: string): string {
-  return withoutScripts(html)
-    .replace(/<[^<>]*>/g, '')
+  return withoutTags(withoutScripts(html))
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
       if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? whole;
       const n = code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
