@@ -25,6 +25,7 @@ export const CSV_TEXT = {
   unclosedQuote: (line: number, column: number) =>
     `Línea ${line}: la celda de la columna ${column} abre comillas (") que no se cierran en el resto del archivo: ciérrelas o quítelas. No se cargó nada.`,
   tooManyRows: (max: number) => `El archivo supera el máximo de ${formatCount(max)} filas por carga.`,
+  cellTooLong: (line: number, max: number) => `Línea ${line}: una celda tiene más de ${formatCount(max)} caracteres; ningún dato de la carga es tan largo.`,
   hasErrors: (count: number) => `El archivo tiene ${formatCount(count)} ${count === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
   /** After the lines shown (a CSV load names its first 500 bad lines). */
   moreErrors: (count: number) => `… y ${formatCount(count)} ${count === 1 ? 'error' : 'errores'} más.`,

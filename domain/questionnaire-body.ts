@@ -86,6 +86,24 @@ export const sameTree = (a: unknown, b: unknown): boolean => canonical(a) === ca
 export const sameQuestionnaire = (a: QuestionnaireContent, b: QuestionnaireContent): boolean =>
   a.name === b.name && a.questionnaire_version_type === b.questionnaire_version_type && sameTree(a.dimensions, b.dimensions);
 
+export const TOO_MANY_QUESTIONS = `Un cuestionario admite hasta ${LIMITS.totalQuestions} preguntas`;
+
+/**
+ * Whether a body as it arrives (nothing checked yet) holds more questions than a questionnaire admits,
+ * counted by its arrays' lengths alone: read before the schema, which judged every question first (8 MB
+ * of empty questions, each an error, kept the server's thread for half a minute).
+ */
+export function tooManyQuestions(body: unknown): boolean {
+  const list = (value: unknown, key: string): unknown[] => {
+    const inner = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    return Array.isArray(inner) ? inner : [];
+  };
+  let questions = 0;
+  for (const dimension of list(body, 'dimensions'))
+    for (const subDimension of list(dimension, 'subDimensions')) if ((questions += list(subDimension, 'questions').length) > LIMITS.totalQuestions) return true;
+  return false;
+}
+
 /**
  * The body of create and update: the tree's shape with bounded sizes. It does not judge lengths
  * or sums; `questionnaireProblems` does, with the spec's messages.
@@ -101,4 +119,4 @@ export const questionnaireBody = z
      */
     expectedLastVersion: z.number().int().positive().optional(),
   })
-  .refine((q) => countQuestions(q as QuestionnaireContent) <= LIMITS.totalQuestions, `Un cuestionario admite hasta ${LIMITS.totalQuestions} preguntas`);
+  .refine((q) => countQuestions(q as QuestionnaireContent) <= LIMITS.totalQuestions, TOO_MANY_QUESTIONS);

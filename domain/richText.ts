@@ -1,6 +1,7 @@
 /** Rules for rich texts and media links (spec 3 §5 minLength120, spec 3 §9 video ids). */
 import { z } from 'zod';
 import { MSG, textOr, tooLong } from './validation';
+import { formatCount } from './numbers';
 
 /** Rich texts are HTML: capped well above any real instruction so nothing huge reaches the database. */
 export const MAX_RICH_TEXT = 50_000;
@@ -90,10 +91,26 @@ export function stripHtml(html: string): string {
 /** Characters a reader sees (a letter with its accent is one, as is an emoji). */
 export const visibleLength = (html: string): number => [...stripHtml(html)].length;
 
-/** A required rich text with at least `min` visible characters: 'Requerido', then 'Debe ingresar 120 caracteres o más'. */
+/** The most tags a rich text may hold: a long instruction has hundreds. */
+export const MAX_RICH_TAGS = 5_000;
+export const TOO_MANY_TAGS = `El texto tiene demasiadas etiquetas de formato (más de ${formatCount(MAX_RICH_TAGS)}).`;
+
+/** How many tags (a '<' and a letter, '/' or '!') the text has, counted up to `limit + 1`. */
+export function tagsOver(html: string, limit: number): boolean {
+  let tags = 0;
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) if (/[a-z/!]/i.test(html[at + 1] ?? '') && ++tags > limit) return true;
+  return false;
+}
+
+/**
+ * A required rich text with at least `min` visible characters: 'Requerido', then 'Debe ingresar 120
+ * caracteres o más'. Its tags are capped: the sanitizer searches its stack of open tags at each closing
+ * one, and 25,000 '<ul><li>' closed by '</ol>' took it seconds.
+ */
 export function richText(min = 120) {
   return textOr(MSG.required)
     .max(MAX_RICH_TEXT, tooLong)
+    .refine((html) => !tagsOver(html, MAX_RICH_TAGS), { message: TOO_MANY_TAGS, abort: true })
     .superRefine((html, ctx) => {
       const length = visibleLength(html);
       if (length === 0) ctx.addIssue({ code: 'custom', message: MSG.required });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { lockedChanges } from '../../domain/questionnaire-locks';
 import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
 import { countQuestions, type Dimension, finalizeQuestionnaire, type QuestionnaireContent, questionnaireListAnswer, type QuestionnaireRow, type QuestionnaireVersion, questionnaireVersionAnswer, versionRemovedAnswer } from '../../domain/questionnaires';
-import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire, TOO_MANY_QUESTIONS, tooManyQuestions } from '../../domain/questionnaire-body';
 import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
 import { id, nameKey } from '../../domain/validation';
@@ -21,6 +21,10 @@ const write = { roles: ACCESS.questionnaires.write };
 const tags = ['questionnaires'];
 /** A 300-question questionnaire with guides is about 1 MB of JSON. */
 const bodyLimit = 8 * 1024 * 1024;
+/** Too many questions is said before the schema judges each of them (see tooManyQuestions). */
+const preValidation = async (req: { body: unknown }) => {
+  if (tooManyQuestions(req.body)) throw badRequest(TOO_MANY_QUESTIONS, { _: TOO_MANY_QUESTIONS });
+};
 
 export const QUESTIONNAIRE_ERRORS = {
   notFound: 'El cuestionario no existe.',
@@ -122,7 +126,7 @@ export default async function questionnaireRoutes(app: App) {
     return loadVersion(app.db, questionnaireId, version);
   });
 
-  app.post('/questionnariesV2', { config: write, bodyLimit, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody, answer: questionnaireVersionAnswer } }, async (req, reply) => {
+  app.post('/questionnariesV2', { config: write, bodyLimit, preValidation, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody, answer: questionnaireVersionAnswer } }, async (req, reply) => {
     const content = checked(req.body as QuestionnaireContent);
     const created = await app.db.transaction(async (tx) => {
       await refuseTakenQuestionnaireName(tx, content.name);
@@ -137,7 +141,7 @@ export default async function questionnaireRoutes(app: App) {
     return reply.status(201).send(await loadVersion(app.db, created));
   });
 
-  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, schema: { tags, summary: 'Guarda una versión nueva de un cuestionario', description: 'Las dimensiones y subdimensiones existentes conservan nombre y tipo (400 si cambian). Con `expectedLastVersion` distinta de la última versión actual responde 409.', params, body: questionnaireBody, answer: questionnaireVersionAnswer } }, async (req) => {
+  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, preValidation, schema: { tags, summary: 'Guarda una versión nueva de un cuestionario', description: 'Las dimensiones y subdimensiones existentes conservan nombre y tipo (400 si cambian). Con `expectedLastVersion` distinta de la última versión actual responde 409.', params, body: questionnaireBody, answer: questionnaireVersionAnswer } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const { expectedLastVersion } = req.body as { expectedLastVersion?: number };
     const content = checked(req.body as QuestionnaireContent);

@@ -22,7 +22,7 @@ const MAX_LINES_SHOWN = 500;
 export const CLIENT_NAMES = 'clients';
 
 export async function importClients(db: Db, file: Buffer, userId: number): Promise<ClientImportResult> {
-  const rows = parseRows(csvText(file));
+  const rows = parseRows(csvText(file), MAX_CLIENT_ROWS);
   if (rows.length === 0) throw new HttpError(400, CSV_TEXT.empty);
   const headerProblem = clientHeaderProblem(rows[0].cells);
   if (headerProblem) return { ok: false, lines: [headerProblem], count: 1 };

@@ -96,7 +96,7 @@ function codeClash(line: number, code: string, taken: ReadonlyMap<string, string
 }
 
 export async function importLocations(db: Db, clientId: number, buffer: Buffer, userId: number): Promise<ImportResult> {
-  const rows = parseRows(csvText(buffer));
+  const rows = parseRows(csvText(buffer), MAX_CSV_ROWS);
   const headerError = rows.length ? locationHeaderProblem(rows[0].cells) : NOT_A_HEADER;
   if (headerError) return { ok: false, count: 1, lines: [headerError] };
   const data = rows.slice(1);

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
+import { TOO_MANY_TAGS } from '../../domain/richText';
 import { clients } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -168,6 +169,15 @@ describe('texts built to make a pattern read them for long', () => {
     const texts = (html: string) => ({ name: '', generalities: html, beforeWork: html, duringWork: html, afterWork: html });
     await quick('/api/guidelines', texts('<'.repeat(50_000)), 'Requerido');
     await quick('/api/guidelines', texts('<script>'.repeat(6_000)), 'Requerido');
+  });
+  it('refuses guideline texts of more tags than any instruction has, and keeps those within the cap', async () => {
+    // The sanitizer searched its stack of open tags at every closing one: 25,000 '<ul><li>' closed by '</ol>' took seconds.
+    // (The cap holds for the cleaned text too, which closes what was left open: 1,000 pairs become 4,000 tags.)
+    const nested = (pairs: number) => 'x'.repeat(150) + '<ul><li>'.repeat(pairs) + '</ol>'.repeat(pairs);
+    const body = (html: string) => ({ name: `Instructivo anidado ${html.length}`, generalities: html, beforeWork: html, duringWork: html, afterWork: html });
+    await quick('/api/guidelines', body(nested(3_000)), TOO_MANY_TAGS);
+    const res = await t.app.inject({ method: 'POST', url: '/api/guidelines', headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify(body(nested(1_000))) });
+    expect(res.statusCode, res.body).toBe(201);
   });
 });
 

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { PICKER_IDS_CAP, PICKER_TEXT } from '../../domain/pickers';
-import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, TOO_MANY_QUESTIONS } from '../../domain/questionnaire-body';
 import { LOCKED_TEXT } from '../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
@@ -158,6 +158,23 @@ describe('opening one questionnaire', () => {
 });
 
 describe('creating', () => {
+  it('says there are too many questions before judging each (50,000 empty ones kept the server seconds), on create and update', async () => {
+    const sub = (i: number) => ({ _id: `s${i}`, name: `S${i}`, weighting: 2, type: 'NORMAL', questions: Array.from({ length: 1000 }, () => ({})) });
+    const body = { ...draft('Demasiadas preguntas'), dimensions: [{ _id: 'd1', name: 'D', weighting: 100, type: 'NORMAL', subDimensions: Array.from({ length: 50 }, (_, i) => sub(i)) }] };
+    const existing = (await call('POST', '/questionnariesV2', draft('Con pocas preguntas'))).json() as QuestionnaireVersion;
+    for (const [method, url] of [['POST', '/questionnariesV2'], ['PUT', `/questionnariesV2/update/${existing.id}`]] as const) {
+      const started = performance.now();
+      const res = await call(method, url, body);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ message: TOO_MANY_QUESTIONS, errors: { _: TOO_MANY_QUESTIONS } });
+      expect(performance.now() - started, url).toBeLessThan(1000);
+    }
+    // 3,001 well-formed questions: the same words, from the schema's own count.
+    const full = (n: number) => Array.from({ length: n }, (_, i) => ({ ...newQuestion(), name: `P${i}`, weighting: 1 }));
+    const many = { ...draft('Justo de más'), dimensions: [{ _id: 'd1', name: 'D', weighting: 100, type: 'NORMAL', subDimensions: [1000, 1000, 1001].map((n, i) => ({ _id: `s${i}`, name: `S${i}`, weighting: 33, type: 'NORMAL', questions: full(n) })) }] };
+    expect((await call('POST', '/questionnariesV2', many)).json().message).toBe(TOO_MANY_QUESTIONS);
+  });
+
   it('stores version 1 with what a save computes', async () => {
     const res = await call('POST', '/questionnariesV2', draft('Creado en la prueba'), operations);
     expect(res.statusCode, res.body).toBe(201);

@@ -276,4 +276,15 @@ describe('the bulk file rows', () => {
     const tooMany = [header, ...Array.from({ length: 10_001 }, (_, i) => ['A', 'B', `u${i}@x.com`, '', 7])];
     expect(checkSheet(tooMany)).toEqual({ error: IMPORT_TEXT.tooManyRows });
   });
+
+  it('builds only the rows it reads of a file of many more, and still finds it has too many', () => {
+    const book = XLSX.utils.book_new();
+    const rows = [header, ...Array.from({ length: 20_000 }, (_, i) => ['A', 'B', `u${i}@x.com`, '', 7])];
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'bulk_users');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
+    const calls: number[] = [];
+    const counting = { ...XLSX, read: (data: Uint8Array, options: Parameters<SheetReader['read']>[1]) => (calls.push(options.sheetRows), XLSX.read(data, options)) };
+    expect(readBulkFile(counting as unknown as SheetReader, 'u.xlsx', bytes)).toEqual({ error: IMPORT_TEXT.tooManyRows });
+    expect(calls).toEqual([10_002]);
+  });
 });
