@@ -141,7 +141,8 @@ export const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const email = required.refine(isEmail, MSG.email);
+/** An address: 'El campo es demasiado largo' past what mail carries (254), then its shape. */
+export const email = required.max(MAX_EMAIL, tooLong).refine(isEmail, MSG.email);
 export const url = required.refine(isUrl, MSG.url);
 export const optionalUrl = optionalText.refine((v) => v === null || isUrl(v), MSG.url);
 export const phone = z

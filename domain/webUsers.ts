@@ -71,7 +71,7 @@ const name = required.pipe(z.string().max(100, MSG.tooLong));
 const fields = {
   names: name,
   lastName: name,
-  email: email.pipe(z.string().max(254, MSG.tooLong)),
+  email,
   primaryPhone: optionalPhone,
   linkSurveyMonkey: optionalUrl,
   rolId,
