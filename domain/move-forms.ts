@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { repliesBody } from './move-replies';
 import { MOVE_STATUSES, STOCK_STATES } from './moves';
 import { formatCount } from './numbers';
-import { dateValue, id, limitParam, MAX_ID, MAX_TEXT, offsetParam, isWebLink, orderParam, parseDisplayDate, textOr, trimText } from './validation';
+import { dateValue, id, idsUpTo, limitParam, MAX_ID, MAX_TEXT, offsetParam, isWebLink, orderParam, parseDisplayDate, textOr, trimText } from './validation';
 
 export const MOVE_FORM_TEXT = {
   agentOrGetter: 'Asigne el agente de calidad o el auditor, uno por vez.',
@@ -185,7 +185,7 @@ export const submitBody = z.object({
   version,
 });
 
-const idList = z.array(id).max(100_000);
+const idList = idsUpTo(100_000);
 /** A published visit of a project location (a given one, or the location's next) to become a Getter's move. */
 const visitItem = { projectLocationId: id, visitId: id.optional() };
 

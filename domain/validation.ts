@@ -186,6 +186,29 @@ export const idSaying = (message: string) =>
     .pipe(z.number().int(message).positive(message).max(MAX_ID, message));
 export const id = idSaying(INVALID_ID);
 
+/** Whether `value` is an id as `id` reads one, without building an error for it. */
+export const isIdValue = (value: unknown): boolean =>
+  (typeof value === 'number' ? Number.isInteger(value) : typeof value === 'string' && /^\d{1,10}$/.test(value)) && Number(value) >= 1 && Number(value) <= MAX_ID;
+
+/**
+ * Up to `max` ids, read in one pass that stops at the first that is not one: as `z.array(id)`, a list of
+ * 100,000 bad ids was 100,000 errors (0.7 s of the server, and an answer of megabytes naming each).
+ * Documented as the list of ids it is.
+ */
+export const idsUpTo = (max: number) =>
+  documentedAs(
+    z
+      .array(z.unknown())
+      .max(max)
+      .transform((items, ctx) => {
+        const bad = items.findIndex((item) => !isIdValue(item));
+        if (bad < 0) return items.map(Number);
+        ctx.addIssue({ code: 'custom', path: [bad], message: INVALID_ID, input: items[bad] });
+        return z.NEVER;
+      }),
+    z.array(id).max(max),
+  );
+
 /**
  * An id a form may leave empty: '', null and absent are null; anything else must be an id as `id` reads
  * one (`true`, `[1]` or '1e0' in a body were read as record 1: a client type, a country, a user's client).

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
+import { TOO_MANY_REPLIES } from '../../domain/move-replies';
 import { TOO_MANY_TAGS } from '../../domain/richText';
 import { clients } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
@@ -150,9 +151,9 @@ describe('texts built to make a pattern read them for long', () => {
   // Each of these held the whole server (every other request waited) for seconds with a body far under
   // the 2 MB limit: the e-mail pattern backtracked over the dots, the rich text's tag and script
   // patterns searched the rest of the text from every '<'.
-  const quick = async (url: string, payload: unknown, message: string) => {
+  const quick = async (url: string, payload: unknown, message: string, method: 'POST' | 'PUT' = 'POST') => {
     const started = performance.now();
-    const res = await t.app.inject({ method: 'POST', url, headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    const res = await t.app.inject({ method, url, headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
     expect(res.statusCode, res.body).toBe(400);
     expect(JSON.stringify(res.json().errors), url).toContain(message);
     expect(performance.now() - started, url).toBeLessThan(1000);
@@ -178,6 +179,18 @@ describe('texts built to make a pattern read them for long', () => {
     await quick('/api/guidelines', body(nested(3_000)), TOO_MANY_TAGS);
     const res = await t.app.inject({ method: 'POST', url: '/api/guidelines', headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify(body(nested(1_000))) });
     expect(res.statusCode, res.body).toBe(201);
+  });
+  it('counts the replies of a move before judging each, and stops a list of ids at its first bad one', async () => {
+    // 50,000 invalid replies (about 2 MB) were judged one by one, and only then counted against the 3,000 a
+    // questionnaire holds; 100,000 bad ids in a mass assignment were 100,000 errors in the answer.
+    const replies = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`q${i}`, { replyData: {}, hasToEdit: 'x' }]));
+    await quick('/api/user-moves/edit-one', { id: 1, version: 1, questionnarieReplyedByAgent: { replies } }, TOO_MANY_REPLIES, 'PUT');
+    const ids = [1, 2, ...Array.from({ length: 99_998 }, () => 'x')];
+    const started = performance.now();
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user-moves/massive', headers: admin, payload: { assignedAgentId: 1, userMovesIds: ids } });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: 'Identificador inválido', errors: { 'userMovesIds.2': 'Identificador inválido' } });
   });
 });
 

@@ -1,5 +1,6 @@
 /** Browser helpers for the end-to-end tests (see global-setup.ts for the server they talk to). */
 import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { E2eWorld } from './global-setup';
@@ -57,9 +58,18 @@ export async function atPath(page: Page, path: string, timeout = UI_TIMEOUT): Pr
   }
 }
 
+/** Debian's Chromium built for automation only (package chromium-headless-shell): no window code at all. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/**
+ * The browser the tests drive: E2E_CHROMIUM when set, else Debian's headless shell when installed (it is
+ * Chromium's old headless mode, the same Blink and V8: the same 34 tests took 25 % less time and 33 % less
+ * CPU than with the full browser's new headless mode, 01/12), else Debian's Chromium.
+ */
+export const E2E_CHROMIUM = process.env.E2E_CHROMIUM || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: E2E_CHROMIUM,
     headless: true,
     args: [
       '--headless',

@@ -15,7 +15,9 @@ import {
   fieldErrors,
   formatDisplayDate,
   id,
+  idsUpTo,
   isEmail,
+  isIdValue,
   isEmailShaped,
   isStrongPassword,
   isUrl,
@@ -333,6 +335,35 @@ describe('id', () => {
     for (const value of [true, false, [6], [[2]], '0x6', ' 6 ', '6e0', '+6', '', null, undefined, {}]) {
       expect(messageOf(id, value), JSON.stringify(value)).toBe('Identificador inválido');
     }
+  });
+});
+
+describe('idsUpTo', () => {
+  const anyValue = fc.oneof(
+    fc.integer({ min: -5, max: MAX_ID + 5 }),
+    fc.constantFrom(MAX_ID, MAX_ID + 1, 0, 1, 1.5, -0, Number.NaN, Infinity, 2 ** 53),
+    fc.stringMatching(/^[0-9 .+e-]{0,12}$/),
+    fc.constantFrom('0', '01', '2147483647', '2147483648', '9999999999', '12345678901', true, null, [6], {}),
+  );
+  it('reads a value as an id exactly when id does', () => {
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        expect(isIdValue(value), JSON.stringify(value)).toBe(id.safeParse(value).success);
+      }),
+    );
+  });
+  it('gives the same ids as a list of id, and names only the first that is not one', () => {
+    const list = idsUpTo(5);
+    fc.assert(
+      fc.property(fc.array(anyValue, { maxLength: 5 }), (values) => {
+        const mine = list.safeParse(values);
+        const theirs = z.array(id).safeParse(values);
+        expect(mine.success).toBe(theirs.success);
+        if (theirs.success) expect(mine.data).toEqual(theirs.data);
+        else expect(mine.error?.issues.map((i) => [i.path, i.message])).toEqual([[[theirs.error.issues[0].path[0]], INVALID_ID]]);
+      }),
+    );
+    expect(list.safeParse([1, 2, 3, 4, 5, 6]).success).toBe(false);
   });
 });
 
