@@ -7,6 +7,8 @@
  * - TEST_DATABASE_URL set: a new PostgreSQL database `campo_e2e_<pid>_<project>_<n>`, dropped at teardown.
  * - Otherwise: an embedded PGlite in a fresh temporary DATA_DIR.
  *
+ * Either is a copy of the same migrated and seeded demo data, made once per run (`seededOnce`).
+ *
  * A test file finds its world by its worker's VITEST_POOL_ID (helpers.ts `world()`).
  *
  * Build the console first (`npx vite build`).
@@ -28,6 +30,8 @@ export interface E2eWorld {
   mailDir: string;
   /** The server's PostgreSQL database, for a test that stores what the API no longer accepts; empty on PGlite (the server holds it). */
   databaseUrl: string;
+  /** The server's DATA_DIR (its files, and its PGlite database). */
+  dataDir: string;
 }
 
 declare module 'vitest' {
@@ -53,6 +57,20 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * CREATE DATABASE, tried again while PostgreSQL still counts a connection to its template (55006: the
+ * server that seeded it has exited, and its backends may take a moment to end).
+ */
+async function createDatabase(url: string, text: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminQuery(url, text);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+      await sleep(100);
+    }
+  }
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,8 +105,15 @@ function stop(child: ChildProcess): Promise<void> {
 
 type Cleanups = (() => Promise<void> | void)[];
 
+/**
+ * Where a world's data starts: a PostgreSQL database to copy (CREATE DATABASE … TEMPLATE) or a PGlite data
+ * directory to copy, both migrated and seeded by a server that was then stopped. Without one, the world's
+ * own server migrates and seeds its empty database.
+ */
+type Seeded = { database: string } | { dataDir: string };
+
 /** Starts world number `n`: its mail sink, data directory, database and server. */
-async function startWorld(project: string, n: number, staticDir: string, cleanups: Cleanups): Promise<E2eWorld> {
+async function startWorld(project: string, n: number, staticDir: string, cleanups: Cleanups, seeded?: Seeded, keepDatabase?: string): Promise<E2eWorld> {
   const mailDir = mkdtempSync(join(tmpdir(), `campo-e2e-mail-${n}-`));
   cleanups.push(() => rmSync(mailDir, { recursive: true, force: true }));
   const sink = await startSmtpSink(mailDir);
@@ -96,15 +121,17 @@ async function startWorld(project: string, n: number, staticDir: string, cleanup
 
   const dataDir = mkdtempSync(join(tmpdir(), `campo-e2e-data-${n}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (seeded && 'dataDir' in seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
 
   let databaseUrl = '';
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     // Per project too: both e2e projects (e2e-timed, e2e) start worlds in the same process.
-    const name = `campo_e2e_${process.pid}_${project.replace(/\W/g, '_')}_${n}`;
+    const name = keepDatabase ?? `campo_e2e_${process.pid}_${project.replace(/\W/g, '_')}_${n}`;
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-    await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
-    cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+    const template = seeded && 'database' in seeded ? ` TEMPLATE ${quoteIdent(seeded.database)}` : '';
+    await createDatabase(adminUrl, `CREATE DATABASE ${quoteIdent(name)}${template}`);
+    if (!keepDatabase) cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
     const target = new URL(adminUrl);
     target.pathname = `/${name}`;
     databaseUrl = target.toString();
@@ -139,7 +166,40 @@ async function startWorld(project: string, n: number, staticDir: string, cleanup
   cleanups.push(() => stop(child));
 
   await waitForServer(baseUrl, child, () => output);
-  return { baseUrl, mailDir, databaseUrl };
+  return { baseUrl, mailDir, databaseUrl, dataDir };
+}
+
+/**
+ * The demo data every world copies, made once per run: a server migrates and seeds it, and stops (its
+ * PGlite directory or its PostgreSQL database is then a template). Each world copies it and its own server
+ * finds it migrated and seeded: a world was ~10 s of migrating and seeding, one after the other, and
+ * three of them (e2e-timed's and e2e's two) started before any test. Made once for both projects' setups,
+ * which run in the same process; the project that made it removes it at its teardown.
+ */
+function seededOnce(staticDir: string, cleanups: Cleanups): Promise<Seeded> {
+  const shared = globalThis as { campoE2eSeeded?: Promise<Seeded> };
+  shared.campoE2eSeeded ??= (async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const database = `campo_e2e_${process.pid}_seeded`;
+    if (adminUrl) cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`));
+    const own: Cleanups = [];
+    const world = await startWorld('seeded', 0, staticDir, own, undefined, adminUrl ? database : undefined);
+    // Stopped (its server closes the database) before it is copied; its data directory stays until the teardown.
+    const dataDir = mkdtempSync(join(tmpdir(), 'campo-e2e-seeded-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    try {
+      await stopAll(own.splice(own.length - 1));
+      cpSync(world.dataDir, dataDir, { recursive: true });
+    } finally {
+      await stopAll(own);
+    }
+    return adminUrl ? { database } : { dataDir };
+  })();
+  return shared.campoE2eSeeded;
+}
+
+async function stopAll(cleanups: Cleanups): Promise<void> {
+  for (const cleanup of cleanups.reverse()) await cleanup();
 }
 
 export default async function setup(project: TestProject) {
@@ -164,9 +224,10 @@ export default async function setup(project: TestProject) {
     cleanups.push(() => rmSync(staticDir, { recursive: true, force: true }));
     cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
 
+    const seeded = await seededOnce(staticDir, cleanups);
     const worlds: E2eWorld[] = [];
-    // One after the other: two servers migrating and seeding at once only slow each other down.
-    for (let n = 1; n <= Math.max(1, project.config.maxWorkers); n++) worlds.push(await startWorld(project.name, n, staticDir, cleanups));
+    // One after the other: servers starting at once only slow each other down.
+    for (let n = 1; n <= Math.max(1, project.config.maxWorkers); n++) worlds.push(await startWorld(project.name, n, staticDir, cleanups, seeded));
 
     project.provide('e2eWorlds', worlds);
     project.provide('e2eSooftSecret', SOOFT_SECRET);
