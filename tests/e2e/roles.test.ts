@@ -31,9 +31,11 @@ describe('a client user (cliente@campo.test)', () => {
     // A screen's entry is a link to its address, so the browser can open it in another tab.
     const reports = sidebar(page).getByRole('link', { name: 'Mis Reportes', exact: true });
     expect(await reports.getAttribute('href')).toMatch(/^\/[a-z]/);
+    const href = await reports.getAttribute('href');
     const [tab] = await Promise.all([page.context().waitForEvent('page'), reports.click({ modifiers: ['ControlOrMeta'] })]);
-    await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe(await reports.getAttribute('href'));
+    // The new tab is 'about:blank' until its navigation commits (its first load state can be that page's).
+    await tab.waitForURL((url) => url.protocol !== 'about:');
+    expect(new URL(tab.url()).pathname).toBe(href);
     await tab.close();
     errors.assertNone();
   });

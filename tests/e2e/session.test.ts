@@ -572,6 +572,8 @@ describe('two tabs of one browser', () => {
     const otherErrors = trackErrors(other);
     await other.goto('/motives');
     await shown(other.getByText('Bienvenido Ana Administradora'));
+    // Idle: its list has come (a request still on its way at the logout is refused with a 401).
+    await shown(other.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
 
     await page.getByRole('button', { name: 'Perfil' }).click();
     await page.getByRole('menuitem', { name: 'Desconectar' }).click();
