@@ -179,16 +179,18 @@ export const INVALID_ID = 'Identificador inválido';
  * A record's id: a number, or a string of digits (a path or a query). Nothing else is read as one: a
  * coercion made `true` record 1 and `[6]`, '0x6', ' 6 ' or '6e0' record 6, and acted on them.
  */
+/** An id written as text: digits only, at most ten (MAX_ID has ten). */
+const ID_DIGITS = /^\d{1,10}$/;
 export const idSaying = (message: string) =>
   z
-    .union([z.number().int(message), z.string().regex(/^\d{1,10}$/, message)], { error: message })
+    .union([z.number().int(message), z.string().regex(ID_DIGITS, message)], { error: message })
     .transform(Number)
     .pipe(z.number().int(message).positive(message).max(MAX_ID, message));
 export const id = idSaying(INVALID_ID);
 
 /** Whether `value` is an id as `id` reads one, without building an error for it. */
 export const isIdValue = (value: unknown): boolean =>
-  (typeof value === 'number' ? Number.isInteger(value) : typeof value === 'string' && /^\d{1,10}$/.test(value)) && Number(value) >= 1 && Number(value) <= MAX_ID;
+  (typeof value === 'number' ? Number.isInteger(value) : typeof value === 'string' && ID_DIGITS.test(value)) && Number(value) >= 1 && Number(value) <= MAX_ID;
 
 /**
  * Up to `max` ids, read in one pass that stops at the first that is not one: as `z.array(id)`, a list of
