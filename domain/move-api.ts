@@ -146,6 +146,13 @@ export const moveDetailAnswer = z.object({
   }),
 });
 export type MoveDetail = z.infer<typeof moveDetailAnswer>;
+
+/**
+ * A move's 'Fecha de visita', as every screen and file of the console names it: when the Getter finished the
+ * visit (`completedAuditDate`, the date the reports and the dashboard filter and count it by), else when they
+ * started it (a visit not finished yet, or a rescued one).
+ */
+export const visitDateOf = (move: { startAuditDate: string | null; completedAuditDate: string | null }): string | null => move.completedAuditDate ?? move.startAuditDate;
 /** `POST /user-moves/accept-one` (`ApproveAnswer`). */
 export const approveAnswer = moveDetailAnswer.extend({ transaction: z.object({ id: recordId, amount: money }).nullable(), paidBefore: paidVisit.nullable() });
 

@@ -37,6 +37,9 @@ export const MOVE_FORM_TEXT = {
   fileName: 'Por favor seleccione un nombre',
   fileNameChars: 'Solo letras, números y guiones',
   pickAgent: '* Debe seleccionar un agente de calidad',
+  /** The list's 'Sin agente' with an agent as well: no move is both. */
+  agentOrWithout: 'Filtre por un agente de calidad o por las moves sin agente, no por las dos cosas.',
+  withoutAgentValue: "'withoutAgent' debe ser true o false.",
   pickAuditor: 'Debe seleccionar un auditor para asignar la move',
   pickMove: 'Debe seleccionar al menos una move',
   stockState: 'Algunas de las moves seleccionadas no están en el estado requerido para asignar (Asignada, Disponible, Publicada, Publicada por Cancelación)',
@@ -67,6 +70,7 @@ export const MOVE_FORM_TEXT = {
   outsideProject: (from: string, to: string) => `Las fechas deben estar dentro del período del proyecto (${from} al ${to}).`,
   assigning: (name: string) => `Estas asignando a ${name}`,
   reviewedBefore: 'Esta move ya fue revisada anteriormente. ¿Desea guardar los cambios?',
+  photoReason: 'Indique el motivo para quitar una foto de una move aprobada.',
 } as const;
 
 const T = MOVE_FORM_TEXT;
@@ -152,8 +156,16 @@ export const deletePhotoBody = z.object({
   questionId: z.string().min(1).max(64),
   imageUrl: z.string().min(1).max(4000),
   index: z.coerce.number().int().min(0).max(1000),
+  /** Why the photo goes: required on an approved move (`photoRemovalNeedsReason`). */
+  reason: z.string().trim().max(MAX_TEXT, T.tooLong).nullish(),
   version,
 });
+
+/**
+ * Removing a photo from an approved move changes what was approved, as 'Editar Move Aprobada' does: it
+ * needs a reason, kept as the move's edit reason. In review the photo goes without one.
+ */
+export const photoRemovalNeedsReason = (status: string): boolean => status === 'APROBADA';
 /** An agent's edit of the answers ('Guardar Cambios'); editing an approved move needs a reason. */
 export const agentReplyBody = z.object({
   userMoveId: moveId,
@@ -247,6 +259,10 @@ const moveFilterFields = {
   statusId: z.enum(MOVE_STATUSES as [string, ...string[]], { error: 'Estado inválido' }).optional(),
   userId: id.optional(),
   assignedAgentId: id.optional(),
+  /** 'Sin agente': only the moves no quality agent holds ('true' in the list's query, true in a mass assignment's filter). */
+  withoutAgent: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: T.withoutAgentValue })
+    .optional(),
   city: id.optional(),
   withMinimumAttachments: z.coerce.number().int().min(0).max(1000).optional(),
   code: z.string().trim().max(40).optional(),
@@ -258,6 +274,12 @@ const moveFilterFields = {
 const checkDates = (q: { fromDate?: string; toDate?: string }, ctx: z.RefinementCtx) => {
   if (Boolean(q.fromDate) !== Boolean(q.toDate)) ctx.addIssue({ code: 'custom', path: [q.fromDate ? 'toDate' : 'fromDate'], message: T.bothDates });
   if (q.fromDate && q.toDate && q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: T.endBeforeStart });
+};
+
+/** The filter's rules across fields: the dates, and an agent or 'Sin agente' (with both, no move would match, or one was dropped). */
+const checkFilter = (q: { fromDate?: string; toDate?: string; assignedAgentId?: number; withoutAgent?: boolean }, ctx: z.RefinementCtx) => {
+  checkDates(q, ctx);
+  if (q.withoutAgent && q.assignedAgentId !== undefined) ctx.addIssue({ code: 'custom', path: ['withoutAgent'], message: T.agentOrWithout });
 };
 
 /** The list's query (spec 2 "Payload shapes for Moves"). */
@@ -274,7 +296,7 @@ export const moveListQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.after !== undefined && q.before !== undefined) ctx.addIssue({ code: 'custom', path: ['before'], message: T.oneCursor });
-    checkDates(q, ctx);
+    checkFilter(q, ctx);
   });
 export type MoveListQuery = z.output<typeof moveListQuery>;
 
@@ -284,7 +306,7 @@ export type MoveListQuery = z.output<typeof moveListQuery>;
  */
 export const moveFilter = z
   .strictObject(moveFilterFields)
-  .superRefine(checkDates);
+  .superRefine(checkFilter);
 
 /** The search box: a number (or 'M-123') searches by code, anything else by point of sale. */
 export function searchFilter(text: string): { code?: string; clientLocationName?: string } {

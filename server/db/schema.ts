@@ -744,6 +744,8 @@ export const userMoves = pgTable(
     index('user_moves_project_location_id_idx').on(t.projectLocationId, t.id),
     index('user_moves_user_idx').on(t.userId, t.id),
     index('user_moves_agent_idx').on(t.assignedAgentId, t.id),
+    // The list's 'Sin agente' with a status (migration 0036): the moves no agent holds, by status then id.
+    index('user_moves_no_agent_status_idx').on(t.status, t.id).where(sql`${t.assignedAgentId} is null`),
     index('user_moves_finish_idx').on(t.finishAnalysisDate),
     uniqueIndex('user_moves_republished_from_uq').on(t.republishedFromId),
     // The list's date range and its default order; the performance report's visit dates; cancel and stock by visit.

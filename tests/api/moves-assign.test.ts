@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move-api';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
-import { MOVE_TEXT } from '../../domain/moves';
+import { MOVE_TEXT, STOCK_STATES } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
 import { campaigns, clients, locations, moveAttachments, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
@@ -103,6 +103,25 @@ describe('mass assignment to a quality agent', () => {
     const answer = await api.ok<{ updated: number }>('PUT', '/user-moves/massive', admin, { filter: { statusId: 'PAUSADA' }, assignedAgentId: agentId });
     expect(answer.updated).toBe(paused.length);
     expect((await movesWhere(t, inStatus('PAUSADA'))).every((m) => m.assignedAgentId === agentId)).toBe(true);
+  });
+
+  it("assigns the moves of a filter 'Sin agente' only, and refuses a filter with an agent and 'Sin agente' at once", async () => {
+    // Started moves on both sides of the filter: two no agent holds, the others the administrator's.
+    const ids = (await movesWhere(t, inStatus('INICIADA'))).map((m) => m.id);
+    expect(ids.length).toBeGreaterThan(2);
+    await t.db.update(userMoves).set({ assignedAgentId: null }).where(inArray(userMoves.id, ids.slice(0, 2)));
+    await t.db.update(userMoves).set({ assignedAgentId: adminId }).where(inArray(userMoves.id, ids.slice(2)));
+    const started = await movesWhere(t, inStatus('INICIADA'));
+    const unheld = ids.slice(0, 2);
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { filter: { statusId: 'INICIADA', withoutAgent: true, assignedAgentId: adminId }, assignedAgentId: agentId });
+    expect([refused.statusCode, refused.json().errors?.withoutAgent]).toEqual([400, MOVE_FORM_TEXT.agentOrWithout]);
+    expect(await movesWhere(t, inStatus('INICIADA'))).toEqual(started);
+
+    const answer = await api.ok<{ updated: number }>('PUT', '/user-moves/massive', admin, { filter: { statusId: 'INICIADA', withoutAgent: true }, assignedAgentId: agentId });
+    expect(answer.updated).toBe(unheld.length);
+    const after = await movesWhere(t, inStatus('INICIADA'));
+    // The ones no agent held are the agent's now; the others keep theirs.
+    expect(after.map((m) => [m.id, m.assignedAgentId])).toEqual(started.map((m) => [m.id, unheld.includes(m.id) ? agentId : m.assignedAgentId]));
   });
 
   it("refuses a filter key the list does not know, and assigns nothing (ignored, it widened the filter to every move)", async () => {
@@ -538,6 +557,8 @@ describe('the stock', () => {
     };
     const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
     expect(moves.some((r) => r.imagenes > 0 && r.fechas.aprobada !== null)).toBe(true);
+    // Some finished visit started on another moment than it finished: the two readings differ there.
+    expect(moves.some((r) => { const m = details.get(r.userMoveId!)!; return m.completedAuditDate && m.startAuditDate && m.completedAuditDate.getTime() !== m.startAuditDate.getTime(); })).toBe(true);
     for (const row of moves) {
       const id = row.userMoveId!;
       const move = details.get(id)!;
@@ -559,7 +580,8 @@ describe('the stock', () => {
         duracion_segundos: own.some((f) => f.durationInSeconds !== null) ? own.reduce((n, f) => n + (f.durationInSeconds ?? 0), 0) : null,
         motivo: move.rejectionReason ?? move.disapprovedReason ?? move.returnReason ?? move.cancelReason ?? null,
         video: move.videoLink,
-        fecha_visita: iso(move.startAuditDate),
+        // The visit's date, as every screen names it: when the Getter finished it, else when they started it.
+        fecha_visita: iso(move.completedAuditDate ?? move.startAuditDate),
         id_move: move.code,
       });
     }
@@ -646,6 +668,21 @@ describe('the stock', () => {
       const third: Page = await api.ok('GET', `/user-moves/stock-moves-report?full=true&limit=41${filter}&after=${pages[0].ahead}`, admin);
       expect(third.rows.map((r) => r.key)).toEqual(pages[2].rows.map((r) => r.key));
     }
+  });
+
+  it('exports the stock of one client, and only its four stock states when asked, as the report screen offers', async () => {
+    const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    const all: { rows: StockReportRow[] } = await api.ok('GET', '/user-moves/stock-moves-report?full=true&limit=5000', admin);
+    const mine: { rows: StockReportRow[] } = await api.ok('GET', `/user-moves/stock-moves-report?full=true&limit=5000&clientId=${client.id}`, admin);
+    expect(mine.rows.length).toBeGreaterThan(0);
+    expect(mine.rows.length).toBeLessThan(all.rows.length);
+    expect(new Set(mine.rows.map((r) => r.cliente))).toEqual(new Set([client.name]));
+    expect(mine.rows.map((r) => r.key)).toEqual(all.rows.filter((r) => r.cliente === client.name).map((r) => r.key));
+    const stock: { rows: StockReportRow[] } = await api.ok('GET', `/user-moves/stock-moves-report?full=true&limit=5000&clientId=${client.id}&statuses=${encodeURIComponent(STOCK_STATES.join(','))}`, admin);
+    expect(stock.rows.length).toBeGreaterThan(0);
+    expect(stock.rows.length).toBeLessThan(mine.rows.length);
+    expect(stock.rows.every((r) => (STOCK_STATES as readonly string[]).includes(r.estado_actual))).toBe(true);
+    expect(stock.rows.map((r) => r.key)).toEqual(mine.rows.filter((r) => (STOCK_STATES as readonly string[]).includes(r.estado_actual)).map((r) => r.key));
   });
 
   it('refuses `statuses` sent empty instead of listing every state, and a client or project that does not exist', async () => {

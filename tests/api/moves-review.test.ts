@@ -404,6 +404,46 @@ describe('editing the answers', () => {
     expect(((await answersOf(move.id)).replies[id].replyData as string[]).length).toBe((reply.replyData as string[]).length - 1);
   });
 
+  it('deletes a photo from an approved move only with a reason, kept as its edit reason and in the audit; in review none is asked', async () => {
+    // The answers the review shows (the agent's edit when there is one): a stored photo of an approved move the other tests leave alone.
+    const shown = async (moveId: number) => {
+      const byAgent = await api.call('GET', `/questionnaireRepliedByAgent?userMoveId=${moveId}`, admin);
+      return byAgent.statusCode === 200 ? (byAgent.json() as AnsweredQuestionnaire) : answersOf(moveId);
+    };
+    const photoOf = (answered: AnsweredQuestionnaire) => Object.entries(answered.replies).find(([, r]) => Array.isArray(r.replyData) && String(r.replyData[0]).startsWith('/api/files/'));
+    // The last such move of a status (the other tests take the first ones).
+    const lastWithPhoto = async (status: string) => {
+      for (const m of (await movesWhere(t, inStatus(status), withAgent, isNull(userMoves.editReason), isNull(userMoves.rescueUserId))).reverse()) {
+        const photo = photoOf(await shown(m.id));
+        if (photo) return { move: m, photo };
+      }
+      throw new Error(`No ${status} move with a stored photo`);
+    };
+    const { move: approved, photo } = await lastWithPhoto('APROBADA');
+    const [questionId, reply] = photo;
+    const photos = reply.replyData as string[];
+    const body = { userMoveId: approved.id, questionId, imageUrl: photos[0], index: 0 };
+    for (const reason of [undefined, '', '   ', '\u0001\u0002']) {
+      const refused = await api.call('PUT', '/user-moves/delete-photo', admin, { ...body, ...(reason === undefined ? {} : { reason }) });
+      expect([refused.statusCode, refused.json().message, refused.json().errors?.reason], JSON.stringify(reason)).toEqual([400, MOVE_FORM_TEXT.photoReason, MOVE_FORM_TEXT.required]);
+    }
+    expect(await reload(t, approved.id)).toEqual(approved);
+    expect(((await shown(approved.id)).replies[questionId].replyData as string[]).length).toBe(photos.length);
+
+    const answer = await api.ok<Detail>('PUT', '/user-moves/delete-photo', admin, { ...body, reason: '  La foto muestra otro local.  ' });
+    expect(answer).toMatchObject({ statusId: 'APROBADA', editReason: 'La foto muestra otro local.', version: approved.version + 1 });
+    expect(((await shown(approved.id)).replies[questionId].replyData as string[]).length).toBe(photos.length - 1);
+    // The trace an approved edit leaves: its reason in the audit (the status stays, so no new step in the history).
+    const entry = (await auditsOf(t, approved.id)).at(-1)!;
+    expect(entry).toMatchObject({ userId: adminId, action: 'deletePhoto', detail: expect.objectContaining({ from: 'APROBADA', to: 'APROBADA', reason: 'La foto muestra otro local.', questionId, index: 0 }) });
+    await expectLogFollows(t, approved.id, 'APROBADA');
+
+    // In review the photo goes without a reason, and no edit reason is written.
+    const { move, photo: [inReviewQuestion, inReviewReply] } = await lastWithPhoto('EN_REVISION');
+    const removed = await api.ok<Detail>('PUT', '/user-moves/delete-photo', admin, { userMoveId: move.id, questionId: inReviewQuestion, imageUrl: (inReviewReply.replyData as string[])[0], index: 0 });
+    expect(removed).toMatchObject({ statusId: 'EN_REVISION', editReason: null, version: move.version + 1 });
+  });
+
   it('refuses to "delete a photo" from a question that is not a photo question, and keeps its answer', async () => {
     const move = await inReview(10);
     const answered = await answersOf(move.id);

@@ -269,6 +269,46 @@ describe('the moves list', () => {
     expect(withFiles.count).toBeLessThan((await list('withMinimumAttachments=1')).count);
   });
 
+  it("filters by quality agent and by 'Sin agente' (withoutAgent), and refuses both at once", async () => {
+    const [held] = await movesWhere(t, withAgent);
+    const agentId = held.assignedAgentId!;
+    const byAgent = await list(`assignedAgentId=${agentId}&limit=1000`);
+    expect(byAgent.count).toBe((await movesWhere(t, eq(userMoves.assignedAgentId, agentId))).length);
+    expect(byAgent.rows.some((r) => r.id === held.id)).toBe(true);
+    expect(new Set(byAgent.rows.map((r) => r.assignedAgentFullName)).size).toBe(1);
+
+    const unheld = await movesWhere(t, isNull(userMoves.assignedAgentId));
+    expect(unheld.length).toBeGreaterThan(0);
+    const none = await list('withoutAgent=true&limit=1000');
+    expect(none.count).toBe(unheld.length);
+    expect(none.rows.map((r) => r.id)).toEqual(unheld.map((m) => m.id).reverse().slice(0, 1000));
+    expect(none.rows.every((r) => r.assignedAgentFullName === null)).toBe(true);
+    // With a status, and by keyset past the first page, in the order of a column.
+    const assigned = unheld.filter((m) => m.status === 'ASIGNADA');
+    expect((await list('withoutAgent=true&statusId=ASIGNADA&limit=1000')).rows.map((r) => r.id).sort()).toEqual(assigned.map((m) => m.id).sort());
+    const first = await list('withoutAgent=true&sort=createdAt&order=ASC&limit=5');
+    const next = await list(`withoutAgent=true&sort=createdAt&order=ASC&limit=5&after=${first.rows.at(-1)!.id}`);
+    const byOffset = await list('withoutAgent=true&sort=createdAt&order=ASC&limit=5&offset=5');
+    expect(next.rows.map((r) => r.id)).toEqual(byOffset.rows.map((r) => r.id));
+    expect(next.rows.every((r) => r.assignedAgentFullName === null)).toBe(true);
+    // 'false' is no filter.
+    expect((await list('withoutAgent=false')).count).toBe((await list('')).count);
+
+    const both = await api.call('GET', `/user-moves/get/all?withoutAgent=true&assignedAgentId=${agentId}`, admin);
+    expect([both.statusCode, both.json().errors?.withoutAgent]).toEqual([400, MOVE_FORM_TEXT.agentOrWithout]);
+    const odd = await api.call('GET', '/user-moves/get/all?withoutAgent=quizas', admin);
+    expect([odd.statusCode, odd.json().errors?.withoutAgent]).toEqual([400, MOVE_FORM_TEXT.withoutAgentValue]);
+  });
+
+  it("sorts by the day each move was created ('Creada', what the date range filters by), both ways", async () => {
+    for (const order of ['ASC', 'DESC'] as const) {
+      const page = await list(`sort=createdAt&order=${order}&limit=50`);
+      const times = page.rows.map((r) => r.createdAt);
+      const sorted = [...times].sort();
+      expect(times).toEqual(order === 'ASC' ? sorted : sorted.reverse());
+    }
+  });
+
   it('searches a number by code and a text by point of sale', async () => {
     expect((await list('code=12')).rows.map((r) => r.code)).toEqual(['M-0000012']);
     expect((await list('code=M-0000012')).rows.map((r) => r.code)).toEqual(['M-0000012']);

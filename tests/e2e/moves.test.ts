@@ -9,7 +9,7 @@ import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { MOVE_TEXT } from '../../domain/moves';
 import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
-import { todayIso } from '../../domain/validation';
+import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
 
@@ -317,7 +317,8 @@ describe('Lista de Moves', () => {
     session = await chromium.open();
     const { page, errors } = session;
     const asked: URL[] = [];
-    page.on('request', (r) => r.url().includes('/api/users?') && asked.push(new URL(r.url())));
+    // The Getters' lookups (the agent filter's list of quality agents, role 1, is another).
+    page.on('request', (r) => r.url().includes('/api/users?') && new URL(r.url()).searchParams.get('rolId') !== '1' && asked.push(new URL(r.url())));
     await loginAs(page, 'admin@campo.test');
     await openMenu(page, 'Moves', 'Listado de moves');
     await atPath(page, '/user-moves/historial');
@@ -470,6 +471,61 @@ describe('Lista de Moves', () => {
     const lines = await codes.evaluateAll((links) => links.map((a) => [a.textContent, a.getClientRects().length] as const));
     expect(lines.length).toBeGreaterThan(0);
     for (const [code, boxes] of lines) expect(boxes, String(code)).toBe(1);
+    errors.assertNone();
+  });
+
+  it("filters by quality agent: 'Sin agente' lists the moves no agent holds, an agent its own; each row says the day it was created", async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+    // 'Desde' and 'Hasta' say which date they filter by: the one the 'Creada' column shows.
+    await shown(page.getByText('Fecha de creación de la move').first());
+    const agent = page.getByRole('combobox', { name: 'Agente de calidad' });
+    // 'Todos' once the agents came.
+    await expect.poll(() => agent.inputValue()).toBe('Todos');
+    const codes = () => page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    const agents = async () => new Set(await page.locator('tbody tr td:nth-child(6)').allInnerTexts());
+    const search = async (query: string) => {
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/user-moves/get/all') && r.url().includes(query)),
+        page.getByRole('button', { name: 'Buscar', exact: true }).click(),
+      ]);
+      expect(answer.ok()).toBe(true);
+    };
+
+    await agent.click();
+    await page.getByRole('option', { name: 'Sin agente', exact: true }).click();
+    await search('withoutAgent=true');
+    const unheld = await api<{ rows: MoveListRow[]; count: number }>('/user-moves/get/all?withoutAgent=true&limit=10');
+    expect(unheld.rows.length).toBeGreaterThan(0);
+    await expect.poll(codes).toEqual(unheld.rows.map((r) => r.code));
+    expect(await agents()).toEqual(new Set(['-']));
+    await shown(page.getByText(`Mostrando 1-${unheld.rows.length} de ${unheld.count} registros`, { exact: true }));
+    // The day each move was created, as the export writes it; its header sorts by it.
+    expect(await page.locator('tbody tr').first().locator('td:nth-child(9)').innerText()).toBe(formatDisplayDate(unheld.rows[0].createdAt));
+    const [sorted] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/user-moves/get/all') && r.url().includes('withoutAgent=true') && r.url().includes('sort=createdAt&order=ASC')),
+      page.getByRole('button', { name: 'Creada', exact: true }).click(),
+    ]);
+    const oldest = (await sorted.json()) as { rows: MoveListRow[] };
+    expect(oldest.rows.map((r) => r.code)).toEqual((await api<{ rows: MoveListRow[] }>('/user-moves/get/all?withoutAgent=true&sort=createdAt&order=ASC&limit=10')).rows.map((r) => r.code));
+    await expect.poll(codes).toEqual(oldest.rows.map((r) => r.code));
+    expect(await page.locator('tbody tr td:nth-child(9)').allInnerTexts()).toEqual(oldest.rows.map((r) => formatDisplayDate(r.createdAt)));
+
+    // An agent, found by typing part of the name: only that agent's moves.
+    const people = await api<{ id: number; fullName: string }[]>('/users?rolId=1');
+    const held = (await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=50')).rows.find((r) => r.assignedAgentFullName && people.some((p) => p.fullName === r.assignedAgentFullName))!;
+    const name = held.assignedAgentFullName!;
+    const agentId = people.find((p) => p.fullName === name)!.id;
+    await agent.click();
+    await agent.fill(name.split(' ').at(-1)!.slice(0, 4));
+    await page.getByRole('option', { name, exact: true }).click();
+    expect(await agent.inputValue()).toBe(name);
+    await search(`assignedAgentId=${agentId}`);
+    const own = await api<{ rows: MoveListRow[]; count: number }>(`/user-moves/get/all?assignedAgentId=${agentId}&sort=createdAt&order=ASC&limit=10`);
+    await expect.poll(codes).toEqual(own.rows.map((r) => r.code));
+    expect(await agents()).toEqual(new Set([name]));
+    await shown(page.getByText(`Mostrando 1-${own.rows.length} de ${own.count} registros`, { exact: true }));
     errors.assertNone();
   });
 
@@ -874,6 +930,49 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
+  it('removes a photo from an approved move only with a reason, kept as its edit reason', async () => {
+    // An approved move (from the newest: the other tests take the oldest) whose answers on screen hold a photo.
+    const shownAnswers = async (id: number) => (await api<AnsweredQuestionnaire | undefined>(`/questionnaireRepliedByAgent?userMoveId=${id}`)) ?? api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${id}`);
+    const photosOf = (answered: AnsweredQuestionnaire) =>
+      answered.questionnaire.dimensions
+        .flatMap((d) => d.subDimensions.flatMap((sd) => sd.questions))
+        .filter((q) => q.type === 'photographs')
+        .reduce((n, q) => n + (Array.isArray(answered.replies[q._id]?.replyData) ? (answered.replies[q._id].replyData as unknown[]).length : 0), 0);
+    let move: MoveDetail | undefined;
+    let before = 0;
+    for (const row of (await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=APROBADA&limit=100&sort=id&order=DESC')).rows) {
+      if (taken.has(row.id)) continue;
+      const detail = await api<MoveDetail>(`/user-moves/get?id=${row.id}`);
+      if (detail.assignedAgentId === null || detail.editReason) continue;
+      before = photosOf(await shownAnswers(row.id));
+      if (before > 0) {
+        move = detail;
+        taken.add(row.id);
+        break;
+      }
+    }
+    if (!move) throw new Error('No approved move with a photo');
+    const { page, errors } = await openMove(move.code);
+    const sent: unknown[] = [];
+    page.on('request', (r) => r.url().includes('/api/user-moves/delete-photo') && sent.push(r.postDataJSON()));
+    await page.getByRole('button', { name: /^Eliminar foto \d+ de / }).first().click();
+    const asking = page.getByRole('dialog', { name: 'Eliminar foto de una move aprobada' });
+    await asking.getByRole('button', { name: 'Aceptar' }).click();
+    await shown(asking.getByText('Campo requerido', { exact: true }));
+    await asking.getByLabel('Motivo', { exact: true }).fill('La foto es de otro local.');
+    await asking.getByRole('button', { name: 'Aceptar' }).click();
+    const sure = page.getByRole('dialog', { name: 'Está seguro?' });
+    await shown(sure.getByText(`La foto se quitará de la respuesta. ${MOVE_FORM_TEXT.reviewedBefore}`, { exact: true }));
+    await sure.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByText('Cambios guardados'));
+    await gone(sure);
+    expect(sent).toEqual([expect.objectContaining({ userMoveId: move.id, reason: 'La foto es de otro local.' })]);
+    const after = await api<MoveDetail>(`/user-moves/get?id=${move.id}`);
+    expect(after).toMatchObject({ statusId: 'APROBADA', editReason: 'La foto es de otro local.' });
+    expect(photosOf(await shownAnswers(move.id))).toBe(before - 1);
+    errors.assertNone();
+  });
+
   it('disapproves an approved move', async () => {
     const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null);
     const { page, errors } = await openMove(move.code);
@@ -1146,6 +1245,48 @@ describe('Asignación de Moves', () => {
   });
 });
 
+describe('Asignación de Moves, the page selected at once', () => {
+  it("ticks every row of the page that can be assigned from the header, half-ticked when some are, and unticks them", async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
+    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    await shown(page.locator('tbody tr').first().getByRole('checkbox'));
+    const header = page.getByRole('checkbox', { name: 'Seleccionar la página' });
+    const rows = await page.locator('tbody tr').count();
+    expect(rows).toBe(10);
+    expect(await header.isChecked()).toBe(false);
+
+    // One row ticked: the header is half-ticked; clicked, the whole page is.
+    await page.locator('tbody tr').first().getByRole('checkbox').check();
+    await shown(page.getByText(ASSIGN_TEXT.selected(1), { exact: true }));
+    expect(await header.getAttribute('data-indeterminate')).toBe('true');
+    await header.click();
+    await shown(page.getByText(ASSIGN_TEXT.selected(rows), { exact: true }));
+    expect(await header.isChecked()).toBe(true);
+    expect(await header.getAttribute('data-indeterminate')).toBe('false');
+    await header.click();
+    await shown(page.getByText(ASSIGN_TEXT.selected(0), { exact: true }));
+
+    // With the rows that cannot be assigned shown, the header ticks only the others.
+    await page.getByRole('checkbox', { name: ASSIGN_TEXT.showLocked }).check();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    await shown(page.getByText('Proyecto finalizado: no se puede asignar', { exact: true }).first());
+    const locked = await page.locator('tbody tr').getByRole('checkbox', { disabled: true }).count();
+    const listed = await page.locator('tbody tr').count();
+    expect(locked).toBeGreaterThan(0);
+    expect(locked).toBeLessThan(listed);
+    await header.click();
+    await shown(page.getByText(ASSIGN_TEXT.selected(listed - locked), { exact: true }));
+    expect(await header.isChecked()).toBe(true);
+    expect(await page.locator('tbody tr').getByRole('checkbox', { checked: true }).count()).toBe(listed - locked);
+    await page.locator('#main-content').getByRole('button', { name: 'Asignar', exact: true }).click();
+    await shown(page.getByText('Debe seleccionar un auditor para asignar la move'));
+    errors.assertNone();
+  });
+});
+
 describe('Asignación de Moves, hiding again what cannot be assigned', () => {
   it('lets go of a finished project chosen while it was shown, and lists what can be assigned', async () => {
     session = await chromium.open();
@@ -1314,6 +1455,27 @@ describe('Reportes de Moves', () => {
     expect(late).toEqual([]);
     expect(pages).toBe(2);
     expect(await page.getByRole('dialog').count()).toBe(0);
+    errors.assertNone();
+  });
+
+  it("exports one client's stock, and only its four stock states when asked", async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/report' });
+    const stockCard = page.getByRole('region', { name: 'Stock de Moves' });
+    await stockCard.getByRole('combobox', { name: 'Cliente' }).click();
+    await stockCard.getByRole('combobox', { name: 'Cliente' }).fill('Café del');
+    await page.getByRole('option', { name: 'Café del Plata' }).click();
+    await stockCard.getByRole('radio', { name: /^Sólo el stock \(Asignada, Disponible, Publicada, Publicada por Cancelación\)$/ }).check();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), stockCard.getByRole('button', { name: 'Exportar stock' }).click()]);
+    const book = XLSX.read(readFileSync(await download.path()));
+    const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[header.indexOf('Cliente')]))).toEqual(new Set(['Café del Plata']));
+    expect(new Set(rows.map((r) => r[header.indexOf('Estado actual')])).size).toBeGreaterThan(1);
+    for (const r of rows) expect(['Asignada', 'Disponible', 'Publicada', 'Publicada por Cancelación']).toContain(r[header.indexOf('Estado actual')]);
+    const all = await api<{ count: number }>('/user-moves/stock-moves-report?full=true&limit=1');
+    expect(rows.length).toBeLessThan(all.count);
     errors.assertNone();
   });
 

@@ -56,6 +56,15 @@ describe('the move PDF', () => {
     expect(lines.slice(-5)).toEqual(['1. Atención', '1.1 Ingreso', '1.1.1 ¿Saludó al entrar? (Opciones SI, NO, N/A)', 'Respuesta: Sí', 'Observación: Con una sonrisa']);
   });
 
+  it('dates the visit when the Getter finished it, as the reports do, and when they started it only if it is not finished', () => {
+    const started = '2026-10-31T23:50:00.000-03:00';
+    const finished = '2026-11-01T00:40:00.000-03:00';
+    const visitLine = (m: MoveDetail) => texts(m).find((t) => t.startsWith('Fecha de visita'));
+    expect(visitLine(move({ startAuditDate: started, completedAuditDate: finished }))).toMatch(/^Fecha de visita: 01\/11\/2026 /);
+    expect(visitLine(move({ startAuditDate: started, completedAuditDate: null }))).toMatch(/^Fecha de visita: 31\/10\/2026 /);
+    expect(visitLine(move({ startAuditDate: null, completedAuditDate: null }))).toMatch(/^Fecha de visita: - /);
+  });
+
   it('writes every line as the PDF font can print it: a name with an emoji or a letter outside it is not garbled', () => {
     const place = { ...move({}).projectLocation.locations, fullName: 'Café ☕ Łódź' };
     const lines = texts(move({ projectLocation: { ...move({}).projectLocation, locations: place }, user: { id: 7, fullName: 'Zoë Kő', active: true } }));

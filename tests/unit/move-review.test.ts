@@ -7,7 +7,9 @@ import {
   editedVideoUrl,
   exportFileName,
   MOVE_FORM_TEXT as T,
+  moveFilter,
   moveListQuery,
+  photoRemovalNeedsReason,
   reportQuery,
   returnBody,
   searchFilter,
@@ -66,6 +68,11 @@ describe('the review dialogs', () => {
     expect(messages).toEqual({ reason: T.required, questions: T.flagOne });
   });
 
+  it('asks a reason to remove a photo from an approved move only (an edit of what was approved)', () => {
+    expect(photoRemovalNeedsReason('APROBADA')).toBe(true);
+    for (const status of ['EN_REVISION', 'DESAPROBADA', 'RECHAZADA']) expect(photoRemovalNeedsReason(status), status).toBe(false);
+  });
+
   it('accepts only letters, digits, underscores and hyphens as an export name', () => {
     expect(message(exportFileName, '')).toBe(T.fileName);
     expect(message(exportFileName, 'mis moves')).toBe(T.fileNameChars);
@@ -85,6 +92,19 @@ describe('the list filters', () => {
     expect(dateRangeProblems('01/05/2026', '01/05/2026')).toEqual({});
     expect(moveListQuery.safeParse({ fromDate: '2026-05-01' }).success).toBe(false);
     expect(moveListQuery.parse({ fromDate: '2026-05-01', toDate: '2026-05-02' })).toMatchObject({ limit: 10, offset: 0, order: 'DESC' });
+  });
+
+  it("filters by an agent or by 'Sin agente', never both; 'Sin agente' as the query's text or a mass assignment's true", () => {
+    expect(moveListQuery.parse({ withoutAgent: 'true' }).withoutAgent).toBe(true);
+    expect(moveListQuery.parse({ withoutAgent: 'false' }).withoutAgent).toBe(false);
+    expect(moveFilter.parse({ withoutAgent: true, statusId: 'EN_REVISION' })).toEqual({ withoutAgent: true, statusId: 'EN_REVISION' });
+    expect(message(moveListQuery, { withoutAgent: 'si' })).toBe(T.withoutAgentValue);
+    for (const schema of [moveListQuery, moveFilter]) {
+      const both = schema.safeParse({ withoutAgent: true, assignedAgentId: 3 });
+      expect(both.success).toBe(false);
+      expect(both.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['withoutAgent', T.agentOrWithout]]);
+      expect(schema.safeParse({ withoutAgent: false, assignedAgentId: 3 }).success).toBe(true);
+    }
   });
 
   it('searches numbers by code and texts by point of sale', () => {

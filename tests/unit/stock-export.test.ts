@@ -218,6 +218,15 @@ describe('the performance report export’s pages', () => {
     expect(file.Sheets.Respuestas.F3.f).toBeUndefined();
   });
 
+  it('date each move by the end of its visit, as the report filters it, or by its start when it has no end', () => {
+    const visit = (startAuditDate: string | null, completedAuditDate: string | null) =>
+      performanceCells({ ...approved(6, []), startAuditDate, completedAuditDate })[PERFORMANCE_SHEETS[0].header.indexOf('Fecha de visita')];
+    const start = '2026-10-31T23:50:00.000-03:00';
+    const end = '2026-11-01T00:40:00.000-03:00';
+    expect(visit(start, end)).toEqual(visit(end, null));
+    expect(visit(start, end)).not.toEqual(visit(start, null));
+  });
+
   it('name each question type and a weighting that does not count as the console does, not by their codes', () => {
     const [close, photographs] = answerRows(
       approved(5, [

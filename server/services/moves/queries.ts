@@ -1,5 +1,5 @@
 /** The moves list and one move's detail, paged, sorted and filtered in SQL. */
-import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { ASSIGN_TEXT } from '../../../domain/assignment';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
@@ -76,7 +76,7 @@ function filterValues(q: Partial<MoveListQuery>): FilterValues {
 
 /** Which conditions a query has: with the sort, the order and the paging, a statement's shape. */
 const filterShape = (q: Partial<MoveListQuery>) =>
-  [q.campaignsClientId, q.projectsId, q.clientLocationName, q.city, q.statusId, q.userId, q.assignedAgentId, q.withMinimumAttachments, q.fromDate && q.toDate]
+  [q.campaignsClientId, q.projectsId, q.clientLocationName, q.city, q.statusId, q.userId, q.assignedAgentId, q.withoutAgent, q.withMinimumAttachments, q.fromDate && q.toDate]
     .map((v) => (v ? 1 : 0))
     .join('') + (q.code ? (codeToId(q.code) === null ? 'c' : 'i') : '-');
 
@@ -115,6 +115,8 @@ export function moveFilters(q: Partial<MoveListQuery>, place?: SQL, v: FilterVal
   if (q.statusId) where.push(eq(userMoves.status, v.status as MoveStatus));
   if (q.userId) where.push(eq(userMoves.userId, v.getterId as number));
   if (q.assignedAgentId) where.push(eq(userMoves.assignedAgentId, v.agentId as number));
+  // 'Sin agente': user_moves_agent_idx (assigned_agent_id, id) holds the empty ones too, in id order.
+  if (q.withoutAgent) where.push(isNull(userMoves.assignedAgentId));
   if (q.withMinimumAttachments) where.push(gte(userMoves.attachmentsCount, v.attachments as number));
   if (q.code) where.push(codeToId(q.code) === null ? ilike(userMoves.code, v.codePattern as string) : eq(userMoves.id, v.codeId as number));
   if (q.fromDate && q.toDate) where.push(gte(userMoves.createdAt, dayStart(v.fromDate as string)), lt(userMoves.createdAt, dayEnd(v.toDate as string)));

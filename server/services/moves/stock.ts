@@ -244,7 +244,7 @@ export async function stockReportPage(
         'id_pedido', s.id_pedido, 'id_move', s.id_move, 'userMoveId', s.user_move_id, 'id_operativo', s.project_id,
         'auditor', s.getter, 'estado_actual', ${stateLabel}, 'agente_asignado', s.agent, 'proyecto', s.project_name, 'cliente', s.client_name,
         'project_location_id', s.project_location_id, 'punto_de_venta', s.full_name, 'ciudad', s.city, 'fecha_limite', s.due_to,
-        'campania', s.campaign, 'codigo_punto_de_venta', s.client_location_id, 'fecha_visita', ${iso(sql`s.start_audit_date`)},
+        'campania', s.campaign, 'codigo_punto_de_venta', s.client_location_id, 'fecha_visita', ${iso(sql`s.visit_date`)},
         'fechas', json_build_object('publicada', ${iso(sql`s.published_at`)}, ${sql.join(
           dated.map(([key]) => sql`${key}::text, ${iso(sql`d.${sql.identifier(key)}`)}`),
           sql`, `,

@@ -30,6 +30,7 @@ import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../
 import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
 import { type ProjectChoice, ProjectInput } from '../../../ui/ProjectPicker';
 import { Pagination } from '../../../ui/table/Pagination';
+import { SelectPageCheckbox } from '../../../ui/table/SelectPageCheckbox';
 import { usePastTheEnd } from '../../../ui/table/usePastTheEnd';
 import { Allowed } from '../../define';
 import { PageTitle, useMoveAction } from '../shared';
@@ -104,6 +105,20 @@ function StockAssignment() {
     const running = await request<ProjectChoice[]>(USER_MOVES_PATHS.projects, { query: { ids: String(chosen), current: 'true' } });
     if (!running.some((p) => p.id === chosen) && form.getValues('projectId') === chosen) form.setValue('projectId', null);
   };
+  // A finished project's visits and moves, listed when asked for (ASSIGN_TEXT.showLocked), cannot be picked:
+  // the server would refuse them (409). Nor those of a deactivated point of sale.
+  const isLocked = (r: StockRow) => r.proyectoFinalizado === true || r.puntoDeVentaInactivo === true;
+  const selectable = rows.filter((r) => !isLocked(r));
+  const selectedOnPage = selectable.filter((r) => selected.has(r.key)).length;
+  const togglePage = (pick: boolean) =>
+    setSelected((s) => {
+      const next = new Map(s);
+      for (const r of selectable) {
+        if (pick) next.set(r.key, r);
+        else next.delete(r.key);
+      }
+      return next;
+    });
   const toggle = (row: StockRow) =>
     setSelected((s) => {
       const next = new Map(s);
@@ -202,7 +217,9 @@ function StockAssignment() {
           <Table size="small" aria-label="Stock de moves">
             <TableHead>
               <TableRow>
-                <TableCell padding="checkbox" />
+                <TableCell padding="checkbox">
+                  <SelectPageCheckbox selectable={selectable.length} selected={selectedOnPage} onChange={togglePage} />
+                </TableCell>
                 {COLUMNS.map((c) => (
                   <TableCell key={c} sx={{ fontWeight: 600 }}>
                     {c}
@@ -212,9 +229,7 @@ function StockAssignment() {
             </TableHead>
             <TableBody>
               {rows.map((r) => {
-                // A finished project's visits and moves, listed when asked for (ASSIGN_TEXT.showLocked), cannot
-                // be picked: the server would refuse them (409). Nor those of a deactivated point of sale.
-                const locked = r.proyectoFinalizado === true || r.puntoDeVentaInactivo === true;
+                const locked = isLocked(r);
                 return (
                   <TableRow key={r.key} hover={!locked} selected={selected.has(r.key)} onClick={locked ? undefined : () => toggle(r)} sx={locked ? { cursor: 'default', '& .MuiTableCell-root': { color: 'text.secondary' } } : { cursor: 'pointer' }}>
                     <TableCell padding="checkbox">

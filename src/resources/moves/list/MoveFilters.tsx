@@ -4,13 +4,18 @@ import { useEffect } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { dateRangeProblems, searchFilter } from '../../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES } from '../../../../domain/moves';
+import { personMatch } from '../../../../domain/people';
+import { ROLE } from '../../../../domain/roles';
 import { parseDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { ClientInput } from '../../../ui/ClientPicker';
 import { DateInput, SelectInput, TextInput } from '../../../ui/form/inputs';
 import { GetterInput } from '../../../ui/getterPicker/GetterPicker';
 import { ProjectInput } from '../../../ui/ProjectPicker';
-import { useChoices } from '../shared';
+import { useChoices, usePeople } from '../shared';
+
+/** The agent filter's 'Sin agente': the moves no quality agent holds (`withoutAgent=true`). */
+export const WITHOUT_AGENT = 'sin-agente';
 
 /** What the filter form holds (dates typed DD/MM/YYYY). */
 export interface MoveFilterValues {
@@ -18,6 +23,8 @@ export interface MoveFilterValues {
   projectsId: number | null;
   statusId: string | null;
   userId: number | null;
+  /** A quality agent, 'Sin agente' (`WITHOUT_AGENT`), or null for all. */
+  assignedAgentId: number | typeof WITHOUT_AGENT | null;
   city: number | null;
   withMinimumAttachments: string;
   search: string;
@@ -30,6 +37,7 @@ export const EMPTY_FILTERS: MoveFilterValues = {
   projectsId: null,
   statusId: null,
   userId: null,
+  assignedAgentId: null,
   city: null,
   withMinimumAttachments: '',
   search: '',
@@ -48,6 +56,8 @@ export function toQuery(v: MoveFilterValues): Record<string, unknown> {
     projectsId: v.projectsId ?? undefined,
     statusId: v.statusId ?? undefined,
     userId: v.userId ?? undefined,
+    // A search kept from before the filter existed has no agent: all of them.
+    ...(v.assignedAgentId === WITHOUT_AGENT ? { withoutAgent: true } : { assignedAgentId: v.assignedAgentId ?? undefined }),
     city: v.city ?? undefined,
     withMinimumAttachments: /^\d+$/.test(v.withMinimumAttachments.trim()) && Number(v.withMinimumAttachments) > 0 ? Number(v.withMinimumAttachments) : undefined,
     ...searchFilter(v.search),
@@ -76,6 +86,9 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
   }, [applied, form]);
   const clientId = useWatch({ control: form.control, name: 'campaignsClientId' });
   const cities = useChoices(USER_MOVES_PATHS.cities);
+  // The quality agents (role 1) as the mass assignment offers them, after 'Sin agente'.
+  const agents = usePeople(ROLE.ADMIN);
+  const agentChoices = agents.data ? [{ id: WITHOUT_AGENT, name: 'Sin agente' }, ...agents.data] : [];
 
   const submit = form.handleSubmit((values) => {
     const problems = dateRangeProblems(values.fromDate, values.toDate);
@@ -98,11 +111,13 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
         <ProjectInput name="projectsId" clientId={clientId} emptyLabel="Todos" />
         <SelectInput name="statusId" label="Estado" choices={STATUS_CHOICES} emptyLabel="Todos" />
         <GetterInput name="userId" label="Getter" emptyLabel="Todos" />
+        <SelectInput name="assignedAgentId" label="Agente de calidad" choices={agentChoices} loading={agents.isPending} matches={personMatch} emptyLabel="Todos" />
         <SelectInput name="city" label="Ciudad" choices={cities.data ?? []} loading={cities.isPending} emptyLabel="Todas" />
         <MinimumAttachments />
-        <DateInput name="fromDate" label="Desde" />
-        <DateInput name="toDate" label="Hasta" />
-        <Box sx={{ gridColumn: { lg: 'span 3' } }}>
+        {/* The range is of the day each move was created (the list's 'Creada' column). */}
+        <DateInput name="fromDate" label="Desde" helperText="Fecha de creación de la move" />
+        <DateInput name="toDate" label="Hasta" helperText="Fecha de creación de la move" />
+        <Box sx={{ gridColumn: { lg: 'span 2' } }}>
           <TextInput name="search" label="Buscar por código o punto de venta" helperText="Un número busca por código; un texto, por punto de venta." />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pt: 0.5 }}>

@@ -1,16 +1,17 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { dateRangeProblems, MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { STOCK_STATES } from '../../../../domain/moves';
 import { parseDisplayDate } from '../../../../domain/validation';
 import { ApiError } from '../../../dataProvider/http';
-import { type ClientChoice, ClientsPicker } from '../../../ui/ClientPicker';
+import { type ClientChoice, ClientInput, ClientsPicker } from '../../../ui/ClientPicker';
 import { ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { DateInput } from '../../../ui/form/inputs';
 import { ProjectInput } from '../../../ui/ProjectPicker';
 import { PageTitle } from '../shared';
-import { exportPerformance, exportStock } from './exports';
+import { exportPerformance, exportStock, type StockFilter } from './exports';
 import { ExportProgress } from '../../../ui/ExportProgress';
 import { useExportRun, wasCancelled } from '../../../ui/useAbortOnLeave';
 
@@ -39,14 +40,24 @@ export function ReportPage() {
   );
 }
 
+interface StockValues {
+  clientId: number | null;
+  projectId: number | null;
+  /** 'all': every published visit and every move; 'stock': only the four stock states. */
+  states: 'all' | 'stock';
+}
+
 function StockCard({ onError }: { onError: (messages: string[]) => void }) {
   const { progress, setProgress, trigger, start, cancel } = useExportRun();
   const [nothing, setNothing] = useState<string | null>(null);
+  const form = useForm<StockValues>({ defaultValues: { clientId: null, projectId: null, states: 'all' } });
+  const { clientId, projectId, states } = useWatch({ control: form.control }) as StockValues;
   const run = async () => {
     setProgress(0);
     setNothing(null);
     try {
-      if (!(await exportStock(setProgress, start())).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.stock);
+      const filter: StockFilter = { clientId: clientId ?? undefined, projectId: projectId ?? undefined, stockOnly: states === 'stock' };
+      if (!(await exportStock(setProgress, start(), filter)).rows) setNothing(MOVE_FORM_TEXT.nothingToExport.stock);
     } catch (error) {
       if (wasCancelled(error)) return;
       console.error(error);
@@ -63,8 +74,23 @@ function StockCard({ onError }: { onError: (messages: string[]) => void }) {
           Stock de Moves
         </Typography>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Todas las visitas publicadas y las moves, con las fechas de cada estado, el motivo, el link a la move y sus adjuntos.
+          Las visitas publicadas y las moves, con las fechas de cada estado, el motivo, el link a la move y sus adjuntos: de todos los clientes o de uno, y de uno de sus proyectos.
         </Typography>
+        <FormProvider {...form}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr', columnGap: 2 }}>
+            <ClientInput name="clientId" emptyLabel="Todos" onChange={() => form.setValue('projectId', null)} />
+            <ProjectInput name="projectId" clientId={clientId} emptyLabel="Todos" />
+          </Box>
+        </FormProvider>
+        <RadioGroup
+          aria-label="Estados"
+          value={states}
+          onChange={(e) => form.setValue('states', e.target.value as StockValues['states'])}
+          sx={{ mb: 2 }}
+        >
+          <FormControlLabel value="all" control={<Radio size="small" />} label={STOCK_STATES_TEXT.all} />
+          <FormControlLabel value="stock" control={<Radio size="small" />} label={STOCK_STATES_TEXT.stock} />
+        </RadioGroup>
         <Button ref={trigger} variant="contained" startIcon={<FileDownloadIcon />} onClick={run} disabled={progress !== null}>
           Exportar stock
         </Button>
@@ -74,6 +100,12 @@ function StockCard({ onError }: { onError: (messages: string[]) => void }) {
     </Card>
   );
 }
+
+/** The stock export's two choices of states. */
+const STOCK_STATES_TEXT = {
+  all: 'Todos los estados',
+  stock: `Sólo el stock (${STOCK_STATES.join(', ')})`,
+};
 
 interface PerformanceValues {
   projectId: number | null;

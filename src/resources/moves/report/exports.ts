@@ -1,4 +1,5 @@
 /** The report screen's two exports, paged through the API (no row cap) and built in the export worker. */
+import { STOCK_STATES } from '../../../../domain/moves';
 import { todayIso } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { runExport } from '../export/runExport';
@@ -15,7 +16,14 @@ const STOCK_PAGE = 5000;
  * itself, by keyset, two pages at a time (`walkPages`: the API tells each page's `next` and `ahead`),
  * and writes each page's rows while the next ones are on their way.
  */
-export async function exportStock(onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<{ fileName: string; rows: number }> {
+/** What the stock export takes: one client, one of its projects, and only the four stock states or every state. */
+export interface StockFilter {
+  clientId?: number;
+  projectId?: number;
+  stockOnly?: boolean;
+}
+
+export async function exportStock(onProgress: (fraction: number) => void, signal?: AbortSignal, filter: StockFilter = {}): Promise<{ fileName: string; rows: number }> {
   const fileName = stockFileName();
   const rows = await runExport({
     fileName,
@@ -24,7 +32,7 @@ export async function exportStock(onProgress: (fraction: number) => void, signal
     list: {
       reader: 'stock',
       path: USER_MOVES_PATHS.stock,
-      query: { full: true },
+      query: { full: true, clientId: filter.clientId, projectId: filter.projectId, statuses: filter.stockOnly ? STOCK_STATES.join(',') : undefined },
       limit: STOCK_PAGE,
     },
     onProgress,

@@ -1,5 +1,5 @@
 /** 'Reporte de Moves': its two sheets (the approved moves, and every answer of each), and their cells. */
-import type { PerformanceRow } from '../../../../domain/move-api';
+import { type PerformanceRow, visitDateOf } from '../../../../domain/move-api';
 import { QUESTION_TYPE_LABELS, type QuestionType } from '../../../../domain/questionnaires';
 import { dateTime } from './stockSheet';
 
@@ -21,7 +21,7 @@ export const performanceCells = (r: PerformanceRow): unknown[] => [
   r.clientLocationName,
   r.getterName ?? '',
   r.agentName ?? '',
-  dateTime(r.startAuditDate),
+  dateTime(visitDateOf(r)),
   dateTime(r.approvedAt),
   resultCell(r.questionnaireResult),
   r.userMoveVideoLink ?? '',

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import type { MoveDetail } from '../../../../domain/move-api';
+import { type MoveDetail, visitDateOf } from '../../../../domain/move-api';
 import { statusReason } from '../../../../domain/moves';
 import { formatScore } from '../../../../domain/reports';
 import { PAYMENT_TEXT } from '../../../../domain/payments';
@@ -21,6 +21,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 export function InfoCard({ move }: { move: MoveDetail }) {
   const { locations: place, projects: project } = move.projectLocation;
   const reason = statusReason(move);
+  const visitDate = visitDateOf(move);
   return (
     <Card id="move-info" aria-label="Información" sx={{ mb: 2 }}>
       <CardContent>
@@ -44,7 +45,7 @@ export function InfoCard({ move }: { move: MoveDetail }) {
           <Field label="Horario" value={`${place.openingHours} a ${place.closingHours}`} />
           <Field label="Getter" value={move.user?.fullName} />
           <Field label="Agente de calidad" value={move.assignedAgent?.fullName} />
-          <Field label="Fecha de visita" value={move.startAuditDate ? formatDisplayDate(move.startAuditDate, true) : null} />
+          <Field label="Fecha de visita" value={visitDate ? formatDisplayDate(visitDate, true) : null} />
           <Field label="Fin del análisis" value={move.finishAnalysisDate ? formatDisplayDate(move.finishAnalysisDate, true) : null} />
           <Field label="Fecha límite" value={move.dueTo ? formatDisplayDate(move.dueTo) : null} />
           <Field label="Observación del local" value={place.observation} />

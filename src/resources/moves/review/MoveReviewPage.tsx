@@ -3,7 +3,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { isStoredFileLink, MOVE_FORM_TEXT, readable } from '../../../../domain/move-forms';
+import { isStoredFileLink, MOVE_FORM_TEXT, photoRemovalNeedsReason, readable } from '../../../../domain/move-forms';
 import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems, returnableQuestion } from '../../../../domain/move-replies';
 import { AGENT_LOCKED, allowedActions, type MoveStatus, refusal, rescuedReview } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
@@ -11,6 +11,7 @@ import { currentRole } from '../../../authProvider';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { MOVES_HOME, PageTitle } from '../shared';
+import { ReasonDialog } from './ActionDialogs';
 import { AgentSelector } from './AgentSelector';
 import { Answers } from './Answers';
 import { downloadAssets, downloadPdf, downloadPhoto } from './downloads';
@@ -205,16 +206,27 @@ export function MoveReviewPage() {
           setAsk(null);
         }}
       />
-      <ConfirmDialog
-        open={ask?.kind === 'deletePhoto'}
-        content="La foto se quitará de la respuesta."
-        busy={runner.busy}
-        onClose={() => setAsk(null)}
-        onConfirm={async () => {
-          if (ask?.kind === 'deletePhoto') await runner.run('deletePhoto', { userMoveId: m.id, questionId: ask.questionId, index: ask.index, imageUrl: ask.url });
-          setAsk(null);
-        }}
-      />
+      {/* From an approved move the photo goes as an edit of it does: with a reason, kept as its edit reason. */}
+      {ask?.kind === 'deletePhoto' && photoRemovalNeedsReason(m.statusId) ? (
+        <ReasonDialog
+          title="Eliminar foto de una move aprobada"
+          confirm={`La foto se quitará de la respuesta. ${MOVE_FORM_TEXT.reviewedBefore}`}
+          busy={runner.busy}
+          onClose={() => setAsk(null)}
+          onSubmit={(reason) => runner.run('deletePhoto', { userMoveId: m.id, questionId: ask.questionId, index: ask.index, imageUrl: ask.url, reason })}
+        />
+      ) : (
+        <ConfirmDialog
+          open={ask?.kind === 'deletePhoto'}
+          content="La foto se quitará de la respuesta."
+          busy={runner.busy}
+          onClose={() => setAsk(null)}
+          onConfirm={async () => {
+            if (ask?.kind === 'deletePhoto') await runner.run('deletePhoto', { userMoveId: m.id, questionId: ask.questionId, index: ask.index, imageUrl: ask.url });
+            setAsk(null);
+          }}
+        />
+      )}
       {runner.dialogs}
       <ErrorDialog messages={downloadErrors} onClose={() => setDownloadErrors([])} />
       {leaveGuard.dialog}

@@ -1,5 +1,5 @@
 /** The move's downloads: one photo under the spec's name, all images as a zip, and the move as a PDF. */
-import type { AnsweredQuestionnaire, MoveDetail } from '../../../../domain/move-api';
+import { type AnsweredQuestionnaire, type MoveDetail, visitDateOf } from '../../../../domain/move-api';
 import { chosenAnswerIds, numberedQuestions, photosOf } from '../../../../domain/move-replies';
 import { photoFileName, statusReason } from '../../../../domain/moves';
 import { formatScore } from '../../../../domain/reports';
@@ -62,7 +62,8 @@ export function pdfLines(move: MoveDetail, answered: AnsweredQuestionnaire | und
   line(`Cliente: ${project.campaigns?.client?.name ?? project.client?.name ?? '-'}    Campaña: ${project.campaigns?.name ?? '-'}    Proyecto: ${project.name}`);
   line(`Punto de venta: ${place.fullName} (${place.clientLocationName}) - ${[place.street, place.city, place.state].filter(Boolean).join(', ')}, Argentina`);
   line(`Getter: ${move.user?.fullName ?? '-'}    Agente de calidad: ${move.assignedAgent?.fullName ?? '-'}`);
-  line(`Fecha de visita: ${move.startAuditDate ? formatDisplayDate(move.startAuditDate, true) : '-'}    Fin del análisis: ${move.finishAnalysisDate ? formatDisplayDate(move.finishAnalysisDate, true) : '-'}`);
+  const visitDate = visitDateOf(move);
+  line(`Fecha de visita: ${visitDate ? formatDisplayDate(visitDate, true) : '-'}    Fin del análisis: ${move.finishAnalysisDate ? formatDisplayDate(move.finishAnalysisDate, true) : '-'}`);
   const reason = statusReason(move);
   if (reason) line(`Motivo: ${reason}`);
   answered?.questionnaire.dimensions.forEach((d, di) => {
