@@ -74,6 +74,8 @@ export interface FormDeclaration<V> {
   editable?: (record: RaRecord) => boolean;
   /** What else follows an edit saved, given the record as the server answered it. */
   afterUpdate?: (saved: RaRecord) => void;
+  /** Buttons in the header of a record's EDIT and VIEW (a client's 'Locaciones' and 'Atributos'). */
+  actions?: (record: RaRecord) => ReactNode;
 }
 
 export interface ResourceDeclaration<V> {
@@ -174,6 +176,7 @@ function RecordPage<V extends Record<string, unknown>>({
       key={`${shownMode}-${data.id}`}
       mode={shownMode}
       title={shownMode === 'EDIT' ? form.title.edit(data) : form.title.view(data)}
+      actions={form.actions?.(data)}
       schema={form.editSchema?.(data) ?? form.schema}
       defaultValues={form.toValues(data)}
       record={data}

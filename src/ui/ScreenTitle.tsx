@@ -27,3 +27,23 @@ export function ScreenTitle({ children, sx }: { children: string; sx?: SxProps<T
     </>
   );
 }
+
+/**
+ * A line beside a screen's title that says what the screen is about when the title does not (the client
+ * of 'Lista de locaciones' under /clients/{id}/…): after the title, which then takes no more than its
+ * text, it takes the row's free width and is cut with '…' as the title is.
+ */
+export function ScreenSubtitle({ children }: { children: string }) {
+  const { onPointerUp, tip } = useTouchTip(children);
+  return (
+    <>
+      <Typography color="text.secondary" noWrap title={children} onPointerUp={onPointerUp} sx={{ flexGrow: 1, minWidth: 0 }}>
+        {children}
+      </Typography>
+      {tip}
+    </>
+  );
+}
+
+/** The title's `sx` when a subtitle follows it: only as wide as its text, the subtitle takes the rest. */
+export const TITLE_BEFORE_SUBTITLE = { flexGrow: 0 } as const;

@@ -125,6 +125,42 @@ describe('lists', () => {
     expect(owed.map((g) => g.id)).not.toContain(third.userId);
   });
 
+  it('filters the pending and paid lists by Getter, alone or with the dates, the total that Getter’s only', async () => {
+    const getters = await getterAccounts();
+    const [mine, other] = [getters.at(-3)!, getters.at(-4)!];
+    const owed = await debts(mine.accountId, ['11.11', '22.22'], new Date('2019-06-05T15:00:00Z'));
+    const [paid] = await debts(mine.accountId, ['33.33']);
+    await t.db.update(transactions).set({ status: 'PAID', operationCode: `OP-GETTER-${paid}`, transactionDate: new Date('2019-06-06T15:00:00Z') }).where(eq(transactions.id, paid));
+    await debts(other.accountId, ['44.44'], new Date('2019-06-05T15:00:00Z'));
+
+    for (const [path, status] of [['/transactions/pending', 'PENDING'], ['/transactions/payed', 'PAID']] as const) {
+      const [all, own] = await Promise.all([
+        api.ok<Page>('GET', `${path}?limit=1`, admin),
+        api.ok<Page>('GET', `${path}?getterId=${mine.userId}&limit=1000`, admin),
+      ]);
+      expect(own.rows.length, path).toBeGreaterThan(0);
+      for (const row of own.rows) expect(row, path).toMatchObject({ status, accounts: { id: mine.accountId, user: { id: mine.userId } } });
+      // Every one of the Getter's, and what they add up to: not the whole list's total.
+      const expected = await t.db.select().from(transactions).where(and(eq(transactions.accountId, mine.accountId), eq(transactions.status, status)));
+      expect(own.rows.map((r) => r.id).sort(), path).toEqual(expected.map((r) => r.id).sort());
+      expect(own.count, path).toBe(expected.length);
+      expect(own.totalAmount, path).toBe(sumMoney(expected.map((r) => r.amount)));
+      expect(own.count, path).toBeLessThan(all.count);
+    }
+    // With a date range: the Getter's within those days only (the other Getter's debt of the same day is not).
+    const day = await api.ok<Page>('GET', `/transactions/pending?getterId=${mine.userId}&from=2019-06-05&to=2019-06-05`, admin);
+    expect(day.rows.map((r) => r.id).sort()).toEqual([...owed].sort());
+    expect(day).toMatchObject({ count: 2, totalAmount: '33.33' });
+    const paidDay = await api.ok<Page>('GET', `/transactions/payed?getterId=${mine.userId}&from=2019-06-06&to=2019-06-06`, admin);
+    expect(paidDay.rows.map((r) => r.id)).toEqual([paid]);
+    expect(paidDay.totalAmount).toBe('33.33');
+    // A page past the last one still carries the Getter's totals; a Getter id that is no id is refused in Spanish.
+    expect(await api.ok<Page>('GET', `/transactions/pending?getterId=${mine.userId}&from=2019-06-05&to=2019-06-05&offset=10`, admin)).toMatchObject({ rows: [], count: 2, totalAmount: '33.33' });
+    const bad = await api.call('GET', '/transactions/pending?getterId=abc', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.getterId).toEqual(expect.any(String));
+  });
+
   it('finds a Getter by CUIT/CUIL, with or without dashes, for those who see it, and still by name', async () => {
     type Found = { id: number; fullName: string; profile?: { cuitCuil: string | null } };
     const [getter] = await t.db

@@ -203,6 +203,33 @@ describe('Lista de Clientes', () => {
     errors.assertNone();
   });
 
+  it("leads from a client's own view and edit to its points of sale and attributes, which name it", async () => {
+    const name = 'Café del Plata';
+    const { id } = (await api('admin@campo.test', 'GET', '/clients/all-clients?limit=100')).rows.find((c: { name: string }) => c.name === name) as { id: number };
+    const { page, errors } = await openClientList();
+    await row(page, name).getByRole('button', { name: `Ver ${name}` }).click();
+    await atPath(page, `/clients/view/${id}`);
+    await shown(page.getByRole('heading', { name, exact: true }));
+    await page.getByRole('button', { name: 'Locaciones', exact: true }).click();
+    await atPath(page, `/clients/${id}/branch-offices`);
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones', exact: true }));
+    await shown(page.getByText(`Cliente: ${name}`, { exact: true }));
+    await shown(summary(page));
+
+    // From the edit form too: 'Atributos', whose list and each attribute name the client.
+    await page.goto(`/clients/edit/${id}`);
+    await shown(page.getByRole('heading', { name: `Editar: ${name}`, exact: true }));
+    await page.getByRole('button', { name: 'Atributos', exact: true }).click();
+    await atPath(page, `/clients/${id}/features`);
+    await shown(page.getByRole('heading', { name: 'Lista de atributos', exact: true }));
+    await shown(page.getByText(`Cliente: ${name}`, { exact: true }));
+    await listLoaded(page);
+    await page.locator('tbody tr').first().getByRole('cell').nth(1).click();
+    await page.waitForURL(new RegExp(`/clients/${id}/features/view/\\d+$`));
+    await expect.poll(() => page.getByRole('textbox', { name: 'Cliente', exact: true }).inputValue()).toBe(name);
+    errors.assertNone();
+  });
+
   it('"Excel" downloads an .xlsx with every client of the filter', async () => {
     const { page, errors } = await openClientList();
     await setChecked(stateFilter(page), true);

@@ -131,6 +131,63 @@ async function listLoaded(page: Page): Promise<void> {
 }
 
 describe('payments to Getters', () => {
+  it('filters the pending and the paid lists by Getter: only that Getter’s rows remain, and the total is theirs', async () => {
+    type Totals = { rows: PaymentTransaction[]; count: number; totalAmount: string };
+    const { name, cuit, debts } = await pendingAndGetter();
+    const getterId = debts[0].accounts.user.id;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/pending' });
+    await shown(page.getByRole('heading', { name: 'Administracion de pagos a Getters' }));
+    await listLoaded(page);
+    const names = () => page.locator('tbody tr td:nth-child(1)').allInnerTexts();
+    const whole = await api<Totals>('/transactions/pending?limit=1');
+    expect(whole.count).toBeGreaterThan(10);
+    expect(new Set(await names()).size).toBeGreaterThan(1);
+
+    /** Chooses a Getter in the list's picker, found by the CUIT/CUIL's digits as in the mass payment. */
+    const choose = async (fullName: string, cuitCuil: string) => {
+      const getter = page.getByRole('combobox', { name: 'Getter' });
+      await getter.click();
+      await getter.fill(cuitCuil.replace(/-/g, '').slice(0, 10));
+      await page.getByRole('option', { name: new RegExp(`^${fullName}`) }).first().click();
+    };
+    await choose(name, cuit);
+    const own = await api<Totals>(`/transactions/pending?getterId=${getterId}&limit=1`);
+    expect(own.count).toBeGreaterThanOrEqual(3);
+    await shown(page.getByText(PAYMENT_TEXT.filterTotal(own.count, own.totalAmount), { exact: true }));
+    await listLoaded(page);
+    await expect.poll(names).toEqual(Array.from({ length: Math.min(own.count, 10) }, () => name));
+    // The dates narrow that Getter's, not the whole list's: a range with none of theirs leaves none.
+    await page.getByLabel('Desde').fill('01/01/2001');
+    await page.getByLabel('Hasta').fill('31/01/2001');
+    await page.getByRole('button', { name: 'FILTRAR' }).click();
+    await shown(page.getByText(PAYMENT_TEXT.empty));
+    await page.getByRole('button', { name: 'LIMPIAR' }).click();
+    await shown(page.getByText(PAYMENT_TEXT.filterTotal(own.count, own.totalAmount), { exact: true }));
+
+    // The history, of a Getter paid before: their payments only, and what they add up to.
+    await page.getByRole('button', { name: 'VER HISTORIAL DE PAGOS' }).click();
+    await atPath(page, '/payment-administration/history');
+    await listLoaded(page);
+    const [paid] = (await api<Totals>('/transactions/payed?limit=1')).rows;
+    const payee = paid.accounts.user;
+    const paidOwn = await api<Totals>(`/transactions/payed?getterId=${payee.id}&limit=1`);
+    const paidWhole = await api<Totals>('/transactions/payed?limit=1');
+    expect(paidOwn.count).toBeLessThan(paidWhole.count);
+    await choose(payee.fullName, payee.profile.cuitCuil!);
+    await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidOwn.count, paidOwn.totalAmount), { exact: true }));
+    await listLoaded(page);
+    await expect.poll(names).toEqual(Array.from({ length: Math.min(paidOwn.count, 10) }, () => payee.fullName));
+    // 'Todos': every Getter's again, and the whole total.
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill('');
+    await page.getByRole('option', { name: 'Todos', exact: true }).click();
+    await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidWhole.count, paidWhole.totalAmount), { exact: true }));
+    errors.assertNone();
+  });
+
   it('says so when a Getter is owed more transactions than one payment takes, and lists the oldest', async () => {
     const { name, cuit } = await pendingAndGetter();
     session = await chromium.open();

@@ -630,6 +630,24 @@ describe('Proyectos', () => {
       await api('PUT', '/locations/disable', { id: closed.locationId, status: true }, token);
     }
   });
+
+  it('lets one type the search at once: the search box takes the focus as the list opens, from the menu or a reload', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Proyectos', 'Banco de proyectos');
+    const search = page.getByRole('textbox', { name: 'Nombre del proyecto' });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shown(page.getByRole('cell', { name: 'Programa de calidad en locales', exact: true }));
+    await page.keyboard.type('próxima');
+    await shown(page.getByRole('cell', { name: 'Atención en sucursales - próxima temporada', exact: true }));
+    await gone(page.getByRole('cell', { name: 'Programa de calidad en locales', exact: true }));
+    // Reloaded: the search is kept in the address and the box has the focus again, to change it.
+    await page.reload();
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await search.inputValue()).toBe('próxima');
+    errors.assertNone();
+  });
 });
 
 describe('on a phone', () => {

@@ -2,7 +2,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import EditIcon from '@mui/icons-material/Edit';
 import StoreIcon from '@mui/icons-material/Store';
 import TuneIcon from '@mui/icons-material/Tune';
-import type { RaRecord } from 'ra-core';
+import type { Identifier, RaRecord } from 'ra-core';
 import { CLIENT_STATE_QUESTION } from '../../../domain/clients';
 import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
@@ -29,6 +29,20 @@ const stateSwitch: Column = {
   noSelect: true,
   render: (r) => <StateToggle record={r} field="state" title={confirmTitle} question={question.join('. ')} action="setState" name={String(r.name)} />,
 };
+
+/** A client's points of sale and attributes: the buttons of its row in the list, and of its view and edit. */
+export function ClientLinks({ clientId }: { clientId: Identifier }) {
+  return (
+    <>
+      <LinkButton path={`/clients/${clientId}/branch-offices`} icon={<StoreIcon />}>
+        Locaciones
+      </LinkButton>
+      <LinkButton path={`/clients/${clientId}/features`} icon={<TuneIcon />}>
+        Atributos
+      </LinkButton>
+    </>
+  );
+}
 
 /**
  * 'Lista de Clientes' (spec 1 §2.4). Staff who only read clients see the list, the clients' locations
@@ -57,12 +71,7 @@ export function ClientList() {
               Editar
             </LinkButton>
           )}
-          <LinkButton path={`/clients/${r.id}/branch-offices`} icon={<StoreIcon />}>
-            Locaciones
-          </LinkButton>
-          <LinkButton path={`/clients/${r.id}/features`} icon={<TuneIcon />}>
-            Atributos
-          </LinkButton>
+          <ClientLinks clientId={r.id} />
         </>
       )}
     />

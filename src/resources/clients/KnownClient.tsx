@@ -8,6 +8,18 @@ import { errorMessages } from '../../ui/dialogs';
 /** An id a client could have: an address's '/clients/abc/…' gives NaN, which is asked nothing. */
 export const isClientId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
+/** How a screen below one client names it beside its title. */
+export const clientSubtitle = (name: string) => `Cliente: ${name}`;
+
+/**
+ * The subtitle of a screen below one client ('Cliente: Café del Plata') once its name is read (the same
+ * read KnownClient makes: one request); undefined meanwhile, and for a client that does not exist.
+ */
+export function useClientSubtitle(clientId: number): string | undefined {
+  const { data } = useGetOne('clients', { id: clientId }, { retry: false, enabled: isClientId(clientId) });
+  return data?.name ? clientSubtitle(String(data.name)) : undefined;
+}
+
 /** What the server says of a client id that names no client; also said, without asking, of one that is no id. */
 export const NO_SUCH_CLIENT = 'El cliente no existe.';
 

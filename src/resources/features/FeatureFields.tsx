@@ -19,8 +19,10 @@ export interface FeatureValues extends Record<string, unknown> {
 /**
  * The attribute form (spec 1 §2.6, §4): name, 'Requerido', the box that adds a value (with 'Valor
  * por defecto', disabled once a value is the default) and the list of values, editable in place.
+ * `clientName`: the client of an attribute that has one (edit, view), shown and not chosen, as a point
+ * of sale's is: the bank's attributes of every client repeat the same names.
  */
-export function FeatureFields({ fixedClient }: { fixedClient: boolean }) {
+export function FeatureFields({ fixedClient, clientName }: { fixedClient: boolean; clientName?: string }) {
   const mode = useFormMode();
   const { setValue } = useFormContext<FeatureValues>();
   const values = (useWatch({ name: 'values' }) as FeatureValues['values'] | undefined) ?? [];
@@ -48,6 +50,11 @@ export function FeatureFields({ fixedClient }: { fixedClient: boolean }) {
         {!fixedClient && (
           <Box sx={{ gridColumn: { md: 'span 2' } }}>
             <ClientInput name="clientId" required />
+          </Box>
+        )}
+        {clientName && (
+          <Box sx={{ gridColumn: { md: 'span 2' }, mb: 2 }}>
+            <TextField label="Cliente" value={clientName} disabled size="small" fullWidth />
           </Box>
         )}
         <TextInput name="name" label="Nombre del atributo" required />

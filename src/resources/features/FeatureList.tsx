@@ -8,10 +8,11 @@ import { linkColumn } from '../../ui/table/columns';
 type Value = { value: string; isDefault: boolean };
 
 /**
- * 'Lista de atributos' (spec 1 §2.6): one client's attributes at {base} = /clients/{id}/features,
- * or every client's at /features with a client filter. 'Nuevo atributo' only for those who write attributes.
+ * 'Lista de atributos' (spec 1 §2.6): one client's attributes at {base} = /clients/{id}/features, the
+ * client named by `subtitle`, or every client's at /features with a client filter and a 'Cliente' column.
+ * 'Nuevo atributo' only for those who write attributes.
  */
-export function FeatureList({ clientId, base, title = 'Lista de atributos' }: { clientId?: number; base: string; title?: string }) {
+export function FeatureList({ clientId, base, title = 'Lista de atributos', subtitle }: { clientId?: number; base: string; title?: string; subtitle?: string }) {
   const canWrite = canUse(currentRole(), 'features', 'write');
   const values = (r: RaRecord) => ((r.values ?? []) as Value[]).map((v) => v.value).join(', ');
   const columns: Column[] = [
@@ -32,6 +33,7 @@ export function FeatureList({ clientId, base, title = 'Lista de atributos' }: { 
     <ResourceContextProvider value="features">
       <CampoList
         title={title}
+        subtitle={subtitle}
         icon={<TuneIcon color="primary" />}
         addLabel={canWrite ? 'Nuevo atributo' : undefined}
         addPath={`${base}/add`}

@@ -23,8 +23,8 @@ const toValues = (f: RaRecord): FeatureValues => ({
   values: (f.values ?? []).map((v: { id: number; value: string; isDefault: boolean }) => ({ id: v.id, value: v.value, isDefault: v.isDefault })),
 });
 
-/** 'Nuevo atributo', for those who write attributes; the rest get 'Acceso denegado'. */
-export function FeatureCreatePage(props: { base: string; clientId?: number }) {
+/** 'Nuevo atributo', for those who write attributes; the rest get 'Acceso denegado'. Under a client, `subtitle` names it. */
+export function FeatureCreatePage(props: { base: string; clientId?: number; subtitle?: string }) {
   return (
     <Allowed area="features" operation="write">
       <CreateForm {...props} />
@@ -33,7 +33,7 @@ export function FeatureCreatePage(props: { base: string; clientId?: number }) {
 }
 
 /** Save stays disabled until the attribute has a value (spec 1 §4). */
-function CreateForm({ base, clientId }: { base: string; clientId?: number }) {
+function CreateForm({ base, clientId, subtitle }: { base: string; clientId?: number; subtitle?: string }) {
   const [create] = useCreate();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
@@ -42,6 +42,7 @@ function CreateForm({ base, clientId }: { base: string; clientId?: number }) {
       <CampoForm<FeatureValues>
         mode="ADD"
         title="Nuevo atributo"
+        subtitle={subtitle}
         schema={featureSchema}
         defaultValues={{ clientId: clientId ?? null, name: '', isRequired: false, values: [] }}
         backPath={base}
@@ -98,7 +99,7 @@ export function FeatureRecordPage({ base, mode, clientId }: { base: string; mode
           return saved;
         }}
       >
-        <FeatureFields fixedClient />
+        <FeatureFields fixedClient clientName={data.clientName} />
       </CampoForm>
       <SuccessDialog open={done} title={FEATURE_TEXT.updated} onClose={() => navigate(base)} />
     </ResourceContextProvider>

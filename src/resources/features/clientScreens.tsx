@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { KnownClient } from '../clients/KnownClient';
+import { KnownClient, useClientSubtitle } from '../clients/KnownClient';
 import { FeatureList } from './FeatureList';
 import { FeatureCreatePage, FeatureRecordPage } from './FeaturePages';
 
@@ -11,18 +11,20 @@ const useClient = (param: 'id' | 'clientId') => {
 
 export function ClientFeatureList() {
   const { clientId, base } = useClient('id');
+  const subtitle = useClientSubtitle(clientId);
   return (
     <KnownClient clientId={clientId}>
-      <FeatureList key={clientId} clientId={clientId} base={base} />
+      <FeatureList key={clientId} clientId={clientId} base={base} subtitle={subtitle} />
     </KnownClient>
   );
 }
 
 export function ClientFeatureCreate() {
   const { clientId, base } = useClient('clientId');
+  const subtitle = useClientSubtitle(clientId);
   return (
     <KnownClient clientId={clientId}>
-      <FeatureCreatePage key={clientId} clientId={clientId} base={base} />
+      <FeatureCreatePage key={clientId} clientId={clientId} base={base} subtitle={subtitle} />
     </KnownClient>
   );
 }

@@ -22,7 +22,18 @@ const stateDialog = dialogParts(DIALOG.locationState);
  * nor 'CARGA MASIVA'. An inactive client's list offers neither either (the server refuses both), and
  * says why.
  */
-export function LocationList({ clientId, paths, clientInactive = false }: { clientId?: number; paths: LocationPaths; clientInactive?: boolean | null }) {
+export function LocationList({
+  clientId,
+  paths,
+  clientInactive = false,
+  subtitle,
+}: {
+  clientId?: number;
+  paths: LocationPaths;
+  clientInactive?: boolean | null;
+  /** Under a client, which one (the list has no 'Cliente' column then). */
+  subtitle?: string;
+}) {
   const navigate = useNavigate();
   const canWrite = canUse(currentRole(), 'locations', 'write');
   // Null: the client is still being read; the buttons wait for it rather than show and vanish.
@@ -66,6 +77,7 @@ export function LocationList({ clientId, paths, clientInactive = false }: { clie
       )}
       <CampoList
         title="Lista de locaciones"
+        subtitle={subtitle}
         icon={<StoreIcon color="primary" />}
         addLabel={canAdd ? 'Nueva locacion' : undefined}
         addPath={paths.add}
@@ -78,6 +90,7 @@ export function LocationList({ clientId, paths, clientInactive = false }: { clie
         }
         search={{ label: 'Buscar Código de Locación del Cliente', field: 'q', placeholder: 'Expresión regular, p. ej. ^CAF-0' }}
         clientFilter={clientId === undefined ? { field: 'clientId' } : undefined}
+        stateFilter={{ kind: 'both', field: 'status' }}
         filter={clientId === undefined ? undefined : { clientId }}
         storeKey={clientId === undefined ? 'branch-offices.all' : `branch-offices.client.${clientId}`}
         sort={{ field: 'fullName', order: 'ASC' }}

@@ -12,8 +12,8 @@ import { emptyLocation, type LocationValues, toLocationValues } from './values';
 
 const RESOURCE = 'branch-offices';
 
-/** 'Nueva locacion': under a client (`clientId` fixed) or in the /branch-offices area (a client select). */
-export function LocationCreatePage({ paths, clientId }: { paths: LocationPaths; clientId?: number }) {
+/** 'Nueva locacion': under a client (`clientId` fixed, named by `subtitle`) or in the /branch-offices area (a client select). */
+export function LocationCreatePage({ paths, clientId, subtitle }: { paths: LocationPaths; clientId?: number; subtitle?: string }) {
   const [create] = useCreate();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -22,6 +22,7 @@ export function LocationCreatePage({ paths, clientId }: { paths: LocationPaths; 
       <CampoForm<LocationValues>
         mode="ADD"
         title="Nueva locacion"
+        subtitle={subtitle}
         schema={locationSchema}
         defaultValues={emptyLocation(clientId ?? null)}
         backPath={paths.list}

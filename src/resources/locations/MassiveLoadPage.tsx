@@ -8,10 +8,13 @@ import { CSV_TEXT, csvTemplate } from '../../../domain/locationsCsv';
 import { ClientPicker } from '../../ui/ClientPicker';
 import { CsvUpload, downloadCsv } from '../../ui/upload/CsvUpload';
 import type { LocationPaths } from './paths';
-import { ScreenTitle } from '../../ui/ScreenTitle';
+import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../../ui/ScreenTitle';
 
-/** 'Carga masiva de Puntos de Venta' (spec 1 §2.5): template, file, upload with progress, and 'Estado'. */
-export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: LocationPaths; clientId?: number }) {
+/**
+ * 'Carga masiva de Puntos de Venta' (spec 1 §2.5): template, file, upload with progress, and 'Estado'.
+ * Under a client (`clientId` fixed) the file goes to that client, which `subtitle` names beside the title.
+ */
+export function MassiveLoadPage({ paths, clientId: fixedClient, subtitle }: { paths: LocationPaths; clientId?: number; subtitle?: string }) {
   const navigate = useNavigate();
   const refresh = useRefresh();
   const [clientId, setClientId] = useState<number | null>(fixedClient ?? null);
@@ -33,7 +36,8 @@ export function MassiveLoadPage({ paths, clientId: fixedClient }: { paths: Locat
           <IconButton aria-label="Volver" onClick={() => navigate(paths.list)}>
             <ArrowBackIcon />
           </IconButton>
-          <ScreenTitle>{CSV_TEXT.title}</ScreenTitle>
+          <ScreenTitle sx={subtitle ? TITLE_BEFORE_SUBTITLE : undefined}>{CSV_TEXT.title}</ScreenTitle>
+          {subtitle && <ScreenSubtitle>{subtitle}</ScreenSubtitle>}
           <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={() => downloadCsv(csvTemplate(), CSV_TEXT.fileName)}>
             DESCARGAR CSV
           </Button>

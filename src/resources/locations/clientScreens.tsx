@@ -4,7 +4,7 @@ import { useGetOne } from 'ra-core';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LOCATION_TEXT } from '../../../domain/locations';
-import { isClientId, KnownClient } from '../clients/KnownClient';
+import { clientSubtitle, isClientId, KnownClient, useClientSubtitle } from '../clients/KnownClient';
 import { Allowed } from '../define';
 import { LocationList } from './LocationList';
 import { LocationCreatePage, LocationRecordPage } from './LocationPages';
@@ -20,7 +20,13 @@ export function ClientLocationList() {
   const { data: client } = useGetOne('clients', { id: clientId }, { retry: false, enabled: isClientId(clientId) });
   return (
     <KnownClient clientId={clientId}>
-      <LocationList key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} clientInactive={client === undefined ? null : client.state === false} />
+      <LocationList
+        key={clientId}
+        clientId={clientId}
+        paths={clientLocationPaths(clientId)}
+        clientInactive={client === undefined ? null : client.state === false}
+        subtitle={client?.name ? clientSubtitle(String(client.name)) : undefined}
+      />
     </KnownClient>
   );
 }
@@ -49,11 +55,12 @@ function ActiveClientOnly({ clientId, children }: { clientId: number; children: 
 
 export function ClientLocationCreate() {
   const clientId = useClientId('clientId');
+  const subtitle = useClientSubtitle(clientId);
   return (
     <Allowed area="locations" operation="write">
       <KnownClient clientId={clientId}>
         <ActiveClientOnly clientId={clientId}>
-          <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+          <LocationCreatePage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} subtitle={subtitle} />
         </ActiveClientOnly>
       </KnownClient>
     </Allowed>
@@ -72,11 +79,12 @@ export function ClientLocationView() {
 
 export function ClientLocationsMassive() {
   const clientId = useClientId('clientId');
+  const subtitle = useClientSubtitle(clientId);
   return (
     <Allowed area="locations" operation="write">
       <KnownClient clientId={clientId}>
         <ActiveClientOnly clientId={clientId}>
-          <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} />
+          <MassiveLoadPage key={clientId} clientId={clientId} paths={clientLocationPaths(clientId)} subtitle={subtitle} />
         </ActiveClientOnly>
       </KnownClient>
     </Allowed>

@@ -11,6 +11,7 @@ import type { ListMeta } from '../../dataProvider';
 import { CampoList, type Column } from '../../ui/table/CampoList';
 import { accountOf, transactionColumns } from './columns';
 import { DateRangeFilter } from './DateRangeFilter';
+import { GetterFilter } from './GetterFilter';
 import { type PaymentOrder, PaymentDialog } from './PaymentDialog';
 
 const PER_PAGE = [5, 10, 25, 50, 100] as const;
@@ -24,7 +25,7 @@ const filterTotal = (meta: ListMeta, count: number) =>
   );
 const tx = (r: RaRecord) => r as unknown as PaymentTransaction;
 
-/** '/payment-administration/pending': the pending transactions, each with 'Registrar pago'; exportable to Excel as the history is. */
+/** '/payment-administration/pending': the pending transactions (of every Getter, or of one), each with 'Registrar pago'; exportable to Excel as the history is. */
 export function PendingPayments() {
   const navigate = useNavigate();
   const refresh = useRefresh();
@@ -68,6 +69,7 @@ export function PendingPayments() {
         exportFile="pagos-pendientes"
         actions={
           <>
+            <GetterFilter owed />
             <DateRangeFilter />
             <Button variant="outlined" startIcon={<HistoryIcon />} onClick={() => navigate('/payment-administration/history')}>
               {T.toHistory}
@@ -101,7 +103,7 @@ function PaidState({ record }: { record: RaRecord }) {
 }
 const paidStateText = (r: RaRecord) => paidState(tx(r)).label;
 
-/** '/payment-administration/history': the paid transactions, exportable to Excel. */
+/** '/payment-administration/history': the paid transactions (of every Getter, or of one), exportable to Excel. */
 export function PaymentHistory() {
   const navigate = useNavigate();
   // The approval date gives way to the payment's own (the table stays within the screen).
@@ -126,6 +128,7 @@ export function PaymentHistory() {
       exportFile="historial-de-pagos"
       actions={
         <>
+          <GetterFilter />
           <DateRangeFilter />
           <Button variant="contained" onClick={() => navigate('/payment-administration/pending')}>
             {T.toPending}

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../dialogs';
 import { useConfirmLeave } from './useConfirmLeave';
 import { CHAT_GUTTER } from '../chatGutter';
-import { ScreenTitle } from '../ScreenTitle';
+import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../ScreenTitle';
 
 export type FormMode = 'ADD' | 'EDIT' | 'VIEW';
 
@@ -42,6 +42,10 @@ export function useHoldSave(name: string, held: () => boolean) {
 export interface CampoFormProps<T extends FieldValues> {
   mode: FormMode;
   title: string;
+  /** A line beside the title saying whose record it is ('Nueva locacion' of a client). */
+  subtitle?: string;
+  /** Buttons in the header, beside 'Editar' / 'Ver': what else of the record there is to see (a client's points of sale). */
+  actions?: ReactNode;
   schema: z.ZodType<any, any>;
   defaultValues: T;
   /**
@@ -84,6 +88,8 @@ function messageOf(errors: FieldErrors, field: string): string | undefined {
 export function CampoForm<T extends FieldValues>({
   mode,
   title,
+  subtitle,
+  actions,
   schema,
   defaultValues,
   record,
@@ -165,11 +171,14 @@ export function CampoForm<T extends FieldValues>({
       <HoldsContext.Provider value={holds}>
         <Card sx={{ mt: 2, maxWidth: 1100 }}>
           <CardContent>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+            {/* With buttons of its own the header wraps: on a phone they go under the title rather than squeeze it to '…'. */}
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: actions ? 'wrap' : undefined }}>
               <IconButton aria-label="Volver" onClick={() => leave(backPath)}>
                 <ArrowBackIcon />
               </IconButton>
-              <ScreenTitle>{title}</ScreenTitle>
+              <ScreenTitle sx={subtitle ? TITLE_BEFORE_SUBTITLE : undefined}>{title}</ScreenTitle>
+              {subtitle && <ScreenSubtitle>{subtitle}</ScreenSubtitle>}
+              {actions}
               {!isView && (
                 <Tooltip title="Reiniciar formulario">
                   <IconButton aria-label="Reiniciar formulario" onClick={() => form.reset(defaultValues)}>

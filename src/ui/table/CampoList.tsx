@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
 import type { ListMeta } from '../../dataProvider';
@@ -35,7 +35,7 @@ import { filteredAndSorted, pageOf } from './localSort';
 import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
-import { ScreenTitle } from '../ScreenTitle';
+import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../ScreenTitle';
 
 export interface Column {
   source: string;
@@ -72,6 +72,8 @@ export type StateFilter =
 
 export interface CampoListProps {
   title: string;
+  /** A line beside the title saying whose list it is (the client of a client's points of sale). */
+  subtitle?: string;
   icon?: ReactNode;
   columns: Column[];
   addLabel?: string;
@@ -149,6 +151,7 @@ function WithoutParam({ name }: { name: string }) {
 
 function CampoTable({
   title,
+  subtitle,
   icon,
   columns,
   addLabel,
@@ -178,6 +181,8 @@ function CampoTable({
   // The search the list applies can change without typing (the browser's back and forward buttons, which
   // the list follows): the box then says that search, not the text typed before. When the change is the
   // box's own text being applied, what is typed stays as typed (with its spaces).
+  const searchInput = useRef<HTMLInputElement>(null);
+  useSearchFocus(searchInput, Boolean(search));
   const [shownSearch, setShownSearch] = useState(appliedSearch);
   if (shownSearch !== appliedSearch) {
     setShownSearch(appliedSearch);
@@ -254,13 +259,15 @@ function CampoTable({
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
         {icon}
-        <ScreenTitle>{title}</ScreenTitle>
+        <ScreenTitle sx={subtitle ? TITLE_BEFORE_SUBTITLE : undefined}>{title}</ScreenTitle>
+        {subtitle && <ScreenSubtitle>{subtitle}</ScreenSubtitle>}
         {search && (
           <TextField
             size="small"
             sx={{ width: { xs: '100%', sm: SEARCH_WIDTH } }}
             label={search.label}
             placeholder={search.placeholder}
+            inputRef={searchInput}
             value={searchText}
             onChange={(e) => {
               setSearchText(e.target.value);
@@ -422,6 +429,25 @@ function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; v
     </Box>
   );
 }
+
+/**
+ * The search box takes the focus 100 ms after the list opens (spec 3, §9), so that one types at once: when the
+ * focus is nowhere (a page loaded or reloaded) or still on the menu entry that opened the list, never away from a
+ * field or a dialog the user is in; and not on a touch screen, where it would open the keyboard over the list.
+ */
+function useSearchFocus(input: RefObject<HTMLInputElement | null>, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || !window.matchMedia('(pointer: fine)').matches) return;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('nav')) input.current?.focus();
+    }, SEARCH_FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [enabled, input]);
+}
+
+/** How long after a list opens its search box takes the focus (spec 3, §9). */
+const SEARCH_FOCUS_DELAY_MS = 100;
 
 /**
  * The search box: wide enough from a tablet up for its longest label ('Buscar Código de Locación del

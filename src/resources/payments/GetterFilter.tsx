@@ -1,0 +1,30 @@
+import { useListContext } from 'ra-core';
+import { PAYMENT_TEXT as T } from '../../../domain/payments';
+import { GetterPicker } from '../../ui/getterPicker/GetterPicker';
+
+/**
+ * The payment lists' Getter filter (`getterId`): the Getter searched as the mass payment's is, by name or
+ * CUIT/CUIL; 'Todos' removes it. It applies at once, with the date range that may be applied too, and the
+ * filter's total follows it (the server sums that Getter's transactions). `owed`: only Getters with
+ * something pending (the pending list).
+ */
+export function GetterFilter({ owed = false }: { owed?: boolean }) {
+  const list = useListContext();
+  const value = list.filterValues.getterId ? Number(list.filterValues.getterId) : null;
+  return (
+    <GetterPicker
+      width={300}
+      withPending={owed}
+      value={value}
+      emptyLabel="Todos"
+      label={T.getter}
+      itemLabel={(g) => (g.profile?.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
+      // No line kept for a message that never comes: the picker stands in the toolbar, beside the dates.
+      helperText=""
+      onChange={(getter) => {
+        const { getterId: _getterId, ...rest } = list.filterValues;
+        list.setFilters(getter ? { ...rest, getterId: getter.id } : rest, undefined, false);
+      }}
+    />
+  );
+}
