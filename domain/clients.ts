@@ -6,6 +6,7 @@ export const CLIENT_TEXT = {
   badType: 'Tipo de cliente inválido',
   noType: 'El tipo de cliente no existe.',
   duplicate: 'Ya existe un cliente con ese nombre.',
+  badChecklist: 'Debe ser verdadero o falso',
 } as const;
 
 /** The client type when given: none (empty, null) is no type; anything else must be a type's id. */
@@ -22,6 +23,11 @@ export const clientSchema = z.object({
   contactUrl: url,
   linkSurveyMonkey: optionalUrl,
   typeId: clientTypeId,
+  /**
+   * Whether the client has a checklist: its users with a checklist link see 'Supervisión' on their
+   * dashboard. Left out (the bulk upload, an older caller), it keeps its value (false on create).
+   */
+  checklist: z.boolean({ error: CLIENT_TEXT.badChecklist }).optional(),
 });
 export type ClientInput = z.infer<typeof clientSchema>;
 
@@ -30,6 +36,7 @@ export const clientStateSchema = z.object({ id, state: z.boolean({ error: 'El es
 
 export interface Client extends ClientInput {
   id: number;
+  checklist: boolean;
   state: boolean;
   type: { id: number; name: string } | null;
 }
@@ -46,6 +53,7 @@ export const clientAnswer = clientSchema.extend({
   telephone: z.string().nullable(),
   imageUrl: z.string().nullable(),
   linkSurveyMonkey: z.string().nullable(),
+  checklist: z.boolean(),
   state: z.boolean(),
   updatedAt: moment,
   type: idName.nullable(),

@@ -96,8 +96,9 @@ const moveConfigRowAnswer = z.object({
   id: recordId,
   code: z.string(),
   name: z.string(),
-  points: z.number().int(),
-  minutesDuration: z.number().int(),
+  /** Points and minutes accept decimals (docs/decisions.md, "Configuraciones de moves"). */
+  points: z.number(),
+  minutesDuration: z.number(),
   consumptionPayment: z.boolean(),
   needsVideoRecording: z.boolean(),
   needsAudioRecording: z.boolean(),

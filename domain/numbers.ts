@@ -9,3 +9,17 @@ export function formatCount(n: number): string {
   const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return whole < 0 ? `-${digits}` : digits;
 }
+
+/**
+ * A number as Argentina writes it: the thousands dotted and the decimals after a comma (15,5; 1.250,75),
+ * with the decimals it has (none for a whole number). For figures stored with decimals, such as a move
+ * configuration's points and minutes.
+ */
+export function formatDecimal(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  // Plain digits even where String() would write an exponent (1e-7); the trailing zeros of that form go.
+  const plain = /e/i.test(String(n)) ? n.toFixed(20).replace(/\.?0+$/, '') : String(n);
+  const [whole, decimals] = plain.replace(/^-/, '').split('.');
+  const digits = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${n < 0 ? '-' : ''}${digits}${decimals ? `,${decimals}` : ''}`;
+}

@@ -71,6 +71,18 @@ export const absoluteUrl = (value: string): string | null => {
   if (!isUrl(link)) return null;
   return /^https?:\/\//i.test(link) ? link : `https://${link}`;
 };
+/**
+ * Whether the console may show a link (as `absoluteUrl` gives it) inside a frame: https only. The server's
+ * security policy frames https alone (server/securityHeaders.ts `frameSrc`), and a browser blocks an http
+ * frame inside an https page anyway: such a link opens in its own tab.
+ */
+export const isFramable = (href: string): boolean => /^https:\/\//i.test(href);
+/** The words of a link that cannot be framed (domain/validation.ts `isFramable`). */
+export const UNFRAMABLE_TEXT = {
+  title: 'Esta página no puede mostrarse dentro de la consola',
+  body: 'Su dirección no es segura (http) y el navegador no la muestra aquí. Ábrala en una pestaña nueva.',
+  open: 'Abrir en una pestaña nueva',
+} as const;
 /** A link the console may open as one: http(s) and no spaces (a stored 'javascript:' or other scheme shows as text). */
 export const isWebLink = (link: string | null | undefined): link is string => typeof link === 'string' && /^https?:\/\/[^\s]+$/i.test(link.trim());
 export const isStrongPassword = (value: string): boolean => PASSWORD_RE.test(value);

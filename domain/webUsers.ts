@@ -1,7 +1,7 @@
 /** Web users (spec 3 §2, §3, §5): the staff and client users of the console, with their rules. */
 import { z } from 'zod';
 import { idName, moment, paged, recordId } from './answers';
-import { isRoleId, ROLE, ROLE_IDS, ROLE_NAMES, requiresClient, type RoleId, type UserRole } from './roles';
+import { CLIENT_SIDE, isRoleId, ROLE, ROLE_IDS, ROLE_NAMES, requiresClient, type RoleId, type UserRole } from './roles';
 import { email, id, idSaying, INVALID_ID, MSG, newPassword, optionalIdSaying, optionalPhone, optionalUrl, required } from './validation';
 
 export const WEB_USER_TEXT = {
@@ -21,6 +21,9 @@ export const WEB_USER_TEXT = {
   passwordHint: 'Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   passwordKeep: 'Vacía mantiene la contraseña actual. Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   phoneHint: 'Sin espacios, código de área sin 0 y celular sin 15',
+  /** The dashboard links' hints: what each one opens. */
+  checklistLinkHint: 'Lo abre el botón «Supervisión» de su panel, si el cliente tiene checklist',
+  historyLinkHint: 'Lo abre el botón «Historial» de su panel',
   /** On the phone field: WhatsApp notifications go to it (spec 3 §3), so a user who gets them needs one. */
   whatsappNeedsPhone: 'Ingrese un teléfono: el usuario recibe notificaciones por WhatsApp (o desactívelas).',
   /** The list's WhatsApp switch of a user without a phone: off, and why. */
@@ -52,6 +55,9 @@ export const WEB_ROLES: { id: RoleId; description: string }[] = ROLE_IDS.map((ro
 export const clientForRole = (rolId: UserRole, clientId: number | null | undefined): number | null =>
   requiresClient(rolId) ? (clientId ?? null) : null;
 
+/** Whether users of the role see the client dashboard, and so may have its two links. */
+export const hasDashboardLinks = (rolId: UserRole): boolean => rolId !== null && CLIENT_SIDE.includes(rolId);
+
 /**
  * The role: its number, or its digits as text. Nothing else is read as one: coerced, `true` and `[1]`
  * were role 1 and made the user an administrator.
@@ -74,6 +80,10 @@ const fields = {
   email,
   primaryPhone: optionalPhone,
   linkSurveyMonkey: optionalUrl,
+  /** The dashboard's 'Supervisión' button opens it (when the client has a checklist); client-side roles only. */
+  checklistAccessUrl: optionalUrl,
+  /** The dashboard's 'Historial' button opens it (the checker's history); client-side roles only. */
+  checkerAccessToken: optionalUrl,
   rolId,
   clientId: optionalId,
   status: z.boolean({ error: 'Debe ser verdadero o falso' }).default(true),
@@ -89,6 +99,8 @@ interface RoleBound {
   rolId: RoleId;
   clientId: number | null;
   actions: number[];
+  checklistAccessUrl: string | null;
+  checkerAccessToken: string | null;
 }
 
 /** Client required for roles 5, 6, 14 and 15; checked even while other fields still have errors. */
@@ -110,9 +122,17 @@ const phoneRule = {
   },
 };
 
+/** The client, the actions and the dashboard links the role may have; what it may not have is dropped. */
 function normalise<T extends RoleBound>(value: T): T {
   const allowed = new Set(roleActions(value.rolId).map((a) => a.actionId));
-  return { ...value, clientId: clientForRole(value.rolId, value.clientId), actions: [...new Set(value.actions)].filter((a) => allowed.has(a)) };
+  const links = hasDashboardLinks(value.rolId);
+  return {
+    ...value,
+    clientId: clientForRole(value.rolId, value.clientId),
+    actions: [...new Set(value.actions)].filter((a) => allowed.has(a)),
+    checklistAccessUrl: links ? value.checklistAccessUrl : null,
+    checkerAccessToken: links ? value.checkerAccessToken : null,
+  };
 }
 
 /** The add form and POST /web-users/: password required. */
@@ -141,6 +161,8 @@ export const webUserUpdateSchema = z.object({
   email: fields.email.optional(),
   primaryPhone: fields.primaryPhone.optional(),
   linkSurveyMonkey: fields.linkSurveyMonkey.optional(),
+  checklistAccessUrl: fields.checklistAccessUrl.optional(),
+  checkerAccessToken: fields.checkerAccessToken.optional(),
   rolId: fields.rolId.optional(),
   clientId: fields.clientId.optional(),
   status: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
@@ -183,6 +205,8 @@ export interface WebUser {
   email: string;
   primaryPhone: string | null;
   linkSurveyMonkey: string | null;
+  checklistAccessUrl: string | null;
+  checkerAccessToken: string | null;
   rolId: RoleId | null;
   clientId: number | null;
   status: boolean;
@@ -229,6 +253,8 @@ export const webUserAnswer = z.object({
   email: z.string(),
   primaryPhone: z.string().nullable(),
   linkSurveyMonkey: z.string().nullable(),
+  checklistAccessUrl: z.string().nullable(),
+  checkerAccessToken: z.string().nullable(),
   rolId: z.number().int().nullable(),
   clientId: recordId.nullable(),
   status: z.boolean(),

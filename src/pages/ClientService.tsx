@@ -1,7 +1,8 @@
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Box, Card, CardContent, Link, Typography } from '@mui/material';
-import { absoluteUrl } from '../../domain/validation';
+import WarningIcon from '@mui/icons-material/WarningAmber';
+import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
+import { absoluteUrl, isFramable, UNFRAMABLE_TEXT } from '../../domain/validation';
 import { getSession } from '../authProvider/session';
 
 function FramedPage({ title, url, unavailable }: { title: string; url: string | null | undefined; unavailable: string }) {
@@ -17,6 +18,26 @@ function FramedPage({ title, url, unavailable }: { title: string; url: string | 
               {unavailable}
             </Typography>
             <Typography color="text.secondary">Por favor, comuníquese con su ejecutivo de cuenta.</Typography>
+          </Box>
+        </CardContent>
+      </Card>
+    );
+  }
+  // An http link would be an empty frame (blocked by the browser and the security policy): its own tab instead.
+  if (!isFramable(href)) {
+    return (
+      <Card sx={{ mt: 2 }}>
+        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <WarningIcon color="warning" />
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'flex-start' }}>
+            <Typography variant="h6" component="h1">
+              {title}
+            </Typography>
+            <Typography sx={{ fontWeight: 500 }}>{UNFRAMABLE_TEXT.title}</Typography>
+            <Typography color="text.secondary">{UNFRAMABLE_TEXT.body}</Typography>
+            <Button variant="contained" size="large" endIcon={<OpenInNewIcon />} href={href} target="_blank" rel="noopener noreferrer">
+              {UNFRAMABLE_TEXT.open}
+            </Button>
           </Box>
         </CardContent>
       </Card>

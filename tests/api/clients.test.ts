@@ -294,7 +294,8 @@ describe('changing clients', () => {
     // The same client GET answers: its type, none of the table's internals.
     expect(created).toEqual((await get(`/api/clients/${created.id}`)).json());
     expect(created).not.toHaveProperty('searchText');
-    expect(created).not.toHaveProperty('checklist');
+    // Its checklist is the form's own field now ('Tiene checklist'); left out, none.
+    expect(created.checklist).toBe(false);
 
     const [row] = await t.db.select().from(clients).where(eq(clients.id, created.id));
     expect(row).toMatchObject({ name: 'Heladerías Glaciar', address: 'Mitre 1500, Bariloche', contactUrl: 'www.glaciar.com.ar/contacto', linkSurveyMonkey: null });
@@ -358,6 +359,27 @@ describe('changing clients', () => {
 
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'client'), eq(auditLog.entityId, String(target.id))));
     expect(entries.map((e) => [e.userId, e.action])).toEqual([[operationsId, 'update']]);
+  });
+
+  it("sets whether a client has a checklist (its users' 'Supervisión'), keeps it when left out and refuses a non-boolean", async () => {
+    const res = await send('POST', '/api/clients/', newClient({ name: 'Panaderías Checklist', checklist: true }), operations);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created.checklist).toBe(true);
+    expect((await get(`/api/clients/${created.id}`)).json().checklist).toBe(true);
+    // An update that does not send it (the bulk upload's fields, an older caller) keeps it.
+    const kept = await send('PUT', '/api/clients', newClient({ id: created.id, name: 'Panaderías Checklist', updatedAt: created.updatedAt }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().checklist).toBe(true);
+    const unticked = await send('PUT', '/api/clients', newClient({ id: created.id, name: 'Panaderías Checklist', checklist: false }));
+    expect(unticked.json().checklist).toBe(false);
+    const [row] = await t.db.select({ checklist: clients.checklist }).from(clients).where(eq(clients.id, created.id));
+    expect(row.checklist).toBe(false);
+    for (const checklist of ['sí', 1, null]) {
+      const bad = await send('PUT', '/api/clients', newClient({ id: created.id, name: 'Panaderías Checklist', checklist }));
+      expect(bad.statusCode, JSON.stringify(checklist)).toBe(400);
+      expect(bad.json().errors).toEqual({ checklist: CLIENT_TEXT.badChecklist });
+    }
   });
 
   it('answers 404 for updating a client that does not exist and records nothing', async () => {

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
-import { MOVE_CONFIG_TEXT, type MoveConfigInfo, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
+import { MOVE_CONFIG_TEXT, moveConfigAnswer, moveConfigListAnswer, type MoveConfigInfo, type MoveConfiguration, type MoveConfigurationRow } from '../../domain/movesConfig';
 import { moveConfigurations } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -99,6 +99,9 @@ describe('creating and editing', () => {
     const res = await send('PUT', `/api/moves/put/${id}`, config({ points: 90, minutesDuration: '15.5', moveTypes: [2], category: [2, 1] }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ points: 90, minutesDuration: 15.5, moveTypes: [2], category: [2, 1] });
+    // The documented answers (OpenAPI) admit the decimals the form accepts.
+    expect(moveConfigAnswer.safeParse(res.json()).error).toBeUndefined();
+    expect(moveConfigListAnswer.safeParse(await all()).error).toBeUndefined();
     expect((await send('PUT', '/api/moves/put/999999', config())).statusCode).toBe(404);
   });
 });

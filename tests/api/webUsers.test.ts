@@ -308,6 +308,34 @@ describe('the user form rules', () => {
     expect((await call('PUT', '/api/web-users', { id: zoneManager.id, clientId: other.id })).json()).toMatchObject({ clientId: other.id });
   });
 
+  it("keeps a client-side user's dashboard links ('Supervisión', 'Historial'), checks them as links and drops them for other roles", async () => {
+    const links = { checklistAccessUrl: 'https://checklist.campo.test/supervision/andinos', checkerAccessToken: 'checker.campo.test/historial/andinos' };
+    const bad = await call('POST', '/api/web-users/', newUser({ email: 'links.malos@andinos.com.ar', checklistAccessUrl: 'no es un enlace', checkerAccessToken: 'javascript:alert(1)' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ checklistAccessUrl: MSG.url, checkerAccessToken: MSG.url });
+    expect(await t.db.select().from(users).where(eq(users.email, 'links.malos@andinos.com.ar'))).toEqual([]);
+
+    const user = await create({ email: 'con.panel@andinos.com.ar', ...links });
+    expect(user).toMatchObject(links);
+    expect((await call('GET', `/api/web-users/${user.id}`)).json()).toMatchObject(links);
+    // Left out, they stay; a bad one is refused on update too, and an empty one clears it.
+    expect((await call('PUT', '/api/web-users', { id: user.id, names: 'Rosa Inés' })).json()).toMatchObject({ names: 'Rosa Inés', ...links });
+    const badEdit = await call('PUT', '/api/web-users', { id: user.id, checkerAccessToken: 'historial' });
+    expect(badEdit.statusCode).toBe(400);
+    expect(badEdit.json().errors).toEqual({ checkerAccessToken: MSG.url });
+    expect((await call('PUT', '/api/web-users', { id: user.id, checkerAccessToken: '' })).json()).toMatchObject({ checklistAccessUrl: links.checklistAccessUrl, checkerAccessToken: null });
+
+    // The user's profile carries them, with its client's checklist, as the dashboard reads them.
+    const { token, id } = await t.login('con.panel@andinos.com.ar', PASSWORD);
+    const [client] = await t.db.select().from(clients).where(eq(clients.id, clientId));
+    const profile = (await call('GET', `/api/core-users/users/userProfile/${id}`, undefined, token)).json();
+    expect(profile).toMatchObject({ checklistAccessUrl: links.checklistAccessUrl, checkerAccessToken: null, client: { clientInfo: { checklist: client.checklist } } });
+
+    // Roles without the dashboard's buttons have no such links: a staff role drops them.
+    expect(await create({ email: 'staff.links@campo.test', rolId: ROLE.OPERATIONS, clientId: null, actions: [], ...links })).toMatchObject({ checklistAccessUrl: null, checkerAccessToken: null });
+    expect((await call('PUT', '/api/web-users', { id: user.id, rolId: ROLE.GETTER })).json()).toMatchObject({ rolId: ROLE.GETTER, checklistAccessUrl: null, checkerAccessToken: null });
+  });
+
   it('shows one user with its actions, and 404 for one that does not exist', async () => {
     const res = await call('GET', `/api/web-users/${adminId}`);
     expect(res.json()).toMatchObject({ id: adminId, email: 'admin@campo.test', users_actions: [] });

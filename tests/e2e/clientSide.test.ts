@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
 import { formatPercent, PENALTIES_NOTE, type StatisticsAnswer, STATISTICS_TEXT } from '../../domain/statistics';
+import { ROLE } from '../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { adminToken, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { adminToken, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, loginThroughForm, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -312,6 +313,65 @@ describe('the dashboard', () => {
     expect(await page.getByLabel('Panel', { exact: true }).textContent()).toBe('');
     expect(await page.getByText('Estadísticas del plan').count()).toBe(0);
     errors.assertNone();
+  });
+
+  it("shows 'Supervisión' and 'Historial' once an administrator ticks the client's checklist and gives the user its links", async () => {
+    const token = await adminToken();
+    const andinos = (await callApi<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?q=Supermercados%20Andinos', undefined, token)).rows[0];
+    const password = 'Andinos#2026';
+    const email = 'lucia.supervisora@andinos.campo.test';
+    const lucia = await callApi<{ id: number }>('POST', '/web-users/', { names: 'Lucía', lastName: 'Supervisora', email, password, rolId: ROLE.CLIENT, clientId: andinos.id }, token);
+    const supervision = (page: Page) => page.getByRole('link', { name: 'Supervisión' });
+    const history = (page: Page) => page.getByRole('link', { name: 'Historial' });
+
+    // Before: neither button.
+    const before = await chromium.open();
+    await loginAs(before.page, email, { password, at: '/dashboard' });
+    await shown(before.page.getByRole('heading', { name: 'Panel de Lucía' }));
+    expect(await supervision(before.page).count()).toBe(0);
+    expect(await history(before.page).count()).toBe(0);
+
+    // The administrator ticks the client's checklist…
+    const { page, errors } = await as('admin@campo.test');
+    await page.goto(`/clients/edit/${andinos.id}`);
+    await shown(page.getByRole('heading', { name: 'Editar: Supermercados Andinos' }));
+    const checklist = page.getByRole('checkbox', { name: /^Tiene checklist/ });
+    expect(await checklist.isChecked()).toBe(false);
+    await checklist.check();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+
+    // …and gives the user its two links, each checked as a link.
+    await page.goto(`/web-users/edit/${lucia.id}`);
+    await shown(page.getByRole('heading', { name: 'Editar usuario: Lucía Supervisora' }));
+    const checklistLink = page.getByRole('textbox', { name: 'Enlace de Supervisión (checklist)' });
+    const historyLink = page.getByRole('textbox', { name: 'Enlace de Historial (verificador)' });
+    await shown(page.getByText('Lo abre el botón «Supervisión» de su panel, si el cliente tiene checklist'));
+    await checklistLink.fill('supervision');
+    await checklistLink.blur();
+    await shown(page.getByText('Dirección web inválida. Ej www.campo.com/'));
+    await checklistLink.fill('supervision.campo.test/andinos');
+    await historyLink.fill('https://historial.campo.test/andinos');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    // A staff role has no dashboard: the links are not offered.
+    await page.goto(`/web-users/edit/${lucia.id}`);
+    expect(await checklistLink.inputValue()).toBe('supervision.campo.test/andinos');
+    const role = page.getByRole('combobox', { name: 'Rol' });
+    await role.click();
+    await role.fill('Gett');
+    await page.getByRole('option', { name: 'Getter', exact: true }).click();
+    await gone(checklistLink);
+    errors.assertNone();
+
+    // The user, at its next login, has both buttons; a link kept without its scheme opens as https.
+    const after = await chromium.open();
+    await loginAs(after.page, email, { password, at: '/dashboard' });
+    await shown(after.page.getByRole('heading', { name: 'Panel de Lucía' }));
+    await shown(supervision(after.page));
+    expect(await supervision(after.page).getAttribute('href')).toBe('https://supervision.campo.test/andinos');
+    expect(await supervision(after.page).getAttribute('target')).toBe('_blank');
+    expect(await history(after.page).getAttribute('href')).toBe('https://historial.campo.test/andinos');
   });
 });
 
@@ -836,6 +896,35 @@ describe('client service, survey and campus', () => {
     await page.goto('/surveys');
     await shown(page.getByRole('heading', { name: 'Encuesta de satisfacción' }));
     expect(await page.locator('iframe[title="Encuesta de satisfacción"]').getAttribute('src')).toBe('https://encuestas.campo.test/sin-esquema');
+  });
+
+  it('opens an http claims or survey address in its own tab, with a word why, instead of a blocked empty frame', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    // The client's claim form and the user's survey kept as http (the URL rule accepts it); contact stays https.
+    await session.context.route('**/api/core-users/users/userProfile/*', async (route) => {
+      const answer = await route.fetch();
+      const profile = await answer.json();
+      await route.fulfill({ response: answer, json: { ...profile, linkSurveyMonkey: 'http://encuestas.campo.test/satisfaccion', client: { ...profile.client, claimUrl: 'http://forms.campo.test/reclamos/cafe-del-plata' } } });
+    });
+    await loginThroughForm(page, 'cliente@campo.test');
+    await openMenu(page, 'Atención al cliente', 'Reclamos');
+    await shown(page.getByRole('heading', { name: 'Gestión de Reclamos' }));
+    await shown(page.getByText('Esta página no puede mostrarse dentro de la consola'));
+    await shown(page.getByText('Su dirección no es segura (http) y el navegador no la muestra aquí. Ábrala en una pestaña nueva.'));
+    const open = page.getByRole('link', { name: 'Abrir en una pestaña nueva' });
+    expect(await open.getAttribute('href')).toBe('http://forms.campo.test/reclamos/cafe-del-plata');
+    expect(await open.getAttribute('target')).toBe('_blank');
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.goto('/surveys');
+    await shown(page.getByRole('heading', { name: 'Encuesta de satisfacción' }));
+    expect(await page.getByRole('link', { name: 'Abrir en una pestaña nueva' }).getAttribute('href')).toBe('http://encuestas.campo.test/satisfaccion');
+    expect(await page.locator('iframe').count()).toBe(0);
+    // An https address is still framed.
+    await page.goto('/client-service/contact');
+    expect(await page.locator('iframe[title="Contacto / Consultas"]').getAttribute('src')).toBe('https://forms.campo.test/contacto/cafe-del-plata');
+    await gone(page.getByText('Esta página no puede mostrarse dentro de la consola'));
+    errors.assertNone();
   });
 
   it('tells the user when the campus is not configured', async () => {

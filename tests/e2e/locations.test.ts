@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCATION_TEXT } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
-import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, shown } from './helpers';
+import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, setChecked, shown } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -431,6 +431,56 @@ describe('a point of sale', () => {
   });
 });
 
+describe("a client's points of sale", () => {
+  it("say whose they are, on the list, 'Nueva locacion' and the bulk load, and 'Activos' / 'Inactivos' filter them by state", async () => {
+    const api = await adminApi();
+    const client = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100&state=true')).rows.find((c) => c.name === 'Supermercados Andinos')!;
+    const { rows, count } = await api<{ rows: { id: number; fullName: string; status: boolean }[]; count: number }>('GET', `/locations/client/${client.id}?limit=100`);
+    // One of them inactive, at least: the one made so here.
+    const made = rows.find((r) => r.status)!;
+    await api('PUT', '/locations/disable', { id: made.id, status: false });
+    const inactive = (await api<{ rows: { id: number; fullName: string }[]; count: number }>('GET', `/locations/client/${client.id}?limit=100&status=false`)).rows;
+    expect(inactive.map((r) => r.id)).toContain(made.id);
+    // Fewer than a page of them: every one is on the screen.
+    expect(inactive.length).toBeLessThan(Math.min(count, 20));
+    const all = new RegExp(`^Mostrando 1-\\d+ de ${count} registros$`);
+
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/clients/${client.id}/branch-offices` });
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones', exact: true }));
+    await shown(page.getByText(`Cliente: ${client.name}`, { exact: true }));
+    await shown(page.getByText(all));
+
+    // 'Activos' unticked: only the inactive ones, each with its switch off.
+    const active = page.getByRole('checkbox', { name: 'Activos', exact: true });
+    const inactiveBox = page.getByRole('checkbox', { name: 'Inactivos', exact: true });
+    expect(await active.isChecked()).toBe(true);
+    expect(await inactiveBox.isChecked()).toBe(true);
+    await setChecked(active, false);
+    await shown(page.getByText(`Mostrando 1-${inactive.length} de ${inactive.length} registros`, { exact: true }));
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    const switches = page.getByRole('switch', { name: /^Activar\/Desactivar / });
+    expect(await switches.count()).toBe(inactive.length);
+    for (const s of await switches.all()) expect(await s.isChecked()).toBe(false);
+    await shown(page.getByRole('cell', { name: made.fullName, exact: true }));
+    // Both ticked again: every one of them.
+    await setChecked(active, true);
+    await shown(page.getByText(all));
+
+    // The form and the bulk load under this client name it too: the file goes to it.
+    await page.getByRole('button', { name: 'Nueva locacion' }).click();
+    await shown(page.getByRole('heading', { name: 'Nueva locacion', exact: true }));
+    await shown(page.getByText(`Cliente: ${client.name}`, { exact: true }));
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
+    await shown(page.getByRole('heading', { name: 'Carga masiva de Puntos de Venta', exact: true }));
+    await shown(page.getByText(`Cliente: ${client.name}`, { exact: true }));
+    await api('PUT', '/locations/disable', { id: made.id, status: true });
+    errors.assertNone();
+  });
+});
+
 describe('the list of points of sale on a 1280 px screen', () => {
   it('keeps each row on one line and a long heading on at most three', async () => {
     session = await chromium.open({ viewport: { width: 1280, height: 800 } });
@@ -644,6 +694,22 @@ describe('the list of move configurations', () => {
     await expect.poll(() => page.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBe('descending');
     const descending = await positions();
     expect([...descending].sort((a, b) => b - a)).toEqual(descending);
+    errors.assertNone();
+  });
+
+  it('writes points and minutes with decimals after a comma, as the rest of the console', async () => {
+    const api = await adminApi();
+    const name = `Degustación decimal ${Date.now().toString(36)}`;
+    await api('POST', '/moves/post/new-move', { name, points: '15.5', minutesDuration: '7,25' });
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Configurar tipos');
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    await shown(row);
+    await shown(row.getByRole('cell', { name: '15,5', exact: true }));
+    await shown(row.getByRole('cell', { name: '7,25', exact: true }));
+    expect(await row.getByRole('cell', { name: '15.5', exact: true }).count()).toBe(0);
     errors.assertNone();
   });
 });

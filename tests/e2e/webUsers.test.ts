@@ -242,6 +242,21 @@ describe('the client picker', () => {
     expect(seen.filter((asked) => Number(asked.limit) > 51 || asked.offset !== null)).toEqual([]);
     errors.assertNone();
   });
+
+  it('says so when the template cannot be generated, rather than doing nothing', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/web-users/massive' });
+    await shown(page.getByRole('button', { name: 'Descargar plantilla' }));
+    // The spreadsheet library, loaded only when needed, does not arrive (a dropped connection, a new deploy).
+    await page.route(/\/assets\/xlsx-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Descargar plantilla' }).click();
+    const problem = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(problem.getByText('Ha ocurrido un error al intentar generar el archivo.', { exact: true }));
+    await problem.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(problem);
+    errors.assertNone([/ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/]);
+  });
 });
 
 describe('the bulk import, sent once', () => {

@@ -9,6 +9,7 @@ import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema } from '.
 import { CLIENT_STATE_QUESTION, CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
 import {
   absoluteUrl,
+  isFramable,
   cellText,
   graphemes,
   email,
@@ -248,6 +249,16 @@ describe('absoluteUrl', () => {
         }
       }),
     );
+  });
+});
+
+describe('isFramable', () => {
+  it('frames only https links, as the security policy does; an http one opens in its own tab', () => {
+    expect(isFramable('https://forms.campo.test/reclamos')).toBe(true);
+    expect(isFramable('HTTPS://forms.campo.test/reclamos')).toBe(true);
+    // A scheme-less link gets https, so it is framed.
+    expect(isFramable(absoluteUrl('forms.campo.test/reclamos')!)).toBe(true);
+    for (const value of ['http://forms.campo.test/reclamos', 'HTTP://forms.campo.test', 'javascript:alert(1)', '']) expect(isFramable(value), value).toBe(false);
   });
 });
 
@@ -609,6 +620,13 @@ describe('clientSchema', () => {
     expect(errorsOf(clientSchema, { ...valid, telephone: '11-2233' })).toEqual({ telephone: MSG.phone });
     expect(errorsOf(clientSchema, { ...valid, name: 'x'.repeat(121) })).toEqual({ name: MSG.tooLong });
     for (const typeId of ['abc', 0, -2, 1.5, MAX_ID + 1]) expect(errorsOf(clientSchema, { ...valid, typeId }), String(typeId)).toEqual({ typeId: CLIENT_TEXT.badType });
+  });
+
+  it("keeps whether the client has a checklist when sent, leaves it out when not, and wants a boolean", () => {
+    expect(clientSchema.parse({ ...valid, checklist: true }).checklist).toBe(true);
+    expect(clientSchema.parse({ ...valid, checklist: false }).checklist).toBe(false);
+    expect('checklist' in clientSchema.parse(valid)).toBe(false);
+    for (const checklist of ['true', 1, null]) expect(errorsOf(clientSchema, { ...valid, checklist }), String(checklist)).toEqual({ checklist: CLIENT_TEXT.badChecklist });
   });
 
   it('needs an id to update and a boolean to change state', () => {

@@ -2,10 +2,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { ROLE, ROLE_IDS, ROLES_WITH_CLIENT } from '../../domain/roles';
+import { CLIENT_SIDE, ROLE, ROLE_IDS, ROLES_WITH_CLIENT } from '../../domain/roles';
 import { fieldErrors, MSG } from '../../domain/validation';
 import {
   clientForRole,
+  hasDashboardLinks,
   roleActions,
   updatedUser,
   usersExportName,
@@ -74,6 +75,8 @@ describe('the user form schema', () => {
       email: 'rosa@andinos.com.ar',
       primaryPhone: '2614556677',
       linkSurveyMonkey: null,
+      checklistAccessUrl: 'https://checklist.campo.test/s/3',
+      checkerAccessToken: null,
       rolId: ROLE.CLIENT,
       clientId: 3,
       status: false,
@@ -82,7 +85,7 @@ describe('the user form schema', () => {
     };
     expect(updatedUser(stored, { names: 'Eva' })).toEqual({ user: { ...stored, names: 'Eva' } });
     expect(updatedUser(stored, { primaryPhone: null, sendWhatsappNotification: false, rolId: ROLE.GETTER })).toEqual({
-      user: { ...stored, primaryPhone: null, sendWhatsappNotification: false, rolId: ROLE.GETTER, clientId: null, actions: [] },
+      user: { ...stored, primaryPhone: null, sendWhatsappNotification: false, rolId: ROLE.GETTER, clientId: null, actions: [], checklistAccessUrl: null },
     });
     expect(updatedUser({ ...stored, clientId: null, rolId: ROLE.GETTER }, { rolId: ROLE.FRANCHISE })).toEqual({ errors: { clientId: WEB_USER_TEXT.clientRequired } });
     expect(updatedUser({ ...stored, rolId: null }, { names: 'Eva' })).toEqual({ errors: { rolId: MSG.required } });
@@ -95,11 +98,25 @@ describe('the user form schema', () => {
       expect(errorsOf(schema.safeParse(user({ primaryPhone: null, sendWhatsappNotification: true, names: '' })))).toEqual({ ...needsPhone, names: MSG.required });
       expect(schema.safeParse(user({ primaryPhone: '', sendWhatsappNotification: false })).success).toBe(true);
     }
-    const stored: WebUserValues = { names: 'Rosa', lastName: 'Paz', email: 'rosa@paz.com', primaryPhone: '2614556677', linkSurveyMonkey: null, rolId: ROLE.GETTER, clientId: null, status: true, sendWhatsappNotification: true, actions: [] };
+    const stored: WebUserValues = { names: 'Rosa', lastName: 'Paz', email: 'rosa@paz.com', primaryPhone: '2614556677', linkSurveyMonkey: null, checklistAccessUrl: null, checkerAccessToken: null, rolId: ROLE.GETTER, clientId: null, status: true, sendWhatsappNotification: true, actions: [] };
     // Removing the phone of a user who gets them, or turning them on for one without a phone.
     expect(updatedUser(stored, { primaryPhone: null })).toEqual({ errors: needsPhone });
     expect(updatedUser({ ...stored, primaryPhone: null, sendWhatsappNotification: false }, { sendWhatsappNotification: true })).toEqual({ errors: needsPhone });
     expect(updatedUser(stored, { primaryPhone: null, sendWhatsappNotification: false })).toMatchObject({ user: { primaryPhone: null, sendWhatsappNotification: false } });
+  });
+
+  it("keeps the dashboard's two links for the roles that see the dashboard, checked as links, and drops them for the others", () => {
+    const links = { checklistAccessUrl: 'https://checklist.campo.test/s/3', checkerAccessToken: 'checker.campo.test/h/3' };
+    expect(errorsOf(webUserSchema.safeParse(user({ checklistAccessUrl: 'supervision', checkerAccessToken: 'javascript:alert(1)' })))).toEqual({ checklistAccessUrl: MSG.url, checkerAccessToken: MSG.url });
+    expect(webUserSchema.parse(user({ checklistAccessUrl: ' ', checkerAccessToken: undefined }))).toMatchObject({ checklistAccessUrl: null, checkerAccessToken: null });
+    for (const rolId of ROLE_IDS) {
+      const parsed = webUserSchema.parse(user({ rolId, ...links }));
+      const kept = CLIENT_SIDE.includes(rolId);
+      expect(hasDashboardLinks(rolId), String(rolId)).toBe(kept);
+      expect(parsed, String(rolId)).toMatchObject(kept ? links : { checklistAccessUrl: null, checkerAccessToken: null });
+    }
+    expect(hasDashboardLinks(null)).toBe(false);
+    expect(errorsOf(webUserUpdateSchema.safeParse({ id: 9, checkerAccessToken: 'historial' }))).toEqual({ checkerAccessToken: MSG.url });
   });
 
   it('shows the missing client even while other fields have errors', () => {

@@ -18,7 +18,8 @@ import { PlanStatistics } from './PlanStatistics';
 import { useSelection, useStatistics, useSurveyAndWork } from './useDashboard';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 
-const isLink = (value: string | null | undefined): value is string => Boolean(value && /^https?:\/\//i.test(value));
+/** A dashboard link as a browser opens it: a scheme-less one (the URL rule lets it in) gets https; no link, none. */
+const linkOf = (value: string | null | undefined): string | null => (value ? absoluteUrl(value) : null);
 
 /**
  * The client's banner image, or its name on the brand's strip: without an image, with an address that is
@@ -85,6 +86,8 @@ export default function DashboardPage() {
   const statistics = useStatistics();
   const { plans, plan, version, setVersion, unknownPlan, unknownVersion, versionOfUnknownPlan } = useSelection(statistics.data);
   const client = profile?.client;
+  const checklistLink = linkOf(profile?.checklistAccessUrl);
+  const historyLink = linkOf(profile?.checkerAccessToken);
   const openPlan = (id: number) => navigate(periodsView ? `/clientPeriods?plan=${id}` : `/dashboard/${id}`);
 
   return (
@@ -93,13 +96,13 @@ export default function DashboardPage() {
         <Banner image={client?.clientInfo.urlInfoImg} clientName={statistics.data?.client.name} />
         <CardContent sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
           <ScreenTitle>{`Panel de ${profile?.firstName ?? ''}`}</ScreenTitle>
-          {client?.clientInfo.checklist && isLink(profile?.checklistAccessUrl) && (
-            <Button variant="outlined" startIcon={<ChecklistIcon />} href={profile.checklistAccessUrl} target="_blank" rel="noopener noreferrer">
+          {client?.clientInfo.checklist && checklistLink && (
+            <Button variant="outlined" startIcon={<ChecklistIcon />} href={checklistLink} target="_blank" rel="noopener noreferrer">
               Supervisión
             </Button>
           )}
-          {isLink(profile?.checkerAccessToken) && (
-            <Button variant="outlined" startIcon={<HistoryIcon />} href={profile.checkerAccessToken} target="_blank" rel="noopener noreferrer">
+          {historyLink && (
+            <Button variant="outlined" startIcon={<HistoryIcon />} href={historyLink} target="_blank" rel="noopener noreferrer">
               Historial
             </Button>
           )}

@@ -3,7 +3,7 @@ import { clientSchema } from '../../../domain/clients';
 import { Allowed, defineScreens } from '../define';
 import { clientFeatureRoutes } from '../features/clientRoutes';
 import { clientLocationRoutes } from '../locations/clientRoutes';
-import { ClientList } from './ClientList';
+import { ClientLinks, ClientList } from './ClientList';
 import { ClientUploadPage } from './ClientUploadPage';
 
 const text = (value: unknown) => (value ?? '') as string;
@@ -18,7 +18,7 @@ export default defineScreens({
   list: ClientList,
   form: {
     schema: clientSchema,
-    empty: { name: '', address: '', telephone: '', email: '', imageUrl: '', claimUrl: '', contactUrl: '', linkSurveyMonkey: '', typeId: null as number | null },
+    empty: { name: '', address: '', telephone: '', email: '', imageUrl: '', claimUrl: '', contactUrl: '', linkSurveyMonkey: '', typeId: null as number | null, checklist: false },
     toValues: (c) => ({
       name: text(c.name),
       address: text(c.address),
@@ -29,9 +29,12 @@ export default defineScreens({
       contactUrl: text(c.contactUrl),
       linkSurveyMonkey: text(c.linkSurveyMonkey),
       typeId: (c.typeId as number | null) ?? null,
+      checklist: Boolean(c.checklist),
     }),
     title: { add: 'Nuevo Cliente', edit: (c) => `Editar: ${c.name}`, view: (c) => String(c.name) },
     saved: { created: 'Cliente creado con éxito', updated: 'Cambios guardados con éxito' },
+    // The client's own screen leads to its points of sale and attributes, as its row in the list does.
+    actions: (c) => <ClientLinks clientId={c.id} />,
     fields: [
       { source: 'name', label: 'Nombre', required: true },
       { source: 'typeId', label: 'Tipo de Cliente', kind: 'select', choices: { from: '/core-clients/clients/getClientsTypes' } },
@@ -42,6 +45,8 @@ export default defineScreens({
       { source: 'claimUrl', label: 'URL de reclamos', required: true },
       { source: 'contactUrl', label: 'URL de contacto', required: true },
       { source: 'linkSurveyMonkey', label: 'Link de encuesta' },
+      // Its users' 'Supervisión' button also needs their own checklist link (the user form).
+      { source: 'checklist', label: 'Tiene checklist (botón «Supervisión» en el panel de sus usuarios)', kind: 'checkbox', span: 2 },
     ],
   },
   routes: [

@@ -1,11 +1,15 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { RaRecord } from 'ra-core';
 import { MOVE_CONFIG_TEXT } from '../../../domain/movesConfig';
+import { formatDecimal } from '../../../domain/numbers';
 import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
 import { type Column, CampoList } from '../../ui/table/CampoList';
 import { stateColumn } from '../../ui/table/columns';
 import { namesOf, useMoveConfigInfo } from './info';
+
+/** Points and minutes may have decimals: written with a comma, as everywhere in the console. */
+const decimal = (source: string, label: string): Column => ({ source, label, render: (r) => formatDecimal(Number(r[source])) });
 
 const yesNo = (source: string, label: string): Column => {
   const text = (r: RaRecord) => (r[source] ? 'Sí' : 'No');
@@ -21,8 +25,8 @@ export function MoveConfigList() {
   const canWrite = canUse(currentRole(), 'moves-config', 'write');
   const columns: Column[] = [
     { source: 'name', label: 'Nombre' },
-    { source: 'points', label: 'Puntos (Steps)' },
-    { source: 'minutesDuration', label: 'Duración (minutos)' },
+    decimal('points', 'Puntos (Steps)'),
+    decimal('minutesDuration', 'Duración (minutos)'),
     yesNo('consumptionPayment', 'Consumo pago'),
     yesNo('needsCheckList', 'Requiere formulario'),
     yesNo('needsAudioRecording', 'Audio'),

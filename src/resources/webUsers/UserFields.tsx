@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { requiresClient, type UserRole } from '../../../domain/roles';
-import { WEB_USER_TEXT } from '../../../domain/webUsers';
+import { hasDashboardLinks, WEB_USER_TEXT } from '../../../domain/webUsers';
 import { request } from '../../dataProvider/http';
 import { ClientInput } from '../../ui/ClientPicker';
 import { useFormMode } from '../../ui/form/CampoForm';
@@ -75,6 +75,8 @@ function Permissions({ rolId }: { rolId: UserRole }) {
   );
 }
 
+const DASHBOARD_LINKS = ['checklistAccessUrl', 'checkerAccessToken'] as const;
+
 /**
  * The user form (spec 3 §2, §5): user data, assignment and permissions. The client applies only to
  * roles 5, 6, 14 and 15; for any other role the field is disabled and cleared.
@@ -92,6 +94,17 @@ export function UserFields() {
     if (getValues('clientId') !== null) setValue('clientId', null, { shouldDirty: true, shouldValidate: true });
     else clearErrors('clientId');
   }, [needsClient, getValues, setValue, clearErrors]);
+
+  // The dashboard's links go with a role that sees the dashboard: another role clears them (the server
+  // drops them too), so a hidden field never holds the form back with its error.
+  const dashboardLinks = hasDashboardLinks(rolId);
+  useEffect(() => {
+    if (dashboardLinks) return;
+    for (const link of DASHBOARD_LINKS) {
+      if (getValues(link)) setValue(link, '', { shouldDirty: true, shouldValidate: true });
+      else clearErrors(link);
+    }
+  }, [dashboardLinks, getValues, setValue, clearErrors]);
 
   // The phone is asked for while WhatsApp notifications are on (they go to it): ticking or unticking the
   // box checks it again, so its message comes and goes with the box, not only when the phone is typed.
@@ -130,6 +143,12 @@ export function UserFields() {
         <CheckboxInput name="sendWhatsappNotification" label="Recibe notificaciones por WhatsApp" />
         {mode !== 'ADD' && <CheckboxInput name="status" label="Activo" />}
       </Section>
+      {dashboardLinks && (
+        <Section title="Panel del cliente">
+          <TextInput name="checklistAccessUrl" label="Enlace de Supervisión (checklist)" helperText={WEB_USER_TEXT.checklistLinkHint} />
+          <TextInput name="checkerAccessToken" label="Enlace de Historial (verificador)" helperText={WEB_USER_TEXT.historyLinkHint} />
+        </Section>
+      )}
       <Permissions rolId={rolId} />
     </>
   );
