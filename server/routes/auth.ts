@@ -235,7 +235,8 @@ export async function loadProfile(app: App, userId: number): Promise<UserProfile
     rolDescription: isRoleId(user.rolId) ? ROLE_NAMES[user.rolId] : 'Plataform',
     clientId: user.clientId,
     permissions: actions.map((a) => ({ actionId: a.actionId, active: a.active })),
-    linkSurveyMonkey: user.linkSurveyMonkey,
+    // The user's own survey, else their client's: the client's 'Link de encuesta' reaches its users.
+    linkSurveyMonkey: user.linkSurveyMonkey || client?.linkSurveyMonkey || null,
     client: client
       ? { claimUrl: client.claimUrl, contactUrl: client.contactUrl, clientInfo: { urlInfoImg: client.imageUrl, checklist: client.checklist } }
       : null,

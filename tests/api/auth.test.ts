@@ -113,6 +113,22 @@ describe('login', () => {
 });
 
 describe('profile and bearer tokens', () => {
+  it("gives a client-side user without a survey link of its own its client's, and keeps the user's own first", async () => {
+    const { token, id } = await t.login('franquicia@campo.test');
+    const [{ clientId }] = await t.db.select({ clientId: users.clientId }).from(users).where(eq(users.id, id));
+    const [client] = await t.db.select().from(clients).where(eq(clients.id, clientId!));
+    expect((await profile(id, token)).json().linkSurveyMonkey).toBeNull();
+    try {
+      await t.db.update(clients).set({ linkSurveyMonkey: 'https://encuestas.campo.test/del-cliente' }).where(eq(clients.id, client.id));
+      expect((await profile(id, token)).json().linkSurveyMonkey).toBe('https://encuestas.campo.test/del-cliente');
+      await t.db.update(users).set({ linkSurveyMonkey: 'https://encuestas.campo.test/propia' }).where(eq(users.id, id));
+      expect((await profile(id, token)).json().linkSurveyMonkey).toBe('https://encuestas.campo.test/propia');
+    } finally {
+      await t.db.update(clients).set({ linkSurveyMonkey: client.linkSurveyMonkey }).where(eq(clients.id, client.id));
+      await t.db.update(users).set({ linkSurveyMonkey: null }).where(eq(users.id, id));
+    }
+  });
+
   it('refuses another user profile to a non-admin and shows it to the admin', async () => {
     const client = await t.login('cliente@campo.test');
     const adminId = await userId('admin@campo.test');

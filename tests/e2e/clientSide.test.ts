@@ -865,6 +865,28 @@ async function runReportEmpty(page: Page) {
 }
 
 describe('client service, survey and campus', () => {
+  it("offers the client's survey to its users who have none of their own", async () => {
+    const admin = await adminToken();
+    const { id, token: franchise } = await callApi<{ id: number; token: string }>('POST', '/auth/login', { email: 'franquicia@campo.test', password: DEMO_PASSWORD });
+    const { clientId } = await apiGet<{ clientId: number }>(`/core-users/users/userProfile/${id}`, franchise);
+    const client = await callApi<Record<string, unknown> & { linkSurveyMonkey: string | null }>('GET', `/clients/${clientId}`, undefined, admin);
+    try {
+      const before = await as('franquicia@campo.test');
+      await shown(sidebar(before.page).getByRole('link', { name: 'Inicio' }));
+      expect(await sidebar(before.page).getByRole('link', { name: 'Encuesta' }).count()).toBe(0);
+      before.errors.assertNone();
+      const saved = await callApi<{ updatedAt: string }>('PUT', '/clients', { ...client, linkSurveyMonkey: 'https://encuestas.campo.test/del-cliente' }, admin);
+      client.updatedAt = saved.updatedAt;
+      // Their next session carries it.
+      const { page, errors } = await as('franquicia@campo.test');
+      await openMenu(page, null, 'Encuesta');
+      expect(await page.locator('iframe[title="Encuesta de satisfacción"]').getAttribute('src')).toBe('https://encuestas.campo.test/del-cliente');
+      errors.assertNone();
+    } finally {
+      await callApi('PUT', '/clients', { ...client, linkSurveyMonkey: client.linkSurveyMonkey }, admin);
+    }
+  });
+
   it('frames the claims form, and says it is not available when the client has none', async () => {
     const { page, errors } = await as('cliente@campo.test');
     await openMenu(page, 'Atención al cliente', 'Reclamos');

@@ -432,15 +432,15 @@ function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; v
 
 /**
  * The search box takes the focus 100 ms after the list opens (spec 3, §9), so that one types at once: when the
- * focus is nowhere (a page loaded or reloaded) or still on the menu entry that opened the list, never away from a
- * field or a dialog the user is in; and not on a touch screen, where it would open the keyboard over the list.
+ * focus is still on the menu entry that opened the list. Never away from a field or a dialog the user is in, nor
+ * on a page loaded or reloaded, where the first Tab must reach 'Saltar al contenido'; and not on a touch screen,
+ * where it would open the keyboard over the list.
  */
 function useSearchFocus(input: RefObject<HTMLInputElement | null>, enabled: boolean) {
   useEffect(() => {
     if (!enabled || !window.matchMedia('(pointer: fine)').matches) return;
     const timer = setTimeout(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body || active.closest('nav')) input.current?.focus();
+      if (document.activeElement?.closest('nav')) input.current?.focus();
     }, SEARCH_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [enabled, input]);
