@@ -78,6 +78,9 @@ const T = MOVE_FORM_TEXT;
 /** Whether a text has something to read: a character that is no space, control or format character. */
 export const readable = (text: string): boolean => /[^\s\p{Cc}\p{Cf}]/u.test(text);
 
+/** An optional reason as it is kept: trimmed, or null when it says nothing (absent, spaces, control characters). */
+export const keptReason = (text: string | null | undefined): string | null => (text && readable(text) ? text.trim() : null);
+
 /**
  * A reason (reject, return, disapprove, cancel, edit): required, up to 2000 characters. One of control
  * characters only (U+0001…) says nothing to the Getter nor in the history: it is as missing as spaces.

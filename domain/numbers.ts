@@ -6,7 +6,7 @@
  */
 export function formatCount(n: number): string {
   const whole = Math.trunc(n);
-  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const digits = dotThousands(String(Math.abs(whole)));
   return whole < 0 ? `-${digits}` : digits;
 }
 
@@ -20,6 +20,10 @@ export function formatDecimal(n: number): string {
   // Plain digits even where String() would write an exponent (1e-7); the trailing zeros of that form go.
   const plain = /e/i.test(String(n)) ? n.toFixed(20).replace(/\.?0+$/, '') : String(n);
   const [whole, decimals] = plain.replace(/^-/, '').split('.');
-  const digits = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${n < 0 ? '-' : ''}${digits}${decimals ? `,${decimals}` : ''}`;
+  return `${n < 0 ? '-' : ''}${dotThousands(whole)}${decimals ? `,${decimals}` : ''}`;
+}
+
+/** A whole number's digits with its thousands dotted: '1250' → '1.250'. */
+function dotThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }

@@ -12,9 +12,9 @@ import {
   deletePhotoBody,
   editMoveBody,
   editOneBody,
+  keptReason,
   MOVE_FORM_TEXT,
   photoRemovalNeedsReason,
-  readable,
   reasonBody,
   republishBody,
   rescheduleBody,
@@ -233,7 +233,7 @@ export default async function moveReviewRoutes(app: App) {
   app.put('/user-moves/delete-photo', { config: write, schema: { tags, summary: 'Quita una foto de una respuesta de una move en revisión o aprobada', description: 'Quita la foto en `index` de la pregunta solo si es la `imageUrl` que vio el usuario. En una move aprobada el motivo (`reason`) es obligatorio: queda como su motivo de edición y en la auditoría. Una `version` distinta de la actual responde 409.', body: deletePhotoBody, answer: moveDetailAnswer } }, async (req) => {
     const body = req.body as z.infer<typeof deletePhotoBody>;
     // One of control characters only is as missing as spaces (as the approved edit's).
-    const reason = body.reason && readable(body.reason) ? body.reason.trim() : null;
+    const reason = keptReason(body.reason);
     await actOnMove(app.db, {
       id: body.userMoveId,
       version: body.version,

@@ -62,6 +62,13 @@ export function ConfirmDialog({
 }
 
 /** 'Ha ocurrido un error' with one message or a bulleted list, closed with 'Cerrar'. */
+/**
+ * What a list's export says when its file could not be made, before the reason when there is one (the moves'
+ * exports say the same, MOVE_FORM_TEXT.exportFailed; written here too so that the shell's dialogs import no
+ * form rules).
+ */
+export const EXPORT_FAILED = 'Ha ocurrido un error al intentar generar el archivo.';
+
 export function ErrorDialog({ messages, onClose, title = 'Ha ocurrido un error' }: { messages: string[]; onClose: () => void; title?: string }) {
   return (
     <Dialog open={messages.length > 0} onClose={onClose} aria-labelledby="error-title">

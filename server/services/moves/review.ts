@@ -1,7 +1,7 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
 import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, saysAnything } from '../../../domain/move-replies';
-import { MOVE_FORM_TEXT, readable } from '../../../domain/move-forms';
+import { keptReason, MOVE_FORM_TEXT } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, rescuedReview, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
 import type { PaidVisit } from '../../../domain/move-api';
@@ -138,7 +138,7 @@ export async function saveAgentEdit(
   const current = await readMove(db, input.userMoveId);
   const action = current.status === 'APROBADA' ? 'editApproved' : 'review';
   // The reason an approved move's edit needs: one of control characters only is as missing as spaces.
-  const reason = input.reason && readable(input.reason) ? input.reason.trim() : null;
+  const reason = keptReason(input.reason);
   const { move } = await actOnMove(db, {
     id: input.userMoveId,
     version: input.version ?? current.version,

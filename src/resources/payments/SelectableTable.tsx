@@ -4,6 +4,7 @@ import { formatPesos } from '../../../domain/money';
 import { PAYMENT_TEXT as T, type PaymentTransaction } from '../../../domain/payments';
 import { errorMessages } from '../../ui/dialogs';
 import { Pagination } from '../../ui/table/Pagination';
+import { SelectPageCheckbox } from '../../ui/table/SelectPageCheckbox';
 import { accountOf, approvalOf, cuitOf, fullNameOf, moveCodeOf } from './columns';
 
 const PER_PAGE = [5, 10, 25, 50, 100] as const;
@@ -31,8 +32,7 @@ export function SelectableTable({
   // Paying shortens the list: stay on a page that still exists.
   const current = Math.min(page, Math.max(1, Math.ceil(rows.length / perPage)));
   const visible = rows.slice((current - 1) * perPage, current * perPage);
-  const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const some = rows.some((r) => selected.has(r.id));
+  const chosen = rows.filter((r) => selected.has(r.id)).length;
 
   const toggle = (id: number) => {
     const next = new Set(selected);
@@ -49,13 +49,7 @@ export function SelectableTable({
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox
-                  checked={all}
-                  indeterminate={some && !all}
-                  disabled={!rows.length}
-                  onChange={() => onChange(all ? new Set() : new Set(rows.map((r) => r.id)))}
-                  slotProps={{ input: { 'aria-label': 'Seleccionar todas' } }}
-                />
+                <SelectPageCheckbox label="Seleccionar todas" selectable={rows.length} selected={chosen} onChange={(pick) => onChange(pick ? new Set(rows.map((r) => r.id)) : new Set())} />
               </TableCell>
               {headers.map((h) => (
                 <TableCell key={h} sx={{ fontWeight: 600 }}>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usersExportName, WEB_USER_EXPORT, type WebUser } from '../../../domain/webUsers';
 import { request } from '../../dataProvider/http';
-import { ErrorDialog, errorMessages } from '../../ui/dialogs';
+import { ErrorDialog, errorMessages, EXPORT_FAILED } from '../../ui/dialogs';
 import type { Choice } from '../../ui/form/inputs';
 import { ExcelButton } from '../../ui/table/ExcelButton';
 import { useRoleChoices } from './UserFields';
@@ -62,7 +62,7 @@ function CsvButton() {
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     } catch (error) {
-      setErrors(['Ha ocurrido un error al intentar generar el archivo.', ...errorMessages(error)]);
+      setErrors([EXPORT_FAILED, ...errorMessages(error)]);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { Button, CircularProgress } from '@mui/material';
 import { useDataProvider, useListContext, useNotify, useResourceContext } from 'ra-core';
 import { useState } from 'react';
-import { ErrorDialog, errorMessages } from '../dialogs';
+import { ErrorDialog, errorMessages, EXPORT_FAILED } from '../dialogs';
 import { useExportRun, wasCancelled } from '../useAbortOnLeave';
 import { type ExportColumn, exportToExcel } from './exportExcel';
 import { downloadedText } from './pagerText';
@@ -41,7 +41,7 @@ export function ExcelButton({ columns, fileName, disabled }: Props) {
       notify(downloadedText(count), { type: 'success' });
     } catch (error) {
       if (wasCancelled(error)) return;
-      setErrors(['Ha ocurrido un error al intentar generar el archivo.', ...errorMessages(error)]);
+      setErrors([EXPORT_FAILED, ...errorMessages(error)]);
     } finally {
       setProgress(null);
     }

@@ -22,7 +22,7 @@ import {
 import { type UploadProgress, type UploadRefusal, uploadWithProgress } from '../../../dataProvider/upload';
 import { TIMEOUT_MS } from '../../../config';
 import { ClientPicker, useClient } from '../../../ui/ClientPicker';
-import { ConfirmDialog, ErrorDialog } from '../../../ui/dialogs';
+import { ConfirmDialog, ErrorDialog, EXPORT_FAILED } from '../../../ui/dialogs';
 import { UploadProgressBar } from '../../../ui/upload/FileDropZone';
 import { fileTooLarge } from '../../../../domain/validation';
 import { FileInfoPanel, ResultsTable, type StatusLine, StatusPanel } from './panels';
@@ -30,9 +30,6 @@ import { ScreenTitle } from '../../../ui/ScreenTitle';
 
 /** Row errors shown in the status panel; the rest are counted. */
 const SHOWN_ROW_ERRORS = 20;
-
-/** The exports' failure (a chunk that did not load, a file the browser could not write), said in Spanish. */
-const TEMPLATE_FAILED = 'Ha ocurrido un error al intentar generar el archivo.';
 
 async function downloadTemplate() {
   const XLSX = await import('xlsx');
@@ -171,7 +168,7 @@ export function ImportPage() {
           <Button variant="contained" startIcon={<CloudUploadIcon />} disabled={!canUpload} onClick={() => setAsking(true)}>
             Subir
           </Button>
-          <Button startIcon={<FileDownloadIcon />} onClick={() => downloadTemplate().catch(() => setTemplateErrors([TEMPLATE_FAILED]))}>
+          <Button startIcon={<FileDownloadIcon />} onClick={() => downloadTemplate().catch(() => setTemplateErrors([EXPORT_FAILED]))}>
             Descargar plantilla
           </Button>
         </Box>
