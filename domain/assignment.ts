@@ -40,6 +40,8 @@ export const ASSIGN_TEXT = {
   willAssign: (n: number, estimated = false) => `${!estimated && n === 1 ? 'Se asignará' : 'Se asignarán'} ${moves(n, estimated)}.`,
   /** Done: to a Getter (stock) or to a quality agent (moves list). */
   assigned: (n: number, name: string) => (n === 0 ? `No se asignó ninguna move a ${name}.` : n === 1 ? `Se asignó 1 move a ${name}.` : `Se asignaron ${moves(n)} a ${name}.`),
+  /** The title over `assigned`: nothing assigned is not announced as done. */
+  assignedTitle: (n: number) => (n === 0 ? 'Ninguna move asignada' : 'Asignación realizada'),
   /** Moves the quality-agent assignment left as they were. */
   skipped: (n: number) =>
     n === 1

@@ -43,6 +43,8 @@ export const REPLY_TEXT = {
   missingEvidence: 'Falta la foto de evidencia',
   invalidAnswer: 'La respuesta no corresponde a la pregunta.',
   invalidAmount: 'Debe ser un número mayor o igual a 0.',
+  /** An amount past AMOUNT_MAX or with more than AMOUNT_DECIMALS decimals. */
+  amountTooLong: 'Debe tener hasta 12 cifras enteras y 3 decimales.',
   unknownQuestion: 'La pregunta no pertenece al cuestionario de la move.',
   /** An answer the Getter sent to a question only the quality agent sees (`visibleToGetter: false`). */
   hiddenFromGetter: 'El Getter no ve esta pregunta: la responde el agente de calidad.',
@@ -105,18 +107,36 @@ export const photosAsked = (q: Question) => Math.max(1, Math.ceil(Number(q.answe
 export const photosOf = (reply: MoveReply | undefined): string[] => (Array.isArray(reply?.replyData) ? reply.replyData.map(String) : []);
 
 /**
- * An amount's answer: a number of zero or more (a count, minutes, a price), as a number or as the
- * text typed ('12,5' with either separator); empty is no answer. '1-2' or '-3' is not an amount.
+ * The largest amount an answer holds, and its decimals: 15 digits in all, what a number keeps exactly
+ * (typed as 99999999999999999999, an amount was stored as 100000000000000000000).
  */
-export function amountFits(data: MoveReply['replyData']): boolean {
-  if (typeof data === 'number') return Number.isFinite(data) && data >= 0;
-  return typeof data === 'string' && (data.trim() === '' || amountOf(data) !== null);
+export const AMOUNT_MAX = 999_999_999_999;
+export const AMOUNT_DECIMALS = 3;
+
+/**
+ * What is wrong with an amount's answer, or null: a number of zero or more (a count, minutes, a price),
+ * as a number or as the text typed ('12,5' with either separator), up to AMOUNT_MAX with at most
+ * AMOUNT_DECIMALS decimals; empty is no answer. '1-2' or '-3' is not an amount.
+ */
+export function amountProblem(data: MoveReply['replyData']): string | null {
+  if (typeof data === 'number') {
+    if (!Number.isFinite(data) || data < 0) return REPLY_TEXT.invalidAmount;
+    return Math.floor(data) > AMOUNT_MAX ? REPLY_TEXT.amountTooLong : null;
+  }
+  if (typeof data !== 'string') return REPLY_TEXT.invalidAmount;
+  const plain = data.trim().replace(',', '.');
+  if (plain === '') return null;
+  const parts = /^(\d+)(?:\.(\d+))?$/.exec(plain);
+  if (!parts) return REPLY_TEXT.invalidAmount;
+  return Number(parts[1]) > AMOUNT_MAX || (parts[2]?.length ?? 0) > AMOUNT_DECIMALS ? REPLY_TEXT.amountTooLong : null;
 }
 
-/** A typed amount as a number ('12,5' → 12.5), or null when the text is no amount. */
+export const amountFits = (data: MoveReply['replyData']): boolean => amountProblem(data) === null;
+
+/** A typed amount as a number ('12,5' → 12.5), or null when the text is no amount (or one too long). */
 export function amountOf(text: string): number | null {
   const plain = text.trim().replace(',', '.');
-  return /^\d+(\.\d+)?$/.test(plain) && Number.isFinite(Number(plain)) ? Number(plain) : null;
+  return plain !== '' && amountProblem(plain) === null ? Number(plain) : null;
 }
 
 function isAnswered(q: Question, reply: MoveReply | undefined): boolean {
@@ -165,7 +185,7 @@ export function replyProblems(dimensions: readonly Dimension[], replies: Readonl
       problems.push({ questionId: q._id, label, field: 'replyData', message: photo ? REPLY_TEXT.missingPhotos : REPLY_TEXT.answerRequired, photo });
     }
     else if (q.type === 'amount' && reply && reply.replyData !== null && !amountFits(reply.replyData)) {
-      problems.push({ questionId: q._id, label, field: 'replyData', message: REPLY_TEXT.invalidAmount, photo: false });
+      problems.push({ questionId: q._id, label, field: 'replyData', message: amountProblem(reply.replyData)!, photo: false });
     }
     // The evidence is the Getter's to take: the agent's edit cannot add one (mergeAgentEdit keeps the
     // Getter's), so asking the agent for it only asked '¿Desea continuar…?' about what nobody could supply.

@@ -6,6 +6,7 @@ import * as XLSX from 'xlsx';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import type { AnsweredQuestionnaire, MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
+import { REPLY_TEXT } from '../../domain/move-replies';
 import { MOVE_TEXT } from '../../domain/moves';
 import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
@@ -144,6 +145,17 @@ describe('Lista de Moves', () => {
     await page.getByLabel('Desde').fill('01/01/2026');
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await shown(page.getByText('Seleccione ambas fechas para filtrar.'));
+    // Typed as a phone's numeric keypad types them, digits alone: the same dates.
+    await page.getByLabel('Desde').fill('01012026');
+    await page.getByLabel('Hasta').fill('31122026');
+    const [dated] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/user-moves/get/all')),
+      page.getByRole('button', { name: 'Buscar', exact: true }).click(),
+    ]);
+    expect(new URL(dated.url()).searchParams.get('fromDate')).toBe('2026-01-01');
+    expect(new URL(dated.url()).searchParams.get('toDate')).toBe('2026-12-31');
+    expect(await page.getByText('Formato de fecha inválido').count()).toBe(0);
+    await page.getByLabel('Hasta').fill('');
     await page.getByLabel('Desde').fill('');
     // Every move, sorted by a column: its header sorts ascending, then descending, as the server does.
     await page.getByLabel('Buscar por código o punto de venta').fill('');
@@ -552,12 +564,30 @@ describe('Lista de Moves', () => {
     const confirm = page.getByRole('dialog', { name: 'Estas asignando a Agustina Molina' });
     await shown(confirm.getByText(/^Se asignarán 2 moves\. /));
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    await shown(page.getByText('Se asignaron 2 moves a Agustina Molina.'));
+    await shown(page.getByRole('dialog', { name: 'Asignación realizada' }).getByText('Se asignaron 2 moves a Agustina Molina.'));
     await page.getByRole('button', { name: 'Cerrar' }).click();
     for (const code of codes) {
       const move = await api<MoveDetail>(`/user-moves/get/code?code=${code}`);
       expect(move.assignedAgent?.fullName).toBe('Agustina Molina');
     }
+
+    // An approved move keeps its agent: nothing assigned is not announced as done.
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Aprobada', exact: true }).click();
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.locator('tbody [data-status="APROBADA"]'));
+    await expect.poll(() => page.locator('tbody [data-status]:not([data-status="APROBADA"])').count()).toBe(0);
+    const approved = (await page.locator('tbody tr td:nth-child(2)').allInnerTexts())[0];
+    await page.getByRole('checkbox', { name: `Seleccionar ${approved}` }).check();
+    await page.getByRole('button', { name: 'Asignar agente' }).click();
+    await dialog.getByRole('combobox', { name: 'Agente de calidad' }).click();
+    await page.getByRole('option', { name: 'Agustina Molina', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Asignar', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    const none = page.getByRole('dialog', { name: 'Ninguna move asignada' });
+    await shown(none.getByText(`No se asignó ninguna move a Agustina Molina. ${ASSIGN_TEXT.skipped(1)}`));
+    await none.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(none);
     errors.assertNone();
   });
 });
@@ -673,6 +703,59 @@ describe('reviewing a move', () => {
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar imágenes' }).click()]);
     expect(zip.suggestedFilename()).toBe('image.zip');
     expect(readFileSync(await zip.path()).readUInt32LE(0)).toBe(0x04034b50);
+    errors.assertNone();
+  });
+
+  it("takes an amount as typed: a sign or too many digits are said at once and refused, '12,5' is kept as 12.5", async () => {
+    // A move in review (from the newest: the other tests take the oldest) whose questionnaire asks an amount.
+    let move: MoveDetail | undefined;
+    let label = '';
+    let questionId = '';
+    const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=EN_REVISION&limit=100&sort=id&order=DESC');
+    for (const row of rows) {
+      if (taken.has(row.id) || row.assignedAgentFullName === null) continue;
+      const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${row.id}`);
+      answered.questionnaire.dimensions.forEach((d, di) =>
+        d.subDimensions.forEach((sd, si) =>
+          sd.questions.forEach((q, qi) => {
+            if (q.type === 'amount' && !label) [label, questionId] = [`${di + 1}.${si + 1}.${qi + 1} ${q.name}`, q._id];
+          }),
+        ),
+      );
+      if (label) {
+        taken.add(row.id);
+        move = await api<MoveDetail>(`/user-moves/get?id=${row.id}`);
+        break;
+      }
+    }
+    if (!move) throw new Error('The demo has no move in review with an amount question');
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Revisar', exact: true }).click();
+    const answer = page.getByRole('group', { name: label, exact: true }).getByLabel('Respuesta');
+    await answer.fill('-5');
+    // Kept as typed (it was turned into 5 without a word), and said wrong before saving.
+    expect(await answer.inputValue()).toBe('-5');
+    await shown(page.getByRole('group', { name: label, exact: true }).getByText(REPLY_TEXT.invalidAmount));
+    await answer.fill('99999999999999999999');
+    await shown(page.getByRole('group', { name: label, exact: true }).getByText(REPLY_TEXT.amountTooLong));
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    const incomplete = page.getByRole('dialog', { name: REPLY_TEXT.incomplete });
+    await shown(incomplete.getByText(`${label}: ${REPLY_TEXT.amountTooLong}`));
+    await incomplete.getByRole('button', { name: /Cerrar|Aceptar/ }).click();
+    // The server refuses it too, with the same words: nothing rounded is stored.
+    const sent = await fetch(`${baseUrl()}/api/questionnaireRepliedByAgent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userMoveId: move.id, replies: { [questionId]: { replyData: '99999999999999999999', replyObservation: null } } }),
+    });
+    expect(sent.status).toBe(400);
+    expect(((await sent.json()) as { message: string }).message).toBe(REPLY_TEXT.amountTooLong);
+    await answer.fill('12,5');
+    await gone(page.getByRole('group', { name: label, exact: true }).getByText(REPLY_TEXT.amountTooLong));
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await shown(page.getByText('Cambios guardados'));
+    const saved = await api<AnsweredQuestionnaire>(`/questionnaireRepliedByAgent?userMoveId=${move.id}`);
+    expect(saved.replies[questionId].replyData).toBe(12.5);
     errors.assertNone();
   });
 

@@ -376,6 +376,16 @@ describe('payments to Getters', () => {
     await success.getByRole('button', { name: 'Cerrar' }).click();
     for (const c of codes) await gone(page.getByRole('checkbox', { name: `Seleccionar ${c}`, exact: true }));
     await shown(selection.getByText('0 transacciones seleccionadas · Total $ 0,00'));
+    // Paid in full, the Getter leaves the picker (no longer among those owed); still owed, they stay chosen.
+    const left = await api<{ count: number }>(`/transactions/by-getter?getterId=${debts[0].accounts.user.id}&transactionType=PENDING&limit=1`);
+    if (left.count === 0) {
+      await expect.poll(() => getter.inputValue()).toBe('');
+      await getter.click();
+      await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
+      await shown(page.getByText('Sin resultados', { exact: true }));
+      expect(await page.getByRole('option', { name: new RegExp(`^${name}`) }).count()).toBe(0);
+      await getter.press('Escape');
+    } else expect(await getter.inputValue()).toMatch(new RegExp(`^${name}`));
 
     await page.getByRole('button', { name: 'CANCELAR PAGO MASIVO' }).click();
     await atPath(page, '/payment-administration/pending');

@@ -24,6 +24,8 @@ describe('assignment counts', () => {
     expect(ASSIGN_TEXT.assigned(1, 'Juan Pérez')).toBe('Se asignó 1 move a Juan Pérez.');
     expect(ASSIGN_TEXT.assigned(2, 'Agustina Molina')).toBe('Se asignaron 2 moves a Agustina Molina.');
     expect(ASSIGN_TEXT.skipped(1)).toBe('1 no se pudo asignar por su estado (aprobada, desaprobada, rechazada, devuelta o cancelada).');
+    expect(ASSIGN_TEXT.assignedTitle(0)).toBe('Ninguna move asignada');
+    expect(ASSIGN_TEXT.assignedTitle(2)).toBe('Asignación realizada');
     expect(ASSIGN_TEXT.skipped(4)).toBe('4 no se pudieron asignar por su estado (aprobadas, desaprobadas, rechazadas, devueltas o canceladas).');
   });
 

@@ -15,7 +15,7 @@ import {
   searchFilter,
   submitBody,
 } from '../../domain/move-forms';
-import { emptyReply, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems, saysAnything } from '../../domain/move-replies';
+import { amountOf, amountProblem, emptyReply, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems, saysAnything } from '../../domain/move-replies';
 import { rescuedReview } from '../../domain/moves';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { defaultAnswers, type Dimension, newQuestion, type Question, withType } from '../../domain/questionnaires';
@@ -207,7 +207,22 @@ describe('the answers’ completeness', () => {
     expect(replyProblems(amountDims, { n: reply('12,5') }, { rescued: false })).toEqual([]);
     // The server stores what was typed as a number, and refuses what is no amount.
     expect(mergeAgentEdit(amountDims, {}, { n: { replyData: '12,5', replyObservation: null } }).n.replyData).toBe(12.5);
-    expect(() => mergeAgentEdit(amountDims, {}, { n: { replyData: '1-2', replyObservation: null } })).toThrow(REPLY_TEXT.invalidAnswer);
+    expect(() => mergeAgentEdit(amountDims, {}, { n: { replyData: '1-2', replyObservation: null } })).toThrow(REPLY_TEXT.invalidAmount);
+  });
+
+  it('keeps an amount exactly: up to 12 whole digits and 3 decimals, said apart from what is no number', () => {
+    const amount = q('n', 'amount');
+    for (const ok of ['999999999999', '999999999999.999', '0,125', 999_999_999_999, 12.5]) expect(amountProblem(ok), String(ok)).toBeNull();
+    for (const long of ['99999999999999999999', '1000000000000', '1,2345', 1e13]) expect(amountProblem(long), String(long)).toBe(REPLY_TEXT.amountTooLong);
+    expect(amountProblem('-5')).toBe(REPLY_TEXT.invalidAmount);
+    expect(amountOf('99999999999999999999')).toBeNull();
+    expect(amountOf('12345678901.5')).toBe(12345678901.5);
+    const amountDims: Dimension[] = [{ ...dims[0], subDimensions: [{ ...dims[0].subDimensions[0], questions: [{ ...amount, answerRequired: false }] }] }];
+    expect(replyProblems(amountDims, { n: reply('99999999999999999999') }, { rescued: false }).map((p) => p.message)).toEqual([REPLY_TEXT.amountTooLong]);
+    // The server refuses it with the same words, and stores nothing rounded.
+    expect(() => mergeAgentEdit(amountDims, {}, { n: { replyData: '99999999999999999999', replyObservation: null } })).toThrow(REPLY_TEXT.amountTooLong);
+    expect(() => mergeAgentEdit(amountDims, {}, { n: { replyData: 1e20, replyObservation: null } })).toThrow(REPLY_TEXT.amountTooLong);
+    expect(mergeAgentEdit(amountDims, {}, { n: { replyData: '999999999999,999', replyObservation: null } }).n.replyData).toBe(999999999999.999);
   });
 });
 

@@ -385,10 +385,13 @@ describe('parseDisplayDate', () => {
     expect(parseDisplayDate('29/02/2024')).toEqual({ date: '2024-02-29' });
     expect(parseDisplayDate('01/01/1900')).toEqual({ date: '1900-01-01' });
     expect(parseDisplayDate('31/12/2100')).toEqual({ date: '2100-12-31' });
+    // Its eight digits alone, as a phone's numeric keypad (no '/') types them.
+    expect(parseDisplayDate('10112026')).toEqual({ date: '2026-11-10' });
+    expect(parseDisplayDate('31022024')).toEqual({ error: 'Debe ingresar fecha válida.' });
   });
 
   it('gives Formato de fecha inválido for text that is not DD/MM/YYYY', () => {
-    for (const text of ['', '1/1/2024', '2024-01-01', '01-01-2024', 'hoy', '01/01/20245']) {
+    for (const text of ['', '1/1/2024', '2024-01-01', '01-01-2024', 'hoy', '01/01/20245', '1012026', '101120260']) {
       expect(parseDisplayDate(text), text).toEqual({ error: 'Formato de fecha inválido' });
     }
   });

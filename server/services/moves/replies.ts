@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AnsweredQuestionnaire } from '../../../domain/move-api';
 import {
   amountOf,
+  amountProblem,
   emptyReply,
   type MoveReplies,
   type MoveReply,
@@ -103,7 +104,11 @@ export function mergeAgentEdit(dimensions: Dimension[], stored: MoveReplies, edi
     const incoming = edit[q._id];
     const photo = q.type === 'photographs';
     const data = photo ? before.replyData : q.type === 'amount' ? storedAmount(incoming?.replyData ?? null) : (incoming?.replyData ?? null);
-    if (!photo && !replyFits(q, data)) throw badRequest(REPLY_TEXT.invalidAnswer, { [`replies.${q._id}.replyData`]: REPLY_TEXT.invalidAnswer });
+    if (!photo && !replyFits(q, data)) {
+      // An amount says what is wrong with it (no number, or too long); any other answer, that it is not the question's.
+      const message = (q.type === 'amount' && amountProblem(data)) || REPLY_TEXT.invalidAnswer;
+      throw badRequest(message, { [`replies.${q._id}.replyData`]: message });
+    }
     out[q._id] = {
       replyData: data === '' ? null : data,
       replyObservation: incoming?.replyObservation ?? null,

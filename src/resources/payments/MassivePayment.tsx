@@ -62,6 +62,9 @@ export function MassivePayment() {
   const paid = async () => {
     setSelected(new Set());
     await refetch();
+    // Paid in full: the Getter is no longer among those owed (the picker kept offering them, as the one
+    // chosen), and the screen waits for the next one.
+    if (queryClient.getQueryData<{ rows: PaymentTransaction[] }>(pendingKey)?.rows.length === 0) pick(null);
   };
   // Refused (some were paid elsewhere meanwhile): what is no longer pending leaves the selection.
   const refused = async () => {

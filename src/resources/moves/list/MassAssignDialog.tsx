@@ -48,7 +48,7 @@ export function MassAssignDialog({ query, selected, count, estimated = false, on
 
   if (answer) {
     const skipped = answer.skipped ? ` ${ASSIGN_TEXT.skipped(answer.skipped)}` : '';
-    return <SuccessDialog open title="Asignación realizada" message={`${ASSIGN_TEXT.assigned(answer.updated, agent?.name ?? '')}${skipped}`} onClose={() => onClose(true)} />;
+    return <SuccessDialog open title={ASSIGN_TEXT.assignedTitle(answer.updated)} message={`${ASSIGN_TEXT.assigned(answer.updated, agent?.name ?? '')}${skipped}`} onClose={() => onClose(true)} />;
   }
   return (
     <>

@@ -16,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { chosenAnswerIds, emptyReply, type MoveReplies, type MoveReply, photosOf, type ReplyProblem, returnableQuestion } from '../../../../domain/move-replies';
+import { amountProblem, chosenAnswerIds, emptyReply, type MoveReplies, type MoveReply, photosOf, type ReplyProblem, returnableQuestion } from '../../../../domain/move-replies';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { type Dimension, QUESTION_TYPE_LABELS, type Question } from '../../../../domain/questionnaires';
 
@@ -171,7 +171,10 @@ function ReplyInput({ question: q, reply, set, error }: { question: Question; re
         </>
       );
     case 'text':
-    case 'amount':
+    case 'amount': {
+      // An amount keeps what was typed and says at once what is wrong with it ('-5' was turned into 5,
+      // and 99999999999999999999 saved as 100000000000000000000, without a word).
+      const shown = error ?? (q.type === 'amount' ? amountProblem(reply.replyData) : null);
       return (
         <TextField
           label="Respuesta"
@@ -179,12 +182,13 @@ function ReplyInput({ question: q, reply, set, error }: { question: Question; re
           fullWidth
           multiline={q.type === 'text'}
           value={reply.replyData === null ? '' : String(reply.replyData)}
-          onChange={(e) => set({ replyData: q.type === 'amount' ? e.target.value.replace(/[^\d.,]/g, '').replace(',', '.') : e.target.value })}
-          error={Boolean(error)}
-          helperText={error ?? ' '}
+          onChange={(e) => set({ replyData: e.target.value })}
+          error={Boolean(shown)}
+          helperText={shown ?? ' '}
           slotProps={{ htmlInput: q.type === 'amount' ? { inputMode: 'decimal' } : {} }}
         />
       );
+    }
     default:
       return shownError || null;
   }

@@ -155,7 +155,11 @@ export function MoveReviewPage() {
           replies={editing ? draft : (answers.data?.replies ?? {})}
           mode={editing ? 'edit' : mode === 'return' ? 'return' : 'view'}
           problems={problems}
-          onChange={(id, reply) => setDraft((d) => ({ ...d, [id]: reply }))}
+          onChange={(id, reply) => {
+            setDraft((d) => ({ ...d, [id]: reply }));
+            // What the last save found wrong with this question goes once it is changed (an amount says its own at once).
+            setProblems((found) => (found.some((p) => p.questionId === id) ? found.filter((p) => p.questionId !== id) : found));
+          }}
           flags={flags}
           onFlag={(id) =>
             setFlags((f) => {
