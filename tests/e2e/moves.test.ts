@@ -43,6 +43,25 @@ async function freshMove(status: string, check: (m: MoveDetail) => boolean = () 
   }
   throw new Error(`No untouched ${status} move`);
 }
+/**
+ * A move in review with an agent (from the newest: the other tests take the oldest) whose questionnaire
+ * has a question `wanted` picks, with that question's label on screen ('2.1.1 ¿…?') and id; only that move is taken.
+ */
+async function reviewMoveAsking(wanted: (q: AnsweredQuestionnaire['questionnaire']['dimensions'][number]['subDimensions'][number]['questions'][number]) => boolean) {
+  const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=EN_REVISION&limit=100&sort=id&order=DESC');
+  for (const row of rows) {
+    if (taken.has(row.id) || row.assignedAgentFullName === null) continue;
+    const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${row.id}`);
+    const found = answered.questionnaire.dimensions.flatMap((d, di) =>
+      d.subDimensions.flatMap((sd, si) => sd.questions.flatMap((q, qi) => (wanted(q) ? [{ label: `${di + 1}.${si + 1}.${qi + 1} ${q.name}`, questionId: q._id }] : []))),
+    )[0];
+    if (found) {
+      taken.add(row.id);
+      return { move: await api<MoveDetail>(`/user-moves/get?id=${row.id}`), ...found };
+    }
+  }
+  return undefined;
+}
 async function apiSend<T>(method: 'PUT' | 'POST', path: string, body: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
@@ -707,28 +726,9 @@ describe('reviewing a move', () => {
   });
 
   it("takes an amount as typed: a sign or too many digits are said at once and refused, '12,5' is kept as 12.5", async () => {
-    // A move in review (from the newest: the other tests take the oldest) whose questionnaire asks an amount.
-    let move: MoveDetail | undefined;
-    let label = '';
-    let questionId = '';
-    const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=EN_REVISION&limit=100&sort=id&order=DESC');
-    for (const row of rows) {
-      if (taken.has(row.id) || row.assignedAgentFullName === null) continue;
-      const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${row.id}`);
-      answered.questionnaire.dimensions.forEach((d, di) =>
-        d.subDimensions.forEach((sd, si) =>
-          sd.questions.forEach((q, qi) => {
-            if (q.type === 'amount' && !label) [label, questionId] = [`${di + 1}.${si + 1}.${qi + 1} ${q.name}`, q._id];
-          }),
-        ),
-      );
-      if (label) {
-        taken.add(row.id);
-        move = await api<MoveDetail>(`/user-moves/get?id=${row.id}`);
-        break;
-      }
-    }
-    if (!move) throw new Error('The demo has no move in review with an amount question');
+    const asking = await reviewMoveAsking((q) => q.type === 'amount');
+    if (!asking) throw new Error('The demo has no move in review with an amount question');
+    const { move, label, questionId } = asking;
     const { page, errors } = await openMove(move.code);
     await page.getByRole('button', { name: 'Revisar', exact: true }).click();
     const answer = page.getByRole('group', { name: label, exact: true }).getByLabel('Respuesta');
@@ -963,28 +963,11 @@ describe('reviewing a move', () => {
   });
 
   it('offers no return of a question only agents see, and says why beside it', async () => {
-    // A move in review whose questionnaire has a question the Getter's app does not show (only that one is taken).
-    let move: MoveDetail | undefined;
-    let hidden = '';
-    const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=EN_REVISION&limit=100&sort=id&order=DESC');
-    for (const row of rows) {
-      if (taken.has(row.id) || row.assignedAgentFullName === null) continue;
-      const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${row.id}`);
-      answered.questionnaire.dimensions.forEach((d, di) =>
-        d.subDimensions.forEach((sd, si) =>
-          sd.questions.forEach((q, qi) => {
-            if (q.visibleToGetter === false && !hidden) hidden = `${di + 1}.${si + 1}.${qi + 1} ${q.name}`;
-          }),
-        ),
-      );
-      if (hidden) {
-        taken.add(row.id);
-        move = await api<MoveDetail>(`/user-moves/get?id=${row.id}`);
-        break;
-      }
-    }
-    expect(move, 'a move in review with a question only agents see').toBeDefined();
-    const { page, errors } = await openMove(move!.code);
+    // A move in review whose questionnaire has a question the Getter's app does not show.
+    const asking = await reviewMoveAsking((q) => q.visibleToGetter === false);
+    expect(asking, 'a move in review with a question only agents see').toBeDefined();
+    const { move, label: hidden } = asking!;
+    const { page, errors } = await openMove(move.code);
     await page.getByRole('button', { name: 'Devolver' }).click();
     await shown(page.getByRole('checkbox', { name: /^Devolver 1\.1\.1 / }));
     const question = page.getByRole('group', { name: hidden, exact: true });
