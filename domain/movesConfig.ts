@@ -18,8 +18,11 @@ export const MOVE_CONFIG_TEXT = {
   updated: 'Cambios guardados con éxito',
 } as const;
 
-/** A decimal as people type it: digits, with a comma or a point before the decimals ('12,5'). */
-const DECIMAL = /^\d+(?:[.,]\d+)?$/;
+/**
+ * A decimal as people type it: digits, with a comma or a point before the decimals ('12,5'); a minus
+ * sign is read too, so that '-5' is told 'Debe ser mayor o igual a 0', not that it is no number.
+ */
+const DECIMAL = /^-?\d+(?:[.,]\d+)?$/;
 
 /**
  * Points and minutes: required and numeric; the form holds text, other callers send numbers. Text is

@@ -232,6 +232,8 @@ describe('Banco de Instructivos', () => {
     await expect.poll(() => versions.count()).toBe(3);
     expect(await versions.nth(2).locator('td').nth(4).innerText()).toBe('-');
     expect(await versions.nth(0).locator('td').nth(4).innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // The name whole: cut to ten letters, the three versions read 'Prueba de …' alike.
+    for (const k of [0, 1, 2]) expect(await versions.nth(k).locator('td').nth(1).innerText()).toBe('Prueba de manejo en concesionaria');
 
     const name = `Heladería E2E ${suffix()}`;
     await page.getByRole('button', { name: 'NUEVO INSTRUCTIVO' }).click();

@@ -656,11 +656,17 @@ describe('a move configuration linked to projects', () => {
     await field(page, 'Duración (minutos)').fill('20');
     await field(page, 'Puntos (Steps)').blur();
     await shown(page.getByText('Debe ser un número', { exact: true }));
+    // A negative number is a number: its sign is what is wrong.
+    await field(page, 'Puntos (Steps)').fill('-5');
+    await shown(page.getByText('Debe ser mayor o igual a 0', { exact: true }));
+    await gone(page.getByText('Debe ser un número', { exact: true }));
     await field(page, 'Puntos (Steps)').fill('120');
     await pick(page, page.getByRole('combobox', { name: 'Tipos de move' }), 'Compra');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await shown(page.getByRole('heading', { name: 'Lista de Configuraciones de Moves' }));
+    // The name whole, not cut to ten letters ('Degustació…'): it is what tells one configuration from another.
+    expect(await page.getByRole('cell', { name, exact: true }).innerText()).toBe(name);
     await page.getByRole('cell', { name, exact: true }).click();
     await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
     expect(await field(page, 'Puntos (Steps)').inputValue()).toBe('120');

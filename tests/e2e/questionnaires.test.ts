@@ -116,7 +116,13 @@ describe('building a questionnaire', () => {
     await page.getByLabel('Nombre de la subdimensión 1').fill('Saludo y trato');
     await page.getByLabel('Ponderación de la subdimensión 1').fill('100');
 
-    await addQuestion(page, '¿Lo saludaron al entrar?', null, '60');
+    await addQuestion(page, '¿Lo saludaron al entrar?', null, '60', async (dialog) => {
+      // Hidden from the client it weighs -1; shown again, it weighs what was typed (it came back 0).
+      await dialog.getByLabel('Visible para el cliente').uncheck();
+      await expect(dialog.getByLabel('Ponderación', { exact: true }).inputValue()).resolves.toBe('-1');
+      await dialog.getByLabel('Visible para el cliente').check();
+      await expect(dialog.getByLabel('Ponderación', { exact: true }).inputValue()).resolves.toBe('60');
+    });
     await addQuestion(page, '¿Cómo fue la atención?', 'Opción Multiple', '30', async (dialog) => {
       await dialog.getByLabel(/^Respuesta 1/).fill('Buena');
       await dialog.getByLabel('Ponderación de la respuesta 1').fill('100');

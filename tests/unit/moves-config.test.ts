@@ -1,7 +1,7 @@
 /** Move configuration rules (spec 1 §4, §5): required numbers and the lock of linked ones. */
 import { describe, expect, it } from 'vitest';
 import { lockedChanges, MOVE_CONFIG_TEXT, moveConfigSchema, pricedCategory } from '../../domain/movesConfig';
-import { fieldErrors } from '../../domain/validation';
+import { fieldErrors, MSG } from '../../domain/validation';
 
 const config = { name: 'Visita', points: '100', minutesDuration: '45', moveTypes: [1], category: [1, 3] };
 const errorsOf = (value: unknown) => {
@@ -38,6 +38,10 @@ describe('the configuration form', () => {
       minutesDuration: MOVE_CONFIG_TEXT.required,
     });
     expect(errorsOf({ ...config, points: 'diez', minutesDuration: '1e999' })).toEqual({ points: MOVE_CONFIG_TEXT.number, minutesDuration: MOVE_CONFIG_TEXT.number });
+    // A negative number is a number: what is wrong with it is its sign (spec 3's 'Debe ser mayor o igual a 0').
+    expect(errorsOf({ ...config, points: '-5', minutesDuration: -5 })).toEqual({ points: MSG.nonNegative, minutesDuration: MSG.nonNegative });
+    expect(errorsOf({ ...config, points: '--5', minutesDuration: '5-' })).toEqual({ points: MOVE_CONFIG_TEXT.number, minutesDuration: MOVE_CONFIG_TEXT.number });
+    expect(moveConfigSchema.parse({ ...config, points: '0', minutesDuration: '12,5' })).toMatchObject({ points: 0, minutesDuration: 12.5 });
   });
 
   it('drops repeated ids and keeps the categories’ order', () => {

@@ -31,7 +31,8 @@ export default defineScreens({
     sort: { field: 'name', order: 'ASC' },
     columns: [
       linkColumn('view', 'Ver', { root, name }),
-      { source: 'name', label: 'Nombre' },
+      // Whole: the versions of one guideline share its name, and cut to ten letters they read alike ('Prueba de …' three times).
+      { source: 'name', label: 'Nombre', truncate: false },
       { source: 'version', label: 'Versión' },
       dateColumn('createdAt', 'Inicio de vigencia'),
       dateColumn('deletedAt', 'Fin de vigencia'),

@@ -24,7 +24,8 @@ export function MoveConfigList() {
   const info = useMoveConfigInfo();
   const canWrite = canUse(currentRole(), 'moves-config', 'write');
   const columns: Column[] = [
-    { source: 'name', label: 'Nombre' },
+    // Whole: the name is what tells one configuration from another ('Compra con…').
+    { source: 'name', label: 'Nombre', truncate: false },
     decimal('points', 'Puntos (Steps)'),
     decimal('minutesDuration', 'Duración (minutos)'),
     yesNo('consumptionPayment', 'Consumo pago'),

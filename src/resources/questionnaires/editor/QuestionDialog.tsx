@@ -139,8 +139,12 @@ function QuestionFields({ subType, onTypeReset }: { subType: SubDimensionType; o
   const choices = QUESTION_TYPES.filter((t) => (subType === 'NORMAL' ? t !== 'penalty' : t === 'penalty'));
   const fixed = type.field.value !== 'penalty' && (!SCORED_TYPES.includes(type.field.value) || !visibleToUser.field.value);
 
+  // The weighting typed before hiding the question from the client: showing it again gives it back (it came back 0).
+  const hiddenWeighting = useRef<number | null>(null);
+
   /** A type change resets the answers and the weighting to the type's defaults (spec 2 §4). */
   const changeType = (next: QuestionType) => {
+    hiddenWeighting.current = null;
     type.field.onChange(next);
     setValue('answers', defaultAnswers(next));
     setValue('weighting', initialWeighting(next, visibleToUser.field.value, subType));
@@ -151,8 +155,10 @@ function QuestionFields({ subType, onTypeReset }: { subType: SubDimensionType; o
     visibleToUser.field.onChange(visible);
     // A penalty keeps its points whoever sees it (the -1 rule leaves penalties out).
     if (type.field.value === 'penalty') return;
-    if (!visible) setValue('weighting', NOT_APPLICABLE);
-    else if (weighting === NOT_APPLICABLE) setValue('weighting', initialWeighting(type.field.value, true, subType));
+    if (!visible) {
+      if (weighting !== NOT_APPLICABLE) hiddenWeighting.current = weighting as number;
+      setValue('weighting', NOT_APPLICABLE);
+    } else if (weighting === NOT_APPLICABLE) setValue('weighting', hiddenWeighting.current ?? initialWeighting(type.field.value, true, subType));
   };
 
   return (
