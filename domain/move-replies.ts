@@ -208,6 +208,9 @@ export const onlyPhotosMissing = (problems: readonly ReplyProblem[]) => problems
 /** The lines of the 'Existe información por completar' dialog. */
 export const problemLines = (problems: readonly ReplyProblem[]) => problems.map((p) => `${p.label}: ${p.message}`);
 
+/** What a reply that does not fit its question is told: an amount, what is wrong with it; any other, that it is not the question's. */
+export const misfitMessage = (q: Question, data: MoveReply['replyData']): string => (q.type === 'amount' && amountProblem(data)) || REPLY_TEXT.invalidAnswer;
+
 /**
  * Whether a reply's data fits its question: chosen ids among its answers, a text, an amount, photo
  * links. Null (no answer) always fits; the completeness rules are replyProblems'.

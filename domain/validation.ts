@@ -247,7 +247,8 @@ export const pickedId = (whenMissing: string) =>
 /** Parses DD/MM/YYYY into an ISO date (YYYY-MM-DD), or gives the spec's message. */
 export function parseDisplayDate(text: string): { date: string } | { error: string } {
   // DD/MM/AAAA, or its eight digits alone ('10112026'): a phone's numeric keypad has no '/'.
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim()) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(text.trim());
+  const typed = text.trim();
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(typed) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
   if (!match) return { error: MSG.dateFormat };
   const [, dd, mm, yyyy] = match;
   const year = Number(yyyy);

@@ -15,7 +15,7 @@ import {
   searchFilter,
   submitBody,
 } from '../../domain/move-forms';
-import { amountOf, amountProblem, emptyReply, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems, saysAnything } from '../../domain/move-replies';
+import { amountOf, amountProblem, emptyReply, misfitMessage, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems, saysAnything } from '../../domain/move-replies';
 import { rescuedReview } from '../../domain/moves';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { defaultAnswers, type Dimension, newQuestion, type Question, withType } from '../../domain/questionnaires';
@@ -223,6 +223,10 @@ describe('the answers’ completeness', () => {
     expect(() => mergeAgentEdit(amountDims, {}, { n: { replyData: '99999999999999999999', replyObservation: null } })).toThrow(REPLY_TEXT.amountTooLong);
     expect(() => mergeAgentEdit(amountDims, {}, { n: { replyData: 1e20, replyObservation: null } })).toThrow(REPLY_TEXT.amountTooLong);
     expect(mergeAgentEdit(amountDims, {}, { n: { replyData: '999999999999,999', replyObservation: null } }).n.replyData).toBe(999999999999.999);
+    // One message for a misfit, wherever it is sent from (the agent's edit, the Getter's send).
+    expect(misfitMessage(amount, '99999999999999999999')).toBe(REPLY_TEXT.amountTooLong);
+    expect(misfitMessage(amount, '-5')).toBe(REPLY_TEXT.invalidAmount);
+    expect(misfitMessage(q('c', 'close'), 'no-such-answer')).toBe(REPLY_TEXT.invalidAnswer);
   });
 });
 

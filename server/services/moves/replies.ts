@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AnsweredQuestionnaire } from '../../../domain/move-api';
 import {
   amountOf,
-  amountProblem,
+  misfitMessage,
   emptyReply,
   type MoveReplies,
   type MoveReply,
@@ -105,8 +105,7 @@ export function mergeAgentEdit(dimensions: Dimension[], stored: MoveReplies, edi
     const photo = q.type === 'photographs';
     const data = photo ? before.replyData : q.type === 'amount' ? storedAmount(incoming?.replyData ?? null) : (incoming?.replyData ?? null);
     if (!photo && !replyFits(q, data)) {
-      // An amount says what is wrong with it (no number, or too long); any other answer, that it is not the question's.
-      const message = (q.type === 'amount' && amountProblem(data)) || REPLY_TEXT.invalidAnswer;
+      const message = misfitMessage(q, data);
       throw badRequest(message, { [`replies.${q._id}.replyData`]: message });
     }
     out[q._id] = {

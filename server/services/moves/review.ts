@@ -1,6 +1,6 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
-import { emptyReply, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, saysAnything } from '../../../domain/move-replies';
+import { emptyReply, misfitMessage, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, saysAnything } from '../../../domain/move-replies';
 import { keptReason, MOVE_FORM_TEXT } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, rescuedReview, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
@@ -300,7 +300,10 @@ export async function submitForReview(
           }
           const photos = Array.isArray(incoming?.replyData) && q.type === 'photographs' ? incoming.replyData : null;
           const fits = photos ? photos.every(allowed) : replyFits(q, incoming?.replyData ?? null);
-          if (!fits) throw badRequest(REPLY_TEXT.invalidAnswer, { [`replies.${q._id}.replyData`]: REPLY_TEXT.invalidAnswer });
+          if (!fits) {
+            const message = photos ? REPLY_TEXT.invalidAnswer : misfitMessage(q, incoming?.replyData ?? null);
+            throw badRequest(message, { [`replies.${q._id}.replyData`]: message });
+          }
           replies[q._id] = {
             replyData: incoming?.replyData ?? null,
             replyObservation: incoming?.replyObservation ?? null,
