@@ -139,14 +139,15 @@ export function certificateLines(row: { result: number; locationName: string; cl
 }
 
 /**
- * The visit dates a project's report starts with once chosen: the project's own, its end no later than
- * today; null for a project that has not started (nothing to show yet, the dates stay as they were).
+ * The visit dates a project's report starts with once chosen: from the project's start to today; null for
+ * a project that has not started (nothing to show yet, the dates stay as they were). Not to its end: a
+ * visit done after the project's end (a late one) is among the approved visits the dashboard counts, and
+ * the report it links to showed one fewer (16 on the dashboard, 15 in the report of its dates).
  */
 export function projectReportDates(project: { startDate: string; endDate: string }, today: string = todayIso()): { from: string; to: string } | null {
   const start = project.startDate.slice(0, 10);
-  const end = project.endDate.slice(0, 10);
   if (start > today) return null;
-  return { from: start, to: end < today ? end : today };
+  return { from: start, to: today };
 }
 
 /** The screen's filters: project, from and to; the point of sale too for a franchise user (spec 3 §5). */

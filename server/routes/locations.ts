@@ -7,7 +7,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { countSteps, exactCountUpTo, listCount, orderBy, withCount } from '../db/list';
+import { countSteps, exactCountUpTo, listCount, orderBy, pageCount, withCount } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
 import { pgConstraint, pgErrorCode } from '../db/errors';
@@ -106,12 +106,13 @@ async function listLocations(app: App, q: ListLocationsQuery) {
       .prepare('');
   });
   try {
-    const found = await page.execute({ clientId: q.clientId, status: q.status, q: q.q, limit: q.limit, offset: q.offset });
+    // One row beyond the page: whether anything follows it, which an estimated count may not say (`pageCount`).
+    const found = await page.execute({ clientId: q.clientId, status: q.status, q: q.q, limit: q.limit + 1, offset: q.offset });
     // A page past the last one carries no count: it is counted apart.
     const counted =
       counting.kept ?? (found.length ? await counting.from(Number(found[0].n)) : q.offset === 0 ? await counting.from(0) : await listCount(app.db, countable(q), countKey));
-    const rows = found.map(listRow);
-    return withCount({ rows }, counted);
+    const rows = found.slice(0, q.limit).map(listRow);
+    return withCount({ rows }, pageCount(counted, q.offset, found.length, q.limit));
   } catch (error) {
     // PostgreSQL's regular expressions differ from JavaScript's at the edges: its refusal is a 400 too.
     if (pgErrorCode(error) === '2201B') throw invalidSearch();

@@ -25,7 +25,7 @@ import {
   userWhere,
   usersCsv,
 } from '../services/webUsers';
-import { listCount, withCount } from '../db/list';
+import { listCount, pageCount, withCount } from '../db/list';
 import webUsersImport from './webUsersImport';
 import { pgErrorCode } from '../db/errors';
 
@@ -82,8 +82,9 @@ export default async function webUserRoutes(app: App) {
   app.get('/web-users', { config: admin, schema: { tags, summary: 'Lista paginada de usuarios con filtros y orden', description: 'El total es exacto hasta 1.000 y estimado por encima.', querystring: userFilterQuery, answer: webUserListAnswer } }, async (req) => {
     const q = req.query as UserFilter;
     // 150,000 users at scale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
-    const [rows, counted] = await Promise.all([pageOfUsers(app.db, q), listCount(app.db, app.db.select({ one: sql`1` }).from(users).where(userWhere(q)), userCountKey(q))]);
-    return withCount({ rows }, counted);
+    // One row beyond the page: whether anything follows it, which an estimated count may not say (`pageCount`).
+    const [found, counted] = await Promise.all([pageOfUsers(app.db, q, q.limit + 1), listCount(app.db, app.db.select({ one: sql`1` }).from(users).where(userWhere(q)), userCountKey(q))]);
+    return withCount({ rows: found.slice(0, q.limit) }, pageCount(counted, q.offset, found.length, q.limit));
   });
 
   /** Every user of the filter, up to GET_ALL_CAP rows; `count` tells whether there were more. */

@@ -152,6 +152,20 @@ describe('listing a client’s points of sale', () => {
       expect(big.countEstimated).toBe(true);
       expect(big.count).toBeGreaterThan(1000);
       expect(big.rows).toHaveLength(5);
+      // The estimate never contradicts the page: a full page with more after it counts past itself, and
+      // the page the rows end on is the end, counted exactly (an estimate short of the rows stopped the
+      // console's paging at its guess: 2,000 points of sale loaded in bulk were out of reach).
+      const total = n + 1500;
+      const full = (await get(`/api/locations?limit=5&offset=${total - 10}`)).json() as { count: number; countEstimated?: true; rows: unknown[] };
+      expect(full.rows).toHaveLength(5);
+      expect(full.count).toBeGreaterThanOrEqual(total - 4);
+      const last = (await get(`/api/locations?limit=5&offset=${total - 3}`)).json() as { count: number; countEstimated?: true; rows: unknown[] };
+      expect(last).toMatchObject({ count: total });
+      expect(last.rows).toHaveLength(3);
+      expect(last.countEstimated).toBeUndefined();
+      const lastFull = (await get(`/api/locations?limit=5&offset=${total - 5}`)).json() as { count: number; countEstimated?: true; rows: unknown[] };
+      expect(lastFull).toMatchObject({ count: total });
+      expect(lastFull.countEstimated).toBeUndefined();
       // A filter that leaves few is counted exactly again.
       const few = (await get(`/api/locations?clientId=${firstClient}&limit=5`)).json() as { count: number; countEstimated?: true };
       expect(few.countEstimated).toBeUndefined();

@@ -432,6 +432,32 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
+  it("asks again at each press of 'Ver resultados': after a failed answer, with the same filter", async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await shown(page.getByRole('heading', { name: 'Reporte de desempeño' }));
+    await choose(page, 'Proyecto', PROGRAMME);
+    await setDate(page, 'Desde', monthsAgo(24));
+    await setDate(page, 'Hasta', formatDisplayDate(todayIso()));
+    let asked = 0;
+    let failing = true;
+    await page.route('**/api/reports/performance?*', (route) => {
+      asked += 1;
+      return failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Servicio no disponible, intente nuevamente.' }) }) : route.continue();
+    });
+    const see = page.getByRole('button', { name: 'Ver resultados' });
+    await see.click();
+    await shown(page.getByText('Servicio no disponible, intente nuevamente.'));
+    expect(asked).toBe(1);
+    // The same filter, pressed again once the server answers: it asks, and the rows come (the button did nothing).
+    failing = false;
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/reports/performance') && r.ok()), see.click()]);
+    await shown(resultRows(page));
+    await gone(page.getByText('Servicio no disponible, intente nuevamente.'));
+    expect(asked).toBe(2);
+    errors.assertNone([/503/]);
+  });
+
   it('says under its form what is left to choose, until the results come and again once a filter changes', async () => {
     const { page, errors } = await as('cliente@campo.test');
     await openMenu(page, null, 'Mis Reportes');
@@ -747,9 +773,12 @@ describe('the performance report', () => {
     await page.goto('/dashboard');
     const plan = page.getByRole('combobox', { name: 'Plan' });
     await shown(plan);
-    // Another plan that has results (the dashboard also lists one yet to start).
-    const statistics = await apiGet<{ plans: { name: string; statistics: unknown[] }[] }>('/core-estadisticas/estadisticas/getEstadisticas', await loginToken('cliente@campo.test'));
-    const { name } = statistics.plans.find((p) => p.name !== PROGRAMME && p.statistics.length)!;
+    // Another plan that has results (the dashboard also lists one yet to start): one that has ended, whose
+    // visits of its last days may have been done after its end (the demo's moves start up to its last day,
+    // their visit hours later; the rule itself is pinned by the unit test of `projectReportDates`).
+    const statistics = await apiGet<{ plans: { name: string; endDate: string; statistics: unknown[] }[] }>('/core-estadisticas/estadisticas/getEstadisticas', await loginToken('cliente@campo.test'));
+    const others = statistics.plans.filter((p) => p.name !== PROGRAMME && p.statistics.length);
+    const { name } = others.find((p) => p.endDate.slice(0, 10) < todayIso()) ?? others[0];
     await plan.click();
     await page.getByRole('option', { name, exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: UI_TIMEOUT }).toMatch(/^\/dashboard\/\d+$/);
@@ -763,6 +792,12 @@ describe('the performance report', () => {
     const dates = projectReportDates(projects.find((p) => p.name === name)!)!;
     expect(await page.getByLabel('Desde').inputValue()).toBe(formatDisplayDate(dates.from));
     expect(await page.getByLabel('Hasta').inputValue()).toBe(formatDisplayDate(dates.to));
+    // Its dates hold every approved visit the dashboard counts, a late one too (16 there, 15 here: the
+    // report ended at the project's end, and a visit of two days later was left out).
+    const planId = Number(planPath.split('/').pop());
+    const work = await apiGet<{ counts: { approvedMoves: number } }>(`/core-works/works/getSurveyAndWork/${planId}`, await loginToken('cliente@campo.test'));
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/reports/performance') && r.ok()), page.getByRole('button', { name: 'Ver resultados' }).click()]);
+    await shown(page.getByText(new RegExp(`^Mostrando 1-\\d+ de ${work.counts.approvedMoves} registros$`)));
     await page.getByRole('button', { name: 'Volver al panel' }).click();
     await atPath(page, planPath);
     errors.assertNone();

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCATION_TEXT } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
-import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, setChecked, shown } from './helpers';
+import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, setChecked, shown, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -563,6 +563,49 @@ describe('the bulk load of points of sale', () => {
     await shown(page.getByText('Mostrando 1-3 de 3 registros', { exact: true }));
     for (const n of [1, 2, 3]) await shown(page.getByRole('cell', { name: `${run}-${n}`, exact: true }));
     errors.assertNone([/status of 400/]);
+  });
+
+  it('leaves every row it loaded within reach of the pager, whatever the count estimates past 1,000', async () => {
+    // A client of its own, and 1,050 points of sale loaded in bulk: past 1,000 they are counted by the
+    // planner's estimate ('aprox.'), which may fall short (1.001 for 3.000) and stopped the paging there.
+    const api = await adminApi();
+    const run = `PG${Date.now().toString(36).toUpperCase()}`;
+    const client = await api<{ id: number }>('POST', '/clients/', {
+      name: `Estimaciones ${run}`,
+      address: 'Mitre 742, Córdoba',
+      telephone: '3514123456',
+      email: 'calidad@estimaciones.com.ar',
+      imageUrl: '',
+      claimUrl: 'https://forms.estimaciones.com.ar/reclamos',
+      contactUrl: 'https://forms.estimaciones.com.ar/contacto',
+      linkSurveyMonkey: '',
+      typeId: null,
+    });
+    const total = 1050;
+    const csv = [HEADER, ...Array.from({ length: total }, (_, i) => csvLine(i + 1, `${run}-${String(i + 1).padStart(4, '0')}`))].join('\r\n');
+    const form = new FormData();
+    form.append('clientId', String(client.id));
+    form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'locales.csv');
+    const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@campo.test', password: DEMO_PASSWORD }) });
+    const { token } = (await login.json()) as { token: string };
+    const loaded = await fetch(`${baseUrl()}/api/locations/massive/client`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(loaded.status, await loaded.text()).toBe(200);
+
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/clients/${client.id}/branch-offices` });
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
+    // The client's 1,050 are counted by the planner's estimate ('aprox.').
+    await shown(page.getByText(/^Mostrando 1-20 de aprox\. [\d.]+ registros$/));
+    // The last page by its number: its last rows, counted exactly now that the end is in sight.
+    const pageNumber = page.getByRole('textbox', { name: 'Número de página' });
+    await pageNumber.fill('53');
+    await pageNumber.press('Enter');
+    await shown(page.getByText('Mostrando 1.041-1.050 de 1.050 registros', { exact: true }));
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: UI_TIMEOUT }).toBe(10);
+    expect(await page.getByRole('button', { name: 'Página siguiente' }).isDisabled()).toBe(true);
+    expect(await pageNumber.inputValue()).toBe('53');
+    errors.assertNone();
   });
 
   it('loaded twice without codes, says which rows the client already had instead of creating them again', async () => {

@@ -1,5 +1,6 @@
 import { pageRequest } from '../../src/resources/moves/list/pageRequest';
 import { listAnswer } from '../../src/dataProvider';
+import { pageCount } from '../../server/db/list';
 import { describe, expect, it } from 'vitest';
 import { downloadedText, pagerState, pagesText, shownText } from '../../src/ui/table/pagerText';
 
@@ -57,6 +58,26 @@ describe("a list's answer as the shared list takes it", () => {
     expect(listAnswer({ rows: [{ id: 1 }], count: 100028, countEstimated: true })).toEqual({ data: [{ id: 1 }], total: 100028, meta: { countEstimated: true } });
     expect(listAnswer({ rows: [], count: 54 })).toEqual({ data: [], total: 54 });
     expect(listAnswer({ rows: [], count: 54, totalAmount: '253203.00' })).toEqual({ data: [], total: 54, meta: { totalAmount: '253203.00' } });
+  });
+});
+
+describe("a page's count as its rows bear it out (the server asks one row beyond the page)", () => {
+  const estimate = (count: number) => ({ count, estimated: true });
+  it('leaves an exact count as it is', () => {
+    expect(pageCount({ count: 54, estimated: false }, 40, 14, 20)).toEqual({ count: 54, estimated: false });
+  });
+  it('lifts an estimate short of the rows past the page, so no pager stops at its guess', () => {
+    // 3,000 points of sale estimated at 1.001: page 52 is full, with more after it.
+    expect(pageCount(estimate(1001), 1020, 21, 20)).toEqual({ count: 1041, estimated: true });
+    expect(pageCount(estimate(5000), 1020, 21, 20)).toEqual({ count: 5000, estimated: true });
+  });
+  it('counts exactly the page the rows end on, a full one too, whether the estimate fell short or passed them', () => {
+    expect(pageCount(estimate(1001), 2980, 20, 20)).toEqual({ count: 3000, estimated: false });
+    expect(pageCount(estimate(6006), 5980, 20, 20)).toEqual({ count: 6000, estimated: false });
+    expect(pageCount(estimate(1500), 0, 7, 20)).toEqual({ count: 7, estimated: false });
+  });
+  it('keeps the estimate on a page past the end, where the end lies is unknown', () => {
+    expect(pageCount(estimate(6006), 6000, 0, 20)).toEqual({ count: 6006, estimated: true });
   });
 });
 

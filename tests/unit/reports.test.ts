@@ -255,9 +255,9 @@ describe("the phone's 'Ordenar por'", () => {
 });
 
 describe("the report's dates for a project", () => {
-  it('are the project’s run so far: its start, and its end or today, whichever comes first; none before it starts', () => {
+  it('are the project’s run so far: its start to today, past its end too (a late visit is one the dashboard counts); none before it starts', () => {
     const today = '2026-11-29';
-    expect(projectReportDates({ startDate: '2026-03-01', endDate: '2026-08-31' }, today)).toEqual({ from: '2026-03-01', to: '2026-08-31' });
+    expect(projectReportDates({ startDate: '2026-03-01', endDate: '2026-08-31' }, today)).toEqual({ from: '2026-03-01', to: today });
     expect(projectReportDates({ startDate: '2026-01-01', endDate: '2026-12-31' }, today)).toEqual({ from: '2026-01-01', to: today });
     expect(projectReportDates({ startDate: '2026-11-29T00:00:00.000Z', endDate: '2027-01-31T00:00:00.000Z' }, today)).toEqual({ from: today, to: today });
     expect(projectReportDates({ startDate: '2027-01-01', endDate: '2027-06-30' }, today)).toBeNull();

@@ -177,13 +177,16 @@ export default function ReportsPage({ note }: { note?: string }) {
     staleTime: 60_000,
   });
   const [filter, setFilter] = useState<ReportFilter | null>(null);
+  // Each press of 'Ver resultados' asks again, the same filter too: after a failed answer (the same key
+  // kept its error, and the button did nothing), or to see the visits approved since.
+  const [search, setSearch] = useState(0);
   const clearResults = useCallback(() => setFilter(null), []);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(REPORT_DEFAULT_PAGE_SIZE);
   // Kept across searches, as in the other lists.
   const [sort, setSort] = useState<ReportSortOrder>(REPORT_DEFAULT_SORT);
   const results = useQuery({
-    queryKey: ['performance-report', filter, page, perPage, sort],
+    queryKey: ['performance-report', filter, page, perPage, sort, search],
     queryFn: () => fetchReportPage(filter!, { offset: (page - 1) * perPage, limit: perPage }, sort),
     enabled: filter !== null,
     placeholderData: keepPreviousData,
@@ -233,6 +236,7 @@ export default function ReportsPage({ note }: { note?: string }) {
             onSubmit={(next) => {
               setFilter(next);
               setPage(1);
+              setSearch((n) => n + 1);
             }}
             onEdit={clearResults}
             hint={filter === null}
