@@ -56,8 +56,12 @@ export function csvRowToClient(row: readonly string[], line: number, typeOf: (na
   const { type: _type, ...fields } = cell;
   const parsed = clientSchema.safeParse({ ...fields, typeId });
   if (!parsed.success) {
+    // One problem per cell, as the form shows one per field: an empty URL is 'Requerido', not also an invalid address.
+    const told = new Set<string>();
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
+      if (told.has(field)) continue;
+      told.add(field);
       errors.push(`Línea ${line}: ${issue.message}${HEADER[field] ? ` (${HEADER[field]})` : ''}`);
     }
   }

@@ -19,6 +19,8 @@ export const CSV_TEXT = {
     'Otra carga guardó puntos de venta con algunos de estos códigos al mismo tiempo. No se escribió ninguna fila: vuelva a subir el archivo para ver cuáles ya existen.',
   unsupportedDrop: 'Formato de archivo no soportado',
   noFile: 'Adjunte un archivo CSV en el campo csvFile.',
+  /** The client named twice, in the address and in the form, differently: which one the rows are for is not guessed. */
+  twoClients: 'La dirección y el formulario nombran clientes distintos: envíe uno solo.',
   notText: 'El archivo no es un CSV de texto (UTF-8).',
   empty: 'El archivo está vacío.',
   /** A quoted cell that never closes: it would have taken the rest of the file into it. */
@@ -138,7 +140,11 @@ export interface PlaceFinder {
   city(stateId: number, name: string): number | null;
 }
 
-export type RowResult = { ok: true; location: LocationInput } | { ok: false; errors: string[] };
+/**
+ * A row read: its point of sale, or its errors and, when its code cell is fine, the code (a later row
+ * repeating it is told so in the same answer, not once this row is mended).
+ */
+export type RowResult = { ok: true; location: LocationInput } | { ok: false; errors: string[]; code?: string };
 
 const lineError = (line: number, message: string, field?: string) => `Línea ${line}: ${message}${field && HEADER_LABEL[field] ? ` (${HEADER_LABEL[field]})` : ''}`;
 
@@ -253,5 +259,6 @@ export function csvRowToLocation(row: readonly string[], line: number, clientId:
       if (!errors.includes(message)) errors.push(message);
     }
   }
-  return { ok: false, errors };
+  const codeFine = parsed.success || !parsed.error.issues.some((i) => i.path[0] === 'clientLocationId');
+  return codeFine && cell.clientLocationId ? { ok: false, errors, code: cell.clientLocationId } : { ok: false, errors };
 }

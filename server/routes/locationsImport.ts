@@ -52,9 +52,12 @@ export async function readCsvUpload(req: FastifyRequest, onField: (name: string,
 }
 
 async function readUpload(req: FastifyRequest): Promise<{ clientId: number; file: Buffer }> {
-  let clientId = (req.query as { clientId?: number }).clientId;
+  const inQuery = (req.query as { clientId?: number }).clientId;
+  let clientId = inQuery;
   const file = await readCsvUpload(req, (name, value) => {
-    if (name === 'clientId') clientId = parse(z.object({ clientId: id }), { clientId: value }).clientId;
+    if (name !== 'clientId') return;
+    clientId = parse(z.object({ clientId: id }), { clientId: value }).clientId;
+    if (inQuery !== undefined && clientId !== inQuery) throw badRequest(CSV_TEXT.twoClients, { clientId: CSV_TEXT.twoClients });
   });
   if (clientId === undefined) throw badRequest('Seleccione un cliente', { clientId: 'Seleccione un cliente' });
   return { clientId, file };

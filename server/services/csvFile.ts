@@ -94,6 +94,9 @@ export function recordsOver(text: string, delimiter: string, limit: number): boo
   return data && records + 1 > limit;
 }
 
+/** The line some spreadsheets write first to name the separator ('sep=;'), after the BOM if any. */
+const SEPARATOR_LINE = /^(\uFEFF?)sep=([;,])[ \t]*\n/i;
+
 /** The longest cell a load reads: every text field holds far less (2,000), and one of megabytes kept the server folding it for seconds. */
 export const MAX_CELL = 10_000;
 
@@ -108,8 +111,11 @@ export const MAX_CELL = 10_000;
  * is refused, naming the line and column where it opened.
  */
 export function parseRows(file: string, maxRows: number): { cells: string[]; line: number }[] {
-  const text = file.replace(/\r\n?/g, '\n');
-  const delimiter = guessDelimiter(text);
+  const normalized = file.replace(/\r\n?/g, '\n');
+  // Excel's 'sep=;' first line names the separator: taken, and left as an empty line (the lines keep the file's numbers).
+  const named = SEPARATOR_LINE.exec(normalized);
+  const text = named ? normalized.replace(SEPARATOR_LINE, '$1\n') : normalized;
+  const delimiter = named ? (named[2] as ';' | ',') : guessDelimiter(text);
   if (recordsOver(text, delimiter, maxRows + 1)) throw new HttpError(413, CSV_TEXT.tooManyRows(maxRows));
   const rows = records(text, delimiter);
   const long = rows.find((r) => r.cells.some((c) => c.length > MAX_CELL));

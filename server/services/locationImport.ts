@@ -119,6 +119,9 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
     const result = csvRowToLocation(cells, line, clientId, places);
     if (!result.ok) {
       lines.push(...result.errors);
+      // Its code still counts: the row repeating it is told so now, not once this one is mended.
+      const clash = result.code === undefined ? null : codeClash(line, result.code, taken, seen);
+      if (clash) lines.push(clash);
       continue;
     }
     const code = result.location.clientLocationId;

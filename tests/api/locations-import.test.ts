@@ -64,6 +64,21 @@ describe('a CSV with a bad line', () => {
     ]);
   });
 
+  it("reads a file whose first line is Excel's 'sep=,' with that separator", async () => {
+    const before = await countOf();
+    const res = await upload(`sep=,\r\n${csvFile([withCode(30, 'SEP-1')], { separator: ',', bom: false })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await countOf()).toBe(before + 1);
+  });
+
+  it('tells a repeated code in the same answer when the row it repeats has errors of its own', async () => {
+    const before = await countOf();
+    const res = await upload(csvFile([csvRow(20, { 'Código de Locación del Cliente': 'DUP-2', Emails: 'x' }), csvRow(21, { 'Código de Locación del Cliente': 'DUP-2' })]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().lines).toEqual(['Línea 2: Email inválido (Emails)', 'Línea 3: el código "DUP-2" se repite en la línea 2.']);
+    expect(await countOf()).toBe(before);
+  });
+
   it('takes codes that differ only in capitals or spaces for one code, against the client’s and inside the file', async () => {
     // A code stored around the API, with spaces (as an old row could have it).
     const [template] = await t.db.select().from(locations).where(eq(locations.clientId, clientId)).limit(1);
@@ -341,6 +356,26 @@ describe('files that are not a CSV', () => {
     expect(json.json().message).toBe(CSV_TEXT.noFile);
     const empty = await upload('');
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('refuses a client named twice, differently, in the address and the form, writing nothing; the same one twice is taken', async () => {
+    const other = (await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata')))[0].id;
+    const before = await countOf();
+    const send = (inForm: number, code: string) => {
+      const { payload, headers } = multipart([
+        { name: 'clientId', value: String(inForm) },
+        { name: 'csvFile', filename: 'a.csv', type: 'text/csv', content: csvFile([withCode(910, code)]) },
+      ]);
+      return t.app.inject({ method: 'POST', url: `/api/locations/massive/client?clientId=${clientId}`, payload, headers: { ...headers, ...t.authHeader(admin) } });
+    };
+    const twice = await send(other, 'DOS-CLIENTES-1');
+    expect(twice.statusCode, twice.body).toBe(400);
+    expect(twice.json()).toEqual({ message: CSV_TEXT.twoClients, errors: { clientId: CSV_TEXT.twoClients } });
+    expect(await countOf()).toBe(before);
+    expect(await t.db.select().from(locations).where(eq(locations.clientLocationId, 'DOS-CLIENTES-1'))).toHaveLength(0);
+    const same = await send(clientId, 'DOS-CLIENTES-2');
+    expect(same.statusCode, same.body).toBe(200);
+    expect(await countOf()).toBe(before + 1);
   });
 
   it('takes one file: two in one upload are a 400 saying so, not a 413', async () => {

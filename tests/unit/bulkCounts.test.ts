@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASSIGN_TEXT } from '../../domain/assignment';
-import { CLIENTS_CSV_TEXT } from '../../domain/clientsCsv';
+import { CLIENTS_CSV_TEXT, csvRowToClient } from '../../domain/clientsCsv';
 import { CSV_TEXT } from '../../domain/locationsCsv';
 import { PAYMENT_TEXT } from '../../domain/payments';
 import { IMPORT_TEXT } from '../../domain/webUsersImport';
@@ -33,5 +33,17 @@ describe('the counts of bulk loads and mass actions', () => {
     expect(ASSIGN_TEXT.skipped(1_500)).toMatch(/^1\.500 no se pudieron asignar/);
     expect(ASSIGN_TEXT.filterTooBig(10_000)).toBe('El filtro abarca más de 10.000 moves: acótelo para asignarlas.');
     expect(PAYMENT_TEXT.tooMany(1_000)).toBe('Se pueden pagar hasta 1.000 transacciones por vez.');
+  });
+});
+
+describe("a clients' CSV row", () => {
+  const row = (contactUrl: string) => ['Ópticas del Sur', 'Mitre 742, Córdoba', '3514123456', 'calidad@sur.com.ar', '', '', 'https://sur.com.ar/reclamos', contactUrl, ''];
+  it('says one problem per cell, as the form says one per field: an empty URL is required, not also an invalid address', () => {
+    const empty = csvRowToClient(row(''), 8, () => null);
+    expect(empty.ok).toBe(false);
+    const errors = (empty as { errors: string[] }).errors;
+    expect(errors.filter((e) => e.endsWith('(URL de contacto)'))).toEqual(['Línea 8: Requerido (URL de contacto)']);
+    expect((csvRowToClient(row('no es una dirección'), 8, () => null) as { errors: string[] }).errors).toEqual(['Línea 8: Dirección web inválida. Ej www.campo.com/ (URL de contacto)']);
+    expect(csvRowToClient(row('https://sur.com.ar/contacto'), 8, () => null).ok).toBe(true);
   });
 });

@@ -100,3 +100,17 @@ describe('a file too big to read', () => {
     expect(parseRows('a;b\n' + 'x;y\n;\n  ;  \n""\n'.repeat(100), 100)).toHaveLength(101);
   });
 });
+
+describe("Excel's 'sep=' first line", () => {
+  it('names the separator, and the rows keep the file’s line numbers', () => {
+    // The first line alone would guess ';' (no comma in 'sep=,'): the named one is taken.
+    expect(parseRows('sep=,\r\nNombre,Zona\r\nLocal 1;A,Centro\r\n', 100)).toEqual([
+      { cells: ['Nombre', 'Zona'], line: 2 },
+      { cells: ['Local 1;A', 'Centro'], line: 3 },
+    ]);
+    expect(parseRows('\uFEFFSEP=;\nNombre;Zona\nLocal 1;Centro\n', 100)).toEqual([
+      { cells: ['Nombre', 'Zona'], line: 2 },
+      { cells: ['Local 1', 'Centro'], line: 3 },
+    ]);
+  });
+});
