@@ -66,6 +66,13 @@ describe('the user form', () => {
     held.release();
     await shown(page.getByText(`Mostrando ${to + 1}-${Math.min(total, 2 * to)} de ${total} registros`, { exact: true }));
     expect(await page.locator('tbody tr').first().textContent()).not.toBe(firstRow);
+    // A page number past the last goes to the last page (it was ignored).
+    const pages = Math.ceil(total / to);
+    const pageNumber = page.getByRole('textbox', { name: 'Número de página' });
+    await pageNumber.fill('999');
+    await pageNumber.press('Enter');
+    await shown(page.getByText(`Mostrando ${(pages - 1) * to + 1}-${total} de ${total} registros`, { exact: true }));
+    expect(await pageNumber.inputValue()).toBe(String(pages));
     errors.assertNone();
   });
 

@@ -43,10 +43,14 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
   useEffect(() => setTyped(String(page)), [page]);
 
   const go = (target: number) => setPage(Math.min(reachable, Math.max(1, target)));
+  // A number past the last page goes to the last page (999 of 17 was ignored, the box back to the page it was on).
   const commit = () => {
     const n = Number(typed);
-    if (Number.isInteger(n) && n >= 1 && n <= reachable) go(n);
-    else setTyped(String(page));
+    if (typed !== '' && Number.isInteger(n) && n >= 1) {
+      const target = Math.min(reachable, n);
+      go(target);
+      setTyped(String(target));
+    } else setTyped(String(page));
   };
 
   return (
