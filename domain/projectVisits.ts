@@ -30,9 +30,12 @@ export interface VisitRange {
   visits: number;
 }
 
-/** A visit count typed in the form or sent by the API: a whole number from 1. */
+/**
+ * A visit count typed in the form or sent by the API: a whole number from 1, in digits. `Number()` read
+ * '1e2' as 100 and '0x10' as 16 visits (published as such); a text that is not digits is not a number.
+ */
 export const visitCount = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^[-+]?\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN) : v),
   z
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.number) })
     .int(MSG.number)

@@ -33,6 +33,8 @@ export const PROJECT_TEXT = {
   startBeforeCampaign: (iso: string) => `La fecha de inicio no puede ser anterior al inicio de la campaña (${formatDisplayDate(iso)}).`,
   endAfterCampaign: (iso: string) => `La fecha de finalización no puede ser posterior al fin de la campaña (${formatDisplayDate(iso)}).`,
   pastLocked: 'El proyecto finalizó: sólo puede extenderse su fecha de finalización.',
+  /** A finished project whose campaign ends when it does (or before): no later end date would pass. */
+  campaignEndedToo: (iso: string) => `Su campaña finaliza el ${formatDisplayDate(iso)}: para extender el proyecto, extienda primero la fecha de finalización de la campaña.`,
   extensionNotLater: 'La nueva fecha de finalización debe ser posterior a la actual.',
   remoteFixed: 'La opción Campo remoto no puede cambiarse después de creado el proyecto.',
   clientFixed: 'El cliente de un proyecto no puede cambiarse.',

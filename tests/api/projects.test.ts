@@ -228,6 +228,14 @@ describe('creating a project', () => {
     expect(reversed.json()).toMatchObject({ message: 'La fecha de finalización del proyecto no puede ser posterior a la fecha de inicio' });
     const outside = await call('POST', '/api/projects', newProject({ rangeDate: [{ from: todayIso(), to: inDays(40), visits: 1 }] }));
     expect(outside.json().message).toBe(RANGE_TEXT.outside);
+    // A count in digits only: '0x10' was 16 visits published, '1e2' 100.
+    const before = await counts();
+    for (const visits of ['0x10', '1e2']) {
+      const res = await call('POST', '/api/projects', newProject({ rangeDate: [{ from: todayIso(), to: inDays(14), visits }] }));
+      expect(res.statusCode, visits).toBe(400);
+      expect(JSON.stringify(res.json()), visits).toContain(MSG.number);
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it('bounds the dates by today and by the campaign', async () => {

@@ -194,6 +194,19 @@ describe('Proyectos', () => {
     errors.assertNone([/ERR_CONNECTION_RESET \(.*\/api\/(projects|user-moves\/massive-locations)\)/]);
   });
 
+  it('says of a project that ended with its campaign that the campaign is to be extended first', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/projects-campo' });
+    // The demo's 'ciclo anterior' runs its campaign's dates: every later end date was refused, and nothing said why.
+    await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Relevamiento de locales - ciclo anterior');
+    await page.getByRole('button', { name: 'Editar Relevamiento de locales - ciclo anterior' }).first().click();
+    await shown(page.getByRole('heading', { name: 'Editar proyecto: Relevamiento de locales - ciclo anterior' }));
+    const end = await page.getByLabel('Fecha de finalización').inputValue();
+    await shown(page.getByText(`El proyecto finalizó: sólo puede extenderse su fecha de finalización. Su campaña finaliza el ${end}: para extender el proyecto, extienda primero la fecha de finalización de la campaña.`));
+    errors.assertNone();
+  });
+
   it('extends a project that ended, asking for the reason, and shows it on the form; one without a price too', async () => {
     session = await chromium.open();
     const { page, errors } = session;
@@ -206,6 +219,8 @@ describe('Proyectos', () => {
     await shown(page.getByText('El proyecto finalizó: sólo puede extenderse su fecha de finalización.'));
     expect(await page.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Añadir rango' }).count()).toBe(0);
+    // Its campaign goes on past it: nothing to extend first.
+    expect(await page.getByText(/extienda primero la fecha de finalización de la campaña/).count()).toBe(0);
 
     await page.getByLabel('Fecha de finalización').fill(typed(10));
     await page.getByRole('button', { name: 'Guardar' }).click();

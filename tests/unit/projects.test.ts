@@ -102,6 +102,10 @@ describe('visit ranges', () => {
     expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '2' }, project, [], TODAY)).toEqual({ range: { from: '2026-05-10', to: '2026-05-20', visits: 2 } });
     expect(checkRangeDraft({ from: '31/02/2026', to: '20/05/2026', visits: '2' }, project, [], TODAY)).toEqual({ error: MSG.dateValid });
     expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: 'dos' }, project, [], TODAY)).toEqual({ error: MSG.number });
+    // Digits only: '1e2' and '0x10' were read as 100 and 16 visits.
+    for (const visits of ['1e2', '0x10', '1.0', '2,5', 'Infinity']) expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits }, project, [], TODAY)).toEqual({ error: MSG.number });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: ' 12 ' }, project, [], TODAY)).toEqual({ range: { from: '2026-05-10', to: '2026-05-20', visits: 12 } });
+    expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '-1' }, project, [], TODAY)).toEqual({ error: MSG.positive });
     expect(checkRangeDraft({ from: '10/05/2026', to: '20/05/2026', visits: '0' }, project, [], TODAY)).toEqual({ error: MSG.positive });
     expect(checkRangeDraft({ from: '20/05/2026', to: '10/05/2026', visits: '1' }, project, [], TODAY)).toEqual({ error: RANGE_TEXT.order });
     expect(checkRangeDraft({ from: '01/05/2026', to: '20/05/2026', visits: '1' }, project, [], TODAY)).toEqual({ error: RANGE_TEXT.outside });

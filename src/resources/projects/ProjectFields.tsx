@@ -95,6 +95,8 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
       {locked && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {PROJECT_TEXT.pastLocked}
+          {/* Its campaign ends no later than it did: every new date was refused, and nothing said why until one was tried. */}
+          {campaign && record?.endDate && campaign.endDate.slice(0, 10) <= record.endDate.slice(0, 10) && <> {PROJECT_TEXT.campaignEndedToo(campaign.endDate)}</>}
         </Alert>
       )}
       {record && !adding && <LastUpdateReason projectId={record.id} />}
