@@ -21,6 +21,8 @@ export const RANGE_TEXT = {
   /** A range added now cannot end before today: its visits could no longer be done. */
   past: 'El rango de visitas no puede terminar antes de hoy.',
   tooMany: `El máximo es ${MAX_VISITS_PER_RANGE} visitas por rango.`,
+  /** A range with a visit a move holds: its delete button is off, and says why. */
+  taken: 'Tiene visitas ya tomadas: no puede quitarse.',
 } as const;
 
 /** One visit range: `visits` visits to each location of the project between `from` and `to` (ISO). */

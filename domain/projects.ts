@@ -335,6 +335,8 @@ export const projectLocationsBody = z.object({
 /** A project as GET /projects/:id answers it. */
 export interface ProjectRecord extends ProjectSnapshot {
   id: number;
+  /** `taken`: a move holds one of the range's visits, so it cannot be removed. */
+  rangeDate: (VisitRange & { taken?: boolean })[];
   /** Null only for a bare project written outside the API. */
   client: { id: number; name: string } | null;
   campaign: { id: number; name: string; startDate: string; endDate: string; deletedAt: string | null } | null;
@@ -431,7 +433,8 @@ export const projectAnswer = z.object({
   audioAttachment: z.boolean(),
   campoRemote: z.boolean(),
   autoApprovalRequired: z.boolean(),
-  rangeDate: z.array(visitRangeAnswer),
+  /** `taken`: a move holds one of the range's visits, so it cannot be removed. */
+  rangeDate: z.array(visitRangeAnswer.extend({ taken: z.boolean() })),
   locationsCount: z.number().int(),
   client: idName.nullable(),
   campaign: idName.extend({ startDate: day, endDate: day, deletedAt: moment.nullable() }).nullable(),

@@ -349,7 +349,10 @@ describe('editing', () => {
     const { id } = await create({ name: 'Con visita tomada' });
     const project = await load(id);
     const [visit] = await visitsOf(id);
+    expect(project.rangeDate.map((r) => r.taken)).toEqual([false, false]);
     await t.db.update(visits).set({ state: 'TOMADA' }).where(and(eq(visits.projectLocationId, visit.projectLocationId), eq(visits.dueFrom, todayIso())));
+    // The answer says which range has a visit taken: the form keeps its delete button off.
+    expect((await load(id)).rangeDate.map((r) => r.taken)).toEqual([true, false]);
     const res = await call('PUT', '/api/projects', editBody(project, { rangeDate: [project.rangeDate[1]] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`No se puede quitar el rango del ${formatDisplayDate(todayIso())} al ${formatDisplayDate(inDays(14))}: tiene visitas ya tomadas.`);

@@ -43,8 +43,8 @@ async function settled(page: Page): Promise<void> {
   await gone(page.getByRole('progressbar'));
 }
 
-/** A list's pager summary: its first page is on screen. */
-const listed = (page: Page) => shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/).first());
+/** A list's pager summary: its first page is on screen (its total estimated past 1,000 rows, as another file's bulk load leaves the points of sale). */
+const listed = (page: Page) => shown(page.getByText(/^Mostrando \d+-\d+ de (aprox\. )?[\d.]+ registros$/).first());
 
 /** Picks an option of one of the searchable selects. */
 async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {

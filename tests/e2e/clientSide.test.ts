@@ -8,7 +8,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, type ReportOptions, type VisitDetail } from '../../domain/reports';
-import { formatPercent, PENALTIES_NOTE, type StatisticsAnswer, STATISTICS_TEXT } from '../../domain/statistics';
+import { formatPercent, MONTH_NAMES, PENALTIES_NOTE, type StatisticsAnswer, STATISTICS_TEXT } from '../../domain/statistics';
 import { ROLE } from '../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { adminToken, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, loginThroughForm, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
@@ -166,6 +166,13 @@ describe('the dashboard', () => {
     expect(await periods.count()).toBeGreaterThanOrEqual(10);
     // 'Noviembre de 2026': only the month takes a capital (innerText applies any text-transform).
     expect(await periods.first().getByRole('cell').first().innerText()).toMatch(/^[A-Z][a-z]+ de \d{4}$/);
+    // Every month from the last to the first, one after the other: a month without visits is its own row
+    // ('0', '-'), as the chart shows its gap (it was left out).
+    const months = (await periods.evaluateAll((trs) => trs.map((tr) => tr.firstElementChild!.textContent!))).map((title) => {
+      const [month, year] = title.toLowerCase().split(' de ');
+      return Number(year) * 12 + MONTH_NAMES.indexOf(month);
+    });
+    expect(months.every((n, i) => i === 0 || months[i - 1] - n === 1)).toBe(true);
 
     // Another client's plan, or none, is not shown: the default plan is, and the page says why.
     const token = await loginToken('admin@campo.test');
@@ -263,7 +270,9 @@ describe('the dashboard', () => {
     const cells = await rows.evaluateAll((trs) =>
       trs.map((tr) => {
         const cell = tr.lastElementChild!;
-        const value = [...cell.querySelectorAll('span')].find((s) => /%$/.test(s.textContent ?? '') && !s.children.length)!;
+        const value = [...cell.querySelectorAll('span')].find((s) => /%$/.test(s.textContent ?? '') && !s.children.length);
+        // A month without visits ('-') or with only N/A ones has no result to lay out.
+        if (!value) return { text: cell.textContent, oneLine: true, round: true };
         const dot = cell.querySelector('[aria-hidden]')!.getBoundingClientRect();
         const lineHeight = parseFloat(getComputedStyle(value).lineHeight);
         return { text: value.textContent, oneLine: value.getBoundingClientRect().height < lineHeight * 1.5, round: Math.abs(dot.width - dot.height) < 1 };

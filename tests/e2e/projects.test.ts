@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
+import { RANGE_TEXT } from '../../domain/projectVisits';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { isoInDays as isoIn } from '../../domain/validation';
 import { adminToken, atPath, callApi as api, chromiumPerFile, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
@@ -204,6 +205,10 @@ describe('Proyectos', () => {
     await shown(page.getByRole('heading', { name: 'Editar proyecto: Relevamiento de locales - ciclo anterior' }));
     const end = await page.getByLabel('Fecha de finalización').inputValue();
     await shown(page.getByText(`El proyecto finalizó: sólo puede extenderse su fecha de finalización. Su campaña finaliza el ${end}: para extender el proyecto, extienda primero la fecha de finalización de la campaña.`));
+    // The locked start date has no hint of what may be typed ('Desde hoy y desde el …' under a past date); the end date keeps its.
+    expect(await page.getByLabel('Fecha de inicio').isDisabled()).toBe(true);
+    expect(await page.getByText(/^Desde hoy/).count()).toBe(0);
+    await shown(page.getByText(/^Hasta el \d{2}\/\d{2}\/\d{4}$/));
     errors.assertNone();
   });
 
@@ -384,6 +389,45 @@ describe('Proyectos', () => {
     expect(await current.innerText()).toBe('Asignación de proyectos');
     // The refusal above is a 400 the browser logs.
     errors.assertNone([/status of 400 .*\/api\/projects\/locations/, /status of 503/]);
+  });
+
+  it('keeps the delete button of a visit range with a visit taken off, saying why; a new one can go', async () => {
+    const token = await adminToken();
+    let running: ProjectRecord | undefined;
+    for (const row of (await api<{ rows: { id: number; status: string }[] }>('GET', '/projects?limit=100', undefined, token)).rows.filter((p) => p.status === 'EN_CURSO')) {
+      const project = await api<ProjectRecord>('GET', `/projects/${row.id}`, undefined, token);
+      if (project.rangeDate.some((r) => r.taken) && project.endDate.slice(0, 10) > isoIn(3)) {
+        running = project;
+        break;
+      }
+    }
+    if (!running) throw new Error('The demo has no running project with a range taken');
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/projects-campo/edit/${running.id}` });
+    await shown(page.getByRole('heading', { name: `Editar proyecto: ${running.name}` }));
+    const shownDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+    const removeButton = (from: string, to: string) => page.getByRole('button', { name: `Quitar el rango del ${shownDate(from)} al ${shownDate(to)}`, exact: true });
+    const taken = running.rangeDate.find((r) => r.taken)!;
+    await shown(removeButton(taken.from, taken.to));
+    // It went from the form and was refused only on saving.
+    expect(await removeButton(taken.from, taken.to).isDisabled()).toBe(true);
+    expect(await removeButton(taken.from, taken.to).getAttribute('aria-description')).toBe(RANGE_TEXT.taken);
+    // A range added now has no visit taken: it can go.
+    const ranges = page.getByRole('region', { name: 'Rangos de visitas' });
+    await ranges.getByLabel('Desde').fill(shownDate(isoIn(2)));
+    await ranges.getByLabel('Hasta').fill(shownDate(isoIn(3)));
+    await ranges.getByLabel('Visitas por locación').fill('7');
+    await ranges.getByRole('button', { name: 'Añadir rango' }).click();
+    // A second press right after (a double click) says nothing of empty fields under the range it added.
+    await ranges.getByRole('button', { name: 'Añadir rango' }).click();
+    const added = removeButton(isoIn(2), isoIn(3));
+    await shown(added);
+    expect(await page.getByText('Rellene todos los campos antes de añadir rango de visitas').count()).toBe(0);
+    expect(await added.isDisabled()).toBe(false);
+    await added.click();
+    await gone(added);
+    errors.assertNone();
   });
 
   it('asks before leaving locations ticked or Getters chosen and not saved', async () => {

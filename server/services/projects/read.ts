@@ -222,6 +222,15 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
         from project_visit_ranges r join project_locations pl on pl.id = r.project_location_id
         where pl.project_id = ${projectId} order by r.from_date, r.to_date, r.id`,
   );
+  // The ranges with a visit a move holds: the form keeps them (removing one is refused on saving).
+  const takenRanges = await rowsOf<{ from: string; to: string; visits: number }>(
+    db,
+    sql`select distinct r.from_date::text as "from", r.to_date::text as "to", r.visits
+        from project_visit_ranges r join project_locations pl on pl.id = r.project_location_id
+        where pl.project_id = ${projectId} and exists (select 1 from visits v where v.visit_range_id = r.id and v.state = ${VISIT_STATE.TOMADA})`,
+  );
+  const rangeKey = (r: { from: string; to: string; visits: number }) => `${r.from}|${r.to}|${Number(r.visits)}`;
+  const taken = new Set(takenRanges.map(rangeKey));
   const rangesOf = new Map<number, ProjectLocationRow['ranges']>();
   for (const { projectLocationId, ...range } of ranges) {
     const list = rangesOf.get(projectLocationId) ?? [];
@@ -235,6 +244,7 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
   const { project } = row;
   return {
     ...snapshot!,
+    rangeDate: snapshot!.rangeDate.map((r) => ({ ...r, taken: taken.has(rangeKey(r)) })),
     id: project.id,
     client: row.client,
     campaign: row.campaign ? { ...row.campaign, deletedAt: row.campaign.deletedAt?.toISOString() ?? null } : null,

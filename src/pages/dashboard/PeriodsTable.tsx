@@ -1,9 +1,12 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { formatPercent, periodTitle, STATISTIC_BAND_STYLE, statisticBand, type VersionStatistics } from '../../../domain/statistics';
+import { everyMonth, formatPercent, periodTitle, STATISTIC_BAND_STYLE, statisticBand, type VersionStatistics } from '../../../domain/statistics';
 
-/** /clientPeriods: every period of a plan's version, newest first, with its band. */
+/**
+ * /clientPeriods: every period of a plan's version, newest first, with its band. A month without visits
+ * between two with them is a row of its own, '0' and '-' (it was left out, where the chart shows its gap).
+ */
 export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
-  const periods = stats.annual.flatMap((a) => a.periods).reverse();
+  const months = everyMonth(stats.annual.flatMap((a) => a.periods)).reverse();
   return (
     <TableContainer>
       <Table size="small" aria-label="Resultados por período">
@@ -15,7 +18,16 @@ export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {periods.map((p) => {
+          {months.map(({ period, item: p }) => {
+            if (!p) {
+              return (
+                <TableRow key={period}>
+                  <TableCell>{periodTitle(period)}</TableCell>
+                  <TableCell align="right">0</TableCell>
+                  <TableCell align="right">-</TableCell>
+                </TableRow>
+              );
+            }
             // A month whose every visit is N/A has no result, nor band.
             const band = p.result === null ? null : STATISTIC_BAND_STYLE[statisticBand(p.result)];
             return (

@@ -1,8 +1,8 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { checkRangeDraft, MONTH_NAMES, sortRanges, type VisitRange, visitCalendar } from '../../../domain/projectVisits';
+import { checkRangeDraft, MONTH_NAMES, RANGE_TEXT, sortRanges, type VisitRange, visitCalendar } from '../../../domain/projectVisits';
 import { PROJECT_TEXT } from '../../../domain/projects';
 import { formatCount } from '../../../domain/numbers';
 import { formatDisplayDate } from '../../../domain/validation';
@@ -17,12 +17,17 @@ const EMPTY = { from: '', to: '', visits: '' };
  */
 export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; locationsCount: number }) {
   const { field, shownError } = useField('rangeDate');
-  const ranges = (field.value ?? []) as VisitRange[];
+  // `taken`: the stored range has a visit a move holds (the server refuses to remove it).
+  const ranges = (field.value ?? []) as (VisitRange & { taken?: boolean })[];
   const [startDate, endDate] = useWatch({ name: ['startDate', 'endDate'] }) as [string, string];
   const [draft, setDraft] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  // When the last range was added: a double click's second press found the fields just emptied and said
+  // 'Rellene todos los campos…' under the range it had added.
+  const addedAt = useRef(0);
 
   const add = () => {
+    if (draft === EMPTY && Date.now() - addedAt.current < 800) return;
     const result = checkRangeDraft(draft, { startDate, endDate }, ranges);
     if ('error' in result) {
       setError(result.error);
@@ -32,6 +37,7 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
     field.onBlur();
     setDraft(EMPTY);
     setError(null);
+    addedAt.current = Date.now();
   };
   const remove = (index: number) => {
     field.onChange(ranges.filter((_, i) => i !== index));
@@ -107,9 +113,20 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
                   <TableCell>{formatCount(r.visits * locationsCount)}</TableCell>
                   {!readOnly && (
                     <TableCell>
-                      <IconButton size="small" aria-label={`Quitar el rango del ${formatDisplayDate(r.from)} al ${formatDisplayDate(r.to)}`} onClick={() => remove(i)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
+                      {/* One with a visit a move holds stays: it was removed here and refused only on saving. */}
+                      <Tooltip title={r.taken ? RANGE_TEXT.taken : ''}>
+                        <span>
+                          <IconButton
+                            size="small"
+                            aria-label={`Quitar el rango del ${formatDisplayDate(r.from)} al ${formatDisplayDate(r.to)}`}
+                            aria-description={r.taken ? RANGE_TEXT.taken : undefined}
+                            disabled={r.taken === true}
+                            onClick={() => remove(i)}
+                          >
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
                     </TableCell>
                   )}
                 </TableRow>

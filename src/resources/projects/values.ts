@@ -99,7 +99,8 @@ export function toDuplicate(p: ProjectRecord): ProjectValues {
     ...toValues(p),
     startDate: upcoming ? shown(p.startDate) : '',
     endDate: upcoming ? shown(p.endDate) : '',
-    rangeDate: upcoming ? p.rangeDate : [],
+    // A copy's ranges are new: none has a visit taken.
+    rangeDate: upcoming ? p.rangeDate.map(({ from, to, visits }) => ({ from, to, visits })) : [],
     locations: p.locations.filter((l) => l.active).map((l) => l.locationId),
     priced: pricedCategory(p.moveConfiguration?.category ?? []),
   };
@@ -129,7 +130,8 @@ export const isPast = (p: ProjectRecord) => isPastProject(p.endDate);
 /** The body the API takes: the form's own values (campaign dates, priced) stay out. */
 export function toBody(values: ProjectValues): Record<string, unknown> {
   const { campaign: _campaign, priced: _priced, ...body } = values;
-  return body;
+  // A stored range's `taken` is what the server said of it, not part of the project.
+  return { ...body, rangeDate: body.rangeDate.map(({ from, to, visits }) => ({ from, to, visits })) };
 }
 
 /**

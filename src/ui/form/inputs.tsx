@@ -169,7 +169,9 @@ export function DateInput({ name, label, required, disabled, helperText }: BaseP
       placeholder="DD/MM/AAAA"
       disabled={disabled || readOnly}
       error={Boolean(shownError)}
-      helperText={shownError ?? helperText ?? ' '}
+      // What may be typed ('Desde hoy y desde el 01/11/2026') is no hint under a date that cannot be
+      // changed: under a project's past start date it read as a contradiction.
+      helperText={shownError ?? (disabled || readOnly ? ' ' : helperText) ?? ' '}
       size="small"
       fullWidth
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}

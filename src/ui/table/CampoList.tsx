@@ -184,9 +184,15 @@ function CampoTable({
   const searchInput = useRef<HTMLInputElement>(null);
   useSearchFocus(searchInput, Boolean(search));
   const [shownSearch, setShownSearch] = useState(appliedSearch);
+  // The search this list applied itself and has not yet drawn (the address changed, the list not yet
+  // drawn with it): landing while more is typed, it is not a back or forward, and neither replaces the
+  // typed text nor drops it (a search typed right after another came back to the one before, unapplied).
+  const pendingSearch = useRef<string | null>(null);
   if (shownSearch !== appliedSearch) {
     setShownSearch(appliedSearch);
-    if (searchText.trim() !== appliedSearch) setSearchText(appliedSearch);
+    const own = pendingSearch.current === appliedSearch;
+    pendingSearch.current = null;
+    if (searchText.trim() !== appliedSearch && !own) setSearchText(appliedSearch);
   }
 
   useEffect(() => setSelected(null), [list.page, list.perPage, list.sort.field, list.sort.order]);
@@ -214,18 +220,24 @@ function CampoTable({
    */
   const latest = useRef(list);
   latest.current = list;
+  const appliedNow = useRef(appliedSearch);
+  appliedNow.current = appliedSearch;
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);
   const setFilter = (field: string, value: unknown, debounce = false) => {
     clearTimeout(typing.current);
-    const before = latest.current.filterValues[field];
+    // What the list is about to show: its own search on its way counts as shown.
+    const isSearch = field === search?.field;
+    const before = isSearch && pendingSearch.current !== null ? pendingSearch.current || undefined : latest.current.filterValues[field];
     const apply = () => {
       // Typed text not yet applied when the list's own value changed meanwhile (back or forward) is dropped:
       // the box already says the value the list went to.
-      if (debounce && latest.current.filterValues[field] !== before) return;
+      const now = isSearch && pendingSearch.current !== null ? pendingSearch.current || undefined : latest.current.filterValues[field];
+      if (debounce && now !== before) return;
       const next = { ...latest.current.filterValues };
       if (value === undefined || value === '') delete next[field];
       else next[field] = value;
+      if (isSearch && String(next[field] ?? '') !== appliedNow.current) pendingSearch.current = String(next[field] ?? '');
       latest.current.setFilters(next, undefined, false);
     };
     if (debounce) typing.current = setTimeout(apply, delay);
