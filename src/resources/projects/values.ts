@@ -84,6 +84,9 @@ export function toValues(p: ProjectRecord): ProjectValues {
   };
 }
 
+/** Ranges as the project holds them: a stored range's `taken` is what the server said of it, not part of the project. */
+const plainRanges = (ranges: readonly VisitRange[]): VisitRange[] => ranges.map(({ from, to, visits }) => ({ from, to, visits }));
+
 /** The name a copy of a project starts with. */
 export const copyName = (name: string) => `${name} (copia)`;
 
@@ -100,7 +103,7 @@ export function toDuplicate(p: ProjectRecord): ProjectValues {
     startDate: upcoming ? shown(p.startDate) : '',
     endDate: upcoming ? shown(p.endDate) : '',
     // A copy's ranges are new: none has a visit taken.
-    rangeDate: upcoming ? p.rangeDate.map(({ from, to, visits }) => ({ from, to, visits })) : [],
+    rangeDate: upcoming ? plainRanges(p.rangeDate) : [],
     locations: p.locations.filter((l) => l.active).map((l) => l.locationId),
     priced: pricedCategory(p.moveConfiguration?.category ?? []),
   };
@@ -130,8 +133,7 @@ export const isPast = (p: ProjectRecord) => isPastProject(p.endDate);
 /** The body the API takes: the form's own values (campaign dates, priced) stay out. */
 export function toBody(values: ProjectValues): Record<string, unknown> {
   const { campaign: _campaign, priced: _priced, ...body } = values;
-  // A stored range's `taken` is what the server said of it, not part of the project.
-  return { ...body, rangeDate: body.rangeDate.map(({ from, to, visits }) => ({ from, to, visits })) };
+  return { ...body, rangeDate: plainRanges(body.rangeDate) };
 }
 
 /**

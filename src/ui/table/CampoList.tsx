@@ -228,12 +228,12 @@ function CampoTable({
     clearTimeout(typing.current);
     // What the list is about to show: its own search on its way counts as shown.
     const isSearch = field === search?.field;
-    const before = isSearch && pendingSearch.current !== null ? pendingSearch.current || undefined : latest.current.filterValues[field];
+    const shown = () => (isSearch && pendingSearch.current !== null ? pendingSearch.current || undefined : latest.current.filterValues[field]);
+    const before = shown();
     const apply = () => {
       // Typed text not yet applied when the list's own value changed meanwhile (back or forward) is dropped:
       // the box already says the value the list went to.
-      const now = isSearch && pendingSearch.current !== null ? pendingSearch.current || undefined : latest.current.filterValues[field];
-      if (debounce && now !== before) return;
+      if (debounce && shown() !== before) return;
       const next = { ...latest.current.filterValues };
       if (value === undefined || value === '') delete next[field];
       else next[field] = value;
