@@ -7,6 +7,7 @@ export const FEATURE_TEXT = {
   /** Followed by the attribute's name in capitals. */
   noValues: 'Debe crearse al menos un valor para el atributo: ',
   noDefault: 'Al menos un Valor debe ser por defecto.',
+  notAList: 'Los valores del atributo deben enviarse como una lista.',
   emptyValue: 'No puede añadirse un valor vacío.',
   oneDefault: 'Sólo un valor puede ser por defecto.',
   repeatedValue: 'El valor ya fue agregado.',
@@ -62,7 +63,8 @@ export function addValueProblem(values: readonly { value: string }[], candidate:
 const featureFields = {
   name: textOr(FEATURE_TEXT.required).overwrite(trimText).overwrite(collapseSpaces).min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
   isRequired: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
-  values: z.array(featureValueSchema, { error: FEATURE_TEXT.noDefault }).max(200, MSG.tooLong),
+  // Missing, they are none (the rule on the list names the attribute); anything but a list is not values.
+  values: z.array(featureValueSchema, { error: FEATURE_TEXT.notAList }).max(200, MSG.tooLong).default([]),
 };
 
 const checkValues = (feature: { name: string; values: { id?: number; value: string; isDefault: boolean }[] }, ctx: z.RefinementCtx) => {

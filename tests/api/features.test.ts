@@ -43,6 +43,16 @@ describe('the rules of an attribute’s values', () => {
     expect(res.json().message).toBe('Debe crearse al menos un valor para el atributo: ESTACIONAMIENTO PROPIO');
   });
 
+  it('reads missing values as none, and says so of values that are not a list', async () => {
+    const { values: _omitted, ...withoutValues } = feature({ name: 'Estacionamiento propio' });
+    const missing = await send('POST', '/api/features', withoutValues);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Debe crearse al menos un valor para el atributo: ESTACIONAMIENTO PROPIO');
+    const text = await send('POST', '/api/features', feature({ values: 'Rampa' }));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe(FEATURE_TEXT.notAList);
+  });
+
   it('needs a default value', async () => {
     const res = await send('POST', '/api/features', feature({ values: [{ value: 'Rampa', isDefault: false }] }));
     expect(res.statusCode).toBe(400);
