@@ -217,8 +217,9 @@ function checkDimension(d: Dimension, path: string, sum: SumSink, field: FieldSi
 
 function checkSubDimension(s: SubDimension, inPenalty: boolean, path: string, parent: string, sum: SumSink, field: FieldSink) {
   const where = `${parent}${quoted('Subdimensión', s.name)}`;
+  // The penalty ones too: a sub-dimension's name (5 to 60) is what the review, the PDF and the reports show.
+  field(`${path}.name`, `${where}, nombre`, checkText(s.name, LENGTHS.subDimensionName));
   if (!inPenalty) {
-    field(`${path}.name`, `${where}, nombre`, checkText(s.name, LENGTHS.subDimensionName));
     field(`${path}.weighting`, `${where}, ponderación`, checkSectionWeighting(s.weighting));
     // Empty, it would pass the sum (no question is not -1) and score a share of its dimension with
     // nothing to answer: what is missing is a question. The penalty sub-dimensions may stay empty.

@@ -424,6 +424,44 @@ describe('a running project that started before today', () => {
   });
 });
 
+describe('a past project whose ranges started the same day', () => {
+  it('extended, ends them the same day: they become one range with the visits of both, none lost', async () => {
+    const { id } = await create({
+      name: 'Dos rangos del mismo día',
+      rangeDate: [
+        { from: todayIso(), to: inDays(14), visits: 2 },
+        { from: todayIso(), to: inDays(20), visits: 2 },
+      ],
+    });
+    // Forty days back, behind the API: a project that ended ten days ago.
+    const back = (column: string) => sql.raw(`${column} = ${column} - 40`);
+    await t.db.execute(sql`update projects set ${back('start_date')}, ${back('end_date')} where id = ${id}`);
+    const ofProject = sql`project_location_id in (select id from project_locations where project_id = ${id})`;
+    await t.db.execute(sql`update project_visit_ranges set ${back('from_date')}, ${back('to_date')} where ${ofProject}`);
+    await t.db.execute(sql`update visits set ${back('due_from')}, ${back('due_to')} where ${ofProject}`);
+    const past = await load(id);
+    expect(past.status).toBe('FINALIZADO');
+    expect(past.rangeDate).toHaveLength(2);
+    const before = await visitsOf(id);
+    expect(before).toHaveLength(4 * 3);
+
+    const res = await call('PUT', '/api/projects', editBody(past, { endDate: inDays(10), updateReason: 'Faltaron visitas.' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const extended = await load(id);
+    expect(extended.rangeDate.map(({ from, to, visits: n }) => ({ from, to, visits: n }))).toEqual([{ from: inDays(-40), to: inDays(10), visits: 4 }]);
+    const after = await t.db
+      .select({ range: visits.visitRangeId })
+      .from(visits)
+      .innerJoin(projectLocations, eq(projectLocations.id, visits.projectLocationId))
+      .where(eq(projectLocations.projectId, id));
+    expect(after).toHaveLength(4 * 3);
+    const ranges = await t.db.select({ id: projectVisitRanges.id, visits: projectVisitRanges.visits }).from(projectVisitRanges).innerJoin(projectLocations, eq(projectLocations.id, projectVisitRanges.projectLocationId)).where(eq(projectLocations.projectId, id));
+    expect(ranges).toHaveLength(3);
+    // Every visit hangs from its location's one range, which counts them all.
+    for (const range of ranges) expect(after.filter((v) => v.range === range.id)).toHaveLength(range.visits);
+  });
+});
+
 describe('a past project', () => {
   let past: ProjectRecord;
   beforeAll(async () => {

@@ -264,6 +264,19 @@ describe('creating', () => {
     expect(body.errors['dimensions.1.subDimensions.1.questions.0.weighting']).toBe(T.penaltyAccumulative);
   });
 
+  it('refuses a penalty sub-dimension without a name, or with one too short, as any sub-dimension, and writes nothing', async () => {
+    const before = (await list()).count;
+    const c = draft('Penalizaciones sin nombre');
+    const p = newPenaltyDimension();
+    p.subDimensions[0].name = '   ';
+    p.subDimensions[1].name = 'Pen';
+    c.dimensions.push(p);
+    const res = await call('POST', '/questionnariesV2', c);
+    expect([res.statusCode, res.json().message]).toEqual([400, 'Dimensión «Penalizaciones» › Subdimensión «SIN NOMBRE», nombre: Este campo es requerido']);
+    expect(res.json().errors).toEqual({ 'dimensions.1.subDimensions.0.name': 'Este campo es requerido', 'dimensions.1.subDimensions.1.name': 'El campo es demasiado corto' });
+    expect((await list()).count).toBe(before);
+  });
+
   it('refuses a name another questionnaire has (capitals and spaces aside) with 409, on creating and on renaming', async () => {
     const before = (await list()).count;
     for (const name of ['Visita a cafetería', '  VISITA A CAFETERÍA ']) {

@@ -3,7 +3,7 @@
  * their visit ranges and the visits to be done are written together or not at all. Locations go in
  * chunks of multi-row inserts; ranges and visits are set-based INSERT … SELECT statements.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { VISIT_STATE } from '../../../domain/moves';
 import { type Issue, PROJECT_DIALOG_FIELDS } from '../../../domain/projects';
 import { type VisitRange } from '../../../domain/projectVisits';
@@ -158,5 +158,24 @@ export async function extendProject(tx: Tx, p: { projectId: number; oldEnd: stri
   const ofProject = sql`project_location_id in (select id from project_locations where project_id = ${p.projectId})`;
   await tx.execute(sql`update project_visit_ranges set to_date = ${p.newEnd}::date where ${ofProject}`);
   await tx.execute(sql`update visits set due_to = ${p.newEnd}::date where ${ofProject} and state <> ${VISIT_STATE.TOMADA}`);
+  await mergeSameWindowRanges(tx, ofProject);
   await tx.insert(projectUpdateLogs).values({ projectId: p.projectId, userId: p.userId, oldExpirationDate: p.oldEnd, newExpirationDate: p.newEnd, updateReason: p.reason });
 }
+
+/**
+ * Two ranges of a location that started the same day end the same day once extended: one window
+ * twice. A project's ranges are told apart by their dates and visits (each location repeats them), so
+ * two alike would read as one, with half the visits, and removing it would remove both. They become one
+ * range with the visits of both, which keeps them (moved to it, taken or not): the same visits in the
+ * same window.
+ */
+async function mergeSameWindowRanges(tx: Tx, ofProject: SQL): Promise<void> {
+  const twins = sql`select r.id, min(r.id) over (partition by r.project_location_id, r.from_date, r.to_date) as keep
+      from project_visit_ranges r where ${ofProject}`;
+  await tx.execute(sql`update visits v set visit_range_id = t.keep from (${twins}) t where v.visit_range_id = t.id and t.id <> t.keep`);
+  await tx.execute(sql`update project_visit_ranges r set visits = s.total
+      from (select t.keep, sum(x.visits)::int as total from (${twins}) t join project_visit_ranges x on x.id = t.id group by t.keep having count(*) > 1) s
+      where r.id = s.keep`);
+  await tx.execute(sql`delete from project_visit_ranges r using (${twins}) t where r.id = t.id and t.id <> t.keep`);
+}
+
