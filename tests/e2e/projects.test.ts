@@ -319,6 +319,12 @@ describe('Proyectos', () => {
     await shown(page.getByRole('heading', { name: 'Agregar/Quitar locaciones' }));
     await shown(page.getByText('2 locaciones seleccionadas'));
     const confirm = page.getByRole('button', { name: 'Confirmar cambios' });
+    // 20 per page on this screen, out of the project locations table's 5/10/20.
+    const perPage = page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox');
+    expect(await perPage.innerText()).toBe('20');
+    await perPage.click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['5', '10', '20']);
+    await page.keyboard.press('Escape');
 
     await shown(page.getByRole('row').filter({ hasText: locations[1].fullName }).getByText('(inactiva)'));
     // Nothing changed, or nothing selected: nothing to confirm.

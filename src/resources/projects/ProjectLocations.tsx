@@ -11,8 +11,8 @@ import { Pagination } from '../../ui/table/Pagination';
 import { ClientLocationsTable } from './ClientLocationsTable';
 import { ROOT } from './values';
 
-/** Spec 3 §9: the project form's locations table pages by 5, 10 or 20 (5 first). */
-const PAGE_SIZES = [5, 10, 20] as const;
+/** Spec 3 §9: the project locations table pages by 5, 10 or 20 (5 first in the form, 20 on 'Agregar/Quitar locaciones'). */
+export const PROJECT_LOCATION_PAGE_SIZES = [5, 10, 20] as const;
 
 /** ADD: the client's locations to choose, filtered by their code (case-insensitive). */
 export function LocationPicker() {
@@ -37,7 +37,7 @@ export function LocationPicker() {
           }}
           filterField="clientLocationId"
           filterLabel="Filtrar por código de locación"
-          perPageOptions={PAGE_SIZES}
+          perPageOptions={PROJECT_LOCATION_PAGE_SIZES}
           perPage={5}
           dates={from && to && from <= to ? { from, to } : null}
         />
@@ -116,7 +116,7 @@ export function ProjectLocationsList({ record, canChange }: { record: ProjectRec
         page={page}
         perPage={perPage}
         total={record.locations.length}
-        options={PAGE_SIZES}
+        options={PROJECT_LOCATION_PAGE_SIZES}
         setPage={setPage}
         setPerPage={(n) => {
           setPerPage(n);

@@ -10,6 +10,7 @@ import { useCampoDataProvider } from '../../dataProvider/useCampoDataProvider';
 import { ConfirmDialog, ErrorDialog, SuccessDialog } from '../../ui/dialogs';
 import { useProject } from './choices';
 import { ClientLocationsTable } from './ClientLocationsTable';
+import { PROJECT_LOCATION_PAGE_SIZES } from './ProjectLocations';
 import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
 import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
@@ -88,7 +89,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
               onChange={setSelected}
               filterField="q"
               filterLabel="Nombre, código o calle"
-              perPageOptions={[20]}
+              perPageOptions={PROJECT_LOCATION_PAGE_SIZES}
               perPage={20}
               projectId={project.id}
               dates={{ from: project.startDate, to: project.endDate }}
