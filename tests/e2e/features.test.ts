@@ -89,4 +89,31 @@ describe('an attribute', () => {
     expect(await viewOf(page, renamed)).toEqual({ title: renamed, name: renamed, values: ['Ladrillo', 'Vidriada con toldo', 'Revoque'], defaults: ['Vidriada con toldo'] });
     errors.assertNone();
   });
+
+  it("says, after a first refused 'Guardar', a problem of the list of values that no input shows", async () => {
+    const { page, errors } = await openAttributes();
+    const name = `Toldo E2E ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Nuevo atributo' }).click();
+    await shown(page.getByRole('heading', { name: 'Nuevo atributo' }));
+    await field(page, 'Nombre del atributo').fill(name);
+    await addValue(page, 'Rojo');
+    await addValue(page, 'Azul');
+    const saveButton = page.getByRole('button', { name: 'Guardar' });
+    await saveButton.click();
+    const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(refused.getByText('Al menos un Valor debe ser por defecto.'));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(refused);
+    await isDefault(page, 'Rojo').check();
+    // The second value written as the first one: no input can show that, so 'Guardar' stays on and says it.
+    await field(page, 'Valor 2').fill('rojo');
+    await saveButton.click({ timeout: 3000 });
+    await shown(refused.getByText('El valor ya fue agregado.'));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+    await gone(refused);
+    await field(page, 'Valor 2').fill('Verde');
+    await save(page, 'Atributo creado con éxito');
+    expect(await viewOf(page, name)).toEqual({ title: name, name, values: ['Rojo', 'Verde'], defaults: ['Rojo'] });
+    errors.assertNone();
+  });
 });

@@ -84,6 +84,18 @@ function messageOf(errors: FieldErrors, field: string): string | undefined {
   return error?.message ?? error?.root?.message;
 }
 
+/** What an error of react-hook-form holds besides the errors of the items of a list. */
+const ERROR_OWN_KEYS = new Set(['message', 'type', 'types', 'ref', 'root']);
+
+/**
+ * Whether an input on screen shows one of the form's errors: any error but the rule of a dialog field
+ * itself (`dialogFields`, which no input shows); an item of such a list (an attribute's value left empty)
+ * has its input, and counts.
+ */
+export function errorOnScreen(errors: FieldErrors, dialogFields: readonly string[]): boolean {
+  return Object.entries(errors).some(([field, error]) => !dialogFields.includes(field) || Object.keys(error ?? {}).some((key) => !ERROR_OWN_KEYS.has(key)));
+}
+
 /** The one form every ADD / EDIT / VIEW screen uses (spec 1 §2.3). */
 export function CampoForm<T extends FieldValues>({
   mode,
@@ -119,8 +131,15 @@ export function CampoForm<T extends FieldValues>({
   const [pending, setPending] = useState(false);
   const busy = formState.isSubmitting || pending;
   const isView = mode === 'VIEW';
+  // Once pressed, 'Guardar' waits for the errors it marked to be fixed; one that no input shows (an
+  // attribute's value repeated, the place left incomplete) leaves it on: pressing it says the error in
+  // the dialog, where a disabled button said nothing at all.
   const saveDisabled =
-    isView || busy || !formState.isDirty || (!formState.isValid && formState.submitCount > 0) || (canSave ? !canSave(watched) : false);
+    isView ||
+    busy ||
+    !formState.isDirty ||
+    (!formState.isValid && formState.submitCount > 0 && errorOnScreen(formState.errors, dialogFields)) ||
+    (canSave ? !canSave(watched) : false);
   const unsaved = Boolean(confirmLeave) && formState.isDirty && !isView;
   // Every way out asks: the side menu and the header's links too, not only 'Cancelar' and the back arrow.
   const { leave, dialog: leaveDialog } = useConfirmLeave(() => unsaved && !saving.current, { anyNavigation: true });
