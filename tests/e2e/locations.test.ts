@@ -245,8 +245,11 @@ describe('a point of sale', () => {
     await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
     await row.getByRole('button', { name: `Ver ${name}` }).click();
     await shown(page.getByRole('heading', { name, exact: true }));
-    await shown(page.getByRole('button', { name: 'PAM: Pampeana' }));
-    await shown(page.getByRole('button', { name: 'SHOP: Shopping' }));
+    await shown(page.getByText('PAM: Pampeana', { exact: true }));
+    await shown(page.getByText('SHOP: Shopping', { exact: true }));
+    // In view mode no chip offers to be removed (no cross, not a button).
+    expect(await page.getByRole('button', { name: /^(PAM: Pampeana|SHOP: Shopping)$/ }).count()).toBe(0);
+    expect(await page.locator('.MuiChip-deleteIcon').count()).toBe(0);
     expect(await page.getByRole('combobox', { name: 'Tamaño' }).inputValue()).toBe('Grande');
     expect(await page.getByRole('combobox', { name: 'Formato' }).inputValue()).toBe('Local a la calle');
     expect(await page.getByRole('combobox', { name: 'Ciudad' }).inputValue()).toBe('Villa María');
@@ -364,9 +367,13 @@ describe('a point of sale', () => {
     await expect.poll(() => owner.inputValue()).toBe(`Olga Saliente ${run} (inactivo)`);
     await shown(page.getByText(`Mateo Saliente ${run} (inactivo)`, { exact: true }));
 
+    expect(await page.getByRole('button', { name: `Mateo Saliente ${run} (inactivo)` }).count()).toBe(0);
+
     await page.getByRole('button', { name: 'Editar' }).click();
     await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
     await expect.poll(() => owner.inputValue()).toBe(`Olga Saliente ${run} (inactivo)`);
+    // Editing, the zone manager's chip can be removed.
+    await shown(page.getByRole('button', { name: `Mateo Saliente ${run} (inactivo)` }));
     await field(page, 'Observaciones').fill('Responsables dados de baja');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await shown(page.getByText('Cambios guardados con éxito'));

@@ -1,4 +1,5 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
+import { chipProps } from '../../ui/form/chips';
 import { useQuery } from '@tanstack/react-query';
 import type { TagPair } from '../../../domain/locations';
 import type { TagGroup } from '../../../domain/tags';
@@ -42,7 +43,7 @@ export function TagsInput({ label = 'Tags' }: { label?: string }) {
       onChange={(_, picked) => field.onChange(picked.map(({ key, value: v }) => ({ key, value: v })))}
       onBlur={field.onBlur}
       renderValue={(values, getItemProps) =>
-        values.map((o, index) => <Chip size="small" label={labelOf(o)} {...getItemProps({ index })} key={`${o.key}=${o.value}`} />)
+        values.map((o, index) => <Chip size="small" label={labelOf(o)} {...chipProps(getItemProps({ index }), readOnly)} key={`${o.key}=${o.value}`} />)
       }
       renderInput={(params) => (
         <TextField {...params} label={label} placeholder={chosen.length ? undefined : 'Filtrar resultados'} error={Boolean(shownError)} helperText={shownError ?? 'Clave y valor de los grupos de tags activos'} size="small" />

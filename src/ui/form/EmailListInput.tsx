@@ -1,4 +1,5 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
+import { chipProps } from './chips';
 import { useState } from 'react';
 import { addEmail, LOCATION_TEXT } from '../../../domain/locations';
 import { isEmail } from '../../../domain/validation';
@@ -59,7 +60,7 @@ export function EmailListInput({ name, label, required, disabled }: { name: stri
         add(typed);
         field.onBlur();
       }}
-      renderValue={(values, getItemProps) => values.map((email, index) => <Chip size="small" label={email} {...getItemProps({ index })} key={email} />)}
+      renderValue={(values, getItemProps) => values.map((email, index) => <Chip size="small" label={email} {...chipProps(getItemProps({ index }), disabled || readOnly)} key={email} />)}
       renderInput={(params) => (
         <TextField
           {...params}

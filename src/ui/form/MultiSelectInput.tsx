@@ -1,4 +1,5 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
+import { chipProps } from './chips';
 import { type Choice, useField } from './inputs';
 
 /**
@@ -45,7 +46,7 @@ export function MultiSelectInput({
       onChange={(_, chosen) => field.onChange(chosen.map((c) => c.id))}
       onBlur={field.onBlur}
       slotProps={{ listbox: { style: { maxHeight: 300 } } }}
-      renderValue={(values, getItemProps) => values.map((option, index) => <Chip size="small" label={option.name} {...getItemProps({ index })} key={option.id} />)}
+      renderValue={(values, getItemProps) => values.map((option, index) => <Chip size="small" label={option.name} {...chipProps(getItemProps({ index }), disabled || readOnly)} key={option.id} />)}
       renderInput={(params) => (
         <TextField
           {...params}
