@@ -48,6 +48,8 @@ export const REPLY_TEXT = {
   unknownQuestion: 'La pregunta no pertenece al cuestionario de la move.',
   /** An answer the Getter sent to a question only the quality agent sees (`visibleToGetter: false`). */
   hiddenFromGetter: 'El Getter no ve esta pregunta: la responde el agente de calidad.',
+  /** A returned move sent again with a different reply to a question the agent did not mark to correct. */
+  notReturned: 'Esta pregunta no fue devuelta: su respuesta no se puede cambiar.',
 } as const;
 
 /** A question with its position: dimension, sub-dimension and question numbers (1-based), as photo names and labels use them. */
@@ -79,6 +81,19 @@ export const saysAnything = (reply: { replyData?: unknown; replyObservation?: st
   const answered = data !== null && data !== undefined && data !== '' && !(Array.isArray(data) && data.length === 0);
   return answered || Boolean(reply.replyObservation?.trim()) || Boolean(reply.evidences?.length);
 };
+
+/** Whether two replies say the same: the answer (a number as its text), the observation and the evidences ('' and [] as nothing). */
+export function sameReply(
+  a: { replyData?: unknown; replyObservation?: string | null; evidences?: string[] },
+  b: { replyData?: unknown; replyObservation?: string | null; evidences?: string[] },
+): boolean {
+  const norm = (r: typeof a) => {
+    const d = r.replyData;
+    const data = Array.isArray(d) ? d.map(String) : d === null || d === undefined || d === '' ? null : String(d);
+    return JSON.stringify([data, r.replyObservation?.trim() || null, r.evidences ?? []]);
+  };
+  return norm(a) === norm(b);
+}
 
 export const emptyReply = (weighting: number | null = null): MoveReply => ({ replyData: null, replyObservation: null, weighting, evidences: [], hasToEdit: false });
 

@@ -116,10 +116,11 @@ export interface VisitAggregate extends Aggregate {
 /**
  * How many approved visits, and how many of them had no result (N/A), which the mean left out:
  * '8 visitas', '8 visitas, 1 sin resultado' (the mean beside it is of 7; '8 visitas' alone read as of 8).
- * `qualifier` follows the count: '71 visitas aprobadas con la versión 3, 1 sin resultado'.
+ * `qualifier` follows the count: '71 visitas aprobadas con la versión 3, 1 sin resultado' (`approved` adds 'aprobada(s)').
  */
-export function visitsCaption({ moves, unscored }: { moves: number; unscored?: number }, qualifier = ''): string {
-  const visits = moves === 1 ? '1 visita' : `${moves} visitas`;
+export function visitsCaption({ moves, unscored }: { moves: number; unscored?: number }, qualifier = '', approved = false): string {
+  // 'aprobada' agrees with the count: '1 visita aprobada', '2 visitas aprobadas'.
+  const visits = moves === 1 ? `1 visita${approved ? ' aprobada' : ''}` : `${moves} visitas${approved ? ' aprobadas' : ''}`;
   return `${visits}${qualifier}${unscored ? `, ${unscored} sin resultado` : ''}`;
 }
 

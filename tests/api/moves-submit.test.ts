@@ -152,3 +152,32 @@ describe('a rescued move returned to its Getter', () => {
     await api.ok('PUT', '/questionnaireRepliedByAgent', admin, { userMoveId: move.id, replies: answered.replies, continueWithoutPhotos: true, version: shortened.version });
   });
 });
+
+describe('a returned move sent again', () => {
+  it('changes only the questions the agent marked: another changed is refused, omitted it keeps its reviewed reply', async () => {
+    const [move] = await movesWhere(t, inStatus('EN_REVISION'), withAgent, isNotNull(userMoves.userId), isNotNull(userMoves.questionnaireVersionId));
+    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+    const [marked, other] = numberedQuestions(answered.questionnaire.dimensions)
+      .map((n) => n.question)
+      .filter((q) => q.type === 'close' && q.visibleToGetter !== false);
+    const returned = await api.ok<Detail>('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Revise la primera respuesta.', questions: [marked._id] });
+    expect(returned.statusId).toBe('DEVUELTA');
+    const token = await getterToken(move);
+    const otherAnswer = (q: typeof marked, current: unknown) => q.answers.find((a) => a._id !== current && !a.hasCommentary)!._id;
+
+    // The Getter flips an answer nobody asked it to correct: refused, nothing changes.
+    const before = await reload(t, move.id);
+    const flipped = { [other._id]: { replyData: otherAnswer(other, answered.replies[other._id]?.replyData) } };
+    const refused = await api.call('POST', '/user-moves/submit', token, { id: move.id, replies: flipped });
+    expect([refused.statusCode, refused.json().errors]).toEqual([400, { [`replies.${other._id}.replyData`]: REPLY_TEXT.notReturned }]);
+    expect(await reload(t, move.id)).toEqual(before);
+
+    // Sending the marked question corrected is enough: the rest stays as the agent reviewed it.
+    const corrected = otherAnswer(marked, answered.replies[marked._id]?.replyData);
+    const sent = await api.ok<{ statusId: string }>('POST', '/user-moves/submit', token, { id: move.id, replies: { [marked._id]: { replyData: corrected } } });
+    expect(sent.statusId).toBe('EN_REVISION');
+    const after = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+    expect(after.replies[marked._id].replyData).toBe(corrected);
+    expect(after.replies[other._id].replyData).toEqual(answered.replies[other._id].replyData);
+  });
+});

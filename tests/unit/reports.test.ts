@@ -228,6 +228,9 @@ describe('the visits under a dashboard figure', () => {
     expect(visitsCaption({ moves: 8, unscored: 1 })).toBe('8 visitas, 1 sin resultado');
     expect(visitsCaption({ moves: 1, unscored: 1 })).toBe('1 visita, 1 sin resultado');
     expect(visitsCaption({ moves: 71, unscored: 1 }, ' aprobadas con la versión 3')).toBe('71 visitas aprobadas con la versión 3, 1 sin resultado');
+    // The dashboard's 'Resultado general' of a plan with one approved visit: the adjective agrees.
+    expect(visitsCaption({ moves: 1, unscored: 0 }, '', true)).toBe('1 visita aprobada');
+    expect(visitsCaption({ moves: 71, unscored: 1 }, ' con la versión 3', true)).toBe('71 visitas aprobadas con la versión 3, 1 sin resultado');
   });
 });
 

@@ -1,6 +1,6 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
-import { emptyReply, misfitMessage, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, saysAnything } from '../../../domain/move-replies';
+import { emptyReply, misfitMessage, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, sameReply, saysAnything } from '../../../domain/move-replies';
 import { keptReason, MOVE_FORM_TEXT } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, rescuedReview, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
@@ -287,6 +287,9 @@ export async function submitForReview(
     const storedLinks = new Set(Object.values(stored).flatMap((r) => [...(Array.isArray(r.replyData) ? r.replyData.map(String) : []), ...(r.evidences ?? [])]));
     // A Getter's photo is an external link or one of the store links it already had.
     const allowed = (link: string) => /^https?:\/\//.test(link) || storedLinks.has(link);
+    // A returned move: the Getter corrects only the questions the agent marked; the others stay as reviewed
+    // (the agent's edit, if any). Omitted, they keep that reply; sent as before, too; changed, a 400.
+    const reviewed = move.status === 'DEVUELTA' && Object.values(stored).some((r) => r.hasToEdit) ? (await effectiveReplies(tx, move.id)).replies : null;
     const replies: MoveReplies = {};
     for (const d of version.dimensions)
       for (const s of d.subDimensions)
@@ -296,6 +299,14 @@ export async function submitForReview(
           if (!returnableQuestion(q)) {
             if (saysAnything(incoming)) throw badRequest(REPLY_TEXT.hiddenFromGetter, { [`replies.${q._id}.replyData`]: REPLY_TEXT.hiddenFromGetter });
             replies[q._id] = emptyReply(q.weighting);
+            continue;
+          }
+          const kept = reviewed && !stored[q._id]?.hasToEdit ? (reviewed[q._id] ?? emptyReply(q.weighting)) : null;
+          if (kept) {
+            if (incoming && !sameReply(incoming, kept) && !sameReply(incoming, stored[q._id] ?? emptyReply())) {
+              throw badRequest(REPLY_TEXT.notReturned, { [`replies.${q._id}.replyData`]: REPLY_TEXT.notReturned });
+            }
+            replies[q._id] = { ...kept, weighting: q.weighting, hasToEdit: false };
             continue;
           }
           const photos = Array.isArray(incoming?.replyData) && q.type === 'photographs' ? incoming.replyData : null;

@@ -19,10 +19,10 @@ export function PlanStatistics({ plan, stats }: { plan: StatisticsPlan; stats: V
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Kpi label="Resultado general" value={stats.result} counted caption={visitsCaption(stats, ` aprobadas${ofVersion}`)} />
+        <Kpi label="Resultado general" value={stats.result} counted caption={visitsCaption(stats, ofVersion, true)} />
         <Kpi label="Último período" value={lastPeriod?.result ?? null} counted={Boolean(lastPeriod)} caption={lastPeriod ? `${longPeriod(lastPeriod.period)}, ${visitsCaption(lastPeriod)}` : undefined} />
         {stats.annual.slice(-2).map((a) => (
-          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} counted caption={visitsCaption(a, ` aprobadas${ofVersion}`)} />
+          <Kpi key={a.year} label={`Resultado ${a.year}`} value={a.result} counted caption={visitsCaption(a, ofVersion, true)} />
         ))}
       </Box>
       <BandLegend />
