@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atPath, chromiumPerFile, gone, loginAs, openClientSection, pathOf, type Session, shown } from './helpers';
+import { atPath, chromiumPerFile, gone, loginAs, openClientSection, openMenu, pathOf, type Session, shown, sidebar } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone());
 
@@ -108,5 +108,44 @@ describe('every form of the shared kind', () => {
       await atPath(page, path);
       expect(await first.inputValue()).toMatch(/cambiado$/);
     }
+  });
+});
+
+describe('screens where rows are ticked to act on them', () => {
+  it("asks before Back or the side menu takes away moves ticked in 'Asignación de Moves' or transactions ticked in 'Pago masivo'", async () => {
+    const session = await chromium.open();
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+    await openMenu(page, 'Moves', 'Asignar');
+    await atPath(page, '/user-moves/assign');
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    await page.locator('tbody tr').first().getByRole('checkbox').check();
+    await shown(page.getByText('1 seleccionada', { exact: true }));
+    // Back: cancelled, the screen stays with its tick; the side menu, confirmed, leaves.
+    await page.goBack({ waitUntil: 'commit' });
+    await answerLeave(page, 'Cancelar');
+    await atPath(page, '/user-moves/assign');
+    await shown(page.getByText('1 seleccionada', { exact: true }));
+    await sidebar(page).getByText('Tags', { exact: true }).click();
+    await answerLeave(page, 'Confirmar');
+    await atPath(page, '/tags');
+
+    await page.goto('/payment-administration/pending');
+    await page.getByRole('button', { name: 'PAGO MASIVO' }).click();
+    await atPath(page, '/payment-administration/massive');
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await page.getByRole('option').first().click();
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    await page.locator('tbody tr').first().getByRole('checkbox').check();
+    const selection = page.getByRole('status', { name: 'Selección' });
+    await shown(selection.getByText(/^1 transacción seleccionada/));
+    await page.goBack({ waitUntil: 'commit' });
+    await answerLeave(page, 'Cancelar');
+    await atPath(page, '/payment-administration/massive');
+    await shown(selection.getByText(/^1 transacción seleccionada/));
+    await page.getByRole('button', { name: 'Cancelar pago masivo' }).click();
+    await answerLeave(page, 'Confirmar');
+    await atPath(page, '/payment-administration/pending');
   });
 });

@@ -27,6 +27,7 @@ import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
 import { ClientInput } from '../../../ui/ClientPicker';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
+import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
 import { type ProjectChoice, ProjectInput } from '../../../ui/ProjectPicker';
 import { Pagination } from '../../../ui/table/Pagination';
@@ -97,6 +98,8 @@ function StockAssignment() {
     if (selected.size) setSelected(new Map());
   }
   const auditor = useGetter(auditorId).data;
+  // Moves ticked and not assigned: the side menu or the browser's Back ask first, as 'Asignar Getters' does.
+  const leaveGuard = useConfirmLeave(() => !busy && selected.size > 0, { anyNavigation: true });
   // Unticking 'Mostrar también…' hides the finished projects' rows, and the picker offers running projects
   // only: a finished one chosen meanwhile would stay as the filter, the list empty with nothing to say why.
   const letGoOfEndedProject = async () => {
@@ -291,6 +294,7 @@ function StockAssignment() {
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
       <ErrorDialog title="Falta completar la asignación" messages={missing ? [missing] : []} onClose={() => setMissing(null)} />
       <SuccessDialog open={done !== null} title="Moves asignadas" message={ASSIGN_TEXT.assigned(done ?? 0, auditor?.fullName ?? '')} onClose={() => setDone(null)} />
+      {leaveGuard.dialog}
     </Box>
   );
 }
