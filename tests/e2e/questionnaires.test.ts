@@ -887,3 +887,36 @@ describe('staff who only read questionnaires', () => {
     await gone(preview);
   });
 });
+
+describe('a session that ends under unsaved work', () => {
+  it('goes to the login, saying why, without asking to stay on a page that can no longer save', async () => {
+    await createQuestionnaire('Sesión terminada e2e');
+    const page = await asAdmin('/questionnaires');
+    await row(page, 'Sesión terminada e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByLabel('Ponderación de la pregunta 1').fill('40');
+    await page.getByLabel('Ponderación de la pregunta 2').fill('60');
+    // The browser's leave question, answered "stay" (it held the page blank, asking again and again).
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+    // The session ends elsewhere: its refresh token is logged out.
+    const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem('campo.session')))!) as { refreshToken: string };
+    const logout = await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+    expect(logout.status).toBe(200);
+    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+    await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
+    await shown(page.getByText('Su sesión ha expirado. Ingrese nuevamente.'));
+    expect(pathOf(page)).toBe('/login');
+    expect(asked).toEqual([]);
+    expect(navigations.length).toBeLessThan(5);
+    // The save refused with the ended session's token: the only errors the page logged.
+    const { errors } = session!;
+    errors.assertNone([/status of 400/, /status of 401/]);
+    errors.list.length = 0;
+  });
+});

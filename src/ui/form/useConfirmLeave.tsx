@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type BlockerFunction, useBlocker, useNavigate } from 'react-router-dom';
 import { DIALOG, dialogParts } from '../../../domain/dialogs';
+import { getSession } from '../../authProvider/session';
 import { ConfirmDialog } from '../dialogs';
 
 export interface LeaveGuard {
@@ -22,8 +23,10 @@ export interface LeaveGuard {
 export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false } = {}): LeaveGuard {
   const navigate = useNavigate();
   const [proceed, setProceed] = useState<(() => void) | null>(null);
+  // Without a session (it ended: a logout elsewhere, a refused refresh) nothing can be saved any more:
+  // leaving for the login is never stopped. Asked, the question held the page on a blank login route.
   const isUnsaved = useRef(unsaved);
-  isUnsaved.current = unsaved;
+  isUnsaved.current = () => getSession() !== null && unsaved();
 
   // A redirect replaces the address (react-admin's own, a <Navigate replace>) and never asks; after a
   // save, `unsaved` is already false when the screen moves on.
