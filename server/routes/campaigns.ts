@@ -12,7 +12,7 @@ import { campaigns, clients, projects } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { badRequest, booleanQuery, INVALID_DATA, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
-import { once, requestKeyHeaders } from '../services/requestKeys';
+import { once, onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.campaigns.read };
 const write = { roles: ACCESS.campaigns.write };
@@ -167,9 +167,9 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4); the edit form sends the `updatedAt` it loaded. */
-  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema), answer: campaignAnswer } }, async (req) => {
+  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema), headers: requestKeyHeaders, answer: campaignAnswer } }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as CampaignUpdate & LoadedVersion;
-    return app.db.transaction(async (tx) => {
+    return onceInTransaction(app.db, req, async (tx) => {
       // Before the dates are checked against the stored ones: those may be someone else's since.
       await claimLoadedVersion(tx, campaigns, body.id, loaded, { conflict: STALE_EDIT.campaigns, notFound: CAMPAIGN_TEXT.notFound });
       const current = await findCampaign(tx, body.id, 'name' in body);

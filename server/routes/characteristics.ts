@@ -12,6 +12,7 @@ import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.characteristics.read };
 const write = { roles: ACCESS.characteristics.write };
@@ -77,9 +78,9 @@ export default async function characteristicRoutes(app: App) {
   });
 
   /** Id plus fields, or id and `deletedAt: null` to enable it again (spec 3 §7); the edit form sends the `updatedAt` it loaded. */
-  app.put('/characteristics/', { config: write, schema: { tags, summary: 'Modifica una característica o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(characteristicUpdateSchema), answer: characteristicAnswer } }, async (req) => {
+  app.put('/characteristics/', { config: write, schema: { tags, summary: 'Modifica una característica o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(characteristicUpdateSchema), headers: requestKeyHeaders, answer: characteristicAnswer } }, async (req) => {
     const { id: characteristicId, description, deletedAt, updatedAt: loaded } = req.body as z.infer<typeof characteristicUpdateSchema> & LoadedVersion;
-    return app.db.transaction(async (tx) => {
+    return onceInTransaction(app.db, req, async (tx) => {
       await claimLoadedVersion(tx, characteristics, characteristicId, loaded, { conflict: STALE_EDIT.characteristics, notFound: CHARACTERISTIC_TEXT.notFound });
       const [row] = await tx
         .update(characteristics)

@@ -16,6 +16,7 @@ import { badRequest, booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { CLIENT_NAMES } from '../services/clientImport';
 import { choices } from '../../domain/answers';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.clients.read };
 const write = { roles: ACCESS.clients.write };
@@ -134,10 +135,10 @@ export default async function clientRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/clients', { config: write, schema: { tags: ['clients'], summary: 'Modifica un cliente (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(clientUpdateSchema), answer: clientAnswer } }, async (req) => {
+  app.put('/clients', { config: write, schema: { tags: ['clients'], summary: 'Modifica un cliente (id en el cuerpo)', description: 'Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(clientUpdateSchema), headers: requestKeyHeaders, answer: clientAnswer } }, async (req) => {
     const { id: clientId, updatedAt: loaded, ...body } = req.body as ClientInput & LoadedVersion & { id: number };
     await ensureType(app, body.typeId);
-    return app.db.transaction(async (tx) => {
+    return onceInTransaction(app.db, req, async (tx) => {
       await claimLoadedVersion(tx, clients, clientId, loaded, { conflict: STALE_EDIT.clients, notFound: 'El cliente no existe.' });
       const [exists] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
       if (!exists) throw notFound('El cliente no existe.');

@@ -14,6 +14,7 @@ import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { applyRequiredDefault, holdClientForAttributes, withValues } from '../services/features';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.features.read };
 const write = { roles: ACCESS.features.write };
@@ -133,10 +134,11 @@ export default async function featureRoutes(app: App) {
     return reply.status(201).send({ id: featureId, data: await readFeature(app.db, featureId) });
   });
 
-  app.put('/features/:id', { config: write, schema: { tags, summary: 'Modifica un atributo de cliente y sus valores', description: 'No cambia de cliente ni quita un valor que use algún punto de venta. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(featureUpdateSchema), answer: featureSavedAnswer }, validatorCompiler }, async (req) => {
+  app.put('/features/:id', { config: write, schema: { tags, summary: 'Modifica un atributo de cliente y sus valores', description: 'No cambia de cliente ni quita un valor que use algún punto de venta. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(featureUpdateSchema), headers: requestKeyHeaders, answer: featureSavedAnswer }, validatorCompiler }, async (req) => {
     const { id: featureId } = req.params as { id: number };
     const body = req.body as Omit<FeatureInput, 'clientId'> & { clientId?: number } & LoadedVersion;
-    await app.db.transaction(async (tx) => {
+    // A retry of a save that committed runs nothing: the answer is the attribute as stored.
+    await onceInTransaction(app.db, req, async (tx) => {
       const [owner] = await tx.select({ clientId: features.clientId }).from(features).where(eq(features.id, featureId));
       if (owner) await holdClientForAttributes(tx, owner.clientId, body.isRequired);
       await claimLoadedVersion(tx, features, featureId, body.updatedAt, { conflict: STALE_EDIT.features, notFound: FEATURE_TEXT.notFound });

@@ -14,7 +14,7 @@ import { pgConstraint, pgErrorCode } from '../db/errors';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { badRequest, booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
-import { once, requestKeyHeaders } from '../services/requestKeys';
+import { once, onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 import { checkLocationRefs, codeTaken, locationWithCode, readLocation, refuseRepeatedLocation, usersOfClient } from '../services/locations';
 import { peopleChoices } from '../../domain/answers';
 
@@ -195,13 +195,14 @@ export default async function locationRoutes(app: App) {
     return reply.status(201).send(await readLocation(app.db, created.id));
   });
 
-  app.put('/locations', { config: write, schema: { tags, summary: 'Modifica un punto de venta (id en el cuerpo); su cliente no cambia', description: 'Reemplaza sus gerentes de zona y valores de atributos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(locationUpdateSchema), answer: locationAnswer }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/locations', { config: write, schema: { tags, summary: 'Modifica un punto de venta (id en el cuerpo); su cliente no cambia', description: 'Reemplaza sus gerentes de zona y valores de atributos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(locationUpdateSchema), headers: requestKeyHeaders, answer: locationAnswer }, validatorCompiler: formValidator }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as LocationUpdate & LoadedVersion;
     const [current] = await app.db.select({ clientId: locations.clientId, clientLocationId: locations.clientLocationId, fullName: locations.fullName, street: locations.street }).from(locations).where(eq(locations.id, body.id));
     if (!current) throw notFound(LOCATION_TEXT.notFound);
     if (body.clientId && body.clientId !== current.clientId) throw badRequest('El cliente de un punto de venta no puede cambiarse.', { clientId: 'El cliente de un punto de venta no puede cambiarse.' });
+    // A retry of a save that committed runs nothing: the answer is the point of sale as stored.
     await uniqueCode(() =>
-      app.db.transaction(async (tx) => {
+      onceInTransaction(app.db, req, async (tx) => {
         const refs = await checkLocationRefs(tx, current.clientId, body, body.id);
         await refuseRepeatedLocation(tx, current.clientId, body, { id: body.id, stored: current });
         await claimLoadedVersion(tx, locations, body.id, loaded, { conflict: STALE_EDIT.locations, notFound: LOCATION_TEXT.notFound });

@@ -12,6 +12,7 @@ import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.motives.read };
 const write = { roles: ACCESS.motives.write };
@@ -85,10 +86,10 @@ export default async function motiveRoutes(app: App) {
     return reply.status(201).send(created);
   });
 
-  app.put('/motives', { config: write, schema: { tags, summary: 'Modifica un motivo (id en el cuerpo)', description: 'Un campo que no se envía (descripción, requiresUserComment, isActive) conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(motiveUpdateSchema), answer: motiveAnswer } }, async (req) => {
+  app.put('/motives', { config: write, schema: { tags, summary: 'Modifica un motivo (id en el cuerpo)', description: 'Un campo que no se envía (descripción, requiresUserComment, isActive) conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(motiveUpdateSchema), headers: requestKeyHeaders, answer: motiveAnswer } }, async (req) => {
     // A field not sent stays as stored (drizzle leaves undefined values out of the SET).
     const { id: motiveId, updatedAt: loaded, ...body } = req.body as MotiveUpdate & LoadedVersion;
-    return app.db.transaction(async (tx) => {
+    return onceInTransaction(app.db, req, async (tx) => {
       await claimLoadedVersion(tx, motives, motiveId, loaded, { conflict: STALE_EDIT.motives, notFound: MOTIVE_TEXT.notFound });
       const [row] = await tx
         .update(motives)

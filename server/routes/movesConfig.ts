@@ -16,6 +16,7 @@ import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, notFound } from '../http';
 import { audit } from '../services/audit';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS['moves-config'].read };
 const write = { roles: ACCESS['moves-config'].write };
@@ -113,11 +114,12 @@ export default async function moveConfigRoutes(app: App) {
     return reply.status(201).send(row);
   });
 
-  app.put('/moves/put/:id', { config: write, schema: { tags, summary: 'Modifica una configuración de moves', description: 'Si algún proyecto la usa, solo cambian su nombre, su estado y el orden de sus tipos de move (400 en otro caso). Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(moveConfigSchema), answer: moveConfigAnswer } }, async (req) => {
+  app.put('/moves/put/:id', { config: write, schema: { tags, summary: 'Modifica una configuración de moves', description: 'Si algún proyecto la usa, solo cambian su nombre, su estado y el orden de sus tipos de move (400 en otro caso). Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', params: z.object({ id }), body: withLoadedVersion(moveConfigSchema), headers: requestKeyHeaders, answer: moveConfigAnswer } }, async (req) => {
     const { id: configId } = req.params as { id: number };
     const { updatedAt: loaded, ...body } = req.body as MoveConfigInput & LoadedVersion;
     await checkLists(app.db, body);
-    await app.db.transaction(async (tx) => {
+    // A retry of a save that committed runs nothing: the answer is the configuration as stored.
+    await onceInTransaction(app.db, req, async (tx) => {
       await claimLoadedVersion(tx, moveConfigurations, configId, loaded, { conflict: STALE_EDIT.movesConfig, notFound: MOVE_CONFIG_TEXT.notFound });
       // Locks the row: a project linked meanwhile cannot slip past the check.
       const [current] = await tx.select().from(moveConfigurations).where(eq(moveConfigurations.id, configId)).for('update');

@@ -19,7 +19,7 @@ import { cities, countries, locations, projectLocations, projects, states } from
 import { claimLoadedVersion } from '../db/staleEdits';
 import { booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
-import { once, requestKeyHeaders } from '../services/requestKeys';
+import { once, onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 import { lastUpdateLog, listProjects, type ProjectListFilter, projectRow, projectSnapshot, readProject } from '../services/projects/read';
 import { checkReferences } from '../services/projects/references';
 import { addLocations, addRangesAndVisits, extendProject, refuse, removeLocations, removeRanges } from '../services/projects/write';
@@ -240,9 +240,10 @@ export default async function projectRoutes(app: App) {
    * add visit ranges (with their visits) and remove those with no visit taken. With `updatedAt`,
    * refused (409) when the project changed after the form loaded it.
    */
-  app.put('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Modifica un proyecto (id en el cuerpo); uno vencido solo extiende su fecha de fin', description: 'Un proyecto vencido solo extiende su fin, con motivo; uno vigente o futuro también agrega rangos de visitas y quita los sin visitas tomadas. Lo que no se envía de `audioAttachment`, `autoApprovalRequired`, `campoRemote` y `alternativeProduct` conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(projectUpdateBody), answer: projectRowAnswer }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Modifica un proyecto (id en el cuerpo); uno vencido solo extiende su fecha de fin', description: 'Un proyecto vencido solo extiende su fin, con motivo; uno vigente o futuro también agrega rangos de visitas y quita los sin visitas tomadas. Lo que no se envía de `audioAttachment`, `autoApprovalRequired`, `campoRemote` y `alternativeProduct` conserva su valor. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(projectUpdateBody), headers: requestKeyHeaders, answer: projectRowAnswer }, validatorCompiler: formValidator }, async (req) => {
     const body = req.body as ProjectUpdate & LoadedVersion;
-    await app.db.transaction(async (tx) => {
+    // A retry of a save that committed runs nothing: the answer is the project as stored.
+    await onceInTransaction(app.db, req, async (tx) => {
       await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });
       const current = await projectSnapshot(tx, body.id, true);
       if (!current) throw notFound(PROJECT_TEXT.notFound);
@@ -277,7 +278,7 @@ export default async function projectRoutes(app: App) {
    * is a new version of the project (`updatedAt`); with the `updatedAt` the screen loaded, refused (409)
    * when the project changed since: the list sent would undo locations someone else added or removed.
    */
-  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, summary: 'Reemplaza los puntos de venta de un proyecto por la lista completa enviada', description: 'Los nuevos reciben los rangos de visitas del proyecto y sus visitas; uno con moves no puede salir. No vale para un proyecto vencido. Con el `updatedAt` que cargó la pantalla, responde 409 si el proyecto cambió desde entonces.', body: withLoadedVersion(projectLocationsBody), answer: projectLocationsSavedAnswer }, validatorCompiler: formValidator }, async (req) => {
+  app.put('/projects/locations', { config: write, bodyLimit, schema: { tags, summary: 'Reemplaza los puntos de venta de un proyecto por la lista completa enviada', description: 'Los nuevos reciben los rangos de visitas del proyecto y sus visitas; uno con moves no puede salir. No vale para un proyecto vencido. Con el `updatedAt` que cargó la pantalla, responde 409 si el proyecto cambió desde entonces.', body: withLoadedVersion(projectLocationsBody), headers: requestKeyHeaders, answer: projectLocationsSavedAnswer }, validatorCompiler: formValidator }, async (req) => {
     const body = req.body as z.infer<typeof projectLocationsBody> & LoadedVersion;
     const heldIds = async (db: Db | Tx) =>
       new Set((await db.select({ locationId: projectLocations.locationId }).from(projectLocations).where(eq(projectLocations.projectId, body.id))).map((r) => r.locationId));
@@ -290,7 +291,8 @@ export default async function projectRoutes(app: App) {
       if (!row) throw notFound(PROJECT_TEXT.notFound);
       return { id: body.id, added: 0, removed: 0, locationsCount: wanted.size, visits: 0, updatedAt: row.updatedAt };
     }
-    return app.db.transaction(async (tx) => {
+    // A retry of a change that committed (its answer was lost) answers the first one's result.
+    return onceInTransaction(app.db, req, async (tx) => {
       await claimLoadedVersion(tx, projects, body.id, body.updatedAt, { conflict: STALE_EDIT.projects, notFound: PROJECT_TEXT.notFound });
       const current = await projectSnapshot(tx, body.id, true);
       if (!current) throw notFound(PROJECT_TEXT.notFound);

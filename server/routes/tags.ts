@@ -13,6 +13,7 @@ import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, HttpError, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { pgErrorCode } from '../db/errors';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.tags.read };
 const write = { roles: ACCESS.tags.write };
@@ -85,11 +86,11 @@ export default async function tagRoutes(app: App) {
     }
   });
 
-  app.put('/tags', { config: write, schema: { tags, summary: 'Modifica un grupo de etiquetas (id en el cuerpo)', description: 'Sin `active`, el grupo conserva su estado. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(tagGroupUpdateSchema), answer: tagGroupAnswer } }, async (req) => {
+  app.put('/tags', { config: write, schema: { tags, summary: 'Modifica un grupo de etiquetas (id en el cuerpo)', description: 'Sin `active`, el grupo conserva su estado. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(tagGroupUpdateSchema), headers: requestKeyHeaders, answer: tagGroupAnswer } }, async (req) => {
     // Without `active` the group keeps its state (drizzle leaves undefined values out of the SET).
     const { id: groupId, updatedAt: loaded, ...body } = req.body as z.infer<typeof tagGroupUpdateSchema> & LoadedVersion;
     try {
-      return await app.db.transaction(async (tx) => {
+      return await onceInTransaction(app.db, req, async (tx) => {
         await ensureUniqueName(tx, body.groupName, groupId);
         // After the name's lock, as a save without `updatedAt` takes them: the other order could deadlock.
         await claimLoadedVersion(tx, tagGroups, groupId, loaded, { conflict: STALE_EDIT.tags, notFound: TAG_TEXT.notFound });

@@ -28,6 +28,7 @@ import {
 import { listCount, pageCount, withCount } from '../db/list';
 import webUsersImport from './webUsersImport';
 import { pgErrorCode } from '../db/errors';
+import { onceInTransaction, requestKeyHeaders, sealed } from '../services/requestKeys';
 
 const admin = { roles: ACCESS['web-users'].write };
 const tags = ['web-users'];
@@ -137,34 +138,40 @@ export default async function webUserRoutes(app: App) {
    * Id in the body; a field left out keeps its stored value, an empty password the current one. With
    * `updatedAt`, refused (409) when the user changed after the form loaded it.
    */
-  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones (quien cambia la propia conserva la sesión desde la que la cambió). Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema), answer: webUserAnswer } }, async (req) => {
+  app.put('/web-users', { config: admin, schema: { tags, summary: 'Modifica un usuario (id en el cuerpo); los campos omitidos conservan su valor', description: 'Una contraseña vacía conserva la actual; cambiarla o desactivar al usuario cierra sus sesiones (quien cambia la propia conserva la sesión desde la que la cambió). Nadie se desactiva ni cambia su propio rol. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona lo guardó desde entonces.', body: withLoadedVersion(webUserUpdateSchema), headers: requestKeyHeaders, answer: webUserAnswer } }, async (req) => {
     const { id: userId, password, updatedAt: loaded, ...update } = req.body as WebUserUpdate & LoadedVersion;
     const passwordHash = password ? await hashPassword(password) : undefined;
+    const compared = { ...(req.body as object), password: password ? sealed(app.config.jwtSecret, password) : password };
     try {
-      return await app.db.transaction(async (tx) => {
-        await claimLoadedVersion(tx, users, userId, loaded, { conflict: STALE_EDIT.webUsers, notFound: WEB_USER_TEXT.notFound });
-        const stored = await storedUserValues(tx, userId);
-        if (!stored) throw notFound(WEB_USER_TEXT.notFound);
-        const checked = updatedUser(stored, update);
-        if ('errors' in checked) throw badRequest(INVALID_DATA, checked.errors);
-        const { actions, ...body } = checked.user;
-        if (userId === req.session.id && !body.status) throw badRequest(WEB_USER_TEXT.selfDeactivate);
-        // An administrator who drops its own role could leave no one to manage users.
-        if (userId === req.session.id && body.rolId !== req.session.rol) throw badRequest(WEB_USER_TEXT.selfRole, { rolId: WEB_USER_TEXT.selfRole });
-        await ensureEmailFree(tx, body.email, userId);
-        await ensureClient(tx, body.clientId, body.clientId !== stored.clientId);
-        // A role change says so even when it also clears the client (a staff role has none).
-        if (body.rolId !== stored.rolId) await ensureFreeOfLocations(tx, userId, null, 'rol');
-        else if (body.clientId !== stored.clientId) await ensureFreeOfLocations(tx, userId, body.clientId, 'cliente');
-        await tx
-          .update(users)
-          .set({ ...body, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
-          .where(eq(users.id, userId));
-        await setUserActions(tx, userId, roleActions(body.rolId).map((a) => a.actionId), actions);
-        if (passwordHash || !body.status) await revokeSessions(tx, userId, userId === req.session.id ? req.session.family : null);
-        await audit(tx, { userId: req.session.id, entity: 'user', entityId: userId, action: 'update', detail: { passwordChanged: Boolean(passwordHash) } });
-        return oneUser(tx, userId);
-      });
+      return await onceInTransaction(
+        app.db,
+        req,
+        async (tx) => {
+          await claimLoadedVersion(tx, users, userId, loaded, { conflict: STALE_EDIT.webUsers, notFound: WEB_USER_TEXT.notFound });
+          const stored = await storedUserValues(tx, userId);
+          if (!stored) throw notFound(WEB_USER_TEXT.notFound);
+          const checked = updatedUser(stored, update);
+          if ('errors' in checked) throw badRequest(INVALID_DATA, checked.errors);
+          const { actions, ...body } = checked.user;
+          if (userId === req.session.id && !body.status) throw badRequest(WEB_USER_TEXT.selfDeactivate);
+          // An administrator who drops its own role could leave no one to manage users.
+          if (userId === req.session.id && body.rolId !== req.session.rol) throw badRequest(WEB_USER_TEXT.selfRole, { rolId: WEB_USER_TEXT.selfRole });
+          await ensureEmailFree(tx, body.email, userId);
+          await ensureClient(tx, body.clientId, body.clientId !== stored.clientId);
+          // A role change says so even when it also clears the client (a staff role has none).
+          if (body.rolId !== stored.rolId) await ensureFreeOfLocations(tx, userId, null, 'rol');
+          else if (body.clientId !== stored.clientId) await ensureFreeOfLocations(tx, userId, body.clientId, 'cliente');
+          await tx
+            .update(users)
+            .set({ ...body, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
+            .where(eq(users.id, userId));
+          await setUserActions(tx, userId, roleActions(body.rolId).map((a) => a.actionId), actions);
+          if (passwordHash || !body.status) await revokeSessions(tx, userId, userId === req.session.id ? req.session.family : null);
+          await audit(tx, { userId: req.session.id, entity: 'user', entityId: userId, action: 'update', detail: { passwordChanged: Boolean(passwordHash) } });
+          return oneUser(tx, userId);
+        },
+        compared,
+      );
     } catch (error) {
       throw isUniqueViolation(error) ? emailTaken() : error;
     }

@@ -13,11 +13,11 @@
  * - the same key with another body or route: 422, nothing written;
  * - no key: the write runs as it always did.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { rowsOf, type Tx } from '../db/client';
+import { type Db, rowsOf, type Tx } from '../db/client';
 import { requestKeys } from '../db/schema';
 import { HttpError } from '../http';
 
@@ -63,13 +63,17 @@ export interface Once<T> {
   replayed: boolean;
 }
 
-/** Runs `write` once per key of the request's user, inside `tx` (the write's transaction). */
-export async function once<T>(tx: Tx, req: FastifyRequest, write: () => Promise<T>): Promise<Once<T>> {
+/**
+ * Runs `write` once per key of the request's user, inside `tx` (the write's transaction). `compared`: what
+ * a retry must repeat, the request's body unless the route says otherwise (one with a password hands it
+ * sealed: its hash is kept a day).
+ */
+export async function once<T>(tx: Tx, req: FastifyRequest, write: () => Promise<T>, compared: unknown = req.body): Promise<Once<T>> {
   const key = requestKeyOf(req);
   if (key === null) return { answer: await write(), replayed: false };
   const userId = req.session.id;
   const request = `${req.method} ${req.routeOptions.url ?? req.url}`;
-  const bodyHash = hashOf(req.body);
+  const bodyHash = hashOf(compared);
   // Keys past their day go, a few at each keyed write (by their date's index), skipping any another
   // request holds: no write waits on another's sweep.
   await tx.execute(sql`delete from ${requestKeys} where (user_id, key) in (
@@ -100,4 +104,22 @@ export async function once<T>(tx: Tx, req: FastifyRequest, write: () => Promise<
     sql`update ${requestKeys} set answer = ${JSON.stringify(answer ?? null)}::jsonb where user_id = ${userId} and key = ${key}`,
   );
   return { answer, replayed: false };
+}
+
+/**
+ * A write's whole transaction run through `once`: the answer it gives, or, for the retry of a write that
+ * committed (the same key and body), the first one's. The edit forms send their key too: a 'Guardar'
+ * whose answer was lost but which saved, pressed again, is told it saved, where its loaded `updatedAt`,
+ * replaced by its own first save, got the 409 "modificado en otra pestaña".
+ */
+export function onceInTransaction<T>(db: Db, req: FastifyRequest, write: (tx: Tx) => Promise<T>, compared: unknown = req.body): Promise<T> {
+  return db.transaction(async (tx) => (await once(tx, req, () => write(tx), compared)).answer);
+}
+
+/**
+ * A secret of the body (a new password) as a retry compares it: an HMAC under the server's secret, so
+ * the request key's hash, kept a day, cannot be tried against guessed passwords without that secret.
+ */
+export function sealed(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(value).digest('hex');
 }

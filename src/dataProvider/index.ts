@@ -74,8 +74,9 @@ export interface CampoDataProvider extends DataProvider {
 }
 
 /**
- * The tab's request keys (requestKey.ts): every creation and action carries one, the same while the same data
- * is sent again after a failure (an answer that never came); the routes that honour it do nothing twice.
+ * The tab's request keys (requestKey.ts): every creation, edit and action carries one, the same while the
+ * same data is sent again after a failure (an answer that never came); the routes that honour it do
+ * nothing twice, and an edit saved by its first try is not refused as changed by someone else.
  */
 const keys = requestKeys();
 
@@ -118,7 +119,7 @@ export const dataProvider: CampoDataProvider = {
     const fields = update.idIn === 'body' ? { ...params.data, id: params.id } : params.data;
     const loaded: unknown = update.checksUpdatedAt ? params.previousData?.updatedAt : undefined;
     const body = typeof loaded === 'string' ? { ...fields, updatedAt: loaded } : fields;
-    return { data: recordOf(await request(path, { method: 'PUT', body }), update.recordIn) };
+    return { data: recordOf(await keyed(path, { method: 'PUT', body }, { resource, id: params.id, body }), update.recordIn) };
   },
   async updateMany(resource, params) {
     const results = await Promise.all(params.ids.map((id) => dataProvider.update(resource, { id, data: params.data, previousData: {} as RaRecord })));

@@ -1,7 +1,8 @@
 /**
  * The `Idempotency-Key` of a write that must not happen twice (moves created for Getters, a push to every
- * device, a project). The data provider sends one with every creation and action. An answer can be lost while the server goes on and saves (our timeout, a dropped connection):
- * the user, told it failed, presses 'Guardar' again. Sent again with the same data, the write carries the
+ * device, a project) or be refused for a change it made itself (an edit: its loaded version is gone). The
+ * data provider sends one with every creation, edit and action. An answer can be lost while the server
+ * goes on and saves (our timeout, a dropped connection): the user, told it failed, presses 'Guardar' again. Sent again with the same data, the write carries the
  * same key and the server answers what it did the first time (server/services/requestKeys.ts). Other data,
  * or the same data after a success (a second move on purpose), gets a new key.
  */

@@ -66,7 +66,7 @@ describe('the OpenAPI document', () => {
     expect(operation('POST', '/api/auth/login')!.security).toEqual([]);
   });
 
-  it('documents the Idempotency-Key a creation honours, and no header that is not one', () => {
+  it('documents the Idempotency-Key a creation or an edit honours, and no header that is not one', () => {
     interface Parameter {
       in: string;
       name: string;
@@ -82,6 +82,8 @@ describe('the OpenAPI document', () => {
       ['POST', '/api/user-moves/massive-locations'],
       ['PUT', '/api/accounts/pay'],
       ['PUT', '/api/accounts/massive-pay'],
+      // Every edit form's save: its retry after a lost answer is not refused as someone else's change.
+      ...['/clients', '/locations', '/features/{id}', '/characteristics/', '/motives', '/tags', '/campaigns', '/moves/put/{id}', '/web-users', '/projects', '/projects/locations'].map((url) => ['PUT', `/api${url}`]),
     ]) {
       const headers = headersOf(method, url);
       expect(headers.map((h) => h.name), `${method} ${url}`).toEqual(['idempotency-key']);

@@ -2,12 +2,14 @@
  * Writes sent again with their `Idempotency-Key` (a retry after a lost answer): the first answer comes
  * back and nothing is done twice; the same key with other data is refused; a refused write leaves no key.
  */
+import { createHash } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { ROLE } from '../../domain/roles';
+import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
-import { campaigns, clients, locations, projectLocations, projects, pushMessages, pushOutbox, requestKeys, userMoves, users, visits } from '../../server/db/schema';
+import { auditLog, campaigns, clients, locations, projectLocations, projects, pushMessages, pushOutbox, requestKeys, userMoves, users, visits } from '../../server/db/schema';
 import { pushNoticesFor } from '../../server/services/push';
 import { REQUEST_KEY_TEXT } from '../../server/services/requestKeys';
 import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
@@ -199,5 +201,66 @@ describe('the same key at the same moment (PostgreSQL)', () => {
     expect([ra.statusCode, rb.statusCode]).toEqual([201, 201]);
     expect(rb.json()).toEqual(ra.json());
     expect(await movesOf(pg, pl)).toBe(before + 1);
+  });
+});
+
+describe('an edit sent again with its key (its answer was lost, the save committed)', () => {
+  const get = async (url: string) => {
+    const answer = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: t.authHeader(admin) });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json();
+  };
+  const audits = async (entity: string, entityId: number) =>
+    (await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId)))))[0].n;
+
+  it("answers the first save's record, not the 409 of a version its own save replaced; without the key, the 409 stands", async () => {
+    const [client] = await t.db.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);
+    const loaded = await get(`/clients/${client.id}`);
+    const edit = { ...loaded, name: `${loaded.name} (editado una vez)` };
+    const audited = await audits('client', client.id);
+    const first = await call(t, 'PUT', '/clients', admin, edit, 'client-edit-answer-lost');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().updatedAt).not.toBe(loaded.updatedAt);
+    const again = await call(t, 'PUT', '/clients', admin, edit, 'client-edit-answer-lost');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await audits('client', client.id)).toBe(audited + 1);
+    // The same body under another key is another save, over a version that is gone: refused.
+    const other = await call(t, 'PUT', '/clients', admin, edit, 'client-edit-other-key');
+    expect([other.statusCode, other.json().message]).toEqual([409, STALE_EDIT.clients]);
+    const keyless = await call(t, 'PUT', '/clients', admin, edit);
+    expect([keyless.statusCode, keyless.json().message]).toEqual([409, STALE_EDIT.clients]);
+    // Other data with the first key: refused, nothing written.
+    const changed = await call(t, 'PUT', '/clients', admin, { ...edit, name: `${loaded.name} (otro)` }, 'client-edit-answer-lost');
+    expect([changed.statusCode, changed.json().message]).toEqual([422, REQUEST_KEY_TEXT.reused]);
+    expect((await get(`/clients/${client.id}`)).name).toBe(edit.name);
+  });
+
+  it('answers a point of sale as stored after its first save, which ran once', async () => {
+    const [place] = await t.db.select({ id: locations.id }).from(locations).orderBy(locations.id).limit(1);
+    const loaded = await get(`/locations/${place.id}`);
+    const edit = { ...loaded, fullName: `${loaded.fullName} (editada)` };
+    const audited = await audits('location', place.id);
+    const first = await call(t, 'PUT', '/locations', admin, edit, 'location-edit-answer-lost');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call(t, 'PUT', '/locations', admin, edit, 'location-edit-answer-lost');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: place.id, fullName: edit.fullName, updatedAt: first.json().updatedAt });
+    expect(await audits('location', place.id)).toBe(audited + 1);
+  });
+
+  it('compares a new password sealed: the retry with it answers the first save, another password is refused, and the kept hash is not the plain body', async () => {
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'gerente@campo.test'));
+    const loaded = await get(`/web-users/${user.id}`);
+    const edit = { ...loaded, password: 'Otra#Clave2026' };
+    const first = await call(t, 'PUT', '/web-users', admin, edit, 'user-edit-answer-lost');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call(t, 'PUT', '/web-users', admin, edit, 'user-edit-answer-lost');
+    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    const otherPassword = await call(t, 'PUT', '/web-users', admin, { ...edit, password: 'Tercera#Clave2026' }, 'user-edit-answer-lost');
+    expect([otherPassword.statusCode, otherPassword.json().message]).toEqual([422, REQUEST_KEY_TEXT.reused]);
+    const [kept] = await t.db.select({ bodyHash: requestKeys.bodyHash }).from(requestKeys).where(eq(requestKeys.key, 'user-edit-answer-lost'));
+    expect(kept.bodyHash).not.toBe(createHash('sha256').update(JSON.stringify(edit)).digest('hex'));
+    expect((await t.login('gerente@campo.test', 'Otra#Clave2026')).token).toBeTruthy();
   });
 });

@@ -344,6 +344,54 @@ describe('Two people editing one client', () => {
     ana.errors.assertNone();
     beto.errors.assertNone([/status of 409/]);
   });
+
+  it('a save whose answer was lost, pressed again, is saved: not refused as a change from another tab', async () => {
+    const name = `Ópticas Sin Respuesta ${Date.now().toString(36)}`;
+    const { id } = await api('admin@campo.test', 'POST', '/clients/', {
+      name,
+      address: 'Mitre 742, Córdoba',
+      telephone: '3514123456',
+      email: 'calidad@sinrespuesta.com.ar',
+      imageUrl: '',
+      claimUrl: 'https://forms.sinrespuesta.com.ar/reclamos',
+      contactUrl: 'https://forms.sinrespuesta.com.ar/contacto',
+      linkSurveyMonkey: '',
+      typeId: null,
+    });
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/clients/edit/${id}` });
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    await page.getByLabel('Dirección').fill('Calle Guardada 300');
+    // The server saves, but its answer never comes back (a proxy's 502, a dropped connection).
+    let sent = 0;
+    await page.route('**/api/clients', async (route) => {
+      if (route.request().method() !== 'PUT' || sent++ > 0) return route.fallback();
+      const answered = await route.fetch();
+      expect(answered.status()).toBe(200);
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const failed = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(failed.getByText('No se pudo conectar con el servidor. Revise su conexión e intente nuevamente.'));
+    await failed.getByRole('button', { name: 'Cerrar' }).click();
+    expect((await api('admin@campo.test', 'GET', `/clients/${id}`)).address).toBe('Calle Guardada 300');
+
+    // Pressed again, the same save is the one that went through: no 409 naming another tab.
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    await atPath(page, '/clients');
+    expect(sent).toBe(2);
+    expect(await page.getByText(STALE_EDIT.clients).count()).toBe(0);
+    // And the form opened again edits from that save on.
+    await page.goto(`/clients/edit/${id}`);
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    await page.getByLabel('Dirección').fill('Calle Siguiente 400');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    expect((await api('admin@campo.test', 'GET', `/clients/${id}`)).address).toBe('Calle Siguiente 400');
+    errors.assertNone([/ERR_CONNECTION_RESET \(.*\/api\/clients\)/]);
+  });
 });
 
 describe('a client that does not exist', () => {
