@@ -31,6 +31,15 @@ export const AUTH_TEXT = {
   forbidden: 'No tiene permisos para realizar esta acción.',
 } as const;
 
+/** A form's unsaved work kept when the session ended under it (src/authProvider/drafts.ts). */
+export const DRAFT_TEXT = {
+  /** On the login form, while some work waits. */
+  kept: 'Los cambios sin guardar se recuperarán al ingresar nuevamente con el mismo usuario.',
+  /** On the form that took its work back. */
+  restored: 'Se recuperaron los cambios que no se habían guardado cuando se cerró la sesión. Revíselos y presione Guardar.',
+  discard: 'Descartar cambios recuperados',
+} as const;
+
 /** The session the console keeps after login (spec 1 §3, "Session / user profile"). */
 export const userProfileAnswer = z.object({
   id: recordId,

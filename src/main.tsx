@@ -1,6 +1,7 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, getSession, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
+import { keepDrafts } from './authProvider/drafts';
 import { refreshSession, syncProfile } from './dataProvider/http';
 import { ChangePasswordPage } from './public/ChangePasswordPage';
 import { LoginPage } from './public/LoginPage';
@@ -72,6 +73,7 @@ function Root() {
     () =>
       onSessionChangedElsewhere((change) => {
         if (mode === 'admin' && change === 'ended') {
+          keepDrafts();
           rememberNext(location.pathname + location.search);
           location.assign('/login');
         } else if ((mode === 'admin' && change === 'otherUser') || (mode === 'public' && change === 'started' && publicScreen(location.pathname) === 'login')) {

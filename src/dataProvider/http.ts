@@ -1,6 +1,7 @@
 import { AUTH_TEXT, type LoginAnswer, type UserProfile } from '../../domain/auth';
 import { fetchProfile, profileScope } from '../authProvider/profile';
 import { clearSession, getSession, markSessionExpired, rememberNext, saveProfile, updateTokens } from '../authProvider/session';
+import { keepDrafts } from '../authProvider/drafts';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 import { fetchFailure, statusMessage } from './httpText';
 
@@ -180,8 +181,10 @@ export async function syncProfile(): Promise<void> {
   if (profile && now) adoptProfile(now.profile, profile);
 }
 
-/** Logs out on the device and returns to login (a failed refresh ends the session); logging in again returns here. */
+/** Logs out on the device and returns to login (a failed refresh ends the session); logging in again returns here, with what was typed. */
 export function endSessionAndGoToLogin(): never {
+  // The forms' unsaved work first: logging in again as the same user gives it back (drafts.ts).
+  keepDrafts();
   clearSession();
   markSessionExpired();
   rememberNext(window.location.pathname + window.location.search);

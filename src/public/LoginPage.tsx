@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { AUTH_TEXT, loginSchema } from '../../domain/auth';
+import { AUTH_TEXT, DRAFT_TEXT, loginSchema } from '../../domain/auth';
 import { fieldErrors, isEmail, MSG } from '../../domain/validation';
 import { login } from '../authProvider/auth';
+import { draftsKept } from '../authProvider/drafts';
 import { forgetSessionExpired, sessionExpired, type StoredSession } from '../authProvider/session';
 import { Field, FormAlert, isRecommendedBrowser, PublicPage } from './parts';
 
@@ -13,6 +14,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
   const [busy, setBusy] = useState(false);
   // Sent here because the session could not be renewed: said until the user tries again.
   const [expired, setExpired] = useState(sessionExpired);
+  const [drafts] = useState(draftsKept);
 
   const parsed = loginSchema.safeParse({ email, password });
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -45,7 +47,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
     <PublicPage banner={banner}>
       <p className="pub-subtitle">Consola de administración</p>
       <form onSubmit={submit} noValidate>
-        <FormAlert message={failure || (expired ? AUTH_TEXT.sessionExpired : '')} />
+        <FormAlert message={failure || [expired && AUTH_TEXT.sessionExpired, drafts && DRAFT_TEXT.kept].filter(Boolean).join(' ')} />
         <Field
           name="email"
           label="Email"

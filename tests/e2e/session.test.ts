@@ -1,7 +1,7 @@
 /** Login, logout, deep links, the session's refresh, partner login and the password restore. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { AUTH_TEXT } from '../../domain/auth';
+import { AUTH_TEXT, DRAFT_TEXT } from '../../domain/auth';
 import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
 import { HTTP_TEXT } from '../../src/dataProvider/httpText';
@@ -560,6 +560,97 @@ describe('lists and confirmations at the keyboard and the mouse', () => {
     await page.mouse.up();
     await gone(confirm);
     errors.assertNone();
+  });
+});
+
+describe('work typed when the session ends', () => {
+  /** A client of the test's own, to edit. */
+  async function clientToEdit(name: string): Promise<number> {
+    const body = { name, address: 'Mitre 742, Córdoba', telephone: '3514123456', email: 'calidad@borradores.com.ar', imageUrl: '', claimUrl: 'https://forms.borradores.com.ar/reclamos', contactUrl: 'https://forms.borradores.com.ar/contacto', linkSurveyMonkey: '', typeId: null };
+    return (await callApi<{ id: number }>('POST', '/clients/', body, await adminToken())).id;
+  }
+  /** The session's tokens are refused from now on (revoked by a password reset, say): its next call goes to login. */
+  const revoke = (page: Page) =>
+    page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('campo.session')!);
+      localStorage.setItem('campo.session', JSON.stringify({ ...stored, token: `${stored.token}x`, refreshToken: 'revocado-no-existe' }));
+    });
+  const address = (page: Page) => page.getByLabel('Dirección');
+
+  it("is kept by 'Guardar' going to the login: the same user, logged in again, finds it on the form and saves it", async () => {
+    const name = `Ópticas Borrador ${Date.now().toString(36)}`;
+    const id = await clientToEdit(name);
+    const { page, errors } = await open();
+    await loginThroughForm(page, 'admin@campo.test');
+    await page.goto(`/clients/edit/${id}`);
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    await address(page).fill('Calle Recuperada 500');
+    await revoke(page);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+
+    await atPath(page, '/login');
+    await shown(page.getByRole('alert').getByText(`${AUTH_TEXT.sessionExpired} ${DRAFT_TEXT.kept}`, { exact: true }));
+    const form = loginForm(page);
+    await form.email.fill('admin@campo.test');
+    await form.password.fill(DEMO_PASSWORD);
+    await form.submit.click();
+
+    // Back on the form, with what was typed and a word saying so; nothing was saved yet.
+    await atPath(page, `/clients/edit/${id}`);
+    await shown(page.getByText(DRAFT_TEXT.restored));
+    await expect.poll(() => address(page).inputValue()).toBe('Calle Recuperada 500');
+    expect((await callApi<{ address: string }>('GET', `/clients/${id}`, undefined, await adminToken())).address).toBe('Mitre 742, Córdoba');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    expect((await callApi<{ address: string }>('GET', `/clients/${id}`, undefined, await adminToken())).address).toBe('Calle Recuperada 500');
+
+    // Taken back once: the form opened again shows the stored values, no word of a draft.
+    await page.goto(`/clients/edit/${id}`);
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    expect(await address(page).inputValue()).toBe('Calle Recuperada 500');
+    expect(await page.getByText(DRAFT_TEXT.restored).count()).toBe(0);
+    errors.assertNone(LOGIN_REFUSED);
+  });
+
+  it('can be turned down on the form, and is never shown to another user logging in on the tab', async () => {
+    const name = `Ópticas Descarte ${Date.now().toString(36)}`;
+    const id = await clientToEdit(name);
+    const { page, errors } = await open();
+    for (const next of ['admin@campo.test', 'operaciones@campo.test']) {
+      await loginThroughForm(page, 'admin@campo.test');
+      await page.goto(`/clients/edit/${id}`);
+      await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+      await address(page).fill('Calle Descartada 600');
+      await revoke(page);
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await atPath(page, '/login');
+      await shown(page.getByRole('alert').getByText(`${AUTH_TEXT.sessionExpired} ${DRAFT_TEXT.kept}`, { exact: true }));
+      const form = loginForm(page);
+      await form.email.fill(next);
+      await form.password.fill(DEMO_PASSWORD);
+      await form.submit.click();
+      await atPath(page, `/clients/edit/${id}`);
+      await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+      if (next === 'admin@campo.test') {
+        // The same user turns the draft down: the form is back to the stored values, with nothing to save.
+        await shown(page.getByText(DRAFT_TEXT.restored));
+        await expect.poll(() => address(page).inputValue()).toBe('Calle Descartada 600');
+        await page.getByRole('button', { name: DRAFT_TEXT.discard }).click();
+        await gone(page.getByText(DRAFT_TEXT.restored));
+        expect(await address(page).inputValue()).toBe('Mitre 742, Córdoba');
+        expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+      } else {
+        // Another user on the tab: the stored values, no word of someone else's draft.
+        expect(await address(page).inputValue()).toBe('Mitre 742, Córdoba');
+        expect(await page.getByText(DRAFT_TEXT.restored).count()).toBe(0);
+      }
+      await page.getByRole('button', { name: 'Perfil' }).click();
+      await page.getByRole('menuitem', { name: 'Desconectar' }).click();
+      await atPath(page, '/login');
+    }
+    // Nothing waits any more: the login form says no work will come back.
+    expect(await page.getByText(DRAFT_TEXT.kept).count()).toBe(0);
+    errors.assertNone(LOGIN_REFUSED);
   });
 });
 

@@ -3,12 +3,15 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Button, Card, CardContent, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import type { RaRecord } from 'ra-core';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { DRAFT_TEXT } from '../../../domain/auth';
+import { type Draft, draftOf, dropDraft, lendDraft } from '../../authProvider/drafts';
+import { getSession } from '../../authProvider/session';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../dialogs';
 import { useConfirmLeave } from './useConfirmLeave';
 import { CHAT_GUTTER } from '../chatGutter';
@@ -116,12 +119,27 @@ export function CampoForm<T extends FieldValues>({
   children,
 }: CampoFormProps<T>) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // What was typed here when the session ended under it, back after logging in again (drafts.ts).
+  const [restored, setRestored] = useState<Draft | null>(() => {
+    const session = getSession();
+    return session && mode !== 'VIEW' ? draftOf(pathname, session.profile.id) : null;
+  });
   const form = useForm<T>({ defaultValues: defaultValues as never, resolver: zodResolver(schema as never) as unknown as Resolver<T>, mode: 'all' });
   const { formState } = form;
+  useEffect(() => {
+    if (!restored) return;
+    // The loaded values stay the form's defaults: the restored ones are changes to save, or to reset.
+    form.reset({ ...defaultValues, ...(restored.values as object) } as T, { keepDefaultValues: true });
+    dropDraft(pathname);
+    // Once, on opening: the draft is the form's first values.
+  }, []);
   const [asking, setAsking] = useState<T | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const watched = useWatch({ control: form.control }) as T;
-  const loaded = useRef(record);
+  // A restored draft saves against the version its values were edited from: a change someone made
+  // meanwhile is refused (409), not undone.
+  const loaded = useRef((restored?.record as RaRecord | undefined) ?? record);
   const holds = useRef<Holds>(new Map());
 
   // While a save runs, the screen's own navigation after it (to the list, to the record) is no leaving;
@@ -143,6 +161,13 @@ export function CampoForm<T extends FieldValues>({
   const unsaved = Boolean(confirmLeave) && formState.isDirty && !isView;
   // Every way out asks: the side menu and the header's links too, not only 'Cancelar' and the back arrow.
   const { leave, dialog: leaveDialog } = useConfirmLeave(() => unsaved && !saving.current, { anyNavigation: true });
+  // While open with unsaved changes, the form lends them to be kept if the session ends (drafts.ts).
+  useEffect(() => {
+    const session = getSession();
+    if (isView || !session) return;
+    const userId = session.profile.id;
+    return lendDraft(() => (form.formState.isDirty ? { path: pathname, userId, values: form.getValues(), record: loaded.current } : null));
+  }, [form, isView, pathname]);
   const askFirst = mode === 'ADD' || Boolean(confirm);
   const confirmText = typeof confirm === 'object' ? confirm : {};
 
@@ -157,6 +182,7 @@ export function CampoForm<T extends FieldValues>({
       if (saved !== false) {
         if (saved) loaded.current = saved;
         form.reset(values, { keepValues: true });
+        setRestored(null);
       }
     } catch (error) {
       const fieldErrors = (error as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {};
@@ -220,6 +246,26 @@ export function CampoForm<T extends FieldValues>({
                 </Tooltip>
               )}
             </Box>
+            {restored && (
+              <Alert
+                severity="info"
+                sx={{ mb: 2 }}
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      form.reset(defaultValues);
+                      setRestored(null);
+                    }}
+                  >
+                    {DRAFT_TEXT.discard}
+                  </Button>
+                }
+              >
+                {DRAFT_TEXT.restored}
+              </Alert>
+            )}
             <FormProvider {...form}>
               <form onSubmit={submit} noValidate>
                 {/* `minInlineSize: 0`: a fieldset is as wide as its content's min-content by default, so on a

@@ -1,0 +1,84 @@
+/**
+ * Unsaved form work kept across a session that ended under it (a refused renewal, a password reset, a
+ * logout in another tab). The console goes to the login form; logging in again as the same user opens
+ * the same page, and its form takes back what was typed, where it opened on the stored values and the
+ * work was gone.
+ *
+ * A form on screen lends a `DraftSource` while it is open; `keepDrafts` (called just before the console
+ * leaves for the login) asks each one and keeps what they answer in the tab's sessionStorage: this tab
+ * only, gone with it. A draft is the one user's: another user logging in on the tab never sees it.
+ */
+
+/** What a form hands over: its page, its user, its values, and the record its values were loaded from. */
+export interface Draft {
+  path: string;
+  userId: number;
+  values: unknown;
+  /** The record as the form loaded it (its `updatedAt` still tells the server which version was edited). */
+  record?: unknown;
+}
+
+/** Asked when the session ends: the form's draft, or null when there is nothing unsaved. */
+export type DraftSource = () => Draft | null;
+
+const KEY = 'campo.drafts';
+const sources = new Set<DraftSource>();
+
+/** Lends a form's draft while it is open; answers the function that takes it back. */
+export function lendDraft(source: DraftSource): () => void {
+  sources.add(source);
+  return () => void sources.delete(source);
+}
+
+/**
+ * A file chosen in an input (a client's logo) cannot be kept: the field goes back to what the form loaded,
+ * as a value left out. Everything else a form holds is plain data.
+ */
+const keepable = (_key: string, value: unknown) => (typeof Blob !== 'undefined' && value instanceof Blob ? undefined : value);
+
+function stored(): Draft[] {
+  try {
+    const drafts = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as unknown;
+    return Array.isArray(drafts) ? (drafts as Draft[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps every open form's unsaved work (one per page; the newest wins). Answers how many were kept. */
+export function keepDrafts(): number {
+  const drafts = [...sources].map((source) => source()).filter((d): d is Draft => d !== null);
+  if (!drafts.length) return 0;
+  const paths = new Set(drafts.map((d) => d.path));
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify([...stored().filter((d) => !paths.has(d.path)), ...drafts], keepable));
+  } catch {
+    // A storage full or refused (a private window's quota): the work cannot be kept; the login goes on.
+    return 0;
+  }
+  return drafts.length;
+}
+
+/** True while some draft waits for its user to log in again (the login form says the work is kept). */
+export const draftsKept = (): boolean => stored().length > 0;
+
+/**
+ * The draft of this page kept for this user, if any (read only: React may render a form twice). Any other
+ * user's drafts are dropped on the way (someone else logged in on the tab).
+ */
+export function draftOf(path: string, userId: number): Draft | null {
+  const drafts = stored();
+  const theirs = drafts.filter((d) => d.userId === userId);
+  if (theirs.length < drafts.length) write(theirs);
+  return theirs.find((d) => d.path === path) ?? null;
+}
+
+/** The page's draft is taken back (or turned down): it is no longer kept. */
+export function dropDraft(path: string): void {
+  write(stored().filter((d) => d.path !== path));
+}
+
+function write(drafts: Draft[]) {
+  if (drafts.length) sessionStorage.setItem(KEY, JSON.stringify(drafts));
+  else sessionStorage.removeItem(KEY);
+}

@@ -1,0 +1,72 @@
+/** A form's unsaved work kept when the session ends under it: for its own user, once, files left out. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { draftOf, draftsKept, dropDraft, keepDrafts, lendDraft } from '../../src/authProvider/drafts';
+
+/** The tab's sessionStorage, in memory. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+let given: (() => void)[] = [];
+beforeEach(() => {
+  vi.stubGlobal('sessionStorage', memoryStorage());
+});
+afterEach(() => {
+  for (const takeBack of given) takeBack();
+  given = [];
+  vi.unstubAllGlobals();
+});
+
+describe('drafts', () => {
+  it('keeps only the forms with unsaved work, and gives a page its draft for its user', () => {
+    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' }, record: { id: 7, updatedAt: '2026-12-02T06:00:00.000Z' } })));
+    given.push(lendDraft(() => null));
+    expect(draftsKept()).toBe(false);
+    expect(keepDrafts()).toBe(1);
+    expect(draftsKept()).toBe(true);
+    expect(draftOf('/clients/edit/8', 1)).toBeNull();
+    // Read twice (a form rendered twice), the same draft; dropped, gone.
+    expect(draftOf('/clients/edit/7', 1)).toEqual({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' }, record: { id: 7, updatedAt: '2026-12-02T06:00:00.000Z' } });
+    expect(draftOf('/clients/edit/7', 1)?.values).toEqual({ address: 'Calle 1' });
+    dropDraft('/clients/edit/7');
+    expect(draftOf('/clients/edit/7', 1)).toBeNull();
+    expect(draftsKept()).toBe(false);
+  });
+
+  it("drops another user's drafts: someone else logged in on the tab never sees them", () => {
+    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' } })));
+    keepDrafts();
+    expect(draftOf('/clients/edit/7', 2)).toBeNull();
+    expect(draftsKept()).toBe(false);
+    expect(draftOf('/clients/edit/7', 1)).toBeNull();
+  });
+
+  it('keeps the newest draft of a page, the others beside it, and leaves out a file chosen', () => {
+    let address = 'Primera';
+    const takeBack = lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address } }));
+    keepDrafts();
+    takeBack();
+    address = 'Segunda';
+    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address, logo: new Blob(['png']) } })));
+    given.push(lendDraft(() => ({ path: '/motives/create', userId: 1, values: { description: 'Nuevo' } })));
+    expect(keepDrafts()).toBe(2);
+    expect(draftOf('/clients/edit/7', 1)?.values).toEqual({ address: 'Segunda' });
+    expect(draftOf('/motives/create', 1)?.values).toEqual({ description: 'Nuevo' });
+  });
+
+  it('gives up quietly when the storage refuses (full): the login goes on', () => {
+    vi.stubGlobal('sessionStorage', { ...memoryStorage(), getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } });
+    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: {} })));
+    expect(keepDrafts()).toBe(0);
+  });
+});
