@@ -1,7 +1,7 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, getSession, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
-import { keepDrafts } from './authProvider/drafts';
+import { keepDrafts, onlyDraftsOf } from './authProvider/drafts';
 import { refreshSession, syncProfile } from './dataProvider/http';
 import { ChangePasswordPage } from './public/ChangePasswordPage';
 import { LoginPage } from './public/LoginPage';
@@ -83,7 +83,8 @@ function Root() {
     [mode],
   );
 
-  const enter = (_session: StoredSession) => {
+  const enter = (session: StoredSession) => {
+    onlyDraftsOf(session.profile.id);
     history.replaceState(null, '', takeNext());
     setMode('admin');
   };

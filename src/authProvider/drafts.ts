@@ -67,10 +67,15 @@ export const draftsKept = (): boolean => stored().length > 0;
  * user's drafts are dropped on the way (someone else logged in on the tab).
  */
 export function draftOf(path: string, userId: number): Draft | null {
+  return onlyDraftsOf(userId).find((d) => d.path === path) ?? null;
+}
+
+/** Someone logged in on the tab: the drafts of any other user are dropped. Answers this user's. */
+export function onlyDraftsOf(userId: number): Draft[] {
   const drafts = stored();
   const theirs = drafts.filter((d) => d.userId === userId);
   if (theirs.length < drafts.length) write(theirs);
-  return theirs.find((d) => d.path === path) ?? null;
+  return theirs;
 }
 
 /** The page's draft is taken back (or turned down): it is no longer kept. */

@@ -1,6 +1,6 @@
 /** A form's unsaved work kept when the session ends under it: for its own user, once, files left out. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftOf, draftsKept, dropDraft, keepDrafts, lendDraft } from '../../src/authProvider/drafts';
+import { draftOf, draftsKept, dropDraft, keepDrafts, lendDraft, onlyDraftsOf } from '../../src/authProvider/drafts';
 
 /** The tab's sessionStorage, in memory. */
 function memoryStorage(): Storage {
@@ -49,6 +49,11 @@ describe('drafts', () => {
     expect(draftOf('/clients/edit/7', 2)).toBeNull();
     expect(draftsKept()).toBe(false);
     expect(draftOf('/clients/edit/7', 1)).toBeNull();
+    // Logging in is enough (no form opened yet): the login form no longer promises the other's work back.
+    keepDrafts();
+    expect(onlyDraftsOf(1)).toHaveLength(1);
+    expect(onlyDraftsOf(2)).toEqual([]);
+    expect(draftsKept()).toBe(false);
   });
 
   it('keeps the newest draft of a page, the others beside it, and leaves out a file chosen', () => {
