@@ -11,6 +11,8 @@ import { dateValue, id, idsUpTo, limitParam, MAX_ID, MAX_TEXT, offsetParam, isWe
 
 export const MOVE_FORM_TEXT = {
   agentOrGetter: 'Asigne el agente de calidad o el auditor, uno por vez.',
+  /** A Getter gets the moves or visits named one by one; a filter would be dropped without a word. */
+  filterToGetter: 'A un Getter se le asignan moves o visitas elegidas una por una: el filtro solo vale para asignar un agente de calidad.',
   /** Under the agent selector while the review is being edited: changing the agent reloads the move. */
   agentWhileEditing: 'Guarde o cancele la edición para cambiar el agente.',
   required: 'Campo requerido',
@@ -225,6 +227,7 @@ export const massiveBody = z
     if (b.assignedAgentId !== undefined && !b.userMovesIds?.length && !b.filter) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
     // The agent or the Getter (spec 2 §7): with both, the Getter was dropped without a word.
     if (b.assignedAgentId !== undefined && b.userId !== undefined) ctx.addIssue({ code: 'custom', path: ['userId'], message: T.agentOrGetter });
+    else if (b.userId !== undefined && b.filter !== undefined) ctx.addIssue({ code: 'custom', path: ['filter'], message: T.filterToGetter });
   });
 
 /** `POST /user-moves/massive-locations`: a published visit of each project location to a Getter. */

@@ -65,6 +65,14 @@ describe('mass assignment to a quality agent', () => {
     expect(await reload(t, paused.id)).toMatchObject({ assignedAgentId: paused.assignedAgentId, userId: paused.userId, version: paused.version });
   });
 
+  it('refuses a filter sent with a Getter (400): only the moves named one by one go to a Getter, and the filter was dropped without a word', async () => {
+    const [paused] = await movesWhere(t, inStatus('PAUSADA'));
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [paused.id], userId: getterId, filter: { status: 'PAUSADA' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.filter).toBe(MOVE_FORM_TEXT.filterToGetter);
+    expect(await reload(t, paused.id)).toMatchObject({ userId: paused.userId, version: paused.version });
+  });
+
   it('assigns every move named that its state lets through; the others are counted as skipped, never an unknown id', { timeout: 60_000 }, async () => {
     const all = await t.db.select({ id: userMoves.id }).from(userMoves);
     const one = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [2_000_000_123], assignedAgentId: agentId });
