@@ -86,10 +86,15 @@ export const CSV_COLUMNS = [
   { field: 'closingHours', header: 'Horario de cierre' },
 ] as const;
 
-/** A bulk load's template file: a UTF-8 BOM (so spreadsheets read the accents) and the header row, ';' between. */
-export const templateOf = (columns: readonly { header: string }[]) => `\uFEFF${columns.map((c) => c.header).join(';')}\r\n`;
+/** A template's cell: quoted when it holds the separator, a quote or a line break. */
+const templateCell = (cell: string) => (/[;"\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
-export const csvTemplate = () => templateOf(CSV_COLUMNS);
+/**
+ * A bulk load's template file: a UTF-8 BOM (so spreadsheets read the accents), the header row and any
+ * example rows, ';' between. The points of sale's, with its example row, is `csvTemplate` (locationsCsvTemplate.ts).
+ */
+export const templateOf = (columns: readonly { header: string }[], rows: readonly (readonly string[])[] = []) =>
+  `\uFEFF${[columns.map((c) => c.header), ...rows].map((cells) => cells.map(templateCell).join(';')).join('\r\n')}\r\n`;
 
 const HEADER_LABEL: Record<string, string> = Object.fromEntries(CSV_COLUMNS.map((c) => [c.field, c.header]));
 HEADER_LABEL.emailExecutive = 'Emails';

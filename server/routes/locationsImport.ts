@@ -2,13 +2,15 @@
  * Bulk load of points of sale (spec 1 §2.5, §7): multipart with the file in `csvFile` and the client
  * in a `clientId` field or query. Answers `{ created, message }`, or a 400 `{ message, lines }`
  * naming each bad line. Rows without a code that are points of sale the client already has (same name
- * and address) are not created again: `known` counts them and `lines` names them.
+ * and address) are not created again: `known` counts them and `lines` names them. The template's example
+ * row (CSV_EXAMPLE_CODE) is checked and not written, `lines` saying so.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOCATION_TEXT } from '../../domain/locations';
 import { CSV_TEXT, locationImportAnswer, MAX_CSV_BYTES } from '../../domain/locationsCsv';
+import { CSV_EXAMPLE_CODE, EXAMPLE_TEXT } from '../../domain/locationsCsvTemplate';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
@@ -71,9 +73,12 @@ export default async function locationImportRoutes(app: App) {
     if (!client.state) throw badRequest(LOCATION_TEXT.inactiveClient, { clientId: LOCATION_TEXT.inactiveClient });
     const result = await importLocations(app.db, clientId, file, req.session.id);
     if (!result.ok) return reply.status(400).send({ message: CSV_TEXT.hasErrors(result.count), lines: result.lines });
-    const { created, known } = result;
-    if (!known.count) return { created, message: CSV_TEXT.imported(created) };
-    return { created, known: known.count, message: CSV_TEXT.importedWithKnown(created, known.count), lines: known.lines };
+    const { created, known, examples } = result;
+    const lines = [...examples, ...known.lines];
+    if (known.count) return { created, known: known.count, message: CSV_TEXT.importedWithKnown(created, known.count), lines };
+    // Every row valid and none written, none known: the file held only the template's example.
+    const message = created === 0 ? EXAMPLE_TEXT.onlyExample : CSV_TEXT.imported(created);
+    return lines.length ? { created, message, lines } : { created, message };
   };
   const schema = {
     tags: ['locations'],
@@ -83,7 +88,7 @@ export default async function locationImportRoutes(app: App) {
     answer: locationImportAnswer,
   };
   const description =
-    'Multipart con el CSV en el campo `csvFile` y el cliente en el campo o la query `clientId`. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala. Sin archivo, o con uno que no es un CSV de texto, responde 415.';
+    `Multipart con el CSV en el campo \`csvFile\` y el cliente en el campo o la query \`clientId\`. Escribe todas las filas o ninguna: con errores responde 400 con cada línea mala. La fila de ejemplo de la plantilla (código ${CSV_EXAMPLE_CODE}) se valida y no se carga; \`lines\` lo dice. Sin archivo, o con uno que no es un CSV de texto, responde 415.`;
   app.post('/locations/massive/client', { config: write, schema: { ...schema, summary: 'Carga masiva de puntos de venta de un cliente desde un CSV', description } }, handler);
   app.post('/core-clients/clients/importBranches', { config: write, schema: { ...schema, summary: 'Carga masiva de puntos de venta desde un CSV (alias de /locations/massive/client)', description } }, handler);
 }

@@ -5,6 +5,7 @@
 import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { foldLocationCode, foldName, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
 import { CSV_TEXT, csvRowToLocation, locationHeaderProblem, MAX_CSV_ROWS, NOT_A_HEADER, type PlaceFinder, repeatedRow, withoutKnownLocations } from '../../domain/locationsCsv';
+import { EXAMPLE_TEXT, isExampleLocation } from '../../domain/locationsCsvTemplate';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
 import { pgErrorCode } from '../db/errors';
@@ -50,9 +51,10 @@ async function insertChunk(tx: Tx, clientId: number, rows: LocationInput[], defa
 
 /**
  * `known`: the rows without a code that are points of sale the client already has (same name and
- * address), not created again, each named (the first 500) and counted.
+ * address), not created again, each named (the first 500) and counted. `examples`: the lines of the
+ * template's example row, checked as any row and not written.
  */
-export type ImportResult = { ok: true; created: number; known: { lines: string[]; count: number } } | { ok: false; lines: string[]; count: number };
+export type ImportResult = { ok: true; created: number; known: { lines: string[]; count: number }; examples: string[] } | { ok: false; lines: string[]; count: number };
 
 async function placeFinder(db: Db): Promise<PlaceFinder> {
   const [allCountries, allStates, allCities] = await Promise.all([db.select().from(countries), db.select().from(states), db.select().from(cities)]);
@@ -115,6 +117,7 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
   const seenRows = new Map<string, number>();
   const lines: string[] = [];
   const valid: { line: number; location: LocationInput }[] = [];
+  const examples: string[] = [];
   for (const { cells, line } of data) {
     const result = csvRowToLocation(cells, line, clientId, places);
     if (!result.ok) {
@@ -122,6 +125,11 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
       // Its code still counts: the row repeating it is told so now, not once this one is mended.
       const clash = result.code === undefined ? null : codeClash(line, result.code, taken, seen);
       if (clash) lines.push(clash);
+      continue;
+    }
+    // The template's example left in the file: a valid row that is nobody's point of sale.
+    if (isExampleLocation(result.location)) {
+      examples.push(EXAMPLE_TEXT.skipped(line));
       continue;
     }
     const code = result.location.clientLocationId;
@@ -151,7 +159,7 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
       throw error;
     });
   await refreshEstimates(db, 'locations', created);
-  return { ok: true, created, known: { lines: shown(known, CSV_TEXT.moreKnown), count: known.length } };
+  return { ok: true, created, known: { lines: shown(known, CSV_TEXT.moreKnown), count: known.length }, examples: examples.slice(0, MAX_LINES_SHOWN) };
 }
 
 /** The first 500 lines, and how many more there are. */

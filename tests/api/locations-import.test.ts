@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATION_TEXT } from '../../domain/locations';
 import { CSV_COLUMNS, CSV_TEXT, MAX_CSV_BYTES } from '../../domain/locationsCsv';
+import { CSV_EXAMPLE_CODE, csvTemplate, EXAMPLE_TEXT } from '../../domain/locationsCsvTemplate';
 import { fileTooLarge } from '../../domain/validation';
-import { clients, features, locationFeatureValues, locations } from '../../server/db/schema';
+import { cities, clients, features, locationFeatureValues, locations } from '../../server/db/schema';
 import { adminOnPostgres, createTestApp, type TestApp } from './helpers';
 import { csvFile, csvRow, multipart } from './locations-csv';
 
@@ -210,6 +211,36 @@ describe('a good CSV', () => {
     const res = await upload(csvFile([csvRow(101)]));
     expect(res.statusCode).toBe(400);
     expect(res.json().lines).toEqual(['Línea 2: ya existe un punto de venta del cliente con el código "CSV-000101".']);
+  });
+});
+
+describe("the template 'DESCARGAR CSV' gives", () => {
+  it('imports as downloaded: its example row is checked as any row and not written, and the answer says so', async () => {
+    const before = await countOf();
+    const res = await upload(csvTemplate());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 0, message: EXAMPLE_TEXT.onlyExample, lines: [EXAMPLE_TEXT.skipped(2)] });
+    expect(await countOf()).toBe(before);
+    expect(await t.db.select().from(locations).where(eq(locations.clientLocationId, CSV_EXAMPLE_CODE))).toEqual([]);
+  });
+
+  it('loads the rows a user adds below its example row, and only those', async () => {
+    const before = await countOf();
+    const added = [csvRow(300, {}, 'TPL'), csvRow(301, {}, 'TPL')].map((cells) => cells.join(';')).join('\r\n');
+    const res = await upload(`${csvTemplate()}${added}\r\n`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 2, message: CSV_TEXT.imported(2), lines: [EXAMPLE_TEXT.skipped(2)] });
+    expect(await countOf()).toBe(before + 2);
+  });
+
+  it('has an example row whose every cell the load takes as written: with another code it is a point of sale in Palermo', async () => {
+    const res = await upload(csvTemplate().replace(`;${CSV_EXAMPLE_CODE};`, ';PLANTILLA-1;'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 1, message: CSV_TEXT.imported(1) });
+    const [loaded] = await t.db.select().from(locations).where(and(eq(locations.clientId, clientId), eq(locations.clientLocationId, 'PLANTILLA-1')));
+    const [palermo] = await t.db.select().from(cities).where(eq(cities.name, 'Palermo'));
+    expect(loaded).toMatchObject({ cityId: palermo.id, stateId: palermo.stateId, latitude: -34.5889, longitude: -58.4306, emailExecutive: 'lucia.gomez@example.com' });
+    expect(loaded.emails).toEqual(['lucia.gomez@example.com', 'calidad@example.com']);
   });
 });
 

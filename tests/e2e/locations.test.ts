@@ -1,4 +1,5 @@
 /** Points of sale, their bulk load, attributes and move configurations, as an administrator uses them. */
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCATION_TEXT } from '../../domain/locations';
@@ -570,6 +571,44 @@ describe('the bulk load of points of sale', () => {
     await shown(page.getByText('Mostrando 1-3 de 3 registros', { exact: true }));
     for (const n of [1, 2, 3]) await shown(page.getByRole('cell', { name: `${run}-${n}`, exact: true }));
     errors.assertNone([/status of 400/]);
+  });
+
+  it("explains the file's format beside the template, whose example row the load takes and does not write", async () => {
+    const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
+    await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
+    await shown(page.getByRole('heading', { name: 'Carga masiva de Puntos de Venta' }));
+
+    await page.getByRole('button', { name: 'Formato del archivo' }).click();
+    await shown(page.getByText('Hasta 20.000 filas y 10 MB por archivo.'));
+    await shown(page.getByText('Codificación: UTF-8 (con o sin BOM) o Windows-1252 (el "CSV" de Excel).', { exact: true }));
+    await shown(page.getByText('La fila con código EJEMPLO-1 es un ejemplo: reemplácela por sus puntos de venta. Si queda en el archivo, no se carga.', { exact: true }));
+    const columns = page.getByRole('table', { name: 'Columnas del archivo' });
+    await shown(columns);
+    const explained = async (header: string) =>
+      (await columns.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header, exact: true }) }).innerText()).replace(/\s+/g, ' ').trim();
+    expect(await columns.getByRole('rowheader').allInnerTexts()).toEqual(HEADER.split(';'));
+    expect(await explained('Latitud')).toBe('Latitud Sí Número entre -90 y 90, con coma o punto decimal: -34,5889 o -34.5889.');
+    expect(await explained('Emails')).toBe(
+      'Emails Sí Uno o más emails (hasta 50) en la misma celda, separados por coma, espacio, punto y coma o barra (|). El primero es el email del ejecutivo.',
+    );
+    expect(await explained('País')).toBe('País Sí Nombre de un país de la plataforma (mayúsculas, acentos y espacios de más no importan).');
+    expect(await explained('Zona')).toBe('Zona No Texto.');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DESCARGAR CSV' }).click()]);
+    const template = readFileSync(await download.path(), 'utf8');
+    expect(template.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      HEADER,
+      'Punto de venta de ejemplo (reemplace esta fila);OP-0001;EJEMPLO-1;1145678900;Av. Santa Fe 3253;Norte;Argentina;Ciudad Autónoma de Buenos Aires;Palermo;-34,5889;-58,4306;Lucía Gómez;lucia.gomez@example.com, calidad@example.com;Raúl Pérez;raul.perez@example.com;Lunes a sábado;09:00;21:00',
+      '',
+    ]);
+
+    // Uploaded as downloaded: nothing wrong in it, and the example is not a point of sale.
+    await page.getByTestId('file-input').setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(template) });
+    await page.getByRole('button', { name: 'Subir' }).click();
+    const state = page.getByRole('region', { name: 'Estado' });
+    await shown(state.getByText('No se cargó ningún punto de venta: el archivo solo tiene la fila de ejemplo de la plantilla (código EJEMPLO-1). Reemplácela por sus puntos de venta.', { exact: true }));
+    await shown(state.getByRole('list', { name: 'Filas que no se cargaron' }).getByText('Línea 2: es la fila de ejemplo de la plantilla (código EJEMPLO-1); no se cargó.', { exact: true }));
+    errors.assertNone();
   });
 
   it('leaves every row it loaded within reach of the pager, whatever the count estimates past 1,000', async () => {

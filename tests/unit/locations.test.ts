@@ -16,7 +16,8 @@ import {
   withRequiredDefaults,
 } from '../../domain/locations';
 import { CASE_FROM, CASE_TO, FOLD_FROM } from '../../domain/fold';
-import { CSV_COLUMNS, CSV_TEXT, csvRowToLocation, csvTemplate, locationHeaderProblem, NOT_A_HEADER, type PlaceFinder, splitEmails } from '../../domain/locationsCsv';
+import { CSV_COLUMNS, CSV_TEXT, csvRowToLocation, locationHeaderProblem, NOT_A_HEADER, type PlaceFinder, splitEmails } from '../../domain/locationsCsv';
+import { csvTemplate } from '../../domain/locationsCsvTemplate';
 import { fieldErrors, MSG } from '../../domain/validation';
 import { withAssigned } from '../../src/resources/locations/values';
 
@@ -295,7 +296,7 @@ describe('the CSV template and its rows', () => {
     ]);
     const template = csvTemplate();
     expect(template.startsWith('\uFEFF')).toBe(true);
-    const header = template.slice(1).trim().split(';');
+    const header = template.slice(1).split('\r\n')[0].split(';');
     expect(locationHeaderProblem(header)).toBeNull();
     expect(locationHeaderProblem(header.map((h) => h.toUpperCase()))).toBeNull();
     // A wrong header names its column: misspelled, missing, extra; a first row of data is no header.
@@ -331,7 +332,7 @@ describe('the CSV template and its rows', () => {
 
   it('takes the empty columns a spreadsheet leaves after the last one for nothing, and still refuses a titled one', () => {
     // Excel writes every row with the empty columns of a cell once typed past 'Horario de cierre' and deleted.
-    const header = csvTemplate().slice(1).trim().split(';');
+    const header = csvTemplate().slice(1).split('\r\n')[0].split(';');
     expect(locationHeaderProblem([...header, '', ' '])).toBeNull();
     expect(csvRowToLocation([...row(), '', ''], 2, 5, places).ok).toBe(true);
     // Text past the template is data that would be lost: refused, naming the titled column, not the empty one before it.

@@ -4,14 +4,20 @@ import { Box, Button, Card, CardContent, IconButton } from '@mui/material';
 import { useRefresh } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CSV_TEXT, csvTemplate } from '../../../domain/locationsCsv';
+import { CSV_TEXT } from '../../../domain/locationsCsv';
+import { CSV_FILE_RULES, csvColumnGuide, csvTemplate } from '../../../domain/locationsCsvTemplate';
 import { ClientPicker } from '../../ui/ClientPicker';
+import { CsvGuide } from '../../ui/upload/CsvGuide';
 import { CsvUpload, downloadCsv } from '../../ui/upload/CsvUpload';
 import type { LocationPaths } from './paths';
 import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../../ui/ScreenTitle';
 
+/** What the guide says of each column: the same for every visit. */
+const COLUMN_GUIDE = csvColumnGuide();
+
 /**
- * 'Carga masiva de Puntos de Venta' (spec 1 §2.5): template, file, upload with progress, and 'Estado'.
+ * 'Carga masiva de Puntos de Venta' (spec 1 §2.5): template (with an example row) and its guide, file,
+ * upload with progress, and 'Estado'.
  * Under a client (`clientId` fixed) the file goes to that client, which `subtitle` names beside the title.
  */
 export function MassiveLoadPage({ paths, clientId: fixedClient, subtitle }: { paths: LocationPaths; clientId?: number; subtitle?: string }) {
@@ -42,6 +48,7 @@ export function MassiveLoadPage({ paths, clientId: fixedClient, subtitle }: { pa
             DESCARGAR CSV
           </Button>
         </Box>
+        <CsvGuide columns={COLUMN_GUIDE} rules={CSV_FILE_RULES} />
         {fixedClient === undefined && (
           <Box sx={{ mb: 2 }}>
             <ClientPicker
