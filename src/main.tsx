@@ -84,8 +84,9 @@ function Root() {
   );
 
   const enter = (session: StoredSession) => {
-    onlyDraftsOf(session.profile.id);
-    history.replaceState(null, '', takeNext());
+    const next = takeNext();
+    onlyDraftsOf(session.profile.id, next);
+    history.replaceState(null, '', next);
     setMode('admin');
   };
 

@@ -974,7 +974,7 @@ export const requestKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
-    /** The method and route the key was used on ('POST /user-moves/massive-locations'). */
+    /** The method and address the key was used on ('POST /api/user-moves/massive-locations', 'PUT /api/features/12'). */
     request: text('request').notNull(),
     /** SHA-256 of the body: the same key with other data is refused, not answered with the first one's result. */
     bodyHash: text('body_hash').notNull(),

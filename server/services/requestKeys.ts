@@ -72,7 +72,9 @@ export async function once<T>(tx: Tx, req: FastifyRequest, write: () => Promise<
   const key = requestKeyOf(req);
   if (key === null) return { answer: await write(), replayed: false };
   const userId = req.session.id;
-  const request = `${req.method} ${req.routeOptions.url ?? req.url}`;
+  // The address as called, not the route's pattern: the same key and body for another id (PUT
+  // /features/:id) is another write, refused, not the first one's answer.
+  const request = `${req.method} ${req.url}`;
   const bodyHash = hashOf(compared);
   // Keys past their day go, a few at each keyed write (by their date's index), skipping any another
   // request holds: no write waits on another's sweep.
@@ -121,5 +123,7 @@ export function onceInTransaction<T>(db: Db, req: FastifyRequest, write: (tx: Tx
  * the request key's hash, kept a day, cannot be tried against guessed passwords without that secret.
  */
 export function sealed(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(value).digest('hex');
+  // A key of its own drawn from the secret, not the tokens' signing key itself.
+  const key = createHmac('sha256', secret).update('campo:request-keys').digest();
+  return createHmac('sha256', key).update(value).digest('hex');
 }

@@ -1,5 +1,6 @@
 import type { LoginAnswer } from '../../domain/auth';
 import { request, untilAnswered } from '../dataProvider/http';
+import { forgetDrafts } from './drafts';
 import { fetchProfile } from './profile';
 import { clearSession, getSession, saveSession, type StoredSession } from './session';
 
@@ -26,6 +27,9 @@ export async function logout(): Promise<void> {
   const session = getSession();
   clearSession();
   if (session) {
+    // 'Desconectar': nothing typed is kept for the next login. (A session that ended by itself is
+    // already gone when react-admin logs out after its 401, and its drafts stay: drafts.ts.)
+    forgetDrafts();
     await request('/auth/logout', { method: 'POST', base: 'auth', anonymous: true, body: { refreshToken: session.refreshToken } }).catch(() => undefined);
   }
 }

@@ -30,11 +30,14 @@ export function lendDraft(source: DraftSource): () => void {
   return () => void sources.delete(source);
 }
 
+/** Fields never written to the tab's storage: a password typed (a user's form), a token, a secret. */
+const SECRET_FIELD = /password|token|secret/i;
+
 /**
- * A file chosen in an input (a client's logo) cannot be kept: the field goes back to what the form loaded,
- * as a value left out. Everything else a form holds is plain data.
+ * A file chosen in an input (a client's logo) cannot be kept, nor a secret: the field goes back to what
+ * the form loaded, as a value left out. Everything else a form holds is plain data.
  */
-const keepable = (_key: string, value: unknown) => (typeof Blob !== 'undefined' && value instanceof Blob ? undefined : value);
+const keepable = (key: string, value: unknown) => (SECRET_FIELD.test(key) || (typeof Blob !== 'undefined' && value instanceof Blob) ? undefined : value);
 
 function stored(): Draft[] {
   try {
@@ -70,12 +73,21 @@ export function draftOf(path: string, userId: number): Draft | null {
   return onlyDraftsOf(userId).find((d) => d.path === path) ?? null;
 }
 
-/** Someone logged in on the tab: the drafts of any other user are dropped. Answers this user's. */
-export function onlyDraftsOf(userId: number): Draft[] {
+/**
+ * Someone logged in on the tab: the drafts of any other user are dropped, and with `page` (where the login
+ * goes back to) the user's own of other pages too, which nothing would take back any more. Answers the
+ * ones left.
+ */
+export function onlyDraftsOf(userId: number, page?: string): Draft[] {
   const drafts = stored();
-  const theirs = drafts.filter((d) => d.userId === userId);
-  if (theirs.length < drafts.length) write(theirs);
-  return theirs;
+  const left = drafts.filter((d) => d.userId === userId && (page === undefined || d.path === page));
+  if (left.length < drafts.length) write(left);
+  return left;
+}
+
+/** A logout asked for: nothing typed is kept for the next login. */
+export function forgetDrafts(): void {
+  write([]);
 }
 
 /** The page's draft is taken back (or turned down): it is no longer kept. */

@@ -19,17 +19,29 @@ export function newRequestKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Keeps the key of a body until it is saved: for a retry of the same write. */
+/** How many writes not yet saved keep their key: more than a user leaves failed between two retries. */
+export const PENDING_KEYS = 50;
+
+/**
+ * Keeps the key of each body until it is saved: for a retry of the same write, even after other writes
+ * in between (a creation that failed, an edit saved, the creation sent again: still its key). Past
+ * PENDING_KEYS, the oldest is forgotten.
+ */
 export function requestKeys(make: () => string = newRequestKey): RequestKeys {
-  let last: { body: string; key: string } | null = null;
+  const pending = new Map<string, string>();
   return {
     for(body) {
       const text = JSON.stringify(body ?? null);
-      if (last?.body !== text) last = { body: text, key: make() };
-      return last.key;
+      let key = pending.get(text);
+      if (key === undefined) {
+        key = make();
+        pending.set(text, key);
+        if (pending.size > PENDING_KEYS) pending.delete(pending.keys().next().value!);
+      }
+      return key;
     },
     saved(key) {
-      if (last?.key === key) last = null;
+      for (const [text, kept] of pending) if (kept === key) pending.delete(text);
     },
   };
 }

@@ -9,7 +9,7 @@ import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { ROLE } from '../../domain/roles';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
-import { auditLog, campaigns, clients, locations, projectLocations, projects, pushMessages, pushOutbox, requestKeys, userMoves, users, visits } from '../../server/db/schema';
+import { auditLog, campaigns, clients, locations, moveConfigurations, projectLocations, projects, pushMessages, pushOutbox, requestKeys, userMoves, users, visits } from '../../server/db/schema';
 import { pushNoticesFor } from '../../server/services/push';
 import { REQUEST_KEY_TEXT } from '../../server/services/requestKeys';
 import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
@@ -247,6 +247,19 @@ describe('an edit sent again with its key (its answer was lost, the save committ
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ id: place.id, fullName: edit.fullName, updatedAt: first.json().updatedAt });
     expect(await audits('location', place.id)).toBe(audited + 1);
+  });
+
+  it('refuses the same key and body sent for another record of a route with its id in the path (422): not the first one\'s answer', async () => {
+    const [first, second] = await t.db.select({ id: moveConfigurations.id }).from(moveConfigurations).orderBy(moveConfigurations.id).limit(2);
+    const loaded = await get(`/moves/get/${first.id}`);
+    const { id: _id, updatedAt: _updatedAt, ...fields } = loaded;
+    const edit = { ...fields, name: `${loaded.name} (una vez)` };
+    const saved = await call(t, 'PUT', `/moves/put/${first.id}`, admin, edit, 'config-edit-by-path');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const storedSecond = await get(`/moves/get/${second.id}`);
+    const other = await call(t, 'PUT', `/moves/put/${second.id}`, admin, edit, 'config-edit-by-path');
+    expect([other.statusCode, other.json().message]).toEqual([422, REQUEST_KEY_TEXT.reused]);
+    expect(await get(`/moves/get/${second.id}`)).toEqual(storedSecond);
   });
 
   it('compares a new password sealed: the retry with it answers the first save, another password is refused, and the kept hash is not the plain body', async () => {

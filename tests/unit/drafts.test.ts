@@ -1,6 +1,6 @@
 /** A form's unsaved work kept when the session ends under it: for its own user, once, files left out. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftOf, draftsKept, dropDraft, keepDrafts, lendDraft, onlyDraftsOf } from '../../src/authProvider/drafts';
+import { draftOf, draftsKept, dropDraft, forgetDrafts, keepDrafts, lendDraft, onlyDraftsOf } from '../../src/authProvider/drafts';
 
 /** The tab's sessionStorage, in memory. */
 function memoryStorage(): Storage {
@@ -67,6 +67,23 @@ describe('drafts', () => {
     expect(keepDrafts()).toBe(2);
     expect(draftOf('/clients/edit/7', 1)?.values).toEqual({ address: 'Segunda' });
     expect(draftOf('/motives/create', 1)?.values).toEqual({ description: 'Nuevo' });
+  });
+
+  it('never writes a password, a token or a secret to the tab', () => {
+    given.push(lendDraft(() => ({ path: '/web-users/edit/4', userId: 1, values: { name: 'Ana', password: 'Nueva#Clave1', confirmPassword: 'Nueva#Clave1' }, record: { id: 4, updatedAt: 'x', checkerAccessToken: 'abc' } })));
+    keepDrafts();
+    expect(sessionStorage.getItem('campo.drafts')).not.toMatch(/Nueva#Clave1|abc/);
+    expect(draftOf('/web-users/edit/4', 1)).toEqual({ path: '/web-users/edit/4', userId: 1, values: { name: 'Ana' }, record: { id: 4, updatedAt: 'x' } });
+  });
+
+  it('keeps, at login, only the draft of the page it goes back to; a logout asked for keeps none', () => {
+    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' } })));
+    given.push(lendDraft(() => ({ path: '/motives/create', userId: 1, values: { description: 'Nuevo' } })));
+    keepDrafts();
+    expect(onlyDraftsOf(1, '/clients/edit/7').map((d) => d.path)).toEqual(['/clients/edit/7']);
+    expect(draftOf('/motives/create', 1)).toBeNull();
+    forgetDrafts();
+    expect(draftsKept()).toBe(false);
   });
 
   it('gives up quietly when the storage refuses (full): the login goes on', () => {

@@ -119,11 +119,13 @@ export function CampoForm<T extends FieldValues>({
   children,
 }: CampoFormProps<T>) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  // The page's address with its query: 'Duplicar' a project and 'Nuevo proyecto' are one path.
+  const { pathname, search } = useLocation();
+  const page = pathname + search;
   // What was typed here when the session ended under it, back after logging in again (drafts.ts).
   const [restored, setRestored] = useState<Draft | null>(() => {
     const session = getSession();
-    return session && mode !== 'VIEW' ? draftOf(pathname, session.profile.id) : null;
+    return session && mode !== 'VIEW' ? draftOf(page, session.profile.id) : null;
   });
   const form = useForm<T>({ defaultValues: defaultValues as never, resolver: zodResolver(schema as never) as unknown as Resolver<T>, mode: 'all' });
   const { formState } = form;
@@ -131,7 +133,7 @@ export function CampoForm<T extends FieldValues>({
     if (!restored) return;
     // The loaded values stay the form's defaults: the restored ones are changes to save, or to reset.
     form.reset({ ...defaultValues, ...(restored.values as object) } as T, { keepDefaultValues: true });
-    dropDraft(pathname);
+    dropDraft(page);
     // Once, on opening: the draft is the form's first values.
   }, []);
   const [asking, setAsking] = useState<T | null>(null);
@@ -139,7 +141,7 @@ export function CampoForm<T extends FieldValues>({
   const watched = useWatch({ control: form.control }) as T;
   // A restored draft saves against the version its values were edited from: a change someone made
   // meanwhile is refused (409), not undone.
-  const loaded = useRef((restored?.record as RaRecord | undefined) ?? record);
+  const loaded = useRef(restored?.record && record ? ({ ...record, ...(restored.record as object) } as RaRecord) : record);
   const holds = useRef<Holds>(new Map());
 
   // While a save runs, the screen's own navigation after it (to the list, to the record) is no leaving;
@@ -166,8 +168,17 @@ export function CampoForm<T extends FieldValues>({
     const session = getSession();
     if (isView || !session) return;
     const userId = session.profile.id;
-    return lendDraft(() => (form.formState.isDirty ? { path: pathname, userId, values: form.getValues(), record: loaded.current } : null));
-  }, [form, isView, pathname]);
+    // Of the record, only what says which version was edited: nothing else of it is kept in the tab.
+    const version = () => (loaded.current ? { id: loaded.current.id, updatedAt: loaded.current.updatedAt as unknown } : undefined);
+    return lendDraft(() => (form.formState.isDirty ? { path: page, userId, values: form.getValues(), record: version() } : null));
+  }, [form, isView, page]);
+  // Back to the values the page loaded; from a restored draft, to the version the page loaded too (the
+  // draft's own may be gone: a save would be refused), and no word of it.
+  const startOver = () => {
+    form.reset(defaultValues);
+    if (restored) loaded.current = record;
+    setRestored(null);
+  };
   const askFirst = mode === 'ADD' || Boolean(confirm);
   const confirmText = typeof confirm === 'object' ? confirm : {};
 
@@ -226,7 +237,7 @@ export function CampoForm<T extends FieldValues>({
               {actions}
               {!isView && (
                 <Tooltip title="Reiniciar formulario">
-                  <IconButton aria-label="Reiniciar formulario" onClick={() => form.reset(defaultValues)}>
+                  <IconButton aria-label="Reiniciar formulario" onClick={startOver}>
                     <RestartAltIcon />
                   </IconButton>
                 </Tooltip>
@@ -254,10 +265,7 @@ export function CampoForm<T extends FieldValues>({
                   <Button
                     color="inherit"
                     size="small"
-                    onClick={() => {
-                      form.reset(defaultValues);
-                      setRestored(null);
-                    }}
+                    onClick={startOver}
                   >
                     {DRAFT_TEXT.discard}
                   </Button>
