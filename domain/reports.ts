@@ -41,6 +41,9 @@ export const REPORT_TEXT = {
   projectNotFound: 'El proyecto no existe o no pertenece al cliente.',
   locationForbidden: 'No tiene permisos para ver este punto de venta.',
   clientForbidden: 'No tiene permisos para ver los datos de otro cliente.',
+  /** The address (a link, a bookmark) names a project or point of sale that is not among the user's. */
+  unknownProject: 'El proyecto solicitado no existe o no pertenece a su cliente. Elija uno de la lista.',
+  unknownLocation: 'El punto de venta solicitado no existe o no es uno de los suyos. Elija uno de la lista.',
   /** A row's code opens its answers. */
   seeAnswers: (code: string) => `Ver respuestas de la visita ${code}`,
   answersTitle: (code: string) => `Respuestas de la visita ${code}`,

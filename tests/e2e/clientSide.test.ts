@@ -812,6 +812,97 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
+  it('keeps the report in the address: a reload, and Back after leaving it, show the same one again', async () => {
+    const { page, errors } = await as('cliente@campo.test');
+    await openMenu(page, null, 'Mis Reportes');
+    await choose(page, 'Proyecto', PROGRAMME);
+    const dates = { from: monthsAgo(24), to: formatDisplayDate(todayIso()) };
+    await runReport(page, dates);
+    // Ordered by result, on its second page: all of it comes back.
+    const header = results(page).getByRole('columnheader', { name: 'Resultado', exact: true });
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/reports/performance') && r.url().includes('sort=result') && r.ok()), header.getByRole('button').click()]);
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/reports/performance') && r.url().includes('offset=10') && r.ok()), page.getByRole('button', { name: 'Página siguiente' }).click()]);
+    await shown(page.getByText(/^Mostrando 11-20 de \d+ registros$/));
+    await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    const projectId = (await apiGet<ReportOptions>('/reports/options', await loginToken('cliente@campo.test'))).projects.find((p) => p.name === PROGRAMME)!.id;
+    const iso = (display: string) => display.split('/').reverse().join('-');
+    expect(new URL(page.url()).search).toBe(`?project=${projectId}&from=${iso(dates.from)}&to=${iso(dates.to)}&page=2&sort=result&order=ASC`);
+
+    const onScreen = async () => {
+      await shown(resultRows(page));
+      await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      return {
+        project: await page.getByRole('combobox', { name: 'Proyecto' }).inputValue(),
+        from: await page.getByLabel('Desde').inputValue(),
+        to: await page.getByLabel('Hasta').inputValue(),
+        footer: await page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/).innerText(),
+        sorted: await header.getAttribute('aria-sort'),
+        codes: await resultRows(page).locator('td:first-child').allInnerTexts(),
+      };
+    };
+    const report = await onScreen();
+    expect(report).toMatchObject({ project: PROGRAMME, from: dates.from, to: dates.to, sorted: 'ascending' });
+    expect(report.footer).toMatch(/^Mostrando 11-20 de /);
+    expect(report.codes).toHaveLength(10);
+
+    await page.reload();
+    expect(await onScreen()).toEqual(report);
+    // Another screen, then the browser's Back: the same report, not an empty form.
+    await page.getByRole('button', { name: 'Volver al panel' }).click();
+    await atPath(page, `/dashboard/${projectId}`);
+    await page.goBack();
+    await atPath(page, '/reports');
+    expect(await onScreen()).toEqual(report);
+    // Another report asked for, then Back: the first one again, its filters too.
+    await runReport(page, { from: monthsAgo(12), to: dates.to });
+    expect(new URL(page.url()).searchParams.get('from')).toBe(iso(monthsAgo(12)));
+    await page.goBack();
+    await expect.poll(onScreen, { timeout: UI_TIMEOUT }).toEqual(report);
+    errors.assertNone();
+  });
+
+  it('opens a copied link for another user of the client, names another client\'s project as not its own, and ignores values that are none', async () => {
+    const token = await loginToken('cliente@campo.test');
+    const project = (await apiGet<ReportOptions>('/reports/options', token)).projects.find((p) => p.name === PROGRAMME)!;
+    const from = monthsAgo(24).split('/').reverse().join('-');
+    const link = `/reports?project=${project.id}&from=${from}&to=${todayIso()}&sort=code&order=DESC`;
+    const query = new URLSearchParams({ projectId: String(project.id), fromDate: from, toDate: todayIso(), sort: 'code', order: 'DESC', limit: '10' });
+    const expected = (await apiGet<PerformanceAnswer>(`/reports/performance?${query}`, token)).result.map((r) => r.code);
+    await callApi('POST', '/web-users/', { names: 'Clara', lastName: 'Compañera', email: 'clara.companera@campo.test', rolId: ROLE.CLIENT, clientId: 1, password: DEMO_PASSWORD }, await adminToken());
+
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'clara.companera@campo.test', { at: link });
+    await shown(resultRows(page));
+    await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    expect(await page.getByRole('combobox', { name: 'Proyecto' }).inputValue()).toBe(PROGRAMME);
+    expect(await page.getByLabel('Desde').inputValue()).toBe(formatDisplayDate(from));
+    expect(await resultRows(page).locator('td:first-child').allInnerTexts()).toEqual(expected);
+    expect(await results(page).getByRole('columnheader', { name: 'Código', exact: true }).getAttribute('aria-sort')).toBe('descending');
+
+    // Another client's project: said in Spanish, nothing of it asked for, the project left to choose.
+    const foreign = (await callApi<ReportOptions>('GET', '/reports/options?clientId=2', undefined, await adminToken())).projects[0];
+    expect(foreign).toBeDefined();
+    let asked = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/reports/performance')) asked += 1;
+    });
+    await page.goto(`/reports?project=${foreign.id}&from=${from}&to=${todayIso()}`);
+    await shown(page.getByText(REPORT_TEXT.unknownProject, { exact: true }));
+    expect(await page.getByRole('combobox', { name: 'Proyecto' }).inputValue()).toBe('Sin Selección');
+    expect(await results(page).count()).toBe(0);
+    expect(asked).toBe(0);
+
+    // Values that are none: the defaults (no project, the last three months), without a word of error.
+    await page.goto('/reports?project=abc&from=2026-02-31&to=ayer&page=-3&perPage=7&sort=nada');
+    await shown(page.getByText("Elija un proyecto; luego presione 'Ver resultados' para ver sus visitas aprobadas y los certificados.", { exact: true }));
+    expect(await page.getByRole('combobox', { name: 'Proyecto' }).inputValue()).toBe('Sin Selección');
+    expect(await page.getByLabel('Desde').inputValue()).toBe(monthsAgo(3));
+    expect(await page.getByLabel('Hasta').inputValue()).toBe(formatDisplayDate(todayIso()));
+    expect(await page.getByRole('alert').count()).toBe(0);
+    errors.assertNone();
+  });
+
   it('keeps a point of sale chosen before the project that holds it', async () => {
     const { page, errors } = await as('franquicia@campo.test');
     await openMenu(page, null, 'Mis Reportes');

@@ -9,12 +9,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Alert, Box, Button, Card, CardContent, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { type Location, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  REPORT_DEFAULT_PAGE_SIZE,
-  REPORT_DEFAULT_SORT,
   projectReportDates,
   REPORT_TEXT,
   type ReportFilterInput,
@@ -23,39 +21,44 @@ import {
   reportHint,
   reportFilterSchema,
   type ReportOptions,
-  type ReportSortOrder,
 } from '../../../domain/reports';
 import { isAdmin } from '../../../domain/roles';
-import { formatDisplayDate, todayIso } from '../../../domain/validation';
+import { dateValue, formatDisplayDate } from '../../../domain/validation';
 import { currentRole } from '../../authProvider';
 import { request } from '../../dataProvider/http';
 import { ClientPicker } from '../../ui/ClientPicker';
 import { DateInput, SelectInput } from '../../ui/form/inputs';
 import { fetchReportPage, type ReportFilter } from './excel';
 import { ReportResults } from './ReportResults';
+import { addressOfReport, filtersOfAddress, readReportAddress, type ReportAddress, reportOfAddress, writeReportAddress } from './reportAddress';
+import { usePastTheEnd } from '../../ui/table/usePastTheEnd';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 
-const threeMonthsAgo = () => {
-  const [y, m] = todayIso().split('-').map(Number);
-  return new Date(Date.UTC(y, m - 4, 1)).toISOString().slice(0, 10);
-};
+/** Whether the filters hold what `wanted` says (a date as typed or as written back: '10112026', '10/11/2026'). */
+const sameFilters = (a: ReportFilterInput, b: ReportFilterInput) =>
+  String(a.projectId ?? '') === String(b.projectId ?? '') &&
+  String(a.locationId ?? '') === String(b.locationId ?? '') &&
+  dateValue.safeParse(a.fromDate).data === dateValue.safeParse(b.fromDate).data &&
+  dateValue.safeParse(a.toDate).data === dateValue.safeParse(b.toDate).data;
 
 /**
- * The filters. `onEdit`: a filter changed after 'Ver resultados', so the results shown (and their
- * Excel) are no longer those of what the filters say.
+ * The filters. `wanted`: what the address says (filtersOfAddress); the form starts with it and takes it
+ * again at each entry of the history (`entry`: Back, Forward). `onEdit`: the user changed a filter after
+ * 'Ver resultados', so the results shown (and their Excel) are no longer those of what the filters say.
  */
 function Filters({
   clientId,
   options,
-  initialProject,
+  wanted,
+  entry,
   onSubmit,
   onEdit,
   hint,
 }: {
   clientId?: number;
   options: ReportOptions;
-  /** The dashboard's plan ('Mis Reportes' there): chosen from the start, with its dates, if the user has it. */
-  initialProject?: number;
+  wanted: ReportFilterInput;
+  entry: string;
   onSubmit: (filter: ReportFilter) => void;
   onEdit: () => void;
   /** No results below (none asked for yet, or a filter changed since): say what to choose. */
@@ -63,22 +66,29 @@ function Filters({
 }) {
   const { locationRequired } = options;
   const schema = useMemo(() => reportFilterSchema(locationRequired), [locationRequired]);
-  const initial = options.projects.find((p) => p.id === initialProject);
-  const initialDates = initial && projectReportDates(initial);
   const form = useForm<ReportFilterInput, unknown, ReportFilterOutput>({
-    defaultValues: {
-      projectId: initial?.id ?? null,
-      locationId: null,
-      fromDate: formatDisplayDate(initialDates?.from ?? threeMonthsAgo()),
-      toDate: formatDisplayDate(initialDates?.to ?? todayIso()),
-    },
+    defaultValues: wanted,
     resolver: zodResolver(schema) as unknown as Resolver<ReportFilterInput, unknown, ReportFilterOutput>,
     mode: 'onTouched',
   });
+  // The address's own change is no edit of the user's: its report shows.
+  const following = useRef(false);
   useEffect(() => {
-    const watching = form.watch(() => onEdit());
+    const watching = form.watch(() => {
+      if (!following.current) onEdit();
+    });
     return () => watching.unsubscribe();
   }, [form, onEdit]);
+  // By value and entry: the options asked again (a window focused) bring a new object, not another
+  // address, and what the user is typing stays.
+  const wantedKey = JSON.stringify(wanted);
+  useEffect(() => {
+    const next = JSON.parse(wantedKey) as ReportFilterInput;
+    if (sameFilters(form.getValues(), next)) return;
+    following.current = true;
+    form.reset(next);
+    following.current = false;
+  }, [form, wantedKey, entry]);
   const values = useWatch({ control: form.control }) as ReportFilterInput;
   const projectId = values.projectId ? Number(values.projectId) : undefined;
   const chosenProject = options.projects.find((p) => p.id === projectId);
@@ -166,36 +176,70 @@ function Filters({
 
 export default function ReportsPage({ note }: { note?: string }) {
   const navigate = useNavigate();
-  const fromPlan = Number(new URLSearchParams(useLocation().search).get('project')) || undefined;
+  const location = useLocation();
   // The administrator reads any client's report: it names the client first.
   const admin = isAdmin(currentRole());
-  const [clientId, setClientId] = useState<number | null>(null);
+  // The report lives in the address (reportAddress.ts): reloaded, gone back to or opened from a link, it shows again.
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const address = useMemo(() => {
+    const read = readReportAddress(search);
+    return admin ? read : { ...read, client: undefined };
+  }, [search, admin]);
+  // A new report, or another client, is a step Back returns from; its page, page size and order are not.
+  const go = (next: ReportAddress, { replace }: { replace: boolean }) => setParams(writeReportAddress(next), { replace });
+  const clientId = address.client ?? null;
   const options = useQuery({
     queryKey: ['report-options', clientId ?? undefined],
     queryFn: () => request<ReportOptions>('/reports/options', { query: { clientId } }),
     enabled: !admin || clientId !== null,
     staleTime: 60_000,
   });
-  const [filter, setFilter] = useState<ReportFilter | null>(null);
+  const choices = options.data;
+  // A project or point of sale of the address that is not among the user's (another client's, or none):
+  // said, and nothing of it asked for, as the dashboard does with another client's plan.
+  const unknownProject = choices !== undefined && address.project !== undefined && !choices.projects.some((p) => p.id === address.project);
+  const unknownLocation = choices !== undefined && address.location !== undefined && !choices.locations.some((l) => l.id === address.location);
+  const asked = reportOfAddress(address);
+  const filter = choices && asked && !unknownProject && !unknownLocation && (!choices.locationRequired || asked.clientLocationId) ? asked : null;
+  const wanted = useMemo(() => choices && filtersOfAddress(address, choices), [address, choices]);
+  // A filter changed after 'Ver resultados' hides the results until they are asked for again. Kept as the
+  // visit to the address it happened on (each navigation, Back and Forward too, is a new location), so the
+  // next one shows its own: a flag reset on navigation was set again by an edit's update still queued.
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
+  const [hiddenOn, setHiddenOn] = useState<Location | null>(null);
+  const onEdit = useCallback(() => setHiddenOn(here.current), []);
+  const shown = filter !== null && hiddenOn !== location;
   // Each press of 'Ver resultados' asks again, the same filter too: after a failed answer (the same key
   // kept its error, and the button did nothing), or to see the visits approved since.
-  const [search, setSearch] = useState(0);
-  const clearResults = useCallback(() => setFilter(null), []);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(REPORT_DEFAULT_PAGE_SIZE);
-  // Kept across searches, as in the other lists.
-  const [sort, setSort] = useState<ReportSortOrder>(REPORT_DEFAULT_SORT);
+  const [searchCount, setSearchCount] = useState(0);
+  const { page, perPage, sort } = address;
   const results = useQuery({
-    queryKey: ['performance-report', filter, page, perPage, sort, search],
+    queryKey: ['performance-report', filter, page, perPage, sort, searchCount],
     queryFn: () => fetchReportPage(filter!, { offset: (page - 1) * perPage, limit: perPage }, sort),
-    enabled: filter !== null,
+    enabled: shown,
     placeholderData: keepPreviousData,
     // A refused filter (400, 403) will not pass on a second try.
     retry: false,
   });
+  // A page past the end (an old link, or visits disapproved since) goes to the last one.
+  usePastTheEnd(
+    {
+      page,
+      perPage,
+      count: results.data?.total ?? 0,
+      empty: results.data?.result.length === 0,
+      settled: results.isSuccess && !results.isPlaceholderData && !results.isFetching,
+      estimated: false,
+    },
+    (last) => go({ ...address, page: last }, { replace: true }),
+  );
 
-  // 'Volver al panel' goes to the plan of the results shown, else to the one the dashboard opened this on.
-  const backPlan = filter?.projectId ?? fromPlan;
+  // 'Volver al panel' goes to the plan of the address (of the results shown, or the one the dashboard opened this on).
+  const backPlan = unknownProject ? undefined : address.project;
   return (
     // Below 900 px the results are cards (ReportResults); a wide table scrolls inside its frame.
     <Card sx={{ mt: 2 }}>
@@ -219,31 +263,37 @@ export default function ReportsPage({ note }: { note?: string }) {
           <ClientPicker
             value={clientId}
             emptyLabel="Sin Selección"
-            onChange={(id) => {
-              setClientId(id);
-              setFilter(null);
-            }}
+            onChange={(id) => go({ client: id ?? undefined, page: 1, perPage, sort }, { replace: false })}
           />
         )}
         {options.isFetching && !options.data && <LinearProgress aria-label="Cargando filtros" />}
         {options.isError && <Alert severity="error">{options.error.message}</Alert>}
-        {options.data && (
+        {unknownProject && <Alert severity="warning">{REPORT_TEXT.unknownProject}</Alert>}
+        {unknownLocation && <Alert severity="warning">{REPORT_TEXT.unknownLocation}</Alert>}
+        {choices && wanted && (
           <Filters
             key={clientId ?? 'own'}
             clientId={clientId ?? undefined}
-            options={options.data}
-            initialProject={admin ? undefined : fromPlan}
+            options={choices}
+            wanted={wanted}
+            entry={location.key}
             onSubmit={(next) => {
-              setFilter(next);
-              setPage(1);
-              setSearch((n) => n + 1);
+              const target = addressOfReport(next, address);
+              if (writeReportAddress(target) === writeReportAddress(address)) {
+                setHiddenOn(null);
+                setSearchCount((n) => n + 1);
+                return;
+              }
+              // Asked again from another page of the same report: back to its first page, no new step.
+              const sameReport = writeReportAddress({ ...target, page: 1 }) === writeReportAddress({ ...address, page: 1 });
+              go(target, { replace: sameReport });
             }}
-            onEdit={clearResults}
-            hint={filter === null}
+            onEdit={onEdit}
+            hint={!shown}
           />
         )}
-        {results.isError && <Alert severity="error">{results.error.message}</Alert>}
-        {filter && (
+        {shown && results.isError && <Alert severity="error">{results.error.message}</Alert>}
+        {shown && filter && (
           <ReportResults
             filter={filter}
             names={{
@@ -256,15 +306,9 @@ export default function ReportsPage({ note }: { note?: string }) {
             page={page}
             perPage={perPage}
             sort={sort}
-            setPage={setPage}
-            setPerPage={(n) => {
-              setPerPage(n);
-              setPage(1);
-            }}
-            setSort={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
+            setPage={(n) => go({ ...address, page: n }, { replace: true })}
+            setPerPage={(n) => go({ ...address, perPage: n, page: 1 }, { replace: true })}
+            setSort={(next) => go({ ...address, sort: next, page: 1 }, { replace: true })}
           />
         )}
       </CardContent>
