@@ -52,6 +52,8 @@ export const MOVE_FORM_TEXT = {
   /** A filter's client that is no client: the API's words for it ('El cliente no existe.'), naming which of several. */
   unknownClients: (ids: number[], of: number) =>
     of === 1 ? 'El cliente no existe.' : ids.length === 1 ? `El cliente ${ids[0]} no existe.` : `Los clientes ${ids.join(', ')} no existen.`,
+  /** A report's project of none of its clients. */
+  projectOfOtherClient: (clients: number) => (clients === 1 ? 'El proyecto no es del cliente elegido.' : 'El proyecto no es de ninguno de los clientes elegidos.'),
   /** A list of clients with a part that names none ('1,2,abc'): refused whole, not reported without it. */
   badClientList: 'Los clientes deben ser identificadores numéricos separados por comas.',
   exportFailed: 'Ha ocurrido un error al intentar generar el archivo.',

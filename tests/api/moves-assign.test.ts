@@ -749,6 +749,20 @@ describe('the performance report', () => {
     expect([noProject.statusCode, noProject.json().message]).toEqual([404, 'El proyecto no existe.']);
   });
 
+  it('refuses a project of none of the clients named (400), in the report and in the stock, not an empty answer', async () => {
+    const [cafe] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    const [other] = await t.db.select().from(projects).where(sql`${projects.clientId} <> ${cafe.id}`).limit(1);
+    const report = await api.call('GET', `/user-moves/report?clientId=${cafe.id}&projectId=${other.id}`, admin);
+    expect([report.statusCode, report.json().errors?.projectId]).toEqual([400, MOVE_FORM_TEXT.projectOfOtherClient(1)]);
+    const [third] = await t.db.select().from(clients).where(sql`${clients.id} not in (${cafe.id}, ${other.clientId})`).limit(1);
+    const among = await api.call('GET', `/user-moves/report?clientId=${cafe.id},${third.id}&projectId=${other.id}`, admin);
+    expect([among.statusCode, among.json().errors?.projectId]).toEqual([400, MOVE_FORM_TEXT.projectOfOtherClient(2)]);
+    const stock = await api.call('GET', `/user-moves/stock-moves-report?clientId=${cafe.id}&projectId=${other.id}`, admin);
+    expect([stock.statusCode, stock.json().errors?.projectId]).toEqual([400, MOVE_FORM_TEXT.projectOfOtherClient(1)]);
+    // The project's own client with it: the report as always.
+    expect((await api.call('GET', `/user-moves/report?clientId=${cafe.id},${other.clientId}&projectId=${other.id}`, admin)).statusCode).toBe(200);
+  });
+
   it('lists the approved moves of the clients, with their answers, and keeps dates within the project', async () => {
     const [client] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
     const report = await api.ok<{ rows: PerformanceRow[]; count: number }>('GET', `/user-moves/report?clientId=${client.id}&withAnswers=true&limit=5`, admin);
