@@ -18,7 +18,7 @@ import { auditLog, locations, moveStatusLogs, projectLocations, projects, questi
 import { inIds, intArray } from '../db/list';
 import { badRequest, conflict, formLevelValidator, notFound, parse } from '../http';
 import { audit } from '../services/audit';
-import { once, requestKeyHeaders } from '../services/requestKeys';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 import { logStatusMany } from '../services/moves/act';
 import { projectInfo } from '../services/moves/projectInfo';
 import { lockProjectLocations } from '../services/projects/write';
@@ -162,7 +162,7 @@ export default async function moveAssignmentRoutes(app: App) {
   app.put('/user-moves/massive', { config: write, schema: { tags, summary: 'Asignación masiva de moves a un agente de calidad o a un Getter', description: 'Con `assignedAgentId`: las moves indicadas o las del filtro (hasta 10.000); las de estado que no admite agente se saltean y se cuentan. Con `userId`: moves en stock y visitas publicadas al Getter, elegidas una por una (con `filter`, 400), todo o nada; un proyecto terminado responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve la primera respuesta sin asignar de nuevo.', body: massiveBody, headers: requestKeyHeaders, answer: massiveAssignAnswer }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
     const body = req.body as z.infer<typeof massiveBody>;
     const actor = req.session;
-    return app.db.transaction(async (tx) => (await once(tx, req, () => assignMassive(tx))).answer);
+    return onceInTransaction(app.db, req, assignMassive);
 
     async function assignMassive(tx: Tx) {
       if (body.assignedAgentId !== undefined) {
@@ -216,7 +216,7 @@ export default async function moveAssignmentRoutes(app: App) {
 
   app.post('/user-moves/massive-locations', { config: write, schema: { tags, summary: 'Convierte visitas publicadas de puntos de venta en moves asignadas a Getters', description: 'Sin `visitId` toma la próxima visita publicada del punto de venta del proyecto. Sin ninguna publicada, una visita ya tomada o un proyecto terminado responden 409 y no se escribe nada. Con `Idempotency-Key`, el reintento con los mismos datos (una respuesta perdida) devuelve las moves que creó el primero, sin crear otras.', body: massiveLocationsBody, headers: requestKeyHeaders, answer: visitsAssignedAnswer } }, async (req, reply) => {
     const items = req.body as z.infer<typeof massiveLocationsBody>;
-    const { answer } = await app.db.transaction((tx) => once(tx, req, async () => ({ created: await assignVisits(tx, req.session, items) })));
+    const answer = await onceInTransaction(app.db, req, async (tx) => ({ created: await assignVisits(tx, req.session, items) }));
     return reply.status(201).send(answer);
   });
 }

@@ -8,7 +8,7 @@ import { byGetterQuery, massivePayBody, payBody, paymentReceiptAnswer, TRANSACTI
 import { ACCESS } from '../../domain/roles';
 import type { App } from '../app';
 import { listTransactions, type PaymentOrder, registerPayment } from '../services/payments';
-import { once, requestKeyHeaders } from '../services/requestKeys';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.payments.read };
 const write = { roles: ACCESS.payments.write };
@@ -31,7 +31,7 @@ export default async function paymentRoutes(app: App) {
 
   // A payment sent again with its `Idempotency-Key` (its answer was lost) answers the first one's receipt:
   // without it, the retry read its own payment as "already paid" and said no payment was registered.
-  const pay = (req: FastifyRequest, order: PaymentOrder) => app.db.transaction(async (tx) => (await once(tx, req, () => registerPayment(tx, req.session, order))).answer);
+  const pay = (req: FastifyRequest, order: PaymentOrder) => onceInTransaction(app.db, req, (tx) => registerPayment(tx, req.session, order));
 
   app.put('/accounts/pay', { config: write, schema: { tags, summary: 'Registra el pago de una transacción pendiente de la cuenta de un Getter', description: 'El monto debe ser el adeudado y la fecha no anterior a la transacción. Una transacción ya pagada responde 409, y un número de operación ya registrado en el pago de otra cuenta, 409 en `operationCode` (la misma cuenta puede repetirlo). Con `Idempotency-Key`, el reintento con los mismos datos devuelve el comprobante del primero sin pagar de nuevo.', body: payBody, headers: requestKeyHeaders, answer: paymentReceiptAnswer } }, async (req) => {
     const body = req.body as z.output<typeof payBody>;

@@ -19,7 +19,7 @@ import { cities, countries, locations, projectLocations, projects, states } from
 import { claimLoadedVersion } from '../db/staleEdits';
 import { booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
-import { once, onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 import { lastUpdateLog, listProjects, type ProjectListFilter, projectRow, projectSnapshot, readProject } from '../services/projects/read';
 import { checkReferences } from '../services/projects/references';
 import { addLocations, addRangesAndVisits, extendProject, refuse, removeLocations, removeRanges } from '../services/projects/write';
@@ -216,7 +216,7 @@ export default async function projectRoutes(app: App) {
   /** The project, its locations, their visit ranges and the published visits: all or nothing. */
   app.post('/projects', { config: write, bodyLimit, schema: { tags, summary: 'Crea un proyecto con sus puntos de venta, rangos de visitas y visitas publicadas', description: 'Todo en una transacción: si algo falla no se crea nada. Con `Idempotency-Key`, el reintento con los mismos datos (una respuesta perdida) devuelve el proyecto que creó el primero, sin crear otro.', body: projectCreateBody, headers: requestKeyHeaders, answer: projectRowAnswer }, validatorCompiler: formValidator }, async (req, reply) => {
     const body = req.body as ProjectCreate;
-    const { answer } = await app.db.transaction((tx) => once(tx, req, async () => ({ id: await createProject(tx) })));
+    const answer = await onceInTransaction(app.db, req, async (tx) => ({ id: await createProject(tx) }));
     return reply.status(201).send(await projectRow(app.db, answer.id));
 
     async function createProject(tx: Tx): Promise<number> {

@@ -14,7 +14,7 @@ export interface Draft {
   path: string;
   userId: number;
   values: unknown;
-  /** The record as the form loaded it (its `updatedAt` still tells the server which version was edited). */
+  /** Of the record the form loaded, its id and `updatedAt`: which version the values were edited from. */
   record?: unknown;
 }
 
@@ -54,7 +54,7 @@ export function keepDrafts(): number {
   if (!drafts.length) return 0;
   const paths = new Set(drafts.map((d) => d.path));
   try {
-    sessionStorage.setItem(KEY, JSON.stringify([...stored().filter((d) => !paths.has(d.path)), ...drafts], keepable));
+    write([...stored().filter((d) => !paths.has(d.path)), ...drafts]);
   } catch {
     // A storage full or refused (a private window's quota): the work cannot be kept; the login goes on.
     return 0;
@@ -96,6 +96,6 @@ export function dropDraft(path: string): void {
 }
 
 function write(drafts: Draft[]) {
-  if (drafts.length) sessionStorage.setItem(KEY, JSON.stringify(drafts));
+  if (drafts.length) sessionStorage.setItem(KEY, JSON.stringify(drafts, keepable));
   else sessionStorage.removeItem(KEY);
 }
