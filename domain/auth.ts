@@ -38,6 +38,8 @@ export const DRAFT_TEXT = {
   /** On the form that took its work back. */
   restored: 'Se recuperaron los cambios que no se habían guardado cuando se cerró la sesión. Revíselos y presione Guardar.',
   discard: 'Descartar cambios recuperados',
+  /** On the form whose kept work was already stored (its save went through, its answer was lost). */
+  alreadyStored: 'Los cambios que estaban sin guardar cuando se cerró la sesión ya están guardados.',
 } as const;
 
 /** The session the console keeps after login (spec 1 §3, "Session / user profile"). */

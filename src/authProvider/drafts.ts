@@ -39,6 +39,22 @@ const SECRET_FIELD = /password|token|secret/i;
  */
 const keepable = (key: string, value: unknown) => (SECRET_FIELD.test(key) || (typeof Blob !== 'undefined' && value instanceof Blob) ? undefined : value);
 
+/** The values as a draft would keep them, keys in order: two forms' values compared as kept. */
+function asKept(values: unknown): string {
+  return JSON.stringify(values ?? null, (key, value) => {
+    const kept = keepable(key, value);
+    if (kept === null || typeof kept !== 'object' || Array.isArray(kept)) return kept;
+    return Object.fromEntries(Object.keys(kept as object).sort().map((k) => [k, (kept as Record<string, unknown>)[k]]));
+  });
+}
+
+/**
+ * True when what a draft would keep of `values` is what the form loaded: the only changes were a file or
+ * a secret, which are never kept. Such a draft would come back as no change at all (a notice over a form
+ * with 'Guardar' off): none is kept.
+ */
+export const nothingToKeep = (values: unknown, loaded: unknown): boolean => asKept(values) === asKept(loaded);
+
 function stored(): Draft[] {
   try {
     const drafts = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as unknown;

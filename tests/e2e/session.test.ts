@@ -652,6 +652,46 @@ describe('work typed when the session ends', () => {
     expect(await page.getByText(DRAFT_TEXT.kept).count()).toBe(0);
     errors.assertNone(LOGIN_REFUSED);
   });
+
+  it('saved by a first Guardar whose answer was lost: after logging in again, the form says the work is stored, with nothing left to save', async () => {
+    const name = `Ópticas Doble Falla ${Date.now().toString(36)}`;
+    const id = await clientToEdit(name);
+    const { page, errors } = await open();
+    await loginThroughForm(page, 'admin@campo.test');
+    await page.goto(`/clients/edit/${id}`);
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    await address(page).fill('Calle Perdida 700');
+    // The server saves, but the answer never comes back.
+    let sent = 0;
+    await page.route('**/api/clients', async (route) => {
+      if (route.request().method() !== 'PUT' || sent++ > 0) return route.fallback();
+      expect((await route.fetch()).status()).toBe(200);
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const failed = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(failed.getByText(HTTP_TEXT.offline));
+    await failed.getByRole('button', { name: 'Cerrar' }).click();
+    // Then the session ends under the form: the console reloads at the login.
+    await revoke(page);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await atPath(page, '/login');
+    await shown(page.getByText(DRAFT_TEXT.kept));
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, `/clients/edit/${id}`);
+    // What was kept is what the first Guardar stored: the form says so, and offers nothing to save again.
+    await shown(page.getByText(DRAFT_TEXT.alreadyStored));
+    expect(await address(page).inputValue()).toBe('Calle Perdida 700');
+    expect(await page.getByText(DRAFT_TEXT.restored).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+    expect((await callApi<{ address: string }>('GET', `/clients/${id}`, undefined, await adminToken())).address).toBe('Calle Perdida 700');
+    // Said once: the form opened again is the stored client, with no word of a draft.
+    await page.goto(`/clients/edit/${id}`);
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    expect(await page.getByText(DRAFT_TEXT.alreadyStored).count()).toBe(0);
+    expect(sent).toBe(2);
+    errors.assertNone([...LOGIN_REFUSED, /ERR_CONNECTION_RESET \(.*\/api\/clients\)/]);
+  });
 });
 
 describe('two tabs of one browser', () => {

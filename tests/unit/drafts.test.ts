@@ -1,6 +1,6 @@
 /** A form's unsaved work kept when the session ends under it: for its own user, once, files left out. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftOf, draftsKept, dropDraft, forgetDrafts, keepDrafts, lendDraft, onlyDraftsOf } from '../../src/authProvider/drafts';
+import { draftOf, draftsKept, dropDraft, forgetDrafts, keepDrafts, lendDraft, nothingToKeep, onlyDraftsOf } from '../../src/authProvider/drafts';
 
 /** The tab's sessionStorage, in memory. */
 function memoryStorage(): Storage {
@@ -67,6 +67,17 @@ describe('drafts', () => {
     expect(keepDrafts()).toBe(2);
     expect(draftOf('/clients/edit/7', 1)?.values).toEqual({ address: 'Segunda' });
     expect(draftOf('/motives/create', 1)?.values).toEqual({ description: 'Nuevo' });
+  });
+
+  it('finds nothing to keep when only a file or a secret changed: such a draft would come back as no change', () => {
+    const loaded = { name: 'Kiosco', address: { street: 'Calle 1', number: 10 }, logo: null, tags: [1, 2] };
+    expect(nothingToKeep({ ...loaded, logo: new Blob(['png']) }, { name: 'Kiosco', address: { street: 'Calle 1', number: 10 }, tags: [1, 2] })).toBe(true);
+    expect(nothingToKeep({ ...loaded, password: 'Nueva#Clave1' }, loaded)).toBe(true);
+    // The keys' order is no change; a value, even deep, or an array's order is.
+    expect(nothingToKeep({ tags: [1, 2], address: { number: 10, street: 'Calle 1' }, logo: null, name: 'Kiosco' }, loaded)).toBe(true);
+    expect(nothingToKeep({ ...loaded, address: { street: 'Calle 1', number: 11 } }, loaded)).toBe(false);
+    expect(nothingToKeep({ ...loaded, tags: [2, 1] }, loaded)).toBe(false);
+    expect(nothingToKeep({ ...loaded, logo: new Blob(['png']), name: 'Kiosco Sur' }, loaded)).toBe(false);
   });
 
   it('never writes a password, a token or a secret to the tab', () => {

@@ -10,7 +10,7 @@ import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resol
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { DRAFT_TEXT } from '../../../domain/auth';
-import { type Draft, draftOf, dropDraft, lendDraft } from '../../authProvider/drafts';
+import { type Draft, draftOf, dropDraft, lendDraft, nothingToKeep } from '../../authProvider/drafts';
 import { getSession } from '../../authProvider/session';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../dialogs';
 import { useConfirmLeave } from './useConfirmLeave';
@@ -123,17 +123,21 @@ export function CampoForm<T extends FieldValues>({
   const { pathname, search } = useLocation();
   const page = pathname + search;
   // What was typed here when the session ended under it, back after logging in again (drafts.ts).
-  const [restored, setRestored] = useState<Draft | null>(() => {
+  const [draft] = useState<{ kept: Draft; stored: boolean } | null>(() => {
     const session = getSession();
-    return session && mode !== 'VIEW' ? draftOf(page, session.profile.id) : null;
+    const kept = session && mode !== 'VIEW' ? draftOf(page, session.profile.id) : null;
+    // A draft equal to what the page loaded: its save went through before the session ended (its answer
+    // was lost), or someone saved the same. Nothing to restore; the form says it is stored.
+    return kept && { kept, stored: nothingToKeep(kept.values, defaultValues) };
   });
+  const [restored, setRestored] = useState<Draft | null>(draft && !draft.stored ? draft.kept : null);
   const form = useForm<T>({ defaultValues: defaultValues as never, resolver: zodResolver(schema as never) as unknown as Resolver<T>, mode: 'all' });
   const { formState } = form;
   useEffect(() => {
+    if (draft) dropDraft(page);
     if (!restored) return;
     // The loaded values stay the form's defaults: the restored ones are changes to save, or to reset.
     form.reset({ ...defaultValues, ...(restored.values as object) } as T, { keepDefaultValues: true });
-    dropDraft(page);
     // Once, on opening: the draft is the form's first values.
   }, []);
   const [asking, setAsking] = useState<T | null>(null);
@@ -170,7 +174,11 @@ export function CampoForm<T extends FieldValues>({
     const userId = session.profile.id;
     // Of the record, only what says which version was edited: nothing else of it is kept in the tab.
     const version = () => (loaded.current ? { id: loaded.current.id, updatedAt: loaded.current.updatedAt as unknown } : undefined);
-    return lendDraft(() => (form.formState.isDirty ? { path: page, userId, values: form.getValues(), record: version() } : null));
+    return lendDraft(() => {
+      const values = form.getValues();
+      if (!form.formState.isDirty || nothingToKeep(values, form.formState.defaultValues)) return null;
+      return { path: page, userId, values, record: version() };
+    });
   }, [form, isView, page]);
   // Back to the values the page loaded; from a restored draft, to the version the page loaded too (the
   // draft's own may be gone: a save would be refused), and no word of it.
@@ -272,6 +280,11 @@ export function CampoForm<T extends FieldValues>({
                 }
               >
                 {DRAFT_TEXT.restored}
+              </Alert>
+            )}
+            {draft?.stored && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {DRAFT_TEXT.alreadyStored}
               </Alert>
             )}
             <FormProvider {...form}>
