@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile, loginForm, pathOf, shown } from '../helpers';
 
-const chromium = chromiumPerFile();
+// Timed as users would wait: the engine as they have it.
+const chromium = chromiumPerFile(undefined, { asUsersHaveIt: true });
 
 describe('a cold visit', () => {
   it('shows the login form within 3 s without redirecting in a loop', async () => {
