@@ -37,6 +37,8 @@ export const DRAFT_TEXT = {
   kept: 'Los cambios sin guardar se recuperarán al ingresar nuevamente con el mismo usuario.',
   /** On the form that took its work back. */
   restored: 'Se recuperaron los cambios que no se habían guardado cuando se cerró la sesión. Revíselos y presione Guardar.',
+  /** On the questionnaire editor that took its work back (its button is 'Enviar cuestionario'). */
+  restoredQuestionnaire: 'Se recuperaron los cambios que no se habían guardado cuando se cerró la sesión. Revíselos y presione Enviar cuestionario.',
   discard: 'Descartar cambios recuperados',
   /** On the form whose kept work was already stored (its save went through, its answer was lost). */
   alreadyStored: 'Los cambios que estaban sin guardar cuando se cerró la sesión ya están guardados.',

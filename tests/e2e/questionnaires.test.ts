@@ -2,12 +2,13 @@
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DRAFT_TEXT } from '../../domain/auth';
 import { DIALOG, dialogParts } from '../../domain/dialogs';
 import { QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { QUESTIONNAIRE_MERGE_TEXT as MERGE } from '../../domain/questionnaire-merge';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
 import { newQuestion, type QuestionnaireContent, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, openPage, pathOf, type Session, shown, world } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, loginThroughForm, openMenu, openPage, pathOf, type Session, shown, world } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone([/status of 400/]));
 let session: Session | undefined;
@@ -696,6 +697,48 @@ describe('two editors on the same questionnaire', () => {
     } finally {
       await own.context.close();
     }
+  });
+
+  it('keeps the typed work when the session ends: back after logging in again, and a version saved meanwhile is merged, not overwritten', async () => {
+    const id = await createQuestionnaire('Borrador de sesión e2e');
+    const page = await asAdmin(`/questionnaires/edit?id=${id}`);
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByLabel('Ponderación de la pregunta 1').fill('40');
+    await page.getByLabel('Ponderación de la pregunta 2').fill('60');
+    // The session ends elsewhere (its refresh token logged out); the send goes to the login.
+    const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem('campo.session')))!) as { refreshToken: string };
+    expect((await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) })).status).toBe(200);
+    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+    await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
+    await atPath(page, '/login');
+    await shown(page.getByText(DRAFT_TEXT.kept));
+    // Meanwhile someone saves version 2.
+    await otherSaves(id, (v) => {
+      v.dimensions[0].subDimensions[0].questions[1].guide = 'Preguntar si necesita algo más.';
+    });
+
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, '/questionnaires/edit');
+    await shown(page.getByText(DRAFT_TEXT.restoredQuestionnaire));
+    await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('40');
+    await expect(page.getByLabel('Ponderación de la pregunta 2').inputValue()).resolves.toBe('60');
+    // Sent, it meets version 2 as a save made meanwhile (by the same administrator, elsewhere): the work goes on top of it.
+    const conflict = await sendRefused(page, MERGE.titleOwn);
+    await conflict.getByRole('button', { name: MERGE.apply(2) }).click();
+    const applied = page.getByRole('dialog', { name: MERGE.applied(2) });
+    await shown(applied.getByText(MERGE.appliedClean));
+    await applied.getByRole('button', { name: 'Cerrar' }).click();
+    await sendAndConfirm(page);
+    const now = await latest(id);
+    const questions = now.dimensions[0].subDimensions[0].questions;
+    expect([now.lastVersion, questions.map((q) => q.weighting), questions[1].guide]).toEqual([3, [40, 60], 'Preguntar si necesita algo más.']);
+    // Taken back once: the editor opened again shows the stored version, no word of a draft.
+    await page.goto(`/questionnaires/edit?id=${id}`);
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await expect(page.getByText(DRAFT_TEXT.restoredQuestionnaire).count()).resolves.toBe(0);
+    const { errors } = session!;
+    errors.assertNone([/status of 400/, /status of 401/, /status of 409/]);
+    errors.list.length = 0;
   });
 });
 

@@ -3,9 +3,10 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import SendIcon from '@mui/icons-material/Send';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, Card, CardContent, Fab } from '@mui/material';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DRAFT_TEXT } from '../../../../domain/auth';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { lockedNodeIds } from '../../../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT, wrongCloseQuestions } from '../../../../domain/questionnaire-weights';
@@ -20,6 +21,8 @@ import {
   type QuestionnaireVersion,
   restoreCloseAnswers,
 } from '../../../../domain/questionnaires';
+import { lendDraft } from '../../../authProvider/drafts';
+import { getSession } from '../../../authProvider/session';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { EditorContext, type EditorServices, ProblemsContext, problemNodes, type QuestionTarget, weightingSignal } from './context';
@@ -32,6 +35,7 @@ import { QuestionDialog } from './QuestionDialog';
 import { sameQuestionnaire } from '../../../../domain/questionnaire-body';
 import { SaveDialogs, useSaveFlow } from './save';
 import { RebasedDialog } from './conflict';
+import type { QuestionnaireDraft } from './draft';
 
 interface Props {
   mode: 'ADD' | 'EDIT';
@@ -45,6 +49,8 @@ interface Props {
   rebased?: { notes: string[] };
   onRebase?: (theirs: QuestionnaireVersion, content: QuestionnaireContent, notes: string[]) => void;
   onDiscard?: () => void;
+  /** The form holds work kept when the session ended under it (drafts.ts): said, and can be turned down. */
+  restoredDraft?: { onDiscard: () => void };
 }
 
 
@@ -53,7 +59,7 @@ interface Props {
  * sub-dimension and question row subscribes only to its own fields, so a keystroke re-renders
  * one input (and the sum under its group), never the tree. Questions are edited in a dialog.
  */
-export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange, rebased, onRebase, onDiscard }: Props) {
+export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange, rebased, onRebase, onDiscard, restoredDraft }: Props) {
   const navigate = useNavigate();
   const form = useForm<QuestionnaireContent>({ defaultValues: initial, mode: 'onTouched' });
   const { fields, append, insert, remove } = useFieldArray({ control: form.control, name: 'dimensions' });
@@ -83,6 +89,22 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const [rebasedNotes, setRebasedNotes] = useState(rebased ?? null);
   const unsaved = () => save.saved === null && changed();
   const leaveGuard = useConfirmLeave(unsaved, { anyNavigation: true });
+  // While open with unsaved work, the editor lends it to be kept if the session ends (drafts.ts): its
+  // content, and the version it builds on, so that a save after logging in again still meets a version
+  // saved meanwhile by someone else as a conflict to merge (conflict.tsx), not as something to overwrite.
+  const latestUnsaved = useRef(unsaved);
+  latestUnsaved.current = unsaved;
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const session = getSession();
+    if (!session) return;
+    const userId = session.profile.id;
+    return lendDraft(() => {
+      if (!latestUnsaved.current()) return null;
+      const values: QuestionnaireDraft = { content: form.getValues(), ...(loaded ? { version: loaded.version, lastVersion: loaded.lastVersion } : {}) };
+      return { path: pathname + search, userId, values };
+    });
+  }, [form, loaded, pathname, search]);
   // Another version replaces the form's content: with unsaved changes, the same question as leaving.
   const [askedVersion, setAskedVersion] = useState<number | null>(null);
   const changeVersion = (version: number) => {
@@ -150,6 +172,19 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
           <Card sx={{ mt: 2, mb: 10 }}>
             <CardContent ref={dimensionsBox}>
               <EditorHeader mode={mode} loaded={loaded} duplicateOf={duplicateOf} onBack={() => navigate('/questionnaires')} onVersionChange={changeVersion} rebased={rebased !== undefined} />
+              {restoredDraft && (
+                <Alert
+                  severity="info"
+                  sx={{ mb: 2 }}
+                  action={
+                    <Button color="inherit" size="small" onClick={restoredDraft.onDiscard}>
+                      {DRAFT_TEXT.discard}
+                    </Button>
+                  }
+                >
+                  {DRAFT_TEXT.restoredQuestionnaire}
+                </Alert>
+              )}
               {wrongClose.length > 0 && (
                 <Alert
                   severity="error"

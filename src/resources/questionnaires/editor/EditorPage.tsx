@@ -1,15 +1,17 @@
 import { Box, Button, Card, CardContent, CircularProgress, Dialog, DialogContent, DialogContentText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_TEXT } from '../../../../domain/auth';
 import { QUESTIONNAIRE_TEXT } from '../../../../domain/questionnaire-weights';
 import type { QuestionnaireContent, QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { canUse } from '../../../../domain/roles';
 import { currentRole } from '../../../authProvider';
 import { questionnaires as endpoints } from '../../../dataProvider/endpoints/questionnaires';
+import { dropDraft } from '../../../authProvider/drafts';
 import { request } from '../../../dataProvider/http';
 import { errorMessages } from '../../../ui/dialogs';
+import { questionnaireDraftOf } from './draft';
 import { EditorForm } from './EditorForm';
 import { ScreenTitle } from '../../../ui/ScreenTitle';
 
@@ -25,7 +27,16 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
   const navigate = useNavigate();
   const id = Number(params.get('id')) || null;
   const duplicate = mode === 'ADD' && params.get('action') === 'duplicate' && id !== null;
-  const [version, setVersion] = useState<number | undefined>(undefined);
+  // Work kept when the session ended here (drafts.ts), taken once: an edit opens on the version it was
+  // built on, as it was then, and saving it meets what was saved meanwhile as a conflict (conflict.tsx).
+  const { pathname, search } = useLocation();
+  const page = pathname + search;
+  const [draft, setDraft] = useState(() => questionnaireDraftOf(page));
+  useEffect(() => {
+    if (draft) dropDraft(page);
+    // Once, on opening.
+  }, []);
+  const [version, setVersion] = useState<number | undefined>(mode === 'EDIT' ? draft?.version : undefined);
   /** Bumped to read the last version again (after dropping one's work for another person's version). */
   const [reads, setReads] = useState(0);
   /** Typed work re-applied on a version saved meanwhile by someone else (conflict.tsx). */
@@ -48,21 +59,44 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
   if (load && !query.data) return <LoadingDialog />;
 
   const loaded = query.data;
-  if (!loaded) return <EditorForm key="new" mode="ADD" initial={EMPTY} />;
+  // The kept work turned down: the form as the page opens without it.
+  const turnDown = { onDiscard: () => setDraft(null) };
+  if (!loaded) return draft ? <EditorForm key="new-draft" mode="ADD" initial={draft.content} restoredDraft={turnDown} /> : <EditorForm key="new" mode="ADD" initial={EMPTY} />;
   const changeVersion = (next: number) => {
+    setDraft(null);
     setRebased(null);
     setVersion(next);
   };
-  const rebase = (on: QuestionnaireVersion, content: QuestionnaireContent, notes: string[]) => setRebased((before) => ({ on, content, notes, n: (before?.n ?? 0) + 1 }));
+  const rebase = (on: QuestionnaireVersion, content: QuestionnaireContent, notes: string[]) => {
+    setDraft(null);
+    setRebased((before) => ({ on, content, notes, n: (before?.n ?? 0) + 1 }));
+  };
   const discard = () => {
+    setDraft(null);
     setRebased(null);
     setVersion(undefined);
     setReads((n) => n + 1);
   };
   if (duplicate) {
     const copy = { name: `${loaded.name} (copia)`, questionnaire_version_type: loaded.questionnaire_version_type, dimensions: loaded.dimensions };
+    if (draft) return <EditorForm key={`copy-${loaded.id}-draft`} mode="ADD" initial={draft.content} duplicateOf={loaded.name} restoredDraft={turnDown} />;
     return <EditorForm key={`copy-${loaded.id}`} mode="ADD" initial={copy} duplicateOf={loaded.name} />;
   }
+  // The version the draft was built on, with the questionnaire's last version as it was then: a version
+  // saved since is found by the save (409) and merged, never overwritten.
+  if (draft && draft.version === loaded.version && draft.lastVersion !== undefined)
+    return (
+      <EditorForm
+        key={`${loaded.id}-${loaded.version}-draft`}
+        mode="EDIT"
+        initial={draft.content}
+        loaded={{ ...loaded, lastVersion: draft.lastVersion }}
+        restoredDraft={{ onDiscard: discard }}
+        onVersionChange={changeVersion}
+        onRebase={rebase}
+        onDiscard={discard}
+      />
+    );
   if (rebased)
     return (
       <EditorForm

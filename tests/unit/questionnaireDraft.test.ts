@@ -1,0 +1,60 @@
+/** The questionnaire editor's kept work: taken back only when it is one, for the user logged in. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepDrafts, lendDraft } from '../../src/authProvider/drafts';
+import { questionnaireDraftOf } from '../../src/resources/questionnaires/editor/draft';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+const content = { name: 'Atención al cliente', questionnaire_version_type: 'Básico', dimensions: [] };
+let given: (() => void)[] = [];
+beforeEach(() => {
+  vi.stubGlobal('sessionStorage', memoryStorage());
+  vi.stubGlobal('localStorage', memoryStorage());
+  localStorage.setItem('campo.session', JSON.stringify({ token: 't', refreshToken: 'r', expiresAt: Date.now() + 60_000, profile: { id: 1 } }));
+});
+afterEach(() => {
+  for (const takeBack of given) takeBack();
+  given = [];
+  vi.unstubAllGlobals();
+});
+
+const keep = (path: string, values: unknown, userId = 1) => {
+  const takeBack = lendDraft(() => ({ path, userId, values }));
+  keepDrafts();
+  takeBack();
+};
+
+describe('questionnaireDraftOf', () => {
+  it('takes back an edit with the versions it was built on, and a new one without them', () => {
+    keep('/questionnaires/edit?id=4', { content, version: 2, lastVersion: 3 });
+    keep('/questionnaires/add', { content });
+    expect(questionnaireDraftOf('/questionnaires/edit?id=4')).toEqual({ content, version: 2, lastVersion: 3 });
+    expect(questionnaireDraftOf('/questionnaires/add')).toEqual({ content, version: undefined, lastVersion: undefined });
+    expect(questionnaireDraftOf('/questionnaires/edit?id=5')).toBeNull();
+  });
+
+  it('leaves what is not an editor’s work: another form’s values, a version without its last version, no dimensions', () => {
+    keep('/a', { address: 'Calle 1' });
+    keep('/b', { content, version: 2 });
+    keep('/c', { content: { name: 'X' } });
+    keep('/d', { content, version: 0, lastVersion: 1 });
+    for (const page of ['/a', '/b', '/c', '/d']) expect(questionnaireDraftOf(page)).toBeNull();
+  });
+
+  it("is another user's only for that user", () => {
+    keep('/questionnaires/add', { content }, 2);
+    expect(questionnaireDraftOf('/questionnaires/add')).toBeNull();
+  });
+});
