@@ -39,12 +39,21 @@ const SECRET_FIELD = /password|token|secret/i;
  */
 const keepable = (key: string, value: unknown) => (SECRET_FIELD.test(key) || (typeof Blob !== 'undefined' && value instanceof Blob) ? undefined : value);
 
-/** The values as a draft would keep them, keys in order: two forms' values compared as kept. */
+/**
+ * The values as a draft would keep them, keys in order, a field left empty (null) as one left out: two
+ * forms' values compared as kept (a logo stored as none and a file chosen for it are the same draft).
+ */
 function asKept(values: unknown): string {
   return JSON.stringify(values ?? null, (key, value) => {
     const kept = keepable(key, value);
     if (kept === null || typeof kept !== 'object' || Array.isArray(kept)) return kept;
-    return Object.fromEntries(Object.keys(kept as object).sort().map((k) => [k, (kept as Record<string, unknown>)[k]]));
+    const fields = kept as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(fields)
+        .sort()
+        .filter((k) => fields[k] !== null && keepable(k, fields[k]) !== undefined)
+        .map((k) => [k, fields[k]]),
+    );
   });
 }
 

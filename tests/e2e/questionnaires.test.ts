@@ -734,11 +734,47 @@ describe('two editors on the same questionnaire', () => {
     expect([now.lastVersion, questions.map((q) => q.weighting), questions[1].guide]).toEqual([3, [40, 60], 'Preguntar si necesita algo más.']);
     // Taken back once: the editor opened again shows the stored version, no word of a draft.
     await page.goto(`/questionnaires/edit?id=${id}`);
-    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await shown(page.getByLabel('Ponderación de la pregunta 1'));
+    await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('40');
     await expect(page.getByText(DRAFT_TEXT.restoredQuestionnaire).count()).resolves.toBe(0);
     const { errors } = session!;
     errors.assertNone([/status of 400/, /status of 401/, /status of 409/]);
     errors.list.length = 0;
+  });
+
+  it('keeps a new questionnaire typed when the session ends in another tab, and still asks before leaving it', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));
+    await page.getByLabel('Nombre del cuestionario').fill('Nuevo borrador e2e');
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await page.getByLabel('Nombre de la dimensión 1').fill('Limpieza');
+    // Logged out in another tab: this one goes to the login, keeping the work.
+    const other = await page.context().newPage();
+    await other.goto('/motives');
+    await shown(other.getByText('Bienvenido Ana Administradora'));
+    await other.getByRole('button', { name: 'Perfil' }).click();
+    await other.getByRole('menuitem', { name: 'Desconectar' }).click();
+    await atPath(page, '/login');
+    await shown(page.getByText(DRAFT_TEXT.kept));
+    await other.close();
+
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, '/questionnaires/add');
+    await shown(page.getByText(DRAFT_TEXT.restoredQuestionnaire));
+    await expect(page.getByLabel('Nombre del cuestionario').inputValue()).resolves.toBe('Nuevo borrador e2e');
+    await expect(page.getByLabel('Nombre de la dimensión 1').inputValue()).resolves.toBe('Limpieza');
+    // Recovered work is unsaved work: leaving asks.
+    await page.getByRole('button', { name: 'Volver' }).click();
+    const asked = leaveDialog(page);
+    await shown(asked.getByText(dialogParts(DIALOG.leave).question));
+    await asked.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(asked);
+    // Turned down: the empty form, nothing to ask about.
+    await page.getByRole('button', { name: DRAFT_TEXT.discard }).click();
+    await expect.poll(() => page.getByLabel('Nombre del cuestionario').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await atPath(page, '/questionnaires');
+    await expect(leaveDialog(page).count()).resolves.toBe(0);
   });
 });
 

@@ -71,7 +71,11 @@ describe('drafts', () => {
 
   it('finds nothing to keep when only a file or a secret changed: such a draft would come back as no change', () => {
     const loaded = { name: 'Kiosco', address: { street: 'Calle 1', number: 10 }, logo: null, tags: [1, 2] };
+    // A file chosen where none was stored (null), or where the form had no such field.
+    expect(nothingToKeep({ ...loaded, logo: new Blob(['png']) }, loaded)).toBe(true);
     expect(nothingToKeep({ ...loaded, logo: new Blob(['png']) }, { name: 'Kiosco', address: { street: 'Calle 1', number: 10 }, tags: [1, 2] })).toBe(true);
+    // A field emptied is a change.
+    expect(nothingToKeep({ ...loaded, name: null }, loaded)).toBe(false);
     expect(nothingToKeep({ ...loaded, password: 'Nueva#Clave1' }, loaded)).toBe(true);
     // The keys' order is no change; a value, even deep, or an array's order is.
     expect(nothingToKeep({ tags: [1, 2], address: { number: 10, street: 'Calle 1' }, logo: null, name: 'Kiosco' }, loaded)).toBe(true);

@@ -282,7 +282,7 @@ export function CampoForm<T extends FieldValues>({
                 {DRAFT_TEXT.restored}
               </Alert>
             )}
-            {draft?.stored && (
+            {draft?.stored && !formState.isDirty && formState.submitCount === 0 && (
               <Alert severity="info" sx={{ mb: 2 }}>
                 {DRAFT_TEXT.alreadyStored}
               </Alert>

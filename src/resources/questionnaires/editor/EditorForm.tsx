@@ -21,7 +21,7 @@ import {
   type QuestionnaireVersion,
   restoreCloseAnswers,
 } from '../../../../domain/questionnaires';
-import { lendDraft } from '../../../authProvider/drafts';
+import { dropDraft, lendDraft } from '../../../authProvider/drafts';
 import { getSession } from '../../../authProvider/session';
 import { ConfirmDialog } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
@@ -51,6 +51,8 @@ interface Props {
   onDiscard?: () => void;
   /** The form holds work kept when the session ended under it (drafts.ts): said, and can be turned down. */
   restoredDraft?: { onDiscard: () => void };
+  /** A new questionnaire's or a copy's starting point when `initial` is recovered work: what a change is measured against. */
+  startedFrom?: QuestionnaireContent;
 }
 
 
@@ -59,7 +61,7 @@ interface Props {
  * sub-dimension and question row subscribes only to its own fields, so a keystroke re-renders
  * one input (and the sum under its group), never the tree. Questions are edited in a dialog.
  */
-export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange, rebased, onRebase, onDiscard, restoredDraft }: Props) {
+export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange, rebased, onRebase, onDiscard, restoredDraft, startedFrom }: Props) {
   const navigate = useNavigate();
   const form = useForm<QuestionnaireContent>({ defaultValues: initial, mode: 'onTouched' });
   const { fields, append, insert, remove } = useFieldArray({ control: form.control, name: 'dimensions' });
@@ -69,7 +71,7 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const dimensionsBox = useRef<HTMLDivElement>(null);
   const addDimensionButton = useRef<HTMLButtonElement>(null);
   // The stored version the form builds on (after a rebase the form starts elsewhere: that is unsaved work).
-  const baseline = useMemo(() => (loaded ? contentOf(loaded) : initial), [loaded, initial]);
+  const baseline = useMemo(() => (loaded ? contentOf(loaded) : (startedFrom ?? initial)), [loaded, initial, startedFrom]);
   // Compared only when leaving (the back arrow, the side menu) or saving, not on each keystroke; both
   // sides finalized, so a question accepted unchanged (its keys in another order) is no change.
   const changed = () => !sameQuestionnaire(finalizeQuestionnaire(form.getValues()), finalizeQuestionnaire(baseline));
@@ -95,6 +97,11 @@ export function EditorForm({ mode, initial, loaded, duplicateOf, onVersionChange
   const latestUnsaved = useRef(unsaved);
   latestUnsaved.current = unsaved;
   const { pathname, search } = useLocation();
+  useEffect(() => {
+    // Recovered work on screen: it is no longer kept in the tab (it is lent again while unsaved).
+    if (restoredDraft) dropDraft(pathname + search);
+    // Once, on opening.
+  }, []);
   useEffect(() => {
     const session = getSession();
     if (!session) return;

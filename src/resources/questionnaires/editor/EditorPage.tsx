@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardContent, CircularProgress, Dialog, DialogContent, DialogContentText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_TEXT } from '../../../../domain/auth';
 import { QUESTIONNAIRE_TEXT } from '../../../../domain/questionnaire-weights';
@@ -8,7 +8,6 @@ import type { QuestionnaireContent, QuestionnaireVersion } from '../../../../dom
 import { canUse } from '../../../../domain/roles';
 import { currentRole } from '../../../authProvider';
 import { questionnaires as endpoints } from '../../../dataProvider/endpoints/questionnaires';
-import { dropDraft } from '../../../authProvider/drafts';
 import { request } from '../../../dataProvider/http';
 import { errorMessages } from '../../../ui/dialogs';
 import { questionnaireDraftOf } from './draft';
@@ -29,14 +28,12 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
   const duplicate = mode === 'ADD' && params.get('action') === 'duplicate' && id !== null;
   // Work kept when the session ended here (drafts.ts), taken once: an edit opens on the version it was
   // built on, as it was then, and saving it meets what was saved meanwhile as a conflict (conflict.tsx).
+  // (The editor drops the draft from the tab once it shows it: a load that fails here loses nothing.)
   const { pathname, search } = useLocation();
-  const page = pathname + search;
-  const [draft, setDraft] = useState(() => questionnaireDraftOf(page));
-  useEffect(() => {
-    if (draft) dropDraft(page);
-    // Once, on opening.
-  }, []);
+  const [draft, setDraft] = useState(() => questionnaireDraftOf(pathname + search));
   const [version, setVersion] = useState<number | undefined>(mode === 'EDIT' ? draft?.version : undefined);
+  /** The draft's version could not be read (removed since): the draft goes on the last version instead. */
+  const [draftOnLast, setDraftOnLast] = useState(false);
   /** Bumped to read the last version again (after dropping one's work for another person's version). */
   const [reads, setReads] = useState(0);
   /** Typed work re-applied on a version saved meanwhile by someone else (conflict.tsx). */
@@ -53,15 +50,31 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
     refetchOnWindowFocus: false,
   });
 
+  const drafted = mode === 'EDIT' && draft !== null && draft.version !== undefined && !draftOnLast && version === draft.version;
+  useEffect(() => {
+    // The version the draft was built on is gone: the work is opened on the last version, and its send
+    // (against the last version of then) meets that as a conflict to merge.
+    if (drafted && query.error) {
+      setDraftOnLast(true);
+      setVersion(undefined);
+    }
+  }, [drafted, query.error]);
+  // The draft's last version of then, over the version read: a version saved since is a conflict, not overwritten.
+  const draftBase = useMemo(
+    () => (query.data && draft?.lastVersion !== undefined ? { ...query.data, lastVersion: draft.lastVersion } : undefined),
+    [query.data, draft],
+  );
+
   if (!canUse(currentRole(), 'questionnaires', 'write')) return <Problem lines={[AUTH_TEXT.forbidden]} onBack={() => navigate('/questionnaires')} />;
   if (load && id === null) return <Problem lines={['Elija un cuestionario de la lista.']} onBack={() => navigate('/questionnaires')} />;
+  if (load && query.error && drafted) return <LoadingDialog />;
   if (load && query.error) return <Problem lines={errorMessages(query.error)} onBack={() => navigate('/questionnaires')} />;
   if (load && !query.data) return <LoadingDialog />;
 
   const loaded = query.data;
   // The kept work turned down: the form as the page opens without it.
   const turnDown = { onDiscard: () => setDraft(null) };
-  if (!loaded) return draft ? <EditorForm key="new-draft" mode="ADD" initial={draft.content} restoredDraft={turnDown} /> : <EditorForm key="new" mode="ADD" initial={EMPTY} />;
+  if (!loaded) return draft ? <EditorForm key="new-draft" mode="ADD" initial={draft.content} startedFrom={EMPTY} restoredDraft={turnDown} /> : <EditorForm key="new" mode="ADD" initial={EMPTY} />;
   const changeVersion = (next: number) => {
     setDraft(null);
     setRebased(null);
@@ -79,18 +92,18 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
   };
   if (duplicate) {
     const copy = { name: `${loaded.name} (copia)`, questionnaire_version_type: loaded.questionnaire_version_type, dimensions: loaded.dimensions };
-    if (draft) return <EditorForm key={`copy-${loaded.id}-draft`} mode="ADD" initial={draft.content} duplicateOf={loaded.name} restoredDraft={turnDown} />;
+    if (draft) return <EditorForm key={`copy-${loaded.id}-draft`} mode="ADD" initial={draft.content} startedFrom={copy} duplicateOf={loaded.name} restoredDraft={turnDown} />;
     return <EditorForm key={`copy-${loaded.id}`} mode="ADD" initial={copy} duplicateOf={loaded.name} />;
   }
   // The version the draft was built on, with the questionnaire's last version as it was then: a version
   // saved since is found by the save (409) and merged, never overwritten.
-  if (draft && draft.version === loaded.version && draft.lastVersion !== undefined)
+  if (draft && draftBase && (draft.version === loaded.version || draftOnLast))
     return (
       <EditorForm
         key={`${loaded.id}-${loaded.version}-draft`}
         mode="EDIT"
         initial={draft.content}
-        loaded={{ ...loaded, lastVersion: draft.lastVersion }}
+        loaded={draftBase}
         restoredDraft={{ onDiscard: discard }}
         onVersionChange={changeVersion}
         onRebase={rebase}
