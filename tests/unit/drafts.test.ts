@@ -1,21 +1,7 @@
 /** A form's unsaved work kept when the session ends under it: for its own user, once, files left out. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './memoryStorage';
 import { draftOf, draftsKept, dropDraft, forgetDrafts, keepDrafts, lendDraft, nothingToKeep, onlyDraftsOf } from '../../src/authProvider/drafts';
-
-/** The tab's sessionStorage, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 let given: (() => void)[] = [];
 beforeEach(() => {

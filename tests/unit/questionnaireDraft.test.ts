@@ -1,21 +1,8 @@
 /** The questionnaire editor's kept work: taken back only when it is one, for the user logged in. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './memoryStorage';
 import { keepDrafts, lendDraft } from '../../src/authProvider/drafts';
 import { questionnaireDraftOf } from '../../src/resources/questionnaires/editor/draft';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const content = { name: 'Atención al cliente', questionnaire_version_type: 'Básico', dimensions: [] };
 let given: (() => void)[] = [];
