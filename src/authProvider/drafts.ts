@@ -9,6 +9,8 @@
  * only, gone with it. A draft is the one user's: another user logging in on the tab never sees it.
  */
 
+import { getSession } from './session';
+
 /** What a form hands over: its page, its user, its values, and the record its values were loaded from. */
 export interface Draft {
   path: string;
@@ -51,7 +53,7 @@ function asKept(values: unknown): string {
     return Object.fromEntries(
       Object.keys(fields)
         .sort()
-        .filter((k) => fields[k] !== null && keepable(k, fields[k]) !== undefined)
+        .filter((k) => fields[k] !== null)
         .map((k) => [k, fields[k]]),
     );
   });
@@ -96,6 +98,12 @@ export const draftsKept = (): boolean => stored().length > 0;
  */
 export function draftOf(path: string, userId: number): Draft | null {
   return onlyDraftsOf(userId).find((d) => d.path === path) ?? null;
+}
+
+/** The draft of this page kept for the user logged in, if any. */
+export function draftHere(path: string): Draft | null {
+  const session = getSession();
+  return session ? draftOf(path, session.profile.id) : null;
 }
 
 /**

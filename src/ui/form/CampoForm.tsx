@@ -10,7 +10,7 @@ import { type FieldErrors, type FieldValues, FormProvider, type Path, type Resol
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { DRAFT_TEXT } from '../../../domain/auth';
-import { type Draft, draftOf, dropDraft, lendDraft, nothingToKeep } from '../../authProvider/drafts';
+import { type Draft, draftHere, dropDraft, lendDraft, nothingToKeep } from '../../authProvider/drafts';
 import { getSession } from '../../authProvider/session';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../dialogs';
 import { useConfirmLeave } from './useConfirmLeave';
@@ -124,8 +124,7 @@ export function CampoForm<T extends FieldValues>({
   const page = pathname + search;
   // What was typed here when the session ended under it, back after logging in again (drafts.ts).
   const [draft] = useState<{ kept: Draft; stored: boolean } | null>(() => {
-    const session = getSession();
-    const kept = session && mode !== 'VIEW' ? draftOf(page, session.profile.id) : null;
+    const kept = mode !== 'VIEW' ? draftHere(page) : null;
     // A draft equal to what the page loaded: its save went through before the session ended (its answer
     // was lost), or someone saved the same. Nothing to restore; the form says it is stored.
     return kept && { kept, stored: nothingToKeep(kept.values, defaultValues) };

@@ -72,9 +72,19 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
   if (load && !query.data) return <LoadingDialog />;
 
   const loaded = query.data;
-  // The kept work turned down: the form as the page opens without it.
-  const turnDown = { onDiscard: () => setDraft(null) };
-  if (!loaded) return draft ? <EditorForm key="new-draft" mode="ADD" initial={draft.content} startedFrom={EMPTY} restoredDraft={turnDown} /> : <EditorForm key="new" mode="ADD" initial={EMPTY} />;
+  // A new questionnaire or a copy: the recovered work, if any, over what the page starts with; turned
+  // down, the form as the page opens without it.
+  const startAt = (start: QuestionnaireContent, key: string, duplicateOf?: string) => (
+    <EditorForm
+      key={draft ? `${key}-draft` : key}
+      mode="ADD"
+      initial={draft?.content ?? start}
+      startedFrom={start}
+      duplicateOf={duplicateOf}
+      restoredDraft={draft ? { onDiscard: () => setDraft(null) } : undefined}
+    />
+  );
+  if (!loaded) return startAt(EMPTY, 'new');
   const changeVersion = (next: number) => {
     setDraft(null);
     setRebased(null);
@@ -92,12 +102,11 @@ export function EditorPage({ mode }: { mode: 'ADD' | 'EDIT' }) {
   };
   if (duplicate) {
     const copy = { name: `${loaded.name} (copia)`, questionnaire_version_type: loaded.questionnaire_version_type, dimensions: loaded.dimensions };
-    if (draft) return <EditorForm key={`copy-${loaded.id}-draft`} mode="ADD" initial={draft.content} startedFrom={copy} duplicateOf={loaded.name} restoredDraft={turnDown} />;
-    return <EditorForm key={`copy-${loaded.id}`} mode="ADD" initial={copy} duplicateOf={loaded.name} />;
+    return startAt(copy, `copy-${loaded.id}`, loaded.name);
   }
   // The version the draft was built on, with the questionnaire's last version as it was then: a version
   // saved since is found by the save (409) and merged, never overwritten.
-  if (draft && draftBase && (draft.version === loaded.version || draftOnLast))
+  if (draft && draftBase)
     return (
       <EditorForm
         key={`${loaded.id}-${loaded.version}-draft`}

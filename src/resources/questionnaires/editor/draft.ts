@@ -1,6 +1,5 @@
 import type { QuestionnaireContent } from '../../../../domain/questionnaires';
-import { draftOf } from '../../../authProvider/drafts';
-import { getSession } from '../../../authProvider/session';
+import { draftHere } from '../../../authProvider/drafts';
 
 /**
  * The questionnaire editor's work kept when the session ended under it (authProvider/drafts.ts): the
@@ -17,8 +16,7 @@ const isVersion = (n: unknown) => n === undefined || (Number.isInteger(n) && (n 
 
 /** The draft of this page kept for the user logged in, if it is an editor's (anything else is left). */
 export function questionnaireDraftOf(page: string): QuestionnaireDraft | null {
-  const session = getSession();
-  const values = session ? draftOf(page, session.profile.id)?.values : undefined;
+  const values = draftHere(page)?.values;
   if (typeof values !== 'object' || values === null) return null;
   const { content, version, lastVersion } = values as Partial<QuestionnaireDraft>;
   if (typeof content !== 'object' || content === null || !Array.isArray(content.dimensions) || typeof content.name !== 'string') return null;
