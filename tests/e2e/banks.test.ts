@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, UI_TIMEOUT } from './helpers';
+import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -225,7 +225,9 @@ async function apiToken(email: string): Promise<string> {
 
 describe('Banco de Instructivos', () => {
   it('creates a guideline in its sections with the Spanish editor and previews, refuses a short text, then versions and ends it', async () => {
-    const { page, errors } = await openBank('Cuestionarios', 'Banco de instructivos', '/campo-guidelines', 'Banco de Instructivos');
+    const { page, context, errors } = await openBank('Cuestionarios', 'Banco de instructivos', '/campo-guidelines', 'Banco de Instructivos');
+    // The video and the image it is given are on other sites: the test answers them.
+    await answerExternalPages(context);
     // Seeded history: the ended versions show their end date, the current ones '-'.
     await search(page, 'Prueba de manejo en concesionaria');
     const versions = page.getByRole('row').filter({ hasText: 'Prueba de manejo en concesionaria' });

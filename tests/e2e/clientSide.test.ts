@@ -11,7 +11,7 @@ import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, t
 import { formatPercent, MONTH_NAMES, PENALTIES_NOTE, type StatisticsAnswer, STATISTICS_TEXT } from '../../domain/statistics';
 import { ROLE } from '../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { adminToken, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, loginThroughForm, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { adminToken, answerExternalPages, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, loginThroughForm, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -1023,7 +1023,8 @@ describe('client service, survey and campus', () => {
   });
 
   it('frames the claims form, and says it is not available when the client has none', async () => {
-    const { page, errors } = await as('cliente@campo.test');
+    const { page, context, errors } = await as('cliente@campo.test');
+    await answerExternalPages(context);
     await openMenu(page, 'Atención al cliente', 'Reclamos');
     await shown(page.frameLocator('iframe[title="Gestión de Reclamos"]').getByText('Página externa'));
     await openMenu(page, 'Atención al cliente', 'Contacto / Consultas');

@@ -90,6 +90,9 @@ export function launch({ asUsersHaveIt = false }: { asUsersHaveIt?: boolean } = 
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Nothing leaves the machine: a request to any host but the test server's fails at once, with no
+      // name lookup to wait for, unless the test answers it (`answerExternalPages`).
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
       ...(asUsersHaveIt ? [] : FUNCTIONAL_ENGINE),
     ],
   });
@@ -102,32 +105,41 @@ export interface Session {
 }
 
 /**
- * A new context (fresh storage) and page on the test server. Every request that leaves the test
- * server (the URLs a client configured, framed in iframes) gets a small local page instead.
+ * A new context (fresh storage) and page on the test server.
  *
  * The browser asks to reduce motion, as some users' systems do: the console then opens and closes its
  * dialogs, menus and sidebar at once, with no ripple (theme.ts `stillTheme`), and a test waits for no
  * transition (two files took ~10 % less; the whole run, within its noise). session.test.ts checks the
  * motion of the others.
+ *
+ * No request is intercepted unless a test asks (`answerExternalPages`, `holdRequests`, its own routes):
+ * while any route is set, Playwright pauses every request of the context to match it in the test's process
+ * and turns the browser's cache off, so that each of the console's ~45 files and each API call was a round
+ * trip through the test process and every load of the console fetched them all again.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Session> {
-  const base = baseUrl();
   const context = await browser.newContext({
-    baseURL: base,
+    baseURL: baseUrl(),
     locale: 'es-AR',
     acceptDownloads: true,
     viewport: { width: 1366, height: 900 },
     reducedMotion: 'reduce',
     ...options,
   });
-  // A regular expression, not a function: Playwright matches it itself, so that the console's own requests
-  // (all but a few) are not each handed to the test to decide (that cost ~8 % of a browser test's time).
-  await context.route(
-    new RegExp(`^https?://(?!${escapeRegExp(new URL(base).host)}/)`),
-    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Externo</title><p>Página externa</p>' }),
-  );
   const page = await context.newPage();
   return { context, page, errors: trackErrors(page) };
+}
+
+/**
+ * Every request of the context that leaves the test server (the pages a client configured, framed in the
+ * console) gets a small local page ('Página externa') instead of failing: for a test that reads what a
+ * frame shows. (A regular expression, not a function: Playwright matches it itself.)
+ */
+export async function answerExternalPages(context: BrowserContext): Promise<void> {
+  await context.route(
+    new RegExp(`^https?://(?!${escapeRegExp(new URL(baseUrl()).host)}/)`),
+    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Externo</title><p>Página externa</p>' }),
+  );
 }
 
 /** How long a test's browser context may take to close before the file goes on without it. */

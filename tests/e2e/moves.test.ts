@@ -12,7 +12,7 @@ import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
+import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -69,8 +69,10 @@ async function apiSend<T>(method: 'PUT' | 'POST', path: string, body: unknown): 
 }
 const statusOf = async (id: number) => (await api<MoveDetail>(`/user-moves/get?id=${id}`)).statusId;
 
-async function openMove(code: string): Promise<Session> {
+/** A move's page, as the administrator. `external`: pictures on other sites are answered (`answerExternalPages`). */
+async function openMove(code: string, { external = false } = {}): Promise<Session> {
   session = await chromium.open();
+  if (external) await answerExternalPages(session.context);
   await loginAs(session.page, 'admin@campo.test', { at: `/user-moves/view/${code}` });
   await shown(session.page.getByRole('heading', { name: `Move cod. ${code}` }));
   await shown(session.page.getByRole('group', { name: /^1\.1\.1 / }));
@@ -1091,7 +1093,8 @@ describe('reviewing a move', () => {
     expect(sent.status, await sent.text()).toBe(200);
     await apiSend('PUT', '/user-moves', { id: copy.id, assignedAgentId: move.assignedAgentId });
 
-    const { page, errors } = await openMove(copy.code);
+    // Its photos, sent as the app sends them, are on another site: the test answers them.
+    const { page, errors } = await openMove(copy.code, { external: true });
     await page.getByRole('button', { name: 'Aprobar' }).click();
     await page.getByLabel('URL del video').fill('https://videos.campo.test/visita.mp4');
     await page.getByRole('button', { name: 'Aceptar' }).click();

@@ -742,6 +742,46 @@ describe('two editors on the same questionnaire', () => {
     errors.list.length = 0;
   });
 
+  it('keeps the typed work when the session ends and its version is removed meanwhile: it opens on the last one, and the send says so', async () => {
+    const id = await createQuestionnaire('Borrador de una versión quitada e2e');
+    await otherSaves(id, (v) => {
+      v.dimensions[0].subDimensions[0].questions[1].guide = 'Preguntar si necesita algo más.';
+    });
+    const page = await asAdmin(`/questionnaires/edit?id=${id}`);
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByLabel('Ponderación de la pregunta 1').fill('30');
+    await page.getByLabel('Ponderación de la pregunta 2').fill('70');
+    const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem('campo.session')))!) as { refreshToken: string };
+    expect((await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) })).status).toBe(200);
+    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+    await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
+    await atPath(page, '/login');
+    await shown(page.getByText(DRAFT_TEXT.kept));
+    // Meanwhile someone removes version 2, the one the work was built on: version 1 is the last again.
+    expect((await asAdminApi('DELETE', `/questionnariesV2/delete/${id}`)).status).toBe(200);
+
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, '/questionnaires/edit');
+    await shown(page.getByText(DRAFT_TEXT.restoredQuestionnaire));
+    await expect(page.getByLabel('Ponderación de la pregunta 1').inputValue()).resolves.toBe('30');
+    await expect(page.getByLabel('Ponderación de la pregunta 2').inputValue()).resolves.toBe('70');
+    // Sent, it meets the removal: the dialog says which version went and which is the last now.
+    const conflict = await sendRefused(page, MERGE.titleRemoved);
+    await shown(conflict.getByText(MERGE.removed(2, 1)));
+    await conflict.getByRole('button', { name: MERGE.apply(1) }).click();
+    const applied = page.getByRole('dialog', { name: MERGE.applied(1) });
+    await applied.getByRole('button', { name: 'Cerrar' }).click();
+    await sendAndConfirm(page);
+    // The work as the person saw it (the removed version's guide included) is the last version: the 3rd (a
+    // removed version keeps its number).
+    const now = await latest(id);
+    const questions = now.dimensions[0].subDimensions[0].questions;
+    expect([now.lastVersion, questions.map((q) => q.weighting), questions[1].guide]).toEqual([3, [30, 70], 'Preguntar si necesita algo más.']);
+    const { errors } = session!;
+    errors.assertNone([/status of 400/, /status of 401/, /status of 404/, /status of 409/]);
+    errors.list.length = 0;
+  });
+
   it('keeps a new questionnaire typed when the session ends in another tab, and still asks before leaving it', async () => {
     const page = await asAdmin('/questionnaires/add');
     await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../domain/roles';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, menuEntry, openMenu, pathOf, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, menuEntry, openMenu, pathOf, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -54,7 +54,8 @@ describe('a client user (cliente@campo.test)', () => {
   });
 
   it('"Reclamos" frames the client\'s claim form', async () => {
-    const { page, errors } = await as('cliente@campo.test');
+    const { page, context, errors } = await as('cliente@campo.test');
+    await answerExternalPages(context);
     await openMenu(page, 'Atención al cliente', 'Reclamos');
     await atPath(page, '/client-service/claims');
     await shown(page.getByRole('heading', { name: 'Gestión de Reclamos' }));
