@@ -42,6 +42,10 @@ export const DRAFT_TEXT = {
   discard: 'Descartar cambios recuperados',
   /** On the form whose kept work was already stored (its save went through, its answer was lost). */
   alreadyStored: 'Los cambios que estaban sin guardar cuando se cerró la sesión ya están guardados.',
+  /** In a move's review dialog (reason, video link) that took its text back. */
+  restoredReview: 'Se recuperó lo que escribía cuando se cerró la sesión. Revíselo y presione Aceptar.',
+  /** On a move that changed while the session was closed: the text kept, not applied, shown after this. */
+  reviewChanged: 'La move cambió mientras la sesión estaba cerrada: lo que escribía no se aplicó. Era:',
 } as const;
 
 /** The session the console keeps after login (spec 1 §3, "Session / user profile"). */

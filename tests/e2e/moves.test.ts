@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { ASSIGN_TEXT } from '../../domain/assignment';
+import { DRAFT_TEXT } from '../../domain/auth';
 import type { AnsweredQuestionnaire, MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { REPLY_TEXT } from '../../domain/move-replies';
@@ -12,7 +13,7 @@ import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
-import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, trackErrors } from './helpers';
+import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, loginThroughForm, openMenu, type Session, shown, trackErrors } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -1070,6 +1071,72 @@ describe('reviewing a move', () => {
     await succeeded(page, 'Move Desaprobada');
     expect(await statusOf(move.id)).toBe('DESAPROBADA');
     errors.assertNone();
+  });
+
+  /** Logs the page's session out elsewhere (its refresh token): its next request goes to the login. */
+  async function endSessionElsewhere(page: Page) {
+    const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem('campo.session')))!) as { refreshToken: string };
+    const out = await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+    expect(out.status).toBe(200);
+  }
+
+  /** A rejection written from a motive that asks for a comment, sent as the session has ended: the page goes to the login. */
+  async function rejectAfterTheSessionEnded(page: Page, comment: string) {
+    await page.getByRole('button', { name: 'Rechazar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rechazar move' });
+    const picker = dialog.getByRole('combobox', { name: 'Motivo predefinido' });
+    await picker.fill('inconsist');
+    await page.getByRole('option', { name: /^Respuestas inconsistentes/ }).click();
+    const reason = dialog.getByLabel('Motivo', { exact: true });
+    await reason.focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(comment);
+    await endSessionElsewhere(page);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/login');
+    await shown(page.getByText(DRAFT_TEXT.kept));
+  }
+
+  it('keeps a reason being written when the session ends: after logging in again its dialog opens with it and its motive, and it is sent', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await rejectAfterTheSessionEnded(page, 'La góndola de la foto 2 es de otro local.');
+    expect(await statusOf(move.id)).toBe('EN_REVISION');
+
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, `/user-moves/view/${move.code}`);
+    const dialog = page.getByRole('dialog', { name: 'Rechazar move' });
+    await shown(dialog.getByText(DRAFT_TEXT.restoredReview));
+    await expect(dialog.getByLabel('Motivo', { exact: true }).inputValue()).resolves.toBe('Respuestas inconsistentes\nLa góndola de la foto 2 es de otro local.');
+    await expect(dialog.getByRole('combobox', { name: 'Motivo predefinido' }).inputValue()).resolves.toBe('Respuestas inconsistentes');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move rechazada');
+    const rejected = await api<MoveDetail>(`/user-moves/get?id=${move.id}`);
+    expect(rejected).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'Respuestas inconsistentes\nLa góndola de la foto 2 es de otro local.' });
+    const [inconsistent] = (await api<{ rows: { id: number }[] }>('/motives?q=Respuestas%20inconsistentes')).rows;
+    expect(rejected.user_move_status_logs.at(-1)).toMatchObject({ status: 'RECHAZADA', motiveId: inconsistent.id });
+    // Taken back once: the move opened again shows no dialog.
+    await page.goto(`/user-moves/view/${move.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    errors.assertNone([/status of 401/]);
+  });
+
+  it('shows the reason being written, not applied, when the move changed while the session was closed', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await rejectAfterTheSessionEnded(page, 'Falta la foto del exhibidor.');
+    // Meanwhile another reviewer rejects it.
+    await apiSend('POST', '/user-moves/reject-one', { id: move.id, reason: 'Rechazada por otro agente', version: move.version });
+
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, `/user-moves/view/${move.code}`);
+    await shown(page.getByText(`${DRAFT_TEXT.reviewChanged} «Respuestas inconsistentes\nFalta la foto del exhibidor.»`));
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    expect(await api<MoveDetail>(`/user-moves/get?id=${move.id}`)).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'Rechazada por otro agente' });
+    errors.assertNone([/status of 401/]);
   });
 
   it('approves the copy of a visit its Getter was already paid for with no second payment, and says so', async () => {

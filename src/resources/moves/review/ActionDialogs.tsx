@@ -1,10 +1,13 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { z } from 'zod';
+import { DRAFT_TEXT } from '../../../../domain/auth';
 import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { approveVideoUrl, reason as reasonRule } from '../../../../domain/move-forms';
 import { closeUnlessBackdrop, ConfirmDialog } from '../../../ui/dialogs';
 import { MotivePicker, useReasonMotive } from './MotivePicker';
+import { type KeptDialog, lendReviewDraft, type ReviewText } from './reviewDraft';
 
 const leave = dialogParts(DIALOG.leave);
 
@@ -12,6 +15,9 @@ const leave = dialogParts(DIALOG.leave);
  * One field, its rule, then a confirmation: the approval's video URL, and the reasons of reject,
  * disapprove and cancel (7 rows). `withMotive`: a motive of the bank may start the reason (reject,
  * disapprove), and one that requires a comment is not sent without it.
+ *
+ * `keep`: while open, what the reviewer wrote is lent to be kept if the session ends (reviewDraft.ts), and
+ * `keep.restored` is such a text taken back, shown with a word of where it comes from.
  */
 function FieldThenConfirm({
   title,
@@ -22,6 +28,7 @@ function FieldThenConfirm({
   confirm,
   closeLabel = 'Cancelar',
   withMotive = false,
+  keep,
   busy,
   onSubmit,
   onClose,
@@ -35,13 +42,24 @@ function FieldThenConfirm({
   /** The button that leaves without acting ('Volver' where the action itself is a cancellation). */
   closeLabel?: string;
   withMotive?: boolean;
+  keep?: DialogKeep;
   busy: boolean;
   /** The value, and the bank's motive it was written from (if any). */
   onSubmit: (value: string, motiveId?: number) => Promise<boolean>;
   onClose: () => void;
 }) {
-  const [value, setValue] = useState(initial);
-  const motive = useReasonMotive(value, setValue);
+  const restored = keep?.restored;
+  const [value, setValue] = useState(restored?.value ?? initial);
+  const motive = useReasonMotive(value, setValue, restored?.motive ?? null);
+  // Lent while open: the text as it is when the session ends, unless it is still what the dialog opened with.
+  const now = useRef<ReviewText>({ value, motive: motive.motive });
+  now.current = { value, motive: motive.motive };
+  const { pathname, search } = useLocation();
+  const [keptAs, moveId, moveVersion] = [keep?.dialog, keep?.move.id, keep?.move.version];
+  useEffect(() => {
+    if (!keptAs || moveId === undefined || moveVersion === undefined) return undefined;
+    return lendReviewDraft(pathname + search, { id: moveId, version: moveVersion }, keptAs, () => (now.current.value === initial && !now.current.motive ? null : now.current));
+  }, [keptAs, moveId, moveVersion, pathname, search, initial]);
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Escape with something written asks first, as the question dialog does.
@@ -61,6 +79,11 @@ function FieldThenConfirm({
       >
         <DialogTitle id="action-title">{title}</DialogTitle>
         <DialogContent>
+          {restored && (
+            <Alert severity="info" sx={{ mb: 1 }}>
+              {DRAFT_TEXT.restoredReview}
+            </Alert>
+          )}
           {withMotive && <MotivePicker value={motive.motive} onChange={motive.choose} />}
           <TextField
             inputRef={motive.fieldRef}
@@ -110,7 +133,14 @@ function FieldThenConfirm({
   );
 }
 
-export function ApproveDialog(props: { initial?: string; busy: boolean; onSubmit: (url: string) => Promise<boolean>; onClose: () => void }) {
+/** Which dialog of which move (its version) a kept text belongs to, and the text taken back, if any. */
+export interface DialogKeep {
+  dialog: KeptDialog;
+  move: { id: number; version: number };
+  restored?: ReviewText;
+}
+
+export function ApproveDialog(props: { initial?: string; keep?: DialogKeep; busy: boolean; onSubmit: (url: string) => Promise<boolean>; onClose: () => void }) {
   return <FieldThenConfirm title="Aprobar move" label="URL del video" rule={approveVideoUrl} confirm="La move será aprobada." {...props} />;
 }
 
@@ -120,6 +150,7 @@ export function ReasonDialog(props: {
   confirm: string;
   closeLabel?: string;
   withMotive?: boolean;
+  keep?: DialogKeep;
   busy: boolean;
   onSubmit: (reason: string, motiveId?: number) => Promise<boolean>;
   onClose: () => void;

@@ -36,10 +36,11 @@ export function MotivePicker({ value, onChange, disabled }: { value: ReviewMotiv
 /**
  * A reason written from a motive: choosing one rewrites the reason (the motive's text, then what the
  * reviewer wrote of their own), and one that requires a comment takes the cursor to where it goes.
- * `pending` is what the motive still asks of the reason (shown before it is an error).
+ * `pending` is what the motive still asks of the reason (shown before it is an error). `initial`: the motive
+ * a recovered reason was written from.
  */
-export function useReasonMotive(reason: string, setReason: (reason: string) => void) {
-  const [motive, setMotive] = useState<ReviewMotive | null>(null);
+export function useReasonMotive(reason: string, setReason: (reason: string) => void, initial: ReviewMotive | null = null) {
+  const [motive, setMotive] = useState<ReviewMotive | null>(initial);
   const fieldRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
   const choose = (next: ReviewMotive | null) => {
     const written = reasonWithMotive(reason, motive, next);

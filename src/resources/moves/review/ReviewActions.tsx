@@ -1,13 +1,16 @@
-import { Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Menu, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { DRAFT_TEXT } from '../../../../domain/auth';
 import type { ApproveAnswer, MoveDetail } from '../../../../domain/move-api';
 import { REPLY_TEXT } from '../../../../domain/move-replies';
 import { type MoveAction, MOVE_TEXT } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
 import { formatDisplayDate } from '../../../../domain/validation';
-import { ApproveDialog, Confirm, ReasonDialog } from './ActionDialogs';
+import { dropDraft } from '../../../authProvider/drafts';
+import { ApproveDialog, Confirm, type DialogKeep, ReasonDialog } from './ActionDialogs';
 import { MotivePicker, type useReasonMotive } from './MotivePicker';
+import { type KeptDialog, reviewDraftOf } from './reviewDraft';
 import type { Runner } from './useMove';
 
 export type ReviewMode = 'view' | 'review' | 'editApproved' | 'return';
@@ -46,11 +49,32 @@ export function ReviewActions({
   returnable: boolean;
   originalVideo?: string;
 }) {
-  const [dialog, setDialog] = useState<DialogName | null>(null);
+  // A reason or video link kept when the session ended with its dialog open (reviewDraft.ts), taken once:
+  // on the same version of the move its dialog opens again with it; on a move changed since, the text shows
+  // above the actions, not applied.
+  const { pathname, search } = useLocation();
+  const [kept] = useState(() => reviewDraftOf(pathname + search, move.id));
+  const [restored, setRestored] = useState(kept?.version === move.version ? kept : null);
+  const [staleText, setStaleText] = useState(kept && kept.version !== move.version ? kept.value : null);
+  useEffect(() => {
+    if (kept) dropDraft(pathname + search);
+  }, [kept, pathname, search]);
+  const [dialog, setDialog] = useState<DialogName | null>(restored?.dialog ?? null);
   const [more, setMore] = useState<HTMLElement | null>(null);
-  const close = () => setDialog(null);
+  const close = () => {
+    setDialog(null);
+    setRestored(null);
+  };
   // A reloaded move (someone else acted) closes the action that was being prepared.
-  useEffect(() => setDialog(null), [move.version]);
+  const shownVersion = useRef(move.version);
+  useEffect(() => {
+    if (move.version === shownVersion.current) return;
+    shownVersion.current = move.version;
+    setDialog(null);
+    setRestored(null);
+  }, [move.version]);
+  /** What a dialog keeps if the session ends while it is open, and the text it takes back. */
+  const keep = (name: KeptDialog): DialogKeep => ({ dialog: name, move, restored: restored?.dialog === name ? restored : undefined });
   const can = (a: MoveAction) => allowed.includes(a);
   const status = move.statusId;
   const endDate = move.projectLocation.projects.endDate;
@@ -59,6 +83,11 @@ export function ReviewActions({
   if (mode !== 'view') return null;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {staleText !== null && (
+        <Alert severity="warning" onClose={() => setStaleText(null)} sx={{ width: '100%', whiteSpace: 'pre-wrap' }}>
+          {DRAFT_TEXT.reviewChanged} «{staleText}»
+        </Alert>
+      )}
       {status === 'EN_REVISION' && can('review') && (
         <>
           <Button variant="outlined" disabled={!answersReady} onClick={() => setMode('review')} data-review-start="review">
@@ -137,6 +166,7 @@ export function ReviewActions({
       {dialog === 'approve' && (
         <ApproveDialog
           initial={move.userMoveVideoLink ?? originalVideo ?? ''}
+          keep={keep('approve')}
           busy={runner.busy}
           onClose={close}
           onSubmit={(url) =>
@@ -153,6 +183,7 @@ export function ReviewActions({
       )}
       {dialog === 'reject' && (
         <ReasonDialog
+          keep={keep('reject')}
           title="Rechazar move"
           confirm="La move será rechazada y se notificará al auditor."
           withMotive
@@ -163,6 +194,7 @@ export function ReviewActions({
       )}
       {dialog === 'disapprove' && (
         <ReasonDialog
+          keep={keep('disapprove')}
           title="Desaprobar move"
           confirm={move.paid ? 'La move aprobada pasará a Desaprobada. Ya fue pagada al Getter: el pago registrado se mantiene.' : 'La move aprobada pasará a Desaprobada y su pago pendiente al Getter, si lo tiene, se anulará.'}
           withMotive
@@ -173,6 +205,7 @@ export function ReviewActions({
       )}
       {dialog === 'cancel' && (
         <ReasonDialog
+          keep={keep('cancel')}
           title="Cancelar move"
           confirm="La move será cancelada y su visita volverá a publicarse."
           // 'Cancelar' beside 'Aceptar' read as the cancellation itself.

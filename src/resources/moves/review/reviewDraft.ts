@@ -1,0 +1,47 @@
+/**
+ * A review's reason or video link kept when the session ended with its dialog open (drafts.ts): after
+ * logging in again on the same move, the dialog opens with what was written, or, when the move changed
+ * meanwhile, the page shows the text so that it is not lost.
+ */
+import type { ReviewMotive } from '../../../../domain/motives';
+import { draftHere, lendDraft } from '../../../authProvider/drafts';
+import { getSession } from '../../../authProvider/session';
+
+/** The review's dialogs whose text is kept: the approval's video link and the reasons. */
+export type KeptDialog = 'approve' | 'reject' | 'disapprove' | 'cancel';
+const KEPT_DIALOGS: readonly string[] = ['approve', 'reject', 'disapprove', 'cancel'] satisfies KeptDialog[];
+
+/** What a dialog holds: its text and the bank's motive it was written from. */
+export interface ReviewText {
+  value: string;
+  motive: ReviewMotive | null;
+}
+
+/** The kept dialog, its text, and the move's version it was written on. */
+export interface ReviewDraft extends ReviewText {
+  dialog: KeptDialog;
+  version: number;
+}
+
+/** The review draft this page kept for this move and user, if any (another form's draft is not one). */
+export function reviewDraftOf(path: string, moveId: number): ReviewDraft | null {
+  const draft = draftHere(path);
+  const values = draft?.values as Partial<ReviewDraft> | undefined;
+  const record = draft?.record as { id?: unknown; version?: unknown } | undefined;
+  if (!values || record?.id !== moveId || typeof record.version !== 'number') return null;
+  if (!KEPT_DIALOGS.includes(values.dialog as string) || typeof values.value !== 'string') return null;
+  return { dialog: values.dialog as KeptDialog, value: values.value, motive: values.motive ?? null, version: record.version };
+}
+
+/**
+ * Lends an open dialog's text while the session lasts; `current` answers null when there is nothing of
+ * the reviewer's to keep. Answers the function that takes it back.
+ */
+export function lendReviewDraft(path: string, move: { id: number; version: number }, dialog: KeptDialog, current: () => ReviewText | null): () => void {
+  return lendDraft(() => {
+    const session = getSession();
+    const text = current();
+    if (!session || !text) return null;
+    return { path, userId: session.profile.id, values: { dialog, value: text.value, motive: text.motive }, record: { id: move.id, version: move.version } };
+  });
+}
