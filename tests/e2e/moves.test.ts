@@ -1121,6 +1121,7 @@ describe('reviewing a move', () => {
     await page.goto(`/user-moves/view/${move.code}`);
     await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    for (const notice of [DRAFT_TEXT.alreadyStored, DRAFT_TEXT.reviewChanged]) await expect(page.getByText(notice).count()).resolves.toBe(0);
     errors.assertNone([/status of 401/]);
   });
 

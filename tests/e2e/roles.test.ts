@@ -270,7 +270,9 @@ describe('staff who only read clients, locations, attributes and move configurat
 
 describe('staff who only read the banks (comercial@campo.test, role 11)', () => {
   it('see campaigns, characteristics, guidelines, tags and motives without the actions that write', async () => {
-    const { page, errors } = await as('comercial@campo.test');
+    const { page, context, errors } = await as('comercial@campo.test');
+    // A guideline opened shows its pictures, which are on another site.
+    await answerExternalPages(context);
     for (const [path, heading, add] of [
       ['/campo-campaigns', 'Banco de Campañas', 'Nueva campaña'],
       ['/campo-characteristics', 'Banco de Caracteristicas', 'Nueva Caracteristica'],

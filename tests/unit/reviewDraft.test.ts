@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './memoryStorage';
 import { keepDrafts, lendDraft } from '../../src/authProvider/drafts';
-import { lendReviewDraft, type ReviewText, reviewDraftOf } from '../../src/resources/moves/review/reviewDraft';
+import type { MoveDetail } from '../../domain/move-api';
+import { alreadyApplied, lendReviewDraft, type ReviewText, reviewDraftOf } from '../../src/resources/moves/review/reviewDraft';
 
 const motive = { id: 3, motive: 'Respuestas inconsistentes', description: null, requiresUserComment: true };
 let given: (() => void)[] = [];
@@ -43,7 +44,29 @@ describe('lendReviewDraft and reviewDraftOf', () => {
     keep('/b', { dialog: 'republish', value: 'x', motive: null }, { id: 7, version: 1 });
     keep('/c', { dialog: 'reject', value: 'x', motive: null }, { id: 7 });
     keep('/d', { dialog: 'reject', value: 3, motive: null }, { id: 7, version: 1 });
+    keep('/e', { dialog: 'reject', value: 'x', motive: { id: '3', motive: 'Respuestas inconsistentes' } }, { id: 7, version: 1 });
     keepDrafts();
     for (const page of ['/a', '/b', '/c', '/d']) expect(reviewDraftOf(page, 7)).toBeNull();
+    // A motive that is not one is left out; the text stays.
+    expect(reviewDraftOf('/e', 7)).toEqual({ dialog: 'reject', value: 'x', motive: null, version: 1 });
+  });
+});
+
+describe('alreadyApplied', () => {
+  const move = (statusId: string, reason: string | null, userMoveVideoLink: string | null = null) =>
+    ({ statusId, userMoveVideoLink, user_move_status_logs: [{ status: 'EN_REVISION', reason: null }, { status: statusId, reason }] }) as unknown as MoveDetail;
+  const kept = (dialog: 'approve' | 'reject' | 'disapprove' | 'cancel', value: string) => ({ dialog, value, motive: null, version: 3 });
+
+  it('is the move holding the kept text: the reason of its last status, or the approval’s video link', () => {
+    expect(alreadyApplied(kept('reject', 'Otra góndola.'), move('RECHAZADA', 'Otra góndola.'))).toBe(true);
+    expect(alreadyApplied(kept('disapprove', 'Objetada.'), move('DESAPROBADA', 'Objetada.'))).toBe(true);
+    expect(alreadyApplied(kept('cancel', 'Sin stock.'), move('CANCELADA', 'Sin stock.'))).toBe(true);
+    expect(alreadyApplied(kept('approve', 'https://v.test/1.mp4'), move('APROBADA', null, 'https://v.test/1.mp4'))).toBe(true);
+  });
+
+  it('is not another person’s action, nor the same text under another status', () => {
+    expect(alreadyApplied(kept('reject', 'Otra góndola.'), move('RECHAZADA', 'Rechazada por otro agente'))).toBe(false);
+    expect(alreadyApplied(kept('reject', 'Otra góndola.'), move('DESAPROBADA', 'Otra góndola.'))).toBe(false);
+    expect(alreadyApplied(kept('approve', 'https://v.test/1.mp4'), move('APROBADA', null, 'https://v.test/2.mp4'))).toBe(false);
   });
 });

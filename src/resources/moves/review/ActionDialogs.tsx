@@ -55,11 +55,13 @@ function FieldThenConfirm({
   const now = useRef<ReviewText>({ value, motive: motive.motive });
   now.current = { value, motive: motive.motive };
   const { pathname, search } = useLocation();
+  // What the dialog opened with (the approval's link may be read again while it is open): not the reviewer's.
+  const [openedWith] = useState(initial);
   const [keptAs, moveId, moveVersion] = [keep?.dialog, keep?.move.id, keep?.move.version];
   useEffect(() => {
     if (!keptAs || moveId === undefined || moveVersion === undefined) return undefined;
-    return lendReviewDraft(pathname + search, { id: moveId, version: moveVersion }, keptAs, () => (now.current.value === initial && !now.current.motive ? null : now.current));
-  }, [keptAs, moveId, moveVersion, pathname, search, initial]);
+    return lendReviewDraft(pathname + search, { id: moveId, version: moveVersion }, keptAs, () => (now.current.value === openedWith && !now.current.motive ? null : now.current));
+  }, [keptAs, moveId, moveVersion, pathname, search, openedWith]);
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Escape with something written asks first, as the question dialog does.

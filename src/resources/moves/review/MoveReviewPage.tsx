@@ -133,7 +133,7 @@ export function MoveReviewPage() {
             hint={mode !== 'view' && allowed.includes('assignAgent') ? MOVE_FORM_TEXT.agentWhileEditing : undefined}
             runner={runner}
           />
-          <ReviewActions move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} answersReady={answers.isSuccess} returnable={!answers.isSuccess || hasReturnable} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
+          <ReviewActions key={m.id} move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} answersReady={answers.isSuccess} returnable={!answers.isSuccess || hasReturnable} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
         </CardContent>
       </Card>
       {mode !== 'view' && (

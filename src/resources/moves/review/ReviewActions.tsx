@@ -10,7 +10,7 @@ import { formatDisplayDate } from '../../../../domain/validation';
 import { dropDraft } from '../../../authProvider/drafts';
 import { ApproveDialog, Confirm, type DialogKeep, ReasonDialog } from './ActionDialogs';
 import { MotivePicker, type useReasonMotive } from './MotivePicker';
-import { type KeptDialog, reviewDraftOf } from './reviewDraft';
+import { alreadyApplied, type KeptDialog, reviewDraftOf } from './reviewDraft';
 import type { Runner } from './useMove';
 
 export type ReviewMode = 'view' | 'review' | 'editApproved' | 'return';
@@ -50,12 +50,16 @@ export function ReviewActions({
   originalVideo?: string;
 }) {
   // A reason or video link kept when the session ended with its dialog open (reviewDraft.ts), taken once:
-  // on the same version of the move its dialog opens again with it; on a move changed since, the text shows
-  // above the actions, not applied.
+  // on the same version of the move, its action still allowed, its dialog opens again with it; on a move
+  // that already holds it (the action went through, its answer was lost), a word saying so; on a move
+  // changed otherwise, the text shows above the actions, not applied.
   const { pathname, search } = useLocation();
   const [kept] = useState(() => reviewDraftOf(pathname + search, move.id));
-  const [restored, setRestored] = useState(kept?.version === move.version ? kept : null);
-  const [staleText, setStaleText] = useState(kept && kept.version !== move.version ? kept.value : null);
+  const restorable = kept && kept.version === move.version && allowed.includes(kept.dialog) ? kept : null;
+  const applied = Boolean(kept && !restorable && alreadyApplied(kept, move));
+  const [restored, setRestored] = useState(restorable);
+  const [staleText, setStaleText] = useState(kept && !restorable && !applied ? kept.value : null);
+  const [appliedNotice, setAppliedNotice] = useState(applied);
   useEffect(() => {
     if (kept) dropDraft(pathname + search);
   }, [kept, pathname, search]);
@@ -71,8 +75,10 @@ export function ReviewActions({
     if (move.version === shownVersion.current) return;
     shownVersion.current = move.version;
     setDialog(null);
+    // A recovered text still open is not lost with its dialog: it shows, not applied.
+    if (restored) setStaleText(restored.value);
     setRestored(null);
-  }, [move.version]);
+  }, [move.version, restored]);
   /** What a dialog keeps if the session ends while it is open, and the text it takes back. */
   const keep = (name: KeptDialog): DialogKeep => ({ dialog: name, move, restored: restored?.dialog === name ? restored : undefined });
   const can = (a: MoveAction) => allowed.includes(a);
@@ -83,6 +89,11 @@ export function ReviewActions({
   if (mode !== 'view') return null;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {appliedNotice && (
+        <Alert severity="info" onClose={() => setAppliedNotice(false)} sx={{ width: '100%' }}>
+          {DRAFT_TEXT.alreadyStored}
+        </Alert>
+      )}
       {staleText !== null && (
         <Alert severity="warning" onClose={() => setStaleText(null)} sx={{ width: '100%', whiteSpace: 'pre-wrap' }}>
           {DRAFT_TEXT.reviewChanged} «{staleText}»

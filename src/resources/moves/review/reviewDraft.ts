@@ -3,6 +3,7 @@
  * logging in again on the same move, the dialog opens with what was written, or, when the move changed
  * meanwhile, the page shows the text so that it is not lost.
  */
+import type { MoveDetail } from '../../../../domain/move-api';
 import type { ReviewMotive } from '../../../../domain/motives';
 import { draftHere, lendDraft } from '../../../authProvider/drafts';
 import { getSession } from '../../../authProvider/session';
@@ -30,7 +31,25 @@ export function reviewDraftOf(path: string, moveId: number): ReviewDraft | null 
   const record = draft?.record as { id?: unknown; version?: unknown } | undefined;
   if (!values || record?.id !== moveId || typeof record.version !== 'number') return null;
   if (!KEPT_DIALOGS.includes(values.dialog as string) || typeof values.value !== 'string') return null;
-  return { dialog: values.dialog as KeptDialog, value: values.value, motive: values.motive ?? null, version: record.version };
+  return { dialog: values.dialog as KeptDialog, value: values.value, motive: motiveOf(values.motive), version: record.version };
+}
+
+/** A kept motive as the picker shows it, or none when it is not one. */
+function motiveOf(kept: unknown): ReviewMotive | null {
+  const m = kept as Partial<ReviewMotive> | null | undefined;
+  return m && typeof m.id === 'number' && typeof m.motive === 'string' ? (m as ReviewMotive) : null;
+}
+
+/**
+ * Whether a kept text is what the move now holds: the action went through before the session ended (its
+ * answer was lost), so there is nothing left to apply. The reason of the move's last status, or the
+ * approval's video link.
+ */
+export function alreadyApplied(kept: ReviewDraft, move: MoveDetail): boolean {
+  if (kept.dialog === 'approve') return move.statusId === 'APROBADA' && move.userMoveVideoLink === kept.value;
+  const status = { reject: 'RECHAZADA', disapprove: 'DESAPROBADA', cancel: 'CANCELADA' }[kept.dialog];
+  const last = move.user_move_status_logs.at(-1);
+  return move.statusId === status && last?.reason === kept.value;
 }
 
 /**
