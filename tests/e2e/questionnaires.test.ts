@@ -699,19 +699,23 @@ describe('two editors on the same questionnaire', () => {
     }
   });
 
-  it('keeps the typed work when the session ends: back after logging in again, and a version saved meanwhile is merged, not overwritten', async () => {
-    const id = await createQuestionnaire('Borrador de sesión e2e');
-    const page = await asAdmin(`/questionnaires/edit?id=${id}`);
-    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
-    await page.getByLabel('Ponderación de la pregunta 1').fill('40');
-    await page.getByLabel('Ponderación de la pregunta 2').fill('60');
-    // The session ends elsewhere (its refresh token logged out); the send goes to the login.
+  /** The session ends elsewhere (its refresh token logged out), then the work is sent: the page goes to the login, keeping it. */
+  async function sendAfterTheSessionEnded(page: Page) {
     const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem('campo.session')))!) as { refreshToken: string };
     expect((await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) })).status).toBe(200);
     await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
     await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
     await atPath(page, '/login');
     await shown(page.getByText(DRAFT_TEXT.kept));
+  }
+
+  it('keeps the typed work when the session ends: back after logging in again, and a version saved meanwhile is merged, not overwritten', async () => {
+    const id = await createQuestionnaire('Borrador de sesión e2e');
+    const page = await asAdmin(`/questionnaires/edit?id=${id}`);
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByLabel('Ponderación de la pregunta 1').fill('40');
+    await page.getByLabel('Ponderación de la pregunta 2').fill('60');
+    await sendAfterTheSessionEnded(page);
     // Meanwhile someone saves version 2.
     await otherSaves(id, (v) => {
       v.dimensions[0].subDimensions[0].questions[1].guide = 'Preguntar si necesita algo más.';
@@ -751,12 +755,7 @@ describe('two editors on the same questionnaire', () => {
     await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
     await page.getByLabel('Ponderación de la pregunta 1').fill('30');
     await page.getByLabel('Ponderación de la pregunta 2').fill('70');
-    const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem('campo.session')))!) as { refreshToken: string };
-    expect((await fetch(`${baseUrl()}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) })).status).toBe(200);
-    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
-    await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
-    await atPath(page, '/login');
-    await shown(page.getByText(DRAFT_TEXT.kept));
+    await sendAfterTheSessionEnded(page);
     // Meanwhile someone removes version 2, the one the work was built on: version 1 is the last again.
     expect((await asAdminApi('DELETE', `/questionnariesV2/delete/${id}`)).status).toBe(200);
 

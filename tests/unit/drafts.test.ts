@@ -1,22 +1,14 @@
 /** A form's unsaved work kept when the session ends under it: for its own user, once, files left out. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from './memoryStorage';
+import { describe, expect, it, vi } from 'vitest';
+import { draftsTab, memoryStorage } from './memoryStorage';
 import { draftOf, draftsKept, dropDraft, forgetDrafts, keepDrafts, lendDraft, nothingToKeep, onlyDraftsOf } from '../../src/authProvider/drafts';
 
-let given: (() => void)[] = [];
-beforeEach(() => {
-  vi.stubGlobal('sessionStorage', memoryStorage());
-});
-afterEach(() => {
-  for (const takeBack of given) takeBack();
-  given = [];
-  vi.unstubAllGlobals();
-});
+const tab = draftsTab();
 
 describe('drafts', () => {
   it('keeps only the forms with unsaved work, and gives a page its draft for its user', () => {
-    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' }, record: { id: 7, updatedAt: '2026-12-02T06:00:00.000Z' } })));
-    given.push(lendDraft(() => null));
+    tab.lent(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' }, record: { id: 7, updatedAt: '2026-12-02T06:00:00.000Z' } })));
+    tab.lent(lendDraft(() => null));
     expect(draftsKept()).toBe(false);
     expect(keepDrafts()).toBe(1);
     expect(draftsKept()).toBe(true);
@@ -30,7 +22,7 @@ describe('drafts', () => {
   });
 
   it("drops another user's drafts: someone else logged in on the tab never sees them", () => {
-    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' } })));
+    tab.lent(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' } })));
     keepDrafts();
     expect(draftOf('/clients/edit/7', 2)).toBeNull();
     expect(draftsKept()).toBe(false);
@@ -48,8 +40,8 @@ describe('drafts', () => {
     keepDrafts();
     takeBack();
     address = 'Segunda';
-    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address, logo: new Blob(['png']) } })));
-    given.push(lendDraft(() => ({ path: '/motives/create', userId: 1, values: { description: 'Nuevo' } })));
+    tab.lent(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address, logo: new Blob(['png']) } })));
+    tab.lent(lendDraft(() => ({ path: '/motives/create', userId: 1, values: { description: 'Nuevo' } })));
     expect(keepDrafts()).toBe(2);
     expect(draftOf('/clients/edit/7', 1)?.values).toEqual({ address: 'Segunda' });
     expect(draftOf('/motives/create', 1)?.values).toEqual({ description: 'Nuevo' });
@@ -71,15 +63,15 @@ describe('drafts', () => {
   });
 
   it('never writes a password, a token or a secret to the tab', () => {
-    given.push(lendDraft(() => ({ path: '/web-users/edit/4', userId: 1, values: { name: 'Ana', password: 'Nueva#Clave1', confirmPassword: 'Nueva#Clave1' }, record: { id: 4, updatedAt: 'x', checkerAccessToken: 'abc' } })));
+    tab.lent(lendDraft(() => ({ path: '/web-users/edit/4', userId: 1, values: { name: 'Ana', password: 'Nueva#Clave1', confirmPassword: 'Nueva#Clave1' }, record: { id: 4, updatedAt: 'x', checkerAccessToken: 'abc' } })));
     keepDrafts();
     expect(sessionStorage.getItem('campo.drafts')).not.toMatch(/Nueva#Clave1|abc/);
     expect(draftOf('/web-users/edit/4', 1)).toEqual({ path: '/web-users/edit/4', userId: 1, values: { name: 'Ana' }, record: { id: 4, updatedAt: 'x' } });
   });
 
   it('keeps, at login, only the draft of the page it goes back to; a logout asked for keeps none', () => {
-    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' } })));
-    given.push(lendDraft(() => ({ path: '/motives/create', userId: 1, values: { description: 'Nuevo' } })));
+    tab.lent(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: { address: 'Calle 1' } })));
+    tab.lent(lendDraft(() => ({ path: '/motives/create', userId: 1, values: { description: 'Nuevo' } })));
     keepDrafts();
     expect(onlyDraftsOf(1, '/clients/edit/7').map((d) => d.path)).toEqual(['/clients/edit/7']);
     expect(draftOf('/motives/create', 1)).toBeNull();
@@ -89,7 +81,7 @@ describe('drafts', () => {
 
   it('gives up quietly when the storage refuses (full): the login goes on', () => {
     vi.stubGlobal('sessionStorage', { ...memoryStorage(), getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } });
-    given.push(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: {} })));
+    tab.lent(lendDraft(() => ({ path: '/clients/edit/7', userId: 1, values: {} })));
     expect(keepDrafts()).toBe(0);
   });
 });

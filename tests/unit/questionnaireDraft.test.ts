@@ -1,21 +1,11 @@
 /** The questionnaire editor's kept work: taken back only when it is one, for the user logged in. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from './memoryStorage';
+import { describe, expect, it } from 'vitest';
+import { draftsTab } from './memoryStorage';
 import { keepDrafts, lendDraft } from '../../src/authProvider/drafts';
 import { questionnaireDraftOf } from '../../src/resources/questionnaires/editor/draft';
 
 const content = { name: 'Atención al cliente', questionnaire_version_type: 'Básico', dimensions: [] };
-let given: (() => void)[] = [];
-beforeEach(() => {
-  vi.stubGlobal('sessionStorage', memoryStorage());
-  vi.stubGlobal('localStorage', memoryStorage());
-  localStorage.setItem('campo.session', JSON.stringify({ token: 't', refreshToken: 'r', expiresAt: Date.now() + 60_000, profile: { id: 1 } }));
-});
-afterEach(() => {
-  for (const takeBack of given) takeBack();
-  given = [];
-  vi.unstubAllGlobals();
-});
+draftsTab({ loggedIn: true });
 
 const keep = (path: string, values: unknown, userId = 1) => {
   const takeBack = lendDraft(() => ({ path, userId, values }));
