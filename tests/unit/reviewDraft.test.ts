@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { draftsTab } from './memoryStorage';
 import { keepDrafts, lendDraft } from '../../src/authProvider/drafts';
 import type { MoveDetail } from '../../domain/move-api';
-import { alreadyApplied, lendReviewDraft, type ReviewText, reviewDraftOf } from '../../src/resources/moves/review/reviewDraft';
+import { alreadyApplied, lendReviewDraft, type ReviewText, reviewDraftOf, reviewStart } from '../../src/resources/moves/review/reviewDraft';
 
 const motive = { id: 3, motive: 'Respuestas inconsistentes', description: null, requiresUserComment: true };
 const tab = draftsTab({ loggedIn: true });
@@ -58,5 +58,23 @@ describe('alreadyApplied', () => {
     expect(alreadyApplied(kept('reject', 'Otra góndola.'), move('RECHAZADA', 'Rechazada por otro agente'))).toBe(false);
     expect(alreadyApplied(kept('reject', 'Otra góndola.'), move('DESAPROBADA', 'Otra góndola.'))).toBe(false);
     expect(alreadyApplied(kept('approve', 'https://v.test/1.mp4'), move('APROBADA', null, 'https://v.test/2.mp4'))).toBe(false);
+  });
+});
+
+describe('reviewStart', () => {
+  const kept = { dialog: 'reject' as const, value: 'Otra góndola.', motive: null, version: 3 };
+  const move = (version: number, statusId: string, reason: string | null = null) =>
+    ({ version, statusId, userMoveVideoLink: null, user_move_status_logs: [{ status: statusId, reason }] }) as unknown as MoveDetail;
+
+  it('opens the kept dialog on the same version while its action is allowed', () => {
+    expect(reviewStart(kept, move(3, 'EN_REVISION'), ['approve', 'reject'])).toEqual({ restored: kept, applied: false, staleText: null });
+  });
+
+  it('says it is stored when the move holds the text, and shows it not applied otherwise', () => {
+    expect(reviewStart(kept, move(4, 'RECHAZADA', 'Otra góndola.'), [])).toEqual({ restored: null, applied: true, staleText: null });
+    expect(reviewStart(kept, move(4, 'RECHAZADA', 'Rechazada por otro agente'), [])).toEqual({ restored: null, applied: false, staleText: 'Otra góndola.' });
+    // Same version, but the action is no longer this user's to take.
+    expect(reviewStart(kept, move(3, 'EN_REVISION'), ['approve'])).toEqual({ restored: null, applied: false, staleText: 'Otra góndola.' });
+    expect(reviewStart(null, move(3, 'EN_REVISION'), ['reject'])).toEqual({ restored: null, applied: false, staleText: null });
   });
 });

@@ -10,7 +10,7 @@ import { formatDisplayDate } from '../../../../domain/validation';
 import { dropDraft } from '../../../authProvider/drafts';
 import { ApproveDialog, Confirm, type DialogKeep, ReasonDialog } from './ActionDialogs';
 import { MotivePicker, type useReasonMotive } from './MotivePicker';
-import { alreadyApplied, type KeptDialog, reviewDraftOf } from './reviewDraft';
+import { type KeptDialog, reviewDraftOf, reviewStart } from './reviewDraft';
 import type { Runner } from './useMove';
 
 export type ReviewMode = 'view' | 'review' | 'editApproved' | 'return';
@@ -49,20 +49,16 @@ export function ReviewActions({
   returnable: boolean;
   originalVideo?: string;
 }) {
-  // A reason or video link kept when the session ended with its dialog open (reviewDraft.ts), taken once:
-  // on the same version of the move, its action still allowed, its dialog opens again with it; on a move
-  // that already holds it (the action went through, its answer was lost), a word saying so; on a move
-  // changed otherwise, the text shows above the actions, not applied.
+  // A reason or video link kept when the session ended with its dialog open (reviewDraft.ts), taken once
+  // (`reviewStart`: its dialog open again, a word that it is already stored, or the text not applied).
   const { pathname, search } = useLocation();
-  const [kept] = useState(() => reviewDraftOf(pathname + search, move.id));
-  const restorable = kept && kept.version === move.version && allowed.includes(kept.dialog) ? kept : null;
-  const applied = Boolean(kept && !restorable && alreadyApplied(kept, move));
-  const [restored, setRestored] = useState(restorable);
-  const [staleText, setStaleText] = useState(kept && !restorable && !applied ? kept.value : null);
-  const [appliedNotice, setAppliedNotice] = useState(applied);
+  const [start] = useState(() => reviewStart(reviewDraftOf(pathname + search, move.id), move, allowed));
+  const [restored, setRestored] = useState(start.restored);
+  const [staleText, setStaleText] = useState(start.staleText);
+  const [appliedNotice, setAppliedNotice] = useState(start.applied);
   useEffect(() => {
-    if (kept) dropDraft(pathname + search);
-  }, [kept, pathname, search]);
+    if (start.restored || start.applied || start.staleText !== null) dropDraft(pathname + search);
+  }, [start, pathname, search]);
   const [dialog, setDialog] = useState<DialogName | null>(restored?.dialog ?? null);
   const [more, setMore] = useState<HTMLElement | null>(null);
   const close = () => {

@@ -4,13 +4,14 @@
  * meanwhile, the page shows the text so that it is not lost.
  */
 import type { MoveDetail } from '../../../../domain/move-api';
+import { type MoveAction, TRANSITIONS } from '../../../../domain/moves';
 import type { ReviewMotive } from '../../../../domain/motives';
 import { draftHere, lendDraft } from '../../../authProvider/drafts';
 import { getSession } from '../../../authProvider/session';
 
 /** The review's dialogs whose text is kept: the approval's video link and the reasons. */
-export type KeptDialog = 'approve' | 'reject' | 'disapprove' | 'cancel';
-const KEPT_DIALOGS: readonly string[] = ['approve', 'reject', 'disapprove', 'cancel'] satisfies KeptDialog[];
+const KEPT_DIALOGS = ['approve', 'reject', 'disapprove', 'cancel'] as const satisfies readonly MoveAction[];
+export type KeptDialog = (typeof KEPT_DIALOGS)[number];
 
 /** What a dialog holds: its text and the bank's motive it was written from. */
 export interface ReviewText {
@@ -30,7 +31,7 @@ export function reviewDraftOf(path: string, moveId: number): ReviewDraft | null 
   const values = draft?.values as Partial<ReviewDraft> | undefined;
   const record = draft?.record as { id?: unknown; version?: unknown } | undefined;
   if (!values || record?.id !== moveId || typeof record.version !== 'number') return null;
-  if (!KEPT_DIALOGS.includes(values.dialog as string) || typeof values.value !== 'string') return null;
+  if (!(KEPT_DIALOGS as readonly unknown[]).includes(values.dialog) || typeof values.value !== 'string') return null;
   return { dialog: values.dialog as KeptDialog, value: values.value, motive: motiveOf(values.motive), version: record.version };
 }
 
@@ -46,10 +47,26 @@ function motiveOf(kept: unknown): ReviewMotive | null {
  * approval's video link.
  */
 export function alreadyApplied(kept: ReviewDraft, move: MoveDetail): boolean {
-  if (kept.dialog === 'approve') return move.statusId === 'APROBADA' && move.userMoveVideoLink === kept.value;
-  const status = { reject: 'RECHAZADA', disapprove: 'DESAPROBADA', cancel: 'CANCELADA' }[kept.dialog];
-  const last = move.user_move_status_logs.at(-1);
-  return move.statusId === status && last?.reason === kept.value;
+  if (move.statusId !== TRANSITIONS[kept.dialog].to) return false;
+  return kept.dialog === 'approve' ? move.userMoveVideoLink === kept.value : move.user_move_status_logs.at(-1)?.reason === kept.value;
+}
+
+/** How the review starts from a kept text: its dialog open again, a word that it is already stored, or the text not applied. */
+export interface ReviewStart {
+  restored: ReviewDraft | null;
+  applied: boolean;
+  staleText: string | null;
+}
+
+/**
+ * On the same version of the move, its action still allowed, the kept dialog opens again; on a move that
+ * already holds the text, a word saying so; on a move changed otherwise, the text shows, not applied.
+ */
+export function reviewStart(kept: ReviewDraft | null, move: MoveDetail, allowed: readonly MoveAction[]): ReviewStart {
+  if (!kept) return { restored: null, applied: false, staleText: null };
+  if (kept.version === move.version && allowed.includes(kept.dialog)) return { restored: kept, applied: false, staleText: null };
+  const applied = alreadyApplied(kept, move);
+  return { restored: null, applied, staleText: applied ? null : kept.value };
 }
 
 /**
