@@ -105,6 +105,9 @@ function stop(child: ChildProcess): Promise<void> {
 
 type Cleanups = (() => Promise<void> | void)[];
 
+/** E2E_SERVER_PROF=<dir>: each server writes a V8 CPU profile of its life there when it stops (what a run costs it). */
+const profiling = (): string[] => (process.env.E2E_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.E2E_SERVER_PROF}`] : []);
+
 /**
  * Where a world's data starts: a PostgreSQL database to copy (CREATE DATABASE … TEMPLATE) or a PGlite data
  * directory to copy, both migrated and seeded by a server that was then stopped. Without one, the world's
@@ -157,7 +160,7 @@ async function startWorld(project: string, n: number, staticDir: string, cleanup
     AUTH_RATE_LIMIT: '100000',
   };
   let output = '';
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...profiling(), '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };

@@ -148,7 +148,8 @@ const CLOSE_TIMEOUT = 20_000;
 /**
  * One Chromium for a test file: launched before its tests and closed after them. `open` starts a
  * session (`openPage`); every session a test opened is closed when the test ends, after `check` (the
- * file's own rule on it, e.g. that its page logged no error) has looked at each. `engine.asUsersHaveIt`:
+ * file's own rule on it, e.g. that its page logged no error) has looked at each; after a failed test, what
+ * each page showed goes to the log first (`describeScreen`). `engine.asUsersHaveIt`:
  * the browser without the functional tests' engine flags (`launch`), for a test that times what a user waits.
  */
 export function chromiumPerFile(check?: (session: Session) => void, engine: { asUsersHaveIt?: boolean } = {}) {
@@ -160,9 +161,10 @@ export function chromiumPerFile(check?: (session: Session) => void, engine: { as
   afterAll(async () => {
     await browser?.close();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const sessions = opened.splice(0);
     try {
+      if (task.result?.state === 'fail') for (const session of sessions) await describeScreen(session, task.name);
       for (const session of sessions) check?.(session);
     } finally {
       for (const session of sessions) {
@@ -198,6 +200,24 @@ export function chromiumPerFile(check?: (session: Session) => void, engine: { as
       return session;
     },
   };
+}
+
+/** How much of a failed test's screen goes to the log: enough to see what it showed instead. */
+const SCREEN_TEXT_CHARS = 3_000;
+
+/**
+ * After a failed test: what each of its pages showed, in the log (CI keeps nothing else), and a screenshot
+ * in test-results/. A failure that happens once in a CI run can then be read, not guessed.
+ */
+async function describeScreen(session: Session, testName: string): Promise<void> {
+  for (const [n, page] of session.context.pages().entries()) {
+    if (page.isClosed()) continue;
+    const text = await page.evaluate(() => document.body?.innerText ?? '').catch((error: Error) => `(unreadable: ${error.message})`);
+    const shot = `test-results/${testName.replace(/[^\w-]+/g, '_').slice(0, 80)}-${n + 1}.png`;
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    const errors = session.errors.list.length ? `\nErrors logged by the page:\n${session.errors.list.join('\n')}` : '';
+    console.log(`The screen when "${testName}" failed (page ${n + 1}, ${pathOf(page)}; ${shot}):\n${text.replace(/\n{2,}/g, '\n').slice(0, SCREEN_TEXT_CHARS)}${errors}`);
+  }
 }
 
 export interface ErrorLog {
