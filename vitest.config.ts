@@ -77,6 +77,7 @@ export default defineConfig({
         test: {
           name: 'soak',
           include: ['tests/soak/**/*.test.ts'],
+          globalSetup: ['tests/soak/global-setup.ts'],
           sequence: { groupOrder: 1 },
           environment: 'node',
           testTimeout: 300_000,

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { adminQuery, databaseUrl, quoteIdent } from '../api/pg-admin';
 import { freePort } from '../free-port';
 import { serverNodeFlags } from '../../server/nodeFlags';
+import { inject } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SOAK_JWT_SECRET = 'campo-soak-jwt-secret-0123456789abcdef0123456789';
@@ -22,12 +23,31 @@ export function adminUrl(): string {
   return url;
 }
 
-/** A new, empty database; the first server started on it migrates and seeds it. */
+/**
+ * A new database of the suite's own, a copy of the run's migrated and seeded one (global-setup.ts); a server
+ * started on it migrates nothing and seeds nothing.
+ */
 export async function freshDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `campo_soak_${label}_${process.pid}`;
   await adminQuery(adminUrl(), `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-  await adminQuery(adminUrl(), `CREATE DATABASE ${quoteIdent(name)}`);
+  await createFromTemplate(name, inject('soakTemplate'));
   return { url: databaseUrl(adminUrl(), name), drop: () => adminQuery(adminUrl(), `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).then(() => undefined) };
+}
+
+/**
+ * CREATE DATABASE … TEMPLATE, tried again while PostgreSQL still counts a connection to the template (55006:
+ * the server that seeded it has exited, and its backends may take a moment to end).
+ */
+async function createFromTemplate(name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(adminUrl(), `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+      await sleep(100);
+    }
+  }
 }
 
 /** One query on `url` with a short-lived client. */
