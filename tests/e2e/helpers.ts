@@ -296,6 +296,20 @@ export async function loginThroughForm(page: Page, email: string, password = DEM
   await page.getByText(/^Bienvenido /).first().waitFor({ state: 'attached', timeout: UI_TIMEOUT });
 }
 
+/**
+ * The same user logs out in another tab of this browser ('Perfil' > 'Desconectar'): `page` then leaves for the
+ * login, keeping what its forms had unsaved.
+ */
+export async function logOutInAnotherTab(page: Page): Promise<void> {
+  const other = await page.context().newPage();
+  await other.goto('/motives');
+  await shown(other.getByText(/^Bienvenido /));
+  await other.getByRole('button', { name: 'Perfil' }).click();
+  await other.getByRole('menuitem', { name: 'Desconectar' }).click();
+  await atPath(page, '/login');
+  await other.close();
+}
+
 /** The sidebar ('Menú principal'). */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 

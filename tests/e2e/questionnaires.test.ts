@@ -8,7 +8,7 @@ import { QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { QUESTIONNAIRE_MERGE_TEXT as MERGE } from '../../domain/questionnaire-merge';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
 import { newQuestion, type QuestionnaireContent, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, loginThroughForm, openMenu, openPage, pathOf, type Session, shown, world } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, loginThroughForm, logOutInAnotherTab, openMenu, openPage, pathOf, type Session, shown, world } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone([/status of 400/]));
 let session: Session | undefined;
@@ -788,14 +788,8 @@ describe('two editors on the same questionnaire', () => {
     await page.getByRole('button', { name: 'Agregar dimension' }).click();
     await page.getByLabel('Nombre de la dimensión 1').fill('Limpieza');
     // Logged out in another tab: this one goes to the login, keeping the work.
-    const other = await page.context().newPage();
-    await other.goto('/motives');
-    await shown(other.getByText('Bienvenido Ana Administradora'));
-    await other.getByRole('button', { name: 'Perfil' }).click();
-    await other.getByRole('menuitem', { name: 'Desconectar' }).click();
-    await atPath(page, '/login');
+    await logOutInAnotherTab(page);
     await shown(page.getByText(DRAFT_TEXT.kept));
-    await other.close();
 
     await loginThroughForm(page, 'admin@campo.test');
     await atPath(page, '/questionnaires/add');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { draftsTab } from './memoryStorage';
 import { keepDrafts, lendDraft } from '../../src/authProvider/drafts';
 import type { MoveDetail } from '../../domain/move-api';
-import { alreadyApplied, lendReviewDraft, type ReviewText, reviewDraftOf, reviewStart } from '../../src/resources/moves/review/reviewDraft';
+import { alreadyApplied, lendReviewDraft, lendStaleText, type ReviewText, reviewDraftOf, reviewStart } from '../../src/resources/moves/review/reviewDraft';
 
 const motive = { id: 3, motive: 'Respuestas inconsistentes', description: null, requiresUserComment: true };
 const tab = draftsTab({ loggedIn: true });
@@ -15,6 +15,16 @@ describe('lendReviewDraft and reviewDraftOf', () => {
     expect(reviewDraftOf('/user-moves/view/M-1', 7)).toEqual({ dialog: 'reject', value: 'Respuestas inconsistentes\nOtra góndola.', motive, version: 4 });
     expect(reviewDraftOf('/user-moves/view/M-1', 8)).toBeNull();
     expect(reviewDraftOf('/user-moves/view/M-2', 7)).toBeNull();
+  });
+
+  it('keeps the text when another tab’s logout took the session before it is asked for (the reviewer is who lent it)', () => {
+    tab.lent(lendReviewDraft('/user-moves/view/M-1', { id: 7, version: 4 }, 'disapprove', () => ({ value: 'Objetada por el cliente.', motive: null })));
+    const session = localStorage.getItem('campo.session')!;
+    localStorage.removeItem('campo.session');
+    expect(keepDrafts()).toBe(1);
+    // The same reviewer logs in again.
+    localStorage.setItem('campo.session', session);
+    expect(reviewDraftOf('/user-moves/view/M-1', 7)).toEqual({ dialog: 'disapprove', value: 'Objetada por el cliente.', motive: null, version: 4 });
   });
 
   it('keeps nothing while the dialog holds nothing of the reviewer’s, nor once its dialog closed', () => {
@@ -67,14 +77,29 @@ describe('reviewStart', () => {
     ({ version, statusId, userMoveVideoLink: null, user_move_status_logs: [{ status: statusId, reason }] }) as unknown as MoveDetail;
 
   it('opens the kept dialog on the same version while its action is allowed', () => {
-    expect(reviewStart(kept, move(3, 'EN_REVISION'), ['approve', 'reject'])).toEqual({ restored: kept, applied: false, staleText: null });
+    expect(reviewStart(kept, move(3, 'EN_REVISION'), ['approve', 'reject'])).toEqual({ restored: kept, applied: false, stale: null });
   });
 
   it('says it is stored when the move holds the text, and shows it not applied otherwise', () => {
-    expect(reviewStart(kept, move(4, 'RECHAZADA', 'Otra góndola.'), [])).toEqual({ restored: null, applied: true, staleText: null });
-    expect(reviewStart(kept, move(4, 'RECHAZADA', 'Rechazada por otro agente'), [])).toEqual({ restored: null, applied: false, staleText: 'Otra góndola.' });
+    expect(reviewStart(kept, move(4, 'RECHAZADA', 'Otra góndola.'), [])).toEqual({ restored: null, applied: true, stale: null });
+    expect(reviewStart(kept, move(4, 'RECHAZADA', 'Rechazada por otro agente'), [])).toEqual({ restored: null, applied: false, stale: kept });
     // Same version, but the action is no longer this user's to take.
-    expect(reviewStart(kept, move(3, 'EN_REVISION'), ['approve'])).toEqual({ restored: null, applied: false, staleText: 'Otra góndola.' });
-    expect(reviewStart(null, move(3, 'EN_REVISION'), ['reject'])).toEqual({ restored: null, applied: false, staleText: null });
+    expect(reviewStart(kept, move(3, 'EN_REVISION'), ['approve'])).toEqual({ restored: null, applied: false, stale: kept });
+    expect(reviewStart(null, move(3, 'EN_REVISION'), ['reject'])).toEqual({ restored: null, applied: false, stale: null });
+  });
+
+  it('shows a text not applied again after the session ends once more while it shows, until it is dismissed', () => {
+    const shownOn = move(4, 'RECHAZADA', 'Rechazada por otro agente');
+    const path = '/user-moves/view/M-1';
+    const takeBack = lendStaleText(path, 7, kept);
+    tab.lent(takeBack);
+    expect(keepDrafts()).toBe(1);
+    // Kept with the version it was written on: the move has moved on, so it shows again, not applied.
+    const again = reviewDraftOf(path, 7);
+    expect(again).toEqual(kept);
+    expect(reviewStart(again, shownOn, ['republish'])).toEqual({ restored: null, applied: false, stale: kept });
+    // Dismissed: nothing is kept.
+    takeBack();
+    expect(keepDrafts()).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { formatDisplayDate } from '../../../../domain/validation';
 import { dropDraft } from '../../../authProvider/drafts';
 import { ApproveDialog, Confirm, type DialogKeep, ReasonDialog } from './ActionDialogs';
 import { MotivePicker, type useReasonMotive } from './MotivePicker';
-import { type KeptDialog, reviewDraftOf, reviewStart } from './reviewDraft';
+import { type KeptDialog, lendStaleText, reviewDraftOf, reviewStart } from './reviewDraft';
 import type { Runner } from './useMove';
 
 export type ReviewMode = 'view' | 'review' | 'editApproved' | 'return';
@@ -54,11 +54,13 @@ export function ReviewActions({
   const { pathname, search } = useLocation();
   const [start] = useState(() => reviewStart(reviewDraftOf(pathname + search, move.id), move, allowed));
   const [restored, setRestored] = useState(start.restored);
-  const [staleText, setStaleText] = useState(start.staleText);
+  const [stale, setStale] = useState(start.stale);
   const [appliedNotice, setAppliedNotice] = useState(start.applied);
   useEffect(() => {
-    if (start.restored || start.applied || start.staleText !== null) dropDraft(pathname + search);
+    if (start.restored || start.applied || start.stale) dropDraft(pathname + search);
   }, [start, pathname, search]);
+  // Shown, not applied: kept again if the session ends meanwhile (until it is dismissed).
+  useEffect(() => (stale ? lendStaleText(pathname + search, move.id, stale) : undefined), [stale, pathname, search, move.id]);
   const [dialog, setDialog] = useState<DialogName | null>(restored?.dialog ?? null);
   const [more, setMore] = useState<HTMLElement | null>(null);
   const close = () => {
@@ -72,7 +74,7 @@ export function ReviewActions({
     shownVersion.current = move.version;
     setDialog(null);
     // A recovered text still open is not lost with its dialog: it shows, not applied.
-    if (restored) setStaleText(restored.value);
+    if (restored) setStale(restored);
     setRestored(null);
   }, [move.version, restored]);
   /** What a dialog keeps if the session ends while it is open, and the text it takes back. */
@@ -90,9 +92,9 @@ export function ReviewActions({
           {DRAFT_TEXT.alreadyStored}
         </Alert>
       )}
-      {staleText !== null && (
-        <Alert severity="warning" onClose={() => setStaleText(null)} sx={{ width: '100%', whiteSpace: 'pre-wrap' }}>
-          {DRAFT_TEXT.reviewChanged} «{staleText}»
+      {stale && (
+        <Alert severity="warning" onClose={() => setStale(null)} sx={{ width: '100%', whiteSpace: 'pre-wrap' }}>
+          {DRAFT_TEXT.reviewChanged} «{stale.value}»
         </Alert>
       )}
       {status === 'EN_REVISION' && can('review') && (

@@ -55,7 +55,8 @@ export function alreadyApplied(kept: ReviewDraft, move: MoveDetail): boolean {
 export interface ReviewStart {
   restored: ReviewDraft | null;
   applied: boolean;
-  staleText: string | null;
+  /** The kept text shown, not applied (it is kept again if the session ends while it shows: `lendStaleText`). */
+  stale: ReviewDraft | null;
 }
 
 /**
@@ -63,21 +64,32 @@ export interface ReviewStart {
  * already holds the text, a word saying so; on a move changed otherwise, the text shows, not applied.
  */
 export function reviewStart(kept: ReviewDraft | null, move: MoveDetail, allowed: readonly MoveAction[]): ReviewStart {
-  if (!kept) return { restored: null, applied: false, staleText: null };
-  if (kept.version === move.version && allowed.includes(kept.dialog)) return { restored: kept, applied: false, staleText: null };
+  if (!kept) return { restored: null, applied: false, stale: null };
+  if (kept.version === move.version && allowed.includes(kept.dialog)) return { restored: kept, applied: false, stale: null };
   const applied = alreadyApplied(kept, move);
-  return { restored: null, applied, staleText: applied ? null : kept.value };
+  return { restored: null, applied, stale: applied ? null : kept };
 }
 
 /**
  * Lends an open dialog's text while the session lasts; `current` answers null when there is nothing of
- * the reviewer's to keep. Answers the function that takes it back.
+ * the reviewer's to keep. Answers the function that takes it back. The reviewer is the one logged in when it
+ * is lent, as the forms do: a logout in another tab has already taken the session when the text is asked for.
  */
 export function lendReviewDraft(path: string, move: { id: number; version: number }, dialog: KeptDialog, current: () => ReviewText | null): () => void {
+  const userId = getSession()?.profile.id;
+  if (userId === undefined) return () => undefined;
   return lendDraft(() => {
-    const session = getSession();
     const text = current();
-    if (!session || !text) return null;
-    return { path, userId: session.profile.id, values: { dialog, value: text.value, motive: text.motive }, record: { id: move.id, version: move.version } };
+    if (!text) return null;
+    return { path, userId, values: { dialog, value: text.value, motive: text.motive }, record: { id: move.id, version: move.version } };
   });
+}
+
+/**
+ * Lends a text shown not applied while it shows: the session ending again does not lose it. It is kept with
+ * the version it was written on, which the move has left behind, so the next login shows it again, not applied
+ * (or says it is stored, if its action went through meanwhile with it).
+ */
+export function lendStaleText(path: string, moveId: number, stale: ReviewDraft): () => void {
+  return lendReviewDraft(path, { id: moveId, version: stale.version }, stale.dialog, () => ({ value: stale.value, motive: stale.motive }));
 }
