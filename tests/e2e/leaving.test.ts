@@ -118,6 +118,8 @@ describe('screens where rows are ticked to act on them', () => {
     await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
     await openMenu(page, 'Moves', 'Asignar');
     await atPath(page, '/user-moves/assign');
+    // The address changes before the screen does: until its title shows, what is on screen is the one before.
+    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
     await gone(page.getByRole('progressbar', { name: 'Cargando' }));
     await page.locator('tbody tr').first().getByRole('checkbox').check();
     await shown(page.getByText('1 seleccionada', { exact: true }));
@@ -133,6 +135,9 @@ describe('screens where rows are ticked to act on them', () => {
     await page.goto('/payment-administration/pending');
     await page.getByRole('button', { name: 'PAGO MASIVO' }).click();
     await atPath(page, '/payment-administration/massive');
+    // Not before its title shows: on a busy machine the pending list (whose Getter filter has the same name)
+    // was still on screen, and the Getter was picked there (CI, 02/12).
+    await shown(page.getByRole('heading', { name: 'Pago masivo a Getters' }));
     const getter = page.getByRole('combobox', { name: 'Getter' });
     await getter.click();
     await page.getByRole('option').first().click();
