@@ -20,6 +20,22 @@ export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow
   }
 }
 
+/**
+ * CREATE DATABASE (`text`), tried again while PostgreSQL still counts a connection to its template (55006: the
+ * server that seeded it has exited, and its backends may take a moment to end).
+ */
+export async function createDatabase(url: string, text: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(url, text);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 /** Where a PostgreSQL usually runs on a developer's or CI machine (trust auth, as in the README). */
 export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -18,9 +18,9 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startSmtpSink } from './smtp-sink';
+import { adminQuery, createDatabase, quoteIdent } from '../api/pg-admin';
 import { freePort } from '../free-port';
 import { serverNodeFlags } from '../../server/nodeFlags';
 
@@ -44,33 +44,6 @@ declare module 'vitest' {
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 const SOOFT_SECRET = 'campo-e2e-sooft-secret-0123456789';
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * CREATE DATABASE, tried again while PostgreSQL still counts a connection to its template (55006: the
- * server that seeded it has exited, and its backends may take a moment to end).
- */
-async function createDatabase(url: string, text: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await adminQuery(url, text);
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
-      await sleep(100);
-    }
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -103,7 +76,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-type Cleanups = (() => Promise<void> | void)[];
+type Cleanups = (() => Promise<unknown> | void)[];
 
 /** E2E_SERVER_PROF=<dir>: each server writes a V8 CPU profile of its life there when it stops (what a run costs it). */
 const profiling = (): string[] => (process.env.E2E_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.E2E_SERVER_PROF}`] : []);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { adminQuery, databaseUrl, quoteIdent } from '../api/pg-admin';
+import { adminQuery, createDatabase, databaseUrl, quoteIdent } from '../api/pg-admin';
 import { freePort } from '../free-port';
 import { serverNodeFlags } from '../../server/nodeFlags';
 import { inject } from 'vitest';
@@ -30,24 +30,8 @@ export function adminUrl(): string {
 export async function freshDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `campo_soak_${label}_${process.pid}`;
   await adminQuery(adminUrl(), `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-  await createFromTemplate(name, inject('soakTemplate'));
+  await createDatabase(adminUrl(), `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(inject('soakTemplate'))}`);
   return { url: databaseUrl(adminUrl(), name), drop: () => adminQuery(adminUrl(), `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).then(() => undefined) };
-}
-
-/**
- * CREATE DATABASE … TEMPLATE, tried again while PostgreSQL still counts a connection to the template (55006:
- * the server that seeded it has exited, and its backends may take a moment to end).
- */
-async function createFromTemplate(name: string, template: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await adminQuery(adminUrl(), `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
-      await sleep(100);
-    }
-  }
 }
 
 /** One query on `url` with a short-lived client. */
