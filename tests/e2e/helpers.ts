@@ -307,6 +307,12 @@ export async function logOutInAnotherTab(page: Page): Promise<void> {
   await other.getByRole('button', { name: 'Perfil' }).click();
   await other.getByRole('menuitem', { name: 'Desconectar' }).click();
   await atPath(page, '/login');
+  // The other tab goes to the login too (a navigation of its own): it is closed once there. Closed while that
+  // navigation commits, Chromium may answer the close and never close it (playwright#42366), and the test
+  // waited on it to its time limit with no step failing (CI of 03/12, the questionnaire editor's test).
+  await atPath(other, '/login');
+  await shown(loginForm(other).submit);
+  await other.waitForLoadState('load');
   await other.close();
 }
 

@@ -13,7 +13,7 @@ import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
-import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, loginThroughForm, openMenu, type Session, shown, trackErrors } from './helpers';
+import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, loginForm, loginThroughForm, logOutInAnotherTab, openMenu, type Session, shown, trackErrors } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -1138,6 +1138,24 @@ describe('reviewing a move', () => {
     await shown(notApplied);
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     expect(await api<MoveDetail>(`/user-moves/get?id=${move.id}`)).toMatchObject({ statusId: 'RECHAZADA', rejectionReason: 'Rechazada por otro agente' });
+
+    // The session ends again with the text on screen: it is kept again, and shows again after logging in.
+    await logOutInAnotherTab(page);
+    await shown(page.getByText(DRAFT_TEXT.kept));
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, `/user-moves/view/${move.code}`);
+    await shown(notApplied);
+    // Dismissed, it is gone for good: a third session end keeps nothing.
+    await page.getByRole('alert').filter({ has: notApplied }).getByRole('button', { name: 'Cerrar' }).click();
+    await gone(notApplied);
+    await logOutInAnotherTab(page);
+    await shown(loginForm(page).submit);
+    await expect(page.getByText(DRAFT_TEXT.kept).count()).resolves.toBe(0);
+    await loginThroughForm(page, 'admin@campo.test');
+    await page.goto(`/user-moves/view/${move.code}`);
+    await shown(page.getByRole('heading', { name: `Move cod. ${move.code}` }));
+    await shown(page.getByRole('group', { name: /^1\.1\.1 / }));
+    await expect(notApplied.count()).resolves.toBe(0);
     errors.assertNone([/status of 401/]);
   });
 
