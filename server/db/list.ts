@@ -75,13 +75,39 @@ export type PersonSearchValues = Partial<Record<'word0' | 'word1' | 'word2', str
  * word. A word is found at the start of a word of a column held in words (`users.search_words`: ' julieta
  * ramirez'): 'ram' is `like '% ram%'`. `count` (at most PERSON_INDEXED_WORDS) is part of a statement's shape.
  */
-export function personSearch(text: string): { count: number; values: PersonSearchValues } | undefined {
-  const patterns = personWords(text).map((word) => `% ${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+export function personSearch(text: string): { count: number; values: PersonSearchValues; word: PersonWord } | undefined {
+  const words = personWords(text);
+  const patterns = words.map((word) => `% ${escapeLike(word)}%`);
   if (!patterns.length) return undefined;
   const indexed = patterns.slice(0, PERSON_INDEXED_WORDS);
   const values: PersonSearchValues = { rest: textArray(patterns.slice(PERSON_INDEXED_WORDS)) };
   indexed.forEach((pattern, i) => (values[`word${i}` as 'word0'] = pattern));
-  return { count: indexed.length, values };
+  return { count: indexed.length, values, word: personWord(words) };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** How much of a word `person_words` keeps (migration 0038); a search is at most as long (PICKER_TERM_MAX). */
+export const PERSON_WORD_MAX = 100;
+
+/** The word of a search of people that `person_words` is read by: the LIKE pattern of its range, and the word after a space. */
+export interface PersonWord {
+  /** `word like prefix`: the words that start with it. */
+  prefix: string;
+  /** ' ' and the word: where in `search_words` the first word that starts with it stands (`position`). */
+  spaced: string;
+}
+
+/**
+ * The word of a search that `person_words` is read by (migration 0038): the longest of the words typed, each
+ * part of a phrase a word of its own ('maria-jose' is 'maria' and 'jose', consecutive words of the person),
+ * cut as the table cuts words (in characters, as SQL's `left`). Every person the search finds holds a word
+ * that starts with it; the whole search decides among them.
+ */
+export function personWord(words: readonly string[]): PersonWord {
+  const longest = words.flatMap((w) => w.split(' ')).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const cut = Array.from(longest).slice(0, PERSON_WORD_MAX).join('');
+  return { prefix: `${escapeLike(cut)}%`, spaced: ` ${cut}` };
 }
 
 /** The placeholders of a search of people, for a statement kept by shape. */

@@ -91,6 +91,33 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Each word of each person's name, with what the pickers show and filter by (migration 0038, kept by the
+ * triggers on users): a search of people finds the few holding a word that starts with the longest word
+ * typed by a range of `word`, instead of walking the role's names in order until enough match ('juan'
+ * walked 23,000 Getters named A to J; here it reads its 1,500). `word` is in byte order (COLLATE "C", so
+ * that `like 'juan%'` is a range); `names` and `last_name` take the collation of users' own, so a page
+ * here sorts as the users list does. Written by hand in the migration: drizzle declares no collation nor
+ * INCLUDE. Nothing writes here but `campo_person_words_write` (the triggers', the benchmark's bulk load's).
+ */
+export const personWords = pgTable(
+  'person_words',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    /** Where the word first stands in `search_words` (the space before it, from 1): `position(' ' || word in search_words)`. */
+    at: integer('at').notNull(),
+    rolId: integer('rol_id'),
+    status: boolean('status').notNull(),
+    names: text('names').notNull(),
+    lastName: text('last_name').notNull(),
+    searchWords: text('search_words').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.word] })],
+);
+
 /** Permissions by user and action (spec 3: users_actions). */
 export const userActions = pgTable('user_actions', {
   id: serial('id').primaryKey(),

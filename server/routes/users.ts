@@ -16,7 +16,7 @@ import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
 import { matchesPerson, PERSON_PLACEHOLDERS, personSearch } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
-import { accounts, cuitDigitsOf, getterProfiles, transactions, users } from '../db/schema';
+import { accounts, cuitDigitsOf, getterProfiles, personWords, transactions, users } from '../db/schema';
 import { booleanQuery, HttpError } from '../http';
 
 const query = z.object({
@@ -46,13 +46,12 @@ export default async function userRoutes(app: App) {
     const words = q && !cuitDigits ? personSearch(q) : undefined;
     // Built once per shape (which filters it has), the values bound to its placeholders.
     const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${cuitDigits ? 'cuit' : words ? `words${words.count}` : ''}:${Boolean(withPending)}`, () => {
-      const fullName = sql<string>`trim(${users.names} || ' ' || ${users.lastName})`;
       // The page of people first, then each one's profile by its key. Joined before the sort and limit,
       // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
       // all even for a picker's 51. `limit 1` (a Getter has one profile at most) keeps the lookup from
       // being turned back into that join.
-      const page = app.db
-        .select({ id: users.id, names: users.names, lastName: users.lastName, fullName: fullName.as('full_name') })
+      const page = words && !ids ? wordsPage() : app.db
+        .select({ id: users.id, names: users.names, lastName: users.lastName })
         .from(users)
         .where(
           and(
@@ -76,6 +75,33 @@ export default async function userRoutes(app: App) {
         .orderBy(asc(users.names), asc(users.lastName), asc(users.id))
         .limit(sql.placeholder('limit'))
         .as('page');
+      /**
+       * A search by words reads person_words (migration 0038): the people holding a word that starts with the
+       * longest word typed (a range of the index, then the page sorted), or the role's names in order when many
+       * do (walked until the page is full): the planner chooses. A person is the row of the first of its words
+       * that starts with it (`at`), so each comes once, with no DISTINCT to sort all of them for. (As `<=`, not
+       * `=`: the same rows, and an estimate the planner does not take for one row.) The other conditions are
+       * those on users, on the copies each row carries.
+       */
+      function wordsPage() {
+        return app.db
+          .select({ id: personWords.userId, names: personWords.names, lastName: personWords.lastName })
+          .from(personWords)
+          .where(
+            and(
+              eq(personWords.rolId, sql.placeholder('rolId') as unknown as number),
+              sql`${personWords.word} like ${sql.placeholder('wordPrefix')}`,
+              sql`${personWords.at} <= position(${sql.placeholder('wordSpaced')} in ${personWords.searchWords})`,
+              matchesPerson(personWords.searchWords, words!.count, placeholders(...PERSON_PLACEHOLDERS)),
+              withPending
+                ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${personWords.userId} and ${transactions.status} = 'PENDING')`
+                : eq(personWords.status, true),
+            ),
+          )
+          .orderBy(asc(personWords.names), asc(personWords.lastName), asc(personWords.userId))
+          .limit(sql.placeholder('limit'))
+          .as('page');
+      }
       const profile = app.db
         .select({ cuitCuil: getterProfiles.cuitCuil, mercadoPago: getterProfiles.mercadoPago, cbu: getterProfiles.cbu })
         .from(getterProfiles)
@@ -83,13 +109,13 @@ export default async function userRoutes(app: App) {
         .limit(1)
         .as('profile');
       return app.db
-        .select({ id: page.id, fullName: page.fullName, cuitCuil: profile.cuitCuil, mercadoPago: profile.mercadoPago, cbu: profile.cbu })
+        .select({ id: page.id, fullName: sql<string>`trim(${page.names} || ' ' || ${page.lastName})`, cuitCuil: profile.cuitCuil, mercadoPago: profile.mercadoPago, cbu: profile.cbu })
         .from(page)
         .leftJoinLateral(profile, sql`true`)
         .orderBy(asc(page.names), asc(page.lastName), asc(page.id))
         .prepare('');
     });
-    const rows = await statement.execute({ rolId, ids, pattern: cuitDigits ? `%${cuitDigits}%` : undefined, ...words?.values, limit });
+    const rows = await statement.execute({ rolId, ids, pattern: cuitDigits ? `%${cuitDigits}%` : undefined, ...words?.values, wordPrefix: words?.word.prefix, wordSpaced: words?.word.spaced, limit });
     return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) => (withProfile ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name }));
   });
 }

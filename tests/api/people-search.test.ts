@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORD_SEPARATORS, wordsText } from '../../domain/people';
+import { personMatches, personWords, WORD_SEPARATORS, wordsText } from '../../domain/people';
 import { ROLE } from '../../domain/roles';
 import { migrationsFolder } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import { accounts, personWords as personWordsTable, transactions, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { caller } from './moves-helpers';
 
@@ -129,5 +129,95 @@ describe('the words the database holds', () => {
       expect(migration.split(`translate(campo_fold(names || ' ' || last_name), '${literal}' || chr(9) || chr(10) || chr(13), repeat(' ', ${[...WORD_SEPARATORS].length + 3}))`), file).toHaveLength(2);
       expect(migration.split(`translate(campo_fold(names || ' ' || last_name || ' ' || email), '${literal}' || chr(9) || chr(10) || chr(13), repeat(' ', ${[...WORD_SEPARATORS].length + 3}))`), file).toHaveLength(2);
     }
+  });
+});
+
+/**
+ * A search of people reads person_words (migration 0038), which the triggers on users keep: what it finds must
+ * be what the rule finds on users as they are (`personMatches` over every active Getter, in the database's
+ * name order), whatever was renamed, switched off or moved to another role.
+ */
+describe('the words table the pickers search (person_words)', () => {
+  /** The picker's first page by the rule, on users: every active Getter in name order, matched in JavaScript. */
+  async function byTheRule(text: string, limit = 51, active = true): Promise<number[]> {
+    const all = await t.db
+      .select({ id: users.id, names: users.names, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.rolId, ROLE.GETTER), active ? eq(users.status, true) : undefined))
+      .orderBy(asc(users.names), asc(users.lastName), asc(users.id));
+    const words = personWords(text);
+    return all.filter((u) => personMatches(`${u.names} ${u.lastName}`, words)).slice(0, limit).map((u) => u.id);
+  }
+  const searches = ['ju', 'j', 'ram', 'ramirez julieta', 'zoe ram', 'zoe', 'a', 'ma', 'mar', 'e', 'gomez pablo', 'maria-jose', 'x', 'ramirez zoe uno'];
+
+  it('finds what the rule finds on users, in the same order, for short and long words alike', async () => {
+    for (const text of searches) expect(await pickerIds(text), text).toEqual(await byTheRule(text));
+    for (const text of ['a', 'e', 'ram']) {
+      const page = (await api.ok<Person[]>('GET', `/users?rolId=${ROLE.GETTER}&q=${q(text)}&limit=3`, admin)).map((p) => p.id);
+      expect(page, text).toEqual(await byTheRule(text, 3));
+    }
+  });
+
+  it('follows a rename, a switch off and on, a change of role and a removal', async () => {
+    const [id] = others;
+    await t.db.update(users).set({ names: 'Eulogia', lastName: 'Quiroga Zárate' }).where(eq(users.id, id));
+    expect(await pickerIds('eulogia zarate')).toEqual([id]);
+    expect(await pickerIds('zoe ramirez')).not.toContain(id);
+
+    await t.db.update(users).set({ status: false }).where(eq(users.id, id));
+    expect(await pickerIds('eulogia')).toEqual([]);
+    await t.db.update(users).set({ status: true }).where(eq(users.id, id));
+    expect(await pickerIds('eulogia')).toEqual([id]);
+
+    await t.db.update(users).set({ rolId: ROLE.ADMIN }).where(eq(users.id, id));
+    expect(await pickerIds('eulogia')).toEqual([]);
+    expect((await api.ok<Person[]>('GET', `/users?rolId=${ROLE.ADMIN}&q=eulogia&limit=51`, admin)).map((p) => p.id)).toEqual([id]);
+    await t.db.update(users).set({ rolId: ROLE.GETTER }).where(eq(users.id, id));
+    expect(await pickerIds('quiroga')).toEqual([id]);
+
+    // A person written anew (and removed): its words come and go with it.
+    const [added] = await t.db
+      .insert(users)
+      .values({ names: 'Eulogio', lastName: 'Quiroga', email: 'eulogio.quiroga@campo.test', passwordHash: 'x', rolId: ROLE.GETTER, status: true })
+      .returning({ id: users.id });
+    expect(await pickerIds('quiroga')).toEqual(await byTheRule('quiroga'));
+    expect(await pickerIds('quiroga')).toHaveLength(2);
+    await t.db.delete(users).where(eq(users.id, added.id));
+    expect(await pickerIds('quiroga')).toEqual([id]);
+    expect(await t.db.select().from(personWordsTable).where(eq(personWordsTable.userId, added.id))).toEqual([]);
+  });
+
+  it('holds one row per distinct word of each person, and the words of a rewrite only', async () => {
+    const [id] = others;
+    await t.db.update(users).set({ names: 'Ana Ana', lastName: 'Anabel' }).where(eq(users.id, id));
+    const held = await t.db.select({ word: personWordsTable.word }).from(personWordsTable).where(eq(personWordsTable.userId, id)).orderBy(sql`${personWordsTable.word} collate "C"`);
+    expect(held.map((w) => w.word)).toEqual(['ana', 'anabel']);
+    // Two words in the range of 'ana': the person is one row of the page.
+    expect((await pickerIds('ana')).filter((found) => found === id)).toHaveLength(1);
+    // An update that leaves the name as it was does not rewrite the words (the trigger's WHEN).
+    await t.db.update(users).set({ names: 'Ana Ana' }).where(eq(users.id, id));
+    expect(await pickerIds('anabel ana')).toEqual([id]);
+  });
+
+  it('holds a word longer than it indexes (cut at 100 characters, as long as a search can be)', async () => {
+    const [id] = others;
+    const long = 'x'.repeat(99) + 'yz' + 'w'.repeat(20);
+    await t.db.update(users).set({ names: 'Largo', lastName: long }).where(eq(users.id, id));
+    expect(await pickerIds(long.slice(0, 100))).toEqual([id]);
+    expect(await pickerIds(`largo ${long.slice(0, 90)}`)).toEqual([id]);
+    expect(await pickerIds(`${long.slice(0, 99)}q`)).toEqual([]);
+  });
+
+  it('the Getters owed money are searched by words too, active or not', async () => {
+    const [{ id }] = await t.db
+      .insert(users)
+      .values({ names: 'Deudora', lastName: 'Pendiente', email: 'deudora.pendiente@campo.test', passwordHash: 'x', rolId: ROLE.GETTER, status: false })
+      .returning({ id: users.id });
+    const owed = async () => (await api.ok<Person[]>('GET', `/users?rolId=${ROLE.GETTER}&withPending=true&q=deudora&limit=51`, admin)).map((p) => p.id);
+    expect(await owed()).toEqual([]);
+    const [account] = await t.db.insert(accounts).values({ userId: id }).returning({ id: accounts.id });
+    await t.db.insert(transactions).values({ accountId: account.id, amount: '100', status: 'PENDING' });
+    expect(await owed()).toEqual([id]);
+    expect(await pickerIds('deudora')).toEqual([]);
   });
 });
