@@ -46,6 +46,14 @@ export const DRAFT_TEXT = {
   restoredReview: 'Se recuperó lo que escribía cuando se cerró la sesión. Revíselo y presione Aceptar.',
   /** On a move that changed while the session was closed: the text kept, not applied, shown after this. */
   reviewChanged: 'La move cambió mientras la sesión estaba cerrada: lo que escribía no se aplicó. Era:',
+  /** In a move's edit panel ('Revisar', 'Editar Move Aprobada') that took its work back. */
+  restoredEdit: 'Se recuperó lo que editaba cuando se cerró la sesión. Revíselo y presione Guardar Cambios.',
+  /** In a move's 'Devolver' panel that took its work back. */
+  restoredReturn: 'Se recuperó lo que editaba cuando se cerró la sesión. Revíselo y presione Enviar devolución.',
+  /** On a move that changed while the session was closed, or whose panel is no longer offered: its work not applied. */
+  panelChanged: 'La move cambió mientras la sesión estaba cerrada: lo que editaba no se aplicó.',
+  /** After `panelChanged`, the reason that was written, when there was one. */
+  panelReason: 'El motivo era:',
 } as const;
 
 /** The session the console keeps after login (spec 1 §3, "Session / user profile"). */

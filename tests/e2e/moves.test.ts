@@ -1159,6 +1159,56 @@ describe('reviewing a move', () => {
     errors.assertNone([/status of 401/]);
   });
 
+  it('keeps a return being prepared when the session ends in another tab: after logging in it opens again with its marks and reason, and it is sent', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Devolver' }).click();
+    const flag = page.getByRole('checkbox', { name: /^Devolver 1\.1\.1 / });
+    await flag.check();
+    await page.getByLabel('Motivo de la devolución').fill('Falta la foto de la góndola.');
+    await logOutInAnotherTab(page);
+    await shown(page.getByText(DRAFT_TEXT.kept));
+
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, `/user-moves/view/${move.code}`);
+    await shown(page.getByText(DRAFT_TEXT.restoredReturn));
+    expect(await flag.isChecked()).toBe(true);
+    await expect(page.getByLabel('Motivo de la devolución').inputValue()).resolves.toBe('Falta la foto de la góndola.');
+    await page.getByRole('button', { name: 'Enviar devolución' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await succeeded(page, 'Move devuelta');
+    expect(await api<MoveDetail>(`/user-moves/get?id=${move.id}`)).toMatchObject({ statusId: 'DEVUELTA', returnReason: 'Falta la foto de la góndola.' });
+    errors.assertNone([/status of 401/]);
+  });
+
+  it('keeps answers being reviewed when the session ends, and says they were not applied when the move changed meanwhile', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    const { page, errors } = await openMove(move.code);
+    const observation = page.getByRole('group', { name: /^1\.1\.1 / }).getByLabel('Observación');
+    await page.getByRole('button', { name: 'Revisar' }).click();
+    await observation.fill('Corregida por el agente.');
+    await logOutInAnotherTab(page);
+    await shown(page.getByText(DRAFT_TEXT.kept));
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, `/user-moves/view/${move.code}`);
+    await shown(page.getByText(DRAFT_TEXT.restoredEdit));
+    await expect(observation.inputValue()).resolves.toBe('Corregida por el agente.');
+
+    // Again, and meanwhile another reviewer rejects it: the edit is said not applied, and the move shows as it is.
+    await logOutInAnotherTab(page);
+    await shown(page.getByText(DRAFT_TEXT.kept));
+    await apiSend('POST', '/user-moves/reject-one', { id: move.id, reason: 'Rechazada por otro agente', version: move.version });
+    await loginThroughForm(page, 'admin@campo.test');
+    await atPath(page, `/user-moves/view/${move.code}`);
+    const notApplied = page.getByText(DRAFT_TEXT.panelChanged);
+    await shown(notApplied);
+    await expect(page.getByText(DRAFT_TEXT.restoredEdit).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Guardar Cambios' }).count()).resolves.toBe(0);
+    await page.getByRole('alert').filter({ has: notApplied }).getByRole('button', { name: 'Cerrar' }).click();
+    await gone(notApplied);
+    errors.assertNone([/status of 401/]);
+  });
+
   it('approves the copy of a visit its Getter was already paid for with no second payment, and says so', async () => {
     const running = (m: MoveDetail) => (m.projectLocation.projects.endDate ?? '9999') >= todayIso();
     const move = await freshMove('APROBADA', (m) => m.assignedAgentId !== null && m.paid && running(m));

@@ -56,5 +56,5 @@ export function useReasonMotive(reason: string, setReason: (reason: string) => v
     }
   };
   const problem = motive && reason.trim() ? motiveReasonProblem(reason, motive) : null;
-  return { motive, choose, fieldRef, pending: problem?.message, reset: () => setMotive(null) };
+  return { motive, choose, fieldRef, pending: problem?.message, reset: () => setMotive(null), restore: (kept: ReviewMotive | null) => setMotive(kept) };
 }

@@ -1,13 +1,16 @@
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { DRAFT_TEXT } from '../../../../domain/auth';
+import type { MoveDetail } from '../../../../domain/move-api';
 import { isStoredFileLink, MOVE_FORM_TEXT, photoRemovalNeedsReason, readable } from '../../../../domain/move-forms';
 import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems, returnableQuestion } from '../../../../domain/move-replies';
-import { AGENT_LOCKED, allowedActions, type MoveStatus, refusal, rescuedReview } from '../../../../domain/moves';
+import { AGENT_LOCKED, allowedActions, type MoveAction, type MoveStatus, refusal, rescuedReview } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
 import { currentRole } from '../../../authProvider';
+import { dropDraft } from '../../../authProvider/drafts';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { MOVES_HOME, PageTitle } from '../shared';
@@ -18,14 +21,31 @@ import { downloadAssets, downloadPdf, downloadPhoto } from './downloads';
 import { InfoCard } from './InfoCard';
 import { useReasonMotive } from './MotivePicker';
 import { EditBar, ReviewActions, type ReviewMode } from './ReviewActions';
+import { lendPanelDraft, type PanelDraft, type PanelMode, panelDraftOf, panelStart, type PanelWork } from './panelDraft';
 import { SideMenu } from './SideMenu';
 import { useAnswers, useMoveByCode, useRunner } from './useMove';
+
+/** What the move's status lets this user do. */
+function reviewState(m: MoveDetail) {
+  const role = currentRole();
+  const endDate = m.projectLocation.projects.endDate;
+  const state = { status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null, getterActive: m.user?.active };
+  return { role, state, allowed: allowedActions(state, role) };
+}
+
+/** Whether the page offers the button that opens `panel` (ReviewActions): 'Revisar' and 'Devolver' in review, 'Editar Move Aprobada'. */
+function panelOffered(panel: PanelMode, m: MoveDetail, allowed: MoveAction[], returnable: boolean): boolean {
+  if (panel === 'editApproved') return allowed.includes('editApproved');
+  return m.statusId === 'EN_REVISION' && allowed.includes('review') && (panel === 'review' || returnable);
+}
 
 type Ask = { kind: 'photos'; lines: string[] } | { kind: 'reviewed'; continueWithoutPhotos: boolean } | { kind: 'return' } | { kind: 'deletePhoto'; questionId: string; index: number; url: string };
 
 /** 'Move cod. {code}' (spec 2 §2, §4): the move, its answers and every review action. */
 export function MoveReviewPage() {
   const { code = '' } = useParams();
+  const { pathname, search } = useLocation();
+  const path = pathname + search;
   const [mode, setMode] = useState<ReviewMode>('view');
   const move = useMoveByCode(code, mode !== 'view');
   const answers = useAnswers(move.data, mode !== 'view');
@@ -42,19 +62,59 @@ export function MoveReviewPage() {
   const version = move.data?.version;
   // A reloaded move (after an action or a conflict) shows as it is now.
   useEffect(() => setMode('view'), [version]);
+  // A panel kept when the session ended (panelDraft.ts), read once the move and its answers are here: opened
+  // again with its work (applied by the effect below, as the panel opens), or said not applied.
+  const started = useRef(false);
+  const pending = useRef<PanelDraft | null>(null);
+  const [restoredPanel, setRestoredPanel] = useState<PanelMode | null>(null);
+  const [stalePanel, setStalePanel] = useState<PanelDraft | null>(null);
   useEffect(() => {
-    setDraft(answers.data?.replies ?? {});
-    setFlags(new Set());
-    setReason('');
-    motive.reset();
+    const m = move.data;
+    if (started.current || !m || !answers.isSuccess) return;
+    started.current = true;
+    const { allowed } = reviewState(m);
+    const returnable = answers.data.questionnaire.dimensions.some((d) => d.subDimensions.some((s) => s.questions.some(returnableQuestion)));
+    const start = panelStart(panelDraftOf(path, m.id), m.version, (panel) => panelOffered(panel, m, allowed, returnable));
+    if (!start.restored && !start.stale) return;
+    dropDraft(path);
+    if (start.stale) setStalePanel(start.stale);
+    if (start.restored) {
+      pending.current = start.restored;
+      setMode(start.restored.panel);
+      setRestoredPanel(start.restored.panel);
+    }
+  }, [move.data, answers.isSuccess, answers.data, path]);
+  const shownMode = useRef<ReviewMode>('view');
+  useEffect(() => {
+    // The kept panel, once closed (sent or cancelled), is done with: the next one starts from the move.
+    if (mode === 'view' && shownMode.current !== 'view') {
+      pending.current = null;
+      setRestoredPanel(null);
+    }
+    shownMode.current = mode;
+    // The panel that opens takes back its kept work, if it is the one kept; any other starts from the move.
+    const kept = pending.current?.panel === mode ? pending.current : null;
+    setDraft(kept?.replies ?? answers.data?.replies ?? {});
+    setFlags(new Set(kept?.flags ?? []));
+    setReason(kept?.reason ?? '');
+    if (kept) motive.restore(kept.motive);
+    else motive.reset();
     setProblems([]);
     setErrors({});
   }, [answers.data, mode]);
+  const repliesChanged = JSON.stringify(draft) !== JSON.stringify(answers.data?.replies ?? {});
+  const unsent = mode !== 'view' && (reason.trim() !== '' || flags.size > 0 || repliesChanged);
   // Answers, flags or a reason typed and not sent: leaving (back arrow, side menu) asks first.
-  const leaveGuard = useConfirmLeave(
-    () => mode !== 'view' && (reason.trim() !== '' || flags.size > 0 || JSON.stringify(draft) !== JSON.stringify(answers.data?.replies ?? {})),
-    { anyNavigation: true },
-  );
+  const leaveGuard = useConfirmLeave(() => unsent, { anyNavigation: true });
+  // The same unsent work is kept if the session ends while the panel is open.
+  const work = useRef<PanelWork | null>(null);
+  useEffect(() => {
+    work.current = unsent ? { panel: mode, replies: repliesChanged ? draft : null, flags: [...flags], reason, motive: motive.motive } : null;
+  });
+  const moveId = move.data?.id;
+  useEffect(() => (mode !== 'view' && moveId !== undefined && version !== undefined ? lendPanelDraft(path, { id: moveId, version }, () => work.current) : undefined), [mode, moveId, version, path]);
+  // Shown, not applied: kept again if the session ends meanwhile (until it is dismissed).
+  useEffect(() => (stalePanel && moveId !== undefined ? lendPanelDraft(path, { id: moveId, version: stalePanel.version }, () => stalePanel) : undefined), [stalePanel, moveId, path]);
 
   if (move.isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
   if (move.error || !move.data) {
@@ -66,10 +126,7 @@ export function MoveReviewPage() {
     );
   }
   const m = move.data;
-  const role = currentRole();
-  const endDate = m.projectLocation.projects.endDate;
-  const state = { status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null, getterActive: m.user?.active };
-  const allowed = allowedActions(state, role);
+  const { role, state, allowed } = reviewState(m);
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';
   // 'Devolver' is hidden when there is nothing the Getter could correct (no questionnaire, or only agents' questions).
@@ -136,6 +193,17 @@ export function MoveReviewPage() {
           <ReviewActions key={m.id} move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} answersReady={answers.isSuccess} returnable={!answers.isSuccess || hasReturnable} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
         </CardContent>
       </Card>
+      {stalePanel && mode === 'view' && (
+        <Alert severity="warning" onClose={() => setStalePanel(null)} sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>
+          {DRAFT_TEXT.panelChanged}
+          {readable(stalePanel.reason) ? ` ${DRAFT_TEXT.panelReason} «${stalePanel.reason}»` : ''}
+        </Alert>
+      )}
+      {restoredPanel !== null && restoredPanel === mode && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {mode === 'return' ? DRAFT_TEXT.restoredReturn : DRAFT_TEXT.restoredEdit}
+        </Alert>
+      )}
       {mode !== 'view' && (
         <EditBar mode={mode} reason={reason} setReason={setReason} motive={motive} reasonError={errors.reason} flagError={errors.flags} busy={runner.busy} onSave={save} onCancel={() => {
             // Back on the button that opened the edit, once the actions are on screen again.
