@@ -74,6 +74,9 @@ export function numberedQuestions(dimensions: readonly Dimension[]): NumberedQue
 /** A question the Getter can be asked to correct (a return): one its app shows, not an agent's own. */
 export const returnableQuestion = (q: Pick<Question, 'visibleToGetter'>): boolean => q.visibleToGetter !== false;
 
+/** Whether a questionnaire holds a question the Getter could be asked to correct: else a move of it offers no 'Devolver'. */
+export const hasReturnableQuestion = (dimensions: readonly Dimension[]): boolean => dimensions.some((d) => d.subDimensions.some((s) => s.questions.some(returnableQuestion)));
+
 /** Whether a reply says anything: an answer, an observation or an evidence (null, '' and [] say nothing). */
 export const saysAnything = (reply: { replyData?: unknown; replyObservation?: string | null; evidences?: string[] } | undefined): boolean => {
   if (!reply) return false;

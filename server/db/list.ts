@@ -32,8 +32,11 @@ export const inIds = (column: AnyColumn | SQL, ids: readonly number[]): SQL => s
 /** Ids as one `int[]` parameter (for `any(…)`, `unnest(…)`, a function's argument). */
 export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
 
+/** The text as a LIKE pattern matches it literally: its backslashes, `%` and `_` escaped. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A LIKE pattern that matches the text literally, wherever it stands. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 /**
  * Searches by name are blind to case and to accents: 'gondolas' finds 'Góndolas', 'nandu' finds 'Ñandú',
@@ -84,8 +87,6 @@ export function personSearch(text: string): { count: number; values: PersonSearc
   indexed.forEach((pattern, i) => (values[`word${i}` as 'word0'] = pattern));
   return { count: indexed.length, values, word: personWord(words) };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** How much of a word `person_words` keeps (migration 0038); a search is at most as long (PICKER_TERM_MAX). */
 export const PERSON_WORD_MAX = 100;

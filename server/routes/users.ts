@@ -8,6 +8,7 @@
  * the names of users a picker already holds (active or not: a chosen Getter may have left since).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { peopleLimit, peoplePickerAnswer } from '../../domain/people';
 import { pickerIds, pickerTerm } from '../../domain/pickers';
@@ -28,6 +29,10 @@ const query = z.object({
   limit: peopleLimit,
   ids: pickerIds.optional(),
 });
+
+/** The person whose id is `userId` is owed a pending payment. */
+const owedTo = (userId: AnyPgColumn) =>
+  sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${userId} and ${transactions.status} = 'PENDING')`;
 
 /** A search that reads as (part of) a CUIT/CUIL: digits, with dashes, dots or spaces between them. */
 const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
@@ -66,7 +71,7 @@ export default async function userRoutes(app: App) {
                 : undefined,
             // A Getter who left the platform is still paid what is owed.
             withPending
-              ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${users.id} and ${transactions.status} = 'PENDING')`
+              ? owedTo(users.id)
               : ids
                 ? undefined
                 : eq(users.status, true),
@@ -93,9 +98,7 @@ export default async function userRoutes(app: App) {
               sql`${personWords.word} like ${sql.placeholder('wordPrefix')}`,
               sql`${personWords.at} <= position(${sql.placeholder('wordSpaced')} in ${personWords.searchWords})`,
               matchesPerson(personWords.searchWords, words!.count, placeholders(...PERSON_PLACEHOLDERS)),
-              withPending
-                ? sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${personWords.userId} and ${transactions.status} = 'PENDING')`
-                : eq(personWords.status, true),
+              withPending ? owedTo(personWords.userId) : eq(personWords.status, true),
             ),
           )
           .orderBy(asc(personWords.names), asc(personWords.lastName), asc(personWords.userId))

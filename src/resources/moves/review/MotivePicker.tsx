@@ -56,5 +56,6 @@ export function useReasonMotive(reason: string, setReason: (reason: string) => v
     }
   };
   const problem = motive && reason.trim() ? motiveReasonProblem(reason, motive) : null;
-  return { motive, choose, fieldRef, pending: problem?.message, reset: () => setMotive(null), restore: (kept: ReviewMotive | null) => setMotive(kept) };
+  // `restore`: the motive a kept reason was written from, or none (a panel that starts anew).
+  return { motive, choose, fieldRef, pending: problem?.message, reset: () => setMotive(null), restore: setMotive };
 }

@@ -6,8 +6,8 @@ import { useLocation, useParams } from 'react-router-dom';
 import { DRAFT_TEXT } from '../../../../domain/auth';
 import type { MoveDetail } from '../../../../domain/move-api';
 import { isStoredFileLink, MOVE_FORM_TEXT, photoRemovalNeedsReason, readable } from '../../../../domain/move-forms';
-import { type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems, returnableQuestion } from '../../../../domain/move-replies';
-import { AGENT_LOCKED, allowedActions, type MoveAction, type MoveStatus, refusal, rescuedReview } from '../../../../domain/moves';
+import { hasReturnableQuestion, type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems } from '../../../../domain/move-replies';
+import { AGENT_LOCKED, allowedActions, type MoveStatus, refusal, rescuedReview } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
 import { currentRole } from '../../../authProvider';
 import { dropDraft } from '../../../authProvider/drafts';
@@ -20,7 +20,7 @@ import { Answers } from './Answers';
 import { downloadAssets, downloadPdf, downloadPhoto } from './downloads';
 import { InfoCard } from './InfoCard';
 import { useReasonMotive } from './MotivePicker';
-import { EditBar, ReviewActions, type ReviewMode } from './ReviewActions';
+import { EditBar, panelOffered, ReviewActions, type ReviewMode } from './ReviewActions';
 import { lendPanelDraft, type PanelDraft, type PanelMode, panelDraftOf, panelStart, type PanelWork } from './panelDraft';
 import { SideMenu } from './SideMenu';
 import { useAnswers, useMoveByCode, useRunner } from './useMove';
@@ -31,12 +31,6 @@ function reviewState(m: MoveDetail) {
   const endDate = m.projectLocation.projects.endDate;
   const state = { status: m.statusId, assignedAgentId: m.assignedAgentId, republished: m.republished, projectEnded: Boolean(endDate && isPastProject(endDate)), hasGetter: m.userId !== null, getterActive: m.user?.active };
   return { role, state, allowed: allowedActions(state, role) };
-}
-
-/** Whether the page offers the button that opens `panel` (ReviewActions): 'Revisar' and 'Devolver' in review, 'Editar Move Aprobada'. */
-function panelOffered(panel: PanelMode, m: MoveDetail, allowed: MoveAction[], returnable: boolean): boolean {
-  if (panel === 'editApproved') return allowed.includes('editApproved');
-  return m.statusId === 'EN_REVISION' && allowed.includes('review') && (panel === 'review' || returnable);
 }
 
 type Ask = { kind: 'photos'; lines: string[] } | { kind: 'reviewed'; continueWithoutPhotos: boolean } | { kind: 'return' } | { kind: 'deletePhoto'; questionId: string; index: number; url: string };
@@ -73,7 +67,7 @@ export function MoveReviewPage() {
     if (started.current || !m || !answers.isSuccess) return;
     started.current = true;
     const { allowed } = reviewState(m);
-    const returnable = answers.data.questionnaire.dimensions.some((d) => d.subDimensions.some((s) => s.questions.some(returnableQuestion)));
+    const returnable = hasReturnableQuestion(answers.data.questionnaire.dimensions);
     const start = panelStart(panelDraftOf(path, m.id), m.version, (panel) => panelOffered(panel, m, allowed, returnable));
     if (!start.restored && !start.stale) return;
     dropDraft(path);
@@ -97,8 +91,7 @@ export function MoveReviewPage() {
     setDraft(kept?.replies ?? answers.data?.replies ?? {});
     setFlags(new Set(kept?.flags ?? []));
     setReason(kept?.reason ?? '');
-    if (kept) motive.restore(kept.motive);
-    else motive.reset();
+    motive.restore(kept?.motive ?? null);
     setProblems([]);
     setErrors({});
   }, [answers.data, mode]);
@@ -130,7 +123,7 @@ export function MoveReviewPage() {
   const dimensions = answers.data?.questionnaire.dimensions ?? [];
   const editing = mode === 'review' || mode === 'editApproved';
   // 'Devolver' is hidden when there is nothing the Getter could correct (no questionnaire, or only agents' questions).
-  const hasReturnable = dimensions.some((d) => d.subDimensions.some((s) => s.questions.some(returnableQuestion)));
+  const hasReturnable = hasReturnableQuestion(dimensions);
   // What approving would leave unanswered (the server refuses it too); missing photos do not stop it.
   const approveProblems = problemLines(replyProblems(dimensions, answers.data?.replies ?? {}, { rescued: rescuedReview(m) }).filter((p) => !p.photo));
 

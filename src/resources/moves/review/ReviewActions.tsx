@@ -18,6 +18,16 @@ export type ReviewMode = 'view' | 'review' | 'editApproved' | 'return';
 type DialogName = 'approve' | 'reject' | 'disapprove' | 'republish' | 'cancel' | 'reschedule';
 
 /**
+ * Whether the page offers the button that opens `panel`: 'Revisar' and 'Devolver' in review (the latter when some
+ * question could go back to the Getter), 'Editar Move Aprobada'. A panel kept when the session ended opens again
+ * only while it is (panelDraft.ts).
+ */
+export function panelOffered(panel: Exclude<ReviewMode, 'view'>, move: MoveDetail, allowed: readonly MoveAction[], returnable: boolean): boolean {
+  if (panel === 'editApproved') return allowed.includes('editApproved');
+  return move.statusId === 'EN_REVISION' && allowed.includes('review') && (panel === 'review' || returnable);
+}
+
+/**
  * The actions the move's status offers (spec 2 §4): in review 'Revisar', 'Aprobar', 'Rechazar',
  * 'Devolver'; approved 'Editar Move Aprobada', 'Desaprobar Move'; rejected or disapproved 'Republicar
  * la move' (once); and cancel or reschedule while the Getter has it.
@@ -97,7 +107,7 @@ export function ReviewActions({
           {DRAFT_TEXT.reviewChanged} «{stale.value}»
         </Alert>
       )}
-      {status === 'EN_REVISION' && can('review') && (
+      {panelOffered('review', move, allowed, returnable) && (
         <>
           <Button variant="outlined" disabled={!answersReady} onClick={() => setMode('review')} data-review-start="review">
             Revisar
@@ -108,7 +118,7 @@ export function ReviewActions({
           <Button variant="contained" color="error" onClick={() => setDialog('reject')}>
             Rechazar
           </Button>
-          {returnable && (
+          {panelOffered('return', move, allowed, returnable) && (
             <Button variant="contained" color="warning" disabled={!answersReady} onClick={() => setMode('return')} data-review-start="return">
               Devolver
             </Button>
@@ -116,7 +126,7 @@ export function ReviewActions({
         </>
       )}
       {status === 'EN_REVISION' && !move.assignedAgentId && allowed.includes('assignAgent') && <Typography color="text.secondary">Asigne un agente de calidad para revisar la move.</Typography>}
-      {can('editApproved') && (
+      {panelOffered('editApproved', move, allowed, returnable) && (
         <Button variant="outlined" disabled={!answersReady} onClick={() => setMode('editApproved')} data-review-start="editApproved">
           Editar Move Aprobada
         </Button>
