@@ -1082,12 +1082,12 @@ describe('reviewing a move', () => {
 
   /**
    * Another reviewer rejects the move as it is now (its version read then, as the console reads it): what
-   * was sent from the ended session must not have reached it. A version moved by something else (CI of
+   * the ended session was doing (a rejection sent, an edit kept) must not have reached it. A version moved by something else (CI of
    * 03/12 failed here once, its message lost) is said with the move's history, not sent stale as a 409.
    */
   async function rejectAsAnotherReviewer(move: MoveDetail) {
     const now = await api<MoveDetail>(`/user-moves/get?id=${move.id}`);
-    expect(now.statusId, 'the rejection sent from the ended session was not applied').toBe('EN_REVISION');
+    expect(now.statusId, 'nothing from the ended session reached the move').toBe('EN_REVISION');
     if (now.version !== move.version) console.warn(`move ${move.code}: version ${move.version} -> ${now.version} while its page was open`, JSON.stringify(now.user_move_status_logs));
     await apiSend('POST', '/user-moves/reject-one', { id: move.id, reason: 'Rechazada por otro agente', version: now.version });
   }
