@@ -89,7 +89,7 @@ async function listLocations(app: App, q: ListLocationsQuery) {
   // on 50,000 codes (~35 ms of CPU). `id > 0`, true of every row, is a column that index lacks.
   const countable = (values: { clientId?: unknown; status?: unknown; q?: unknown }) => app.db.select({ one: sql`1` }).from(locations).where(q.q ? and(where(values), gt(locations.id, 0)) : where(values));
   const countKey = `locations:${q.clientId ?? ''}:${q.status ?? ''}:${JSON.stringify(q.q ?? '')}`;
-  const counting = countSteps(app.db, countable(q), countKey);
+  const counting = countSteps(app.db, () => countable(q), countKey);
   // The exact part of the count rides on the page (`n`), unless an estimate is kept: one statement.
   const page = preparedOnce(app.db, `${shape}:${counting.kept ? 'kept' : 'count'}`, () => {
     const values = placeholders('clientId', 'status', 'q');

@@ -84,7 +84,7 @@ export default async function webUserRoutes(app: App) {
     const q = req.query as UserFilter;
     // 150,000 users at scale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
     // One row beyond the page: whether anything follows it, which an estimated count may not say (`pageCount`).
-    const [found, counted] = await Promise.all([pageOfUsers(app.db, q, q.limit + 1), listCount(app.db, app.db.select({ one: sql`1` }).from(users).where(userWhere(q)), userCountKey(q))]);
+    const [found, counted] = await Promise.all([pageOfUsers(app.db, q, q.limit + 1), listCount(app.db, () => app.db.select({ one: sql`1` }).from(users).where(userWhere(q)), userCountKey(q))]);
     return withCount({ rows: found.slice(0, q.limit) }, pageCount(counted, q.offset, found.length, q.limit));
   });
 

@@ -1,5 +1,10 @@
+import { and, DrizzleQueryError, eq, gt, sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
+import { pgErrorCode } from '../../server/db/errors';
 import { preparedOnce } from '../../server/db/prepared';
 
 const statement = (label: string) => ({ label, execute: async () => label });
@@ -30,5 +35,75 @@ describe('preparedOnce', () => {
     ).toThrow('No se puede ordenar');
     const built = preparedOnce(db, 'list:unknown-sort', () => statement('now valid'));
     expect((built as ReturnType<typeof statement>).label).toBe('now valid');
+  });
+});
+
+describe('preparedOnce on node-postgres: a flat page mapped by a mapper made once', () => {
+  const things = pgTable('things', {
+    id: integer('id').primaryKey(),
+    name: text('name'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }),
+  });
+  const owners = pgTable('owners', { id: integer('id').primaryKey(), name: text('name') });
+  /** A pg pool that answers every query with `rows` (array mode, as drizzle asks) and records what it was asked. */
+  const fakePool = (rows: unknown[][] | Error) => {
+    const asked: { text: string; params: unknown[]; rowMode?: string }[] = [];
+    const query = async (config: { text: string; rowMode?: string }, params: unknown[]) => {
+      asked.push({ text: config.text, params, rowMode: config.rowMode });
+      if (rows instanceof Error) throw rows;
+      return { rows, fields: [], rowCount: rows.length, command: 'SELECT' };
+    };
+    return { asked, pool: Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { query }) };
+  };
+  const page = (db: NodePgDatabase) =>
+    db
+      .select({ id: things.id, name: things.name, at: things.at, total: sql<number>`count(*) over ()`.mapWith(Number), fixed: sql<string>`'x'` })
+      .from(things)
+      .where(and(eq(things.name, sql.placeholder('name')), gt(things.id, 3)))
+      .limit(sql.placeholder('limit'))
+      .prepare('');
+  const rows = [
+    [1, 'uno', '2026-12-04 06:00:00.123+00', '12', 'x'],
+    [2, null, null, '12', 'x'],
+  ];
+
+  it('answers what drizzle answers, from the same SQL and parameters', async () => {
+    const direct = fakePool(rows);
+    const viaDrizzle = fakePool(rows);
+    const db = drizzle({ client: direct.pool });
+    const built = page(db);
+    const kept = preparedOnce(db as unknown as Db, 'things', () => built);
+    // Run by its own mapper, not by drizzle's execute.
+    expect(kept).not.toBe(built);
+    const got = await kept.execute({ name: 'uno', limit: 21 });
+    const expected = await page(drizzle({ client: viaDrizzle.pool })).execute({ name: 'uno', limit: 21 });
+    expect(got).toEqual(expected);
+    expect(got).toEqual([
+      { id: 1, name: 'uno', at: new Date('2026-12-04T06:00:00.123Z'), total: 12, fixed: 'x' },
+      { id: 2, name: null, at: null, total: 12, fixed: 'x' },
+    ]);
+    expect(direct.asked).toEqual(viaDrizzle.asked);
+    expect(direct.asked[0].params).toEqual(['uno', 3, 21]);
+    expect(direct.asked[0].rowMode).toBe('array');
+  });
+
+  it('refuses a missing value and wraps a database error as drizzle does', async () => {
+    const db = drizzle({ client: fakePool(rows).pool });
+    await expect(preparedOnce(db as unknown as Db, 'things', () => page(db)).execute({ limit: 1 })).rejects.toThrow('No value for placeholder "name" was provided');
+    const failing = drizzle({ client: fakePool(Object.assign(new Error('boom'), { code: '2201B' })).pool });
+    const error = await preparedOnce(failing as unknown as Db, 'things', () => page(failing))
+      .execute({ name: 'x', limit: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DrizzleQueryError);
+    expect(pgErrorCode(error)).toBe('2201B');
+  });
+
+  it('leaves a nested selection (a joined table as an object) to drizzle, which nulls an absent join', async () => {
+    const nested = fakePool([[1, 'uno', null, null]]);
+    const db = drizzle({ client: nested.pool });
+    const built = db.select({ id: things.id, name: things.name, owner: { id: owners.id, name: owners.name } }).from(things).leftJoin(owners, eq(owners.id, things.id)).prepare('');
+    const kept = preparedOnce(db as unknown as Db, 'nested', () => built);
+    expect(kept).toBe(built);
+    expect(await kept.execute()).toEqual([{ id: 1, name: 'uno', owner: null }]);
   });
 });

@@ -294,7 +294,7 @@ export async function listMoves(db: Db, q: MoveListQuery): Promise<MoveListJson>
   // The count depends on the filters alone: they name its kept estimate (every field of the query but
   // the page's and the order's, so a filter added to the query is part of the key without more ado).
   const { offset: _offset, limit: _limit, after: _after, before: _before, sort: _sort, order: _order, ...filters } = q;
-  const counting = countSteps(db, db.select({ one: sql`1` }).from(userMoves).where(and(...moveFilters(q, undefined, values))), `user_moves|${JSON.stringify(filters)}`);
+  const counting = countSteps(db, () => db.select({ one: sql`1` }).from(userMoves).where(and(...moveFilters(q, undefined, values))), `user_moves|${JSON.stringify(filters)}`);
   const cursorId = q.after ?? q.before;
   const side = q.after !== undefined ? 'a' : q.before !== undefined ? 'b' : '-';
   const statement = preparedSql<PageRecord>(db, `moves:${filterShape(q)}:${sortKey}:${q.order}:${side}:${counting.kept ? 'kept' : 'count'}`, () => {
