@@ -7,11 +7,16 @@
  *
  * The statements are unnamed (`prepare('')`): PostgreSQL parses and plans each execution with its
  * values, as before. A named one would be planned once, generically, and a generic plan of a search
- * ran slower (BENCHMARKS.md, fifth round).
+ * ran slower (BENCHMARKS.md, fifth round). Named, most list statements of the benchmark ran 1.2–8 times
+ * faster (planning is up to half of their database time), the projects' name search slower; a generic
+ * plan is also chosen from the first values a connection sees, which a skewed filter (a rare status)
+ * may not share. Only the stock page, whose plan does not depend on its values, is named
+ * (`rowsPlannedOnce`; docs/decisions.md, "Planes guardados sólo donde no dependen de los valores").
  */
+import { createHash } from 'node:crypto';
 import { Column, DrizzleQueryError, entityKind, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import { type Db, rowsOf } from './client';
 
 interface Prepared<T> {
   execute(values?: Record<string, unknown>): Promise<T>;
@@ -136,4 +141,22 @@ export function preparedSql<Row>(db: Db, shape: string, build: () => SQL): Prepa
       },
     };
   });
+}
+
+/**
+ * The rows of a raw statement whose plan PostgreSQL keeps: named by a hash of its text, it is parsed
+ * once per connection, and after its first executions PostgreSQL runs its generic plan when that costs
+ * no more than the plans made for each request's values (`plan_cache_mode = auto`). For a statement
+ * whose planning costs more than running it, and whose plan does not depend on the values: the
+ * assignment screen's stock page (a union of two keyset walks and a function of lookups by key) spent
+ * half its database time planning (BENCHMARKS.md). Its text must take few shapes (the values as
+ * parameters): every connection keeps each one. On PGlite, an unnamed statement as before.
+ */
+export async function rowsPlannedOnce<T>(db: Db, query: SQL): Promise<T[]> {
+  const session = db._.session as unknown as { constructor: Record<symbol, unknown> };
+  if (session.constructor[entityKind] !== 'NodePgSession') return rowsOf<T>(db, query);
+  const built = dialect.sqlToQuery(query);
+  const name = `campo_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
 }

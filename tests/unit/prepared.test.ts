@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { pgErrorCode } from '../../server/db/errors';
-import { preparedOnce } from '../../server/db/prepared';
+import { preparedOnce, rowsPlannedOnce } from '../../server/db/prepared';
 
 const statement = (label: string) => ({ label, execute: async () => label });
 
@@ -105,5 +105,28 @@ describe('preparedOnce on node-postgres: a flat page mapped by a mapper made onc
     const kept = preparedOnce(db as unknown as Db, 'nested', () => built);
     expect(kept).toBe(built);
     expect(await kept.execute()).toEqual([{ id: 1, name: 'uno', owner: null }]);
+  });
+});
+
+describe('rowsPlannedOnce', () => {
+  const recordingPool = () => {
+    const asked: { name?: string; text: string; params: unknown[] }[] = [];
+    const query = async (config: { name?: string; text: string }, params: unknown[]) => {
+      asked.push({ name: config.name, text: config.text, params });
+      return { rows: [{ one: 1 }], fields: [], rowCount: 1, command: 'SELECT' };
+    };
+    return { asked, pool: Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { query }) };
+  };
+
+  it('names a statement by its text on node-postgres: one name per text, the values as parameters', async () => {
+    const { asked, pool } = recordingPool();
+    const db = drizzle({ client: pool }) as unknown as Db;
+    expect(await rowsPlannedOnce(db, sql`select ${1}::int as one`)).toEqual([{ one: 1 }]);
+    await rowsPlannedOnce(db, sql`select ${2}::int as one`);
+    await rowsPlannedOnce(db, sql`select ${3}::int as one, 2 as two`);
+    expect(asked.map((a) => a.params)).toEqual([[1], [2], [3]]);
+    expect(asked[0].name).toMatch(/^campo_[\w-]{20}$/);
+    expect(asked[1].name).toBe(asked[0].name);
+    expect(asked[2].name).not.toBe(asked[0].name);
   });
 });

@@ -9,6 +9,7 @@ import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type S
 import { type Db, rowsOf } from '../../db/client';
 import { todayIso } from '../../../domain/validation';
 import { type BoundedCount, listCount } from '../../db/list';
+import { rowsPlannedOnce } from '../../db/prepared';
 
 export interface StockFilter {
   statuses: StockState[];
@@ -169,7 +170,7 @@ const nextKey = (length: number, limit: number, last: { rank: unknown; id: unkno
 export async function stockPage(db: Db, filter: StockFilter, page: { limit: number; offset: number; after?: string }): Promise<{ rows: StockRow[]; next: string | null }> {
   const query = pageQuery(filter, page);
   if (!query) return { rows: [], next: null };
-  const raw = await rowsOf<Raw>(db, query);
+  const raw = await rowsPlannedOnce<Raw>(db, query);
   const today = todayIso();
   const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
