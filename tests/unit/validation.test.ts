@@ -443,6 +443,22 @@ describe('formatDisplayDate', () => {
     );
   });
 
+  it('gives the Argentine day of each instant though it formats once a minute: across midnight, and back and forth', () => {
+    expect(todayIso(new Date('2026-12-04T02:59:00.000Z'))).toBe('2026-12-03');
+    expect(todayIso(new Date('2026-12-04T02:59:59.999Z'))).toBe('2026-12-03');
+    expect(todayIso(new Date('2026-12-04T03:00:00.000Z'))).toBe('2026-12-04');
+    expect(todayIso(new Date('2026-12-04T03:00:59.999Z'))).toBe('2026-12-04');
+    expect(todayIso(new Date('2026-12-04T02:59:30.000Z'))).toBe('2026-12-03');
+    // Any sequence of instants, each asked right after the one before: the day of each, as formatted alone.
+    const alone = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric', month: '2-digit', day: '2-digit' });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: Date.parse('2026-12-03T02:58:00Z'), max: Date.parse('2026-12-04T03:02:00Z') }), { minLength: 2, maxLength: 20 }), (instants) =>
+        instants.every((t) => todayIso(new Date(t)) === alone.format(new Date(t))),
+      ),
+    );
+    expect(() => todayIso(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
   it('counts calendar days from an ISO day, across months, years and leap days', () => {
     expect(addDaysIso('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
