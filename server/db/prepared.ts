@@ -11,12 +11,12 @@
  * faster (planning is up to half of their database time), the projects' name search slower; a generic
  * plan is also chosen from the first values a connection sees, which a skewed filter (a rare status)
  * may not share. Only the stock page, whose plan does not depend on its values, is named
- * (`rowsPlannedOnce`; docs/decisions.md, "Planes guardados sólo donde no dependen de los valores").
+ * (`preparedSql` with `keepPlan`; docs/decisions.md, "Planes guardados sólo donde no dependen de los valores").
  */
 import { createHash } from 'node:crypto';
 import { Column, DrizzleQueryError, entityKind, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Db, rowsOf } from './client';
+import type { Db } from './client';
 
 interface Prepared<T> {
   execute(values?: Record<string, unknown>): Promise<T>;
@@ -131,39 +131,26 @@ const dialect = new PgDialect();
 /**
  * A raw statement (what `db.execute` runs) built once per shape: its rows as objects. For a list
  * whose SQL is written by hand (the moves list) rather than with the query builder.
+ *
+ * `keepPlan`: the statement is named (by a hash of its text), so that each connection parses it once,
+ * and after its first executions PostgreSQL runs its generic plan when that costs no more than the
+ * plans made for each request's values (`plan_cache_mode = auto`). For a statement whose planning
+ * costs more than running it, and whose plan does not depend on the values: the assignment screen's
+ * stock page (a union of two keyset walks and a function of lookups by key) spent half its database
+ * time planning (BENCHMARKS.md, twenty-fifth round). Every connection keeps each shape. On PGlite, an
+ * unnamed statement as before.
  */
-export function preparedSql<Row>(db: Db, shape: string, build: () => SQL): Prepared<Row[]> {
+export function preparedSql<Row>(db: Db, shape: string, build: () => SQL, options: { keepPlan?: boolean } = {}): Prepared<Row[]> {
   return preparedOnce(db, shape, () => {
-    const statement = db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, '', false);
+    const query = dialect.sqlToQuery(build());
+    const session = db._.session as unknown as { constructor: Record<symbol, unknown> };
+    const named = options.keepPlan && session.constructor[entityKind] === 'NodePgSession';
+    const name = named ? `campo_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}` : '';
+    const statement = db._.session.prepareQuery(query, undefined, name, false);
     return {
       async execute(values?: Record<string, unknown>) {
         return ((await statement.execute(values)) as { rows: Row[] }).rows;
       },
     };
   });
-}
-
-/** The names `rowsPlannedOnce` gave, by text (hashing a page's text cost ~14 µs a request). */
-const statementNames = new Map<string, string>();
-
-/**
- * The rows of a raw statement whose plan PostgreSQL keeps: named by a hash of its text, it is parsed
- * once per connection, and after its first executions PostgreSQL runs its generic plan when that costs
- * no more than the plans made for each request's values (`plan_cache_mode = auto`). For a statement
- * whose planning costs more than running it, and whose plan does not depend on the values: the
- * assignment screen's stock page (a union of two keyset walks and a function of lookups by key) spent
- * half its database time planning (BENCHMARKS.md). Its text must take few shapes (the values as
- * parameters): every connection keeps each one. On PGlite, an unnamed statement as before.
- */
-export async function rowsPlannedOnce<T>(db: Db, query: SQL): Promise<T[]> {
-  const session = db._.session as unknown as { constructor: Record<symbol, unknown> };
-  if (session.constructor[entityKind] !== 'NodePgSession') return rowsOf<T>(db, query);
-  const built = dialect.sqlToQuery(query);
-  let name = statementNames.get(built.sql);
-  if (!name) {
-    if (statementNames.size >= 1000) statementNames.delete(statementNames.keys().next().value!);
-    statementNames.set(built.sql, (name = `campo_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`));
-  }
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
-  return result.rows;
 }

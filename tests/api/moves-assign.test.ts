@@ -533,6 +533,27 @@ describe('the stock', () => {
     expect(bad.json().message).toBe(MOVE_FORM_TEXT.stockFilter);
   });
 
+  it('answers each page by its own filters and place, though the page\'s statement is built once per shape and reused', async () => {
+    const keys = (page: Stock) => page.rows.map((r) => r.key);
+    const all = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=10', admin);
+    // The same states in another order, or repeated: the same page.
+    expect(keys(await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Asignada,Publicada,Asignada&limit=10', admin))).toEqual(keys(all));
+    // Two clients asked one after the other on the same shape: each gets its own rows only.
+    const [first, second] = await t.db.selectDistinct({ clientId: projects.clientId }).from(visits).innerJoin(projectLocations, eq(projectLocations.id, visits.projectLocationId)).innerJoin(projects, eq(projects.id, projectLocations.projectId)).where(eq(visits.state, 'PUBLICADA')).limit(2);
+    for (const { clientId } of [first, second]) {
+      const page = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?statuses=Publicada&clientId=${clientId}&limit=100`, admin);
+      const [client] = await t.db.select({ name: clients.name }).from(clients).where(eq(clients.id, clientId!));
+      expect(page.rows.length).toBeGreaterThan(0);
+      expect(new Set(page.rows.map((r) => r.cliente))).toEqual(new Set([client.name]));
+    }
+    // The next page starts where the offset says, and a page by key right after the cursor given.
+    const second10 = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=10&offset=10', admin);
+    const first20 = await api.ok<Stock>('GET', '/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=20', admin);
+    expect(keys(second10)).toEqual(keys(first20).slice(10));
+    const after = await api.ok<Stock>('GET', `/user-moves/stock-moves-report?statuses=Publicada,Asignada&limit=5&after=${encodeURIComponent(all.rows[4].key)}`, admin);
+    expect(keys(after)).toEqual(keys(all).slice(5, 10));
+  });
+
   it('exports every move and visit by keyset pages, each once, with the dates per state and the attachments', async () => {
     const seen: StockReportRow[] = [];
     let after: string | null = null;

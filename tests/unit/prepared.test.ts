@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { pgErrorCode } from '../../server/db/errors';
-import { preparedOnce, rowsPlannedOnce } from '../../server/db/prepared';
+import { preparedOnce, preparedSql } from '../../server/db/prepared';
 
 const statement = (label: string) => ({ label, execute: async () => label });
 
@@ -108,7 +108,7 @@ describe('preparedOnce on node-postgres: a flat page mapped by a mapper made onc
   });
 });
 
-describe('rowsPlannedOnce', () => {
+describe('preparedSql with keepPlan', () => {
   const recordingPool = () => {
     const asked: { name?: string; text: string; params: unknown[] }[] = [];
     const query = async (config: { name?: string; text: string }, params: unknown[]) => {
@@ -118,15 +118,19 @@ describe('rowsPlannedOnce', () => {
     return { asked, pool: Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { query }) };
   };
 
-  it('names a statement by its text on node-postgres: one name per text, the values as parameters', async () => {
+  it('names the statement of a shape by its text on node-postgres, the values as parameters; unnamed without keepPlan', async () => {
     const { asked, pool } = recordingPool();
     const db = drizzle({ client: pool }) as unknown as Db;
-    expect(await rowsPlannedOnce(db, sql`select ${1}::int as one`)).toEqual([{ one: 1 }]);
-    await rowsPlannedOnce(db, sql`select ${2}::int as one`);
-    await rowsPlannedOnce(db, sql`select ${3}::int as one, 2 as two`);
-    expect(asked.map((a) => a.params)).toEqual([[1], [2], [3]]);
+    const one = preparedSql<{ one: number }>(db, 'one', () => sql`select ${sql.placeholder('n')}::int as one`, { keepPlan: true });
+    expect(await one.execute({ n: 1 })).toEqual([{ one: 1 }]);
+    await one.execute({ n: 2 });
+    await preparedSql(db, 'two', () => sql`select ${sql.placeholder('n')}::int as one, 2 as two`, { keepPlan: true }).execute({ n: 3 });
+    await preparedSql(db, 'unnamed', () => sql`select ${sql.placeholder('n')}::int as one`).execute({ n: 4 });
+    expect(asked.map((a) => a.params)).toEqual([[1], [2], [3], [4]]);
     expect(asked[0].name).toMatch(/^campo_[\w-]{20}$/);
     expect(asked[1].name).toBe(asked[0].name);
+    expect(asked[2].name).toMatch(/^campo_/);
     expect(asked[2].name).not.toBe(asked[0].name);
+    expect(asked[3].name).toBeFalsy();
   });
 });

@@ -9,7 +9,7 @@ import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type S
 import { type Db, rowsOf } from '../../db/client';
 import { todayIso } from '../../../domain/validation';
 import { type BoundedCount, listCount } from '../../db/list';
-import { rowsPlannedOnce } from '../../db/prepared';
+import { placeholders, preparedSql } from '../../db/prepared';
 
 export interface StockFilter {
   statuses: StockState[];
@@ -59,18 +59,40 @@ interface Bounds {
  * joins): the planner then estimates it from the projects' end dates (18,118 for 17,796), where it
  * guesses half the rows for a subplan (130,905).
  */
-const assignable = (paged: boolean) =>
+const assignable = (paged: boolean, today: unknown) =>
   paged
-    ? sql`campo_assignable_place(x.project_location_id, ${todayIso()}::date)`
-    : sql`p.end_date >= ${todayIso()}::date and exists (select 1 from locations l where l.id = pl.location_id and l.status)`;
+    ? sql`campo_assignable_place(x.project_location_id, ${today}::date)`
+    : sql`p.end_date >= ${today}::date and exists (select 1 from locations l where l.id = pl.location_id and l.status)`;
 
-const projectFilter = (filter: StockFilter, paged: boolean) =>
+/**
+ * What the branches compare with: the request's own values, or placeholders named as them, for the
+ * assignment page's statement built once per shape (`stockPage`).
+ */
+interface KeyValues {
+  clientId: unknown;
+  projectId: unknown;
+  today: unknown;
+  afterVisit: unknown;
+  afterMove: unknown;
+  take: unknown;
+}
+
+const valuesOf = (filter: StockFilter, page?: Bounds): KeyValues => ({
+  clientId: filter.clientId,
+  projectId: filter.projectId,
+  today: todayIso(),
+  afterVisit: page?.afterVisit ?? null,
+  afterMove: page?.afterMove ?? 0,
+  take: page?.take ?? 0,
+});
+
+const projectFilter = (filter: StockFilter, paged: boolean, v: KeyValues) =>
   sql.join(
     [
       sql`true`,
-      ...(filter.clientId ? [sql`p.client_id = ${filter.clientId}`] : []),
-      ...(filter.projectId ? [sql`p.id = ${filter.projectId}`] : []),
-      ...(filter.assignable ? [assignable(paged)] : []),
+      ...(filter.clientId ? [sql`p.client_id = ${v.clientId}`] : []),
+      ...(filter.projectId ? [sql`p.id = ${v.projectId}`] : []),
+      ...(filter.assignable ? [assignable(paged, v.today)] : []),
     ],
     sql` and `,
   );
@@ -81,13 +103,13 @@ const projectFilter = (filter: StockFilter, paged: boolean) =>
  * never drop a row (every one follows a required foreign key), so only the ones the project filter
  * needs are kept.
  */
-function keyParts(filter: StockFilter, page?: Bounds): { visits: SQL | null; moves: SQL | null } {
+function keyParts(filter: StockFilter, page?: Bounds, v: KeyValues = valuesOf(filter, page)): { visits: SQL | null; moves: SQL | null } {
   const { visitStates, moveStatuses } = sources(filter);
   const joins = filter.clientId || filter.projectId || (filter.assignable && !page) ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
-  const where = projectFilter(filter, page !== undefined);
+  const where = projectFilter(filter, page !== undefined, v);
   return {
-    visits: visitStates.length ? sql`select 0 as rank, x.id from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${bound(page, page?.afterVisit ?? null)}` : null,
-    moves: moveStatuses.length ? sql`select 1 as rank, x.id from user_moves x ${joins} where ${everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`} and ${where}${bound(page, page?.afterMove ?? 0)}` : null,
+    visits: visitStates.length ? sql`select 0 as rank, x.id from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${page?.afterVisit !== null ? bound(page, v.afterVisit, v.take) : sql``}` : null,
+    moves: moveStatuses.length ? sql`select 1 as rank, x.id from user_moves x ${joins} where ${everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`} and ${where}${bound(page, v.afterMove, v.take)}` : null,
   };
 }
 
@@ -98,8 +120,8 @@ function keyParts(filter: StockFilter, page?: Bounds): { visits: SQL | null; mov
  */
 const everyStatus = (statuses: MoveStatus[]) => MOVE_STATUSES.every((s) => statuses.includes(s));
 
-const bound = (page: { take: number } | undefined, after: number | null) =>
-  page && after !== null ? sql` and x.id > ${after} order by x.id limit ${page.take}` : sql``;
+/** A branch of a page: its ids after the cursor's (`after`), in id order, `take` at most. */
+const bound = (page: Bounds | undefined, after: unknown, take: unknown) => (page ? sql` and x.id > ${after} order by x.id limit ${take}` : sql``);
 
 type Raw = Record<string, unknown>;
 
@@ -120,19 +142,30 @@ export async function stockCount(db: Db, filter: StockFilter): Promise<BoundedCo
 
 const rank = (key: string) => (key.startsWith('v:') ? 0 : 1);
 
+/** Where a page of the stock starts: `offset` (the assignment screen) or the key it follows (`after`). */
+interface StockPageAt {
+  limit: number;
+  offset: number;
+  after?: string;
+}
+
+/** The placeholders of the assignment page's statement, named as the values `stockPage` binds. */
+const PAGE_PLACEHOLDERS = placeholders('clientId', 'projectId', 'today', 'afterVisit', 'afterMove', 'take', 'limit', 'offset');
+
 /**
  * The keys `pages` pages long from the page's start, in stock order (visits, then moves, each by id),
  * by keyset (`after`) or offset.
  */
-function orderedKeys(filter: StockFilter, page: { limit: number; offset: number; after?: string }, pages = 1): SQL | null {
+function orderedKeys(filter: StockFilter, page: StockPageAt, pages = 1, at?: KeyValues): SQL | null {
   // Visits come first (rank 0), then moves: a cursor in the moves leaves no visit to read.
   const cursorRank = page.after ? rank(page.after) : 0;
   const cursorId = page.after ? Number(page.after.slice(2)) : 0;
-  const { visits, moves } = keyParts(filter, {
+  const bounds = {
     afterVisit: cursorRank === 0 ? cursorId : null,
     afterMove: cursorRank === 1 ? cursorId : 0,
     take: (page.after ? 0 : page.offset) + pages * page.limit,
-  });
+  };
+  const { visits, moves } = keyParts(filter, bounds, at ?? valuesOf(filter, bounds));
   const union = [cursorRank === 0 ? visits : null, moves].filter((p): p is SQL => p !== null).map((p) => sql`(${p})`);
   return union.length ? sql`select * from (${sql.join(union, sql` union all `)}) s order by s.rank, s.id` : null;
 }
@@ -146,17 +179,17 @@ function orderedKeys(filter: StockFilter, page: { limit: number; offset: number;
  * they were most of its planning on every page (and, as left joins over a whole branch, the planner
  * once searched join orders for ~4 ms and sized lookup caches for rows the page then dropped).
  */
-function pageQuery(filter: StockFilter, page: { limit: number; offset: number; after?: string }): SQL | null {
-  const keys = orderedKeys(filter, page);
+function pageQuery(filter: StockFilter, page: StockPageAt, at?: KeyValues & { limit: unknown; offset: unknown }): SQL | null {
+  const keys = orderedKeys(filter, page, 1, at);
   return (
     keys &&
-    sql`with page as materialized (${keys} limit ${page.limit} ${page.after ? sql`` : sql`offset ${page.offset}`})
+    sql`with page as materialized (${keys} limit ${at ? at.limit : page.limit} ${page.after ? sql`` : sql`offset ${at ? at.offset : page.offset}`})
       select * from campo_stock_rows(array(select id from page where rank = 0), array(select id from page where rank = 1)) s`
   );
 }
 
 /** The key of the last row of the page after this one, when that page is full: its `next`. */
-function aheadQuery(filter: StockFilter, page: { limit: number; offset: number; after?: string }): SQL {
+function aheadQuery(filter: StockFilter, page: StockPageAt): SQL {
   const keys = orderedKeys(filter, page, 2);
   const skip = (page.after ? 0 : page.offset) + 2 * page.limit - 1;
   return keys ? sql`(select json_build_object('rank', k.rank, 'id', k.id) from (${keys} offset ${skip} limit 1) k)` : sql`null::json`;
@@ -167,10 +200,28 @@ const nextKey = (length: number, limit: number, last: { rank: unknown; id: unkno
   length === limit && last ? `${Number(last.rank) === 0 ? 'v' : 'm'}:${last.id}` : null;
 
 /** One page of the stock for the assignment screen: `after` (keyset) or `offset`. */
-export async function stockPage(db: Db, filter: StockFilter, page: { limit: number; offset: number; after?: string }): Promise<{ rows: StockRow[]; next: string | null }> {
-  const query = pageQuery(filter, page);
-  if (!query) return { rows: [], next: null };
-  const raw = await rowsPlannedOnce<Raw>(db, query);
+export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): Promise<{ rows: StockRow[]; next: string | null }> {
+  // The same states in any order or repeated are the same page: one shape (at most 16 sets of the four).
+  const filter = { ...asked, statuses: [...new Set(asked.statuses)].sort() };
+  const cursorRank = page.after ? rank(page.after) : 0;
+  const { visitStates, moveStatuses } = sources(filter);
+  if (!moveStatuses.length && !(cursorRank === 0 && visitStates.length)) return { rows: [], next: null };
+  // Built once per shape (the states, which filters the SQL has, the cursor's side), its plan kept by each connection
+  // (`preparedSql` with `keepPlan`): building it with the query builder on every request cost ~90 µs of
+  // the server's CPU, planning it half the database's time.
+  const shape = `stock-page:${JSON.stringify([filter.statuses, filter.full, Boolean(filter.clientId), Boolean(filter.projectId), Boolean(filter.assignable), cursorRank, Boolean(page.after)])}`;
+  const statement = preparedSql<Raw>(db, shape, () => pageQuery(filter, page, PAGE_PLACEHOLDERS)!, { keepPlan: true });
+  const cursorId = page.after ? Number(page.after.slice(2)) : 0;
+  const raw = await statement.execute({
+    clientId: filter.clientId,
+    projectId: filter.projectId,
+    today: todayIso(),
+    afterVisit: cursorRank === 0 ? cursorId : null,
+    afterMove: cursorRank === 1 ? cursorId : 0,
+    take: (page.after ? 0 : page.offset) + page.limit,
+    limit: page.limit,
+    offset: page.offset,
+  });
   const today = todayIso();
   const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
