@@ -153,18 +153,27 @@ interface StockPageAt {
 const PAGE_PLACEHOLDERS = placeholders('clientId', 'projectId', 'today', 'afterVisit', 'afterMove', 'take', 'limit', 'offset');
 
 /**
- * The keys `pages` pages long from the page's start, in stock order (visits, then moves, each by id),
- * by keyset (`after`) or offset.
+ * Where each branch of `pages` pages from `page` starts and how many ids it reads. Visits come first
+ * (rank 0), then moves: a cursor in the moves leaves no visit to read (`afterVisit` null).
  */
-function orderedKeys(filter: StockFilter, page: StockPageAt, pages = 1, at?: KeyValues): SQL | null {
-  // Visits come first (rank 0), then moves: a cursor in the moves leaves no visit to read.
+function pageBounds(page: StockPageAt, pages = 1): Bounds & { cursorRank: number } {
   const cursorRank = page.after ? rank(page.after) : 0;
   const cursorId = page.after ? Number(page.after.slice(2)) : 0;
-  const bounds = {
+  return {
+    cursorRank,
     afterVisit: cursorRank === 0 ? cursorId : null,
     afterMove: cursorRank === 1 ? cursorId : 0,
     take: (page.after ? 0 : page.offset) + pages * page.limit,
   };
+}
+
+/**
+ * The keys `pages` pages long from the page's start, in stock order (visits, then moves, each by id),
+ * by keyset (`after`) or offset.
+ */
+function orderedKeys(filter: StockFilter, page: StockPageAt, pages = 1, at?: KeyValues): SQL | null {
+  const bounds = pageBounds(page, pages);
+  const cursorRank = bounds.cursorRank;
   const { visits, moves } = keyParts(filter, bounds, at ?? valuesOf(filter, bounds));
   const union = [cursorRank === 0 ? visits : null, moves].filter((p): p is SQL => p !== null).map((p) => sql`(${p})`);
   return union.length ? sql`select * from (${sql.join(union, sql` union all `)}) s order by s.rank, s.id` : null;
@@ -203,7 +212,7 @@ const nextKey = (length: number, limit: number, last: { rank: unknown; id: unkno
 export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): Promise<{ rows: StockRow[]; next: string | null }> {
   // The same states in any order or repeated are the same page: one shape (at most 16 sets of the four).
   const filter = { ...asked, statuses: [...new Set(asked.statuses)].sort() };
-  const cursorRank = page.after ? rank(page.after) : 0;
+  const { cursorRank, afterVisit, afterMove, take } = pageBounds(page);
   const { visitStates, moveStatuses } = sources(filter);
   if (!moveStatuses.length && !(cursorRank === 0 && visitStates.length)) return { rows: [], next: null };
   // Built once per shape (the states, which filters the SQL has, the cursor's side), its plan kept by each connection
@@ -211,18 +220,8 @@ export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): 
   // the server's CPU, planning it half the database's time.
   const shape = `stock-page:${JSON.stringify([filter.statuses, filter.full, Boolean(filter.clientId), Boolean(filter.projectId), Boolean(filter.assignable), cursorRank, Boolean(page.after)])}`;
   const statement = preparedSql<Raw>(db, shape, () => pageQuery(filter, page, PAGE_PLACEHOLDERS)!, { keepPlan: true });
-  const cursorId = page.after ? Number(page.after.slice(2)) : 0;
-  const raw = await statement.execute({
-    clientId: filter.clientId,
-    projectId: filter.projectId,
-    today: todayIso(),
-    afterVisit: cursorRank === 0 ? cursorId : null,
-    afterMove: cursorRank === 1 ? cursorId : 0,
-    take: (page.after ? 0 : page.offset) + page.limit,
-    limit: page.limit,
-    offset: page.offset,
-  });
   const today = todayIso();
+  const raw = await statement.execute({ clientId: filter.clientId, projectId: filter.projectId, today, afterVisit, afterMove, take, limit: page.limit, offset: page.offset });
   const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
     const state = String(r.state);
