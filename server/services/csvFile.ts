@@ -3,7 +3,6 @@
  * each with its line. Quotes mean something only at the start of a cell, as RFC 4180 and the readers
  * of spreadsheets take them: `Local 5" norte`, typed by hand, is that text.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
 import { CSV_TEXT } from '../../domain/locationsCsv';
 import { badRequest, HttpError } from '../http';
 
@@ -34,66 +33,6 @@ export function guessDelimiter(text: string): ';' | ',' {
   return (first.match(/;/g)?.length ?? 0) >= (first.match(/,/g)?.length ?? 0) ? ';' : ',';
 }
 
-/**
- * Where a quoted cell that never closes opened (its line and column), read as csv-parse reads with
- * `relax_quotes`: a quote opens a cell only at its start, `""` inside it is a quote, and what follows
- * its closing quote is plain text. Null when every quoted cell closes.
- */
-export function unclosedQuote(text: string, delimiter: string): { line: number; column: number } | null {
-  let line = 1;
-  let column = 1;
-  let atStart = true;
-  let open: { line: number; column: number } | null = null;
-  for (let i = text.startsWith('\uFEFF') ? 1 : 0; i < text.length; i++) {
-    const c = text[i];
-    if (open) {
-      if (c === '"') {
-        if (text[i + 1] === '"') i++;
-        else open = null;
-      } else if (c === '\n') line++;
-      continue;
-    }
-    if (c === '"' && atStart) open = { line, column };
-    else if (c === delimiter) column++;
-    else if (c === '\n') {
-      line++;
-      column = 1;
-    }
-    atStart = c === delimiter || c === '\n';
-  }
-  return open;
-}
-
-/**
- * Whether the file holds more than `limit` records with something in them (a cell that is not blank),
- * read as csv-parse reads them (quotes as in `unclosedQuote`), in one pass that stops at the limit. It
- * never counts more than csv-parse finds: a file it says is over is over.
- */
-export function recordsOver(text: string, delimiter: string, limit: number): boolean {
-  let records = 0;
-  let atStart = true;
-  let open = false;
-  let data = false;
-  for (let i = text.startsWith('\uFEFF') ? 1 : 0; i < text.length; i++) {
-    const c = text[i];
-    if (open) {
-      if (c === '"' && text[i + 1] !== '"') open = false;
-      else {
-        if (c === '"') i++;
-        if (!data && !/\s/.test(c)) data = true;
-      }
-      continue;
-    }
-    if (c === '\n') {
-      if (data && ++records > limit) return true;
-      data = false;
-    } else if (c === '"' && atStart) open = true;
-    else if (c !== delimiter && !data && !/\s/.test(c)) data = true;
-    atStart = c === delimiter || c === '\n';
-  }
-  return data && records + 1 > limit;
-}
-
 /** The line some spreadsheets write first to name the separator ('sep=;'), after the BOM if any. */
 const SEPARATOR_LINE = /^(\uFEFF?)sep=([;,])[ \t]*\n/i;
 
@@ -102,49 +41,124 @@ export const MAX_CELL = 10_000;
 
 /**
  * The file's records with the line each starts at (the header is line 1), at most `maxRows` after the
- * header (413 before they are parsed: parsing a 10 MB file of one-character rows took the server's
- * thread for seconds), no cell over MAX_CELL characters. Line endings are made one first: csv-parse takes the
- * first line's as the file's, and a template saved with CRLF whose new rows end in LF (as some editors
- * and scripts write them) came out as one record of every row, none loaded and no row's error shown.
- * A quote inside a cell that did not start with one is that character (`relax_quotes`): such a cell
- * refused the whole file. A quoted cell that never closes would take the rest of the file into it: it
- * is refused, naming the line and column where it opened.
+ * header, no cell over MAX_CELL characters; records whose cells are all blank are none. Line endings
+ * are made one first (a template saved with CRLF whose new rows end in LF, as some editors and scripts
+ * write them, is read row by row). Refused: more rows than `maxRows` (413, found while reading: a 10 MB
+ * file of one-character rows is refused at its row 100,001, not parsed whole), a quoted cell that never
+ * closes (it would take the rest of the file into it: the line and column where it opened are named),
+ * then a cell over MAX_CELL (one of megabytes kept the server folding it for seconds).
  */
-export function parseRows(file: string, maxRows: number): { cells: string[]; line: number }[] {
+export function parseRows(file: string, maxRows: number): Row[] {
   const normalized = file.replace(/\r\n?/g, '\n');
   // Excel's 'sep=;' first line names the separator: taken, and left as an empty line (the lines keep the file's numbers).
   const named = SEPARATOR_LINE.exec(normalized);
   const text = named ? normalized.replace(SEPARATOR_LINE, '$1\n') : normalized;
   const delimiter = named ? (named[2] as ';' | ',') : guessDelimiter(text);
-  if (recordsOver(text, delimiter, maxRows + 1)) throw new HttpError(413, CSV_TEXT.tooManyRows(maxRows));
-  const rows = records(text, delimiter);
-  const long = rows.find((r) => r.cells.some((c) => c.length > MAX_CELL));
+  const read = readRecords(text, delimiter, maxRows + 1);
+  if (read.over) throw new HttpError(413, CSV_TEXT.tooManyRows(maxRows));
+  if (read.open) throw badRequest(CSV_TEXT.unclosedQuote(read.open.line, read.open.column));
+  const long = read.rows.find((r) => r.cells.some((c) => c.length > MAX_CELL));
   if (long) throw badRequest(CSV_TEXT.cellTooLong(long.line, MAX_CELL));
-  return rows;
+  return read.rows;
 }
 
-function records(text: string, delimiter: ';' | ','): { cells: string[]; line: number }[] {
-  try {
-    // The record delimiter named (the line endings are one already): guessed, csv-parse searched a file of one long line for it from every character.
-    const records = parseCsv(text, { delimiter, record_delimiter: '\n', bom: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as {
-      record: string[];
-      info: { lines: number; empty_lines: number };
-    }[];
-    // A record's line is the one where it starts: csv-parse tells where it ends, and a row with a cell of
-    // two lines (an address with a line break) was named by its last line, which is the next row's number
-    // in a spreadsheet. It starts after the record before it and the empty lines skipped since.
-    let previous = { lines: 0, empty_lines: 0 };
-    return records
-      .map(({ record, info }) => {
-        const line = previous.lines + 1 + info.empty_lines - previous.empty_lines;
-        previous = info;
-        return { cells: record, line };
-      })
-      .filter((r) => r.cells.some((c) => c.trim() !== ''));
-  } catch (error) {
-    const open = unclosedQuote(text, delimiter);
-    if (open) throw badRequest(CSV_TEXT.unclosedQuote(open.line, open.column));
-    const line = (error as { lines?: number }).lines;
-    throw badRequest(`${line ? `Línea ${line}: ` : ''}el archivo no es un CSV válido (revise las comillas).`);
+export interface Row {
+  cells: string[];
+  line: number;
+}
+
+const QUOTE = 0x22;
+const NEWLINE = 0x0a;
+const BOM = 0xfeff;
+/** Any character but white space (as `String.prototype.trim` takes it). */
+const DATA = /\S/;
+
+/**
+ * One pass over the text (its line endings made '\n'), reading cells as spreadsheets and RFC 4180 do,
+ * and as csv-parse read them with `relax_quotes` (which this replaced: it took a tenth of a 10,000-row
+ * load, BENCHMARKS.md; tests/unit/csv-file.test.ts checks both read every text alike):
+ * - a quote opens a cell only at its start: elsewhere (`Local 5" norte`) it is that character;
+ * - in a quoted cell, the separator and line breaks are text, `""` is a quote, and a quote followed by
+ *   the separator, a line break or the end closes it; followed by anything else, the cell is its text as
+ *   written, quotes and all, up to the next separator or line break (`"A" 1` is `"A" 1`);
+ * - a leading BOM is no text, and empty lines are no records.
+ * `limit`: past that many records with something in them, it stops (`over`). `open`: where a quoted
+ * cell that never closes opened (its line, and the column it is in).
+ */
+function readRecords(text: string, delimiter: ';' | ',', limit: number): { rows: Row[]; over: boolean; open: { line: number; column: number } | null } {
+  const separator = delimiter.charCodeAt(0);
+  const end = text.length;
+  const rows: Row[] = [];
+  let i = text.charCodeAt(0) === BOM ? 1 : 0;
+  let line = 1;
+  while (i < end) {
+    if (text.charCodeAt(i) === NEWLINE) {
+      i++;
+      line++;
+      continue;
+    }
+    const start = line;
+    const cells: string[] = [];
+    for (;;) {
+      let cell: string;
+      if (text.charCodeAt(i) === QUOTE) {
+        const opened = line;
+        let content = '';
+        let from = i + 1;
+        let j = from;
+        for (;;) {
+          if (j >= end) {
+            // Never closed: the rest of the file is this cell, and this record counts if it holds anything.
+            const counted = rows.length + (cells.some((c) => DATA.test(c)) || DATA.test(text.slice(i + 1)) ? 1 : 0);
+            return { rows, over: counted > limit, open: { line: opened, column: cells.length + 1 } };
+          }
+          const c = text.charCodeAt(j);
+          if (c === NEWLINE) line++;
+          else if (c === QUOTE) {
+            if (text.charCodeAt(j + 1) === QUOTE) {
+              content += text.slice(from, j + 1);
+              from = j += 2;
+              continue;
+            }
+            content += text.slice(from, j);
+            break;
+          }
+          j++;
+        }
+        // j is the closing quote.
+        const next = j + 1;
+        const after = text.charCodeAt(next);
+        if (next >= end || after === separator || after === NEWLINE) {
+          cell = content;
+          i = next;
+        } else {
+          let k = next;
+          while (k < end && text.charCodeAt(k) !== separator && text.charCodeAt(k) !== NEWLINE) k++;
+          cell = `"${content}"${text.slice(next, k)}`;
+          i = k;
+        }
+      } else {
+        let k = i;
+        while (k < end && text.charCodeAt(k) !== separator && text.charCodeAt(k) !== NEWLINE) k++;
+        cell = text.slice(i, k);
+        i = k;
+      }
+      cells.push(cell);
+      if (i < end && text.charCodeAt(i) === separator) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    // At a line break (or the end): the record is whole.
+    if (i < end) {
+      i++;
+      line++;
+    }
+    if (cells.some((c) => DATA.test(c))) {
+      rows.push({ cells, line: start });
+      if (rows.length > limit) return { rows, over: true, open: null };
+    }
   }
+  return { rows, over: false, open: null };
 }

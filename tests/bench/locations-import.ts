@@ -1,6 +1,6 @@
 /**
  * Bulk load of 10,000 points of sale from a CSV, timed server-side through app.inject (multipart,
- * csv-parse, every row checked with the form's rules, places matched by name, one transaction of
+ * the CSV read in one pass, every row checked with the form's rules, places matched by name, one transaction of
  * multi-row inserts with the required attributes' defaults). Goal: ≤ 3 s.
  *
  *   npx tsx tests/bench/locations-import.ts                  # embedded PGlite (in memory)
