@@ -13,6 +13,8 @@ export interface Case {
   /** 'list': a page of a list (p95 ≤ 30 ms and ≤ 1.5× SQL); 'report': judged against its SQL only. */
   kind: 'list' | 'report';
   group: string;
+  /** Whose session asks (an e-mail of the dataset): the administrator's when absent. */
+  as?: string;
 }
 
 interface Ids {
@@ -27,6 +29,12 @@ interface Ids {
   to: string;
   projectFrom: string;
   projectTo: string;
+  /** The client side of the project's client: its contact, its franchise user and its zone manager. */
+  clientUser: string;
+  franchiseUser: string;
+  zoneUser: string;
+  /** A point of sale of the project that the franchise user owns. */
+  franchiseLocationId: number;
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -42,6 +50,12 @@ async function idsOf(pool: pg.Pool): Promise<Ids> {
   const c = await one<{ city_id: number }>(`select l.city_id from project_locations pl join locations l on l.id = pl.location_id order by pl.id desc limit 1`);
   const m = await one<{ id: number }>(`select (max(id) / 2)::int as id from user_moves`);
   const l = await one<{ name: string }>(`select l.client_location_name as name from project_locations pl join locations l on l.id = pl.location_id order by pl.id desc limit 1`);
+  const person = (role: number) => one<{ id: number; email: string }>(`select id, email from users where rol_id = ${role} and client_id = ${p.client_id} and status order by id desc limit 1`);
+  const [clientUser, franchiseUser, zoneUser] = [await person(ROLE.CLIENT), await person(ROLE.FRANCHISE), await person(ROLE.ZONE_MANAGER)];
+  // A franchise user's report names one of its points of sale: one of the project's it owns.
+  const owned = await one<{ id: number }>(
+    `select pl.location_id as id from project_locations pl join locations l on l.id = pl.location_id where pl.project_id = ${p.id} and l.owner_id = ${franchiseUser.id} order by pl.id limit 1`,
+  );
   const to = new Date();
   const from = new Date(Date.now() - 30 * 86400_000);
   return {
@@ -56,6 +70,10 @@ async function idsOf(pool: pg.Pool): Promise<Ids> {
     to: iso(to),
     projectFrom: p.start_date,
     projectTo: p.end_date,
+    clientUser: clientUser.email,
+    franchiseUser: franchiseUser.email,
+    zoneUser: zoneUser.email,
+    franchiseLocationId: owned.id,
   };
 }
 
@@ -63,7 +81,7 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
   const i = await idsOf(pool);
   const moves = (name: string, query: string, kind: Case['kind'] = 'list'): Case => ({ name, path: `/api/user-moves/get/all?${query}`, kind, group: 'Moves (/user-moves/get/all)' });
   const list = (group: string, name: string, path: string): Case => ({ name, path, kind: 'list', group });
-  const report = (group: string, name: string, path: string): Case => ({ name, path, kind: 'report', group });
+  const report = (group: string, name: string, path: string, as?: string): Case => ({ name, path, kind: 'report', group, as });
   const enc = encodeURIComponent;
   return [
     moves('10 filas, orden por defecto (id desc)', 'offset=0&limit=10'),
@@ -122,6 +140,14 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     list('Cuestionarios', 'lista (/questionnariesV2)', '/api/questionnariesV2?offset=0&limit=5'),
     list('Bancos', 'campañas', '/api/campaigns?offset=0&limit=20'),
     list('Bancos', 'configuraciones de moves', '/api/moves?offset=0&limit=20'),
+    list('Bancos', 'campañas de un cliente', `/api/campaigns/client/${i.clientId}`),
+    list('Bancos', 'instructivos', '/api/guidelines?offset=0&limit=20'),
+    list('Bancos', 'instructivos vigentes por nombre', '/api/guidelines/search?searchValue=Instructivo&offset=0&limit=20'),
+    list('Bancos', 'etiquetas', '/api/tags?offset=0&limit=20'),
+    list('Bancos', 'motivos', '/api/motives?offset=0&limit=20'),
+    list('Bancos', 'características', '/api/characteristics/?offset=0&limit=20'),
+    list('Bancos', 'atributos de cliente', '/api/features?offset=0&limit=20'),
+    list('Bancos', 'atributos de un cliente', `/api/features/client/${i.clientId}?offset=0&limit=20`),
     list('Moves: asignación', 'stock publicado (/user-moves/stock-moves-report)', '/api/user-moves/stock-moves-report?statuses=Publicada&offset=0&limit=10'),
     // The assignment screen as it opens: the four states, only what can be assigned (src/resources/moves/assign).
     list('Moves: asignación', 'stock asignable, los cuatro estados (la pantalla al abrir)', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&assignable=true&offset=0&limit=10`),
@@ -137,5 +163,14 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     report('Reportes', 'desempeño: orden por punto de venta', `/api/reports/performance?clientId=${i.clientId}&projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20&sort=location&order=ASC`),
     report('Reportes', 'desempeño: orden por resultado', `/api/reports/performance?clientId=${i.clientId}&projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20&sort=result&order=DESC`),
     report('Reportes', 'Reporte de Moves (aprobadas de un cliente)', `/api/user-moves/report?clientId=${i.clientId}`),
+    // The client side, each with its own session: the client's contact sees all its points of sale; its
+    // franchise user, those it owns; its zone manager, those it manages (services/reports/scope.ts).
+    report('Lado del cliente', 'tablero del cliente', '/api/core-estadisticas/estadisticas/getEstadisticas', i.clientUser),
+    report('Lado del cliente', 'tablero de una franquicia', '/api/core-estadisticas/estadisticas/getEstadisticas', i.franchiseUser),
+    report('Lado del cliente', 'tablero de un gerente zonal', '/api/core-estadisticas/estadisticas/getEstadisticas', i.zoneUser),
+    report('Lado del cliente', 'desempeño: opciones de una franquicia', '/api/reports/options', i.franchiseUser),
+    report('Lado del cliente', 'desempeño del cliente: un proyecto, 20 filas', `/api/reports/performance?projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20`, i.clientUser),
+    report('Lado del cliente', 'desempeño de una franquicia: un proyecto, su punto de venta', `/api/reports/performance?projectId=${i.projectId}&clientLocationId=${i.franchiseLocationId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20`, i.franchiseUser),
+    report('Lado del cliente', 'desempeño de un gerente zonal: un proyecto', `/api/reports/performance?projectId=${i.projectId}&fromDate=${i.projectFrom}&toDate=${i.projectTo}&offset=0&limit=20`, i.zoneUser),
   ];
 }

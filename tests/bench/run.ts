@@ -66,19 +66,30 @@ await database.close();
 // 1. Capture each case's SQL.
 const config = loadConfig(env);
 const capturer = await capturingApp(url, { ...config, staticDir: null });
-const login = await capturer.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@campo.test', password: DEMO_PASSWORD } });
-if (login.statusCode !== 200) throw new Error(`No se pudo ingresar como admin@campo.test: ${login.body}`);
-const token = login.json().token as string;
-const authorization = `Bearer ${token}`;
+/** The session of a user of the dataset (every one has the demo's password), as an authorization header. */
+async function sessionOf(email: string): Promise<string> {
+  const login = await capturer.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`No se pudo ingresar como ${email}: ${login.body}`);
+  return `Bearer ${login.json().token as string}`;
+}
+const authorization = await sessionOf('admin@campo.test');
 let cases = await benchCases(capturer.pool);
 if (args.only) cases = cases.filter((c) => `${c.group} ${c.name} ${c.path}`.toLowerCase().includes(args.only!.toLowerCase()));
+/** Each case's session: the administrator's, or that of the client-side user it names. */
+const sessions = new Map<Case, string>();
+const byEmail = new Map<string, string>([['admin@campo.test', authorization]]);
+for (const c of cases) {
+  const email = c.as ?? 'admin@campo.test';
+  if (!byEmail.has(email)) byEmail.set(email, await sessionOf(email));
+  sessions.set(c, byEmail.get(email)!);
+}
 const shapes = new Map<Case, Shape>();
 for (const c of cases) {
   let status = 0;
   // Captured on the second request: what the server runs in a steady state (a kept estimated count included).
-  await capturer.app.inject({ method: 'GET', url: c.path, headers: { authorization } });
+  await capturer.app.inject({ method: 'GET', url: c.path, headers: { authorization: sessions.get(c)! } });
   const shape = await capturer.capture(async () => {
-    const res = await capturer.app.inject({ method: 'GET', url: c.path, headers: { authorization } });
+    const res = await capturer.app.inject({ method: 'GET', url: c.path, headers: { authorization: sessions.get(c)! } });
     status = res.statusCode;
     if (status !== 200) throw new Error(`${c.path}: ${status} ${res.body.slice(0, 300)}`);
   });
@@ -146,13 +157,13 @@ interface Load {
   cpu: number;
 }
 
-async function hammer(path: string, seconds: number, onTick?: () => void, at = { base, pid: server.pid }): Promise<Load> {
+async function hammer(path: string, seconds: number, onTick?: () => void, at = { base, pid: server.pid }, session = authorization): Promise<Load> {
   const times: number[] = [];
   let errors = 0;
   const tick = onTick ? setInterval(onTick, 200) : null;
   const cpuBefore = serverCpu(at.pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: at.base + path, connections: CONNECTIONS, duration: seconds, headers: { authorization } }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon({ url: at.base + path, connections: CONNECTIONS, duration: seconds, headers: { authorization: session } }, (err, res) => (err ? reject(err) : resolve(res)));
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       if (statusCode !== 200) errors++;
       times.push(responseTime);
@@ -201,10 +212,10 @@ try {
     casePeak();
     // Warm-up: a few requests and replays so that neither side pays a cold cache.
     for (let k = 0; k < 3; k++) {
-      await fetch(base + c.path, { headers: { authorization } });
+      await fetch(base + c.path, { headers: { authorization: sessions.get(c)! } });
       await replay(sqlPool, shape);
     }
-    const api = await hammer(c.path, SECONDS);
+    const api = await hammer(c.path, SECONDS, undefined, undefined, sessions.get(c));
     const peak = casePeak();
     const sql = await sqlLoad(sqlPool, shape, SECONDS);
     const row = { c, api, peak, sql, statements: shape.flat().length, load: load1() };

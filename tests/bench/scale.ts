@@ -160,6 +160,10 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
     const NPL = P * PER_PROJECT;
     const perClient = Math.floor(L / C);
     if (C < 1 || perClient < PER_PROJECT) throw new Error(`Se necesitan al menos ${PER_PROJECT} puntos de venta por cliente nuevo (${L} / ${C}).`);
+    // The people of each new client's side, after the Getters, the agents and the contacts: its franchise
+    // user (owner of a fifth of its points of sale) and its zone manager (of a quarter of them).
+    const franchises = b.user + o.getters + o.agents + C;
+    const zoneManagers = franchises + C;
     const { hash } = await one<{ hash: string }>(c, `select password_hash as hash from users where email = 'admin@campo.test'`);
     const { admin } = await one<{ admin: number }>(c, `select id as admin from users where email = 'admin@campo.test'`);
 
@@ -176,23 +180,25 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
       await c.query(`create temp table bench_cities as select (row_number() over (order by c.id) - 1)::int as k, c.id as city_id, c.state_id, s.country_id, c.name
         from cities c join states s on s.id = c.state_id`);
       const { n: ncity } = await one<{ n: number }>(c, 'select count(*)::int as n from bench_cities');
-      // Location i belongs to new client i % C, at position i / C among its points of sale.
+      // Location i belongs to new client i % C, at position i / C among its points of sale; one in five
+      // (positions 0, 5, 10…) is its client's franchise user's (created with the users, below).
       return run(`insert into locations (id, client_id, full_name, client_location_name, client_location_id, telephone, street, zone,
           country_id, state_id, city_id, latitude, longitude, executive, emails, manager, email_manager, email_executive,
-          work_days, opening_hours, closing_hours, observation, status, created_at, updated_at)
+          work_days, opening_hours, closing_hours, observation, status, created_at, updated_at, owner_id)
         select ${b.location} + 1 + i, ${b.client} + 1 + i % ${C}, cl.name || ' - ' || ci.name || ' ' || (i / ${C} + 1), 'Sucursal ' || ci.name || ' ' || (i / ${C} + 1),
           'S' || lpad((i / ${C} + 1)::text, 4, '0'), '11' || lpad((30000000 + i * 31)::text, 8, '0'), ${pickText(STREETS, 'i / 7')} || ' ' || (1 + i % 3000),
           ${pickText(['Centro', 'Norte', 'Sur', 'Oeste', 'Este'], 'i')}, ci.country_id, ci.state_id, ci.city_id,
           -22 - (${h('i', 3, 3300)} / 100.0), -53 - (${h('i', 5, 2000)} / 100.0),
           ${pickText(FIRST, 'i')} || ' ' || ${pickText(LAST, 'i / 30')}, array['local' || i || '@cliente.com.ar'],
           ${pickText(FIRST, 'i + 7')} || ' ' || ${pickText(LAST, 'i / 11')}, 'gerente' || i || '@cliente.com.ar', 'ejecutivo' || i || '@campo.test',
-          'Lunes a Sábado', '09:00', '20:00', case when i % 9 = 0 then 'Ingreso por la calle lateral.' end, i % 40 <> 0, cl.created_at, cl.created_at
+          'Lunes a Sábado', '09:00', '20:00', case when i % 9 = 0 then 'Ingreso por la calle lateral.' end, i % 40 <> 0, cl.created_at, cl.created_at,
+          case when (i / ${C}) % 5 = 0 then ${franchises} + 1 + i % ${C} end
         from generate_series(0, ${L - 1}) i
         join clients cl on cl.id = ${b.client} + 1 + i % ${C}
         join bench_cities ci on ci.k = ${h('i', 7, ncity)}`);
     });
 
-    await timed('usuarios (Getters, agentes, contactos)', async () => {
+    await timed('usuarios (Getters, agentes, lado del cliente)', async () => {
       let n = await run(`insert into users (id, names, last_name, email, primary_phone, password_hash, rol_id, status, send_whatsapp_notification, created_at, updated_at)
         select ${b.user} + g, ${pickText(FIRST, 'g')}, ${pickText(LAST, 'g / 30')}, 'getter' || g || '@getters.bench.campo.test',
           '11' || lpad((50000000 + g * 13)::text, 8, '0'), ${lit(hash)}, ${ROLE.GETTER}, g % 33 <> 0, g % 3 <> 0, t, t
@@ -210,6 +216,15 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
       n += await run(`insert into users (id, names, last_name, email, password_hash, rol_id, client_id, status, created_at, updated_at)
         select ${contacts} + g, ${pickText(FIRST, 'g + 11')}, ${pickText(LAST, 'g + 17')}, 'contacto' || g || '@cliente' || g || '.bench.campo.test', ${lit(hash)}, ${ROLE.CLIENT}, ${b.client} + g, true, now() - interval '2 years', now()
         from generate_series(1, ${C}) g`);
+      n += await run(`insert into users (id, names, last_name, email, password_hash, rol_id, client_id, status, created_at, updated_at)
+        select ${franchises} + g, ${pickText(FIRST, 'g + 19')}, ${pickText(LAST, 'g + 23')}, 'franquicia' || g || '@cliente' || g || '.bench.campo.test', ${lit(hash)}, ${ROLE.FRANCHISE}, ${b.client} + g, true, now() - interval '2 years', now()
+        from generate_series(1, ${C}) g
+        union all
+        select ${zoneManagers} + g, ${pickText(FIRST, 'g + 29')}, ${pickText(LAST, 'g + 31')}, 'zonal' || g || '@cliente' || g || '.bench.campo.test', ${lit(hash)}, ${ROLE.ZONE_MANAGER}, ${b.client} + g, true, now() - interval '2 years', now()
+        from generate_series(1, ${C}) g`);
+      // Location i (of client i % C, position i / C): its client's zone manager's when its position is 1, 5, 9…
+      n += await run(`insert into location_zone_managers (location_id, user_id)
+        select ${b.location} + 1 + i, ${zoneManagers} + 1 + i % ${C} from generate_series(0, ${L - 1}) i where (i / ${C}) % 4 = 1`);
       // (Loaded without triggers: the words of the people searched, which migration 0038's triggers keep, are written here.)
       await c.query(`select campo_person_words_write(${b.user} + 1, 2147483647)`);
       return n;
