@@ -14,7 +14,7 @@
  * (`preparedSql` with `keepPlan`; docs/decisions.md, "Planes guardados sólo donde no dependen de los valores").
  */
 import { createHash } from 'node:crypto';
-import { Column, DrizzleQueryError, entityKind, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
+import { Column, DrizzleQueryError, entityKind, getTableName, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -45,6 +45,8 @@ export function preparedOnce<T>(db: Db, shape: string, build: () => Prepared<T>)
 interface NodePgStatement {
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: unknown;
+  /** Which joined tables are never absent (inner joins): drizzle nulls an object of a left-joined one that is (`mapResultRow`). */
+  joinsNotNullableMap?: Record<string, boolean>;
   params: unknown[];
   queryConfig: object;
   client: { query(config: object, params: unknown[]): Promise<{ rows: unknown[][] }> };
@@ -78,20 +80,75 @@ function paramFiller(params: readonly unknown[]): (values: Record<string, unknow
   return (values) => fillers.map((fill) => fill(values));
 }
 
+/** A row of the driver (array mode) as the selection's object. */
+type RowMapper = (row: unknown[]) => Record<string, unknown>;
+
+/** A flat selection's mapper: each field's name and decoder, found once. */
+function flatMapper(fields: NonNullable<NodePgStatement['fields']>): RowMapper {
+  const names = fields.map((f) => f.path[0]);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const value = row[i];
+      const decode = decoders[i];
+      out[names[i]] = value === null || decode === null ? value : decode(value);
+    }
+    return out;
+  };
+}
+
 /**
- * A node-postgres prepared select of flat fields (`{ id: t.id, name: … }`, the lists' pages) run
- * straight on its client, its rows mapped by a mapper made once: drizzle's own `execute` maps each
- * field of each row anew (`mapResultRow`: an `is` walk up the field's class chain, a path iterator,
- * a closure per field), ~60 µs of a 20-row page. The SQL, the parameters, the decoders and the error
- * (a DrizzleQueryError around the driver's) are drizzle's. Anything else (nested selections, PGlite,
- * raw statements) runs as drizzle runs it.
+ * A nested selection's mapper (`{ move: { id, … }, location: { … } }`), answering what drizzle's
+ * `mapResultRow` answers: objects made along each field's path, and an object of a left-joined table
+ * null when the join found nothing, by drizzle's own rule: the object's first column is null, and all
+ * of its columns are of that one table, which is not inner-joined (`joinsNotNullableMap`).
+ */
+function nestedMapper(fields: NonNullable<NodePgStatement['fields']>, joins: Record<string, boolean> | undefined): RowMapper {
+  const slots = fields.map(({ path, field }) => ({
+    parents: path.slice(0, -1),
+    name: path[path.length - 1],
+    decode: decoderOf(field),
+    // What the rule reads: a column that is a direct member of an object (a path of two).
+    object: joins && is(field, Column) && path.length === 2 ? path[0] : null,
+    table: is(field, Column) ? getTableName(field.table) : '',
+  }));
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    const absent: Record<string, string | false> = {};
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      let node = out;
+      for (const chunk of slot.parents) node = (node[chunk] ??= {}) as Record<string, unknown>;
+      const raw = row[i];
+      const value = raw === null || slot.decode === null ? raw : slot.decode(raw);
+      node[slot.name] = value;
+      if (slot.object === null) continue;
+      const seen = absent[slot.object];
+      if (seen === undefined) absent[slot.object] = value === null ? slot.table : false;
+      else if (seen !== false && seen !== slot.table) absent[slot.object] = false;
+    }
+    for (const object in absent) {
+      const table = absent[object];
+      if (table !== false && !joins![table]) out[object] = null;
+    }
+    return out;
+  };
+}
+
+/**
+ * A node-postgres prepared select (`{ id: t.id, name: … }`, the lists' pages, or nested objects of
+ * joined tables, the reports' rows) run straight on its client, its rows mapped by a mapper made once:
+ * drizzle's own `execute` maps each field of each row anew (`mapResultRow`: an `is` walk up the field's
+ * class chain, a path iterator, a closure per field), ~60 µs of a 20-row page. The SQL, the parameters,
+ * the decoders, the objects it nulls and the error (a DrizzleQueryError around the driver's) are
+ * drizzle's. Anything else (a custom result mapper, PGlite, raw statements) runs as drizzle runs it.
  */
 function direct<T>(statement: Prepared<T>): Prepared<T> {
   const s = statement as unknown as NodePgStatement;
   const kind = (statement as unknown as { constructor?: Record<symbol, unknown> }).constructor?.[entityKind];
-  if (kind !== 'NodePgPreparedQuery' || !s.fields || s.customResultMapper || !s.fields.every((f) => f.path.length === 1)) return statement;
-  const names = s.fields.map((f) => f.path[0]);
-  const decoders = s.fields.map((f) => decoderOf(f.field));
+  if (kind !== 'NodePgPreparedQuery' || !s.fields || s.customResultMapper) return statement;
+  const map = s.fields.every((f) => f.path.length === 1) ? flatMapper(s.fields) : nestedMapper(s.fields, s.joinsNotNullableMap);
   const fill = paramFiller(s.params);
   const { client, queryConfig } = s;
   const text = (queryConfig as { text: string }).text;
@@ -104,15 +161,7 @@ function direct<T>(statement: Prepared<T>): Prepared<T> {
       } catch (error) {
         throw new DrizzleQueryError(text, params, error as Error);
       }
-      return rows.map((row) => {
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i++) {
-          const value = row[i];
-          const decode = decoders[i];
-          out[names[i]] = value === null || decode === null ? value : decode(value);
-        }
-        return out;
-      }) as T;
+      return rows.map(map) as T;
     },
   };
 }
