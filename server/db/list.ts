@@ -1,6 +1,7 @@
-import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, type AnyColumn, asc, desc, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, jsonValue, rowsOf, type Tx } from './client';
+import { preparedOnce } from './prepared';
 import { badRequest } from '../http';
 import { personWords } from '../../domain/people';
 import { foldText } from '../../domain/fold';
@@ -281,3 +282,68 @@ export const withCount = <T extends object>(page: T, counted: BoundedCount) => (
  * drizzle writes columns bare, which inside the lookup would be the lookup's own.
  */
 export const nameOf = (table: PgTable, key: SQLWrapper) => sql<string | null>`(select named.name from ${table} named where named.id = ${key})`;
+
+/**
+ * A condition of a short list that its query has: `shape` names its SQL in the statement's shape (with
+ * whatever of its value changes that SQL, as "enabled or not"), `where` writes it over the placeholder
+ * its `value` is bound to.
+ */
+export interface ListFilter {
+  shape: string;
+  value?: unknown;
+  where: (value: Placeholder) => SQL;
+}
+
+/** What a short list reads: its table's columns (flat), the sorts it takes, and the joins its columns need. */
+export interface ShortList {
+  /** Names the list's statements among all others. */
+  name: string;
+  table: PgTable;
+  columns: Record<string, AnyColumn | SQL | SQL.Aliased>;
+  sortable: Record<string, AnyColumn | SQL>;
+  /** The sort without one asked for (a key of `sortable`). */
+  fallback: string;
+  /** Joins for the columns of other tables (a feature's client's name): the count reads the table alone. */
+  join?: (query: PgSelect) => PgSelect;
+}
+
+/**
+ * One page of a short list (a bank: tags, motives, characteristics, guidelines, client attributes): its
+ * conditions, sort and paging in one statement built once per shape (the conditions present, the sort,
+ * the order; an unknown sort is a 400 and no shape), its values as parameters, the count riding on its
+ * rows (`totalColumn`) and counted apart only past the last page. Each list built its page and its count
+ * with the query builder on every request and ran them as two statements: ~250 µs of the server's CPU
+ * and a second connection per page (BENCHMARKS.md, twenty-sixth round).
+ */
+export async function shortListPage<Row>(db: Db, list: ShortList, filters: readonly ListFilter[], q: { sort?: string; order: 'ASC' | 'DESC'; limit: number; offset: number }): Promise<{ rows: Row[]; count: number }> {
+  const shape = `${list.name}:${filters.map((f) => f.shape).join(',')}:${q.sort ?? ''}:${q.order}`;
+  const where = () => and(...filters.map((f, i) => f.where(sql.placeholder(`f${i}`))));
+  const values: Record<string, unknown> = { limit: q.limit, offset: q.offset };
+  filters.forEach((f, i) => (values[`f${i}`] = f.value));
+  const page = preparedOnce(db, shape, () => {
+    const condition = where();
+    const query = db
+      .select({ ...list.columns, total: totalColumn(list.table, condition) } as never)
+      .from(list.table)
+      .$dynamic();
+    return (list.join ? list.join(query) : query)
+      .where(condition)
+      .orderBy(...orderBy(list.sortable, q.sort, q.order, list.fallback))
+      .limit(sql.placeholder('limit') as never)
+      .offset(sql.placeholder('offset') as never)
+      .prepare('');
+  });
+  const rows = (await page.execute(values)) as (Row & { total: number })[];
+  const countApart = async () => {
+    const counting = preparedOnce(db, `${shape}:count`, () => db.select({ count: countAll }).from(list.table).where(where()).prepare(''));
+    return (await counting.execute(values))[0].count;
+  };
+  const count = await pageTotal(rows, q.offset, countApart);
+  return {
+    rows: rows.map((row) => {
+      const { total: _total, ...rest } = row;
+      return rest as Row;
+    }),
+    count,
+  };
+}

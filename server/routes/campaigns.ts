@@ -138,17 +138,25 @@ export default async function campaignRoutes(app: App) {
   /** Every campaign of a client, enabled or not, newest first. */
   app.get('/campaigns/client/:id', { config: read, schema: { tags, summary: 'Todas las campañas de un cliente, habilitadas o no, las más recientes primero', params: z.object({ id }), answer: clientCampaignsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
-    const rows = await select(app.db).where(eq(campaigns.clientId, clientId)).orderBy(sql`${campaigns.startDate} desc`, campaigns.id);
-    return rows.map(toCampaign);
+    const statement = preparedOnce(app.db, 'campaigns:client', () =>
+      select(app.db)
+        .where(eq(campaigns.clientId, sql.placeholder('clientId') as never))
+        .orderBy(sql`${campaigns.startDate} desc`, campaigns.id)
+        .prepare(''),
+    );
+    return (await statement.execute({ clientId })).map(toCampaign);
   });
 
   /** The client's campaigns a project may use: enabled and not ended (today in Argentina). */
   app.get('/campaigns/client/active/:id', { config: read, schema: { tags, summary: 'Campañas de un cliente que un proyecto puede usar: habilitadas y no terminadas', params: z.object({ id }), answer: clientCampaignsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
-    const rows = await select(app.db)
-      .where(and(eq(campaigns.clientId, clientId), isNull(campaigns.deletedAt), gte(campaigns.endDate, todayIso())))
-      .orderBy(campaigns.startDate, campaigns.id);
-    return rows.map(toCampaign);
+    const statement = preparedOnce(app.db, 'campaigns:client:active', () =>
+      select(app.db)
+        .where(and(eq(campaigns.clientId, sql.placeholder('clientId') as never), isNull(campaigns.deletedAt), gte(campaigns.endDate, sql.placeholder('today') as never)))
+        .orderBy(campaigns.startDate, campaigns.id)
+        .prepare(''),
+    );
+    return (await statement.execute({ clientId, today: todayIso() })).map(toCampaign);
   });
 
   app.get('/campaigns/:id', { config: read, schema: { tags, summary: 'Una campaña con su cliente y cuántos proyectos la usan', params: z.object({ id }), answer: campaignAnswer } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));

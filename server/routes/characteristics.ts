@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHARACTERISTIC_TEXT, characteristicAnswer, type CharacteristicInput, characteristicListAnswer, characteristicSchema, characteristicUpdateSchema } from '../../domain/characteristics';
 import { ACCESS } from '../../domain/roles';
@@ -6,7 +6,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { type ListFilter, matches, searchPattern, shortListPage } from '../db/list';
 import { characteristics } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
@@ -42,21 +42,11 @@ const refuseDescription = (tx: Tx, description: string, exceptId?: number) =>
 export default async function characteristicRoutes(app: App) {
   app.get('/characteristics/', { config: read, schema: { tags, summary: 'Lista paginada de características con búsqueda, filtro por estado y orden', querystring: listCharacteristicsQuery, answer: characteristicListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listCharacteristicsQuery>;
-    const filters: SQL[] = [];
-    if (q.enabled !== undefined) filters.push(q.enabled ? isNull(characteristics.deletedAt) : isNotNull(characteristics.deletedAt));
-    if (q.q) filters.push(matches(characteristics.description, searchPattern(q.q)));
-    const where = filters.length ? and(...filters) : undefined;
-    const [rows, [{ count }]] = await Promise.all([
-      app.db
-        .select(columns)
-        .from(characteristics)
-        .where(where)
-        .orderBy(...orderBy(sortable, q.sort, q.order, 'description'))
-        .limit(q.limit)
-        .offset(q.offset),
-      app.db.select({ count: countAll }).from(characteristics).where(where),
-    ]);
-    return { rows, count };
+    const filters: ListFilter[] = [];
+    // Enabled or not is two conditions: its value is the shape's.
+    if (q.enabled !== undefined) filters.push({ shape: `enabled=${q.enabled}`, where: () => (q.enabled ? isNull(characteristics.deletedAt) : isNotNull(characteristics.deletedAt)) });
+    if (q.q) filters.push({ shape: 'q', value: searchPattern(q.q), where: (v) => matches(characteristics.description, v) });
+    return shortListPage(app.db, { name: 'characteristics', table: characteristics, columns, sortable, fallback: 'description' }, filters, q);
   });
 
   app.get('/characteristics/:id', { config: read, schema: { tags, summary: 'Una característica', params: z.object({ id }), answer: characteristicAnswer } }, async (req) => {

@@ -1,13 +1,13 @@
 /** Client attributes (spec 1 §2.6, §7): name, required flag and values, one of them the default. */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureAnswer, type FeatureInput, featureListAnswer, featureSavedAnswer, featureSchema, featureUpdateSchema } from '../../domain/features';
+import { type Feature, FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureAnswer, type FeatureInput, featureListAnswer, featureSavedAnswer, featureSchema, featureUpdateSchema } from '../../domain/features';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import type { Db, Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { type Db, jsonValue, type Tx } from '../db/client';
+import { type ListFilter, matches, searchPattern, type ShortList, shortListPage } from '../db/list';
 import { clients, features, featureValues, locationFeatureValues } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
@@ -25,23 +25,24 @@ type ListFeaturesQuery = z.infer<typeof listFeaturesQuery>;
 const columns = { id: features.id, clientId: features.clientId, clientName: clients.name, name: features.name, isRequired: features.isRequired, updatedAt: features.updatedAt };
 const sortable = { id: features.id, name: features.name, isRequired: features.isRequired, clientName: clients.name };
 
+/** A feature's values, in their order, as a column of its row (the list's page reads them in the same statement). */
+const valuesColumn = sql<Pick<Feature, 'values'>['values']>`(select coalesce(json_agg(json_build_object('id', v.id, 'value', v.value, 'isDefault', v.is_default) order by v.id), '[]')
+  from ${featureValues} v where v.feature_id = ${features.id})`.mapWith((value) => jsonValue(value));
+
+const featureList: ShortList = {
+  name: 'features',
+  table: features,
+  columns: { ...columns, values: valuesColumn },
+  sortable,
+  fallback: 'name',
+  join: (query) => query.innerJoin(clients, eq(clients.id, features.clientId)),
+};
+
 async function listFeatures(app: App, q: ListFeaturesQuery) {
-  const filters: SQL[] = [];
-  if (q.clientId !== undefined) filters.push(eq(features.clientId, q.clientId));
-  if (q.q) filters.push(matches(features.name, searchPattern(q.q)));
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, [{ count }]] = await Promise.all([
-    app.db
-      .select(columns)
-      .from(features)
-      .innerJoin(clients, eq(clients.id, features.clientId))
-      .where(where)
-      .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
-      .limit(q.limit)
-      .offset(q.offset),
-    app.db.select({ count: countAll }).from(features).where(where),
-  ]);
-  return { rows: await withValues(app.db, rows), count };
+  const filters: ListFilter[] = [];
+  if (q.clientId !== undefined) filters.push({ shape: 'client', value: q.clientId, where: (v) => eq(features.clientId, v as never) });
+  if (q.q) filters.push({ shape: 'q', value: searchPattern(q.q), where: (v) => matches(features.name, v) });
+  return shortListPage<Awaited<ReturnType<typeof readFeature>>>(app.db, featureList, filters, q);
 }
 
 async function readFeature(db: Db | Tx, featureId: number) {

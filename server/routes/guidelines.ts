@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { GUIDELINE_SECTIONS, GUIDELINE_TEXT, guidelineAnswer, type GuidelineInput, guidelineListAnswer, guidelineSchema, guidelineSummaryAnswer, guidelineUpdateSchema } from '../../domain/guidelines';
 import { pickerIds } from '../../domain/pickers';
@@ -6,7 +6,7 @@ import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import { rowsOf, type Tx } from '../db/client';
-import { countAll, inIds, matchesFolded, orderBy, searchPattern } from '../db/list';
+import { type ListFilter, matchesFolded, searchPattern, shortListPage } from '../db/list';
 import { guidelines } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { booleanQuery, conflict, listQuery, notFound, parse } from '../http';
@@ -44,19 +44,16 @@ const { searchName: _searchName, ...version } = getTableColumns(guidelines);
 const withEditable = <T extends { deletedAt: Date | null }>(row: T) => ({ ...row, editable: row.deletedAt === null });
 
 /** One page of versions that meet `where`, in the asked order (by name unless told), and how many meet it. */
-async function pageOf(app: App, where: SQL | undefined, q: z.infer<typeof listQuery>) {
-  const [rows, [{ count }]] = await Promise.all([
-    app.db
-      .select(summary)
-      .from(guidelines)
-      .where(where)
-      .orderBy(...orderBy(sortable, q.sort, q.order, 'name'))
-      .limit(q.limit)
-      .offset(q.offset),
-    app.db.select({ count: countAll }).from(guidelines).where(where),
-  ]);
+async function pageOf(app: App, filters: ListFilter[], q: z.infer<typeof listQuery>) {
+  const { rows, count } = await shortListPage<GuidelineSummaryRow>(app.db, { name: 'guidelines', table: guidelines, columns: summary, sortable, fallback: 'name' }, filters, q);
   return { rows: rows.map(withEditable), count };
 }
+
+type GuidelineSummaryRow = { [K in keyof typeof summary]: (typeof summary)[K]['_']['data'] };
+
+/** Only the current versions (or only the ended ones): two conditions, the value is the shape's. */
+const currentOnly = (current: boolean): ListFilter => ({ shape: `current=${current}`, where: () => (current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`) });
+const nameLike = (text: string): ListFilter => ({ shape: 'q', value: searchPattern(text), where: (v) => matchesFolded(guidelines.searchName, v) });
 
 /** The rich texts as they will be stored: sanitised, and still long enough once sanitised. */
 function cleanTexts(body: GuidelineInput): GuidelineInput {
@@ -86,22 +83,20 @@ async function insertVersion(tx: Tx, body: GuidelineInput, meta: { sequenceId?: 
 export default async function guidelineRoutes(app: App) {
   app.get('/guidelines', { config: read, schema: { tags, summary: 'Lista paginada de versiones de instructivos (sin textos) con búsqueda y filtro de vigencia', description: '`q` busca en el nombre sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra versiones ya elegidas, vigentes o no; `sequenceId` da las versiones de un instructivo.', querystring: listGuidelinesQuery, answer: guidelineListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listGuidelinesQuery>;
-    const filters: SQL[] = [];
-    if (q.current !== undefined) filters.push(q.current ? isNull(guidelines.deletedAt) : sql`${guidelines.deletedAt} is not null`);
-    if (q.q) filters.push(matchesFolded(guidelines.searchName, searchPattern(q.q)));
-    if (q.ids) filters.push(inIds(guidelines.id, q.ids));
-    if (q.sequenceId !== undefined) filters.push(eq(guidelines.sequenceId, q.sequenceId));
-    const where = filters.length ? and(...filters) : undefined;
-    return pageOf(app, where, q);
+    const filters: ListFilter[] = [];
+    if (q.current !== undefined) filters.push(currentOnly(q.current));
+    if (q.q) filters.push(nameLike(q.q));
+    if (q.ids) filters.push({ shape: 'ids', value: `{${q.ids.join(',')}}`, where: (v) => sql`${guidelines.id} = any(${v}::int[])` });
+    if (q.sequenceId !== undefined) filters.push({ shape: 'sequence', value: q.sequenceId, where: (v) => eq(guidelines.sequenceId, v as never) });
+    return pageOf(app, filters, q);
   });
 
   /** The current versions whose name contains the text (the project form's guideline search). */
   app.get('/guidelines/search', { config: read, schema: { tags, summary: 'Búsqueda paginada de instructivos vigentes por nombre', querystring: searchQuery, answer: guidelineListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof searchQuery>;
-    const filters: SQL[] = [isNull(guidelines.deletedAt)];
-    if (q.searchValue) filters.push(matchesFolded(guidelines.searchName, searchPattern(q.searchValue)));
-    const where = and(...filters);
-    return pageOf(app, where, q);
+    const filters: ListFilter[] = [currentOnly(true)];
+    if (q.searchValue) filters.push(nameLike(q.searchValue));
+    return pageOf(app, filters, q);
   });
 
   app.get('/guidelines/:id', { config: read, schema: { tags, summary: 'Una versión de un instructivo con sus textos', params: z.object({ id }), answer: guidelineAnswer } }, async (req) => {

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MOTIVE_TEXT, motiveAnswer, type MotiveInput, motiveListAnswer, motiveSchema, motiveStateSchema, type MotiveUpdate, motiveUpdateSchema } from '../../domain/motives';
 import { ACCESS } from '../../domain/roles';
@@ -6,7 +6,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { type ListFilter, matches, searchPattern, shortListPage } from '../db/list';
 import { motives } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
@@ -30,6 +30,8 @@ const columns = {
   updatedAt: motives.updatedAt,
 };
 
+const motiveList = { name: 'motives', table: motives, columns, sortable: columns, fallback: 'id' };
+
 /**
  * Sets a motive's activation. DELETE does the same as deactivating: reviews keep the motive they
  * gave, so a motive is never removed, only taken out of the choices.
@@ -48,24 +50,10 @@ const refuseMotiveName = (tx: Tx, motive: string, exceptId?: number) =>
 export default async function motiveRoutes(app: App) {
   app.get('/motives', { config: read, schema: { tags, summary: 'Lista paginada de motivos con búsqueda, filtro por estado y orden', querystring: listMotivesQuery, answer: motiveListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listMotivesQuery>;
-    const filters: SQL[] = [];
-    if (q.isActive !== undefined) filters.push(eq(motives.isActive, q.isActive));
-    if (q.q) {
-      const pattern = searchPattern(q.q);
-      filters.push(or(matches(motives.motive, pattern), matches(motives.description, pattern))!);
-    }
-    const where = filters.length ? and(...filters) : undefined;
-    const [rows, [{ count }]] = await Promise.all([
-      app.db
-        .select(columns)
-        .from(motives)
-        .where(where)
-        .orderBy(...orderBy(columns, q.sort, q.order, 'id'))
-        .limit(q.limit)
-        .offset(q.offset),
-      app.db.select({ count: countAll }).from(motives).where(where),
-    ]);
-    return { rows, count };
+    const filters: ListFilter[] = [];
+    if (q.isActive !== undefined) filters.push({ shape: 'active', value: q.isActive, where: (v) => eq(motives.isActive, v as never) });
+    if (q.q) filters.push({ shape: 'q', value: searchPattern(q.q), where: (v) => or(matches(motives.motive, v), matches(motives.description, v))! });
+    return shortListPage(app.db, motiveList, filters, q);
   });
 
   app.get('/motives/:id', { config: read, schema: { tags, summary: 'Un motivo con su descripción y estado', params: z.object({ id }), answer: motiveAnswer } }, async (req) => {

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
@@ -6,7 +6,7 @@ import { TAG_TEXT, tagGroupAnswer, type TagGroupInput, tagGroupListAnswer, tagGr
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { countAll, matches, orderBy, searchPattern } from '../db/list';
+import { type ListFilter, matches, searchPattern, shortListPage } from '../db/list';
 import { tagGroups } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
@@ -47,21 +47,10 @@ const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '2
 export default async function tagRoutes(app: App) {
   app.get('/tags', { config: read, schema: { tags, summary: 'Lista paginada de grupos de etiquetas con búsqueda, filtro por estado y orden', querystring: listTagsQuery, answer: tagGroupListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listTagsQuery>;
-    const filters: SQL[] = [];
-    if (q.active !== undefined) filters.push(eq(tagGroups.active, q.active));
-    if (q.q) filters.push(matches(tagGroups.groupName, searchPattern(q.q)));
-    const where = filters.length ? and(...filters) : undefined;
-    const [rows, [{ count }]] = await Promise.all([
-      app.db
-        .select(columns)
-        .from(tagGroups)
-        .where(where)
-        .orderBy(...orderBy(sortable, q.sort, q.order, 'groupName'))
-        .limit(q.limit)
-        .offset(q.offset),
-      app.db.select({ count: countAll }).from(tagGroups).where(where),
-    ]);
-    return { rows, count };
+    const filters: ListFilter[] = [];
+    if (q.active !== undefined) filters.push({ shape: 'active', value: q.active, where: (v) => eq(tagGroups.active, v as never) });
+    if (q.q) filters.push({ shape: 'q', value: searchPattern(q.q), where: (v) => matches(tagGroups.groupName, v) });
+    return shortListPage(app.db, { name: 'tags', table: tagGroups, columns, sortable, fallback: 'groupName' }, filters, q);
   });
 
   app.get('/tags/:id', { config: read, schema: { tags, summary: 'Un grupo de etiquetas con sus claves y valores', params: z.object({ id }), answer: tagGroupAnswer } }, async (req) => {

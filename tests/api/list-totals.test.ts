@@ -3,10 +3,10 @@
  * total of the first page, of a middle one, of a filtered one and of a page past the last one (which has
  * no rows to carry it and counts apart) is the database's own count.
  */
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/client';
-import { campaigns, pushMessages, questionnaires, transactions } from '../../server/db/schema';
+import { campaigns, characteristics, features, guidelines, motives, pushMessages, questionnaires, tagGroups, transactions } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -75,6 +75,47 @@ describe('a list that counts in its page statement', () => {
     }
     const [{ n: sent }] = await t.db.select({ n: count() }).from(pushMessages);
     await expectTotals('/api/push-notifications/historial', sent);
+  });
+
+  it('the banks: tags, motives, characteristics, guidelines and client attributes, whole, filtered and sorted', async () => {
+    const n = async (query: Promise<{ n: number }[]>) => (await query)[0].n;
+    for (const [path, table] of [
+      ['/api/tags', tagGroups],
+      ['/api/motives', motives],
+      ['/api/characteristics/', characteristics],
+      ['/api/guidelines', guidelines],
+      ['/api/features', features],
+    ] as const) {
+      const all = await n(t.db.select({ n: count() }).from(table));
+      expect(all, path).toBeGreaterThan(1);
+      await expectTotals(path, all);
+      // The same shape with another order, and with a sort: the same count.
+      await expectTotals(`${path}?order=DESC`, all);
+    }
+    await expectTotals('/api/motives?isActive=true', await n(t.db.select({ n: count() }).from(motives).where(eq(motives.isActive, true))));
+    await expectTotals('/api/motives?isActive=false', await n(t.db.select({ n: count() }).from(motives).where(eq(motives.isActive, false))));
+    await expectTotals('/api/tags?active=true&sort=createdAt', await n(t.db.select({ n: count() }).from(tagGroups).where(eq(tagGroups.active, true))));
+    // Enabled or not: two statements, each with its own count.
+    await expectTotals('/api/characteristics/?enabled=true', await n(t.db.select({ n: count() }).from(characteristics).where(isNull(characteristics.deletedAt))));
+    await expectTotals('/api/characteristics/?enabled=false', await n(t.db.select({ n: count() }).from(characteristics).where(isNotNull(characteristics.deletedAt))));
+    const current = await n(t.db.select({ n: count() }).from(guidelines).where(isNull(guidelines.deletedAt)));
+    await expectTotals('/api/guidelines?current=true', current);
+    await expectTotals('/api/guidelines/search', current);
+    const [one] = await t.db.select({ id: guidelines.id, sequenceId: guidelines.sequenceId }).from(guidelines).limit(1);
+    await expectTotals(`/api/guidelines?ids=${one.id}`, 1);
+    await expectTotals(`/api/guidelines?sequenceId=${one.sequenceId}`, await n(t.db.select({ n: count() }).from(guidelines).where(eq(guidelines.sequenceId, one.sequenceId))));
+    // Two clients in a row on one shape: each its own attributes, each with its values.
+    const owners = await rowsOf<{ client_id: number; n: number }>(t.db, sql`select client_id, count(*)::int as n from features group by client_id order by client_id limit 2`);
+    expect(owners.length).toBe(2);
+    for (const owner of owners) {
+      await expectTotals(`/api/features?clientId=${owner.client_id}`, owner.n);
+      const page = await get<{ rows: { clientId: number; values: { id: number }[] }[] }>(`/api/features/client/${owner.client_id}?offset=0&limit=50`);
+      expect(page.rows.every((r) => r.clientId === owner.client_id)).toBe(true);
+      for (const row of page.rows) {
+        const stored = await rowsOf<{ id: number }>(t.db, sql`select v.id from feature_values v join features f on f.id = v.feature_id where f.client_id = ${owner.client_id} and v.feature_id = ${(row as unknown as { id: number }).id} order by v.id`);
+        expect(row.values.map((v) => v.id)).toEqual(stored.map((v) => v.id));
+      }
+    }
   });
 
   it('pending and paid transactions, with their amount, whole and of one Getter', async () => {

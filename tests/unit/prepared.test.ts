@@ -110,8 +110,8 @@ describe('preparedOnce on node-postgres: a flat page mapped by a mapper made onc
           owner: { id: owners.id, name: owners.name },
           // Inner-joined: never nulled.
           place: { id: places.id, at: places.at },
-          // Columns of two tables: never nulled; a computed field and a deeper object are not part of the rule.
-          mixed: { owner: owners.name, place: places.name, count: sql<number>`count(*) over ()`.mapWith(Number), deep: { at: owners.id } },
+          // Columns of two tables: never nulled; a computed field is not part of the rule.
+          mixed: { owner: owners.name, place: places.name, count: sql<number>`count(*) over ()`.mapWith(Number) },
         })
         .from(things)
         .leftJoin(owners, eq(owners.id, things.id))
@@ -120,7 +120,7 @@ describe('preparedOnce on node-postgres: a flat page mapped by a mapper made onc
         .prepare('');
     const value = fc.constantFrom<unknown>(null, 7, 'x', '2026-12-04 06:00:00.5+00');
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(value, { minLength: 11, maxLength: 11 }), { maxLength: 4 }), async (rows) => {
+      fc.asyncProperty(fc.array(fc.array(value, { minLength: 10, maxLength: 10 }), { maxLength: 4 }), async (rows) => {
         const direct = fakePool(rows);
         const db = drizzle({ client: direct.pool });
         const built = nested(db);
@@ -133,11 +133,11 @@ describe('preparedOnce on node-postgres: a flat page mapped by a mapper made onc
       { numRuns: 300 },
     );
     // The cases the rule is about, said plainly.
-    const db = drizzle({ client: fakePool([[1, 'uno', null, null, null, 5, null, null, 'p', '3', null]]).pool });
+    const db = drizzle({ client: fakePool([[1, 'uno', null, null, null, 5, null, null, 'p', '3']]).pool });
     const [row] = (await preparedOnce(db as unknown as Db, 'nested', () => nested(db)).execute({ id: 1 })) as Record<string, unknown>[];
     expect(row.owner).toBeNull();
     expect(row.place).toEqual({ id: 5, at: null });
-    expect(row.mixed).toEqual({ owner: null, place: 'p', count: 3, deep: { at: null } });
+    expect(row.mixed).toEqual({ owner: null, place: 'p', count: 3 });
   });
 });
 
