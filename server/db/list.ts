@@ -15,6 +15,12 @@ export function whitelisted<T>(whitelist: Record<string, T>, key: string): T {
   return whitelist[key];
 }
 
+/**
+ * The sort asked for, in a statement's shape: none (the list's default) and an empty one (`sort=`, a 400)
+ * are two shapes, or a default page's kept statement would answer the empty sort.
+ */
+export const sortShape = (sort: string | undefined): string => (sort === undefined ? '-' : `by:${sort}`);
+
 /** Resolves a requested sort against a whitelist of columns; unknown fields are a 400. */
 export function orderBy(columns: Record<string, AnyColumn | SQL>, sort: string | undefined, order: 'ASC' | 'DESC', fallback: string): SQL[] {
   const key = sort ?? fallback;
@@ -316,7 +322,7 @@ export interface ShortList {
  * and a second connection per page (BENCHMARKS.md, twenty-sixth round).
  */
 export async function shortListPage<Row>(db: Db, list: ShortList, filters: readonly ListFilter[], q: { sort?: string; order: 'ASC' | 'DESC'; limit: number; offset: number }): Promise<{ rows: Row[]; count: number }> {
-  const shape = `${list.name}:${filters.map((f) => f.shape).join(',')}:${q.sort ?? ''}:${q.order}`;
+  const shape = `${list.name}:${filters.map((f) => f.shape).join(',')}:${sortShape(q.sort)}:${q.order}`;
   const where = () => and(...filters.map((f, i) => f.where(sql.placeholder(`f${i}`))));
   const values: Record<string, unknown> = { limit: q.limit, offset: q.offset };
   filters.forEach((f, i) => (values[`f${i}`] = f.value));

@@ -6,7 +6,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { countAll, matches, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
+import { countAll, matches, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { campaigns, clients, projects } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
@@ -117,7 +117,7 @@ export default async function campaignRoutes(app: App) {
       );
     const shape = `campaigns:${Boolean(name)}:${q.clientId !== undefined}:${q.enabled ?? ''}`;
     // One statement: the count rides on the page's rows (an uncorrelated subquery, run once).
-    const page = preparedOnce(app.db, `${shape}:${q.sort ?? ''}:${q.order}`, () =>
+    const page = preparedOnce(app.db, `${shape}:${sortShape(q.sort)}:${q.order}`, () =>
       app.db
         .select({ ...columns, total: totalColumn(campaigns, where()) })
         .from(campaigns)

@@ -7,7 +7,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
+import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
@@ -95,7 +95,7 @@ export default async function clientRoutes(app: App) {
     // matches as it sorts them (one pass, not two). Without one the page walks the sort's index for its
     // rows, and the count is its own uncorrelated subquery, run once (a window count would read and sort
     // all of them first). Only a page past the last one counts apart.
-    const page = preparedOnce(app.db, `clients:${q.state !== undefined}:${Boolean(q.q)}:${Boolean(q.ids)}:${q.sort ?? ''}:${q.order}`, () => {
+    const page = preparedOnce(app.db, `clients:${q.state !== undefined}:${Boolean(q.q)}:${Boolean(q.ids)}:${sortShape(q.sort)}:${q.order}`, () => {
       const filtered = where(placeholders('state', 'q', 'ids'));
       const total = q.q ? sql<number>`count(*) over ()`.mapWith(Number) : totalColumn(clients, filtered);
       return app.db

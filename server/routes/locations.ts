@@ -7,7 +7,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { countSteps, exactCountUpTo, listCount, orderBy, pageCount, withCount } from '../db/list';
+import { countSteps, exactCountUpTo, listCount, orderBy, pageCount, sortShape, withCount } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
 import { pgConstraint, pgErrorCode } from '../db/errors';
@@ -82,7 +82,7 @@ async function listLocations(app: App, q: ListLocationsQuery) {
       q.status !== undefined ? eq(locations.status, values.status as boolean) : undefined,
       q.q ? sql`${locations.clientLocationId} ~* ${values.q}` : undefined,
     );
-  const shape = `locations:${q.clientId !== undefined}:${q.status !== undefined}:${Boolean(q.q)}:${q.sort ?? ''}:${q.order}`;
+  const shape = `locations:${q.clientId !== undefined}:${q.status !== undefined}:${Boolean(q.q)}:${sortShape(q.sort)}:${q.order}`;
   // 100,000 points of sale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
   // A code search counts through the codes' trigram index (~4 ms for 2,000 matches): answered from the
   // (client, code) index alone, the planner walks half of it to find 1,001 matches, running the regex

@@ -13,7 +13,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { dateValue, id, todayIso } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { containsPattern, countAll, matches, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
+import { containsPattern, countAll, matches, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, countries, locations, projectLocations, projects, states } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
@@ -151,7 +151,7 @@ export default async function projectRoutes(app: App) {
     const { id: clientId } = req.params as { id: number };
     const q = req.query as ClientLocationsQuery;
     const dated = Boolean(q.availableFrom);
-    const shape = `locations-by-client:${q.withStatus ?? ''}:${q.proyectId !== undefined}:${Boolean(q.q)}:${Boolean(q.clientLocationId)}:${dated}:${q.sort ?? ''}:${q.order}`;
+    const shape = `locations-by-client:${q.withStatus ?? ''}:${q.proyectId !== undefined}:${Boolean(q.q)}:${Boolean(q.clientLocationId)}:${dated}:${sortShape(q.sort)}:${q.order}`;
     // Built once per shape (the filters present, the sort); the count rides on the page as an
     // uncorrelated subquery run once. Only a page past the last one counts apart.
     const statement = preparedOnce(app.db, shape, () => {

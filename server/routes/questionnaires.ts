@@ -9,7 +9,7 @@ import { ACCESS } from '../../domain/roles';
 import { id, nameKey } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, totalColumn } from '../db/list';
+import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../db/list';
 import { preparedOnce } from '../db/prepared';
 import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
@@ -76,7 +76,7 @@ export default async function questionnaireRoutes(app: App) {
       updatedBy: sql`lower(${userName(users.names)})`,
     };
     const order = q.sort ? q.order : 'DESC';
-    const page = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:${Boolean(q.ids)}:${q.sort ?? ''}:${order}`, () =>
+    const page = preparedOnce(app.db, `questionnaires:${Boolean(q.q)}:${Boolean(q.ids)}:${sortShape(q.sort)}:${order}`, () =>
       app.db
         .select({
           id: questionnaires.id,

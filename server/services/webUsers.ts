@@ -5,7 +5,7 @@ import { isRoleId, ROLE_NAMES } from '../../domain/roles';
 import { safeCell } from '../../domain/validation';
 import { WEB_USER_EXPORT, type WebUser, type WebUserValues } from '../../domain/webUsers';
 import type { Db, Tx } from '../db/client';
-import { countAll, matchesPerson, PERSON_PLACEHOLDERS, orderBy, personSearch } from '../db/list';
+import { countAll, matchesPerson, orderBy, PERSON_PLACEHOLDERS, personSearch, sortShape } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, locations, locationZoneManagers, userActions, users } from '../db/schema';
 import { booleanQuery, listQuery } from '../http';
@@ -93,7 +93,7 @@ export function userWhere(q: Partial<UserFilter>, values: Record<string, unknown
 }
 
 /** The shape of a filter: which filters it has, its sort and order. */
-const userShape = (q: Partial<UserFilter>) => `users:${q.status !== undefined}:${q.clientId !== undefined}:${q.rolId !== undefined}:${personSearch(q.q ?? '')?.count ?? 0}:${q.sort ?? ''}:${q.order}`;
+const userShape = (q: Partial<UserFilter>) => `users:${q.status !== undefined}:${q.clientId !== undefined}:${q.rolId !== undefined}:${personSearch(q.q ?? '')?.count ?? 0}:${sortShape(q.sort)}:${q.order}`;
 
 /** One page of users of the filter, sorted in SQL (the id breaks ties); its statement built once per shape. */
 export async function pageOfUsers(db: Db, q: UserFilter, limit = q.limit, offset = q.offset): Promise<WebUser[]> {

@@ -6,7 +6,7 @@ import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type
 import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
 import { type Db, jsonValue, rowsOf, type Tx } from '../../db/client';
-import { countAll, matchesFolded, searchPattern, nameOf, orderBy, pageTotal, totalColumn } from '../../db/list';
+import { countAll, matchesFolded, nameOf, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../../db/list';
 import { placeholders, preparedOnce } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
 
@@ -81,7 +81,7 @@ export async function listProjects(db: Db, q: ProjectListFilter) {
   const values = { pattern: name ? searchPattern(name) : undefined, clientId: q.clientId, today };
   // One statement: the page, and its count as an uncorrelated subquery run once. Only a page past the
   // last one counts apart.
-  const statement = preparedOnce(db, `projects:${Boolean(name)}:${q.clientId !== undefined}:${Boolean(q.future)}:${q.sort ?? ''}:${q.order}`, () => {
+  const statement = preparedOnce(db, `projects:${Boolean(name)}:${q.clientId !== undefined}:${Boolean(q.future)}:${sortShape(q.sort)}:${q.order}`, () => {
     const filtered = where(placeholders('pattern', 'clientId', 'today'));
     return db
       .select({ ...listColumns, total: totalColumn(projects, filtered) })
