@@ -83,28 +83,14 @@ function paramFiller(params: readonly unknown[]): (values: Record<string, unknow
 /** A row of the driver (array mode) as the selection's object. */
 type RowMapper = (row: unknown[]) => Record<string, unknown>;
 
-/** A flat selection's mapper: each field's name and decoder, found once. */
-function flatMapper(fields: NonNullable<NodePgStatement['fields']>): RowMapper {
-  const names = fields.map((f) => f.path[0]);
-  const decoders = fields.map((f) => decoderOf(f.field));
-  return (row) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) {
-      const value = row[i];
-      const decode = decoders[i];
-      out[names[i]] = value === null || decode === null ? value : decode(value);
-    }
-    return out;
-  };
-}
-
 /**
- * A nested selection's mapper (`{ move: { id, … }, location: { … } }`), answering what drizzle's
- * `mapResultRow` answers: objects made along each field's path, and an object of a left-joined table
- * null when the join found nothing, by drizzle's own rule: the object's first column is null, and all
- * of its columns are of that one table, which is not inner-joined (`joinsNotNullableMap`).
+ * A selection's mapper, its fields' paths and decoders found once, answering what drizzle's
+ * `mapResultRow` answers: flat fields (`{ id, name }`), or objects made along each field's path
+ * (`{ move: { id, … }, location: { … } }`) with an object of a left-joined table null when the join
+ * found nothing, by drizzle's own rule: the object's first column is null, and all of its columns are
+ * of that one table, which is not inner-joined (`joinsNotNullableMap`).
  */
-function nestedMapper(fields: NonNullable<NodePgStatement['fields']>, joins: Record<string, boolean> | undefined): RowMapper {
+function rowMapper(fields: NonNullable<NodePgStatement['fields']>, joins: Record<string, boolean> | undefined): RowMapper {
   const slots = fields.map(({ path, field }) => ({
     parents: path.slice(0, -1),
     name: path[path.length - 1],
@@ -148,7 +134,7 @@ function direct<T>(statement: Prepared<T>): Prepared<T> {
   const s = statement as unknown as NodePgStatement;
   const kind = (statement as unknown as { constructor?: Record<symbol, unknown> }).constructor?.[entityKind];
   if (kind !== 'NodePgPreparedQuery' || !s.fields || s.customResultMapper) return statement;
-  const map = s.fields.every((f) => f.path.length === 1) ? flatMapper(s.fields) : nestedMapper(s.fields, s.joinsNotNullableMap);
+  const map = rowMapper(s.fields, s.joinsNotNullableMap);
   const fill = paramFiller(s.params);
   const { client, queryConfig } = s;
   const text = (queryConfig as { text: string }).text;

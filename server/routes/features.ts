@@ -1,19 +1,19 @@
 /** Client attributes (spec 1 §2.6, §7): name, required flag and values, one of them the default. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Feature, FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureAnswer, type FeatureInput, featureListAnswer, featureSavedAnswer, featureSchema, featureUpdateSchema } from '../../domain/features';
+import { FEATURE_DIALOG_FIELDS, FEATURE_TEXT, featureAnswer, type FeatureInput, featureListAnswer, featureSavedAnswer, featureSchema, featureUpdateSchema } from '../../domain/features';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
 import { id } from '../../domain/validation';
 import type { App } from '../app';
-import { type Db, jsonValue, type Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { type ListFilter, matches, searchPattern, type ShortList, shortListPage } from '../db/list';
 import { clients, features, featureValues, locationFeatureValues } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
-import { applyRequiredDefault, holdClientForAttributes, withValues } from '../services/features';
+import { applyRequiredDefault, featureValuesColumn, holdClientForAttributes } from '../services/features';
 import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.features.read };
@@ -25,14 +25,10 @@ type ListFeaturesQuery = z.infer<typeof listFeaturesQuery>;
 const columns = { id: features.id, clientId: features.clientId, clientName: clients.name, name: features.name, isRequired: features.isRequired, updatedAt: features.updatedAt };
 const sortable = { id: features.id, name: features.name, isRequired: features.isRequired, clientName: clients.name };
 
-/** A feature's values, in their order, as a column of its row (the list's page reads them in the same statement). */
-const valuesColumn = sql<Pick<Feature, 'values'>['values']>`(select coalesce(json_agg(json_build_object('id', v.id, 'value', v.value, 'isDefault', v.is_default) order by v.id), '[]')
-  from ${featureValues} v where v.feature_id = ${features.id})`.mapWith((value) => jsonValue(value));
-
 const featureList: ShortList = {
   name: 'features',
   table: features,
-  columns: { ...columns, values: valuesColumn },
+  columns: { ...columns, values: featureValuesColumn },
   sortable,
   fallback: 'name',
   join: (query) => query.innerJoin(clients, eq(clients.id, features.clientId)),
@@ -46,8 +42,11 @@ async function listFeatures(app: App, q: ListFeaturesQuery) {
 }
 
 async function readFeature(db: Db | Tx, featureId: number) {
-  const rows = await db.select(columns).from(features).innerJoin(clients, eq(clients.id, features.clientId)).where(eq(features.id, featureId));
-  const [feature] = await withValues(db, rows);
+  const [feature] = await db
+    .select({ ...columns, values: featureValuesColumn })
+    .from(features)
+    .innerJoin(clients, eq(clients.id, features.clientId))
+    .where(eq(features.id, featureId));
   return feature ?? null;
 }
 

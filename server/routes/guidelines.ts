@@ -86,7 +86,7 @@ export default async function guidelineRoutes(app: App) {
     const filters: ListFilter[] = [];
     if (q.current !== undefined) filters.push(currentOnly(q.current));
     if (q.q) filters.push(nameLike(q.q));
-    if (q.ids) filters.push({ shape: 'ids', value: `{${q.ids.join(',')}}`, where: (v) => sql`${guidelines.id} = any(${v}::int[])` });
+    if (q.ids) filters.push({ shape: 'ids', value: q.ids, where: (v) => sql`${guidelines.id} = any(${v}::int[])` });
     if (q.sequenceId !== undefined) filters.push({ shape: 'sequence', value: q.sequenceId, where: (v) => eq(guidelines.sequenceId, v as never) });
     return pageOf(app, filters, q);
   });

@@ -1,33 +1,26 @@
 /** Client attributes with their values, and the rule that required ones reach every location. */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Feature } from '../../domain/features';
-import type { Db, Tx } from '../db/client';
+import { type Db, jsonValue, type Tx } from '../db/client';
 import { clients, features, featureValues } from '../db/schema';
+
+/**
+ * An attribute's values, in the order they were created, as a column of its row: every read of
+ * attributes (the list's page, one attribute, a client's) takes them in its own statement. The
+ * attribute's id is named with its table: in a one-table select drizzle writes columns bare, and a bare
+ * `id` in the subquery would be the value's own.
+ */
+export const featureValuesColumn = sql<Feature['values']>`(select coalesce(json_agg(json_build_object('id', v.id, 'value', v.value, 'isDefault', v.is_default) order by v.id), '[]')
+  from ${featureValues} v where v.feature_id = ${features}.id)`.mapWith((value) => jsonValue<Feature['values']>(value));
 
 /** The attributes of some clients, values included, ordered by name. */
 export async function featuresOfClients(db: Db | Tx, clientIds: number[]): Promise<Feature[]> {
   if (!clientIds.length) return [];
-  const rows = await db.select().from(features).where(inArray(features.clientId, clientIds)).orderBy(asc(features.name), asc(features.id));
-  return withValues(db, rows);
-}
-
-/** Adds each attribute's values (in the order they were created). */
-export async function withValues<F extends { id: number; clientId: number; name: string; isRequired: boolean }>(db: Db | Tx, rows: F[]): Promise<(F & Pick<Feature, 'values'>)[]> {
-  if (!rows.length) return [];
-  const values = await db
-    .select()
-    .from(featureValues)
-    .where(
-      inArray(
-        featureValues.featureId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(featureValues.id));
-  return rows.map((r) => ({
-    ...r,
-    values: values.filter((v) => v.featureId === r.id).map(({ id, value, isDefault }) => ({ id, value, isDefault })),
-  }));
+  return db
+    .select({ ...getTableColumns(features), values: featureValuesColumn })
+    .from(features)
+    .where(inArray(features.clientId, clientIds))
+    .orderBy(asc(features.name), asc(features.id));
 }
 
 /**
