@@ -181,14 +181,24 @@ export async function syncProfile(): Promise<void> {
   if (profile && now) adoptProfile(now.profile, profile);
 }
 
-/** Logs out on the device and returns to login (a failed refresh ends the session); logging in again returns here, with what was typed. */
+/** The pages already on their way to the login: a second call refused meanwhile goes nowhere new. */
+const leavingForLogin = new WeakSet<Window>();
+
+/**
+ * Logs out on the device and returns to login (a failed refresh ends the session); logging in again returns
+ * here, with what was typed. Once per page: the calls refused together (a save and the record's reading)
+ * each end here, and a second trip to the login would cut the first one short, mid-load.
+ */
 export function endSessionAndGoToLogin(): never {
-  // The forms' unsaved work first: logging in again as the same user gives it back (drafts.ts).
-  keepDrafts();
-  clearSession();
-  markSessionExpired();
-  rememberNext(window.location.pathname + window.location.search);
-  window.location.assign('/login');
+  if (!leavingForLogin.has(window)) {
+    leavingForLogin.add(window);
+    // The forms' unsaved work first: logging in again as the same user gives it back (drafts.ts).
+    keepDrafts();
+    clearSession();
+    markSessionExpired();
+    rememberNext(window.location.pathname + window.location.search);
+    window.location.assign('/login');
+  }
   throw new ApiError(AUTH_TEXT.sessionExpired, 401, { message: AUTH_TEXT.sessionExpired });
 }
 

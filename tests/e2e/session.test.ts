@@ -616,6 +616,10 @@ describe('work typed when the session ends', () => {
     const name = `Ópticas Descarte ${Date.now().toString(36)}`;
     const id = await clientToEdit(name);
     const { page, errors } = await open();
+    // Each trip to the login asks for it once: the save and the record read again, both refused, once went
+    // twice, the second trip cutting the first short (net::ERR_ABORTED).
+    let logins = 0;
+    page.on('request', (r) => void (r.isNavigationRequest() && new URL(r.url()).pathname === '/login' && logins++));
     for (const next of ['admin@campo.test', 'operaciones@campo.test']) {
       await loginThroughForm(page, 'admin@campo.test');
       await page.goto(`/clients/edit/${id}`);
@@ -650,6 +654,8 @@ describe('work typed when the session ends', () => {
     }
     // Nothing waits any more: the login form says no work will come back.
     expect(await page.getByText(DRAFT_TEXT.kept).count()).toBe(0);
+    // The first visit; then two users, each sent to the login by the session's end and again by 'Desconectar'.
+    expect(logins).toBe(1 + 2 * 2);
     errors.assertNone(LOGIN_REFUSED);
   });
 

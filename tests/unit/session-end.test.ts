@@ -1,0 +1,42 @@
+/**
+ * A session refused under several calls at once (a save and the record's reading): the tab goes to the
+ * login once. A second trip, started while the first loads, cut it short (net::ERR_ABORTED, a login page
+ * half loaded) and asked for the page twice.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './memoryStorage';
+import { AUTH_TEXT } from '../../domain/auth';
+import { request } from '../../src/dataProvider/http';
+
+let assign: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  assign = vi.fn();
+  vi.stubGlobal('window', { location: { pathname: '/clients/edit/8', search: '', assign } });
+  vi.stubGlobal('navigator', {});
+  vi.stubGlobal('sessionStorage', memoryStorage());
+  vi.stubGlobal('localStorage', memoryStorage());
+  localStorage.setItem('campo.session', JSON.stringify({ token: 't', refreshToken: 'revocado', expiresAt: Date.now() + 60_000, profile: { id: 1 } }));
+  // Every call refused, the refresh too: the session is over.
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'No autorizado' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a session that ends under several calls', () => {
+  it('goes to the login once, whatever the number of calls refused, each told why', async () => {
+    const answers = await Promise.allSettled([request('/clients', { method: 'PUT', body: { id: 8 } }), request('/clients/8'), request('/clients/8')]);
+    for (const answer of answers) expect(answer).toMatchObject({ status: 'rejected', reason: { status: 401, message: AUTH_TEXT.sessionExpired } });
+    // A call that comes after, the session already cleared, goes nowhere new either.
+    await expect(request('/clients/8')).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/login');
+    expect(localStorage.getItem('campo.session')).toBeNull();
+    // Logging in again returns to the page the user was on.
+    expect(sessionStorage.getItem('campo.next')).toBe('/clients/edit/8');
+  });
+
+  it('goes again from a page that opened afterwards (another document)', async () => {
+    await expect(request('/clients/8')).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+});
