@@ -3,6 +3,7 @@ import { AccessDenied, Admin, CustomRoutes, localStorageStore, NotFound, Resourc
 import { createBrowserRouter, Navigate, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { type Area, canUse, isAdmin, STAFF } from '../domain/roles';
 import { authProvider, currentRole } from './authProvider';
+import { leaveForLogin } from './authProvider/session';
 import { dataProvider } from './dataProvider';
 import { createQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
@@ -16,7 +17,7 @@ import { LazyResource } from './resources/LazyResource';
 
 /** Login lives outside <Admin> (main.tsx): react-admin's login route sends the browser there. */
 function ToLogin() {
-  window.location.replace('/login');
+  leaveForLogin({ replace: true });
   return null;
 }
 

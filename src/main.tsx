@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clearSession, getSession, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
+import { clearSession, getSession, leaveForLogin, leavingForLogin, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
 import { keepDrafts, onlyDraftsOf } from './authProvider/drafts';
 import { refreshSession, syncProfile } from './dataProvider/http';
 import { ChangePasswordPage } from './public/ChangePasswordPage';
@@ -73,9 +73,10 @@ function Root() {
     () =>
       onSessionChangedElsewhere((change) => {
         if (mode === 'admin' && change === 'ended') {
+          if (leavingForLogin()) return;
           keepDrafts();
           rememberNext(location.pathname + location.search);
-          location.assign('/login');
+          leaveForLogin();
         } else if ((mode === 'admin' && change === 'otherUser') || (mode === 'public' && change === 'started' && publicScreen(location.pathname) === 'login')) {
           location.assign(mode === 'admin' ? '/' : takeNext());
         }

@@ -78,6 +78,25 @@ export function onSessionChangedElsewhere(handler: (change: SessionChange) => vo
 /** True when the access token is gone or will expire within the next 30 seconds. */
 export const needsRefresh = (session: StoredSession) => session.expiresAt - Date.now() < 30_000;
 
+/** The pages already on their way to the login form. */
+const leaving = new WeakSet<Window>();
+
+/** True once this page has set off for the login form: it is about to be replaced. */
+export const leavingForLogin = (): boolean => leaving.has(window);
+
+/**
+ * Sends the page to the login form, once. A session refused under several calls at once ends in several
+ * places (each call, then react-admin's logout after the 401 and its route to /login): a second trip,
+ * started while the first loads, cut it short (net::ERR_ABORTED, a login half loaded). `replace` keeps
+ * the page left out of the history.
+ */
+export function leaveForLogin({ replace = false } = {}): void {
+  if (leaving.has(window)) return;
+  leaving.add(window);
+  if (replace) window.location.replace('/login');
+  else window.location.assign('/login');
+}
+
 /** Where to go after login: the path the user asked for before being sent to /login. */
 export function rememberNext(path: string) {
   // A second call that ends the session runs once the page is already on the login form: the form is

@@ -1,6 +1,6 @@
 import { AUTH_TEXT, type LoginAnswer, type UserProfile } from '../../domain/auth';
 import { fetchProfile, profileScope } from '../authProvider/profile';
-import { clearSession, getSession, markSessionExpired, rememberNext, saveProfile, updateTokens } from '../authProvider/session';
+import { clearSession, getSession, leaveForLogin, leavingForLogin, markSessionExpired, rememberNext, saveProfile, updateTokens } from '../authProvider/session';
 import { keepDrafts } from '../authProvider/drafts';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 import { fetchFailure, statusMessage } from './httpText';
@@ -181,23 +181,19 @@ export async function syncProfile(): Promise<void> {
   if (profile && now) adoptProfile(now.profile, profile);
 }
 
-/** The pages already on their way to the login: a second call refused meanwhile goes nowhere new. */
-const leavingForLogin = new WeakSet<Window>();
-
 /**
  * Logs out on the device and returns to login (a failed refresh ends the session); logging in again returns
  * here, with what was typed. Once per page: the calls refused together (a save and the record's reading)
  * each end here, and a second trip to the login would cut the first one short, mid-load.
  */
 export function endSessionAndGoToLogin(): never {
-  if (!leavingForLogin.has(window)) {
-    leavingForLogin.add(window);
+  if (!leavingForLogin()) {
     // The forms' unsaved work first: logging in again as the same user gives it back (drafts.ts).
     keepDrafts();
     clearSession();
     markSessionExpired();
     rememberNext(window.location.pathname + window.location.search);
-    window.location.assign('/login');
+    leaveForLogin();
   }
   throw new ApiError(AUTH_TEXT.sessionExpired, 401, { message: AUTH_TEXT.sessionExpired });
 }

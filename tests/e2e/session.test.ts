@@ -620,6 +620,11 @@ describe('work typed when the session ends', () => {
     // twice, the second trip cutting the first short (net::ERR_ABORTED).
     let logins = 0;
     page.on('request', (r) => void (r.isNavigationRequest() && new URL(r.url()).pathname === '/login' && logins++));
+    // A login slow to load leaves react-admin the time to log out after the 401 and route to /login too.
+    await page.route('**/login', async (route) => {
+      if (route.request().isNavigationRequest()) await new Promise((r) => setTimeout(r, 1500));
+      await route.fallback();
+    });
     for (const next of ['admin@campo.test', 'operaciones@campo.test']) {
       await loginThroughForm(page, 'admin@campo.test');
       await page.goto(`/clients/edit/${id}`);

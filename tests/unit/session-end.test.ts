@@ -1,18 +1,21 @@
 /**
- * A session refused under several calls at once (a save and the record's reading): the tab goes to the
- * login once. A second trip, started while the first loads, cut it short (net::ERR_ABORTED, a login page
+ * A session refused under several calls at once (a save and the record's reading), then react-admin's own
+ * logout after the 401: the tab goes to the login once. A second trip, started while the first loads, cut it short (net::ERR_ABORTED, a login page
  * half loaded) and asked for the page twice.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './memoryStorage';
 import { AUTH_TEXT } from '../../domain/auth';
+import { leaveForLogin } from '../../src/authProvider/session';
 import { request } from '../../src/dataProvider/http';
 
 let assign: ReturnType<typeof vi.fn>;
+let replace: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   assign = vi.fn();
-  vi.stubGlobal('window', { location: { pathname: '/clients/edit/8', search: '', assign } });
+  replace = vi.fn();
+  vi.stubGlobal('window', { location: { pathname: '/clients/edit/8', search: '', assign, replace } });
   vi.stubGlobal('navigator', {});
   vi.stubGlobal('sessionStorage', memoryStorage());
   vi.stubGlobal('localStorage', memoryStorage());
@@ -26,8 +29,11 @@ describe('a session that ends under several calls', () => {
   it('goes to the login once, whatever the number of calls refused, each told why', async () => {
     const answers = await Promise.allSettled([request('/clients', { method: 'PUT', body: { id: 8 } }), request('/clients/8'), request('/clients/8')]);
     for (const answer of answers) expect(answer).toMatchObject({ status: 'rejected', reason: { status: 401, message: AUTH_TEXT.sessionExpired } });
-    // A call that comes after, the session already cleared, goes nowhere new either.
+    // A call that comes after, the session already cleared, goes nowhere new either; nor does react-admin,
+    // which logs out after the 401 and routes to its /login (App.tsx's ToLogin).
     await expect(request('/clients/8')).rejects.toMatchObject({ status: 401 });
+    leaveForLogin({ replace: true });
+    expect(replace).not.toHaveBeenCalled();
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith('/login');
     expect(localStorage.getItem('campo.session')).toBeNull();
@@ -38,5 +44,13 @@ describe('a session that ends under several calls', () => {
   it('goes again from a page that opened afterwards (another document)', async () => {
     await expect(request('/clients/8')).rejects.toMatchObject({ status: 401 });
     expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it("react-admin's route to the login, on its own (a logout), goes once too", () => {
+    leaveForLogin({ replace: true });
+    leaveForLogin({ replace: true });
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(replace).toHaveBeenCalledWith('/login');
+    expect(assign).not.toHaveBeenCalled();
   });
 });
