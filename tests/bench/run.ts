@@ -221,7 +221,7 @@ try {
     const row = { c, api, peak, sql, statements: shape.flat().length, load: load1() };
     rows.push(row);
     console.log(
-      `${(c.group + ': ' + c.name).padEnd(80)} API p50 ${api.p50.toFixed(1).padStart(7)} p95 ${api.p95.toFixed(1).padStart(7)} ms  ${api.rps.toFixed(0).padStart(5)} req/s · SQL p50 ${sql.p50.toFixed(1).padStart(7)} p95 ${sql.p95.toFixed(1).padStart(7)} ms · ×${(api.p95 / sql.p95).toFixed(2)} · RSS pico ${peak.toFixed(0)} MB${api.errors ? ` · ${api.errors} errores` : ''}`,
+      `${(c.group + ': ' + c.name).padEnd(80)} API p50 ${api.p50.toFixed(1).padStart(7)} p95 ${api.p95.toFixed(1).padStart(7)} ms  ${api.rps.toFixed(0).padStart(5)} req/s · CPU ${api.cpu.toFixed(0).padStart(4)} µs · SQL p50 ${sql.p50.toFixed(1).padStart(7)} p95 ${sql.p95.toFixed(1).padStart(7)} ms · ×${(api.p95 / sql.p95).toFixed(2)} · RSS pico ${peak.toFixed(0)} MB${api.errors ? ` · ${api.errors} errores` : ''}`,
     );
   }
 } finally {
