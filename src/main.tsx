@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clearSession, getSession, leaveForLogin, leavingForLogin, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
+import { clearSession, getSession, leaveFor, leaveForLogin, leavingForLogin, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
 import { keepDrafts, onlyDraftsOf } from './authProvider/drafts';
 import { refreshSession, syncProfile } from './dataProvider/http';
 import { ChangePasswordPage } from './public/ChangePasswordPage';
@@ -78,7 +78,7 @@ function Root() {
           rememberNext(location.pathname + location.search);
           leaveForLogin();
         } else if ((mode === 'admin' && change === 'otherUser') || (mode === 'public' && change === 'started' && publicScreen(location.pathname) === 'login')) {
-          location.assign(mode === 'admin' ? '/' : takeNext());
+          leaveFor(mode === 'admin' ? '/' : takeNext());
         }
       }),
     [mode],

@@ -78,24 +78,30 @@ export function onSessionChangedElsewhere(handler: (change: SessionChange) => vo
 /** True when the access token is gone or will expire within the next 30 seconds. */
 export const needsRefresh = (session: StoredSession) => session.expiresAt - Date.now() < 30_000;
 
-/** The pages already on their way to the login form. */
-const leaving = new WeakSet<Window>();
+/** Where each page has set off for: it is about to be replaced by that one. */
+const leaving = new WeakMap<Window, string>();
 
-/** True once this page has set off for the login form: it is about to be replaced. */
-export const leavingForLogin = (): boolean => leaving.has(window);
+/**
+ * Sends the page to `path` (the console's own), once: a second trip there, started while the first loads,
+ * would cut it short (net::ERR_ABORTED, a page half loaded). Another destination still goes: the session's
+ * end while the console starts over at '/' (a new role) goes to the login. `replace` keeps the page left out
+ * of the history.
+ */
+export function leaveFor(path: string, { replace = false } = {}): void {
+  if (leaving.get(window) === path) return;
+  leaving.set(window, path);
+  if (replace) window.location.replace(path);
+  else window.location.assign(path);
+}
+
+/** True once this page has set off for the login form. */
+export const leavingForLogin = (): boolean => leaving.get(window) === '/login';
 
 /**
  * Sends the page to the login form, once. A session refused under several calls at once ends in several
- * places (each call, then react-admin's logout after the 401 and its route to /login): a second trip,
- * started while the first loads, cut it short (net::ERR_ABORTED, a login half loaded). `replace` keeps
- * the page left out of the history.
+ * places (each call, then react-admin's logout after the 401 and its route to /login).
  */
-export function leaveForLogin({ replace = false } = {}): void {
-  if (leaving.has(window)) return;
-  leaving.add(window);
-  if (replace) window.location.replace('/login');
-  else window.location.assign('/login');
-}
+export const leaveForLogin = (options: { replace?: boolean } = {}): void => leaveFor('/login', options);
 
 /** Where to go after login: the path the user asked for before being sent to /login. */
 export function rememberNext(path: string) {

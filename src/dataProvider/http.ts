@@ -1,6 +1,6 @@
 import { AUTH_TEXT, type LoginAnswer, type UserProfile } from '../../domain/auth';
 import { fetchProfile, profileScope } from '../authProvider/profile';
-import { clearSession, getSession, leaveForLogin, leavingForLogin, markSessionExpired, rememberNext, saveProfile, updateTokens } from '../authProvider/session';
+import { clearSession, getSession, leaveFor, leaveForLogin, leavingForLogin, markSessionExpired, rememberNext, saveProfile, updateTokens } from '../authProvider/session';
 import { keepDrafts } from '../authProvider/drafts';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 import { fetchFailure, statusMessage } from './httpText';
@@ -166,7 +166,8 @@ export function refreshSession(): Promise<boolean> {
 /** Keeps the profile read again; a new role or client starts the console over from its home. */
 function adoptProfile(before: UserProfile, profile: UserProfile) {
   saveProfile(profile);
-  if (profileScope(profile) !== profileScope(before)) window.location.assign('/');
+  // Once: the renewal and the profile read at start may both see the change.
+  if (profileScope(profile) !== profileScope(before)) leaveFor('/');
 }
 
 /**

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './memoryStorage';
 import { AUTH_TEXT } from '../../domain/auth';
-import { leaveForLogin } from '../../src/authProvider/session';
+import { leaveFor, leaveForLogin } from '../../src/authProvider/session';
 import { request } from '../../src/dataProvider/http';
 
 let assign: ReturnType<typeof vi.fn>;
@@ -52,5 +52,15 @@ describe('a session that ends under several calls', () => {
     expect(replace).toHaveBeenCalledTimes(1);
     expect(replace).toHaveBeenCalledWith('/login');
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("starts the console over once (a new role seen by the renewal and by the profile's read), and the login still goes after", () => {
+    leaveFor('/');
+    leaveFor('/');
+    expect(assign.mock.calls).toEqual([['/']]);
+    leaveForLogin();
+    leaveForLogin({ replace: true });
+    expect(assign.mock.calls).toEqual([['/'], ['/login']]);
+    expect(replace).not.toHaveBeenCalled();
   });
 });
