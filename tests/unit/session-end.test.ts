@@ -1,10 +1,10 @@
 /**
  * A session refused under several calls at once (a save and the record's reading), then react-admin's own
- * logout after the 401: the tab goes to the login once. A second trip, started while the first loads, cut it short (net::ERR_ABORTED, a login page
- * half loaded) and asked for the page twice.
+ * logout after the 401: the tab goes to the login once. A second trip, started while the first loads, cut it
+ * short (net::ERR_ABORTED, a login page half loaded) and asked for the page twice.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from './memoryStorage';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { draftsTab } from './memoryStorage';
 import { AUTH_TEXT } from '../../domain/auth';
 import { leaveFor, leaveForLogin } from '../../src/authProvider/session';
 import { request } from '../../src/dataProvider/http';
@@ -12,18 +12,16 @@ import { request } from '../../src/dataProvider/http';
 let assign: ReturnType<typeof vi.fn>;
 let replace: ReturnType<typeof vi.fn>;
 
+// The tab's storages in memory, with user 1's session (unstubbed after each test).
+draftsTab({ loggedIn: true });
 beforeEach(() => {
   assign = vi.fn();
   replace = vi.fn();
   vi.stubGlobal('window', { location: { pathname: '/clients/edit/8', search: '', assign, replace } });
   vi.stubGlobal('navigator', {});
-  vi.stubGlobal('sessionStorage', memoryStorage());
-  vi.stubGlobal('localStorage', memoryStorage());
-  localStorage.setItem('campo.session', JSON.stringify({ token: 't', refreshToken: 'revocado', expiresAt: Date.now() + 60_000, profile: { id: 1 } }));
   // Every call refused, the refresh too: the session is over.
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'No autorizado' }), { status: 401, headers: { 'content-type': 'application/json' } }));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('a session that ends under several calls', () => {
   it('goes to the login once, whatever the number of calls refused, each told why', async () => {
