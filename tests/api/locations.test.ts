@@ -125,6 +125,26 @@ describe('listing a client’s points of sale', () => {
     expect((fine.json().rows as { clientLocationId: string }[]).map((r) => r.clientLocationId).sort()).toEqual(['CAF-001', 'CAF-002']);
   });
 
+  it('answers the first page a screen opens on (a statement without values, kept by each connection) as any other page, changes included', async () => {
+    const ids = async (url: string) => {
+      const res = await get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { rows: { id: number }[] }).rows.map((r) => r.id);
+    };
+    // 22 is no page size of the console: that page runs with its values, unnamed, as it always did.
+    const unnamed = async () => (await ids('/api/locations?limit=22')).slice(0, 20);
+    const before = await unnamed();
+    expect(before).toHaveLength(20);
+    // More times than the pool has connections, and past PostgreSQL's first custom plans of each.
+    for (let i = 0; i < 12; i++) expect(await ids('/api/locations?limit=20')).toEqual(before);
+    const created = await send('POST', '/api/locations', newLocation({ fullName: '0000 Primero de la lista', clientLocationId: 'KEPT-001', zoneManagersIds: [], ownerId: null }));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const after = await unnamed();
+    expect(after[0]).toBe(id);
+    for (let i = 0; i < 12; i++) expect(await ids('/api/locations?limit=20')).toEqual(after);
+  });
+
   it('lists across clients at /locations, filtered by client and status', async () => {
     const all = (await get('/api/locations?limit=1000')).json() as { rows: { clientId: number }[]; count: number };
     expect(new Set(all.rows.map((r) => r.clientId)).size).toBeGreaterThan(1);

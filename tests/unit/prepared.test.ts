@@ -167,3 +167,58 @@ describe('preparedSql with keepPlan', () => {
     expect(asked[3].name).toBeFalsy();
   });
 });
+
+describe('a first page with no value besides its size runs named, without parameters', () => {
+  const things = pgTable('things', { id: integer('id').primaryKey(), name: text('name') });
+  const recordingPool = () => {
+    const asked: { name?: string; text: string; params: unknown[] }[] = [];
+    const query = async (config: { name?: string; text: string }, params: unknown[]) => {
+      asked.push({ name: config.name, text: config.text, params });
+      return { rows: [[1, 'uno']], fields: [], rowCount: 1, command: 'SELECT' };
+    };
+    return { asked, pool: Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { query }) };
+  };
+  const unfiltered = (db: NodePgDatabase) =>
+    db.select({ id: things.id, name: things.name }).from(things).orderBy(things.name, things.id).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('');
+  const filtered = (db: NodePgDatabase) =>
+    db
+      .select({ id: things.id, name: things.name })
+      .from(things)
+      .where(eq(things.name, sql.placeholder('name')))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('');
+
+  it('inlines the size of a console page and names the statement by its text; every other page keeps its parameters, unnamed', async () => {
+    const { asked, pool } = recordingPool();
+    const db = drizzle({ client: pool });
+    const page = preparedOnce(db as unknown as Db, 'things', () => unfiltered(db));
+    expect(await page.execute({ limit: 21, offset: 0 })).toEqual([{ id: 1, name: 'uno' }]);
+    await page.execute({ limit: 21, offset: 0 });
+    await page.execute({ limit: 11, offset: 0 });
+    // Another page, a size no list offers, and a filtered first page: as before.
+    await page.execute({ limit: 21, offset: 20 });
+    await page.execute({ limit: 22, offset: 0 });
+    await preparedOnce(db as unknown as Db, 'filtered', () => filtered(db)).execute({ name: 'uno', limit: 21, offset: 0 });
+
+    const [first, again, ten, second, odd, withValue] = asked;
+    expect(first.text).toMatch(/ order by "things"\."name", "things"\."id" limit 21 offset 0$/);
+    expect(first.params).toEqual([]);
+    expect(first.name).toMatch(/^campo_[\w-]{20}$/);
+    expect(again).toEqual(first);
+    expect(ten.text).toMatch(/ limit 11 offset 0$/);
+    expect(ten.name).toMatch(/^campo_/);
+    expect(ten.name).not.toBe(first.name);
+    expect(second).toMatchObject({ name: '', params: [21, 20] });
+    expect(second.text).toMatch(/ limit \$1 offset \$2$/);
+    expect(odd).toMatchObject({ name: '', params: [22, 0] });
+    expect(withValue).toMatchObject({ name: '', params: ['uno', 21, 0] });
+  });
+
+  it('refuses a size that is not a number, as a parameter would', async () => {
+    const { asked, pool } = recordingPool();
+    const db = drizzle({ client: pool });
+    await preparedOnce(db as unknown as Db, 'things', () => unfiltered(db)).execute({ limit: '21', offset: 0 });
+    expect(asked[0]).toMatchObject({ name: '', params: ['21', 0] });
+  });
+});
