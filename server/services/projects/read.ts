@@ -14,7 +14,9 @@ type Reader = Db | Tx;
 
 
 /** Visits a Getter can still take, as an SQL list. */
-const AVAILABLE = sql`(${VISIT_STATE.PUBLICADA}, ${VISIT_STATE.PUBLICADA_POR_CANCELACION})`;
+// Constants of the code, written into the SQL text rather than sent as values: the list's first page then
+// has no value besides its size, and PostgreSQL keeps its plan (`firstPageStatements`, server/db/prepared.ts).
+const AVAILABLE = sql.raw(`('${VISIT_STATE.PUBLICADA}', '${VISIT_STATE.PUBLICADA_POR_CANCELACION}')`);
 
 /** Moves in course, as an SQL list. */
 const IN_COURSE_SQL = sql`(${sql.join(
