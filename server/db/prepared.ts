@@ -10,8 +10,10 @@
  * ran slower (BENCHMARKS.md, fifth round). Named, most list statements of the benchmark ran 1.2–8 times
  * faster (planning is up to half of their database time), the projects' name search slower; a generic
  * plan is also chosen from the first values a connection sees, which a skewed filter (a rare status)
- * may not share. Only the stock page, whose plan does not depend on its values, is named
- * (`preparedSql` with `keepPlan`; docs/decisions.md, "Planes guardados sólo donde no dependen de los valores").
+ * may not share. Named are only the stock page, whose plan does not depend on its values (`preparedSql`
+ * with `keepPlan`; docs/decisions.md, "Planes guardados sólo donde no dependen de los valores"), and a
+ * list's first page with no value besides its size (`firstPageStatements`; "La primera página sin filtros,
+ * con su plan guardado").
  */
 import { createHash } from 'node:crypto';
 import { Column, DrizzleQueryError, entityKind, getTableName, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
