@@ -654,8 +654,12 @@ describe('work typed when the session ends', () => {
         expect(await page.getByText(DRAFT_TEXT.restored).count()).toBe(0);
       }
       await page.getByRole('button', { name: 'Perfil' }).click();
+      // 'Desconectar' routes to /login within the page first (the address changes at once), and the login's
+      // own page loads after it (ToLogin, slowed down here): the next step, and the count, wait for that load.
+      const loaded = page.waitForEvent('load');
       await page.getByRole('menuitem', { name: 'Desconectar' }).click();
       await atPath(page, '/login');
+      await loaded;
     }
     // Nothing waits any more: the login form says no work will come back.
     expect(await page.getByText(DRAFT_TEXT.kept).count()).toBe(0);
