@@ -162,6 +162,15 @@ function direct<T>(statement: Prepared<T>): Prepared<T> {
  * page, runs as before: the statements a request can make PostgreSQL keep stay few.
  */
 const KEPT_FIRST_PAGES = new Set([5, 10, 20, 25, 35, 50, 100, 150, 200].flatMap((size) => [size, size + 1]));
+/**
+ * At most this many first pages are kept by each process (and so by each of its connections): every list's
+ * unfiltered shape (its sorts × two orders) at every size above would be thousands of plans held by each
+ * connection of the pool, and any user may ask for them. The first pages asked for first are kept; past the
+ * limit, a first page runs unnamed, as every page did before.
+ */
+export const KEPT_FIRST_PAGES_MAX = 200;
+const keptFirstPages = new Set<string>();
+
 /** How drizzle ends a select whose limit and offset are placeholders. */
 const PAGE_TAIL = / limit \$(\d+) offset \$(\d+)$/;
 
@@ -189,7 +198,12 @@ function firstPageStatements(config: { text: string }, params: readonly unknown[
     let kept = bySize.get(limit);
     if (!kept) {
       const text = config.text.replace(PAGE_TAIL, ` limit ${limit} offset 0`);
-      kept = { ...config, text, name: `campo_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}` };
+      const name = `campo_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      if (!keptFirstPages.has(name)) {
+        if (keptFirstPages.size >= KEPT_FIRST_PAGES_MAX) return null;
+        keptFirstPages.add(name);
+      }
+      kept = { ...config, text, name };
       bySize.set(limit, kept);
     }
     return kept;

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { pgErrorCode } from '../../server/db/errors';
-import { preparedOnce, preparedSql } from '../../server/db/prepared';
+import { KEPT_FIRST_PAGES_MAX, preparedOnce, preparedSql } from '../../server/db/prepared';
 
 const statement = (label: string) => ({ label, execute: async () => label });
 
@@ -220,5 +220,25 @@ describe('a first page with no value besides its size runs named, without parame
     const db = drizzle({ client: pool });
     await preparedOnce(db as unknown as Db, 'things', () => unfiltered(db)).execute({ limit: '21', offset: 0 });
     expect(asked[0]).toMatchObject({ name: '', params: ['21', 0] });
+  });
+
+  it('keeps a bounded number of them: past the limit, a first page runs unnamed with its values', async () => {
+    const { asked, pool } = recordingPool();
+    const db = drizzle({ client: pool });
+    // Shapes of different texts (a constant written in each), more than the limit, asked in turn.
+    const shapes = Array.from({ length: KEPT_FIRST_PAGES_MAX + 5 }, (_, i) =>
+      preparedOnce(db as unknown as Db, `bounded:${i}`, () =>
+        db.select({ id: things.id, n: sql.raw(String(i)) }).from(things).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(''),
+      ),
+    );
+    for (const shape of shapes) await shape.execute({ limit: 21, offset: 0 });
+    const named = asked.filter((a) => a.name);
+    // Other tests of this file kept a few already: the process keeps no more than the limit in all.
+    expect(named.length).toBeGreaterThan(KEPT_FIRST_PAGES_MAX - 10);
+    expect(named.length).toBeLessThanOrEqual(KEPT_FIRST_PAGES_MAX);
+    expect(asked.at(-1)).toMatchObject({ name: '', params: [21, 0] });
+    // One kept already still runs named.
+    await shapes[0].execute({ limit: 21, offset: 0 });
+    expect(asked.at(-1)!.name).toBe(named[0].name);
   });
 });
