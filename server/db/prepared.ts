@@ -171,6 +171,9 @@ const KEPT_FIRST_PAGES = new Set([5, 10, 20, 25, 35, 50, 100, 150, 200].flatMap(
 export const KEPT_FIRST_PAGES_MAX = 200;
 const keptFirstPages = new Set<string>();
 
+/** The name of a kept statement: a hash of its text, so that a connection never holds two texts under one name. */
+const statementName = (text: string) => `campo_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+
 /** How drizzle ends a select whose limit and offset are placeholders. */
 const PAGE_TAIL = / limit \$(\d+) offset \$(\d+)$/;
 
@@ -198,7 +201,7 @@ function firstPageStatements(config: { text: string }, params: readonly unknown[
     let kept = bySize.get(limit);
     if (!kept) {
       const text = config.text.replace(PAGE_TAIL, ` limit ${limit} offset 0`);
-      const name = `campo_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      const name = statementName(text);
       if (!keptFirstPages.has(name)) {
         if (keptFirstPages.size >= KEPT_FIRST_PAGES_MAX) return null;
         keptFirstPages.add(name);
@@ -238,7 +241,7 @@ export function preparedSql<Row>(db: Db, shape: string, build: () => SQL, option
     const query = dialect.sqlToQuery(build());
     const session = db._.session as unknown as { constructor: Record<symbol, unknown> };
     const named = options.keepPlan && session.constructor[entityKind] === 'NodePgSession';
-    const name = named ? `campo_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 20)}` : '';
+    const name = named ? statementName(query.sql) : '';
     const statement = db._.session.prepareQuery(query, undefined, name, false);
     return {
       async execute(values?: Record<string, unknown>) {

@@ -141,18 +141,19 @@ describe('preparedOnce on node-postgres: a flat page mapped by a mapper made onc
   });
 });
 
-describe('preparedSql with keepPlan', () => {
-  const recordingPool = () => {
-    const asked: { name?: string; text: string; params: unknown[] }[] = [];
-    const query = async (config: { name?: string; text: string }, params: unknown[]) => {
-      asked.push({ name: config.name, text: config.text, params });
-      return { rows: [{ one: 1 }], fields: [], rowCount: 1, command: 'SELECT' };
-    };
-    return { asked, pool: Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { query }) };
+/** A pg pool that answers every query with `rows` and records each statement's name, text and parameters. */
+const recordingPool = (rows: unknown[]) => {
+  const asked: { name?: string; text: string; params: unknown[] }[] = [];
+  const query = async (config: { name?: string; text: string }, params: unknown[]) => {
+    asked.push({ name: config.name, text: config.text, params });
+    return { rows, fields: [], rowCount: rows.length, command: 'SELECT' };
   };
+  return { asked, pool: Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { query }) };
+};
 
+describe('preparedSql with keepPlan', () => {
   it('names the statement of a shape by its text on node-postgres, the values as parameters; unnamed without keepPlan', async () => {
-    const { asked, pool } = recordingPool();
+    const { asked, pool } = recordingPool([{ one: 1 }]);
     const db = drizzle({ client: pool }) as unknown as Db;
     const one = preparedSql<{ one: number }>(db, 'one', () => sql`select ${sql.placeholder('n')}::int as one`, { keepPlan: true });
     expect(await one.execute({ n: 1 })).toEqual([{ one: 1 }]);
@@ -170,14 +171,8 @@ describe('preparedSql with keepPlan', () => {
 
 describe('a first page with no value besides its size runs named, without parameters', () => {
   const things = pgTable('things', { id: integer('id').primaryKey(), name: text('name') });
-  const recordingPool = () => {
-    const asked: { name?: string; text: string; params: unknown[] }[] = [];
-    const query = async (config: { name?: string; text: string }, params: unknown[]) => {
-      asked.push({ name: config.name, text: config.text, params });
-      return { rows: [[1, 'uno']], fields: [], rowCount: 1, command: 'SELECT' };
-    };
-    return { asked, pool: Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { query }) };
-  };
+  // A row as drizzle asks for it (array mode).
+  const pagePool = () => recordingPool([[1, 'uno']]);
   const unfiltered = (db: NodePgDatabase) =>
     db.select({ id: things.id, name: things.name }).from(things).orderBy(things.name, things.id).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('');
   const filtered = (db: NodePgDatabase) =>
@@ -190,7 +185,7 @@ describe('a first page with no value besides its size runs named, without parame
       .prepare('');
 
   it('inlines the size of a console page and names the statement by its text; every other page keeps its parameters, unnamed', async () => {
-    const { asked, pool } = recordingPool();
+    const { asked, pool } = pagePool();
     const db = drizzle({ client: pool });
     const page = preparedOnce(db as unknown as Db, 'things', () => unfiltered(db));
     expect(await page.execute({ limit: 21, offset: 0 })).toEqual([{ id: 1, name: 'uno' }]);
@@ -216,14 +211,14 @@ describe('a first page with no value besides its size runs named, without parame
   });
 
   it('refuses a size that is not a number, as a parameter would', async () => {
-    const { asked, pool } = recordingPool();
+    const { asked, pool } = pagePool();
     const db = drizzle({ client: pool });
     await preparedOnce(db as unknown as Db, 'things', () => unfiltered(db)).execute({ limit: '21', offset: 0 });
     expect(asked[0]).toMatchObject({ name: '', params: ['21', 0] });
   });
 
   it('keeps a bounded number of them: past the limit, a first page runs unnamed with its values', async () => {
-    const { asked, pool } = recordingPool();
+    const { asked, pool } = pagePool();
     const db = drizzle({ client: pool });
     // Shapes of different texts (a constant written in each), more than the limit, asked in turn.
     const shapes = Array.from({ length: KEPT_FIRST_PAGES_MAX + 5 }, (_, i) =>
