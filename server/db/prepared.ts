@@ -140,14 +140,14 @@ function direct<T>(statement: Prepared<T>): Prepared<T> {
   const fill = paramFiller(s.params);
   const { client, queryConfig } = s;
   const text = (queryConfig as { text: string }).text;
-  const firstPage = firstPageStatements(queryConfig as { text: string }, s.params);
+  const firstPage = firstPageStatements(text, s.params);
   return {
     async execute(values: Record<string, unknown> = {}) {
       const kept = firstPage?.(values);
       const params = kept ? [] : fill(values);
       let rows: unknown[][];
       try {
-        ({ rows } = await client.query(kept ?? queryConfig, params));
+        ({ rows } = await client.query(kept ? { ...queryConfig, ...kept } : queryConfig, params));
       } catch (error) {
         throw new DrizzleQueryError(kept?.text ?? text, params, error as Error);
       }
@@ -174,10 +174,16 @@ const keptFirstPages = new Set<string>();
 /** The name of a kept statement: a hash of its text, so that a connection never holds two texts under one name. */
 const statementName = (text: string) => `campo_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 
-/** How drizzle ends a select whose limit and offset are placeholders. */
-const PAGE_TAIL = / limit \$(\d+) offset \$(\d+)$/;
+/** How drizzle writes a page's limit and offset when they are placeholders: at a select's end, or a subquery's. */
+const PAGE_CLAUSE = / limit \$(\d+) offset \$(\d+)(?!\d)/g;
 
 const placeholderName = (p: unknown) => (is(p, Placeholder) ? p.name : is(p, Param) && is(p.value, Placeholder) ? p.value.name : null);
+
+/** A first page kept as a statement of its own: its text, with the size written in, and its name. */
+export interface KeptFirstPage {
+  text: string;
+  name: string;
+}
 
 /**
  * A list's first page with no value besides its size, as a named statement without parameters: the
@@ -188,30 +194,45 @@ const placeholderName = (p: unknown) => (is(p, Placeholder) ? p.name : is(p, Par
  * valores", docs/decisions.md). Planning was most of the database's time of such a page: the points of
  * sale's first page ran 2,234 times a second on ten connections unnamed and 10,144 named (pgbench).
  * With limit and offset as parameters PostgreSQL would plan the generic statement for a tenth of the
- * table and keep planning each request. Null when the statement has other values.
+ * table and keep planning each request.
+ *
+ * The statement's only parameters must be the `limit` and `offset` placeholders, written once as drizzle
+ * writes a page (` limit $n offset $m`), at its end or in a subquery (the moves list pages its ids inside
+ * the statement that writes their rows). Null when the statement has other values; the function it
+ * answers gives null for a page that is not kept (a later page, another size, past KEPT_FIRST_PAGES_MAX).
  */
-function firstPageStatements(config: { text: string }, params: readonly unknown[]) {
-  const tail = PAGE_TAIL.exec(config.text);
-  if (!tail || params.length !== 2) return null;
-  if (placeholderName(params[Number(tail[1]) - 1]) !== 'limit' || placeholderName(params[Number(tail[2]) - 1]) !== 'offset') return null;
-  const bySize = new Map<number, { text: string; name: string }>();
-  return (values: Record<string, unknown>) => {
+export function firstPageStatements(text: string, params: readonly unknown[]): ((values: Record<string, unknown>) => KeptFirstPage | null) | null {
+  const clauses = [...text.matchAll(PAGE_CLAUSE)];
+  if (clauses.length !== 1 || params.length !== 2) return null;
+  const [clause, limitAt, offsetAt] = clauses[0];
+  if (placeholderName(params[Number(limitAt) - 1]) !== 'limit' || placeholderName(params[Number(offsetAt) - 1]) !== 'offset') return null;
+  const bySize = new Map<number, KeptFirstPage>();
+  return (values) => {
     const { limit, offset } = values;
     if (offset !== 0 || typeof limit !== 'number' || !KEPT_FIRST_PAGES.has(limit)) return null;
     let kept = bySize.get(limit);
     if (!kept) {
-      const text = config.text.replace(PAGE_TAIL, ` limit ${limit} offset 0`);
-      const name = statementName(text);
+      const at = clauses[0].index!;
+      const sized = `${text.slice(0, at)} limit ${limit} offset 0${text.slice(at + clause.length)}`;
+      const name = statementName(sized);
       if (!keptFirstPages.has(name)) {
         if (keptFirstPages.size >= KEPT_FIRST_PAGES_MAX) return null;
         keptFirstPages.add(name);
       }
-      kept = { ...config, text, name };
+      kept = { text: sized, name };
       bySize.set(limit, kept);
     }
     return kept;
   };
 }
+
+/**
+ * A constant of the code written into the SQL text as a string literal (its quotes doubled), rather than
+ * sent as a value: a statement whose only values are its page's size and offset keeps its first pages
+ * (`firstPageStatements`). For the code's own constants only (states, labels), never for what a request
+ * brings.
+ */
+export const textConstant = (text: string): SQL => sql.raw(`'${text.replace(/'/g, "''")}'`);
 
 /**
  * Placeholders named as the values they stand for: `placeholders('a', 'b')` is `{ a, b }` as
@@ -235,17 +256,29 @@ const dialect = new PgDialect();
  * stock page (a union of two keyset walks and a function of lookups by key) spent half its database
  * time planning (BENCHMARKS.md, twenty-fifth round). Every connection keeps each shape. On PGlite, an
  * unnamed statement as before.
+ *
+ * Without it, a first page with no value besides its size is kept all the same (`firstPageStatements`):
+ * the moves list the review screen opens on, in any of its orders.
  */
 export function preparedSql<Row>(db: Db, shape: string, build: () => SQL, options: { keepPlan?: boolean } = {}): Prepared<Row[]> {
   return preparedOnce(db, shape, () => {
     const query = dialect.sqlToQuery(build());
     const session = db._.session as unknown as { constructor: Record<symbol, unknown> };
-    const named = options.keepPlan && session.constructor[entityKind] === 'NodePgSession';
-    const name = named ? statementName(query.sql) : '';
-    const statement = db._.session.prepareQuery(query, undefined, name, false);
+    const onServer = session.constructor[entityKind] === 'NodePgSession';
+    const named = options.keepPlan && onServer;
+    const prepare = (text: string, params: unknown[], name: string) => db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
+    const statement = prepare(query.sql, query.params, named ? statementName(query.sql) : '');
+    const firstPage = onServer && !named ? firstPageStatements(query.sql, query.params) : null;
+    const firstPages = new Map<KeptFirstPage, ReturnType<typeof prepare>>();
     return {
-      async execute(values?: Record<string, unknown>) {
-        return ((await statement.execute(values)) as { rows: Row[] }).rows;
+      async execute(values: Record<string, unknown> = {}) {
+        const kept = firstPage?.(values);
+        let run = statement;
+        if (kept) {
+          run = firstPages.get(kept) ?? prepare(kept.text, [], kept.name);
+          firstPages.set(kept, run);
+        }
+        return ((await run.execute(values)) as { rows: Row[] }).rows;
       },
     };
   });

@@ -231,6 +231,28 @@ describe('the moves list', () => {
     }
   });
 
+  it('answers the first page the review screen opens on (a statement without values, kept by each connection) as any other page, changes included', async () => {
+    // 11 is no page size of the console: that page runs with its values, unnamed, as it always did.
+    const unnamed = async (order: string) => (await list(`limit=11${order}`)).rows.slice(0, 10);
+    for (const order of ['', '&sort=statusName&order=ASC']) {
+      const before = await unnamed(order);
+      expect(before).toHaveLength(10);
+      // More times than the pool has connections, and past PostgreSQL's first custom plans of each.
+      for (let i = 0; i < 12; i++) expect((await list(`limit=10${order}`)).rows).toEqual(before);
+    }
+    // The newest move changes status: the kept page reads it, its label written by the statement.
+    const [top] = (await list('limit=10')).rows;
+    const next: MoveStatus = top.statusId === 'DEVUELTA' ? 'PAUSADA' : 'DEVUELTA';
+    await t.db.update(userMoves).set({ status: next }).where(eq(userMoves.id, top.id));
+    try {
+      const after = await list('limit=10');
+      expect(after.rows[0]).toMatchObject({ id: top.id, statusId: next, statusName: MOVE_STATUS_LABEL[next] });
+      expect(after.rows).toEqual(await unnamed(''));
+    } finally {
+      await t.db.update(userMoves).set({ status: top.statusId as MoveStatus }).where(eq(userMoves.id, top.id));
+    }
+  });
+
   it('filters by status, project, client, Getter, city and minimum attachments, in SQL', async () => {
     const review = await list('statusId=EN_REVISION&limit=100');
     expect(review.count).toBe((await movesWhere(t, inStatus('EN_REVISION'))).length);

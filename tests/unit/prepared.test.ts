@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { pgErrorCode } from '../../server/db/errors';
-import { KEPT_FIRST_PAGES_MAX, preparedOnce, preparedSql } from '../../server/db/prepared';
+import { KEPT_FIRST_PAGES_MAX, preparedOnce, preparedSql, textConstant } from '../../server/db/prepared';
 
 const statement = (label: string) => ({ label, execute: async () => label });
 
@@ -215,6 +215,29 @@ describe('a first page with no value besides its size runs named, without parame
     const db = drizzle({ client: pool });
     await preparedOnce(db as unknown as Db, 'things', () => unfiltered(db)).execute({ limit: '21', offset: 0 });
     expect(asked[0]).toMatchObject({ name: '', params: ['21', 0] });
+  });
+
+  it('keeps a raw statement\'s first page too, its page in a subquery, with the code\'s constants written into the text', async () => {
+    const { asked, pool } = recordingPool([{ rows: '[]' }]);
+    const db = drizzle({ client: pool }) as unknown as Db;
+    const page = sql`select json_agg(p.id) as rows from (select id from things order by id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) p`;
+    const kept = preparedSql<{ rows: string }>(db, 'raw-page', () => sql`${page} where ${textConstant("it's")} <> ''`);
+    expect(await kept.execute({ limit: 10, offset: 0 })).toEqual([{ rows: '[]' }]);
+    await kept.execute({ limit: 10, offset: 0 });
+    await kept.execute({ limit: 10, offset: 10 });
+    // A constant sent as a value, or a filter's value: as before, unnamed with its values.
+    await preparedSql(db, 'raw-page-value', () => sql`${page} where ${"it's"} <> ''`).execute({ limit: 10, offset: 0 });
+    await preparedSql(db, 'raw-page-filter', () => sql`${page} where p.id > ${sql.placeholder('n')}`).execute({ n: 3, limit: 10, offset: 0 });
+
+    const [first, again, later, constantValue, filter] = asked;
+    expect(first.text).toBe("select json_agg(p.id) as rows from (select id from things order by id limit 10 offset 0) p where 'it''s' <> ''");
+    expect(first.params).toEqual([]);
+    expect(first.name).toMatch(/^campo_[\w-]{20}$/);
+    expect(again).toEqual(first);
+    expect(later).toMatchObject({ name: '', params: [10, 10] });
+    expect(later.text).toContain(' limit $1 offset $2) p ');
+    expect(constantValue).toMatchObject({ name: '', params: [10, 0, "it's"] });
+    expect(filter).toMatchObject({ name: '', params: [10, 0, 3] });
   });
 
   it('keeps a bounded number of them: past the limit, a first page runs unnamed with its values', async () => {

@@ -8,7 +8,7 @@ import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus, TRANSITIONS } from '../.
 import { ROLE } from '../../../domain/roles';
 import { type Db, type Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo, matchesFolded, searchPattern, whitelisted } from '../../db/list';
-import { placeholders, preparedSql } from '../../db/prepared';
+import { placeholders, preparedSql, textConstant } from '../../db/prepared';
 import { cities, clients, locations, moveAttachments, moveReplies, moveStatusLogs, motives, projectLocations, projects, states, transactions, userMoves, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http';
 import type { FileStore } from '../files';
@@ -236,9 +236,12 @@ type PageRecord = {
   rows: string;
 };
 
-/** The list's status label of each status, in SQL (the labels are the domain's, as parameters). */
+/**
+ * The list's status label of each status, in SQL: the domain's labels, written into the statement's text
+ * (`textConstant`), so that the unfiltered list's first page has no value besides its size and keeps its plan.
+ */
 const STATUS_NAME = sql`(case r.status ${sql.join(
-  Object.entries(MOVE_STATUS_LABEL).map(([status, label]) => sql`when ${status} then ${label}`),
+  Object.entries(MOVE_STATUS_LABEL).map(([status, label]) => sql`when ${textConstant(status)} then ${textConstant(label)}`),
   sql` `,
 )} else r.status end)`;
 

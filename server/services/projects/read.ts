@@ -7,7 +7,7 @@ import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
 import { type Db, jsonValue, rowsOf, type Tx } from '../../db/client';
 import { countAll, matchesFolded, nameOf, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../../db/list';
-import { placeholders, preparedOnce } from '../../db/prepared';
+import { placeholders, preparedOnce, textConstant } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
 
 type Reader = Db | Tx;
@@ -16,7 +16,7 @@ type Reader = Db | Tx;
 /** Visits a Getter can still take, as an SQL list. */
 // Constants of the code, written into the SQL text rather than sent as values: the list's first page then
 // has no value besides its size, and PostgreSQL keeps its plan (`firstPageStatements`, server/db/prepared.ts).
-const AVAILABLE = sql.raw(`('${VISIT_STATE.PUBLICADA}', '${VISIT_STATE.PUBLICADA_POR_CANCELACION}')`);
+const AVAILABLE = sql`(${textConstant(VISIT_STATE.PUBLICADA)}, ${textConstant(VISIT_STATE.PUBLICADA_POR_CANCELACION)})`;
 
 /** Moves in course, as an SQL list. */
 const IN_COURSE_SQL = sql`(${sql.join(
