@@ -11,7 +11,7 @@ import { todayIso } from '../../domain/validation';
 import { type Db, rowsOf, type Tx } from '../db/client';
 import { intArray, whitelisted } from '../db/list';
 import { lockUntilCommit } from '../db/locks';
-import { placeholders, preparedOnce } from '../db/prepared';
+import { placeholders, preparedOnce, textConstant } from '../db/prepared';
 import { accounts, auditLog, getterProfiles, transactionDayTotals, transactions, userMoves, users } from '../db/schema';
 import type { SessionUser } from '../guard';
 import { badRequest, conflict, HttpError, notFound } from '../http';
@@ -66,7 +66,7 @@ const columnsOf = (t: Source) => ({
   finishAnalysisDate: userMoves.finishAnalysisDate,
   // Paid although its move was already disapproved (recorded paid anyway): a disapproval removed it
   // first, as its audit says. Looked up only for a page's rows whose move is disapproved now.
-  paidAnyway: sql<boolean>`(${userMoves.status} = 'DESAPROBADA' and exists (select 1 from ${auditLog} a where a.entity = 'transaction' and a.entity_id = ${t.id}::text and a.action = ${DROPPED_ON_DISAPPROVAL}))`,
+  paidAnyway: sql<boolean>`(${userMoves.status} = 'DESAPROBADA' and exists (select 1 from ${auditLog} a where a.entity = 'transaction' and a.entity_id = ${t.id}::text and a.action = ${textConstant(DROPPED_ON_DISAPPROVAL)}))`,
 });
 
 interface Row {
@@ -132,7 +132,9 @@ function fromTransactions(db: Db | Tx, select: Record<string, unknown>, t: (type
 function transactionsWhere(status: TransactionStatus, q: TransactionsQuery, values: { from?: unknown; to?: unknown; getterId?: unknown }, db: Db) {
   const dated = status === TRANSACTION_STATUS.PAID ? transactions.transactionDate : transactions.createdAt;
   return and(
-    eq(transactions.status, status),
+    // The status is the list's own (a constant of the code), written into the text: an unfiltered list's
+    // first page then has no value besides its size and keeps its plan (`firstPageStatements`).
+    sql`${transactions.status} = ${textConstant(status)}`,
     q.from && q.to ? and(gte(dated, dayStart(values.from as string)), lt(dated, dayEnd(values.to as string))) : undefined,
     q.getterId ? inArray(transactions.accountId, db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, values.getterId as number))) : undefined,
   );
@@ -159,7 +161,7 @@ function totalsQuery(db: Db, status: TransactionStatus, q: TransactionsQuery) {
         .from(transactionDayTotals)
         .where(
           and(
-            eq(transactionDayTotals.status, status),
+            sql`${transactionDayTotals.status} = ${textConstant(status)}`,
             q.from && q.to ? and(gte(transactionDayTotals.day, FILTER_PLACEHOLDERS.from as unknown as string), lte(transactionDayTotals.day, FILTER_PLACEHOLDERS.to as unknown as string)) : undefined,
           ),
         );
