@@ -16,6 +16,17 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * PostgreSQL refuses to run a kept (named) statement whose columns' types changed under it: a migration that
+ * altered a column it reads, applied by a newer instance while this one serves. Every later execution on each
+ * connection that keeps it fails the same way; the statement's maker runs it unnamed from then on
+ * (server/db/prepared.ts).
+ */
+export function planOutdated(error: unknown): boolean {
+  for (const e of errorChain(error)) if (e.code === '0A000' && /cached plan must not change result type/.test(String(e.message))) return true;
+  return false;
+}
+
 /** The constraint a PostgreSQL error names (a unique index, a foreign key), under a driver's wrapper. */
 export function pgConstraint(error: unknown): string | undefined {
   for (const e of errorChain(error)) {

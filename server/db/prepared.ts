@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { Column, DrizzleQueryError, entityKind, getTableName, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { planOutdated } from './errors';
 
 interface Prepared<T> {
   execute(values?: Record<string, unknown>): Promise<T>;
@@ -140,18 +141,23 @@ function direct<T>(statement: Prepared<T>): Prepared<T> {
   const fill = paramFiller(s.params);
   const { client, queryConfig } = s;
   const text = (queryConfig as { text: string }).text;
-  const firstPage = firstPageStatements(text, s.params);
+  let firstPage = firstPageStatements(text, s.params);
+  const run = async (values: Record<string, unknown>): Promise<unknown[][]> => {
+    const kept = firstPage?.(values);
+    const params = kept ? [] : fill(values);
+    try {
+      return (await client.query(kept ? { ...queryConfig, ...kept } : queryConfig, params)).rows;
+    } catch (error) {
+      if (kept && planOutdated(error)) {
+        firstPage = null;
+        return run(values);
+      }
+      throw new DrizzleQueryError(kept?.text ?? text, params, error as Error);
+    }
+  };
   return {
     async execute(values: Record<string, unknown> = {}) {
-      const kept = firstPage?.(values);
-      const params = kept ? [] : fill(values);
-      let rows: unknown[][];
-      try {
-        ({ rows } = await client.query(kept ? { ...queryConfig, ...kept } : queryConfig, params));
-      } catch (error) {
-        throw new DrizzleQueryError(kept?.text ?? text, params, error as Error);
-      }
-      return rows.map(map) as T;
+      return (await run(values)).map(map) as T;
     },
   };
 }
@@ -267,19 +273,30 @@ export function preparedSql<Row>(db: Db, shape: string, build: () => SQL, option
     const onServer = session.constructor[entityKind] === 'NodePgSession';
     const named = options.keepPlan && onServer;
     const prepare = (text: string, params: unknown[], name: string) => db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
-    const statement = prepare(query.sql, query.params, named ? statementName(query.sql) : '');
-    const firstPage = onServer && !named ? firstPageStatements(query.sql, query.params) : null;
+    let plain: ReturnType<typeof prepare> | undefined;
+    const unnamed = () => (plain ??= prepare(query.sql, query.params, ''));
+    let statement = named ? prepare(query.sql, query.params, statementName(query.sql)) : unnamed();
+    let firstPage = onServer && !named ? firstPageStatements(query.sql, query.params) : null;
     const firstPages = new Map<KeptFirstPage, ReturnType<typeof prepare>>();
-    return {
-      async execute(values: Record<string, unknown> = {}) {
-        const kept = firstPage?.(values);
-        let run = statement;
-        if (kept) {
-          run = firstPages.get(kept) ?? prepare(kept.text, [], kept.name);
-          firstPages.set(kept, run);
-        }
+    const execute = async (values: Record<string, unknown>): Promise<Row[]> => {
+      const kept = firstPage?.(values);
+      let run = statement;
+      if (kept) {
+        run = firstPages.get(kept) ?? prepare(kept.text, [], kept.name);
+        firstPages.set(kept, run);
+      }
+      try {
         return ((await run.execute(values)) as { rows: Row[] }).rows;
-      },
+      } catch (error) {
+        // A kept statement PostgreSQL no longer runs (`planOutdated`): this shape is kept no more.
+        if (run !== plain && planOutdated(error)) {
+          firstPage = null;
+          statement = unnamed();
+          return execute(values);
+        }
+        throw error;
+      }
     };
+    return { execute: (values: Record<string, unknown> = {}) => execute(values) };
   });
 }
