@@ -33,6 +33,8 @@ export const MOVE_FORM_TEXT = {
   bothDates: 'Seleccione ambas fechas para filtrar.',
   visitsToGetter: 'Las visitas publicadas se asignan a un Getter, no a un agente de calidad.',
   lostCursor: 'La move desde la que se pidió la página ya no existe. Vuelva a la primera página.',
+  /** A list's status filter that is none of the domain's. */
+  invalidStatus: 'Estado inválido',
   notPhotoQuestion: 'La pregunta no es de fotos: no tiene fotos que quitar.',
   oneCursor: 'Pida la página después de una move o antes de otra, no las dos cosas.',
   endBeforeStart: 'La fecha de fin no puede ser anterior a la fecha de inicio.',
@@ -264,7 +266,7 @@ const isoDate = dateValue;
 const moveFilterFields = {
   campaignsClientId: id.optional(),
   projectsId: id.optional(),
-  statusId: z.enum(MOVE_STATUSES as [string, ...string[]], { error: 'Estado inválido' }).optional(),
+  statusId: z.enum(MOVE_STATUSES as [string, ...string[]], { error: MOVE_FORM_TEXT.invalidStatus }).optional(),
   userId: id.optional(),
   assignedAgentId: id.optional(),
   /** 'Sin agente': only the moves no quality agent holds ('true' in the list's query, true in a mass assignment's filter). */

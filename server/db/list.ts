@@ -153,8 +153,12 @@ export async function boundedCount(db: Db | Tx, rows: SQLWrapper): Promise<Bound
   return beyondExact(db, rows, Number(exact.n));
 }
 
-/** The SQL of the exact part of a count: how many rows `rows` gives, up to EXACT_COUNT_UP_TO + 1. */
-export const exactCountUpTo = (rows: SQLWrapper) => sql<number>`(select count(*)::int from (${rows} limit ${EXACT_COUNT_UP_TO + 1}) s)`;
+/**
+ * The SQL of the exact part of a count: how many rows `rows` gives, up to EXACT_COUNT_UP_TO + 1 (a constant of
+ * the code, written into the text: a list's first page that counts has no value besides its size, and keeps
+ * its plan, `firstPageStatements`).
+ */
+export const exactCountUpTo = (rows: SQLWrapper) => sql<number>`(select count(*)::int from (${rows} limit ${sql.raw(String(EXACT_COUNT_UP_TO + 1))}) s)`;
 
 /** The count from its exact part `n`: exact while at most EXACT_COUNT_UP_TO, what EXPLAIN estimates beyond (never less than `n`). */
 async function beyondExact(db: Db | Tx, rows: SQLWrapper, n: number): Promise<BoundedCount> {

@@ -234,9 +234,11 @@ describe('the moves list', () => {
   it('answers the first page the review screen opens on (a statement without values, kept by each connection) as any other page, changes included', async () => {
     // 11 is no page size of the console: that page runs with its values, unnamed, as it always did.
     const unnamed = async (order: string) => (await list(`limit=11${order}`)).rows.slice(0, 10);
-    for (const order of ['', '&sort=statusName&order=ASC']) {
+    // Unfiltered, in two orders; one status's list (the status written into the statement), and the agents' queue.
+    for (const order of ['', '&sort=statusName&order=ASC', '&statusId=APROBADA', '&statusId=EN_REVISION&withoutAgent=true&sort=createdAt&order=ASC']) {
       const before = await unnamed(order);
-      expect(before).toHaveLength(10);
+      expect(before.length, order).toBeGreaterThan(0);
+      if (order.includes('statusId=')) for (const row of before) expect(row.statusId).toBe(/statusId=(\w+)/.exec(order)![1]);
       // More times than the pool has connections, and past PostgreSQL's first custom plans of each.
       for (let i = 0; i < 12; i++) expect((await list(`limit=10${order}`)).rows).toEqual(before);
     }
@@ -254,6 +256,12 @@ describe('the moves list', () => {
   });
 
   it('filters by status, project, client, Getter, city and minimum attachments, in SQL', async () => {
+    // A status is one of the domain's (it is written into the statement): anything else is a 400 that says so.
+    for (const status of ['NINGUNO', "APROBADA' or 'x'='x", 'aprobada']) {
+      const refused = await api.call('GET', `/user-moves/get/all?statusId=${encodeURIComponent(status)}`, admin);
+      expect(refused.statusCode, status).toBe(400);
+      expect(refused.body, status).toContain(MOVE_FORM_TEXT.invalidStatus);
+    }
     const review = await list('statusId=EN_REVISION&limit=100');
     expect(review.count).toBe((await movesWhere(t, inStatus('EN_REVISION'))).length);
     expect(review.rows.every((r) => r.statusId === 'EN_REVISION' && r.statusName === 'En revisión')).toBe(true);

@@ -4,7 +4,7 @@ import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { ASSIGN_TEXT } from '../../../domain/assignment';
 import type { MoveAttachment, MoveDetail, MoveListPage } from '../../../domain/move-api';
 import { codeToId, MOVE_FORM_TEXT, type MoveListQuery } from '../../../domain/move-forms';
-import { MOVE_STATUS_LABEL, MOVE_TEXT, type MoveStatus, TRANSITIONS } from '../../../domain/moves';
+import { MOVE_STATUS_LABEL, MOVE_STATUSES, MOVE_TEXT, type MoveStatus, TRANSITIONS } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
 import { type Db, type Tx } from '../../db/client';
 import { containsPattern, countSteps, exactCountUpTo, matchesFolded, searchPattern, whitelisted } from '../../db/list';
@@ -53,7 +53,7 @@ const SORTABLE: Record<string, { key: SQL | AnyPgColumn; byProject?: true; nulla
  * query's; what they compare with is here.
  */
 type FilterValues = Record<(typeof FILTER_KEYS)[number], unknown>;
-const FILTER_KEYS = ['clientId', 'projectId', 'placePattern', 'city', 'status', 'getterId', 'agentId', 'attachments', 'codeId', 'codePattern', 'fromDate', 'toDate'] as const;
+const FILTER_KEYS = ['clientId', 'projectId', 'placePattern', 'city', 'getterId', 'agentId', 'attachments', 'codeId', 'codePattern', 'fromDate', 'toDate'] as const;
 const FILTER_PLACEHOLDERS: FilterValues = placeholders(...FILTER_KEYS);
 
 function filterValues(q: Partial<MoveListQuery>): FilterValues {
@@ -63,7 +63,6 @@ function filterValues(q: Partial<MoveListQuery>): FilterValues {
     projectId: q.projectsId,
     placePattern: q.clientLocationName ? searchPattern(q.clientLocationName) : undefined,
     city: q.city,
-    status: q.statusId,
     getterId: q.userId,
     agentId: q.assignedAgentId,
     attachments: q.withMinimumAttachments,
@@ -74,11 +73,27 @@ function filterValues(q: Partial<MoveListQuery>): FilterValues {
   };
 }
 
-/** Which conditions a query has: with the sort, the order and the paging, a statement's shape. */
+/**
+ * Which conditions a query has, and the status it filters by (written into the statement: `statusIs`): with
+ * the sort, the order and the paging, a statement's shape.
+ */
 const filterShape = (q: Partial<MoveListQuery>) =>
-  [q.campaignsClientId, q.projectsId, q.clientLocationName, q.city, q.statusId, q.userId, q.assignedAgentId, q.withoutAgent, q.withMinimumAttachments, q.fromDate && q.toDate]
+  [q.campaignsClientId, q.projectsId, q.clientLocationName, q.city, q.userId, q.assignedAgentId, q.withoutAgent, q.withMinimumAttachments, q.fromDate && q.toDate]
     .map((v) => (v ? 1 : 0))
-    .join('') + (q.code ? (codeToId(q.code) === null ? 'c' : 'i') : '-');
+    .join('') +
+  (q.code ? (codeToId(q.code) === null ? 'c' : 'i') : '-') +
+  (q.statusId ? `:${q.statusId}` : '');
+
+/**
+ * The condition on a move's status, the status written into the statement's text (one of the ten the domain
+ * names, as the query's validation admits; `textConstant`). Ten values at most, each planned for itself: the
+ * first page of one status's list (the review's 'En revisión') has no value besides its size and keeps its
+ * plan (`firstPageStatements`), and no status can meet a plan made for another.
+ */
+function statusIs(status: string): SQL {
+  if (!(MOVE_STATUSES as string[]).includes(status)) throw badRequest(MOVE_FORM_TEXT.invalidStatus, { statusId: MOVE_FORM_TEXT.invalidStatus });
+  return sql`${userMoves.status} = ${textConstant(status)}`;
+}
 
 /**
  * The project locations of the conditions on the move's project, client or point of sale, as an int[]
@@ -112,7 +127,7 @@ export function moveFilters(q: Partial<MoveListQuery>, place?: SQL, v: FilterVal
   if (ids) where.push(sql`${userMoves.projectLocationId} = any(${place ?? ids})`);
   // The city is the move's own (kept by migration 0005's triggers): a city's page walks (city_id, id).
   if (q.city) where.push(eq(userMoves.cityId, v.city as number));
-  if (q.statusId) where.push(eq(userMoves.status, v.status as MoveStatus));
+  if (q.statusId) where.push(statusIs(q.statusId));
   if (q.userId) where.push(eq(userMoves.userId, v.getterId as number));
   if (q.assignedAgentId) where.push(eq(userMoves.assignedAgentId, v.agentId as number));
   // 'Sin agente': user_moves_agent_idx (assigned_agent_id, id) holds the empty ones too, in id order.
