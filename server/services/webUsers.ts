@@ -8,14 +8,16 @@ import type { Db, Tx } from '../db/client';
 import { countAll, matchesPerson, orderBy, PERSON_PLACEHOLDERS, personSearch, sortShape } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, locations, locationZoneManagers, userActions, users } from '../db/schema';
-import { booleanQuery, listQuery } from '../http';
+import { badRequest, booleanQuery, listQuery } from '../http';
 import { id } from '../../domain/validation';
+
+const ROLE_INVALID = 'Rol inválido';
 
 /** Filters of every user list: text over names, last name and e-mail, status, client and role. */
 export const userFilterQuery = listQuery.extend({
   status: booleanQuery.optional(),
   clientId: id.optional(),
-  rolId: z.coerce.number({ error: 'Rol inválido' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido').optional(),
+  rolId: z.coerce.number({ error: ROLE_INVALID }).int(ROLE_INVALID).min(1, ROLE_INVALID).max(15, ROLE_INVALID).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(10),
 });
 export type UserFilter = z.infer<typeof userFilterQuery>;
@@ -77,14 +79,24 @@ export function toWebUser(row: UserRow): WebUser {
 }
 
 /**
+ * The condition on a user's role, the role written into the statement's text, as its state is: the query admits
+ * fifteen roles and two states (`userFilterQuery`), each its own statement, planned for itself, and the first
+ * page of one role's list (the Getters) has no value besides its size and keeps its plan (`firstPageStatements`).
+ */
+function roleIs(rolId: number): SQL {
+  if (!Number.isInteger(rolId)) throw badRequest(ROLE_INVALID);
+  return sql`${users.rolId} = ${sql.raw(String(rolId))}`;
+}
+
+/**
  * The filter's condition: the filters `q` has, on `values` (`q`'s own values, or placeholders of the
  * same names for a statement kept by shape).
  */
 export function userWhere(q: Partial<UserFilter>, values: Record<string, unknown> = { ...q, ...personSearch(q.q ?? '')?.values }): SQL | undefined {
   const filters: SQL[] = [];
-  if (q.status !== undefined) filters.push(eq(users.status, values.status as boolean));
+  if (q.status !== undefined) filters.push(sql`${users.status} = ${sql.raw(q.status ? 'true' : 'false')}`);
   if (q.clientId !== undefined) filters.push(eq(users.clientId, values.clientId as number));
-  if (q.rolId !== undefined) filters.push(eq(users.rolId, values.rolId as number));
+  if (q.rolId !== undefined) filters.push(roleIs(q.rolId));
   // Each word typed at the start of a word of the name or the e-mail, in any order (domain/people.ts); a text
   // without words ('-') narrows nothing.
   const words = personSearch(q.q ?? '');
@@ -92,20 +104,20 @@ export function userWhere(q: Partial<UserFilter>, values: Record<string, unknown
   return filters.length ? and(...filters) : undefined;
 }
 
-/** The shape of a filter: which filters it has, its sort and order. */
-const userShape = (q: Partial<UserFilter>) => `users:${q.status !== undefined}:${q.clientId !== undefined}:${q.rolId !== undefined}:${personSearch(q.q ?? '')?.count ?? 0}:${sortShape(q.sort)}:${q.order}`;
+/** The shape of a filter: which filters it has (the state and the role, which), its sort and order. */
+const userShape = (q: Partial<UserFilter>) => `users:${q.status ?? '-'}:${q.clientId !== undefined}:${q.rolId ?? '-'}:${personSearch(q.q ?? '')?.count ?? 0}:${sortShape(q.sort)}:${q.order}`;
 
 /** One page of users of the filter, sorted in SQL (the id breaks ties); its statement built once per shape. */
 export async function pageOfUsers(db: Db, q: UserFilter, limit = q.limit, offset = q.offset): Promise<WebUser[]> {
   const page = preparedOnce(db, userShape(q), () =>
     selectUsers(db)
-      .where(userWhere(q, placeholders('status', 'clientId', 'rolId', ...PERSON_PLACEHOLDERS)))
+      .where(userWhere(q, placeholders('clientId', ...PERSON_PLACEHOLDERS)))
       .orderBy(...orderBy(sortable, q.sort, q.order, 'id'))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(''),
   );
-  const rows = await page.execute({ status: q.status, clientId: q.clientId, rolId: q.rolId, ...personSearch(q.q ?? '')?.values, limit, offset });
+  const rows = await page.execute({ clientId: q.clientId, ...personSearch(q.q ?? '')?.values, limit, offset });
   return rows.map(toWebUser);
 }
 

@@ -77,6 +77,14 @@ describe('listing web users', () => {
     const ofClient = await list(`?clientId=${clientId}&limit=100`);
     expect(ofClient.count).toBeGreaterThan(0);
     expect(ofClient.rows.every((u) => u.client?.id === clientId && u.client.name === 'Supermercados Andinos')).toBe(true);
+    // A role's and a state's first page (the role and the state written into the statement, kept by each connection):
+    // the same rows as a page of a size no list offers, which runs with its values, again and again; each role its own.
+    for (const filter of ['?rolId=7', '?rolId=1&status=true', '?status=false&sort=lastName&order=ASC']) {
+      const unnamed = (await list(`${filter}&limit=12`)).rows.slice(0, 10);
+      for (let i = 0; i < 12; i++) expect((await list(`${filter}&limit=10`)).rows, filter).toEqual(unnamed);
+    }
+    expect((await list('?rolId=1&limit=10')).rows.every((u) => u.rolId === ROLE.ADMIN)).toBe(true);
+    for (const rolId of ['16', '1.5', '1 or true']) expect((await call('GET', `/api/web-users?rolId=${encodeURIComponent(rolId)}`)).statusCode, rolId).toBe(400);
   });
 
   it('sorts by last name and by role description both ways, and refuses unknown columns', async () => {
