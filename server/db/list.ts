@@ -70,6 +70,14 @@ export const matches = (column: AnyColumn | SQL, pattern: unknown): SQL => sql`c
  */
 export const matchesFolded = (column: AnyColumn | SQL, pattern: unknown): SQL => sql`${column} like ${pattern}`;
 
+/**
+ * `column` is `value`, the flag written into the statement's text: a list filtered by state (the clients' and
+ * the users' screens open on the active ones) has two statements, each planned for itself, and the first page
+ * of each has no value besides its size, so it keeps its plan (`firstPageStatements`, server/db/prepared.ts).
+ * The flag is part of the statement's shape.
+ */
+export const flagIs = (column: AnyColumn, value: boolean): SQL => sql`${column} = ${sql.raw(value ? 'true' : 'false')}`;
+
 /** LIKE patterns as one `text[]` parameter (an array literal: each quoted, its quotes and backslashes escaped). */
 const textArray = (items: readonly string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 

@@ -7,7 +7,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
-import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../db/list';
+import { countAll, flagIs, matchesFolded, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, clientTypes } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
@@ -80,9 +80,9 @@ const refuseTakenClientName = (tx: Tx, name: string, exceptId?: number) =>
 export default async function clientRoutes(app: App) {
   app.get('/clients/all-clients', { config: read, schema: { tags: ['clients'], summary: 'Lista paginada de clientes con búsqueda, filtro por estado y orden', description: '`q` busca en nombre, e-mail y dirección sin distinguir mayúsculas ni acentos; `ids` (hasta 100, separados por comas) nombra clientes ya elegidos en un selector.', querystring: listClientsQuery, answer: clientListAnswer } }, async (req) => {
     const q = req.query as z.infer<typeof listClientsQuery>;
-    const where = (values: { state?: unknown; q?: unknown; ids?: unknown }) =>
+    const where = (values: { q?: unknown; ids?: unknown }) =>
       and(
-        q.state !== undefined ? eq(clients.state, values.state as boolean) : undefined,
+        q.state !== undefined ? flagIs(clients.state, q.state) : undefined,
         q.ids ? sql`${clients.id} = any(${values.ids}::int[])` : undefined,
         // Blind to case and accents: name, e-mail and address stored folded in one column, joined by a
         // line break (which a pattern from the single-line search box never holds, so a match never
@@ -90,13 +90,13 @@ export default async function clientRoutes(app: App) {
         // ~14 µs a client.
         q.q ? matchesFolded(clients.searchText, values.q) : undefined,
       );
-    const values = { state: q.state, q: q.q ? searchPattern(q.q) : undefined, ids: q.ids };
+    const values = { q: q.q ? searchPattern(q.q) : undefined, ids: q.ids };
     // One statement, built once per shape. A search reads every client anyway: the page counts its
     // matches as it sorts them (one pass, not two). Without one the page walks the sort's index for its
     // rows, and the count is its own uncorrelated subquery, run once (a window count would read and sort
     // all of them first). Only a page past the last one counts apart.
-    const page = preparedOnce(app.db, `clients:${q.state !== undefined}:${Boolean(q.q)}:${Boolean(q.ids)}:${sortShape(q.sort)}:${q.order}`, () => {
-      const filtered = where(placeholders('state', 'q', 'ids'));
+    const page = preparedOnce(app.db, `clients:${q.state ?? '-'}:${Boolean(q.q)}:${Boolean(q.ids)}:${sortShape(q.sort)}:${q.order}`, () => {
+      const filtered = where(placeholders('q', 'ids'));
       const total = q.q ? sql<number>`count(*) over ()`.mapWith(Number) : totalColumn(clients, filtered);
       return app.db
         .select({ ...columns, total })

@@ -7,7 +7,7 @@ import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/
 import { id } from '../../domain/validation';
 import type { App } from '../app';
 import type { Tx } from '../db/client';
-import { countSteps, exactCountUpTo, listCount, orderBy, pageCount, sortShape, withCount } from '../db/list';
+import { countSteps, exactCountUpTo, flagIs, listCount, orderBy, pageCount, sortShape, withCount } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { cities, clients, countries, locationFeatureValues, locations, locationZoneManagers, states } from '../db/schema';
 import { pgConstraint, pgErrorCode } from '../db/errors';
@@ -76,23 +76,23 @@ const invalidSearch = (message: string = LOCATION_TEXT.invalidSearch) => badRequ
 async function listLocations(app: App, q: ListLocationsQuery) {
   const problem = q.q ? searchPatternProblem(q.q) : null;
   if (problem) throw invalidSearch(problem);
-  const where = (values: { clientId?: unknown; status?: unknown; q?: unknown }) =>
+  const where = (values: { clientId?: unknown; q?: unknown }) =>
     and(
       q.clientId !== undefined ? eq(locations.clientId, values.clientId as number) : undefined,
-      q.status !== undefined ? eq(locations.status, values.status as boolean) : undefined,
+      q.status !== undefined ? flagIs(locations.status, q.status) : undefined,
       q.q ? sql`${locations.clientLocationId} ~* ${values.q}` : undefined,
     );
-  const shape = `locations:${q.clientId !== undefined}:${q.status !== undefined}:${Boolean(q.q)}:${sortShape(q.sort)}:${q.order}`;
+  const shape = `locations:${q.clientId !== undefined}:${q.status ?? '-'}:${Boolean(q.q)}:${sortShape(q.sort)}:${q.order}`;
   // 100,000 points of sale: counted exactly up to 1,000, estimated beyond (the pager says 'aprox.').
   // A code search counts through the codes' trigram index (~4 ms for 2,000 matches): answered from the
   // (client, code) index alone, the planner walks half of it to find 1,001 matches, running the regex
   // on 50,000 codes (~35 ms of CPU). `id > 0`, true of every row, is a column that index lacks.
-  const countable = (values: { clientId?: unknown; status?: unknown; q?: unknown }) => app.db.select({ one: sql`1` }).from(locations).where(q.q ? and(where(values), gt(locations.id, 0)) : where(values));
+  const countable = (values: { clientId?: unknown; q?: unknown }) => app.db.select({ one: sql`1` }).from(locations).where(q.q ? and(where(values), gt(locations.id, 0)) : where(values));
   const countKey = `locations:${q.clientId ?? ''}:${q.status ?? ''}:${JSON.stringify(q.q ?? '')}`;
   const counting = countSteps(app.db, () => countable(q), countKey);
   // The exact part of the count rides on the page (`n`), unless an estimate is kept: one statement.
   const page = preparedOnce(app.db, `${shape}:${counting.kept ? 'kept' : 'count'}`, () => {
-    const values = placeholders('clientId', 'status', 'q');
+    const values = placeholders('clientId', 'q');
     return app.db
       .select({ ...listColumns, n: counting.kept ? sql<number | null>`null::int` : exactCountUpTo(countable(values)) })
       .from(locations)
@@ -107,7 +107,7 @@ async function listLocations(app: App, q: ListLocationsQuery) {
   });
   try {
     // One row beyond the page: whether anything follows it, which an estimated count may not say (`pageCount`).
-    const found = await page.execute({ clientId: q.clientId, status: q.status, q: q.q, limit: q.limit + 1, offset: q.offset });
+    const found = await page.execute({ clientId: q.clientId, q: q.q, limit: q.limit + 1, offset: q.offset });
     // A page past the last one carries no count: it is counted apart.
     const counted =
       counting.kept ?? (found.length ? await counting.from(Number(found[0].n)) : q.offset === 0 ? await counting.from(0) : await listCount(app.db, countable(q), countKey));

@@ -5,7 +5,7 @@ import { isRoleId, ROLE_NAMES } from '../../domain/roles';
 import { safeCell } from '../../domain/validation';
 import { WEB_USER_EXPORT, type WebUser, type WebUserValues } from '../../domain/webUsers';
 import type { Db, Tx } from '../db/client';
-import { countAll, matchesPerson, orderBy, PERSON_PLACEHOLDERS, personSearch, sortShape } from '../db/list';
+import { countAll, flagIs, matchesPerson, orderBy, PERSON_PLACEHOLDERS, personSearch, sortShape } from '../db/list';
 import { placeholders, preparedOnce } from '../db/prepared';
 import { clients, locations, locationZoneManagers, userActions, users } from '../db/schema';
 import { badRequest, booleanQuery, listQuery } from '../http';
@@ -94,7 +94,7 @@ function roleIs(rolId: number): SQL {
  */
 export function userWhere(q: Partial<UserFilter>, values: Record<string, unknown> = { ...q, ...personSearch(q.q ?? '')?.values }): SQL | undefined {
   const filters: SQL[] = [];
-  if (q.status !== undefined) filters.push(sql`${users.status} = ${sql.raw(q.status ? 'true' : 'false')}`);
+  if (q.status !== undefined) filters.push(flagIs(users.status, q.status));
   if (q.clientId !== undefined) filters.push(eq(users.clientId, values.clientId as number));
   if (q.rolId !== undefined) filters.push(roleIs(q.rolId));
   // Each word typed at the start of a word of the name or the e-mail, in any order (domain/people.ts); a text

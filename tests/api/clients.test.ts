@@ -115,6 +115,25 @@ describe('listing clients', () => {
     expect(bad.json().errors).toEqual({ state: 'Debe ser true o false' });
   });
 
+  it('answers the page the screen opens on (the active clients: the state written into a statement kept by each connection) as any other page, a client deactivated meanwhile included', async () => {
+    // 19 is no page size of the console: that page runs with its values, unnamed, as it always did.
+    const unnamed = async (state: string) => (await list(`?state=${state}&limit=19`)).rows.slice(0, 10);
+    for (const state of ['true', 'false']) {
+      const before = await unnamed(state);
+      for (let i = 0; i < 12; i++) expect((await list(`?state=${state}&limit=10`)).rows, state).toEqual(before);
+    }
+    const [first] = (await list('?state=true&limit=10')).rows;
+    await t.db.update(clients).set({ state: false }).where(eq(clients.id, first.id));
+    try {
+      const active = await list('?state=true&limit=10');
+      expect(active.rows.map((c) => c.id)).not.toContain(first.id);
+      expect(active.rows).toEqual(await unnamed('true'));
+      expect((await list('?state=false&limit=10')).rows.map((c) => c.id)).toContain(first.id);
+    } finally {
+      await t.db.update(clients).set({ state: true }).where(eq(clients.id, first.id));
+    }
+  });
+
   it('searches name, e-mail and address, ignoring case, and counts the matches', async () => {
     expect((await list('?q=andinos')).rows.map((c) => c.name)).toEqual(['Supermercados Andinos']);
     expect((await list('?q=ROSARIO')).rows.map((c) => c.name)).toEqual(['Banco Federal del Sur']);

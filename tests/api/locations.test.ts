@@ -143,6 +143,12 @@ describe('listing a client’s points of sale', () => {
     const after = await unnamed();
     expect(after[0]).toBe(id);
     for (let i = 0; i < 12; i++) expect(await ids('/api/locations?limit=20')).toEqual(after);
+    // 'Activos' or 'Inactivos' alone: the state written into the statement, each kept apart.
+    for (const status of ['true', 'false']) {
+      const one = (await ids(`/api/locations?status=${status}&limit=22`)).slice(0, 20);
+      expect(one.length, status).toBeGreaterThan(0);
+      for (let i = 0; i < 12; i++) expect(await ids(`/api/locations?status=${status}&limit=20`), status).toEqual(one);
+    }
   });
 
   it('lists across clients at /locations, filtered by client and status', async () => {
