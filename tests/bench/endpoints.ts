@@ -121,9 +121,13 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     list('Clientes', 'lista (/clients/all-clients)', '/api/clients/all-clients?offset=0&limit=20'),
     list('Clientes', 'búsqueda', '/api/clients/all-clients?offset=0&limit=20&q=Farmacias'),
     list('Clientes', 'activos, por tipo', '/api/clients/all-clients?offset=0&limit=20&state=true&sort=type'),
+    // What the clients' screen asks when it opens (src/resources/clients/ClientList.tsx): the active ones, by name, 100 a page.
+    list('Clientes', 'activos por nombre, 100 filas (la pantalla al abrir)', '/api/clients/all-clients?offset=0&limit=100&state=true&sort=name&order=ASC'),
     list('Usuarios web', 'lista (/web-users)', '/api/web-users?offset=0&limit=10'),
     list('Usuarios web', 'por rol (Getters)', `/api/web-users?offset=0&limit=10&rolId=${ROLE.GETTER}`),
     list('Usuarios web', 'búsqueda', '/api/web-users?offset=0&limit=10&q=Mart'),
+    // What the web users' screen asks when it opens (src/resources/webUsers/screens.tsx): the active ones, by id.
+    list('Usuarios web', 'activos (la pantalla al abrir)', '/api/web-users?offset=0&limit=10&status=true&sort=id&order=ASC'),
     // What the console's Getter picker asks (src/ui/getterPicker): 50 and one more to know there are more.
     list('Usuarios móviles', 'Getters (/users?rolId=7) con búsqueda, como el selector (limit 51)', `/api/users?rolId=${ROLE.GETTER}&q=Juan&limit=51`),
     list('Usuarios móviles', 'agentes de calidad (/users?rolId=1)', `/api/users?rolId=${ROLE.ADMIN}`),
