@@ -76,7 +76,10 @@ export const matchesFolded = (column: AnyColumn | SQL, pattern: unknown): SQL =>
  * of each has no value besides its size, so it keeps its plan (`firstPageStatements`, server/db/prepared.ts).
  * The flag is part of the statement's shape.
  */
-export const flagIs = (column: AnyColumn, value: boolean): SQL => sql`${column} = ${sql.raw(value ? 'true' : 'false')}`;
+export function flagIs(column: AnyColumn, value: boolean): SQL {
+  if (typeof value !== 'boolean') throw badRequest('Debe ser true o false');
+  return sql`${column} = ${sql.raw(String(value))}`;
+}
 
 /** LIKE patterns as one `text[]` parameter (an array literal: each quoted, its quotes and backslashes escaped). */
 const textArray = (items: readonly string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

@@ -1,11 +1,12 @@
 import { and, DrizzleQueryError, eq, gt, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { pgErrorCode } from '../../server/db/errors';
+import { flagIs } from '../../server/db/list';
 import { KEPT_FIRST_PAGES_MAX, preparedOnce, preparedSql, textConstant } from '../../server/db/prepared';
 
 const statement = (label: string) => ({ label, execute: async () => label });
@@ -150,6 +151,20 @@ const recordingPool = (rows: unknown[]) => {
   };
   return { asked, pool: Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { query }) };
 };
+
+describe('flagIs: a state filter written into the statement', () => {
+  const things = pgTable('things', { id: integer('id').primaryKey(), active: boolean('active') });
+  const written = (condition: ReturnType<typeof flagIs>) => new PgDialect().sqlToQuery(condition);
+
+  it('writes true or false into the text, with no value to send', () => {
+    expect(written(flagIs(things.active, true))).toEqual({ sql: '"things"."active" = true', params: [] });
+    expect(written(flagIs(things.active, false))).toEqual({ sql: '"things"."active" = false', params: [] });
+  });
+
+  it('refuses anything but a boolean, which the text would otherwise read as true', () => {
+    for (const value of ['false', 0, null, undefined]) expect(() => flagIs(things.active, value as never), String(value)).toThrow('Debe ser true o false');
+  });
+});
 
 describe('preparedSql with keepPlan', () => {
   it('names the statement of a shape by its text on node-postgres, the values as parameters; unnamed without keepPlan', async () => {
