@@ -23,7 +23,9 @@ export function pgErrorCode(error: unknown): string | undefined {
  * (server/db/prepared.ts).
  */
 export function planOutdated(error: unknown): boolean {
-  for (const e of errorChain(error)) if (e.code === '0A000' && /cached plan must not change result type/.test(String(e.message))) return true;
+  // Told by the routine that raises it, which PostgreSQL never translates (its message is in the server's
+  // `lc_messages`: Spanish on a server set up in Spanish); 0A000 alone is any unsupported feature.
+  for (const e of errorChain(error)) if (e.code === '0A000' && (e as { routine?: unknown }).routine === 'RevalidateCachedQuery') return true;
   return false;
 }
 

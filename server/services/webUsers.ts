@@ -12,12 +12,14 @@ import { badRequest, booleanQuery, listQuery } from '../http';
 import { id } from '../../domain/validation';
 
 const ROLE_INVALID = 'Rol inválido';
+/** The roles a filter may name: 1 to this (a role that no user has finds none). */
+const ROLE_FILTER_MAX = 15;
 
 /** Filters of every user list: text over names, last name and e-mail, status, client and role. */
 export const userFilterQuery = listQuery.extend({
   status: booleanQuery.optional(),
   clientId: id.optional(),
-  rolId: z.coerce.number({ error: ROLE_INVALID }).int(ROLE_INVALID).min(1, ROLE_INVALID).max(15, ROLE_INVALID).optional(),
+  rolId: z.coerce.number({ error: ROLE_INVALID }).int(ROLE_INVALID).min(1, ROLE_INVALID).max(ROLE_FILTER_MAX, ROLE_INVALID).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(10),
 });
 export type UserFilter = z.infer<typeof userFilterQuery>;
@@ -84,7 +86,7 @@ export function toWebUser(row: UserRow): WebUser {
  * page of one role's list (the Getters) has no value besides its size and keeps its plan (`firstPageStatements`).
  */
 function roleIs(rolId: number): SQL {
-  if (!Number.isInteger(rolId)) throw badRequest(ROLE_INVALID);
+  if (!Number.isInteger(rolId) || rolId < 1 || rolId > ROLE_FILTER_MAX) throw badRequest(ROLE_INVALID);
   return sql`${users.rolId} = ${sql.raw(String(rolId))}`;
 }
 

@@ -39,7 +39,10 @@ it('is what PostgreSQL does to a named statement whose column changed type, and 
   const refused = await everywhere(() => pool.query(named).then(() => null, (error: unknown) => error));
   expect(refused.some((error) => error !== null)).toBe(true);
   for (const error of refused) if (error !== null) expect(planOutdated(error), String(error)).toBe(true);
+  // Its routine tells it, not its message (translated on a server in another language), nor the code alone.
   expect(planOutdated(new Error('cached plan must not change result type'))).toBe(false);
+  expect(planOutdated(Object.assign(new Error('el plan almacenado no debe cambiar el tipo de resultado'), { code: '0A000', routine: 'RevalidateCachedQuery' }))).toBe(true);
+  expect(planOutdated(Object.assign(new Error('cached plan must not change result type'), { code: '0A000', routine: 'other' }))).toBe(false);
 });
 
 it('answers a kept first page after a migration changed a column it reads, then and from then on', async () => {
