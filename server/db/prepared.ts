@@ -186,7 +186,7 @@ const PAGE_CLAUSE = / limit \$(\d+) offset \$(\d+)(?!\d)/g;
 const placeholderName = (p: unknown) => (is(p, Placeholder) ? p.name : is(p, Param) && is(p.value, Placeholder) ? p.value.name : null);
 
 /** A first page kept as a statement of its own: its text, with the size written in, and its name. */
-export interface KeptFirstPage {
+interface KeptFirstPage {
   text: string;
   name: string;
 }
@@ -207,7 +207,7 @@ export interface KeptFirstPage {
  * the statement that writes their rows). Null when the statement has other values; the function it
  * answers gives null for a page that is not kept (a later page, another size, past KEPT_FIRST_PAGES_MAX).
  */
-export function firstPageStatements(text: string, params: readonly unknown[]): ((values: Record<string, unknown>) => KeptFirstPage | null) | null {
+function firstPageStatements(text: string, params: readonly unknown[]): ((values: Record<string, unknown>) => KeptFirstPage | null) | null {
   const clauses = [...text.matchAll(PAGE_CLAUSE)];
   if (clauses.length !== 1 || params.length !== 2) return null;
   const [clause, limitAt, offsetAt] = clauses[0];
@@ -282,8 +282,8 @@ export function preparedSql<Row>(db: Db, shape: string, build: () => SQL, option
       const kept = firstPage?.(values);
       let run = statement;
       if (kept) {
-        run = firstPages.get(kept) ?? prepare(kept.text, [], kept.name);
-        firstPages.set(kept, run);
+        if (!firstPages.has(kept)) firstPages.set(kept, prepare(kept.text, [], kept.name));
+        run = firstPages.get(kept)!;
       }
       try {
         return ((await run.execute(values)) as { rows: Row[] }).rows;
