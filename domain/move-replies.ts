@@ -134,9 +134,10 @@ export const AMOUNT_DECIMALS = 3;
 /**
  * What is wrong with an amount's answer, or null: a number of zero or more (a count, minutes, a price),
  * as a number or as the text typed ('12,5' with either separator), up to AMOUNT_MAX with at most
- * AMOUNT_DECIMALS decimals; empty is no answer. '1-2' or '-3' is not an amount.
+ * AMOUNT_DECIMALS decimals; empty (or null: never answered) is no answer. '1-2' or '-3' is not an amount.
  */
 export function amountProblem(data: MoveReply['replyData']): string | null {
+  if (data === null) return null;
   if (typeof data === 'number') {
     if (!Number.isFinite(data) || data < 0) return REPLY_TEXT.invalidAmount;
     return Math.floor(data) > AMOUNT_MAX ? REPLY_TEXT.amountTooLong : null;

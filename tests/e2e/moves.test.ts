@@ -1354,6 +1354,22 @@ describe('reviewing a move', () => {
     await shown(incomplete.getByText(/^1\.1\.1 .*: Respuesta requerida$/));
     expect(await page.getByLabel('URL del video').count()).toBe(0);
     expect(await statusOf(move.id)).toBe('EN_REVISION');
+    // Answering it: an amount never answered is an empty field, not yet a wrong amount (it said
+    // 'Debe ser un número mayor o igual a 0.' under every amount before anything was typed).
+    await incomplete.getByRole('button', { name: /Cerrar|Aceptar/ }).click();
+    const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${move.id}`);
+    const amounts = answered.questionnaire.dimensions.flatMap((d, di) =>
+      d.subDimensions.flatMap((sd, si) => sd.questions.flatMap((q, qi) => (q.type === 'amount' ? [`${di + 1}.${si + 1}.${qi + 1} ${q.name}`] : []))),
+    );
+    if (amounts.length === 0) throw new Error("The rescued move's questionnaire has no amount question");
+    await page.getByRole('button', { name: 'Revisar', exact: true }).click();
+    for (const label of amounts) {
+      const group = page.getByRole('group', { name: label, exact: true });
+      expect(await group.getByLabel('Respuesta').inputValue()).toBe('');
+      expect(await group.getByText(REPLY_TEXT.invalidAmount).count()).toBe(0);
+    }
+    await page.getByRole('group', { name: amounts[0], exact: true }).getByLabel('Respuesta').fill('-1');
+    await shown(page.getByRole('group', { name: amounts[0], exact: true }).getByText(REPLY_TEXT.invalidAmount));
     errors.assertNone();
   });
 

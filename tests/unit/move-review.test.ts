@@ -215,6 +215,10 @@ describe('the answers’ completeness', () => {
     for (const ok of ['999999999999', '999999999999.999', '0,125', 999_999_999_999, 12.5]) expect(amountProblem(ok), String(ok)).toBeNull();
     for (const long of ['99999999999999999999', '1000000000000', '1,2345', 1e13]) expect(amountProblem(long), String(long)).toBe(REPLY_TEXT.amountTooLong);
     expect(amountProblem('-5')).toBe(REPLY_TEXT.invalidAmount);
+    // Never answered (a rescued move's questions) is no answer, not a wrong amount: nothing to say yet.
+    expect(amountProblem(null)).toBeNull();
+    expect(amountProblem(emptyReply().replyData)).toBeNull();
+    expect(amountProblem(['1'])).toBe(REPLY_TEXT.invalidAmount);
     expect(amountOf('99999999999999999999')).toBeNull();
     expect(amountOf('12345678901.5')).toBe(12345678901.5);
     const amountDims: Dimension[] = [{ ...dims[0], subDimensions: [{ ...dims[0].subDimensions[0], questions: [{ ...amount, answerRequired: false }] }] }];
