@@ -6,7 +6,7 @@
  */
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isPastProject, MAX_PROJECT_VISITS, priceRequired, PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAnswer, type ProjectCreate, projectCreateBody, projectIssues, projectListAnswer, projectLocationChoicesAnswer, projectLocationIdsAnswer, projectLocationsBody, projectLocationsSavedAnswer, projectRowAnswer, type ProjectUpdate, projectUpdateBody, projectUpdateLogAnswer } from '../../domain/projects';
+import { isPastProject, MAX_PROJECT_LOCATIONS, MAX_PROJECT_VISITS, priceRequired, PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAnswer, type ProjectCreate, projectCreateBody, projectIssues, projectListAnswer, projectLocationChoicesAnswer, projectLocationIdsAnswer, projectLocationsBody, projectLocationsSavedAnswer, projectRowAnswer, type ProjectUpdate, projectUpdateBody, projectUpdateLogAnswer } from '../../domain/projects';
 import { sameRange, totalVisits } from '../../domain/projectVisits';
 import { ACCESS } from '../../domain/roles';
 import { type LoadedVersion, STALE_EDIT, withLoadedVersion } from '../../domain/staleEdits';
@@ -198,12 +198,19 @@ export default async function projectRoutes(app: App) {
   /** The ids of every location of the filter ('Seleccionar todas' in the form), up to a project's maximum. */
   app.get('/projects/locations-by-client/:id/ids', { config: read, schema: { tags, summary: 'Ids de los puntos de venta de un cliente que cumplen el filtro (hasta 5.000)', params: z.object({ id }), querystring: clientLocationsQuery, answer: projectLocationIdsAnswer } }, async (req) => {
     const { id: clientId } = req.params as { id: number };
-    const rows = await app.db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(clientLocationsWhere(req.query as ClientLocationsQuery, clientLocationsValues(clientId, req.query as ClientLocationsQuery)))
-      .orderBy(locations.fullName, locations.id)
-      .limit(5000);
+    const q = req.query as ClientLocationsQuery;
+    // Built once per shape, as the page's: it was built and planned anew on every click.
+    const shape = `locations-by-client-ids:${q.withStatus ?? ''}:${q.proyectId !== undefined}:${Boolean(q.q)}:${Boolean(q.clientLocationId)}`;
+    const statement = preparedOnce(app.db, shape, () =>
+      app.db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(clientLocationsWhere(q, CLIENT_LOCATIONS_PLACEHOLDERS))
+        .orderBy(locations.fullName, locations.id)
+        .limit(MAX_PROJECT_LOCATIONS)
+        .prepare(''),
+    );
+    const rows = await statement.execute({ ...clientLocationsValues(clientId, q) });
     return { ids: rows.map((r) => r.id) };
   });
 

@@ -678,6 +678,13 @@ describe("a client's locations", () => {
     const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(locations).where(eq(locations.clientId, another.id));
     expect(others.count).toBe(n);
     expect(others.rows.some((r: { id: number }) => cafe.locations.includes(r.id))).toBe(false);
+    // 'Seleccionar todas' too: its statement is kept by the filter's shape, the client and the words are each request's.
+    const idsOf = async (path: string) => ((await call('GET', path)).json().ids as number[]).sort();
+    expect(await idsOf(`/api/projects/locations-by-client/${another.id}/ids`)).toEqual(others.rows.map((r: { id: number }) => r.id).sort());
+    expect(await idsOf(`${base}/ids`)).toEqual(all.rows.map((r: { id: number }) => r.id).sort());
+    expect(await idsOf(`${base}/ids?q=palermo`)).toEqual((await call('GET', `${base}?q=palermo`)).json().rows.map((r: { id: number }) => r.id));
+    expect(await idsOf(`${base}/ids?q=santa fe`)).toEqual((await call('GET', `${base}?q=santa fe`)).json().rows.map((r: { id: number }) => r.id));
+    expect(await idsOf(`${base}/ids?clientLocationId=palermo`)).toEqual([]);
 
     // One of the project's own, deactivated since, is still listed for it (to be taken out), flagged.
     await t.db.update(locations).set({ status: false }).where(eq(locations.id, cafe.locations[0]));
@@ -686,6 +693,9 @@ describe("a client's locations", () => {
       expect(own.count).toBe(cafe.locations.length);
       expect(own.rows.find((r: { id: number }) => r.id === cafe.locations[0])).toMatchObject({ status: false, inProject: true });
       expect((await call('GET', `${base}?withStatus=true&limit=100`)).json().count).toBe(cafe.locations.length - 1);
+      expect(await idsOf(`${base}/ids?withStatus=true&proyectId=${id}`)).toContain(cafe.locations[0]);
+      expect(await idsOf(`${base}/ids?withStatus=true`)).not.toContain(cafe.locations[0]);
+      expect(await idsOf(`${base}/ids?withStatus=false`)).toContain(cafe.locations[0]);
       const dropped = await call('PUT', '/api/projects/locations', { id, locations: [cafe.locations[1]] });
       expect(dropped.json()).toMatchObject({ removed: 1, locationsCount: 1 });
     } finally {

@@ -118,6 +118,8 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     list('Puntos de venta', 'de un cliente, activos, por nombre', `/api/locations/client/${i.clientId}?offset=0&limit=20&status=true&sort=fullName`),
     list('Puntos de venta', 'inactivos (Activos sin tildar)', '/api/locations?offset=0&limit=20&status=false'),
     list('Puntos de venta', 'del formulario de proyecto', `/api/projects/locations-by-client/${i.clientId}?offset=0&limit=20&availableFrom=${i.projectFrom}&availableTo=${i.projectTo}`),
+    // 'Seleccionar todas' in the project form: the ids of every point of sale of the filter (up to 5.000).
+    list('Puntos de venta', 'del formulario de proyecto: seleccionar todos (ids)', `/api/projects/locations-by-client/${i.clientId}/ids?withStatus=true`),
     list('Clientes', 'lista (/clients/all-clients)', '/api/clients/all-clients?offset=0&limit=20'),
     list('Clientes', 'búsqueda', '/api/clients/all-clients?offset=0&limit=20&q=Farmacias'),
     list('Clientes', 'activos, por tipo', '/api/clients/all-clients?offset=0&limit=20&state=true&sort=type'),
