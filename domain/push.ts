@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { idFullName, moment, paged, recordId } from './answers';
 import { formatCount } from './numbers';
-import { characters, trimText } from './validation';
+import { characters, textOr, trimText } from './validation';
 
 export const PUSH_TEXT = {
   newTitle: 'Nueva notificación',
@@ -44,8 +44,7 @@ const T = PUSH_TEXT;
 
 /** Required and trimmed, between `min` and `max` characters. */
 const trimmedText = (min: number, max: number) =>
-  z
-    .string({ error: T.required })
+  textOr(T.required)
     .overwrite(trimText)
     .min(1, T.required)
     .refine((v) => characters(v) >= min, T.tooShort)

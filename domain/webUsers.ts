@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idName, moment, paged, recordId } from './answers';
 import { CLIENT_SIDE, isRoleId, ROLE, ROLE_IDS, ROLE_NAMES, requiresClient, type RoleId, type UserRole } from './roles';
-import { email, id, idSaying, INVALID_ID, MSG, newPassword, optionalIdSaying, optionalPhone, optionalUrl, required } from './validation';
+import { email, fileStamp, id, idSaying, INVALID_ID, MSG, newPassword, optionalIdSaying, optionalPhone, optionalUrl, required } from './validation';
 
 export const WEB_USER_TEXT = {
   notFound: 'El usuario no existe.',
@@ -232,11 +232,10 @@ export const WEB_USER_EXPORT: { label: string; value: (u: WebUser) => unknown }[
   { label: 'Notificación por WhatsApp', value: (u) => (u.sendWhatsappNotification ? 'Sí' : 'No') },
 ];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'usuarios_20261122_1530': the exports' name, stamped with the local date and time. */
+/** 'usuarios_20261122_1530': the exports' name, stamped with the date and time in Argentina (`fileStamp`). */
 export function usersExportName(now = new Date()): string {
-  return `usuarios_${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}_${pad(now.getHours())}${pad(now.getMinutes())}`;
+  const { date, time } = fileStamp(now);
+  return `usuarios_${date}_${time.slice(0, 4)}`;
 }
 
 /** A role with its description (`GET /web-users-roles` answers the 15). */

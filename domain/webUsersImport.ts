@@ -150,16 +150,28 @@ export interface BulkUser {
   clientId: number;
 }
 
-/** Validates one row for the chosen client; the message names the column at fault. */
-export function validateRow(row: BulkRow, clientId: number): { user: BulkUser } | { error: string } {
+/** How a row's problems are written in its one message: each with its column, in the columns' order. */
+export const ROW_PROBLEMS_SEPARATOR = '; ';
+
+/**
+ * Validates one row for the chosen client: every column at fault, each named with its first problem
+ * (a row with a bad e-mail, phone and role said only the e-mail's, one upload per mistake).
+ */
+export function validateRow(row: BulkRow, clientId: number): { user: BulkUser } | { problems: string[] } {
   const parsed = bulkRowSchema.safeParse({ names: row.names, lastName: row.lastName, email: row.email, primaryPhone: row.phone });
+  const problems: string[] = [];
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { error: `${LABELS[String(issue.path[0])] ?? 'Fila'}: ${issue.message}` };
+    const byField = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      if (!byField.has(field)) byField.set(field, issue.message);
+    }
+    for (const field of Object.keys(LABELS)) if (byField.has(field)) problems.push(`${LABELS[field]}: ${byField.get(field)}`);
   }
   const rolId = parseRole(row.role);
-  if (rolId === null) return { error: `Rol: ${row.role ? IMPORT_TEXT.roleInvalid : MSG.required}` };
-  if (!requiresClient(rolId)) return { error: `Rol: ${IMPORT_TEXT.roleNotOfClient}` };
+  if (rolId === null) problems.push(`Rol: ${row.role ? IMPORT_TEXT.roleInvalid : MSG.required}`);
+  else if (!requiresClient(rolId)) problems.push(`Rol: ${IMPORT_TEXT.roleNotOfClient}`);
+  if (!parsed.success || rolId === null || problems.length) return { problems };
   return { user: { ...parsed.data, rolId, clientId } };
 }
 
@@ -184,13 +196,17 @@ export function validateRows(rows: readonly BulkRow[], clientId: number, taken: 
     const checked = validateRow(row, clientId);
     const key = row.email.toLowerCase();
     const firstRow = seen.get(key);
-    let error = 'error' in checked ? checked.error : null;
-    if (!error && firstRow !== undefined) error = `Email: ${IMPORT_TEXT.duplicateInFile(firstRow)}`;
-    if (!error && taken.has(key)) error = `Email: ${IMPORT_TEXT.emailTaken}`;
+    const problems = 'problems' in checked ? [...checked.problems] : [];
+    // An e-mail that is one is also checked against the file and the users: said in the e-mail's place.
+    if (!problems.some((p) => p.startsWith('Email: '))) {
+      const emailProblem = firstRow !== undefined ? IMPORT_TEXT.duplicateInFile(firstRow) : taken.has(key) ? IMPORT_TEXT.emailTaken : null;
+      const at = problems.findIndex((p) => /^(Telefono|Rol): /.test(p));
+      if (emailProblem) problems.splice(at === -1 ? problems.length : at, 0, `Email: ${emailProblem}`);
+    }
     if (firstRow === undefined && key) seen.set(key, row.row);
-    if (error || !('user' in checked)) {
+    if (problems.length || !('user' in checked)) {
       failed += 1;
-      results.push({ row: row.row, email: row.email, ok: false, message: error ?? '' });
+      results.push({ row: row.row, email: row.email, ok: false, message: problems.join(ROW_PROBLEMS_SEPARATOR) });
     } else {
       users.push(checked.user);
       results.push({ row: row.row, email: row.email, ok: true, message: okMessage });

@@ -66,7 +66,8 @@ export default async function webUsersImport(app: App) {
     }
     const fileName = file.name;
     const sheet = readBulkFile(XLSX, fileName, file.data);
-    if ('error' in sheet) throw badRequest(sheet.error, { file: sheet.error });
+    // More rows than a load takes is a 413, as the other loads answer it; anything else wrong with the sheet, a 400.
+    if ('error' in sheet) throw new HttpError(sheet.error === IMPORT_TEXT.tooManyRows ? 413 : 400, sheet.error, { file: sheet.error });
 
     const taken = await takenEmails(app.db, sheet.rows.map((r) => r.email));
     const checked = validateRows(sheet.rows, client.id, taken, IMPORT_TEXT.created);

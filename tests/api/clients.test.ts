@@ -442,6 +442,23 @@ describe('changing clients', () => {
     ]);
   });
 
+  it("leaves a deactivated client's users their access to its history (docs/decisions.md)", async () => {
+    const [cafe] = await t.db.select().from(clients).where(eq(clients.name, 'Café del Plata'));
+    const contact = await t.login('cliente@campo.test');
+    expect((await t.db.select({ clientId: users.clientId }).from(users).where(eq(users.id, contact.id)))[0].clientId).toBe(cafe.id);
+    expect((await send('PUT', '/api/clients/state', { id: cafe.id, state: false })).statusCode).toBe(200);
+    try {
+      // The session it had still reads, and a new one starts: deactivating a client is not ending its users'.
+      const before = await get('/api/reports/options', contact.token);
+      expect(before.statusCode).toBe(200);
+      expect(before.json().client).toEqual({ id: cafe.id, name: 'Café del Plata' });
+      const again = await t.login('cliente@campo.test');
+      expect((await get('/api/reports/options', again.token)).json().client.id).toBe(cafe.id);
+    } finally {
+      await send('PUT', '/api/clients/state', { id: cafe.id, state: true });
+    }
+  });
+
   it('refuses a state that is not a boolean and an unknown client', async () => {
     const [target] = await t.db.select().from(clients).where(eq(clients.name, 'Supermercados Andinos'));
     const bad = await send('PUT', '/api/clients/state', { id: target.id, state: 'false' });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { fileTooLarge } from '../../domain/validation';
-import { BULK_COLUMNS, BULK_SHEET, type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES } from '../../domain/webUsersImport';
+import { BULK_COLUMNS, BULK_MAX_ROWS, BULK_SHEET, type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES } from '../../domain/webUsersImport';
 import { clients, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
 import { multipart } from './multipart';
@@ -79,6 +79,15 @@ describe('checks of the file', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('refuses more rows than a load takes with a 413, as the other loads do, and writes nothing', async () => {
+    const before = await userCount();
+    const many = Array.from({ length: BULK_MAX_ROWS + 1 }, (_, i) => ['Ana', 'Paz', `ana${i}@bfs.com.ar`, '', 'Cliente']);
+    const res = await upload(spreadsheet([HEADER, ...many]));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ message: IMPORT_TEXT.tooManyRows, errors: { file: IMPORT_TEXT.tooManyRows } });
+    expect(await userCount()).toBe(before);
+  });
+
   it('needs an active client and a file', async () => {
     expect((await upload(spreadsheet([HEADER, ...ROWS]), { client: '' })).json()).toMatchObject({ errors: { clientId: IMPORT_TEXT.clientRequired } });
     expect((await upload(spreadsheet([HEADER, ...ROWS]), { client: String(inactiveClientId) })).statusCode).toBe(400);
@@ -99,6 +108,8 @@ describe('rows', () => {
         ['Ya', 'Existe', 'admin@campo.test', '', 'Franquicia'],
         ['Sin', 'Rol', 'sin.rol@bfs.com.ar', '', 'Jefe'],
         ['Tel', 'Malo', 'tel@bfs.com.ar', '011 15 3333', 'Cliente'],
+        // Everything wrong at once: said at once, one upload instead of four.
+        ['', 'Varios', 'no-es-un-email', '11 45', 'Jefe'],
       ]),
     );
     expect(res.statusCode).toBe(400);
@@ -115,6 +126,7 @@ describe('rows', () => {
       [8, false],
       [9, false],
       [10, false],
+      [11, false],
     ]);
     expect(answer.errors).toEqual({
       'fila 6': 'Apellido: Requerido',
@@ -122,6 +134,7 @@ describe('rows', () => {
       'fila 8': 'Email: Ya existe un usuario con ese email.',
       'fila 9': `Rol: ${IMPORT_TEXT.roleInvalid}`,
       'fila 10': 'Telefono: Número de teléfono es inválido',
+      'fila 11': `Nombre: Requerido; Email: Dirección de email inválida; Telefono: Número de teléfono es inválido; Rol: ${IMPORT_TEXT.roleInvalid}`,
     });
     expect(answer.results[0].message).toBe(IMPORT_TEXT.notWritten);
     expect(await userCount()).toBe(before);

@@ -152,6 +152,16 @@ describe('bulk import', () => {
     await shown(status.getByRole('alert').filter({ hasText: 'Fila 2: Rol: La carga masiva crea usuarios del cliente elegido' }));
     expect(await upload.isDisabled()).toBe(true);
 
+    // Every mistake of a row said at once, in the columns' order: one correction, not one upload per mistake.
+    const messy = workbook([[...HEADER], ['', 'Vallejos', 'iris-en-andinos', '11 45', 'Jefe']]);
+    await input.setInputFiles({ name: 'usuarios.xlsx', mimeType: XLSX_TYPE, buffer: messy });
+    await shown(
+      status.getByRole('alert').filter({
+        hasText: 'Fila 2: Nombre: Requerido; Email: Dirección de email inválida; Telefono: Número de teléfono es inválido; Rol: Rol inválido: escriba el número o el nombre del rol.',
+      }),
+    );
+    expect(await upload.isDisabled()).toBe(true);
+
     const good = [
       [...HEADER],
       ['Iris', 'Vallejos', 'iris.vallejos@andinos.com.ar', 2615550101, 'Cliente'],

@@ -14,6 +14,9 @@ describe('a push notification', () => {
   it('needs a title of 7 to 40 characters once trimmed', () => {
     expect(errorsOf({ message }).title).toBe('Campo requerido');
     expect(errorsOf({ title: '      ', message }).title).toBe('Campo requerido');
+    // A title that is no text at all (sent by hand) is not a missing one.
+    expect(errorsOf({ title: 123456789, message }).title).toBe('Debe ser un texto.');
+    expect(errorsOf({ title: null, message }).title).toBe('Campo requerido');
     expect(errorsOf({ title: '  abcdef  ', message }).title).toBe('El campo es demasiado corto');
     expect(errorsOf({ title: 'x'.repeat(41), message }).title).toBe('El campo es demasiado largo');
     expect(errorsOf({ title: 'abcdefg', message })).toEqual({});

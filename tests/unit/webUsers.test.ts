@@ -29,6 +29,7 @@ import {
   readBulkFile,
   type SheetReader,
   validateRows,
+  ROW_PROBLEMS_SEPARATOR,
 } from '../../domain/webUsersImport';
 
 const user = (overrides: Record<string, unknown> = {}) => ({
@@ -152,8 +153,10 @@ describe('the client-by-role rule', () => {
 
 describe('exports', () => {
   it('names the files usuarios with the local date and time', () => {
-    expect(usersExportName(new Date(2026, 10, 22, 15, 30))).toBe('usuarios_20261122_1530');
-    expect(usersExportName(new Date(2027, 0, 5, 9, 7))).toBe('usuarios_20270105_0907');
+    expect(usersExportName(new Date('2026-11-22T15:30:00-03:00'))).toBe('usuarios_20261122_1530');
+    expect(usersExportName(new Date('2027-01-05T09:07:59-03:00'))).toBe('usuarios_20270105_0907');
+    // In Argentina, whatever the browser's clock: 00:43 UTC of the 5th is 21:43 of the 4th there.
+    expect(usersExportName(new Date('2026-12-05T00:43:00Z'))).toBe('usuarios_20261204_2143');
   });
 
   it('has the ten export fields of the spec', () => {
@@ -237,6 +240,26 @@ describe('the bulk file rows', () => {
     expect(checked.failed).toBe(3);
     expect(checked.results.map((r) => r.message)).toEqual(['ok', 'Apellido: Requerido', 'Email: El email ya aparece en la fila 2 del archivo.', 'Email: Ya existe un usuario con ese email.']);
     expect(checked.users).toEqual([{ names: 'Ana', lastName: 'Paz', email: 'ana@paz.com', primaryPhone: null, rolId: 5, clientId: 8 }]);
+  });
+
+  it('says every column at fault in a row at once, in the columns\' order, each with its first problem', () => {
+    const rows = [
+      { row: 2, names: '', lastName: '', email: 'no-es-un-email', phone: '11 45', role: '99' },
+      { row: 3, names: 'Ana', lastName: 'Paz', email: 'ana@paz.com', phone: '', role: 'Cliente' },
+      // Repeated in the file, and with a bad role: both.
+      { row: 4, names: 'Eva', lastName: 'Paz', email: 'ANA@paz.com', phone: '', role: 'Jefe' },
+      // Taken already, and with a role that is not a client's.
+      { row: 5, names: 'Luz', lastName: '', email: 'luz@sol.com', phone: '', role: '1' },
+    ];
+    const checked = validateRows(rows, 8, new Set(['luz@sol.com']), 'ok');
+    const [first, , repeated, taken] = checked.results.map((r) => r.message.split(ROW_PROBLEMS_SEPARATOR));
+    expect(first.map((p) => p.split(':')[0])).toEqual(['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol']);
+    expect(first.slice(0, 2)).toEqual(['Nombre: Requerido', 'Apellido: Requerido']);
+    expect(first[4]).toBe(`Rol: ${IMPORT_TEXT.roleInvalid}`);
+    expect(repeated).toEqual([`Email: ${IMPORT_TEXT.duplicateInFile(3)}`, `Rol: ${IMPORT_TEXT.roleInvalid}`]);
+    expect(taken).toEqual(['Apellido: Requerido', `Email: ${IMPORT_TEXT.emailTaken}`, `Rol: ${IMPORT_TEXT.roleNotOfClient}`]);
+    expect(checked.failed).toBe(3);
+    expect(checked.users.map((u) => u.email)).toEqual(['ana@paz.com']);
   });
 
   it('refuses a cell with a control character (a NUL read from _x0000_) as that row\'s error, not the database\'s', () => {

@@ -4,7 +4,7 @@ import { chosenAnswerIds, numberedQuestions, photosOf } from '../../../../domain
 import { photoFileName, statusReason } from '../../../../domain/moves';
 import { formatScore } from '../../../../domain/reports';
 import { QUESTION_TYPE_LABELS } from '../../../../domain/questionnaires';
-import { formatDisplayDate } from '../../../../domain/validation';
+import { fileStamp, formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
 import { saveBlob } from '../../../ui/download';
@@ -37,7 +37,11 @@ const replyText = (answered: AnsweredQuestionnaire, questionId: string): string 
   );
 };
 
-const stamp = (d = new Date()) => `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}${String(d.getSeconds()).padStart(2, '0')}`;
+/** 'YYYYMMDDHHmmss' in Argentina, as the console shows every date. */
+const stamp = (d = new Date()) => {
+  const { date, time } = fileStamp(d);
+  return date + time;
+};
 
 /** One line of the move's PDF: its text, font size and weight. */
 export interface PdfLine {
