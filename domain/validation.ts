@@ -331,18 +331,15 @@ const argentineMoment = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** An instant's date and time in Argentina, as digits: `{ date: 'YYYYMMDD', time: 'HHmmss' }`. */
-function argentineDigits(d: Date): { date: string; time: string } {
+/**
+ * The stamp of a file the console saves, as digits (`{ date: '20261204', time: '214300' }`), in Argentina like
+ * every date it shows: a browser set to UTC stamped a users export made at 21:43 in Buenos Aires with the next day.
+ */
+export function fileStamp(now = new Date()): { date: string; time: string } {
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of argentineMoment.formatToParts(d)) part[p.type] = p.value;
+  for (const p of argentineMoment.formatToParts(now)) part[p.type] = p.value;
   return { date: `${part.year}${part.month}${part.day}`, time: `${part.hour}${part.minute}${part.second}` };
 }
-
-/**
- * The stamp of a file the console saves ('20261204' and '214300'), in Argentina like every date it shows: a
- * browser set to UTC stamped a users export made at 21:43 in Buenos Aires with the next day.
- */
-export const fileStamp = (now = new Date()) => argentineDigits(now);
 
 /**
  * Formats an ISO date or date-time as DD/MM/YYYY (optionally with HH:mm); missing gives 'Sin Datos'.
