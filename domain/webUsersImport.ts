@@ -139,7 +139,7 @@ const bulkRowSchema = z.object({
   primaryPhone: optionalPhone,
 });
 
-const LABELS: Record<string, string> = { names: 'Nombre', lastName: 'Apellido', email: 'Email', primaryPhone: 'Telefono' };
+const LABELS: Record<string, (typeof BULK_COLUMNS)[number]> = { names: 'Nombre', lastName: 'Apellido', email: 'Email', primaryPhone: 'Telefono' };
 
 export interface BulkUser {
   names: string;
@@ -153,25 +153,30 @@ export interface BulkUser {
 /** How a row's problems are written in its one message: each with its column, in the columns' order. */
 export const ROW_PROBLEMS_SEPARATOR = '; ';
 
+/** A row's problems by the template's column they belong to ('Nombre' … 'Rol'). */
+type RowProblems = Map<(typeof BULK_COLUMNS)[number], string>;
+
+/** A row's one message: each column at fault with its problem, in the template's order. */
+const problemsMessage = (problems: RowProblems) =>
+  BULK_COLUMNS.flatMap((column) => (problems.has(column) ? [`${column}: ${problems.get(column)}`] : [])).join(ROW_PROBLEMS_SEPARATOR);
+
 /**
- * Validates one row for the chosen client: every column at fault, each named with its first problem
- * (a row with a bad e-mail, phone and role said only the e-mail's, one upload per mistake).
+ * Validates one row for the chosen client: every column at fault, each with its first problem (a row
+ * with a bad e-mail, phone and role said only the e-mail's, one upload per mistake).
  */
-export function validateRow(row: BulkRow, clientId: number): { user: BulkUser } | { problems: string[] } {
+export function validateRow(row: BulkRow, clientId: number): { user: BulkUser } | { problems: RowProblems } {
   const parsed = bulkRowSchema.safeParse({ names: row.names, lastName: row.lastName, email: row.email, primaryPhone: row.phone });
-  const problems: string[] = [];
+  const problems: RowProblems = new Map();
   if (!parsed.success) {
-    const byField = new Map<string, string>();
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]);
-      if (!byField.has(field)) byField.set(field, issue.message);
+      const column = LABELS[String(issue.path[0])];
+      if (!problems.has(column)) problems.set(column, issue.message);
     }
-    for (const field of Object.keys(LABELS)) if (byField.has(field)) problems.push(`${LABELS[field]}: ${byField.get(field)}`);
   }
   const rolId = parseRole(row.role);
-  if (rolId === null) problems.push(`Rol: ${row.role ? IMPORT_TEXT.roleInvalid : MSG.required}`);
-  else if (!requiresClient(rolId)) problems.push(`Rol: ${IMPORT_TEXT.roleNotOfClient}`);
-  if (!parsed.success || rolId === null || problems.length) return { problems };
+  if (rolId === null) problems.set('Rol', row.role ? IMPORT_TEXT.roleInvalid : MSG.required);
+  else if (!requiresClient(rolId)) problems.set('Rol', IMPORT_TEXT.roleNotOfClient);
+  if (!parsed.success || rolId === null || problems.size) return { problems };
   return { user: { ...parsed.data, rolId, clientId } };
 }
 
@@ -196,17 +201,16 @@ export function validateRows(rows: readonly BulkRow[], clientId: number, taken: 
     const checked = validateRow(row, clientId);
     const key = row.email.toLowerCase();
     const firstRow = seen.get(key);
-    const problems = 'problems' in checked ? [...checked.problems] : [];
-    // An e-mail that is one is also checked against the file and the users: said in the e-mail's place.
-    if (!problems.some((p) => p.startsWith('Email: '))) {
-      const emailProblem = firstRow !== undefined ? IMPORT_TEXT.duplicateInFile(firstRow) : taken.has(key) ? IMPORT_TEXT.emailTaken : null;
-      const at = problems.findIndex((p) => /^(Telefono|Rol): /.test(p));
-      if (emailProblem) problems.splice(at === -1 ? problems.length : at, 0, `Email: ${emailProblem}`);
+    const problems: RowProblems = 'problems' in checked ? checked.problems : new Map();
+    // An e-mail that is one is also checked against the file and the users.
+    if (!problems.has('Email')) {
+      if (firstRow !== undefined) problems.set('Email', IMPORT_TEXT.duplicateInFile(firstRow));
+      else if (taken.has(key)) problems.set('Email', IMPORT_TEXT.emailTaken);
     }
     if (firstRow === undefined && key) seen.set(key, row.row);
-    if (problems.length || !('user' in checked)) {
+    if (problems.size || !('user' in checked)) {
       failed += 1;
-      results.push({ row: row.row, email: row.email, ok: false, message: problems.join(ROW_PROBLEMS_SEPARATOR) });
+      results.push({ row: row.row, email: row.email, ok: false, message: problemsMessage(problems) });
     } else {
       users.push(checked.user);
       results.push({ row: row.row, email: row.email, ok: true, message: okMessage });
