@@ -6,7 +6,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * (tests/e2e/global-setup.ts starts one per worker): E2E_WORKERS, 2 by default. A file spends about half
  * its time waiting (the browser, the server and the test take turns), so on 2 cores two files at a time
  * took 325 s for the whole run where one took 554 s (28/11; on two earlier machines, whose CPU the
- * browser filled, it took as long as one: never longer). E2E_WORKERS=1 runs one file at a time.
+ * browser filled, it took as long as one: never longer). Three at a time took as long as two (754 s and
+ * 753 s, 05/12): the CPU was full (1–6 % idle), about half of it the pages' renderers running the console,
+ * the rest the browser process, the servers and the test processes. E2E_WORKERS=1 runs one file at a time.
  */
 const E2E_WORKERS = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 2);
 
