@@ -50,6 +50,8 @@ export const QUESTIONNAIRE_TEXT = {
   wrongType: 'Este tipo de pregunta no corresponde a la subdimensión',
   onePenalty: 'Sólo puede existir una dimensión de penalizaciones',
   penaltyShape: 'La dimensión de penalizaciones tiene sólo sus dos subdimensiones fijas',
+  /** Sent by hand: a dimension that scores with a penalty sub-dimension in it. */
+  penaltyOutside: 'Las subdimensiones de penalización van sólo en la dimensión de penalizaciones',
   noDimensions: 'Agregue al menos una dimensión',
   noSubDimensions: 'Agregue al menos una subdimensión',
   noQuestions: 'Agregue al menos una pregunta',
@@ -207,7 +209,7 @@ function checkDimension(d: Dimension, path: string, sum: SumSink, field: FieldSi
   } else {
     field(`${path}.name`, `${where}, nombre`, checkText(d.name, LENGTHS.dimensionName));
     field(`${path}.weighting`, `${where}, ponderación`, checkSectionWeighting(d.weighting));
-    if (d.subDimensions.some((s) => s.type !== 'NORMAL')) field(`${path}.subDimensions`, where, T.penaltyShape);
+    if (d.subDimensions.some((s) => s.type !== 'NORMAL')) field(`${path}.subDimensions`, where, T.penaltyOutside);
     // Empty, its sub-dimensions sum 0: what is missing is a sub-dimension, not a weighting to fix.
     if (d.subDimensions.length === 0) field(`${path}.subDimensions`, where, T.noSubDimensions);
     else if (d.weighting !== null && !sectionSumOk(d.subDimensions.map((s) => s.weighting))) sum(`${path}.subDimensions`, T.dimensionSum(d.name));

@@ -154,17 +154,23 @@ export const optionalText = z
   .transform((v) => (v ? v : null));
 
 /** An address: 'El campo es demasiado largo' past what mail carries (254), then its shape. */
-export const email = required.max(MAX_EMAIL, tooLong).refine(isEmail, MSG.email);
-export const url = required.refine(isUrl, MSG.url);
+/**
+ * A check of a required text's content, passed by an empty one: that is told 'Requerido' alone, not also
+ * that its content is invalid (a bulk load's line said both of an empty cell). The form shows a field's
+ * first message anyway; the API's and the loads' lists show them all.
+ */
+const whenFilled = (test: (value: string) => boolean) => (value: string) => value === '' || test(value);
+export const email = required.max(MAX_EMAIL, tooLong).refine(whenFilled(isEmail), MSG.email);
+export const url = required.refine(whenFilled(isUrl), MSG.url);
 export const optionalUrl = optionalText.refine((v) => v === null || isUrl(v), MSG.url);
 export const phone = z
   .string({ error: MSG.phone })
   .trim()
   .regex(PHONE_RE, MSG.phone);
 export const optionalPhone = optionalText.refine((v) => v === null || PHONE_RE.test(v), MSG.phone);
-export const latitude = required.refine((v) => LATITUDE_RE.test(v), MSG.latitude);
-export const longitude = required.refine((v) => LONGITUDE_RE.test(v), MSG.longitude);
-export const newPassword = z.string().min(1, MSG.required).max(200, tooLong).refine(isStrongPassword, MSG.password);
+export const latitude = required.refine(whenFilled((v) => LATITUDE_RE.test(v)), MSG.latitude);
+export const longitude = required.refine(whenFilled((v) => LONGITUDE_RE.test(v)), MSG.longitude);
+export const newPassword = z.string().min(1, MSG.required).max(200, tooLong).refine(whenFilled(isStrongPassword), MSG.password);
 /** The largest value of a PostgreSQL integer column: ids past it cannot exist (and must not reach SQL). */
 /**
  * An upload over its route's limit, said with the limit (in whole MB): by the console as soon as the file

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type RaRecord, useCreate, useNotify, useUpdate } from 'ra-core';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { AccessDenied } from 'react-admin';
-import { Route, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, Route, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { type Area, canUse, type Operation } from '../../domain/roles';
 import { currentRole } from '../authProvider';
@@ -94,7 +94,7 @@ export interface ResourceDeclaration<V> {
 
 /**
  * Builds a resource's screens from its declaration: the shared table at /{name}, the shared form at
- * /{name}/add, /{name}/edit/:id and /{name}/view/:id.
+ * /{name}/add, /{name}/edit/:id and /{name}/view/:id (/{name}/edit and /{name}/view lead to the table).
  */
 export function defineScreens<V extends Record<string, unknown>>(declaration: ResourceDeclaration<V>): Screens {
   const { name, list, form, area } = declaration;
@@ -116,6 +116,11 @@ export function defineScreens<V extends Record<string, unknown>>(declaration: Re
       <Route key="edit" path="edit/:id" element={<RecordPage name={name} form={form} mode="EDIT" canWrite={canWrite} />} />,
       <Route key="view" path="view/:id" element={<RecordPage name={name} form={form} mode="VIEW" canWrite={canWrite} />} />,
     );
+    // The spec names the forms without their id ('/moves-config/edit', '/moves-config/view'): which record
+    // is chosen in the list, so that is where such an address leads, instead of a 'No encontrado'.
+    for (const bare of ['edit', 'view']) {
+      if (!routes.some((route) => (route.props as { path?: string }).path === bare)) routes.push(<Route key={`${bare}-list`} path={bare} element={<Navigate to={`/${name}`} replace />} />);
+    }
   }
   return { list: List, routes };
 }

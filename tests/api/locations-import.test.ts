@@ -51,6 +51,8 @@ describe('a CSV with a bad line', () => {
       csvRow(13, { 'Código de Locación del Cliente': 'DUP-1' }),
       csvRow(14, { Nombre: '', Teléfono: '12-34' }),
       csvRow(15).slice(0, 5),
+      // Empty required cells whose content has a form: each told once, 'Requerido', not also invalid.
+      csvRow(16, { Latitud: '', Longitud: ' ', 'Email del encargado': '' }),
     ];
     const res = await upload(csvFile(rows));
     expect(res.statusCode).toBe(400);
@@ -62,6 +64,9 @@ describe('a CSV with a bad line', () => {
       'Línea 6: Requerido (Nombre)',
       'Línea 6: Número de teléfono es inválido (Teléfono)',
       'Línea 7: se esperaban 18 columnas y hay 5.',
+      'Línea 8: Requerido (Latitud)',
+      'Línea 8: Requerido (Longitud)',
+      'Línea 8: Requerido (Email del encargado)',
     ]);
   });
 

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCATION_TEXT } from '../../domain/locations';
 import { ROLE } from '../../domain/roles';
-import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, setChecked, shown, UI_TIMEOUT } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, setChecked, shown, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -723,6 +723,10 @@ describe('a move configuration linked to projects', () => {
     session = await chromium.open();
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test');
+    // The form's address without an id (as the spec writes it) leads to the list, where one is chosen.
+    await page.goto('/moves-config/edit');
+    await atPath(page, '/moves-config');
+    await shown(page.getByRole('heading', { name: 'Lista de Configuraciones de Moves' }));
     await openMenu(page, 'Moves', 'Configurar tipos');
     await shown(page.getByRole('heading', { name: 'Lista de Configuraciones de Moves' }));
     await shown(page.getByText('Habilitada', { exact: true }).first());

@@ -75,6 +75,17 @@ describe('Proyectos', () => {
     expect(await page.getByRole('combobox', { name: 'Campaña' }).isDisabled()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Instructivo' }).isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Proyecto E2E');
+    // Back to no client, what locks again is emptied as well: no locked field keeps a value.
+    await pick(page, 'Cliente', 'Banco Federal del Sur');
+    await pick(page, 'Configuración de move', 'Visita estándar');
+    await pick(page, 'Cuestionario', 'Experiencia en sucursal bancaria');
+    await pick(page, 'Instructivo', /^Apertura de cuenta en sucursal bancaria/);
+    await pick(page, 'Cliente', /^Sin Selección$/);
+    for (const locked of ['Campaña', 'Configuración de move', 'Cuestionario', 'Instructivo']) {
+      const box = page.getByRole('combobox', { name: locked });
+      expect(await box.isDisabled(), locked).toBe(true);
+      expect(['', 'Sin Selección'], locked).toContain(await box.inputValue());
+    }
     await pick(page, 'Cliente', 'Banco Federal del Sur');
     expect(await page.getByRole('combobox', { name: 'Cuestionario' }).isDisabled()).toBe(true);
     await pick(page, 'Campaña', /^Mystery shopping Banco Federal del Sur - en curso/);

@@ -35,6 +35,16 @@ describe('the review dialogs', () => {
     expect(message(approveVideoUrl, 'a.bc')).toBe(T.tooShort);
     expect(message(approveVideoUrl, `https://x.test/${'a'.repeat(240)}`)).toBe(T.tooLong);
     expect(message(approveVideoUrl, 'https://x.test/a.mp4')).toBeNull();
+    // Each link is told one problem: an empty one only that it is required.
+    const issues = (schema: typeof approveVideoUrl, value: string) => schema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
+    expect(issues(approveVideoUrl, '')).toEqual([T.fieldRequired]);
+    expect(issues(editedVideoUrl, '   ')).toEqual([T.emptyVideo]);
+    expect(issues(approveVideoUrl, 'www.x')).toEqual([T.videoNotWeb]);
+    // Characters as a person counts them: 250 with accents or emoji pass, 251 do not.
+    const counted = (n: number) => `https://x.test/${'ñ😀'.repeat(n)}`;
+    expect([...counted(117)].length).toBe(249);
+    expect(message(approveVideoUrl, `${counted(117)}a`)).toBeNull();
+    expect(message(approveVideoUrl, `${counted(117)}ab`)).toBe(T.tooLong);
   });
 
   it('refuses a link to a file of the move as the video: it is signed for an hour', () => {

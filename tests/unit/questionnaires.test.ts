@@ -271,6 +271,12 @@ describe('weighting sums (spec 2 §5)', () => {
     p.subDimensions.push({ ...p.subDimensions[0], _id: 'x' });
     d.dimensions.push(p);
     expect(problems(d).map((x) => x.message)).toContain(T.penaltyShape);
+    // A dimension that scores with a penalty sub-dimension (sent by hand) is told where that one goes, not
+    // that it were the penalty dimension.
+    const e = valid();
+    e.dimensions[0].subDimensions.push({ ...newPenaltyDimension().subDimensions[0], _id: 'y' });
+    const said = problems(e).filter((x) => x.path === 'dimensions.0.subDimensions').map((x) => x.message);
+    expect(said).toEqual([T.penaltyOutside]);
   });
 });
 

@@ -81,9 +81,13 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
     if (startDate && endDate) void trigger(['startDate', 'endDate', 'dates' as never, 'rangeDate']);
   }, [startDate, endDate, trigger]);
 
-  const onClient = () => {
+  // The campaign and the locations are the client's own; back to 'Sin Selección', the fields that lock
+  // again are emptied too, so that no locked field keeps a value the form would send.
+  const onClient = (client: { id: number } | null) => {
     setValue('campaignId', null, { shouldDirty: true });
     setValue('locations', [], { shouldDirty: true });
+    if (client !== null) return;
+    for (const locking of ['moveConfigurationId', 'questionnaireId', 'guidelineId'] as const) setValue(locking, null, { shouldDirty: true });
   };
   const noClient = adding && clientId === null;
   const fixedClient = !adding || Boolean(duplicate);
@@ -120,7 +124,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
           label="Cuestionario"
           emptyLabel="Sin Selección"
           required
-          disabled={(adding && moveConfigurationId === null) || locked}
+          disabled={noClient || (adding && moveConfigurationId === null) || locked}
           helperText={adding && moveConfigurationId === null ? 'Elija primero la configuración de move' : undefined}
         />
         <SearchInput source={GUIDELINES} filter={CURRENT_GUIDELINES} name="guidelineId" label="Instructivo" emptyLabel="Sin Selección" required disabled={noClient || locked} />
