@@ -153,13 +153,13 @@ export const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** An address: 'El campo es demasiado largo' past what mail carries (254), then its shape. */
 /**
  * A check of a required text's content, passed by an empty one: that is told 'Requerido' alone, not also
  * that its content is invalid (a bulk load's line said both of an empty cell). The form shows a field's
  * first message anyway; the API's and the loads' lists show them all.
  */
 const whenFilled = (test: (value: string) => boolean) => (value: string) => value === '' || test(value);
+/** An address: 'El campo es demasiado largo' past what mail carries (254), then its shape. */
 export const email = required.max(MAX_EMAIL, tooLong).refine(whenFilled(isEmail), MSG.email);
 export const url = required.refine(whenFilled(isUrl), MSG.url);
 export const optionalUrl = optionalText.refine((v) => v === null || isUrl(v), MSG.url);

@@ -124,7 +124,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
           label="Cuestionario"
           emptyLabel="Sin Selección"
           required
-          disabled={noClient || (adding && moveConfigurationId === null) || locked}
+          disabled={(adding && moveConfigurationId === null) || locked}
           helperText={adding && moveConfigurationId === null ? 'Elija primero la configuración de move' : undefined}
         />
         <SearchInput source={GUIDELINES} filter={CURRENT_GUIDELINES} name="guidelineId" label="Instructivo" emptyLabel="Sin Selección" required disabled={noClient || locked} />
