@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Loading } from 'react-admin';
-import type { ResourceEntry } from './define';
+import { type ResourceEntry, withListAddresses } from './define';
 
 const cache = new Map<string, ReturnType<typeof lazy>>();
 
@@ -12,11 +12,12 @@ export function LazyResource({ entry, fallback }: { entry: ResourceEntry; fallba
     Screens = lazy(async () => {
       const { default: screens } = await entry.load();
       const List = screens.list;
+      const routes = withListAddresses(screens.routes);
       return {
         default: () => (
           <Routes>
             <Route index element={<List />} />
-            {screens.routes}
+            {routes}
             <Route path="*" element={fallback} />
           </Routes>
         ),

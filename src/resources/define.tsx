@@ -94,7 +94,7 @@ export interface ResourceDeclaration<V> {
 
 /**
  * Builds a resource's screens from its declaration: the shared table at /{name}, the shared form at
- * /{name}/add, /{name}/edit/:id and /{name}/view/:id (/{name}/edit and /{name}/view lead to the table).
+ * /{name}/add, /{name}/edit/:id and /{name}/view/:id.
  */
 export function defineScreens<V extends Record<string, unknown>>(declaration: ResourceDeclaration<V>): Screens {
   const { name, list, form, area } = declaration;
@@ -116,13 +116,27 @@ export function defineScreens<V extends Record<string, unknown>>(declaration: Re
       <Route key="edit" path="edit/:id" element={<RecordPage name={name} form={form} mode="EDIT" canWrite={canWrite} />} />,
       <Route key="view" path="view/:id" element={<RecordPage name={name} form={form} mode="VIEW" canWrite={canWrite} />} />,
     );
-    // The spec names the forms without their id ('/moves-config/edit', '/moves-config/view'): which record
-    // is chosen in the list, so that is where such an address leads, instead of a 'No encontrado'.
-    for (const bare of ['edit', 'view']) {
-      if (!routes.some((route) => (route.props as { path?: string }).path === bare)) routes.push(<Route key={`${bare}-list`} path={bare} element={<Navigate to={`/${name}`} replace />} />);
-    }
   }
   return { list: List, routes };
+}
+
+const RECORD_PATH = /^(.*?)(edit|view)\/:[^/]+$/;
+
+/**
+ * The resource's routes plus, for each record address ('edit/:id', ':clientId/features/view/:id'…) whose
+ * id-less form has no route of its own, that id-less address ('/moves-config/edit', as the spec writes
+ * it) leading one level up, to the list the record is chosen in, instead of a 'No encontrado'.
+ */
+export function withListAddresses(routes: ReactElement[]): ReactElement[] {
+  const paths = new Set(routes.map((route) => (route.props as { path?: string }).path));
+  const bare = routes.flatMap((route) => {
+    const match = RECORD_PATH.exec((route.props as { path?: string }).path ?? '');
+    const path = match && `${match[1]}${match[2]}`;
+    if (!path || paths.has(path)) return [];
+    paths.add(path);
+    return [<Route key={`${path}-list`} path={path} element={<Navigate to=".." relative="path" replace />} />];
+  });
+  return [...routes, ...bare];
 }
 
 /** The screen when the user's role may read (or write) the area; react-admin's 'Acceso denegado' page otherwise. */

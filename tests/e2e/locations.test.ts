@@ -336,6 +336,30 @@ describe('a point of sale', () => {
     errors.assertNone();
   });
 
+  it('opened without its id, as the spec writes its form addresses, leads to the list it is chosen in', async () => {
+    const api = await adminApi();
+    const cafe = (await api<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100')).rows.find((c) => c.name === 'Café del Plata')!;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/clients/${cafe.id}/edit` });
+    await atPath(page, `/clients/${cafe.id}/branch-offices`);
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
+    const landings: [string, string, string][] = [
+      [`/clients/${cafe.id}/view`, `/clients/${cafe.id}/branch-offices`, 'Lista de locaciones'],
+      [`/clients/${cafe.id}/features/view`, `/clients/${cafe.id}/features`, 'Lista de atributos'],
+      ['/features/edit', '/features', 'Banco de atributos'],
+      ['/projects-campo/view', '/projects-campo', 'Proyectos'],
+      ['/user-moves/view', '/user-moves/historial', 'Lista de Moves'],
+    ];
+    for (const [address, list, heading] of landings) {
+      await page.goto(address);
+      await atPath(page, list);
+      await shown(page.getByRole('heading', { name: heading, exact: true }));
+      expect(await page.getByText('No encontrado').count()).toBe(0);
+    }
+    errors.assertNone();
+  });
+
   it('keeps showing and saving its owner and zone manager after they were deactivated', async () => {
     const asAdmin = await adminApi();
     const run = Date.now().toString(36).toUpperCase();
