@@ -42,12 +42,12 @@ export const PUSH_TEXT = {
 
 const T = PUSH_TEXT;
 
-/** Required and trimmed, between `min` and `max` characters. */
+/** Required and trimmed, between `min` and `max` characters (an empty one is told only that it is required). */
 const trimmedText = (min: number, max: number) =>
   textOr(T.required)
     .overwrite(trimText)
     .min(1, T.required)
-    .refine((v) => characters(v) >= min, T.tooShort)
+    .refine((v) => v === '' || characters(v) >= min, T.tooShort)
     .refine((v) => characters(v) <= max, T.tooLong);
 
 export const PUSH_LIMITS = { title: { min: 7, max: 40 }, message: { min: 15, max: 150 } } as const;

@@ -35,6 +35,17 @@ describe('a push notification', () => {
     expect(errorsOf({ title: 'Un título', message: 'm'.repeat(150) })).toEqual({});
   });
 
+  it('tells an empty title or message only that it is required, not also that it is too short', () => {
+    const issuesOf = (values: Record<string, unknown>, field: string) => {
+      const result = pushMessageSchema.safeParse(values);
+      return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
+    };
+    expect(issuesOf({ title: '', message }, 'title')).toEqual(['Campo requerido']);
+    expect(issuesOf({ title: '   ', message }, 'title')).toEqual(['Campo requerido']);
+    expect(issuesOf({ title: 'Un título', message: ' ' }, 'message')).toEqual(['Campo requerido']);
+    expect(issuesOf({ title: 'corto', message }, 'title')).toEqual(['El campo es demasiado corto']);
+  });
+
   it('is sent trimmed', () => {
     expect(pushMessageSchema.parse({ title: '  Hola Getters ', message: `  ${message}  ` })).toEqual({ title: 'Hola Getters', message });
   });
