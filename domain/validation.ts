@@ -199,9 +199,10 @@ export const INVALID_ID = 'Identificador inválido';
  */
 /** An id written as text: digits only, at most ten (MAX_ID has ten). */
 const ID_DIGITS = /^\d{1,10}$/;
+/** A missing id is 'Requerido', as any missing value; one that is there but no id is `message`. */
 export const idSaying = (message: string) =>
   z
-    .union([z.number().int(message), z.string().regex(ID_DIGITS, message)], { error: message })
+    .union([z.number().int(message), z.string().regex(ID_DIGITS, message)], { error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : message) })
     .transform(Number)
     .pipe(z.number().int(message).positive(message).max(MAX_ID, message));
 export const id = idSaying(INVALID_ID);

@@ -413,8 +413,9 @@ describe('creating and editing a point of sale', () => {
     const moved = await send('PUT', '/api/locations', newLocation({ id: existing.id, clientId: otherClient }));
     expect(moved.statusCode).toBe(400);
     expect((await send('PUT', '/api/locations', newLocation({ id: 999_999 }))).statusCode).toBe(404);
-    // An id that can be none, or none at all, says so as every id does.
-    for (const bad of ['abc', 0, undefined]) expect((await send('PUT', '/api/locations', newLocation({ id: bad }))).json().errors.id, String(bad)).toBe(INVALID_ID);
+    // An id that can be none says so as every id does; none at all is 'Requerido', as any missing value.
+    for (const bad of ['abc', 0]) expect((await send('PUT', '/api/locations', newLocation({ id: bad }))).json().errors.id, String(bad)).toBe(INVALID_ID);
+    expect((await send('PUT', '/api/locations', newLocation({ id: undefined }))).json().errors.id).toBe('Requerido');
     // Nor is true or a list read as an id: the place, the owner and an attribute's value say so.
     const coerced = await send('PUT', '/api/locations', newLocation({ id: existing.id, countryId: true, ownerId: [existing.ownerId ?? 1], featureValues: [{ id: [1] }] }));
     expect(coerced.statusCode).toBe(400);

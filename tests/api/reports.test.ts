@@ -229,7 +229,11 @@ describe('the performance report', () => {
     const res = await report(tokens.client, `projectId=${ids.p1}&fromDate=2026-02-01&toDate=2026-01-01`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.toDate).toBe(REPORT_TEXT.endBeforeStart);
-    expect((await report(tokens.client, `fromDate=2026-02-01&toDate=2026-03-01`)).statusCode).toBe(400);
+    // No project: told it is required, not that an id it was never given is invalid.
+    const noProject = await report(tokens.client, `fromDate=2026-02-01&toDate=2026-03-01`);
+    expect(noProject.statusCode).toBe(400);
+    expect(noProject.json().errors.projectId).toBe('Requerido');
+    expect((await report(tokens.client, `projectId=abc&fromDate=2026-02-01&toDate=2026-03-01`)).json().errors.projectId).toBe('Identificador inválido');
   });
 });
 

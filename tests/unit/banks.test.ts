@@ -183,7 +183,7 @@ describe('guidelineSchema', () => {
   });
 
   it('needs the edited version id on PUT', () => {
-    expect(errorsOf(guidelineUpdateSchema.safeParse(validGuideline()))).toEqual({ id: 'Identificador inválido' });
+    expect(errorsOf(guidelineUpdateSchema.safeParse(validGuideline()))).toEqual({ id: 'Requerido' });
     expect(guidelineUpdateSchema.parse({ ...validGuideline(), id: '7' }).id).toBe(7);
   });
 });

@@ -24,6 +24,7 @@ import {
   isUrl,
   latitude,
   longitude,
+  idSaying,
   MAX_ID,
   MAX_TEXT,
   MSG,
@@ -343,9 +344,16 @@ describe('id', () => {
   });
 
   it('reads nothing but a number or a string of digits as an id: a coercion made true record 1 and [6] record 6', () => {
-    for (const value of [true, false, [6], [[2]], '0x6', ' 6 ', '6e0', '+6', '', null, undefined, {}]) {
+    for (const value of [true, false, [6], [[2]], '0x6', ' 6 ', '6e0', '+6', '', {}]) {
       expect(messageOf(id, value), JSON.stringify(value)).toBe('Identificador inválido');
     }
+  });
+
+  it('tells a missing id that it is required, as any missing value', () => {
+    expect(messageOf(id, undefined)).toBe('Requerido');
+    expect(messageOf(id, null)).toBe('Requerido');
+    expect(messageOf(idSaying('Permiso inválido'), undefined)).toBe('Requerido');
+    expect(messageOf(idSaying('Permiso inválido'), 'x')).toBe('Permiso inválido');
   });
 });
 
@@ -649,7 +657,8 @@ describe('clientSchema', () => {
   });
 
   it('needs an id to update and a boolean to change state', () => {
-    expect(errorsOf(clientUpdateSchema, valid)).toEqual({ id: 'Identificador inválido' });
+    expect(errorsOf(clientUpdateSchema, valid)).toEqual({ id: 'Requerido' });
+    expect(errorsOf(clientUpdateSchema, { ...valid, id: 'x' })).toEqual({ id: 'Identificador inválido' });
     expect(clientUpdateSchema.parse({ ...valid, id: '9' }).id).toBe(9);
     expect(clientStateSchema.parse({ id: 4, state: false })).toEqual({ id: 4, state: false });
     for (const state of ['true', 1, null, undefined]) {
