@@ -44,6 +44,8 @@ export const REPORT_TEXT = {
   /** The address (a link, a bookmark) names a project or point of sale that is not among the user's. */
   unknownProject: 'El proyecto solicitado no existe o no pertenece a su cliente. Elija uno de la lista.',
   unknownLocation: 'El punto de venta solicitado no existe o no es uno de los suyos. Elija uno de la lista.',
+  /** The address's dates are days, but the end is before the start: they give way to the defaults. */
+  reversedDates: 'Las fechas solicitadas están invertidas (la de fin es anterior a la de inicio). Elija otras.',
   /** A row's code opens its answers. */
   seeAnswers: (code: string) => `Ver respuestas de la visita ${code}`,
   answersTitle: (code: string) => `Respuestas de la visita ${code}`,

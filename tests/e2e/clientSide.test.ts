@@ -861,7 +861,7 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
-  it('opens a copied link for another user of the client, names another client\'s project as not its own, and ignores values that are none', async () => {
+  it('opens a copied link for another user of the client, names another client\'s project as not its own and dates that are reversed, and ignores values that are none', async () => {
     const token = await loginToken('cliente@campo.test');
     const project = (await apiGet<ReportOptions>('/reports/options', token)).projects.find((p) => p.name === PROGRAMME)!;
     const from = monthsAgo(24).split('/').reverse().join('-');
@@ -890,6 +890,13 @@ describe('the performance report', () => {
     await page.goto(`/reports?project=${foreign.id}&from=${from}&to=${todayIso()}`);
     await shown(page.getByText(REPORT_TEXT.unknownProject, { exact: true }));
     expect(await page.getByRole('combobox', { name: 'Proyecto' }).inputValue()).toBe('Sin Selección');
+    expect(await results(page).count()).toBe(0);
+    expect(asked).toBe(0);
+
+    // Two days, the end before the start: the defaults take their place, and the page says why.
+    await page.goto(`/reports?project=${project.id}&from=${todayIso()}&to=${from}`);
+    await shown(page.getByText(REPORT_TEXT.reversedDates, { exact: true }));
+    expect(await page.getByRole('combobox', { name: 'Proyecto' }).inputValue()).toBe(PROGRAMME);
     expect(await results(page).count()).toBe(0);
     expect(asked).toBe(0);
 

@@ -49,8 +49,14 @@ describe('the performance report in the address', () => {
   });
 
   it('drops a range that ends before it starts', () => {
-    expect(readReportAddress('project=12&from=2026-03-01&to=2026-02-01')).toMatchObject({ from: undefined, to: undefined });
+    const reversed = readReportAddress('project=12&from=2026-03-01&to=2026-02-01');
+    expect(reversed).toMatchObject({ from: undefined, to: undefined, reversedDates: true });
+    // Said once: the address written back has neither the dates nor the flag.
+    expect(writeReportAddress(reversed)).toBe('project=12');
     expect(readReportAddress('project=12&from=2026-03-01&to=2026-03-01')).toMatchObject({ from: '2026-03-01', to: '2026-03-01' });
+    expect(readReportAddress('project=12&from=2026-03-01&to=2026-03-01').reversedDates).toBeUndefined();
+    // A day that is none is not a reversed range: it is left out without a word, as any value that is none.
+    expect(readReportAddress('project=12&from=2026-03-01&to=ayer').reversedDates).toBeUndefined();
   });
 
   it('writes a report asked for from the filters on its first page, with the page size and order in use', () => {

@@ -270,6 +270,7 @@ export default function ReportsPage({ note }: { note?: string }) {
         {options.isError && <Alert severity="error">{options.error.message}</Alert>}
         {unknownProject && <Alert severity="warning">{REPORT_TEXT.unknownProject}</Alert>}
         {unknownLocation && <Alert severity="warning">{REPORT_TEXT.unknownLocation}</Alert>}
+        {address.reversedDates && <Alert severity="warning">{REPORT_TEXT.reversedDates}</Alert>}
         {choices && wanted && (
           <Filters
             key={clientId ?? 'own'}

@@ -26,6 +26,8 @@ export interface ReportAddress {
   /** ISO days. */
   from?: string;
   to?: string;
+  /** The address named two days, the end before the start: dropped for the defaults, and said. */
+  reversedDates?: true;
   page: number;
   perPage: number;
   sort: ReportSortOrder;
@@ -47,8 +49,9 @@ export function readReportAddress(search: string | URLSearchParams): ReportAddre
   const params = new URLSearchParams(search);
   let from = dayOf(params.get('from'));
   let to = dayOf(params.get('to'));
-  // A range that ends before it starts is no range: both dates take their defaults.
-  if (from && to && to < from) from = to = undefined;
+  // A range that ends before it starts is no range: both dates take their defaults (and the page says why).
+  const reversed = from !== undefined && to !== undefined && to < from;
+  if (reversed) from = to = undefined;
   const page = params.get('page');
   const perPage = Number(params.get('perPage'));
   const sort = params.get('sort');
@@ -58,6 +61,7 @@ export function readReportAddress(search: string | URLSearchParams): ReportAddre
     location: idOf(params.get('location')),
     from,
     to,
+    ...(reversed ? { reversedDates: true as const } : {}),
     page: page !== null && /^\d{1,6}$/.test(page) && Number(page) >= 1 && Number(page) <= MAX_PAGE ? Number(page) : 1,
     perPage: (REPORT_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : REPORT_DEFAULT_PAGE_SIZE,
     sort: sort === null ? REPORT_DEFAULT_SORT : reportSortOfChoice(`${sort}:${params.get('order') ?? 'ASC'}`),
