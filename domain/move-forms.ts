@@ -123,12 +123,18 @@ export function videoUrlProblem(v: string): string | null {
  * which in zod 4 would skip the rules of the body around it too.)
  */
 const videoUrlRules = (v: string, ctx: z.RefinementCtx) => {
-  const problem = v === '' ? null : videoUrlProblem(v);
+  const problem = v.trim() === '' ? null : videoUrlProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 };
 
-/** The approval's video URL: required, then `videoUrlProblem` (not trimmed: a space is refused). */
-export const approveVideoUrl = z.string({ error: T.fieldRequired }).min(1, T.fieldRequired).superRefine(videoUrlRules);
+/**
+ * The approval's video URL: required (spaces alone are none), then `videoUrlProblem` (not trimmed: a space
+ * around a link is refused).
+ */
+export const approveVideoUrl = z
+  .string({ error: T.fieldRequired })
+  .refine((v) => v.trim() !== '', T.fieldRequired)
+  .superRefine(videoUrlRules);
 
 /** The edited video URL: trimmed, not empty, and the approval's rules on what is left (a web address too). */
 export const editedVideoUrl = z.string({ error: T.emptyVideo }).trim().min(1, T.emptyVideo).superRefine(videoUrlRules);

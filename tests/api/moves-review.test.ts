@@ -51,6 +51,7 @@ describe('approving', () => {
     const move = await inReview(0);
     for (const [link, message] of [
       ['', MOVE_FORM_TEXT.fieldRequired],
+      ['    ', MOVE_FORM_TEXT.fieldRequired],
       ['https://x.test/mi video.mp4', MOVE_FORM_TEXT.urlSpaces],
       ['a.b', MOVE_FORM_TEXT.tooShort],
       [`https://x.test/${'v'.repeat(250)}`, MOVE_FORM_TEXT.tooLong],

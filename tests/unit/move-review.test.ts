@@ -38,6 +38,9 @@ describe('the review dialogs', () => {
     // Each link is told one problem: an empty one only that it is required.
     const issues = (schema: typeof approveVideoUrl, value: string) => schema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
     expect(issues(approveVideoUrl, '')).toEqual([T.fieldRequired]);
+    // Spaces alone are no link: required, not 'no puede contener espacios'.
+    expect(issues(approveVideoUrl, '   ')).toEqual([T.fieldRequired]);
+    expect(issues(approveVideoUrl, '\t \n')).toEqual([T.fieldRequired]);
     expect(issues(editedVideoUrl, '   ')).toEqual([T.emptyVideo]);
     expect(issues(approveVideoUrl, 'www.x')).toEqual([T.videoNotWeb]);
     // Characters as a person counts them: 250 with accents or emoji pass, 251 do not.
