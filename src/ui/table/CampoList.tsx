@@ -21,7 +21,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { ListBase, ListContextProvider, type RaRecord, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
+import { ListBase, ListContextProvider, type RaRecord, StoreContext, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
@@ -35,6 +35,7 @@ import { filteredAndSorted, pageOf } from './localSort';
 import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
+import { useBareListOnBack } from './bareListOnBack';
 import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../ScreenTitle';
 
 export interface Column {
@@ -115,6 +116,7 @@ const DEFAULT_PER_PAGE_OPTIONS: readonly number[] = [20, 35, 50];
 /** The one table every list screen uses (spec 1 §2.2): paged, sorted and filtered by the server. */
 export function CampoList(props: CampoListProps) {
   const { search } = useLocation();
+  const { listKey, store } = useBareListOnBack(props.storeKey);
   if (props.local) return <LocalList {...props} />;
   const defaults: Record<string, unknown> = {};
   if (props.stateFilter?.kind === 'showInactive') defaults[props.stateFilter.field] = true;
@@ -123,17 +125,20 @@ export function CampoList(props: CampoListProps) {
   const typedPerPage = new URLSearchParams(search).get('perPage');
   if (typedPerPage !== null && !(props.perPageOptions ?? DEFAULT_PER_PAGE_OPTIONS).includes(Number(typedPerPage))) return <WithoutParam name="perPage" />;
   return (
-    <ListBase
-      // The table's own cell says why the page could not be loaded: no notification besides.
-      queryOptions={{ onError: () => undefined }}
-      perPage={props.perPage ?? 20}
-      sort={props.sort ?? { field: 'id', order: 'ASC' }}
-      filterDefaultValues={defaults}
-      filter={props.filter}
-      storeKey={props.storeKey}
-    >
-      <CampoTable {...props} />
-    </ListBase>
+    <StoreContext.Provider value={store}>
+      <ListBase
+        key={listKey}
+        // The table's own cell says why the page could not be loaded: no notification besides.
+        queryOptions={{ onError: () => undefined }}
+        perPage={props.perPage ?? 20}
+        sort={props.sort ?? { field: 'id', order: 'ASC' }}
+        filterDefaultValues={defaults}
+        filter={props.filter}
+        storeKey={props.storeKey}
+      >
+        <CampoTable {...props} />
+      </ListBase>
+    </StoreContext.Provider>
   );
 }
 
