@@ -5,7 +5,7 @@
  * writes it.
  */
 import { sumMoney } from './money';
-import { type PaymentTransaction, payoutAccount } from './payments';
+import { PAYMENT_TEXT, type PaymentTransaction, payoutAccount } from './payments';
 
 export const BATCH_HEADER = ['Getter', 'CUIT/CUIL', 'Tipo de cuenta', 'CBU / Mercado Pago', 'Monto', 'Moves', 'Transacción'];
 
@@ -32,12 +32,20 @@ export interface PaymentBatch {
 
 const text = (value: string | null | undefined) => value ?? '';
 
-/** What the batch holds: a line per transaction, and its count and exact total. */
+/** Whether each transaction names the account the bank pays into (a Getter may never have loaded one). */
+export const batchHasAccounts = (rows: PaymentTransaction[]): boolean => rows.every((t) => payoutAccount(t.accounts.user.profile) !== null);
+
+/**
+ * What the batch holds: a line per transaction, and its count and exact total. A transaction without an
+ * account is refused (`PAYMENT_TEXT.batchNoAccount`): a line with its account cells empty is a transfer the
+ * bank cannot make.
+ */
 export function paymentBatch(rows: PaymentTransaction[]): PaymentBatch {
+  if (!batchHasAccounts(rows)) throw new Error(PAYMENT_TEXT.batchNoAccount);
   const lines = rows.map((t): BatchLine => {
     const { fullName, profile } = t.accounts.user;
-    const payout = payoutAccount(profile);
-    return [text(fullName), text(profile.cuitCuil), payout?.kind ?? '', text(payout?.account), t.amount, text(t.userMoves.map((m) => m.code).join(' ')), t.id];
+    const payout = payoutAccount(profile)!;
+    return [text(fullName), text(profile.cuitCuil), payout.kind, payout.account, t.amount, text(t.userMoves.map((m) => m.code).join(' ')), t.id];
   });
   return { lines, count: rows.length, amount: sumMoney(rows.map((r) => r.amount)) };
 }

@@ -59,6 +59,8 @@ export const PAYMENT_TEXT = {
   account: 'Cuenta de pago',
   /** The dialog's warning for a Getter with no account: the payment may have been made another way, so it is not refused. */
   noAccount: 'Este Getter no tiene CBU ni Mercado Pago cargados: registre el pago sólo si se le pagó por otra vía.',
+  /** The bank's batch file pays into the account it names: without one it is not written. */
+  batchNoAccount: 'Este Getter no tiene CBU ni Mercado Pago cargados: el lote para el banco no se generó, porque no tendría a qué cuenta transferir. Registre el pago sólo si se le pagó por otra vía.',
   success: 'El pago se registró correctamente.',
   required: 'Este campo es requerido.',
   noSpaces: 'No debe contener espacios.',

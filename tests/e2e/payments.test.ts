@@ -436,6 +436,32 @@ describe('payments to Getters', () => {
     await gone(page.getByRole('alert').filter({ hasText: PAYMENT_TEXT.batchFailed }));
   });
 
+  it('writes no batch file for a Getter without an account, and says why', async () => {
+    // The demo's Getters owed a move all have an account: one is read without it, as 'Registrar pago' below does.
+    const { name, cuit, debts } = await pendingAndGetter();
+    session = await chromium.open({ viewport: { width: 1024, height: 800 } });
+    const { page, errors } = session;
+    await page.route('**/api/transactions/by-getter**', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { rows: PaymentTransaction[] };
+      for (const row of body.rows) row.accounts.user.profile = { ...row.accounts.user.profile, cbu: null, mercadoPago: null };
+      await route.fulfill({ response: answer, json: body });
+    });
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await shown(page.getByText('Sin Datos').first());
+    await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${debts[0].userMoves[0].code}`, exact: true }), true);
+    await page.getByRole('button', { name: PAYMENT_TEXT.batchFile }).click();
+    await shown(page.getByRole('alert').filter({ hasText: PAYMENT_TEXT.batchNoAccount }));
+    expect(downloads).toBe(0);
+    errors.assertNone();
+  });
+
   it('shows in the date fields the range the list applies, also after the browser goes back to an earlier one', async () => {
     const day = (daysAgo: number) => todayIso(new Date(Date.now() - daysAgo * 24 * 3600 * 1000));
     const older = { from: day(400), to: day(100) };
@@ -464,6 +490,14 @@ describe('payments to Getters', () => {
     await page.goForward();
     await shown(page.getByText(await totalOf(newer)));
     await expect.poll(() => Promise.all([from.inputValue(), to.inputValue()])).toEqual([formatDisplayDate(newer.from), formatDisplayDate(newer.to)]);
+    // Back to before the first FILTRAR: the whole list, as its bare address says, not the last range stored.
+    await page.goBack();
+    await shown(page.getByText(await totalOf(older)));
+    await page.goBack();
+    const all = await api<{ count: number; totalAmount: string }>('/transactions/pending?limit=1');
+    await shown(page.getByText(PAYMENT_TEXT.filterTotal(all.count, all.totalAmount), { exact: true }));
+    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(() => Promise.all([from.inputValue(), to.inputValue()])).toEqual(['', '']);
     errors.assertNone();
   });
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMoney, centsToMoney, formatMoney, formatPesos, parseMoney, sameMoney, sumMoney } from '../../domain/money';
 import * as XLSX from 'xlsx';
-import { BATCH_HEADER, paymentBatchFileName } from '../../domain/paymentBatch';
+import { BATCH_HEADER, batchHasAccounts, paymentBatch, paymentBatchFileName } from '../../domain/paymentBatch';
 import {
   combineWithCurrentTime,
   massivePayBody,
@@ -223,8 +223,12 @@ describe('the payment batch file', () => {
     expect((await batchSheet([row])).lines[1]).toEqual(['Juan Pérez', '20-28000000-3', 'Mercado Pago', 'ana.mp', '10.00', 'M-0000005', '5']);
     expect(paymentAccount(row.accounts.user.profile)).toBe('Mercado Pago ana.mp');
     const blank = transaction(6, '10.00', { profile: { cuitCuil: null, cbu: ' ', mercadoPago: '' } });
-    expect((await batchSheet([blank])).lines[1]).toEqual(['Juan Pérez', '', '', '', '10.00', 'M-0000006', '6']);
     expect(paymentAccount(blank.accounts.user.profile)).toBe('Sin Datos');
+    // No account, no line: the bank cannot transfer to empty cells, so the batch is not written at all.
+    expect(batchHasAccounts([row, blank])).toBe(false);
+    expect(batchHasAccounts([row])).toBe(true);
+    expect(() => paymentBatch([row, blank])).toThrow(PAYMENT_TEXT.batchNoAccount);
+    await expect(paymentBatchFile([blank])).rejects.toThrow(PAYMENT_TEXT.batchNoAccount);
   });
 
   it('names the file after the Getter and the day', () => {

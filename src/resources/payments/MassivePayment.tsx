@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sumMoney } from '../../../domain/money';
+import { batchHasAccounts } from '../../../domain/paymentBatch';
 import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT as T, paymentAccount, type PaymentTransaction } from '../../../domain/payments';
 import { todayIso } from '../../../domain/validation';
 import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
@@ -31,6 +32,8 @@ export function MassivePayment() {
   const [order, setOrder] = useState<PaymentOrder | null>(null);
 
   const [batchFailed, setBatchFailed] = useState(false);
+  // The Getter has no account to transfer to: said, and no file written.
+  const [batchNoAccount, setBatchNoAccount] = useState(false);
   // What left the selection when the batch was asked for (no longer pending): said, and no file written.
   const [leftBatch, setLeftBatch] = useState<string[]>([]);
   const pendingKey = ['payments', 'by-getter', getter?.id];
@@ -56,6 +59,7 @@ export function MassivePayment() {
   const pick = (next: Getter | null) => {
     setGetter(next);
     setLeftBatch([]);
+    setBatchNoAccount(false);
     setSelected(new Set());
   };
   const refetch = async () => {
@@ -110,6 +114,7 @@ export function MassivePayment() {
             onClick={async () => {
               setBatchFailed(false);
               setLeftBatch([]);
+              setBatchNoAccount(false);
               // The bank pays what the file says: read what is still pending first. A move disapproved (or a
               // transaction paid elsewhere) since the list loaded left a batch paying what is no longer owed.
               const fresh = await pending.refetch();
@@ -120,8 +125,11 @@ export function MassivePayment() {
                 setSelected((current) => new Set([...current].filter((id) => still.has(id))));
                 return setLeftBatch(left.map((r) => r.userMoves[0]?.code ?? `transacción ${r.id}`));
               }
+              // As read now: an account loaded (or removed) meanwhile is the one the bank gets.
+              const current = fresh.data.rows.filter((r) => selected.has(r.id));
+              if (!batchHasAccounts(current)) return setBatchNoAccount(true);
               // The spreadsheet writer is a chunk of its own: a connection lost (or a deploy) meanwhile is said, not swallowed.
-              downloadPaymentBatch(chosen, getter?.fullName ?? '', todayIso()).catch(() => setBatchFailed(true));
+              downloadPaymentBatch(current, getter?.fullName ?? '', todayIso()).catch(() => setBatchFailed(true));
             }}
           >
             {T.batchFile}
@@ -150,6 +158,11 @@ export function MassivePayment() {
         {batchFailed && (
           <Alert severity="error" onClose={() => setBatchFailed(false)} sx={{ mb: 1 }}>
             {T.batchFailed}
+          </Alert>
+        )}
+        {batchNoAccount && (
+          <Alert severity="warning" onClose={() => setBatchNoAccount(false)} sx={{ mb: 1 }}>
+            {T.batchNoAccount}
           </Alert>
         )}
         {leftBatch.length > 0 && (
