@@ -199,7 +199,7 @@ export const INVALID_ID = 'Identificador inválido';
  */
 /** An id written as text: digits only, at most ten (MAX_ID has ten). */
 const ID_DIGITS = /^\d{1,10}$/;
-/** A missing id is 'Requerido', as any missing value; one that is there but no id is `message`. */
+/** A missing id (or null) is 'Requerido', as any missing value; one that is there but no id is `message`. */
 export const idSaying = (message: string) =>
   z
     .union([z.number().int(message), z.string().regex(ID_DIGITS, message)], { error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : message) })
@@ -224,7 +224,8 @@ export const idsUpTo = (max: number) =>
       .transform((items, ctx) => {
         const bad = items.findIndex((item) => !isIdValue(item));
         if (bad < 0) return items.map(Number);
-        ctx.addIssue({ code: 'custom', path: [bad], message: INVALID_ID, input: items[bad] });
+        const missing = items[bad] === undefined || items[bad] === null;
+        ctx.addIssue({ code: 'custom', path: [bad], message: missing ? MSG.required : INVALID_ID, input: items[bad] });
         return z.NEVER;
       }),
     z.array(id).max(max),

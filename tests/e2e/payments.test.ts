@@ -498,6 +498,27 @@ describe('payments to Getters', () => {
     await shown(page.getByText(PAYMENT_TEXT.filterTotal(all.count, all.totalAmount), { exact: true }));
     expect(new URL(page.url()).search).toBe('');
     await expect.poll(() => Promise.all([from.inputValue(), to.inputValue()])).toEqual(['', '']);
+    const whole = PAYMENT_TEXT.filterTotal(all.count, all.totalAmount);
+    // Gone back from, the range is forgotten: another screen, then the menu, open the whole list too.
+    await page.getByRole('button', { name: 'VER HISTORIAL DE PAGOS' }).click();
+    await atPath(page, '/payment-administration/history');
+    await openMenu(page, 'Moves', 'Pagar');
+    await atPath(page, '/payment-administration/pending');
+    await shown(page.getByText(whole, { exact: true }));
+    expect(new URL(page.url()).search).toBe('');
+    // A range applied, then the list opened in a new tab: that tab shows its bare address's whole list, and
+    // the menu of this one still opens the list as it was left.
+    await from.fill(formatDisplayDate(older.from));
+    await to.fill(formatDisplayDate(older.to));
+    await page.getByRole('button', { name: 'FILTRAR' }).click();
+    await shown(page.getByText(await totalOf(older)));
+    const tab = await page.context().newPage();
+    await tab.goto('/payment-administration/pending');
+    await shown(tab.getByText(whole, { exact: true }));
+    await tab.close();
+    await openMenu(page, 'Moves', 'Pagar');
+    await shown(page.getByText(await totalOf(older)));
+    expect(new URL(page.url()).searchParams.get('filter')).toContain(older.from);
     errors.assertNone();
   });
 

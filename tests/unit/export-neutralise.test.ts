@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { DataProvider } from 'ra-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
-import { type PaymentTransaction, payoutAccount } from '../../domain/payments';
+import { PAYMENT_TEXT, type PaymentTransaction, payoutAccount } from '../../domain/payments';
 import { safeCell } from '../../domain/validation';
 
 /** What the browser would have downloaded, by file name. */
@@ -136,7 +136,7 @@ describe('the payment batch for the bank', () => {
         } as unknown as PaymentTransaction;
         // An account of spaces alone is no account (payoutAccount): no batch is written for it.
         const payout = payoutAccount({ cbu: account, mercadoPago: null } as never);
-        if (!payout) return void (await expect(paymentBatchFile([row])).rejects.toThrow());
+        if (!payout) return void (await expect(paymentBatchFile([row])).rejects.toThrow(PAYMENT_TEXT.batchNoAccount));
         const [, line] = cellsOf(new Uint8Array(await paymentBatchFile([row])));
         expectText(line[0], name, 'Getter');
         expectText(line[1], '=1+1', 'CUIT/CUIL');

@@ -379,10 +379,13 @@ describe('idsUpTo', () => {
         const theirs = z.array(id).safeParse(values);
         expect(mine.success).toBe(theirs.success);
         if (theirs.success) expect(mine.data).toEqual(theirs.data);
-        else expect(mine.error?.issues.map((i) => [i.path, i.message])).toEqual([[[theirs.error.issues[0].path[0]], INVALID_ID]]);
+        else expect(mine.error?.issues.map((i) => [i.path, i.message])).toEqual([[[theirs.error.issues[0].path[0]], theirs.error.issues[0].message]]);
       }),
     );
     expect(list.safeParse([1, 2, 3, 4, 5, 6]).success).toBe(false);
+    // Said as `z.array(id)` says it: a null among them is missing, a word is no id.
+    expect(list.safeParse([1, null]).error?.issues[0].message).toBe('Requerido');
+    expect(list.safeParse([1, 'x']).error?.issues[0].message).toBe(INVALID_ID);
   });
 });
 

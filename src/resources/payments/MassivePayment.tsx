@@ -69,6 +69,7 @@ export function MassivePayment() {
   };
   const paid = async () => {
     setSelected(new Set());
+    setBatchNoAccount(false);
     await refetch();
     // Paid in full: the Getter is no longer among those owed (the picker kept offering them, as the one
     // chosen), and the screen waits for the next one.
@@ -129,7 +130,9 @@ export function MassivePayment() {
               const current = fresh.data.rows.filter((r) => selected.has(r.id));
               if (!batchHasAccounts(current)) return setBatchNoAccount(true);
               // The spreadsheet writer is a chunk of its own: a connection lost (or a deploy) meanwhile is said, not swallowed.
-              downloadPaymentBatch(current, getter?.fullName ?? '', todayIso()).catch(() => setBatchFailed(true));
+              downloadPaymentBatch(current, getter?.fullName ?? '', todayIso()).catch((e: unknown) =>
+                e instanceof Error && e.message === T.batchNoAccount ? setBatchNoAccount(true) : setBatchFailed(true),
+              );
             }}
           >
             {T.batchFile}
