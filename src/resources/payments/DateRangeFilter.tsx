@@ -20,9 +20,10 @@ export function DateRangeFilter() {
   const [from, setFrom] = useState(shown('from'));
   const [to, setTo] = useState(shown('to'));
   const [problems, setProblems] = useState<{ from?: string; to?: string }>({});
-  // The range the list applies can change without FILTRAR (the browser's back and forward buttons, which
-  // the list follows): the fields say that range, not the one typed before, which no longer applies.
-  const applied = `${list.filterValues.from ?? ''}|${list.filterValues.to ?? ''}`;
+  // The list's filter can change without FILTRAR (the browser's back and forward buttons, which the list
+  // follows; another filter, the Getter's, chosen): the fields then say the range the list applies, not
+  // one typed before and never applied, which the rows on screen do not follow.
+  const applied = JSON.stringify(list.filterValues);
   const [shownRange, setShownRange] = useState(applied);
   if (shownRange !== applied) {
     setShownRange(applied);
