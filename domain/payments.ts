@@ -45,6 +45,10 @@ export const PAYMENT_TEXT = {
   /** The mass payment's count and total, with the thousands dotted as the dialog says them ('1.000', not '1000'). */
   selection: (count: number, amount: string) =>
     `${count === 1 ? '1 transacción seleccionada' : `${formatCount(count)} transacciones seleccionadas`} · Total ${formatPesos(amount)}`,
+  /** Another Getter chosen with transactions ticked: the ticks are the chosen Getter's, and go. */
+  switchGetterTitle: 'Cambiar de Getter',
+  switchGetter: (count: number) =>
+    `${count === 1 ? 'Se quitará la transacción seleccionada' : `Se quitarán las ${formatCount(count)} transacciones seleccionadas`} de este Getter, sin pagar. ¿Desea continuar?`,
   noPending: 'El Getter no tiene pagos pendientes.',
   empty: 'No hay transacciones para mostrar.',
   /** Over the pending and paid lists: what every row of the filter adds up to (not only the page). */

@@ -467,6 +467,42 @@ describe('payments to Getters', () => {
     errors.assertNone();
   });
 
+  it('asks before another Getter takes the place of one with transactions ticked, which go unpaid', async () => {
+    const { rows, name, cuit, debts } = await pendingAndGetter();
+    const other = rows.find((r) => r.accounts.user.id !== debts[0].accounts.user.id && r.userMoves.length && r.accounts.user.profile.cuitCuil)!;
+    const otherGetter = other.accounts.user;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    const choose = async (fullName: string, cuitCuil: string) => {
+      await getter.click();
+      await getter.fill(cuitCuil.replace(/-/g, '').slice(0, 10));
+      await page.getByRole('option', { name: new RegExp(`^${fullName}`) }).first().click();
+    };
+    await choose(name, cuit);
+    for (const debt of debts) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${debt.userMoves[0].code}`, exact: true }), true);
+    const selection = page.getByRole('status', { name: 'Selección' });
+    await shown(selection.getByText(/^2 transacciones seleccionadas/));
+    // Cancelled: the Getter, their transactions and the ticks stay.
+    await choose(otherGetter.fullName, otherGetter.profile.cuitCuil!);
+    const ask = page.getByRole('dialog', { name: PAYMENT_TEXT.switchGetterTitle });
+    await shown(ask.getByText(PAYMENT_TEXT.switchGetter(2)));
+    await ask.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(ask);
+    await shown(selection.getByText(/^2 transacciones seleccionadas/));
+    await expect.poll(() => getter.inputValue()).toBe(`${name} (${cuit})`);
+    await shown(page.getByRole('checkbox', { name: `Seleccionar ${debts[0].userMoves[0].code}`, exact: true }));
+    // Confirmed: the other Getter's transactions, none ticked.
+    await choose(otherGetter.fullName, otherGetter.profile.cuitCuil!);
+    await ask.getByRole('button', { name: 'Confirmar' }).click();
+    await gone(ask);
+    await expect.poll(() => getter.inputValue()).toBe(`${otherGetter.fullName} (${otherGetter.profile.cuitCuil})`);
+    await shown(page.getByRole('checkbox', { name: `Seleccionar ${other.userMoves[0].code}`, exact: true }));
+    await shown(selection.getByText(/^0 transacciones seleccionadas/));
+    errors.assertNone();
+  });
+
   it('shows in the date fields the range the list applies, also after the browser goes back to an earlier one', async () => {
     const day = (daysAgo: number) => todayIso(new Date(Date.now() - daysAgo * 24 * 3600 * 1000));
     const older = { from: day(400), to: day(100) };

@@ -252,6 +252,8 @@ describe('the payments’ words', () => {
     );
     expect(PAYMENT_TEXT.filterTotal(1196, '1891910.97')).toBe('Total del filtro: $\u00a01.891.910,97 en 1.196 transacciones.');
     expect(PAYMENT_TEXT.filterTotal(1, '10.00')).toBe('Total del filtro: $\u00a010,00 en 1 transacción.');
+    expect(PAYMENT_TEXT.switchGetter(1)).toBe('Se quitará la transacción seleccionada de este Getter, sin pagar. ¿Desea continuar?');
+    expect(PAYMENT_TEXT.switchGetter(1000)).toBe('Se quitarán las 1.000 transacciones seleccionadas de este Getter, sin pagar. ¿Desea continuar?');
   });
 });
 

@@ -17,6 +17,7 @@ import { PaymentDialog, type PaymentOrder } from './PaymentDialog';
 import { SelectableTable } from './SelectableTable';
 import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
 import { ScreenTitle } from '../../ui/ScreenTitle';
+import { ConfirmDialog } from '../../ui/dialogs';
 import { formatCount } from '../../../domain/numbers';
 
 /**
@@ -56,6 +57,9 @@ export function MassivePayment() {
   // as 'Agregar/Quitar locaciones' does (a Getter's hundreds of ticks went without a word).
   const leaveGuard = useConfirmLeave(() => order === null && selected.size > 0, { anyNavigation: true });
 
+  // Another Getter chosen with ticks that would go unpaid: asked first (the picker keeps the one chosen).
+  const [switchTo, setSwitchTo] = useState<{ next: Getter | null } | null>(null);
+  const choose = (next: Getter | null) => (next?.id !== getter?.id && order === null && selected.size > 0 ? setSwitchTo({ next }) : pick(next));
   const pick = (next: Getter | null) => {
     setGetter(next);
     setLeftBatch([]);
@@ -97,7 +101,7 @@ export function MassivePayment() {
             width={420}
             withPending
             value={getter?.id ?? null}
-            onChange={pick}
+            onChange={choose}
             itemLabel={(g) => (g.profile?.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
             label={T.getter}
             helperText={T.getterHelp}
@@ -190,6 +194,16 @@ export function MassivePayment() {
       </CardContent>
       <PaymentDialog order={order} onClose={() => setOrder(null)} onPaid={paid} onRefused={refused} />
       {leaveGuard.dialog}
+      <ConfirmDialog
+        open={switchTo !== null}
+        title={T.switchGetterTitle}
+        content={T.switchGetter(selected.size)}
+        onClose={() => setSwitchTo(null)}
+        onConfirm={() => {
+          if (switchTo) pick(switchTo.next);
+          setSwitchTo(null);
+        }}
+      />
     </Card>
   );
 }
