@@ -14,6 +14,7 @@ import { CampoForm, type FormMode } from '../ui/form/CampoForm';
 import { CheckboxInput, type Choice, DateInput, SelectInput, TextInput } from '../ui/form/inputs';
 import { KeyValueListInput } from '../ui/form/KeyValueListInput';
 import { CampoList, type CampoListProps } from '../ui/table/CampoList';
+import { Missing } from '../ui/Missing';
 
 /**
  * What a resource folder registers: its name, the area of the access matrix that guards it, its
@@ -185,9 +186,9 @@ function RecordPage<V extends Record<string, unknown>>({
   const [update] = useUpdate();
   const navigate = useNavigate();
   const notify = useNotify();
-  if (!valid) return <Box sx={{ m: 4 }}>No se encontró el recurso solicitado.</Box>;
+  if (!valid) return <Missing />;
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
-  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  if (error || !data) return <Missing error={error} />;
   const editable = canWrite() && (form.editable?.(data) ?? true);
   const shownMode = editable ? mode : 'VIEW';
   return (

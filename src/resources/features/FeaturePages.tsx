@@ -1,4 +1,4 @@
-import { Box, CircularProgress } from '@mui/material';
+import { CircularProgress } from '@mui/material';
 import { type RaRecord, ResourceContextProvider, useCreate, useUpdate } from 'ra-core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { SuccessDialog } from '../../ui/dialogs';
 import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
 import { Allowed } from '../define';
 import { FeatureFields, type FeatureValues } from './FeatureFields';
+import { Missing } from '../../ui/Missing';
 
 const RESOURCE = 'features';
 const saving = dialogParts(DIALOG.saveChanges);
@@ -74,7 +75,7 @@ export function FeatureRecordPage({ base, mode, clientId }: { base: string; mode
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
-  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  if (error || !data) return <Missing error={error} />;
   if (clientId !== undefined && data.clientId !== clientId) return <Navigate replace to={`/clients/${data.clientId}/features/${mode === 'EDIT' ? 'edit' : 'view'}/${data.id}`} />;
   const canWrite = canUse(currentRole(), 'features', 'write');
   const shownMode = canWrite ? mode : 'VIEW';

@@ -1,4 +1,4 @@
-import { Box, CircularProgress } from '@mui/material';
+import { CircularProgress } from '@mui/material';
 import { ResourceContextProvider, useCreate, useNotify, useUpdate } from 'ra-core';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { LOCATION_DIALOG_FIELDS, locationSchema } from '../../../domain/locations';
@@ -9,6 +9,7 @@ import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
 import { LocationFields } from './LocationFields';
 import { clientLocationPaths, type LocationPaths } from './paths';
 import { emptyLocation, type LocationValues, toLocationValues } from './values';
+import { Missing } from '../../ui/Missing';
 
 const RESOURCE = 'branch-offices';
 
@@ -50,7 +51,7 @@ export function LocationRecordPage({ paths, mode, clientId }: { paths: LocationP
   const navigate = useNavigate();
   const notify = useNotify();
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
-  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  if (error || !data) return <Missing error={error} />;
   // Opened under another client's address (typed, or an old link): shown under its own client's.
   if (clientId !== undefined && data.clientId !== clientId) {
     const own = clientLocationPaths(data.clientId as number);

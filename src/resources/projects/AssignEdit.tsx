@@ -17,6 +17,7 @@ import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
 import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
 import { ScreenTitle } from '../../ui/ScreenTitle';
+import { Missing } from '../../ui/Missing';
 
 /**
  * /projects-campo/assign/edit?projectId=: each location of the project, numbered, with a 'Getter'
@@ -27,10 +28,10 @@ export function AssignEdit() {
   const [params] = useSearchParams();
   const projectId = projectIdOf(params.get('projectId'));
   const { data, isPending, error, refetch } = useProject(projectId);
-  if (!params.get('projectId')) return <Box sx={{ m: 4 }}>Elija un proyecto desde la asignación de proyectos.</Box>;
-  if (projectId === null) return <Box sx={{ m: 4 }}>{PROJECT_TEXT.notFound}</Box>;
+  if (!params.get('projectId')) return <Missing text="Elija un proyecto desde la asignación de proyectos." />;
+  if (projectId === null) return <Missing text={PROJECT_TEXT.notFound} />;
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
-  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  if (error || !data) return <Missing error={error} />;
   return <AssignItems project={data} reload={() => void refetch()} />;
 }
 

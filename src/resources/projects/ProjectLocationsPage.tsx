@@ -15,6 +15,7 @@ import { isPast, projectIdOf, RESOURCE, ROOT, saveErrors } from './values';
 import { CHAT_GUTTER } from '../../ui/chatGutter';
 import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
 import { ScreenTitle } from '../../ui/ScreenTitle';
+import { Missing } from '../../ui/Missing';
 
 /**
  * 'Agregar/Quitar locaciones' (/projects-campo/edit/:id/locations): the client's locations, 20 per page.
@@ -26,9 +27,9 @@ export function ProjectLocationsPage() {
   const projectId = projectIdOf(id);
   const { data, isPending, error } = useProject(canWrite ? projectId : null);
   if (!canWrite) return <Navigate to={`${ROOT}/view/${id}`} replace />;
-  if (projectId === null) return <Box sx={{ m: 4 }}>{PROJECT_TEXT.notFound}</Box>;
+  if (projectId === null) return <Missing text={PROJECT_TEXT.notFound} />;
   if (isPending) return <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
-  if (error || !data) return <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+  if (error || !data) return <Missing error={error} />;
   // Opened once with the copy read on opening: a later read (a window focus) does not undo the ticks.
   return <LocationsEditor key={data.id} project={data} />;
 }

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, CircularProgress } from '@mui/material';
+import { Card, CardContent, CircularProgress } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useNotify, useUpdate } from 'ra-core';
 import { useEffect, useState } from 'react';
@@ -14,11 +14,12 @@ import { ProjectFields } from './ProjectFields';
 import { ProjectLocationsList } from './ProjectLocations';
 import { ReasonDialog } from './ReasonDialog';
 import { copyName, emptyProject, isPast, projectIdOf, type ProjectValues, RESOURCE, ROOT, saveErrors, snapshotOf, toBody, toDuplicate, toValues } from './values';
+import { Missing } from '../../ui/Missing';
 
 const loading = <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
-const missing = (error: unknown) => <Box sx={{ m: 4 }}>{(error as Error)?.message ?? 'No se encontró el recurso solicitado.'}</Box>;
+const missing = (error: unknown) => <Missing error={error} />;
 /** An address whose id no project can have ('abc'): what the server says of an unknown number. */
-const notFound = <Box sx={{ m: 4 }}>{PROJECT_TEXT.notFound}</Box>;
+const notFound = <Missing text={PROJECT_TEXT.notFound} />;
 
 /** 'Nuevo proyecto', or the copy of another with `?action=duplicate&id=`. */
 export function ProjectCreatePage() {

@@ -1,5 +1,4 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { Box } from '@mui/material';
 import type { RaRecord } from 'ra-core';
 import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { Route, type RouteProps, useParams } from 'react-router-dom';
@@ -12,6 +11,7 @@ import { UserListActions } from './ListActions';
 import { ImportPage } from './massive/ImportPage';
 import { UserFields } from './UserFields';
 import { WhatsappSwitch } from './WhatsappSwitch';
+import { Missing } from '../../ui/Missing';
 
 const root = '/web-users';
 const name = (u: RaRecord) => `${u.names} ${u.lastName}`;
@@ -20,7 +20,7 @@ const text = (value: unknown) => (value ?? '') as string;
 /** /edit/abc names no user: it says so, as /view/99999 does, without asking the server for /web-users/NaN. */
 function KnownUserId({ children }: { children: ReactNode }) {
   const param = useParams().id ?? '';
-  return /^\d+$/.test(param) && id.safeParse(param).success ? children : <Box sx={{ m: 4 }}>{WEB_USER_TEXT.notFound}</Box>;
+  return /^\d+$/.test(param) && id.safeParse(param).success ? children : <Missing text={WEB_USER_TEXT.notFound} />;
 }
 
 const RECORD_PATHS = ['edit/:id', 'view/:id'];
