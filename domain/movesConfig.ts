@@ -1,11 +1,17 @@
 /** Move configurations (spec 1 §2.7, §3, §4, §5). */
 import { z } from 'zod';
 import { choices, idName, moment, paged, recordId } from './answers';
+import { formatCount } from './numbers';
 import { collapseSpaces, id, MSG, textOr, trimText } from './validation';
+
+/** The most points, or minutes, a configuration takes. */
+const MAX_POINTS_OR_MINUTES = 1_000_000;
 
 export const MOVE_CONFIG_TEXT = {
   required: 'Campo requerido',
   number: 'Debe ser un número',
+  /** Points and minutes above what any visit takes (a slip of the keyboard): said with the limit. */
+  atMost: `Debe ser como máximo ${formatCount(MAX_POINTS_OR_MINUTES)}`,
   enabled: 'Habilitada',
   disabled: 'Deshabilitada',
   linked: 'La configuración está vinculada a proyectos: sólo pueden modificarse el nombre y el estado.',
@@ -34,7 +40,7 @@ const requiredNumber = z.preprocess(
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MOVE_CONFIG_TEXT.required : MOVE_CONFIG_TEXT.number) })
     .refine(Number.isFinite, MOVE_CONFIG_TEXT.number)
     .refine((n) => n >= 0, MSG.nonNegative)
-    .refine((n) => n <= 1_000_000, MSG.tooLong),
+    .refine((n) => n <= MAX_POINTS_OR_MINUTES, MOVE_CONFIG_TEXT.atMost),
 );
 
 const ids = z

@@ -777,6 +777,10 @@ describe('a move configuration linked to projects', () => {
     await field(page, 'Puntos (Steps)').fill('-5');
     await shown(page.getByText('Debe ser mayor o igual a 0', { exact: true }));
     await gone(page.getByText('Debe ser un número', { exact: true }));
+    // Too big a number is told its limit, not that the field is too long.
+    await field(page, 'Puntos (Steps)').fill('99999999999');
+    await shown(page.getByText('Debe ser como máximo 1.000.000', { exact: true }));
+    await gone(page.getByText('El campo es demasiado largo', { exact: true }));
     await field(page, 'Puntos (Steps)').fill('120');
     await pick(page, page.getByRole('combobox', { name: 'Tipos de move' }), 'Compra');
     await page.getByRole('button', { name: 'Guardar' }).click();

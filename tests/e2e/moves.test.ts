@@ -1413,7 +1413,9 @@ describe('Asignación de Moves', () => {
     await assign.click();
     // What is missing is said as such, not as 'Ha ocurrido un error'.
     const missing = page.getByRole('dialog', { name: 'Falta completar la asignación' });
+    // Both at once: the auditor and the moves, not one after the other.
     await shown(missing.getByText('Debe seleccionar un auditor para asignar la move'));
+    await shown(missing.getByText('Debe seleccionar al menos una move'));
     await missing.getByRole('button', { name: 'Cerrar' }).click();
     const auditor = page.getByRole('combobox', { name: 'Auditor' });
     await auditor.click();
@@ -1422,6 +1424,7 @@ describe('Asignación de Moves', () => {
     expect(await auditor.inputValue()).toBe('Juan Pérez');
     await assign.click();
     await shown(missing.getByText('Debe seleccionar al menos una move'));
+    await gone(missing.getByText('Debe seleccionar un auditor para asignar la move'));
     await page.getByRole('button', { name: 'Cerrar' }).click();
     // A visit of a project not finished: a finished project's visits go to no Getter.
     const [running] = (await api<{ rows: { name: string }[] }>('/projects?future=true&limit=1&sort=id&order=ASC')).rows;

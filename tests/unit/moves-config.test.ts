@@ -42,6 +42,10 @@ describe('the configuration form', () => {
     expect(errorsOf({ ...config, points: '-5', minutesDuration: -5 })).toEqual({ points: MSG.nonNegative, minutesDuration: MSG.nonNegative });
     expect(errorsOf({ ...config, points: '--5', minutesDuration: '5-' })).toEqual({ points: MOVE_CONFIG_TEXT.number, minutesDuration: MOVE_CONFIG_TEXT.number });
     expect(moveConfigSchema.parse({ ...config, points: '0', minutesDuration: '12,5' })).toMatchObject({ points: 0, minutesDuration: 12.5 });
+    // Too big a number is told its limit, not that the field is too long.
+    expect(MOVE_CONFIG_TEXT.atMost).toBe('Debe ser como máximo 1.000.000');
+    expect(errorsOf({ ...config, points: '99999999999', minutesDuration: 1_000_001 })).toEqual({ points: MOVE_CONFIG_TEXT.atMost, minutesDuration: MOVE_CONFIG_TEXT.atMost });
+    expect(moveConfigSchema.parse({ ...config, points: '1000000', minutesDuration: 1_000_000 })).toMatchObject({ points: 1_000_000, minutesDuration: 1_000_000 });
   });
 
   it('drops repeated ids and keeps the categories’ order', () => {

@@ -71,7 +71,8 @@ function StockAssignment() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   // What is missing to assign is no failure: its dialog says so ('Ha ocurrido un error' is for the server's refusals).
-  const [missing, setMissing] = useState<string | null>(null);
+  // Everything missing at once: the auditor and the moves were said one after the other, a click apart.
+  const [missing, setMissing] = useState<string[]>([]);
   const [done, setDone] = useState<number | null>(null);
   const act = useMoveAction();
   const client = useQueryClient();
@@ -132,8 +133,8 @@ function StockAssignment() {
 
   const start = () => {
     const picked = [...selected.values()];
-    if (!auditorId) return setMissing(MOVE_FORM_TEXT.pickAuditor);
-    if (!picked.length) return setMissing(MOVE_FORM_TEXT.pickMove);
+    const lacking = [...(auditorId ? [] : [MOVE_FORM_TEXT.pickAuditor]), ...(picked.length ? [] : [MOVE_FORM_TEXT.pickMove])];
+    if (lacking.length) return setMissing(lacking);
     if (picked.some((r) => !(STOCK_STATES as readonly string[]).includes(r.estado_actual))) return setErrors([MOVE_FORM_TEXT.stockState]);
     setConfirm(true);
   };
@@ -292,7 +293,7 @@ function StockAssignment() {
         onConfirm={assign}
       />
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
-      <ErrorDialog title="Falta completar la asignación" messages={missing ? [missing] : []} onClose={() => setMissing(null)} />
+      <ErrorDialog title="Falta completar la asignación" messages={missing} onClose={() => setMissing([])} />
       <SuccessDialog open={done !== null} title="Moves asignadas" message={ASSIGN_TEXT.assigned(done ?? 0, auditor?.fullName ?? '')} onClose={() => setDone(null)} />
       {leaveGuard.dialog}
     </Box>
