@@ -46,6 +46,8 @@ export const DRAFT_TEXT = {
   restoredReview: 'Se recuperó lo que escribía cuando se cerró la sesión. Revíselo y presione Aceptar.',
   /** On a move that changed while the session was closed: the text kept, not applied, shown after this. */
   reviewChanged: 'La move cambió mientras la sesión estaba cerrada: lo que escribía no se aplicó. Era:',
+  /** A dialog's text whose dialog closed because the move changed meanwhile (the 409 reloaded it). */
+  reviewOvertaken: 'La move cambió en otra pestaña o por otra persona: lo que escribía no se aplicó. Era:',
   /** In a move's edit panel ('Revisar', 'Editar Move Aprobada') that took its work back. */
   restoredEdit: 'Se recuperó lo que editaba cuando se cerró la sesión. Revíselo y presione Guardar Cambios.',
   /** In a move's 'Devolver' panel that took its work back. */

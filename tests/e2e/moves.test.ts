@@ -822,6 +822,35 @@ describe('reviewing a move', () => {
     errors.assertNone([/409/]);
   });
 
+  it('shows, not applied, the reason being written when the move changed under its dialog; the dialog is not closed by the tab’s return', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null && m.assignedAgent?.fullName !== 'Rodrigo Castro');
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Rechazar' }).click();
+    const reason = 'Faltan las fotos del exhibidor.\nEl ticket no se lee.';
+    await page.getByLabel('Motivo', { exact: true }).fill(reason);
+    // Another reviewer changes the move; this tab is left and come back to: the dialog and its text stay.
+    const agents = await api<{ id: number; fullName: string }[]>('/users?rolId=1');
+    await apiSend('PUT', '/user-moves', { id: move.id, assignedAgentId: agents.find((a) => a.fullName === 'Rodrigo Castro')!.id, version: move.version });
+    const reloaded = page.waitForResponse((r) => r.url().includes('/api/') && r.url().includes(encodeURIComponent(move.code)), { timeout: 2_000 }).catch(() => null);
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await reloaded).toBeNull();
+    await expect(page.getByLabel('Motivo', { exact: true }).inputValue()).resolves.toBe(reason);
+    // Sent, it is refused; the move reloads, the dialog closes, and what was written shows, not applied.
+    await page.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(error.getByText('La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.'));
+    await error.getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Agente de calidad' }).inputValue()).toBe('Rodrigo Castro');
+    await gone(page.getByRole('dialog', { name: 'Rechazar move' }));
+    await shown(page.getByText(`${DRAFT_TEXT.reviewOvertaken} «${reason}»`));
+    expect(await statusOf(move.id)).toBe('EN_REVISION');
+    errors.assertNone([/409/]);
+  });
+
   it('keeps a review being written when the tab comes back after someone else changed the move; sent, it is told', async () => {
     const { move, page, errors, observation } = await reviewWithObservation('Escrito antes del cambio ajeno.');
     // Someone else changes the video link; this tab is left and come back to.

@@ -7,7 +7,7 @@ import { DIALOG, dialogParts } from '../../../../domain/dialogs';
 import { approveVideoUrl, reason as reasonRule } from '../../../../domain/move-forms';
 import { closeUnlessBackdrop, ConfirmDialog } from '../../../ui/dialogs';
 import { MotivePicker, useReasonMotive } from './MotivePicker';
-import { type KeptDialog, lendReviewDraft, type ReviewText } from './reviewDraft';
+import { type KeptDialog, lendReviewDraft, type ReviewDraft, type ReviewText } from './reviewDraft';
 
 const leave = dialogParts(DIALOG.leave);
 
@@ -62,6 +62,18 @@ function FieldThenConfirm({
     if (!keptAs || moveId === undefined || moveVersion === undefined) return undefined;
     return lendReviewDraft(pathname + search, { id: moveId, version: moveVersion }, keptAs, () => (now.current.value === openedWith && !now.current.motive ? null : now.current));
   }, [keptAs, moveId, moveVersion, pathname, search, openedWith]);
+  const live = keep?.live;
+  useEffect(() => {
+    if (!live || !keptAs || moveVersion === undefined) return;
+    const mine = value !== openedWith || motive.motive !== null;
+    live.current = mine ? { dialog: keptAs, version: moveVersion, value, motive: motive.motive } : null;
+  });
+  useEffect(
+    () => () => {
+      if (live) live.current = null;
+    },
+    [live],
+  );
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Escape with something written asks first, as the question dialog does.
@@ -140,6 +152,11 @@ export interface DialogKeep {
   dialog: KeptDialog;
   move: { id: number; version: number };
   restored?: ReviewText;
+  /**
+   * What the reviewer has written so far, while the dialog is open (null when nothing of theirs): the screen
+   * shows it, not applied, when the move changes under the dialog and closes it (a 409 reloads it).
+   */
+  live?: { current: ReviewDraft | null };
 }
 
 export function ApproveDialog(props: { initial?: string; keep?: DialogKeep; busy: boolean; onSubmit: (url: string) => Promise<boolean>; onClose: () => void }) {

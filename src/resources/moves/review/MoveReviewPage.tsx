@@ -41,7 +41,9 @@ export function MoveReviewPage() {
   const { pathname, search } = useLocation();
   const path = pathname + search;
   const [mode, setMode] = useState<ReviewMode>('view');
-  const move = useMoveByCode(code, mode !== 'view');
+  // A review's dialog open (a reason, the video link) holds the move as the edit panels do.
+  const [writing, setWriting] = useState(false);
+  const move = useMoveByCode(code, mode !== 'view' || writing);
   const answers = useAnswers(move.data, mode !== 'view');
   const runner = useRunner(move.data);
   const [draft, setDraft] = useState<MoveReplies>({});
@@ -183,7 +185,7 @@ export function MoveReviewPage() {
             hint={mode !== 'view' && allowed.includes('assignAgent') ? MOVE_FORM_TEXT.agentWhileEditing : undefined}
             runner={runner}
           />
-          <ReviewActions key={m.id} move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} answersReady={answers.isSuccess} returnable={!answers.isSuccess || hasReturnable} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} />
+          <ReviewActions key={m.id} move={m} allowed={allowed} mode={mode} setMode={setMode} runner={runner} approveProblems={approveProblems} answersReady={answers.isSuccess} returnable={!answers.isSuccess || hasReturnable} originalVideo={m.attachments.find((a) => a.type === 'video' && !isStoredFileLink(a.download_link))?.download_link} onWriting={setWriting} />
         </CardContent>
       </Card>
       {stalePanel && mode === 'view' && (

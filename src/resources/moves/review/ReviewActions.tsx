@@ -10,7 +10,7 @@ import { formatDisplayDate } from '../../../../domain/validation';
 import { dropDraft } from '../../../authProvider/drafts';
 import { ApproveDialog, Confirm, type DialogKeep, ReasonDialog } from './ActionDialogs';
 import { MotivePicker, type useReasonMotive } from './MotivePicker';
-import { type KeptDialog, lendStaleText, reviewDraftOf, reviewStart } from './reviewDraft';
+import { type KeptDialog, lendStaleText, type ReviewDraft, reviewDraftOf, reviewStart } from './reviewDraft';
 import type { Runner } from './useMove';
 
 export type ReviewMode = 'view' | 'review' | 'editApproved' | 'return';
@@ -42,6 +42,7 @@ export function ReviewActions({
   answersReady,
   returnable,
   originalVideo,
+  onWriting,
 }: {
   move: MoveDetail;
   allowed: MoveAction[];
@@ -58,13 +59,16 @@ export function ReviewActions({
   /** Some question could go back to the Getter (the questionnaire has one its app shows): else no 'Devolver'. */
   returnable: boolean;
   originalVideo?: string;
+  /** Whether a dialog is open (its text being written): the page holds the move meanwhile. */
+  onWriting?: (writing: boolean) => void;
 }) {
   // A reason or video link kept when the session ended with its dialog open (reviewDraft.ts), taken once
   // (`reviewStart`: its dialog open again, a word that it is already stored, or the text not applied).
   const { pathname, search } = useLocation();
   const [start] = useState(() => reviewStart(reviewDraftOf(pathname + search, move.id), move, allowed));
   const [restored, setRestored] = useState(start.restored);
-  const [stale, setStale] = useState(start.stale);
+  // `overtaken`: written in a dialog the move's change closed (not while the session was closed).
+  const [stale, setStale] = useState<(ReviewDraft & { overtaken?: boolean }) | null>(start.stale);
   const [appliedNotice, setAppliedNotice] = useState(start.applied);
   useEffect(() => {
     if (start.restored || start.applied || start.stale) dropDraft(pathname + search);
@@ -77,18 +81,25 @@ export function ReviewActions({
     setDialog(null);
     setRestored(null);
   };
-  // A reloaded move (someone else acted) closes the action that was being prepared.
+  // An open dialog holds the move as it is (no reload on the tab's return): what is being written is not
+  // taken away by someone else's change until it is sent, and told.
+  useEffect(() => onWriting?.(dialog !== null), [dialog, onWriting]);
+  useEffect(() => () => onWriting?.(false), [onWriting]);
+  // What the open dialog holds of the reviewer's (ActionDialogs' `live`).
+  const written = useRef<ReviewDraft | null>(null);
+  // A reloaded move (someone else acted: a 409 reloads it) closes the action that was being prepared.
   const shownVersion = useRef(move.version);
   useEffect(() => {
     if (move.version === shownVersion.current) return;
     shownVersion.current = move.version;
     setDialog(null);
-    // A recovered text still open is not lost with its dialog: it shows, not applied.
-    if (restored) setStale(restored);
+    // What was written is not lost with its dialog: it shows, not applied.
+    if (written.current) setStale({ ...written.current, overtaken: true });
+    else if (restored) setStale(restored);
     setRestored(null);
   }, [move.version, restored]);
   /** What a dialog keeps if the session ends while it is open, and the text it takes back. */
-  const keep = (name: KeptDialog): DialogKeep => ({ dialog: name, move, restored: restored?.dialog === name ? restored : undefined });
+  const keep = (name: KeptDialog): DialogKeep => ({ dialog: name, move, restored: restored?.dialog === name ? restored : undefined, live: written });
   const can = (a: MoveAction) => allowed.includes(a);
   const status = move.statusId;
   const endDate = move.projectLocation.projects.endDate;
@@ -104,7 +115,7 @@ export function ReviewActions({
       )}
       {stale && (
         <Alert severity="warning" onClose={() => setStale(null)} sx={{ width: '100%', whiteSpace: 'pre-wrap' }}>
-          {DRAFT_TEXT.reviewChanged} «{stale.value}»
+          {stale.overtaken ? DRAFT_TEXT.reviewOvertaken : DRAFT_TEXT.reviewChanged} «{stale.value}»
         </Alert>
       )}
       {panelOffered('review', move, allowed, returnable) && (
