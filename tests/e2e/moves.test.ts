@@ -804,20 +804,28 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
-  it('tells who acts second that someone else changed the move, and shows it as it is now', async () => {
-    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null && m.assignedAgent?.fullName !== 'Rodrigo Castro');
-    const { page, errors } = await openMove(move.code);
+  /** Another reviewer assigns another agent (Rodrigo Castro) while a page shows the move. */
+  const otherAgentMeanwhile = async (move: { id: number; version: number }) => {
     const agents = await api<{ id: number; fullName: string }[]>('/users?rolId=1');
-    // Another reviewer assigns another agent while this page shows the move.
     await apiSend('PUT', '/user-moves', { id: move.id, assignedAgentId: agents.find((a) => a.fullName === 'Rodrigo Castro')!.id, version: move.version });
-    await page.getByRole('button', { name: 'Aprobar' }).click();
-    await page.getByLabel('URL del video').fill('https://videos.campo.test/visita.mp4');
+  };
+  /** The open dialog sent and confirmed on the move changed meanwhile: refused as such, and the move shown as it is now. */
+  const refusedAsChanged = async (page: Page) => {
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
     await shown(error.getByText('La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.'));
     await error.getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Agente de calidad' }).inputValue()).toBe('Rodrigo Castro');
+  };
+
+  it('tells who acts second that someone else changed the move, and shows it as it is now', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null && m.assignedAgent?.fullName !== 'Rodrigo Castro');
+    const { page, errors } = await openMove(move.code);
+    await otherAgentMeanwhile(move);
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByLabel('URL del video').fill('https://videos.campo.test/visita.mp4');
+    await refusedAsChanged(page);
     expect(await statusOf(move.id)).toBe('EN_REVISION');
     errors.assertNone([/409/]);
   });
@@ -829,8 +837,7 @@ describe('reviewing a move', () => {
     const reason = 'Faltan las fotos del exhibidor.\nEl ticket no se lee.';
     await page.getByLabel('Motivo', { exact: true }).fill(reason);
     // Another reviewer changes the move; this tab is left and come back to: the dialog and its text stay.
-    const agents = await api<{ id: number; fullName: string }[]>('/users?rolId=1');
-    await apiSend('PUT', '/user-moves', { id: move.id, assignedAgentId: agents.find((a) => a.fullName === 'Rodrigo Castro')!.id, version: move.version });
+    await otherAgentMeanwhile(move);
     const reloaded = page.waitForResponse((r) => r.url().includes('/api/') && r.url().includes(encodeURIComponent(move.code)), { timeout: 2_000 }).catch(() => null);
     await page.evaluate(() => {
       window.dispatchEvent(new Event('visibilitychange'));
@@ -839,12 +846,7 @@ describe('reviewing a move', () => {
     expect(await reloaded).toBeNull();
     await expect(page.getByLabel('Motivo', { exact: true }).inputValue()).resolves.toBe(reason);
     // Sent, it is refused; the move reloads, the dialog closes, and what was written shows, not applied.
-    await page.getByRole('button', { name: 'Aceptar' }).click();
-    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
-    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
-    await shown(error.getByText('La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.'));
-    await error.getByRole('button', { name: 'Cerrar' }).click();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Agente de calidad' }).inputValue()).toBe('Rodrigo Castro');
+    await refusedAsChanged(page);
     await gone(page.getByRole('dialog', { name: 'Rechazar move' }));
     await shown(page.getByText(`${DRAFT_TEXT.reviewOvertaken} «${reason}»`));
     expect(await statusOf(move.id)).toBe('EN_REVISION');
