@@ -79,6 +79,16 @@ describe('Lista de Clientes', () => {
     await shown(row(page, 'Farmacias Norte').getByText('Inactivo', { exact: true }));
     await shown(page.getByText(`Mostrando 1-${n + 1} de ${n + 1} registros`, { exact: true }));
 
+    // An address asking for the inactive ones only: the box says it, half ticked; a click shows them all.
+    await page.goto(`/clients?filter=${encodeURIComponent(JSON.stringify({ state: false }))}`);
+    await shown(row(page, 'Farmacias Norte'));
+    await gone(row(page, 'Supermercados Andinos'));
+    await expect.poll(() => stateFilter(page).getAttribute('aria-checked')).toBe('mixed');
+    await stateFilter(page).click();
+    await shown(row(page, 'Supermercados Andinos'));
+    await shown(page.getByText(`Mostrando 1-${n + 1} de ${n + 1} registros`, { exact: true }));
+    expect(await stateFilter(page).isChecked()).toBe(true);
+
     // A text over 15 characters shows its first 10 and an ellipsis, whole in its title (spec 1 §2.2).
     const long = row(page, 'Supermercados Andinos').getByRole('cell', { name: 'Supermercados Andinos', exact: true });
     await shown(long.getByText('Supermerca…', { exact: true }));

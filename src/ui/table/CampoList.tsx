@@ -426,9 +426,19 @@ function CampoTable({
 function StateCheckboxes({ filter, values, setFilter }: { filter: StateFilter; values: Record<string, unknown>; setFilter: (field: string, value: unknown) => void }) {
   const current = values[filter.field];
   if (filter.kind === 'showInactive') {
+    // Only the inactive ones (an address that asks for them: `{"state":false}`) is neither ticked (all) nor
+    // unticked (the active ones): half ticked, as the rows are; a click shows them all.
+    const onlyInactive = current === false;
     return (
       <FormControlLabel
-        control={<Checkbox checked={current === undefined} onChange={(e) => setFilter(filter.field, e.target.checked ? undefined : true)} />}
+        control={
+          <Checkbox
+            checked={current === undefined}
+            indeterminate={onlyInactive}
+            slotProps={{ input: onlyInactive ? { 'aria-checked': 'mixed' } : {} }}
+            onChange={(e) => setFilter(filter.field, e.target.checked ? undefined : true)}
+          />
+        }
         label={filter.label}
       />
     );
