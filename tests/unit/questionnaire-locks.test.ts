@@ -89,3 +89,18 @@ describe('what a new version keeps of the one it replaces', () => {
     expect(changesAfter((next) => (next.dimensions[0] = { ...next.dimensions[0], _id: 'otra', name: 'Servicio' }))).toEqual([]);
   });
 });
+
+describe('the ids of a saved version', () => {
+  it('are all distinct: a node sent with another’s id (a section copied whole) gets a new one, the first keeps its own', () => {
+    const next = structuredClone(stored());
+    const copy = structuredClone(next.dimensions[0]);
+    copy.name = 'Atención (copia)';
+    next.dimensions.splice(1, 0, copy);
+    const saved = finalizeQuestionnaire(next);
+    const ids = saved.dimensions.flatMap((d) => [d._id, ...d.subDimensions.flatMap((s) => [s._id, ...s.questions.flatMap((q) => [q._id, ...q.answers.map((a) => a._id)])])]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(saved.dimensions[0]._id).toBe('d1');
+    expect(saved.dimensions[0].subDimensions.map((s) => s._id)).toEqual(['s1', 's2']);
+    expect(saved.dimensions[1]._id).not.toBe('d1');
+  });
+});
