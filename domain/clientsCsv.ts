@@ -39,7 +39,11 @@ export const clientHeaderProblem = (cells: readonly string[]) => headerProblem(C
 const HEADER: Record<string, string> = Object.fromEntries(CLIENT_CSV_COLUMNS.map((c) => [c.field, c.header]));
 HEADER.typeId = HEADER.type;
 
-export type ClientRow = { ok: true; client: ClientInput; key: string } | { ok: false; errors: string[] };
+/**
+ * A row read: the client, or its problems and, when its name is one, that name (read as the form saves it)
+ * and its key, so that a bad line is also told its name is taken: every problem in one answer.
+ */
+export type ClientRow = { ok: true; client: ClientInput; key: string } | { ok: false; errors: string[]; name?: string; key?: string };
 
 /**
  * One data row (`line` its line in the file, the header being 1): the form's rules, field by field, and
@@ -65,6 +69,9 @@ export function csvRowToClient(row: readonly string[], line: number, typeOf: (na
       errors.push(`Línea ${line}: ${issue.message}${HEADER[field] ? ` (${HEADER[field]})` : ''}`);
     }
   }
-  if (errors.length || !parsed.success) return { ok: false, errors };
+  if (errors.length || !parsed.success) {
+    const name = clientSchema.shape.name.safeParse(cell.name);
+    return { ok: false, errors, ...(name.success ? { name: name.data, key: nameKey(name.data) } : {}) };
+  }
   return { ok: true, client: parsed.data, key: nameKey(parsed.data.name) };
 }

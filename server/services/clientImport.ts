@@ -34,17 +34,21 @@ export async function importClients(db: Db, file: Buffer, userId: number): Promi
   // Each with its line, to list them in the file's order.
   const errors: { line: number; text: string }[] = [];
   const good: { client: ClientInput; key: string; line: number }[] = [];
+  // Every line's name, a bad line's too (when its name is one): a line is told all that is wrong with it at once.
+  const named: { key: string; line: number }[] = [];
   const seen = new Map<string, number>();
   for (const { cells, line } of data) {
     const row = csvRowToClient(cells, line, (name) => types.get(foldName(name)) ?? null);
-    if (!row.ok) {
-      errors.push(...row.errors.map((text) => ({ line, text })));
-      continue;
+    if (!row.ok) errors.push(...row.errors.map((text) => ({ line, text })));
+    const name = row.ok ? row.client.name : row.name;
+    const key = row.key;
+    if (name !== undefined && key !== undefined) {
+      const earlier = seen.get(key);
+      if (earlier !== undefined) errors.push({ line, text: `Línea ${line}: el nombre "${name}" ya está en la línea ${earlier} del archivo. (Nombre)` });
+      else seen.set(key, line);
+      named.push({ key, line });
     }
-    const earlier = seen.get(row.key);
-    if (earlier !== undefined) errors.push({ line, text: `Línea ${line}: el nombre "${row.client.name}" ya está en la línea ${earlier} del archivo. (Nombre)` });
-    else seen.set(row.key, line);
-    good.push({ ...row, line });
+    if (row.ok) good.push({ ...row, line });
   }
 
   return db.transaction(async (tx) => {
@@ -53,11 +57,12 @@ export async function importClients(db: Db, file: Buffer, userId: number): Promi
     const keys = [...seen.keys()];
     const taken = keys.length ? await tx.select({ name: clients.name, key: asRead(clients.name) }).from(clients).where(inArray(asRead(clients.name), keys)) : [];
     const takenBy = new Map(taken.map((r) => [r.key, r.name]));
-    for (const g of good) {
-      const other = takenBy.get(g.key);
-      if (other !== undefined && seen.get(g.key) === g.line) errors.push({ line: g.line, text: `Línea ${g.line}: ${CLIENT_TEXT.duplicate} ("${other}") (Nombre)` });
+    for (const n of named) {
+      const other = takenBy.get(n.key);
+      if (other !== undefined && seen.get(n.key) === n.line) errors.push({ line: n.line, text: `Línea ${n.line}: ${CLIENT_TEXT.duplicate} ("${other}") (Nombre)` });
     }
     if (errors.length) {
+      // By line, each line's own in the order found (a stable sort).
       const sorted = errors.sort((a, b) => a.line - b.line).map((e) => e.text);
       const shown = sorted.slice(0, MAX_LINES_SHOWN);
       if (sorted.length > shown.length) shown.push(CSV_TEXT.moreErrors(sorted.length - shown.length));

@@ -75,6 +75,22 @@ describe('the bulk upload of clients', () => {
     expect(await total()).toBe(before);
   });
 
+  it('tells a bad line at once that its name is taken too, in the file or by another client', async () => {
+    const before = await total();
+    const res = await upload(
+      file(row('Heladerías Polares', { Tipo: 'Inexistente' }), row('Librerías Oeste'), row('librerías  oeste', { Email: 'x' }), row('', { Tipo: 'Otra' })),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    const { lines } = res.json() as { lines: string[] };
+    expect(lines.filter((l) => l.startsWith('Línea 2: '))).toEqual(['Línea 2: el tipo de cliente "Inexistente" no existe. (Tipo)', `Línea 2: ${CLIENT_TEXT.duplicate} ("Heladerías Polares") (Nombre)`]);
+    expect(lines.filter((l) => l.startsWith('Línea 4: '))).toHaveLength(2);
+    expect(lines).toContain('Línea 4: el nombre "librerías oeste" ya está en la línea 3 del archivo. (Nombre)');
+    // A line without a name is told so, not compared.
+    expect(lines.filter((l) => l.startsWith('Línea 5: ') && l.endsWith('(Nombre)'))).toHaveLength(1);
+    expect(lines.some((l) => l.startsWith('Línea 3: '))).toBe(false);
+    expect(await total()).toBe(before);
+  });
+
   it('refuses a file that is not the template, empty, or not a CSV, naming the column', async () => {
     const moved = await upload('Nombre;Email;Dirección\r\nA;b;c\r\n');
     expect([moved.statusCode, moved.json().lines]).toEqual([400, ['Línea 1: la columna 2 debe ser "Dirección" y es "Email" (use la plantilla).']]);
