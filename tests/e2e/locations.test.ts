@@ -537,6 +537,27 @@ describe('the list of points of sale on a 1280 px screen', () => {
   });
 });
 
+describe('the list of points of sale on a 1024 px screen', () => {
+  it('keeps a selected row’s Editar in sight, the wider table scrolling under it', async () => {
+    session = await chromium.open({ viewport: { width: 1024, height: 768 } });
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Clientes', 'Puntos de venta');
+    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    const row = page.locator('tbody tr').nth(1);
+    await row.locator('td').nth(3).click();
+    const edit = row.getByRole('link', { name: 'Editar' }).or(row.getByRole('button', { name: 'Editar' }));
+    await shown(edit);
+    const box = (await edit.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    // The table is wider than its frame (it scrolls inside it), not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await edit.click();
+    await shown(page.getByRole('heading', { name: /^Editar: / }));
+    errors.assertNone();
+  });
+});
+
 describe('the bulk load of points of sale', () => {
   it('shows a bad line in Estado and loads nothing, then loads a good file whole', async () => {
     const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');

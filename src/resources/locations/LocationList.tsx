@@ -95,6 +95,9 @@ export function LocationList({
         storeKey={clientId === undefined ? 'branch-offices.all' : `branch-offices.client.${clientId}`}
         sort={{ field: 'fullName', order: 'ASC' }}
         viewPath={(r) => paths.view(r.id)}
+        // Ten columns are wider than the frame at 1024 px with the menu open: the selected row's 'Editar'
+        // stays in sight at the right edge while the rest scrolls under it.
+        stickyLastColumn={canWrite}
         // A selected row offers its edit form (spec 1 §2.2) to those who may edit it.
         rowActions={
           canWrite
