@@ -149,7 +149,11 @@ export interface PlaceFinder {
  * A row read: its point of sale, or its errors and, when its code cell is fine, the code (a later row
  * repeating it is told so in the same answer, not once this row is mended).
  */
-export type RowResult = { ok: true; location: LocationInput } | { ok: false; errors: string[]; code?: string };
+/** A bad row's code, and its name and address (`same`) when they are fine: the row is compared with the others all the same. */
+export type RowResult = { ok: true; location: LocationInput } | { ok: false; errors: string[]; code?: string; same?: SameLocation };
+
+/** What tells one row of the file the same point of sale as another: its name, its address, and no code. */
+export type SameLocation = Pick<LocationInput, 'fullName' | 'street' | 'clientLocationId'>;
 
 const lineError = (line: number, message: string, field?: string) => `Línea ${line}: ${message}${field && HEADER_LABEL[field] ? ` (${HEADER_LABEL[field]})` : ''}`;
 
@@ -175,7 +179,7 @@ export interface KnownLocation {
  * the second is a copy, or a second point of sale that needs a code to be told apart. Else null, and the
  * row joins `seen` (a row with a code joins too: a codeless copy of it is the same point of sale).
  */
-export function repeatedRow(line: number, location: LocationInput, seen: Map<string, number>): string | null {
+export function repeatedRow(line: number, location: SameLocation, seen: Map<string, number>): string | null {
   const key = sameLocationKey(location);
   const earlier = seen.get(key);
   if (earlier !== undefined && !location.clientLocationId) {
@@ -264,6 +268,11 @@ export function csvRowToLocation(row: readonly string[], line: number, clientId:
       if (!errors.includes(message)) errors.push(message);
     }
   }
-  const codeFine = parsed.success || !parsed.error.issues.some((i) => i.path[0] === 'clientLocationId');
-  return codeFine && cell.clientLocationId ? { ok: false, errors, code: cell.clientLocationId } : { ok: false, errors };
+  const wrong = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
+  const codeFine = !wrong.has('clientLocationId');
+  // Its name and address as the schema reads them, when both are fine: a repeat is told now, not once the rest is mended.
+  const same = ['fullName', 'street', 'clientLocationId'].some((f) => wrong.has(f))
+    ? {}
+    : { same: { fullName: cell.fullName, street: cell.street, clientLocationId: cell.clientLocationId || null } };
+  return codeFine && cell.clientLocationId ? { ok: false, errors, code: cell.clientLocationId, ...same } : { ok: false, errors, ...same };
 }

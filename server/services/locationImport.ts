@@ -125,6 +125,9 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
       // Its code still counts: the row repeating it is told so now, not once this one is mended.
       const clash = result.code === undefined ? null : codeClash(line, result.code, taken, seen);
       if (clash) lines.push(clash);
+      // So does its name and address: a row repeating it (or repeated by it) is told so in this answer.
+      const repeat = result.same && !clash ? repeatedRow(line, result.same, seenRows) : null;
+      if (repeat) lines.push(repeat);
       continue;
     }
     // The template's example left in the file: a valid row that is nobody's point of sale.

@@ -313,6 +313,21 @@ describe('a CSV whose rows have no codes', () => {
     expect(await countOf()).toBe(before);
   });
 
+  it('tells a bad row in the same answer that it repeats another, before or after it', async () => {
+    const before = await countOf();
+    const res = await upload(csvFile([noCode(732), noCode(732, { Latitud: 'norte' }), noCode(733, { Latitud: '' }), noCode(733), noCode(734, { Nombre: '' })]));
+    expect(res.statusCode, res.body).toBe(400);
+    const { lines } = res.json() as { lines: string[] };
+    const repeat = (line: number, earlier: number) =>
+      `Línea ${line}: repite el punto de venta de la línea ${earlier} (mismo nombre y dirección, y esta fila no tiene código): quítela o déle un código.`;
+    expect(lines.filter((l) => l.startsWith('Línea 3: '))).toEqual([expect.stringContaining('(Latitud)'), repeat(3, 2)]);
+    expect(lines.filter((l) => l.startsWith('Línea 4: '))).toEqual(['Línea 4: Requerido (Latitud)']);
+    expect(lines).toContain(repeat(5, 4));
+    // Without a name, the row is told that, and compared with none.
+    expect(lines.filter((l) => l.startsWith('Línea 6: '))).toEqual([expect.stringContaining('(Nombre)')]);
+    expect(await countOf()).toBe(before);
+  });
+
   it('does not take a point of sale of another client for one of this client', async () => {
     const [other] = await t.db.select().from(clients).where(and(eq(clients.state, true), eq(clients.name, 'Café del Plata')));
     const [theirs] = await t.db.select().from(locations).where(eq(locations.clientId, other.id)).limit(1);

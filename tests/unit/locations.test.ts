@@ -319,15 +319,21 @@ describe('the CSV template and its rows', () => {
 
   it('names the line and the column of each problem', () => {
     // A bad row still gives its code when that cell is fine: a later row repeating it is told so at once.
-    const code = row()[CSV_COLUMNS.findIndex((c) => c.header === 'Código de Locación del Cliente')];
+    const at = (header: string) => row()[CSV_COLUMNS.findIndex((c) => c.header === header)];
+    const code = at('Código de Locación del Cliente');
+    // …and so its name and address, when they are fine: a row repeating them is told so at once too.
+    const same = { fullName: at('Nombre'), street: at('Dirección'), clientLocationId: code };
     const bad = csvRowToLocation(row({ Emails: 'mal@', Teléfono: 'abc', Nombre: '' }), 3, 5, places);
     expect(bad).toEqual({ ok: false, errors: ['Línea 3: Requerido (Nombre)', 'Línea 3: Número de teléfono es inválido (Teléfono)', 'Línea 3: Email inválido (Emails)'], code });
-    expect(csvRowToLocation(row({ 'Estado/Provincia': 'Atlántida' }), 4, 5, places)).toEqual({ ok: false, errors: ['Línea 4: no existe "Atlántida" en ARGENTINA (Estado/Provincia)'], code });
-    expect(csvRowToLocation(row({ País: '' }), 5, 5, places)).toEqual({ ok: false, errors: [`Línea 5: ${LOCATION_TEXT.geography} (País, Estado/Provincia y Ciudad)`], code });
+    expect(csvRowToLocation(row({ 'Estado/Provincia': 'Atlántida' }), 4, 5, places)).toEqual({ ok: false, errors: ['Línea 4: no existe "Atlántida" en ARGENTINA (Estado/Provincia)'], code, same });
+    expect(csvRowToLocation(row({ País: '' }), 5, 5, places)).toEqual({ ok: false, errors: [`Línea 5: ${LOCATION_TEXT.geography} (País, Estado/Provincia y Ciudad)`], code, same });
     expect(csvRowToLocation(row().slice(0, 3), 6, 5, places)).toEqual({ ok: false, errors: ['Línea 6: se esperaban 18 columnas y hay 3.'] });
-    expect(csvRowToLocation(row({ Teléfono: '' }), 7, 5, places)).toEqual({ ok: false, errors: ['Línea 7: Requerido (Teléfono)'], code });
-    // A code that is itself wrong is not one to compare.
-    expect(csvRowToLocation(row({ 'Código de Locación del Cliente': 'CON ESPACIO', Teléfono: '' }), 8, 5, places)).not.toHaveProperty('code');
+    expect(csvRowToLocation(row({ Teléfono: '' }), 7, 5, places)).toEqual({ ok: false, errors: ['Línea 7: Requerido (Teléfono)'], code, same });
+    // A code that is itself wrong is not one to compare, nor the row by its name and address.
+    const wrongCode = csvRowToLocation(row({ 'Código de Locación del Cliente': 'CON ESPACIO', Teléfono: '' }), 8, 5, places);
+    expect(wrongCode).not.toHaveProperty('code');
+    expect(wrongCode).not.toHaveProperty('same');
+    expect(csvRowToLocation(row({ 'Código de Locación del Cliente': '', Teléfono: '' }), 9, 5, places)).toEqual({ ok: false, errors: ['Línea 9: Requerido (Teléfono)'], same: { ...same, clientLocationId: null } });
   });
 
   it('takes the empty columns a spreadsheet leaves after the last one for nothing, and still refuses a titled one', () => {
