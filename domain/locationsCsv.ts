@@ -146,10 +146,10 @@ export interface PlaceFinder {
 }
 
 /**
- * A row read: its point of sale, or its errors and, when its code cell is fine, the code (a later row
- * repeating it is told so in the same answer, not once this row is mended).
+ * A row read: its point of sale, or its errors and, when those cells are fine, its code and its name and
+ * address (`same`): a row repeating it, before or after, is told so in the same answer, not once this row
+ * is mended.
  */
-/** A bad row's code, and its name and address (`same`) when they are fine: the row is compared with the others all the same. */
 export type RowResult = { ok: true; location: LocationInput } | { ok: false; errors: string[]; code?: string; same?: SameLocation };
 
 /** What tells one row of the file the same point of sale as another: its name, its address, and no code. */
@@ -269,10 +269,8 @@ export function csvRowToLocation(row: readonly string[], line: number, clientId:
     }
   }
   const wrong = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
-  const codeFine = !wrong.has('clientLocationId');
-  // Its name and address as the schema reads them, when both are fine: a repeat is told now, not once the rest is mended.
-  const same = ['fullName', 'street', 'clientLocationId'].some((f) => wrong.has(f))
-    ? {}
-    : { same: { fullName: cell.fullName, street: cell.street, clientLocationId: cell.clientLocationId || null } };
-  return codeFine && cell.clientLocationId ? { ok: false, errors, code: cell.clientLocationId, ...same } : { ok: false, errors, ...same };
+  if (wrong.has('clientLocationId')) return { ok: false, errors };
+  const code = cell.clientLocationId ? { code: cell.clientLocationId } : {};
+  if (wrong.has('fullName') || wrong.has('street')) return { ok: false, errors, ...code };
+  return { ok: false, errors, ...code, same: { fullName: cell.fullName, street: cell.street, clientLocationId: cell.clientLocationId || null } };
 }

@@ -24,9 +24,9 @@ export function DateRangeFilter() {
   // follows; another filter, the Getter's, chosen): the fields then say the range the list applies, not
   // one typed before and never applied, which the rows on screen do not follow.
   const applied = JSON.stringify(list.filterValues);
-  const [shownRange, setShownRange] = useState(applied);
-  if (shownRange !== applied) {
-    setShownRange(applied);
+  const [shownFilter, setShownFilter] = useState(applied);
+  if (shownFilter !== applied) {
+    setShownFilter(applied);
     setFrom(shown('from'));
     setTo(shown('to'));
     setProblems({});

@@ -83,8 +83,10 @@ export function ReviewActions({
   };
   // An open dialog holds the move as it is (no reload on the tab's return): what is being written is not
   // taken away by someone else's change until it is sent, and told.
-  useEffect(() => onWriting?.(dialog !== null), [dialog, onWriting]);
-  useEffect(() => () => onWriting?.(false), [onWriting]);
+  useEffect(() => {
+    onWriting?.(dialog !== null);
+    return () => onWriting?.(false);
+  }, [dialog, onWriting]);
   // What the open dialog holds of the reviewer's (ActionDialogs' `live`).
   const written = useRef<ReviewDraft | null>(null);
   // A reloaded move (someone else acted: a 409 reloads it) closes the action that was being prepared.
