@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { peopleLimit, peoplePickerAnswer } from '../../domain/people';
 import { pickerIds, pickerTerm } from '../../domain/pickers';
 import { AUTH_TEXT } from '../../domain/auth';
+import { TRANSACTION_STATUS, type TransactionStatus } from '../../domain/payments';
 import { ACCESS, admits, ROLE, STAFF } from '../../domain/roles';
 import type { App } from '../app';
 import { matchesPerson, PERSON_PLACEHOLDERS, personSearch } from '../db/list';
@@ -23,26 +24,34 @@ import { booleanQuery, HttpError } from '../http';
 const query = z.object({
   rolId: z.coerce.number({ error: 'Indique rolId' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido').default(ROLE.GETTER),
   q: pickerTerm.optional(),
-  /** Only Getters owed a pending payment, active or not (the mass-payment selector). */
+  /** Only Getters owed a pending payment, active or not (the mass-payment selector, the pending list's filter). */
   withPending: booleanQuery.optional(),
+  /** Only Getters paid at least once, active or not (the payment history's filter). */
+  withPaid: booleanQuery.optional(),
   /** 5,000 when absent: the whole list today's selects take. */
   limit: peopleLimit,
   ids: pickerIds.optional(),
 });
 
-/** The person whose id is `userId` is owed a pending payment. */
-const owedTo = (userId: AnyPgColumn) =>
-  sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${userId} and ${transactions.status} = 'PENDING')`;
+/**
+ * The person whose id is `userId` holds a transaction in that state: owed a pending payment, or paid once.
+ * A Getter who left the platform is still paid what is owed, and their payments stay in the history.
+ */
+const holds = (userId: AnyPgColumn, status: TransactionStatus) =>
+  sql`exists (select 1 from ${accounts} join ${transactions} on ${transactions.accountId} = ${accounts.id} where ${accounts.userId} = ${userId} and ${transactions.status} = ${sql.raw(`'${status}'`)})`;
 
 /** A search that reads as (part of) a CUIT/CUIL: digits, with dashes, dots or spaces between them. */
 const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
 
 export default async function userRoutes(app: App) {
-  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no, y `withPending` da los Getters con pagos pendientes. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query, answer: peoplePickerAnswer } }, async (req) => {
-    const { rolId, q, withPending, limit, ids } = req.query as z.output<typeof query>;
+  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no; `withPending` da los Getters con pagos pendientes y `withPaid` los que cobraron alguna vez, activos o no. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query, answer: peoplePickerAnswer } }, async (req) => {
+    const { rolId, q, withPending, withPaid, limit, ids } = req.query as z.output<typeof query>;
     const pays = admits(ACCESS.payments.read, req.session.rol);
-    // Who is owed money is the payers' to know: other staff are refused as on the payments lists.
-    if (withPending && !pays) throw new HttpError(403, AUTH_TEXT.forbidden);
+    // Who is owed money, or was paid, is the payers' to know: other staff are refused as on the payments lists.
+    if ((withPending || withPaid) && !pays) throw new HttpError(403, AUTH_TEXT.forbidden);
+    const holding: TransactionStatus | undefined = withPending ? TRANSACTION_STATUS.PENDING : withPaid ? TRANSACTION_STATUS.PAID : undefined;
+    // Active people, unless the list is of those holding a transaction or of people already chosen.
+    const held = (userId: AnyPgColumn, status: AnyPgColumn) => (holding ? holds(userId, holding) : eq(status, true));
     // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
     const withProfile = rolId === ROLE.GETTER && pays;
     // Those who see the CUIT/CUIL also find a Getter by it: typed with or without dashes, dots or spaces, its digits.
@@ -50,7 +59,7 @@ export default async function userRoutes(app: App) {
     // 'Ramirez Julieta' finds 'Julieta Ramírez'; a text without words ('-') narrows nothing.
     const words = q && !cuitDigits ? personSearch(q) : undefined;
     // Built once per shape (which filters it has), the values bound to its placeholders.
-    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${cuitDigits ? 'cuit' : words ? `words${words.count}` : ''}:${Boolean(withPending)}`, () => {
+    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${cuitDigits ? 'cuit' : words ? `words${words.count}` : ''}:${holding ?? ''}`, () => {
       // The page of people first, then each one's profile by its key. Joined before the sort and limit,
       // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
       // all even for a picker's 51. `limit 1` (a Getter has one profile at most) keeps the lookup from
@@ -69,12 +78,7 @@ export default async function userRoutes(app: App) {
               : words
                 ? matchesPerson(users.searchWords, words.count, placeholders(...PERSON_PLACEHOLDERS))
                 : undefined,
-            // A Getter who left the platform is still paid what is owed.
-            withPending
-              ? owedTo(users.id)
-              : ids
-                ? undefined
-                : eq(users.status, true),
+            ids && !holding ? undefined : held(users.id, users.status),
           ),
         )
         .orderBy(asc(users.names), asc(users.lastName), asc(users.id))
@@ -98,7 +102,7 @@ export default async function userRoutes(app: App) {
               sql`${personWords.word} like ${sql.placeholder('wordPrefix')}`,
               sql`${personWords.at} <= position(${sql.placeholder('wordSpaced')} in ${personWords.searchWords})`,
               matchesPerson(personWords.searchWords, words!.count, placeholders(...PERSON_PLACEHOLDERS)),
-              withPending ? owedTo(personWords.userId) : eq(personWords.status, true),
+              held(personWords.userId, personWords.status),
             ),
           )
           .orderBy(asc(personWords.names), asc(personWords.lastName), asc(personWords.userId))

@@ -123,6 +123,8 @@ describe('lists', () => {
     const owed = await api.ok<{ id: number }[]>('GET', '/users?rolId=7&withPending=true', admin);
     expect(owed.map((g) => g.id)).toContain(second.userId);
     expect(owed.map((g) => g.id)).not.toContain(third.userId);
+    // The history's selector: those paid at least once.
+    expect((await api.ok<{ id: number }[]>('GET', '/users?rolId=7&withPaid=true', admin)).map((g) => g.id)).toContain(third.userId);
   });
 
   it('filters the pending and paid lists by Getter, alone or with the dates, the total that Getter’s only', async () => {
@@ -632,8 +634,9 @@ describe('who may pay', () => {
         ['GET', '/transactions/pending'],
         ['GET', '/transactions/payed'],
         ['GET', `/transactions/by-getter?getterId=${first.userId}`],
-        // Who is owed money, through the Getter picker's filter.
+        // Who is owed money, or was paid, through the Getter picker's filters.
         ['GET', '/users?rolId=7&withPending=true'],
+        ['GET', '/users?rolId=7&withPaid=true'],
       ] as const) {
         const res = await api.call(method, url, token);
         expect(res.statusCode, `${email} ${url}`).toBe(403);

@@ -220,4 +220,25 @@ describe('the words table the pickers search (person_words)', () => {
     expect(await owed()).toEqual([id]);
     expect(await pickerIds('deudora')).toEqual([]);
   });
+
+  it('the Getters paid at least once (the history’s filter) are found too after they left', async () => {
+    const [{ id }] = await t.db
+      .insert(users)
+      .values({ names: 'Cobrada', lastName: 'Historial', email: 'cobrada.historial@campo.test', passwordHash: 'x', rolId: ROLE.GETTER, status: true })
+      .returning({ id: users.id });
+    const paid = async (q = '&q=cobrada') => (await api.ok<Person[]>('GET', `/users?rolId=${ROLE.GETTER}&withPaid=true${q}&limit=51`, admin)).map((p) => p.id);
+    const [account] = await t.db.insert(accounts).values({ userId: id }).returning({ id: accounts.id });
+    // Owed, never paid: not in the history.
+    const [debt] = await t.db.insert(transactions).values({ accountId: account.id, amount: '100', status: 'PENDING' }).returning({ id: transactions.id });
+    expect(await paid()).toEqual([]);
+    await t.db.update(transactions).set({ status: 'PAID', operationCode: 'HIST-1', transactionDate: new Date() }).where(eq(transactions.id, debt.id));
+    expect(await paid()).toEqual([id]);
+    // She leaves the platform: the active Getters no longer offer her, the history still does, by name or not.
+    await t.db.update(users).set({ status: false }).where(eq(users.id, id));
+    expect(await pickerIds('cobrada')).toEqual([]);
+    expect(await paid()).toEqual([id]);
+    expect(await paid('&q=historial%20cob')).toEqual([id]);
+    expect((await api.ok<Person[]>('GET', `/users?rolId=${ROLE.GETTER}&withPaid=true`, admin)).map((p) => p.id)).toContain(id);
+    expect(await api.ok<Person[]>('GET', `/users?rolId=${ROLE.GETTER}&withPending=true&q=cobrada&limit=51`, admin)).toEqual([]);
+  });
 });

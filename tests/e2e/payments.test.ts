@@ -180,10 +180,16 @@ describe('payments to Getters', () => {
     const paidOwn = await api<Totals>(`/transactions/payed?getterId=${payee.id}&limit=1`);
     const paidWhole = await api<Totals>('/transactions/payed?limit=1');
     expect(paidOwn.count).toBeLessThan(paidWhole.count);
-    await choose(payee.fullName, payee.profile.cuitCuil!);
-    await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidOwn.count, paidOwn.totalAmount), { exact: true }));
-    await listLoaded(page);
-    await expect.poll(names).toEqual(Array.from({ length: Math.min(paidOwn.count, 10) }, () => payee.fullName));
+    // A Getter who has left the platform since: their payments stay in the history, and its filter finds them.
+    await api('/web-users/state', 'PUT', { id: payee.id, status: false });
+    try {
+      await choose(payee.fullName, payee.profile.cuitCuil!);
+      await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidOwn.count, paidOwn.totalAmount), { exact: true }));
+      await listLoaded(page);
+      await expect.poll(names).toEqual(Array.from({ length: Math.min(paidOwn.count, 10) }, () => payee.fullName));
+    } finally {
+      await api('/web-users/state', 'PUT', { id: payee.id, status: true });
+    }
     // 'Todos': every Getter's again, and the whole total.
     const getter = page.getByRole('combobox', { name: 'Getter' });
     await getter.click();

@@ -5,8 +5,9 @@ import { GetterPicker } from '../../ui/getterPicker/GetterPicker';
 /**
  * The payment lists' Getter filter (`getterId`): the Getter searched as the mass payment's is, by name or
  * CUIT/CUIL; 'Todos' removes it. It applies at once, with the date range that may be applied too, and the
- * filter's total follows it (the server sums that Getter's transactions). `owed`: only Getters with
- * something pending (the pending list).
+ * filter's total follows it (the server sums that Getter's transactions). It offers the Getters the list can
+ * hold, active or not (one who left the platform is still paid, and stays in the history): with something
+ * pending (`owed`, the pending list) or paid at least once (the history).
  */
 export function GetterFilter({ owed = false }: { owed?: boolean }) {
   const list = useListContext();
@@ -15,6 +16,7 @@ export function GetterFilter({ owed = false }: { owed?: boolean }) {
     <GetterPicker
       width={300}
       withPending={owed}
+      withPaid={!owed}
       value={value}
       emptyLabel="Todos"
       label={T.getter}

@@ -33,17 +33,22 @@ export const GETTERS: PickerSource<Getter> = {
 export const useGetter = (id: number | null) => usePicked(GETTERS, id);
 
 interface GetterOnly {
-  /** Only Getters owed a pending payment (the mass payment). */
+  /** Only Getters owed a pending payment, active or not (the mass payment, the pending list's filter). */
   withPending?: boolean;
+  /** Only Getters paid at least once, active or not (the payment history's filter). */
+  withPaid?: boolean;
 }
+
+/** The server's filter for who may be chosen: active Getters, unless one of the payments' sets is asked for. */
+const whoHolds = ({ withPending, withPaid }: GetterOnly) => ({ withPending: withPending || undefined, withPaid: withPaid || undefined });
 
 export type GetterPickerProps = PickerProps<Getter> & GetterOnly;
 
-export function GetterPicker({ withPending = false, label = 'Getter', ...props }: GetterPickerProps) {
-  return <SearchPicker {...props} label={label} source={GETTERS} filter={{ withPending: withPending || undefined }} />;
+export function GetterPicker({ withPending, withPaid, label = 'Getter', ...props }: GetterPickerProps) {
+  return <SearchPicker {...props} label={label} source={GETTERS} filter={whoHolds({ withPending, withPaid })} />;
 }
 
 /** The picker as a react-hook-form field holding the Getter's id. */
-export function GetterInput({ withPending = false, label = 'Getter', ...props }: PickerInputProps<Getter> & GetterOnly) {
-  return <SearchInput {...props} label={label} source={GETTERS} filter={{ withPending: withPending || undefined }} />;
+export function GetterInput({ withPending, withPaid, label = 'Getter', ...props }: PickerInputProps<Getter> & GetterOnly) {
+  return <SearchInput {...props} label={label} source={GETTERS} filter={whoHolds({ withPending, withPaid })} />;
 }
