@@ -16,7 +16,7 @@ export const CAMPAIGN_TEXT = {
     `La fecha de inicio no puede ser posterior al inicio de sus proyectos: «${project}» empieza el ${formatDisplayDate(iso)}.`,
   endBeforeProjects: (iso: string, project: string) =>
     `La fecha de finalización no puede ser anterior al fin de sus proyectos: «${project}» termina el ${formatDisplayDate(iso)}.`,
-  onlyNull: 'deletedAt sólo admite null (para inhabilitar use DELETE)',
+  onlyNull: 'Sólo admite null, que la vuelve a habilitar (para inhabilitarla use DELETE).',
   nothingToChange: 'Indique los datos de la campaña, o deletedAt null para habilitarla.',
   enabled: 'Activa',
   disabled: 'Inactiva',
@@ -30,7 +30,7 @@ export const CAMPAIGN_TEXT = {
 const clientId = pickedId(MSG.required);
 
 const fields = {
-  name: required.pipe(z.string().max(150, MSG.tooLong)),
+  name: required.max(150, MSG.tooLong),
   clientId,
   startDate: dateValue,
   endDate: dateValue,

@@ -9,7 +9,7 @@ export const CHARACTERISTIC_TEXT = {
   notFound: 'La característica no existe.',
   duplicate: 'Ya existe una característica con esa descripción.',
   nothingToChange: 'Indique la descripción, o deletedAt null para habilitarla.',
-  onlyNull: 'deletedAt sólo admite null (para deshabilitar use DELETE)',
+  onlyNull: 'Sólo admite null, que la vuelve a habilitar (para deshabilitarla use DELETE).',
   created: 'Característica creada exitosamente',
   updated: 'Característica editada exitosamente',
   toggleTitle: 'Confirmación',

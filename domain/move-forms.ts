@@ -118,6 +118,9 @@ export function videoUrlProblem(v: string): string | null {
   return isWebLink(v) ? null : T.videoNotWeb;
 }
 
+/** What the API document says of a video link, which `videoUrlProblem` checks. */
+const VIDEO_URL_DOC = { minLength: 5, maxLength: 250, pattern: '^https?://' };
+
 /**
  * A video link's rules past its emptiness, which is told apart: an empty one is only that. (Not `abort`,
  * which in zod 4 would skip the rules of the body around it too.)
@@ -134,10 +137,11 @@ const videoUrlRules = (v: string, ctx: z.RefinementCtx) => {
 export const approveVideoUrl = z
   .string({ error: T.fieldRequired })
   .refine((v) => v.trim() !== '', T.fieldRequired)
-  .superRefine(videoUrlRules);
+  .superRefine(videoUrlRules)
+  .meta(VIDEO_URL_DOC);
 
 /** The edited video URL: trimmed, not empty, and the approval's rules on what is left (a web address too). */
-export const editedVideoUrl = z.string({ error: T.emptyVideo }).trim().min(1, T.emptyVideo).superRefine(videoUrlRules);
+export const editedVideoUrl = z.string({ error: T.emptyVideo }).trim().min(1, T.emptyVideo).superRefine(videoUrlRules).meta(VIDEO_URL_DOC);
 
 /** The version of the move the user read: a newer one means someone else acted first (409). */
 const version = z.coerce.number().int().min(1).max(2_147_483_647).optional();

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { choices, idName, moment, paged, recordId } from './answers';
 import { formatCount } from './numbers';
-import { collapseSpaces, id, MSG, textOr, trimText } from './validation';
+import { asRead, id, MSG, textOr, trimText } from './validation';
 
 /** The most points, or minutes, a configuration takes. */
 const MAX_POINTS_OR_MINUTES = 1_000_000;
@@ -50,7 +50,7 @@ const ids = z
   .default([]);
 
 export const moveConfigSchema = z.object({
-  name: textOr(MOVE_CONFIG_TEXT.required).overwrite(trimText).overwrite(collapseSpaces).min(1, MOVE_CONFIG_TEXT.required).max(120, MSG.tooLong),
+  name: textOr(MOVE_CONFIG_TEXT.required).overwrite(trimText).overwrite(asRead).min(1, MOVE_CONFIG_TEXT.required).max(120, MSG.tooLong),
   points: requiredNumber,
   minutesDuration: requiredNumber,
   consumptionPayment: z.boolean().default(false),

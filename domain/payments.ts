@@ -239,7 +239,8 @@ export const MASSIVE_PAY_MAX = 1000;
 export const operationCode = textOr(T.required)
   .min(1, T.required)
   .refine((v) => !/[\s\p{Cf}]/u.test(v), T.noSpaces)
-  .refine((v) => v.length <= 100, T.tooLong);
+  .refine((v) => v.length <= 100, T.tooLong)
+  .meta({ minLength: 1, maxLength: 100 });
 
 /** The payment date typed DD/MM/YYYY: required, a real date, not after today (in Argentina). */
 export const paymentDay = z

@@ -140,7 +140,7 @@ const locationsField = z
   .max(MAX_PROJECT_LOCATIONS, `Un proyecto admite hasta ${MAX_PROJECT_LOCATIONS} locaciones.`)
   .transform((ids) => [...new Set(ids)]);
 
-const reasonField = optionalText.pipe(z.string().max(1000, MSG.tooLong).nullable());
+const reasonField = optionalText.pipe(z.string().max(1000, MSG.tooLong).nullable()).meta({ maxLength: 1000 });
 
 /** POST /projects. */
 export const projectCreateBody = z.object({ ...fields, locations: locationsField });

@@ -48,7 +48,9 @@ const trimmedText = (min: number, max: number) =>
     .overwrite(trimText)
     .min(1, T.required)
     .refine((v) => v === '' || characters(v) >= min, T.tooShort)
-    .refine((v) => characters(v) <= max, T.tooLong);
+    .refine((v) => characters(v) <= max, T.tooLong)
+    // The API document says the limits the refinements keep (characters as read).
+    .meta({ minLength: min, maxLength: max });
 
 export const PUSH_LIMITS = { title: { min: 7, max: 40 }, message: { min: 15, max: 150 } } as const;
 

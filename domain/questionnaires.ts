@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { idName, moment, paged, recordId } from './answers';
+import { asRead, trimText } from './validation';
 
 export const QUESTION_TYPES = ['open', 'close', 'text', 'amount', 'photographs', 'multiple', 'accumulative', 'penalty'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -261,7 +262,7 @@ export function finalizeQuestionnaire(content: QuestionnaireContent): Questionna
     return next;
   };
   return {
-    name: content.name.trim().replace(/\s+/g, ' '), // inner runs of spaces as one, as collapseSpaces does (this module imports nothing): the name is unique as read
+    name: asRead(trimText(content.name)), // the name is unique as read
     questionnaire_version_type: content.questionnaire_version_type,
     dimensions: content.dimensions.map((d) => {
       const penalty = d.type === 'PENALTY';

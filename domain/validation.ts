@@ -52,7 +52,8 @@ export const MAX_EMAIL = 254;
  * backtracked over every dot of the domain (quadratic: 'a@' and 40,000 dots held the server 4 s).
  */
 export const isEmailShaped = (value: string): boolean => {
-  if (value.length > MAX_EMAIL || /\s/.test(value)) return false;
+  // Nor invisible characters: 'admin\u200b@campo.test' reads as another's address and receives no mail.
+  if (value.length > MAX_EMAIL || /[\s\p{Cf}]/u.test(value)) return false;
   const at = value.indexOf('@');
   if (at < 1 || value.indexOf('@', at + 1) !== -1) return false;
   // The first dot with a character of the domain before it leaves the most after it.
@@ -83,8 +84,21 @@ export const UNFRAMABLE_TEXT = {
   body: 'Su dirección no es segura (http) y el navegador no la muestra aquí. Ábrala en una pestaña nueva.',
   open: 'Abrir en una pestaña nueva',
 } as const;
-/** A link the console may open as one: http(s) and no spaces (a stored 'javascript:' or other scheme shows as text). */
-export const isWebLink = (link: string | null | undefined): link is string => typeof link === 'string' && /^https?:\/\/[^\s]+$/i.test(link.trim());
+/**
+ * A link the console may open as one: http(s), no spaces nor invisible characters (a direction override
+ * shows it reversed, a zero-width space breaks its host), and one a browser can read (a stored
+ * 'javascript:' or other scheme, or 'http://' alone, shows as text).
+ */
+export const isWebLink = (link: string | null | undefined): link is string => {
+  if (typeof link !== 'string') return false;
+  const trimmed = link.trim();
+  if (!/^https?:\/\/[^\s\p{Cf}]+$/iu.test(trimmed)) return false;
+  try {
+    return new URL(trimmed).hostname !== '';
+  } catch {
+    return false;
+  }
+};
 export const isStrongPassword = (value: string): boolean => PASSWORD_RE.test(value);
 
 /** Text fields are capped well above any real value so nothing huge reaches the database. */
@@ -122,12 +136,38 @@ export function trimText(value: string): string {
 }
 
 /**
- * Inner runs of spaces (no-break ones too) as one space: a name reads the same either way on every
- * screen, so it is stored and compared so ('QA  Cliente' is 'QA Cliente').
+ * A text in the one form Unicode gives each accented letter (NFC): 'é' typed as 'e' and a combining accent
+ * (a copy from a PDF, a Mac's keyboard) is the same 'é' a Spanish keyboard types, and so it is stored and
+ * compared. A text over the cap is left as it is: its rule refuses it without reading it all.
  */
-export const collapseSpaces = (value: string): string => value.replace(/\s+/g, ' ');
-/** A name as read, for comparing: outer spaces, inner runs of spaces and capitals aside. */
-export const nameKey = (value: string): string => collapseSpaces(trimText(value)).toLowerCase();
+export const composed = (value: string): string => (value.length > MAX_TEXT ? value : value.normalize('NFC'));
+
+/** A joiner that ends an emoji's part (a person, a gesture, with its presentation or skin tone), so joins it to the next. */
+const EMOJI_BEFORE = /\p{Extended_Pictographic}(?:\uFE0F|[\u{1F3FB}-\u{1F3FF}])?$/u;
+/**
+ * A text without the invisible format characters (Unicode Cf) inside it: zero-width spaces, direction marks
+ * and overrides, soft hyphens. A name or a code is unique as read, and 'Café\u200b del Plata' reads as
+ * 'Café del Plata'. What an emoji is made of stays: the joiner between its parts (U+200D after a
+ * pictograph) and the tag characters of a subdivision flag.
+ */
+export function withoutInvisible(value: string): string {
+  if (!/\p{Cf}/u.test(value)) return value;
+  return value.replace(/\p{Cf}/gu, (char, at: number) => {
+    const code = char.codePointAt(0)!;
+    if (code >= 0xe0020 && code <= 0xe007f) return char;
+    if (code === 0x200d && EMOJI_BEFORE.test(value.slice(Math.max(0, at - 6), at))) return char;
+    return '';
+  });
+}
+
+/**
+ * A name as it reads, stored and compared so: accents in one form (`composed`), no invisible characters
+ * inside (`withoutInvisible`), and inner runs of spaces (no-break ones too) as one space ('QA  Cliente' is
+ * 'QA Cliente').
+ */
+export const asRead = (value: string): string => withoutInvisible(composed(value)).replace(/\s+/g, ' ');
+/** A name as read, for comparing: outer spaces, inner runs of spaces, invisible characters and capitals aside. */
+export const nameKey = (value: string): string => asRead(trimText(value)).toLowerCase();
 
 const TRIMMED = /^[\s\p{Cf}]$/u;
 const isTrimmed = (code: number): boolean => !(code >= 0xe0020 && code <= 0xe007f) && TRIMMED.test(String.fromCodePoint(code));
@@ -142,13 +182,13 @@ export const textOr = (missing: string) => z.string({ error: (issue) => (issue.i
  * Empty, whitespace-only or invisible-only gives 'Requerido' (missing too, by the config above); a value
  * that is no text at all (`fullName: 123`, sent by hand) is 'Debe ser un texto.', not 'Requerido'.
  */
-export const required = z.string().overwrite(trimText).min(1, MSG.required).max(MAX_TEXT, tooLong);
-/** A name unique as read (docs/decisions.md): required, inner runs of spaces as one, at most `max` characters. */
-export const nameText = (max: number) => required.overwrite(collapseSpaces).pipe(z.string().max(max, MSG.tooLong));
+export const required = z.string().overwrite((v) => composed(trimText(v))).min(1, MSG.required).max(MAX_TEXT, tooLong);
+/** A name unique as read (docs/decisions.md, `asRead`): required, at most `max` characters. */
+export const nameText = (max: number) => required.overwrite(asRead).max(max, MSG.tooLong);
 /** An optional text: absent, null or empty (or only spaces and invisible characters) become null. */
 export const optionalText = z
   .string()
-  .overwrite(trimText)
+  .overwrite((v) => composed(trimText(v)))
   .max(MAX_TEXT, tooLong)
   .nullish()
   .transform((v) => (v ? v : null));
@@ -284,7 +324,7 @@ export const displayDate = z.string({ error: MSG.required }).transform((text, ct
 });
 
 /** A date typed as DD/MM/YYYY in a form or sent as YYYY-MM-DD by the API; ISO out, same messages. */
-export const dateValue = z.string({ error: MSG.required }).transform((text, ctx) => {
+export const dateValue = textOr(MSG.required).transform((text, ctx) => {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   const parsed = parseDisplayDate(iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : text);
   if ('error' in parsed) {

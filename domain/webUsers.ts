@@ -72,7 +72,7 @@ const rolId = z.preprocess(
 /** A permission's id (spec 3 §3: action 1). */
 const actionId = idSaying('Permiso inválido');
 const optionalId = optionalIdSaying(INVALID_ID);
-const name = required.pipe(z.string().max(100, MSG.tooLong));
+const name = required.max(100, MSG.tooLong);
 
 const fields = {
   names: name,

@@ -297,18 +297,35 @@ export function wellFormedText(value: unknown): boolean {
   return true;
 }
 
+/** A JSON body in another character set than the one JSON is written in. */
+export const NOT_UTF8 = 'El cuerpo de la solicitud debe estar codificado en UTF-8.';
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+/** The charset a Content-Type names, if any ('application/json; charset=ISO-8859-1' › 'iso-8859-1'). */
+const charsetOf = (contentType: string | undefined): string | null => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1].toLowerCase() ?? null;
+
 /**
- * JSON bodies: Fastify's own parser (prototype poisoning refused), and no lone surrogate in any string.
- * '\ud800' is valid JSON but not text: PostgreSQL refuses it in text and jsonb alike, and a questionnaire
- * holding one was a 500 (found by hostile-routes.test.ts). Only a body that escapes a surrogate is walked.
+ * JSON bodies: UTF-8 only, Fastify's own parser (prototype poisoning refused), and no lone surrogate in any
+ * string.
+ * - A body declared in another charset ('iso-8859-1') is a 415, and bytes that are no UTF-8 a 400: read
+ *   as UTF-8 anyway, 'Peña' in Latin-1 was stored as 'Pe\ufffda', the data lost without a word.
+ * - '\ud800' is valid JSON but not text: PostgreSQL refuses it in text and jsonb alike, and a questionnaire
+ *   holding one was a 500 (found by hostile-routes.test.ts). Only a body that escapes a surrogate is walked.
  */
 export function registerJsonParser(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body as string, (error, value) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+    const charset = charsetOf(request.headers['content-type']);
+    if (charset !== null && !['utf-8', 'utf8', 'us-ascii'].includes(charset)) return done(new HttpError(415, NOT_UTF8), undefined);
+    let body: string;
+    try {
+      body = UTF8.decode(raw as Buffer);
+    } catch {
+      return done(new HttpError(400, NOT_UTF8), undefined);
+    }
+    parse(request, body, (error, value) => {
       if (error) return done(error, undefined);
-      if (/\\u[dD][89a-fA-F]/.test(body as string) && !wellFormedText(value)) return done(new HttpError(400, 'El cuerpo de la solicitud no es válido.'), undefined);
+      if (/\\u[dD][89a-fA-F]/.test(body) && !wellFormedText(value)) return done(new HttpError(400, 'El cuerpo de la solicitud no es válido.'), undefined);
       done(null, value);
     });
   });

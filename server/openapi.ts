@@ -87,8 +87,8 @@ interface Answers {
   rateLimited: boolean;
 }
 
-/** The status codes a route's description names (e.g. 'responde 409'): each one is documented. */
-const codesNamed = (description: unknown) => new Set((String(description ?? '').match(/\b[45]\d\d\b/g) ?? []).map(Number));
+/** The status codes a route's description names (e.g. 'responde 409', 'responde 204 sin cuerpo'): each one is documented. */
+const codesNamed = (description: unknown) => new Set((String(description ?? '').match(/\b(?:204|[45]\d\d)\b/g) ?? []).map(Number));
 
 /**
  * The answers a route documents: its success, and the refusals the server gives it (every one with
@@ -103,6 +103,7 @@ function responses(given: Schema, { method, url, roles, upload, answer, download
   const named = codesNamed(given.description);
   const body = answer ? answerSchema(answer) : download ? { content: Object.fromEntries(download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } : {};
   const out: Schema = method === 'POST' ? { '2XX': { description: 'Correcto (201 cuando crea un registro).', ...body } } : { 200: { description: 'Correcto.', ...body } };
+  if (named.has(204)) out[204] = { description: 'Correcto, sin cuerpo: no hay lo que se pidió (la ruta dice cuándo).' };
   if (given.body || given.querystring || given.params || upload || named.has(400)) out[400] = refusal('Datos inválidos: el motivo y, por campo, su mensaje.');
   if (roles !== 'public' || named.has(401)) out[401] = refusal(roles === 'public' ? 'Las credenciales o el token no son válidos, o el usuario está inactivo.' : 'Sin sesión, o con un token vencido o revocado.');
   if (roles !== 'public' || named.has(403)) out[403] = refusal(roles === 'public' ? 'El enlace o el token no es válido, o venció.' : 'El rol del usuario no puede usar esta ruta, o el registro no es suyo.');

@@ -44,7 +44,7 @@ export default async function moveRoutes(app: App) {
     reply.type('application/json; charset=utf-8').send(await listMoves(app.db, req.query as MoveListQuery)),
   );
 
-  app.get('/user-moves/get', { config: read, schema: { tags, summary: 'Detalle de una move por su id', querystring: byId, answer: moveDetailAnswer } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
+  app.get('/user-moves/get', { config: read, schema: { tags, summary: 'Detalle de una move por su id', description: 'Responde 404 si la move no existe.', querystring: byId, answer: moveDetailAnswer } }, async (req) => moveDetail(app.db, files, { id: (req.query as { id: number }).id }));
 
   /** By code ('M-0000123'); a number alone is read as the code's number. */
   app.get('/user-moves/get/code', { config: read, schema: { tags, summary: 'Detalle de una move por su código (M-0000123 o solo el número)', description: 'Un código que no es de ninguna move responde 404.', querystring: byCode, answer: moveDetailAnswer } }, async (req) => {
@@ -97,7 +97,7 @@ export default async function moveRoutes(app: App) {
   });
 
   /** The Getter's answered questionnaire, with the version it answers (empty replies while nobody answered). */
-  app.get('/questionnaires-replyeds/get', { config: read, schema: { tags, summary: 'Cuestionario respondido por el Getter en una move, con la versión que responde', querystring: byMove, answer: answeredQuestionnaireAnswer } }, async (req): Promise<AnsweredQuestionnaire> => {
+  app.get('/questionnaires-replyeds/get', { config: read, schema: { tags, summary: 'Cuestionario respondido por el Getter en una move, con la versión que responde', description: 'Responde 404 si la move no existe.', querystring: byMove, answer: answeredQuestionnaireAnswer } }, async (req): Promise<AnsweredQuestionnaire> => {
     const { userMoveId } = req.query as z.infer<typeof byMove>;
     const move = await readMove(app.db, userMoveId);
     const version = await versionContent(app.db, move.questionnaireVersionId);
@@ -117,7 +117,7 @@ export default async function moveRoutes(app: App) {
   });
 
   /** The agent's edited version, flagged editByAgent; 204 when no agent edited the move. */
-  app.get('/questionnaireRepliedByAgent', { config: read, schema: { tags, summary: 'Cuestionario de una move editado por un agente; 204 si nadie lo editó', querystring: byMove, answer: answeredQuestionnaireAnswer } }, async (req, reply) => {
+  app.get('/questionnaireRepliedByAgent', { config: read, schema: { tags, summary: 'Cuestionario de una move editado por un agente; 204 si nadie lo editó', description: 'Responde 204 sin cuerpo si nadie lo editó, y 404 si la move no existe.', querystring: byMove, answer: answeredQuestionnaireAnswer } }, async (req, reply) => {
     const { userMoveId } = req.query as z.infer<typeof byMove>;
     const move = await readMove(app.db, userMoveId);
     const row = await readReply(app.db, userMoveId, true);

@@ -178,7 +178,7 @@ export default async function moveReviewRoutes(app: App) {
   });
 
   /** The republished copy of a move; 204 when it was not republished. */
-  app.get('/user-moves/republish-move', { config: read, schema: { tags, summary: 'Copia republicada de una move; 204 si no fue republicada', querystring: z.object({ id }), answer: moveDetailAnswer } }, async (req, reply) => {
+  app.get('/user-moves/republish-move', { config: read, schema: { tags, summary: 'Copia republicada de una move; 204 si no fue republicada', description: 'Responde 204 sin cuerpo si no fue republicada, y 404 si la move no existe.', querystring: z.object({ id }), answer: moveDetailAnswer } }, async (req, reply) => {
     const { id: moveId } = req.query as { id: number };
     await readMove(app.db, moveId);
     const [copy] = await app.db.select({ id: userMoves.id }).from(userMoves).where(eq(userMoves.republishedFromId, moveId));

@@ -15,12 +15,12 @@ const read = { roles: ACCESS.reports.read };
 const tags = ['reports'];
 
 export default async function reportRoutes(app: App) {
-  app.get('/reports/options', { config: read, schema: { tags, summary: 'Opciones del reporte de desempeño: proyectos y puntos de venta visibles del cliente', querystring: reportOptionsQuery, answer: reportOptionsAnswer } }, async (req) => {
+  app.get('/reports/options', { config: read, schema: { tags, summary: 'Opciones del reporte de desempeño: proyectos y puntos de venta visibles del cliente', description: 'Responde 404 si el cliente pedido no existe.', querystring: reportOptionsQuery, answer: reportOptionsAnswer } }, async (req) => {
     const q = req.query as z.output<typeof reportOptionsQuery>;
     return reportOptions(app.db, clientScope(req.session, q.clientId), q.projectId);
   });
 
-  app.get('/reports/performance', { config: read, schema: { tags, summary: 'Reporte de desempeño: moves aprobadas de un proyecto entre fechas, paginadas', querystring: performanceQuery, answer: performanceReportAnswer } }, async (req) => {
+  app.get('/reports/performance', { config: read, schema: { tags, summary: 'Reporte de desempeño: moves aprobadas de un proyecto entre fechas, paginadas', description: 'Responde 404 si el cliente no existe o el proyecto no es suyo.', querystring: performanceQuery, answer: performanceReportAnswer } }, async (req) => {
     const q = req.query as z.output<typeof performanceQuery>;
     return performanceReport(app.db, clientScope(req.session, q.clientId), q);
   });

@@ -15,7 +15,7 @@ const tags = ['dashboard'];
 const clientQuery = z.object({ clientId: id.optional() });
 
 export default async function statisticsRoutes(app: App) {
-  app.get('/core-estadisticas/estadisticas/getEstadisticas', { config: read, schema: { tags, summary: 'Proyectos del cliente con el resultado medio de sus moves aprobadas por período', querystring: clientQuery, answer: statisticsAnswer } }, async (req) => {
+  app.get('/core-estadisticas/estadisticas/getEstadisticas', { config: read, schema: { tags, summary: 'Proyectos del cliente con el resultado medio de sus moves aprobadas por período', description: 'Responde 404 si el cliente pedido no existe.', querystring: clientQuery, answer: statisticsAnswer } }, async (req) => {
     const q = req.query as z.output<typeof clientQuery>;
     return statistics(app.db, clientScope(req.session, q.clientId));
   });

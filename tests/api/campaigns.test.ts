@@ -56,6 +56,8 @@ describe('the campaign form rules', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ name: MSG.required, clientId: MSG.required, startDate: MSG.required, endDate: MSG.required });
     expect((await call('POST', '/api/campaigns', newCampaign({ startDate: '31/02/2027' }))).json().errors).toEqual({ startDate: MSG.dateValid });
+    // A date sent as a number is there, only of the wrong kind: not 'Requerido'.
+    expect((await call('POST', '/api/campaigns', newCampaign({ startDate: 20280201 }))).json().errors).toEqual({ startDate: 'Debe ser un texto.' });
   });
 
   it('refuses past dates on create and an end before the start', async () => {

@@ -330,8 +330,9 @@ describe('changing clients', () => {
 
   it('refuses a name another client has, capitals and outer spaces aside, creating or renaming, and writes nothing', async () => {
     const before = await clientCount();
-    // Double and no-break spaces inside read as one on every screen: the same name.
-    for (const name of ['Café del Plata', '  café DEL plata ', 'Café  del Plata', 'Café\u00a0del\u3000 Plata']) {
+    // Double and no-break spaces inside read as one on every screen: the same name. So do an accent typed
+    // as its own mark after the letter, and invisible characters inside (a zero-width space, a direction mark).
+    for (const name of ['Café del Plata', '  café DEL plata ', 'Café  del Plata', 'Café\u00a0del\u3000 Plata', 'Cafe\u0301 del Plata', 'Café del\u200b Plata', 'Ca\u200efé del Plata']) {
       const res = await send('POST', '/api/clients/', newClient({ name }), operations);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: CLIENT_TEXT.duplicate, errors: { name: CLIENT_TEXT.duplicate } });
@@ -347,6 +348,10 @@ describe('changing clients', () => {
     const spaced = await send('POST', '/api/clients/', newClient({ name: 'Kiosco   del\u00a0Puerto' }), operations);
     expect(spaced.statusCode, spaced.body).toBe(201);
     expect(spaced.json().name).toBe('Kiosco del Puerto');
+    // Stored as it reads: the accent one character, nothing invisible inside.
+    const marked = await send('POST', '/api/clients/', newClient({ name: 'Pen\u0303a\u200b Hermanos' }), operations);
+    expect(marked.statusCode, marked.body).toBe(201);
+    expect(marked.json().name).toBe('Peña Hermanos');
     await t.db.update(clients).set({ name: 'Kiosco  del  Puerto' }).where(eq(clients.id, spaced.json().id));
     expect((await send('POST', '/api/clients/', newClient({ name: 'kiosco del puerto' }), operations)).statusCode).toBe(409);
   });

@@ -135,6 +135,28 @@ describe('random bodies', () => {
     expect(stored.map((c) => c.name)).toContain('Cliente 😀 y \\ud800 escrito');
   });
 
+  it('refuses a JSON body in another charset (415) or with bytes that are no UTF-8 (400), writing nothing', async () => {
+    const client = { name: 'Cliente Peña', address: 'Av. Siempreviva 742', email: 'latin1@campo.test', claimUrl: 'https://campo.test/r', contactUrl: 'https://campo.test/c', typeId: 1 };
+    const count = async () => (await t.db.select().from(clients)).length;
+    const before = await count();
+    const latin1 = Buffer.from(JSON.stringify(client), 'latin1');
+    for (const [type, status] of [
+      ['application/json; charset=iso-8859-1', 415],
+      ['application/json; charset="windows-1252"', 415],
+      // Declared UTF-8 (or not declared) but not: the 'ñ' byte alone was read as U+FFFD and stored.
+      ['application/json; charset=utf-8', 400],
+      ['application/json', 400],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/clients/', headers: { ...admin, 'content-type': type }, payload: latin1 });
+      expect(res.statusCode, type).toBe(status);
+      expect(res.json().message).toBe('El cuerpo de la solicitud debe estar codificado en UTF-8.');
+    }
+    expect(await count()).toBe(before);
+    const res = await t.app.inject({ method: 'POST', url: '/api/clients/', headers: { ...admin, 'content-type': 'application/json; charset=UTF-8' }, payload: Buffer.from(JSON.stringify(client), 'utf8') });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().name).toBe('Cliente Peña');
+  });
+
   it('answers bodies that are not JSON at all with a 4xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (payload, type) => {

@@ -403,6 +403,12 @@ describe('creating and editing a point of sale', () => {
     const res = await send('POST', '/api/locations', newLocation({ clientLocationId: 'CAF-001' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual(await codeTakenBy('CAF-001'));
+    // Also with an invisible character inside, that reads the same on every screen.
+    for (const code of ['CAF\u200b-001', 'CAF-\u2060001', '\u202aCAF-001']) {
+      const same = await send('POST', '/api/locations', newLocation({ clientLocationId: code }));
+      expect(same.statusCode, JSON.stringify(code)).toBe(409);
+      expect(same.json()).toEqual(await codeTakenBy('CAF-001'));
+    }
   });
 
   it('updates a location and keeps its client and code', async () => {

@@ -80,7 +80,9 @@ describe('approving', () => {
     const move = await inReview(0);
     const [approved] = await movesWhere(t, inStatus('APROBADA'), withAgent);
     // 'www.…' was approved and then shown as plain text, with no link, in 'Editado' and in the client's visit.
-    for (const link of ['www.youtube.com/watch?v=visita', 'javascript:alert(1)', '\u0001\u0002\u0003\u0004\u0005', 'ftp://videos.campo.test/visita.mp4']) {
+    // Nor one with an invisible character (a direction override shows it reversed, a zero-width space breaks
+    // its host).
+    for (const link of ['www.youtube.com/watch?v=visita', 'javascript:alert(1)', '\u0001\u0002\u0003\u0004\u0005', 'ftp://videos.campo.test/visita.mp4', 'http://\u202emoc.live/v', 'https://exa\u200bmple.com/v']) {
       const accept = await api.call('POST', '/user-moves/accept-one', admin, { id: move.id, userMoveVideoLink: link });
       expect([accept.statusCode, accept.json().errors?.userMoveVideoLink], link).toEqual([400, MOVE_FORM_TEXT.videoNotWeb]);
       const replace = await api.call('PUT', '/user-moves', admin, { id: approved.id, userMoveVideoLink: link });

@@ -123,6 +123,23 @@ describe('the OpenAPI document', () => {
     // Before, the body read by its own transform showed only the loaded version.
     expect([...names].sort()).toEqual(['clientId', 'deletedAt', 'endDate', 'id', 'name', 'startDate', 'updatedAt']);
   });
+
+  it('says the length a text may have where the server keeps it, not the 2,000 of any text', () => {
+    const field = (method: string, url: string, name: string) => {
+      const schema = operation(method, url)!.requestBody?.content['application/json']?.schema as { properties?: Record<string, { minLength?: number; maxLength?: number }> };
+      return schema.properties?.[name];
+    };
+    // A name of its own length, written after the rule that cuts any text at 2,000 (it showed 2,000).
+    expect(field('POST', '/api/clients/', 'name')).toMatchObject({ minLength: 1, maxLength: 120 });
+    expect(field('POST', '/api/locations', 'fullName')).toMatchObject({ maxLength: 250 });
+    expect(field('POST', '/api/web-users/', 'names')).toMatchObject({ maxLength: 100 });
+    expect(field('POST', '/api/campaigns', 'name')).toMatchObject({ maxLength: 150 });
+    // Lengths kept by a rule of their own (characters as read, a bank's number, a link) showed none.
+    expect(field('POST', '/api/push-notifications/send-message', 'title')).toMatchObject({ minLength: 7, maxLength: 40 });
+    expect(field('POST', '/api/push-notifications/send-message', 'message')).toMatchObject({ minLength: 15, maxLength: 150 });
+    expect(field('PUT', '/api/accounts/pay', 'operationCode')).toMatchObject({ maxLength: 100 });
+    expect(field('POST', '/api/user-moves/accept-one', 'userMoveVideoLink')).toMatchObject({ maxLength: 250 });
+  });
 });
 
 /** The schema of a route's success body, as the document shows it (none when it says only 'Correcto.'). */
@@ -249,6 +266,10 @@ describe('roles in words', () => {
       const named = String(operation(route.method, route.url)!.description ?? '').match(/\b(40[0-9]|41[0-9]|42[0-9])\b/g) ?? [];
       for (const code of named) expect(codes, `${where} names ${code}`).toContain(code);
     }
+    // A record named in the query string that does not exist (a move, a client) is a 404, and 'nothing to
+    // give' a 204 where a route answers one.
+    for (const url of ['/api/user-moves/get', '/api/questionnaires-replyeds/get', '/api/reports/options', '/api/reports/performance', '/api/core-estadisticas/estadisticas/getEstadisticas']) expect(codesOf('GET', url), url).toContain('404');
+    for (const url of ['/api/questionnaireRepliedByAgent', '/api/user-moves/republish-move']) expect(codesOf('GET', url), url).toEqual(expect.arrayContaining(['204', '404']));
     // An Idempotency-Key reused with other data is a 422.
     for (const [method, url] of [['POST', '/api/locations'], ['PUT', '/api/accounts/pay'], ['POST', '/api/user-moves/massive-locations']]) expect(codesOf(method, url), url).toContain('422');
     // The health check says 503 when its database does not answer.

@@ -191,6 +191,11 @@ describe('the user form rules', () => {
       linkSurveyMonkey: MSG.url,
     });
     expect((await call('POST', '/api/web-users/', newUser({ email: 'x@campo.test', password: '' }))).json().errors).toEqual({ password: MSG.required });
+    // An address with an invisible character reads as another's and receives no mail.
+    for (const email of ['admin\u200b@campo.test', 'admin@campo\u200b.test', 'adm\u202ein@campo.test']) {
+      const invisible = await call('POST', '/api/web-users/', newUser({ email }));
+      expect([invisible.statusCode, invisible.json().errors], JSON.stringify(email)).toEqual([400, { email: MSG.email }]);
+    }
     expect((await call('POST', '/api/web-users/', newUser({ email: 'x@campo.test', rolId: 16 }))).json().errors).toEqual({ rolId: WEB_USER_TEXT.roleInvalid });
   });
 

@@ -355,12 +355,13 @@ describe('Proyectos', () => {
     await shown(page.getByText('Se agregarán 0 locaciones y se quitarán 0 locaciones.'));
     expect(await confirm.isDisabled()).toBe(true);
 
-    // The filter matches names, codes and streets.
+    // The filter ('Filtrar resultados', the spec's words) matches names, codes and streets, as it says inside.
     const third = locations[2];
-    await page.getByLabel('Nombre, código o calle').fill(third.fullName.split(' ').at(-1)!);
+    expect(await page.getByLabel('Filtrar resultados').getAttribute('placeholder')).toBe('Nombre, código o calle');
+    await page.getByLabel('Filtrar resultados').fill(third.fullName.split(' ').at(-1)!);
     await shown(page.getByRole('checkbox', { name: `Seleccionar ${third.fullName}` }));
     await page.getByRole('checkbox', { name: `Seleccionar ${third.fullName}` }).click();
-    await page.getByLabel('Nombre, código o calle').fill('');
+    await page.getByLabel('Filtrar resultados').fill('');
     await shown(page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }));
     // Removing the location with a taken visit is refused, naming it.
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();

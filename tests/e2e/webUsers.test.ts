@@ -128,6 +128,21 @@ describe('the user form', () => {
     expect(asked).toEqual([]);
     errors.assertNone();
   });
+
+  it('takes the keyboard to the first wrong field when Guardar finds errors', async () => {
+    const { page, errors } = await openUsers();
+    await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+    await shown(page.getByRole('heading', { name: 'Nuevo usuario' }));
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? null);
+    await page.getByLabel('Nombres').fill('Graciela');
+    await page.getByLabel('Email').fill('no es un email');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    // The first wrong field in the form's order is 'Apellido' (empty), not 'Email' further down.
+    await expect.poll(focusedId).toBe(await page.getByLabel('Apellido').getAttribute('id'));
+    await page.keyboard.type('Montenegro');
+    expect(await page.getByLabel('Apellido').inputValue()).toBe('Montenegro');
+    errors.assertNone();
+  });
 });
 
 describe('bulk import', () => {

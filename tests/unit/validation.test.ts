@@ -9,7 +9,12 @@ import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema } from '.
 import { CLIENT_STATE_QUESTION, CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
 import {
   absoluteUrl,
+  asRead,
   isFramable,
+  isWebLink,
+  nameKey,
+  nameText,
+  withoutInvisible,
   cellText,
   graphemes,
   email,
@@ -148,6 +153,37 @@ describe('required', () => {
   });
 });
 
+describe('a text as it reads', () => {
+  it('stores an accent typed as its own mark as the one accented letter (NFC), required or optional', () => {
+    expect(valueOf(required, 'Cafe\u0301')).toBe('Café');
+    expect(valueOf(optionalText, ' Pen\u0303a ')).toBe('Peña');
+    // Over the cap, refused without being composed first.
+    expect(messageOf(required, 'e\u0301'.repeat(MAX_TEXT))).toBe(MSG.tooLong);
+  });
+
+  it('drops the invisible characters inside a unique name, and keeps what an emoji is made of', () => {
+    expect(asRead('Café\u200b del\u00a0\u00a0Plata')).toBe('Café del Plata');
+    expect(asRead('\u202eCafé\u2066 del\u2069 Plata\u00ad')).toBe('Café del Plata');
+    // A family (pictographs joined), a gesture with a skin tone, a subdivision flag (tag characters).
+    for (const emoji of ['\u{1F468}\u200D\u{1F469}\u200D\u{1F467}', '\u{1F44D}\u{1F3FD}\u200D\u2642\uFE0F', '\u2764\uFE0F\u200D\u{1F525}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}']) {
+      expect(withoutInvisible(`Club ${emoji}`), emoji).toBe(`Club ${emoji}`);
+    }
+    // A joiner between letters joins nothing: it goes.
+    expect(withoutInvisible('Caf\u200De')).toBe('Cafe');
+    expect(valueOf(nameText(120), ' Cafe\u0301\u200b  del Plata ')).toBe('Café del Plata');
+    expect(nameKey('CAFE\u0301 DEL\u200b PLATA')).toBe(nameKey('café del plata'));
+  });
+});
+
+describe('web links', () => {
+  it('opens only http(s) links a browser can read, with no invisible character', () => {
+    expect(isWebLink('https://videos.campo.test/visita?id=1')).toBe(true);
+    for (const link of ['http://\u202emoc.live/v', 'https://exa\u200bmple.com/v', 'https://ejemplo.com/\u2066v', 'http://[', 'javascript:alert(1)', 'https://ejemplo .com', null]) {
+      expect(isWebLink(link), JSON.stringify(link)).toBe(false);
+    }
+  });
+});
+
 describe('optionalText', () => {
   it('turns absent, null and empty into null and trims the rest', () => {
     for (const value of [undefined, null, '', '   ']) expect(valueOf(optionalText, value), JSON.stringify(value)).toBeNull();
@@ -163,7 +199,7 @@ describe('email', () => {
   });
 
   it('refuses malformed ones with the email message and empty ones with Requerido', () => {
-    for (const value of ['ana', 'ana@', '@campo.com', 'ana@campo', 'ana@campo.c', 'a na@campo.com', 'ana@@campo.com', 'ana@cam po.com', 'a..b@campo.test', '.ana@campo.test', 'ana.@campo.test', 'ana@.campo.test', 'ana@campo..test', 'ana@campo.test.']) {
+    for (const value of ['ana', 'ana@', '@campo.com', 'ana@campo', 'ana@campo.c', 'a na@campo.com', 'ana@@campo.com', 'ana@cam po.com', 'a..b@campo.test', '.ana@campo.test', 'ana.@campo.test', 'ana@.campo.test', 'ana@campo..test', 'ana@campo.test.', 'ana\u200b@campo.test', 'ana@campo\u200b.test', 'an\u202ea@campo.test']) {
       expect(messageOf(email, value), value).toBe(MSG.email);
       expect(isEmail(value), value).toBe(false);
     }

@@ -24,6 +24,8 @@ export interface ClientLocationsTableProps {
   /** Which filter the box drives: the code alone (project form) or name, code and street (locations screen). */
   filterField: 'clientLocationId' | 'q';
   filterLabel: string;
+  /** What the box matches, shown inside it while empty ('Filtrar resultados' when not said). */
+  filterHint?: string;
   perPageOptions: readonly number[];
   perPage: number;
   /** The project being changed: its own locations do not count as "other projects". */
@@ -41,7 +43,7 @@ const DEBOUNCE_MS = 400;
  * paged by the server, each with a checkbox; the selection survives paging and filtering. 'Seleccionar
  * todas' takes every location of the current filter, the same ones the count says.
  */
-export function ClientLocationsTable({ clientId, selected, onChange, filterField, filterLabel, perPageOptions, perPage: initialPerPage, projectId, dates, disabled }: ClientLocationsTableProps) {
+export function ClientLocationsTable({ clientId, selected, onChange, filterField, filterLabel, filterHint = 'Filtrar resultados', perPageOptions, perPage: initialPerPage, projectId, dates, disabled }: ClientLocationsTableProps) {
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
@@ -96,7 +98,7 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
-        <TextField size="small" label={filterLabel} placeholder="Filtrar resultados" value={typed} onChange={(e) => setTyped(e.target.value)} sx={{ width: 320 }} />
+        <TextField size="small" label={filterLabel} placeholder={filterHint} slotProps={{ inputLabel: { shrink: true } }} value={typed} onChange={(e) => setTyped(e.target.value)} sx={{ width: 320 }} />
         <Typography variant="body2" sx={{ flexGrow: 1 }} aria-live="polite">
           {selected.size === 1 ? '1 locación seleccionada' : `${selected.size} locaciones seleccionadas`}
         </Typography>

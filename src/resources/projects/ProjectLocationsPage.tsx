@@ -89,7 +89,8 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
               selected={selected}
               onChange={setSelected}
               filterField="q"
-              filterLabel="Nombre, código o calle"
+              filterLabel="Filtrar resultados"
+              filterHint="Nombre, código o calle"
               perPageOptions={PROJECT_LOCATION_PAGE_SIZES}
               perPage={20}
               projectId={project.id}

@@ -53,11 +53,14 @@ export function TextInput({
   /** The helper line stays beside an error (a counter, '48/40': the error alone hid how much to cut). */
   keepHelperText?: boolean;
 }) {
-  const { field, shownError, readOnly } = useField(name);
+  const { field: { ref, ...field }, shownError, readOnly } = useField(name);
   const helper = shownError && keepHelperText && helperText ? `${shownError} · ${helperText}` : (shownError ?? helperText ?? ' ');
   return (
     <TextField
       {...field}
+      // The input element, not the box around it: 'Guardar' with errors focuses the first wrong field
+      // (react-hook-form calls its `focus`), where a box's did nothing and focus fell to the page's body.
+      inputRef={ref}
       value={field.value ?? ''}
       label={label}
       required={required}
@@ -159,10 +162,11 @@ export function CheckboxInput({ name, label, disabled }: BaseProps) {
  * 'Formato de fecha inválido' or 'Rango de año válido: entre 1900 y 2100' and turns it into ISO.
  */
 export function DateInput({ name, label, required, disabled, helperText }: BaseProps) {
-  const { field, shownError, readOnly } = useField(name);
+  const { field: { ref, ...field }, shownError, readOnly } = useField(name);
   return (
     <TextField
       {...field}
+      inputRef={ref}
       value={field.value ?? ''}
       label={label}
       required={required}
