@@ -38,6 +38,8 @@ export const PROJECT_TEXT = {
   extensionNotLater: 'La nueva fecha de finalización debe ser posterior a la actual.',
   remoteFixed: 'La opción Campo remoto no puede cambiarse después de creado el proyecto.',
   clientFixed: 'El cliente de un proyecto no puede cambiarse.',
+  /** Its moves were made with them: the project's reports and payments would mix two of each. */
+  fixedWithMoves: 'El proyecto ya tiene moves: no puede cambiarse.',
   tooManyVisits: `Un proyecto no puede superar las ${formatCount(MAX_PROJECT_VISITS)} visitas.`,
   notFound: 'El proyecto no existe.',
   created: 'Proyecto creado con éxito',
@@ -195,6 +197,8 @@ export interface RuleContext {
   /** EDIT: the stored project and how many locations it has. */
   original?: ProjectSnapshot;
   locationsCount?: number;
+  /** EDIT: the project has moves (any state): its move configuration and questionnaire stay. */
+  withMoves?: boolean;
   today?: string;
 }
 
@@ -213,8 +217,9 @@ const normalized = (key: keyof ProjectSnapshot, value: unknown): unknown => {
     const ranges = Array.isArray(value) ? (value as VisitRange[]) : [];
     return JSON.stringify(distinctRanges(ranges.map((r) => ({ from: isoDate(r.from) ?? r.from, to: isoDate(r.to) ?? r.to, visits: Number(r.visits) }))));
   }
-  if (typeof value === 'string') return trimText(value) || null;
+  // An id as a number, also written as text ('5' is 5).
   if (['clientId', 'campaignId', 'moveConfigurationId', 'questionnaireId', 'guidelineId'].includes(key)) return value === null || value === '' ? null : Number(value);
+  if (typeof value === 'string') return trimText(value) || null;
   return value ?? null;
 };
 
@@ -240,6 +245,14 @@ export function projectIssues(value: Loose, ctx: RuleContext): Issue[] {
   if (original) {
     if (value.clientId !== undefined && normalized('clientId', value.clientId) !== original.clientId) issues.push({ path: 'clientId', message: PROJECT_TEXT.clientFixed });
     if (value.campoRemote !== undefined && Boolean(value.campoRemote) !== original.campoRemote) issues.push({ path: 'campoRemote', message: PROJECT_TEXT.remoteFixed });
+    // Its moves answer this questionnaire (each its version) under this configuration's rules and price:
+    // another would split the project's reports in two. A new version of the same questionnaire is how
+    // it changes (the next moves answer it).
+    if (ctx.withMoves) {
+      for (const key of ['moveConfigurationId', 'questionnaireId'] as const) {
+        if (value[key] !== undefined && normalized(key, value[key]) !== original[key]) issues.push({ path: key, message: PROJECT_TEXT.fixedWithMoves });
+      }
+    }
   }
 
   if (past && original) {
@@ -314,11 +327,14 @@ export const projectAddFormSchema = z
   .object({ ...fields, locations: locationsField, ...formContext })
   .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'ADD', campaign: v.campaign, priced: v.priced }), ctx), { when: () => true });
 
-/** The EDIT form of a stored project with `locationsCount` locations: the price shows (spec 3 §4), required by `priceRequired`. */
-export const projectEditFormSchema = (original: ProjectSnapshot, locationsCount: number) =>
+/**
+ * The EDIT form of a stored project with `locationsCount` locations (`withMoves`: it has moves): the price
+ * shows (spec 3 §4), required by `priceRequired`.
+ */
+export const projectEditFormSchema = (original: ProjectSnapshot, locationsCount: number, withMoves = false) =>
   z
     .object({ ...fields, updateReason: reasonField.optional(), ...formContext })
-    .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'EDIT', campaign: v.campaign, priced: v.priced, original, locationsCount }).filter((i) => i.path !== 'updateReason'), ctx), {
+    .superRefine((v, ctx) => addIssues(projectIssues(v, { mode: 'EDIT', campaign: v.campaign, priced: v.priced, original, locationsCount, withMoves }).filter((i) => i.path !== 'updateReason'), ctx), {
       when: () => true,
     });
 
@@ -347,6 +363,8 @@ export interface ProjectRecord extends ProjectSnapshot {
   status: ProjectState;
   updateReason: string | null;
   locationsCount: number;
+  /** It has moves (any state): its move configuration and questionnaire can no longer change. */
+  withMoves: boolean;
   visits: { total: number; available: number; taken: number };
   locations: ProjectLocationRow[];
   createdAt: string;
@@ -436,6 +454,7 @@ export const projectAnswer = z.object({
   /** `taken`: a move holds one of the range's visits, so it cannot be removed. */
   rangeDate: z.array(visitRangeAnswer.extend({ taken: z.boolean() })),
   locationsCount: z.number().int(),
+  withMoves: z.boolean(),
   client: idName.nullable(),
   campaign: idName.extend({ startDate: day, endDate: day, deletedAt: moment.nullable() }).nullable(),
   moveConfiguration: idName.extend({ category: z.array(z.number().int()) }).nullable(),

@@ -75,7 +75,11 @@ async function refuseEndedProjects(tx: Tx, of: { moveIds?: readonly number[]; pr
   if (ended.length) throw conflict(ASSIGN_TEXT.projectEnded(ended.map((p) => p.name)));
 }
 
-/** The questionnaire version a new move of the project answers: its questionnaire's current version. */
+/**
+ * The questionnaire version a new move of the project answers: its questionnaire's current version, read
+ * once the project's locations are held (`assignVisits`): an edit that changes the questionnaire holds them
+ * too, so the move takes the one that edit left, or the edit sees the move and keeps the questionnaire.
+ */
 async function currentVersionOf(tx: Tx, projectId: number): Promise<number | null> {
   const [row] = await tx
     .select({ id: questionnaireVersions.id })

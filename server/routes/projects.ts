@@ -20,9 +20,9 @@ import { claimLoadedVersion } from '../db/staleEdits';
 import { booleanQuery, formLevelValidator, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
-import { lastUpdateLog, listProjects, type ProjectListFilter, projectRow, projectSnapshot, readProject } from '../services/projects/read';
+import { lastUpdateLog, listProjects, type ProjectListFilter, projectHasMoves, projectRow, projectSnapshot, readProject } from '../services/projects/read';
 import { checkReferences } from '../services/projects/references';
-import { addLocations, addRangesAndVisits, extendProject, refuse, removeLocations, removeRanges } from '../services/projects/write';
+import { addLocations, addRangesAndVisits, extendProject, lockProjectLocations, refuse, removeLocations, removeRanges } from '../services/projects/write';
 
 const read = { roles: ACCESS.projects.read };
 const write = { roles: ACCESS.projects.write };
@@ -256,8 +256,14 @@ export default async function projectRoutes(app: App) {
       if (!current) throw notFound(PROJECT_TEXT.notFound);
       // Before its references: a campaign of another client would otherwise be the reason given.
       if (body.clientId !== current.clientId) refuse([{ path: 'clientId', message: PROJECT_TEXT.clientFixed }]);
+      // Changing what its moves are made with: an assignment under way (it holds the locations, shared)
+      // ends first and its moves count; one after waits, and takes the new questionnaire.
+      if (body.moveConfigurationId !== current.moveConfigurationId || body.questionnaireId !== current.questionnaireId) {
+        await lockProjectLocations(tx, { projectId: body.id }, 'update');
+        current.withMoves = await projectHasMoves(tx, body.id);
+      }
       const refs = await checkReferences(tx, body, current);
-      const issues = projectIssues(body, { mode: 'EDIT', campaign: refs.campaign, priced: priceRequired(refs.priced, current.price), original: current, locationsCount: current.locationsCount });
+      const issues = projectIssues(body, { mode: 'EDIT', campaign: refs.campaign, priced: priceRequired(refs.priced, current.price), original: current, locationsCount: current.locationsCount, withMoves: current.withMoves });
       if (issues.length) refuse(issues);
       if (isPastProject(current.endDate)) {
         if (body.endDate === current.endDate) return;

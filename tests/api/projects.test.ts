@@ -364,6 +364,28 @@ describe('editing', () => {
   });
 });
 
+describe('a project with moves', () => {
+  it('keeps its move configuration and questionnaire, which change while it has none; its other fields still change', async () => {
+    const { id } = await create({ name: 'Cuestionario fijo' });
+    const project = await load(id);
+    expect(project.withMoves).toBe(false);
+    const [other] = await t.db.select({ id: questionnaires.id }).from(questionnaires).where(ne(questionnaires.id, refs.questionnaire)).limit(1);
+    const changed = await call('PUT', '/api/projects', editBody(project, { questionnaireId: other.id }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    const getters = (await call('GET', `/api/users?rolId=${ROLE.GETTER}`)).json() as { id: number }[];
+    const assigned = await call('POST', '/api/user-moves/massive-locations', [{ projectLocationId: project.locations[0].id, userId: getters[0].id }]);
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const held = await load(id);
+    expect(held).toMatchObject({ withMoves: true, questionnaireId: other.id });
+    const res = await call('PUT', '/api/projects', editBody(held, { questionnaireId: refs.questionnaire, moveConfigurationId: refs.unpriced }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ questionnaireId: PROJECT_TEXT.fixedWithMoves, moveConfigurationId: PROJECT_TEXT.fixedWithMoves });
+    expect(await load(id)).toMatchObject({ questionnaireId: other.id, moveConfigurationId: project.moveConfigurationId });
+    const renamed = await call('PUT', '/api/projects', editBody(held, { name: 'Cuestionario fijo, renombrado' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+});
+
 describe('an edit that does not send the flags', () => {
   it('keeps the audio attachment, the automatic approval and Campo remoto as stored', async () => {
     const { id } = await create({ name: 'Remoto con audio', audioAttachment: true, autoApprovalRequired: true, campoRemote: true });

@@ -409,7 +409,7 @@ describe('Proyectos', () => {
     errors.assertNone([/status of 400 .*\/api\/projects\/locations/, /status of 503/]);
   });
 
-  it('keeps the delete button of a visit range with a visit taken off, saying why; a new one can go', async () => {
+  it('keeps the delete button of a visit range with a visit taken off, saying why; a new one can go; the move configuration and questionnaire stay', async () => {
     const token = await adminToken();
     let running: ProjectRecord | undefined;
     for (const row of (await api<{ rows: { id: number; status: string }[] }>('GET', '/projects?limit=100', undefined, token)).rows.filter((p) => p.status === 'EN_CURSO')) {
@@ -424,6 +424,11 @@ describe('Proyectos', () => {
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test', { at: `/projects-campo/edit/${running.id}` });
     await shown(page.getByRole('heading', { name: `Editar proyecto: ${running.name}` }));
+    // Its moves were made with its move configuration and questionnaire: both stay, saying why.
+    expect(running.withMoves).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Configuración de move' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Cuestionario' }).isDisabled()).toBe(true);
+    expect(await page.getByText(PROJECT_TEXT.fixedWithMoves, { exact: true }).count()).toBe(2);
     const shownDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
     const removeButton = (from: string, to: string) => page.getByRole('button', { name: `Quitar el rango del ${shownDate(from)} al ${shownDate(to)}`, exact: true });
     const taken = running.rangeDate.find((r) => r.taken)!;

@@ -205,6 +205,19 @@ describe('a past project', () => {
     expect(projectIssues({ ...running, clientId: 9 }, edit)).toEqual([{ path: 'clientId', message: PROJECT_TEXT.clientFixed }]);
   });
 
+  it('keeps its move configuration and questionnaire once it has moves; without, they change', () => {
+    const running = { ...snapshot, endDate: '2026-06-30' };
+    const edit = { mode: 'EDIT' as const, campaign, priced: true, original: running, today: TODAY };
+    const other = { ...running, moveConfigurationId: running.moveConfigurationId + 1, questionnaireId: String(running.questionnaireId + 1) };
+    expect(projectIssues(other, edit)).toEqual([]);
+    expect(projectIssues(other, { ...edit, withMoves: true })).toEqual([
+      { path: 'moveConfigurationId', message: PROJECT_TEXT.fixedWithMoves },
+      { path: 'questionnaireId', message: PROJECT_TEXT.fixedWithMoves },
+    ]);
+    // The same ones (the form's texts of the same ids included) and its other fields: nothing to say.
+    expect(projectIssues({ ...running, questionnaireId: String(running.questionnaireId), name: 'Otro nombre' }, { ...edit, withMoves: true })).toEqual([]);
+  });
+
   it('is FINALIZADO by its end date; others are EN_CURSO or PROXIMO', () => {
     expect(projectState(past, TODAY)).toBe('FINALIZADO');
     expect(projectState({ startDate: '2026-05-10', endDate: '2026-05-10' }, TODAY)).toBe('EN_CURSO');

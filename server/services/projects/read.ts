@@ -138,13 +138,23 @@ export async function projectRanges(db: Reader, projectId: number) {
   return distinctRanges(rows.map((r) => ({ from: r.from, to: r.to, visits: Number(r.visits) })));
 }
 
+/** Whether the project has a move, in any state (user_moves_project_location_id_idx, one lookup a location). */
+export async function projectHasMoves(db: Reader, projectId: number): Promise<boolean> {
+  const [{ found }] = await rowsOf<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from user_moves m join project_locations pl on pl.id = m.project_location_id where pl.project_id = ${projectId}) as found`,
+  );
+  return Boolean(found);
+}
+
 /** The stored project as the rules compare it, with its location count; null when it does not exist. */
-export async function projectSnapshot(db: Reader, projectId: number, lock = false): Promise<(ProjectSnapshot & { id: number; locationsCount: number }) | null> {
+export async function projectSnapshot(db: Reader, projectId: number, lock = false): Promise<(ProjectSnapshot & { id: number; locationsCount: number; withMoves: boolean }) | null> {
   const query = db.select().from(projects).where(eq(projects.id, projectId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return null;
   // One after the other: inside a transaction the queries share one connection.
   const [{ count }] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from project_locations where project_id = ${projectId}`);
+  const withMoves = await projectHasMoves(db, projectId);
   const rangeDate = await projectRanges(db, projectId);
   return {
     id: row.id,
@@ -164,6 +174,7 @@ export async function projectSnapshot(db: Reader, projectId: number, lock = fals
     autoApprovalRequired: row.autoApprovalRequired,
     rangeDate,
     locationsCount: Number(count),
+    withMoves: Boolean(withMoves),
   };
 }
 

@@ -43,6 +43,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
   // configuration or superseded guideline version, which the server refuses), so the original's stay
   // off its lists; the effect below moves a copied guideline to its current version and empties the rest.
   const held = duplicate ? undefined : record;
+  const fixedByMoves = mode === 'EDIT' && Boolean(held?.withMoves);
   const campaigns = useCampaignChoices(clientId, held?.campaign ? { ...held.campaign, name: held.campaign.name } : null);
   const moves = useMoveConfigChoices(held?.moveConfiguration);
   const copiedGuideline = useCurrentGuideline(duplicate ? (record?.guideline?.sequenceId ?? null) : null);
@@ -117,15 +118,24 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
           // A client without a campaign a project may use: where to make one (the list reads again on coming back to the tab).
           helperText={!noClient && !campaigns.loading && campaigns.choices.length === 0 ? PROJECT_TEXT.noCampaign : undefined}
         />
-        <SelectInput name="moveConfigurationId" label="Configuración de move" required choices={moves.choices} loading={moves.loading} disabled={noClient || locked} />
+        {/* A project with moves keeps both: its moves were made with them (domain/projects.ts `fixedWithMoves`). */}
+        <SelectInput
+          name="moveConfigurationId"
+          label="Configuración de move"
+          required
+          choices={moves.choices}
+          loading={moves.loading}
+          disabled={noClient || locked || fixedByMoves}
+          helperText={fixedByMoves && !locked ? PROJECT_TEXT.fixedWithMoves : undefined}
+        />
         <SearchInput
           source={QUESTIONNAIRES}
           name="questionnaireId"
           label="Cuestionario"
           emptyLabel="Sin Selección"
           required
-          disabled={(adding && moveConfigurationId === null) || locked}
-          helperText={adding && moveConfigurationId === null ? 'Elija primero la configuración de move' : undefined}
+          disabled={(adding && moveConfigurationId === null) || locked || fixedByMoves}
+          helperText={adding && moveConfigurationId === null ? 'Elija primero la configuración de move' : fixedByMoves && !locked ? PROJECT_TEXT.fixedWithMoves : undefined}
         />
         <SearchInput source={GUIDELINES} filter={CURRENT_GUIDELINES} name="guidelineId" label="Instructivo" emptyLabel="Sin Selección" required disabled={noClient || locked} />
         <DateInput

@@ -112,7 +112,7 @@ function RecordForm({ current, mode }: { current: ProjectRecord; mode: Exclude<F
       <CampoForm<ProjectValues>
         mode={mode}
         title={mode === 'EDIT' ? `Editar proyecto: ${record.name}` : record.name}
-        schema={projectEditFormSchema(snapshotOf(record), record.locationsCount)}
+        schema={projectEditFormSchema(snapshotOf(record), record.locationsCount, record.withMoves)}
         defaultValues={values}
         record={record}
         backPath={ROOT}
