@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { AUTH_TEXT, newPasswordSchema } from '../../domain/auth';
 import { fieldErrors, MSG } from '../../domain/validation';
 import { checkValidToken, restoreUserPassword } from '../authProvider/auth';
-import { Field, FormAlert, PublicDialog, PublicPage } from './parts';
+import { Field, focusFirstWrong, FormAlert, PublicDialog, PublicPage } from './parts';
 
 type State = { step: 'checking' } | { step: 'invalid' } | { step: 'form'; userId: number } | { step: 'done' };
 
@@ -31,7 +31,12 @@ export function ChangePasswordPage({ token }: { token: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched({ password: true, confirmPassword: true });
-    if (state.step !== 'form' || Object.keys(errors).length) return;
+    if (state.step !== 'form') return;
+    if (Object.keys(errors).length) {
+      setFailure('');
+      focusFirstWrong(event.currentTarget as HTMLFormElement, errors);
+      return;
+    }
     setBusy(true);
     setFailure('');
     try {

@@ -4,7 +4,7 @@ import { fieldErrors, isEmail, MSG } from '../../domain/validation';
 import { login } from '../authProvider/auth';
 import { draftsKept } from '../authProvider/drafts';
 import { forgetSessionExpired, sessionExpired, type StoredSession } from '../authProvider/session';
-import { Field, FormAlert, isRecommendedBrowser, PublicPage } from './parts';
+import { Field, focusFirstWrong, FormAlert, isRecommendedBrowser, PublicPage } from './parts';
 
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession) => void }) {
   const [email, setEmail] = useState('');
@@ -24,7 +24,12 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched({ email: true, password: true });
-    if (Object.keys(errors).length) return;
+    if (Object.keys(errors).length) {
+      // The last attempt's 'Usuario o contraseña incorrectos' is not about what is on screen now.
+      setFailure('');
+      focusFirstWrong(event.currentTarget as HTMLFormElement, errors);
+      return;
+    }
     setBusy(true);
     setFailure('');
     setExpired(false);

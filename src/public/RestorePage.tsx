@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { AUTH_TEXT, restoreEmailSchema } from '../../domain/auth';
 import { fieldErrors } from '../../domain/validation';
 import { checkValidEmail, sendUserTokenByEmail } from '../authProvider/auth';
-import { Field, FormAlert, PublicDialog, PublicPage } from './parts';
+import { Field, focusFirstWrong, FormAlert, PublicDialog, PublicPage } from './parts';
 
 /** /restaurarContraseña: asks for the account's e-mail and mails a restore token. */
 export function RestorePage() {
@@ -19,7 +19,11 @@ export function RestorePage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (error) return;
+    if (error) {
+      setFailure('');
+      focusFirstWrong(event.currentTarget as HTMLFormElement, { email: error });
+      return;
+    }
     setBusy(true);
     setFailure('');
     try {

@@ -43,6 +43,9 @@ export function Field({ label, value, onChange, onBlur, error, hint, type = 'tex
   const [visible, setVisible] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
   const isPassword = type === 'password';
+  // The line under the field (its error or hint) and the caps-lock warning describe it: a screen reader
+  // says them with the field, as the console's fields do.
+  const described = [error || hint ? `${id}-message` : '', capsLock ? `${id}-caps` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="pub-field">
       <label htmlFor={id}>{label}</label>
@@ -55,6 +58,7 @@ export function Field({ label, value, onChange, onBlur, error, hint, type = 'tex
           autoComplete={autoComplete}
           autoFocus={autoFocus}
           aria-invalid={Boolean(error)}
+          aria-describedby={described}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
           onKeyUp={(e) => isPassword && setCapsLock(e.getModifierState('CapsLock'))}
@@ -66,9 +70,15 @@ export function Field({ label, value, onChange, onBlur, error, hint, type = 'tex
           </button>
         )}
       </div>
-      {capsLock && <div className="pub-warning">Bloq Mayús está activado</div>}
+      {capsLock && (
+        <div id={`${id}-caps`} className="pub-warning">
+          Bloq Mayús está activado
+        </div>
+      )}
       {/* Always one line tall: an error appearing on blur must not move what the user is clicking. */}
-      <div className={error ? 'pub-error' : 'pub-hint'}>{error || hint || ''}</div>
+      <div id={`${id}-message`} className={error ? 'pub-error' : 'pub-hint'}>
+        {error || hint || ''}
+      </div>
     </div>
   );
 }
@@ -102,6 +112,19 @@ export function PublicDialog({ title, message, actions }: DialogProps) {
 export function isRecommendedBrowser(userAgent: string): boolean {
   if (/Firefox|FxiOS|OPR\/|Opera|SamsungBrowser/i.test(userAgent)) return false;
   return /Chrome|CriOS|Edg\//.test(userAgent);
+}
+
+/**
+ * A form sent with fields to correct: the keyboard goes to the first of them (in the page's order), where
+ * its message is read with it; it stayed on the field Enter was pressed in, or on the button.
+ */
+export function focusFirstWrong(form: HTMLFormElement, wrong: Record<string, unknown>): void {
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLInputElement && wrong[element.name]) {
+      element.focus();
+      return;
+    }
+  }
 }
 
 /** A failed call's message above a public form; nothing when there is none. */

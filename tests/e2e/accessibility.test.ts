@@ -177,3 +177,25 @@ describe('accessibility (axe, WCAG 2 A and AA)', () => {
     });
   });
 });
+
+describe('where the keyboard is', () => {
+  it('shows it on a side-menu entry, an icon button and a button with the same 2px outline (WCAG 1.4.11)', async () => {
+    const { page, errors } = await as('admin@campo.test', '/clients');
+    await listed(page);
+    /** The outline of the focused element, once the keyboard put it there. */
+    const outline = () =>
+      page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+      });
+    const primary = 'solid 2px rgb(179, 80, 0)';
+    for (const target of [page.getByRole('navigation').getByRole('button', { name: 'Clientes' }).first(), page.getByRole('button', { name: 'Actualizar' }), page.getByRole('button', { name: 'Nuevo cliente' })]) {
+      await target.focus();
+      // Focus from the keyboard: a Tab away and back, so the browser marks it focus-visible.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect.poll(outline, await target.innerText()).toBe(primary);
+    }
+    errors.assertNone();
+  });
+});

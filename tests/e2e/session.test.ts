@@ -72,6 +72,16 @@ describe('the login form', () => {
     await shown(page.getByText('Requerido'));
     expect(await page.getByText('Requerido', { exact: true }).count()).toBe(2);
     await atPath(page, '/login');
+    // Each message describes its field (a screen reader says it with it), and the keyboard goes to the
+    // first field to fill, also when Enter was pressed in the second.
+    expect(await form.email.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('email');
+    const describedBy = await form.email.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('Requerido');
+    await form.email.fill('admin@campo.test');
+    await form.password.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
     errors.assertNone();
   });
 
@@ -84,6 +94,11 @@ describe('the login form', () => {
     await form.submit.click();
     await shown(page.getByRole('alert').filter({ hasText: 'Usuario o contraseña incorrectos' }));
     expect(await page.getByText(/^Bienvenido /).count()).toBe(0);
+    // A later attempt refused on the page (a malformed address) is not the wrong password any more.
+    await form.email.fill('admin@');
+    await form.submit.click();
+    await shown(page.getByText('Dirección de email inválida'));
+    await gone(page.getByRole('alert').filter({ hasText: 'Usuario o contraseña incorrectos' }));
     errors.assertNone(LOGIN_REFUSED);
   });
 

@@ -129,6 +129,22 @@ describe('the user form', () => {
     errors.assertNone();
   });
 
+  it('keeps the keyboard in the pager when the page it goes to disables the button pressed', async () => {
+    const { page, errors } = await openUsers();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? null);
+    const total = Number((await summary(page).innerText()).match(/de (\d+)/)![1]);
+    expect(total).toBeGreaterThan(10);
+    await page.getByRole('button', { name: 'Última página' }).focus();
+    await page.keyboard.press('Enter');
+    await shown(page.getByText(new RegExp(`^Mostrando \\d+-${total} de ${total} registros$`)));
+    await expect.poll(focused).toBe('Página anterior');
+    await page.getByRole('button', { name: 'Primera página' }).focus();
+    await page.keyboard.press('Enter');
+    await shown(page.getByText(`Mostrando 1-10 de ${total} registros`));
+    await expect.poll(focused).toBe('Página siguiente');
+    errors.assertNone();
+  });
+
   it('takes the keyboard to the first wrong field when Guardar finds errors', async () => {
     const { page, errors } = await openUsers();
     await page.getByRole('button', { name: 'Nuevo usuario' }).click();

@@ -3,7 +3,7 @@ import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
 import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import LastPageIcon from '@mui/icons-material/LastPage';
 import { Box, IconButton, MenuItem, Select, TextField, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type PagerView, pagerState, pagesText, sameView, shownText } from './pagerText';
 import { CHAT_GUTTER } from '../chatGutter';
 
@@ -43,6 +43,9 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
   useEffect(() => setTyped(String(page)), [page]);
 
   const go = (target: number) => setPage(Math.min(reachable, Math.max(1, target)));
+  const backward = useRef<HTMLButtonElement>(null);
+  const forward = useRef<HTMLButtonElement>(null);
+  const press = useKeptFocus(page);
   // A number past the last page goes to the last page (999 of 17 was ignored, the box back to the page it was on).
   const commit = () => {
     const n = Number(typed);
@@ -72,10 +75,10 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
         </Select>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
-        <IconButton aria-label="Primera página" onClick={() => go(1)} disabled={page <= 1}>
+        <IconButton aria-label="Primera página" onClick={(e) => press(e.currentTarget, forward, () => go(1))} disabled={page <= 1}>
           <FirstPageIcon />
         </IconButton>
-        <IconButton aria-label="Página anterior" onClick={() => go(page - 1)} disabled={page <= 1}>
+        <IconButton ref={backward} aria-label="Página anterior" onClick={(e) => press(e.currentTarget, forward, () => go(page - 1))} disabled={page <= 1}>
           <KeyboardArrowLeft />
         </IconButton>
         <TextField
@@ -87,16 +90,38 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
           onKeyDown={(e) => e.key === 'Enter' && commit()}
           slotProps={{ htmlInput: { 'aria-label': 'Número de página', style: { width: 36, textAlign: 'center' } } }}
         />
-        <IconButton aria-label="Página siguiente" onClick={() => go(page + 1)} disabled={!more}>
+        <IconButton ref={forward} aria-label="Página siguiente" onClick={(e) => press(e.currentTarget, backward, () => go(page + 1))} disabled={!more}>
           <KeyboardArrowRight />
         </IconButton>
-        <IconButton aria-label="Última página" onClick={() => go(pages)} disabled={estimated || page >= pages}>
+        <IconButton aria-label="Última página" onClick={(e) => press(e.currentTarget, backward, () => go(pages))} disabled={estimated || page >= pages}>
           <LastPageIcon />
         </IconButton>
       </Box>
       <Typography variant="body2">{pagesText(pages, described.estimated)}</Typography>
     </Box>
   );
+}
+
+/**
+ * A page button pressed that the page it leads to disables ('Última página' on the last page, 'Página
+ * anterior' on the first): the keyboard goes to the nearest button the other way, where it fell to the
+ * page's body and a screen reader said nothing. Only from the body: focus the user put elsewhere stays.
+ */
+function useKeptFocus(page: number) {
+  const pressed = useRef<{ from: HTMLButtonElement; to: RefObject<HTMLButtonElement | null> } | null>(null);
+  useEffect(() => {
+    const last = pressed.current;
+    pressed.current = null;
+    if (!last?.from.disabled) return;
+    const to = last.to.current;
+    // The disabled button may still hold the focus until the browser's next rendering drops it.
+    const lost = document.activeElement === null || document.activeElement === document.body || document.activeElement === last.from;
+    if (to && !to.disabled && lost) to.focus();
+  }, [page]);
+  return (from: HTMLButtonElement, to: RefObject<HTMLButtonElement | null>, go: () => void) => {
+    pressed.current = { from, to };
+    go();
+  };
 }
 
 /**
