@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idFullName, idName, moment, paged, recordId } from './answers';
 import { CASE_FROM, CASE_TO, foldText } from './fold';
 import { type KeyValue, keyValueSchema } from './tags';
-import { email, id, INVALID_ID, isEmail, MAX_EMAIL, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr, tooLong, withoutInvisible } from './validation';
+import { composed, email, id, INVALID_ID, isEmail, MAX_EMAIL, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr, tooLong, trimText, withoutInvisible } from './validation';
 
 export const LOCATION_TEXT = {
   geography: 'Seleccione país, estado o provincia y ciudad.',
@@ -122,12 +122,20 @@ export const featureValueRef = z.object({
 export const LOCATION_NAME_MAX = 250;
 export const LOCATION_CODE_MAX = 100;
 
+/**
+ * A client's location code as it reads, unique so: no invisible characters inside it ('CAF\u200b-001' is
+ * 'CAF-001'), its accents in one form; null for none.
+ */
+export const codeAsRead = (code: string | null | undefined): string | null => {
+  const trimmed = code ? trimText(code) : '';
+  return trimmed ? composed(withoutInvisible(trimmed)) : null;
+};
+
 const fields = {
   fullName: required.max(LOCATION_NAME_MAX, MSG.tooLong),
   clientLocationName: required.max(LOCATION_NAME_MAX, MSG.tooLong),
-  // A code is unique as read: no invisible characters inside it ('CAF\u200b-001' is 'CAF-001').
   clientLocationId: optionalText
-    .transform((v) => (v === null ? null : withoutInvisible(v)))
+    .transform(codeAsRead)
     .refine((v) => v === null || v.length <= LOCATION_CODE_MAX, MSG.tooLong)
     .refine((v) => v === null || !/\s/.test(v), LOCATION_TEXT.noSpaces),
   // Required first: empty or blank is 'Requerido', not a malformed number (spec 1 §5).

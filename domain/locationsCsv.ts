@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
-import { foldName, type LocationInput, locationSchema } from './locations';
+import { codeAsRead, foldName, type LocationInput, locationSchema } from './locations';
 import { formatCount } from './numbers';
 
 /** A count as the pager writes it: thousands dotted ('20.000'). */
@@ -270,7 +270,9 @@ export function csvRowToLocation(row: readonly string[], line: number, clientId:
   }
   const wrong = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
   if (wrong.has('clientLocationId')) return { ok: false, errors };
-  const code = cell.clientLocationId ? { code: cell.clientLocationId } : {};
+  // The code as a valid row stores it (an invisible character inside it is none), to compare with the others.
+  const clientLocationId = codeAsRead(cell.clientLocationId);
+  const code = clientLocationId ? { code: clientLocationId } : {};
   if (wrong.has('fullName') || wrong.has('street')) return { ok: false, errors, ...code };
-  return { ok: false, errors, ...code, same: { fullName: cell.fullName, street: cell.street, clientLocationId: cell.clientLocationId || null } };
+  return { ok: false, errors, ...code, same: { fullName: cell.fullName, street: cell.street, clientLocationId } };
 }

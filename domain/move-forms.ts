@@ -119,7 +119,7 @@ export function videoUrlProblem(v: string): string | null {
 }
 
 /** What the API document says of a video link, which `videoUrlProblem` checks. */
-const VIDEO_URL_DOC = { minLength: 5, maxLength: 250, pattern: '^https?://' };
+const VIDEO_URL_DOC = { minLength: 5, maxLength: 250, pattern: '^[hH][tT][tT][pP][sS]?://' };
 
 /**
  * A video link's rules past its emptiness, which is told apart: an empty one is only that. (Not `abort`,

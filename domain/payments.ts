@@ -243,8 +243,7 @@ export const operationCode = textOr(T.required)
   .meta({ minLength: 1, maxLength: 100 });
 
 /** The payment date typed DD/MM/YYYY: required, a real date, not after today (in Argentina). */
-export const paymentDay = z
-  .string({ error: T.required })
+export const paymentDay = textOr(T.required)
   .trim()
   .min(1, T.required)
   .pipe(dateValue)

@@ -142,30 +142,49 @@ export function trimText(value: string): string {
  */
 export const composed = (value: string): string => (value.length > MAX_TEXT ? value : value.normalize('NFC'));
 
-/** A joiner that ends an emoji's part (a person, a gesture, with its presentation or skin tone), so joins it to the next. */
+/** A joiner that ends an emoji's part (a person, a gesture, with its presentation or skin tone)… */
 const EMOJI_BEFORE = /\p{Extended_Pictographic}(?:\uFE0F|[\u{1F3FB}-\u{1F3FF}])?$/u;
+/** …and the part it joins it to. */
+const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
+/** A subdivision flag so far: the black flag and the tags after it (at most seven: 'gbsct' and its end). */
+const FLAG_BEFORE = /\u{1F3F4}[\u{E0020}-\u{E007E}]{0,6}$/u;
 /**
  * A text without the invisible format characters (Unicode Cf) inside it: zero-width spaces, direction marks
  * and overrides, soft hyphens. A name or a code is unique as read, and 'Café\u200b del Plata' reads as
- * 'Café del Plata'. What an emoji is made of stays: the joiner between its parts (U+200D after a
- * pictograph) and the tag characters of a subdivision flag.
+ * 'Café del Plata'. What an emoji is made of stays: the joiner between two of its parts (U+200D after a
+ * pictograph and before another) and the tag characters of a subdivision flag (after its black flag); a
+ * joiner or a tag anywhere else joins nothing, and goes too.
  */
 export function withoutInvisible(value: string): string {
   if (!/\p{Cf}/u.test(value)) return value;
-  return value.replace(/\p{Cf}/gu, (char, at: number) => {
+  const kept: string[] = [];
+  // The last characters kept, what a joiner or a tag is read against (a flag's tags follow one another).
+  let tail = '';
+  let last = 0;
+  for (const match of value.matchAll(/\p{Cf}/gu)) {
+    const at = match.index;
+    const char = match[0];
     const code = char.codePointAt(0)!;
-    if (code >= 0xe0020 && code <= 0xe007f) return char;
-    if (code === 0x200d && EMOJI_BEFORE.test(value.slice(Math.max(0, at - 6), at))) return char;
-    return '';
-  });
+    const between = value.slice(last, at);
+    const before = (tail + between).slice(-16);
+    const keep =
+      (code >= 0xe0020 && code <= 0xe007f && FLAG_BEFORE.test(before)) ||
+      (code === 0x200d && EMOJI_BEFORE.test(before.slice(-6)) && EMOJI_AFTER.test(value.slice(at + 1, at + 3)));
+    kept.push(between);
+    if (keep) kept.push(char);
+    tail = keep ? before + char : before;
+    last = at + char.length;
+  }
+  kept.push(value.slice(last));
+  return kept.join('');
 }
 
 /**
- * A name as it reads, stored and compared so: accents in one form (`composed`), no invisible characters
- * inside (`withoutInvisible`), and inner runs of spaces (no-break ones too) as one space ('QA  Cliente' is
- * 'QA Cliente').
+ * A name as it reads, stored and compared so: no invisible characters inside (`withoutInvisible`), then
+ * accents in one form (`composed`: an invisible character between a letter and its accent kept them
+ * apart), and inner runs of spaces (no-break ones too) as one space ('QA  Cliente' is 'QA Cliente').
  */
-export const asRead = (value: string): string => withoutInvisible(composed(value)).replace(/\s+/g, ' ');
+export const asRead = (value: string): string => composed(withoutInvisible(value)).replace(/\s+/g, ' ');
 /** A name as read, for comparing: outer spaces, inner runs of spaces, invisible characters and capitals aside. */
 export const nameKey = (value: string): string => asRead(trimText(value)).toLowerCase();
 
@@ -313,7 +332,7 @@ export function parseDisplayDate(text: string): { date: string } | { error: stri
 }
 
 /** A DD/MM/YYYY text input that parses into an ISO date. */
-export const displayDate = z.string({ error: MSG.required }).transform((text, ctx) => {
+export const displayDate = textOr(MSG.required).transform((text, ctx) => {
   const parsed = parseDisplayDate(text);
   if ('error' in parsed) {
     // Left empty, it is missing (as `dateValue` says), not badly written.

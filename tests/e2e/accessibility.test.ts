@@ -194,7 +194,7 @@ describe('where the keyboard is', () => {
       // Focus from the keyboard: a Tab away and back, so the browser marks it focus-visible.
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab');
-      await expect.poll(outline, await target.innerText()).toBe(primary);
+      await expect.poll(outline, { message: await target.getAttribute('aria-label') ?? await target.innerText() }).toBe(primary);
     }
     errors.assertNone();
   });

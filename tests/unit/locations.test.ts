@@ -334,6 +334,9 @@ describe('the CSV template and its rows', () => {
     expect(wrongCode).not.toHaveProperty('code');
     expect(wrongCode).not.toHaveProperty('same');
     expect(csvRowToLocation(row({ 'Código de Locación del Cliente': '', Teléfono: '' }), 9, 5, places)).toEqual({ ok: false, errors: ['Línea 9: Requerido (Teléfono)'], same: { ...same, clientLocationId: null } });
+    // Its code as a valid row stores it: an invisible character inside is none, the repeat is told at once.
+    const hidden = `${code.slice(0, 2)}\u200b${code.slice(2)}`;
+    expect(csvRowToLocation(row({ 'Código de Locación del Cliente': hidden, Teléfono: '' }), 10, 5, places)).toEqual({ ok: false, errors: ['Línea 10: Requerido (Teléfono)'], code, same });
   });
 
   it('takes the empty columns a spreadsheet leaves after the last one for nothing, and still refuses a titled one', () => {

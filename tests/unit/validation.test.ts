@@ -7,9 +7,12 @@ import { projectCreateBody } from '../../domain/projects';
 import { keyValueSchema, TAG_TEXT } from '../../domain/tags';
 import { AUTH_TEXT, loginSchema, newPasswordSchema, restoreEmailSchema } from '../../domain/auth';
 import { CLIENT_STATE_QUESTION, CLIENT_TEXT, clientSchema, clientStateSchema, clientUpdateSchema } from '../../domain/clients';
+import { paymentDay } from '../../domain/payments';
 import {
   absoluteUrl,
   asRead,
+  dateValue,
+  displayDate,
   isFramable,
   isWebLink,
   nameKey,
@@ -168,10 +171,25 @@ describe('a text as it reads', () => {
     for (const emoji of ['\u{1F468}\u200D\u{1F469}\u200D\u{1F467}', '\u{1F44D}\u{1F3FD}\u200D\u2642\uFE0F', '\u2764\uFE0F\u200D\u{1F525}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}']) {
       expect(withoutInvisible(`Club ${emoji}`), emoji).toBe(`Club ${emoji}`);
     }
-    // A joiner between letters joins nothing: it goes.
+    // A joiner between letters, or after an emoji with no other part, joins nothing: it goes. So do tag
+    // characters outside a flag.
     expect(withoutInvisible('Caf\u200De')).toBe('Cafe');
+    expect(withoutInvisible('\u{1F600}\u200D Club')).toBe('\u{1F600} Club');
+    expect(nameKey('Café del Plata\u{E0041}\u{E0042}')).toBe(nameKey('Café del Plata'));
+    // An invisible character between a letter and its accent: the accent joins the letter once it is gone.
+    expect(asRead('Cafe\u200b\u0301')).toBe('Café');
+    expect(nameKey('Cafe\u00ad\u0301 del Plata')).toBe(nameKey('Café del Plata'));
     expect(valueOf(nameText(120), ' Cafe\u0301\u200b  del Plata ')).toBe('Café del Plata');
     expect(nameKey('CAFE\u0301 DEL\u200b PLATA')).toBe(nameKey('café del plata'));
+  });
+});
+
+describe('a date sent as a number', () => {
+  it('is of the wrong kind, not missing', () => {
+    expect(messageOf(displayDate, 20280201)).toBe('Debe ser un texto.');
+    expect(messageOf(dateValue, 20280201)).toBe('Debe ser un texto.');
+    expect(messageOf(paymentDay, 20280201)).toBe('Debe ser un texto.');
+    expect(messageOf(displayDate, undefined)).toBe(MSG.required);
   });
 });
 

@@ -45,7 +45,7 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
   const go = (target: number) => setPage(Math.min(reachable, Math.max(1, target)));
   const backward = useRef<HTMLButtonElement>(null);
   const forward = useRef<HTMLButtonElement>(null);
-  const press = useKeptFocus(page);
+  const press = useKeptFocus(page, !kept && !loading);
   // A number past the last page goes to the last page (999 of 17 was ignored, the box back to the page it was on).
   const commit = () => {
     const n = Number(typed);
@@ -106,20 +106,27 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
  * A page button pressed that the page it leads to disables ('Última página' on the last page, 'Página
  * anterior' on the first): the keyboard goes to the nearest button the other way, where it fell to the
  * page's body and a screen reader said nothing. Only from the body: focus the user put elsewhere stays.
+ * Read after every render until the page asked for is on screen (`settled`): with an estimated total,
+ * 'Página siguiente' turns off only when the last page's rows arrive.
  */
-function useKeptFocus(page: number) {
-  const pressed = useRef<{ from: HTMLButtonElement; to: RefObject<HTMLButtonElement | null> } | null>(null);
+function useKeptFocus(page: number, settled: boolean) {
+  const pressed = useRef<{ from: HTMLButtonElement; to: RefObject<HTMLButtonElement | null>; page: number } | null>(null);
   useEffect(() => {
     const last = pressed.current;
-    pressed.current = null;
-    if (!last?.from.disabled) return;
-    const to = last.to.current;
-    // The disabled button may still hold the focus until the browser's next rendering drops it.
-    const lost = document.activeElement === null || document.activeElement === document.body || document.activeElement === last.from;
-    if (to && !to.disabled && lost) to.focus();
-  }, [page]);
+    if (!last) return;
+    if (last.from.disabled) {
+      pressed.current = null;
+      const to = last.to.current;
+      // The disabled button may still hold the focus until the browser's next rendering drops it.
+      const lost = document.activeElement === null || document.activeElement === document.body || document.activeElement === last.from;
+      if (to && !to.disabled && lost) to.focus();
+    } else if (page !== last.page && settled) {
+      // The page it led to is on screen and left the button usable: nothing to keep.
+      pressed.current = null;
+    }
+  });
   return (from: HTMLButtonElement, to: RefObject<HTMLButtonElement | null>, go: () => void) => {
-    pressed.current = { from, to };
+    pressed.current = { from, to, page };
     go();
   };
 }
