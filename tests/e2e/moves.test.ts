@@ -141,6 +141,22 @@ describe('Lista de Moves', () => {
     errors.assertNone();
   });
 
+  it('opens a move with a click anywhere on its row, and selects it with its checkbox without opening it', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+    await page.getByLabel('Buscar por código o punto de venta').fill(move.code);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const row = page.locator('tbody tr').filter({ has: page.getByRole('link', { name: move.code, exact: true }) });
+    await shown(row);
+    await row.getByRole('checkbox', { name: `Seleccionar ${move.code}` }).check();
+    await atPath(page, '/user-moves/historial');
+    await row.locator('td').nth(6).click();
+    await atPath(page, `/user-moves/view/${move.code}`);
+    errors.assertNone();
+  });
+
   it('asks for a search first, then finds a move by its code and opens it', async () => {
     const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null);
     session = await chromium.open();

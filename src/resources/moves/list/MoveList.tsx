@@ -22,7 +22,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'ra-core';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MoveListPage } from '../../../../domain/move-api';
 import { canUse } from '../../../../domain/roles';
 import { cellText, formatDisplayDate } from '../../../../domain/validation';
@@ -80,6 +80,7 @@ const COLUMNS: { label: string; sort?: string; minWidth?: string }[] = [
 
 /** 'Lista de Moves' (spec 2 §2): filters, the results, export and mass assignment (with its row selection) for who assigns moves. */
 export function MoveList() {
+  const navigate = useNavigate();
   const canAssign = canUse(currentRole(), 'user-moves', 'write');
   const [search, setSearch] = useStore<Search | null>('user-moves.historial', null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -192,7 +193,18 @@ export function MoveList() {
             </TableHead>
             <TableBody>
               {rows.map((r) => (
-                <TableRow key={r.id} hover selected={selected.has(r.id)}>
+                <TableRow
+                  key={r.id}
+                  hover
+                  selected={selected.has(r.id)}
+                  // A click anywhere on the row opens the move, as a user's row opens the user; not one on its
+                  // checkbox, its links or a text being selected. The keyboard has the code's link.
+                  onClick={(e) => {
+                    if ((e.target as Element).closest('a, button, input, label') || window.getSelection()?.toString()) return;
+                    navigate(`/user-moves/view/${r.code}`);
+                  }}
+                  sx={{ cursor: 'pointer' }}
+                >
                   {canAssign && (
                     <TableCell padding="checkbox">
                       <Checkbox checked={selected.has(r.id)} onChange={() => toggle(r.id)} slotProps={{ input: { 'aria-label': `Seleccionar ${r.code}` } }} />
