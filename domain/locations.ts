@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idFullName, idName, moment, paged, recordId } from './answers';
 import { CASE_FROM, CASE_TO, foldText } from './fold';
 import { type KeyValue, keyValueSchema } from './tags';
-import { composed, email, id, INVALID_ID, isEmail, MAX_EMAIL, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr, tooLong, trimText, withoutInvisible } from './validation';
+import { asRead, email, id, INVALID_ID, isEmail, MAX_EMAIL, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr, tooLong, trimText } from './validation';
 
 export const LOCATION_TEXT = {
   geography: 'Seleccione país, estado o provincia y ciudad.',
@@ -128,7 +128,7 @@ export const LOCATION_CODE_MAX = 100;
  */
 export const codeAsRead = (code: string | null | undefined): string | null => {
   const trimmed = code ? trimText(code) : '';
-  return trimmed ? composed(withoutInvisible(trimmed)) : null;
+  return trimmed ? asRead(trimmed) : null;
 };
 
 const fields = {

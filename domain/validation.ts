@@ -201,13 +201,15 @@ export const textOr = (missing: string) => z.string({ error: (issue) => (issue.i
  * Empty, whitespace-only or invisible-only gives 'Requerido' (missing too, by the config above); a value
  * that is no text at all (`fullName: 123`, sent by hand) is 'Debe ser un texto.', not 'Requerido'.
  */
-export const required = z.string().overwrite((v) => composed(trimText(v))).min(1, MSG.required).max(MAX_TEXT, tooLong);
+/** A text as the common rules store it: trimmed of spaces and invisible characters, its accents composed. */
+const textIn = (value: string): string => composed(trimText(value));
+export const required = z.string().overwrite(textIn).min(1, MSG.required).max(MAX_TEXT, tooLong);
 /** A name unique as read (docs/decisions.md, `asRead`): required, at most `max` characters. */
 export const nameText = (max: number) => required.overwrite(asRead).max(max, MSG.tooLong);
 /** An optional text: absent, null or empty (or only spaces and invisible characters) become null. */
 export const optionalText = z
   .string()
-  .overwrite((v) => composed(trimText(v)))
+  .overwrite(textIn)
   .max(MAX_TEXT, tooLong)
   .nullish()
   .transform((v) => (v ? v : null));

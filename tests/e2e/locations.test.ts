@@ -513,13 +513,18 @@ describe("a client's points of sale", () => {
   });
 });
 
+/** The administrator's list of points of sale, from the menu, on a screen `width` × `height`. */
+async function pointsOfSaleOn(width: number, height: number): Promise<Session> {
+  session = await chromium.open({ viewport: { width, height } });
+  await loginAs(session.page, 'admin@campo.test');
+  await openMenu(session.page, 'Clientes', 'Puntos de venta');
+  await shown(session.page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+  return session;
+}
+
 describe('the list of points of sale on a 1280 px screen', () => {
   it('keeps each row on one line and a long heading on at most three', async () => {
-    session = await chromium.open({ viewport: { width: 1280, height: 800 } });
-    const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await openMenu(page, 'Clientes', 'Puntos de venta');
-    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    const { page, errors } = await pointsOfSaleOn(1280, 800);
     const lineHeight = await page.locator('tbody td').nth(1).evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     // A cut name ('Banco Fede…') or a short address ('San Martín 600') took two lines, every row twice as tall.
     const texts = await page.locator('tbody tr').first().locator('td > span[style*="nowrap"]').all();
@@ -539,11 +544,7 @@ describe('the list of points of sale on a 1280 px screen', () => {
 
 describe('the list of points of sale on a 1024 px screen', () => {
   it('keeps a selected row’s Editar in sight, the wider table scrolling under it', async () => {
-    session = await chromium.open({ viewport: { width: 1024, height: 768 } });
-    const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test');
-    await openMenu(page, 'Clientes', 'Puntos de venta');
-    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    const { page, errors } = await pointsOfSaleOn(1024, 768);
     const row = page.locator('tbody tr').nth(1);
     await row.locator('td').nth(3).click();
     const edit = row.getByRole('link', { name: 'Editar' }).or(row.getByRole('button', { name: 'Editar' }));
