@@ -22,6 +22,10 @@ export const PROJECT_TEXT = {
   /** Under 'Campaña' when the chosen client has none a project may use (enabled, not ended). */
   noCampaign: 'El cliente no tiene campañas vigentes: créelas en Campañas › Banco de campañas.',
   selectClient: 'Seleccione un cliente',
+  /** Under the fields that wait for the client (its campaigns, move configurations and guidelines). */
+  clientFirst: 'Elija primero el cliente',
+  /** Under 'Cuestionario' until the move configuration (its questionnaire type) is chosen. */
+  configurationFirst: 'Elija primero la configuración de move',
   noLocations: 'Debes ingresar las locaciones para este proyecto.',
   noRanges: 'Debes ingresar rangos de fechas de visitas antes de crear un proyecto.',
   // The spec's wording, kept as written (it means "the end cannot be before the start").

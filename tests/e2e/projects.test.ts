@@ -74,6 +74,11 @@ describe('Proyectos', () => {
     // Campaign, move configuration and guideline wait for a client; the questionnaire for a move configuration.
     expect(await page.getByRole('combobox', { name: 'Campaña' }).isDisabled()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Instructivo' }).isDisabled()).toBe(true);
+    // Each says what it waits for: a disabled empty box says nothing on its own.
+    for (const waiting of ['Campaña', 'Configuración de move', 'Instructivo']) {
+      await expect.poll(() => page.getByRole('combobox', { name: waiting }).getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText()), waiting).toBe('Elija primero el cliente');
+    }
+    await shown(page.getByText('Elija primero la configuración de move'));
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Proyecto E2E');
     // Back to no client, what locks again is emptied as well: no locked field keeps a value.
     await pick(page, 'Cliente', 'Banco Federal del Sur');

@@ -116,7 +116,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
           loading={campaigns.loading}
           disabled={noClient || locked}
           // A client without a campaign a project may use: where to make one (the list reads again on coming back to the tab).
-          helperText={!noClient && !campaigns.loading && campaigns.choices.length === 0 ? PROJECT_TEXT.noCampaign : undefined}
+          helperText={noClient ? PROJECT_TEXT.clientFirst : !campaigns.loading && campaigns.choices.length === 0 ? PROJECT_TEXT.noCampaign : undefined}
         />
         {/* A project with moves keeps both: its moves were made with them (domain/projects.ts `fixedWithMoves`). */}
         <SelectInput
@@ -126,7 +126,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
           choices={moves.choices}
           loading={moves.loading}
           disabled={noClient || locked || fixedByMoves}
-          helperText={fixedByMoves && !locked ? PROJECT_TEXT.fixedWithMoves : undefined}
+          helperText={noClient ? PROJECT_TEXT.clientFirst : fixedByMoves && !locked ? PROJECT_TEXT.fixedWithMoves : undefined}
         />
         <SearchInput
           source={QUESTIONNAIRES}
@@ -135,9 +135,9 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
           emptyLabel="Sin Selección"
           required
           disabled={(adding && moveConfigurationId === null) || locked || fixedByMoves}
-          helperText={adding && moveConfigurationId === null ? 'Elija primero la configuración de move' : fixedByMoves && !locked ? PROJECT_TEXT.fixedWithMoves : undefined}
+          helperText={adding && moveConfigurationId === null ? PROJECT_TEXT.configurationFirst : fixedByMoves && !locked ? PROJECT_TEXT.fixedWithMoves : undefined}
         />
-        <SearchInput source={GUIDELINES} filter={CURRENT_GUIDELINES} name="guidelineId" label="Instructivo" emptyLabel="Sin Selección" required disabled={noClient || locked} />
+        <SearchInput source={GUIDELINES} filter={CURRENT_GUIDELINES} name="guidelineId" label="Instructivo" emptyLabel="Sin Selección" required disabled={noClient || locked} helperText={noClient ? PROJECT_TEXT.clientFirst : undefined} />
         <DateInput
           name="startDate"
           label="Fecha de inicio"
