@@ -32,13 +32,21 @@ const EXPORT_RUNS = 3;
 class ListChanged extends Error {}
 
 /**
- * What says a page still belongs to the same list as the first one: its exact count and the filter's
- * total amount (a payment registered meanwhile changes both). An estimated count (past 1,000 rows) says
- * nothing; there only a row met twice tells.
+ * What says a page still belongs to the same list as the first one: the filter's total amount (a
+ * payment registered meanwhile changes it) and, where the first page's count is exact, that count.
+ * Past 1,000 rows the count of a full page is an estimate and says nothing (the last, short page
+ * counts exactly what it ends: its offset plus its rows); there a row met twice tells.
  */
-function listState(answer: { total?: number; meta?: { countEstimated?: boolean; totalAmount?: string } }): string | null {
-  return answer.meta?.countEstimated ? null : `${answer.total ?? ''}|${answer.meta?.totalAmount ?? ''}`;
+interface ListState {
+  count: number | null;
+  amount: string;
 }
+
+function listState(answer: { total?: number; meta?: { countEstimated?: boolean; totalAmount?: string } }): ListState {
+  return { count: answer.meta?.countEstimated ? null : (answer.total ?? 0), amount: answer.meta?.totalAmount ?? '' };
+}
+
+const sameList = (first: ListState, now: ListState) => now.amount === first.amount && (first.count === null || now.count === first.count);
 
 /**
  * Downloads every page of the current filter (not only the visible one), a page at a time so
@@ -78,14 +86,14 @@ async function exportRun(options: Parameters<typeof exportToExcel>[0]): Promise<
   const header = columns.map((c) => c.label);
   const book = await openBook(options.fileName, header);
   const seen = new Set<unknown>();
-  let state: string | null | undefined;
+  let first: ListState | undefined;
   let written = 0;
   for (let page = 1; ; page += 1) {
     const answer = await dataProvider.getList(resource, { pagination: { page, perPage: PAGE }, sort, filter, signal: options.signal });
     options.signal?.throwIfAborted();
     const now = listState(answer);
-    if (page === 1) state = now;
-    else if (now !== state) throw new ListChanged();
+    if (first === undefined) first = now;
+    else if (!sameList(first, now)) throw new ListChanged();
     // A row of an earlier page met again: the pages moved under the export.
     if (answer.data.some((record) => seen.has(record.id))) throw new ListChanged();
     for (const record of answer.data) seen.add(record.id);
