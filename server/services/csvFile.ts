@@ -6,8 +6,23 @@
 import { CSV_TEXT } from '../../domain/locationsCsv';
 import { badRequest, HttpError } from '../http';
 
-/** Control characters no text file holds (tab, line feed and carriage return aside). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Control characters no text file holds (tab, line feed and carriage return aside), C1 included. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * Windows-1252's bytes 0x80–0x9F, where it differs from Latin-1: curly quotes, dashes, '€', '…'. Node 20's
+ * `TextDecoder('windows-1252')` reads them as Latin-1 (C1 control characters: '“El Niño”' was stored as
+ * '\x93El Niño\x94'), so they are mapped here. The five bytes Windows-1252 leaves undefined stay C1, which
+ * no text holds.
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+/** A Windows-1252 text: Latin-1 for every byte but 0x80–0x9F. */
+export function decodeWindows1252(buffer: Buffer): string {
+  let text = '';
+  for (const byte of buffer) text += byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
+  return text;
+}
 
 /**
  * The file's text, or a 4xx: a binary file is not a CSV whatever its name says. UTF-8 first; a file
@@ -21,7 +36,7 @@ export function csvText(buffer: Buffer): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
   } catch {
-    text = new TextDecoder('windows-1252').decode(buffer);
+    text = decodeWindows1252(buffer);
   }
   if (CONTROL.test(text)) throw new HttpError(415, CSV_TEXT.notText);
   return text;

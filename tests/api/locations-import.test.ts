@@ -194,12 +194,24 @@ describe('a good CSV', () => {
 
   it('reads a file Excel saved as Windows-1252 (its plain "CSV"), accents and all', async () => {
     const before = await countOf();
-    const text = csvFile([csvRow(300, { Nombre: 'Almacén Peñón Córdoba' }, 'ANSI')], { bom: false });
-    const res = await upload(Buffer.from(text, 'latin1'));
+    // Curly quotes, the dash and '€' are bytes 0x80–0x9F, where Windows-1252 is not Latin-1.
+    const name = 'Almacén “El Peñón” – Córdoba € 1…';
+    const text = csvFile([csvRow(300, { Nombre: name }, 'ANSI')], { bom: false });
+    const windows1252: Record<string, number> = { '€': 0x80, '…': 0x85, '“': 0x93, '”': 0x94, '–': 0x96 };
+    const res = await upload(Buffer.from(Array.from(text, (c) => windows1252[c] ?? c.charCodeAt(0))));
     expect(res.statusCode, res.body).toBe(200);
     expect(await countOf()).toBe(before + 1);
     const [row] = await t.db.select().from(locations).where(and(eq(locations.clientId, clientId), eq(locations.clientLocationId, 'ANSI-000300')));
-    expect(row.fullName).toBe('Almacén Peñón Córdoba');
+    expect(row.fullName).toBe(name);
+  });
+
+  it('refuses a Windows-1252 file with a byte that encoding leaves undefined: no text holds it', async () => {
+    const before = await countOf();
+    const bytes = Buffer.from(csvFile([csvRow(301, { Nombre: 'Almacén X' }, 'ANSI')], { bom: false }), 'latin1');
+    bytes[bytes.indexOf('X')] = 0x81;
+    const res = await upload(bytes);
+    expect(res.statusCode, res.body).toBe(415);
+    expect(await countOf()).toBe(before);
   });
 
   it('loads nothing into an inactive client', async () => {
