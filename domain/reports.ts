@@ -57,6 +57,7 @@ export const REPORT_TEXT = {
   noVisibleAnswers: 'El cuestionario de esta visita no tiene preguntas para mostrar al cliente.',
   /** The edited video, for a user with the 'Descargar video mystery' permission. */
   video: 'Ver video de la visita',
+  downloadVideo: 'Descargar video',
   visitNotFound: 'La visita no existe o no pertenece al cliente.',
   /** `afterKey` that is not a value of the column sorted by (a date for the visit date, a number for the result). */
   badCursor: 'El valor desde el que se pide la página no corresponde al orden elegido.',

@@ -11,7 +11,7 @@ import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, t
 import { formatPercent, MONTH_NAMES, PENALTIES_NOTE, type StatisticsAnswer, STATISTICS_TEXT } from '../../domain/statistics';
 import { ROLE } from '../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { adminToken, answerExternalPages, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, linesOf, loginAs, loginThroughForm, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { adminToken, answerExternalPages, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, loginThroughForm, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -428,6 +428,27 @@ describe('the performance report', () => {
     if (shownResult === 'N/A') expect(cells.H2.v).toBe('N/A');
     else expect(formatScore(cells.H2.v * 100)).toBe(shownResult);
     if (shownResult !== 'N/A') expect(cells.H2.z).toBe('0.00%');
+    await shown(page.getByText(`Se descargaron ${total} registros`, { exact: true }));
+
+    // As every export: its progress and 'Cancelar', which saves nothing; a failure in the error dialog.
+    const held = await holdRequests(page, '**/api/reports/performance?**limit=1000**');
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    await shown(page.getByRole('button', { name: 'Descargando 0%' }));
+    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await shown(page.getByRole('button', { name: 'Exportar Excel' }));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Exportar Excel');
+    held.release();
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.route('**/api/reports/performance?**limit=1000**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Servicio no disponible.' }) }));
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    const failed = await shown(page.getByRole('dialog', { name: 'Ha ocurrido un error' }));
+    await shown(failed.getByText('Ha ocurrido un error al intentar generar el archivo.'));
+    await failed.getByRole('button').first().click();
+    await gone(failed);
+    await page.unrouteAll({ behavior: 'wait' });
+    expect(downloads).toBe(0);
 
     // A filter changed after 'Ver resultados': the rows of the old one, and their Excel, go away.
     await setDate(page, 'Desde', '31/02/2026');
@@ -438,7 +459,7 @@ describe('the performance report', () => {
 
     // Nothing in the range: the empty text, and no Excel to download.
     await runReportEmpty(page);
-    errors.assertNone();
+    errors.assertNone([/status of 503 .*\/api\/reports\/performance\?.*limit=1000/]);
   });
 
   it("asks again at each press of 'Ver resultados': after a failed answer, with the same filter", async () => {
@@ -504,10 +525,13 @@ describe('the performance report', () => {
     await shown(dialog.getByText(first.reply || REPORT_TEXT.unanswered, { exact: true }).first());
     await shown(dialog.getByText(formatScore(detail.questionnaireResult), { exact: true }));
     // The demo client holds 'Descargar video mystery': the edited video opens in its own tab.
+    // A Dropbox link ending 'dl=0' opens as 'raw=1' (to watch) and downloads as 'dl=1' (spec 2, video links).
     const video = dialog.getByRole('link', { name: REPORT_TEXT.video });
-    expect(detail.userMoveVideoLink).toMatch(/^https:\/\//);
-    expect(await video.getAttribute('href')).toBe(detail.userMoveVideoLink);
+    expect(detail.userMoveVideoLink).toMatch(/^https:\/\/.*\?dl=0$/);
+    expect(await video.getAttribute('href')).toBe(`${detail.userMoveVideoLink!.slice(0, -'dl=0'.length)}raw=1`);
     expect(await video.getAttribute('target')).toBe('_blank');
+    const download = dialog.getByRole('link', { name: REPORT_TEXT.downloadVideo });
+    expect(await download.getAttribute('href')).toBe(`${detail.userMoveVideoLink!.slice(0, -'dl=0'.length)}dl=1`);
     await dialog.getByRole('button', { name: REPORT_TEXT.close }).click();
     await gone(dialog);
     errors.assertNone();
@@ -523,6 +547,7 @@ describe('the performance report', () => {
     const their = franchise.page.getByRole('dialog', { name: REPORT_TEXT.answersTitle(theirs) });
     await shown(their.getByRole('heading', { level: 3 }).first());
     expect(await their.getByRole('link', { name: REPORT_TEXT.video }).count()).toBe(0);
+    expect(await their.getByRole('link', { name: REPORT_TEXT.downloadVideo }).count()).toBe(0);
     franchise.errors.assertNone();
   });
 

@@ -76,7 +76,7 @@ describe('Proyectos', () => {
     expect(await page.getByRole('combobox', { name: 'Instructivo' }).isDisabled()).toBe(true);
     // Each says what it waits for: a disabled empty box says nothing on its own.
     for (const waiting of ['Campaña', 'Configuración de move', 'Instructivo']) {
-      await expect.poll(() => page.getByRole('combobox', { name: waiting }).getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText()), waiting).toBe('Elija primero el cliente');
+      await expect.poll(() => page.getByRole('combobox', { name: waiting }).getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText()), { message: waiting }).toBe('Elija primero el cliente');
     }
     await shown(page.getByText('Elija primero la configuración de move'));
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Proyecto E2E');

@@ -4,6 +4,7 @@ import {
   Alert,
   Box,
   Button,
+  CircularProgress,
   LinearProgress,
   MenuItem,
   Paper,
@@ -40,6 +41,9 @@ import { formatDisplayDate } from '../../../domain/validation';
 import { Pagination } from '../../ui/table/Pagination';
 import { downloadCertificate } from './certificate';
 import { exportReport, type ReportFilter } from './excel';
+import { ErrorDialog, errorMessages, EXPORT_FAILED } from '../../ui/dialogs';
+import { downloadedText } from '../../ui/table/pagerText';
+import { useExportRun, wasCancelled } from '../../ui/useAbortOnLeave';
 import { STICKY_LAST_COLUMN } from '../../ui/table/stickyLastColumn';
 import { ResultChip } from './ResultChip';
 import { VisitDialog } from './VisitDialog';
@@ -181,7 +185,8 @@ export function ReportResults({
 }) {
   const notify = useNotify();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const [exporting, setExporting] = useState(false);
+  const { progress, setProgress, trigger, start, cancel } = useExportRun();
+  const [exportErrors, setExportErrors] = useState<string[]>([]);
   const [opened, setOpened] = useState<PerformanceItem | null>(null);
   const rows = answer?.result ?? [];
   const total = answer?.total ?? 0;
@@ -189,16 +194,20 @@ export function ReportResults({
   const locationName = filter.clientLocationId ? (rows[0]?.projectLocation.locations.fullName ?? names.location) : undefined;
   const subject = [projectName, locationName].filter(Boolean).join(' · ');
 
+  // As every export: its progress, 'Cancelar', the count written, and a failure in the error dialog.
   const onExport = async () => {
-    setExporting(true);
+    setProgress(0);
     try {
-      await exportReport(filter, sort);
+      const count = await exportReport(filter, sort, { total, onProgress: setProgress, signal: start() });
+      notify(downloadedText(count), { type: 'success' });
     } catch (error) {
-      notify((error as Error).message || 'Ha ocurrido un error al generar el archivo.', { type: 'error' });
+      if (wasCancelled(error)) return;
+      setExportErrors([EXPORT_FAILED, ...errorMessages(error)]);
     } finally {
-      setExporting(false);
+      setProgress(null);
     }
   };
+  const exporting = progress !== null;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -217,10 +226,14 @@ export function ReportResults({
             </Typography>
           )}
         </Box>
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!total || exporting} onClick={onExport}>
-          {REPORT_TEXT.excel}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button ref={trigger} variant="outlined" startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />} disabled={!total || exporting} onClick={onExport}>
+            {exporting ? `Descargando ${Math.round(progress * 100)}%` : REPORT_TEXT.excel}
+          </Button>
+          {exporting && <Button onClick={cancel}>Cancelar</Button>}
+        </Box>
       </Box>
+      <ErrorDialog messages={exportErrors} onClose={() => setExportErrors([])} />
       {(loading || exporting) && <LinearProgress aria-label="Cargando resultados" />}
       {answer && !rows.length ? (
         <Alert severity="info">{REPORT_TEXT.empty}</Alert>

@@ -1,3 +1,4 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import {
   Alert,
@@ -14,6 +15,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { videoDownloadUrl, videoViewUrl } from '../../../domain/moves';
 import { formatScore, REPORT_TEXT, type VisitDetail, type VisitDimension } from '../../../domain/reports';
 import { formatDisplayDate, isWebLink } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
@@ -71,9 +73,15 @@ function Detail({ detail }: { detail: VisitDetail }) {
       </Box>
       {detail.userMoveVideoLink &&
         (isWebLink(detail.userMoveVideoLink) ? (
-          <Button component={Link} href={detail.userMoveVideoLink} target="_blank" rel="noopener noreferrer" variant="outlined" startIcon={<OndemandVideoIcon />} sx={{ mb: 2 }}>
-            {REPORT_TEXT.video}
-          </Button>
+          // To watch and to keep, as the move's own screen offers it ('dl=0' → 'raw=1' / 'dl=1').
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+            <Button component={Link} href={videoViewUrl(detail.userMoveVideoLink)} target="_blank" rel="noopener noreferrer" variant="outlined" startIcon={<OndemandVideoIcon />}>
+              {REPORT_TEXT.video}
+            </Button>
+            <Button component={Link} href={videoDownloadUrl(detail.userMoveVideoLink)} target="_blank" rel="noopener noreferrer" variant="text" startIcon={<DownloadIcon />}>
+              {REPORT_TEXT.downloadVideo}
+            </Button>
+          </Box>
         ) : (
           <Typography variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>{`${REPORT_TEXT.video}: ${detail.userMoveVideoLink}`}</Typography>
         ))}

@@ -12,8 +12,8 @@ export type ReportFilter = { clientId?: number; projectId: number; clientLocatio
 /** Where a page starts: an offset, or (keyset) after a row of the page before, by its id and sort value. */
 export type ReportPageAt = { offset: number; limit: number; after?: number; afterKey?: string };
 
-export const fetchReportPage = (filter: ReportFilter, at: ReportPageAt, sort: ReportSortOrder) =>
-  request<PerformanceAnswer>('/reports/performance', { query: { ...filter, sort: sort.field, order: sort.order, ...at } });
+export const fetchReportPage = (filter: ReportFilter, at: ReportPageAt, sort: ReportSortOrder, signal?: AbortSignal) =>
+  request<PerformanceAnswer>('/reports/performance', { query: { ...filter, sort: sort.field, order: sort.order, ...at }, signal });
 
 /** A day DD/MM/YYYY as the spreadsheet's own date (days since 30/12/1899), so Excel sorts and filters it as one. */
 export function excelDay(display: string): number | string {
@@ -72,7 +72,21 @@ export async function reportRows(filter: ReportFilter, sort: ReportSortOrder, fe
  * The file holds the rows in the order the table shows them, written as the pages arrive (`XlsxBook`),
  * the dates and results in their columns' formats.
  */
-export async function exportReport(filter: ReportFilter, sort: ReportSortOrder): Promise<number> {
+export async function exportReport(
+  filter: ReportFilter,
+  sort: ReportSortOrder,
+  {
+    total,
+    onProgress,
+    signal,
+  }: {
+    /** The filter's rows as the table counted them: paces the progress. */
+    total: number;
+    onProgress: (fraction: number) => void;
+    /** Aborted by 'Cancelar' or by leaving the report: the run stops between pages and saves nothing. */
+    signal?: AbortSignal;
+  },
+): Promise<number> {
   const { XlsxBook } = await import('../../ui/xls/xlsxBook');
   const book = new XlsxBook();
   book.addSheet(
@@ -80,7 +94,20 @@ export async function exportReport(filter: ReportFilter, sort: ReportSortOrder):
     COLUMNS.map(([label]) => label),
     COLUMNS.map(([, , format]) => format),
   );
-  const count = await reportPages(filter, sort, (rows) => book.addRows(REPORT_SHEET, rows.map((r) => COLUMNS.map(([, value]) => value(r) ?? ''))));
+  let read = 0;
+  const count = await reportPages(
+    filter,
+    sort,
+    (rows) => {
+      signal?.throwIfAborted();
+      book.addRows(REPORT_SHEET, rows.map((r) => COLUMNS.map(([, value]) => value(r) ?? '')));
+      read += rows.length;
+      onProgress(total > read ? read / total : 0.99);
+    },
+    (pageFilter, at, pageSort) => fetchReportPage(pageFilter, at, pageSort, signal),
+  );
+  signal?.throwIfAborted();
+  onProgress(1);
   saveBlob(book.finish(), REPORT_EXCEL_FILE);
   return count;
 }
