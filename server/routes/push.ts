@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import { pushHistoryAnswer, pushMessageAnswer, pushMessageSchema } from '../../domain/push';
 import { ACCESS } from '../../domain/roles';
-import { limitParam, MAX_ID, offsetParam } from '../../domain/validation';
+import { limitParam, MAX_ID, offsetParam, orderParam } from '../../domain/validation';
 import type { App } from '../app';
 import { notFound } from '../http';
-import { deliver, pushHistory, pushMessage, pushNoticesFor, recordPush, type PushTarget } from '../services/push';
+import { deliver, PUSH_HISTORY_SORTS, pushHistory, pushMessage, pushNoticesFor, recordPush, type PushTarget } from '../services/push';
 import { once, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS['push-notifications'].read };
@@ -19,6 +19,9 @@ const tags = ['push-notifications'];
 const historyQuery = z.object({
   offset: offsetParam,
   limit: limitParam(10),
+  sort: z.string().max(60).optional().describe(`Una de: ${PUSH_HISTORY_SORTS.join(', ')}`),
+  // Without `sort`, newest first; with it, ascending unless asked otherwise.
+  order: orderParam.optional(),
 });
 
 export default async function pushRoutes(app: App) {
@@ -68,7 +71,7 @@ export default async function pushRoutes(app: App) {
     },
   );
 
-  app.get('/push-notifications/historial', { config: read, schema: { tags, summary: 'Historial paginado de push enviados, del más reciente al más antiguo', querystring: historyQuery, answer: pushHistoryAnswer } }, async (req) =>
+  app.get('/push-notifications/historial', { config: read, schema: { tags, summary: 'Historial paginado de push enviados: del más reciente al más antiguo, o por la columna pedida', querystring: historyQuery, answer: pushHistoryAnswer } }, async (req) =>
     pushHistory(app.db, req.query as z.output<typeof historyQuery>),
   );
 }

@@ -3,15 +3,15 @@
  * FCM_SERVICE_ACCOUNT is set, otherwise the outbox table (what each device would receive). Two uses:
  * the broadcast to every Getter (with its history) and a notice to one user, sent after the answer.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUSH_TEXT, type PushHistoryRow, type PushStatus } from '../../domain/push';
 import { ROLE } from '../../domain/roles';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
-import { countAll, pageTotal, totalColumn } from '../db/list';
+import { countAll, orderBy, pageTotal, totalColumn, whitelisted } from '../db/list';
 import { preparedOnce } from '../db/prepared';
-import { deviceTokens, pushMessages, pushOutbox, users } from '../db/schema';
+import { deviceTokens, pushMessages, pushOutbox, pushStatusRank, users } from '../db/schema';
 import type { SessionUser } from '../guard';
 import { audit } from './audit';
 import { FcmClient, loadServiceAccount, PushOutage, type SendResult } from './fcm';
@@ -165,22 +165,42 @@ function toHistoryRow(r: HistoryRecord): PushHistoryRow {
   };
 }
 
-/** 'Últimos mensajes enviados': newest first, paged. */
-export async function pushHistory(db: Db, page: { offset: number; limit: number }): Promise<{ rows: PushHistoryRow[]; count: number }> {
-  const statement = preparedOnce(db, 'push-history', () =>
+/** The history's sortable columns, by the names the console's columns have (spec 1 §2.2). */
+const HISTORY_SORTS = {
+  title: pushMessages.title,
+  body: pushMessages.body,
+  totalMessagesSended: pushMessages.totalMessages,
+  sucessfullMessages: pushMessages.successfulMessages,
+  removedTokens: pushMessages.removedTokens,
+  createdAt: pushMessages.createdAt,
+  status: pushStatusRank(pushMessages.status),
+  id: pushMessages.id,
+};
+export type PushHistorySort = keyof typeof HISTORY_SORTS;
+export const PUSH_HISTORY_SORTS = Object.keys(HISTORY_SORTS) as [PushHistorySort, ...PushHistorySort[]];
+
+/**
+ * 'Últimos mensajes enviados', paged: newest first, or by a column asked for (each has its index, the id
+ * breaking ties). One statement per sort and order, built once.
+ */
+export async function pushHistory(db: Db, q: { offset: number; limit: number; sort?: string; order?: 'ASC' | 'DESC' }): Promise<{ rows: PushHistoryRow[]; count: number }> {
+  const sort = q.sort ?? 'createdAt';
+  whitelisted(HISTORY_SORTS, sort);
+  const order = q.order ?? (q.sort ? 'ASC' : 'DESC');
+  const statement = preparedOnce(db, `push-history:${sort}:${order}`, () =>
     db
       .select({ ...historyColumns, total: totalColumn(pushMessages, undefined) })
       .from(pushMessages)
       .leftJoin(users, eq(users.id, pushMessages.sentBy))
-      .orderBy(desc(pushMessages.createdAt), desc(pushMessages.id))
+      .orderBy(...orderBy(HISTORY_SORTS, sort, order, 'createdAt'))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(''),
   );
   const counting = preparedOnce(db, 'push-history-count', () => db.select({ count: countAll }).from(pushMessages).prepare(''));
   // One statement: the count rides on the page's rows; a page past the last one counts apart.
-  const rows = await statement.execute(page);
-  const count = await pageTotal(rows, page.offset, async () => (await counting.execute())[0].count);
+  const rows = await statement.execute({ offset: q.offset, limit: q.limit });
+  const count = await pageTotal(rows, q.offset, async () => (await counting.execute())[0].count);
   return { rows: rows.map((r) => toHistoryRow(r as HistoryRecord)), count };
 }
 

@@ -124,6 +124,36 @@ describe('with the outbox (no FCM configured)', () => {
     expect((await t.db.select({ n: count() }).from(pushOutbox))[0].n).toBe(outbox);
   });
 
+  it('sorts the history by each of its columns, both ways, the id breaking ties; an unknown column is a 400', async () => {
+    const made = await t.db
+      .insert(pushMessages)
+      .values([
+        { title: 'Ñandú en la plaza', body: 'Zona norte con moves nuevas.', status: 'SENT', totalMessages: 30, successfulMessages: 5, removedTokens: 2, createdAt: sql`now() - interval '3 days'` },
+        { title: 'árbol caído', body: 'avenida cortada hoy.', status: 'ERROR', totalMessages: 10, successfulMessages: 50, removedTokens: 0, createdAt: sql`now() - interval '2 days'` },
+        { title: 'Ahorro de tiempo', body: 'Éxito en la campaña.', status: 'SENDING', totalMessages: 20, successfulMessages: 20, removedTokens: 9, createdAt: sql`now() - interval '1 day'` },
+      ])
+      .returning({ id: pushMessages.id });
+    const [nandu, arbol, ahorro] = made.map((m) => m.id);
+    const ours = new Set([nandu, arbol, ahorro]);
+    const sorted = async (query: string) => (await api.ok<{ rows: PushHistoryRow[] }>('GET', `/push-notifications/historial?limit=1000&${query}`, admin)).rows.map((r) => r.id).filter((id) => ours.has(id));
+    // Spanish order: accents and case do not push a title to the end ('árbol' after 'Ahorro', before 'Ñandú').
+    expect(await sorted('sort=title')).toEqual([ahorro, arbol, nandu]);
+    expect(await sorted('sort=title&order=DESC')).toEqual([nandu, arbol, ahorro]);
+    expect(await sorted('sort=body')).toEqual([arbol, ahorro, nandu]);
+    expect(await sorted('sort=totalMessagesSended')).toEqual([arbol, ahorro, nandu]);
+    expect(await sorted('sort=sucessfullMessages&order=desc')).toEqual([arbol, ahorro, nandu]);
+    expect(await sorted('sort=removedTokens')).toEqual([arbol, nandu, ahorro]);
+    expect(await sorted('sort=createdAt')).toEqual([nandu, arbol, ahorro]);
+    // 'Estado' in the order its words read: Enviado, Enviando, Error.
+    expect(await sorted('sort=status')).toEqual([nandu, ahorro, arbol]);
+    // Without a sort, newest first.
+    expect(await sorted('')).toEqual([ahorro, arbol, nandu]);
+    const unknown = await api.call('GET', '/push-notifications/historial?sort=error', admin);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'No se puede ordenar por "error".']);
+    expect((await api.call('GET', '/push-notifications/historial?sort=title&order=sideways', admin)).statusCode).toBe(400);
+    await t.db.delete(pushMessages).where(inArray(pushMessages.id, [...ours]));
+  });
+
   it('is for editors: operaciones sends, administración and clients get 403', async () => {
     const { token: operations } = await t.login('operaciones@campo.test');
     expect((await api.call('GET', '/push-notifications/historial', operations)).statusCode).toBe(200);

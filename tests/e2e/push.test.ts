@@ -59,6 +59,19 @@ describe('push notifications', () => {
     await shown(page.getByRole('row').nth(1).getByText(unique, { exact: true }));
     // Sent once: the cancelled send left no trace.
     expect(await page.getByRole('row').filter({ hasText: unique }).count()).toBe(1);
+
+    // Every column sorts (spec 1 §2.2): 'Título' ascending in Spanish order, a second click descending.
+    const at = (await page.locator('thead th').allInnerTexts()).map((h) => h.trim()).indexOf('Título');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const titles = () => page.locator('tbody tr').evaluateAll((rows, i) => rows.map((r) => (r as HTMLTableRowElement).cells[i]?.textContent ?? ''), at);
+    const spanish = new Intl.Collator('es');
+    const inOrder = (list: string[], sign: 1 | -1) => list.every((t, i) => i === 0 || sign * spanish.compare(list[i - 1], t) <= 0);
+    await page.getByRole('columnheader', { name: 'Título' }).getByRole('button').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('title');
+    await expect.poll(async () => { const list = await titles(); return list.length > 1 && inOrder(list, 1); }).toBe(true);
+    await page.getByRole('columnheader', { name: 'Título' }).getByRole('button').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order')).toBe('DESC');
+    await expect.poll(async () => { const list = await titles(); return list.length > 1 && inOrder(list, -1) && !inOrder(list, 1); }).toBe(true);
     session.errors.assertNone();
   });
 
