@@ -831,6 +831,8 @@ describe('reviewing a move', () => {
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
     await shown(error.getByText('La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.'));
+    // As the message says: reloaded already, behind it (the page under a dialog is hidden from roles).
+    expect(await page.getByRole('combobox', { name: 'Agente de calidad', includeHidden: true }).inputValue()).toBe('Rodrigo Castro');
     await error.getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Agente de calidad' }).inputValue()).toBe('Rodrigo Castro');
   };

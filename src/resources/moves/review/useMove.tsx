@@ -62,7 +62,7 @@ export function useRunner(move: MoveDetail | undefined): Runner {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<{ title: string; message?: string } | null>(null);
-  const [error, setError] = useState<{ messages: string[]; title?: string; reload: boolean } | null>(null);
+  const [error, setError] = useState<{ messages: string[]; title?: string } | null>(null);
   const reload = () => client.invalidateQueries({ queryKey: ['user-move'] }).then(() => client.invalidateQueries({ queryKey: ['user-move-answers'] }));
 
   // One action at a time: a second click while one runs (a double click on a dialog's button during its
@@ -82,8 +82,10 @@ export function useRunner(move: MoveDetail | undefined): Runner {
       }
       return true;
     } catch (e) {
-      const conflict = e instanceof ApiError && e.status === 409;
-      setError({ messages: errorMessages(e), reload: conflict });
+      // Someone else changed the move: the screen shows it as it is now, behind the message that says so
+      // ('Se recargó con su estado actual'), not only once the message is closed.
+      if (e instanceof ApiError && e.status === 409) await reload();
+      setError({ messages: errorMessages(e) });
       return false;
     } finally {
       running.current = false;
@@ -108,13 +110,9 @@ export function useRunner(move: MoveDetail | undefined): Runner {
       <ErrorDialog
         messages={error?.messages ?? []}
         title={error?.title}
-        onClose={() => {
-          // Someone else changed the move: the screen shows it as it is now.
-          if (error?.reload) void reload();
-          setError(null);
-        }}
+        onClose={() => setError(null)}
       />
     </>
   );
-  return { busy, run, dialogs, fail: (messages, title) => setError({ messages, title, reload: false }) };
+  return { busy, run, dialogs, fail: (messages, title) => setError({ messages, title }) };
 }
