@@ -4,7 +4,7 @@
  * also used by the projects' assignment screen). Each call is one transaction. Nothing of a finished
  * project goes to a Getter; its moves still get a quality agent, who reviews what was done in time.
  */
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import { MOVE_FORM_TEXT, massiveBody, massiveLocationsBody, moveFilter } from '../../domain/move-forms';
@@ -15,7 +15,7 @@ import type { App } from '../app';
 import { rowsOf, type Tx } from '../db/client';
 import type { SessionUser } from '../guard';
 import { auditLog, locations, moveStatusLogs, projectLocations, projects, questionnaires, questionnaireVersions, userMoves, visits } from '../db/schema';
-import { inIds, intArray } from '../db/list';
+import { countAll, inIds, intArray } from '../db/list';
 import { badRequest, conflict, formLevelValidator, notFound, parse } from '../http';
 import { audit } from '../services/audit';
 import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
@@ -192,6 +192,13 @@ export default async function moveAssignmentRoutes(app: App) {
       const getter = await ensureUserOfRole(tx, body.userId!, ROLE.GETTER, MOVE_TEXT.notGetter);
       const ids = body.userMovesIds ?? [];
       await refuseUnknownMoves(tx, ids);
+      // A move no assignment takes (in review, started…) says so first: whether its project ended is beside
+      // the point. The UPDATE below checks the states again, under the locks.
+      const [{ n: untakeable }] = await tx
+        .select({ n: countAll })
+        .from(userMoves)
+        .where(and(inIds(userMoves.id, ids), notInArray(userMoves.status, [...STOCK_MOVE_STATUSES])));
+      if (untakeable) throw badRequest(MOVE_FORM_TEXT.stockState);
       // One move of a finished project refuses the whole call (assignVisits checks the visits' projects).
       await refuseEndedProjects(tx, { moveIds: ids });
       await refuseInactiveLocations(tx, { moveIds: ids });

@@ -437,6 +437,14 @@ describe('a finished project', () => {
     expect((await t.db.select().from(visits).where(eq(visits.id, visit.id)))[0].state).toBe('PUBLICADA');
   });
 
+  it('names the state, not the ended project, of a move no assignment would take in any project', async () => {
+    const [move] = await movesWhere(t, inArray(userMoves.status, ['EN_REVISION', 'INICIADA', 'DEVUELTA']), endedProject(userMoves.projectLocationId));
+    expect(move, 'a move under review, started or returned in a finished project, in the seed').toBeDefined();
+    const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [move.id], userId: getterId });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, MOVE_FORM_TEXT.stockState]);
+    expect(await reload(t, move.id)).toMatchObject({ status: move.status, userId: move.userId, version: move.version });
+  });
+
   it('is still listed in the stock, each of its rows saying its project ended, and no other row says so', async () => {
     type Stock = { rows: StockRow[] };
     const [visit] = await t.db.select().from(visits).where(and(eq(visits.state, 'PUBLICADA'), endedProject(visits.projectLocationId))).limit(1);
