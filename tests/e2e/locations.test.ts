@@ -872,4 +872,42 @@ describe('the list of move configurations', () => {
     expect(await row.getByRole('cell', { name: '15.5', exact: true }).count()).toBe(0);
     errors.assertNone();
   });
+
+  it('comes back as it was left (page size and sort) from a row, by Back, by Cancelar and on a reload', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await openMenu(page, 'Moves', 'Configurar tipos');
+    await shown(page.getByRole('heading', { name: 'Lista de Configuraciones de Moves' }));
+    await page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    const points = page.getByRole('columnheader', { name: 'Puntos (Steps)' });
+    await points.getByRole('button').click();
+    await expect.poll(() => points.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(5);
+    const rows = () => page.locator('tbody tr').allInnerTexts();
+    const left = await rows();
+    const asLeft = async () => {
+      await shown(page.getByRole('heading', { name: 'Lista de Configuraciones de Moves' }));
+      await expect.poll(() => points.getAttribute('aria-sort')).toBe('ascending');
+      await expect.poll(rows).toEqual(left);
+    };
+    expect(new URL(page.url()).searchParams.get('perPage')).toBe('5');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('points');
+
+    await page.locator('tbody tr').first().getByRole('cell').first().click();
+    await page.waitForURL(/\/moves-config\/edit\/\d+$/);
+    await page.goBack();
+    await asLeft();
+
+    await page.locator('tbody tr').first().getByRole('cell').first().click();
+    await page.waitForURL(/\/moves-config\/edit\/\d+$/);
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await atPath(page, '/moves-config');
+    await asLeft();
+
+    await page.reload();
+    await asLeft();
+    errors.assertNone();
+  });
 });

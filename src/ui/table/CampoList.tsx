@@ -21,7 +21,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { ListBase, ListContextProvider, type RaRecord, StoreContext, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
+import { ListBase, ListContextProvider, type RaRecord, type Store, StoreContext, useDataProvider, useList, useListContext, useResourceContext } from 'ra-core';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { cellText, SEARCH_MAX_LENGTH } from '../../../domain/validation';
@@ -117,7 +117,7 @@ const DEFAULT_PER_PAGE_OPTIONS: readonly number[] = [20, 35, 50];
 export function CampoList(props: CampoListProps) {
   const { search } = useLocation();
   const { listKey, store } = useBareListOnBack(props.storeKey);
-  if (props.local) return <LocalList {...props} />;
+  if (props.local) return <LocalList key={listKey} {...props} store={store} />;
   const defaults: Record<string, unknown> = {};
   if (props.stateFilter?.kind === 'showInactive') defaults[props.stateFilter.field] = true;
   // A page size typed in the address that the list does not offer is dropped before the list asks
@@ -517,13 +517,48 @@ function CellContent({ column, record }: { column: Column; record: RaRecord }) {
 }
 
 
+/** A local list's page, size, sort and filters, as react-admin keeps a list's (its store and its address). */
+interface LocalParams {
+  page: number;
+  perPage: number;
+  sort: string;
+  order: 'ASC' | 'DESC';
+  filter: Record<string, unknown>;
+}
+
+/** The params the address names, or null when it names none (or names them wrong: a hand-typed address). */
+function paramsIn(search: string, props: CampoListProps): Partial<LocalParams> | null {
+  const query = new URLSearchParams(search);
+  if (!['page', 'perPage', 'sort', 'order', 'filter'].some((name) => query.has(name))) return null;
+  const params: Partial<LocalParams> = {};
+  const page = Number(query.get('page'));
+  if (Number.isInteger(page) && page >= 1) params.page = page;
+  const perPage = Number(query.get('perPage'));
+  if ((props.perPageOptions ?? DEFAULT_PER_PAGE_OPTIONS).includes(perPage)) params.perPage = perPage;
+  const sort = query.get('sort');
+  if (sort && props.columns.some((c) => c.source === sort && c.sortable !== false)) params.sort = sort;
+  const order = query.get('order');
+  if (order === 'ASC' || order === 'DESC') params.order = order;
+  try {
+    const filter: unknown = JSON.parse(query.get('filter') ?? '{}');
+    if (filter && typeof filter === 'object' && !Array.isArray(filter)) params.filter = filter as Record<string, unknown>;
+  } catch {
+    // Not JSON: no filter.
+  }
+  return params;
+}
+
 /**
  * Every record fetched once; filtering, sorting and paging happen in the browser (spec 1 §2.7). `useList`
  * keeps the page, its size, the sort and the filters asked for, and is given no records: it would filter
  * and sort them its own way (`<`, which puts 'Árbol' after 'Visita') on every change. The records are
- * filtered and sorted here once, in Spanish order, and each page cut from that.
+ * filtered and sorted here once, in Spanish order, and each page cut from that. Like every other list it
+ * keeps them in its address and in the store: Back from a row, a reload or 'Cancelar' (which opens the
+ * bare address) show the list as it was left.
  */
-function LocalList(props: CampoListProps) {
+function LocalList({ store, ...props }: CampoListProps & { store: Store }) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
   const resource = useResourceContext()!;
   const dataProvider = useDataProvider();
   const sort = props.sort ?? { field: 'id', order: 'ASC' as const };
@@ -531,8 +566,25 @@ function LocalList(props: CampoListProps) {
     queryKey: [resource, 'getList', 'local', props.filter],
     queryFn: ({ signal }) => dataProvider.getList(resource, { pagination: { page: 1, perPage: 100_000 }, sort, filter: props.filter ?? {}, signal }),
   });
-  const list = useList({ isPending: all.isPending, isFetching: all.isFetching, error: all.error, perPage: props.perPage ?? 20, sort });
+  const storeKey = props.storeKey ?? `${resource}.listParams`;
+  // Read once, as the list mounts: afterwards the list's own state leads and is written back.
+  const [initial] = useState(() => paramsIn(search, props) ?? store.getItem<Partial<LocalParams>>(storeKey) ?? {});
+  const list = useList({
+    isPending: all.isPending,
+    isFetching: all.isFetching,
+    error: all.error,
+    page: initial.page,
+    perPage: initial.perPage ?? props.perPage ?? 20,
+    sort: initial.sort ? { field: initial.sort, order: initial.order ?? 'ASC' } : sort,
+    filter: initial.filter,
+  });
   const { filterValues, sort: asked, page, perPage } = list;
+  useEffect(() => {
+    const params: LocalParams = { page, perPage, sort: asked.field, order: asked.order as 'ASC' | 'DESC', filter: filterValues };
+    store.setItem(storeKey, params);
+    const query = new URLSearchParams({ filter: JSON.stringify(filterValues), order: params.order, page: String(page), perPage: String(perPage), sort: asked.field }).toString();
+    if (`?${query}` !== window.location.search) navigate({ search: query }, { replace: true });
+  }, [page, perPage, asked.field, asked.order, filterValues, store, storeKey, navigate]);
   const rows = useMemo(() => (all.data ? filteredAndSorted(all.data.data, filterValues, asked) : undefined), [all.data, filterValues, asked]);
   const shown = useMemo((): typeof list => {
     if (!rows) return list;
