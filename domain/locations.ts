@@ -74,9 +74,12 @@ export function toZoneManagerIds(values: unknown): number[] {
 /** An optional id: '', null and absent are null. */
 const optionalId = optionalIdSaying(INVALID_ID);
 
-/** Latitude and longitude arrive as text from the form and the CSV, as numbers from other callers. */
+/**
+ * Latitude and longitude arrive as text from the form and the CSV, as numbers from other callers. A decimal
+ * comma ('-34,6') is read as the point, as the bulk load reads it (its template writes them so).
+ */
 const coordinate = (rule: typeof latitude) =>
-  z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), rule).transform(Number);
+  z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' && /^[^.,]*,[^.,]*$/.test(v) ? v.replace(',', '.') : v), rule).transform(Number);
 
 /** A location's tags are key/value pairs of the tag groups (spec 3): the same rules as there. */
 export type TagPair = KeyValue;

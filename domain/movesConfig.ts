@@ -10,6 +10,8 @@ const MAX_POINTS_OR_MINUTES = 1_000_000;
 export const MOVE_CONFIG_TEXT = {
   required: 'Campo requerido',
   number: 'Debe ser un número',
+  /** '1.500': the list writes thousands so, and a point is a decimal here: which one was meant? */
+  thousands: 'Escriba los miles sin punto y los decimales con coma: 1500 o 1,5.',
   /** Points and minutes above what any visit takes (a slip of the keyboard): said with the limit. */
   atMost: `Debe ser como máximo ${formatCount(MAX_POINTS_OR_MINUTES)}`,
   enabled: 'Habilitada',
@@ -29,15 +31,21 @@ export const MOVE_CONFIG_TEXT = {
  * sign is read too, so that '-5' is told 'Debe ser mayor o igual a 0', not that it is no number.
  */
 const DECIMAL = /^-?\d+(?:[.,]\d+)?$/;
+/**
+ * A point followed by three digits and nothing else ('1.500', '12.000.000'): thousands as the list writes
+ * them, or a decimal? Refused rather than guessed: taken as a decimal, '1.500' typed back from the list
+ * saved 1,5.
+ */
+const THOUSANDS = /^-?[1-9]\d{0,2}(?:\.\d{3})+$/;
 
 /**
  * Points and minutes: required and numeric; the form holds text, other callers send numbers. Text is
  * read only as a plain decimal: Number() alone also took '0x10' (16) and '1e2' (100).
  */
 const requiredNumber = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : DECIMAL.test(v.trim()) ? Number(v.trim().replace(',', '.')) : Number.NaN) : v),
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : THOUSANDS.test(v.trim()) ? THOUSANDS : DECIMAL.test(v.trim()) ? Number(v.trim().replace(',', '.')) : Number.NaN) : v),
   z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MOVE_CONFIG_TEXT.required : MOVE_CONFIG_TEXT.number) })
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MOVE_CONFIG_TEXT.required : issue.input === THOUSANDS ? MOVE_CONFIG_TEXT.thousands : MOVE_CONFIG_TEXT.number) })
     .refine(Number.isFinite, MOVE_CONFIG_TEXT.number)
     .refine((n) => n >= 0, MSG.nonNegative)
     .refine((n) => n <= MAX_POINTS_OR_MINUTES, MOVE_CONFIG_TEXT.atMost),

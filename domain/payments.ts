@@ -8,7 +8,7 @@ import { getterPaymentProfile } from './people';
 import { MOVE_FORM_TEXT } from './move-forms';
 import type { MoveStatus } from './moves';
 import { formatPesos, parseMoney, centsToMoney } from './money';
-import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, textOr, todayIso } from './validation';
+import { dateValue, formatDisplayDate, id, limitParam, MSG, offsetParam, orderParam, parseDisplayDate, PLATFORM_TIME_ZONE, textOr, todayIso, trimText } from './validation';
 import { formatCount } from './numbers';
 
 /** How many transactions already paid a refusal names (the rest are counted). */
@@ -238,7 +238,9 @@ export const MASSIVE_PAY_MAX = 1000;
  */
 export const operationCode = textOr(T.required)
   .min(1, T.required)
-  .refine((v) => !/[\s\p{Cf}]/u.test(v), T.noSpaces)
+  // Only spaces (or invisible characters) is an empty field: required, as every text says it.
+  .refine((v) => trimText(v) !== '', T.required)
+  .refine((v) => trimText(v) === '' || !/[\s\p{Cf}]/u.test(v), T.noSpaces)
   .refine((v) => v.length <= 100, T.tooLong)
   .meta({ minLength: 1, maxLength: 100 });
 

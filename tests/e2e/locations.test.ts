@@ -870,6 +870,15 @@ describe('the list of move configurations', () => {
     await shown(row.getByRole('cell', { name: '15,5', exact: true }));
     await shown(row.getByRole('cell', { name: '7,25', exact: true }));
     expect(await row.getByRole('cell', { name: '15.5', exact: true }).count()).toBe(0);
+    // Its form writes them the same way; '1.500' (the list's way of writing 1500) is asked to be written plainly.
+    await row.getByRole('cell', { name, exact: true }).click();
+    await page.waitForURL(/\/moves-config\/edit\/\d+$/);
+    const points = page.getByRole('textbox', { name: 'Puntos (Steps)' });
+    await expect.poll(() => points.inputValue()).toBe('15,5');
+    expect(await page.getByRole('textbox', { name: 'Duración (minutos)' }).inputValue()).toBe('7,25');
+    await points.fill('1.500');
+    await points.blur();
+    await shown(page.getByText('Escriba los miles sin punto y los decimales con coma: 1500 o 1,5.'));
     errors.assertNone();
   });
 

@@ -59,6 +59,11 @@ describe('the point-of-sale form', () => {
     expect(parsed).toMatchObject({ latitude: -31.4201, longitude: -64.1888, ownerId: null, zone: null, clientLocationId: 'LC-001', featureValues: [], keysValues: [] });
   });
 
+  it('reads coordinates with a decimal comma, as the bulk load does; two marks are no coordinate', () => {
+    expect(locationSchema.parse({ ...valid, latitude: '-34,6', longitude: '-58,38' })).toMatchObject({ latitude: -34.6, longitude: -58.38 });
+    expect(errorsOf({ ...valid, latitude: '-34,6,1', longitude: '-58.3,8' })).toMatchObject({ latitude: MSG.latitude, longitude: MSG.longitude });
+  });
+
   it('gives each rule its Spanish message', () => {
     expect(errorsOf({ ...valid, fullName: '  ', telephone: '12 34', clientLocationId: 'LC 1', latitude: '91', longitude: '-181', emailManager: 'x@', emailToNullCase: 'nulo' })).toMatchObject({
       fullName: MSG.required,

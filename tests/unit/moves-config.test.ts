@@ -42,6 +42,10 @@ describe('the configuration form', () => {
     expect(errorsOf({ ...config, points: '-5', minutesDuration: -5 })).toEqual({ points: MSG.nonNegative, minutesDuration: MSG.nonNegative });
     expect(errorsOf({ ...config, points: '--5', minutesDuration: '5-' })).toEqual({ points: MOVE_CONFIG_TEXT.number, minutesDuration: MOVE_CONFIG_TEXT.number });
     expect(moveConfigSchema.parse({ ...config, points: '0', minutesDuration: '12,5' })).toMatchObject({ points: 0, minutesDuration: 12.5 });
+    // '1.500' is how the list writes 1500: taken as 1,5 it divided a value typed back from the list by a thousand.
+    expect(errorsOf({ ...config, points: '1.500', minutesDuration: '12.000.000' })).toEqual({ points: MOVE_CONFIG_TEXT.thousands, minutesDuration: MOVE_CONFIG_TEXT.thousands });
+    expect(moveConfigSchema.parse({ ...config, points: '1.5', minutesDuration: '0.250' })).toMatchObject({ points: 1.5, minutesDuration: 0.25 });
+    expect(moveConfigSchema.parse({ ...config, points: '1,500', minutesDuration: 1500 })).toMatchObject({ points: 1.5, minutesDuration: 1500 });
     // Too big a number is told its limit, not that the field is too long.
     expect(MOVE_CONFIG_TEXT.atMost).toBe('Debe ser como máximo 1.000.000');
     expect(errorsOf({ ...config, points: '99999999999', minutesDuration: 1_000_001 })).toEqual({ points: MOVE_CONFIG_TEXT.atMost, minutesDuration: MOVE_CONFIG_TEXT.atMost });

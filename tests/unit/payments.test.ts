@@ -80,6 +80,8 @@ describe('the register-payment dialog', () => {
   it('requires an operation code without spaces', () => {
     expect(errorsOf({ transactionDate: today, operationCode: '' }).operationCode).toBe('Este campo es requerido.');
     expect(errorsOf({ transactionDate: today }).operationCode).toBe('Este campo es requerido.');
+    // Only spaces (or invisible characters) is empty, not a code with spaces.
+    for (const blank of ['   ', '\u200b', ' \u00a0 ']) expect(errorsOf({ transactionDate: today, operationCode: blank }).operationCode, JSON.stringify(blank)).toBe('Este campo es requerido.');
     expect(errorsOf({ transactionDate: today, operationCode: 'OP 123' }).operationCode).toBe('No debe contener espacios.');
     expect(errorsOf({ transactionDate: today, operationCode: ' OP123' }).operationCode).toBe('No debe contener espacios.');
     // Invisible ones too: a zero-width space, a no-break space, a soft hyphen pasted with the number.

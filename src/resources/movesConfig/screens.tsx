@@ -5,6 +5,7 @@ import { MoveConfigFields } from './MoveConfigFields';
 import { MoveConfigList } from './MoveConfigList';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const decimalText = (value: unknown) => text(value).replace('.', ',');
 
 /** Move configurations (spec 1 §2.7): the list, and add / edit / view. */
 export default defineScreens({
@@ -27,8 +28,9 @@ export default defineScreens({
     },
     toValues: (c: RaRecord) => ({
       name: text(c.name),
-      points: text(c.points),
-      minutesDuration: text(c.minutesDuration),
+      // With a decimal comma, as the list writes them, and no thousands point ('1500', '12,5').
+      points: decimalText(c.points),
+      minutesDuration: decimalText(c.minutesDuration),
       consumptionPayment: Boolean(c.consumptionPayment),
       needsVideoRecording: Boolean(c.needsVideoRecording),
       needsAudioRecording: Boolean(c.needsAudioRecording),
