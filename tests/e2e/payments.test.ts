@@ -274,6 +274,9 @@ describe('payments to Getters', () => {
     const pendingTotals = await api<{ count: number; totalAmount: string }>('/transactions/pending?limit=1');
     expect(pendingRows).toHaveLength(pendingTotals.count);
     expect(sumMoney(pendingRows.map((row) => Number(row[3]).toFixed(2)))).toBe(pendingTotals.totalAmount);
+    const approvedCell = XLSX.read(readFileSync(await pendingExcel.path()), { cellNF: true }).Sheets[pendingBook.SheetNames[0]].F2;
+    expect(approvedCell).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' });
+    expect(approvedCell.w).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
     // At 1024 px the page does not scroll sideways: the filter and each row's action are in sight.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -421,6 +424,11 @@ describe('payments to Getters', () => {
     const ours = paid.filter((row) => row[codeAt] === code);
     expect(ours).toHaveLength(2);
     for (const row of ours) expect(row[titles.indexOf('Estado')]).toBe('Pago registrado');
+    // The payment's date is a date cell, shown as the list shows it (Excel sorts and filters it as a date).
+    const dateAt = titles.indexOf('Fecha de pago');
+    const dateCell = XLSX.read(readFileSync(await excel.path()), { cellNF: true }).Sheets[book.SheetNames[0]][XLSX.utils.encode_cell({ r: 1 + paid.indexOf(ours[0]), c: dateAt })];
+    expect(dateCell).toMatchObject({ t: 'n', z: 'dd/mm/yyyy hh:mm' });
+    await shown(page.getByRole('row').filter({ hasText: code }).first().getByText(ours[0][dateAt], { exact: true }));
 
     await page.getByRole('button', { name: 'VER PAGOS PENDIENTES' }).click();
     await atPath(page, '/payment-administration/pending');

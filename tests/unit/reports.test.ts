@@ -267,13 +267,16 @@ describe("the report's dates for a project", () => {
   });
 });
 
-describe("the report Excel's dates", () => {
-  it('are spreadsheet days: 0 on 30/12/1899, as Excel counts them after February 1900', async () => {
-    const { excelDay } = await import('../../src/resources/reports/excel');
-    expect(excelDay('30/12/1899')).toBe(0);
-    expect(excelDay('01/03/1900')).toBe(61);
-    expect(excelDay('01/01/2026')).toBe(46023);
-    expect(excelDay('Sin Datos')).toBe('Sin Datos');
+describe("the exports' dates", () => {
+  it('are spreadsheet days: 0 on 30/12/1899, as Excel counts them after February 1900; the time a fraction', async () => {
+    const { excelDate } = await import('../../src/ui/xls/excelDate');
+    expect(excelDate('30/12/1899')).toBe(0);
+    expect(excelDate('01/03/1900')).toBe(61);
+    expect(excelDate('01/01/2026')).toBe(46023);
+    expect(excelDate('01/01/2026 18:00')).toBe(46023.75);
+    expect(excelDate('01/01/2026 00:30')).toBeCloseTo(46023 + 1 / 48, 10);
+    expect(excelDate('Sin Datos')).toBe('Sin Datos');
+    expect(excelDate('-')).toBe('-');
   });
 });
 

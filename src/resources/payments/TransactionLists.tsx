@@ -9,6 +9,7 @@ import { newestDebtDay, paidState, PAYMENT_TEXT as T, type PaymentTransaction } 
 import { formatDisplayDate } from '../../../domain/validation';
 import type { ListMeta } from '../../dataProvider';
 import { CampoList, type Column } from '../../ui/table/CampoList';
+import { dateExport } from '../../ui/table/columns';
 import { accountOf, transactionColumns } from './columns';
 import { DateRangeFilter } from './DateRangeFilter';
 import { GetterFilter } from './GetterFilter';
@@ -109,7 +110,7 @@ export function PaymentHistory() {
   // The approval date gives way to the payment's own (the table stays within the screen).
   const columns: Column[] = [
     ...transactionColumns.filter((c) => c.source !== 'finishAnalysisDate'),
-    { source: 'transactionDate', label: 'Fecha de pago', render: paidAt, exportValue: paidAt },
+    { source: 'transactionDate', label: 'Fecha de pago', render: paidAt, ...dateExport(paidAt, true) },
     { source: 'operationCode', label: 'Número de operación' },
     { source: 'status', label: 'Estado', sortable: false, render: (r) => <PaidState record={r} />, exportValue: paidStateText },
   ];

@@ -4,6 +4,7 @@ import { formatPesos, parseMoney } from '../../../domain/money';
 import { paymentAccount, type PaymentTransaction } from '../../../domain/payments';
 import { formatDisplayDate } from '../../../domain/validation';
 import type { Column } from '../../ui/table/CampoList';
+import { dateExport } from '../../ui/table/columns';
 
 const tx = (r: RaRecord) => r as unknown as PaymentTransaction;
 
@@ -24,5 +25,5 @@ export const transactionColumns: Column[] = [
   { source: 'account', label: 'Cuenta de pago', sortable: false, render: (r) => accountOf(tx(r)), exportValue: (r) => accountOf(tx(r)) },
   { source: 'amount', label: 'Monto', render: (r) => formatPesos(tx(r).amount), exportValue: (r) => amountCell(tx(r)) },
   { source: 'code', label: 'Código de move', render: (r) => moveCodeOf(tx(r)), exportValue: (r) => moveCodeCell(tx(r)) },
-  { source: 'finishAnalysisDate', label: 'Fecha de aprobación', render: (r) => approvalOf(tx(r)), exportValue: (r) => approvalOf(tx(r)) },
+  { source: 'finishAnalysisDate', label: 'Fecha de aprobación', render: (r) => approvalOf(tx(r)), ...dateExport((r) => approvalOf(tx(r))) },
 ];

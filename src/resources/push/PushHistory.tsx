@@ -8,6 +8,7 @@ import { PUSH_TEXT as T, type PushHistoryRow } from '../../../domain/push';
 import { formatCount } from '../../../domain/numbers';
 import { formatDisplayDate } from '../../../domain/validation';
 import { CampoList, type Column } from '../../ui/table/CampoList';
+import { dateExport } from '../../ui/table/columns';
 
 const C = T.columns;
 const row = (r: RaRecord) => r as unknown as PushHistoryRow;
@@ -27,7 +28,7 @@ const columns: Column[] = [
   { source: 'totalMessagesSended', label: C.totalMessagesSended, render: (r) => formatCount(row(r).totalMessagesSended), exportValue: (r) => row(r).totalMessagesSended },
   { source: 'sucessfullMessages', label: C.sucessfullMessages, render: (r) => formatCount(row(r).sucessfullMessages), exportValue: (r) => row(r).sucessfullMessages },
   { source: 'removedTokens', label: C.removedTokens, render: (r) => formatCount(row(r).removedTokens), exportValue: (r) => row(r).removedTokens },
-  { source: 'createdAt', label: C.createdAt, render: sentAt, exportValue: sentAt },
+  { source: 'createdAt', label: C.createdAt, render: sentAt, ...dateExport(sentAt, true) },
   {
     source: 'status',
     label: C.status,

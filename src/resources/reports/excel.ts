@@ -3,6 +3,7 @@ import { type PerformanceAnswer, type PerformanceItem, REPORT_EXCEL_FILE, REPORT
 import { formatDisplayDate } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import { saveBlob } from '../../ui/download';
+import { EXCEL_DAY, excelDate } from '../../ui/xls/excelDate';
 
 const REPORT_SHEET = 'Desempeño';
 
@@ -15,14 +16,6 @@ export type ReportPageAt = { offset: number; limit: number; after?: number; afte
 export const fetchReportPage = (filter: ReportFilter, at: ReportPageAt, sort: ReportSortOrder, signal?: AbortSignal) =>
   request<PerformanceAnswer>('/reports/performance', { query: { ...filter, sort: sort.field, order: sort.order, ...at }, signal });
 
-/** A day DD/MM/YYYY as the spreadsheet's own date (days since 30/12/1899), so Excel sorts and filters it as one. */
-export function excelDay(display: string): number | string {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(display);
-  if (!match) return display;
-  const [, d, m, y] = match.map(Number);
-  return (Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 30)) / 86_400_000;
-}
-
 /** Each column: its header, its value and, for a number, the format the spreadsheet shows it in. */
 const COLUMNS: [string, (r: PerformanceItem) => unknown, string?][] = [
   ['Código', (r) => r.code],
@@ -31,7 +24,7 @@ const COLUMNS: [string, (r: PerformanceItem) => unknown, string?][] = [
   ['Proyecto', (r) => r.projectLocation.projects.name],
   ['Campaña', (r) => r.projectLocation.projects.campaigns?.name ?? '-'],
   ['Cliente', (r) => r.projectLocation.projects.client.name],
-  ['Fecha de visita', (r) => excelDay(formatDisplayDate(r.visitDate)), 'dd/mm/yyyy'],
+  ['Fecha de visita', (r) => excelDate(formatDisplayDate(r.visitDate)), EXCEL_DAY],
   // A percentage the spreadsheet shows as one ('85,50 %' in a Spanish Excel); N/A stays a word.
   ['Resultado', (r) => (r.questionnaireResult < 0 ? 'N/A' : r.questionnaireResult / 100), '0.00%'],
 ];

@@ -55,6 +55,8 @@ export interface Column {
   exportValue?: (record: RaRecord) => unknown;
   /** The column's heading in the Excel file, when it differs from the screen's (a switch's action label). */
   exportLabel?: string;
+  /** The number format of its cells in the Excel file (a date's, with `excelDate` values). */
+  exportFormat?: string;
   /** Left out of the Excel file (a link that only repeats another column). */
   noExport?: boolean;
   width?: number | string;
@@ -492,7 +494,7 @@ function exportColumns(columns: Column[]) {
   const ownId = columns.some((c) => c.source === 'id');
   return columns
     .filter((c) => c.source !== 'actions' && !c.noExport && !(ownId && (c.source === 'view' || c.source === 'edit')))
-    .map((c) => ({ source: c.source, label: c.exportLabel ?? c.label, value: c.exportValue }));
+    .map((c) => ({ source: c.source, label: c.exportLabel ?? c.label, value: c.exportValue, format: c.exportFormat }));
 }
 
 /**

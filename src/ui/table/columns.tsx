@@ -6,13 +6,20 @@ import type { RaRecord } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { formatDisplayDate } from '../../../domain/validation';
 import { type ActionCall, StateSwitch } from '../RecordAction';
+import { EXCEL_DAY, EXCEL_DAY_TIME, excelDate } from '../xls/excelDate';
 import type { Column } from './CampoList';
 
-/** A date (DD/MM/YYYY, optionally with HH:mm); an empty one shows '-'. */
+/** A date (DD/MM/YYYY, optionally with HH:mm); an empty one shows '-'. In the Excel, a date cell. */
 export function dateColumn(source: string, label: string, options: { withTime?: boolean } = {}): Column {
   const text = (r: RaRecord) => (r[source] ? formatDisplayDate(String(r[source]), options.withTime) : '-');
-  return { source, label, render: text, exportValue: text };
+  return { source, label, render: text, ...dateExport(text, options.withTime) };
 }
+
+/** A date column's Excel value and format: the spreadsheet's own date, shown as the screen shows it. */
+export const dateExport = (text: (r: RaRecord) => string, withTime = false): Pick<Column, 'exportValue' | 'exportFormat'> => ({
+  exportValue: (r) => excelDate(text(r)),
+  exportFormat: withTime ? EXCEL_DAY_TIME : EXCEL_DAY,
+});
 
 /** A yes/no state shown as a chip ('Habilitada' / 'Inhabilitada', 'Activo' / 'Inactivo'…). */
 export function stateColumn(source: string, label: string, options: { active: (r: RaRecord) => boolean; yes: string; no: string }): Column {

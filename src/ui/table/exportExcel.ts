@@ -5,6 +5,8 @@ export interface ExportColumn {
   source: string;
   label: string;
   value?: (record: RaRecord) => unknown;
+  /** The number format its numbers show in ('dd/mm/yyyy' for `excelDate`'s days): an .xlsx's only. */
+  format?: string;
 }
 
 const PAGE = 1000;
@@ -15,9 +17,19 @@ const SHEET = 'Datos';
  * an .xlsx by the streaming one. Both go on in 'Datos 2', 'Datos 3'… past a sheet's rows (65,536 and
  * 1,048,576), where SheetJS would cut the sheet.
  */
-async function openBook(fileName: string, header: string[]) {
-  const book = /\.xls$/i.test(fileName) ? new (await import('../xls/xlsBook')).XlsBook() : new (await import('../xls/xlsxBook')).XlsxBook();
-  book.addSheet(SHEET, header);
+async function openBook(fileName: string, columns: ExportColumn[]) {
+  const header = columns.map((c) => c.label);
+  const formats = columns.map((c) => c.format);
+  let book;
+  if (/\.xls$/i.test(fileName)) {
+    // The BIFF8 writer has no number formats: a date would show as its day's number.
+    if (formats.some(Boolean)) throw new Error(`${fileName}: an .xls export takes no column formats`);
+    book = new (await import('../xls/xlsBook')).XlsBook();
+    book.addSheet(SHEET, header);
+  } else {
+    book = new (await import('../xls/xlsxBook')).XlsxBook();
+    book.addSheet(SHEET, header, formats);
+  }
   return {
     addRows: (rows: unknown[][]) => book.addRows(SHEET, rows),
     save: () => saveBlob(book.finish(), fileName),
@@ -83,8 +95,7 @@ export async function exportToExcel(options: {
 
 async function exportRun(options: Parameters<typeof exportToExcel>[0]): Promise<number> {
   const { dataProvider, resource, filter, sort, columns } = options;
-  const header = columns.map((c) => c.label);
-  const book = await openBook(options.fileName, header);
+  const book = await openBook(options.fileName, columns);
   const seen = new Set<unknown>();
   let first: ListState | undefined;
   let written = 0;
