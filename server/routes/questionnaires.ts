@@ -15,6 +15,7 @@ import { projects, questionnaires, questionnaireVersions, users } from '../db/sc
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, conflict, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
+import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 
 const read = { roles: ACCESS.questionnaires.read };
 const write = { roles: ACCESS.questionnaires.write };
@@ -126,9 +127,11 @@ export default async function questionnaireRoutes(app: App) {
     return loadVersion(app.db, questionnaireId, version);
   });
 
-  app.post('/questionnariesV2', { config: write, bodyLimit, preValidation, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody, answer: questionnaireVersionAnswer } }, async (req, reply) => {
+  app.post('/questionnariesV2', { config: write, bodyLimit, preValidation, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody, headers: requestKeyHeaders, answer: questionnaireVersionAnswer } }, async (req, reply) => {
     const content = checked(req.body as QuestionnaireContent);
-    const created = await app.db.transaction(async (tx) => {
+    // Keyed (`Idempotency-Key`): a retry after a lost answer gets the questionnaire its first try created,
+    // not 'Ya existe un cuestionario con ese nombre.' for its own.
+    const created = await onceInTransaction(app.db, req, async (tx) => {
       await refuseTakenQuestionnaireName(tx, content.name);
       const [row] = await tx
         .insert(questionnaires)
@@ -136,16 +139,18 @@ export default async function questionnaireRoutes(app: App) {
         .returning({ id: questionnaires.id });
       await insertVersion(tx, row.id, 1, content, req.session.id);
       await audit(tx, { userId: req.session.id, entity: 'questionnaire', entityId: row.id, action: 'create', detail: { version: 1 } });
-      return row.id;
+      return loadVersion(tx, row.id);
     });
-    return reply.status(201).send(await loadVersion(app.db, created));
+    return reply.status(201).send(created);
   });
 
-  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, preValidation, schema: { tags, summary: 'Guarda una versión nueva de un cuestionario', description: 'Las dimensiones y subdimensiones existentes conservan nombre y tipo (400 si cambian). Con `expectedLastVersion` distinta de la última versión actual responde 409.', params, body: questionnaireBody, answer: questionnaireVersionAnswer } }, async (req) => {
+  app.put('/questionnariesV2/update/:id', { config: write, bodyLimit, preValidation, schema: { tags, summary: 'Guarda una versión nueva de un cuestionario', description: 'Las dimensiones y subdimensiones existentes conservan nombre y tipo (400 si cambian). Con `expectedLastVersion` distinta de la última versión actual responde 409. Con `Idempotency-Key`, el reintento con los mismos datos (una respuesta perdida) devuelve la versión que guardó el primero, sin guardar otra.', params, body: questionnaireBody, headers: requestKeyHeaders, answer: questionnaireVersionAnswer } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const { expectedLastVersion } = req.body as { expectedLastVersion?: number };
     const content = checked(req.body as QuestionnaireContent);
-    await app.db.transaction(async (tx) => {
+    // Keyed: a retry after a lost answer gets the version its first try saved, not the 409 of a save
+    // 'from another tab' (its own).
+    return onceInTransaction(app.db, req, async (tx) => {
       const { lastVersion } = await lockActive(tx, questionnaireId);
       // The editor says which last version it opened: a save or removal since then would be lost silently.
       if (expectedLastVersion !== undefined && expectedLastVersion !== lastVersion) throw conflict(QUESTIONNAIRE_CONFLICT);
@@ -170,8 +175,8 @@ export default async function questionnaireRoutes(app: App) {
         .set({ name: content.name, type: content.questionnaire_version_type, lastVersion: version, updatedBy: req.session.id, updatedAt: sql`now()` })
         .where(eq(questionnaires.id, questionnaireId));
       await audit(tx, { userId: req.session.id, entity: 'questionnaire', entityId: questionnaireId, action: 'add-version', detail: { version } });
+      return loadVersion(tx, questionnaireId);
     });
-    return loadVersion(app.db, questionnaireId);
   });
 
   app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, summary: 'Quita la última versión de un cuestionario; sin versiones, el cuestionario se da de baja', description: 'El cuestionario vuelve a la versión anterior. Quitar la única versión de uno que usa algún proyecto responde 409. Con `expectedLastVersion` (la última versión que el usuario vio) distinta de la actual responde 409 sin quitar nada.', params, querystring: removeQuery, answer: versionRemovedAnswer } }, async (req) => {

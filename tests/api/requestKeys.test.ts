@@ -9,7 +9,7 @@ import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { ROLE } from '../../domain/roles';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
-import { auditLog, campaigns, clients, locations, moveConfigurations, projectLocations, projects, pushMessages, pushOutbox, requestKeys, userMoves, users, visits } from '../../server/db/schema';
+import { auditLog, campaigns, clients, locations, moveConfigurations, projectLocations, projects, pushMessages, pushOutbox, questionnaires, questionnaireVersions, requestKeys, userMoves, users, visits } from '../../server/db/schema';
 import { pushNoticesFor } from '../../server/services/push';
 import { REQUEST_KEY_TEXT } from '../../server/services/requestKeys';
 import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
@@ -234,6 +234,27 @@ describe('an edit sent again with its key (its answer was lost, the save committ
     const changed = await call(t, 'PUT', '/clients', admin, { ...edit, name: `${loaded.name} (otro)` }, 'client-edit-answer-lost');
     expect([changed.statusCode, changed.json().message]).toEqual([422, REQUEST_KEY_TEXT.reused]);
     expect((await get(`/clients/${client.id}`)).name).toBe(edit.name);
+  });
+
+  it('creates a questionnaire and saves its new version once: the retry answers what the first call stored, not a 409', async () => {
+    const model = (await t.app.inject({ method: 'GET', url: '/api/questionnariesV2/get/1', headers: t.authHeader(admin) })).json();
+    const name = `Cuestionario reintentado ${Date.now().toString(36)}`;
+    const content = { name, questionnaire_version_type: model.questionnaire_version_type, dimensions: model.dimensions };
+    const created = await call(t, 'POST', '/questionnariesV2', admin, content, 'questionnaire-create-0001');
+    expect(created.statusCode, created.body).toBe(201);
+    const createdAgain = await call(t, 'POST', '/questionnariesV2', admin, content, 'questionnaire-create-0001');
+    expect([createdAgain.statusCode, createdAgain.json()]).toEqual([201, created.json()]);
+    expect((await t.db.select({ n: count() }).from(questionnaires).where(eq(questionnaires.name, name)))[0].n).toBe(1);
+
+    const id = created.json().id as number;
+    const edit = { ...content, name: `${name} v2`, expectedLastVersion: 1 };
+    const saved = await call(t, 'PUT', `/questionnariesV2/update/${id}`, admin, edit, 'questionnaire-edit-0001');
+    expect([saved.statusCode, saved.json().version], saved.body).toEqual([200, 2]);
+    const savedAgain = await call(t, 'PUT', `/questionnariesV2/update/${id}`, admin, edit, 'questionnaire-edit-0001');
+    expect([savedAgain.statusCode, savedAgain.json()]).toEqual([200, saved.json()]);
+    expect((await t.db.select({ n: count() }).from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, id)))[0].n).toBe(2);
+    // Without the key, the same save is one made over version 2: the 409 stands.
+    expect((await call(t, 'PUT', `/questionnariesV2/update/${id}`, admin, edit)).statusCode).toBe(409);
   });
 
   it('answers a point of sale as stored after its first save, which ran once', async () => {

@@ -466,6 +466,37 @@ describe('leaving with unsaved changes', () => {
     await expect(row(page, 'Sin cambios e2e').getByRole('cell').nth(3).textContent()).resolves.toBe('2');
   });
 
+  it('says the version was registered when its first answer was lost and it is sent again: no "saved in another tab"', async () => {
+    await createQuestionnaire('Respuesta perdida e2e');
+    const page = await asAdmin('/questionnaires');
+    await row(page, 'Respuesta perdida e2e').getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByLabel('Ponderación de la pregunta 1').fill('50');
+    await page.getByLabel('Ponderación de la pregunta 2').fill('50');
+    // The server saves version 2, but its answer never comes back (a proxy's 502, a dropped connection).
+    let sent = 0;
+    await page.route('**/api/questionnariesV2/update/**', async (route) => {
+      if (sent++ > 0) return route.fallback();
+      const answered = await route.fetch();
+      expect(answered.status()).toBe(200);
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+    await page.getByRole('dialog', { name: 'Confirmación' }).getByRole('button', { name: 'Registrar' }).click();
+    const failed = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(failed.getByText('No se pudo conectar con el servidor. Revise su conexión e intente nuevamente.'));
+    await failed.getByRole('button', { name: 'Cerrar' }).click();
+    // The one error this test causes (the file's check allows no other).
+    const reset = session.errors.list.findIndex((e) => /ERR_CONNECTION_RESET .*questionnariesV2\/update/.test(e));
+    expect(reset, session.errors.list.join('\n')).toBeGreaterThanOrEqual(0);
+    session.errors.list.splice(reset, 1);
+    // Sent again, it is the save that went through: registered, version 2, and no other.
+    await sendAndConfirm(page);
+    expect(sent).toBe(2);
+    await page.goto('/questionnaires');
+    await expect(row(page, 'Respuesta perdida e2e').getByRole('cell').nth(3).textContent()).resolves.toBe('2');
+  });
+
   it('asks when leaving a new version with a changed weighting, and not after opening one unchanged', async () => {
     await createQuestionnaire('Versión sin guardar e2e');
     const page = await asAdmin('/questionnaires');
