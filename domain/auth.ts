@@ -29,6 +29,11 @@ export const AUTH_TEXT = {
   restored: 'Su contraseña ha sido restaurada.',
   sessionExpired: 'Su sesión ha expirado. Ingrese nuevamente.',
   forbidden: 'No tiene permisos para realizar esta acción.',
+  /** The console started over from its home: an administrator changed the user's role or client. */
+  scopeChanged: 'Sus permisos cambiaron: un administrador modificó su rol o su cliente, y la consola volvió al inicio con los permisos nuevos.',
+  /** …and a form had unsaved work: kept, and given back where it was written (if the new role may open it). */
+  scopeChangedDraft: 'Lo que estaba escribiendo sin guardar no se envió y se conservó: vuelva a abrir esa pantalla para recuperarlo.',
+  backToScreen: 'Volver a la pantalla',
 } as const;
 
 /** A form's unsaved work kept when the session ended under it (src/authProvider/drafts.ts). */

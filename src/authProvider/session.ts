@@ -94,6 +94,32 @@ export function leaveFor(path: string, { replace = false } = {}): void {
   else window.location.assign(path);
 }
 
+/** True once this page has set off for another address (the login, or its home on a role change). */
+export const leavingPage = (): boolean => leaving.has(window);
+
+const SCOPE_CHANGED_KEY = 'campo.scopeChanged';
+
+/** What the home says after a role or client change started the console over: the page left, if work was kept there. */
+export interface ScopeChange {
+  draftAt: string | null;
+}
+
+export function markScopeChanged(change: ScopeChange) {
+  sessionStorage.setItem(SCOPE_CHANGED_KEY, JSON.stringify(change));
+}
+
+/** The change to tell, once: read and forgotten. */
+export function takeScopeChange(): ScopeChange | null {
+  const raw = sessionStorage.getItem(SCOPE_CHANGED_KEY);
+  if (raw === null) return null;
+  sessionStorage.removeItem(SCOPE_CHANGED_KEY);
+  try {
+    return JSON.parse(raw) as ScopeChange;
+  } catch {
+    return { draftAt: null };
+  }
+}
+
 /** True once this page has set off for the login form. */
 export const leavingForLogin = (): boolean => leaving.get(window) === '/login';
 

@@ -1,6 +1,6 @@
 import { AUTH_TEXT, type LoginAnswer, type UserProfile } from '../../domain/auth';
 import { fetchProfile, profileScope } from '../authProvider/profile';
-import { clearSession, getSession, leaveFor, leaveForLogin, leavingForLogin, markSessionExpired, rememberNext, saveProfile, updateTokens } from '../authProvider/session';
+import { clearSession, getSession, leaveFor, leaveForLogin, leavingForLogin, leavingPage, markScopeChanged, markSessionExpired, rememberNext, saveProfile, updateTokens } from '../authProvider/session';
 import { keepDrafts } from '../authProvider/drafts';
 import { type ApiBase, apiBase, TIMEOUT_MS } from '../config';
 import { fetchFailure, statusMessage } from './httpText';
@@ -163,11 +163,18 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-/** Keeps the profile read again; a new role or client starts the console over from its home. */
+/**
+ * Keeps the profile read again; a new role or client starts the console over from its home, which says
+ * why. The forms' unsaved work is kept first (drafts.ts) and the home offers the way back to it: a save
+ * under way is not sent (`respond`), since the user wrote it under the old permissions.
+ */
 function adoptProfile(before: UserProfile, profile: UserProfile) {
   saveProfile(profile);
   // Once: the renewal and the profile read at start may both see the change.
-  if (profileScope(profile) !== profileScope(before)) leaveFor('/');
+  if (profileScope(profile) === profileScope(before) || leavingPage()) return;
+  const kept = keepDrafts() > 0;
+  markScopeChanged({ draftAt: kept ? window.location.pathname + window.location.search : null });
+  leaveFor('/');
 }
 
 /**
@@ -204,6 +211,8 @@ async function respond(path: string, options: RequestOptions): Promise<Response>
   let response = await send(path, options);
   if (response.status === 401 && !options.anonymous) {
     if (!(await refreshSession())) endSessionAndGoToLogin();
+    // The renewal found another role or client: the console starts over, and nothing more is sent.
+    if (leavingPage()) throw new ApiError(AUTH_TEXT.scopeChanged, 409, { message: AUTH_TEXT.scopeChanged });
     response = await send(path, options);
     if (response.status === 401) endSessionAndGoToLogin();
   }

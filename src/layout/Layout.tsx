@@ -1,10 +1,11 @@
 import ChatIcon from '@mui/icons-material/Chat';
-import { Box, Chip, Fab, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Box, Button, Chip, Fab, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { AppBar, Layout, type LayoutProps, Logout, UserMenu } from 'react-admin';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigationType } from 'react-router-dom';
 import { titleForRole, type UserRole } from '../../domain/roles';
-import { getSession } from '../authProvider/session';
+import { AUTH_TEXT } from '../../domain/auth';
+import { getSession, type ScopeChange, takeScopeChange } from '../authProvider/session';
 import { CampoMenu } from './Menu';
 import { useSettings } from './settings';
 
@@ -109,9 +110,41 @@ function ScrollToTopOnNewScreen() {
   return null;
 }
 
+/** Read once per page load (React may call a state's initializer twice). */
+let scopeChange: ScopeChange | null | undefined;
+const scopeChangeOnce = () => (scopeChange === undefined ? (scopeChange = takeScopeChange()) : scopeChange);
+
+/**
+ * After an administrator changed the user's role or client, the console started over from its home: it
+ * says why, and, when a form's unsaved work was kept, offers the way back to that screen.
+ */
+function ScopeChangeNotice() {
+  const [change, setChange] = useState(scopeChangeOnce);
+  if (!change) return null;
+  return (
+    <Alert
+      severity="info"
+      role="alert"
+      sx={{ mt: 2 }}
+      onClose={() => setChange(null)}
+      action={
+        change.draftAt ? (
+          <Button color="inherit" size="small" component={Link} to={change.draftAt} onClick={() => setChange(null)}>
+            {AUTH_TEXT.backToScreen}
+          </Button>
+        ) : undefined
+      }
+    >
+      {AUTH_TEXT.scopeChanged}
+      {change.draftAt && ` ${AUTH_TEXT.scopeChangedDraft}`}
+    </Alert>
+  );
+}
+
 export function CampoLayout({ children }: LayoutProps) {
   return (
     <Layout appBar={CampoAppBar} menu={CampoMenu}>
+      <ScopeChangeNotice />
       {/* Room below the page for the chat button: scrolled to the end, no save button or pager lies under it.
           `contain: inline-size`: react-admin's shell grows to its content (`min-width: fit-content`), so one
           wide table widened every page on a phone (the moves list to 1,050 px, its buttons off screen).

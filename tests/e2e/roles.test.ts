@@ -1,8 +1,9 @@
 /** What each role sees: title, sidebar, the routes it may not open, the framed client pages. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AUTH_TEXT, DRAFT_TEXT } from '../../domain/auth';
 import { ROLE } from '../../domain/roles';
-import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, loginAs, menuEntry, openMenu, pathOf, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { adminToken, answerExternalPages, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, loginAs, menuEntry, openMenu, pathOf, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -90,9 +91,39 @@ describe('a client user an administrator moves to another client', () => {
     // The next call finds the token outdated; the renewal brings the new client, and the console starts over from its home.
     await page.reload();
     await atPath(page, '/');
+    // It says why it is on its home: no form had work to keep.
+    await shown(page.getByRole('alert').filter({ hasText: AUTH_TEXT.scopeChanged }));
+    expect(await page.getByText(AUTH_TEXT.scopeChangedDraft, { exact: false }).count()).toBe(0);
     await shown(page.getByText('Banco Federal del Sur', { exact: true }));
     await openMenu(page, 'Atención al cliente', 'Reclamos');
     await expect.poll(() => frame.getAttribute('src')).toBe('https://forms.campo.test/reclamos/banco-federal-del-sur');
+    errors.assertNone([/status of 401/]);
+  });
+});
+
+describe('a staff user whose role an administrator changes while a form is open', () => {
+  it('sends nothing, starts over from its home saying why, and gives the typed work back on that screen', async () => {
+    const token = await adminToken();
+    const email = `promovido.${Date.now().toString(36)}@e2e.com.ar`;
+    const user = await callApi<{ id: number }>('POST', '/web-users/', { names: 'Pablo', lastName: 'Promovido', email, password: DEMO_PASSWORD, rolId: ROLE.OPERATIONS, sendWhatsappNotification: false, actions: [] }, token);
+    const client = (await callApi<{ rows: { id: number; name: string; address: string }[] }>('GET', '/clients/all-clients?limit=1', undefined, token)).rows[0];
+
+    const { page, errors } = await as(email);
+    await page.goto(`/clients/edit/${client.id}`);
+    await shown(page.getByRole('heading', { name: `Editar: ${client.name}` }));
+    await page.getByLabel('Dirección').fill('Calle Escrita Antes 123');
+    await callApi('PUT', '/web-users', { id: user.id, rolId: ROLE.ADMIN }, token);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+
+    await atPath(page, '/');
+    const notice = await shown(page.getByRole('alert').filter({ hasText: AUTH_TEXT.scopeChanged }));
+    await shown(notice.getByText(AUTH_TEXT.scopeChangedDraft, { exact: false }));
+    // Written under the old role, the save was not sent.
+    expect((await callApi<{ address: string }>('GET', `/clients/${client.id}`, undefined, token)).address).toBe(client.address);
+    await notice.getByRole('link', { name: AUTH_TEXT.backToScreen }).click();
+    await atPath(page, `/clients/edit/${client.id}`);
+    await expect.poll(() => page.getByLabel('Dirección').inputValue()).toBe('Calle Escrita Antes 123');
+    await shown(page.getByText(DRAFT_TEXT.restored));
     errors.assertNone([/status of 401/]);
   });
 });
