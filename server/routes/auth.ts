@@ -122,7 +122,8 @@ export default async function authRoutes(app: App) {
           await tx.update(resetTokens).set({ usedAt: sql`now()` }).where(and(eq(resetTokens.userId, user.id), isNull(resetTokens.usedAt)));
           await tx.insert(resetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
         });
-        const link = `${app.config.publicUrl}/cambiarContraseña/${token}`;
+        // The 'ñ' percent-encoded: a mail reader that finds links by their ASCII characters cut the link there.
+        const link = `${app.config.publicUrl}/${encodeURIComponent('cambiarContraseña')}/${token}`;
         await app.mailer.send({
           to: user.email,
           subject: 'Campo: restauración de contraseña',

@@ -70,7 +70,7 @@ describe('failed logins per e-mail', () => {
     expect((await login(t.app, email, DEMO_PASSWORD)).statusCode).toBe(429);
     expect((await askRestore(other, email)).statusCode).toBe(200);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(sql`${mailOutbox.id} desc`).limit(1);
-    const token = /cambiarContraseña\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const token = /cambiarContrase%C3%B1a\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const [{ id }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     const password = 'Nueva#Clave2026';
     const restored = await t.app.inject({ method: 'POST', url: `/api/auth/restoreUserPassword/${id}`, payload: { password, confirmPassword: password, token } });

@@ -454,7 +454,7 @@ describe('password restore', () => {
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
     const mail = mails.at(-1)!;
     expect(mail.subject).toBe('Campo: restauración de contraseña');
-    const match = /http:\/\/campo\.test\/cambiarContraseña\/([A-Za-z0-9_-]+)/.exec(mail.text);
+    const match = /http:\/\/campo\.test\/cambiarContrase%C3%B1a\/([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(match, mail.text).not.toBeNull();
     return match![1];
   }

@@ -312,7 +312,7 @@ async function restoring(live: Live, withToken = false) {
   if (!withToken) return { id, email, token: '' };
   await live.send('POST', `/api/auth/sendUserTokenByEmail/${encodeURIComponent(email)}`);
   const [mail] = await live.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
-  return { id, email, token: /cambiarContraseña\/([A-Za-z0-9_-]+)/.exec(mail.text)![1] };
+  return { id, email, token: /cambiarContrase%C3%B1a\/([A-Za-z0-9_-]+)/.exec(mail.text)![1] };
 }
 
 /** A project of the demo's first client on a campaign, a guideline and a move configuration of its own, with two points of sale. */

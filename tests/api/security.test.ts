@@ -255,7 +255,7 @@ describe('the logs', () => {
       await logged.app.inject({ method: 'GET', url: '/api/core-users/users/userProfile/1', headers: logged.authHeader(token) });
       await post(logged, `/api/auth/sendUserTokenByEmail/${encodeURIComponent(email)}`);
       const [mail] = (await logged.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).slice(-1);
-      const resetToken = /cambiarContraseña\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+      const resetToken = /cambiarContrase%C3%B1a\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
       expect((await post(logged, `/api/auth/checkValidToken/${resetToken}`)).statusCode).toBe(200);
       const id = (await logged.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
       const newPassword = 'Nueva#clave9';

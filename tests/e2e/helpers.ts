@@ -364,7 +364,7 @@ export async function waitForMailTo(email: string, previous = 0, timeoutMs = 10_
 
 /** The password-restore link in a mail ('…/cambiarContraseña/<token>'). */
 export function resetLinkIn(mail: ReceivedMail): string {
-  const link = /https?:\/\/\S+\/cambiarContraseña\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  const link = /https?:\/\/[!-~]+\/cambiarContrase%C3%B1a\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`No restore link in the mail:\n${mail.text}`);
   return link;
 }

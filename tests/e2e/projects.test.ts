@@ -515,8 +515,10 @@ describe('Proyectos', () => {
     expect(ended.status).toBe('FINALIZADO');
 
     await page.goto('/projects-campo/assign');
+    // A search that finds none says so, not that nothing is waiting (spec 1 §2.2's search text).
     await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('ciclo anterior');
-    await shown(page.getByText('No hay proyectos por asignar'));
+    await shown(page.getByText('No hay resultados para la búsqueda', { exact: true }));
+    expect(await page.getByText('No hay proyectos por asignar').count()).toBe(0);
 
     await page.goto(`/projects-campo/assign/edit?projectId=${ended.id}`);
     await shown(page.getByRole('heading', { name: `Asignar Getters: ${ended.name}` }));

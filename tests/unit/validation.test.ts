@@ -370,7 +370,8 @@ describe('newPassword', () => {
   });
 
   it('refuses weak passwords with the password message', () => {
-    for (const value of ['abc1#', 'abcdefgh', 'abcdefg1', 'abcdefg#', 'ABCDEFG1#', '12345678#', 'abcd efg1']) {
+    // An accented letter or an 'ñ' is a letter, not the special character.
+    for (const value of ['abc1#', 'abcdefgh', 'abcdefg1', 'abcdefg#', 'ABCDEFG1#', '12345678#', 'abcd efg1', 'contraseña1', 'abcdefgñ1', 'canción123']) {
       expect(messageOf(newPassword, value), value).toBe(MSG.password);
     }
     expect(messageOf(newPassword, '')).toBe(MSG.required);

@@ -43,6 +43,7 @@ export function AssignList() {
       rowClick="view"
       viewPath={(p) => assignPath(p.id)}
       emptyText="No hay proyectos por asignar"
+      searchEmptyText="No hay resultados para la búsqueda"
       columns={[assign, ...projectColumns]}
     />
   );
