@@ -159,6 +159,29 @@ describe('the user form', () => {
     expect(await page.getByLabel('Apellido').inputValue()).toBe('Montenegro');
     errors.assertNone();
   });
+
+  it("offers no change of one's own role or state, saying why; another user's stay open", async () => {
+    const { page, errors } = await openUsers();
+    await search(page, 'admin@campo.test');
+    await row(page, 'admin@campo.test').getByRole('button', { name: /^Editar/ }).click();
+    await page.waitForURL(/\/web-users\/edit\/\d+$/);
+    const role = page.getByRole('combobox', { name: 'Rol' });
+    await shown(role);
+    await expect.poll(() => role.isDisabled()).toBe(true);
+    await shown(page.getByText(WEB_USER_TEXT.selfRole, { exact: true }));
+    expect(await page.getByRole('checkbox', { name: 'Activo' }).isDisabled()).toBe(true);
+    await shown(page.getByText(WEB_USER_TEXT.selfDeactivate, { exact: true }));
+
+    await page.goto('/web-users');
+    await search(page, 'operaciones@campo.test');
+    await row(page, 'operaciones@campo.test').getByRole('button', { name: /^Editar/ }).click();
+    await page.waitForURL(/\/web-users\/edit\/\d+$/);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Rol' }).inputValue()).not.toBe('');
+    expect(await page.getByRole('combobox', { name: 'Rol' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Activo' }).isDisabled()).toBe(false);
+    expect(await page.getByText(WEB_USER_TEXT.selfRole).count()).toBe(0);
+    errors.assertNone();
+  });
 });
 
 describe('bulk import', () => {

@@ -1,9 +1,11 @@
 import { Box, Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
 import { type ReactNode, useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { requiresClient, type UserRole } from '../../../domain/roles';
 import { hasDashboardLinks, WEB_USER_TEXT } from '../../../domain/webUsers';
+import { getSession } from '../../authProvider/session';
 import { request } from '../../dataProvider/http';
 import { ClientInput } from '../../ui/ClientPicker';
 import { useFormMode } from '../../ui/form/CampoForm';
@@ -88,6 +90,9 @@ export function UserFields() {
   const rolId = rawRole === null || rawRole === '' ? null : (Number(rawRole) as UserRole);
   const needsClient = requiresClient(rolId);
   const roles = useRoleChoices();
+  // One's own role and state are not one's to change (the server refuses both): offered, they only failed.
+  const { id } = useParams();
+  const own = mode !== 'ADD' && id !== undefined && id === String(getSession()?.profile.id);
 
   useEffect(() => {
     if (needsClient) return;
@@ -131,7 +136,7 @@ export function UserFields() {
         <TextInput name="linkSurveyMonkey" label="Link de encuesta" />
       </Section>
       <Section title="Asignación">
-        <SelectInput name="rolId" label="Rol" required choices={roles.data ?? []} loading={roles.isPending} />
+        <SelectInput name="rolId" label="Rol" required choices={roles.data ?? []} loading={roles.isPending} disabled={own} helperText={own ? WEB_USER_TEXT.selfRole : undefined} />
         {/* Active clients are offered; an inactive one stays named, '(inactivo)', on the users it already has. */}
         <ClientInput
           name="clientId"
@@ -141,7 +146,12 @@ export function UserFields() {
           helperText={needsClient ? undefined : 'Sólo para los roles Cliente, Franquicia, Inactivo y Gerente zonal'}
         />
         <CheckboxInput name="sendWhatsappNotification" label="Recibe notificaciones por WhatsApp" />
-        {mode !== 'ADD' && <CheckboxInput name="status" label="Activo" />}
+        {mode !== 'ADD' && <CheckboxInput name="status" label="Activo" disabled={own} />}
+        {own && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {WEB_USER_TEXT.selfDeactivate}
+          </Typography>
+        )}
       </Section>
       {dashboardLinks && (
         <Section title="Panel del cliente">
