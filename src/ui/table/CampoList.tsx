@@ -581,12 +581,19 @@ function LocalList({ store, ...props }: CampoListProps & { store: Store }) {
     filter: initial.filter,
   });
   const { filterValues, sort: asked, page, perPage } = list;
+  // The list's own address, as the page opened it. Its params are written there only while it is still the
+  // page: a row's click leaves for the record, and the list, still mounted while the next screen renders,
+  // would otherwise write itself back over it (`navigate` changes with the location, which ran this again).
+  const [listPath] = useState(() => window.location.pathname);
+  const navigateTo = useRef(navigate);
+  navigateTo.current = navigate;
   useEffect(() => {
     const params: LocalParams = { page, perPage, sort: asked.field, order: asked.order as 'ASC' | 'DESC', filter: filterValues };
     store.setItem(storeKey, params);
+    if (window.location.pathname !== listPath) return;
     const query = new URLSearchParams({ filter: JSON.stringify(filterValues), order: params.order, page: String(page), perPage: String(perPage), sort: asked.field }).toString();
-    if (`?${query}` !== window.location.search) navigate({ search: query }, { replace: true });
-  }, [page, perPage, asked.field, asked.order, filterValues, store, storeKey, navigate]);
+    if (`?${query}` !== window.location.search) navigateTo.current({ search: query }, { replace: true });
+  }, [page, perPage, asked.field, asked.order, filterValues, store, storeKey, listPath]);
   const rows = useMemo(() => (all.data ? filteredAndSorted(all.data.data, filterValues, asked) : undefined), [all.data, filterValues, asked]);
   const shown = useMemo((): typeof list => {
     if (!rows) return list;
