@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { WEB_USER_TEXT } from '../../domain/webUsers';
-import { adminToken, atPath, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown } from './helpers';
+import { adminToken, atPath, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -165,6 +165,8 @@ describe('the user form', () => {
     await search(page, 'admin@campo.test');
     await row(page, 'admin@campo.test').getByRole('button', { name: /^Editar/ }).click();
     await page.waitForURL(/\/web-users\/edit\/\d+$/);
+    // The form, not the list's own 'Rol' filter while the form is on its way.
+    await shown(page.getByRole('heading', { name: /^Editar usuario: / }));
     const role = page.getByRole('combobox', { name: 'Rol' });
     await shown(role);
     await expect.poll(() => role.isDisabled()).toBe(true);
@@ -176,7 +178,8 @@ describe('the user form', () => {
     await search(page, 'operaciones@campo.test');
     await row(page, 'operaciones@campo.test').getByRole('button', { name: /^Editar/ }).click();
     await page.waitForURL(/\/web-users\/edit\/\d+$/);
-    await expect.poll(() => page.getByRole('combobox', { name: 'Rol' }).inputValue()).not.toBe('');
+    await shown(page.getByRole('heading', { name: /^Editar usuario: / }));
+    await expect.poll(() => page.getByRole('combobox', { name: 'Rol' }).inputValue(), { timeout: UI_TIMEOUT }).not.toBe('');
     expect(await page.getByRole('combobox', { name: 'Rol' }).isDisabled()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Activo' }).isDisabled()).toBe(false);
     expect(await page.getByText(WEB_USER_TEXT.selfRole).count()).toBe(0);
