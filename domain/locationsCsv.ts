@@ -243,8 +243,9 @@ export function csvRowToLocation(row: readonly string[], line: number, clientId:
     countryId,
     stateId,
     cityId,
-    latitude: cell.latitude.replace(',', '.'),
-    longitude: cell.longitude.replace(',', '.'),
+    // A decimal comma is read by the form's own rule (locations.ts `coordinate`).
+    latitude: cell.latitude,
+    longitude: cell.longitude,
     executive: cell.executive,
     emails,
     // The template has no executive's e-mail: the first of the list is it.

@@ -38,8 +38,10 @@ const URL_RE = /^(https?:\/\/)?([\w-]+\.)+[\w-]{2,}(:\d+)?(\/[^\s]*)?$/i;
 const PHONE_RE = /^\d{1,20}$/;
 const LATITUDE_RE = /^-?(90(\.0+)?|[1-8]?\d(\.\d+)?)$/;
 const LONGITUDE_RE = /^-?(180(\.0+)?|(1[0-7]\d|[1-9]?\d)(\.\d+)?)$/;
-/** At least 8 characters with a lowercase letter, a digit and a special character. */
-/** The special character is a sign ('#$!*.'), not a letter of another alphabet: 'contraseña1' has none. */
+/**
+ * At least 8 characters with a lowercase letter, a digit and a special character: a sign ('#$!*.'), not a
+ * letter of another alphabet ('contraseña1' has none).
+ */
 const PASSWORD_RE = /^(?=.*[a-z])(?=.*\d)(?=.*[^\p{L}\p{N}\s]).{8,}$/u;
 
 /** No dot at either end of either part, and never two in a row ('a..b@campo.test' cannot be delivered to). */

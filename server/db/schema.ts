@@ -946,10 +946,10 @@ export const deviceTokens = pgTable(
   (t) => [uniqueIndex('device_tokens_token_uq').on(t.token), index('device_tokens_user_idx').on(t.userId)],
 );
 
-/** A push notification sent from the console, with its totals (the history, newest first). */
 /** The push history's 'Estado' in the order its words read: Enviado (SENT), Enviando (SENDING), Error. */
 export const pushStatusRank = (status: SQLWrapper) => sql`(case ${status} when 'SENT' then 1 when 'SENDING' then 2 else 3 end)`;
 
+/** A push notification sent from the console, with its totals (the history, sorted by any of its columns). */
 export const pushMessages = pgTable(
   'push_messages',
   {
