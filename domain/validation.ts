@@ -63,7 +63,14 @@ export const isEmailShaped = (value: string): boolean => {
   const dot = value.indexOf('.', at + 2);
   return dot !== -1 && value.length - dot - 1 >= 2;
 };
-export const isEmail = (value: string): boolean => isEmailShaped(value) && !EMAIL_DOTS_RE.test(value);
+/**
+ * Letters, digits and signs of ASCII only: a fullwidth 'ａ' or a Cyrillic 'а' reads as the Latin one, so
+ * 'аdmin@campo.test' would be another account under an address that looks like someone else's (and most
+ * mail servers do not deliver to non-ASCII addresses). Accounts made before the rule still log in and
+ * restore their password by `isEmailShaped`.
+ */
+const EMAIL_ASCII_RE = /^[\x21-\x7e]+$/;
+export const isEmail = (value: string): boolean => isEmailShaped(value) && EMAIL_ASCII_RE.test(value) && !EMAIL_DOTS_RE.test(value);
 export const isUrl = (value: string): boolean => URL_RE.test(value);
 /**
  * A link as a browser must be given it, or null when it is no link the URL rule accepts. The rule lets

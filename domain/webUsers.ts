@@ -12,6 +12,7 @@ export const WEB_USER_TEXT = {
   roleInvalid: 'El rol no existe.',
   selfDeactivate: 'No puede desactivar su propio usuario.',
   selfRole: 'No puede cambiar el rol de su propio usuario.',
+  actionsTwice: 'Envíe los permisos una sola vez: en actions o en users_actions.',
   clientInactive: 'El cliente está inactivo.',
   /** A franchise or zone manager keeps its points of sale when its client or role changes: free it first. */
   stillInCharge: (locations: number, change: 'cliente' | 'rol' = 'cliente') =>
@@ -88,9 +89,23 @@ const fields = {
   clientId: optionalId,
   status: z.boolean({ error: 'Debe ser verdadero o falso' }).default(true),
   sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
-  /** Ids of the granted actions; those the role cannot have are dropped. */
-  actions: z.array(actionId).max(50).default([]),
+  /** Ids of the granted actions; those the role cannot have are dropped. None when left out. */
+  actions: z.array(actionId).max(50).optional(),
+  /** The same as `GET /web-users/:id` answers them, for a client that sends back what it read: the active ones are granted. */
+  users_actions: z.array(z.object({ action_id: actionId, active: z.boolean({ error: 'Debe ser verdadero o falso' }) })).max(50).optional(),
 };
+
+/** The permissions are sent once: by id (`actions`) or as `GET` answers them (`users_actions`). */
+const actionsOnce = {
+  path: ['users_actions'],
+  message: WEB_USER_TEXT.actionsTwice,
+};
+const sentOnce = (v: { actions?: unknown; users_actions?: unknown }) => v.actions === undefined || v.users_actions === undefined;
+
+/** `users_actions` read as the ids it grants (its active ones), into `actions`; `actions` as sent otherwise. */
+function grantedActions<T extends { actions?: number[]; users_actions?: { action_id: number; active: boolean }[] }>({ users_actions, ...value }: T): Omit<T, 'users_actions'> {
+  return users_actions === undefined ? value : { ...value, actions: users_actions.filter((a) => a.active).map((a) => a.action_id) };
+}
 
 /** An empty password on edit keeps the current one; a given one must meet the rule. */
 const keptPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword.optional());
@@ -98,7 +113,7 @@ const keptPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v
 interface RoleBound {
   rolId: RoleId;
   clientId: number | null;
-  actions: number[];
+  actions?: number[];
   checklistAccessUrl: string | null;
   checkerAccessToken: string | null;
 }
@@ -123,13 +138,13 @@ const phoneRule = {
 };
 
 /** The client, the actions and the dashboard links the role may have; what it may not have is dropped. */
-function normalise<T extends RoleBound>(value: T): T {
+function normalise<T extends RoleBound>(value: T): T & { actions: number[] } {
   const allowed = new Set(roleActions(value.rolId).map((a) => a.actionId));
   const links = hasDashboardLinks(value.rolId);
   return {
     ...value,
     clientId: clientForRole(value.rolId, value.clientId),
-    actions: [...new Set(value.actions)].filter((a) => allowed.has(a)),
+    actions: [...new Set(value.actions ?? [])].filter((a) => allowed.has(a)),
     checklistAccessUrl: links ? value.checklistAccessUrl : null,
     checkerAccessToken: links ? value.checkerAccessToken : null,
   };
@@ -140,7 +155,8 @@ export const webUserSchema = z
   .object({ ...fields, password: newPassword })
   .refine(needsClient, clientRule)
   .refine(phoneForWhatsapp, phoneRule)
-  .transform(normalise);
+  .refine(sentOnce, actionsOnce)
+  .transform((value) => normalise(grantedActions(value)));
 export type WebUserInput = z.output<typeof webUserSchema>;
 
 /** The edit form: an empty password keeps the old one. */
@@ -148,28 +164,33 @@ export const webUserEditSchema = z
   .object({ ...fields, password: keptPassword })
   .refine(needsClient, clientRule)
   .refine(phoneForWhatsapp, phoneRule)
-  .transform(normalise);
+  .refine(sentOnce, actionsOnce)
+  .transform((value) => normalise(grantedActions(value)));
 
 /**
  * PUT /web-users: the id and the fields to change. A field left out keeps its stored value (the
  * defaults above are for creating): `updatedUser` lays the sent fields over the stored ones.
  */
-export const webUserUpdateSchema = z.object({
-  id,
-  names: fields.names.optional(),
-  lastName: fields.lastName.optional(),
-  email: fields.email.optional(),
-  primaryPhone: fields.primaryPhone.optional(),
-  linkSurveyMonkey: fields.linkSurveyMonkey.optional(),
-  checklistAccessUrl: fields.checklistAccessUrl.optional(),
-  checkerAccessToken: fields.checkerAccessToken.optional(),
-  rolId: fields.rolId.optional(),
-  clientId: fields.clientId.optional(),
-  status: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
-  sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
-  actions: z.array(actionId).max(50).optional(),
-  password: keptPassword,
-});
+export const webUserUpdateSchema = z
+  .object({
+    id,
+    names: fields.names.optional(),
+    lastName: fields.lastName.optional(),
+    email: fields.email.optional(),
+    primaryPhone: fields.primaryPhone.optional(),
+    linkSurveyMonkey: fields.linkSurveyMonkey.optional(),
+    checklistAccessUrl: fields.checklistAccessUrl.optional(),
+    checkerAccessToken: fields.checkerAccessToken.optional(),
+    rolId: fields.rolId.optional(),
+    clientId: fields.clientId.optional(),
+    status: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+    sendWhatsappNotification: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+    actions: fields.actions,
+    users_actions: fields.users_actions,
+    password: keptPassword,
+  })
+  .refine(sentOnce, actionsOnce)
+  .transform(grantedActions);
 export type WebUserUpdate = z.output<typeof webUserUpdateSchema>;
 
 /** What a user stores that the form edits (its password aside); its role may be none (platform). */

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { AUTH_TEXT, DRAFT_TEXT, loginSchema } from '../../domain/auth';
-import { fieldErrors, isEmail, MSG } from '../../domain/validation';
+import { fieldErrors, isEmailShaped, MSG } from '../../domain/validation';
 import { login } from '../authProvider/auth';
 import { draftsKept } from '../authProvider/drafts';
 import { forgetSessionExpired, sessionExpired, type StoredSession } from '../authProvider/session';
@@ -18,7 +18,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
 
   const parsed = loginSchema.safeParse({ email, password });
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (!errors.email && email.trim() && !isEmail(email.trim())) errors.email = MSG.email;
+  if (!errors.email && email.trim() && !isEmailShaped(email.trim())) errors.email = MSG.email;
   const shown = (field: string) => (touched[field] ? errors[field] : undefined);
 
   async function submit(event: FormEvent) {

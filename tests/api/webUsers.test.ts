@@ -277,6 +277,34 @@ describe('the user form rules', () => {
     expect((await call('PUT', '/api/web-users', { id: user.id, names: '', rolId: null })).json().errors).toEqual({ names: MSG.required, rolId: MSG.required });
   });
 
+  it('reads the permissions as GET answers them (users_actions), on create and update, and refuses them sent twice', async () => {
+    const created = await call('POST', '/api/web-users/', { ...newUser({ email: 'permisos@andinos.com.ar' }), actions: undefined, users_actions: [{ action_id: 1, active: true }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const user = created.json() as WebUser;
+    expect(user.users_actions).toEqual([expect.objectContaining({ action_id: 1, active: true })]);
+    const update = (body: Record<string, unknown>) => call('PUT', '/api/web-users', { id: user.id, ...body });
+    // What GET answered, sent back with the permission turned off: taken away.
+    const read = (await call('GET', `/api/web-users/${user.id}`)).json() as WebUser;
+    const off = await update({ users_actions: read.users_actions!.map((a) => ({ ...a, active: false })) });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().users_actions).toEqual([expect.objectContaining({ action_id: 1, active: false })]);
+    expect((await update({ users_actions: [{ action_id: 1, active: true }] })).json().users_actions).toEqual([expect.objectContaining({ action_id: 1, active: true })]);
+    // Both ways at once could disagree: refused, nothing written.
+    const twice = await update({ actions: [], users_actions: [{ action_id: 1, active: true }] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toEqual({ users_actions: WEB_USER_TEXT.actionsTwice });
+    expect((await update({ users_actions: [{ action_id: 'uno', active: 'sí' }] })).json().errors).toEqual({ 'users_actions.0.action_id': 'Permiso inválido', 'users_actions.0.active': 'Debe ser verdadero o falso' });
+    expect(((await call('GET', `/api/web-users/${user.id}`)).json() as WebUser).users_actions).toEqual([expect.objectContaining({ action_id: 1, active: true })]);
+  });
+
+  it('refuses an e-mail whose letters only look Latin (fullwidth, Cyrillic), which would read as another account', async () => {
+    for (const email of ['\uff41dmin@campo.test', '\u0430dmin@campo.test']) {
+      const res = await call('POST', '/api/web-users/', newUser({ email, rolId: ROLE.OPERATIONS, clientId: null, actions: [] }));
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().errors).toEqual({ email: MSG.email });
+    }
+  });
+
   it('refuses to change the client of a user still in charge of points of sale of its client, writing nothing', async () => {
     const [other] = await t.db.select({ id: clients.id }).from(clients).where(ne(clients.id, clientId)).limit(1);
     const owned = (await t.db.select({ id: locations.id }).from(locations).where(eq(locations.clientId, clientId)).orderBy(locations.id).limit(3)).map((l) => l.id);

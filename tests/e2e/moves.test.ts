@@ -1598,6 +1598,56 @@ describe('Asignación de Moves, hiding again what cannot be assigned', () => {
   });
 });
 
+describe('Asignación de Moves, as it was left', () => {
+  it('keeps its auditor, filters, page and size through Back, the side menu and a reload', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await openAssignmentForJuanPerez(page);
+    const name = 'Relevamiento de locales 2026';
+    const projectPicker = page.getByRole('combobox', { name: 'Proyecto' });
+    await projectPicker.click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Asignada', exact: true }).uncheck();
+    await page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    await shown(page.getByText(/^Mostrando 1-5 de \d+ registros$/));
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    const second = page.getByText(/^Mostrando 6-10 de \d+ registros$/);
+    await shown(second);
+    const counted = await second.innerText();
+    const firstRow = await page.locator('tbody tr').first().innerText();
+    const address = () => Object.fromEntries(new URL(page.url()).searchParams);
+    expect(address()).toMatchObject({ page: '2', perPage: '5', states: 'Disponible,Publicada,Publicada por Cancelación' });
+    const left = address();
+
+    const asLeft = async () => {
+      await shown(page.getByText(counted, { exact: true }));
+      await expect.poll(() => projectPicker.inputValue()).toBe(name);
+      expect(await page.getByRole('combobox', { name: 'Auditor' }).inputValue()).toBe('Juan Pérez');
+      expect(await page.getByRole('checkbox', { name: 'Asignada', exact: true }).isChecked()).toBe(false);
+      expect(await page.getByRole('checkbox', { name: 'Publicada', exact: true }).isChecked()).toBe(true);
+      await expect.poll(() => page.locator('tbody tr').first().innerText()).toBe(firstRow);
+      // The address names them again (a reload, a bookmark).
+      await expect.poll(address).toEqual(left);
+    };
+    // Elsewhere by the side menu, then Back.
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await atPath(page, '/user-moves/historial');
+    await page.goBack();
+    await atPath(page, '/user-moves/assign');
+    await asLeft();
+    // The side menu opens it as it was left.
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await atPath(page, '/user-moves/historial');
+    await openMenu(page, 'Moves', 'Asignar');
+    await atPath(page, '/user-moves/assign');
+    await asLeft();
+    await page.reload();
+    await asLeft();
+    errors.assertNone();
+  });
+});
+
 /** 'Asignación de Moves' opened from a bookmark by the admin, with Juan Pérez chosen as the auditor. */
 async function openAssignmentForJuanPerez(page: Page): Promise<void> {
   await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });

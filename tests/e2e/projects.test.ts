@@ -547,6 +547,12 @@ describe('Proyectos', () => {
 
     await page.goto(`/projects-campo/assign/edit?projectId=${running.id}`);
     await shown(page.getByRole('heading', { name: `Asignar Getters: ${running.name}` }));
+    // Paged as the shared table is (spec 1 §9: 20 rows, or 35 or 50).
+    const perPage = page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox');
+    expect(await perPage.innerText()).toBe('20');
+    await perPage.click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['20', '35', '50']);
+    await page.keyboard.press('Escape');
     const itemOf = (fullName: string) => page.getByRole('listitem').filter({ hasText: fullName }).first();
     for (const location of [taken, other]) {
       const picker = itemOf(location.fullName).getByRole('combobox', { name: /^Getter de / });

@@ -224,6 +224,17 @@ describe('email', () => {
     expect(messageOf(email, '')).toBe(MSG.required);
   });
 
+  it('refuses letters outside ASCII, which read as another address (fullwidth, Cyrillic, accented)', () => {
+    // 'ａdmin' (fullwidth a), 'аdmin' (Cyrillic а), 'admin@сampo' (Cyrillic с), an accent, a non-breaking hyphen.
+    for (const value of ['\uff41dmin@campo.test', '\u0430dmin@campo.test', 'admin@\u0441ampo.test', 'josé@campo.test', 'ana@peña.com.ar', 'ana\u2011b@campo.test']) {
+      expect(messageOf(email, value), value).toBe(MSG.email);
+      expect(isEmail(value), value).toBe(false);
+      // An account made before the rule still logs in and restores its password.
+      expect(isEmailShaped(value), value).toBe(true);
+    }
+    for (const value of ["o'brien@campo.test", 'ana_b-c+d@sub-dominio.com.ar', 'ANA@CAMPO.TEST']) expect(isEmail(value), value).toBe(true);
+  });
+
   it('reads the shape as the pattern it replaced did, in one pass', () => {
     const OLD = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
     const piece = fc.constantFrom('a', 'b', '.', '@', ' ', '-', 'ñ', '\t');

@@ -19,6 +19,9 @@ import { useConfirmLeave } from '../../ui/form/useConfirmLeave';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 import { Missing } from '../../ui/Missing';
 
+/** Rows per page, as the shared table offers them (spec 1 §9: default 20, or 35 or 50). */
+const ASSIGN_PAGE_SIZES = [20, 35, 50] as const;
+
 /**
  * /projects-campo/assign/edit?projectId=: each location of the project, numbered, with a 'Getter'
  * select; 'Guardar' turns a published visit of each location with a Getter into an ASIGNADA move.
@@ -43,7 +46,7 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
   const canAssign = canUse(currentRole(), 'user-moves', 'write') && !ended;
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(20);
+  const [perPage, setPerPage] = useState<number>(ASSIGN_PAGE_SIZES[0]);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   // A Getter stays chosen only where there is still something to give: the project read again may say
@@ -119,7 +122,7 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
           page={page}
           perPage={perPage}
           total={project.locations.length}
-          options={[10, 20, 50]}
+          options={ASSIGN_PAGE_SIZES}
           setPage={setPage}
           setPerPage={(n) => {
             setPerPage(n);

@@ -16,7 +16,9 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useStoreContext } from 'react-admin';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import type { StockRow } from '../../../../domain/move-api';
@@ -36,13 +38,86 @@ import { usePastTheEnd } from '../../../ui/table/usePastTheEnd';
 import { Allowed } from '../../define';
 import { PageTitle, useMoveAction } from '../shared';
 
-const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+const PAGE_SIZES: readonly number[] = [5, 10, 25, 50, 100];
 const COLUMNS = ['Estado', 'Move', 'Pedido', 'Proyecto', 'Cliente', 'Punto de venta', 'Ciudad', 'Auditor', 'Agente asignado', 'Fecha límite'];
 
 interface Filters {
   auditorId: number | null;
   clientId: number | null;
   projectId: number | null;
+}
+
+/** What the screen lists and who it assigns to: kept in its address and in the store, as every list keeps its own. */
+interface StockParams extends Filters {
+  states: StockState[];
+  showLocked: boolean;
+  page: number;
+  perPage: number;
+}
+
+const DEFAULT_PARAMS: StockParams = { auditorId: null, clientId: null, projectId: null, states: [...STOCK_STATES], showLocked: false, page: 1, perPage: 10 };
+const STORE_KEY = 'user-moves.assign.params';
+const PARAM_NAMES = ['page', 'perPage', 'states', 'locked', 'auditorId', 'clientId', 'projectId'];
+
+const idParam = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+
+/** The params an address names (what it names wrong, typed by hand, left as the defaults), or null when it names none. */
+export function stockParamsIn(search: string): StockParams | null {
+  const query = new URLSearchParams(search);
+  if (!PARAM_NAMES.some((name) => query.has(name))) return null;
+  const page = Number(query.get('page'));
+  const perPage = Number(query.get('perPage'));
+  const states = query.get('states');
+  return {
+    auditorId: idParam(query.get('auditorId')),
+    clientId: idParam(query.get('clientId')),
+    projectId: idParam(query.get('projectId')),
+    states: states === null ? DEFAULT_PARAMS.states : STOCK_STATES.filter((s) => states.split(',').includes(s)),
+    showLocked: query.get('locked') === 'true',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    perPage: PAGE_SIZES.includes(perPage) ? perPage : DEFAULT_PARAMS.perPage,
+  };
+}
+
+/** The address's query for the params (the defaults left out). */
+export function stockSearch(params: StockParams): string {
+  const query = new URLSearchParams({ page: String(params.page), perPage: String(params.perPage), states: params.states.join(',') });
+  if (params.showLocked) query.set('locked', 'true');
+  for (const name of ['auditorId', 'clientId', 'projectId'] as const) if (params[name] !== null) query.set(name, String(params[name]));
+  return `?${query.toString()}`;
+}
+
+/**
+ * The params the screen opens with: its address's; else, opened from the menu or a link, the ones it was
+ * left with (the store); else, Back to its bare address or a new tab (both a 'POP'), the defaults.
+ */
+function useInitialParams(): StockParams {
+  const store = useStoreContext();
+  const { search } = useLocation();
+  const popped = useNavigationType() === 'POP';
+  const [initial] = useState(() => stockParamsIn(search) ?? (popped ? undefined : store.getItem<StockParams>(STORE_KEY)) ?? DEFAULT_PARAMS);
+  return initial;
+}
+
+/**
+ * Writes the params to the store and, while the screen is still the page, to its address (replacing the
+ * entry): Back from elsewhere, a reload or the menu show the list as it was left. (A link's click leaves
+ * for another screen while this one still renders: its params must not be written over that address.)
+ */
+function useKeptParams(params: StockParams) {
+  const store = useStoreContext();
+  const navigate = useNavigate();
+  const navigateTo = useRef(navigate);
+  navigateTo.current = navigate;
+  const [path] = useState(() => window.location.pathname);
+  const search = stockSearch(params);
+  // The location too: a screen left and opened again before the other one showed (its code still loading)
+  // is the same screen, mounted all along, under its bare address.
+  const at = useLocation();
+  useEffect(() => {
+    store.setItem(STORE_KEY, stockParamsIn(search));
+    if (window.location.pathname === path && window.location.search !== search) navigateTo.current({ search }, { replace: true });
+  }, [search, store, path, at]);
 }
 
 /**
@@ -58,14 +133,16 @@ export function AssignPage() {
 }
 
 function StockAssignment() {
-  const form = useForm<Filters>({ defaultValues: { auditorId: null, clientId: null, projectId: null } });
+  const initial = useInitialParams();
+  const form = useForm<Filters>({ defaultValues: { auditorId: initial.auditorId, clientId: initial.clientId, projectId: initial.projectId } });
   const { auditorId, clientId, projectId } = useWatch({ control: form.control }) as Filters;
-  const [states, setStates] = useState<StockState[]>([...STOCK_STATES]);
+  const [states, setStates] = useState<StockState[]>(initial.states);
   // What cannot be assigned (an ended project's, an inactive point of sale's) is left out unless asked for:
   // in the demo, 6 of the first 10 rows were of ended projects, greyed out among the ones to pick.
-  const [showLocked, setShowLocked] = useState(false);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(10);
+  const [showLocked, setShowLocked] = useState(initial.showLocked);
+  const [page, setPage] = useState(initial.page);
+  const [perPage, setPerPage] = useState(initial.perPage);
+  useKeptParams({ auditorId, clientId, projectId, states, showLocked, page, perPage });
   const [selected, setSelected] = useState<Map<string, StockRow>>(new Map());
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
