@@ -1747,12 +1747,15 @@ describe('Reportes de Moves', () => {
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Exportar stock' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^stock_moves_\d{4}-\d{2}-\d{2}\.xls$/);
     const book = XLSX.read(readFileSync(await download.path()));
-    const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false });
     expect(header).toEqual(expect.arrayContaining(['Código', 'Estado actual', 'Auditor', 'Proyecto', 'Cliente', 'Publicada', 'Aprobada', 'Link', 'Audio']));
     const stock = await api<{ count: number }>('/user-moves/stock-moves-report?full=true&limit=1');
     expect(rows.length).toBe(stock.count);
-    const approved = rows.find((r) => r[header.indexOf('Estado actual')] === 'Aprobada')!;
-    expect(String(approved[header.indexOf('Aprobada')])).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const approvedAt = rows.findIndex((r) => r[header.indexOf('Estado actual')] === 'Aprobada');
+    expect(String(rows[approvedAt][header.indexOf('Aprobada')])).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // A date cell (a number shown as a date), which Excel sorts and filters as one.
+    expect(sheet[XLSX.utils.encode_cell({ r: approvedAt + 1, c: header.indexOf('Aprobada') })].t).toBe('n');
     await gone(page.getByRole('progressbar', { name: 'Progreso de la exportación' }));
 
     // The performance report needs a client first.

@@ -8,7 +8,8 @@ import * as XLSX from 'xlsx';
 import type { MoveListRow } from '../../domain/move-api';
 import { ExportBook } from '../../src/resources/moves/export/exportBook';
 import { walkPages } from '../../src/resources/moves/export/walkPages';
-import { AMOUNTS_COLUMN, amountsInOrder, MOVE_LIST_HEADER, moveListCells, moveListHeader } from '../../src/resources/moves/list/moveSheet';
+import { AMOUNTS_COLUMN, amountsInOrder, MOVE_LIST_FORMATS, MOVE_LIST_HEADER, moveListCells, moveListHeader } from '../../src/resources/moves/list/moveSheet';
+import { excelDate } from '../../src/ui/xls/excelDate';
 
 const move = (id: number): MoveListRow => ({
   id,
@@ -44,8 +45,18 @@ describe('the moves list sheet', () => {
     expect(moveListCells(move(7))).toHaveLength(MOVE_LIST_HEADER.length);
     expect(moveListCells(move(7), 12)).toEqual([...moveListCells(move(7)), 12]);
     expect(moveListCells(move(7), 0).at(-1)).toBe(0);
-    // 'Creada' as the console writes dates (DD/MM/YYYY), not the API's ISO text.
-    expect(moveListCells(move(7))[MOVE_LIST_HEADER.indexOf('Creada')]).toBe('04/03/2026');
+    // 'Creada' as a date cell of the day the console shows (04/03/2026), not the API's ISO text.
+    expect(moveListCells(move(7))[MOVE_LIST_HEADER.indexOf('Creada')]).toBe(excelDate('04/03/2026'));
+    expect(MOVE_LIST_FORMATS[MOVE_LIST_HEADER.indexOf('Creada')]).toBe('dd/mm/yyyy');
+  });
+
+  it('writes "Creada" into an .xls as a date cell shown as the console shows it', async () => {
+    const book = new ExportBook('xls');
+    book.addSheet('Moves', moveListHeader(false), MOVE_LIST_FORMATS);
+    book.addRows('Moves', [moveListCells(move(7))]);
+    const file = XLSX.read(new Uint8Array(await book.build().arrayBuffer()));
+    const created = file.Sheets.Moves[XLSX.utils.encode_cell({ r: 1, c: MOVE_LIST_HEADER.indexOf('Creada') })] as XLSX.CellObject;
+    expect(created).toMatchObject({ t: 'n', w: '04/03/2026' });
   });
 
   it('puts the amounts in the page’s order, 0 for a move the answer leaves out', () => {

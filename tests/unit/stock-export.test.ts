@@ -11,7 +11,7 @@ import { XlsBook } from '../../src/ui/xls/xlsBook';
 import { MOVE_LIST_HEADER, moveListCells } from '../../src/resources/moves/list/moveSheet';
 import { answerRows, PERFORMANCE_SHEETS, performanceCells } from '../../src/resources/moves/report/performanceSheet';
 import { QUESTION_TYPE_LABELS } from '../../domain/questionnaires';
-import { STOCK_HEADER, stockCells } from '../../src/resources/moves/report/stockSheet';
+import { STOCK_FORMATS, STOCK_HEADER, stockCells } from '../../src/resources/moves/report/stockSheet';
 
 
 /**
@@ -123,7 +123,7 @@ describe('the stock export’s pages', () => {
   it('are read in the worker: the cursor is told first, then the rows become cells, formula-like texts as they are', async () => {
     const rows = [stockRow(1), stockRow(2, { motivo: '=HYPERLINK("http://evil")', auditor: '+54 351' })];
     const book = new ExportBook('xls');
-    book.addSheet('Stock', STOCK_HEADER);
+    book.addSheet('Stock', STOCK_HEADER, STOCK_FORMATS);
     const { page, write } = book.readPage('Stock', 'stock', JSON.stringify({ rows, count: 2, next: null }), 5000);
     expect(page).toEqual({ count: 2, next: null, ahead: null, rows: 2 });
     write();
@@ -134,7 +134,15 @@ describe('the stock export’s pages', () => {
     // Text cells, never formulas: shown as written, no `'` before them (the CSV's guard).
     expect(body[1][STOCK_HEADER.indexOf('Motivo')]).toBe('=HYPERLINK("http://evil")');
     expect(body[1][STOCK_HEADER.indexOf('Auditor')]).toBe('+54 351');
-    expect(body[0][STOCK_HEADER.indexOf('Aprobada')]).toMatch(/^12\/02\/2026 \d{2}:30$/);
+    // Dates are date cells, shown in the console's format: Excel sorts and filters them as dates.
+    const at = (label: string) => file.Sheets.Stock[XLSX.utils.encode_cell({ r: 1, c: STOCK_HEADER.indexOf(label) })] as XLSX.CellObject;
+    expect(at('Aprobada')).toMatchObject({ t: 'n' });
+    expect(at('Aprobada').w).toMatch(/^12\/02\/2026 \d{2}:30$/);
+    expect(at('Fecha límite')).toMatchObject({ t: 'n' });
+    expect(at('Fecha límite').w).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // A state the row never went through: empty, no date.
+    expect(at('Desaprobada')).toMatchObject({ t: 's', v: '' });
+    expect(at('Código')).toMatchObject({ t: 's' });
   });
 });
 
@@ -197,7 +205,7 @@ describe('the performance report export’s pages', () => {
 
   it('write each move on Moves and each of its answers on Respuestas, and go on after the last move', async () => {
     const book = new ExportBook('xlsx');
-    for (const sheet of PERFORMANCE_SHEETS) book.addSheet(sheet.name, sheet.header);
+    for (const sheet of PERFORMANCE_SHEETS) book.addSheet(sheet.name, sheet.header, sheet.formats);
     const rows = [approved(4, [answer('¿Saludó?', 'Sí'), answer('¿Sonrió?', '=1+1')]), approved(9, [])];
     const { page, write } = book.readPage('Moves', 'performance', JSON.stringify({ rows, count: 7 }), 2);
     expect(page).toEqual({ count: 7, next: '9', ahead: null, rows: 2 });
@@ -210,6 +218,10 @@ describe('the performance report export’s pages', () => {
     // The client's code under its heading, as the stock and the client's report have it; the result a number.
     const cell = (name: string) => moves[1][PERFORMANCE_SHEETS[0].header.indexOf(name)];
     expect([cell('Código de punto de venta'), cell('ID Operativo'), cell('Resultado')]).toEqual(['PV-1', 'OP-1', 87.5]);
+    // The visit and the approval are date cells with their time.
+    const dated = file.Sheets.Moves[XLSX.utils.encode_cell({ r: 1, c: PERFORMANCE_SHEETS[0].header.indexOf('Aprobada') })] as XLSX.CellObject;
+    expect(dated).toMatchObject({ t: 'n' });
+    expect(dated.w).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const answers = XLSX.utils.sheet_to_json<unknown[]>(file.Sheets.Respuestas, { header: 1, defval: '' });
     expect(answers[0]).toEqual(PERFORMANCE_SHEETS[1].header);
     expect(answers.slice(1)).toEqual(answerRows(rows[0]).map((r) => r.map((cell) => cell ?? '')));

@@ -5,7 +5,7 @@ export interface ExportColumn {
   source: string;
   label: string;
   value?: (record: RaRecord) => unknown;
-  /** The number format its numbers show in ('dd/mm/yyyy' for `excelDate`'s days): an .xlsx's only. */
+  /** The number format its numbers show in ('dd/mm/yyyy' for `excelDate`'s days). */
   format?: string;
 }
 
@@ -20,16 +20,8 @@ const SHEET = 'Datos';
 async function openBook(fileName: string, columns: ExportColumn[]) {
   const header = columns.map((c) => c.label);
   const formats = columns.map((c) => c.format);
-  let book;
-  if (/\.xls$/i.test(fileName)) {
-    // The BIFF8 writer has no number formats: a date would show as its day's number.
-    if (formats.some(Boolean)) throw new Error(`${fileName}: an .xls export takes no column formats`);
-    book = new (await import('../xls/xlsBook')).XlsBook();
-    book.addSheet(SHEET, header);
-  } else {
-    book = new (await import('../xls/xlsxBook')).XlsxBook();
-    book.addSheet(SHEET, header, formats);
-  }
+  const book = /\.xls$/i.test(fileName) ? new (await import('../xls/xlsBook')).XlsBook() : new (await import('../xls/xlsxBook')).XlsxBook();
+  book.addSheet(SHEET, header, formats);
   return {
     addRows: (rows: unknown[][]) => book.addRows(SHEET, rows),
     save: () => saveBlob(book.finish(), fileName),

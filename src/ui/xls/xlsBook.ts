@@ -6,6 +6,8 @@
  * character, as BIFF8 allows. A text longer than a LABEL's 255 characters goes whole (up to Excel's 32,767)
  * in the shared strings table, where SheetJS's writer cut it at 255.
  * A sheet holds 65,536 rows: longer sheets continue on "<name> 2", "<name> 3"…, each with the header.
+ * A column may give its numbers a format ('dd/mm/yyyy' for `excelDate`'s days): a FORMAT record and a cell
+ * XF of its own each, as SheetJS writes them (so that Excel sorts and filters dates as dates).
  */
 import * as XLSX from 'xlsx';
 import { compoundFile, MINI_STREAM_CUTOFF } from './compoundFile';
@@ -18,8 +20,10 @@ const LABEL_CHARS = 255;
 const CELL_CHARS = 32_767;
 /** The most bytes of a record's payload: the SST goes on in CONTINUE records. */
 const RECORD_BYTES = 8224;
-/** The cells' format: the first cell XF, after the 16 style XFs. */
+/** The cells' format: the first cell XF, after the 16 style XFs; a number format's cell XF follows it. */
 const XF = 16;
+/** The first number format a book defines (BIFF8 keeps 0–163 for the built-in ones). */
+const FIRST_FORMAT = 164;
 const CHUNK = 1 << 20;
 
 /** Bytes in chunks of 1 MB, never copied once written. */
@@ -111,8 +115,11 @@ const isWide = (text: string) => {
 /** BOF of the globals (dt 0x0005) or of a worksheet (dt 0x0010), as SheetJS writes it. */
 const bof = (out: Bytes, dt: number) => out.record(0x0809, 16).u16(0x0600).u16(dt).hex('6272cd0709c0010006070000');
 
-/** The workbook globals before the sheet list (codepage UTF-16, one font, 16 style XFs and the cells' XF). */
-function globalsHead(out: Bytes, sheets: number): void {
+/**
+ * The workbook globals before the sheet list (codepage UTF-16, one font, the number formats, 16 style XFs,
+ * the cells' XF and one cell XF a number format).
+ */
+function globalsHead(out: Bytes, sheets: number, formats: string[]): void {
   bof(out, 0x0005);
   out.fixed(0x00e1, 'b004').fixed(0x00c1, '0000').fixed(0x00e2);
   const author = 'Campo';
@@ -124,8 +131,10 @@ function globalsHead(out: Bytes, sheets: number): void {
   out.fixed(0x003d, '000000006072c0443800000000000100f401'); // Window1
   out.fixed(0x0040, '0000').fixed(0x008d, '0000').fixed(0x0022, '0000').fixed(0x000e, '0100').fixed(0x01b7, '0000').fixed(0x00da, '0000');
   out.fixed(0x0031, 'f0000000000090010000000000000501' + '41007200690061006c00'); // Font: Arial
+  for (const [i, format] of formats.entries()) out.record(0x041e, 5 + format.length * 2).u16(FIRST_FORMAT + i).u16(format.length).u8(1).chars(format, true); // Format
   for (let i = 0; i < 16; i++) out.fixed(0x00e0, '00000000f4ff0000000000000000000000000000');
   out.fixed(0x00e0, '0000000000000000000000000000000000000000');
+  for (let i = 0; i < formats.length; i++) out.record(0x00e0, 20).u16(0).u16(FIRST_FORMAT + i).hex('00'.repeat(16)); // its cell XF
   out.fixed(0x0160, '0000');
 }
 
@@ -173,24 +182,39 @@ interface Part {
   cells: Bytes;
 }
 
+/** A sheet: its header, the XF of each column's numbers, and its parts. */
+interface Sheet {
+  header: string[];
+  xfs: number[];
+  parts: Part[];
+}
+
 export class XlsBook {
   private parts: Part[] = [];
   /** The texts longer than a LABEL holds, by their cells' index (few: a comment, an answer written at length). */
   private shared: string[] = [];
-  private sheets = new Map<string, { header: string[]; parts: Part[] }>();
+  private sheets = new Map<string, Sheet>();
+  /** The number formats the sheets' columns ask for, in the order of their FORMAT records and cell XFs. */
+  private formats: string[] = [];
 
-  addSheet(name: string, header: string[]): void {
-    const sheet = { header, parts: [] as Part[] };
+  /** A sheet with its header; `formats` gives a column's numbers the format a spreadsheet shows them in ('dd/mm/yyyy'). */
+  addSheet(name: string, header: string[], formats: (string | undefined)[] = []): void {
+    const xfs = formats.map((format) => {
+      if (!format) return XF;
+      if (!this.formats.includes(format)) this.formats.push(format);
+      return XF + 1 + this.formats.indexOf(format);
+    });
+    const sheet: Sheet = { header, xfs, parts: [] };
     this.sheets.set(name, sheet);
     this.newPart(name, sheet);
   }
 
-  private newPart(name: string, sheet: { header: string[]; parts: Part[] }): Part {
+  private newPart(name: string, sheet: Sheet): Part {
     const n = sheet.parts.length;
     const part: Part = { name: (n === 0 ? name : `${name} ${n + 1}`).slice(0, 31), rows: 0, cols: 0, cells: new Bytes() };
     sheet.parts.push(part);
     this.parts.push(part);
-    this.row(part, sheet.header);
+    this.row(part, sheet.header, []);
     return part;
   }
 
@@ -201,17 +225,17 @@ export class XlsBook {
     let part = sheet.parts[sheet.parts.length - 1];
     for (const row of rows) {
       if (part.rows > XLS_ROWS) part = this.newPart(name, sheet);
-      this.row(part, row);
+      this.row(part, row, sheet.xfs);
     }
   }
 
-  private row(part: Part, row: unknown[]): void {
+  private row(part: Part, row: unknown[], xfs: number[]): void {
     const r = part.rows++;
     const out = part.cells;
     for (let c = 0; c < row.length; c++) {
       const value = row[c];
       if (typeof value === 'number') {
-        if (Number.isFinite(value)) out.record(0x0203, 14).u16(r).u16(c).u16(XF).f64(value);
+        if (Number.isFinite(value)) out.record(0x0203, 14).u16(r).u16(c).u16(xfs[c] ?? XF).f64(value);
         else out.record(0x0205, 8).u16(r).u16(c).u16(XF).u8(Number.isNaN(value) ? 0x24 : 0x07).u8(1); // #NUM!, #DIV/0!
       } else if (typeof value === 'boolean') out.record(0x0205, 8).u16(r).u16(c).u16(XF).u8(value ? 1 : 0).u8(0);
       else {
@@ -250,7 +274,7 @@ export class XlsBook {
   finish(): Blob {
     const sheets = this.parts.map((part) => [XlsBook.sheetHead(part), part.cells, XlsBook.sheetTail(part)]);
     const head = new Bytes();
-    globalsHead(head, this.parts.length);
+    globalsHead(head, this.parts.length, this.formats);
     const tail = new Bytes();
     tail.fixed(0x008c, '01000100'); // Country
     sharedStrings(tail, this.shared);
@@ -263,6 +287,7 @@ export class XlsBook {
     const stream = [head, tail, ...sheets.flat()].flatMap((b) => b.done());
     this.parts = [];
     this.shared = [];
+    this.formats = [];
     this.sheets.clear();
     const type = 'application/vnd.ms-excel';
     if (at >= MINI_STREAM_CUTOFF) return new Blob(compoundFile(stream, at), { type });

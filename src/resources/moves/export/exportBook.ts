@@ -57,8 +57,9 @@ export class ExportBook {
     this.book = bookType === 'xls' ? new XlsBook() : new XlsxBook();
   }
 
-  addSheet(name: string, header: string[]): void {
-    this.book.addSheet(name, header);
+  /** A sheet with its header; `formats`, the format of a column's numbers ('dd/mm/yyyy' for `excelDate`'s days). */
+  addSheet(name: string, header: string[], formats?: (string | undefined)[]): void {
+    this.book.addSheet(name, header, formats);
   }
 
   addRows(sheet: string, rows: unknown[][]): void {

@@ -29,7 +29,7 @@ export interface PagesRequest {
 }
 
 export type ExportRequest =
-  | { type: 'start'; bookType: BookType; sheets: { name: string; header: string[] }[] }
+  | { type: 'start'; bookType: BookType; sheets: { name: string; header: string[]; formats?: (string | undefined)[] }[] }
   | ({ type: 'pages' } & PagesRequest)
   | { type: 'token'; token: string | null }
   | { type: 'build' };
@@ -118,7 +118,7 @@ async function handle(message: ExportRequest): Promise<void> {
   try {
     if (message.type === 'start') {
       book = new ExportBook(message.bookType);
-      for (const sheet of message.sheets) book.addSheet(sheet.name, sheet.header);
+      for (const sheet of message.sheets) book.addSheet(sheet.name, sheet.header, sheet.formats);
     } else if (message.type === 'pages') {
       const request = message;
       token = request.token;

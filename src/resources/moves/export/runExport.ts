@@ -8,6 +8,8 @@ import type { ExportAnswer, ExportRequest } from './exportWorker';
 export interface SheetSpec {
   name: string;
   header: string[];
+  /** The format of a column's numbers, by position ('dd/mm/yyyy' for `excelDate`'s days). */
+  formats?: (string | undefined)[];
 }
 
 /**

@@ -6,7 +6,7 @@ import { ErrorDialog, errorMessages } from '../../../ui/dialogs';
 import { ExportProgress } from '../../../ui/ExportProgress';
 import { runExport } from '../export/runExport';
 import { useAbortOnLeave, wasCancelled } from '../../../ui/useAbortOnLeave';
-import { moveListHeader } from './moveSheet';
+import { MOVE_LIST_FORMATS, moveListHeader } from './moveSheet';
 
 /** A page of the export: also the most moves `amount-answers` takes in one call. */
 const PAGE = 1000;
@@ -22,7 +22,7 @@ export async function exportMoves(query: Record<string, unknown>, fileName: stri
   return runExport({
     fileName: `${fileName}.xls`,
     bookType: 'xls',
-    sheets: [{ name: 'Moves', header: moveListHeader(withAmounts) }],
+    sheets: [{ name: 'Moves', header: moveListHeader(withAmounts), formats: MOVE_LIST_FORMATS }],
     list: {
       reader: 'moves',
       path: USER_MOVES_PATHS.list,

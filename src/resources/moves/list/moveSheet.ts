@@ -1,6 +1,7 @@
 /** The moves list's export sheet: its header and a row of cells for each move of the list's API. */
 import type { MoveListRow } from '../../../../domain/move-api';
 import { formatDisplayDate } from '../../../../domain/validation';
+import { EXCEL_DAY, excelDate } from '../../../ui/xls/excelDate';
 
 export const MOVE_LIST_HEADER = ['Código', 'Punto de venta', 'Getter', 'Estado', 'Agente de calidad', 'Proyecto', 'Cliente', 'Adjuntos', 'Creada'];
 
@@ -8,6 +9,8 @@ export const MOVE_LIST_HEADER = ['Código', 'Punto de venta', 'Getter', 'Estado'
 export const AMOUNTS_COLUMN = 'Respuestas';
 
 export const moveListHeader = (withAmounts: boolean): string[] => (withAmounts ? [...MOVE_LIST_HEADER, AMOUNTS_COLUMN] : MOVE_LIST_HEADER);
+/** The columns' number formats: 'Creada' is a date cell (`excelDate`). */
+export const MOVE_LIST_FORMATS = MOVE_LIST_HEADER.map((label) => (label === 'Creada' ? EXCEL_DAY : undefined));
 
 /** A move's amount of answers, as `POST /questionnaires-replyeds/amount-answers` answers it. */
 export interface MoveAmount {
@@ -31,6 +34,6 @@ export const moveListCells = (r: MoveListRow, amount?: number): unknown[] => [
   r.projectsName,
   r.campaignsClientName ?? '',
   r.hasAttachments ? 'Sí' : 'No',
-  formatDisplayDate(r.createdAt),
+  excelDate(formatDisplayDate(r.createdAt)),
   ...(amount === undefined ? [] : [amount]),
 ];

@@ -4,7 +4,7 @@ import { todayIso } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { runExport } from '../export/runExport';
 import { PERFORMANCE_SHEETS } from './performanceSheet';
-import { STOCK_HEADER } from './stockSheet';
+import { STOCK_FORMATS, STOCK_HEADER } from './stockSheet';
 
 export const stockFileName = (today = todayIso()) => `stock_moves_${today}.xls`;
 
@@ -28,7 +28,7 @@ export async function exportStock(onProgress: (fraction: number) => void, signal
   const rows = await runExport({
     fileName,
     bookType: 'xls',
-    sheets: [{ name: 'Stock', header: STOCK_HEADER }],
+    sheets: [{ name: 'Stock', header: STOCK_HEADER, formats: STOCK_FORMATS }],
     list: {
       reader: 'stock',
       path: USER_MOVES_PATHS.stock,

@@ -1,10 +1,16 @@
 /** 'Reporte de Moves': its two sheets (the approved moves, and every answer of each), and their cells. */
 import { type PerformanceRow, visitDateOf } from '../../../../domain/move-api';
 import { QUESTION_TYPE_LABELS, type QuestionType } from '../../../../domain/questionnaires';
+import { EXCEL_DAY_TIME } from '../../../ui/xls/excelDate';
 import { dateTime } from './stockSheet';
 
 export const PERFORMANCE_SHEETS = [
-  { name: 'Moves', header: ['Código', 'Cliente', 'Campaña', 'Proyecto', 'Punto de venta', 'Código de punto de venta', 'ID Operativo', 'Getter', 'Agente de calidad', 'Fecha de visita', 'Aprobada', 'Resultado', 'Video'] },
+  {
+    name: 'Moves',
+    header: ['Código', 'Cliente', 'Campaña', 'Proyecto', 'Punto de venta', 'Código de punto de venta', 'ID Operativo', 'Getter', 'Agente de calidad', 'Fecha de visita', 'Aprobada', 'Resultado', 'Video'],
+    // 'Fecha de visita' and 'Aprobada': date cells (`dateTime`).
+    formats: [...Array<undefined>(9).fill(undefined), EXCEL_DAY_TIME, EXCEL_DAY_TIME],
+  },
   { name: 'Respuestas', header: ['Código', 'Dimensión', 'Subdimensión', 'Pregunta', 'Tipo', 'Respuesta', 'Ponderación', 'Observación'] },
 ];
 

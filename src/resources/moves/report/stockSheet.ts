@@ -1,10 +1,15 @@
 /** The 'Stock de Moves' sheet: its header and a row of cells for each stock row of the API. */
 import type { StockReportRow } from '../../../../domain/move-api';
 import { formatDisplayDate } from '../../../../domain/validation';
+import { EXCEL_DAY, EXCEL_DAY_TIME, excelDate } from '../../../ui/xls/excelDate';
 
-/** A date and time as the sheets show it ('' when there is none). */
-export const dateTime = (iso: string | null) => (iso ? formatDisplayDate(iso, true) : '');
-const date = (iso: string | null) => (iso ? formatDisplayDate(iso) : '');
+/**
+ * A date and time as a date cell of the sheets, the day and time the console shows (Argentina's), in the
+ * column's format EXCEL_DAY_TIME ('' when there is none).
+ */
+export const dateTime = (iso: string | null) => (iso ? excelDate(formatDisplayDate(iso, true)) : '');
+/** A day as a date cell, in the column's format EXCEL_DAY. */
+export const day = (iso: string | null) => (iso ? excelDate(formatDisplayDate(iso)) : '');
 
 export const STOCK_HEADER = [
   'Código',
@@ -39,6 +44,11 @@ export const STOCK_HEADER = [
   'Locación del proyecto (id)',
 ];
 
+/** The date columns' formats: 'Fecha límite' a day, the visit, the states' dates and the last upload a day and time. */
+export const STOCK_FORMATS = STOCK_HEADER.map((label) =>
+  label === 'Fecha límite' ? EXCEL_DAY : ['Fecha de visita', 'Publicada', 'Asignada', 'Cancelada', 'Iniciada', 'En revisión', 'Rechazada', 'Aprobada', 'Desaprobada', 'Última carga'].includes(label) ? EXCEL_DAY_TIME : undefined,
+);
+
 export const stockCells = (r: StockReportRow): unknown[] => [
   r.id_move ?? '',
   r.id_pedido ?? '',
@@ -52,7 +62,7 @@ export const stockCells = (r: StockReportRow): unknown[] => [
   r.punto_de_venta,
   r.codigo_punto_de_venta ?? '',
   r.ciudad ?? '',
-  date(r.fecha_limite),
+  day(r.fecha_limite),
   dateTime(r.fecha_visita),
   dateTime(r.fechas.publicada),
   dateTime(r.fechas.asignada),
