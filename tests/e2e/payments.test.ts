@@ -498,6 +498,22 @@ describe('payments to Getters', () => {
     for (const debt of debts) await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${debt.userMoves[0].code}`, exact: true }), true);
     const selection = page.getByRole('status', { name: 'Selección' });
     await shown(selection.getByText(/^2 transacciones seleccionadas/));
+    // Each heading sorts the Getter's transactions (in the browser: all of them are there); the ticks stay.
+    const table = page.getByRole('table', { name: 'Transacciones pendientes del Getter' });
+    const column = (n: number) => table.locator(`tbody tr td:nth-child(${n})`).allInnerTexts();
+    const spanish = new Intl.Collator('es', { numeric: true });
+    for (const order of ['asc', 'desc'] as const) {
+      await table.getByRole('button', { name: 'Código de move', exact: true }).click();
+      await expect.poll(async () => (await table.getByRole('columnheader', { name: 'Código de move' }).getAttribute('aria-sort')) === (order === 'asc' ? 'ascending' : 'descending')).toBe(true);
+      const codes = await column(6);
+      expect(codes.length).toBeGreaterThan(1);
+      const sorted = [...codes].sort(spanish.compare);
+      expect(codes).toEqual(order === 'asc' ? sorted : sorted.reverse());
+    }
+    await table.getByRole('button', { name: 'Monto', exact: true }).click();
+    const amounts = (await column(5)).map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    await shown(selection.getByText(/^2 transacciones seleccionadas/));
     // Cancelled: the Getter, their transactions and the ticks stay.
     await choose(otherGetter.fullName, otherGetter.profile.cuitCuil!);
     const ask = page.getByRole('dialog', { name: PAYMENT_TEXT.switchGetterTitle });

@@ -341,6 +341,16 @@ describe('Proyectos', () => {
     await perPage.click();
     expect(await page.getByRole('option').allInnerTexts()).toEqual(['5', '10', '20']);
     await page.keyboard.press('Escape');
+    // A heading sorts the client's locations, on the server: the page shows the order the API gives.
+    const table = page.getByRole('table', { name: 'Locaciones del cliente' });
+    const inOrder = async (sort: string, order: 'ASC' | 'DESC') =>
+      (await api<{ rows: { fullName: string }[] }>('GET', `/projects/locations-by-client/${client.id}?withStatus=true&proyectId=${project.id}&sort=${sort}&order=${order}`, undefined, token)).rows.map((r) => r.fullName);
+    const shownNames = async () => (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((text) => text.replace('(inactiva)', '').trim());
+    await table.getByRole('button', { name: 'Nombre', exact: true }).click();
+    await expect.poll(shownNames).toEqual(await inOrder('fullName', 'DESC'));
+    await table.getByRole('button', { name: 'Calle', exact: true }).click();
+    await expect.poll(shownNames).toEqual(await inOrder('street', 'ASC'));
+    expect(await inOrder('street', 'ASC')).not.toEqual(await inOrder('fullName', 'DESC'));
 
     await shown(page.getByRole('row').filter({ hasText: locations[1].fullName }).getByText('(inactiva)'));
     // Nothing changed, or nothing selected: nothing to confirm.
@@ -700,7 +710,17 @@ describe('Proyectos', () => {
       session = await chromium.open();
       const { page, errors } = session;
       await loginAs(page, 'admin@campo.test', { at: `/projects-campo/view/${original.id}` });
-      await shown(page.getByRole('table', { name: 'Locaciones del proyecto' }).getByRole('row').filter({ hasText: closed.fullName }).getByText('(inactiva)'));
+      const projectTable = page.getByRole('table', { name: 'Locaciones del proyecto' });
+      await shown(projectTable.getByRole('row').filter({ hasText: closed.fullName }).getByText('(inactiva)'));
+      // Each heading sorts the project's locations; a second click the other way.
+      const names = async () => (await projectTable.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((text) => text.replace('(inactiva)', '').trim());
+      const spanish = new Intl.Collator('es', { numeric: true });
+      await projectTable.getByRole('button', { name: 'Nombre', exact: true }).click();
+      const ascending = await names();
+      expect(ascending.length).toBeGreaterThan(1);
+      expect(ascending).toEqual([...ascending].sort(spanish.compare));
+      await projectTable.getByRole('button', { name: 'Nombre', exact: true }).click();
+      await expect.poll(names).toEqual([...ascending].reverse());
       await page.goto('/projects-campo');
       await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Atención en sucursales - próxima');
       await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));

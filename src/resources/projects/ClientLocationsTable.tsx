@@ -5,6 +5,7 @@ import { cellText } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import { ErrorDialog, errorMessages } from '../../ui/dialogs';
 import { Pagination } from '../../ui/table/Pagination';
+import { SortableHeading, type TableSort } from '../../ui/table/SortableHeading';
 
 interface LocationRow {
   id: number;
@@ -35,12 +36,22 @@ export interface ClientLocationsTableProps {
   disabled?: boolean;
 }
 
+/** The columns a heading sorts by, as the API names them. */
+const SORTABLE = [
+  ['Código', 'clientLocationId'],
+  ['Nombre', 'fullName'],
+  ['Calle', 'street'],
+  ['Ciudad', 'city'],
+  ['Provincia', 'state'],
+] as const;
+const DEFAULT_SORT: TableSort = { field: 'fullName', order: 'ASC' };
+
 /** Typed text waits this long before it filters. */
 const DEBOUNCE_MS = 400;
 
 /**
  * The client's active locations (with `projectId`, also the project's own deactivated since, flagged),
- * paged by the server, each with a checkbox; the selection survives paging and filtering. 'Seleccionar
+ * paged and sorted by the server (a heading's click), each with a checkbox; the selection survives paging and filtering. 'Seleccionar
  * todas' takes every location of the current filter, the same ones the count says.
  */
 export function ClientLocationsTable({ clientId, selected, onChange, filterField, filterLabel, filterHint = 'Filtrar resultados', perPageOptions, perPage: initialPerPage, projectId, dates, disabled }: ClientLocationsTableProps) {
@@ -48,6 +59,8 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(initialPerPage);
+  // Sorted by the server (by name unless a heading asks otherwise), ties by id.
+  const [sort, setSort] = useState<TableSort>(DEFAULT_SORT);
   const [selectingAll, setSelectingAll] = useState(false);
   // 'Seleccionar todas' that could not ask the server says so (it used to do nothing, silently).
   const [selectErrors, setSelectErrors] = useState<string[]>([]);
@@ -59,7 +72,7 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const query = { withStatus: true, [filterField]: filter || undefined, proyectId: projectId, availableFrom: dates?.from, availableTo: dates?.to };
+  const query = { withStatus: true, [filterField]: filter || undefined, proyectId: projectId, availableFrom: dates?.from, availableTo: dates?.to, sort: sort.field, order: sort.order };
   const list = useQuery({
     queryKey: ['project-client-locations', clientId, query, page, perPage],
     queryFn: ({ signal }) =>
@@ -116,11 +129,9 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
               <TableCell padding="checkbox">
                 <Checkbox checked={pageSelected} onChange={(e) => togglePage(e.target.checked)} disabled={disabled || rows.length === 0} slotProps={{ input: { 'aria-label': 'Seleccionar las locaciones de la página' } }} />
               </TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Código</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Nombre</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Calle</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Ciudad</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Provincia</TableCell>
+              {SORTABLE.map(([label, field]) => (
+                <SortableHeading key={field} label={label} field={field} sort={sort} onSort={(next) => (setSort(next), setPage(1))} />
+              ))}
               {showOthers && <TableCell sx={{ fontWeight: 600 }}>Otros proyectos en las fechas</TableCell>}
             </TableRow>
           </TableHead>

@@ -1,13 +1,15 @@
 import EditLocationAltIcon from '@mui/icons-material/EditLocationAlt';
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { PROJECT_TEXT, type ProjectRecord } from '../../../domain/projects';
 import { isoDate } from '../../../domain/projectVisits';
 import { cellText } from '../../../domain/validation';
 import { useField } from '../../ui/form/inputs';
+import { sortRecords } from '../../ui/table/localSort';
 import { Pagination } from '../../ui/table/Pagination';
+import { SortableHeading, type TableSort } from '../../ui/table/SortableHeading';
 import { ClientLocationsTable } from './ClientLocationsTable';
 import { ROOT } from './values';
 
@@ -65,12 +67,25 @@ export function DuplicatedLocations({ count, inactive }: { count: number; inacti
   );
 }
 
-/** EDIT / VIEW: the project's locations with their visits; in EDIT, the way to 'Agregar/Quitar locaciones'. */
+/** The project's locations' headings, each sorting by its field. */
+const LIST_HEADINGS = [
+  ['Código', 'clientLocationId'],
+  ['Nombre', 'fullName'],
+  ['Calle', 'street'],
+  ['Ciudad', 'city'],
+  ['Visitas', 'visits'],
+  ['Visitas publicadas', 'availableVisits'],
+] as const;
+
+/** EDIT / VIEW: the project's locations with their visits, sortable by each column; in EDIT, the way to 'Agregar/Quitar locaciones'. */
 export function ProjectLocationsList({ record, canChange }: { record: ProjectRecord; canChange: boolean }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(5);
-  const rows = record.locations.slice((page - 1) * perPage, page * perPage);
+  // As the project lists them until a heading asks for another order (all of them are here: sorted in the browser).
+  const [sort, setSort] = useState<TableSort>();
+  const ordered = useMemo(() => (sort ? sortRecords(record.locations, sort) : record.locations), [record.locations, sort]);
+  const rows = ordered.slice((page - 1) * perPage, page * perPage);
   return (
     <Section title={`Locaciones (${record.locationsCount})`}>
       {canChange && (
@@ -83,12 +98,9 @@ export function ProjectLocationsList({ record, canChange }: { record: ProjectRec
       <Table size="small" aria-label="Locaciones del proyecto">
         <TableHead>
           <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>Código</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Nombre</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Calle</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Ciudad</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Visitas</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Visitas publicadas</TableCell>
+            {LIST_HEADINGS.map(([label, field]) => (
+              <SortableHeading key={field} label={label} field={field} sort={sort} onSort={(next) => (setSort(next), setPage(1))} />
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
