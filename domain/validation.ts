@@ -63,14 +63,20 @@ export const isEmailShaped = (value: string): boolean => {
   const dot = value.indexOf('.', at + 2);
   return dot !== -1 && value.length - dot - 1 >= 2;
 };
+const PRINTABLE_ASCII_RE = /^[\x21-\x7e]+$/;
+const MARKS_RE = /\p{M}/gu;
 /**
- * Letters, digits and signs of ASCII only: a fullwidth 'ａ' or a Cyrillic 'а' reads as the Latin one, so
- * 'аdmin@campo.test' would be another account under an address that looks like someone else's (and most
- * mail servers do not deliver to non-ASCII addresses). Accounts made before the rule still log in and
- * restore their password by `isEmailShaped`.
+ * Whether every letter reads as what it is: ASCII, or an ASCII letter with accents ('josé', 'peña.com.ar'),
+ * composed (NFC). A fullwidth 'ａ', a Cyrillic 'а' or a Greek 'ο' only look Latin: 'аdmin@campo.test'
+ * would be another account under an address that reads as someone else's. So would an 'é' written as 'e'
+ * and a combining accent, beside the composed one.
  */
-const EMAIL_ASCII_RE = /^[\x21-\x7e]+$/;
-export const isEmail = (value: string): boolean => isEmailShaped(value) && EMAIL_ASCII_RE.test(value) && !EMAIL_DOTS_RE.test(value);
+const readsAsWritten = (value: string): boolean => value.normalize('NFC') === value && PRINTABLE_ASCII_RE.test(value.normalize('NFD').replace(MARKS_RE, ''));
+/**
+ * An address to store: its shape, its dots, and letters that read as written (`readsAsWritten`). Accounts
+ * made before the rule still log in and restore their password by `isEmailShaped`.
+ */
+export const isEmail = (value: string): boolean => isEmailShaped(value) && !EMAIL_DOTS_RE.test(value) && readsAsWritten(value);
 export const isUrl = (value: string): boolean => URL_RE.test(value);
 /**
  * A link as a browser must be given it, or null when it is no link the URL rule accepts. The rule lets

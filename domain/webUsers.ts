@@ -13,6 +13,7 @@ export const WEB_USER_TEXT = {
   selfDeactivate: 'No puede desactivar su propio usuario.',
   selfRole: 'No puede cambiar el rol de su propio usuario.',
   actionsTwice: 'Envíe los permisos una sola vez: en actions o en users_actions.',
+  actionRepeated: 'Cada permiso va una sola vez en users_actions.',
   clientInactive: 'El cliente está inactivo.',
   /** A franchise or zone manager keeps its points of sale when its client or role changes: free it first. */
   stillInCharge: (locations: number, change: 'cliente' | 'rol' = 'cliente') =>
@@ -92,7 +93,12 @@ const fields = {
   /** Ids of the granted actions; those the role cannot have are dropped. None when left out. */
   actions: z.array(actionId).max(50).optional(),
   /** The same as `GET /web-users/:id` answers them, for a client that sends back what it read: the active ones are granted. */
-  users_actions: z.array(z.object({ action_id: actionId, active: z.boolean({ error: 'Debe ser verdadero o falso' }) })).max(50).optional(),
+  users_actions: z
+    .array(z.object({ action_id: actionId, active: z.boolean({ error: 'Debe ser verdadero o falso' }) }))
+    .max(50)
+    // Twice, one entry could grant what the other takes away.
+    .refine((list) => new Set(list.map((a) => a.action_id)).size === list.length, WEB_USER_TEXT.actionRepeated)
+    .optional(),
 };
 
 /** The permissions are sent once: by id (`actions`) or as `GET` answers them (`users_actions`). */

@@ -293,11 +293,13 @@ describe('the user form rules', () => {
     const twice = await update({ actions: [], users_actions: [{ action_id: 1, active: true }] });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors).toEqual({ users_actions: WEB_USER_TEXT.actionsTwice });
+    expect((await update({ users_actions: [{ action_id: 1, active: false }, { action_id: 1, active: true }] })).json().errors).toEqual({ users_actions: WEB_USER_TEXT.actionRepeated });
     expect((await update({ users_actions: [{ action_id: 'uno', active: 'sí' }] })).json().errors).toEqual({ 'users_actions.0.action_id': 'Permiso inválido', 'users_actions.0.active': 'Debe ser verdadero o falso' });
     expect(((await call('GET', `/api/web-users/${user.id}`)).json() as WebUser).users_actions).toEqual([expect.objectContaining({ action_id: 1, active: true })]);
   });
 
   it('refuses an e-mail whose letters only look Latin (fullwidth, Cyrillic), which would read as another account', async () => {
+    expect((await call('POST', '/api/web-users/', newUser({ email: 'josé.peña@peña.com.ar', rolId: ROLE.OPERATIONS, clientId: null, actions: [] }))).statusCode).toBe(201);
     for (const email of ['\uff41dmin@campo.test', '\u0430dmin@campo.test']) {
       const res = await call('POST', '/api/web-users/', newUser({ email, rolId: ROLE.OPERATIONS, clientId: null, actions: [] }));
       expect(res.statusCode, email).toBe(400);

@@ -1648,6 +1648,34 @@ describe('Asignación de Moves, as it was left', () => {
   });
 });
 
+describe('Asignación de Moves, from an address typed by hand', () => {
+  it('drops what it names that does not exist or cannot be listed, and goes to the last page from one past the end', async () => {
+    const clients = (await api<{ rows: { id: number; name: string }[] }>('/clients/all-clients?limit=100')).rows;
+    const cafe = clients.find((c) => c.name === 'Café del Plata')!;
+    const andinos = clients.find((c) => c.name === 'Supermercados Andinos')!;
+    const [otherClients] = await api<{ id: number; name: string }[]>(`/user-moves/get/projects?clientId=${andinos.id}&current=true`);
+    session = await chromium.open();
+    const { page, errors } = session;
+    // A client that does not exist, an auditor that does not exist, wrong state names.
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign?clientId=999999&auditorId=9999999&states=foo' });
+    await shown(page.getByRole('heading', { name: 'Asignación de Moves' }));
+    await expect.poll(() => page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Todos');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Auditor' }).inputValue()).toBe('Sin Selección');
+    for (const state of ['Asignada', 'Disponible', 'Publicada', 'Publicada por Cancelación']) expect(await page.getByRole('checkbox', { name: state, exact: true }).isChecked()).toBe(true);
+    await shown(page.getByText(/^Mostrando 1-10 de \d+ registros$/));
+    // Another client's project: the client stays, the project goes.
+    await page.goto(`/user-moves/assign?clientId=${cafe.id}&projectId=${otherClients.id}`);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe(cafe.name);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Proyecto' }).inputValue()).toBe('Todos');
+    await shown(page.getByText(/^Mostrando 1-\d+ de \d+ registros$/));
+    // A page far past the end (even past what the API pages): the last one.
+    await page.goto('/user-moves/assign?page=99999999999&perPage=100');
+    await shown(page.getByText(/^Mostrando \d+-(\d+) de \1 registros$/));
+    expect(await page.getByText('No hay resultados para tu búsqueda', { exact: true }).count()).toBe(0);
+    errors.assertNone();
+  });
+});
+
 /** 'Asignación de Moves' opened from a bookmark by the admin, with Juan Pérez chosen as the auditor. */
 async function openAssignmentForJuanPerez(page: Page): Promise<void> {
   await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });

@@ -27,7 +27,7 @@ import { STOCK_STATES, type StockState } from '../../../../domain/moves';
 import { cellText, formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
 import { request } from '../../../dataProvider/http';
-import { ClientInput } from '../../../ui/ClientPicker';
+import { ClientInput, useClient } from '../../../ui/ClientPicker';
 import { ConfirmDialog, ErrorDialog, errorMessages, SuccessDialog } from '../../../ui/dialogs';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
@@ -57,6 +57,8 @@ interface StockParams extends Filters {
 
 const DEFAULT_PARAMS: StockParams = { auditorId: null, clientId: null, projectId: null, states: [...STOCK_STATES], showLocked: false, page: 1, perPage: 10 };
 const STORE_KEY = 'user-moves.assign.params';
+/** The furthest the stock pages by offset (`stockQuery`). */
+const MAX_OFFSET = 10_000_000;
 const PARAM_NAMES = ['page', 'perPage', 'states', 'locked', 'auditorId', 'clientId', 'projectId'];
 
 const idParam = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
@@ -66,16 +68,20 @@ export function stockParamsIn(search: string): StockParams | null {
   const query = new URLSearchParams(search);
   if (!PARAM_NAMES.some((name) => query.has(name))) return null;
   const page = Number(query.get('page'));
-  const perPage = Number(query.get('perPage'));
-  const states = query.get('states');
+  const askedPerPage = Number(query.get('perPage'));
+  const perPage = PAGE_SIZES.includes(askedPerPage) ? askedPerPage : DEFAULT_PARAMS.perPage;
+  // Each state named, those that are one; none named ('states=') is no state ticked; only wrong names, the defaults.
+  const named = query.get('states')?.split(',').filter(Boolean);
+  const states = named === undefined ? DEFAULT_PARAMS.states : STOCK_STATES.filter((s) => named.includes(s));
   return {
     auditorId: idParam(query.get('auditorId')),
     clientId: idParam(query.get('clientId')),
     projectId: idParam(query.get('projectId')),
-    states: states === null ? DEFAULT_PARAMS.states : STOCK_STATES.filter((s) => states.split(',').includes(s)),
+    states: named?.length && !states.length ? DEFAULT_PARAMS.states : states,
     showLocked: query.get('locked') === 'true',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    perPage: PAGE_SIZES.includes(perPage) ? perPage : DEFAULT_PARAMS.perPage,
+    // No further than the API pages (a page past the end then goes to the last one, as on screen).
+    page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, Math.floor(MAX_OFFSET / perPage) + 1) : 1,
+    perPage,
   };
 }
 
@@ -153,11 +159,42 @@ function StockAssignment() {
   const [done, setDone] = useState<number | null>(null);
   const act = useMoveAction();
   const client = useQueryClient();
+  // Unticking 'Mostrar también…' hides the finished projects' rows, and the picker offers running projects
+  // only: a finished one chosen meanwhile would stay as the filter, the list empty with nothing to say why.
+  // So with a project the address names that the picker would not offer (ended, another client's, none).
+  const letGoOfUnlistedProject = async (runningOnly: boolean) => {
+    const chosen = form.getValues('projectId');
+    if (chosen === null) return;
+    const chosenClient = form.getValues('clientId');
+    const offered = await request<ProjectChoice[]>(USER_MOVES_PATHS.projects, { query: { ids: String(chosen), current: runningOnly ? 'true' : undefined, clientId: chosenClient ?? undefined } });
+    if (!offered.some((p) => p.id === chosen) && form.getValues('projectId') === chosen) form.setValue('projectId', null);
+  };
+  // An address typed by hand may name a client, an auditor or a project that does not exist or cannot be
+  // listed: each is dropped as the screen opens (the list would stay empty, the picker naming 'Cliente 999').
+  const pickedClient = useClient(clientId);
+  const pickedAuditor = useGetter(auditorId);
+  const auditor = pickedAuditor.data;
+  useEffect(() => {
+    if (clientId !== null && pickedClient.data === null) form.setValue('clientId', null);
+  }, [clientId, pickedClient.data, form]);
+  useEffect(() => {
+    if (auditorId !== null && pickedAuditor.data === null) form.setValue('auditorId', null);
+  }, [auditorId, pickedAuditor.data, form]);
+  // Once, as the screen opens with what its address named (`initial` is read once). The list waits for it:
+  // asked with the wrong client or project, the server refuses (404, 400) what the screen is about to drop.
+  const [projectChecked, setProjectChecked] = useState(initial.projectId === null);
+  useEffect(() => {
+    if (initial.projectId === null) return;
+    letGoOfUnlistedProject(!initial.showLocked)
+      .catch(() => undefined)
+      .finally(() => setProjectChecked(true));
+  }, [initial]);
+  const clientKnown = clientId === null || Boolean(pickedClient.data);
   const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, assignable: showLocked ? undefined : 'true', offset: (page - 1) * perPage, limit: perPage };
   const stock = useQuery({
     queryKey: ['user-moves', 'stock', query],
     queryFn: ({ signal }) => request<{ rows: StockRow[]; count: number; countEstimated?: true }>(USER_MOVES_PATHS.stock, { query, signal }),
-    enabled: states.length > 0,
+    enabled: states.length > 0 && clientKnown && projectChecked,
     placeholderData: keepPreviousData,
   });
   const rows = states.length ? (stock.data?.rows ?? []) : [];
@@ -175,17 +212,8 @@ function StockAssignment() {
     setSelectedFor(listed);
     if (selected.size) setSelected(new Map());
   }
-  const auditor = useGetter(auditorId).data;
   // Moves ticked and not assigned: the side menu or the browser's Back ask first, as 'Asignar Getters' does.
   const leaveGuard = useConfirmLeave(() => !busy && selected.size > 0, { anyNavigation: true });
-  // Unticking 'Mostrar también…' hides the finished projects' rows, and the picker offers running projects
-  // only: a finished one chosen meanwhile would stay as the filter, the list empty with nothing to say why.
-  const letGoOfEndedProject = async () => {
-    const chosen = form.getValues('projectId');
-    if (chosen === null) return;
-    const running = await request<ProjectChoice[]>(USER_MOVES_PATHS.projects, { query: { ids: String(chosen), current: 'true' } });
-    if (!running.some((p) => p.id === chosen) && form.getValues('projectId') === chosen) form.setValue('projectId', null);
-  };
   // A finished project's visits and moves, listed when asked for (ASSIGN_TEXT.showLocked), cannot be picked:
   // the server would refuse them (409). Nor those of a deactivated point of sale.
   const isLocked = (r: StockRow) => r.proyectoFinalizado === true || r.puntoDeVentaInactivo === true;
@@ -277,7 +305,7 @@ function StockAssignment() {
                 onChange={(e) => {
                   setPage(1);
                   setShowLocked(e.target.checked);
-                  if (!e.target.checked) letGoOfEndedProject().catch((error: unknown) => setErrors(errorMessages(error)));
+                  if (!e.target.checked) letGoOfUnlistedProject(true).catch((error: unknown) => setErrors(errorMessages(error)));
                 }}
               />
             }
@@ -349,7 +377,7 @@ function StockAssignment() {
                   </TableRow>
                 );
               })}
-              {!rows.length && !stock.isFetching && (
+              {!rows.length && !stock.isFetching && (states.length === 0 || !stock.isPending) && (
                 <TableRow>
                   <TableCell colSpan={COLUMNS.length + 1} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                     No hay resultados para tu búsqueda
