@@ -63,15 +63,16 @@ export const isEmailShaped = (value: string): boolean => {
   const dot = value.indexOf('.', at + 2);
   return dot !== -1 && value.length - dot - 1 >= 2;
 };
-const PRINTABLE_ASCII_RE = /^[\x21-\x7e]+$/;
-const MARKS_RE = /\p{M}/gu;
+/** ASCII's visible characters and the letters of the Latin script ('é', 'ñ', 'ł', 'ø', 'ß'): no marks, no other script. */
+const LATIN_OR_ASCII_RE = /^[\x21-\x7e\p{Script=Latin}]+$/u;
 /**
- * Whether every letter reads as what it is: ASCII, or an ASCII letter with accents ('josé', 'peña.com.ar'),
- * composed (NFC). A fullwidth 'ａ', a Cyrillic 'а' or a Greek 'ο' only look Latin: 'аdmin@campo.test'
- * would be another account under an address that reads as someone else's. So would an 'é' written as 'e'
- * and a combining accent, beside the composed one.
+ * Whether every letter reads as what it is: ASCII or a Latin letter ('josé', 'peña.com.ar', 'łukasz'),
+ * composed (NFC), and no compatibility form of another (NFKC: a fullwidth 'ａ', a ligature 'ﬁ'). A Cyrillic
+ * 'а' or a Greek 'ο' only look Latin: 'аdmin@campo.test' would be another account under an address that
+ * reads as someone else's. So would a mark left over after composing (U+034F, a variation selector): it
+ * shows nothing, or nothing a reader tells apart.
  */
-const readsAsWritten = (value: string): boolean => value.normalize('NFC') === value && PRINTABLE_ASCII_RE.test(value.normalize('NFD').replace(MARKS_RE, ''));
+const readsAsWritten = (value: string): boolean => value.normalize('NFC') === value && value.normalize('NFKC') === value && LATIN_OR_ASCII_RE.test(value);
 /**
  * An address to store: its shape, its dots, and letters that read as written (`readsAsWritten`). Accounts
  * made before the rule still log in and restore their password by `isEmailShaped`.

@@ -1668,6 +1668,10 @@ describe('Asignación de Moves, from an address typed by hand', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe(cafe.name);
     await expect.poll(() => page.getByRole('combobox', { name: 'Proyecto' }).inputValue()).toBe('Todos');
     await shown(page.getByText(/^Mostrando 1-\d+ de \d+ registros$/));
+    // An id past what the API takes: none.
+    await page.goto('/user-moves/assign?clientId=3000000000&perPage=5');
+    await shown(page.getByText(/^Mostrando 1-5 de \d+ registros$/));
+    expect(await page.getByRole('combobox', { name: 'Cliente' }).inputValue()).toBe('Todos');
     // A page far past the end (even past what the API pages): the last one.
     await page.goto('/user-moves/assign?page=99999999999&perPage=100');
     await shown(page.getByText(/^Mostrando \d+-(\d+) de \1 registros$/));

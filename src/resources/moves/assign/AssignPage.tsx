@@ -59,9 +59,11 @@ const DEFAULT_PARAMS: StockParams = { auditorId: null, clientId: null, projectId
 const STORE_KEY = 'user-moves.assign.params';
 /** The furthest the stock pages by offset (`stockQuery`). */
 const MAX_OFFSET = 10_000_000;
+const MAX_ID = 2_147_483_647;
 const PARAM_NAMES = ['page', 'perPage', 'states', 'locked', 'auditorId', 'clientId', 'projectId'];
 
-const idParam = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+/** An id the API takes (a positive 32-bit integer), or null. */
+const idParam = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : null);
 
 /** The params an address names (what it names wrong, typed by hand, left as the defaults), or null when it names none. */
 export function stockParamsIn(search: string): StockParams | null {
@@ -189,7 +191,8 @@ function StockAssignment() {
       .catch(() => undefined)
       .finally(() => setProjectChecked(true));
   }, [initial]);
-  const clientKnown = clientId === null || Boolean(pickedClient.data);
+  // A client whose name could not be read (the network) does not hold the list back: it asks, and tells.
+  const clientKnown = clientId === null || Boolean(pickedClient.data) || pickedClient.isError;
   const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, assignable: showLocked ? undefined : 'true', offset: (page - 1) * perPage, limit: perPage };
   const stock = useQuery({
     queryKey: ['user-moves', 'stock', query],
