@@ -36,6 +36,7 @@ import { Pagination } from './Pagination';
 import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
 import { useBareListOnBack } from './bareListOnBack';
+import { useKeptParams } from './keptParams';
 import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../ScreenTitle';
 
 export interface Column {
@@ -560,7 +561,6 @@ function paramsIn(search: string, props: CampoListProps): Partial<LocalParams> |
  */
 function LocalList({ store, ...props }: CampoListProps & { store: Store }) {
   const { search } = useLocation();
-  const navigate = useNavigate();
   const resource = useResourceContext()!;
   const dataProvider = useDataProvider();
   const sort = props.sort ?? { field: 'id', order: 'ASC' as const };
@@ -581,19 +581,8 @@ function LocalList({ store, ...props }: CampoListProps & { store: Store }) {
     filter: initial.filter,
   });
   const { filterValues, sort: asked, page, perPage } = list;
-  // The list's own address, as the page opened it. Its params are written there only while it is still the
-  // page: a row's click leaves for the record, and the list, still mounted while the next screen renders,
-  // would otherwise write itself back over it (`navigate` changes with the location, which ran this again).
-  const [listPath] = useState(() => window.location.pathname);
-  const navigateTo = useRef(navigate);
-  navigateTo.current = navigate;
-  useEffect(() => {
-    const params: LocalParams = { page, perPage, sort: asked.field, order: asked.order as 'ASC' | 'DESC', filter: filterValues };
-    store.setItem(storeKey, params);
-    if (window.location.pathname !== listPath) return;
-    const query = new URLSearchParams({ filter: JSON.stringify(filterValues), order: params.order, page: String(page), perPage: String(perPage), sort: asked.field }).toString();
-    if (`?${query}` !== window.location.search) navigateTo.current({ search: query }, { replace: true });
-  }, [page, perPage, asked.field, asked.order, filterValues, store, storeKey, listPath]);
+  const params: LocalParams = { page, perPage, sort: asked.field, order: asked.order as 'ASC' | 'DESC', filter: filterValues };
+  useKeptParams(store, storeKey, params, `?${new URLSearchParams({ filter: JSON.stringify(filterValues), order: params.order, page: String(page), perPage: String(perPage), sort: asked.field }).toString()}`);
   const rows = useMemo(() => (all.data ? filteredAndSorted(all.data.data, filterValues, asked) : undefined), [all.data, filterValues, asked]);
   const shown = useMemo((): typeof list => {
     if (!rows) return list;

@@ -16,9 +16,9 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStoreContext } from 'react-admin';
-import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import type { StockRow } from '../../../../domain/move-api';
@@ -35,6 +35,7 @@ import { type ProjectChoice, ProjectInput } from '../../../ui/ProjectPicker';
 import { Pagination } from '../../../ui/table/Pagination';
 import { SelectPageCheckbox } from '../../../ui/table/SelectPageCheckbox';
 import { usePastTheEnd } from '../../../ui/table/usePastTheEnd';
+import { useKeptParams } from '../../../ui/table/keptParams';
 import { Allowed } from '../../define';
 import { PageTitle, useMoveAction } from '../shared';
 
@@ -108,27 +109,6 @@ function useInitialParams(): StockParams {
 }
 
 /**
- * Writes the params to the store and, while the screen is still the page, to its address (replacing the
- * entry): Back from elsewhere, a reload or the menu show the list as it was left. (A link's click leaves
- * for another screen while this one still renders: its params must not be written over that address.)
- */
-function useKeptParams(params: StockParams) {
-  const store = useStoreContext();
-  const navigate = useNavigate();
-  const navigateTo = useRef(navigate);
-  navigateTo.current = navigate;
-  const [path] = useState(() => window.location.pathname);
-  const search = stockSearch(params);
-  // The location too: a screen left and opened again before the other one showed (its code still loading)
-  // is the same screen, mounted all along, under its bare address.
-  const at = useLocation();
-  useEffect(() => {
-    store.setItem(STORE_KEY, stockParamsIn(search));
-    if (window.location.pathname === path && window.location.search !== search) navigateTo.current({ search }, { replace: true });
-  }, [search, store, path, at]);
-}
-
-/**
  * 'Asignación de Moves' (spec 2 §2, §4): the stock in its four states, assigned to an auditor (a Getter).
  * Only for who assigns moves: the screen exists to assign (who only reads gets the stock from 'Exportar').
  */
@@ -150,7 +130,8 @@ function StockAssignment() {
   const [showLocked, setShowLocked] = useState(initial.showLocked);
   const [page, setPage] = useState(initial.page);
   const [perPage, setPerPage] = useState(initial.perPage);
-  useKeptParams({ auditorId, clientId, projectId, states, showLocked, page, perPage });
+  const kept: StockParams = { auditorId, clientId, projectId, states, showLocked, page, perPage };
+  useKeptParams(useStoreContext(), STORE_KEY, kept, stockSearch(kept));
   const [selected, setSelected] = useState<Map<string, StockRow>>(new Map());
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,27 @@
+import type { Store } from 'ra-core';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/**
+ * Keeps a list's params (`value`, as its address writes them: `search`, from '?') in the store under `key`
+ * and, while the list's screen is still the page, in its address (replacing the entry): Back from
+ * elsewhere, a reload or the menu show the list as it was left.
+ *
+ * Written only while the page is the list's own address as it opened: a row's click leaves for the record,
+ * and the list, still mounted while the next screen renders, would otherwise write itself back over it.
+ * Written again when the location changes: a screen left and opened again before the other one showed
+ * (its code still loading) is the same screen, mounted all along, under its bare address.
+ */
+export function useKeptParams(store: Store, key: string, value: unknown, search: string): void {
+  const navigate = useNavigate();
+  const navigateTo = useRef(navigate);
+  navigateTo.current = navigate;
+  const kept = useRef(value);
+  kept.current = value;
+  const [path] = useState(() => window.location.pathname);
+  const at = useLocation();
+  useEffect(() => {
+    store.setItem(key, kept.current);
+    if (window.location.pathname === path && window.location.search !== search) navigateTo.current({ search }, { replace: true });
+  }, [search, store, key, path, at]);
+}
