@@ -18,10 +18,12 @@ export function useKeptParams(store: Store, key: string, value: unknown, search:
   navigateTo.current = navigate;
   const kept = useRef(value);
   kept.current = value;
-  const [path] = useState(() => window.location.pathname);
+  // The router's location, not the window's: under a memory router (the unit tests) the window's never moves,
+  // and comparing with it wrote the address again on every change it made.
   const at = useLocation();
+  const [path] = useState(at.pathname);
   useEffect(() => {
     store.setItem(key, kept.current);
-    if (window.location.pathname === path && window.location.search !== search) navigateTo.current({ search }, { replace: true });
+    if (at.pathname === path && at.search !== search) navigateTo.current({ search }, { replace: true });
   }, [search, store, key, path, at]);
 }
