@@ -195,12 +195,16 @@ function CampoTable({
   // The search this list applied itself and has not yet drawn (the address changed, the list not yet
   // drawn with it): landing while more is typed, it is not a back or forward, and neither replaces the
   // typed text nor drops it (a search typed right after another came back to the one before, unapplied).
-  const pendingSearch = useRef<string | null>(null);
+  // State, not a ref cleared while rendering: a navigation renders in a transition, which React drops when
+  // typing interrupts it, and a ref cleared by the dropped render made the next one take the list's own
+  // search for a back (the box went back to the search before, under what was typed; seen in CI).
+  const [pendingSearch, setPendingSearch] = useState<string | null>(null);
+  const pendingNow = useRef(pendingSearch);
+  pendingNow.current = pendingSearch;
   if (shownSearch !== appliedSearch) {
     setShownSearch(appliedSearch);
-    const own = pendingSearch.current === appliedSearch;
-    pendingSearch.current = null;
-    if (searchText.trim() !== appliedSearch && !own) setSearchText(appliedSearch);
+    setPendingSearch(null);
+    if (searchText.trim() !== appliedSearch && pendingSearch !== appliedSearch) setSearchText(appliedSearch);
   }
 
   useEffect(() => setSelected(null), [list.page, list.perPage, list.sort.field, list.sort.order]);
@@ -236,7 +240,7 @@ function CampoTable({
     clearTimeout(typing.current);
     // What the list is about to show: its own search on its way counts as shown.
     const isSearch = field === search?.field;
-    const shown = () => (isSearch && pendingSearch.current !== null ? pendingSearch.current || undefined : latest.current.filterValues[field]);
+    const shown = () => (isSearch && pendingNow.current !== null ? pendingNow.current || undefined : latest.current.filterValues[field]);
     const before = shown();
     const apply = () => {
       // Typed text not yet applied when the list's own value changed meanwhile (back or forward) is dropped:
@@ -245,7 +249,10 @@ function CampoTable({
       const next = { ...latest.current.filterValues };
       if (value === undefined || value === '') delete next[field];
       else next[field] = value;
-      if (isSearch && String(next[field] ?? '') !== appliedNow.current) pendingSearch.current = String(next[field] ?? '');
+      if (isSearch && String(next[field] ?? '') !== appliedNow.current) {
+        pendingNow.current = String(next[field] ?? '');
+        setPendingSearch(pendingNow.current);
+      }
       latest.current.setFilters(next, undefined, false);
     };
     if (debounce) typing.current = setTimeout(apply, delay);
