@@ -51,6 +51,8 @@ export const MOVE_FORM_TEXT = {
   pickClient: 'Seleccione al menos un Cliente para filtrar.',
   /** `statuses=` sent empty: no state is no filter to read as every state (leave the parameter out for them all). */
   pickStockState: 'Seleccione al menos un estado para filtrar: Asignada, Disponible, Publicada o Publicada por Cancelación.',
+  /** A sort asked of the full export, which pages by key in the stock's own order. */
+  stockSortPaged: 'El stock se ordena por columna solo en la lista paginada (sin full ni after).',
   /** A filter's client that is no client: the API's words for it ('El cliente no existe.'), naming which of several. */
   unknownClients: (ids: number[], of: number) =>
     of === 1 ? 'El cliente no existe.' : ids.length === 1 ? `El cliente ${ids[0]} no existe.` : `Los clientes ${ids.join(', ')} no existen.`,
@@ -345,6 +347,10 @@ export function codeToId(code: string): number | null {
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
+/** The stock's columns the assignment screen sorts by, as its rows name them (`StockRow`). */
+export const STOCK_SORTS = ['estado_actual', 'id_move', 'id_pedido', 'proyecto', 'cliente', 'punto_de_venta', 'ciudad', 'auditor', 'agente_asignado', 'fecha_limite'] as const;
+export type StockSort = (typeof STOCK_SORTS)[number];
+
 /** The stock query: statuses joined by comma (the four stock states), keyset or offset paging. */
 export const stockQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
@@ -379,7 +385,10 @@ export const stockQuery = z.object({
     .regex(/^[vm]:\d{1,10}$/, 'Cursor inválido')
     .refine((v) => Number(v.slice(2)) <= MAX_ID, 'Cursor inválido')
     .optional(),
-});
+  /** The assignment screen's column to sort by (offset paging only); left out, the stock's own order. */
+  sort: z.enum(STOCK_SORTS, { error: (issue) => `No se puede ordenar por "${String(issue.input)}".` }).optional(),
+  order: orderParam.default('ASC'),
+}).refine((q) => q.sort === undefined || (!q.full && q.after === undefined), { message: T.stockSortPaged, path: ['sort'] });
 
 /** The performance report's filters: at least one client, both dates or neither. */
 export const reportQuery = z

@@ -1599,7 +1599,7 @@ describe('Asignación de Moves, hiding again what cannot be assigned', () => {
 });
 
 describe('Asignación de Moves, as it was left', () => {
-  it('keeps its auditor, filters, page and size through Back, the side menu and a reload', async () => {
+  it('sorts by a column, and keeps its auditor, filters, sort, page and size through Back, the side menu and a reload', async () => {
     session = await chromium.open();
     const { page, errors } = session;
     await openAssignmentForJuanPerez(page);
@@ -1611,13 +1611,29 @@ describe('Asignación de Moves, as it was left', () => {
     await page.getByText('Filas por página', { exact: true }).locator('..').getByRole('combobox').click();
     await page.getByRole('option', { name: '5', exact: true }).click();
     await shown(page.getByText(/^Mostrando 1-5 de \d+ registros$/));
+    // 'Punto de venta' clicked twice: from Z to A, across the pages (the server sorts the whole stock).
+    const byPlace = page.getByRole('columnheader', { name: 'Punto de venta' });
+    await byPlace.getByRole('button').click();
+    await expect.poll(() => byPlace.getAttribute('aria-sort')).toBe('ascending');
+    await byPlace.getByRole('button').click();
+    await expect.poll(() => byPlace.getAttribute('aria-sort')).toBe('descending');
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    const places = () => page.locator('tbody tr td:nth-child(7) > div:first-child').allInnerTexts();
+    const descending = (names: string[]) => names.every((n, i) => i === 0 || names[i - 1].localeCompare(n, 'es') >= 0);
+    const firstPage = await places();
+    expect(firstPage).toHaveLength(5);
+    expect(descending(firstPage), firstPage.join(' | ')).toBe(true);
     await page.getByRole('button', { name: 'Página siguiente' }).click();
     const second = page.getByText(/^Mostrando 6-10 de \d+ registros$/);
     await shown(second);
+    await gone(page.getByRole('progressbar', { name: 'Cargando' }));
+    const bothPages = [...firstPage, ...(await places())];
+    expect(descending(bothPages), bothPages.join(' | ')).toBe(true);
+    expect(new Set(bothPages).size).toBeGreaterThan(1);
     const counted = await second.innerText();
     const firstRow = await page.locator('tbody tr').first().innerText();
     const address = () => Object.fromEntries(new URL(page.url()).searchParams);
-    expect(address()).toMatchObject({ page: '2', perPage: '5', states: 'Disponible,Publicada,Publicada por Cancelación' });
+    expect(address()).toMatchObject({ page: '2', perPage: '5', states: 'Disponible,Publicada,Publicada por Cancelación', sort: 'punto_de_venta', order: 'DESC' });
     const left = address();
 
     const asLeft = async () => {
@@ -1626,6 +1642,7 @@ describe('Asignación de Moves, as it was left', () => {
       expect(await page.getByRole('combobox', { name: 'Auditor' }).inputValue()).toBe('Juan Pérez');
       expect(await page.getByRole('checkbox', { name: 'Asignada', exact: true }).isChecked()).toBe(false);
       expect(await page.getByRole('checkbox', { name: 'Publicada', exact: true }).isChecked()).toBe(true);
+      expect(await byPlace.getAttribute('aria-sort')).toBe('descending');
       await expect.poll(() => page.locator('tbody tr').first().innerText()).toBe(firstRow);
       // The address names them again (a reload, a bookmark).
       await expect.poll(address).toEqual(left);

@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { StockReportRow, StockRow } from '../../../domain/move-api';
+import type { StockSort } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type StockState, VISIT_STATE, VISIT_STATE_LABEL, type VisitState } from '../../../domain/moves';
 import { type Db, rowsOf } from '../../db/client';
 import { todayIso } from '../../../domain/validation';
@@ -147,6 +148,8 @@ interface StockPageAt {
   limit: number;
   offset: number;
   after?: string;
+  /** A column of the assignment screen to sort by (offset paging only), else the stock's own order. */
+  sort?: { field: StockSort; order: 'ASC' | 'DESC' };
 }
 
 /** The placeholders of the assignment page's statement, named as the values `stockPage` binds. */
@@ -208,6 +211,59 @@ function aheadQuery(filter: StockFilter, page: StockPageAt): SQL {
 const nextKey = (length: number, limit: number, last: { rank: unknown; id: unknown } | undefined) =>
   length === limit && last ? `${Number(last.rank) === 0 ? 'v' : 'm'}:${last.id}` : null;
 
+/** A move's or visit's state as the screen reads it, from the branch's own column (`x.state`, `x.status`). */
+const labelOf = (column: SQL, labels: Record<string, string>) =>
+  sql`case ${column} ${sql.join(
+    Object.entries(labels).map(([value, label]) => sql`when ${value} then ${label}::text`),
+    sql` `,
+  )} else ${column} end`;
+
+/**
+ * What each branch sorts by for a column of the screen (`visits` and `user_moves` as `x`, the project's
+ * joins as `pl` and `p`), and the joins it needs beyond them. What only moves have (the move's code, the
+ * auditor, the agent) is null for a visit. Names sort in Spanish (the columns' collation, migration 0014).
+ */
+const SORT_KEYS: Record<StockSort, { visit: SQL; move: SQL; joins?: SQL }> = {
+  estado_actual: { visit: labelOf(sql`x.state`, VISIT_STATE_LABEL), move: labelOf(sql`x.status`, MOVE_STATUS_LABEL) },
+  id_move: { visit: sql`null::text`, move: sql`x.code` },
+  id_pedido: { visit: sql`x.id`, move: sql`x.visit_id` },
+  proyecto: { visit: sql`p.name`, move: sql`p.name` },
+  cliente: { visit: sql`c.name`, move: sql`c.name`, joins: sql`left join clients c on c.id = p.client_id` },
+  punto_de_venta: { visit: sql`l.full_name`, move: sql`l.full_name`, joins: sql`join locations l on l.id = pl.location_id` },
+  ciudad: { visit: sql`ci.name`, move: sql`ci.name`, joins: sql`join locations l on l.id = pl.location_id left join cities ci on ci.id = l.city_id` },
+  auditor: { visit: sql`null::text`, move: sql`(select nullif(trim(g.names || ' ' || g.last_name), '') from users g where g.id = x.user_id)` },
+  agente_asignado: { visit: sql`null::text`, move: sql`(select nullif(trim(a.names || ' ' || a.last_name), '') from users a where a.id = x.assigned_agent_id)` },
+  fecha_limite: { visit: sql`x.due_to`, move: sql`x.due_to` },
+};
+
+/**
+ * A page of the stock sorted by a column of the screen: each branch gives its first `offset + limit` keys
+ * in that order (by id where they tie, the same way), and the page is cut from the two merged. Nothing
+ * indexes these orders across the union, so each branch reads and sorts what its filters leave (a client's
+ * or a project's stock: a few thousand rows; the whole stock of the scale data, its ~200,000 visits, a few
+ * hundred milliseconds): the stock's own order, by id, stays the fast one, and the screen's default.
+ */
+function sortedPageQuery(filter: StockFilter, page: StockPageAt & { sort: NonNullable<StockPageAt['sort']> }): SQL | null {
+  const { visitStates, moveStatuses } = sources(filter);
+  const key = SORT_KEYS[page.sort.field];
+  const dir = page.sort.order === 'DESC' ? sql`desc` : sql`asc`;
+  const take = page.offset + page.limit;
+  const v = valuesOf(filter);
+  const where = projectFilter(filter, true, v);
+  const joins = sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id ${key.joins ?? sql``}`;
+  const branch = (rank: number, table: SQL, k: SQL, condition: SQL) =>
+    sql`(select ${sql.raw(String(rank))} as rank, x.id, ${k} as k from ${table} x ${joins} where ${condition} and ${where} order by 3 ${dir}, 2 ${dir} limit ${take})`;
+  const parts = [
+    visitStates.length ? branch(0, sql`visits`, key.visit, sql`x.state in (${list(visitStates)})`) : null,
+    moveStatuses.length ? branch(1, sql`user_moves`, key.move, everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`) : null,
+  ].filter((p): p is SQL => p !== null);
+  if (!parts.length) return null;
+  return sql`with keys as (${sql.join(parts, sql` union all `)}),
+    page as materialized (select rank, id, row_number() over (order by k ${dir}, rank ${dir}, id ${dir}) as n from keys order by n limit ${page.limit} offset ${page.offset})
+    select s.* from campo_stock_rows(array(select id from page where rank = 0), array(select id from page where rank = 1)) s
+    join page on page.rank = s.rank and page.id = s.id order by page.n`;
+}
+
 /** One page of the stock for the assignment screen: `after` (keyset) or `offset`. */
 export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): Promise<{ rows: StockRow[]; next: string | null }> {
   // The same states in any order or repeated are the same page: one shape (at most 16 sets of the four).
@@ -215,13 +271,15 @@ export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): 
   const { cursorRank, afterVisit, afterMove, take } = pageBounds(page);
   const { visitStates, moveStatuses } = sources(filter);
   if (!moveStatuses.length && !(cursorRank === 0 && visitStates.length)) return { rows: [], next: null };
+  const today = todayIso();
+  const sorted = page.sort && !page.after ? sortedPageQuery(filter, { ...page, sort: page.sort }) : null;
   // Built once per shape (the states, which filters the SQL has, the cursor's side), its plan kept by each connection
   // (`preparedSql` with `keepPlan`): building it with the query builder on every request cost ~90 µs of
   // the server's CPU, planning it half the database's time.
   const shape = `stock-page:${JSON.stringify([filter.statuses, filter.full, Boolean(filter.clientId), Boolean(filter.projectId), Boolean(filter.assignable), cursorRank, Boolean(page.after)])}`;
-  const statement = preparedSql<Raw>(db, shape, () => pageQuery(filter, page, PAGE_PLACEHOLDERS)!, { keepPlan: true });
-  const today = todayIso();
-  const raw = await statement.execute({ clientId: filter.clientId, projectId: filter.projectId, today, afterVisit, afterMove, take, limit: page.limit, offset: page.offset });
+  const raw = sorted
+    ? await rowsOf<Raw>(db, sorted)
+    : await preparedSql<Raw>(db, shape, () => pageQuery(filter, page, PAGE_PLACEHOLDERS)!, { keepPlan: true }).execute({ clientId: filter.clientId, projectId: filter.projectId, today, afterVisit, afterMove, take, limit: page.limit, offset: page.offset });
   const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
     const state = String(r.state);
@@ -245,7 +303,8 @@ export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): 
       puntoDeVentaInactivo: r.location_active === false,
     };
   });
-  return { rows, next: nextKey(raw.length, page.limit, raw.at(-1) as { rank: unknown; id: unknown } | undefined) };
+  // A sorted page is paged by offset only: the stock's keyset cursor would not follow its order.
+  return { rows, next: sorted ? null : nextKey(raw.length, page.limit, raw.at(-1) as { rank: unknown; id: unknown } | undefined) };
 }
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, 'Z'). */

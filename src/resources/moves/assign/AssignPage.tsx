@@ -22,7 +22,7 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ASSIGN_TEXT } from '../../../../domain/assignment';
 import type { StockRow } from '../../../../domain/move-api';
-import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
+import { MOVE_FORM_TEXT, STOCK_SORTS, type StockSort } from '../../../../domain/move-forms';
 import { STOCK_STATES, type StockState } from '../../../../domain/moves';
 import { cellText, formatDisplayDate } from '../../../../domain/validation';
 import { USER_MOVES_PATHS } from '../../../dataProvider/endpoints/userMoves';
@@ -34,13 +34,26 @@ import { GetterInput, useGetter } from '../../../ui/getterPicker/GetterPicker';
 import { type ProjectChoice, ProjectInput } from '../../../ui/ProjectPicker';
 import { Pagination } from '../../../ui/table/Pagination';
 import { SelectPageCheckbox } from '../../../ui/table/SelectPageCheckbox';
+import { SortableHeading, type TableSort } from '../../../ui/table/SortableHeading';
 import { usePastTheEnd } from '../../../ui/table/usePastTheEnd';
 import { useKeptParams } from '../../../ui/table/keptParams';
 import { Allowed } from '../../define';
 import { PageTitle, useMoveAction } from '../shared';
 
 const PAGE_SIZES: readonly number[] = [5, 10, 25, 50, 100];
-const COLUMNS = ['Estado', 'Move', 'Pedido', 'Proyecto', 'Cliente', 'Punto de venta', 'Ciudad', 'Auditor', 'Agente asignado', 'Fecha límite'];
+/** The table's columns, each sorting by what it shows (the API's `sort`). */
+const COLUMNS: readonly { label: string; field: StockSort }[] = [
+  { label: 'Estado', field: 'estado_actual' },
+  { label: 'Move', field: 'id_move' },
+  { label: 'Pedido', field: 'id_pedido' },
+  { label: 'Proyecto', field: 'proyecto' },
+  { label: 'Cliente', field: 'cliente' },
+  { label: 'Punto de venta', field: 'punto_de_venta' },
+  { label: 'Ciudad', field: 'ciudad' },
+  { label: 'Auditor', field: 'auditor' },
+  { label: 'Agente asignado', field: 'agente_asignado' },
+  { label: 'Fecha límite', field: 'fecha_limite' },
+];
 
 interface Filters {
   auditorId: number | null;
@@ -54,14 +67,16 @@ interface StockParams extends Filters {
   showLocked: boolean;
   page: number;
   perPage: number;
+  /** A column the rows are sorted by; none, the stock's own order (visits, then moves, as they came). */
+  sort: TableSort | null;
 }
 
-const DEFAULT_PARAMS: StockParams = { auditorId: null, clientId: null, projectId: null, states: [...STOCK_STATES], showLocked: false, page: 1, perPage: 10 };
+const DEFAULT_PARAMS: StockParams = { auditorId: null, clientId: null, projectId: null, states: [...STOCK_STATES], showLocked: false, page: 1, perPage: 10, sort: null };
 const STORE_KEY = 'user-moves.assign.params';
 /** The furthest the stock pages by offset (`stockQuery`). */
 const MAX_OFFSET = 10_000_000;
 const MAX_ID = 2_147_483_647;
-const PARAM_NAMES = ['page', 'perPage', 'states', 'locked', 'auditorId', 'clientId', 'projectId'];
+const PARAM_NAMES = ['page', 'perPage', 'states', 'locked', 'auditorId', 'clientId', 'projectId', 'sort', 'order'];
 
 /** An id the API takes (a positive 32-bit integer), or null. */
 const idParam = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : null);
@@ -76,6 +91,7 @@ export function stockParamsIn(search: string): StockParams | null {
   // Each state named, those that are one; none named ('states=') is no state ticked; only wrong names, the defaults.
   const named = query.get('states')?.split(',').filter(Boolean);
   const states = named === undefined ? DEFAULT_PARAMS.states : STOCK_STATES.filter((s) => named.includes(s));
+  const sort = STOCK_SORTS.find((field) => field === query.get('sort'));
   return {
     auditorId: idParam(query.get('auditorId')),
     clientId: idParam(query.get('clientId')),
@@ -85,6 +101,7 @@ export function stockParamsIn(search: string): StockParams | null {
     // No further than the API pages (a page past the end then goes to the last one, as on screen).
     page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, Math.floor(MAX_OFFSET / perPage) + 1) : 1,
     perPage,
+    sort: sort ? { field: sort, order: query.get('order') === 'DESC' ? 'DESC' : 'ASC' } : null,
   };
 }
 
@@ -93,6 +110,10 @@ export function stockSearch(params: StockParams): string {
   const query = new URLSearchParams({ page: String(params.page), perPage: String(params.perPage), states: params.states.join(',') });
   if (params.showLocked) query.set('locked', 'true');
   for (const name of ['auditorId', 'clientId', 'projectId'] as const) if (params[name] !== null) query.set(name, String(params[name]));
+  if (params.sort) {
+    query.set('sort', params.sort.field);
+    query.set('order', params.sort.order);
+  }
   return `?${query.toString()}`;
 }
 
@@ -130,7 +151,9 @@ function StockAssignment() {
   const [showLocked, setShowLocked] = useState(initial.showLocked);
   const [page, setPage] = useState(initial.page);
   const [perPage, setPerPage] = useState(initial.perPage);
-  const kept: StockParams = { auditorId, clientId, projectId, states, showLocked, page, perPage };
+  // A stored sort from before the columns sorted is none.
+  const [sort, setSort] = useState<TableSort | null>(initial.sort ?? null);
+  const kept: StockParams = { auditorId, clientId, projectId, states, showLocked, page, perPage, sort };
   useKeptParams(useStoreContext(), STORE_KEY, kept, stockSearch(kept));
   const [selected, setSelected] = useState<Map<string, StockRow>>(new Map());
   const [confirm, setConfirm] = useState(false);
@@ -174,7 +197,7 @@ function StockAssignment() {
   }, [initial]);
   // A client whose name could not be read (the network) does not hold the list back: it asks, and tells.
   const clientKnown = clientId === null || Boolean(pickedClient.data) || pickedClient.isError;
-  const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, assignable: showLocked ? undefined : 'true', offset: (page - 1) * perPage, limit: perPage };
+  const query = { statuses: states.join(','), clientId: clientId ?? undefined, projectId: projectId ?? undefined, assignable: showLocked ? undefined : 'true', offset: (page - 1) * perPage, limit: perPage, sort: sort?.field, order: sort?.order };
   const stock = useQuery({
     queryKey: ['user-moves', 'stock', query],
     queryFn: ({ signal }) => request<{ rows: StockRow[]; count: number; countEstimated?: true }>(USER_MOVES_PATHS.stock, { query, signal }),
@@ -314,9 +337,7 @@ function StockAssignment() {
                   <SelectPageCheckbox selectable={selectable.length} selected={selectedOnPage} onChange={togglePage} />
                 </TableCell>
                 {COLUMNS.map((c) => (
-                  <TableCell key={c} sx={{ fontWeight: 600 }}>
-                    {c}
-                  </TableCell>
+                  <SortableHeading key={c.field} label={c.label} field={c.field} sort={sort ?? undefined} onSort={(next) => (setSort(next), setPage(1))} />
                 ))}
               </TableRow>
             </TableHead>

@@ -1,0 +1,106 @@
+/** 'Asignación de Moves' sorted by its columns: the stock's visits and moves merged in one order, paged by offset. */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StockRow } from '../../domain/move-api';
+import { MOVE_FORM_TEXT, STOCK_SORTS, type StockSort } from '../../domain/move-forms';
+import { rowsOf } from '../../server/db/client';
+import { createTestApp, type TestApp } from './helpers';
+import { caller } from './moves-helpers';
+
+let t: TestApp;
+let admin: string;
+let api: ReturnType<typeof caller>;
+/** How the database orders names: in Spanish where it has ICU (migration 0014), else byte by byte. */
+let compareText: (a: string, b: string) => number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = caller(t);
+  ({ token: admin } = await t.login('admin@campo.test'));
+  const [{ spanish }] = await rowsOf<{ spanish: boolean }>(t.db, sql`select exists (select 1 from pg_collation where collname = 'campo_es') as spanish`);
+  const collator = new Intl.Collator('es');
+  compareText = spanish ? collator.compare : (a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : Buffer.from(a) > Buffer.from(b) ? 1 : 0);
+});
+afterAll(() => t?.close());
+
+type Stock = { rows: StockRow[]; count: number; next: string | null };
+const stock = (query: string) => api.ok<Stock>('GET', `/user-moves/stock-moves-report?${query}`, admin);
+
+/** Every row of the stock the query names, a page of 500 at a time. */
+async function whole(query: string): Promise<StockRow[]> {
+  const rows: StockRow[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await stock(`${query}&limit=500&offset=${offset}`);
+    rows.push(...page.rows);
+    if (page.rows.length < 500) return rows;
+  }
+}
+
+/** What a row shows in the column: text, a number or a day ('YYYY-MM-DD'), or nothing. */
+const valueOf = (row: StockRow, field: StockSort): string | number | null => row[field] ?? null;
+
+/**
+ * Whether `a` may come before `b` sorted by the column that way: nothing (a visit's move code) after every
+ * value going up and before them going down, as PostgreSQL puts nulls.
+ */
+function inOrder(a: string | number | null, b: string | number | null, order: 'ASC' | 'DESC'): boolean {
+  if (a === null || b === null) return order === 'ASC' ? b === null : a === null;
+  const c = typeof a === 'number' && typeof b === 'number' ? a - b : /^\d{4}-\d{2}-\d{2}$/.test(String(a)) ? String(a).localeCompare(String(b)) : compareText(String(a), String(b));
+  return order === 'ASC' ? c <= 0 : c >= 0;
+}
+
+function expectSorted(rows: StockRow[], field: StockSort, order: 'ASC' | 'DESC') {
+  const wrong = rows.findIndex((row, i) => i > 0 && !inOrder(valueOf(rows[i - 1], field), valueOf(row, field), order));
+  expect(wrong, wrong < 0 ? '' : `${field} ${order}: ${JSON.stringify(valueOf(rows[wrong - 1], field))} before ${JSON.stringify(valueOf(rows[wrong], field))}`).toBe(-1);
+}
+
+describe("the stock sorted by a column of 'Asignación de Moves'", () => {
+  it('lists the same rows in each column\'s order, both ways, with visits and moves merged', { timeout: 120_000 }, async () => {
+    const plain = await whole('statuses=Asignada,Disponible,Publicada,Publicada por Cancelación');
+    const keys = plain.map((r) => r.key).sort();
+    expect(plain.some((r) => r.kind === 'visit') && plain.some((r) => r.kind === 'move')).toBe(true);
+    for (const field of STOCK_SORTS) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const rows = await whole(`statuses=Asignada,Disponible,Publicada,Publicada por Cancelación&sort=${field}&order=${order}`);
+        expect(rows.map((r) => r.key).sort(), `${field} ${order}: the same rows`).toEqual(keys);
+        expectSorted(rows, field, order);
+      }
+    }
+    // Not only the stock's own order again: by due date, visits and moves come interleaved.
+    const byDate = await whole('statuses=Asignada,Disponible,Publicada,Publicada por Cancelación&sort=fecha_limite');
+    expect(byDate.map((r) => r.key)).not.toEqual(plain.map((r) => r.key));
+  });
+
+  it('cuts each page from the one merged order, and keeps to the filters', { timeout: 60_000 }, async () => {
+    const query = 'statuses=Asignada,Disponible,Publicada&sort=proyecto&order=DESC';
+    const rows = await whole(query);
+    expect(rows.length).toBeGreaterThan(14);
+    const first = await stock(`${query}&limit=7&offset=0`);
+    const second = await stock(`${query}&limit=7&offset=7`);
+    expect([...first.rows, ...second.rows].map((r) => r.key)).toEqual(rows.slice(0, 14).map((r) => r.key));
+    // The count is the stock's, whatever its order; a sorted page gives no keyset cursor (it pages by offset).
+    expect(first.count).toBe(rows.length);
+    expect(first.next).toBeNull();
+    expect(new Set(rows.map((r) => r.estado_actual))).not.toContain('Publicada por Cancelación');
+
+    const clientId = rows.find((r) => r.cliente !== null)!;
+    const [{ id }] = await rowsOf<{ id: number }>(t.db, sql`select p.client_id as id from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${clientId.project_location_id}`);
+    const ofClient = await whole(`clientId=${id}&assignable=true&sort=fecha_limite&order=ASC`);
+    expect(ofClient.length).toBeGreaterThan(0);
+    expect(ofClient.every((r) => r.cliente === clientId.cliente && !r.proyectoFinalizado && !r.puntoDeVentaInactivo)).toBe(true);
+    expect(ofClient.map((r) => r.key).sort()).toEqual((await whole(`clientId=${id}&assignable=true`)).map((r) => r.key).sort());
+    expectSorted(ofClient, 'fecha_limite', 'ASC');
+  });
+
+  it('refuses a column it does not sort by, a way that is none, and a sort of the full export (400, in Spanish)', async () => {
+    const unknown = await api.call('GET', '/user-moves/stock-moves-report?sort=password', admin);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('No se puede ordenar por \\"password\\".');
+    expect((await api.call('GET', '/user-moves/stock-moves-report?sort=proyecto&order=sideways', admin)).statusCode).toBe(400);
+    for (const query of ['full=true&sort=proyecto', 'after=v:1&sort=proyecto']) {
+      const refused = await api.call('GET', `/user-moves/stock-moves-report?${query}`, admin);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.body).toContain(MOVE_FORM_TEXT.stockSortPaged);
+    }
+  });
+});
