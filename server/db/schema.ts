@@ -709,6 +709,10 @@ export const visits = pgTable(
     index('visits_available_project_location_idx')
       .on(t.projectLocationId)
       .where(sql`${t.state} in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')`),
+    // The stock sorted by 'Fecha límite' (migration 0040): its published visits in due-date order.
+    index('visits_published_due_idx')
+      .on(t.dueTo, t.id)
+      .where(sql`${t.state} in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')`),
   ],
 );
 
@@ -773,6 +777,8 @@ export const userMoves = pgTable(
     index('user_moves_agent_idx').on(t.assignedAgentId, t.id),
     // The list's 'Sin agente' with a status (migration 0036): the moves no agent holds, by status then id.
     index('user_moves_no_agent_status_idx').on(t.status, t.id).where(sql`${t.assignedAgentId} is null`),
+    // The stock sorted by 'Fecha límite' (migration 0040): its moves (Asignada, Disponible) in due-date order.
+    index('user_moves_stock_due_idx').on(t.dueTo, t.id).where(sql`${t.status} in ('ASIGNADA', 'DISPONIBLE')`),
     index('user_moves_finish_idx').on(t.finishAnalysisDate),
     uniqueIndex('user_moves_republished_from_uq').on(t.republishedFromId),
     // The list's date range and its default order; the performance report's visit dates; cancel and stock by visit.
