@@ -157,6 +157,10 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     list('Moves: asignación', 'stock publicado (/user-moves/stock-moves-report)', '/api/user-moves/stock-moves-report?statuses=Publicada&offset=0&limit=10'),
     // The assignment screen as it opens: the four states, only what can be assigned (src/resources/moves/assign).
     list('Moves: asignación', 'stock asignable, los cuatro estados (la pantalla al abrir)', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&assignable=true&offset=0&limit=10`),
+    // The assignment screen sorted by a heading (server/services/moves/stock.ts `sortedPageQuery`).
+    list('Moves: asignación', 'stock asignable por fecha límite', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&assignable=true&offset=0&limit=10&sort=fecha_limite&order=ASC`),
+    list('Moves: asignación', 'stock entero por fecha límite (índices parciales)', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&offset=0&limit=10&sort=fecha_limite&order=ASC`),
+    list('Moves: asignación', 'stock asignable de un cliente por punto de venta', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&assignable=true&clientId=${i.clientId}&offset=0&limit=10&sort=punto_de_venta&order=ASC`),
     list('Moves: filtros', 'ciudades (/user-moves/get/cities)', '/api/user-moves/get/cities'),
     list('Moves: filtros', 'proyectos de un cliente', `/api/user-moves/get/projects?clientId=${i.clientId}`),
     // What the project picker asks as the user types (src/ui/ProjectPicker.tsx): 50 and one more.
