@@ -15,6 +15,12 @@ describe("the stock assignment's address", () => {
     expect(stockParamsIn('?sort=proyecto&order=sideways')?.sort).toEqual({ field: 'proyecto', order: 'ASC' });
     expect(stockParamsIn('?sort=password&order=DESC')?.sort).toBeNull();
     expect(stockParamsIn('?sort=__proto__')?.sort).toBeNull();
+    // The API takes the way in any case.
+    expect(stockParamsIn('?sort=ciudad&order=desc')?.sort).toEqual({ field: 'ciudad', order: 'DESC' });
+  });
+
+  it('takes an address with only a way for one that names nothing (the screen opens as it was left)', () => {
+    expect(stockParamsIn('?order=DESC')).toBeNull();
   });
 
   it('leaves the sort out of the address when there is none (the stock\'s own order)', () => {

@@ -226,7 +226,8 @@ const labelOf = (column: SQL, labels: Record<string, string>) =>
  */
 const SORT_KEYS: Record<StockSort, { visit: SQL; move: SQL; joins?: SQL }> = {
   estado_actual: { visit: labelOf(sql`x.state`, VISIT_STATE_LABEL), move: labelOf(sql`x.status`, MOVE_STATUS_LABEL) },
-  id_move: { visit: sql`null::text`, move: sql`x.code` },
+  // The code is the id written out ('M-0000123'): by the id, as the moves list sorts it, past 9,999,999 too.
+  id_move: { visit: sql`null::integer`, move: sql`x.id` },
   id_pedido: { visit: sql`x.id`, move: sql`x.visit_id` },
   proyecto: { visit: sql`p.name`, move: sql`p.name`, joins: sql`` },
   cliente: { visit: sql`c.name`, move: sql`c.name`, joins: sql`left join clients c on c.id = p.client_id` },

@@ -76,7 +76,8 @@ const STORE_KEY = 'user-moves.assign.params';
 /** The furthest the stock pages by offset (`stockQuery`). */
 const MAX_OFFSET = 10_000_000;
 const MAX_ID = 2_147_483_647;
-const PARAM_NAMES = ['page', 'perPage', 'states', 'locked', 'auditorId', 'clientId', 'projectId', 'sort', 'order'];
+// `order` alone names nothing (it is the way of a `sort`): such an address opens as the screen was left.
+const PARAM_NAMES = ['page', 'perPage', 'states', 'locked', 'auditorId', 'clientId', 'projectId', 'sort'];
 
 /** An id the API takes (a positive 32-bit integer), or null. */
 const idParam = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : null);
@@ -101,7 +102,7 @@ export function stockParamsIn(search: string): StockParams | null {
     // No further than the API pages (a page past the end then goes to the last one, as on screen).
     page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, Math.floor(MAX_OFFSET / perPage) + 1) : 1,
     perPage,
-    sort: sort ? { field: sort, order: query.get('order') === 'DESC' ? 'DESC' : 'ASC' } : null,
+    sort: sort ? { field: sort, order: query.get('order')?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC' } : null,
   };
 }
 
@@ -151,8 +152,8 @@ function StockAssignment() {
   const [showLocked, setShowLocked] = useState(initial.showLocked);
   const [page, setPage] = useState(initial.page);
   const [perPage, setPerPage] = useState(initial.perPage);
-  // A stored sort from before the columns sorted is none.
-  const [sort, setSort] = useState<TableSort | null>(initial.sort ?? null);
+  // A stored sort from before the columns sorted is none, and so is one by a column the stock does not sort by.
+  const [sort, setSort] = useState<TableSort | null>(initial.sort && (STOCK_SORTS as readonly string[]).includes(initial.sort.field) ? initial.sort : null);
   const kept: StockParams = { auditorId, clientId, projectId, states, showLocked, page, perPage, sort };
   useKeptParams(useStoreContext(), STORE_KEY, kept, stockSearch(kept));
   const [selected, setSelected] = useState<Map<string, StockRow>>(new Map());
