@@ -22,8 +22,13 @@ export function useKeptParams(store: Store, key: string, value: unknown, search:
   // and comparing with it wrote the address again on every change it made.
   const at = useLocation();
   const [path] = useState(at.pathname);
+  // But the window's path tells a page already left that the router has not drawn yet: a menu entry clicked
+  // right after the screen opened, before its effects ran, was replaced by the screen's own address (it
+  // 'stayed at /user-moves/assign', seen in a full run). Under a memory router it never moves: no guard there.
+  const [windowPath] = useState(() => window.location.pathname);
   useEffect(() => {
     store.setItem(key, kept.current);
+    if (window.location.pathname !== windowPath) return;
     if (at.pathname === path && at.search !== search) navigateTo.current({ search }, { replace: true });
-  }, [search, store, key, path, at]);
+  }, [search, store, key, path, at, windowPath]);
 }
