@@ -322,13 +322,7 @@ export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): 
 const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A stock state's label, as the assignment screen's rows read it. */
-const stateLabel = sql`case when s.rank = 0 then case s.state ${sql.join(
-  Object.entries(VISIT_STATE_LABEL).map(([state, label]) => sql`when ${state} then ${label}`),
-  sql` `,
-)} end else case s.state ${sql.join(
-  Object.entries(MOVE_STATUS_LABEL).map(([status, label]) => sql`when ${status} then ${label}`),
-  sql` `,
-)} else s.state end end`;
+const stateLabel = sql`case when s.rank = 0 then ${labelOf(sql`s.state`, VISIT_STATE_LABEL)} else ${labelOf(sql`s.state`, MOVE_STATUS_LABEL)} end`;
 
 /** The states whose first date the export shows, by their key in `fechas`. */
 const DATED: Record<Exclude<keyof StockReportRow['fechas'], 'publicada'>, MoveStatus> = {
