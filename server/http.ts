@@ -89,29 +89,32 @@ const missingBody = (schema: z.ZodType, data: unknown): boolean => (data === und
  * document is generated from them.
  */
 export function applyZodSchemas(app: FastifyInstance) {
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    const zodSchema = schema as unknown as z.ZodType;
-    const inAddress = httpPart === 'querystring' || httpPart === 'params';
-    return (data: unknown) => {
-      if (httpPart === 'body' && missingBody(zodSchema, data)) return { error: badRequest(NO_BODY, { _: NO_BODY }) };
-      try {
-        return { value: parse(zodSchema, data) };
-      } catch (error) {
-        if (!inAddress || !(error instanceof HttpError) || !error.errors) return { error: error as Error };
-        const failed = zodSchema.safeParse(data).error;
-        const issue = failed && issuesInOrder(failed)[0];
-        if (!issue) return { error };
-        // `a=1&a=2` reaches the schema as an array: whatever it then says ('Requerido', a type), the
-        // problem is the repetition.
-        const key = String(issue.path[0] ?? '');
-        if (httpPart === 'querystring' && key && Array.isArray((data as Record<string, unknown> | null)?.[key])) {
-          const message = repeatedInAddress(key);
-          return { error: new HttpError(400, message, { [key]: message }) };
-        }
-        return { error: new HttpError(400, addressProblem(issue, httpPart === 'params'), error.errors) };
+  app.setValidatorCompiler(zodValidator);
+}
+
+/** Validates (and coerces) one part of a request with its route's zod schema; an address's problem said in full. */
+function zodValidator({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
+  const zodSchema = schema as unknown as z.ZodType;
+  const inAddress = httpPart === 'querystring' || httpPart === 'params';
+  return (data: unknown) => {
+    if (httpPart === 'body' && missingBody(zodSchema, data)) return { error: badRequest(NO_BODY, { _: NO_BODY }) };
+    try {
+      return { value: parse(zodSchema, data) };
+    } catch (error) {
+      if (!inAddress || !(error instanceof HttpError) || !error.errors) return { error: error as Error };
+      const failed = zodSchema.safeParse(data).error;
+      const issue = failed && issuesInOrder(failed)[0];
+      if (!issue) return { error };
+      // `a=1&a=2` reaches the schema as an array: whatever it then says ('Requerido', a type), the
+      // problem is the repetition.
+      const key = String(issue.path[0] ?? '');
+      if (httpPart === 'querystring' && key && Array.isArray((data as Record<string, unknown> | null)?.[key])) {
+        const message = repeatedInAddress(key);
+        return { error: new HttpError(400, message, { [key]: message }) };
       }
-    };
-  });
+      return { error: new HttpError(400, addressProblem(issue, httpPart === 'params'), error.errors) };
+    }
+  };
 }
 
 const ADDRESS_LABELS: Record<string, string> = {
@@ -271,19 +274,22 @@ export const booleanQuery = z
  */
 export function formLevelValidator(formLevel: readonly string[]) {
   const owns = (key: string) => formLevel.some((f) => key === f || key.startsWith(`${f}.`));
-  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) =>
-    (data: unknown) => {
+  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
+    // What is not the form's own problem is said as every route says it (a repeated address parameter, say).
+    const general = zodValidator({ schema, httpPart });
+    return (data: unknown) => {
       if (httpPart === 'body' && missingBody(schema as z.ZodType, data)) return { error: badRequest(NO_BODY, { _: NO_BODY }) };
       try {
         return { value: parse(schema as z.ZodType, data) };
       } catch (error) {
         const errors = error instanceof HttpError ? error.errors : undefined;
         const keys = Object.keys(errors ?? {});
-        if (!errors || !keys.length || !keys.every(owns)) return { error: error as Error };
+        if (!errors || !keys.length || !keys.every(owns)) return general(data);
         const main = formLevel.find((f) => f in errors) ?? keys[0];
         return { error: badRequest(errors[main], errors) };
       }
     };
+  };
 }
 
 /** A lone UTF-16 surrogate: valid in a JSON escape ('\ud800'), not in any text PostgreSQL stores. */

@@ -102,5 +102,11 @@ describe("the stock sorted by a column of 'Asignación de Moves'", () => {
       expect(refused.statusCode, query).toBe(400);
       expect(refused.body).toContain(MOVE_FORM_TEXT.stockSortPaged);
     }
+    // A parameter given twice is said as every list says it, not as the type its array is not.
+    const twice = await api.call('GET', '/user-moves/stock-moves-report?sort=ciudad&order=asc&order=desc', admin);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe('La dirección repite el sentido del orden: debe ir una sola vez.');
+    const statusesTwice = await api.call('GET', '/user-moves/stock-moves-report?statuses=PUBLICADA&statuses=ASIGNADA', admin);
+    expect(statusesTwice.statusCode).toBe(400);
   });
 });

@@ -14,7 +14,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TableSortLabel,
   TextField,
   type Theme,
   Typography,
@@ -39,6 +38,7 @@ import {
 } from '../../../domain/reports';
 import { formatDisplayDate } from '../../../domain/validation';
 import { Pagination } from '../../ui/table/Pagination';
+import { SortableHeading } from '../../ui/table/SortableHeading';
 import { downloadCertificate } from './certificate';
 import { exportReport, type ReportFilter } from './excel';
 import { ErrorDialog, errorMessages, EXPORT_FAILED } from '../../ui/dialogs';
@@ -245,25 +245,10 @@ export function ReportResults({
           <Table size="small" aria-label="Resultados del reporte">
             <TableHead>
               <TableRow>
-                {COLUMNS.map((c) => {
-                  const active = c.sort !== undefined && sort.field === c.sort;
-                  return (
-                    <TableCell key={c.label} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-                      {c.sort ? (
-                        <TableSortLabel
-                          active={active}
-                          direction={active && sort.order === 'DESC' ? 'desc' : 'asc'}
-                          // Another column starts ascending; the active one toggles (spec 3 §2, generic table).
-                          onClick={() => setSort({ field: c.sort!, order: active && sort.order === 'ASC' ? 'DESC' : 'ASC' })}
-                        >
-                          {c.label}
-                        </TableSortLabel>
-                      ) : (
-                        c.label
-                      )}
-                    </TableCell>
-                  );
-                })}
+                {/* Another column starts ascending; the active one toggles (spec 3 §2, generic table). */}
+                {COLUMNS.map((c) => (
+                  <SortableHeading key={c.label} label={c.label} field={c.sort} sort={sort} onSort={setSort} />
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>

@@ -16,7 +16,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TableSortLabel,
   TextField,
   type Theme,
 } from '@mui/material';
@@ -37,6 +36,7 @@ import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
 import { useBareListOnBack } from './bareListOnBack';
 import { useKeptParams } from './keptParams';
+import { SortableHeading } from './SortableHeading';
 import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../ScreenTitle';
 
 export interface Column {
@@ -259,11 +259,6 @@ function CampoTable({
     else apply();
   };
 
-  const sortBy = (field: string) => {
-    const order = list.sort.field === field && list.sort.order === 'ASC' ? 'DESC' : 'ASC';
-    list.setSort({ field, order });
-  };
-
   // A row is something to click only when that does something: it opens the record, or it selects the
   // row of a list with actions (revealed by the selection, or a column of them; spec 2: a click on a
   // questionnaire selects or deselects it). Otherwise it is no Tab stop, no pointer and no highlight.
@@ -343,19 +338,7 @@ function CampoTable({
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.source} sx={{ fontWeight: 600, width: c.width, minWidth: headingMinWidth(c.label) }} sortDirection={list.sort.field === c.source ? (list.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-                  {c.sortable === false ? (
-                    c.label
-                  ) : (
-                    <TableSortLabel
-                      active={list.sort.field === c.source}
-                      direction={list.sort.field === c.source && list.sort.order === 'DESC' ? 'desc' : 'asc'}
-                      onClick={() => sortBy(c.source)}
-                    >
-                      {c.label}
-                    </TableSortLabel>
-                  )}
-                </TableCell>
+                <SortableHeading key={c.source} label={c.label} field={c.sortable === false ? undefined : c.source} sort={list.sort} onSort={list.setSort} sx={{ width: c.width }} />
               ))}
               {/* A heading with text (hidden), not an empty one named by aria-label: axe's 'empty-table-header'. */}
               {showActions && (
@@ -504,12 +487,6 @@ function exportColumns(columns: Column[]) {
     .filter((c) => c.source !== 'actions' && !c.noExport && !(ownId && (c.source === 'view' || c.source === 'edit')))
     .map((c) => ({ source: c.source, label: c.exportLabel ?? c.label, value: c.exportValue, format: c.exportFormat }));
 }
-
-/**
- * A long heading wraps on two lines at most ('Código de Locación del Cliente' stood on five, one word a
- * line, beside a column of short codes, while the table had width to spare).
- */
-const headingMinWidth = (label: string) => (label.length > 14 && label.includes(' ') ? `${Math.ceil(label.length / 2) + 1}ch` : undefined);
 
 /**
  * A cell's content: '-' when empty. A long text shows cut, its whole reachable (CutText): on hover, on a

@@ -1,22 +1,35 @@
 import { type SxProps, TableCell, TableSortLabel, type Theme } from '@mui/material';
 
 /** A table's order: the field it sorts by and which way. */
-export interface TableSort {
-  field: string;
+export interface TableSort<F extends string = string> {
+  field: F;
   order: 'ASC' | 'DESC';
 }
 
 /** The order a heading's click asks for: its field ascending, or descending when the table already sorts by it ascending. */
-export const nextSort = (sort: TableSort | undefined, field: string): TableSort => ({ field, order: sort?.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' });
+export const nextSort = <F extends string>(sort: TableSort<F> | undefined, field: F): TableSort<F> => ({ field, order: sort?.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' });
 
-/** A column heading that sorts its table by `field` (the lists' way: a click sorts, a second reverses). */
-export function SortableHeading({ label, field, sort, onSort, sx }: { label: string; field: string; sort: TableSort | undefined; onSort: (next: TableSort) => void; sx?: SxProps<Theme> }) {
-  const active = sort?.field === field;
+/**
+ * A long heading wraps on two lines at most ('Código de Locación del Cliente' stood on five, one word a
+ * line, beside a column of short codes, while the table had width to spare).
+ */
+export const headingMinWidth = (label: string) => (label.length > 14 && label.includes(' ') ? `${Math.ceil(label.length / 2) + 1}ch` : undefined);
+
+/**
+ * A column heading that sorts its table by `field` (the lists' way: a click sorts, a second reverses); without a
+ * field, a heading that does not sort. Every table of the console draws its headings with it.
+ */
+export function SortableHeading<F extends string>({ label, field, sort, onSort, sx }: { label: string; field: F | undefined; sort: TableSort<F> | undefined; onSort: (next: TableSort<F>) => void; sx?: SxProps<Theme> }) {
+  const active = field !== undefined && sort?.field === field;
   return (
-    <TableCell sx={[{ fontWeight: 600 }, ...(Array.isArray(sx) ? sx : [sx])]} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-      <TableSortLabel active={active} direction={active && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => onSort(nextSort(sort, field))}>
-        {label}
-      </TableSortLabel>
+    <TableCell sx={[{ fontWeight: 600, minWidth: headingMinWidth(label) }, ...(Array.isArray(sx) ? sx : [sx])]} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+      {field === undefined ? (
+        label
+      ) : (
+        <TableSortLabel active={active} direction={active && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => onSort(nextSort(sort, field))}>
+          {label}
+        </TableSortLabel>
+      )}
     </TableCell>
   );
 }

@@ -16,7 +16,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TableSortLabel,
   Tooltip,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +31,7 @@ import { ApiError, request } from '../../../dataProvider/http';
 import { errorMessages } from '../../../ui/dialogs';
 import { Pagination } from '../../../ui/table/Pagination';
 import { SelectPageCheckbox } from '../../../ui/table/SelectPageCheckbox';
+import { SortableHeading, type TableSort } from '../../../ui/table/SortableHeading';
 import { usePastTheEnd } from '../../../ui/table/usePastTheEnd';
 import { PageTitle, StatusChip } from '../shared';
 import { ExportDialog } from './ExportDialog';
@@ -91,8 +91,7 @@ export function MoveList() {
   const sort = search?.sort;
   // The page in the column's order (keyset paging follows it on the server), ties by id.
   const ordered = query && sort ? { ...query, sort: sort.field, order: sort.order } : query;
-  const sortBy = (field: string) =>
-    search?.values && setSearch({ ...search, page: 1, sort: { field, order: sort?.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' } });
+  const sortBy = (next: TableSort) => search?.values && setSearch({ ...search, page: 1, sort: next });
   const queryClient = useQueryClient();
   const keyOf = (p: number) => ['user-moves', 'historial', ordered, p, perPage];
   const result = useQuery({
@@ -179,15 +178,7 @@ export function MoveList() {
                   </TableCell>
                 )}
                 {COLUMNS.map((c) => (
-                  <TableCell key={c.label} sx={{ fontWeight: 600, minWidth: { xs: c.minWidth, lg: 'auto' } }} sortDirection={c.sort && sort?.field === c.sort ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-                    {c.sort && query ? (
-                      <TableSortLabel active={sort?.field === c.sort} direction={sort?.field === c.sort && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => sortBy(c.sort!)}>
-                        {c.label}
-                      </TableSortLabel>
-                    ) : (
-                      c.label
-                    )}
-                  </TableCell>
+                  <SortableHeading key={c.label} label={c.label} field={query ? c.sort : undefined} sort={sort} onSort={sortBy} sx={{ minWidth: { xs: c.minWidth, lg: 'auto' } }} />
                 ))}
               </TableRow>
             </TableHead>
