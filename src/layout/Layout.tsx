@@ -46,9 +46,10 @@ function CampoAppBar() {
       }
     >
       <Logo />
-      {/* On a phone a long role ('Responsable de punto de venta') is cut, whole on hover: it pushed the
-          refresh and profile buttons, and with them 'Desconectar', off the screen. */}
-      <Chip label={roleTitle} title={roleTitle} size="small" sx={{ bgcolor: 'rgba(0,0,0,.25)', color: 'inherit', mr: 2, minWidth: 0, maxWidth: { xs: 90, sm: 'none' } }} />
+      {/* On a phone a long role ('Responsable de punto de venta') stands on two short lines, like the welcome:
+          on one it pushed the refresh and profile buttons, and with them 'Desconectar', off the screen, and
+          cut ('Responsa…') it did not say the role at all (a phone has no hover for the title). */}
+      <Chip label={roleTitle} title={roleTitle} size="small" sx={ROLE_CHIP} />
       {/* No react-admin TitlePortal: every page says its own title (PageTitle), and the portal was an empty
           heading in the banner on every screen, read out by screen readers. */}
       <Box sx={{ flex: 1 }} />
@@ -71,6 +72,18 @@ function CampoAppBar() {
     </AppBar>
   );
 }
+
+/** The role's chip: one line where there is room (from a laptop's width), up to two short ones on a phone or a tablet. */
+const ROLE_CHIP = {
+  bgcolor: 'rgba(0,0,0,.25)',
+  color: 'inherit',
+  mr: { xs: 0.5, md: 2 },
+  minWidth: 0,
+  maxWidth: { xs: 96, md: 'none' },
+  height: { xs: 'auto', md: 24 },
+  minHeight: 24,
+  '& .MuiChip-label': { whiteSpace: { xs: 'normal', md: 'nowrap' }, fontSize: { xs: '0.6875rem', md: undefined }, lineHeight: { xs: 1.2, md: undefined }, py: { xs: 0.25, md: 0 }, px: { xs: 0.5, md: 1 }, textAlign: 'center' },
+} as const;
 
 /** The chat button's height (56 px) and its margin (24 px), and some air: 96 px. */
 const CHAT_CLEARANCE = 12;

@@ -115,6 +115,32 @@ describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await page.locator('.MuiTableContainer-root').evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);
   });
+
+  it('says the whole role of a franchise user in the top bar, beside a whole greeting and its buttons', async () => {
+    session = await chromium.open({ viewport: PHONE });
+    const { page } = session;
+    await loginAs(page, 'gerente@campo.test', { at: '/dashboard' });
+    const bar = page.getByRole('banner');
+    const role = bar.getByText('Responsable de punto de venta', { exact: true });
+    await shown(role);
+    // A text's drawn width against its box, to the fraction of a pixel: an ellipsis within one pixel escapes scrollWidth.
+    const uncut = (element: Locator) =>
+      element.evaluate((e) => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const text = range.getBoundingClientRect();
+        const box = e.getBoundingClientRect();
+        return text.width <= box.width + 0.01 && text.height <= box.height + 0.01;
+      });
+    // On one line, cut to 'Responsa…', it did not say the role: a phone has no hover for the title.
+    expect(await uncut(role)).toBe(true);
+    const greeting = bar.getByTitle(/^Bienvenido \S+ \S+/);
+    expect(await greeting.locator('span').evaluateAll((lines) => lines.map((l) => l.textContent))).toEqual(['Bienvenido', 'Gabriela']);
+    for (const line of await greeting.locator('span').all()) expect(await uncut(line)).toBe(true);
+    const profile = (await bar.getByRole('button').last().boundingBox())!;
+    expect(profile.x + profile.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
 });
 
 describe('on a phone and a tablet', () => {
