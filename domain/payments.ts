@@ -50,7 +50,9 @@ export const PAYMENT_TEXT = {
   switchGetter: (count: number) =>
     `${count === 1 ? 'Se quitará la transacción seleccionada' : `Se quitarán las ${formatCount(count)} transacciones seleccionadas`} de este Getter, sin pagar. ¿Desea continuar?`,
   noPending: 'El Getter no tiene pagos pendientes.',
-  empty: 'No hay transacciones para mostrar.',
+  /** The lists' empty page (spec 1 §2.2, every list): with nothing to list, and with a Getter or dates that match nothing. */
+  empty: 'No hay datos para mostrar.',
+  noMatch: 'No hay resultados para la búsqueda',
   /** Over the pending and paid lists: what every row of the filter adds up to (not only the page). */
   filterTotal: (count: number, amount: string) =>
     `Total del filtro: ${formatPesos(amount)} en ${count === 1 ? '1 transacción' : `${formatCount(count)} transacciones`}.`,

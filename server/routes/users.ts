@@ -44,7 +44,7 @@ const holds = (userId: AnyPgColumn, status: TransactionStatus) =>
 const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
 
 export default async function userRoutes(app: App) {
-  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no; `withPending` da los Getters con pagos pendientes y `withPaid` los que cobraron alguna vez, activos o no. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query, answer: peoplePickerAnswer } }, async (req) => {
+  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no; `withPending` da los Getters con pagos pendientes y `withPaid` los que cobraron alguna vez, activos o no y aunque su rol haya cambiado después. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query, answer: peoplePickerAnswer } }, async (req) => {
     const { rolId, q, withPending, withPaid, limit, ids } = req.query as z.output<typeof query>;
     const pays = admits(ACCESS.payments.read, req.session.rol);
     // Who is owed money, or was paid, is the payers' to know: other staff are refused as on the payments lists.
@@ -52,6 +52,9 @@ export default async function userRoutes(app: App) {
     const holding: TransactionStatus | undefined = withPending ? TRANSACTION_STATUS.PENDING : withPaid ? TRANSACTION_STATUS.PAID : undefined;
     // Active people, unless the list is of those holding a transaction or of people already chosen.
     const held = (userId: AnyPgColumn, status: AnyPgColumn) => (holding ? holds(userId, holding) : eq(status, true));
+    // Who holds a transaction is found whatever their role is now: a Getter made staff is still owed what
+    // they earned, and their payments stay in the history (only a Getter ever had a transaction).
+    const role = (rolId: AnyPgColumn) => (holding ? undefined : eq(rolId, sql.placeholder('rolId') as unknown as number));
     // A Getter's payment details (CUIT/CUIL, Mercado Pago, CBU) are for those who pay: other staff pick Getters by name.
     const withProfile = rolId === ROLE.GETTER && pays;
     // Those who see the CUIT/CUIL also find a Getter by it: typed with or without dashes, dots or spaces, its digits.
@@ -69,7 +72,7 @@ export default async function userRoutes(app: App) {
         .from(users)
         .where(
           and(
-            eq(users.rolId, sql.placeholder('rolId') as unknown as number),
+            role(users.rolId),
             ids ? sql`${users.id} = any(${sql.placeholder('ids')}::int[])` : undefined,
             // Digits against digits: a CUIT/CUIL stored with dots or spaces ('20.12345678.9') is found too,
             // through the trigram index on that same expression (names keep theirs).
@@ -98,7 +101,7 @@ export default async function userRoutes(app: App) {
           .from(personWords)
           .where(
             and(
-              eq(personWords.rolId, sql.placeholder('rolId') as unknown as number),
+              role(personWords.rolId),
               sql`${personWords.word} like ${sql.placeholder('wordPrefix')}`,
               sql`${personWords.at} <= position(${sql.placeholder('wordSpaced')} in ${personWords.searchWords})`,
               matchesPerson(personWords.searchWords, words!.count, placeholders(...PERSON_PLACEHOLDERS)),

@@ -241,4 +241,25 @@ describe('the words table the pickers search (person_words)', () => {
     expect((await api.ok<Person[]>('GET', `/users?rolId=${ROLE.GETTER}&withPaid=true`, admin)).map((p) => p.id)).toContain(id);
     expect(await api.ok<Person[]>('GET', `/users?rolId=${ROLE.GETTER}&withPending=true&q=cobrada&limit=51`, admin)).toEqual([]);
   });
+
+  it('a Getter made staff is still found by the payment filters: owed what they earned, their payments in the history', async () => {
+    const [{ id }] = await t.db
+      .insert(users)
+      .values({ names: 'Exgetter', lastName: 'Ascendida', email: 'exgetter.ascendida@campo.test', passwordHash: 'x', rolId: ROLE.GETTER, status: true })
+      .returning({ id: users.id });
+    const [account] = await t.db.insert(accounts).values({ userId: id }).returning({ id: accounts.id });
+    await t.db.insert(transactions).values([
+      { accountId: account.id, amount: '100', status: 'PENDING' },
+      { accountId: account.id, amount: '200', status: 'PAID', operationCode: 'EXG-1', transactionDate: new Date() },
+    ]);
+    await t.db.update(users).set({ rolId: ROLE.OPERATIONS }).where(eq(users.id, id));
+    for (const filter of ['withPending', 'withPaid']) {
+      for (const q of ['&q=exgetter', '&q=ascendida%20exg', '']) {
+        const found = (await api.ok<Person[]>('GET', `/users?rolId=${ROLE.GETTER}&${filter}=true${q}&limit=5000`, admin)).map((p) => p.id);
+        expect(found, `${filter}${q}`).toContain(id);
+      }
+    }
+    // Not a Getter for anything else: the active Getters' picker no longer offers them.
+    expect(await pickerIds('exgetter')).toEqual([]);
+  });
 });

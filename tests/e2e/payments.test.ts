@@ -11,6 +11,7 @@ import * as XLSX from 'xlsx';
 import type { AnsweredQuestionnaire, MoveDetail } from '../../domain/move-api';
 import { formatPesos, sumMoney } from '../../domain/money';
 import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT, type PaymentTransaction } from '../../domain/payments';
+import { ROLE } from '../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
@@ -167,7 +168,7 @@ describe('payments to Getters', () => {
     await page.getByLabel('Desde').fill('01/01/2001');
     await page.getByLabel('Hasta').fill('31/01/2001');
     await page.getByRole('button', { name: 'FILTRAR' }).click();
-    await shown(page.getByText(PAYMENT_TEXT.empty));
+    await shown(page.getByText(PAYMENT_TEXT.noMatch));
     await page.getByRole('button', { name: 'LIMPIAR' }).click();
     await shown(page.getByText(PAYMENT_TEXT.filterTotal(own.count, own.totalAmount), { exact: true }));
 
@@ -180,22 +181,34 @@ describe('payments to Getters', () => {
     const paidOwn = await api<Totals>(`/transactions/payed?getterId=${payee.id}&limit=1`);
     const paidWhole = await api<Totals>('/transactions/payed?limit=1');
     expect(paidOwn.count).toBeLessThan(paidWhole.count);
-    // A Getter who has left the platform since: their payments stay in the history, and its filter finds them.
-    await api('/web-users/state', 'PUT', { id: payee.id, status: false });
-    try {
-      await choose(payee.fullName, payee.profile.cuitCuil!);
-      await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidOwn.count, paidOwn.totalAmount), { exact: true }));
-      await listLoaded(page);
-      await expect.poll(names).toEqual(Array.from({ length: Math.min(paidOwn.count, 10) }, () => payee.fullName));
-    } finally {
-      await api('/web-users/state', 'PUT', { id: payee.id, status: true });
+    /** 'Todos': every Getter's again, and the whole total. */
+    const everyGetter = async () => {
+      const getter = page.getByRole('combobox', { name: 'Getter' });
+      await getter.click();
+      await getter.fill('');
+      await page.getByRole('option', { name: 'Todos', exact: true }).click();
+      await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidWhole.count, paidWhole.totalAmount), { exact: true }));
+    };
+    // A Getter who has left the platform since, or was made staff: their payments stay in the history, and its
+    // filter finds them (made Operaciones, the filter offered nobody: 'Sin resultados').
+    // The page read again after each change: the picker keeps for a while the Getters it found.
+    for (const [leave, back] of [
+      [{ path: '/web-users/state', body: { id: payee.id, status: false } }, { path: '/web-users/state', body: { id: payee.id, status: true } }],
+      [{ path: '/web-users', body: { id: payee.id, rolId: ROLE.OPERATIONS } }, { path: '/web-users', body: { id: payee.id, rolId: ROLE.GETTER } }],
+    ] as const) {
+      await api(leave.path, 'PUT', leave.body);
+      try {
+        await page.reload();
+        await listLoaded(page);
+        await choose(payee.fullName, payee.profile.cuitCuil!);
+        await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidOwn.count, paidOwn.totalAmount), { exact: true }));
+        await listLoaded(page);
+        await expect.poll(names).toEqual(Array.from({ length: Math.min(paidOwn.count, 10) }, () => payee.fullName));
+      } finally {
+        await api(back.path, 'PUT', back.body);
+      }
+      await everyGetter();
     }
-    // 'Todos': every Getter's again, and the whole total.
-    const getter = page.getByRole('combobox', { name: 'Getter' });
-    await getter.click();
-    await getter.fill('');
-    await page.getByRole('option', { name: 'Todos', exact: true }).click();
-    await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidWhole.count, paidWhole.totalAmount), { exact: true }));
     errors.assertNone();
   });
 

@@ -16,6 +16,8 @@ import { GetterFilter } from './GetterFilter';
 import { type PaymentOrder, PaymentDialog } from './PaymentDialog';
 
 const PER_PAGE = [5, 10, 25, 50, 100] as const;
+/** The filters that narrow a payments list as a search does: an empty page under them says nothing matched. */
+const PAYMENT_FILTERS = ['getterId', 'from', 'to'] as const;
 
 /** The filter's total amount, over its every page, as the server sums it. */
 const filterTotal = (meta: ListMeta, count: number) =>
@@ -67,6 +69,8 @@ export function PendingPayments() {
         storeKey="payments.pending"
         summary={filterTotal}
         emptyText={T.empty}
+        searchEmptyText={T.noMatch}
+        searchingFilters={PAYMENT_FILTERS}
         exportFile="pagos-pendientes"
         actions={
           <>
@@ -126,6 +130,8 @@ export function PaymentHistory() {
       storeKey="payments.history"
       summary={filterTotal}
       emptyText={T.empty}
+      searchEmptyText={T.noMatch}
+      searchingFilters={PAYMENT_FILTERS}
       exportFile="historial-de-pagos"
       actions={
         <>

@@ -97,6 +97,8 @@ export interface CampoListProps {
   emptyText?: string;
   /** What an empty page says while the search box holds text, when it differs from `emptyText`. */
   searchEmptyText?: string;
+  /** Filters that search too: while one holds a value, an empty page says `searchEmptyText` (the payments' Getter and dates). */
+  searchingFilters?: readonly string[];
   filter?: Record<string, unknown>;
   /** A client selector that filters the list by this field ('Todos' shows every client's). */
   clientFilter?: { field: string; label?: string };
@@ -175,6 +177,7 @@ function CampoTable({
   exportFile,
   emptyText = 'No hay datos para mostrar.',
   searchEmptyText = emptyText,
+  searchingFilters = [],
   clientFilter,
   actions,
   debounce: delay = 400,
@@ -389,7 +392,7 @@ function CampoTable({
             })}
             {!list.isPending && !list.data?.length && (
               <FrameMessageRow colSpan={columns.length + (showActions ? 1 : 0)} color="text.secondary">
-                {list.error ? errorMessages(list.error)[0] : search && list.filterValues[search.field] ? searchEmptyText : emptyText}
+                {list.error ? errorMessages(list.error)[0] : [...(search ? [search.field] : []), ...searchingFilters].some((field) => list.filterValues[field]) ? searchEmptyText : emptyText}
               </FrameMessageRow>
             )}
             {list.isPending && (
