@@ -59,7 +59,9 @@ export const DRAFT_TEXT = {
   restoredReturn: 'Se recuperó lo que editaba cuando se cerró la sesión. Revíselo y presione Enviar devolución.',
   /** On a move that changed while the session was closed, or whose panel is no longer offered: its work not applied. */
   panelChanged: 'La move cambió mientras la sesión estaba cerrada: lo que editaba no se aplicó.',
-  /** After `panelChanged`, the reason that was written, when there was one. */
+  /** A panel ('Revisar', 'Devolver', 'Editar Move Aprobada') whose send was refused because the move changed meanwhile (the 409 reloaded it). */
+  panelOvertaken: 'La move cambió en otra pestaña o por otra persona: lo que editaba no se aplicó.',
+  /** After `panelChanged` or `panelOvertaken`, the reason that was written, when there was one. */
   panelReason: 'El motivo era:',
 } as const;
 

@@ -50,7 +50,12 @@ export const REPLY_TEXT = {
   hiddenFromGetter: 'El Getter no ve esta pregunta: la responde el agente de calidad.',
   /** A returned move sent again with a different reply to a question the agent did not mark to correct. */
   notReturned: 'Esta pregunta no fue devuelta: su respuesta no se puede cambiar.',
+  /** A written answer or an observation longer than a reply holds (REPLY_TEXT_MAX). */
+  tooLong: 'Admite hasta 5000 caracteres.',
 } as const;
+
+/** The longest written answer or observation a reply holds. */
+export const REPLY_TEXT_MAX = 5000;
 
 /** A question with its position: dimension, sub-dimension and question numbers (1-based), as photo names and labels use them. */
 export interface NumberedQuestion {
@@ -217,6 +222,13 @@ export function replyProblems(dimensions: readonly Dimension[], replies: Readonl
     if (needsCommentary && !reply?.replyObservation?.trim()) {
       problems.push({ questionId: q._id, label, field: 'replyObservation', message: REPLY_TEXT.required, photo: false });
     }
+    // Said beside the question before anything is sent: the server's 400 named no question.
+    if (typeof reply?.replyData === 'string' && reply.replyData.length > REPLY_TEXT_MAX) {
+      problems.push({ questionId: q._id, label, field: 'replyData', message: REPLY_TEXT.tooLong, photo: false });
+    }
+    if ((reply?.replyObservation?.length ?? 0) > REPLY_TEXT_MAX) {
+      problems.push({ questionId: q._id, label, field: 'replyObservation', message: REPLY_TEXT.tooLong, photo: false });
+    }
   }
   return problems;
 }
@@ -256,13 +268,13 @@ export function replyFits(q: Question, data: MoveReply['replyData']): boolean {
   }
 }
 
-const LIMITS = { questions: 3000, text: 5000, links: 50 } as const;
+const LIMITS = { questions: 3000, text: REPLY_TEXT_MAX, links: 50 } as const;
 
 const replyShape = z.object({
-  replyData: z.union([z.string().max(LIMITS.text), z.number(), z.array(z.string().max(2000)).max(LIMITS.links), z.null()]).default(null),
+  replyData: z.union([z.string().max(LIMITS.text, REPLY_TEXT.tooLong), z.number(), z.array(z.string().max(2000)).max(LIMITS.links), z.null()]).default(null),
   replyObservation: z
     .string()
-    .max(LIMITS.text, 'El campo es demasiado largo')
+    .max(LIMITS.text, REPLY_TEXT.tooLong)
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null)),
   evidences: z.array(z.string().max(2000)).max(LIMITS.links).optional(),

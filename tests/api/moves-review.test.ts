@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import type { AnsweredQuestionnaire, MoveDetail } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
-import { type MoveReplies, REPLY_TEXT } from '../../domain/move-replies';
+import { type MoveReplies, REPLY_TEXT, REPLY_TEXT_MAX } from '../../domain/move-replies';
 import { MOVE_TEXT } from '../../domain/moves';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { ROLE } from '../../domain/roles';
@@ -205,6 +205,17 @@ describe('rejecting, returning, disapproving', () => {
       const shown = await api.ok<AnsweredQuestionnaire>('GET', `${path}?userMoveId=${move.id}`, admin);
       expect(Object.entries(shown.replies).filter(([, r]) => r.hasToEdit).map(([id]) => id), path).toEqual([question]);
     }
+  });
+
+  it('refuses an observation longer than a reply keeps with the words the review shows beside the question, writing nothing', async () => {
+    const move = await inReview(10);
+    const answered = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
+    const [first] = Object.keys(answered.replies);
+    const replies = { ...answered.replies, [first]: { ...answered.replies[first], replyObservation: 'x'.repeat(REPLY_TEXT_MAX + 1) } };
+    const refused = await api.call('POST', '/questionnaireRepliedByAgent', admin, { userMoveId: move.id, replies, continueWithoutPhotos: true, version: move.version });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.values(refused.json().errors ?? {})).toContain(REPLY_TEXT.tooLong);
+    expect((await reload(t, move.id)).version).toBe(move.version);
   });
 
   it('disapproves an approved move with a reason, dropping its pending transaction', async () => {

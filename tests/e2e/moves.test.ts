@@ -7,7 +7,7 @@ import { ASSIGN_TEXT } from '../../domain/assignment';
 import { DRAFT_TEXT } from '../../domain/auth';
 import type { AnsweredQuestionnaire, MoveDetail, MoveListRow, StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
-import { REPLY_TEXT } from '../../domain/move-replies';
+import { REPLY_TEXT, REPLY_TEXT_MAX } from '../../domain/move-replies';
 import { MOVE_TEXT } from '../../domain/moves';
 import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
@@ -778,6 +778,26 @@ describe('reviewing a move', () => {
     errors.assertNone();
   });
 
+  it('says beside the question, before sending, that an observation is longer than a reply holds; shortened, it is saved', async () => {
+    const long = 'El local estaba cerrado al llegar. '.repeat(150).slice(0, REPLY_TEXT_MAX + 1);
+    const { move, page, errors, observation } = await reviewWithObservation(long);
+    const question = page.getByRole('group', { name: /^1\.1\.1 / });
+    const label = (await question.getAttribute('aria-label'))!;
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    // The server's 400 ('El campo es demasiado largo') came after two confirmations and named no question.
+    const incomplete = page.getByRole('dialog', { name: REPLY_TEXT.incomplete });
+    await shown(incomplete.getByText(`${label}: ${REPLY_TEXT.tooLong}`));
+    await incomplete.getByRole('button', { name: /Cerrar|Aceptar/ }).click();
+    await shown(question.getByText(REPLY_TEXT.tooLong));
+    expect(await observation.inputValue()).toBe(long);
+    await observation.fill(long.slice(0, REPLY_TEXT_MAX));
+    await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await shown(page.getByText('Cambios guardados'));
+    const saved = await api<AnsweredQuestionnaire>(`/questionnaireRepliedByAgent?userMoveId=${move.id}`);
+    expect(Object.values(saved.replies).some((r) => r.replyObservation === long.slice(0, REPLY_TEXT_MAX).trim())).toBe(true);
+    errors.assertNone();
+  });
+
   it('asks before leaving a review with a typed observation: cancel stays, continue leaves', async () => {
     const { page, errors, observation } = await reviewWithObservation('El local estaba cerrado al llegar.');
     await page.getByRole('button', { name: 'Volver', exact: true }).click();
@@ -868,6 +888,39 @@ describe('reviewing a move', () => {
     await gone(page.getByRole('dialog', { name: 'Rechazar move' }));
     await shown(page.getByText(`${DRAFT_TEXT.reviewOvertaken} «${reason}»`));
     expect(await statusOf(move.id)).toBe('EN_REVISION');
+    errors.assertNone([/409/]);
+  });
+
+  it('shows, not applied, the reason of a return refused because someone else changed the move meanwhile; a return of its own shows none', async () => {
+    const move = await freshMove('EN_REVISION', (m) => m.assignedAgentId !== null && m.rescueUserId === null && m.assignedAgent?.fullName !== 'Rodrigo Castro');
+    const { page, errors } = await openMove(move.code);
+    await page.getByRole('button', { name: 'Devolver' }).click();
+    const reason = 'Falta la foto de la góndola.';
+    await page.getByLabel('Motivo de la devolución').fill(reason);
+    await page.getByRole('checkbox', { name: /^Devolver 1\.1\.1 / }).check();
+    await otherAgentMeanwhile(move);
+    await page.getByRole('button', { name: 'Enviar devolución' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(error.getByText('La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.'));
+    await error.getByRole('button', { name: 'Cerrar' }).click();
+    // The panel closed with the reload; what it held was gone without a word (the reject dialog's text shows).
+    await shown(page.getByText(`${DRAFT_TEXT.panelOvertaken} ${DRAFT_TEXT.panelReason} «${reason}»`));
+    await gone(page.getByLabel('Motivo de la devolución'));
+    expect(await statusOf(move.id)).toBe('EN_REVISION');
+    const stale = page.getByRole('alert').filter({ hasText: DRAFT_TEXT.panelOvertaken });
+    await stale.getByRole('button').click();
+    await gone(stale);
+    // Sent again on the move as it is now, it goes; its own new version is not taken for someone else's.
+    await page.getByRole('button', { name: 'Devolver' }).click();
+    await page.getByLabel('Motivo de la devolución').fill(reason);
+    await page.getByRole('checkbox', { name: /^Devolver 1\.1\.1 / }).check();
+    await page.getByRole('button', { name: 'Enviar devolución' }).click();
+    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByRole('dialog', { name: 'Move devuelta' }));
+    expect(await page.getByText(DRAFT_TEXT.panelOvertaken, { exact: false }).count()).toBe(0);
+    await succeeded(page, 'Move devuelta');
+    expect(await statusOf(move.id)).toBe('DEVUELTA');
     errors.assertNone([/409/]);
   });
 

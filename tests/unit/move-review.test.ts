@@ -15,7 +15,7 @@ import {
   searchFilter,
   submitBody,
 } from '../../domain/move-forms';
-import { amountOf, amountProblem, emptyReply, misfitMessage, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, replyFits, replyProblems, saysAnything } from '../../domain/move-replies';
+import { amountOf, amountProblem, emptyReply, misfitMessage, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, REPLY_TEXT_MAX, replyFits, replyProblems, saysAnything } from '../../domain/move-replies';
 import { rescuedReview } from '../../domain/moves';
 import { questionnaireResult } from '../../domain/questionnaire-result';
 import { defaultAnswers, type Dimension, newQuestion, type Question, withType } from '../../domain/questionnaires';
@@ -169,6 +169,17 @@ describe('the answers’ completeness', () => {
     expect(onlyPhotosMissing(replyProblems(dims, fixed, { rescued: false }))).toBe(true);
     // A rescued move does not require its photos.
     expect(replyProblems(dims, fixed, { rescued: true })).toEqual([]);
+  });
+
+  it('holds a written answer and an observation to what a reply keeps (5000 characters), as the server does', () => {
+    const fixed: MoveReplies = { a: reply(yes), b: reply(commented.answers[1]._id, 'Lo confirmó el encargado'), c: reply(['store:x.png', 'store:y.png']) };
+    const long = 'x'.repeat(REPLY_TEXT_MAX + 1);
+    const over = replyProblems(dims, { ...fixed, a: reply(yes, long), d: reply(long) }, { rescued: true });
+    expect(over.map((p) => [p.label, p.field, p.message, p.photo])).toEqual([
+      ['1.1.1 Pregunta a', 'replyObservation', REPLY_TEXT.tooLong, false],
+      ['1.1.4 Pregunta d', 'replyData', REPLY_TEXT.tooLong, false],
+    ]);
+    expect(replyProblems(dims, { ...fixed, a: reply(yes, long.slice(1)), d: reply(long.slice(1)) }, { rescued: true })).toEqual([]);
   });
 
   it('holds the Getter’s send to the questions its app shows, photos and evidence always, and a rescue does not excuse them', () => {

@@ -56,14 +56,28 @@ export function MoveReviewPage() {
   const [downloadErrors, setDownloadErrors] = useState<string[]>([]);
   const [busyDownload, setBusyDownload] = useState(false);
   const version = move.data?.version;
-  // A reloaded move (after an action or a conflict) shows as it is now.
-  useEffect(() => setMode('view'), [version]);
+  // A reloaded move (after an action or a conflict) shows as it is now. What the open panel held is not lost
+  // with it when someone else changed the move: it shows, not applied, as a dialog's text does. Whether the
+  // change was someone else's is known when the panel's own send ends (`sendPanel`): refused, it was.
+  const shownVersion = useRef(version);
+  const overtaken = useRef<PanelDraft | null>(null);
+  useEffect(() => {
+    const before = shownVersion.current;
+    shownVersion.current = version;
+    if (before !== undefined && version !== before && work.current) {
+      const lost = { ...work.current, version: before };
+      if (sending.current) overtaken.current = lost;
+      else setStalePanel({ ...lost, overtaken: true });
+    }
+    setMode('view');
+  }, [version]);
   // A panel kept when the session ended (panelDraft.ts), read once the move and its answers are here: opened
   // again with its work (applied by the effect below, as the panel opens), or said not applied.
   const started = useRef(false);
   const pending = useRef<PanelDraft | null>(null);
   const [restoredPanel, setRestoredPanel] = useState<PanelMode | null>(null);
-  const [stalePanel, setStalePanel] = useState<PanelDraft | null>(null);
+  // `overtaken`: the panel someone else's change closed (not one kept while the session was closed).
+  const [stalePanel, setStalePanel] = useState<(PanelDraft & { overtaken?: boolean }) | null>(null);
   useEffect(() => {
     const m = move.data;
     if (started.current || !m || !answers.isSuccess) return;
@@ -103,6 +117,8 @@ export function MoveReviewPage() {
   const leaveGuard = useConfirmLeave(() => unsent, { anyNavigation: true });
   // The same unsent work is kept if the session ends while the panel is open.
   const work = useRef<PanelWork | null>(null);
+  // A panel's own send is running: a new version meanwhile may be its own success.
+  const sending = useRef(false);
   useEffect(() => {
     work.current = unsent ? { panel: mode, replies: repliesChanged ? draft : null, flags: [...flags], reason, motive: motive.motive } : null;
   });
@@ -129,8 +145,20 @@ export function MoveReviewPage() {
   // What approving would leave unanswered (the server refuses it too); missing photos do not stop it.
   const approveProblems = problemLines(replyProblems(dimensions, answers.data?.replies ?? {}, { rescued: rescuedReview(m) }).filter((p) => !p.photo));
 
+  /** A panel's send: refused after the move changed (a 409 reloads it), what the panel held shows, not applied. */
+  const sendPanel: typeof runner.run = async (...args) => {
+    sending.current = true;
+    try {
+      const sent = await runner.run(...args);
+      if (!sent && overtaken.current) setStalePanel({ ...overtaken.current, overtaken: true });
+      return sent;
+    } finally {
+      sending.current = false;
+      overtaken.current = null;
+    }
+  };
   const send = (continueWithoutPhotos: boolean) =>
-    runner.run(m.editedByAgent ? 'updateReplies' : 'saveReplies', { userMoveId: m.id, replies: draft, reason: mode === 'editApproved' ? reason : null, continueWithoutPhotos });
+    sendPanel(m.editedByAgent ? 'updateReplies' : 'saveReplies', { userMoveId: m.id, replies: draft, reason: mode === 'editApproved' ? reason : null, continueWithoutPhotos });
   const askReviewed = (continueWithoutPhotos: boolean) => {
     if (m.editedByAgent || m.statusId !== 'EN_REVISION') setAsk({ kind: 'reviewed', continueWithoutPhotos });
     else void send(continueWithoutPhotos);
@@ -190,7 +218,7 @@ export function MoveReviewPage() {
       </Card>
       {stalePanel && mode === 'view' && (
         <Alert severity="warning" onClose={() => setStalePanel(null)} sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>
-          {DRAFT_TEXT.panelChanged}
+          {stalePanel.overtaken ? DRAFT_TEXT.panelOvertaken : DRAFT_TEXT.panelChanged}
           {readable(stalePanel.reason) ? ` ${DRAFT_TEXT.panelReason} «${stalePanel.reason}»` : ''}
         </Alert>
       )}
@@ -269,7 +297,7 @@ export function MoveReviewPage() {
         onClose={() => setAsk(null)}
         onConfirm={async () => {
           // Sent: the success dialog's return to the list does not ask about unsaved changes.
-          if (await runner.run('return', { id: m.id, reason, motiveId: motive.motive?.id, questions: [...flags] }, { title: 'Move devuelta' })) setMode('view');
+          if (await sendPanel('return', { id: m.id, reason, motiveId: motive.motive?.id, questions: [...flags] }, { title: 'Move devuelta' })) setMode('view');
           setAsk(null);
         }}
       />
