@@ -143,6 +143,8 @@ describe('Motivos', () => {
 
     await search(page, name);
     await shown(row(page, name).getByText('El precio …', { exact: true }));
+    // The motive whole (the description is cut): it is what tells one row from another.
+    expect(await row(page, name).locator('td').nth(1).innerText()).toBe(name);
     await toggle(page, `Activar/Desactivar ${name}`, 'Está a punto de desactivar este motivo. ¿Desea continuar?', false);
     await toggle(page, `Activar/Desactivar ${name}`, 'Está a punto de activar este motivo. ¿Desea continuar?', true);
     errors.assertNone();
@@ -205,6 +207,8 @@ describe('Tags', () => {
     await atPath(page, '/tags');
 
     await search(page, name);
+    // The group's name whole: cut to ten letters, 'Barrio E2E…' read like every other group of the test.
+    expect(await row(page, name).locator('td').first().innerText()).toBe(name);
     await toggle(page, `Activar/Desactivar ${name}`, 'Está a punto de desactivar este grupo de tags. ¿Desea continuar?', false);
     await toggle(page, `Activar/Desactivar ${name}`, 'Está a punto de activar este grupo de tags. ¿Desea continuar?', true);
     errors.assertNone();

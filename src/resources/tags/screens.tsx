@@ -18,7 +18,8 @@ export default defineScreens({
     search: { label: 'Buscar', field: 'q', placeholder: 'Nombre del grupo' },
     sort: { field: 'groupName', order: 'ASC' },
     columns: [
-      { source: 'groupName', label: 'Nombre del grupo' },
+      // Whole, as the guidelines' names: the group's name is what tells one row from another ('Canal de v…').
+      { source: 'groupName', label: 'Nombre del grupo', truncate: false },
       dateColumn('createdAt', 'Fecha de creación'),
       actionsColumn({ root: '/tags', name }),
       switchColumn({
