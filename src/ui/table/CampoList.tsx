@@ -245,10 +245,14 @@ function CampoTable({
     const isSearch = field === search?.field;
     const shown = () => (isSearch && pendingNow.current !== null ? pendingNow.current || undefined : latest.current.filterValues[field]);
     const before = shown();
+    const at = window.location.pathname;
     const apply = () => {
       // Typed text not yet applied when the list's own value changed meanwhile (back or forward) is dropped:
       // the box already says the value the list went to.
       if (debounce && shown() !== before) return;
+      // Nor when the user already went elsewhere (a row's 'Editar' within the delay) and the list is still
+      // drawn while that page's code loads: its filter would navigate back to the list (CI, projects.test.ts).
+      if (debounce && window.location.pathname !== at) return;
       const next = { ...latest.current.filterValues };
       if (value === undefined || value === '') delete next[field];
       else next[field] = value;
