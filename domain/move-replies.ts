@@ -33,6 +33,9 @@ export const repliesAnswer = z.record(
   }),
 );
 
+/** The longest written answer or observation a reply holds. */
+export const REPLY_TEXT_MAX = 5000;
+
 export const REPLY_TEXT = {
   incomplete: 'Existe información por completar',
   continueAnyway: '¿Desea continuar de todos modos?',
@@ -51,11 +54,8 @@ export const REPLY_TEXT = {
   /** A returned move sent again with a different reply to a question the agent did not mark to correct. */
   notReturned: 'Esta pregunta no fue devuelta: su respuesta no se puede cambiar.',
   /** A written answer or an observation longer than a reply holds (REPLY_TEXT_MAX). */
-  tooLong: 'Admite hasta 5000 caracteres.',
+  tooLong: `Admite hasta ${REPLY_TEXT_MAX} caracteres.`,
 } as const;
-
-/** The longest written answer or observation a reply holds. */
-export const REPLY_TEXT_MAX = 5000;
 
 /** A question with its position: dimension, sub-dimension and question numbers (1-based), as photo names and labels use them. */
 export interface NumberedQuestion {
