@@ -30,6 +30,7 @@ function CampoAppBar() {
   const roleTitle = titleForRole((profile?.rolId ?? null) as UserRole);
   const welcome = `Bienvenido ${profile ? `${profile.firstName} ${profile.lastName}` : ''}`.trim();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const tablet = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   useEffect(() => {
     document.title = `Campo · ${roleTitle}`;
   }, [roleTitle]);
@@ -53,15 +54,16 @@ function CampoAppBar() {
       {/* No react-admin TitlePortal: every page says its own title (PageTitle), and the portal was an empty
           heading in the banner on every screen, read out by screen readers. */}
       <Box sx={{ flex: 1 }} />
-      {/* On a phone too (spec 1 §1): there on two short lines, 'Bienvenido' over the first name (on one
-          line even the first name was cut to 'Bienvenido …' beside a long role); whole on hover. */}
-      {phone && profile ? (
+      {/* On a phone and a tablet too (spec 1 §1): there on two short lines, 'Bienvenido' over the first name
+          on a phone, over the whole name on a tablet (on one line even the first name was cut to 'Bienvenido …'
+          beside a long role, and a tablet read 'Bienvenido Gabriela Ge…'); whole on hover. */}
+      {tablet && profile ? (
         <Typography variant="body2" title={welcome} sx={{ mr: 1, minWidth: 0, flexShrink: 1, fontSize: '0.75rem', lineHeight: 1.25 }}>
           <Box component="span" sx={WELCOME_LINE}>
             Bienvenido
           </Box>{' '}
           <Box component="span" sx={WELCOME_LINE}>
-            {profile.firstName}
+            {phone ? profile.firstName : `${profile.firstName} ${profile.lastName}`}
           </Box>
         </Typography>
       ) : (

@@ -55,6 +55,21 @@ describe('Lista de Clientes', () => {
     errors.assertNone();
   });
 
+  it('says why an address with a search too long lists nothing, without counting 0 records, until the search is mended', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test');
+    await page.goto(`/clients?filter=${encodeURIComponent(JSON.stringify({ q: 'a'.repeat(201) }))}`);
+    await shown(page.getByText('La búsqueda admite hasta 200 caracteres.', { exact: true }));
+    expect(await page.getByText(/^Mostrando /).count()).toBe(0);
+    expect(await page.getByText('Filas por página', { exact: true }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Buscar' }).fill('Pampa');
+    await shown(row(page, 'Automotores Pampa'));
+    await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }));
+    // The server's refusal is the error on screen, not a fault of the page.
+    errors.assertNone([/400/]);
+  });
+
   it('lists the active demo clients with the Spanish pager, sorted by name both ways, within a 1024 px window', async () => {
     const { page, errors } = await openClientList();
     const shownNames = await names(page);

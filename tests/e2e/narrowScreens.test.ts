@@ -140,6 +140,20 @@ describe('on a phone', () => {
     const profile = (await bar.getByRole('button').last().boundingBox())!;
     expect(profile.x + profile.width).toBeLessThanOrEqual(PHONE.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // On a tablet (and a narrow window, from 600 px), the whole name under 'Bienvenido': on one line beside
+    // the role it read 'Bienvenido Gabriela Ge…'.
+    for (const width of [600, 640, TABLET.width]) {
+      await page.setViewportSize({ width, height: TABLET.height });
+      await expect.poll(() => greeting.locator('span').evaluateAll((lines) => lines.map((l) => l.textContent))).toEqual(['Bienvenido', 'Gabriela Gerente']);
+      for (const line of await greeting.locator('span').all()) expect(await uncut(line), `${width} px`).toBe(true);
+      expect(await uncut(role), `${width} px`).toBe(true);
+    }
+    // From a laptop's width, on one line, whole.
+    await page.setViewportSize({ width: 900, height: TABLET.height });
+    await expect.poll(() => greeting.textContent()).toBe('Bienvenido Gabriela Gerente');
+    expect(await uncut(greeting)).toBe(true);
+    expect(await uncut(role)).toBe(true);
   });
 });
 

@@ -110,17 +110,19 @@ export function SelectableTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination
-        page={current}
-        perPage={perPage}
-        total={rows.length}
-        options={PER_PAGE}
-        setPage={setPage}
-        setPerPage={(n) => {
-          setPerPage(n);
-          setPage(1);
-        }}
-      />
+      {!error && (
+        <Pagination
+          page={current}
+          perPage={perPage}
+          total={rows.length}
+          options={PER_PAGE}
+          setPage={setPage}
+          setPerPage={(n) => {
+            setPerPage(n);
+            setPage(1);
+          }}
+        />
+      )}
     </>
   );
 }

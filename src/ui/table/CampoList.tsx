@@ -407,18 +407,22 @@ function CampoTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination
-        page={list.page}
-        perPage={list.perPage}
-        total={list.total ?? 0}
-        estimated={(list.meta as { countEstimated?: boolean } | undefined)?.countEstimated === true}
-        rows={list.data?.length}
-        loading={list.isPending}
-        kept={list.isPlaceholderData}
-        options={perPageOptions}
-        setPage={list.setPage}
-        setPerPage={list.setPerPage}
-      />
+      {/* A list the server refused (a search too long typed in the address) has nothing to count: its error
+          stands alone, not over 'Mostrando 0-0 de 0 registros'. */}
+      {!(list.error && !list.data?.length) && (
+        <Pagination
+          page={list.page}
+          perPage={list.perPage}
+          total={list.total ?? 0}
+          estimated={(list.meta as { countEstimated?: boolean } | undefined)?.countEstimated === true}
+          rows={list.data?.length}
+          loading={list.isPending}
+          kept={list.isPlaceholderData}
+          options={perPageOptions}
+          setPage={list.setPage}
+          setPerPage={list.setPerPage}
+        />
+      )}
     </Card>
   );
 }

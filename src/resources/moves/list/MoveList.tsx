@@ -239,8 +239,8 @@ export function MoveList() {
           </Table>
         </TableContainer>
         {/* Before a search there is nothing to count ('Mostrando 0-0 de 0 registros' under 'Busca Moves para
-            obtener resultados'), and while its first page comes, nothing counted yet. */}
-        {query !== null && (
+            obtener resultados'), nor after one refused; while its first page comes, nothing counted yet. */}
+        {query !== null && !(result.error && !rows.length) && (
           <Pagination
             page={page}
             perPage={perPage}
