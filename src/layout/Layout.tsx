@@ -7,6 +7,7 @@ import { titleForRole, type UserRole } from '../../domain/roles';
 import { AUTH_TEXT } from '../../domain/auth';
 import { getSession, type ScopeChange, takeScopeChange } from '../authProvider/session';
 import { CampoMenu } from './Menu';
+import { documentTitle, showDocumentTitle } from '../ui/documentTitle';
 import { useSettings } from './settings';
 
 function Logo() {
@@ -25,17 +26,21 @@ function Logo() {
 /** One of the two lines of the phone's greeting. */
 const WELCOME_LINE = { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
-function CampoAppBar() {
+function CampoAppBar({ alwaysOn }: { alwaysOn?: boolean }) {
   const profile = getSession()?.profile;
   const roleTitle = titleForRole((profile?.rolId ?? null) as UserRole);
   const welcome = `Bienvenido ${profile ? `${profile.firstName} ${profile.lastName}` : ''}`.trim();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const tablet = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // The tab's title: the screen's (ScreenTitle), then the console and the role ('Lista de Clientes · Campo ·
+  // Admin'); a screen with no title of its own shows 'Campo · Admin'.
   useEffect(() => {
-    document.title = `Campo · ${roleTitle}`;
+    documentTitle.role = roleTitle;
+    showDocumentTitle();
   }, [roleTitle]);
   return (
     <AppBar
+      alwaysOn={alwaysOn}
       color="primary"
       userMenu={
         // Where it shows the user's name (not on a phone), its name holds it, then what it is: a screen
@@ -158,7 +163,9 @@ function ScopeChangeNotice() {
 
 export function CampoLayout({ children }: LayoutProps) {
   return (
-    <Layout appBar={CampoAppBar} menu={CampoMenu}>
+    // The top bar stays on screen (react-admin hides it while the page scrolls down): hidden, its buttons left
+    // the Tab order, and a keyboard user on a long form could reach neither 'Actualizar' nor 'Desconectar'.
+    <Layout appBar={CampoAppBar} appBarAlwaysOn menu={CampoMenu}>
       <ScopeChangeNotice />
       {/* Room below the page for the chat button: scrolled to the end, no save button or pager lies under it.
           `contain: inline-size`: react-admin's shell grows to its content (`min-width: fit-content`), so one

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AUTH_TEXT, newPasswordSchema } from '../../domain/auth';
 import { fieldErrors, MSG } from '../../domain/validation';
 import { checkValidToken, restoreUserPassword } from '../authProvider/auth';
 import { Field, focusFirstWrong, FormAlert, PublicDialog, PublicPage } from './parts';
+import { useFocusBack } from '../ui/focusBack';
 
 type State = { step: 'checking' } | { step: 'invalid' } | { step: 'form'; userId: number } | { step: 'done' };
 
@@ -12,6 +13,9 @@ export function ChangePasswordPage({ token }: { token: string }) {
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
+  // Disabled while it works, the button dropped the focus to the page's start: a failure gives it back.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useFocusBack(busy, () => submitButton.current);
   const [failure, setFailure] = useState('');
 
   useEffect(() => {
@@ -87,7 +91,7 @@ export function ChangePasswordPage({ token }: { token: string }) {
             onBlur={() => setTouched((t) => ({ ...t, confirmPassword: true }))}
             error={touched.confirmPassword ? errors.confirmPassword : undefined}
           />
-          <button type="submit" className="pub-button" disabled={busy}>
+          <button ref={submitButton} type="submit" className="pub-button" disabled={busy}>
             Guardar
           </button>
           <button type="button" className="pub-button secondary" onClick={toLogin}>

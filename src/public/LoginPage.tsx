@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { AUTH_TEXT, DRAFT_TEXT, loginSchema } from '../../domain/auth';
 import { fieldErrors, isEmailShaped, MSG } from '../../domain/validation';
 import { login } from '../authProvider/auth';
 import { draftsKept } from '../authProvider/drafts';
 import { forgetSessionExpired, sessionExpired, type StoredSession } from '../authProvider/session';
 import { Field, focusFirstWrong, FormAlert, isRecommendedBrowser, PublicPage } from './parts';
+import { useFocusBack } from '../ui/focusBack';
 
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession) => void }) {
   const [email, setEmail] = useState('');
@@ -12,6 +13,9 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  // Disabled while it works, the button dropped the focus to the page's start: a failure gives it back.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useFocusBack(busy, () => submitButton.current);
   // Sent here because the session could not be renewed: said until the user tries again.
   const [expired, setExpired] = useState(sessionExpired);
   const [drafts] = useState(draftsKept);
@@ -74,7 +78,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: StoredSession)
           onBlur={() => setTouched((t) => ({ ...t, password: true }))}
           error={shown('password')}
         />
-        <button type="submit" className="pub-button" disabled={busy}>
+        <button ref={submitButton} type="submit" className="pub-button" disabled={busy}>
           Ingresar
         </button>
       </form>

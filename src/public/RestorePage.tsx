@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { AUTH_TEXT, restoreEmailSchema } from '../../domain/auth';
 import { fieldErrors } from '../../domain/validation';
 import { checkValidEmail, sendUserTokenByEmail } from '../authProvider/auth';
 import { Field, focusFirstWrong, FormAlert, PublicDialog, PublicPage } from './parts';
+import { useFocusBack } from '../ui/focusBack';
 
 /** /restaurarContraseña: asks for the account's e-mail and mails a restore token. */
 export function RestorePage() {
@@ -12,6 +13,9 @@ export function RestorePage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  // Disabled while it works, the button dropped the focus to the page's start: a failure gives it back.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useFocusBack(busy, () => submitButton.current);
 
   const parsed = restoreEmailSchema.safeParse({ email });
   const error = parsed.success ? undefined : fieldErrors(parsed.error).email;
@@ -26,9 +30,12 @@ export function RestorePage() {
     }
     setBusy(true);
     setFailure('');
+    const form = event.currentTarget as HTMLFormElement;
     try {
       const { valid } = await checkValidEmail(email.trim());
       setValidUser(valid);
+      // The field says why, read with it where the keyboard goes (left on the page's start, nothing was read).
+      if (!valid) form.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
       if (valid) {
         await sendUserTokenByEmail(email.trim());
         setSent(true);
@@ -60,7 +67,7 @@ export function RestorePage() {
           error={touched ? error || (validUser ? undefined : 'No existe un usuario activo con ese email.') : undefined}
           hint="Ingrese el email de su cuenta y le enviaremos un enlace para restaurar su contraseña."
         />
-        <button type="submit" className="pub-button" disabled={busy}>
+        <button ref={submitButton} type="submit" className="pub-button" disabled={busy}>
           Restaurar
         </button>
         <button type="button" className="pub-button secondary" onClick={() => window.location.assign('/login')}>

@@ -1,4 +1,5 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 
 /** The public pages' heading: the product's name (a page without a heading is hard to find one's way in). */
 export function Logo() {
@@ -89,22 +90,58 @@ interface DialogProps {
   actions: { label: string; onClick: () => void; secondary?: boolean }[];
 }
 
+/**
+ * A public page's modal dialog. It takes the keyboard: its first action has the focus ('Cancelar' where there
+ * is one), the page behind it is inert (Tab went to the form's 'Restaurar' and 'Volver' behind an 'ÉXITO'),
+ * and Escape does what its dismissing action does ('Cancelar', or the only one: 'Aceptar', 'Cerrar').
+ */
 export function PublicDialog({ title, message, actions }: DialogProps) {
   const id = useId();
-  return (
+  const messageId = useId();
+  const first = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const dismiss = actions.find((a) => a.secondary) ?? (actions.length === 1 ? actions[0] : undefined);
+  const dismissNow = useRef(dismiss);
+  dismissNow.current = dismiss;
+  useEffect(() => {
+    const page = document.getElementById('root');
+    page?.setAttribute('inert', '');
+    first.current?.focus();
+    // On the document: Tab past the last button leaves the dialog for the browser, where the dialog's own
+    // keys are not heard. Tab goes round its buttons; Escape dismisses from wherever the focus is.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && dismissNow.current) {
+        event.preventDefault();
+        dismissNow.current.onClick();
+      } else if (event.key === 'Tab' && box.current) {
+        const buttons = [...box.current.querySelectorAll('button')];
+        const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+        event.preventDefault();
+        buttons[(at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length]?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      page?.removeAttribute('inert');
+    };
+  }, []);
+  const ordered = [...actions.filter((a) => a === dismiss), ...actions.filter((a) => a !== dismiss)];
+  return createPortal(
     <div className="pub-dialog-backdrop">
-      <div className="pub-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
+      <div ref={box} className="pub-dialog" role="dialog" aria-modal="true" aria-labelledby={id} aria-describedby={messageId}>
         <h2 id={id}>{title}</h2>
-        <p>{message}</p>
+        <p id={messageId}>{message}</p>
         <div className="pub-dialog-actions">
           {actions.map((a) => (
-            <button key={a.label} type="button" className={`pub-button${a.secondary ? ' secondary' : ''}`} onClick={a.onClick}>
+            <button key={a.label} ref={a === ordered[0] ? first : undefined} type="button" className={`pub-button${a.secondary ? ' secondary' : ''}`} onClick={a.onClick}>
               {a.label}
             </button>
           ))}
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTouchTip } from './TouchTip';
+import { useScreenTitle } from './documentTitle';
 
 /**
  * A screen's title (its one h1): on one line, cut with '…' when it does not fit, the whole of it on hover,
@@ -11,6 +12,7 @@ import { useTouchTip } from './TouchTip';
  */
 export function ScreenTitle({ children, sx }: { children: string; sx?: SxProps<Theme> }) {
   const { onPointerUp, tip } = useTouchTip(children);
+  useScreenTitle(children);
   return (
     <>
       <Typography

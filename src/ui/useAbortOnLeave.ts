@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { focusLost } from './focusBack';
 
 /**
  * The signal of the export a screen runs: aborted when the screen is left (the export no longer saves a
@@ -24,28 +25,30 @@ export function useAbortOnLeave() {
 export const wasCancelled = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * An export run from a button: its progress (null when idle), the signal for each run, and `cancel`, which
- * stops it and gives the focus back to the button that started it (`trigger`) once it is enabled again,
- * so that the keyboard doesn't fall to the page's start when 'Cancelar' goes away.
+ * An export run from a button: its progress (null when idle), the signal for each run, and `cancel`. The
+ * keyboard's place follows the run: the button that started it (`trigger`) is disabled while it runs, so the
+ * focus goes to its 'Cancelar' (`stopper`), and back to the button once the run ends, cancelled, failed or
+ * done. Before, it fell to the page's start (the body) for the whole download and after it.
  */
 export function useExportRun() {
   const [progress, setProgress] = useState<number | null>(null);
   const exporting = useAbortOnLeave();
   const trigger = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
+  const stopper = useRef<HTMLButtonElement>(null);
+  const running = progress !== null;
+  const wasRunning = useRef(running);
   useEffect(() => {
-    if (progress !== null || !refocus.current) return;
-    refocus.current = false;
-    trigger.current?.focus();
-  }, [progress]);
+    if (wasRunning.current === running) return;
+    wasRunning.current = running;
+    if (running && (focusLost() || document.activeElement === trigger.current)) stopper.current?.focus();
+    else if (!running && focusLost()) trigger.current?.focus();
+  }, [running]);
   return {
     progress,
     setProgress,
     trigger,
+    stopper,
     start: exporting.start,
-    cancel(): void {
-      refocus.current = true;
-      exporting.cancel();
-    },
+    cancel: exporting.cancel,
   };
 }

@@ -198,4 +198,20 @@ describe('where the keyboard is', () => {
     }
     errors.assertNone();
   });
+
+  it('keeps the top bar and its buttons within reach at the bottom of a long form', async () => {
+    const { page, errors } = await as('admin@campo.test', '/branch-offices/add');
+    const last = page.getByRole('textbox', { name: 'Comentarios' });
+    await last.focus();
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // react-admin hid the bar on scrolling down: its buttons left the Tab order ('Desconectar' lay in one).
+    const profile = page.getByRole('banner').getByRole('button', { name: /Perfil$/ });
+    await shown(profile);
+    await shown(page.getByRole('banner').getByRole('button', { name: 'Actualizar' }));
+    await profile.focus();
+    await page.keyboard.press('Enter');
+    await shown(page.getByRole('menuitem', { name: 'Desconectar' }));
+    errors.assertNone();
+  });
 });

@@ -79,6 +79,8 @@ describe('Lista de Clientes', () => {
     await shown(page.getByText(`Mostrando 1-${n} de ${n} registros`, { exact: true }));
     await shown(page.getByText('Filas por página', { exact: true }));
     await shown(page.getByText('Págs. Totales: 1', { exact: true }));
+    // The tab says the screen (a screen reader announces it on a navigation; it said 'Campo · Admin' everywhere).
+    await expect.poll(() => page.title()).toBe('Lista de Clientes · Campo · Admin');
 
     // Sorted by name ascending at first; a click on 'Nombre' reverses it, another restores it.
     const ascending = [...shownNames];
@@ -274,6 +276,8 @@ describe('Lista de Clientes', () => {
     const stateAt = header.indexOf('Estado');
     expect(rows.find((r) => r[nameAt] === 'Farmacias Norte')?.[stateAt]).toBe('Inactivo');
     await shown(page.getByText(`Se descargaron ${listed.length} registros`));
+    // Disabled while it downloaded, the button lost the keyboard to the page's start; it has it back.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Excel');
 
     // Only the active ones once the filter is back.
     await setChecked(stateFilter(page), false);

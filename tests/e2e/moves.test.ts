@@ -209,7 +209,16 @@ describe('Lista de Moves', () => {
       expect(expected.rows.map((r) => r.code)).toEqual(byServer.rows.map((r) => r.code));
       await shown(page.locator('tbody tr').first().getByRole('link', { name: byServer.rows[0].code, exact: true }));
       expect(await page.getByRole('columnheader', { name: 'Getter' }).getAttribute('aria-sort')).toBe(order === 'ASC' ? 'ascending' : 'descending');
+      // The row buttons' column has a heading with a name (it was an empty one).
+      expect(await page.getByRole('columnheader', { name: 'Acciones', exact: true }).count()).toBe(1);
     }
+    // A move with attachments says so to a screen reader too: the icon was hidden from it.
+    const withAttachments = (await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=200')).rows.find((r) => r.hasAttachments)!;
+    expect(withAttachments).toBeDefined();
+    await page.getByLabel('Buscar por código o punto de venta').fill(withAttachments.code);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const attachedRow = page.locator('tbody tr').filter({ has: page.getByRole('link', { name: withAttachments.code, exact: true }) });
+    await shown(attachedRow.getByRole('img', { name: 'Con adjuntos', exact: true }));
     await page.getByLabel('Buscar por código o punto de venta').fill(move.code);
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await shown(page.getByRole('link', { name: move.code, exact: true }));

@@ -20,7 +20,7 @@ function Section({ title, fields, children }: { title: string; fields: string[];
         <Typography variant="subtitle1" component="span" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
-        {failing && <ErrorOutlineIcon color="error" fontSize="small" sx={{ ml: 1 }} aria-label="Hay campos con errores" />}
+        {failing && <ErrorOutlineIcon color="error" fontSize="small" sx={{ ml: 1 }} titleAccess="Hay campos con errores" />}
       </AccordionSummary>
       <AccordionDetails id={`${id}-content`}>{children}</AccordionDetails>
     </Accordion>

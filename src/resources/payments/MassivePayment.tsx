@@ -142,7 +142,9 @@ export function MassivePayment() {
             {T.batchFile}
           </Button>
           {/* The whole count, as the selection says it: a full payment of 1,000 read '999+'. */}
-          <Badge badgeContent={chosen.length ? formatCount(chosen.length) : 0} color="secondary">
+          {/* Seen, not read: the selection's line says the count in words, and a screen reader heard a bare
+              '0' (the badge hidden when empty stays in the page) after 'Registrar pago'. */}
+          <Badge badgeContent={chosen.length ? formatCount(chosen.length) : 0} color="secondary" slotProps={{ badge: { 'aria-hidden': true } }}>
             <Button
               variant="contained"
               startIcon={<PaymentsIcon />}

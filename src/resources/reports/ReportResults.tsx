@@ -20,7 +20,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useNotify } from 'ra-core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   CERTIFICATE_LEVEL_LABEL,
   certificateLevel,
@@ -44,6 +44,7 @@ import { exportReport, type ReportFilter } from './excel';
 import { ErrorDialog, errorMessages, EXPORT_FAILED } from '../../ui/dialogs';
 import { downloadedText } from '../../ui/table/pagerText';
 import { useExportRun, wasCancelled } from '../../ui/useAbortOnLeave';
+import { useFocusBack } from '../../ui/focusBack';
 import { STICKY_LAST_COLUMN } from '../../ui/table/stickyLastColumn';
 import { ResultChip } from './ResultChip';
 import { VisitDialog } from './VisitDialog';
@@ -67,10 +68,13 @@ function CodeButton({ row, onOpen, prefix = '' }: { row: PerformanceItem; onOpen
 function CertificateButton({ row }: { row: PerformanceItem }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusBack(busy, () => button.current);
   if (!hasCertificate(row.questionnaireResult)) return <span aria-label="Sin certificado">-</span>;
   const level = CERTIFICATE_LEVEL_LABEL[certificateLevel(row.questionnaireResult)];
   return (
     <Button
+      ref={button}
       size="small"
       variant="outlined"
       disabled={busy}
@@ -98,8 +102,10 @@ function LocationName({ row }: { row: PerformanceItem }) {
   return (
     <>
       {fullName}
+      {/* A space, not only a margin: read as text, the two ran together ('Café del Plata PalermoCAF-001'). */}
+      {clientLocationId && ' '}
       {clientLocationId && (
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
           {clientLocationId}
         </Typography>
       )}
@@ -185,7 +191,7 @@ export function ReportResults({
 }) {
   const notify = useNotify();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const { progress, setProgress, trigger, start, cancel } = useExportRun();
+  const { progress, setProgress, trigger, stopper, start, cancel } = useExportRun();
   const [exportErrors, setExportErrors] = useState<string[]>([]);
   const [opened, setOpened] = useState<PerformanceItem | null>(null);
   const rows = answer?.result ?? [];
@@ -230,7 +236,11 @@ export function ReportResults({
           <Button ref={trigger} variant="outlined" startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />} disabled={!total || exporting} onClick={onExport}>
             {exporting ? `Descargando ${Math.round(progress * 100)}%` : REPORT_TEXT.excel}
           </Button>
-          {exporting && <Button onClick={cancel}>Cancelar</Button>}
+          {exporting && (
+            <Button ref={stopper} onClick={cancel}>
+              Cancelar
+            </Button>
+          )}
         </Box>
       </Box>
       <ErrorDialog messages={exportErrors} onClose={() => setExportErrors([])} />

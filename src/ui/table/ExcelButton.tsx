@@ -23,7 +23,7 @@ export function ExcelButton({ columns, fileName, disabled }: Props) {
   const resource = useResourceContext()!;
   const dataProvider = useDataProvider();
   const notify = useNotify();
-  const { progress, setProgress, trigger, start, cancel } = useExportRun();
+  const { progress, setProgress, trigger, stopper, start, cancel } = useExportRun();
   const [errors, setErrors] = useState<string[]>([]);
   const run = async () => {
     setProgress(0);
@@ -57,7 +57,11 @@ export function ExcelButton({ columns, fileName, disabled }: Props) {
       >
         {progress === null ? 'Excel' : `Descargando ${Math.round(progress * 100)}%`}
       </Button>
-      {progress !== null && <Button onClick={cancel}>Cancelar</Button>}
+      {progress !== null && (
+        <Button ref={stopper} onClick={cancel}>
+          Cancelar
+        </Button>
+      )}
       <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </>
   );

@@ -58,7 +58,9 @@ export function Pagination({ page, perPage, total, estimated = false, rows, load
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 2, pl: 2, pr: CHAT_GUTTER, py: 1 }}>
-      <Typography variant="body2" aria-busy={kept || loading}>
+      {/* Said when it changes: a search typed, a filter ticked or a page turned is heard as the count it left
+          (a screen reader heard nothing of 'Mostrando 0-0 de 0 registros' after a search). */}
+      <Typography variant="body2" aria-busy={kept || loading} aria-live="polite">
         {loading ? 'Cargando registros…' : shownText(from, to, shownTotal, described.estimated)}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

@@ -1,4 +1,5 @@
-import { type SxProps, TableCell, TableSortLabel, type Theme } from '@mui/material';
+import { Box, type SxProps, TableCell, TableSortLabel, type Theme } from '@mui/material';
+import { VISUALLY_HIDDEN } from '../visuallyHidden';
 
 /** A table's order: the field it sorts by and which way. */
 export interface TableSort<F extends string = string> {
@@ -17,13 +18,32 @@ export const headingMinWidth = (label: string) => (label.length > 14 && label.in
 
 /**
  * A column heading that sorts its table by `field` (the lists' way: a click sorts, a second reverses); without a
- * field, a heading that does not sort. Every table of the console draws its headings with it.
+ * field, a heading that does not sort. Every table of the console draws its headings with it. `hidden`: a
+ * heading read, not seen (a column of row buttons: 'Acciones'; an empty heading named nothing).
  */
-export function SortableHeading<F extends string>({ label, field, sort, onSort, sx }: { label: string; field: F | undefined; sort: TableSort<F> | undefined; onSort: (next: TableSort<F>) => void; sx?: SxProps<Theme> }) {
+export function SortableHeading<F extends string>({
+  label,
+  field,
+  sort,
+  onSort,
+  sx,
+  hidden = false,
+}: {
+  label: string;
+  field: F | undefined;
+  sort: TableSort<F> | undefined;
+  onSort: (next: TableSort<F>) => void;
+  sx?: SxProps<Theme>;
+  hidden?: boolean;
+}) {
   const active = field !== undefined && sort?.field === field;
   return (
-    <TableCell sx={[{ fontWeight: 600, minWidth: headingMinWidth(label) }, ...(Array.isArray(sx) ? sx : [sx])]} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-      {field === undefined ? (
+    <TableCell sx={[{ fontWeight: 600, minWidth: hidden ? undefined : headingMinWidth(label) }, ...(Array.isArray(sx) ? sx : [sx])]} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+      {hidden ? (
+        <Box component="span" sx={VISUALLY_HIDDEN}>
+          {label}
+        </Box>
+      ) : field === undefined ? (
         label
       ) : (
         <TableSortLabel active={active} direction={active && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => onSort(nextSort(sort, field))}>

@@ -64,7 +64,7 @@ interface Search {
  * took seven lines and each row as many. With it the table is wider than a tablet and scrolls in its frame,
  * as on a phone; on a desktop it fits the screen, as before.
  */
-const COLUMNS: { label: string; sort?: string; minWidth?: string }[] = [
+const COLUMNS: { label: string; sort?: string; minWidth?: string; hidden?: boolean }[] = [
   { label: 'Código', sort: 'code' },
   { label: 'Punto de venta', sort: 'clientLocationName', minWidth: '24ch' },
   { label: 'Getter', sort: 'userFullName', minWidth: '16ch' },
@@ -75,7 +75,7 @@ const COLUMNS: { label: string; sort?: string; minWidth?: string }[] = [
   // The day the move was created: what 'Desde' and 'Hasta' filter by (and the export's 'Creada').
   { label: 'Creada', sort: 'createdAt' },
   { label: 'Adjuntos' },
-  { label: '' },
+  { label: 'Acciones', hidden: true },
 ];
 
 /** 'Lista de Moves' (spec 2 §2): filters, the results, export and mass assignment (with its row selection) for who assigns moves. */
@@ -178,7 +178,7 @@ export function MoveList() {
                   </TableCell>
                 )}
                 {COLUMNS.map((c) => (
-                  <SortableHeading key={c.label} label={c.label} field={query ? c.sort : undefined} sort={sort} onSort={sortBy} sx={{ minWidth: { xs: c.minWidth, lg: 'auto' } }} />
+                  <SortableHeading key={c.label} label={c.label} hidden={c.hidden} field={query ? c.sort : undefined} sort={sort} onSort={sortBy} sx={{ minWidth: { xs: c.minWidth, lg: 'auto' } }} />
                 ))}
               </TableRow>
             </TableHead>
@@ -214,7 +214,7 @@ export function MoveList() {
                   <TableCell>{cellText(r.projectsName)}</TableCell>
                   <TableCell>{cellText(r.campaignsClientName)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(r.createdAt)}</TableCell>
-                  <TableCell>{r.hasAttachments ? <AttachFileIcon fontSize="small" aria-label="Con adjuntos" /> : '-'}</TableCell>
+                  <TableCell>{r.hasAttachments ? <AttachFileIcon fontSize="small" titleAccess="Con adjuntos" /> : '-'}</TableCell>
                   <TableCell>
                     <Tooltip title="Ver move">
                       <IconButton size="small" component={RouterLink} to={`/user-moves/view/${r.code}`} aria-label={`Ver ${r.code}`}>

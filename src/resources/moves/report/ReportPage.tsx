@@ -48,7 +48,7 @@ interface StockValues {
 }
 
 function StockCard({ onError }: { onError: (messages: string[]) => void }) {
-  const { progress, setProgress, trigger, start, cancel } = useExportRun();
+  const { progress, setProgress, trigger, stopper, start, cancel } = useExportRun();
   const [nothing, setNothing] = useState<string | null>(null);
   const form = useForm<StockValues>({ defaultValues: { clientId: null, projectId: null, states: 'all' } });
   const { clientId, projectId, states } = useWatch({ control: form.control }) as StockValues;
@@ -94,7 +94,7 @@ function StockCard({ onError }: { onError: (messages: string[]) => void }) {
         <Button ref={trigger} variant="contained" startIcon={<FileDownloadIcon />} onClick={run} disabled={progress !== null}>
           Exportar stock
         </Button>
-        <ExportProgress value={progress} onCancel={cancel} />
+        <ExportProgress value={progress} onCancel={cancel} cancelRef={stopper} />
         <Nothing message={nothing} />
       </CardContent>
     </Card>
@@ -119,7 +119,7 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
   const form = useForm<PerformanceValues>({ defaultValues: { projectId: null, fromDate: '', toDate: '' } });
   const single = chosen.length === 1 ? Number(chosen[0].id) : undefined;
   const projectId = useWatch({ control: form.control, name: 'projectId' });
-  const { progress, setProgress, trigger, start, cancel } = useExportRun();
+  const { progress, setProgress, trigger, stopper, start, cancel } = useExportRun();
   const [nothing, setNothing] = useState<string | null>(null);
 
   const run = form.handleSubmit(async (values) => {
@@ -184,7 +184,7 @@ function PerformanceCard({ onError }: { onError: (messages: string[]) => void })
             </Box>
           </Box>
         </FormProvider>
-        <ExportProgress value={progress} onCancel={cancel} />
+        <ExportProgress value={progress} onCancel={cancel} cancelRef={stopper} />
         <Nothing message={nothing} />
       </CardContent>
     </Card>

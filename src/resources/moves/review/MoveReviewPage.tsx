@@ -12,6 +12,7 @@ import { isPastProject } from '../../../../domain/projects';
 import { currentRole } from '../../../authProvider';
 import { dropDraft } from '../../../authProvider/drafts';
 import { ConfirmDialog, ErrorDialog, errorMessages } from '../../../ui/dialogs';
+import { useFocusBack } from '../../../ui/focusBack';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
 import { MOVES_HOME, PageTitle } from '../shared';
 import { ReasonDialog } from './ActionDialogs';
@@ -55,6 +56,9 @@ export function MoveReviewPage() {
   const [ask, setAsk] = useState<Ask | null>(null);
   const [downloadErrors, setDownloadErrors] = useState<string[]>([]);
   const [busyDownload, setBusyDownload] = useState(false);
+  // The download button used gets the focus back when its work ends (disabled meanwhile, it lost it).
+  const usedDownload = useRef<HTMLButtonElement | null>(null);
+  useFocusBack(busyDownload, () => usedDownload.current);
   const version = move.data?.version;
   // A reloaded move (after an action or a conflict) shows as it is now. What the open panel held is not lost
   // with it when someone else changed the move: it shows, not applied, as a dialog's text does. Whether the
@@ -194,10 +198,10 @@ export function MoveReviewPage() {
   return (
     <Box sx={{ mt: 2, pr: { md: 23 } }}>
       <PageTitle title={`Move cod. ${m.code}`} back={MOVES_HOME}>
-        <Button startIcon={<FolderZipIcon />} disabled={busyDownload} onClick={() => download(() => downloadAssets(m.id), MOVE_FORM_TEXT.imageDownload)}>
+        <Button startIcon={<FolderZipIcon />} disabled={busyDownload} onClick={(e) => ((usedDownload.current = e.currentTarget), download(() => downloadAssets(m.id), MOVE_FORM_TEXT.imageDownload))}>
           Descargar imágenes
         </Button>
-        <Button startIcon={<PictureAsPdfIcon />} disabled={busyDownload} onClick={() => download(() => downloadPdf(m, answers.data), MOVE_FORM_TEXT.exportFailed)}>
+        <Button startIcon={<PictureAsPdfIcon />} disabled={busyDownload} onClick={(e) => ((usedDownload.current = e.currentTarget), download(() => downloadPdf(m, answers.data), MOVE_FORM_TEXT.exportFailed))}>
           Descargar PDF
         </Button>
       </PageTitle>
