@@ -28,6 +28,7 @@ import type { ListMeta } from '../../dataProvider';
 import { ClientPicker } from '../ClientPicker';
 import { errorMessages } from '../dialogs';
 import { VISUALLY_HIDDEN } from '../visuallyHidden';
+import { focusLost } from '../focusBack';
 import { CutText } from './CutText';
 import { ExcelButton } from './ExcelButton';
 import { filteredAndSorted, pageOf } from './localSort';
@@ -275,12 +276,31 @@ function CampoTable({
     else setSelected((current) => (current === record.id ? null : record.id));
   };
 
+  // A row that goes away under the keyboard (deactivated behind its confirmation, in a list of the active ones)
+  // took the focus with it to the page's start. When the rows change and the focus was last in this list
+  // (its rows, or a dialog opened from them: React's focus events come through portals), the table takes it.
+  const table = useRef<HTMLTableElement>(null);
+  const focusedHere = useRef(false);
+  useEffect(() => {
+    const elsewhere = () => {
+      focusedHere.current = false;
+    };
+    document.addEventListener('focusin', elsewhere, true);
+    return () => document.removeEventListener('focusin', elsewhere, true);
+  }, []);
+  useEffect(() => {
+    if (focusedHere.current && focusLost()) table.current?.focus();
+  }, [list.data]);
+
   const [actionsShown, setActionsShown] = useState(true);
   const showActions = Boolean(rowActions) && (!actionsSwitch || actionsShown);
   return (
     // The shell's content is `contain: inline-size` (Layout): the list takes the width the window leaves,
     // its toolbar wraps and its table scrolls inside its own container.
     <Card
+      onFocus={() => {
+        focusedHere.current = true;
+      }}
       sx={{
         mt: 2,
         ...(stickyLastColumn && STICKY_LAST_COLUMN),
@@ -341,7 +361,7 @@ function CampoTable({
       {summary && list.meta && list.total !== undefined && <Box sx={{ px: 2, pb: 1 }}>{summary(list.meta as ListMeta, list.total)}</Box>}
       <TableContainer sx={MESSAGE_FRAME}>
         {/* Half MUI's side padding between cells: a list of eight columns fits a 1280 px window. */}
-        <Table size="small" aria-label={title} sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
+        <Table ref={table} tabIndex={-1} size="small" aria-label={title} sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (

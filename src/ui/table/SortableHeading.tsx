@@ -38,7 +38,8 @@ export function SortableHeading<F extends string>({
 }) {
   const active = field !== undefined && sort?.field === field;
   return (
-    <TableCell sx={[{ fontWeight: 600, minWidth: hidden ? undefined : headingMinWidth(label) }, ...(Array.isArray(sx) ? sx : [sx])]} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+    // A hidden heading's cell holds its text (absolute, clipped): outside it, the text scrolled the table's frame.
+    <TableCell sx={[{ fontWeight: 600, minWidth: hidden ? undefined : headingMinWidth(label), position: hidden ? 'relative' : undefined }, ...(Array.isArray(sx) ? sx : [sx])]} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
       {hidden ? (
         <Box component="span" sx={VISUALLY_HIDDEN}>
           {label}
