@@ -356,8 +356,11 @@ export const locations = pgTable(
       .references(() => clients.id),
     fullName: text('full_name').notNull(),
     clientLocationName: text('client_location_name').notNull(),
-    /** What the moves list's search by point of sale reads: its two names, folded (`campo_fold`). */
-    searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(full_name || chr(10) || client_location_name)`),
+    /**
+     * What the moves list's search by point of sale reads: its two names and the client's own code for it
+     * ('CAF-001', what the client's report and complaints name it by), folded (`campo_fold`).
+     */
+    searchName: text('search_name').generatedAlwaysAs(sql`campo_fold(full_name || chr(10) || client_location_name || chr(10) || coalesce(client_location_id, ''))`),
     clientLocationId: text('client_location_id'),
     telephone: text('telephone').notNull(),
     street: text('street').notNull(),

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 
 interface ConfirmProps {
   open: boolean;
@@ -34,20 +34,26 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const contentId = useId();
   return (
     // Answered by its buttons or Escape, not by a click beside it: a double click on 'Guardar' opened it
     // with the first click and closed it, unanswered, with the second (the form saved nothing, silently).
+    // Its question is its description: read with its title when it opens, whatever the screen reader.
     <Dialog
       open={open}
       onClose={closeUnlessBackdrop(() => !busy && onClose())}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
+      aria-describedby={contentId}
       // The focus opens on 'Cancelar' (an autoFocus lost to the dialog's own focus trap): one Enter never
       // confirms what cannot be undone (a removal, a deactivation, leaving a form and its changes).
       slotProps={{ transition: { onEntered: () => cancelRef.current?.focus() } }}
     >
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText component="div">{content}</DialogContentText>
+        <DialogContentText component="div" id={contentId}>
+          {content}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button ref={cancelRef} onClick={onClose} disabled={busy}>
@@ -70,10 +76,12 @@ export function ConfirmDialog({
 export const EXPORT_FAILED = 'Ha ocurrido un error al intentar generar el archivo.';
 
 export function ErrorDialog({ messages, onClose, title = 'Ha ocurrido un error' }: { messages: string[]; onClose: () => void; title?: string }) {
+  const titleId = useId();
+  const contentId = useId();
   return (
-    <Dialog open={messages.length > 0} onClose={onClose} aria-labelledby="error-title">
-      <DialogTitle id="error-title">{title}</DialogTitle>
-      <DialogContent>
+    <Dialog open={messages.length > 0} onClose={onClose} aria-labelledby={titleId} aria-describedby={contentId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent id={contentId}>
         {messages.length === 1 ? (
           <DialogContentText>{messages[0]}</DialogContentText>
         ) : (
@@ -97,12 +105,14 @@ export function ErrorDialog({ messages, onClose, title = 'Ha ocurrido un error' 
 
 /** A success message with 'Cerrar'. */
 export function SuccessDialog({ open, title, message, onClose }: { open: boolean; title: string; message?: string; onClose: () => void }) {
+  const titleId = useId();
+  const contentId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="success-title">
-      <DialogTitle id="success-title">{title}</DialogTitle>
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={message ? contentId : undefined}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       {message && (
         <DialogContent>
-          <DialogContentText>{message}</DialogContentText>
+          <DialogContentText id={contentId}>{message}</DialogContentText>
         </DialogContent>
       )}
       <DialogActions>

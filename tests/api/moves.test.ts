@@ -347,6 +347,12 @@ describe('the moves list', () => {
     const name = detail.projectLocation.locations.fullName;
     const found = await list(`clientLocationName=${encodeURIComponent(name.slice(-8).toLowerCase())}&limit=1000`);
     expect(found.rows.some((r) => r.id === move.id)).toBe(true);
+    // And by the client's own code for the point of sale ('CAF-001'): what its report shows and a complaint names.
+    const code = detail.projectLocation.locations.client_location_id;
+    expect(code).toBeTruthy();
+    const byCode = await list(`clientLocationName=${encodeURIComponent(code!.toLowerCase())}&limit=1000`);
+    expect(byCode.rows.some((r) => r.id === move.id)).toBe(true);
+    expect(byCode.count).toBeLessThan((await list('limit=1')).count);
   });
 
   it('filters by a date range and refuses one date alone or an end before the start', async () => {

@@ -947,6 +947,23 @@ describe('the performance report', () => {
     errors.assertNone();
   });
 
+  it('chooses for a franchise user the only point of sale it has in the project', async () => {
+    const { page, errors } = await as('franquicia@campo.test');
+    // The project's points of sale as the server would give them to a user with one of them there.
+    await page.route('**/api/reports/options?*projectId=*', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { locations: unknown[] };
+      await route.fulfill({ response: answer, json: { ...body, locations: body.locations.slice(0, 1) } });
+    });
+    await openMenu(page, null, 'Mis Reportes');
+    await choose(page, 'Proyecto', PROGRAMME);
+    // 'Sin Selección' over the only choice kept 'Ver resultados' off for a pick that said nothing.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Punto de venta' }).inputValue()).not.toBe('Sin Selección');
+    await expect.poll(() => page.getByRole('button', { name: 'Ver resultados' }).isDisabled()).toBe(false);
+    expect(await page.getByText(REPORT_TEXT.pickLocation, { exact: true }).count()).toBe(0);
+    errors.assertNone();
+  });
+
   it('gives a franchise user only its own points of sale, and the certificates at the three levels', async () => {
     const { page, errors } = await as('franquicia@campo.test');
     await openMenu(page, null, 'Mis Reportes');

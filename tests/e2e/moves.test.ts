@@ -219,6 +219,11 @@ describe('Lista de Moves', () => {
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     const attachedRow = page.locator('tbody tr').filter({ has: page.getByRole('link', { name: withAttachments.code, exact: true }) });
     await shown(attachedRow.getByRole('img', { name: 'Con adjuntos', exact: true }));
+    // The client's own code for a point of sale finds its moves: what the client's report shows beside its name.
+    await page.getByLabel('Buscar por código o punto de venta').fill('CAF-001');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await shown(page.locator('tbody tr').first().getByRole('link', { name: /^M-\d+$/ }));
+    expect(await page.getByText('No hay resultados para tu búsqueda').count()).toBe(0);
     await page.getByLabel('Buscar por código o punto de venta').fill(move.code);
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await shown(page.getByRole('link', { name: move.code, exact: true }));
@@ -841,6 +846,11 @@ describe('reviewing a move', () => {
     const url = page.getByLabel('URL del video');
     await url.fill('https://videos.campo.test/mi video.mp4');
     await shown(page.getByText('La URL no puede contener espacios'));
+    // 'Aceptar' on it: the field takes the keyboard back, its message read with it.
+    await page.getByRole('button', { name: 'Aceptar' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => url.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByRole('dialog', { name: 'Está seguro?' }).count()).toBe(0);
     await url.fill('https://videos.campo.test/visita.mp4?dl=0');
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
@@ -1025,6 +1035,9 @@ describe('reviewing a move', () => {
     const move = await freshMove('ASIGNADA', (m) => running(m) && m.dueTo !== m.projectLocation.projects.endDate);
     const endDate = move.projectLocation.projects.endDate!;
     const { page, errors } = await openMove(move.code);
+    // Not sent yet, it has no result: '-', not 'N/A' (a questionnaire all not applicable).
+    expect(move.questionnaireResult).toBeNull();
+    await shown(page.locator('#move-info').getByText('Resultado: -', { exact: true }));
     await page.getByRole('button', { name: 'Más acciones' }).click();
     await page.getByRole('menuitem', { name: 'Reprogramar al fin del proyecto' }).click();
     const confirm = page.getByRole('dialog', { name: 'Está seguro?' });

@@ -176,6 +176,11 @@ describe('payments to Getters', () => {
     await page.getByRole('button', { name: 'VER HISTORIAL DE PAGOS' }).click();
     await atPath(page, '/payment-administration/history');
     await listLoaded(page);
+    // It opens on the Getter the pending list showed (it showed everyone's: 190 under a list of 6).
+    const ownPaid = await api<Totals>(`/transactions/payed?getterId=${getterId}&limit=1`);
+    await shown(ownPaid.count ? page.getByText(PAYMENT_TEXT.filterTotal(ownPaid.count, ownPaid.totalAmount), { exact: true }) : page.getByText(PAYMENT_TEXT.noMatch));
+    expect(decodeURIComponent(new URL(page.url()).search)).toContain(`"getterId":${getterId}`);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Getter' }).inputValue()).toContain(name);
     const [paid] = (await api<Totals>('/transactions/payed?limit=1')).rows;
     const payee = paid.accounts.user;
     const paidOwn = await api<Totals>(`/transactions/payed?getterId=${payee.id}&limit=1`);

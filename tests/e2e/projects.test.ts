@@ -465,6 +465,8 @@ describe('Proyectos', () => {
     expect(await added.isDisabled()).toBe(false);
     await added.click();
     await gone(added);
+    // The keyboard's place stays among the ranges (another range's 'Quitar', or 'Añadir rango'), not at the page's start.
+    await expect.poll(() => ranges.evaluate((region) => region.contains(document.activeElement) && document.activeElement?.tagName === 'BUTTON')).toBe(true);
     errors.assertNone();
   });
 

@@ -128,7 +128,12 @@ describe('building a questionnaire', () => {
       await dialog.getByLabel(/^Respuesta 1/).fill('Buena');
       await dialog.getByLabel('Ponderación de la respuesta 1').fill('100');
       await dialog.getByLabel(/^Respuesta 2/).fill('Mala');
+      // Each answer's own 'Obligatoria' and 'Requiere comentario', heard within it (two of each, unnamed before).
+      await shown(dialog.getByRole('group', { name: 'La respuesta 2' }).getByRole('checkbox', { name: 'Obligatoria' }));
+      await shown(dialog.getByRole('group', { name: 'La respuesta 1' }).getByRole('checkbox', { name: 'Requiere comentario' }));
     });
+    // The sub-dimension is a group named by its place, its questions' buttons within it.
+    await shown(page.getByRole('group', { name: 'Subdimensión 1 de la dimensión 1' }).getByRole('button', { name: 'Agregar pregunta' }));
     await addQuestion(page, 'Comentarios internos sobre la visita', 'Abierta', null, async (dialog) => {
       await expect(dialog.getByLabel('Ponderación', { exact: true }).inputValue()).resolves.toBe('-1');
       await dialog.getByLabel('Visible para el cliente').uncheck();

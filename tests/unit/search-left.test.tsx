@@ -8,44 +8,15 @@
  * Rendered by React's own scheduler, as in the browser, without testing-library's `act`: under it a
  * suspended transition is never tried again.
  */
-import { CoreAdminContext, type DataProvider, ResourceContextProvider } from 'ra-core';
+import { CoreAdminContext, ResourceContextProvider } from 'ra-core';
 import { Suspense, use } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CampoList } from '../../src/ui/table/CampoList';
+import { cleanAfterEach, dataProvider, rendered, rows, type } from './list-by-hand';
 
-const RECORDS = [
-  { id: 1, name: 'Uno' },
-  { id: 2, name: 'Dos' },
-];
-
-const dataProvider = {
-  getList: async (_: string, params: { filter: { q?: string } }) => {
-    const q = params.filter.q?.toLowerCase();
-    const data = q ? RECORDS.filter((r) => r.name.toLowerCase().includes(q)) : RECORDS;
-    return { data, total: data.length };
-  },
-} as unknown as DataProvider;
-
-/** Types `text` as a user would: the input's value, then its input event (React's onChange). */
-function type(input: HTMLInputElement, text: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
-const rows = () => [...document.querySelectorAll('tbody tr')].map((row) => row.textContent);
-
-// jsdom has no media queries: a touch screen's (the box is not focused on its own).
-window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
-
-let root: Root | undefined;
-afterEach(() => {
-  root?.unmount();
-  document.body.innerHTML = '';
-  window.history.replaceState(null, '', '/');
-  localStorage.clear();
-});
+cleanAfterEach();
 
 describe('a search typed in a list', () => {
   it('is not applied once the user went to a page still loading within its delay', { timeout: 30_000 }, async () => {
@@ -82,8 +53,8 @@ describe('a search typed in a list', () => {
       },
     ]);
     const container = document.body.appendChild(document.createElement('div'));
-    root = createRoot(container);
-    root.render(<RouterProvider router={router} />);
+    rendered.root = createRoot(container);
+    rendered.root.render(<RouterProvider router={router} />);
     const wait = { timeout: 10_000, interval: 10 };
     await vi.waitFor(() => expect(rows()).toEqual(['Uno', 'Dos']), wait);
     const box = document.querySelector<HTMLInputElement>('input[type="text"]')!;

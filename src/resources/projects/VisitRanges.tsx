@@ -1,6 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { checkRangeDraft, MONTH_NAMES, RANGE_TEXT, sortRanges, type VisitRange, visitCalendar } from '../../../domain/projectVisits';
 import { PROJECT_TEXT } from '../../../domain/projects';
@@ -39,10 +39,23 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
     setError(null);
     addedAt.current = Date.now();
   };
+  // The keyboard's place after a removal: the next range's 'Quitar' (or the one before), else 'Añadir rango'.
+  // It went with the removed row to the page's start.
+  const section = useRef<HTMLElement>(null);
+  const removedAt = useRef<number | null>(null);
   const remove = (index: number) => {
+    removedAt.current = index;
     field.onChange(ranges.filter((_, i) => i !== index));
     field.onBlur();
   };
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null || !section.current) return;
+    removedAt.current = null;
+    const buttons = [...section.current.querySelectorAll<HTMLButtonElement>('tbody button:not([disabled])')];
+    const next = buttons[Math.min(index, buttons.length - 1)] ?? [...section.current.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Añadir rango');
+    next?.focus();
+  }, [ranges]);
   const draftInput = (key: keyof typeof EMPTY, label: string, placeholder?: string) => (
     <TextField
       size="small"
@@ -64,7 +77,7 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
   return (
     // `minWidth: 0` and the tables in their own scrolling frames: on a phone the tables widened the form's
     // column past its card, which cut off every field's right edge and the 'Visitas totales' column.
-    <Box component="section" aria-labelledby="ranges-title" sx={{ mt: 2, minWidth: 0 }}>
+    <Box ref={section} component="section" aria-labelledby="ranges-title" sx={{ mt: 2, minWidth: 0 }}>
       <Typography id="ranges-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Rangos de visitas
       </Typography>

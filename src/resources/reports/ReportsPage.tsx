@@ -102,10 +102,13 @@ function Filters({
   // Until the project's own list arrives, the user's points of sale: one chosen before the project stays
   // chosen, and goes only if the project does not hold it.
   const projectLocations = projectId ? locations.data?.locations : undefined;
+  // A franchise user who must choose a point of sale and has one in the project has it chosen: 'Sin Selección'
+  // over the only choice kept 'Ver resultados' disabled for a pick that said nothing.
   useEffect(() => {
     const chosen = form.getValues('locationId');
     if (projectLocations && chosen && !projectLocations.some((l) => l.id === Number(chosen))) form.setValue('locationId', null);
-  }, [form, projectLocations]);
+    else if (locationRequired && projectLocations?.length === 1 && !chosen) form.setValue('locationId', projectLocations[0].id, { shouldDirty: true });
+  }, [form, projectLocations, locationRequired]);
   const locationChoices = (projectLocations ?? options.locations).map((l) => ({
     id: l.id,
     name: l.clientLocationId ? `${l.fullName} (${l.clientLocationId})` : l.fullName,

@@ -125,6 +125,8 @@ function FieldThenConfirm({
             onClick={() => {
               setTouched(true);
               if (!problem) setConfirming(true);
+              // The field with its message (read with it) gets the keyboard: it stayed on 'Aceptar', unheard.
+              else motive.fieldRef.current?.focus();
             }}
           >
             Aceptar

@@ -31,7 +31,9 @@ export function InfoCard({ move }: { move: MoveDetail }) {
           </Typography>
           <StatusChip status={move.statusId} />
           <Typography variant="body1" sx={{ fontWeight: 600 }}>
-            {`Resultado: ${formatScore(move.questionnaireResult)}`}
+            {/* No result yet (the Getter has not sent it): '-', as an empty cell; 'N/A' is the score of a
+                questionnaire whose questions were all not applicable (-1), and read as such. */}
+            {`Resultado: ${move.questionnaireResult === null ? '-' : formatScore(move.questionnaireResult)}`}
           </Typography>
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>

@@ -60,7 +60,12 @@ function AnswerRow({ index, type, onRemove }: { index: number; type: QuestionTyp
   const required = useController<Question, `answers.${number}.isRequired`>({ name: `${base}.isRequired` });
   const label = photos ? 'Cantidad de fotos' : `Respuesta ${index + 1}`;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `1fr ${ANSWER_WEIGHTING_WIDTH}px auto auto 40px` }, gap: 1.5, alignItems: 'start', mt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
+    // A group named after its answer ('La respuesta 2': not its field's own name): its 'Requiere comentario'
+    // and 'Obligatoria' are heard as that answer's (three of each stood side by side in a question's dialog).
+    <Box
+      role="group"
+      aria-label={photos ? 'La cantidad de fotos' : `La respuesta ${index + 1}`}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `1fr ${ANSWER_WEIGHTING_WIDTH}px auto auto 40px` }, gap: 1.5, alignItems: 'start', mt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
       <TextField
         {...answer.field}
         label={label}

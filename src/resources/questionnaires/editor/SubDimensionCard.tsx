@@ -18,6 +18,12 @@ interface Props {
   onRemove?: (index: number) => void;
 }
 
+/** 'Subdimensión 2 de la dimensión 1', from the card's path in the form ('dimensions.0.subDimensions.1'). */
+function placeOf(path: string, label: string): string {
+  const dimension = /dimensions\.(\d+)\./.exec(path)?.[1];
+  return dimension === undefined ? label : `${label} de la dimensión ${Number(dimension) + 1}`;
+}
+
 /** A sub-dimension: name, type, weighting and its questions (a field array of its own). */
 export const SubDimensionCard = memo(function SubDimensionCard({ path, index, nodeId, type, onRemove }: Props) {
   const editor = useEditor();
@@ -58,7 +64,9 @@ export const SubDimensionCard = memo(function SubDimensionCard({ path, index, no
 
   const weightingNames = fields.map((_, k) => `${path}.questions.${k}.weighting`);
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5, borderColor: broken ? 'error.main' : undefined }} data-subdimension={label}>
+    // A group named after its place ('Subdimensión 2 de la dimensión 1'): its questions' buttons ('Editar la
+    // pregunta 1') are heard within it, told apart from the same buttons of the next sub-dimension.
+    <Paper variant="outlined" role="group" aria-label={placeOf(path, label)} sx={{ p: 1.5, mt: 1.5, borderColor: broken ? 'error.main' : undefined }} data-subdimension={label}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         {penalty ? (
           <Typography variant="subtitle1" sx={{ flex: 1, pt: 0.5 }}>
