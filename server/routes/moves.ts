@@ -40,7 +40,7 @@ export default async function moveRoutes(app: App) {
   const files = fileStoreFor(app.config);
 
   // The page comes as JSON text (PostgreSQL writes its rows): sent as it is.
-  app.get('/user-moves/get/all', { config: read, schema: { tags, summary: 'Lista paginada de moves con filtros (cliente, proyecto, estado, fechas…) y orden', description: 'Se pagina por `offset` o por clave: `after`/`before` con el id de una move piden la página que la sigue o la precede en el orden pedido (no los dos a la vez). El total es exacto hasta un tope y estimado por encima.', querystring: moveListQuery, answer: moveListAnswer } }, async (req, reply) =>
+  app.get('/user-moves/get/all', { config: read, schema: { tags, summary: 'Lista paginada de moves con filtros (cliente, proyecto, estado, fechas…) y orden', description: 'Se pagina por `offset` o por clave: `after`/`before` con el id de una move piden la página que la sigue o la precede en el orden pedido (no los dos a la vez). `clientLocationName` busca en el nombre del punto de venta, su ID operativo y el código que le da el cliente (\'CAF-001\'), sin mayúsculas ni acentos. El total es exacto hasta un tope y estimado por encima.', querystring: moveListQuery, answer: moveListAnswer } }, async (req, reply) =>
     reply.type('application/json; charset=utf-8').send(await listMoves(app.db, req.query as MoveListQuery)),
   );
 
