@@ -110,6 +110,11 @@ export const MOVE_TEXT = {
   visitRetaken: 'La visita de esta move cancelada ya fue asignada a otra move: no se puede rescatar.',
   conflict: 'La move fue modificada en otra pestaña o por otra persona. Se recargó con su estado actual.',
   notFound: 'La move no existe.',
+  /** 'Descargar imágenes' of a move whose photos are all links to elsewhere: nothing of the store's to zip. */
+  photosLinked: (n: number) =>
+    n === 1
+      ? 'La foto de esta move es un enlace externo: no se guarda aquí para descargarla. Ábrala desde su respuesta.'
+      : `Las ${n} fotos de esta move son enlaces externos: no se guardan aquí para descargarlas. Ábralas desde cada respuesta.`,
   notYours: 'La move no le pertenece.',
   notAgent: 'El agente de calidad seleccionado no existe o no está activo.',
   notGetter: 'El auditor seleccionado no existe o no está activo.',

@@ -8,8 +8,9 @@ import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { MOVE_TEXT, STOCK_STATES } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
-import { campaigns, clients, locations, moveAttachments, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
+import { campaigns, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
+import { STORE_PREFIX } from '../../server/services/files';
 import { createTestApp, type TestApp } from './helpers';
 import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers';
 
@@ -918,6 +919,23 @@ describe('the move’s images', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/user-moves/${assigned.id}/assets?type=image`, headers: t.authHeader(admin) })).statusCode).toBe(404);
     const client = await api.tokenFor(ROLE.CLIENT);
     expect((await t.app.inject({ method: 'GET', url: `/api/user-moves/${move.id}/assets?type=image`, headers: t.authHeader(client) })).statusCode).toBe(403);
+  });
+
+  it('says the photos are links to elsewhere when they all are, not that the move has none', async () => {
+    const [move] = await movesWhere(t, inStatus('APROBADA'));
+    // Every photo and evidence of the store, a link to elsewhere instead (as the Getter's app may send them).
+    let linked = 0;
+    const elsewhere = (refs: unknown) =>
+      Array.isArray(refs) ? refs.map((v) => (typeof v === 'string' && v.startsWith(STORE_PREFIX) ? `https://fotos.example.com/${move.id}-${(linked += 1)}.jpg` : v)) : refs;
+    for (const row of await t.db.select().from(moveReplies).where(eq(moveReplies.userMoveId, move.id))) {
+      const replies = Object.fromEntries(Object.entries(row.replies as Record<string, { replyData: unknown; evidences?: string[] }>).map(([id, r]) => [id, { ...r, replyData: elsewhere(r.replyData), evidences: elsewhere(r.evidences ?? []) }]));
+      await t.db.update(moveReplies).set({ replies }).where(eq(moveReplies.id, row.id));
+    }
+    await t.db.delete(moveAttachments).where(and(eq(moveAttachments.userMoveId, move.id), eq(moveAttachments.type, 'image')));
+    expect(linked).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'GET', url: `/api/user-moves/${move.id}/assets?type=image`, headers: t.authHeader(admin) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/^(La foto de esta move es un enlace externo|Las \d+ fotos de esta move son enlaces externos)/);
   });
 });
 

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PerformanceRow } from '../../../domain/move-api';
 import { MOVE_FORM_TEXT } from '../../../domain/move-forms';
 import { type MoveReplies, numberedQuestions, photosOf, replyText } from '../../../domain/move-replies';
-import { photoFileName } from '../../../domain/moves';
+import { MOVE_TEXT, photoFileName } from '../../../domain/moves';
 import { formatDisplayDate } from '../../../domain/validation';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -180,13 +180,18 @@ export function zipEntryName(name: string, id: number): string {
 export async function assetsOf(db: Db, files: FileStore, moveId: number, type: string): Promise<{ code: string; entries: ZipEntry[] }> {
   const move = await readMove(db, moveId);
   const entries: ZipEntry[] = [];
+  // Photos that are links to elsewhere (the Getter's app may send them so): not the store's to zip, and said.
+  let linked = 0;
   if (type === 'image') {
     const version = await versionContent(db, move.questionnaireVersionId);
     const { replies } = await effectiveReplies(db, moveId);
     for (const { question: q, numbers } of numberedQuestions(version.dimensions)) {
       const photos = [...(q.type === 'photographs' ? photosOf(replies[q._id]) : []), ...(replies[q._id]?.evidences ?? [])];
       for (const [i, ref] of photos.entries()) {
-        if (!ref.startsWith(STORE_PREFIX)) continue;
+        if (!ref.startsWith(STORE_PREFIX)) {
+          linked += 1;
+          continue;
+        }
         const data = await files.read(ref.slice(STORE_PREFIX.length));
         if (data) entries.push({ name: photoFileName(move.code, ...numbers, q.name, i + 1), data });
       }
@@ -202,6 +207,7 @@ export async function assetsOf(db: Db, files: FileStore, moveId: number, type: s
     const data = await files.read(a.storageKey);
     if (data) entries.push({ name: zipEntryName(a.name, a.id), data, date: a.createdAt });
   }
+  if (!entries.length && linked) throw notFound(MOVE_TEXT.photosLinked(linked));
   if (!entries.length) throw notFound(type === 'image' ? 'La move no tiene imágenes para descargar.' : 'La move no tiene archivos de ese tipo.');
   return { code: move.code, entries };
 }
