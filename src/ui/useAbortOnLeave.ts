@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { focusLost } from './focusBack';
+import { focusLost, useFocusBack } from './focusBack';
 
 /**
  * The signal of the export a screen runs: aborted when the screen is left (the export no longer saves a
@@ -36,13 +36,10 @@ export function useExportRun() {
   const trigger = useRef<HTMLButtonElement>(null);
   const stopper = useRef<HTMLButtonElement>(null);
   const running = progress !== null;
-  const wasRunning = useRef(running);
   useEffect(() => {
-    if (wasRunning.current === running) return;
-    wasRunning.current = running;
     if (running && (focusLost() || document.activeElement === trigger.current)) stopper.current?.focus();
-    else if (!running && focusLost()) trigger.current?.focus();
   }, [running]);
+  useFocusBack(running, () => trigger.current);
   return {
     progress,
     setProgress,
