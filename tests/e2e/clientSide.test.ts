@@ -851,7 +851,7 @@ describe('the performance report', () => {
     await page.getByLabel('Cargando resultados').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     const projectId = (await apiGet<ReportOptions>('/reports/options', await loginToken('cliente@campo.test'))).projects.find((p) => p.name === PROGRAMME)!.id;
     const iso = (display: string) => display.split('/').reverse().join('-');
-    expect(new URL(page.url()).search).toBe(`?project=${projectId}&from=${iso(dates.from)}&to=${iso(dates.to)}&page=2&sort=result&order=ASC`);
+    await expect.poll(() => new URL(page.url()).search).toBe(`?project=${projectId}&from=${iso(dates.from)}&to=${iso(dates.to)}&page=2&sort=result&order=ASC`);
 
     const onScreen = async () => {
       await shown(resultRows(page));
@@ -880,7 +880,7 @@ describe('the performance report', () => {
     expect(await onScreen()).toEqual(report);
     // Another report asked for, then Back: the first one again, its filters too.
     await runReport(page, { from: monthsAgo(12), to: dates.to });
-    expect(new URL(page.url()).searchParams.get('from')).toBe(iso(monthsAgo(12)));
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(iso(monthsAgo(12)));
     await page.goBack();
     await expect.poll(onScreen, { timeout: UI_TIMEOUT }).toEqual(report);
     errors.assertNone();

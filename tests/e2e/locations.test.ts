@@ -901,8 +901,8 @@ describe('the list of move configurations', () => {
       await expect.poll(() => points.getAttribute('aria-sort')).toBe('ascending');
       await expect.poll(rows).toEqual(left);
     };
-    expect(new URL(page.url()).searchParams.get('perPage')).toBe('5');
-    expect(new URL(page.url()).searchParams.get('sort')).toBe('points');
+    await expect.poll(() => new URL(page.url()).searchParams.get('perPage')).toBe('5');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('points');
 
     await page.locator('tbody tr').first().getByRole('cell').first().click();
     await page.waitForURL(/\/moves-config\/edit\/\d+$/);

@@ -585,7 +585,7 @@ describe('payments to Getters', () => {
     await page.goBack();
     const all = await api<{ count: number; totalAmount: string }>('/transactions/pending?limit=1');
     await shown(page.getByText(PAYMENT_TEXT.filterTotal(all.count, all.totalAmount), { exact: true }));
-    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => Promise.all([from.inputValue(), to.inputValue()])).toEqual(['', '']);
     const whole = PAYMENT_TEXT.filterTotal(all.count, all.totalAmount);
     // Gone back from, the range is forgotten: another screen, then the menu, open the whole list too.
@@ -594,7 +594,7 @@ describe('payments to Getters', () => {
     await openMenu(page, 'Moves', 'Pagar');
     await atPath(page, '/payment-administration/pending');
     await shown(page.getByText(whole, { exact: true }));
-    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     // A range applied, then the list opened in a new tab: that tab shows its bare address's whole list, and
     // the menu of this one still opens the list as it was left.
     await from.fill(formatDisplayDate(older.from));
@@ -607,7 +607,7 @@ describe('payments to Getters', () => {
     await tab.close();
     await openMenu(page, 'Moves', 'Pagar');
     await shown(page.getByText(await totalOf(older)));
-    expect(new URL(page.url()).searchParams.get('filter')).toContain(older.from);
+    await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain(older.from);
     errors.assertNone();
   });
 
@@ -922,7 +922,7 @@ describe('payments to Getters', () => {
     await success.getByRole('button', { name: 'Cerrar' }).click();
     // The list's new last page, where the payer was working.
     await shown(page.getByText(`Mostrando ${left - perPage}-${left - 1} de ${left - 1} registros`));
-    expect(new URL(page.url()).searchParams.get('page')).toBe(String(lastPage - 1));
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe(String(lastPage - 1));
     errors.assertNone();
   });
 });
