@@ -7,6 +7,8 @@ export const CAMPAIGN_TEXT = {
   notFound: 'La campaña no existe.',
   clientNotFound: 'El cliente no existe.',
   clientInactive: 'El cliente está inactivo.',
+  /** Its projects' form picks a campaign of the client by its name: two of one name could not be told apart. */
+  duplicate: 'Ya existe una campaña de ese cliente con ese nombre.',
   clientLocked: 'La campaña está asignada a proyectos: no se puede cambiar su cliente.',
   clientLockedHint: (n: number) => `Asignada a ${n} ${n === 1 ? 'proyecto' : 'proyectos'}: no se puede cambiar su cliente.`,
   endBeforeStart: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',

@@ -10,6 +10,7 @@ import { countAll, matches, orderBy, pageTotal, searchPattern, sortShape, totalC
 import { preparedOnce } from '../db/prepared';
 import { campaigns, clients, projects } from '../db/schema';
 import { claimLoadedVersion } from '../db/staleEdits';
+import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, booleanQuery, INVALID_DATA, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
 import { once, onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
@@ -68,6 +69,16 @@ async function findCampaign(db: Db | Tx, campaignId: number, lock = false) {
 }
 
 /** The client must exist; a new campaign (or one moved to another client) needs an active one. */
+/** A client's campaigns have names of their own (enabled or not): the project form picks one by its name. */
+const refuseCampaignName = (tx: Tx, clientId: number, name: string, exceptId?: number) =>
+  refuseTakenName(tx, { table: campaigns, id: campaigns.id, name: campaigns.name }, name, {
+    lockKey: `campaigns:${clientId}`,
+    message: CAMPAIGN_TEXT.duplicate,
+    field: 'name',
+    scope: eq(campaigns.clientId, clientId),
+    exceptId,
+  });
+
 async function ensureClient(db: Db | Tx, clientId: number, mustBeActive: boolean) {
   const [client] = await db.select({ state: clients.state }).from(clients).where(eq(clients.id, clientId));
   if (!client) throw badRequest(INVALID_DATA, { clientId: CAMPAIGN_TEXT.clientNotFound });
@@ -161,11 +172,12 @@ export default async function campaignRoutes(app: App) {
 
   app.get('/campaigns/:id', { config: read, schema: { tags, summary: 'Una campaña con su cliente y cuántos proyectos la usan', params: z.object({ id }), answer: campaignAnswer } }, async (req) => findCampaign(app.db, (req.params as { id: number }).id));
 
-  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', description: 'Con `Idempotency-Key`, el reintento con los mismos datos devuelve la campaña que creó el primero, sin crear otra.', body: campaignSchema, headers: requestKeyHeaders, answer: campaignAnswer } }, async (req, reply) => {
+  app.post('/campaigns', { config: write, schema: { tags, summary: 'Crea una campaña de un cliente activo', description: 'Un nombre que ya tiene otra campaña del cliente (habilitada o no; mayúsculas y espacios aparte) responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve la campaña que creó el primero, sin crear otra.', body: campaignSchema, headers: requestKeyHeaders, answer: campaignAnswer } }, async (req, reply) => {
     const body = req.body as CampaignInput;
     const { answer } = await app.db.transaction((tx) =>
       once(tx, req, async () => {
         await ensureClient(tx, body.clientId, true);
+        await refuseCampaignName(tx, body.clientId, body.name);
         const [row] = await tx.insert(campaigns).values(body).returning({ id: campaigns.id });
         await audit(tx, { userId: req.session.id, entity: 'campaign', entityId: row.id, action: 'create' });
         return { id: row.id };
@@ -175,7 +187,7 @@ export default async function campaignRoutes(app: App) {
   });
 
   /** Id in the body with the fields, or id and deletedAt null to enable it again (spec 3 §4); the edit form sends the `updatedAt` it loaded. */
-  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema), headers: requestKeyHeaders, answer: campaignAnswer } }, async (req) => {
+  app.put('/campaigns', { config: write, schema: { tags, summary: 'Modifica una campaña o la vuelve a habilitar (id en el cuerpo)', description: 'Solo `id` y `deletedAt: null` la habilitan de nuevo. Un nombre que ya tiene otra campaña del cliente responde 409. No cambia de cliente si la usa algún proyecto, ni mueve sus fechas dejando fuera a uno de sus proyectos. Con el `updatedAt` que cargó el formulario, responde 409 si otra persona la guardó desde entonces.', body: withLoadedVersion(campaignUpdateSchema), headers: requestKeyHeaders, answer: campaignAnswer } }, async (req) => {
     const { updatedAt: loaded, ...body } = req.body as CampaignUpdate & LoadedVersion;
     return onceInTransaction(app.db, req, async (tx) => {
       // Before the dates are checked against the stored ones: those may be someone else's since.
@@ -192,6 +204,8 @@ export default async function campaignRoutes(app: App) {
       // Its projects keep their client: moved, the campaign would no longer be one of that client's.
       if (fields.clientId !== current.clientId && current.projectsCount > 0) throw badRequest(CAMPAIGN_TEXT.clientLocked, { clientId: CAMPAIGN_TEXT.clientLocked });
       await ensureClient(tx, fields.clientId, fields.clientId !== current.clientId);
+      // Checked when the name or the client changes: one stored twice before the rule keeps its other fields editable.
+      if (fields.clientId !== current.clientId || fields.name !== current.name) await refuseCampaignName(tx, fields.clientId, fields.name, campaignId);
       await tx
         .update(campaigns)
         .set({ ...fields, ...(deletedAt === null ? { deletedAt: null } : {}), updatedAt: sql`now()` })

@@ -2,7 +2,7 @@
  * Campaigns through the API: the form's rules, the list, disabling and enabling, by client, the
  * client of a campaign that projects use, roles.
  */
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { type Campaign, CAMPAIGN_TEXT } from '../../domain/campaigns';
@@ -85,6 +85,34 @@ describe('the campaign form rules', () => {
     expect(renamed.json()).toMatchObject({ name: 'Mystery shopping renovado', startDate: running.startDate, endDate: inDays(200) });
     expect((await edit({ startDate: inDays(-400) })).json().errors).toEqual({ startDate: CAMPAIGN_TEXT.pastDate });
     expect((await call('PUT', '/api/campaigns', { ...newCampaign(), id: 999999 })).statusCode).toBe(404);
+  });
+
+  it("refuses a name another of the client's campaigns has, enabled or not, on create and on edit; another client may use it", async () => {
+    const first = await create({ name: 'Temporada Única' });
+    const taken = async (res: Awaited<ReturnType<typeof call>>) => {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ message: CAMPAIGN_TEXT.duplicate, errors: { name: CAMPAIGN_TEXT.duplicate } });
+    };
+    const ofClient = () => t.db.select({ n: count() }).from(campaigns).where(eq(campaigns.clientId, clientId)).then(([r]) => r.n);
+    const before = await ofClient();
+    // As the name reads: capitals and spaces aside.
+    await taken(await call('POST', '/api/campaigns', newCampaign({ name: '  temporada   única ' })));
+    expect(await ofClient()).toBe(before);
+    // Disabled, it still holds its name: enabling it again would make two.
+    expect((await call('DELETE', `/api/campaigns/${first.id}`)).statusCode).toBe(200);
+    await taken(await call('POST', '/api/campaigns', newCampaign({ name: 'TEMPORADA ÚNICA' })));
+    const [other] = await t.db.select({ id: clients.id }).from(clients).where(and(eq(clients.state, true), ne(clients.id, clientId))).limit(1);
+    await create({ name: 'Temporada Única', clientId: other.id });
+    // Renamed onto it, or moved to the other client that has it: refused, and nothing changes.
+    const second = await create({ name: 'Temporada Doble' });
+    await taken(await call('PUT', '/api/campaigns', { ...newCampaign({ name: 'Temporada única' }), id: second.id }));
+    await taken(await call('PUT', '/api/campaigns', { ...newCampaign({ name: 'Temporada Única', clientId: other.id }), id: first.id, deletedAt: null }));
+    const [stored] = await t.db.select({ name: campaigns.name, clientId: campaigns.clientId, deletedAt: campaigns.deletedAt }).from(campaigns).where(eq(campaigns.id, second.id));
+    expect(stored).toEqual({ name: 'Temporada Doble', clientId, deletedAt: null });
+    // Its own name kept, with other changes: saved.
+    const kept = await call('PUT', '/api/campaigns', { ...newCampaign({ name: 'temporada doble', endDate: inDays(120) }), id: second.id });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ name: 'temporada doble', endDate: inDays(120) });
   });
 });
 

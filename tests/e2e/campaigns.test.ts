@@ -1,6 +1,7 @@
 /**
  * 'Banco de Campañas' as an administrator: create a campaign with its date rules, then disable it;
- * the client of a campaign that projects use cannot be changed, nor its dates moved past theirs.
+ * the client of a campaign that projects use cannot be changed, nor its dates moved past theirs, nor
+ * its name made another of the client's campaigns'.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +116,15 @@ describe('Banco de Campañas', () => {
     await shown(page.getByRole('heading', { name: 'Editar campaña: Mystery shopping Café del Plata - en curso' }));
     expect(await end.inputValue()).toBe(typed(1));
     expect(storedEnd).not.toBe(typed(1));
-    errors.assertNone([/status of 400/]);
+
+    // Renamed as another of the client's campaigns: refused on the name, as it reads (capitals aside).
+    await end.fill(storedEnd);
+    const name = page.getByLabel('Nombre');
+    await name.fill('relevamiento café del plata - ciclo anterior');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Ya existe una campaña de ese cliente con ese nombre.', { exact: true }));
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    await shown(page.getByRole('heading', { name: 'Editar campaña: Mystery shopping Café del Plata - en curso' }));
+    errors.assertNone([/status of 400/, /status of 409/]);
   });
 });
