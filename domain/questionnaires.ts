@@ -357,5 +357,23 @@ export const questionnaireVersionAnswer = z.object({
   dimensions: z.array(dimensionAnswer),
 });
 
+/**
+ * `GET /questionnariesV2/usage/:id`: what 'Quitar última versión' would touch: the last version, the one
+ * the questionnaire goes back to (null: none, it is given up), and how many moves hold the last one (they keep it).
+ */
+export const versionUsageAnswer = z.object({ id: recordId, lastVersion: z.number().int(), previousVersion: z.number().int().nullable(), moves: z.number().int() });
+export type VersionUsage = z.output<typeof versionUsageAnswer>;
+
+/** The confirmation of 'Quitar última versión', from what the server counted (`usage`, null while it counts or when it could not). */
+export const REMOVE_VERSION_TEXT = {
+  only: (name: string) => `"${name}" tiene una sola versión: al quitarla, el cuestionario deja de estar disponible.`,
+  last: (name: string, version: number, previous: number | null) =>
+    previous === null ? `Se quitará la versión ${version} de "${name}".` : `Se quitará la versión ${version} de "${name}": las moves nuevas usarán la versión ${previous}.`,
+  moves: (n: number) => (n === 0 ? 'Ninguna move usa esta versión.' : n === 1 ? 'Una move ya usa esta versión: la conserva.' : `${n} moves ya usan esta versión: la conservan.`),
+  counting: 'Contando las moves que usan esta versión…',
+  uncounted: 'No se pudo saber cuántas moves usan esta versión.',
+  final: 'Esta acción no se podrá deshacer.',
+} as const;
+
 /** `DELETE /questionnariesV2/delete/:id`: the version removed and the last one left (null when none is). */
 export const versionRemovedAnswer = z.object({ id: recordId, removedVersion: z.number().int(), lastVersion: z.number().int().nullable() });

@@ -788,6 +788,8 @@ export const userMoves = pgTable(
     index('user_moves_created_idx').on(t.createdAt, t.id),
     index('user_moves_status_completed_idx').on(t.status, t.completedAuditDate),
     index('user_moves_visit_idx').on(t.visitId),
+    // 'Quitar última versión' says how many moves hold the version it removes (migration 0042).
+    index('user_moves_questionnaire_version_idx').on(t.questionnaireVersionId),
     // The client side: approved moves of a project's locations (statistics), by visit date (performance report).
     index('user_moves_status_pl_completed_idx').on(t.status, t.projectLocationId, t.completedAuditDate),
     // The list sorted by status (services/moves/queries.ts STATUS_ORDER, the same expression).

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { lockedChanges } from '../../domain/questionnaire-locks';
 import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
-import { countQuestions, type Dimension, finalizeQuestionnaire, type QuestionnaireContent, questionnaireListAnswer, type QuestionnaireRow, type QuestionnaireVersion, questionnaireVersionAnswer, versionRemovedAnswer } from '../../domain/questionnaires';
+import { countQuestions, type Dimension, finalizeQuestionnaire, type QuestionnaireContent, questionnaireListAnswer, type QuestionnaireRow, type QuestionnaireVersion, questionnaireVersionAnswer, versionRemovedAnswer, type VersionUsage, versionUsageAnswer } from '../../domain/questionnaires';
 import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire, TOO_MANY_QUESTIONS, tooManyQuestions } from '../../domain/questionnaire-body';
 import { pickerIds } from '../../domain/pickers';
 import { ACCESS } from '../../domain/roles';
@@ -11,7 +11,7 @@ import type { App } from '../app';
 import type { Db, Tx } from '../db/client';
 import { countAll, matchesFolded, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../db/list';
 import { preparedOnce } from '../db/prepared';
-import { projects, questionnaires, questionnaireVersions, users } from '../db/schema';
+import { projects, questionnaires, questionnaireVersions, userMoves, users } from '../db/schema';
 import { refuseTakenName } from '../db/uniqueName';
 import { badRequest, conflict, listQuery, notFound } from '../http';
 import { audit } from '../services/audit';
@@ -179,6 +179,11 @@ export default async function questionnaireRoutes(app: App) {
     });
   });
 
+  app.get('/questionnariesV2/usage/:id', { config: read, schema: { tags, summary: 'Lo que tocaría quitar la última versión: la versión a la que vuelve y cuántas moves usan la última', description: 'Las moves que usan la versión quitada la conservan; las nuevas usan la anterior. `previousVersion` null: es la única, y quitarla da de baja el cuestionario.', params, answer: versionUsageAnswer } }, async (req) => {
+    const { id: questionnaireId } = req.params as z.infer<typeof params>;
+    return versionUsage(app.db, questionnaireId);
+  });
+
   app.delete('/questionnariesV2/delete/:id', { config: write, schema: { tags, summary: 'Quita la última versión de un cuestionario; sin versiones, el cuestionario se da de baja', description: 'El cuestionario vuelve a la versión anterior. Quitar la única versión de uno que usa algún proyecto responde 409. Con `expectedLastVersion` (la última versión que el usuario vio) distinta de la actual responde 409 sin quitar nada.', params, querystring: removeQuery, answer: versionRemovedAnswer } }, async (req) => {
     const { id: questionnaireId } = req.params as z.infer<typeof params>;
     const { expectedLastVersion } = req.query as z.infer<typeof removeQuery>;
@@ -256,6 +261,24 @@ async function lockActive(tx: Tx, questionnaireId: number) {
     .for('update');
   if (!row) throw notFound(QUESTIONNAIRE_ERRORS.notFound);
   return row;
+}
+
+/** The last version, the one before it still standing, and how many moves hold the last one (an index read: user_moves_questionnaire_version_idx). */
+async function versionUsage(db: Db, questionnaireId: number): Promise<VersionUsage> {
+  const [head] = await db
+    .select({ lastVersion: questionnaires.lastVersion, versionId: questionnaireVersions.id })
+    .from(questionnaires)
+    .innerJoin(questionnaireVersions, and(eq(questionnaireVersions.questionnaireId, questionnaires.id), eq(questionnaireVersions.version, questionnaires.lastVersion)))
+    .where(and(eq(questionnaires.id, questionnaireId), active));
+  if (!head) throw notFound(QUESTIONNAIRE_ERRORS.notFound);
+  const [[previous], [held]] = await Promise.all([
+    db
+      .select({ version: sql<number | null>`max(${questionnaireVersions.version})` })
+      .from(questionnaireVersions)
+      .where(and(eq(questionnaireVersions.questionnaireId, questionnaireId), isNull(questionnaireVersions.removedAt), sql`${questionnaireVersions.version} < ${head.lastVersion}`)),
+    db.select({ moves: countAll }).from(userMoves).where(eq(userMoves.questionnaireVersionId, head.versionId)),
+  ]);
+  return { id: questionnaireId, lastVersion: head.lastVersion, previousVersion: previous?.version ?? null, moves: held.moves };
 }
 
 /** Whether a project answers this questionnaire: then it cannot lose its only version. */

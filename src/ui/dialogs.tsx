@@ -8,6 +8,8 @@ interface ConfirmProps {
   confirmLabel?: string;
   cancelLabel?: string;
   busy?: boolean;
+  /** False while what the question says is still being asked of the server: the confirmation waits for it, 'Cancelar' does not. */
+  ready?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   confirmLabel = 'Confirmar',
   cancelLabel = 'Cancelar',
   busy,
+  ready = true,
   onConfirm,
   onClose,
 }: ConfirmProps) {
@@ -59,7 +62,7 @@ export function ConfirmDialog({
         <Button ref={cancelRef} onClick={onClose} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} variant="contained" disabled={busy}>
+        <Button onClick={onConfirm} variant="contained" disabled={busy || !ready}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -80,6 +80,7 @@ export const CALLS: Record<string, (live: Live) => Call | Promise<Call>> = {
   'GET /api/push-notifications/historial': () => ({ url: '/api/push-notifications/historial' }),
   'GET /api/questionnariesV2': () => ({ url: '/api/questionnariesV2' }),
   'GET /api/questionnariesV2/get/:id': () => ({ url: '/api/questionnariesV2/get/1' }),
+  'GET /api/questionnariesV2/usage/:id': () => ({ url: '/api/questionnariesV2/usage/1' }),
   'GET /api/tags': () => ({ url: '/api/tags' }),
   'GET /api/tags/:id': () => ({ url: '/api/tags/1' }),
   'GET /api/web-users': () => ({ url: '/api/web-users' }),

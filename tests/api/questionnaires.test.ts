@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { PICKER_IDS_CAP, PICKER_TEXT } from '../../domain/pickers';
@@ -10,7 +10,7 @@ import { QUESTIONNAIRE_TEXT as T } from '../../domain/questionnaire-weights';
 import { newPenaltyDimension, newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { ROLE, type UserRole } from '../../domain/roles';
 import { migrationsFolder, rowsOf } from '../../server/db/client';
-import { campaigns, guidelines, moveConfigurations, projects, questionnaires, questionnaireVersions } from '../../server/db/schema';
+import { campaigns, guidelines, moveConfigurations, projects, questionnaires, questionnaireVersions, userMoves } from '../../server/db/schema';
 import { checkReferences } from '../../server/services/projects/references';
 import { QUESTIONNAIRE_ERRORS } from '../../server/routes/questionnaires';
 import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
@@ -416,6 +416,35 @@ describe('versions', () => {
       [2, true],
       [3, true],
     ]);
+  });
+
+  it("tells what removing the last version touches: the version new moves go back to, and how many moves keep the removed one", async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Para contar'));
+    const usage = (id = created.id) => ok<{ id: number; lastVersion: number; previousVersion: number | null; moves: number }>('GET', `/questionnariesV2/usage/${id}`);
+    expect(await usage()).toEqual({ id: created.id, lastVersion: 1, previousVersion: null, moves: 0 });
+    await ok('PUT', `/questionnariesV2/update/${created.id}`, draft('Para contar'));
+    await ok('PUT', `/questionnariesV2/update/${created.id}`, draft('Para contar (3)'));
+    // Two of the demo's moves made on version 3 (put back at the end: the other tests read them).
+    const [v3] = await t.db.select({ id: questionnaireVersions.id }).from(questionnaireVersions).where(and(eq(questionnaireVersions.questionnaireId, created.id), eq(questionnaireVersions.version, 3)));
+    const borrowed = await t.db.select({ id: userMoves.id, versionId: userMoves.questionnaireVersionId }).from(userMoves).orderBy(userMoves.id).limit(2);
+    await t.db.update(userMoves).set({ questionnaireVersionId: v3.id }).where(inArray(userMoves.id, borrowed.map((m) => m.id)));
+    try {
+      expect(await usage()).toEqual({ id: created.id, lastVersion: 3, previousVersion: 2, moves: 2 });
+      // Version 2 removed in between (not possible from the list, which removes the last): new moves go back to version 1.
+      await t.db.update(questionnaireVersions).set({ removedAt: sql`now()` }).where(and(eq(questionnaireVersions.questionnaireId, created.id), eq(questionnaireVersions.version, 2)));
+      expect(await usage()).toMatchObject({ previousVersion: 1, moves: 2 });
+      // Removed, version 3 stays with its two moves; version 1 holds none.
+      await ok('DELETE', `/questionnariesV2/delete/${created.id}?expectedLastVersion=3`);
+      expect(await usage()).toEqual({ id: created.id, lastVersion: 1, previousVersion: null, moves: 0 });
+      const held = await t.db.select({ versionId: userMoves.questionnaireVersionId }).from(userMoves).where(inArray(userMoves.id, borrowed.map((m) => m.id)));
+      expect(held).toEqual([{ versionId: v3.id }, { versionId: v3.id }]);
+    } finally {
+      for (const m of borrowed) await t.db.update(userMoves).set({ questionnaireVersionId: m.versionId }).where(eq(userMoves.id, m.id));
+    }
+    expect((await call('GET', '/questionnariesV2/usage/999999')).statusCode).toBe(404);
+    expect((await call('GET', '/questionnariesV2/usage/abc')).statusCode).toBe(400);
+    await ok('DELETE', `/questionnariesV2/delete/${created.id}`);
+    expect((await call('GET', `/questionnariesV2/usage/${created.id}`)).statusCode).toBe(404);
   });
 
   it('refuses with 409, writing nothing, a save based on a last version another save replaced', async () => {

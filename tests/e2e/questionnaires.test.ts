@@ -7,7 +7,7 @@ import { DIALOG, dialogParts } from '../../domain/dialogs';
 import { QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { QUESTIONNAIRE_MERGE_TEXT as MERGE } from '../../domain/questionnaire-merge';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
-import { newQuestion, type QuestionnaireContent, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
+import { newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, loginThroughForm, logOutInAnotherTab, openMenu, openPage, pathOf, type Session, shown, world } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone([/status of 400/]));
@@ -238,24 +238,25 @@ describe('versions', () => {
     await page.goto('/questionnaires');
     await row(page, 'Versiones e2e').getByRole('button', { name: 'Quitar última versión de Versiones e2e', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
-    await shown(confirm.getByText('Se quitará la versión 2 de "Versiones e2e".', { exact: false }));
+    // What the removal touches, as the server counts it: the version new moves go back to, and the moves on this one.
+    await shown(confirm.getByText('Se quitará la versión 2 de "Versiones e2e": las moves nuevas usarán la versión 1. Ninguna move usa esta versión. Esta acción no se podrá deshacer.', { exact: true }));
     await confirm.getByRole('button', { name: 'Quitar' }).click();
     await gone(confirm);
     await page.waitForFunction(() => [...document.querySelectorAll('tr')].some((tr) => tr.textContent?.includes('Versiones e2e') && tr.children[3]?.textContent === '1'));
   });
 
-  it('removes no other version than the one the list showed when someone changed the questionnaire meanwhile', async () => {
+  it('removes no other version than the one the list showed when someone changed the questionnaire meanwhile, and counts the moves that keep it', async () => {
     const id = await createQuestionnaire('Quitar a destiempo e2e');
     const opened = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
     const page = await asAdmin('/questionnaires');
     const target = row(page, 'Quitar a destiempo e2e');
     await shown(target);
-    // Another tab adds a version while this list shows version 1.
     const v2 = opened.dimensions.map((d) => ({ ...d, subDimensions: d.subDimensions.map((sd) => ({ ...sd, questions: sd.questions.map((q, i) => (i === 0 ? { ...q, name: '¿Lo saludaron al llegar?' } : q)) })) }));
-    expect((await asAdminApi('PUT', `/questionnariesV2/update/${id}`, { name: 'Quitar a destiempo e2e', questionnaire_version_type: opened.questionnaire_version_type, dimensions: v2 })).status).toBe(200);
+    // The confirmation open on version 1, then another tab adds a version.
     await target.getByRole('button', { name: 'Quitar última versión de Quitar a destiempo e2e', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
-    await shown(confirm.getByText('"Quitar a destiempo e2e" tiene una sola versión', { exact: false }));
+    await shown(confirm.getByText('"Quitar a destiempo e2e" tiene una sola versión: al quitarla, el cuestionario deja de estar disponible. Ninguna move usa esta versión. Esta acción no se podrá deshacer.', { exact: true }));
+    expect((await asAdminApi('PUT', `/questionnariesV2/update/${id}`, { name: 'Quitar a destiempo e2e', questionnaire_version_type: opened.questionnaire_version_type, dimensions: v2 })).status).toBe(200);
     await confirm.getByRole('button', { name: 'Quitar' }).click();
     const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
     await shown(refused.getByText(QUESTIONNAIRE_REMOVE_CONFLICT));
@@ -264,7 +265,26 @@ describe('versions', () => {
     const now = (await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion;
     expect(now.version).toBe(2);
     await page.waitForFunction(() => [...document.querySelectorAll('tr')].some((tr) => tr.textContent?.includes('Quitar a destiempo e2e') && tr.children[3]?.textContent === '2'));
-    // The refusal's 409 is the one error expected in the console.
+    // Another version added while the list still shows version 2: said as the confirmation opens, nothing to confirm.
+    const v3 = v2.map((d) => ({ ...d, subDimensions: d.subDimensions.map((sd) => ({ ...sd, questions: sd.questions.map((q, i) => (i === 0 ? { ...q, name: '¿Lo saludaron al entrar?' } : q)) })) }));
+    expect((await asAdminApi('PUT', `/questionnariesV2/update/${id}`, { name: 'Quitar a destiempo e2e', questionnaire_version_type: opened.questionnaire_version_type, dimensions: v3 })).status).toBe(200);
+    await target.getByRole('button', { name: 'Quitar última versión de Quitar a destiempo e2e', exact: true }).click();
+    await shown(refused.getByText(QUESTIONNAIRE_REMOVE_CONFLICT));
+    await gone(confirm);
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
+    await page.waitForFunction(() => [...document.querySelectorAll('tr')].some((tr) => tr.textContent?.includes('Quitar a destiempo e2e') && tr.children[3]?.textContent === '3'));
+    expect(((await (await asAdminApi('GET', `/questionnariesV2/get/${id}`)).json()) as QuestionnaireVersion).version).toBe(3);
+    // A questionnaire the demo's moves answer: the confirmation counts them (and is cancelled here).
+    const [cafe] = (await (await asAdminApi('GET', '/questionnariesV2?q=Visita%20a%20cafeter%C3%ADa&limit=1')).json()).rows as QuestionnaireRow[];
+    const usage = (await (await asAdminApi('GET', `/questionnariesV2/usage/${cafe.id}`)).json()) as { moves: number; previousVersion: number | null };
+    expect(usage.moves).toBeGreaterThan(1);
+    await page.getByRole('textbox', { name: 'Buscar' }).fill(cafe.name);
+    await row(page, cafe.name).getByRole('button', { name: `Quitar última versión de ${cafe.name}`, exact: true }).click();
+    await shown(confirm.getByText(`${usage.moves} moves ya usan esta versión: la conservan.`, { exact: false }));
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(confirm);
+    expect(((await (await asAdminApi('GET', `/questionnariesV2/usage/${cafe.id}`)).json()) as { moves: number }).moves).toBe(usage.moves);
+    // The refusals' 409 are the one error expected in the console.
     const { errors } = session!;
     errors.assertNone([/status of 409/]);
     errors.list.length = 0;

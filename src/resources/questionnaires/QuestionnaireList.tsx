@@ -6,7 +6,8 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button } from '@mui/material';
 import { type RaRecord, useDataProvider, useNotify, useRefresh } from 'ra-core';
 import { useState } from 'react';
-import type { QuestionnaireContent, QuestionnaireRow, QuestionnaireVersion } from '../../../domain/questionnaires';
+import { type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, REMOVE_VERSION_TEXT, type VersionUsage } from '../../../domain/questionnaires';
+import { QUESTIONNAIRE_REMOVE_CONFLICT } from '../../../domain/questionnaire-body';
 import { canUse } from '../../../domain/roles';
 import { formatDisplayDate } from '../../../domain/validation';
 import { currentRole } from '../../authProvider';
@@ -90,7 +91,11 @@ function ViewQuestionnaire({ record }: { record: QuestionnaireRow & RaRecord }) 
   );
 }
 
-/** 'Quitar última versión' behind the delete confirmation; the server keeps a version a project needs. */
+/**
+ * 'Quitar última versión' behind the delete confirmation; the server keeps a version a project needs. The
+ * confirmation says, as the server counts it when it opens, which version new moves will use and how many
+ * moves already hold the one removed (they keep it).
+ */
 function RemoveLastVersion({ record }: { record: QuestionnaireRow & RaRecord }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
@@ -98,7 +103,25 @@ function RemoveLastVersion({ record }: { record: QuestionnaireRow & RaRecord }) 
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [usage, setUsage] = useState<VersionUsage | 'counting' | 'uncounted'>('counting');
   const only = record.lastVersion === 1;
+  const ask = async () => {
+    setUsage('counting');
+    setOpen(true);
+    try {
+      const counted = await request<VersionUsage>(`/questionnariesV2/usage/${record.id}`);
+      if (counted.lastVersion !== record.lastVersion) {
+        // Another version added or removed since the list showed this one: said now, as the server would say it, with the list brought up to date.
+        setOpen(false);
+        setErrors([QUESTIONNAIRE_REMOVE_CONFLICT]);
+        refresh();
+        return;
+      }
+      setUsage(counted);
+    } catch {
+      setUsage('uncounted');
+    }
+  };
   const remove = async () => {
     setBusy(true);
     try {
@@ -114,20 +137,21 @@ function RemoveLastVersion({ record }: { record: QuestionnaireRow & RaRecord }) 
       setOpen(false);
     }
   };
+  const T = REMOVE_VERSION_TEXT;
+  const counted = typeof usage === 'object' ? usage : null;
+  const what = only || counted?.previousVersion === null ? T.only(record.name) : T.last(record.name, record.lastVersion, counted?.previousVersion ?? null);
+  const held = counted ? T.moves(counted.moves) : usage === 'counting' ? T.counting : T.uncounted;
   return (
     <>
-      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} aria-label={`Quitar última versión de ${record.name}`}>
+      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={ask} aria-label={`Quitar última versión de ${record.name}`}>
         Quitar última versión
       </Button>
       <ConfirmDialog
         open={open}
         busy={busy}
+        ready={usage !== 'counting'}
         confirmLabel="Quitar"
-        content={
-          only
-            ? `"${record.name}" tiene una sola versión: al quitarla, el cuestionario deja de estar disponible. Esta acción no se podrá deshacer.`
-            : `Se quitará la versión ${record.lastVersion} de "${record.name}". Esta acción no se podrá deshacer.`
-        }
+        content={`${what} ${held} ${T.final}`}
         onClose={() => setOpen(false)}
         onConfirm={remove}
       />
