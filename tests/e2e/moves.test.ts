@@ -991,6 +991,9 @@ describe('reviewing a move', () => {
     await page.getByRole('button', { name: 'Rechazar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rechazar move' });
     const picker = dialog.getByRole('combobox', { name: 'Motivo predefinido' });
+    // The keyboard starts on the dialog's first field, the motive, with its list closed.
+    await expect.poll(() => picker.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await page.getByRole('option').count()).toBe(0);
     await picker.click();
     await shown(page.getByRole('option', { name: /^Video incompleto/ }));
     // A deactivated motive is not offered.

@@ -128,6 +128,8 @@ export interface AutocompleteProps<T extends Pickable> extends Omit<PickerProps<
   /** A line under an item's name in the list (a motive's description). */
   detailOf?: (item: T) => string | null;
   size?: 'small' | 'medium';
+  /** Takes the keyboard when it mounts (the first field of a dialog). */
+  autoFocus?: boolean;
 }
 
 export function SearchAutocomplete<T extends Pickable>({
@@ -149,6 +151,7 @@ export function SearchAutocomplete<T extends Pickable>({
   inputRef,
   width,
   size = 'small',
+  autoFocus,
 }: AutocompleteProps<T>) {
   const selected = useMemo((): PickerOption<T> | null => (given !== undefined ? given : chosen && { kind: 'item', item: chosen }), [given, chosen]);
   const labelOf = (o: PickerOption<T>) => (o.kind === 'item' ? (source.nameOf(o.item) ? itemLabel(o.item) : '') : o.label);
@@ -177,6 +180,7 @@ export function SearchAutocomplete<T extends Pickable>({
           error={Boolean(error)}
           helperText={error ?? helperText ?? ' '}
           size={size}
+          autoFocus={autoFocus}
           slotProps={{ htmlInput: { ...params.inputProps, ...(ariaLabel ? { 'aria-label': ariaLabel } : {}) } }}
         />
       )}

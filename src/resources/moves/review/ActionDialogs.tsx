@@ -57,6 +57,9 @@ function FieldThenConfirm({
   const { pathname, search } = useLocation();
   // What the dialog opened with (the approval's link may be read again while it is open): not the reviewer's.
   const [openedWith] = useState(initial);
+  // The keyboard starts where the eye does: on 'Motivo predefinido' when there is one and nothing is written
+  // yet; on the text when it opens with one (restored, or a link read again).
+  const [motiveFirst] = useState(() => withMotive && !(restored?.value ?? initial).trim());
   const [keptAs, moveId, moveVersion] = [keep?.dialog, keep?.move.id, keep?.move.version];
   useEffect(() => {
     if (!keptAs || moveId === undefined || moveVersion === undefined) return undefined;
@@ -98,7 +101,7 @@ function FieldThenConfirm({
               {DRAFT_TEXT.restoredReview}
             </Alert>
           )}
-          {withMotive && <MotivePicker value={motive.motive} onChange={motive.choose} />}
+          {withMotive && <MotivePicker value={motive.motive} onChange={motive.choose} autoFocus={motiveFirst} />}
           <TextField
             inputRef={motive.fieldRef}
             label={label}
@@ -112,7 +115,7 @@ function FieldThenConfirm({
             // What the motive still asks shows before it is an error.
             helperText={error ?? motive.pending ?? ' '}
             fullWidth
-            autoFocus
+            autoFocus={!motiveFirst}
             multiline={multiline}
             rows={multiline ? 7 : undefined}
             sx={{ mt: 1 }}

@@ -24,11 +24,11 @@ const ACTIVE_MOTIVES: SearchSource<ReviewMotive> = {
 
 const detailOf = (m: ReviewMotive) => [m.description, m.requiresUserComment ? 'Requiere comentario.' : null].filter(Boolean).join(' ') || null;
 
-export function MotivePicker({ value, onChange, disabled }: { value: ReviewMotive | null; onChange: (motive: ReviewMotive | null) => void; disabled?: boolean }) {
+export function MotivePicker({ value, onChange, disabled, autoFocus }: { value: ReviewMotive | null; onChange: (motive: ReviewMotive | null) => void; disabled?: boolean; autoFocus?: boolean }) {
   const helperText = value ? value.description || ' ' : MOTIVE_TEXT.pickerHelp;
   return (
     <Box sx={{ mt: 1, mb: 1 }}>
-      <SearchAutocomplete source={ACTIVE_MOTIVES} chosen={value} onChange={onChange} disabled={disabled} label={MOTIVE_TEXT.pickerLabel} helperText={helperText} detailOf={detailOf} size="medium" />
+      <SearchAutocomplete source={ACTIVE_MOTIVES} chosen={value} onChange={onChange} disabled={disabled} label={MOTIVE_TEXT.pickerLabel} helperText={helperText} detailOf={detailOf} size="medium" autoFocus={autoFocus} />
     </Box>
   );
 }
