@@ -187,10 +187,16 @@ describe('a point of sale', () => {
     const problem = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
     await shown(problem.getByText('Seleccione país, estado o provincia y ciudad.', { exact: true }));
     await problem.getByRole('button', { name: 'Cerrar' }).click();
+    // The three fields it names are marked, for the eye and for a screen reader, until each has its value.
+    const place = ['País', 'Estado o provincia', 'Ciudad'].map((name) => page.getByRole('combobox', { name }));
+    const invalid = () => Promise.all(place.map((f) => f.getAttribute('aria-invalid')));
+    await expect.poll(invalid).toEqual(['true', 'true', 'true']);
 
-    await pick(page, page.getByRole('combobox', { name: 'País' }), 'Argentina');
-    await pick(page, page.getByRole('combobox', { name: 'Estado o provincia' }), 'Córdoba');
-    await pick(page, page.getByRole('combobox', { name: 'Ciudad' }), 'Villa María');
+    await pick(page, place[0], 'Argentina');
+    await expect.poll(invalid).toEqual(['false', 'true', 'true']);
+    await pick(page, place[1], 'Córdoba');
+    await pick(page, place[2], 'Villa María');
+    await expect.poll(invalid).toEqual(['false', 'false', 'false']);
     // An invalid address left in the box keeps the form from saving: saved, it would be dropped unseen.
     await emails.fill('otro mail');
     await page.getByRole('button', { name: 'Guardar' }).click();

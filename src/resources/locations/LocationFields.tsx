@@ -85,6 +85,7 @@ export function LocationFields({
       <Section title="Ubicación">
         <CascadeSelects
           required
+          invalidWith="geography"
           levels={[
             { name: 'countryId', label: 'País', path: () => '/countries' },
             { name: 'stateId', label: 'Estado o provincia', path: (countryId) => `/states?countryId=${countryId}` },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { request } from '../../dataProvider/http';
 import { type Choice, SelectInput } from './inputs';
 
@@ -15,9 +15,14 @@ export interface CascadeLevel {
  * its parent has a value, picking or clearing a parent empties its children, and a level stays
  * disabled while its list is empty.
  */
-export function CascadeSelects({ levels, required, disabled }: { levels: CascadeLevel[]; required?: boolean; disabled?: boolean }) {
+export function CascadeSelects({ levels, required, disabled, invalidWith }: { levels: CascadeLevel[]; required?: boolean; disabled?: boolean; invalidWith?: string }) {
   const { setValue } = useFormContext();
   const values = useWatch({ name: levels.map((l) => l.name) }) as (Choice['id'] | null)[];
+  // The error of the levels together (`invalidWith`, said in the form's dialog, and only renewed by the next
+  // save): the levels still empty are marked.
+  const { errors } = useFormState({ name: invalidWith ?? '__none' });
+  const together = Boolean(invalidWith && errors[invalidWith]);
+  const marked = (index: number) => together && (values[index] === null || values[index] === undefined || values[index] === '');
   const clearBelow = (index: number) => {
     for (const child of levels.slice(index + 1)) setValue(child.name, null, { shouldDirty: true, shouldValidate: true });
   };
@@ -32,6 +37,7 @@ export function CascadeSelects({ levels, required, disabled }: { levels: Cascade
           required={required}
           disabled={disabled}
           onPick={() => clearBelow(index)}
+          invalid={marked(index)}
         />
       ))}
     </>
@@ -45,6 +51,7 @@ function CascadeLevelSelect({
   required,
   disabled,
   onPick,
+  invalid,
 }: {
   level: CascadeLevel;
   parent: Choice['id'] | null;
@@ -52,6 +59,7 @@ function CascadeLevelSelect({
   required?: boolean;
   disabled?: boolean;
   onPick: () => void;
+  invalid: boolean;
 }) {
   const enabled = isRoot || (parent !== null && parent !== '');
   const path = enabled ? level.path(parent) : null;
@@ -66,6 +74,7 @@ function CascadeLevelSelect({
       loading={enabled && query.isPending}
       disabled={disabled || choices.length === 0}
       onChange={onPick}
+      invalid={invalid}
     />
   );
 }

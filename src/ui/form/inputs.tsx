@@ -98,10 +98,13 @@ export function SelectInput({
   loading,
   onChange,
   matches,
+  invalid,
 }: BaseProps & {
   choices: Choice[];
   emptyLabel?: string;
   loading?: boolean;
+  /** Marked wrong by a rule of several fields whose message is said elsewhere (the place: country, state and city). */
+  invalid?: boolean;
   /** Called after the user picks (a cascade clears its children). */
   onChange?: (value: Choice['id'] | null) => void;
   /** Which choices what is typed finds (people: `personMatch`, every word at the start of one of the name's); MUI's text inside the name otherwise. */
@@ -138,7 +141,7 @@ export function SelectInput({
           label={label}
           required={required}
           placeholder="Filtrar resultados"
-          error={Boolean(shownError)}
+          error={Boolean(shownError) || Boolean(invalid)}
           helperText={shownError ?? helperText ?? ' '}
           size="small"
         />
