@@ -157,6 +157,11 @@ describe('building a questionnaire', () => {
     await page.getByRole('button', { name: 'Visualizar Cuestionario' }).click();
     const preview = page.getByRole('dialog', { name: 'Auditoría e2e de sucursal' });
     await shown(preview.getByText('Comentarios internos sobre la visita'));
+    // Each question's answers are one group named by the question, as a screen reader hears them.
+    expect(await preview.getByRole('radiogroup', { name: /¿Lo saludaron al entrar\?/ }).getByRole('radio').count()).toBe(3);
+    expect(await preview.getByRole('radiogroup', { name: /¿Cómo fue la atención\?/ }).getByRole('radio').count()).toBe(2);
+    await shown(preview.getByRole('radiogroup', { name: /¿Cómo fue la atención\?/ }).getByRole('radio', { name: 'Mala' }));
+    await shown(preview.getByRole('textbox', { name: /Comentarios internos sobre la visita/ }));
     await preview.getByRole('tab', { name: 'Vista del cliente' }).click();
     await shown(preview.getByText('¿Cómo fue la atención?'));
     await expect(preview.getByText('Comentarios internos sobre la visita').count()).resolves.toBe(0);

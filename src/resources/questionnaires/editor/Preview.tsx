@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { NOT_APPLICABLE, PENALTY_DIMENSION_NAME, type Question, type QuestionnaireContent, SUB_DIMENSION_TYPE_LABELS } from '../../../../domain/questionnaires';
 
 type Audience = 'getter' | 'client';
@@ -81,9 +81,10 @@ function PreviewBody({ content, audience }: { content: QuestionnaireContent; aud
 
 function PreviewQuestion({ question: q, number, client }: { question: Question; number: number; client: boolean }) {
   const weighting = q.weighting === NOT_APPLICABLE || q.weighting === null ? 'N/A' : `${q.weighting}`;
+  const questionId = useId();
   return (
     <Box sx={{ ml: 2, my: 1.5 }} data-preview-question={q.name}>
-      <Typography variant="body1">
+      <Typography variant="body1" id={questionId}>
         {number}. {q.name || 'Pregunta sin nombre'}
         {q.answerRequired && !client && ' *'}
         {client && <Chip size="small" variant="outlined" label={`Ponderación ${weighting}`} sx={{ ml: 1 }} />}
@@ -94,7 +95,7 @@ function PreviewQuestion({ question: q, number, client }: { question: Question; 
         </Typography>
       )}
       <Box sx={{ ml: 2 }}>
-        <PreviewAnswers question={q} client={client} />
+        <PreviewAnswers question={q} client={client} questionId={questionId} />
       </Box>
       {!client && q.allowPhotoEvidence && (
         <Typography variant="caption" color="text.secondary">
@@ -105,9 +106,11 @@ function PreviewQuestion({ question: q, number, client }: { question: Question; 
   );
 }
 
-function PreviewAnswers({ question: q, client }: { question: Question; client: boolean }) {
-  if (q.type === 'text') return <TextField size="small" disabled fullWidth placeholder="Respuesta abierta" />;
-  if (q.type === 'amount') return <TextField size="small" disabled type="number" placeholder="Cantidad" />;
+/** The answers as the Getter would see them, named by their question (`questionId`): one group of radios or checkboxes per question. */
+function PreviewAnswers({ question: q, client, questionId }: { question: Question; client: boolean; questionId: string }) {
+  const named = { htmlInput: { 'aria-labelledby': questionId } };
+  if (q.type === 'text') return <TextField size="small" disabled fullWidth placeholder="Respuesta abierta" slotProps={named} />;
+  if (q.type === 'amount') return <TextField size="small" disabled type="number" placeholder="Cantidad" slotProps={named} />;
   if (q.type === 'photographs') {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -117,12 +120,12 @@ function PreviewAnswers({ question: q, client }: { question: Question; client: b
   }
   const several = q.type === 'multiple' || q.type === 'accumulative';
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column' }} role={several ? 'group' : 'radiogroup'} aria-labelledby={questionId}>
       {q.answers.map((a) => (
         <FormControlLabel
           key={a._id}
           disabled
-          control={several ? <Checkbox size="small" /> : <Radio size="small" />}
+          control={several ? <Checkbox size="small" /> : <Radio size="small" name={questionId} />}
           label={client && a.weighting !== null ? `${a.answer} (${a.weighting === NOT_APPLICABLE ? 'N/A' : a.weighting})` : a.answer}
         />
       ))}
