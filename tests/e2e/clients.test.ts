@@ -216,6 +216,14 @@ describe('Lista de Clientes', () => {
     await page.getByRole('button', { name: 'Volver' }).click();
     await atPath(page, '/clients');
     await listLoaded(page);
+    // The keyboard is back on the button that opened the client, not at the page's start.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Ver ${name}`);
+    // So after the browser's Back.
+    await row(page, name).getByRole('button', { name: `Ver ${name}` }).press('Enter');
+    await shown(page.getByRole('heading', { name, exact: true }));
+    await page.goBack();
+    await atPath(page, '/clients');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Ver ${name}`);
 
     // Deactivate from the row: it leaves the active list and shows as 'Inactivo' with the inactive ones.
     await row(page, name).getByRole('button', { name: `Desactivar ${name}`, exact: true }).click();

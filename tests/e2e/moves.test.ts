@@ -171,6 +171,12 @@ describe('Lista de Moves', () => {
     await shown(page.getByRole('link', { name: move.code, exact: true }));
     expect(await page.locator('tbody tr').count()).toBe(1);
     await shown(page.locator('tbody [data-status="EN_REVISION"]'));
+    // Opened from the keyboard and left with the browser's Back: the keyboard is back on the move's code.
+    await page.getByRole('link', { name: move.code, exact: true }).press('Enter');
+    await atPath(page, `/user-moves/view/${move.code}`);
+    await page.goBack();
+    await atPath(page, '/user-moves/historial');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(move.code);
     // 'Limpiar' empties the filters and takes their results away: rows no filter on screen asked for.
     await page.getByRole('button', { name: 'Limpiar' }).click();
     await shown(page.getByText('Busca Moves para obtener resultados'));

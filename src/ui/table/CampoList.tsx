@@ -37,6 +37,7 @@ import { STICKY_LAST_COLUMN } from './stickyLastColumn';
 import { FrameMessageRow, MESSAGE_FRAME } from './frameMessage';
 import { useBareListOnBack } from './bareListOnBack';
 import { useKeptParams } from './keptParams';
+import { ROW_ID, useRowFocusBack } from './rowFocus';
 import { SortableHeading } from './SortableHeading';
 import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../ScreenTitle';
 
@@ -291,6 +292,9 @@ function CampoTable({
   useEffect(() => {
     if (focusedHere.current && focusLost()) table.current?.focus();
   }, [list.data]);
+  // Back from the record a row opened: the keyboard goes back to that row's control.
+  const body = useRef<HTMLTableSectionElement>(null);
+  useRowFocusBack(`${list.resource}:${title}`, body, list.data);
 
   const [actionsShown, setActionsShown] = useState(true);
   const showActions = Boolean(rowActions) && (!actionsSwitch || actionsShown);
@@ -377,12 +381,13 @@ function CampoTable({
               )}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody ref={body}>
             {list.data?.map((record) => {
               const isSelected = selected === record.id;
               return (
                 <TableRow
                   key={record.id}
+                  {...{ [ROW_ID]: record.id }}
                   {...(rowsAct
                     ? {
                         hover: true,

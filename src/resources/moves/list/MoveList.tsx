@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'ra-core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { MoveListPage } from '../../../../domain/move-api';
 import { canUse } from '../../../../domain/roles';
@@ -31,6 +31,7 @@ import { ApiError, request } from '../../../dataProvider/http';
 import { errorMessages } from '../../../ui/dialogs';
 import { Pagination } from '../../../ui/table/Pagination';
 import { SelectPageCheckbox } from '../../../ui/table/SelectPageCheckbox';
+import { ROW_ID, useRowFocusBack } from '../../../ui/table/rowFocus';
 import { SortableHeading, type TableSort } from '../../../ui/table/SortableHeading';
 import { usePastTheEnd } from '../../../ui/table/usePastTheEnd';
 import { PageTitle, StatusChip } from '../shared';
@@ -117,6 +118,9 @@ export function MoveList() {
   const shownPage = query === null ? undefined : result.data;
   const rows = shownPage?.rows ?? [];
   const count = shownPage?.count ?? 0;
+  // Back from the move a row opened: the keyboard goes back to that row's link.
+  const body = useRef<HTMLTableSectionElement>(null);
+  useRowFocusBack('user-moves:list', body, shownPage?.rows);
   const estimated = shownPage?.countEstimated === true;
   // Back from resolving the last move of the last page (or after another user's change), the new last page.
   usePastTheEnd(
@@ -184,10 +188,11 @@ export function MoveList() {
                 ))}
               </TableRow>
             </TableHead>
-            <TableBody>
+            <TableBody ref={body}>
               {rows.map((r) => (
                 <TableRow
                   key={r.id}
+                  {...{ [ROW_ID]: r.id }}
                   hover
                   selected={selected.has(r.id)}
                   // A click anywhere on the row opens the move, as a user's row opens the user; not one on its
