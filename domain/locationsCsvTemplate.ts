@@ -3,7 +3,7 @@
  * row, and 'Formato del archivo', what the screen says of each column. Both come from the columns the
  * server reads (CSV_COLUMNS) and its rules: whether a column is required is asked of the row check itself.
  */
-import { foldLocationCode, foldName, LOCATION_CODE_MAX, LOCATION_NAME_MAX, type LocationInput } from './locations';
+import { defaultFeatureValues, foldLocationCode, foldName, LOCATION_CODE_MAX, LOCATION_NAME_MAX, type LocationInput } from './locations';
 import { CSV_COLUMNS, csvRowToLocation, MAX_CSV_BYTES, MAX_CSV_ROWS, type PlaceFinder, templateOf } from './locationsCsv';
 import { formatCount } from './numbers';
 
@@ -95,3 +95,28 @@ export const CSV_FILE_RULES = [
   `Hasta ${formatCount(MAX_CSV_ROWS)} filas y ${MAX_CSV_BYTES / 1024 / 1024} MB por archivo. Se cargan todas las filas o ninguna: si alguna tiene errores, Estado los muestra por línea.`,
   `La fila con código ${CSV_EXAMPLE_CODE} es un ejemplo: reemplácela por sus puntos de venta. Si queda en el archivo, no se carga.`,
 ] as const;
+
+interface AttributeLike {
+  id: number;
+  name: string;
+  isRequired: boolean;
+  values: readonly { id: number; value: string; isDefault: boolean }[];
+}
+
+/**
+ * What the load does with the client's attributes, which the file does not hold: each point of sale loaded
+ * takes the default value of the required ones (as a new one in the form), named when the client is known
+ * (`features`; null while it is not chosen or still loading); the others are chosen later in its form.
+ */
+export function csvAttributesRule(features: readonly AttributeLike[] | null): string {
+  const later = 'los demás se eligen después en el formulario de cada punto de venta.';
+  if (features === null) return `Los atributos del cliente no van en el archivo: cada punto de venta cargado toma el valor por defecto de los obligatorios; ${later}`;
+  if (!features.length) return 'El cliente no tiene atributos: el archivo tampoco los lleva.';
+  // The form's own rule for a new point of sale's attributes.
+  const defaults = defaultFeatureValues(features).map(({ featureId, id }) => {
+    const feature = features.find((f) => f.id === featureId)!;
+    return `${feature.name}: ${feature.values.find((v) => v.id === id)!.value}`;
+  });
+  if (!defaults.length) return 'Los atributos del cliente no van en el archivo: ninguno es obligatorio, y se eligen después en el formulario de cada punto de venta.';
+  return `Los atributos del cliente no van en el archivo. Cada punto de venta cargado toma el valor por defecto de los obligatorios (${defaults.join('; ')}); ${later}`;
+}

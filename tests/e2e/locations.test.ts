@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import type { Feature } from '../../domain/features';
 import { LOCATION_TEXT } from '../../domain/locations';
+import { csvAttributesRule } from '../../domain/locationsCsvTemplate';
 import { ROLE } from '../../domain/roles';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, setChecked, shown, UI_TIMEOUT } from './helpers';
 
@@ -635,6 +637,12 @@ describe('the bulk load of points of sale', () => {
     await shown(page.getByText('Hasta 20.000 filas y 10 MB por archivo.'));
     await shown(page.getByText('Codificación: UTF-8 (con o sin BOM) o Windows-1252 (el "CSV" de Excel).', { exact: true }));
     await shown(page.getByText('La fila con código EJEMPLO-1 es un ejemplo: reemplácela por sus puntos de venta. Si queda en el archivo, no se carga.', { exact: true }));
+    // The client's attributes are not in the file: the guide says which defaults its points of sale take.
+    const api = await adminApi();
+    const [client] = (await api<{ rows: { id: number }[] }>('GET', `/clients/all-clients?q=${encodeURIComponent('Automotores Pampa')}&limit=1`)).rows;
+    const { rows: features } = await api<{ rows: Feature[] }>('GET', `/features/client/${client.id}?limit=1000&sort=name`);
+    expect(features.some((f) => f.isRequired)).toBe(true);
+    await shown(page.getByText(csvAttributesRule(features), { exact: true }));
     const columns = page.getByRole('table', { name: 'Columnas del archivo' });
     await shown(columns);
     const explained = async (header: string) =>

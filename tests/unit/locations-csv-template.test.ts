@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldName } from '../../domain/locations';
 import { CSV_COLUMNS, csvRowToLocation, locationHeaderProblem, type PlaceFinder, templateOf } from '../../domain/locationsCsv';
-import { CSV_EXAMPLE_CODE, CSV_FILE_RULES, csvColumnGuide, csvExampleRow, csvTemplate, EXAMPLE_TEXT, isExampleLocation, isRequiredColumn } from '../../domain/locationsCsvTemplate';
+import { csvAttributesRule, CSV_EXAMPLE_CODE, CSV_FILE_RULES, csvColumnGuide, csvExampleRow, csvTemplate, EXAMPLE_TEXT, isExampleLocation, isRequiredColumn } from '../../domain/locationsCsvTemplate';
 import { MSG } from '../../domain/validation';
 import { parseRows } from '../../server/services/csvFile';
 
@@ -94,5 +94,18 @@ describe("'Formato del archivo'", () => {
     expect(rules).toContain('punto y coma (;) o coma (,)');
     expect(rules).toContain('UTF-8 (con o sin BOM) o Windows-1252');
     expect(rules).toContain('La fila con código EJEMPLO-1 es un ejemplo: reemplácela por sus puntos de venta. Si queda en el archivo, no se carga.');
+  });
+
+  it("says what the points of sale loaded get of the client's attributes, which the file does not hold", () => {
+    const size = { id: 1, name: 'Tamaño', isRequired: true, values: [{ id: 10, value: 'Chico', isDefault: false }, { id: 11, value: 'Grande', isDefault: true }] };
+    const format = { id: 2, name: 'Formato', isRequired: true, values: [{ id: 20, value: 'Local a la calle', isDefault: true }] };
+    const parking = { id: 3, name: 'Estacionamiento', isRequired: false, values: [{ id: 30, value: 'Sí', isDefault: true }] };
+    expect(csvAttributesRule([size, parking, format])).toBe(
+      'Los atributos del cliente no van en el archivo. Cada punto de venta cargado toma el valor por defecto de los obligatorios (Tamaño: Grande; Formato: Local a la calle); los demás se eligen después en el formulario de cada punto de venta.',
+    );
+    expect(csvAttributesRule([parking])).toBe('Los atributos del cliente no van en el archivo: ninguno es obligatorio, y se eligen después en el formulario de cada punto de venta.');
+    expect(csvAttributesRule([])).toBe('El cliente no tiene atributos: el archivo tampoco los lleva.');
+    // No client chosen yet: the rule in general.
+    expect(csvAttributesRule(null)).toMatch(/^Los atributos del cliente no van en el archivo: cada punto de venta cargado toma el valor por defecto de los obligatorios;/);
   });
 });

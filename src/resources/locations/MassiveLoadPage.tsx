@@ -5,11 +5,12 @@ import { useRefresh } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CSV_TEXT } from '../../../domain/locationsCsv';
-import { CSV_FILE_RULES, csvColumnGuide, csvTemplate } from '../../../domain/locationsCsvTemplate';
+import { csvAttributesRule, CSV_FILE_RULES, csvColumnGuide, csvTemplate } from '../../../domain/locationsCsvTemplate';
 import { ClientPicker } from '../../ui/ClientPicker';
 import { CsvGuide } from '../../ui/upload/CsvGuide';
 import { CsvUpload, downloadCsv } from '../../ui/upload/CsvUpload';
 import type { LocationPaths } from './paths';
+import { useClientFeatures } from './FeatureValuesInput';
 import { ScreenSubtitle, ScreenTitle, TITLE_BEFORE_SUBTITLE } from '../../ui/ScreenTitle';
 
 /** What the guide says of each column: the same for every visit. */
@@ -26,6 +27,9 @@ export function MassiveLoadPage({ paths, clientId: fixedClient, subtitle }: { pa
   const [clientId, setClientId] = useState<number | null>(fixedClient ?? null);
   const [clientError, setClientError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // The attributes the file does not hold: what the points of sale loaded get of them, said of the client chosen.
+  const features = useClientFeatures(clientId);
+  const rules = [...CSV_FILE_RULES, csvAttributesRule(clientId ? (features.data ?? null) : null)];
   // The client goes with the file; without one, 'Subir' says so under the picker.
   const target = () => {
     if (!clientId) {
@@ -48,7 +52,7 @@ export function MassiveLoadPage({ paths, clientId: fixedClient, subtitle }: { pa
             DESCARGAR CSV
           </Button>
         </Box>
-        <CsvGuide columns={COLUMN_GUIDE} rules={CSV_FILE_RULES} />
+        <CsvGuide columns={COLUMN_GUIDE} rules={rules} />
         {fixedClient === undefined && (
           <Box sx={{ mb: 2 }}>
             <ClientPicker
