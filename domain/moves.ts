@@ -128,6 +128,11 @@ export const MOVE_TEXT = {
   paidBefore: (paid: { moveCode: string; transactionDate: string; operationCode: string | null }) =>
     `Sin pago nuevo: el Getter ya cobró esta visita con la move ${paid.moveCode} (${paymentOf(paid)}).`,
   /**
+   * The history's entry of a move its project approves by itself ('Requiere aprobación automática'): sent
+   * complete for the first time, it is approved as it arrives, by no one (docs/decisions.md).
+   */
+  autoApproved: 'Aprobada automáticamente: el proyecto requiere aprobación automática.',
+  /**
    * Said before republishing a move whose visit the Getter was already paid for (this move or an earlier
    * one it republishes): the copy's approval will owe nothing, and the Getter will do the visit again for it.
    */

@@ -22,6 +22,11 @@ export const PROJECT_TEXT = {
   /** Under 'Campaña' when the chosen client has none a project may use (enabled, not ended). */
   noCampaign: 'El cliente no tiene campañas vigentes: créelas en Campañas › Banco de campañas.',
   selectClient: 'Seleccione un cliente',
+  /** Under 'Requiere aprobación automática': what the flag does (server/services/moves/review.ts, `autoApproved`). */
+  autoApprovalHelp:
+    'Una move que el Getter envía completa, con su agente de calidad asignado, queda aprobada al llegar y genera su pago. Una devuelta o republicada, o con preguntas obligatorias del agente, pasa por revisión.',
+  /** Under 'Campo remoto' once the project exists. */
+  remoteLocked: 'No puede cambiarse después de creado el proyecto.',
   /** Under the fields that wait for the client (its campaigns, move configurations and guidelines). */
   clientFirst: 'Elija primero el cliente',
   /** Under 'Cuestionario' until the move configuration (its questionnaire type) is chosen. */

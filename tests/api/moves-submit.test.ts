@@ -3,14 +3,15 @@
  * complete, by the same rules as the agent's 'Guardar Cambios'; a rescue's photo exemption is the
  * agent's, and ends once the Getter sends the move again.
  */
-import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { AnsweredQuestionnaire } from '../../domain/move-api';
+import { MOVE_TEXT } from '../../domain/moves';
 import { type MoveReplies, numberedQuestions, REPLY_TEXT } from '../../domain/move-replies';
 import type { Dimension } from '../../domain/questionnaires';
-import { auditLog, moveReplies, questionnaireVersions, userMoves, users } from '../../server/db/schema';
+import { auditLog, moveReplies, projectLocations, projects, questionnaireVersions, transactions, userMoves, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
-import { caller, completeSend, type Detail, inStatus, type MoveRow, movesWhere, reload, withAgent } from './moves-helpers';
+import { auditsOf, autoApproving, caller, completeSend, type Detail, inStatus, logsOf, type MoveRow, movesWhere, notRepublished, reload, reviewedByPeople, withAgent, withoutAgent } from './moves-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -54,7 +55,7 @@ async function withPhotos(...where: SQL[]): Promise<{ move: MoveRow; dimensions:
 
 describe('the Getter sends a complete questionnaire', () => {
   it('refuses a required answer missing, a comment missing, photos or an evidence short, naming each question, and changes nothing', async () => {
-    const { move } = await withPhotos(inStatus('INICIADA'));
+    const { move } = await withPhotos(inStatus('INICIADA'), reviewedByPeople);
     // In its version, one question's 'No' asks for a commentary and another asks for an evidence photo.
     let commented = '';
     let evidenced = '';
@@ -179,5 +180,70 @@ describe('a returned move sent again', () => {
     const after = await api.ok<AnsweredQuestionnaire>('GET', `/questionnaires-replyeds/get?userMoveId=${move.id}`, admin);
     expect(after.replies[marked._id].replyData).toBe(corrected);
     expect(after.replies[other._id].replyData).toEqual(answered.replies[other._id].replyData);
+  });
+});
+
+describe("a project that requires automatic approval ('Requiere aprobación automática')", () => {
+  // What a Getter may send: taken, started or paused.
+  const toSend = inArray(userMoves.status, ['ASIGNADA', 'INICIADA', 'PAUSADA']);
+  const priceOf = async (move: MoveRow) =>
+    (await t.db.select({ price: projects.price }).from(projectLocations).innerJoin(projects, eq(projects.id, projectLocations.projectId)).where(eq(projectLocations.id, move.projectLocationId)))[0].price;
+
+  it("approves a move sent complete for the first time, by no one, with the Getter's pending payment; not its republished copy", async () => {
+    const [move] = await movesWhere(t, autoApproving, toSend, withAgent, isNotNull(userMoves.userId), isNotNull(userMoves.questionnaireVersionId), isNull(userMoves.republishedFromId));
+    expect(move).toBeDefined();
+    const sent = await api.ok<{ statusId: string; version: number }>('POST', '/user-moves/submit', await getterToken(move), { id: move.id, replies: completeSend(await questionnaireOf(move)) });
+    expect(sent.statusId).toBe('APROBADA');
+    const stored = await reload(t, move.id);
+    expect([stored.status, stored.version, stored.finishAnalysisDate !== null, stored.completedAuditDate !== null]).toEqual(['APROBADA', sent.version, true, true]);
+    // The history: the Getter's send, then the approval of no one, saying why.
+    const logs = (await logsOf(t, move.id)).slice(-2);
+    expect(logs.map((l) => [l.status, l.userId, l.reason, l.finishedAt === null])).toEqual([
+      ['EN_REVISION', move.userId, null, false],
+      ['APROBADA', null, MOVE_TEXT.autoApproved, true],
+    ]);
+    const [owed] = await t.db.select({ amount: transactions.amount, status: transactions.status }).from(transactions).where(eq(transactions.userMoveId, move.id));
+    expect(owed).toEqual({ amount: await priceOf(move), status: 'PENDING' });
+    expect((await auditsOf(t, move.id)).map((a) => [a.action, a.userId, (a.detail as { automatic?: boolean } | null)?.automatic ?? null]).slice(-2)).toEqual([
+      ['submit', move.userId, null],
+      ['approve', null, true],
+    ]);
+
+    // Its agent may disapprove it, and republish it: the copy, its visit turned down once, waits for the agent.
+    await api.ok('POST', '/user-moves/disapprove-one', admin, { id: move.id, reason: 'El cliente objetó la visita.', version: sent.version });
+    const copy = await api.ok<Detail>('POST', '/user-moves/republish-move', admin, { id: move.id });
+    const resent = await api.ok<{ statusId: string }>('POST', '/user-moves/submit', await getterToken(move), { id: copy.id, replies: completeSend(await questionnaireOf(move)) });
+    expect(resent.statusId).toBe('EN_REVISION');
+  });
+
+  it('leaves in review a move with no quality agent yet: approved, its actions would have no one to take them', async () => {
+    const [move] = await movesWhere(t, autoApproving, toSend, withoutAgent, isNotNull(userMoves.userId), isNotNull(userMoves.questionnaireVersionId), notRepublished);
+    const sent = await api.ok<{ statusId: string }>('POST', '/user-moves/submit', await getterToken(move), { id: move.id, replies: completeSend(await questionnaireOf(move)) });
+    expect(sent.statusId).toBe('EN_REVISION');
+  });
+
+  it('leaves in review a move whose questionnaire asks the quality agent for a required answer', async () => {
+    const [unassigned] = await movesWhere(t, autoApproving, toSend, withoutAgent, isNotNull(userMoves.userId), isNotNull(userMoves.questionnaireVersionId), notRepublished);
+    const [{ assignedAgentId }] = await movesWhere(t, withAgent);
+    await api.ok('PUT', '/user-moves', admin, { id: unassigned.id, assignedAgentId });
+    const move = await reload(t, unassigned.id);
+    await changeVersion(move, (dimensions) => {
+      const q = numberedQuestions(dimensions).find((n) => n.question.type === 'close' && n.question.visibleToGetter)!.question;
+      Object.assign(q, { visibleToGetter: false, answerRequired: true });
+    });
+    const sent = await api.ok<{ statusId: string }>('POST', '/user-moves/submit', await getterToken(move), { id: move.id, replies: completeSend(await questionnaireOf(move)) });
+    expect(sent.statusId).toBe('EN_REVISION');
+    expect(await t.db.select().from(transactions).where(eq(transactions.userMoveId, move.id))).toEqual([]);
+  });
+
+  it('leaves in review a returned move sent again: the agent who returned it looks at the correction', async () => {
+    const [move] = await movesWhere(t, autoApproving, inStatus('EN_REVISION'), withAgent, isNotNull(userMoves.userId), isNotNull(userMoves.questionnaireVersionId));
+    const dimensions = await questionnaireOf(move);
+    const question = numberedQuestions(dimensions).find((n) => n.question.type === 'close' && n.question.visibleToGetter)!.question;
+    const returned = await api.ok<Detail>('POST', '/user-moves/return-one', admin, { id: move.id, reason: 'Revise la primera respuesta.', questions: [question._id], version: move.version });
+    expect(returned.statusId).toBe('DEVUELTA');
+    const sent = await api.ok<{ statusId: string }>('POST', '/user-moves/submit', await getterToken(move), { id: move.id, replies: { [question._id]: completeSend(dimensions)[question._id] } });
+    expect(sent.statusId).toBe('EN_REVISION');
+    expect((await logsOf(t, move.id)).at(-1)).toMatchObject({ status: 'EN_REVISION', finishedAt: null });
   });
 });

@@ -1154,7 +1154,8 @@ describe('reviewing a move', () => {
       }
     }
     if (!move) throw new Error('No approved move with a photo');
-    const { page, errors } = await openMove(move.code);
+    // The newest may be one another file of this world sent as the Getter's app does, its photos on another site.
+    const { page, errors } = await openMove(move.code, { external: true });
     const sent: unknown[] = [];
     page.on('request', (r) => r.url().includes('/api/user-moves/delete-photo') && sent.push(r.postDataJSON()));
     await page.getByRole('button', { name: /^Eliminar foto \d+ de / }).first().click();
@@ -1391,6 +1392,57 @@ describe('reviewing a move', () => {
     await page.getByRole('button', { name: 'Historial' }).click();
     const history = page.getByRole('table', { name: 'Historial de estados' });
     await shown(history.getByRole('row').last().getByText(MOVE_TEXT.paidBefore({ moveCode: move.code, transactionDate: paidOn!, operationCode })));
+    errors.assertNone();
+  });
+
+  it("approves by itself a move of a project that requires automatic approval as its Getter sends it: its state, its history and the Getter's pending payment say so", async () => {
+    const auto = new Map<number, boolean>();
+    const approvesItself = async (m: MoveDetail) => {
+      const id = m.projectLocation.projects.id;
+      if (!auto.has(id)) auto.set(id, (await api<{ autoApprovalRequired: boolean }>(`/projects/${id}`)).autoApprovalRequired);
+      return auto.get(id)!;
+    };
+    let move: MoveDetail | undefined;
+    for (const status of ['ASIGNADA', 'INICIADA', 'PAUSADA']) {
+      const rows = (await api<{ rows: MoveListRow[] }>(`/user-moves/get/all?statusId=${status}&limit=100&sort=id&order=DESC`)).rows.filter((r) => !taken.has(r.id));
+      for (const row of rows) {
+        const m = await api<MoveDetail>(`/user-moves/get?id=${row.id}`);
+        if (m.userId !== null && m.republishedFromId === null && (await approvesItself(m))) {
+          move = m;
+          break;
+        }
+      }
+      if (move) break;
+    }
+    expect(move, 'a move its Getter can send, of a project that requires automatic approval').toBeDefined();
+    taken.add(move!.id);
+    // With its quality agent, as the staff assign one.
+    const [agent] = (await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=EN_REVISION&limit=20')).rows.filter((r) => r.assignedAgentFullName);
+    const withAgent = move!.assignedAgentId ?? (await api<MoveDetail>(`/user-moves/get?id=${agent.id}`)).assignedAgentId;
+    if (move!.assignedAgentId === null) await apiSend('PUT', '/user-moves', { id: move!.id, assignedAgentId: withAgent });
+    const answered = await api<AnsweredQuestionnaire>(`/questionnaires-replyeds/get?userMoveId=${move!.id}`);
+    // The demo's Getters log in as their name's letters, dotted (server/db/seed/people.ts).
+    const email = `${move!.user!.fullName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '.')}@getters.campo.test`;
+    const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+    const getter = ((await login.json()) as { token: string }).token;
+    const sent = await fetch(`${baseUrl()}/api/user-moves/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${getter}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: move!.id, replies: completeSend(answered.questionnaire.dimensions) }),
+    });
+    expect(sent.status).toBe(200);
+    expect(((await sent.json()) as { statusId: string }).statusId).toBe('APROBADA');
+
+    const { page, errors } = await openMove(move!.code, { external: true });
+    await shown(page.locator('[data-status="APROBADA"]').first());
+    await page.getByRole('button', { name: 'Historial' }).click();
+    const history = page.getByRole('table', { name: 'Historial de estados' });
+    await shown(history.getByRole('row').last().getByText(MOVE_TEXT.autoApproved));
+    await page.getByRole('dialog', { name: 'Historial' }).getByRole('button', { name: 'Cerrar' }).click();
+    // Its agent may still disapprove it: the approved move's actions are there.
+    await shown(page.getByRole('button', { name: 'Desaprobar Move' }));
+    const owed = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${move!.userId}&transactionType=PENDING&limit=1000`);
+    expect(owed.rows.some((r) => r.userMoves.some((m) => m.id === move!.id))).toBe(true);
     errors.assertNone();
   });
 

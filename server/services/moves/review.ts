@@ -1,12 +1,13 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
-import { emptyReply, misfitMessage, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, sameReply, saysAnything } from '../../../domain/move-replies';
+import { emptyReply, misfitMessage, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, type RepliesInput, replyFits, replyProblems, returnableQuestion, sameReply, saysAnything } from '../../../domain/move-replies';
 import { keptReason, MOVE_FORM_TEXT } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, rescuedReview, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
 import type { PaidVisit } from '../../../domain/move-api';
+import type { Dimension } from '../../../domain/questionnaires';
 import { type Db, rowsOf, type Tx } from '../../db/client';
-import { accounts, moveReplies, projectLocations, transactions, userMoves, users, visits } from '../../db/schema';
+import { accounts, moveReplies, projectLocations, projects, transactions, userMoves, users, visits } from '../../db/schema';
 import type { SessionUser } from '../../guard';
 import { badRequest, conflict } from '../../http';
 import { audit } from '../audit';
@@ -340,6 +341,35 @@ export async function submitForReview(
     await logStatus(tx, move.id, 'EN_REVISION', actor.id);
     // Who had rescued it stays on record here (and in the status log), once the move no longer says so.
     await audit(tx, { userId: actor.id, entity: 'user_move', entityId: move.id, action: 'submit', detail: { from: move.status, to: 'EN_REVISION', ...(move.rescueUserId !== null ? { rescuedBy: move.rescueUserId } : {}) } });
-    return updated;
+    // A returned move goes back to the agent who returned it, and a republished copy (its visit turned down
+    // once) to an agent too, whatever the project says.
+    return (move.status !== 'DEVUELTA' && move.republishedFromId === null && (await autoApproved(tx, updated, version.dimensions, replies))) || updated;
   });
+}
+
+/**
+ * 'Requiere aprobación automática': a move of such a project, sent for the first time with its quality agent
+ * assigned, is approved as it arrives, as an approval would leave it (its dimensions' results, the Getter's
+ * pending transaction), by no one: the history says so. Only when the approval's own check passes: a questionnaire with a required
+ * question only the quality agent answers waits in review for the agent. Never a republished copy (the
+ * caller's rule), so no earlier payment of the visit to look for. Answers the approved move, or null when
+ * it stays in review.
+ */
+async function autoApproved(tx: Tx, move: MoveRow, dimensions: Dimension[], replies: MoveReplies): Promise<MoveRow | null> {
+  const [project] = await tx
+    .select({ auto: projects.autoApprovalRequired })
+    .from(projectLocations)
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .where(eq(projectLocations.id, move.projectLocationId));
+  // Approved in its agent's name: an approved move's actions (disapprove, edit) are its agent's, and the
+  // agent selector is locked once approved (spec 2). Without one it waits in review, as any other.
+  if (!project?.auto || move.assignedAgentId === null) return null;
+  const problems = replyProblems(dimensions, replies, { rescued: false });
+  if (problems.length && !onlyPhotosMissing(problems)) return null;
+  const approved = await updateVersioned(tx, move, { status: 'APROBADA', finishAnalysisDate: new Date() });
+  await logStatus(tx, move.id, 'APROBADA', null, MOVE_TEXT.autoApproved);
+  await storeDimensionResults(tx, [move.id]);
+  const transaction = await createPendingTransaction(tx, approved);
+  await audit(tx, { userId: null, entity: 'user_move', entityId: move.id, action: 'approve', detail: { automatic: true, transaction } });
+  return approved;
 }

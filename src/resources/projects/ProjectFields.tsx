@@ -159,15 +159,8 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
         <CheckboxInput name="audioAttachment" label="Adjunto de audio" disabled={locked} />
-        <CheckboxInput name="autoApprovalRequired" label="Requiere aprobación automática" disabled={locked} />
-        <Box>
-          <CheckboxInput name="campoRemote" label="Campo remoto" disabled={!adding || locked} />
-          {!adding && (
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: -1 }}>
-              No puede cambiarse después de creado el proyecto.
-            </Typography>
-          )}
-        </Box>
+        <CheckboxInput name="autoApprovalRequired" label="Requiere aprobación automática" disabled={locked} helperText={PROJECT_TEXT.autoApprovalHelp} />
+        <CheckboxInput name="campoRemote" label="Campo remoto" disabled={!adding || locked} helperText={adding ? undefined : PROJECT_TEXT.remoteLocked} />
       </Box>
       <VisitRanges readOnly={mode === 'VIEW' || locked} locationsCount={adding ? (locations?.length ?? 0) : (record?.locationsCount ?? 0)} />
       {adding && !duplicate && <LocationPicker />}

@@ -1,5 +1,5 @@
-import { Autocomplete, Checkbox, FormControlLabel, TextField } from '@mui/material';
-import { createContext, useContext } from 'react';
+import { Autocomplete, Box, Checkbox, FormControlLabel, TextField, Typography } from '@mui/material';
+import { createContext, useContext, useId } from 'react';
 import { useController, useFormContext, useFormState } from 'react-hook-form';
 import { useFormMode } from './CampoForm';
 
@@ -150,13 +150,32 @@ export function SelectInput({
   );
 }
 
-export function CheckboxInput({ name, label, disabled }: BaseProps) {
+/** A checkbox; `helperText`, what it does, stands under it and is read with it. */
+export function CheckboxInput({ name, label, disabled, helperText }: BaseProps) {
   const { field, readOnly } = useField(name);
-  return (
+  const helpId = useId();
+  const box = (
     <FormControlLabel
-      control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} disabled={disabled || readOnly} />}
+      control={
+        <Checkbox
+          checked={Boolean(field.value)}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          disabled={disabled || readOnly}
+          slotProps={{ input: helperText ? { 'aria-describedby': helpId } : {} }}
+        />
+      }
       label={label}
     />
+  );
+  if (!helperText) return box;
+  return (
+    <Box sx={{ maxWidth: 360 }}>
+      {box}
+      <Typography id={helpId} variant="caption" color="text.secondary" component="div" sx={{ mt: -1 }}>
+        {helperText}
+      </Typography>
+    </Box>
   );
 }
 
