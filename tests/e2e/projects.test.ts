@@ -79,6 +79,9 @@ describe('Proyectos', () => {
       await expect.poll(() => page.getByRole('combobox', { name: waiting }).getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText()), { message: waiting }).toBe('Elija primero el cliente');
     }
     await shown(page.getByText('Elija primero la configuración de move'));
+    // 'Requiere aprobación automática' says what it does, read with the box.
+    const auto = page.getByRole('checkbox', { name: 'Requiere aprobación automática' });
+    await expect.poll(() => auto.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText())).toBe(PROJECT_TEXT.autoApprovalHelp);
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Proyecto E2E');
     // Back to no client, what locks again is emptied as well: no locked field keeps a value.
     await pick(page, 'Cliente', 'Banco Federal del Sur');
