@@ -350,10 +350,10 @@ export async function submitForReview(
 /**
  * 'Requiere aprobación automática': a move of such a project, sent for the first time with its quality agent
  * assigned, is approved as it arrives, as an approval would leave it (its dimensions' results, the Getter's
- * pending transaction), by no one: the history says so. Only when the approval's own check passes: a questionnaire with a required
- * question only the quality agent answers waits in review for the agent. Never a republished copy (the
- * caller's rule), so no earlier payment of the visit to look for. Answers the approved move, or null when
- * it stays in review.
+ * pending transaction), with no user on the approval: the history says why. Only when the approval's own
+ * check passes: a questionnaire with a required question only the agent answers waits in review for the
+ * agent. Never a republished copy (the caller's rule), so no earlier payment of the visit to look for.
+ * Answers the approved move, or null when it stays in review.
  */
 async function autoApproved(tx: Tx, move: MoveRow, dimensions: Dimension[], replies: MoveReplies): Promise<MoveRow | null> {
   const [project] = await tx
@@ -361,8 +361,8 @@ async function autoApproved(tx: Tx, move: MoveRow, dimensions: Dimension[], repl
     .from(projectLocations)
     .innerJoin(projects, eq(projects.id, projectLocations.projectId))
     .where(eq(projectLocations.id, move.projectLocationId));
-  // Approved in its agent's name: an approved move's actions (disapprove, edit) are its agent's, and the
-  // agent selector is locked once approved (spec 2). Without one it waits in review, as any other.
+  // An approved move's actions (disapprove, edit) are its agent's, and the agent selector is locked once
+  // approved (spec 2): without an agent it waits in review, as any other.
   if (!project?.auto || move.assignedAgentId === null) return null;
   const problems = replyProblems(dimensions, replies, { rescued: false });
   if (problems.length && !onlyPhotosMissing(problems)) return null;
