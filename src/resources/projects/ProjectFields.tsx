@@ -157,7 +157,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
         <TextInput name="alternativeProduct" label="Producto alternativo" disabled={locked} />
         {(priced || !adding) && <TextInput name="price" label="Precio" required={priced && !locked} disabled={locked} helperText={locked ? undefined : 'Ej: 1500,50'} />}
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, alignItems: 'flex-start' }}>
         <CheckboxInput name="audioAttachment" label="Adjunto de audio" disabled={locked} />
         <CheckboxInput name="autoApprovalRequired" label="Requiere aprobación automática" disabled={locked} helperText={PROJECT_TEXT.autoApprovalHelp} />
         <CheckboxInput name="campoRemote" label="Campo remoto" disabled={!adding || locked} helperText={adding ? undefined : PROJECT_TEXT.remoteLocked} />
