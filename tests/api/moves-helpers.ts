@@ -38,9 +38,8 @@ export const inStatus = (status: string) => eq(userMoves.status, status);
 export const withAgent = isNotNull(userMoves.assignedAgentId);
 export const withoutAgent = isNull(userMoves.assignedAgentId);
 /** Of a project with or without 'Requiere aprobación automática' (a first send of such a project's move is approved by itself). */
-const ofAutoApprovingProject = sql`exists (select 1 from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${userMoves.projectLocationId} and p.auto_approval_required)`;
-export const autoApproving = ofAutoApprovingProject;
-export const reviewedByPeople = sql`not ${ofAutoApprovingProject}`;
+export const autoApproving = sql`exists (select 1 from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${userMoves.projectLocationId} and p.auto_approval_required)`;
+export const reviewedByPeople = sql`not ${autoApproving}`;
 export const notRepublished = sql`not exists (select 1 from user_moves c where c.republished_from_id = ${userMoves.id})`;
 
 export async function reload(t: TestApp, id: number): Promise<MoveRow> {

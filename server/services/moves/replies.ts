@@ -119,10 +119,21 @@ export function mergeAgentEdit(dimensions: Dimension[], stored: MoveReplies, edi
   return out;
 }
 
-/** Refuses incomplete answers, naming each question; only-photos-missing passes once the agent confirmed it. */
-export function checkComplete(dimensions: Dimension[], replies: MoveReplies, options: ReplyCheck & { continueWithoutPhotos: boolean }): void {
+type CompleteCheck = ReplyCheck & { continueWithoutPhotos: boolean };
+
+/** What keeps the answers from being complete: none, or only photos missing once the agent confirmed it, is nothing. */
+function blockingProblems(dimensions: Dimension[], replies: MoveReplies, options: CompleteCheck) {
   const problems = replyProblems(dimensions, replies, options);
-  if (!problems.length || (onlyPhotosMissing(problems) && options.continueWithoutPhotos)) return;
+  return onlyPhotosMissing(problems) && options.continueWithoutPhotos ? [] : problems;
+}
+
+/** Whether `checkComplete` would let the answers through. */
+export const isComplete = (dimensions: Dimension[], replies: MoveReplies, options: CompleteCheck): boolean => blockingProblems(dimensions, replies, options).length === 0;
+
+/** Refuses incomplete answers, naming each question; only-photos-missing passes once the agent confirmed it. */
+export function checkComplete(dimensions: Dimension[], replies: MoveReplies, options: CompleteCheck): void {
+  const problems = blockingProblems(dimensions, replies, options);
+  if (!problems.length) return;
   throw badRequest(REPLY_TEXT.incomplete, Object.fromEntries(problems.map((p) => [`replies.${p.questionId}.${p.field}`, `${p.label}: ${p.message}`])));
 }
 

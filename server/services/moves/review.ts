@@ -1,6 +1,6 @@
 /** The writes that go with review actions, each inside the action's one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
-import { emptyReply, misfitMessage, type MoveReplies, numberedQuestions, onlyPhotosMissing, REPLY_TEXT, type RepliesInput, replyFits, replyProblems, returnableQuestion, sameReply, saysAnything } from '../../../domain/move-replies';
+import { emptyReply, misfitMessage, type MoveReplies, numberedQuestions, REPLY_TEXT, type RepliesInput, replyFits, returnableQuestion, sameReply, saysAnything } from '../../../domain/move-replies';
 import { keptReason, MOVE_FORM_TEXT } from '../../../domain/move-forms';
 import { MOVE_TEXT, type MoveStatus, rescuedReview, submitRefusal, VISIT_STATE } from '../../../domain/moves';
 import { ROLE } from '../../../domain/roles';
@@ -16,7 +16,7 @@ import { type FileStore, STORE_PREFIX } from '../files';
 import { actOnMove, logStatus, type MoveRow, readMove, refuse, updateVersioned } from './act';
 import { refuseInactiveLocations } from './inactiveLocations';
 import { projectInfo } from './projectInfo';
-import { checkComplete, effectiveReplies, mergeAgentEdit, readReply, score, upsertReply, versionContent } from './replies';
+import { checkComplete, effectiveReplies, isComplete, mergeAgentEdit, readReply, score, upsertReply, versionContent } from './replies';
 import { storeDimensionResults } from '../reports/dimensionResults';
 
 export async function projectOfMove(tx: Db | Tx, move: MoveRow) {
@@ -364,8 +364,8 @@ async function autoApproved(tx: Tx, move: MoveRow, dimensions: Dimension[], repl
   // An approved move's actions (disapprove, edit) are its agent's, and the agent selector is locked once
   // approved (spec 2): without an agent it waits in review, as any other.
   if (!project?.auto || move.assignedAgentId === null) return null;
-  const problems = replyProblems(dimensions, replies, { rescued: false });
-  if (problems.length && !onlyPhotosMissing(problems)) return null;
+  // The approval's own check ('Aprobar' refuses what it refuses).
+  if (!isComplete(dimensions, replies, { rescued: false, continueWithoutPhotos: true })) return null;
   const approved = await updateVersioned(tx, move, { status: 'APROBADA', finishAnalysisDate: new Date() });
   await logStatus(tx, move.id, 'APROBADA', null, MOVE_TEXT.autoApproved);
   await storeDimensionResults(tx, [move.id]);

@@ -20,7 +20,7 @@ export function CascadeSelects({ levels, required, disabled, invalidWith }: { le
   const values = useWatch({ name: levels.map((l) => l.name) }) as (Choice['id'] | null)[];
   // The error of the levels together (`invalidWith`, said in the form's dialog, and only renewed by the next
   // save): the levels still empty are marked.
-  const { errors } = useFormState({ name: invalidWith ?? '__none' });
+  const { errors } = useFormState({ name: invalidWith, disabled: !invalidWith });
   const together = Boolean(invalidWith && errors[invalidWith]);
   const marked = (index: number) => together && (values[index] === null || values[index] === undefined || values[index] === '');
   const clearBelow = (index: number) => {
