@@ -102,9 +102,12 @@ const DAY = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
 
 /**
- * The calendar of visits per month and year. A range's visits are spread over the months it spans
- * in proportion to its days in each, rounded so that they add up exactly (largest remainder; ties
- * go to the earlier month); every location does the same visits.
+ * The calendar of visits per month and year. A range's visits can be done any day of it; the calendar
+ * places them evenly over it: the range cut into as many equal stretches as visits, each visit in the
+ * middle of its own. So two visits over a year fall one in each half, not both in its first months (as
+ * shares of days per month rounded did: every month's share was under one, and the ties went to the
+ * earliest 31-day months); many visits still follow each month's days. The counts add up exactly to the
+ * range's visits; every location does the same visits.
  */
 export function visitCalendar(ranges: readonly VisitRange[], locations: number): CalendarEntry[] {
   const totals = new Map<string, CalendarEntry>();
@@ -112,32 +115,17 @@ export function visitCalendar(ranges: readonly VisitRange[], locations: number):
     const from = isoDate(range.from);
     const to = isoDate(range.to);
     if (!from || !to || to < from || !(range.visits > 0)) continue;
-    const days = dayNumber(to) - dayNumber(from) + 1;
-    const months: { year: number; month: number; days: number }[] = [];
-    let cursor = from;
-    while (cursor <= to) {
-      const [year, month] = cursor.split('-').map(Number);
-      const nextMonth = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
-      const last = nextMonth > to ? to : new Date(Date.parse(`${nextMonth}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
-      months.push({ year, month, days: dayNumber(last) - dayNumber(cursor) + 1 });
-      cursor = nextMonth;
-    }
-    const shares = months.map((m) => (range.visits * m.days) / days);
-    const counts = shares.map(Math.floor);
-    let left = range.visits - counts.reduce((a, b) => a + b, 0);
-    const byRemainder = shares.map((s, i) => ({ i, r: s - Math.floor(s) })).sort((a, b) => b.r - a.r || a.i - b.i);
-    for (const { i } of byRemainder) {
-      if (left <= 0) break;
-      counts[i] += 1;
-      left -= 1;
-    }
-    months.forEach((m, i) => {
-      if (!counts[i]) return;
-      const key = `${m.year}-${m.month}`;
-      const entry = totals.get(key) ?? { month: m.month, year: m.year, numberOfVisits: 0 };
-      entry.numberOfVisits += counts[i] * locations;
+    const first = dayNumber(from);
+    const days = dayNumber(to) - first + 1;
+    for (let visit = 0; visit < range.visits; visit++) {
+      const day = new Date((first + Math.floor(((visit + 0.5) * days) / range.visits)) * DAY);
+      const year = day.getUTCFullYear();
+      const month = day.getUTCMonth() + 1;
+      const key = `${year}-${month}`;
+      const entry = totals.get(key) ?? { month, year, numberOfVisits: 0 };
+      entry.numberOfVisits += locations;
       totals.set(key, entry);
-    });
+    }
   }
   return [...totals.values()].filter((e) => e.numberOfVisits > 0).sort((a, b) => a.year - b.year || a.month - b.month);
 }

@@ -284,19 +284,25 @@ export function projectIssues(value: Loose, ctx: RuleContext): Issue[] {
     if ('error' in price) issues.push({ path: 'price', message: price.error });
   }
 
-  if (start && end) {
-    const campaignChanged = original !== undefined && normalized('campaignId', value.campaignId) !== original.campaignId;
+  // Each date's own bounds are said as soon as it is valid, the other one written or not (a past start was
+  // said only once an end was typed); their order and the ranges need both.
+  const campaignChanged = original !== undefined && normalized('campaignId', value.campaignId) !== original.campaignId;
+  if (start) {
     const startChanged = start !== original?.startDate;
-    const endChanged = end !== original?.endDate;
-    if (end < start) issues.push({ path: 'dates', message: PROJECT_TEXT.endBeforeStart });
     if (start < today && startChanged) issues.push({ path: 'startDate', message: PROJECT_TEXT.startBeforeToday });
     else if (ctx.campaign && start < ctx.campaign.startDate && (startChanged || campaignChanged)) {
       issues.push({ path: 'startDate', message: PROJECT_TEXT.startBeforeCampaign(ctx.campaign.startDate) });
     }
+  }
+  if (end) {
+    const endChanged = end !== original?.endDate;
     if (end < today && endChanged) issues.push({ path: 'endDate', message: PROJECT_TEXT.endBeforeToday });
     else if (ctx.campaign && end > ctx.campaign.endDate && (endChanged || campaignChanged)) {
       issues.push({ path: 'endDate', message: PROJECT_TEXT.endAfterCampaign(ctx.campaign.endDate) });
     }
+  }
+  if (start && end) {
+    if (end < start) issues.push({ path: 'dates', message: PROJECT_TEXT.endBeforeStart });
     const valid = ranges.map((r) => ({ from: isoDate(r.from), to: isoDate(r.to) }));
     if (valid.some((r) => r.from && r.to && r.to < r.from)) issues.push({ path: 'rangeDate', message: RANGE_TEXT.order });
     else if (valid.some((r) => r.from && r.to && (r.from < start || r.to > end))) issues.push({ path: 'rangeDate', message: RANGE_TEXT.outside });

@@ -392,6 +392,17 @@ export function todayIso(now = new Date()): string {
   return formatted.iso;
 }
 
+/**
+ * The help under a start date (a campaign's, a project's): from today and, when given, from another date
+ * (its campaign's start). A kept start already past says so first: 'Desde hoy' under it read as a
+ * contradiction, since the date shown is earlier and stays valid while it is not changed.
+ */
+export function startDateHint(kept: string | null | undefined, notBefore?: string, today = todayIso()): string {
+  const rule = notBefore ? `desde hoy y desde el ${formatDisplayDate(notBefore)}` : 'DD/MM/AAAA, desde hoy';
+  if (kept && kept.slice(0, 10) < today) return `Ya comenzó. Otra fecha: ${rule}`;
+  return `${rule[0].toUpperCase()}${rule.slice(1)}`;
+}
+
 /** The calendar day `days` after (or before, when negative) an ISO day: '2026-02-28' + 1 = '2026-03-01'. */
 export function addDaysIso(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -37,6 +37,7 @@ describe('Banco de Campañas', () => {
     await page.getByRole('option', { name: 'Banco Federal del Sur', exact: true }).click();
     const start = page.getByLabel('Fecha de inicio');
     const end = page.getByLabel('Fecha de finalización');
+    await shown(page.getByText('DD/MM/AAAA, desde hoy', { exact: true }));
     await start.fill(typed(-3));
     await end.fill(typed(30));
     await end.blur();
@@ -103,8 +104,9 @@ describe('Banco de Campañas', () => {
     await expect.poll(() => client.inputValue()).toBe('Café del Plata');
     await expect.poll(() => client.isDisabled()).toBe(true);
     await shown(page.getByText(/^Asignada a \d+ proyectos?: no se puede cambiar su cliente\.$/));
-    // The rest of the campaign stays editable.
+    // The rest of the campaign stays editable; its start, past and kept, is said to have come.
     expect(await page.getByLabel('Nombre').isEnabled()).toBe(true);
+    await shown(page.getByText('Ya comenzó. Otra fecha: DD/MM/AAAA, desde hoy', { exact: true }));
 
     // Its end brought before its projects' end is refused by the server, on the field, naming the project.
     const end = page.getByLabel('Fecha de finalización');

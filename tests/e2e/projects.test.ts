@@ -100,7 +100,13 @@ describe('Proyectos', () => {
     await pick(page, 'Configuración de move', 'Visita estándar');
     await pick(page, 'Cuestionario', 'Experiencia en sucursal bancaria');
     await pick(page, 'Instructivo', /^Apertura de cuenta en sucursal bancaria/);
+    // A past start is said as the field is left, before an end date is written; the help says from when.
+    await shown(page.getByText(/^Desde hoy y desde el \d{2}\/\d{2}\/\d{4}$/));
+    await page.getByLabel('Fecha de inicio').fill(typed(-1));
+    await page.getByLabel('Fecha de inicio').blur();
+    await shown(page.getByText(PROJECT_TEXT.startBeforeToday));
     await page.getByLabel('Fecha de inicio').fill(typed(0));
+    await gone(page.getByText(PROJECT_TEXT.startBeforeToday));
     await page.getByLabel('Fecha de finalización').fill(typed(20));
     await page.getByRole('textbox', { name: 'Producto obligatorio' }).fill('Caja de ahorro');
     // The configuration's first category is 1: the price shows, and must be above zero.
@@ -447,6 +453,9 @@ describe('Proyectos', () => {
     expect(await page.getByRole('combobox', { name: 'Configuración de move' }).isDisabled()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Cuestionario' }).isDisabled()).toBe(true);
     expect(await page.getByText(PROJECT_TEXT.fixedWithMoves, { exact: true }).count()).toBe(2);
+    // Its start is past and kept: the help says so before what another date may be.
+    expect(running.startDate.slice(0, 10) < isoIn(0)).toBe(true);
+    await shown(page.getByText(/^Ya comenzó\. Otra fecha: desde hoy y desde el \d{2}\/\d{2}\/\d{4}$/));
     const shownDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
     const removeButton = (from: string, to: string) => page.getByRole('button', { name: `Quitar el rango del ${shownDate(from)} al ${shownDate(to)}`, exact: true });
     const taken = running.rangeDate.find((r) => r.taken)!;

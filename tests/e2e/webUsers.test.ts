@@ -434,10 +434,14 @@ describe('the list', () => {
 
     const whatsapp = milagros.getByRole('switch', { name: 'WhatsApp Milagros Vega' });
     const before = await whatsapp.isChecked();
+    // It changes at once, with no confirmation: a notice says what changed.
+    const notice = (on: boolean) => page.getByText(on ? 'Notificaciones por WhatsApp activadas' : 'Notificaciones por WhatsApp desactivadas', { exact: true });
     await whatsapp.click();
     await checked('WhatsApp Milagros Vega', !before);
+    await shown(notice(!before));
     await whatsapp.click();
     await checked('WhatsApp Milagros Vega', before);
+    await shown(notice(before));
 
     await active.click();
     await shown(dialog.getByText('Está a punto de activar este usuario'));

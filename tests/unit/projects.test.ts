@@ -75,6 +75,14 @@ describe('the dates', () => {
     expect(early).toEqual([{ path: 'startDate', message: 'La fecha de inicio no puede ser anterior al inicio de la campaña (15/05/2026).' }]);
   });
 
+  it('says a date out of its bounds before the other date is written', () => {
+    const alone = (value: { startDate?: string; endDate?: string }) => projectIssues(value, { mode: 'ADD', campaign, priced: false, today: TODAY });
+    expect(alone({ startDate: '2026-05-09' })).toEqual([{ path: 'startDate', message: PROJECT_TEXT.startBeforeToday }]);
+    expect(alone({ startDate: '2026-05-09', endDate: '' })).toEqual([{ path: 'startDate', message: PROJECT_TEXT.startBeforeToday }]);
+    expect(alone({ endDate: '2026-09-01' })).toEqual([{ path: 'endDate', message: 'La fecha de finalización no puede ser posterior al fin de la campaña (31/08/2026).' }]);
+    expect(alone({ startDate: '2026-05-10' })).toEqual([]);
+  });
+
   it("gives the spec's message, as worded, for an end before the start", () => {
     expect(issues('2026-05-20', '2026-05-12')).toEqual([{ path: 'dates', message: 'La fecha de finalización del proyecto no puede ser posterior a la fecha de inicio' }]);
   });
@@ -144,7 +152,7 @@ describe('visit ranges', () => {
 
 describe('the calendar of visits', () => {
   it('spreads a range over its months by days, adding up exactly, times the locations', () => {
-    // 10 days in May (22–31) and 20 in June (1–20): 3 visits go 1 and 2.
+    // 10 days in May (22–31) and 20 in June (1–20): 3 visits (the 27/05, 06/06 and 16/06) go 1 and 2.
     expect(visitCalendar([{ from: '2026-05-22', to: '2026-06-20', visits: 3 }], 4)).toEqual([
       { month: 5, year: 2026, numberOfVisits: 4 },
       { month: 6, year: 2026, numberOfVisits: 8 },
@@ -165,6 +173,22 @@ describe('the calendar of visits', () => {
     ]);
     const total = visitCalendar([{ from: '2026-01-01', to: '2026-12-31', visits: 7 }], 3).reduce((s, e) => s + e.numberOfVisits, 0);
     expect(total).toBe(21);
+  });
+
+  it('places few visits evenly over a long range, not in its first months', () => {
+    // 396 days, 2 visits: the middles of its halves, 10/04/2026 and 25/10/2026.
+    expect(visitCalendar([{ from: '2026-01-01', to: '2027-01-31', visits: 2 }], 1)).toEqual([
+      { month: 4, year: 2026, numberOfVisits: 1 },
+      { month: 10, year: 2026, numberOfVisits: 1 },
+    ]);
+    // 12 visits over a leap year's February and March (29 + 31 days): 6 and 6, as their days say.
+    expect(visitCalendar([{ from: '2028-02-01', to: '2028-03-31', visits: 12 }], 1)).toEqual([
+      { month: 2, year: 2028, numberOfVisits: 6 },
+      { month: 3, year: 2028, numberOfVisits: 6 },
+    ]);
+    // As many visits as days: one each day, every month its days.
+    const daily = visitCalendar([{ from: '2026-01-01', to: '2026-12-31', visits: 365 }], 2);
+    expect(daily.map((e) => e.numberOfVisits)).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31].map((d) => d * 2));
   });
 
   it('leaves out invalid ranges', () => {

@@ -46,6 +46,7 @@ import {
   INVALID_ID,
   required,
   safeCell,
+  startDateHint,
   todayIso,
   addDaysIso,
   isoInDays,
@@ -514,6 +515,16 @@ describe('formatDisplayDate', () => {
     expect(formatDisplayDate('2026-08-14T00:41:00Z', true)).toBe('13/08/2026 21:41');
     expect(formatDisplayDate('2026-08-14T03:00:00Z', true)).toBe('14/08/2026 00:00');
     expect(formatDisplayDate('2026-08-13T21:41:00-03:00', true)).toBe('13/08/2026 21:41');
+  });
+
+  it('helps under a start date with what may be written, and says first when a kept start has come', () => {
+    const today = '2026-12-06';
+    expect(startDateHint(null, undefined, today)).toBe('DD/MM/AAAA, desde hoy');
+    expect(startDateHint(null, '2026-11-01', today)).toBe('Desde hoy y desde el 01/11/2026');
+    expect(startDateHint('2026-12-10', '2026-11-01', today)).toBe('Desde hoy y desde el 01/11/2026');
+    expect(startDateHint('2026-12-06', undefined, today)).toBe('DD/MM/AAAA, desde hoy');
+    expect(startDateHint('2026-11-01T00:00:00.000Z', '2026-11-01', today)).toBe('Ya comenzó. Otra fecha: desde hoy y desde el 01/11/2026');
+    expect(startDateHint('2025-01-01', undefined, today)).toBe('Ya comenzó. Otra fecha: DD/MM/AAAA, desde hoy');
   });
 
   it('gives a date-time the Argentine day todayIso gives it', () => {

@@ -173,7 +173,8 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
               <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
               <circle cx={x(i)} cy={y(item.value)} r={5} fill={bandColor(item.value)} stroke="#fff" strokeWidth={1.5} />
               {i % valueEvery === 0 && (
-                <text x={x(i)} y={y(item.value) - 9} fontSize="11" textAnchor="middle" fill="#212121">
+                // Haloed: the 65 and 75 lines, and the line itself, cross a value that sits near them.
+                <text x={x(i)} y={y(item.value) - 9} fontSize="11" textAnchor="middle" fill="#212121" stroke="#fff" strokeWidth={3} paintOrder="stroke">
                   {formatPercent(item.value)}
                 </text>
               )}

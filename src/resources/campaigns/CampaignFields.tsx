@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { CAMPAIGN_TEXT } from '../../../domain/campaigns';
+import { startDateHint } from '../../../domain/validation';
 import { ClientInput } from '../../ui/ClientPicker';
 import { DateInput, TextInput } from '../../ui/form/inputs';
 
@@ -32,7 +33,7 @@ export function CampaignFields() {
         disabled={projectsCount > 0}
         helperText={projectsCount > 0 ? CAMPAIGN_TEXT.clientLockedHint(projectsCount) : undefined}
       />
-      <DateInput name="startDate" label="Fecha de inicio" required helperText="DD/MM/AAAA, desde hoy" />
+      <DateInput name="startDate" label="Fecha de inicio" required helperText={startDateHint(record.data?.startDate)} />
       <DateInput name="endDate" label="Fecha de finalización" required helperText="DD/MM/AAAA, no antes del inicio" />
     </Box>
   );

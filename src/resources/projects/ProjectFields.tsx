@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { pricedCategory } from '../../../domain/movesConfig';
 import { priceRequired, PROJECT_TEXT, type ProjectRecord, type ProjectUpdateLog } from '../../../domain/projects';
-import { formatDisplayDate } from '../../../domain/validation';
+import { formatDisplayDate, startDateHint } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import { ClientInput } from '../../ui/ClientPicker';
 import { useFormMode } from '../../ui/form/CampoForm';
@@ -143,7 +143,7 @@ export function ProjectFields({ record, duplicate, locked = false }: ProjectFiel
           label="Fecha de inicio"
           required
           disabled={locked}
-          helperText={campaign ? `Desde hoy y desde el ${formatDisplayDate(campaign.startDate)}` : 'DD/MM/AAAA, desde hoy'}
+          helperText={startDateHint(adding ? null : record?.startDate, campaign?.startDate)}
         />
         <Box>
           <DateInput name="endDate" label="Fecha de finalización" required helperText={campaign ? `Hasta el ${formatDisplayDate(campaign.endDate)}` : 'DD/MM/AAAA'} />
