@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, getSession, leaveFor, leaveForLogin, leavingForLogin, markSessionExpired, needsRefresh, onSessionChangedElsewhere, rememberNext, type StoredSession, takeNext } from './authProvider/session';
 import { keepDrafts, onlyDraftsOf } from './authProvider/drafts';
@@ -8,10 +8,11 @@ import { LoginPage } from './public/LoginPage';
 import { publicScreen, tokenFromPath } from './public/paths';
 import { RestorePage } from './public/RestorePage';
 import { SooftLoginPage } from './public/SooftLoginPage';
+import { lazyScreen } from './ui/newVersion';
 import './public/public.css';
 
 // The admin shell is loaded only once there is a session: the login page stays small.
-const AdminApp = lazy(() => import('./App'));
+const AdminApp = lazyScreen(() => import('./App'));
 
 type Mode = 'public' | 'checking' | 'admin';
 

@@ -1,11 +1,12 @@
 import { Box } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Loading } from 'react-admin';
 import { CLIENT_SIDE, type RoleId } from '../../domain/roles';
 import { getSession } from '../authProvider/session';
+import { lazyScreen } from '../ui/newVersion';
 
 /** The client side's dashboard and its charts load only for the users who see them. */
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const DashboardPage = lazyScreen(() => import('./dashboard/DashboardPage'));
 
 /** /dashboard, /dashboard/:planId, /clientPeriods: for clients and franchise users (spec 1 §2.8); an admin sees an empty area. */
 export function Dashboard() {

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Loading } from 'react-admin';
+import { loadOrReload } from '../ui/newVersion';
 import { type ResourceEntry, withListAddresses } from './define';
 
 const cache = new Map<string, ReturnType<typeof lazy>>();
@@ -10,7 +11,7 @@ export function LazyResource({ entry, fallback }: { entry: ResourceEntry; fallba
   let Screens = cache.get(entry.name);
   if (!Screens) {
     Screens = lazy(async () => {
-      const { default: screens } = await entry.load();
+      const { default: screens } = await loadOrReload(entry.load);
       const List = screens.list;
       const routes = withListAddresses(screens.routes);
       return {

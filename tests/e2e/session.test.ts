@@ -13,8 +13,10 @@ import {
   chromiumPerFile,
   DEMO_PASSWORD,
   gone,
+  loginAs,
   loginThroughForm,
   menuEntry,
+  openMenu,
   loginForm,
   mailsTo,
   openPage,
@@ -488,6 +490,46 @@ describe('when the server cannot be reached or fails without a message', () => {
     await shown(page.getByText(HTTP_TEXT.unavailable));
     expect(await page.getByText('Error 503').count()).toBe(0);
     errors.assertNone([/status of 503/, /ERR_INTERNET_DISCONNECTED|net::ERR/]);
+  });
+});
+
+describe('a new version deployed while the console is open', () => {
+  it('reloads into it when a screen not opened yet is gone; a screen that fails to load on the same version says so', async () => {
+    const { page, context, errors } = await open();
+    await loginAs(page, 'admin@campo.test', { at: '/clients' });
+    await shown(page.getByRole('heading', { name: 'Lista de Clientes' }));
+    await page.evaluate(() => ((window as { beforeDeploy?: boolean }).beforeDeploy = true));
+    const reloaded = () => page.evaluate(() => !(window as { beforeDeploy?: boolean }).beforeDeploy);
+
+    // The files of this version are gone (each is named by its content); the server has a new index.html.
+    let deployed: 'no' | 'files gone' | 'new index' = 'files gone';
+    await context.route(
+      (url) => url.pathname.startsWith('/assets/'),
+      (route) => (deployed === 'no' ? route.fallback() : route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not Found"}' })),
+    );
+    await context.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        if (deployed !== 'new index') return route.fallback();
+        // Asked once, by the console (a navigation to '/' would be the login's): what it answers is the new version's.
+        deployed = 'no';
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><script type="module" crossorigin src="/assets/index-NuevaVersion.js"></script>' });
+      },
+    );
+
+    // Same index.html: the failure is not a new version, and a reload would not cure it. The screen says so.
+    await openMenu(page, 'Campañas', 'Banco de campañas');
+    await shown(page.getByText('Algo salió mal'));
+    expect(await reloaded()).toBe(false);
+
+    // A new index.html: the console reloads at the address asked for, and the screen opens.
+    deployed = 'new index';
+    await openMenu(page, 'Moves', 'Listado de moves');
+    await shown(page.getByRole('heading', { name: 'Lista de Moves' }));
+    await atPath(page, '/user-moves/historial');
+    expect(await reloaded()).toBe(true);
+    expect(deployed).toBe('no');
+    errors.assertNone([/status of 404/, /Failed to fetch dynamically imported module/]);
   });
 });
 

@@ -1,9 +1,10 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Loading } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { lazyScreen } from '../../ui/newVersion';
 
 function screen(name: 'ClientFeatureList' | 'ClientFeatureCreate' | 'ClientFeatureEdit' | 'ClientFeatureView') {
-  const Screen: ComponentType = lazy(() => import('./clientScreens').then((m) => ({ default: m[name] })));
+  const Screen: ComponentType = lazyScreen(() => import('./clientScreens').then((m) => ({ default: m[name] })));
   return (
     <Suspense fallback={<Loading />}>
       <Screen />

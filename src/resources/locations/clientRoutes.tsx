@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Loading } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { lazyScreen } from '../../ui/newVersion';
 
 /** One of the client-scoped screens, fetched with the locations chunk the first time it is opened. */
 function screen(name: 'ClientLocationList' | 'ClientLocationCreate' | 'ClientLocationEdit' | 'ClientLocationView' | 'ClientLocationsMassive') {
-  const Screen: ComponentType = lazy(() => import('./clientScreens').then((m) => ({ default: m[name] })));
+  const Screen: ComponentType = lazyScreen(() => import('./clientScreens').then((m) => ({ default: m[name] })));
   return (
     <Suspense fallback={<Loading />}>
       <Screen />

@@ -1,11 +1,12 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Loading } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { lazyScreen } from '../../ui/newVersion';
 import type { Screens } from '../define';
 
 /** Each screen is its own chunk: the list does not load the review, the PDF or the exports. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
+  const Screen = lazyScreen(load);
   return (
     <Suspense fallback={<Loading />}>
       <Screen />
