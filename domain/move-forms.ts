@@ -31,6 +31,8 @@ export const MOVE_FORM_TEXT = {
   /** Beside such a question in the return, where it has no checkbox. */
   hiddenFromGetter: 'No la ve el Getter',
   bothDates: 'Seleccione ambas fechas para filtrar.',
+  /** 'Adjuntos mínimos' typed as no whole number ('2.5', '-1', 'tres'): it was read as another one ('25', '1') without a word. */
+  minimumAttachments: 'Debe ser un número entero mayor o igual a 0.',
   visitsToGetter: 'Las visitas publicadas se asignan a un Getter, no a un agente de calidad.',
   lostCursor: 'La move desde la que se pidió la página ya no existe. Vuelva a la primera página.',
   /** A list's status filter that is none of the domain's. */
@@ -261,6 +263,12 @@ export const exportFileName = z
   .max(100, T.tooLong)
   // Letters are Spanish ones too (ñ, á…): 'reporte_ñandú' is a name a user types.
   .regex(/^[\p{L}0-9_-]+$/u, T.fileNameChars);
+
+/** 'Adjuntos mínimos' as typed: empty (any) or a whole number; else what is wrong with it. */
+export function minimumAttachmentsProblem(text: string): string | null {
+  const typed = text.trim();
+  return !typed || /^\d+$/.test(typed) ? null : T.minimumAttachments;
+}
 
 /** Two dates typed DD/MM/YYYY: both or neither, the end not before the start. Gives ISO dates. */
 export function dateRangeProblems(from: string, to: string): { from?: string; to?: string } {

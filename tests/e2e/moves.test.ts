@@ -201,6 +201,22 @@ describe('Lista de Moves', () => {
     expect(await page.getByText('Formato de fecha inválido').count()).toBe(0);
     await page.getByLabel('Hasta').fill('');
     await page.getByLabel('Desde').fill('');
+    // 'Adjuntos mínimos' keeps what was typed: no whole number is said, not searched as another number.
+    const minimum = page.getByLabel('Adjuntos mínimos');
+    for (const typed of ['2.5', '-1']) {
+      await minimum.fill(typed);
+      let asked = 0;
+      const counting = (r: { url: () => string }) => void (r.url().includes('/api/user-moves/get/all') && asked++);
+      page.on('request', counting);
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await shown(page.getByText(MOVE_FORM_TEXT.minimumAttachments));
+      page.off('request', counting);
+      expect(asked).toBe(0);
+      expect(await minimum.inputValue()).toBe(typed);
+      expect(await minimum.getAttribute('aria-invalid')).toBe('true');
+    }
+    await minimum.fill('');
+    await gone(page.getByText(MOVE_FORM_TEXT.minimumAttachments));
     // Every move, sorted by a column: its header sorts ascending, then descending, as the server does.
     await page.getByLabel('Buscar por código o punto de venta').fill('');
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();

@@ -4,6 +4,7 @@ import {
   approveVideoUrl,
   codeToId,
   dateRangeProblems,
+  minimumAttachmentsProblem,
   editedVideoUrl,
   exportFileName,
   MOVE_FORM_TEXT as T,
@@ -96,6 +97,11 @@ describe('the review dialogs', () => {
 });
 
 describe('the list filters', () => {
+  it("takes 'Adjuntos mínimos' empty or as a whole number, and says anything else", () => {
+    for (const ok of ['', '  ', '0', '3', ' 12 ']) expect(minimumAttachmentsProblem(ok), ok).toBeNull();
+    for (const bad of ['2.5', '-1', '1e2', 'tres', '2,5']) expect(minimumAttachmentsProblem(bad), bad).toBe(T.minimumAttachments);
+  });
+
   it('wants both dates or neither, the end not before the start', () => {
     expect(dateRangeProblems('', '')).toEqual({});
     expect(dateRangeProblems('01/05/2026', '')).toEqual({ to: T.bothDates });

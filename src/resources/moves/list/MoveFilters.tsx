@@ -1,8 +1,8 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, TextField } from '@mui/material';
 import { useEffect } from 'react';
-import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
-import { dateRangeProblems, searchFilter } from '../../../../domain/move-forms';
+import { FormProvider, useForm, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { dateRangeProblems, minimumAttachmentsProblem, searchFilter } from '../../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES } from '../../../../domain/moves';
 import { personMatch } from '../../../../domain/people';
 import { ROLE } from '../../../../domain/roles';
@@ -92,10 +92,12 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
 
   const submit = form.handleSubmit((values) => {
     const problems = dateRangeProblems(values.fromDate, values.toDate);
-    form.clearErrors(['fromDate', 'toDate']);
+    const minimum = minimumAttachmentsProblem(values.withMinimumAttachments);
+    form.clearErrors(['fromDate', 'toDate', 'withMinimumAttachments']);
     if (problems.from) form.setError('fromDate', { message: problems.from });
     if (problems.to) form.setError('toDate', { message: problems.to });
-    if (problems.from || problems.to) return;
+    if (minimum) form.setError('withMinimumAttachments', { message: minimum });
+    if (problems.from || problems.to || minimum) return;
     onSearch(values);
   });
 
@@ -138,19 +140,27 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
   );
 }
 
-/** 'Adjuntos mínimos': a whole number, empty for any. */
+/**
+ * 'Adjuntos mínimos': a whole number, empty for any. What is typed stays as typed, and 'Buscar' says
+ * when it is no whole number: '2.5' was read as 25 and '-1' as 1, searching for another number unsaid.
+ */
 function MinimumAttachments() {
   const form = useFormContext<MoveFilterValues>();
   const value = useWatch({ control: form.control, name: 'withMinimumAttachments' });
+  const error = useFormState({ control: form.control, name: 'withMinimumAttachments' }).errors.withMinimumAttachments?.message;
   return (
     <TextField
       label="Adjuntos mínimos"
       size="small"
       fullWidth
       value={value ?? ''}
-      onChange={(e) => form.setValue('withMinimumAttachments', e.target.value.replace(/\D/g, '').slice(0, 3))}
-      helperText=" "
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      onChange={(e) => {
+        form.setValue('withMinimumAttachments', e.target.value);
+        if (error) form.clearErrors('withMinimumAttachments');
+      }}
+      error={Boolean(error)}
+      helperText={error ?? ' '}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
     />
   );
 }
