@@ -272,7 +272,8 @@ describe('Lista de Moves', () => {
       if (r.url().includes('/api/user-moves/get/all')) pages.push(r.status());
       if (r.url().includes('/api/auth/refresh-token')) refreshes.push(r.status());
     });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar' }).click()]);
+    // Enter in the name downloads, as 'Descargar' does.
+    const [download] = await Promise.all([page.waitForEvent('download'), name.press('Enter')]);
     expect(download.suggestedFilename()).toBe('moves_e2e.xls');
     const book = XLSX.read(readFileSync(await download.path()));
     const [header, ...rows] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
@@ -874,7 +875,8 @@ describe('reviewing a move', () => {
     await expect.poll(() => url.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await page.getByRole('dialog', { name: 'Está seguro?' }).count()).toBe(0);
     await url.fill('https://videos.campo.test/visita.mp4?dl=0');
-    await page.getByRole('button', { name: 'Aceptar' }).click();
+    // Enter in the link sends it, as 'Aceptar' does.
+    await url.press('Enter');
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move Aprobada con éxito');
     expect(await statusOf(move.id)).toBe('APROBADA');

@@ -83,6 +83,12 @@ export function ExportDialog({ query, count, estimated = false, onClose }: { que
               setName(e.target.value);
               setTouched(true);
             }}
+            // Enter downloads, as 'Descargar' does.
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || e.nativeEvent.isComposing || progress !== null) return;
+              e.preventDefault();
+              void run();
+            }}
             error={Boolean(error)}
             helperText={error ?? ' '}
             disabled={progress !== null}

@@ -84,6 +84,12 @@ function FieldThenConfirm({
   const check = rule.safeParse(value);
   const problem = check.success ? motive.pending : check.error.issues[0].message;
   const error = touched ? problem : undefined;
+  const accept = () => {
+    setTouched(true);
+    if (!problem) setConfirming(true);
+    // The field with its message (read with it) gets the keyboard: it stayed on 'Aceptar', unheard.
+    else motive.fieldRef.current?.focus();
+  };
   return (
     <>
       {/* A click beside it does not close it: a reason being written would be lost to a stray click. */}
@@ -111,6 +117,12 @@ function FieldThenConfirm({
               setTouched(true);
             }}
             onBlur={() => setTouched(true)}
+            // A one-line field (the approval's link) is sent with Enter, as 'Aceptar'; a reason's lines take it.
+            onKeyDown={(e) => {
+              if (multiline || e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+              e.preventDefault();
+              accept();
+            }}
             error={Boolean(error)}
             // What the motive still asks shows before it is an error.
             helperText={error ?? motive.pending ?? ' '}
@@ -123,15 +135,7 @@ function FieldThenConfirm({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{closeLabel}</Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              setTouched(true);
-              if (!problem) setConfirming(true);
-              // The field with its message (read with it) gets the keyboard: it stayed on 'Aceptar', unheard.
-              else motive.fieldRef.current?.focus();
-            }}
-          >
+          <Button variant="contained" onClick={accept}>
             Aceptar
           </Button>
         </DialogActions>
