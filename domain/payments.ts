@@ -159,7 +159,8 @@ export const PAYMENT_TEXT = {
   from: 'Desde',
   to: 'Hasta',
   filter: 'FILTRAR',
-  clear: 'LIMPIAR',
+  /** It removes the dates only: the Getter chosen stays (a plain 'LIMPIAR' read as clearing the Getter too). */
+  clear: 'LIMPIAR FECHAS',
   bothDates: MOVE_FORM_TEXT.bothDates,
   endBeforeStart: MOVE_FORM_TEXT.endBeforeStart,
 } as const;

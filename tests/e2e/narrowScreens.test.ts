@@ -232,3 +232,18 @@ describe('on a 1024 px screen with the sidebar open', () => {
     expect(button.x + button.width).toBeLessThanOrEqual(frame.x + frame.width);
   });
 });
+
+describe('on a 1280 px laptop with the sidebar open', () => {
+  it("shows every column of 'Asignación de Moves', 'Fecha límite' last, none behind a sideways scroll", async () => {
+    session = await chromium.open({ viewport: { width: 1280, height: 800 } });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/user-moves/assign' });
+    const table = page.getByRole('table', { name: 'Stock de moves' });
+    await shown(table.locator('tbody tr').first().getByRole('checkbox'));
+    // Eleven columns with the cells' usual padding went 18 px past the card at 1400 px, 52 px at 1366.
+    expect(await page.locator('.MuiTableContainer-root').evaluate((frame) => frame.scrollWidth <= frame.clientWidth)).toBe(true);
+    const frame = (await page.locator('.MuiTableContainer-root').boundingBox())!;
+    const last = (await table.getByRole('columnheader', { name: 'Fecha límite' }).boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(frame.x + frame.width);
+  });
+});

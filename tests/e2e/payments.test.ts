@@ -169,7 +169,7 @@ describe('payments to Getters', () => {
     await page.getByLabel('Hasta').fill('31/01/2001');
     await page.getByRole('button', { name: 'FILTRAR' }).click();
     await shown(page.getByText(PAYMENT_TEXT.noMatch));
-    await page.getByRole('button', { name: 'LIMPIAR' }).click();
+    await page.getByRole('button', { name: 'LIMPIAR FECHAS' }).click();
     await shown(page.getByText(PAYMENT_TEXT.filterTotal(own.count, own.totalAmount), { exact: true }));
 
     // The history, of a Getter paid before: their payments only, and what they add up to.

@@ -331,7 +331,9 @@ function StockAssignment() {
         </Box>
         {stock.isFetching && <LinearProgress aria-label="Cargando" />}
         <TableContainer>
-          <Table size="small" aria-label="Stock de moves">
+          {/* Eleven columns: with the cells' usual 16 px each side, 'Fecha límite' went past the card's edge on a
+              1366 px screen with the menu open, behind a horizontal scroll. */}
+          <Table size="small" aria-label="Stock de moves" sx={{ '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
