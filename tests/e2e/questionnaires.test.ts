@@ -97,7 +97,25 @@ async function sendAndConfirm(page: Page) {
 }
 
 describe('building a questionnaire', () => {
-  it('adds a dimension, a sub-dimension and three kinds of question, refuses a bad sum, then saves', async () => {
+  it('breaks a name with a long word within the list and the preview: every row keeps its actions in view', async () => {
+    // 106 characters, a word of 100: allowed, as a pasted link would be.
+    const name = `Largo ${'Largo'.repeat(20)}`;
+    await createQuestionnaire(name);
+    const page = await asAdmin('/questionnaires');
+    await shown(row(page, name));
+    expect(await page.locator('.MuiTableContainer-root').evaluate((frame) => frame.scrollWidth <= frame.clientWidth)).toBe(true);
+    const frame = (await page.locator('.MuiTableContainer-root').boundingBox())!;
+    const action = (await row(page, name).getByRole('button', { name: /^Quitar última versión/ }).boundingBox())!;
+    expect(action.x + action.width).toBeLessThanOrEqual(frame.x + frame.width);
+    await row(page, name).getByRole('button', { name: 'Crear nueva version' }).click();
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.loading));
+    await page.getByRole('button', { name: 'Visualizar Cuestionario' }).click();
+    const preview = page.getByRole('dialog', { name });
+    await shown(preview);
+    expect(await preview.evaluate((paper) => paper.scrollWidth <= paper.clientWidth)).toBe(true);
+  });
+
+  it('adds a dimension, a sub-dimension and four kinds of question, refuses a bad sum, then saves', async () => {
     const page = await asAdmin('/questionnaires/add');
     await shown(page.getByRole('heading', { name: 'NUEVO CUESTIONARIO' }));
     await expect(page.getByRole('button', { name: 'Enviar cuestionario' }).count()).resolves.toBe(0);
@@ -137,6 +155,12 @@ describe('building a questionnaire', () => {
     await addQuestion(page, 'Comentarios internos sobre la visita', 'Abierta', null, async (dialog) => {
       await expect(dialog.getByLabel('Ponderación', { exact: true }).inputValue()).resolves.toBe('-1');
       await dialog.getByLabel('Visible para el cliente').uncheck();
+    });
+    // A photo count takes a decimal comma, as the weightings do: 'Aceptar' closes the dialog.
+    await addQuestion(page, 'Fotos de la vidriera al llegar', 'Fotos', null, async (dialog) => {
+      const count = dialog.getByLabel(/^Cantidad de fotos/);
+      await count.fill('1,5');
+      await expect(count.inputValue()).resolves.toBe('1.5');
     });
     await shown(page.getByText('Opciones SI, NO, N/A'));
     await shown(page.getByText('Opción Multiple'));

@@ -524,6 +524,16 @@ function exportColumns(columns: Column[]) {
     .map((c) => ({ source: c.source, label: c.exportLabel ?? c.label, value: c.exportValue, format: c.exportFormat }));
 }
 
+/** A word this long (a link, a name typed without spaces) would widen its column past the card. */
+const LONG_WORD = /\S{30}/;
+
+/**
+ * A whole text with such a word breaks within it: one questionnaire named so widened its list to 1,379 px in
+ * a 1,110 px card, the actions of every row behind a sideways scroll. Only then: breaking anywhere also lets
+ * the table squeeze ordinary words ('Cancelación') into pieces.
+ */
+const unbroken = (text: string): ReactNode => (LONG_WORD.test(text) ? <span style={{ overflowWrap: 'anywhere' }}>{text}</span> : text);
+
 /**
  * A cell's content: '-' when empty. A long text shows cut, its whole reachable (CutText): on hover, on a
  * tap, and by screen readers.
@@ -535,7 +545,7 @@ function CellContent({ column, record }: { column: Column; record: RaRecord }) {
   const text = cellText(content, cut);
   // A cut column's text is at most 15 characters: on one line ('Banco Fede…' and 'San Martín 600' took
   // two each, and the rows twice the height, while the table had width to spare).
-  if (text === cellText(content)) return cut ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : text;
+  if (text === cellText(content)) return cut ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : unbroken(text);
   return <CutText text={text} whole={String(content)} />;
 }
 

@@ -68,6 +68,8 @@ function AnswerRow({ index, type, onRemove }: { index: number; type: QuestionTyp
       sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `1fr ${ANSWER_WEIGHTING_WIDTH}px auto auto 40px` }, gap: 1.5, alignItems: 'start', mt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
       <TextField
         {...answer.field}
+        // The photo count takes a decimal comma as the weightings beside it do ('1,5' was refused as no number of at least 1).
+        onChange={(e) => answer.field.onChange(photos ? e.target.value.replace(',', '.') : e.target.value)}
         label={label}
         required
         size="small"

@@ -27,7 +27,16 @@ type Audience = 'getter' | 'client';
 export function PreviewDialog({ content, onClose }: { content: QuestionnaireContent | null; onClose: () => void }) {
   const [audience, setAudience] = useState<Audience>('getter');
   return (
-    <Dialog open={content !== null} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="preview-title">
+    <Dialog
+      open={content !== null}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="preview-title"
+      // A name or a question with a long word (a link) breaks within the dialog: it ran past its edge, the question 2,869 px wide.
+      slotProps={{ paper: { sx: { overflowWrap: 'anywhere' } } }}
+    >
       <DialogTitle id="preview-title">{content?.name || 'Cuestionario sin nombre'}</DialogTitle>
       <Tabs value={audience} onChange={(_, v) => setAudience(v)} variant="scrollable" allowScrollButtonsMobile sx={{ px: 3 }}>
         <Tab value="getter" label="Vista del Getter" />
