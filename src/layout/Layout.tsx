@@ -1,6 +1,6 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import { Alert, Box, Button, Chip, Fab, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
-import { AppBar, Layout, type LayoutProps, Logout, UserMenu } from 'react-admin';
+import { AppBar, Layout, type LayoutProps, Logout, useLogout, UserMenu, useUserMenu } from 'react-admin';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigationType } from 'react-router-dom';
 import { titleForRole, type UserRole } from '../../domain/roles';
@@ -9,6 +9,9 @@ import { getSession, type ScopeChange, takeScopeChange } from '../authProvider/s
 import { CampoMenu } from './Menu';
 import { documentTitle, showDocumentTitle } from '../ui/documentTitle';
 import { useSettings } from './settings';
+import { ConfirmDialog } from '../ui/dialogs';
+import { anyUnsaved } from '../ui/form/useConfirmLeave';
+import { DIALOG, dialogParts } from '../../domain/dialogs';
 
 function Logo() {
   return (
@@ -26,7 +29,29 @@ function Logo() {
 /** One of the two lines of the phone's greeting. */
 const WELCOME_LINE = { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
+/**
+ * 'Desconectar': with changes not saved on the screen, it asks first ('No se guardarán los cambios' /
+ * '¿Deseas continuar?'), as every other way out of a form does. It ended the session at once, and what was
+ * typed was lost without a word (a logout also forgets the drafts kept for the next login).
+ */
+function GuardedLogout({ onAsk }: { onAsk: () => void }) {
+  const menu = useUserMenu();
+  const logout = useLogout();
+  return (
+    <Logout
+      onClick={() => {
+        if (!anyUnsaved()) return void logout(null, undefined, false);
+        menu?.onClose();
+        onAsk();
+      }}
+    />
+  );
+}
+
 function CampoAppBar({ alwaysOn }: { alwaysOn?: boolean }) {
+  const [askingLogout, setAskingLogout] = useState(false);
+  const logout = useLogout();
+  const leave = dialogParts(DIALOG.leave);
   const profile = getSession()?.profile;
   const roleTitle = titleForRole((profile?.rolId ?? null) as UserRole);
   const welcome = `Bienvenido ${profile ? `${profile.firstName} ${profile.lastName}` : ''}`.trim();
@@ -47,7 +72,7 @@ function CampoAppBar({ alwaysOn }: { alwaysOn?: boolean }) {
         // reader and a voice command say the same ('Carla Cliente · Perfil'). On a phone, an icon: 'Perfil'
         // (react-admin reads a label there only as a translation key).
         <UserMenu label={!phone && profile ? `${profile.firstName} ${profile.lastName} · Perfil` : undefined}>
-          <Logout />
+          <GuardedLogout onAsk={() => setAskingLogout(true)} />
         </UserMenu>
       }
     >
@@ -76,6 +101,16 @@ function CampoAppBar({ alwaysOn }: { alwaysOn?: boolean }) {
           {welcome}
         </Typography>
       )}
+      <ConfirmDialog
+        open={askingLogout}
+        title={leave.title}
+        content={leave.question}
+        onClose={() => setAskingLogout(false)}
+        onConfirm={() => {
+          setAskingLogout(false);
+          void logout(null, undefined, false);
+        }}
+      />
     </AppBar>
   );
 }

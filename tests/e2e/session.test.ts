@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTH_TEXT, DRAFT_TEXT } from '../../domain/auth';
+import { DIALOG, dialogParts } from '../../domain/dialogs';
 import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
 import { HTTP_TEXT } from '../../src/dataProvider/httpText';
@@ -179,6 +180,32 @@ describe('the session', () => {
     expect(await page.getByText(/^Bienvenido /).count()).toBe(0);
     // The user left: nothing expired.
     expect(await page.getByText(AUTH_TEXT.sessionExpired).count()).toBe(0);
+    errors.assertNone(LOGIN_REFUSED);
+  });
+
+  it('"Desconectar" with changes not saved asks first, as every other way out of the form does', async () => {
+    const { page, errors } = await open();
+    await loginAs(page, 'admin@campo.test', { at: '/clients/edit/1' });
+    const address = page.getByLabel('Dirección');
+    await shown(address);
+    await expect.poll(() => address.inputValue()).not.toBe('');
+    await address.fill('Dirección nueva sin guardar');
+    const question = page.getByRole('dialog', { name: dialogParts(DIALOG.leave).title });
+    await page.getByRole('button', { name: /Perfil$/ }).click();
+    await page.getByRole('menuitem', { name: 'Desconectar' }).click();
+    await shown(question.getByText(dialogParts(DIALOG.leave).question));
+    // 'Cancelar': still logged in, on the form, with what was typed.
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(question);
+    expect(await address.inputValue()).toBe('Dirección nueva sin guardar');
+    expect(await page.evaluate(() => localStorage.getItem('campo.session'))).not.toBeNull();
+    // 'Confirmar': the session ends, as asked.
+    await page.getByRole('button', { name: /Perfil$/ }).click();
+    await page.getByRole('menuitem', { name: 'Desconectar' }).click();
+    await question.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/login');
+    await shown(loginForm(page).submit);
+    expect(await page.evaluate(() => localStorage.getItem('campo.session'))).toBeNull();
     errors.assertNone(LOGIN_REFUSED);
   });
 

@@ -4,6 +4,15 @@ import { DIALOG, dialogParts } from '../../../domain/dialogs';
 import { getSession } from '../../authProvider/session';
 import { ConfirmDialog } from '../dialogs';
 
+/** Each guarded screen's question 'unsaved?', while it is shown: what 'Desconectar' asks before ending the session. */
+const shownGuards = new Set<() => boolean>();
+
+/**
+ * Whether a screen shown has unsaved changes. 'Desconectar' ends the session and, with it, the guard's
+ * own question (nothing can be saved without a session): it asks this first.
+ */
+export const anyUnsaved = (): boolean => [...shownGuards].some((unsaved) => unsaved());
+
 export interface LeaveGuard {
   /** Goes to `path`, first asking 'No se guardarán los cambios' / '¿Deseas continuar?' while there are unsaved changes. */
   leave: (path: string) => void;
@@ -27,6 +36,11 @@ export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false 
   // leaving for the login is never stopped. Asked, the question held the page on a blank login route.
   const isUnsaved = useRef(unsaved);
   isUnsaved.current = () => getSession() !== null && unsaved();
+  useEffect(() => {
+    const check = () => isUnsaved.current();
+    shownGuards.add(check);
+    return () => void shownGuards.delete(check);
+  }, []);
 
   // A redirect replaces the address (react-admin's own, a <Navigate replace>) and never asks; after a
   // save, `unsaved` is already false when the screen moves on.
