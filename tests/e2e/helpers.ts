@@ -25,6 +25,9 @@ export const baseUrl = () => world().baseUrl;
 /** How long a screen may take to show what a test waits for. */
 export const UI_TIMEOUT = 10_000;
 
+/** How long a test's own call to the API may take (Node's fetch waits forever): a hung server fails the step that called it. */
+export const FETCH_TIMEOUT = 20_000;
+
 /** Waits until the locator is visible (fails with the locator in the message after UI_TIMEOUT). */
 export async function shown(locator: Locator, timeout = UI_TIMEOUT): Promise<Locator> {
   await locator.first().waitFor({ state: 'visible', timeout });
@@ -273,10 +276,10 @@ export async function loginAs(page: Page, email: string, { password = DEMO_PASSW
     return;
   }
   const base = baseUrl();
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }), signal: AbortSignal.timeout(FETCH_TIMEOUT) });
   if (!login.ok) throw new Error(`POST /api/auth/login as ${email}: ${login.status} ${await login.text()}`);
   const answer = (await login.json()) as { id: number; token: string; refreshToken: string; expiration: number };
-  const profile = await fetch(`${base}/api/core-users/users/userProfile/${answer.id}`, { headers: { authorization: `Bearer ${answer.token}` } });
+  const profile = await fetch(`${base}/api/core-users/users/userProfile/${answer.id}`, { headers: { authorization: `Bearer ${answer.token}` }, signal: AbortSignal.timeout(FETCH_TIMEOUT) });
   if (!profile.ok) throw new Error(`the profile of ${email}: ${profile.status}`);
   const stored = JSON.stringify({ token: answer.token, refreshToken: answer.refreshToken, expiresAt: Date.now() + answer.expiration * 1000, profile: await profile.json() });
   // A file of the console's origin with no script, to write its storage before the console reads it.
@@ -385,6 +388,16 @@ export async function requestResetLink(email: string): Promise<string> {
 }
 
 /**
+ * Gives a demo account its demo password back, through a restore link as a user would: for a test that
+ * changes it, so the files that run after it on the same server log in as the demo says.
+ */
+export async function restoreDemoPassword(email: string): Promise<void> {
+  const token = decodeURIComponent(new URL(await requestResetLink(email)).pathname.split('/').at(-1)!);
+  const { userId } = await callApi<{ userId: number }>('POST', `/auth/checkValidToken/${encodeURIComponent(token)}`, {});
+  await callApi('POST', `/auth/restoreUserPassword/${userId}`, { token, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD });
+}
+
+/**
  * As an administrator already logged in: the client list, the client's row selected, then one of its row
  * actions ('Locaciones', 'Atributos'), waiting for that list's heading.
  */
@@ -439,6 +452,7 @@ export async function callApi<T>(method: string, path: string, body?: unknown, t
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(FETCH_TIMEOUT),
   });
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
   return res.json() as Promise<T>;

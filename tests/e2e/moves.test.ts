@@ -13,7 +13,7 @@ import { PICKER_TEXT } from '../../domain/pickers';
 import type { PaymentTransaction } from '../../domain/payments';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
-import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, loginForm, loginThroughForm, logOutInAnotherTab, openMenu, type Session, shown, trackErrors } from './helpers';
+import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, FETCH_TIMEOUT, gone, holdRequests, loginAs, loginForm, loginThroughForm, logOutInAnotherTab, openMenu, type Session, shown, trackErrors, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(FETCH_TIMEOUT) });
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
@@ -414,10 +414,11 @@ describe('Lista de Moves', () => {
     const part = name.split(' ').at(-1)!.slice(0, 4);
     await getter.click();
     // Typed, the list narrows at once and the server's answer for what was typed follows.
-    const searched = page.waitForResponse((r) => r.url().includes('/api/users?') && new URL(r.url()).searchParams.get('q') === part);
+    // Each wait bounded below the test's own minute: a CI run once spent that minute here without saying on what.
+    const searched = page.waitForResponse((r) => r.url().includes('/api/users?') && new URL(r.url()).searchParams.get('q') === part, { timeout: UI_TIMEOUT });
     await getter.fill(part);
     expect((await searched).ok()).toBe(true);
-    await page.getByRole('option', { name, exact: true }).first().click();
+    await page.getByRole('option', { name, exact: true }).first().click({ timeout: UI_TIMEOUT });
     expect(await getter.inputValue()).toBe(name);
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await shown(page.getByText(/^Mostrando 1-\d+ de \d+ registros$/));

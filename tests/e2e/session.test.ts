@@ -1,6 +1,6 @@
 /** Login, logout, deep links, the session's refresh, partner login and the password restore. */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXT, DRAFT_TEXT } from '../../domain/auth';
 import { DIALOG, dialogParts } from '../../domain/dialogs';
 import { ROLE } from '../../domain/roles';
@@ -23,6 +23,7 @@ import {
   openPage,
   pathOf,
   resetLinkIn,
+  restoreDemoPassword,
   type Session,
   shown,
   sooftToken,
@@ -331,6 +332,8 @@ describe('the session', () => {
 describe('restoring the password', () => {
   const email = 'gerente@campo.test';
   const newPassword = 'Nueva#Clave2026';
+  // The other files on this server (the client side, the phone) log in as this account with the demo's password.
+  afterAll(() => restoreDemoPassword(email));
 
   it('says so when five links were already asked for the account within the hour', async () => {
     const asked = 'calidad2@campo.test';
