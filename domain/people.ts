@@ -58,4 +58,4 @@ export const personMatch = (text: string, term: string) => personMatches(text, p
 /** A Getter's payment details as the API answers them (the picker's and the transactions'). */
 export const getterPaymentProfile = z.object({ cuitCuil: z.string().nullable(), mercadoPago: z.string().nullable(), cbu: z.string().nullable() });
 /** `GET /users`: people to pick; a Getter's payment details only for those who pay. */
-export const peoplePickerAnswer = z.array(idFullName.extend({ profile: getterPaymentProfile.optional() }));
+export const peoplePickerAnswer = z.array(idFullName.extend({ inactive: z.literal(true).optional().describe('Presente cuando la persona no está activa'), profile: getterPaymentProfile.optional() }));

@@ -28,6 +28,8 @@ const query = z.object({
   withPending: booleanQuery.optional(),
   /** Only Getters paid at least once, active or not (the payment history's filter). */
   withPaid: booleanQuery.optional(),
+  /** Active or not: the moves list's filter, where the moves of a Getter who left are still to be found. */
+  withInactive: booleanQuery.optional(),
   /** 5,000 when absent: the whole list today's selects take. */
   limit: peopleLimit,
   ids: pickerIds.optional(),
@@ -44,14 +46,14 @@ const holds = (userId: AnyPgColumn, status: TransactionStatus) =>
 const CUIT_LIKE = /^[\d.\s-]*\d[\d.\s-]*$/;
 
 export default async function userRoutes(app: App) {
-  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no; `withPending` da los Getters con pagos pendientes y `withPaid` los que cobraron alguna vez, activos o no y aunque su rol haya cambiado después. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query, answer: peoplePickerAnswer } }, async (req) => {
-    const { rolId, q, withPending, withPaid, limit, ids } = req.query as z.output<typeof query>;
+  app.get('/users', { config: { roles: STAFF }, schema: { tags: ['users'], summary: 'Usuarios de un rol (Getters por defecto) con búsqueda por nombre, para selectores', description: 'Por defecto solo activos; `ids` resuelve usuarios ya elegidos, activos o no; `withPending` da los Getters con pagos pendientes y `withPaid` los que cobraron alguna vez, activos o no y aunque su rol haya cambiado después; `withInactive`, activos o no. Quien no está activo viene con `inactive: true`. El perfil de pago de los Getters viene solo para quien puede ver pagos.', querystring: query, answer: peoplePickerAnswer } }, async (req) => {
+    const { rolId, q, withPending, withPaid, withInactive, limit, ids } = req.query as z.output<typeof query>;
     const pays = admits(ACCESS.payments.read, req.session.rol);
     // Who is owed money, or was paid, is the payers' to know: other staff are refused as on the payments lists.
     if ((withPending || withPaid) && !pays) throw new HttpError(403, AUTH_TEXT.forbidden);
     const holding: TransactionStatus | undefined = withPending ? TRANSACTION_STATUS.PENDING : withPaid ? TRANSACTION_STATUS.PAID : undefined;
-    // Active people, unless the list is of those holding a transaction or of people already chosen.
-    const held = (userId: AnyPgColumn, status: AnyPgColumn) => (holding ? holds(userId, holding) : eq(status, true));
+    // Active people, unless the list is of those holding a transaction, of people already chosen, or of everyone.
+    const held = (userId: AnyPgColumn, status: AnyPgColumn) => (holding ? holds(userId, holding) : withInactive ? undefined : eq(status, true));
     // Who holds a transaction is found whatever their role is now: a Getter made staff is still owed what
     // they earned, and their payments stay in the history (only a Getter ever had a transaction).
     const role = (rolId: AnyPgColumn) => (holding ? undefined : eq(rolId, sql.placeholder('rolId') as unknown as number));
@@ -62,13 +64,13 @@ export default async function userRoutes(app: App) {
     // 'Ramirez Julieta' finds 'Julieta Ramírez'; a text without words ('-') narrows nothing.
     const words = q && !cuitDigits ? personSearch(q) : undefined;
     // Built once per shape (which filters it has), the values bound to its placeholders.
-    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${cuitDigits ? 'cuit' : words ? `words${words.count}` : ''}:${holding ?? ''}`, () => {
+    const statement = preparedOnce(app.db, `people:${Boolean(ids)}:${cuitDigits ? 'cuit' : words ? `words${words.count}` : ''}:${holding ?? ''}:${Boolean(withInactive)}`, () => {
       // The page of people first, then each one's profile by its key. Joined before the sort and limit,
       // the planner hashed all 50,000 profiles to pair a search's thousand or two Getters, and paired them
       // all even for a picker's 51. `limit 1` (a Getter has one profile at most) keeps the lookup from
       // being turned back into that join.
       const page = words && !ids ? wordsPage() : app.db
-        .select({ id: users.id, names: users.names, lastName: users.lastName })
+        .select({ id: users.id, names: users.names, lastName: users.lastName, status: users.status })
         .from(users)
         .where(
           and(
@@ -97,7 +99,7 @@ export default async function userRoutes(app: App) {
        */
       function wordsPage() {
         return app.db
-          .select({ id: personWords.userId, names: personWords.names, lastName: personWords.lastName })
+          .select({ id: personWords.userId, names: personWords.names, lastName: personWords.lastName, status: personWords.status })
           .from(personWords)
           .where(
             and(
@@ -119,13 +121,19 @@ export default async function userRoutes(app: App) {
         .limit(1)
         .as('profile');
       return app.db
-        .select({ id: page.id, fullName: sql<string>`trim(${page.names} || ' ' || ${page.lastName})`, cuitCuil: profile.cuitCuil, mercadoPago: profile.mercadoPago, cbu: profile.cbu })
+        .select({ id: page.id, fullName: sql<string>`trim(${page.names} || ' ' || ${page.lastName})`, status: page.status, cuitCuil: profile.cuitCuil, mercadoPago: profile.mercadoPago, cbu: profile.cbu })
         .from(page)
         .leftJoinLateral(profile, sql`true`)
         .orderBy(asc(page.names), asc(page.lastName), asc(page.id))
         .prepare('');
     });
     const rows = await statement.execute({ rolId, ids, pattern: cuitDigits ? `%${cuitDigits}%` : undefined, ...words?.values, wordPrefix: words?.word.prefix, wordSpaced: words?.word.spaced, limit });
-    return rows.map(({ id, fullName: name, cuitCuil, mercadoPago, cbu }) => (withProfile ? { id, fullName: name, profile: { cuitCuil, mercadoPago, cbu } } : { id, fullName: name }));
+    // Who left says so (`inactive`), wherever named: a filter holding one, a list of everyone.
+    return rows.map(({ id, fullName: name, status, cuitCuil, mercadoPago, cbu }) => ({
+      id,
+      fullName: name,
+      ...(status ? {} : { inactive: true as const }),
+      ...(withProfile ? { profile: { cuitCuil, mercadoPago, cbu } } : {}),
+    }));
   });
 }

@@ -48,12 +48,30 @@ describe('the Getters of given ids', () => {
     await t.db.update(users).set({ status: false }).where(eq(users.id, third.id));
     const [agent] = await people('rolId=1&limit=1');
     const answer = await people(`rolId=7&ids=${third.id},${first.id},${agent.id},${first.id},2147483647`);
-    expect(answer).toEqual([first, third].sort((a, b) => all.indexOf(a) - all.indexOf(b)));
+    // The one who left says so.
+    expect(answer).toEqual([first, { ...third, inactive: true }].sort((a, b) => all.findIndex((p) => p.id === a.id) - all.findIndex((p) => p.id === b.id)));
     expect(answer[0].profile).toBeDefined();
     // Left out of the list to choose from, still named where it was chosen.
     expect((await people('rolId=7')).some((p) => p.id === third.id)).toBe(false);
     expect(await people(`rolId=7&ids=${second.id}&q=${encodeURIComponent('zzz-nadie')}`)).toEqual([]);
     await t.db.update(users).set({ status: true }).where(inArray(users.id, [third.id]));
+  });
+
+  it('lists everyone, active or not, when asked (the moves list\'s filter), the ones who left saying so, searched by name too', async () => {
+    const active = await people('rolId=7');
+    const someone = active[1];
+    await t.db.update(users).set({ status: false }).where(eq(users.id, someone.id));
+    try {
+      const everyone = await people('rolId=7&withInactive=true');
+      const left = everyone.find((p) => p.id === someone.id);
+      expect(left).toEqual({ ...someone, inactive: true });
+      expect(everyone.filter((p) => !('inactive' in p)).map((p) => p.id)).toEqual(active.filter((p) => p.id !== someone.id).map((p) => p.id));
+      const [first] = someone.fullName.split(' ');
+      expect(await people(`rolId=7&withInactive=true&q=${encodeURIComponent(first)}&limit=50`)).toContainEqual({ ...someone, inactive: true });
+      expect((await people(`rolId=7&q=${encodeURIComponent(first)}&limit=50`)).some((p) => p.id === someone.id)).toBe(false);
+    } finally {
+      await t.db.update(users).set({ status: true }).where(eq(users.id, someone.id));
+    }
   });
 
   it('lists a Getter with no payment profile yet, with an empty profile', async () => {

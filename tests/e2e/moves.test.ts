@@ -447,6 +447,33 @@ describe('Lista de Moves', () => {
     errors.assertNone();
   });
 
+  it('finds the moves of a Getter who is no longer active, named so, by typing part of the name', async () => {
+    const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=50&sort=id&order=DESC');
+    const name = rows.find((r) => r.userFullName)!.userFullName!;
+    const { userId } = await api<MoveDetail>(`/user-moves/get?id=${rows.find((r) => r.userFullName === name)!.id}`);
+    await apiSend('PUT', '/web-users/state', { id: userId, status: false });
+    try {
+      session = await chromium.open();
+      const { page, errors } = session;
+      await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+      const getter = page.getByRole('combobox', { name: 'Getter' });
+      await getter.click();
+      await getter.fill(name.split(' ')[0]);
+      const left = `${name} (inactivo)`;
+      await page.getByRole('option', { name: left, exact: true }).click({ timeout: UI_TIMEOUT });
+      expect(await getter.inputValue()).toBe(left);
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await shown(page.getByText(/^Mostrando 1-\d+ de \d+ registros$/));
+      await expect.poll(async () => new Set(await page.locator('tbody tr td:nth-child(4)').allInnerTexts())).toEqual(new Set([name]));
+      // Named so after a reload too, where only its id is kept.
+      await page.reload();
+      await expect.poll(() => getter.inputValue()).toBe(left);
+      errors.assertNone();
+    } finally {
+      await apiSend('PUT', '/web-users/state', { id: userId, status: true });
+    }
+  });
+
   it('filters by a project found by typing part of its name, and still names that project on coming back', async () => {
     const { rows } = await api<{ rows: MoveListRow[] }>('/user-moves/get/all?limit=100&sort=id&order=DESC');
     const name = rows[0].projectsName;

@@ -11,6 +11,8 @@ import { type PickerInputProps, type PickerProps, type PickerSource, SearchInput
 export interface Getter {
   id: number;
   fullName: string;
+  /** The Getter is no longer active (the server says so only then). */
+  inactive?: true;
   profile?: GetterProfile;
 }
 
@@ -37,18 +39,23 @@ interface GetterOnly {
   withPending?: boolean;
   /** Only Getters paid at least once, active or not (the payment history's filter). */
   withPaid?: boolean;
+  /** Every Getter, active or not (the moves list's filter: the moves of one who left are still there). */
+  withInactive?: boolean;
 }
 
-/** The server's filter for who may be chosen: active Getters, unless one of the payments' sets is asked for. */
-const whoHolds = ({ withPending, withPaid }: GetterOnly) => ({ withPending: withPending || undefined, withPaid: withPaid || undefined });
+/** The server's filter for who may be chosen: active Getters, unless one of the payments' sets or everyone is asked for. */
+const whoHolds = ({ withPending, withPaid, withInactive }: GetterOnly) => ({ withPending: withPending || undefined, withPaid: withPaid || undefined, withInactive: withInactive || undefined });
+
+/** How a Getter reads where one who left may be chosen or held: '(inactivo)' after the name. */
+export const markedInactive = (g: Getter) => (g.inactive ? `${g.fullName} (inactivo)` : g.fullName);
 
 export type GetterPickerProps = PickerProps<Getter> & GetterOnly;
 
-export function GetterPicker({ withPending, withPaid, label = 'Getter', ...props }: GetterPickerProps) {
-  return <SearchPicker {...props} label={label} source={GETTERS} filter={whoHolds({ withPending, withPaid })} />;
+export function GetterPicker({ withPending, withPaid, withInactive, label = 'Getter', itemLabel = markedInactive, ...props }: GetterPickerProps) {
+  return <SearchPicker {...props} label={label} itemLabel={itemLabel} source={GETTERS} filter={whoHolds({ withPending, withPaid, withInactive })} />;
 }
 
 /** The picker as a react-hook-form field holding the Getter's id. */
-export function GetterInput({ withPending, withPaid, label = 'Getter', ...props }: PickerInputProps<Getter> & GetterOnly) {
-  return <SearchInput {...props} label={label} source={GETTERS} filter={whoHolds({ withPending, withPaid })} />;
+export function GetterInput({ withPending, withPaid, withInactive, label = 'Getter', itemLabel = markedInactive, ...props }: PickerInputProps<Getter> & GetterOnly) {
+  return <SearchInput {...props} label={label} itemLabel={itemLabel} source={GETTERS} filter={whoHolds({ withPending, withPaid, withInactive })} />;
 }

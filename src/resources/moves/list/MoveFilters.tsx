@@ -112,7 +112,8 @@ export function MoveFilters({ initial, onSearch, onClear }: { initial: MoveFilte
         <ClientInput name="campaignsClientId" emptyLabel="Todos" onChange={() => form.setValue('projectsId', null)} />
         <ProjectInput name="projectsId" clientId={clientId} emptyLabel="Todos" />
         <SelectInput name="statusId" label="Estado" choices={STATUS_CHOICES} emptyLabel="Todos" />
-        <GetterInput name="userId" label="Getter" emptyLabel="Todos" />
+        {/* Every Getter: the moves of one who left are still to be reviewed, and found. */}
+        <GetterInput name="userId" label="Getter" emptyLabel="Todos" withInactive />
         <SelectInput name="assignedAgentId" label="Agente de calidad" choices={agentChoices} loading={agents.isPending} matches={personMatch} emptyLabel="Todos" />
         <SelectInput name="city" label="Ciudad" choices={cities.data ?? []} loading={cities.isPending} emptyLabel="Todas" />
         <MinimumAttachments />
