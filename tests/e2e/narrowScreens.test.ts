@@ -158,6 +158,36 @@ describe('on a phone', () => {
 });
 
 describe('on a phone and a tablet', () => {
+  it("lets the points of sale's empty 'Acciones' column scroll away with the table, and holds a selected row's 'Editar' at the edge", async () => {
+    session = await chromium.open({ viewport: PHONE });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/branch-offices' });
+    const frame = page.locator('.MuiTableContainer-root');
+    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    const actions = page.getByRole('columnheader', { name: 'Acciones' });
+    // Nothing selected: the column is empty, and held at the right edge it covered ~100 px of the phone's table.
+    expect(await actions.evaluate((th) => getComputedStyle(th).position)).not.toBe('sticky');
+    const row = page.locator('tbody tr').first();
+    await row.locator('td').nth(1).click();
+    const edit = row.getByRole('link', { name: 'Editar' }).or(row.getByRole('button', { name: 'Editar' }));
+    await shown(edit);
+    expect(await actions.evaluate((th) => getComputedStyle(th).position)).toBe('sticky');
+    const box = (await edit.boundingBox())!;
+    const held = (await frame.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(held.x + held.width);
+  });
+
+  it("reads the bulk load's 'Formato del archivo' within its frame, no sideways scroll", async () => {
+    session = await chromium.open({ viewport: PHONE });
+    const { page } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/branch-offices/massive' });
+    await page.getByRole('button', { name: 'Formato del archivo' }).click();
+    const table = page.getByRole('table', { name: 'Columnas del archivo' });
+    await shown(table.getByRole('rowheader', { name: 'Latitud', exact: true }));
+    // Its three columns were 351 px in a frame of 308: 'Formato', the one to read, half out of sight.
+    expect(await table.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+  });
+
   it('keeps the label of a list\'s search box clear of its magnifier, whole from a tablet up', async () => {
     for (const viewport of [PHONE, TABLET]) {
       session = await chromium.open({ viewport });

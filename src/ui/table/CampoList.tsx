@@ -307,7 +307,9 @@ function CampoTable({
       }}
       sx={{
         mt: 2,
-        ...(stickyLastColumn && STICKY_LAST_COLUMN),
+        // Held at the edge only while it shows something: the actions of a row that shows them only when
+        // selected left an empty 'Acciones' column (~100 px) over a phone's table until one was.
+        ...(stickyLastColumn && (!showActions || actionsSwitch || (selected !== null && list.data?.some((r) => r.id === selected))) && STICKY_LAST_COLUMN),
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
