@@ -1,7 +1,7 @@
 /** Points of sale, their bulk load, attributes and move configurations, as an administrator uses them. */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { Feature } from '../../domain/features';
 import { LOCATION_TEXT } from '../../domain/locations';
@@ -480,6 +480,8 @@ describe("a client's points of sale", () => {
     // One of them inactive, at least: the one made so here.
     const made = rows.find((r) => r.status)!;
     await api('PUT', '/locations/disable', { id: made.id, status: false });
+    // Active again at the end; this, if the test fails before: other files use the demo's points of sale.
+    onTestFinished(() => api('PUT', '/locations/disable', { id: made.id, status: true }));
     const inactive = (await api<{ rows: { id: number; fullName: string }[]; count: number }>('GET', `/locations/client/${client.id}?limit=100&status=false`)).rows;
     expect(inactive.map((r) => r.id)).toContain(made.id);
     // Fewer than a page of them: every one is on the screen.

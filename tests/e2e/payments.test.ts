@@ -49,12 +49,21 @@ async function pendingAndGetter(): Promise<{ rows: PaymentTransaction[]; name: s
  * after this file.
  */
 async function mayDisapprove(debt: PaymentTransaction): Promise<boolean> {
+  const move = await resultOf(debt.userMoves[0].id);
+  // Nor a visit with no result (every scored answer N/A): the client side counts the opening check's one.
+  if (move.questionnaireResult !== null && move.questionnaireResult < 0) return false;
   const approved = debt.userMoves[0]?.finishAnalysisDate;
   if (!approved || Date.parse(approved) < Date.now() - 60 * 86_400_000) return true;
-  const move = await api<MoveDetail>(`/user-moves/get?id=${debt.userMoves[0].id}`);
   if ((move.questionnaireResult ?? 0) < 80) return true;
   const location = await api<{ owner: { id: number } | null }>(`/locations/${move.projectLocation.locations.id}`);
   return location.owner === null;
+}
+
+/** A move's result and point of sale, read once: what `mayDisapprove` asks of every pending debt's move. */
+const readMoves = new Map<number, Promise<MoveDetail>>();
+function resultOf(id: number): Promise<MoveDetail> {
+  if (!readMoves.has(id)) readMoves.set(id, api<MoveDetail>(`/user-moves/get?id=${id}`));
+  return readMoves.get(id)!;
 }
 
 /** The debts of approved moves this file may disapprove (`mayDisapprove`), in their order. */
@@ -106,7 +115,8 @@ async function approvedCopyOf(debt: PaymentTransaction): Promise<{ code: string;
   });
   expect(sent.status, await sent.text()).toBe(200);
   await api('/user-moves', 'PUT', { id: copy.id, assignedAgentId: move.assignedAgentId });
-  await api('/user-moves/accept-one', 'POST', { id: copy.id, userMoveVideoLink: 'https://videos.campo.test/visita.mp4' });
+  // A Dropbox link as the demo's own (dl=0): a copy dated today leads its report, whose video the client side reads.
+  await api('/user-moves/accept-one', 'POST', { id: copy.id, userMoveVideoLink: 'https://www.dropbox.com/s/e2e/visita.mp4?dl=0' });
   const { rows } = await api<{ rows: PaymentTransaction[] }>(`/transactions/by-getter?getterId=${debt.accounts.user.id}&transactionType=PENDING&limit=1000`);
   return { code: copy.code, debt: rows.find((r) => r.userMoves[0]?.id === copy.id)! };
 }
@@ -209,6 +219,8 @@ describe('payments to Getters', () => {
         await shown(page.getByText(PAYMENT_TEXT.filterTotal(paidOwn.count, paidOwn.totalAmount), { exact: true }));
         await listLoaded(page);
         await expect.poll(names).toEqual(Array.from({ length: Math.min(paidOwn.count, 10) }, () => payee.fullName));
+        // The one who left says so where the picker names them (its CUIT/CUIL after).
+        if ('status' in leave.body) await expect.poll(() => page.getByRole('combobox', { name: 'Getter' }).inputValue()).toBe(`${payee.fullName} (inactivo) (${payee.profile.cuitCuil})`);
       } finally {
         await api(back.path, 'PUT', back.body);
       }

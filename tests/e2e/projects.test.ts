@@ -4,7 +4,7 @@
  * remove its locations.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { RANGE_TEXT } from '../../domain/projectVisits';
@@ -333,6 +333,8 @@ describe('Proyectos', () => {
     await api('POST', '/user-moves/massive-locations', [{ projectLocationId: taken.id, userId: getter.id }], token);
     // The second one is deactivated since: still one of the project's, listed (flagged) to be taken out.
     await api('PUT', '/locations/disable', { id: locations[1].id, status: false }, token);
+    // Active again below; this, if the test fails before: other files use the demo's points of sale.
+    onTestFinished(() => api('PUT', '/locations/disable', { id: locations[1].id, status: true }, token));
 
     session = await chromium.open();
     const { page, errors } = session;

@@ -1,7 +1,7 @@
 /** Web users as an administrator: the form's client rule, bulk import, activation, exports. */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as XLSX from 'xlsx';
 import { WEB_USER_TEXT } from '../../domain/webUsers';
 import { adminToken, atPath, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, UI_TIMEOUT } from './helpers';
@@ -407,7 +407,13 @@ describe('the list', () => {
   });
 
   it('deactivates a user after its confirmation, switches its WhatsApp notification and activates it again', async () => {
-    // A Getter no other test uses; it ends as it began.
+    // A Getter with pending payments (payments.test.ts pays her): active again at the end, or here if the test fails before.
+    onTestFinished(async () => {
+      const token = await adminToken();
+      const { rows } = await callApi<{ rows: { id: number; email: string }[] }>('GET', '/web-users?q=milagros.vega%40getters&limit=5', undefined, token);
+      const milagros = rows.find((u) => u.email === 'milagros.vega@getters.campo.test')!;
+      await callApi('PUT', '/web-users/state', { id: milagros.id, status: true }, token);
+    });
     const { page, errors } = await openUsers();
     await search(page, 'milagros.vega@getters');
     const milagros = row(page, 'milagros.vega@getters.campo.test');

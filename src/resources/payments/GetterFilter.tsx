@@ -1,6 +1,6 @@
 import { useListContext } from 'ra-core';
 import { PAYMENT_TEXT as T } from '../../../domain/payments';
-import { GetterPicker } from '../../ui/getterPicker/GetterPicker';
+import { GetterPicker, withCuit } from '../../ui/getterPicker/GetterPicker';
 
 /**
  * The payment lists' Getter filter (`getterId`): the Getter searched as the mass payment's is, by name or
@@ -20,7 +20,7 @@ export function GetterFilter({ owed = false }: { owed?: boolean }) {
       value={value}
       emptyLabel="Todos"
       label={T.getter}
-      itemLabel={(g) => (g.profile?.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
+      itemLabel={withCuit}
       // No line kept for a message that never comes: the picker stands in the toolbar, beside the dates.
       helperText=""
       onChange={(getter) => {

@@ -11,7 +11,7 @@ import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT as T, paymentAccount, type
 import { todayIso } from '../../../domain/validation';
 import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
 import { request } from '../../dataProvider/http';
-import { type Getter, GETTERS_QUERY_KEY, GetterPicker } from '../../ui/getterPicker/GetterPicker';
+import { type Getter, GETTERS_QUERY_KEY, GetterPicker, withCuit } from '../../ui/getterPicker/GetterPicker';
 import { downloadPaymentBatch } from './batchFile';
 import { PaymentDialog, type PaymentOrder } from './PaymentDialog';
 import { SelectableTable } from './SelectableTable';
@@ -102,7 +102,7 @@ export function MassivePayment() {
             withPending
             value={getter?.id ?? null}
             onChange={choose}
-            itemLabel={(g) => (g.profile?.cuitCuil ? `${g.fullName} (${g.profile.cuitCuil})` : g.fullName)}
+            itemLabel={withCuit}
             label={T.getter}
             helperText={T.getterHelp}
           />

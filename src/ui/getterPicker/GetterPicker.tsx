@@ -49,6 +49,9 @@ const whoHolds = ({ withPending, withPaid, withInactive }: GetterOnly) => ({ wit
 /** How a Getter reads where one who left may be chosen or held: '(inactivo)' after the name. */
 export const markedInactive = (g: Getter) => (g.inactive ? `${g.fullName} (inactivo)` : g.fullName);
 
+/** How a Getter reads to those who pay: marked if no longer active, then the CUIT/CUIL that tells namesakes apart. */
+export const withCuit = (g: Getter) => (g.profile?.cuitCuil ? `${markedInactive(g)} (${g.profile.cuitCuil})` : markedInactive(g));
+
 export type GetterPickerProps = PickerProps<Getter> & GetterOnly;
 
 export function GetterPicker({ withPending, withPaid, withInactive, label = 'Getter', itemLabel = markedInactive, ...props }: GetterPickerProps) {

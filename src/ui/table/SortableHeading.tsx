@@ -37,9 +37,16 @@ export function SortableHeading<F extends string>({
   hidden?: boolean;
 }) {
   const active = field !== undefined && sort?.field === field;
+  const sortable = field !== undefined && !hidden;
   return (
     // A hidden heading's cell holds its text (absolute, clipped): outside it, the text scrolled the table's frame.
-    <TableCell sx={[{ fontWeight: 600, minWidth: hidden ? undefined : headingMinWidth(label), position: hidden ? 'relative' : undefined }, ...(Array.isArray(sx) ? sx : [sx])]} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+    // The whole cell sorts, not only its words and arrow: a click beside a short heading ('Id', 'Zona'),
+    // within the column's width, did nothing. (A click on the label is the label's: counted once.)
+    <TableCell
+      sx={[{ fontWeight: 600, minWidth: hidden ? undefined : headingMinWidth(label), position: hidden ? 'relative' : undefined, cursor: sortable ? 'pointer' : undefined }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}
+      onClick={sortable ? (e) => e.target === e.currentTarget && onSort(nextSort(sort, field)) : undefined}
+    >
       {hidden ? (
         <Box component="span" sx={VISUALLY_HIDDEN}>
           {label}
