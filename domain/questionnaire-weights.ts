@@ -13,7 +13,8 @@ import {
   type SubDimension,
   type SubDimensionType,
 } from './questionnaires';
-import { MSG } from './validation';
+import { foldText } from './fold';
+import { MSG, nameKey } from './validation';
 
 const orNoName = (name: string) => name.trim() || 'SIN NOMBRE';
 
@@ -58,6 +59,9 @@ export const QUESTIONNAIRE_TEXT = {
   reminder:
     'Recuerda que todos los campos deben estar llenos y que las sumas de las ponderaciones de una misma sección no pueden sumar más de cien (100)',
   confirm: 'Desea registrar el cuestionario en la base de datos?',
+  /** Two dimensions, or two sub-dimensions of one dimension, that read the same: the review, the PDF and the reports tell them apart by name. */
+  repeatedDimension: 'Ya hay otra dimensión con ese nombre en el cuestionario.',
+  repeatedSubDimension: 'Ya hay otra subdimensión con ese nombre en esta dimensión.',
   moreProblems: (count: number) => (count === 1 ? 'Y 1 problema más, marcado en rojo.' : `Y ${count} problemas más, marcados en rojo.`),
   loading: 'Verificando la información del cuestionario, esto puede tardar unos segundos.',
 } as const;
@@ -232,6 +236,32 @@ function checkSubDimension(s: SubDimension, inPenalty: boolean, path: string, pa
 }
 
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/**
+ * The dimensions of the questionnaire, and the sub-dimensions of each dimension, whose name another one
+ * before it already has (capitals, accents and spaces aside): a reviewer, the move's PDF, a client's
+ * dashboard tell them apart only by name. Two that the version it replaces already had (`kept`, by id),
+ * whose names a new version may not change, are left as they are.
+ */
+export function repeatedNames(content: Pick<QuestionnaireContent, 'dimensions'>, kept: ReadonlySet<string> = new Set()): Problem[] {
+  const out: Problem[] = [];
+  const repeated = <T extends { _id: string; name: string }>(nodes: readonly T[], each: (node: T, index: number) => void) => {
+    const seen = new Map<string, T[]>();
+    nodes.forEach((node, index) => {
+      const key = foldText(nameKey(node.name)).replace(/\s+/g, ' ');
+      const earlier = seen.get(key) ?? [];
+      if (key && earlier.some((other) => !(kept.has(other._id) && kept.has(node._id)))) each(node, index);
+      seen.set(key, [...earlier, node]);
+    });
+  };
+  repeated(content.dimensions, (d, i) => out.push({ path: `dimensions.${i}.name`, where: `${quoted('Dimensión', d.name)}, nombre`, message: T.repeatedDimension, sum: false }));
+  content.dimensions.forEach((d, i) =>
+    repeated(d.subDimensions, (s, j) =>
+      out.push({ path: `dimensions.${i}.subDimensions.${j}.name`, where: `${quoted('Dimensión', d.name)} › ${quoted('Subdimensión', s.name)}, nombre`, message: T.repeatedSubDimension, sum: false }),
+    ),
+  );
+  return out;
+}
 
 function checkQuestion(q: Question, subDimensionType: SubDimensionType, path: string, where: string, sum: SumSink, field: FieldSink) {
   const penaltyPlace = subDimensionType !== 'NORMAL';

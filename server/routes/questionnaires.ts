@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { lockedChanges } from '../../domain/questionnaire-locks';
-import { problemErrors, problemLine, questionnaireProblems } from '../../domain/questionnaire-weights';
+import { lockedChanges, lockedNodeIds } from '../../domain/questionnaire-locks';
+import { type Problem, problemErrors, problemLine, questionnaireProblems, repeatedNames } from '../../domain/questionnaire-weights';
 import { countQuestions, type Dimension, finalizeQuestionnaire, type QuestionnaireContent, questionnaireListAnswer, type QuestionnaireRow, type QuestionnaireVersion, questionnaireVersionAnswer, versionRemovedAnswer, type VersionUsage, versionUsageAnswer } from '../../domain/questionnaires';
 import { QUESTIONNAIRE_CONFLICT, QUESTIONNAIRE_REMOVE_CONFLICT, questionnaireBody, questionnaireUnchanged, sameQuestionnaire, TOO_MANY_QUESTIONS, tooManyQuestions } from '../../domain/questionnaire-body';
 import { pickerIds } from '../../domain/pickers';
@@ -129,6 +129,7 @@ export default async function questionnaireRoutes(app: App) {
 
   app.post('/questionnariesV2', { config: write, bodyLimit, preValidation, schema: { tags, summary: 'Crea un cuestionario con su versión 1, validando dimensiones y ponderaciones', body: questionnaireBody, headers: requestKeyHeaders, answer: questionnaireVersionAnswer } }, async (req, reply) => {
     const content = checked(req.body as QuestionnaireContent);
+    refuse(repeatedNames(content));
     // Keyed (`Idempotency-Key`): a retry after a lost answer gets the questionnaire its first try created,
     // not 'Ya existe un cuestionario con ese nombre.' for its own.
     const created = await onceInTransaction(app.db, req, async (tx) => {
@@ -156,8 +157,9 @@ export default async function questionnaireRoutes(app: App) {
       if (expectedLastVersion !== undefined && expectedLastVersion !== lastVersion) throw conflict(QUESTIONNAIRE_CONFLICT);
       // Compared with the version it replaces, read under the row's lock: a concurrent update waits.
       const last = await storedContent(tx, questionnaireId, lastVersion);
-      const changes = lockedChanges(last, content);
-      if (changes.length) throw badRequest(problemLine(changes[0]), problemErrors(changes));
+      refuse(lockedChanges(last, content));
+      // Two dimensions (or sub-dimensions) of one name the last version already had stay: their names are locked.
+      refuse(repeatedNames(content, lockedNodeIds(last)));
       // Renamed, the new name must be free (a name shared before this rule stays usable by both).
       if (!sameName(content.name, last.name)) await refuseTakenQuestionnaireName(tx, content.name, questionnaireId);
       // A save that changes nothing adds no copy of the last version (an older version saved again does:
@@ -223,11 +225,15 @@ export default async function questionnaireRoutes(app: App) {
   });
 }
 
+/** A 400 of the problems found, if any: the first one is the message. */
+function refuse(problems: Problem[]): void {
+  if (problems.length) throw badRequest(problemLine(problems[0]), problemErrors(problems));
+}
+
 /** The rules of domain/questionnaire-weights.ts on what will be stored; the first broken one is the message. */
 function checked(body: QuestionnaireContent): QuestionnaireContent {
   const content = finalizeQuestionnaire(body);
-  const problems = questionnaireProblems(content);
-  if (problems.length) throw badRequest(problemLine(problems[0]), problemErrors(problems));
+  refuse(questionnaireProblems(content));
   return content;
 }
 

@@ -254,6 +254,40 @@ describe('creating', () => {
     expect((await list()).count).toBe(before);
   });
 
+  it('refuses a sub-dimension named as another of its dimension, or a dimension as another (accents aside), and writes nothing', async () => {
+    const before = (await list()).count;
+    const c = draft('Con nombres repetidos');
+    const [attention] = c.dimensions;
+    attention.subDimensions[0].weighting = 50;
+    attention.subDimensions.push({ ...attention.subDimensions[0], _id: 's2', name: 'saludo Y TRATO' });
+    const res = await call('POST', '/questionnariesV2', c);
+    expect([res.statusCode, res.json().message]).toEqual([400, `Dimensión «Atención» › Subdimensión «saludo Y TRATO», nombre: ${T.repeatedSubDimension}`]);
+    expect(res.json().errors).toEqual({ 'dimensions.0.subDimensions.1.name': T.repeatedSubDimension });
+    const twice = draft('Con nombres repetidos');
+    twice.dimensions[0].weighting = 50;
+    twice.dimensions.push({ ...twice.dimensions[0], _id: 'd2', name: 'Atencion' });
+    expect((await call('POST', '/questionnariesV2', twice)).json().errors).toEqual({ 'dimensions.1.name': T.repeatedDimension });
+    expect((await list()).count).toBe(before);
+  });
+
+  it('keeps two sub-dimensions of one name a stored version already has (their names are locked), and refuses a new one named as them', async () => {
+    const created = await ok<QuestionnaireVersion>('POST', '/questionnariesV2', draft('Repetidos de antes'));
+    // Stored before the rule: two sub-dimensions of one name.
+    const [stored] = await t.db.select().from(questionnaireVersions).where(eq(questionnaireVersions.questionnaireId, created.id));
+    const dims = structuredClone((stored.content as { dimensions: QuestionnaireContent['dimensions'] }).dimensions);
+    dims[0].subDimensions[0].weighting = 50;
+    dims[0].subDimensions.push({ ...dims[0].subDimensions[0], _id: 's-twin' });
+    await t.db.update(questionnaireVersions).set({ content: { dimensions: dims } }).where(eq(questionnaireVersions.id, stored.id));
+    const next = { ...draft('Repetidos de antes'), dimensions: structuredClone(dims) };
+    next.dimensions[0].subDimensions[0].questions[0].weighting = 30;
+    next.dimensions[0].subDimensions[0].questions[1].weighting = 70;
+    expect((await ok<QuestionnaireVersion>('PUT', `/questionnariesV2/update/${created.id}`, next)).version).toBe(2);
+    next.dimensions[0].subDimensions = next.dimensions[0].subDimensions.map((s) => ({ ...s, weighting: 100 / 3 }));
+    next.dimensions[0].subDimensions.push({ ...next.dimensions[0].subDimensions[0], _id: 's-new', weighting: 100 / 3 });
+    const refused = await call('PUT', `/questionnariesV2/update/${created.id}`, next);
+    expect([refused.statusCode, refused.json().errors]).toEqual([400, { 'dimensions.0.subDimensions.2.name': T.repeatedSubDimension }]);
+  });
+
   it('refuses a second penalty dimension and wrong penalty weightings', async () => {
     const c = draft();
     const p = newPenaltyDimension();

@@ -197,6 +197,35 @@ describe('building a questionnaire', () => {
     await expect(row(page, 'Auditoría e2e de sucursal').getByRole('cell').nth(3).textContent()).resolves.toBe('1');
   });
 
+  it('refuses a sub-dimension named as another of its dimension, and writes its sums as Argentina does', async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await page.getByLabel('Nombre del cuestionario').fill(`Repetidos e2e ${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await page.getByLabel('Nombre de la dimensión 1').fill('Atención');
+    await page.getByLabel('Ponderación de la dimensión 1').fill('100');
+    for (const [n, weighting] of [['1', '50'], ['2', '50,5']]) {
+      await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
+      await page.getByLabel(`Nombre de la subdimensión ${n}`).fill(n === '1' ? 'Saludo y trato' : 'SALUDO y trato');
+      await page.getByLabel(`Ponderación de la subdimensión ${n}`).fill(weighting);
+      await page.getByRole('group', { name: `Subdimensión ${n} de la dimensión 1` }).getByRole('button', { name: 'Agregar pregunta' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+      await dialog.getByLabel(/^Pregunta/).fill(`¿Lo saludaron al entrar? (${n})`);
+      await dialog.getByLabel('Ponderación', { exact: true }).fill('100');
+      await dialog.getByRole('button', { name: 'Aceptar' }).click();
+      await gone(dialog);
+    }
+    // 50 + 50,5: said with a comma, as the weightings are typed (it read 'suman 100.5').
+    await shown(page.getByText('(suman 100,5)'));
+    await page.getByLabel('Ponderación de la subdimensión 2').fill('50');
+    await gone(page.getByText(QUESTIONNAIRE_TEXT.mustSum100));
+    await page.getByRole('button', { name: 'Enviar cuestionario' }).click();
+    const error = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
+    await shown(error.getByText(`Dimensión «Atención» › Subdimensión «SALUDO y trato», nombre: ${QUESTIONNAIRE_TEXT.repeatedSubDimension}`));
+    await error.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByLabel('Nombre de la subdimensión 2').fill('Despedida');
+    await sendAndConfirm(page);
+  });
+
   it('keeps one penalty dimension, without weighting, whose questions are penalties', async () => {
     const page = await asAdmin('/questionnaires/add');
     await page.getByRole('button', { name: 'Agregar penalizaciones' }).click();
@@ -933,6 +962,28 @@ describe('the question dialog', () => {
     await expect(dialog.getByText(QUESTIONNAIRE_TEXT.required).count()).resolves.toBe(0);
     await expect(summary.count()).resolves.toBe(0);
     await expect(dialog.getByLabel(/^Respuesta 1/).getAttribute('aria-invalid')).resolves.toBe('false');
+  });
+
+  it("keeps the question's weighting from one type that scores to another; a type that does not score takes -1, and gives it back after", async () => {
+    const page = await asAdmin('/questionnaires/add');
+    await page.getByRole('button', { name: 'Agregar dimension' }).click();
+    await page.getByRole('button', { name: 'Agregar subdimensión' }).click();
+    await page.getByRole('button', { name: 'Agregar pregunta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva pregunta' });
+    const weighting = dialog.getByLabel('Ponderación', { exact: true });
+    const type = async (name: string) => {
+      await dialog.getByRole('combobox', { name: 'Tipo de pregunta' }).click();
+      await page.getByRole('option', { name, exact: true }).click();
+    };
+    await weighting.fill('40');
+    // Its answers go back to the new type's, its weighting in the sub-dimension stays (it dropped to 0).
+    await type('Opción Multiple');
+    await expect(dialog.getByLabel(/^Respuesta 1/).inputValue()).resolves.toBe('Opción 1');
+    await expect(weighting.inputValue()).resolves.toBe('40');
+    await type('Abierta');
+    await expect(weighting.inputValue()).resolves.toBe('-1');
+    await type('Opciones SI, NO, N/A');
+    await expect(weighting.inputValue()).resolves.toBe('40');
   });
 
   it('lists four problems and says how many more there are, as the editor’s error dialog does', async () => {

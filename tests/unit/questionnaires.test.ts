@@ -9,6 +9,7 @@ import {
   QUESTIONNAIRE_TEXT as T,
   questionnaireProblems,
   questionsSumOk,
+  repeatedNames,
   sectionSumOk,
   sumWeightings,
   wrongCloseQuestions,
@@ -330,5 +331,33 @@ describe('an Opciones SI, NO, N/A question stored without its three answers', ()
     expect(questionnaireProblems(finalizeQuestionnaire(content))).toEqual([]);
     // Other types are not its business.
     expect(wrongCloseQuestions({ dimensions: [{ ...content.dimensions[0], subDimensions: [{ ...content.dimensions[0].subDimensions[0], questions: [{ ...withType(q, 'open'), answers: [] }] }] }] })).toEqual([]);
+  });
+});
+
+describe('names that repeat', () => {
+  it('refuses a dimension named as another (capitals and accents aside), and a sub-dimension as another of its dimension', () => {
+    const c = valid();
+    expect(repeatedNames(c)).toEqual([]);
+    c.dimensions[1].name = ' ATENCION ';
+    c.dimensions[0].subDimensions[1].name = 'saludo Inicial';
+    expect(repeatedNames(c).map((p) => [p.path, p.message])).toEqual([
+      ['dimensions.1.name', T.repeatedDimension],
+      ['dimensions.0.subDimensions.1.name', T.repeatedSubDimension],
+    ]);
+    expect(problemLine(repeatedNames(c)[0])).toBe(`Dimensión «ATENCION», nombre: ${T.repeatedDimension}`);
+  });
+
+  it('lets a sub-dimension share a name with one of another dimension', () => {
+    const c = valid();
+    c.dimensions[1].subDimensions[0].name = 'Despedida';
+    expect(repeatedNames(c)).toEqual([]);
+  });
+
+  it('keeps two of one name the version it replaces already had (their names are locked), not a new one named as them', () => {
+    const c = valid();
+    c.dimensions[1].name = 'Atención';
+    expect(repeatedNames(c, new Set(['Atención', 'Limpieza']))).toEqual([]);
+    c.dimensions.push({ ...c.dimensions[1], _id: 'nueva' });
+    expect(repeatedNames(c, new Set(['Atención', 'Limpieza'])).map((p) => p.path)).toEqual(['dimensions.2.name']);
   });
 });

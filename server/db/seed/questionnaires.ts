@@ -5,7 +5,7 @@
  * API applies (a broken demo fails the seed, not a user).
  */
 import { inArray } from 'drizzle-orm';
-import { problemLine, questionnaireProblems } from '../../../domain/questionnaire-weights';
+import { problemLine, questionnaireProblems, repeatedNames } from '../../../domain/questionnaire-weights';
 import {
   type Answer,
   countQuestions,
@@ -212,7 +212,7 @@ export async function seedQuestionnaires(tx: Tx): Promise<void> {
   for (const demo of DEMO) {
     const contents = demo.versions.map((v) => {
       const content: QuestionnaireContent = finalizeQuestionnaire({ name: demo.name, questionnaire_version_type: demo.type, dimensions: v.dimensions });
-      const problems = questionnaireProblems(content);
+      const problems = [...questionnaireProblems(content), ...repeatedNames(content)];
       if (problems.length) throw new Error(`Demo questionnaire "${demo.name}" is invalid: ${problemLine(problems[0])}`);
       return content;
     });

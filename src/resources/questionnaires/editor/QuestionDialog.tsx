@@ -139,15 +139,22 @@ function QuestionFields({ subType, onTypeReset }: { subType: SubDimensionType; o
   const choices = QUESTION_TYPES.filter((t) => (subType === 'NORMAL' ? t !== 'penalty' : t === 'penalty'));
   const fixed = type.field.value !== 'penalty' && (!SCORED_TYPES.includes(type.field.value) || !visibleToUser.field.value);
 
-  // The weighting typed before hiding the question from the client: showing it again gives it back (it came back 0).
+  // The weighting the question had before it stopped scoring (hidden from the client, or of a type that does
+  // not score): scoring again gives it back (it came back 0).
   const hiddenWeighting = useRef<number | null>(null);
 
-  /** A type change resets the answers and the weighting to the type's defaults (spec 2 §4). */
+  /**
+   * A type change resets the answers to the type's defaults (spec 2 §4). The weighting is the question's in
+   * its sub-dimension, not its answers': kept from one type that scores to another (it dropped to 0, and the
+   * sub-dimension's sum with it, without a word); -1 for a type that does not score, and back after.
+   */
   const changeType = (next: QuestionType) => {
-    hiddenWeighting.current = null;
+    const scored = (t: QuestionType) => SCORED_TYPES.includes(t) && visibleToUser.field.value;
+    if (scored(type.field.value) && typeof weighting === 'number' && weighting !== NOT_APPLICABLE && !Number.isNaN(weighting)) hiddenWeighting.current = weighting;
     type.field.onChange(next);
     setValue('answers', defaultAnswers(next));
-    setValue('weighting', initialWeighting(next, visibleToUser.field.value, subType));
+    const kept = scored(next) ? hiddenWeighting.current : null;
+    setValue('weighting', kept ?? initialWeighting(next, visibleToUser.field.value, subType));
     onTypeReset();
   };
   /** Not visible to the client: weighting -1 (spec 2 §3). */

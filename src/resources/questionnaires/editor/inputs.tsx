@@ -1,6 +1,7 @@
 import { TextField, Typography } from '@mui/material';
 import { type ChangeEvent, memo, useEffect, useReducer, useRef, useState } from 'react';
 import { get, useFormContext } from 'react-hook-form';
+import { formatDecimal } from '../../../../domain/numbers';
 import { LOCKED_TEXT } from '../../../../domain/questionnaire-locks';
 import { QUESTIONNAIRE_TEXT, questionsSumOk, sectionSumOk, sumWeightings } from '../../../../domain/questionnaire-weights';
 import { useWeightingSignal } from './context';
@@ -140,7 +141,8 @@ function sumState(values: unknown[], questions: boolean): string {
   const ws = values.map((v) => (typeof v === 'number' ? v : null));
   if (ws.every((w) => w === null)) return 'empty';
   const ok = questions ? questionsSumOk(ws) : sectionSumOk(ws);
-  return ok ? 'ok' : `${Math.round(sumWeightings(ws) * 100) / 100}`;
+  // Written as Argentina writes it: 100,5, not 100.5.
+  return ok ? 'ok' : formatDecimal(Math.round(sumWeightings(ws) * 100) / 100);
 }
 
 /**

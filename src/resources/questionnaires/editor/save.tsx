@@ -4,7 +4,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_CONFLICT, questionnaireUnchanged } from '../../../../domain/questionnaire-body';
 import { QUESTIONNAIRE_MERGE_TEXT as MERGE_TEXT } from '../../../../domain/questionnaire-merge';
-import { problemDialogLines, problemLine, QUESTIONNAIRE_TEXT, questionnaireProblems } from '../../../../domain/questionnaire-weights';
+import { lockedNodeIds } from '../../../../domain/questionnaire-locks';
+import { problemDialogLines, problemLine, QUESTIONNAIRE_TEXT, questionnaireProblems, repeatedNames } from '../../../../domain/questionnaire-weights';
 import { contentOf, finalizeQuestionnaire, type QuestionnaireContent, type QuestionnaireVersion } from '../../../../domain/questionnaires';
 import { questionnaires as endpoints } from '../../../dataProvider/endpoints/questionnaires';
 import { request } from '../../../dataProvider/http';
@@ -68,7 +69,8 @@ export function useSaveFlow(form: UseFormReturn<QuestionnaireContent>, base: Sav
   const submit = async () => {
     await form.trigger();
     const content = finalizeQuestionnaire(form.getValues());
-    const problems = questionnaireProblems(content);
+    // A name repeated: unless both were in the version the form started from, whose names it may not change.
+    const problems = [...questionnaireProblems(content), ...repeatedNames(content, base ? lockedNodeIds(base.opened.content) : undefined)];
     setNodes(problemNodes(problems.map((p) => p.path)));
     if (problems.length) {
       setErrors(problemDialogLines(problems.map(problemLine)));
