@@ -21,7 +21,7 @@ export const CSV_TEXT = {
   noFile: 'Adjunte un archivo CSV en el campo csvFile.',
   /** The client named twice, in the address and in the form, differently: which one the rows are for is not guessed. */
   twoClients: 'La dirección y el formulario nombran clientes distintos: envíe uno solo.',
-  notText: 'El archivo no es un CSV de texto (UTF-8).',
+  notText: 'El archivo no es un CSV de texto (UTF-8 o Windows-1252, como lo guarda Excel).',
   empty: 'El archivo está vacío.',
   /** A quoted cell that never closes: it would have taken the rest of the file into it. */
   unclosedQuote: (line: number, column: number) =>

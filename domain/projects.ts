@@ -54,6 +54,8 @@ export const PROJECT_TEXT = {
   created: 'Proyecto creado con éxito',
   updated: 'Cambios guardados con éxito',
   locationsTitle: 'Agregar/Quitar locaciones',
+  /** Beside a location of the project that has moves: its box stays ticked. */
+  locationTaken: 'con moves: no se puede quitar',
   locationsConfirm: 'Confirmar cambios',
   locationsDoneTitle: 'Operación exitosa:',
   locationsDone: 'Las modificaciones se han realizado correctamente.',
@@ -399,6 +401,8 @@ export interface ProjectLocationRow {
   active: boolean;
   visits: number;
   availableVisits: number;
+  /** A move was made of it, or one of its visits is taken: the project keeps it. */
+  taken: boolean;
   /** Its visit ranges (the project's, repeated per location). */
   ranges: { id: number; from: string; to: string; visits: number }[];
   /** The Getters holding its moves in course (`IN_COURSE`), by name, with how many each. */
@@ -490,6 +494,8 @@ export const projectAnswer = z.object({
       state: z.string().nullable(),
       visits: z.number().int(),
       availableVisits: z.number().int(),
+      /** A move was made of it, or one of its visits is taken: the project keeps it (saving without it is refused). */
+      taken: z.boolean(),
       getters: z.array(z.object({ id: recordId, name: z.string(), moves: z.number().int() })),
       ranges: z.array(visitRangeAnswer.extend({ id: recordId })),
     }),

@@ -32,6 +32,7 @@ export const IMPORT_TEXT = {
   extraColumn: (position: number, title: string) => `La columna en la posición ${position} (${title}) no es de la plantilla: la hoja lleva exactamente ${BULK_COLUMNS.join(', ')}.`,
   /** The spec's words, and which row: in a sheet of thousands of rows the user could not find it. */
   blankRow: (row: number) => `Al menos una fila tiene todos sus valores vacíos o no válidos. Es la fila ${row}: bórrela o complétela.`,
+  checkingEmails: 'Comprobando qué emails ya tienen usuario…',
   tooManyRows: `El archivo supera el máximo de ${formatCount(BULK_MAX_ROWS)} filas.`,
   fileRequired: 'Seleccione un archivo xls o xlsx.',
   clientRequired: 'Seleccione un cliente.',
@@ -186,6 +187,11 @@ export type BulkResult = z.infer<typeof bulkResult>;
 
 /** The answer of POST /web-users/massive, written or refused. */
 export const bulkAnswer = messageAnswer.extend({ created: z.number().int().min(0), results: z.array(bulkResult) });
+
+/** `POST /web-users/taken-emails`: which e-mails of a file chosen for the load already have a user. */
+export const takenEmailsBody = z.object({ emails: z.array(z.string().max(320)).max(BULK_MAX_ROWS, IMPORT_TEXT.tooManyRows) });
+/** The taken ones, lower-cased, as `validateRows` reads them. */
+export const takenEmailsAnswer = z.object({ taken: z.array(z.string()) });
 export type BulkAnswer = z.infer<typeof bulkAnswer>;
 
 /**

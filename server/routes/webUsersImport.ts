@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
 import { ACCESS } from '../../domain/roles';
 import { id } from '../../domain/validation';
-import { bulkAnswer, type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES, readBulkFile, validateRows } from '../../domain/webUsersImport';
+import { bulkAnswer, type BulkAnswer, IMPORT_TEXT, MAX_BULK_BYTES, readBulkFile, takenEmailsAnswer, takenEmailsBody, validateRows } from '../../domain/webUsersImport';
 import type { App } from '../app';
 import { clients, users } from '../db/schema';
 import { badRequest, HttpError, partWithin, readMultipart } from '../http';
@@ -34,6 +34,20 @@ const INSERT_CHUNK = 1000;
  * nobody knows: they set their own through the password-restore flow.
  */
 export default async function webUsersImport(app: App) {
+  // The screen checks a chosen file's rows as the load will: this is the one check it cannot do alone, so
+  // that every row's problem is in 'Estado' before the upload (an e-mail taken was said only after it).
+  app.post(
+    '/web-users/taken-emails',
+    {
+      config: { roles: ACCESS['web-users'].write },
+      schema: { tags: ['web-users'], summary: 'Cuáles de los emails de un archivo de carga masiva ya tienen usuario', description: 'Sin distinguir mayúsculas; responde los tomados en minúsculas.', body: takenEmailsBody, answer: takenEmailsAnswer },
+    },
+    async (req) => {
+      const { emails } = req.body as { emails: string[] };
+      return { taken: [...(await takenEmails(app.db, emails.map((e) => e.trim())))] };
+    },
+  );
+
   app.post('/web-users/massive', { config: { roles: ACCESS['web-users'].write }, schema: massiveSchema }, async (req, reply) => {
     if (!req.isMultipart()) throw badRequest(IMPORT_TEXT.fileRequired, { file: IMPORT_TEXT.fileRequired });
     // Typed by a cast: set inside the callback, where an initial `null` would stay narrowed.

@@ -171,6 +171,7 @@ export const CALLS: Record<string, (live: Live) => Call | Promise<Call>> = {
   'PUT /api/moves/put/:id': async (live) => ({ url: `/api/moves/put/${(await made(live, '/api/moves/post/new-move', moveConfig())).id}`, payload: moveConfig() }),
   'POST /api/web-users/': () => ({ url: '/api/web-users/', payload: webUser() }),
   'PUT /api/web-users': async (live) => ({ url: '/api/web-users', payload: { id: (await made(live, '/api/web-users/', webUser())).id, names: 'Rosa María' } }),
+  'POST /api/web-users/taken-emails': () => ({ url: '/api/web-users/taken-emails', payload: { emails: ['admin@campo.test', 'nadie@campo.test'] } }),
   'PUT /api/web-users/state': async (live) => ({ url: '/api/web-users/state', payload: { id: (await made(live, '/api/web-users/', webUser())).id, status: false } }),
   'PUT /api/web-users/whatsapp': async (live) => ({ url: '/api/web-users/whatsapp', payload: { id: (await made(live, '/api/web-users/', webUser())).id, sendWhatsappNotification: false } }),
   'DELETE /api/web-users/:id': async (live) => ({ url: `/api/web-users/${(await made(live, '/api/web-users/', webUser())).id}` }),

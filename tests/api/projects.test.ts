@@ -642,6 +642,9 @@ describe("adding and removing a project's locations", () => {
     const target = project.locations[0];
     const assigned = await call('POST', '/api/user-moves/massive-locations', [{ projectLocationId: target.id, userId: getters[0].id }]);
     expect(assigned.statusCode, assigned.body).toBe(201);
+    // The project says which it keeps: the form locks its box.
+    expect((await load(id)).locations.map((l) => l.taken)).toEqual(project.locations.map((l) => l.id === target.id));
+    expect(project.locations.some((l) => l.taken)).toBe(false);
     expect((await load(id)).locations[0]).toMatchObject({ visits: 3, availableVisits: 2 });
     const res = await call('PUT', '/api/projects/locations', { id, locations: project.locations.slice(1).map((l) => l.locationId) });
     expect(res.statusCode).toBe(400);

@@ -201,3 +201,19 @@ describe('rows', () => {
     expect(res.json()).toMatchObject({ created: 1, message: 'Se importó 1 usuario.' });
   });
 });
+
+describe('the e-mails of a chosen file that already have a user', () => {
+  const ask = (emails: unknown, token = admin) => t.app.inject({ method: 'POST', url: '/api/web-users/taken-emails', headers: { authorization: `Bearer ${token}` }, payload: { emails } });
+
+  it('answers the taken ones lower-cased, whatever their capitals and spaces, and not the free ones', async () => {
+    const res = await ask([' OPERACIONES@campo.test', 'nadie.todavia@andinos.com.ar', 'admin@CAMPO.test']);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().taken.sort()).toEqual(['admin@campo.test', 'operaciones@campo.test']);
+  });
+
+  it('is for those who load users, and takes no more e-mails than a file has rows', async () => {
+    expect((await ask(['admin@campo.test'], (await t.login('comercial@campo.test')).token)).statusCode).toBe(403);
+    const tooMany = await ask(Array.from({ length: BULK_MAX_ROWS + 1 }, (_, i) => `u${i}@x.com`));
+    expect([tooMany.statusCode, tooMany.json().errors?.emails]).toEqual([400, IMPORT_TEXT.tooManyRows]);
+  });
+});

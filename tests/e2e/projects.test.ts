@@ -356,7 +356,7 @@ describe('Proyectos', () => {
     const table = page.getByRole('table', { name: 'Locaciones del cliente' });
     const inOrder = async (sort: string, order: 'ASC' | 'DESC') =>
       (await api<{ rows: { fullName: string }[] }>('GET', `/projects/locations-by-client/${client.id}?withStatus=true&proyectId=${project.id}&sort=${sort}&order=${order}`, undefined, token)).rows.map((r) => r.fullName);
-    const shownNames = async () => (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((text) => text.replace('(inactiva)', '').trim());
+    const shownNames = async () => (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((text) => text.replace('(inactiva)', '').replace(`(${PROJECT_TEXT.locationTaken})`, '').trim());
     await table.getByRole('button', { name: 'Nombre', exact: true }).click();
     await expect.poll(shownNames).toEqual(await inOrder('fullName', 'DESC'));
     await table.getByRole('button', { name: 'Calle', exact: true }).click();
@@ -374,9 +374,15 @@ describe('Proyectos', () => {
     await unavailable.getByRole('button', { name: 'Cerrar' }).click();
     await page.unroute('**/api/projects/locations-by-client/*/ids**');
     await shown(page.getByText('2 locaciones seleccionadas'));
+    // The one with a taken visit stays: its box cannot be unticked (the save that took it out was refused
+    // after its confirmation), and 'Quitar selección' leaves it.
+    const kept = page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` });
+    await shown(page.getByRole('row').filter({ hasText: locations[0].fullName }).getByText(`(${PROJECT_TEXT.locationTaken})`));
+    expect([await kept.isChecked(), await kept.isDisabled()]).toEqual([true, true]);
+    expect(await page.getByRole('row').filter({ hasText: locations[1].fullName }).getByText(`(${PROJECT_TEXT.locationTaken})`).count()).toBe(0);
     await page.getByRole('button', { name: 'Quitar selección' }).click();
-    expect(await confirm.isDisabled()).toBe(true);
-    await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
+    await shown(page.getByText('1 locación seleccionada'));
+    expect(await kept.isChecked()).toBe(true);
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }).click();
     await shown(page.getByText('Se agregarán 0 locaciones y se quitarán 0 locaciones.'));
     expect(await confirm.isDisabled()).toBe(true);
@@ -389,16 +395,7 @@ describe('Proyectos', () => {
     await page.getByRole('checkbox', { name: `Seleccionar ${third.fullName}` }).click();
     await page.getByLabel('Filtrar resultados').fill('');
     await shown(page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }));
-    // Removing the location with a taken visit is refused, naming it.
-    await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
-    await confirm.click();
-    await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
-    const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
-    await shown(refused.getByText(/No se pueden quitar locaciones con moves ya tomadas: .*/));
-    await refused.getByRole('button', { name: 'Cerrar' }).click();
-
-    // Keep it, drop the second one, add the third.
-    await page.getByRole('checkbox', { name: `Seleccionar ${locations[0].fullName}` }).click();
+    // Keep the first one, drop the second one, add the third.
     await page.getByRole('checkbox', { name: `Seleccionar ${locations[1].fullName}` }).click();
     await shown(page.getByText('Se agregará 1 locación y se quitará 1 locación.'));
     // While it is saved the question stays, busy, and the table is still: a second 'Confirmar' sends nothing.
@@ -489,12 +486,13 @@ describe('Proyectos', () => {
     let running: ProjectRecord | undefined;
     for (const row of (await api<{ rows: { id: number; status: string }[] }>('GET', '/projects?limit=100', undefined, token)).rows.filter((p) => p.status === 'EN_CURSO')) {
       const project = await api<ProjectRecord>('GET', `/projects/${row.id}`, undefined, token);
-      if (project.locations.some((l) => l.availableVisits > 0)) {
+      // One with a visit to give a Getter, and a location to take out (none with moves: those stay).
+      if (project.locations.some((l) => l.availableVisits > 0) && project.locations.some((l) => !l.taken)) {
         running = project;
         break;
       }
     }
-    if (!running) throw new Error('The demo has no running project with a published visit');
+    if (!running) throw new Error('The demo has no running project with a published visit and a location without moves');
     session = await chromium.open();
     const { page, errors } = session;
     const question = page.getByRole('dialog', { name: 'No se guardarán los cambios' });
@@ -505,7 +503,8 @@ describe('Proyectos', () => {
     await atPath(page, '/projects-campo');
     await page.goBack();
     await shown(page.getByRole('heading', { name: 'Agregar/Quitar locaciones' }));
-    await page.getByRole('checkbox', { name: /^Seleccionar (?!todas)/ }).first().click();
+    // A location's box (one the project keeps, with moves, cannot be unticked; the page's box leaves those).
+    await page.getByRole('checkbox', { name: /^Seleccionar (?!todas|las locaciones de la página)/, disabled: false }).first().click();
     await shown(page.getByText(/^Se (agregará|quitará|agregarán|quitarán)/));
     await page.getByRole('button', { name: 'Volver' }).click();
     await question.getByRole('button', { name: 'Cancelar' }).click();

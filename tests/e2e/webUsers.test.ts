@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as XLSX from 'xlsx';
 import { WEB_USER_TEXT } from '../../domain/webUsers';
+import { IMPORT_TEXT } from '../../domain/webUsersImport';
 import { adminToken, atPath, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, UI_TIMEOUT } from './helpers';
 
 const chromium = chromiumPerFile();
@@ -219,6 +220,12 @@ describe('bulk import', () => {
     );
     expect(await upload.isDisabled()).toBe(true);
 
+    // An e-mail a user already has, said with the rest before the upload (it was said only after it).
+    const taken = workbook([[...HEADER], ['Iris', 'Vallejos', 'iris.vallejos@andinos.com.ar', '', 'Cliente'], ['Omar', 'Otro', 'OPERACIONES@campo.test', '', 'Cliente']]);
+    await input.setInputFiles({ name: 'usuarios.xlsx', mimeType: XLSX_TYPE, buffer: taken });
+    await shown(status.getByRole('alert').filter({ hasText: `Fila 3: Email: ${IMPORT_TEXT.emailTaken}` }));
+    expect(await upload.isDisabled()).toBe(true);
+
     const good = [
       [...HEADER],
       ['Iris', 'Vallejos', 'iris.vallejos@andinos.com.ar', 2615550101, 'Cliente'],
@@ -258,9 +265,16 @@ describe('bulk import', () => {
     expect(await results.getByRole('img', { name: 'Creado' }).count()).toBe(2);
     await shown(results.getByRole('cell', { name: 'bruno.arce@andinos.com.ar' }));
 
-    // One of them again: its e-mail is taken now, nothing is written, and the status says why in red.
+    // One of them again: its e-mail is taken now, said as the file is chosen.
     const again = workbook([[...HEADER], good[1]]);
     await input.setInputFiles({ name: 'usuarios-otra-vez.xlsx', mimeType: XLSX_TYPE, buffer: again });
+    await shown(status.getByRole('alert').filter({ hasText: `Fila 2: Email: ${IMPORT_TEXT.emailTaken}` }));
+    expect(await upload.isDisabled()).toBe(true);
+    // Taken between that check and the upload (the check answered it free): the server refuses it, nothing
+    // is written, and the status says why in red.
+    await page.route('**/api/web-users/taken-emails', (route) => route.fulfill({ json: { taken: [] } }));
+    const meanwhile = workbook([[...HEADER], [good[1][0], good[1][1], String(good[1][2]).toUpperCase(), good[1][3], good[1][4]]]);
+    await input.setInputFiles({ name: 'usuarios-otra-vez.xlsx', mimeType: XLSX_TYPE, buffer: meanwhile });
     await shown(status.getByText('Archivo listo para subir: 1 fila.'));
     await upload.click();
     const confirmOne = page.getByRole('dialog', { name: 'Confirmar carga' });

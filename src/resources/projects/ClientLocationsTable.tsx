@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { PROJECT_TEXT } from '../../../domain/projects';
 import { cellText } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import { ErrorDialog, errorMessages } from '../../ui/dialogs';
@@ -34,6 +35,8 @@ export interface ClientLocationsTableProps {
   /** The project's dates (ISO): each row tells how many other projects hold it then. */
   dates?: { from: string; to: string } | null;
   disabled?: boolean;
+  /** Locations the project keeps (a move was made of them): ticked, and not to be unticked. */
+  fixed?: ReadonlySet<number>;
 }
 
 /** The columns a heading sorts by, as the API names them. */
@@ -46,6 +49,8 @@ const SORTABLE = [
 ] as const;
 const DEFAULT_SORT: TableSort = { field: 'fullName', order: 'ASC' };
 
+const NONE: ReadonlySet<number> = new Set();
+
 /** Typed text waits this long before it filters. */
 const DEBOUNCE_MS = 400;
 
@@ -54,7 +59,7 @@ const DEBOUNCE_MS = 400;
  * paged and sorted by the server (a heading's click), each with a checkbox; the selection survives paging and filtering. 'Seleccionar
  * todas' takes every location of the current filter, the same ones the count says.
  */
-export function ClientLocationsTable({ clientId, selected, onChange, filterField, filterLabel, filterHint = 'Filtrar resultados', perPageOptions, perPage: initialPerPage, projectId, dates, disabled }: ClientLocationsTableProps) {
+export function ClientLocationsTable({ clientId, selected, onChange, filterField, filterLabel, filterHint = 'Filtrar resultados', perPageOptions, perPage: initialPerPage, projectId, dates, disabled, fixed = NONE }: ClientLocationsTableProps) {
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
@@ -93,9 +98,11 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
   const togglePage = (on: boolean) => {
     const next = new Set(selected);
     for (const r of rows) if (on) next.add(r.id);
-    else next.delete(r.id);
+    else if (!fixed.has(r.id)) next.delete(r.id);
     onChange(next);
   };
+  // What 'Quitar selección' leaves: the locations the project keeps.
+  const kept = [...selected].filter((id) => fixed.has(id));
   const selectAll = async () => {
     setSelectingAll(true);
     try {
@@ -118,7 +125,7 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
         <Button size="small" onClick={selectAll} disabled={disabled || selectingAll || count === 0}>
           {`Seleccionar todas (${count})`}
         </Button>
-        <Button size="small" onClick={() => onChange(new Set())} disabled={disabled || selected.size === 0}>
+        <Button size="small" onClick={() => onChange(new Set(kept))} disabled={disabled || selected.size === kept.length}>
           Quitar selección
         </Button>
       </Box>
@@ -139,7 +146,13 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
             {rows.map((r) => (
               <TableRow key={r.id} hover selected={selected.has(r.id)}>
                 <TableCell padding="checkbox">
-                  <Checkbox checked={selected.has(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} disabled={disabled} slotProps={{ input: { 'aria-label': `Seleccionar ${r.fullName}` } }} />
+                  {/* A location with moves stays ticked: the save that took it out was refused after its confirmation. */}
+                  <Checkbox
+                    checked={selected.has(r.id)}
+                    onChange={(e) => toggle(r.id, e.target.checked)}
+                    disabled={disabled || (fixed.has(r.id) && selected.has(r.id))}
+                    slotProps={{ input: { 'aria-label': `Seleccionar ${r.fullName}` } }}
+                  />
                 </TableCell>
                 <TableCell>{cellText(r.clientLocationId)}</TableCell>
                 <TableCell>
@@ -148,6 +161,11 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
                   {!r.status && (
                     <Typography component="span" variant="body2" color="warning.main" sx={{ ml: 1 }}>
                       (inactiva)
+                    </Typography>
+                  )}
+                  {fixed.has(r.id) && (
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                      {`(${PROJECT_TEXT.locationTaken})`}
                     </Typography>
                   )}
                 </TableCell>

@@ -42,6 +42,8 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
   // (`updatedAt`): over someone else's change meanwhile it is refused, not undone without a word.
   const [loaded] = useState(project);
   const [initial] = useState(() => new Set(loaded.locations.map((l) => l.locationId)));
+  // Those with moves stay (the server refuses to take them out): their boxes cannot be unticked.
+  const [fixed] = useState<ReadonlySet<number>>(() => new Set(loaded.locations.filter((l) => l.taken).map((l) => l.locationId)));
   const [selected, setSelected] = useState<Set<number>>(initial);
   const [asking, setAsking] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -96,6 +98,7 @@ function LocationsEditor({ project }: { project: ProjectRecord }) {
               projectId={project.id}
               dates={{ from: project.startDate, to: project.endDate }}
               disabled={saving}
+              fixed={fixed}
             />
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 2, pr: CHAT_GUTTER }}>
               <Typography variant="body2" color="text.secondary">{PROJECT_TEXT.locationsChange(added, removed)}</Typography>

@@ -4,6 +4,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { Box, Button, Card, CardContent, IconButton, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -19,6 +20,7 @@ import {
   type SheetReader,
   validateRows,
 } from '../../../../domain/webUsersImport';
+import { request } from '../../../dataProvider/http';
 import { type UploadProgress, type UploadRefusal, uploadWithProgress } from '../../../dataProvider/upload';
 import { TIMEOUT_MS } from '../../../config';
 import { ClientPicker, useClient } from '../../../ui/ClientPicker';
@@ -81,9 +83,21 @@ export function ImportPage() {
     }
   };
 
-  // The same row checks as the server's, except the e-mails already taken (the server knows them).
+  // The same row checks as the server's, the e-mails already taken asked of it: every row's problem is
+  // said before the upload (a taken one was said only after it, and the file went up twice).
   const rows = sheet && 'rows' in sheet ? sheet.rows : null;
-  const checked = useMemo(() => (rows ? validateRows(rows, clientId ?? 0, new Set(), '') : null), [rows, clientId]);
+  const emails = useMemo(() => rows?.map((r) => String(r.email ?? '').trim()).filter(Boolean) ?? [], [rows]);
+  const takenCheck = useQuery({
+    queryKey: ['web-users', 'taken-emails', emails],
+    queryFn: async ({ signal }) => new Set((await request<{ taken: string[] }>('/web-users/taken-emails', { method: 'POST', body: { emails }, signal })).taken),
+    enabled: emails.length > 0,
+    // Not asked again while the file is chosen; a failed check leaves it to the load's own (it is said then).
+    staleTime: Infinity,
+    retry: false,
+  });
+  const taken = takenCheck.data;
+  const checking = emails.length > 0 && takenCheck.isPending;
+  const checked = useMemo(() => (rows ? validateRows(rows, clientId ?? 0, taken ?? new Set(), '') : null), [rows, clientId, taken]);
 
   // After an upload the panel tells its outcome, and the file is spent: another upload needs a file chosen again.
   const uploaded = Boolean(outcome || serverError);
@@ -101,12 +115,12 @@ export function ImportPage() {
     lines.push({ text: serverError, tone: 'error' });
   } else {
     if (sheet && 'error' in sheet) lines.push({ text: sheet.error, tone: 'error' });
-    if (checked && !rowErrors(checked.results)) lines.push({ text: IMPORT_TEXT.ready(checked.results.length), tone: 'ok' });
+    if (checked && !rowErrors(checked.results)) lines.push(checking ? { text: IMPORT_TEXT.checkingEmails, tone: 'info' } : { text: IMPORT_TEXT.ready(checked.results.length), tone: 'ok' });
   }
   if (uploaded) lines.push({ text: IMPORT_TEXT.chooseAgain, tone: 'info' });
   else if (file && clientId === null) lines.push({ text: IMPORT_TEXT.clientRequired, tone: 'info' });
 
-  const canUpload = Boolean(file && clientId !== null && checked && checked.failed === 0 && !uploaded && !progress && !reading);
+  const canUpload = Boolean(file && clientId !== null && checked && checked.failed === 0 && !uploaded && !progress && !reading && !checking);
   const clientName = client.data?.name ?? '';
 
   const upload = async () => {
