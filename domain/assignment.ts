@@ -51,9 +51,9 @@ export const ASSIGN_TEXT = {
   filterTooBig: (cap: number) => `El filtro abarca más de ${formatCount(cap)} moves: acótelo para asignarlas.`,
   /** Ids sent that name no move (a few of them): nothing is assigned. */
   unknownMoves: (ids: readonly number[]) => (ids.length === 1 ? `La move ${ids[0]} no existe.` : `Las moves ${ids.join(', ')} no existen.`),
-  /** Who holds a location's moves in course: 'En curso: Juan Pérez, Lucía García (2 moves)'. */
+  /** Who holds a location's moves in course (not the project's state 'En curso'): 'Moves en curso: Juan Pérez, Lucía García (2 moves)'. */
   inCourse: (getters: readonly { name: string; moves: number }[]) =>
-    `En curso: ${getters.map((g) => (g.moves === 1 ? g.name : `${g.name} (${g.moves} moves)`)).join(', ')}`,
+    `Moves en curso: ${getters.map((g) => (g.moves === 1 ? g.name : `${g.name} (${g.moves} moves)`)).join(', ')}`,
   /** The project assignment's result: one ASIGNADA move per location with a Getter. */
   created: (n: number) => (n === 0 ? 'No se creó ninguna move asignada.' : n === 1 ? 'Se creó 1 move asignada.' : `Se crearon ${n} moves asignadas.`),
   selected: (n: number) => (n === 1 ? '1 seleccionada' : `${n} seleccionadas`),

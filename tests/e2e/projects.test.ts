@@ -213,7 +213,7 @@ describe('Proyectos', () => {
     await shown(first.getByText('1 de 2 visitas publicadas'));
     // The picker empties for the next assignment; who holds the visit shows under the location.
     expect(await getter.inputValue()).toBe('');
-    await shown(first.getByText('En curso: Juan Pérez', { exact: true }));
+    await shown(first.getByText('Moves en curso: Juan Pérez', { exact: true }));
     expect(await page.getByRole('listitem').filter({ hasText: /^2\. / }).getByText(/^En curso:/).count()).toBe(0);
     expect(lost).toBe(2);
     // The browser's own line for the answer dropped on purpose; nothing else.

@@ -90,7 +90,7 @@ describe('the menu entry of an address', () => {
 
 describe('who holds a location’s moves', () => {
   it('names each Getter, with the count when more than one', () => {
-    expect(ASSIGN_TEXT.inCourse([{ name: 'Juan Pérez', moves: 1 }])).toBe('En curso: Juan Pérez');
-    expect(ASSIGN_TEXT.inCourse([{ name: 'Juan Pérez', moves: 2 }, { name: 'Lucía García', moves: 1 }])).toBe('En curso: Juan Pérez (2 moves), Lucía García');
+    expect(ASSIGN_TEXT.inCourse([{ name: 'Juan Pérez', moves: 1 }])).toBe('Moves en curso: Juan Pérez');
+    expect(ASSIGN_TEXT.inCourse([{ name: 'Juan Pérez', moves: 2 }, { name: 'Lucía García', moves: 1 }])).toBe('Moves en curso: Juan Pérez (2 moves), Lucía García');
   });
 });
