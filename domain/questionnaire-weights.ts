@@ -248,7 +248,7 @@ export function repeatedNames(content: Pick<QuestionnaireContent, 'dimensions'>,
   const repeated = <T extends { _id: string; name: string }>(nodes: readonly T[], each: (node: T, index: number) => void) => {
     const seen = new Map<string, T[]>();
     nodes.forEach((node, index) => {
-      const key = foldText(nameKey(node.name)).replace(/\s+/g, ' ');
+      const key = foldText(nameKey(node.name));
       const earlier = seen.get(key) ?? [];
       if (key && earlier.some((other) => !(kept.has(other._id) && kept.has(node._id)))) each(node, index);
       seen.set(key, [...earlier, node]);

@@ -6,6 +6,7 @@ import { type ProjectLocationRow, type ProjectRecord, type ProjectSnapshot, type
 import { distinctRanges } from '../../../domain/projectVisits';
 import { todayIso } from '../../../domain/validation';
 import { type Db, jsonValue, rowsOf, type Tx } from '../../db/client';
+import { locationTaken } from './write';
 import { countAll, matchesFolded, nameOf, orderBy, pageTotal, searchPattern, sortShape, totalColumn } from '../../db/list';
 import { placeholders, preparedOnce, textConstant } from '../../db/prepared';
 import { campaigns, clients, guidelines, moveConfigurations, projects, projectUpdateLogs, questionnaires, users } from '../../db/schema';
@@ -205,10 +206,7 @@ export async function readProject(db: Reader, projectId: number): Promise<Projec
       db,
       sql`select pl.id, pl.location_id as "locationId", l.client_location_id as "clientLocationId", l.full_name as "fullName", l.street,
                  l.status as active, c.name as city, s.name as state, coalesce(v.total, 0)::int as visits, coalesce(v.available, 0)::int as "availableVisits",
-                 coalesce(g.getters, '[]'::json) as getters,
-                 -- What the save refuses to take out (write.ts, locationsTaken): a move made of it, or a visit taken.
-                 (exists (select 1 from user_moves m where m.project_location_id = pl.id)
-                  or exists (select 1 from visits tv where tv.project_location_id = pl.id and tv.state = ${VISIT_STATE.TOMADA})) as taken
+                 coalesce(g.getters, '[]'::json) as getters, ${locationTaken} as taken
           from project_locations pl
           join locations l on l.id = pl.location_id
           left join cities c on c.id = l.city_id

@@ -129,6 +129,13 @@ export async function removeRanges(tx: Tx, projectId: number, ranges: readonly V
  * Removes locations from the project with their ranges and visits. A location with a move, or a
  * visit taken, refuses the whole change, naming such locations.
  */
+/**
+ * Whether the project location aliased `pl` is one the project keeps: a move was made of it, or one of its
+ * visits is taken. What `removeLocations` refuses, and what the project's read says of each (`taken`).
+ */
+export const locationTaken = sql`(exists (select 1 from user_moves m where m.project_location_id = pl.id)
+  or exists (select 1 from visits v where v.project_location_id = pl.id and v.state = ${VISIT_STATE.TOMADA}))`;
+
 export async function removeLocations(tx: Tx, projectId: number, locationIds: readonly number[]): Promise<void> {
   if (!locationIds.length) return;
   await lockProjectLocations(tx, { projectId, locationIds }, 'update');
@@ -136,9 +143,7 @@ export async function removeLocations(tx: Tx, projectId: number, locationIds: re
     tx,
     sql`select coalesce(l.client_location_id || ' ', '') || '(' || l.full_name || ')' as name
         from project_locations pl join locations l on l.id = pl.location_id
-        where pl.project_id = ${projectId} and pl.location_id in (${list(locationIds)})
-          and (exists (select 1 from user_moves m where m.project_location_id = pl.id)
-               or exists (select 1 from visits v where v.project_location_id = pl.id and v.state = ${VISIT_STATE.TOMADA}))
+        where pl.project_id = ${projectId} and pl.location_id in (${list(locationIds)}) and ${locationTaken}
         order by l.full_name`,
   );
   if (busy.length) {

@@ -298,6 +298,9 @@ function CampoTable({
 
   const [actionsShown, setActionsShown] = useState(true);
   const showActions = Boolean(rowActions) && (!actionsSwitch || actionsShown);
+  // The last column is held at the edge only while it shows something: the actions of a row that shows them
+  // only when selected left an empty 'Acciones' column (~100 px) over a phone's table until one was.
+  const pinned = stickyLastColumn && (!showActions || actionsSwitch || Boolean(list.data?.some((r) => r.id === selected)));
   return (
     // The shell's content is `contain: inline-size` (Layout): the list takes the width the window leaves,
     // its toolbar wraps and its table scrolls inside its own container.
@@ -307,9 +310,7 @@ function CampoTable({
       }}
       sx={{
         mt: 2,
-        // Held at the edge only while it shows something: the actions of a row that shows them only when
-        // selected left an empty 'Acciones' column (~100 px) over a phone's table until one was.
-        ...(stickyLastColumn && (!showActions || actionsSwitch || (selected !== null && list.data?.some((r) => r.id === selected))) && STICKY_LAST_COLUMN),
+        ...(pinned && STICKY_LAST_COLUMN),
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }}>
