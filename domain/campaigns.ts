@@ -1,7 +1,7 @@
 /** Campaigns (spec 3 §2–§5): a client's period of work, disabled while deletedAt is set. */
 import { z } from 'zod';
 import { day, idName, moment, paged, recordId } from './answers';
-import { dateValue, documentedAs, formatDisplayDate, id, MSG, pickedId, required, todayIso } from './validation';
+import { dateValue, documentedAs, formatDisplayDate, id, MSG, pickedId, requiredText, todayIso } from './validation';
 
 export const CAMPAIGN_TEXT = {
   notFound: 'La campaña no existe.',
@@ -32,7 +32,7 @@ export const CAMPAIGN_TEXT = {
 const clientId = pickedId(MSG.required);
 
 const fields = {
-  name: required.max(150, MSG.tooLong),
+  name: requiredText(150),
   clientId,
   startDate: dateValue,
   endDate: dateValue,

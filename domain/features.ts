@@ -1,7 +1,7 @@
 /** Client attributes (features, spec 1 §2.6, §4, §5): a name, a required flag and its values. */
 import { z } from 'zod';
 import { moment, paged, recordId } from './answers';
-import { asRead, id, MSG, nameKey, pickedId, textOr, trimText } from './validation';
+import { asRead, id, MSG, nameKey, pickedId, textOr, trimText, tooLongFor } from './validation';
 
 export const FEATURE_TEXT = {
   /** Followed by the attribute's name in capitals. */
@@ -26,7 +26,7 @@ const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v),
 
 export const featureValueSchema = z.object({
   id: optionalId,
-  value: textOr(FEATURE_TEXT.emptyValue).overwrite(trimText).overwrite(asRead).min(1, FEATURE_TEXT.emptyValue).max(200, MSG.tooLong),
+  value: textOr(FEATURE_TEXT.emptyValue).overwrite(trimText).overwrite(asRead).min(1, FEATURE_TEXT.emptyValue).max(200, tooLongFor(200)),
   isDefault: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
 });
 export type FeatureValueInput = z.infer<typeof featureValueSchema>;
@@ -61,7 +61,7 @@ export function addValueProblem(values: readonly { value: string }[], candidate:
 }
 
 const featureFields = {
-  name: textOr(FEATURE_TEXT.required).overwrite(trimText).overwrite(asRead).min(1, FEATURE_TEXT.required).max(120, MSG.tooLong),
+  name: textOr(FEATURE_TEXT.required).overwrite(trimText).overwrite(asRead).min(1, FEATURE_TEXT.required).max(120, tooLongFor(120)),
   isRequired: z.boolean({ error: 'Debe ser verdadero o falso' }).default(false),
   // Missing, they are none (the rule on the list names the attribute); anything but a list is not values.
   values: z.array(featureValueSchema, { error: FEATURE_TEXT.notAList }).max(200, MSG.tooLong).default([]),

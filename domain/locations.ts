@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idFullName, idName, moment, paged, recordId } from './answers';
 import { CASE_FROM, CASE_TO, foldText } from './fold';
 import { type KeyValue, keyValueSchema } from './tags';
-import { asRead, email, id, INVALID_ID, isEmail, MAX_EMAIL, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, textOr, tooLong, trimText } from './validation';
+import { asRead, email, id, INVALID_ID, isEmail, MAX_EMAIL, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, requiredText, textOr, tooLong, trimText, tooLongFor } from './validation';
 
 export const LOCATION_TEXT = {
   geography: 'Seleccione país, estado o provincia y ciudad.',
@@ -38,7 +38,7 @@ export interface ExistingLocation {
 const named = (l: ExistingLocation) => `"${l.fullName}" (${l.code}${l.status ? '' : ', inactivo'})`;
 
 /** The spec's "basic e-mail pattern" for the lists of e-mails (spec 1 §5). */
-export const listEmail = textOr(LOCATION_TEXT.emailList).trim().max(MAX_EMAIL, tooLong).refine(isEmail, LOCATION_TEXT.emailList);
+export const listEmail = textOr(LOCATION_TEXT.emailList).trim().max(MAX_EMAIL, tooLong(MAX_EMAIL)).refine(isEmail, LOCATION_TEXT.emailList);
 
 /** Adds an e-mail to a list: duplicates (in any case) are ignored. */
 export function addEmail(list: readonly string[], entry: string): string[] {
@@ -135,11 +135,11 @@ export const codeAsRead = (code: string | null | undefined): string | null => {
 };
 
 const fields = {
-  fullName: required.max(LOCATION_NAME_MAX, MSG.tooLong),
-  clientLocationName: required.max(LOCATION_NAME_MAX, MSG.tooLong),
+  fullName: requiredText(LOCATION_NAME_MAX),
+  clientLocationName: requiredText(LOCATION_NAME_MAX),
   clientLocationId: optionalText
     .transform(codeAsRead)
-    .refine((v) => v === null || v.length <= LOCATION_CODE_MAX, MSG.tooLong)
+    .refine((v) => v === null || v.length <= LOCATION_CODE_MAX, tooLongFor(LOCATION_CODE_MAX))
     .refine((v) => v === null || !/\s/.test(v), LOCATION_TEXT.noSpaces),
   // Required first: empty or blank is 'Requerido', not a malformed number (spec 1 §5).
   telephone: required.pipe(phone),

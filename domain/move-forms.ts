@@ -100,6 +100,8 @@ export const reason = textOr(T.required)
   .min(1, T.required)
   .max(MAX_TEXT, T.tooLong)
   .refine((v) => v.length === 0 || readable(v), T.required);
+/** A reason's first problem ('Campo requerido', 'El campo es demasiado largo'), or undefined. */
+export const reasonProblem = (text: string): string | undefined => reason.safeParse(text).error?.issues[0]?.message;
 
 /**
  * A link the API hands out to a file of a move (`/api/files/…?exp=&sig=`): signed for an hour, so it is

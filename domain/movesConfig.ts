@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { choices, idName, moment, paged, recordId } from './answers';
 import { formatCount } from './numbers';
-import { asRead, id, MSG, textOr, trimText } from './validation';
+import { asRead, id, MSG, textOr, trimText, tooLongFor } from './validation';
 
 /** The most points, or minutes, a configuration takes. */
 const MAX_POINTS_OR_MINUTES = 1_000_000;
@@ -58,7 +58,7 @@ const ids = z
   .default([]);
 
 export const moveConfigSchema = z.object({
-  name: textOr(MOVE_CONFIG_TEXT.required).overwrite(trimText).overwrite(asRead).min(1, MOVE_CONFIG_TEXT.required).max(120, MSG.tooLong),
+  name: textOr(MOVE_CONFIG_TEXT.required).overwrite(trimText).overwrite(asRead).min(1, MOVE_CONFIG_TEXT.required).max(120, tooLongFor(120)),
   points: requiredNumber,
   minutesDuration: requiredNumber,
   consumptionPayment: z.boolean().default(false),

@@ -1,6 +1,6 @@
 /** Rules for rich texts and media links (spec 3 §5 minLength120, spec 3 §9 video ids). */
 import { z } from 'zod';
-import { MSG, textOr, tooLong } from './validation';
+import { MSG, textOr, tooLong, tooLongFor } from './validation';
 import { formatCount } from './numbers';
 
 /** Rich texts are HTML: capped well above any real instruction so nothing huge reaches the database. */
@@ -109,7 +109,7 @@ export function tagsOver(html: string, limit: number): boolean {
  */
 export function richText(min = 120) {
   return textOr(MSG.required)
-    .max(MAX_RICH_TEXT, tooLong)
+    .max(MAX_RICH_TEXT, tooLong(MAX_RICH_TEXT))
     .refine((html) => !tagsOver(html, MAX_RICH_TAGS), { message: TOO_MANY_TAGS, abort: true })
     .superRefine((html, ctx) => {
       const length = visibleLength(html);
@@ -157,7 +157,7 @@ export const VIDEO_MESSAGE = 'Ingrese un enlace de YouTube o el id de 11 caracte
 export const optionalVideo = z
   .string()
   .trim()
-  .max(500, MSG.tooLong)
+  .max(500, tooLongFor(500))
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || videoId(v) !== null, VIDEO_MESSAGE);

@@ -1,7 +1,7 @@
 /** Tag groups (spec 3 §2, §3, §5): a group name and its list of keys and values. */
 import { z } from 'zod';
 import { moment, paged, recordId } from './answers';
-import { id, MSG, nameText, textOr, trimText } from './validation';
+import { id, MSG, nameText, textOr, trimText, tooLongFor } from './validation';
 
 export const TAG_TEXT = {
   keyRequired: 'Clave es requerida',
@@ -19,7 +19,7 @@ export const TAG_TEXT = {
 /** The most pairs a group may hold. */
 export const MAX_KEYS_VALUES = 200;
 
-const pairText = (message: string) => textOr(message).overwrite(trimText).min(1, message).max(200, MSG.tooLong);
+const pairText = (message: string) => textOr(message).overwrite(trimText).min(1, message).max(200, tooLongFor(200));
 
 export const keyValueSchema = z.object({ key: pairText(TAG_TEXT.keyRequired), value: pairText(TAG_TEXT.valueRequired) });
 export type KeyValue = z.infer<typeof keyValueSchema>;

@@ -1,6 +1,7 @@
 /** The shared field rules with their literal Spanish messages (spec 1 §5, spec 3 §5). */
 import { z } from 'zod';
 import es from 'zod/v4/locales/es.js';
+import { formatCount } from './numbers';
 
 // zod's own messages (a wrong type, a missing key, an unknown enum value) in Spanish too: a rule
 // without a message of ours must still answer in the console's language, never 'Invalid input'.
@@ -124,7 +125,12 @@ export const MAX_TEXT = 2000;
  * A text over its cap is refused with that alone: the checks after it (an e-mail's, a link's, a rich
  * text's count) do not read the megabytes a request may bring.
  */
-export const tooLong = { message: MSG.tooLong, abort: true } as const;
+export const tooLong = (max: number) => ({ message: tooLongFor(max), abort: true }) as const;
+/**
+ * A text over its cap, told the cap: 'El campo es demasiado largo (máximo 120 caracteres)'. The forms whose
+ * spec quotes the bare message (a question's texts, a push, a move's forms) keep it as quoted.
+ */
+export const tooLongFor = (max: number): string => `${MSG.tooLong} (máximo ${formatCount(max)} caracteres)`;
 
 /**
  * Spaces and invisible format characters (zero-width space, joiners, marks: Unicode Cf) at either end
@@ -220,14 +226,18 @@ export const textOr = (missing: string) => z.string({ error: (issue) => (issue.i
  */
 /** A text as the common rules store it: trimmed of spaces and invisible characters, its accents composed. */
 const textIn = (value: string): string => composed(trimText(value));
-export const required = z.string().overwrite(textIn).min(1, MSG.required).max(MAX_TEXT, tooLong);
-/** A name unique as read (docs/decisions.md, `asRead`): required, at most `max` characters. */
-export const nameText = (max: number) => required.overwrite(asRead).max(max, MSG.tooLong);
+/** Required, a text past MAX_TEXT refused at once (nothing after reads it), told the field's own cap. */
+const within = (max: number) => z.string().overwrite(textIn).min(1, MSG.required).max(MAX_TEXT, tooLong(max));
+/** A required text of at most `max` characters, told its cap when longer, however much longer. */
+export const requiredText = (max: number) => within(max).max(max, tooLong(max));
+export const required = requiredText(MAX_TEXT);
+/** A name unique as read (docs/decisions.md, `asRead`): required, at most `max` characters as read. */
+export const nameText = (max: number) => within(max).overwrite(asRead).max(max, tooLongFor(max));
 /** An optional text: absent, null or empty (or only spaces and invisible characters) become null. */
 export const optionalText = z
   .string()
   .overwrite(textIn)
-  .max(MAX_TEXT, tooLong)
+  .max(MAX_TEXT, tooLong(MAX_TEXT))
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -238,7 +248,7 @@ export const optionalText = z
  */
 const whenFilled = (test: (value: string) => boolean) => (value: string) => value === '' || test(value);
 /** An address: 'El campo es demasiado largo' past what mail carries (254), then its shape. */
-export const email = required.max(MAX_EMAIL, tooLong).refine(whenFilled(isEmail), MSG.email);
+export const email = requiredText(MAX_EMAIL).refine(whenFilled(isEmail), MSG.email);
 export const url = required.refine(whenFilled(isUrl), MSG.url);
 export const optionalUrl = optionalText.refine((v) => v === null || isUrl(v), MSG.url);
 export const phone = z
@@ -248,7 +258,7 @@ export const phone = z
 export const optionalPhone = optionalText.refine((v) => v === null || PHONE_RE.test(v), MSG.phone);
 export const latitude = required.refine(whenFilled((v) => LATITUDE_RE.test(v)), MSG.latitude);
 export const longitude = required.refine(whenFilled((v) => LONGITUDE_RE.test(v)), MSG.longitude);
-export const newPassword = z.string().min(1, MSG.required).max(200, tooLong).refine(whenFilled(isStrongPassword), MSG.password);
+export const newPassword = z.string().min(1, MSG.required).max(200, tooLong(200)).refine(whenFilled(isStrongPassword), MSG.password);
 /** The largest value of a PostgreSQL integer column: ids past it cannot exist (and must not reach SQL). */
 /**
  * An upload over its route's limit, said with the limit (in whole MB): by the console as soon as the file

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idName, moment, paged, recordId } from './answers';
 import { CLIENT_SIDE, isRoleId, ROLE, ROLE_IDS, ROLE_NAMES, requiresClient, type RoleId, type UserRole } from './roles';
-import { email, fileStamp, id, idSaying, INVALID_ID, MSG, newPassword, optionalIdSaying, optionalPhone, optionalUrl, required } from './validation';
+import { email, fileStamp, id, idSaying, INVALID_ID, MSG, newPassword, optionalIdSaying, optionalPhone, optionalUrl, requiredText } from './validation';
 
 export const WEB_USER_TEXT = {
   notFound: 'El usuario no existe.',
@@ -74,7 +74,7 @@ const rolId = z.preprocess(
 /** A permission's id (spec 3 §3: action 1). */
 const actionId = idSaying('Permiso inválido');
 const optionalId = optionalIdSaying(INVALID_ID);
-const name = required.max(100, MSG.tooLong);
+const name = requiredText(100);
 
 const fields = {
   names: name,

@@ -131,7 +131,7 @@ export function parseRole(text: string): RoleId | null {
 
 /** Control characters no name or address holds: a spreadsheet's '_x0000_' reads as NUL, which PostgreSQL cannot store. */
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const printable = (max: number) => z.string().max(max, tooLong).refine((v) => !CONTROL.test(v), MSG.unstorable);
+const printable = (max: number) => z.string().max(max, tooLong(max)).refine((v) => !CONTROL.test(v), MSG.unstorable);
 
 const bulkRowSchema = z.object({
   names: required.pipe(printable(100)),

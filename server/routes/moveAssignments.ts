@@ -198,7 +198,7 @@ export default async function moveAssignmentRoutes(app: App) {
         .select({ n: countAll })
         .from(userMoves)
         .where(and(inIds(userMoves.id, ids), notInArray(userMoves.status, [...STOCK_MOVE_STATUSES])));
-      if (untakeable) throw badRequest(MOVE_FORM_TEXT.stockState);
+      if (untakeable) throw conflict(MOVE_FORM_TEXT.stockState);
       // One move of a finished project refuses the whole call (assignVisits checks the visits' projects).
       await refuseEndedProjects(tx, { moveIds: ids });
       await refuseInactiveLocations(tx, { moveIds: ids });
@@ -215,7 +215,7 @@ export default async function moveAssignmentRoutes(app: App) {
         .set({ userId: getter.id, status: 'ASIGNADA', version: sql`${userMoves.version} + 1`, updatedAt: sql`now()` })
         .where(and(inIds(userMoves.id, ids), inArray(userMoves.status, [...STOCK_MOVE_STATUSES])))
         .returning({ id: userMoves.id });
-      if (updated.length !== new Set(ids).size) throw badRequest(MOVE_FORM_TEXT.stockState);
+      if (updated.length !== new Set(ids).size) throw conflict(MOVE_FORM_TEXT.stockState);
       // Its history says when and by whom it was assigned: taken from the stock, or given to another Getter.
       await logStatusMany(tx, before.filter((b) => b.status === 'DISPONIBLE' || b.userId !== getter.id).map((b) => b.id), 'ASIGNADA', actor.id);
       await auditMany(tx, actor.id, ids, 'assignGetter', { userId: getter.id, massive: true });

@@ -22,7 +22,7 @@ import { accounts, cuitDigitsOf, getterProfiles, personWords, transactions, user
 import { booleanQuery, HttpError } from '../http';
 
 const query = z.object({
-  rolId: z.coerce.number({ error: 'Indique rolId' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido').default(ROLE.GETTER),
+  rolId: z.coerce.number({ error: 'Rol inválido' }).int('Rol inválido').min(1, 'Rol inválido').max(15, 'Rol inválido').default(ROLE.GETTER),
   q: pickerTerm.optional(),
   /** Only Getters owed a pending payment, active or not (the mass-payment selector, the pending list's filter). */
   withPending: booleanQuery.optional(),

@@ -318,10 +318,10 @@ describe('creating and editing a point of sale', () => {
       newLocation({ clientLocationId: '漢'.repeat(LOCATION_CODE_MAX + 1), fullName: han(1000), clientLocationName: han(LOCATION_NAME_MAX + 1) }),
     );
     expect(refused.statusCode, refused.body).toBe(400);
-    expect(refused.json().errors).toMatchObject({ fullName: MSG.tooLong, clientLocationName: MSG.tooLong, clientLocationId: MSG.tooLong });
+    expect(refused.json().errors).toMatchObject({ fullName: 'El campo es demasiado largo (máximo 250 caracteres)', clientLocationName: 'El campo es demasiado largo (máximo 250 caracteres)', clientLocationId: 'El campo es demasiado largo (máximo 100 caracteres)' });
     const { id } = taken.json() as { id: number };
     const edited = await send('PUT', '/api/locations', { ...newLocation({ clientLocationId: 'VM-LARGO-1', fullName: han(1200) }), id });
-    expect([edited.statusCode, edited.json().errors?.fullName]).toEqual([400, MSG.tooLong]);
+    expect([edited.statusCode, edited.json().errors?.fullName]).toEqual([400, 'El campo es demasiado largo (máximo 250 caracteres)']);
   });
 
   it('refuses an owner, zone manager or attribute value that is not the client’s', async () => {

@@ -92,7 +92,7 @@ describe('mass assignment to a quality agent', () => {
     expect(refused.json().message).toBe(ASSIGN_TEXT.unknownMoves(ids.slice(1, 6)));
     const [approved] = await movesWhere(t, inStatus('APROBADA'), stockMove);
     const notStock = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id, approved.id], userId: getterId });
-    expect(notStock.statusCode).toBe(400);
+    expect(notStock.statusCode).toBe(409);
     expect(notStock.json().message).toBe(MOVE_FORM_TEXT.stockState);
     expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', version: available.version });
   });
@@ -174,7 +174,7 @@ describe('stock assignment to a Getter', () => {
     const [assigned] = await movesWhere(t, inStatus('ASIGNADA'), stockMove, ne(userMoves.userId, getterId));
     const [review] = await movesWhere(t, inStatus('EN_REVISION'), stockMove);
     const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id, review.id], userId: getterId });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MOVE_FORM_TEXT.stockState);
     expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', userId: null, version: available.version });
     await api.ok('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id, assigned.id], userId: getterId });
@@ -442,7 +442,7 @@ describe('a finished project', () => {
     const [move] = await movesWhere(t, inArray(userMoves.status, ['EN_REVISION', 'INICIADA', 'DEVUELTA']), endedProject(userMoves.projectLocationId));
     expect(move, 'a move under review, started or returned in a finished project, in the seed').toBeDefined();
     const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [move.id], userId: getterId });
-    expect([refused.statusCode, refused.json().message]).toEqual([400, MOVE_FORM_TEXT.stockState]);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, MOVE_FORM_TEXT.stockState]);
     expect(await reload(t, move.id)).toMatchObject({ status: move.status, userId: move.userId, version: move.version });
   });
 

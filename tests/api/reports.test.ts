@@ -233,6 +233,8 @@ describe('the performance report', () => {
     const noProject = await report(tokens.client, `fromDate=2026-02-01&toDate=2026-03-01`);
     expect(noProject.statusCode).toBe(400);
     expect(noProject.json().errors.projectId).toBe('Requerido');
+    // Its summary names what is missing ('Requerido.' alone did not).
+    expect(noProject.json().message).toBe('El filtro «projectId» es requerido.');
     expect((await report(tokens.client, `projectId=abc&fromDate=2026-02-01&toDate=2026-03-01`)).json().errors.projectId).toBe('Identificador inválido');
   });
 });

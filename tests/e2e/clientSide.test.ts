@@ -229,6 +229,12 @@ describe('the dashboard', () => {
       expect(Math.abs(drawn - onScreen)).toBeLessThan(1);
       expect(font).toBeGreaterThanOrEqual(10);
     }
+    // Labels thinned out to fit still name the latest period, as the 'Último período' card does.
+    const periods = page.getByRole('img', { name: /^Evolución por período: / });
+    const described = (await periods.getAttribute('aria-label'))!.replace(/^Evolución por período: |\.$/g, '').split('; ');
+    const latest = described.at(-1)!.match(/^(.*?) (?:\d{1,3},\d %|N\/A|sin visitas)/)![1];
+    expect(described.length, 'periods enough to thin their labels on a phone').toBeGreaterThan(5);
+    expect(await periods.locator('text').allTextContents()).toContain(latest);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The top bar greets the user on a phone too, and keeps its buttons on the screen.
     // 'Bienvenido' over the first name, neither cut (a franchise user's long role beside them), the whole name on hover.

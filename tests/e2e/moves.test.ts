@@ -1137,6 +1137,13 @@ describe('reviewing a move', () => {
     await page.getByRole('button', { name: 'Enviar devolución' }).click();
     await shown(page.getByText('Seleccione al menos una pregunta a devolver'));
     await page.getByRole('checkbox', { name: /^Devolver 1\.1\.1 / }).check();
+    // A reason past 2000 characters is told under the field, before the confirmation (the server's 400
+    // came after it, in a dialog naming no field).
+    await page.getByLabel('Motivo de la devolución').fill('x'.repeat(2001));
+    await page.getByRole('button', { name: 'Enviar devolución' }).click();
+    await shown(page.getByText('El campo es demasiado largo', { exact: true }));
+    await gone(page.getByRole('dialog', { name: 'Está seguro?' }));
+    await page.getByLabel('Motivo de la devolución').fill('Falta la foto de la góndola.');
     await page.getByRole('button', { name: 'Enviar devolución' }).click();
     await page.getByRole('dialog', { name: 'Está seguro?' }).getByRole('button', { name: 'Confirmar' }).click();
     await succeeded(page, 'Move devuelta');

@@ -11,6 +11,7 @@ import {
   moveFilter,
   moveListQuery,
   photoRemovalNeedsReason,
+  reasonProblem,
   reportQuery,
   returnBody,
   searchFilter,
@@ -49,6 +50,15 @@ describe('the review dialogs', () => {
     expect([...counted(117)].length).toBe(249);
     expect(message(approveVideoUrl, `${counted(117)}a`)).toBeNull();
     expect(message(approveVideoUrl, `${counted(117)}ab`)).toBe(T.tooLong);
+  });
+
+  it("tells a return's or an approved edit's reason its first problem ('Campo requerido', 'El campo es demasiado largo')", () => {
+    expect(reasonProblem('')).toBe('Campo requerido');
+    expect(reasonProblem(' \u0001 ')).toBe('Campo requerido');
+    expect(reasonProblem('x'.repeat(2001))).toBe('El campo es demasiado largo');
+    // Spaces around do not count: what is kept is trimmed.
+    expect(reasonProblem(` ${'x'.repeat(2000)} `)).toBeUndefined();
+    expect(reasonProblem('Falta la foto de la góndola.')).toBeUndefined();
   });
 
   it('refuses a link to a file of the move as the video: it is signed for an hour', () => {

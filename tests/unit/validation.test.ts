@@ -138,14 +138,14 @@ describe('required', () => {
     const hostile = `a${' '.repeat(1_000_000)}b`;
     const started = performance.now();
     expect(trimText(hostile)).toBe(hostile);
-    expect(messageOf(required, `${hostile} `)).toBe(MSG.tooLong);
+    expect(messageOf(required, `${hostile} `)).toBe('El campo es demasiado largo (máximo 2.000 caracteres)');
     expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('trims and caps the length', () => {
     expect(valueOf(required, '  Campo  ')).toBe('Campo');
     expect(messageOf(required, 'x'.repeat(MAX_TEXT))).toBeUndefined();
-    expect(messageOf(required, 'x'.repeat(MAX_TEXT + 1))).toBe(MSG.tooLong);
+    expect(messageOf(required, 'x'.repeat(MAX_TEXT + 1))).toBe('El campo es demasiado largo (máximo 2.000 caracteres)');
   });
 
   it('keeps any text with a visible character, trimmed', () => {
@@ -162,7 +162,7 @@ describe('a text as it reads', () => {
     expect(valueOf(required, 'Cafe\u0301')).toBe('Café');
     expect(valueOf(optionalText, ' Pen\u0303a ')).toBe('Peña');
     // Over the cap, refused without being composed first.
-    expect(messageOf(required, 'e\u0301'.repeat(MAX_TEXT))).toBe(MSG.tooLong);
+    expect(messageOf(required, 'e\u0301'.repeat(MAX_TEXT))).toBe('El campo es demasiado largo (máximo 2.000 caracteres)');
   });
 
   it('drops the invisible characters inside a unique name, and keeps what an emoji is made of', () => {
@@ -207,7 +207,7 @@ describe('optionalText', () => {
   it('turns absent, null and empty into null and trims the rest', () => {
     for (const value of [undefined, null, '', '   ']) expect(valueOf(optionalText, value), JSON.stringify(value)).toBeNull();
     expect(valueOf(optionalText, ' nota ')).toBe('nota');
-    expect(messageOf(optionalText, 'x'.repeat(MAX_TEXT + 1))).toBe(MSG.tooLong);
+    expect(messageOf(optionalText, 'x'.repeat(MAX_TEXT + 1))).toBe('El campo es demasiado largo (máximo 2.000 caracteres)');
   });
 });
 
@@ -258,7 +258,7 @@ describe('email', () => {
   it('refuses a huge text as too long, without reading it as an address (the pattern it was took seconds on it)', () => {
     const huge = 'a@' + '.'.repeat(100_000) + '@';
     const started = performance.now();
-    expect(errorsOf(email, huge)).toEqual({ _: MSG.tooLong });
+    expect(errorsOf(email, huge)).toEqual({ _: 'El campo es demasiado largo (máximo 254 caracteres)' });
     expect(isEmail(huge)).toBe(false);
     expect(isEmailShaped('a@' + '.'.repeat(250) + 'x@')).toBe(false);
     expect(performance.now() - started).toBeLessThan(100);
@@ -393,7 +393,7 @@ describe('newPassword', () => {
     }
     expect(messageOf(newPassword, '')).toBe(MSG.required);
     expect(messageOf(newPassword, undefined)).toBe(MSG.required);
-    expect(messageOf(newPassword, `a1#${'x'.repeat(198)}`)).toBe(MSG.tooLong);
+    expect(messageOf(newPassword, `a1#${'x'.repeat(198)}`)).toBe('El campo es demasiado largo (máximo 200 caracteres)');
   });
 
   it('never accepts a password without a digit or a special character', () => {
@@ -730,7 +730,7 @@ describe('clientSchema', () => {
     expect(errorsOf(clientSchema, { ...valid, claimUrl: 'glaciar' })).toEqual({ claimUrl: MSG.url });
     expect(errorsOf(clientSchema, { ...valid, linkSurveyMonkey: 'encuesta' })).toEqual({ linkSurveyMonkey: MSG.url });
     expect(errorsOf(clientSchema, { ...valid, telephone: '11-2233' })).toEqual({ telephone: MSG.phone });
-    expect(errorsOf(clientSchema, { ...valid, name: 'x'.repeat(121) })).toEqual({ name: MSG.tooLong });
+    expect(errorsOf(clientSchema, { ...valid, name: 'x'.repeat(121) })).toEqual({ name: 'El campo es demasiado largo (máximo 120 caracteres)' });
     for (const typeId of ['abc', 0, -2, 1.5, MAX_ID + 1]) expect(errorsOf(clientSchema, { ...valid, typeId }), String(typeId)).toEqual({ typeId: CLIENT_TEXT.badType });
   });
 

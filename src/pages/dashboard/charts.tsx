@@ -146,10 +146,13 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
     .filter(Boolean)
     .join(' ');
   // An axis label every so many periods, about 56 px apart ('sep 2026' is ~45 px wide); a point's
-  // value where there is room for it (~24 px), else on the labelled periods only.
+  // value every so many, ~42 px apart.
   const labelEvery = step ? Math.max(1, Math.ceil(56 / step)) : 1;
   // A value reads as the cards do ('70,5 %'), ~40 px wide at 11 px.
   const valueEvery = step ? Math.max(1, Math.ceil(42 / step)) : 1;
+  // Counted back from the latest period: it is always labelled, as the 'Último período' card beside it
+  // (counted from the first, a phone showed jul, sep, nov and left the latest, dic, bare).
+  const fromLatest = (i: number, every: number) => (items.length - 1 - i) % every === 0;
   return (
     <ChartFigure frame={frame} title={title} items={items} width={width} height={height}>
       {[0, 25, 50, 75, 100].map((t) => (
@@ -172,7 +175,7 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
             <>
               <title>{`${item.label}: ${formatPercent(item.value)}${item.detail ? `, ${item.detail}` : ''}`}</title>
               <circle cx={x(i)} cy={y(item.value)} r={5} fill={bandColor(item.value)} stroke="#fff" strokeWidth={1.5} />
-              {i % valueEvery === 0 && (
+              {fromLatest(i, valueEvery) && (
                 // Haloed: the 65 and 75 lines, and the line itself, cross a value that sits near them.
                 <text x={x(i)} y={y(item.value) - 9} fontSize="11" textAnchor="middle" fill="#212121" stroke="#fff" strokeWidth={3} paintOrder="stroke">
                   {formatPercent(item.value)}
@@ -180,7 +183,7 @@ export function LineChart({ title, items }: { title: string; items: LinePoint[] 
               )}
             </>
           )}
-          {i % labelEvery === 0 && (
+          {fromLatest(i, labelEvery) && (
             <text x={x(i)} y={height - bottom + 18} fontSize="11" textAnchor="middle" fill="#424242">
               {item.label}
             </text>

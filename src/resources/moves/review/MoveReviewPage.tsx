@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { DRAFT_TEXT } from '../../../../domain/auth';
 import type { MoveDetail } from '../../../../domain/move-api';
-import { isStoredFileLink, MOVE_FORM_TEXT, photoRemovalNeedsReason, readable } from '../../../../domain/move-forms';
+import { isStoredFileLink, MOVE_FORM_TEXT, photoRemovalNeedsReason, readable, reasonProblem } from '../../../../domain/move-forms';
 import { hasReturnableQuestion, type MoveReplies, onlyPhotosMissing, problemLines, REPLY_TEXT, type ReplyProblem, replyProblems } from '../../../../domain/move-replies';
 import { AGENT_LOCKED, allowedActions, type MoveStatus, refusal, rescuedReview } from '../../../../domain/moves';
 import { isPastProject } from '../../../../domain/projects';
@@ -169,17 +169,19 @@ export function MoveReviewPage() {
   };
   const save = () => {
     if (mode === 'return') {
-      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: readable(reason) ? motive.pending : MOVE_FORM_TEXT.required };
+      // Told under the field before the confirmation, as the reject and disapprove dialogs do (a reason past
+      // 2000 characters came back from the server after it, in a dialog naming no field).
+      const next = { flags: flags.size ? undefined : MOVE_FORM_TEXT.flagOne, reason: reasonProblem(reason) ?? motive.pending };
       setErrors(next);
       if (!next.flags && !next.reason) setAsk({ kind: 'return' });
       return;
     }
     const found = replyProblems(dimensions, draft, { rescued: rescuedReview(m) });
     setProblems(found);
-    const reasonMissing = mode === 'editApproved' && !readable(reason);
-    setErrors({ reason: reasonMissing ? MOVE_FORM_TEXT.required : undefined });
+    const reasonWrong = mode === 'editApproved' ? reasonProblem(reason) : undefined;
+    setErrors({ reason: reasonWrong });
     if (found.length && !onlyPhotosMissing(found)) return runner.fail(problemLines(found), REPLY_TEXT.incomplete);
-    if (reasonMissing) return;
+    if (reasonWrong) return;
     if (found.length) setAsk({ kind: 'photos', lines: problemLines(found) });
     else askReviewed(false);
   };
