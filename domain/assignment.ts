@@ -26,6 +26,11 @@ export const ASSIGN_TEXT = {
   locationInactiveRow: 'Punto de venta inactivo: no se le pueden asignar visitas',
   /** A location of a project with no published visit left: a move is one of its planned visits, never one more. */
   noVisitLeft: (location: string, project: string) => `«${location}» ya no tiene visitas publicadas para asignar en el proyecto «${project}».`,
+  /**
+   * A visit the stock screen named that is no longer published (taken by another assignment meanwhile):
+   * which one, after the state message the moves share.
+   */
+  visitGone: (stockState: string, location: string, project: string) => `${stockState}: la visita de «${location}» del proyecto «${project}» ya no está publicada.`,
   /** The assignment screen of a finished project, instead of its Getter selects. */
   projectEndedScreen: 'El proyecto está finalizado: ya no se pueden asignar sus visitas.',
   /** A stock row of a finished project: listed, not selectable. */

@@ -94,14 +94,20 @@ async function currentVersionOf(tx: Tx, projectId: number): Promise<number | nul
 type CreatedMove = { id: number; code: string; projectLocationId: number; userId: number; visitId: number };
 
 /** The refusal for a project's location with no published visit left, naming both. */
-async function noVisitLeft(tx: Tx, projectLocationId: number): Promise<string> {
+/** A project location's point of sale and project, by name, for a refusal that names them. */
+async function namesOf(tx: Tx, projectLocationId: number): Promise<{ location: string; project: string }> {
   const [row] = await tx
     .select({ location: locations.fullName, project: projects.name })
     .from(projectLocations)
     .innerJoin(locations, eq(locations.id, projectLocations.locationId))
     .innerJoin(projects, eq(projects.id, projectLocations.projectId))
     .where(eq(projectLocations.id, projectLocationId));
-  return ASSIGN_TEXT.noVisitLeft(row?.location ?? String(projectLocationId), row?.project ?? '');
+  return { location: row?.location ?? String(projectLocationId), project: row?.project ?? '' };
+}
+
+async function noVisitLeft(tx: Tx, projectLocationId: number): Promise<string> {
+  const { location, project } = await namesOf(tx, projectLocationId);
+  return ASSIGN_TEXT.noVisitLeft(location, project);
 }
 
 /**
@@ -140,7 +146,10 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
       .for('update', { skipLocked: true });
     // A visit named by the stock screen must still be published; otherwise the location's next one. With
     // none left, nothing: a move is one of the project's planned visits, never one more (the screen says so).
-    if (item.visitId && !visit) throw conflict(MOVE_FORM_TEXT.stockState);
+    if (item.visitId && !visit) {
+      const { location, project } = await namesOf(tx, item.projectLocationId);
+      throw conflict(ASSIGN_TEXT.visitGone(MOVE_FORM_TEXT.stockState, location, project));
+    }
     if (!visit) throw conflict(await noVisitLeft(tx, item.projectLocationId));
     await tx.update(visits).set({ state: VISIT_STATE.TOMADA }).where(eq(visits.id, visit.id));
     const projectId = projectOf.get(item.projectLocationId)!;

@@ -12,7 +12,7 @@ import { campaigns, clients, locations, moveAttachments, moveReplies, moveStatus
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { STORE_PREFIX } from '../../server/services/files';
 import { createTestApp, type TestApp } from './helpers';
-import { caller, inStatus, movesWhere, reload, withAgent } from './moves-helpers';
+import { caller, inStatus, movesWhere, reload, visitGoneMessage, withAgent } from './moves-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -218,7 +218,9 @@ describe('stock assignment to a Getter', () => {
     // A visit taken meanwhile: the move is not assigned either.
     const refused = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id], userId: getterId, locations: [{ projectLocationId: taken.projectLocationId, visitId: taken.id }] });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    // Which visit: the point of sale and the project, after what the moves' refusal says.
+    expect(refused.json().message).toBe(await visitGoneMessage(t, taken.projectLocationId));
+    expect(refused.json().message).toMatch(/: la visita de «.+» del proyecto «.+» ya no está publicada\.$/);
     expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', version: available.version });
 
     const answer = await api.ok<{ updated: number; created: { id: number; visitId: number; userId: number }[] }>('PUT', '/user-moves/massive', admin, {
@@ -307,7 +309,7 @@ describe('stock assignment to a Getter', () => {
       { projectLocationId: taken.projectLocationId, userId: getterId, visitId: taken.id },
     ]);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    expect(res.json().message).toBe(await visitGoneMessage(t, taken.projectLocationId));
     expect((await t.db.select().from(visits).where(eq(visits.id, free.id)))[0].state).toBe('PUBLICADA');
     expect((await t.db.select().from(userMoves)).length).toBe(before);
     expect((await api.call('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: free.projectLocationId, userId: agentId }])).json().message).toBe(MOVE_TEXT.notGetter);

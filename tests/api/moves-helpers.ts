@@ -1,11 +1,13 @@
 /** Shared pieces of the Moves API tests: calls as a role, and seeded moves found by what a test needs. */
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { ASSIGN_TEXT } from '../../domain/assignment';
 import type { MoveDetail } from '../../domain/move-api';
+import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { type MoveReply, numberedQuestions, photosAsked, returnableQuestion } from '../../domain/move-replies';
 import type { Dimension } from '../../domain/questionnaires';
 import type { UserRole } from '../../domain/roles';
-import { auditLog, moveStatusLogs, userMoves } from '../../server/db/schema';
+import { auditLog, locations, moveStatusLogs, projectLocations, projects, userMoves } from '../../server/db/schema';
 import type { TestApp } from './helpers';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,6 +47,17 @@ export const notRepublished = sql`not exists (select 1 from user_moves c where c
 export async function reload(t: TestApp, id: number): Promise<MoveRow> {
   const [row] = await t.db.select().from(userMoves).where(eq(userMoves.id, id));
   return row;
+}
+
+/** The refusal of a stock assignment naming a visit of this project location that is no longer published, read from the database's names. */
+export async function visitGoneMessage(t: TestApp, projectLocationId: number): Promise<string> {
+  const [row] = await t.db
+    .select({ location: locations.fullName, project: projects.name })
+    .from(projectLocations)
+    .innerJoin(locations, eq(locations.id, projectLocations.locationId))
+    .innerJoin(projects, eq(projects.id, projectLocations.projectId))
+    .where(eq(projectLocations.id, projectLocationId));
+  return ASSIGN_TEXT.visitGone(MOVE_FORM_TEXT.stockState, row.location, row.project);
 }
 
 export async function logsOf(t: TestApp, id: number) {

@@ -11,7 +11,7 @@ import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
 import { accounts, locations, moveReplies, projectLocations, projects, transactions, userMoves, users, visits } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers';
-import { auditsOf, caller, completeSend, type Detail, expectLogFollows, inStatus, logsOf, movesWhere, notRepublished, reload, withAgent, withoutAgent } from './moves-helpers';
+import { auditsOf, caller, completeSend, type Detail, expectLogFollows, inStatus, logsOf, movesWhere, notRepublished, reload, visitGoneMessage, withAgent, withoutAgent } from './moves-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -534,7 +534,7 @@ describe('agent, video, cancel and reschedule', () => {
     // The stock no longer offers it: naming it in an assignment is refused.
     const [getter] = await t.db.select().from(users).where(and(eq(users.rolId, ROLE.GETTER), eq(users.status, true))).limit(1);
     const offered = await api.call('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: first.projectLocationId, userId: getter.id, visitId: first.visitId }]);
-    expect(offered.json().message).toBe(MOVE_FORM_TEXT.stockState);
+    expect(offered.json().message).toBe(await visitGoneMessage(t, first.projectLocationId));
 
     // The second one's visit goes to another Getter before anyone rescues the move.
     await api.ok('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: second.projectLocationId, userId: getter.id, visitId: second.visitId }]);

@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { ROLE } from '../../domain/roles';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { todayIso } from '../../domain/validation';
@@ -13,6 +12,7 @@ import { auditLog, campaigns, clients, locations, moveConfigurations, projectLoc
 import { pushNoticesFor } from '../../server/services/push';
 import { REQUEST_KEY_TEXT } from '../../server/services/requestKeys';
 import { adminOnPostgres, createTestApp, type TestApp, untilSomeoneWaitsOnALock } from './helpers';
+import { visitGoneMessage } from './moves-helpers';
 
 type Created = { created: { id: number; code: string; visitId: number; projectLocationId: number }[] };
 
@@ -91,7 +91,7 @@ describe('a write sent again with its key', () => {
     for (let i = 0; i < 2; i++) {
       const res = await call(t, 'PUT', '/user-moves/massive', admin, refused, 'refused-then-fixed');
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(MOVE_FORM_TEXT.stockState);
+      expect(res.json().message).toBe(await visitGoneMessage(t, pl));
     }
     expect(await t.db.select().from(requestKeys).where(eq(requestKeys.key, 'refused-then-fixed'))).toHaveLength(0);
     const fixed = await call(t, 'PUT', '/user-moves/massive', admin, { userId: getterId, locations: [{ projectLocationId: pl }] }, 'refused-then-fixed');
