@@ -173,7 +173,12 @@ describe('Lista de Clientes', () => {
     await email.blur();
     await gone(page.getByText('Dirección de email inválida', { exact: true }));
 
+    // A name past its cap is told the cap, not only that it is too long.
+    await page.getByLabel('Nombre').fill('N'.repeat(121));
+    await page.getByLabel('Nombre').blur();
+    await shown(page.getByText('El campo es demasiado largo (máximo 120 caracteres)', { exact: true }));
     await page.getByLabel('Nombre').fill(name);
+    await gone(page.getByText(/^El campo es demasiado largo/));
     const type = page.getByRole('combobox', { name: 'Tipo de Cliente' });
     await type.click();
     await type.fill('Sal');
