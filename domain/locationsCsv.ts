@@ -26,10 +26,17 @@ export const CSV_TEXT = {
   /** A quoted cell that never closes: it would have taken the rest of the file into it. */
   unclosedQuote: (line: number, column: number) =>
     `Línea ${line}: la celda de la columna ${column} abre comillas (") que no se cierran en el resto del archivo: ciérrelas o quítelas. No se cargó nada.`,
+  /**
+   * Leaving while a load runs: the server finishes it either way; the screen, gone, cannot show its
+   * answer, so the notice does.
+   */
+  leaveWhileLoading: 'La carga sigue en curso / El servidor la terminará aunque salga, y su resultado aparecerá en un aviso. ¿Deseas salir?',
   tooManyRows: (max: number) => `El archivo supera el máximo de ${formatCount(max)} filas por carga.`,
   cellTooLong: (line: number, max: number) => `Línea ${line}: una celda tiene más de ${formatCount(max)} caracteres; ningún dato de la carga es tan largo.`,
   hasErrors: (count: number) => `El archivo tiene ${formatCount(count)} ${count === 1 ? 'error' : 'errores'}: no se cargó ningún punto de venta.`,
   /** After the lines shown (a CSV load names its first 500 bad lines). */
+  /** The button under a long list of error lines: all of them, as a text file. */
+  downloadLines: 'Descargar todas las líneas (.txt)',
   moreErrors: (count: number) => `… y ${formatCount(count)} ${count === 1 ? 'error' : 'errores'} más.`,
   imported: (count: number) => (count === 1 ? 'Se cargó 1 punto de venta.' : `Se cargaron ${formatCount(count)} puntos de venta.`),
   /**
@@ -62,6 +69,12 @@ export const csvImportAnswer = messageAnswer.extend({ created: z.number().int().
 export const locationImportAnswer = csvImportAnswer.extend({ known: z.number().int().min(1).optional(), lines: z.array(z.string()).optional() });
 
 export const MAX_CSV_ROWS = 20_000;
+/**
+ * A refused load's error lines the server sends: every one up to this (a row of the largest file may
+ * have a few); the screen lists the first ERROR_LINES_LISTED and gives them all as a file.
+ */
+export const MAX_ERROR_LINES_SENT = 50_000;
+export const ERROR_LINES_LISTED = 500;
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
 /** The template's columns, in order: the location field each fills and its header. */
@@ -155,7 +168,8 @@ export type RowResult = { ok: true; location: LocationInput } | { ok: false; err
 /** What tells one row of the file the same point of sale as another: its name, its address, and no code. */
 export type SameLocation = Pick<LocationInput, 'fullName' | 'street' | 'clientLocationId'>;
 
-const lineError = (line: number, message: string, field?: string) => `Línea ${line}: ${message}${field && HEADER_LABEL[field] ? ` (${HEADER_LABEL[field]})` : ''}`;
+/** 'Línea N: message (its column's header)', as every error of a row reads. */
+export const lineError = (line: number, message: string, field?: string) => `Línea ${line}: ${message}${field && HEADER_LABEL[field] ? ` (${HEADER_LABEL[field]})` : ''}`;
 
 /** The e-mails cell holds one or more addresses separated by spaces, commas, semicolons or bars. */
 export const splitEmails = (cell: string) => cell.split(/[\s,;|]+/).filter(Boolean);

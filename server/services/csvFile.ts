@@ -55,7 +55,9 @@ const SEPARATOR_LINE = /^(\uFEFF?)sep=([;,])[ \t]*\n/i;
 export const MAX_CELL = 10_000;
 
 /**
- * The file's records with the line each starts at (the header is line 1), at most `maxRows` after the
+ * The file's records with the row each is, as a spreadsheet numbers them (the header is row 1, an empty
+ * line is a row, a line break inside a quoted cell is none: 'Línea N' is the row Excel shows, where the
+ * user looks; counted by the text file's lines, a cell of two lines shifted every later one), at most `maxRows` after the
  * header, no cell over MAX_CELL characters; records whose cells are all blank are none. Line endings
  * are made one first (a template saved with CRLF whose new rows end in LF, as some editors and scripts
  * write them, is read row by row). Refused: more rows than `maxRows` (413, found while reading: a 10 MB
@@ -98,7 +100,7 @@ const DATA = /\S/;
  *   written, quotes and all, up to the next separator or line break (`"A" 1` is `"A" 1`);
  * - a leading BOM is no text, and empty lines are no records.
  * `limit`: past that many records with something in them, it stops (`over`). `open`: where a quoted
- * cell that never closes opened (its line, and the column it is in).
+ * cell that never closes opened (its row, and the column it is in).
  */
 function readRecords(text: string, delimiter: ';' | ',', limit: number): { rows: Row[]; over: boolean; open: { line: number; column: number } | null } {
   const separator = delimiter.charCodeAt(0);
@@ -128,8 +130,8 @@ function readRecords(text: string, delimiter: ';' | ',', limit: number): { rows:
             return { rows, over: counted > limit, open: { line: opened, column: cells.length + 1 } };
           }
           const c = text.charCodeAt(j);
-          if (c === NEWLINE) line++;
-          else if (c === QUOTE) {
+          // A line break inside a quoted cell is the cell's text (Alt+Enter in Excel), not a row.
+          if (c === QUOTE) {
             if (text.charCodeAt(j + 1) === QUOTE) {
               content += text.slice(from, j + 1);
               from = j += 2;

@@ -4,7 +4,7 @@
  */
 import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { foldLocationCode, foldName, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
-import { CSV_TEXT, csvRowToLocation, locationHeaderProblem, MAX_CSV_ROWS, NOT_A_HEADER, type PlaceFinder, repeatedRow, withoutKnownLocations } from '../../domain/locationsCsv';
+import { CSV_TEXT, csvRowToLocation, lineError, locationHeaderProblem, MAX_CSV_ROWS, MAX_ERROR_LINES_SENT, NOT_A_HEADER, type PlaceFinder, repeatedRow, withoutKnownLocations } from '../../domain/locationsCsv';
 import { EXAMPLE_TEXT, isExampleLocation } from '../../domain/locationsCsvTemplate';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
@@ -70,6 +70,8 @@ async function placeFinder(db: Db): Promise<PlaceFinder> {
 
 /** Why two codes that differ in capitals (or outer spaces) are one. */
 const SAME_CODE = 'los códigos no distinguen mayúsculas de minúsculas';
+/** A clash of codes, named by its column as the row's other errors are. */
+const codeError = (line: number, message: string) => lineError(line, message, 'clientLocationId');
 
 /** The codes of the lines read so far, folded, with the line and the code as written there. */
 type SeenCodes = Map<string, { line: number; code: string }>;
@@ -84,14 +86,14 @@ function codeClash(line: number, code: string, taken: ReadonlyMap<string, string
   const stored = taken.get(folded);
   if (stored !== undefined) {
     return stored === code
-      ? `Línea ${line}: ya existe un punto de venta del cliente con el código "${code}".`
-      : `Línea ${line}: el código "${code}" es el mismo que "${stored}", que ya tiene un punto de venta del cliente (${SAME_CODE}).`;
+      ? codeError(line, `ya existe un punto de venta del cliente con el código "${code}"`)
+      : codeError(line, `el código "${code}" es el mismo que "${stored}", que ya tiene un punto de venta del cliente; ${SAME_CODE}`);
   }
   const earlier = seen.get(folded);
   if (earlier) {
     return earlier.code === code
-      ? `Línea ${line}: el código "${code}" se repite en la línea ${earlier.line}.`
-      : `Línea ${line}: el código "${code}" es el mismo que "${earlier.code}" de la línea ${earlier.line} (${SAME_CODE}).`;
+      ? codeError(line, `el código "${code}" se repite en la línea ${earlier.line}`)
+      : codeError(line, `el código "${code}" es el mismo que "${earlier.code}" de la línea ${earlier.line}; ${SAME_CODE}`);
   }
   seen.set(folded, { line, code });
   return null;
@@ -140,7 +142,8 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
     if (clash) lines.push(clash);
     else valid.push({ line, location: result.location });
   }
-  if (lines.length) return { ok: false, lines: shown(lines, CSV_TEXT.moreErrors), count: lines.length };
+  // Every error line (up to MAX_ERROR_LINES_SENT): the screen lists the first ones and downloads them all.
+  if (lines.length) return { ok: false, lines: shown(lines, CSV_TEXT.moreErrors, MAX_ERROR_LINES_SENT), count: lines.length };
 
   const { created, known } = await db
     .transaction(async (tx) => {
@@ -165,9 +168,9 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
   return { ok: true, created, known: { lines: shown(known, CSV_TEXT.moreKnown), count: known.length }, examples: examples.slice(0, MAX_LINES_SHOWN) };
 }
 
-/** The first 500 lines, and how many more there are. */
-function shown(lines: string[], more: (count: number) => string): string[] {
-  const first = lines.slice(0, MAX_LINES_SHOWN);
+/** The first `max` lines (500), and how many more there are. */
+function shown(lines: string[], more: (count: number) => string, max = MAX_LINES_SHOWN): string[] {
+  const first = lines.slice(0, max);
   if (lines.length > first.length) first.push(more(lines.length - first.length));
   return first;
 }

@@ -60,7 +60,7 @@ describe('a CSV with a bad line', () => {
     expect(lines).toEqual([
       'Línea 2: no existe el país "Narnia" (País)',
       'Línea 3: no existe la ciudad "Gotham" en CORDOBA (Ciudad)',
-      'Línea 5: el código "DUP-1" se repite en la línea 4.',
+      'Línea 5: el código "DUP-1" se repite en la línea 4 (Código de Locación del Cliente)',
       'Línea 6: Requerido (Nombre)',
       'Línea 6: Número de teléfono es inválido (Teléfono)',
       'Línea 7: se esperaban 18 columnas y hay 5.',
@@ -81,7 +81,7 @@ describe('a CSV with a bad line', () => {
     const before = await countOf();
     const res = await upload(csvFile([csvRow(20, { 'Código de Locación del Cliente': 'DUP-2', Emails: 'x' }), csvRow(21, { 'Código de Locación del Cliente': 'DUP-2' })]));
     expect(res.statusCode).toBe(400);
-    expect(res.json().lines).toEqual(['Línea 2: Email inválido (Emails)', 'Línea 3: el código "DUP-2" se repite en la línea 2.']);
+    expect(res.json().lines).toEqual(['Línea 2: Email inválido (Emails)', 'Línea 3: el código "DUP-2" se repite en la línea 2 (Código de Locación del Cliente)']);
     expect(await countOf()).toBe(before);
   });
 
@@ -97,11 +97,11 @@ describe('a CSV with a bad line', () => {
     expect(res.json()).toEqual({
       message: CSV_TEXT.hasErrors(5),
       lines: [
-        'Línea 2: el código "sup-001" es el mismo que "SUP-001", que ya tiene un punto de venta del cliente (los códigos no distinguen mayúsculas de minúsculas).',
-        'Línea 4: el código "fold-a" es el mismo que "FOLD-A" de la línea 3 (los códigos no distinguen mayúsculas de minúsculas).',
-        'Línea 5: el código "LEG-01" es el mismo que " Leg-01 ", que ya tiene un punto de venta del cliente (los códigos no distinguen mayúsculas de minúsculas).',
-        'Línea 6: ya existe un punto de venta del cliente con el código "SUP-002".',
-        'Línea 8: el código "FOLD-B" se repite en la línea 7.',
+        'Línea 2: el código "sup-001" es el mismo que "SUP-001", que ya tiene un punto de venta del cliente; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
+        'Línea 4: el código "fold-a" es el mismo que "FOLD-A" de la línea 3; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
+        'Línea 5: el código "LEG-01" es el mismo que " Leg-01 ", que ya tiene un punto de venta del cliente; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
+        'Línea 6: ya existe un punto de venta del cliente con el código "SUP-002" (Código de Locación del Cliente)',
+        'Línea 8: el código "FOLD-B" se repite en la línea 7 (Código de Locación del Cliente)',
       ],
     });
     expect(await countOf()).toBe(before);
@@ -118,8 +118,8 @@ describe('a CSV with a bad line', () => {
     expect(res.json()).toEqual({
       message: CSV_TEXT.hasErrors(2),
       lines: [
-        'Línea 2: el código "ŁÓDŹ-1" es el mismo que "łódź-1", que ya tiene un punto de venta del cliente (los códigos no distinguen mayúsculas de minúsculas).',
-        'Línea 4: el código "suc-ø1" es el mismo que "SUC-Ø1" de la línea 3 (los códigos no distinguen mayúsculas de minúsculas).',
+        'Línea 2: el código "ŁÓDŹ-1" es el mismo que "łódź-1", que ya tiene un punto de venta del cliente; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
+        'Línea 4: el código "suc-ø1" es el mismo que "SUC-Ø1" de la línea 3; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
       ],
     });
     expect(await countOf()).toBe(before);
@@ -169,6 +169,19 @@ describe('a good CSV', () => {
     // An estimate, within a tenth of the truth (it said 1,001 before the statistics were refreshed).
     if (countEstimated) expect(Math.abs(count - total) / total).toBeLessThan(0.1);
     else expect(count).toBe(total);
+  });
+
+  it('names every bad line of a big file, not only the first 500 (the screen lists 500 and saves them all)', async () => {
+    const before = await countOf();
+    const rows = Array.from({ length: 600 }, (_, i) => csvRow(30_000 + i, { Emails: 'mal-escrito@' }));
+    const res = await upload(csvFile(rows));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(CSV_TEXT.hasErrors(600));
+    const lines = res.json().lines as string[];
+    expect(lines).toHaveLength(600);
+    expect(lines[0]).toBe('Línea 2: Email inválido (Emails)');
+    expect(lines[599]).toBe('Línea 601: Email inválido (Emails)');
+    expect(await countOf()).toBe(before);
   });
 
   it('takes commas as the separator, no BOM, the client in the query and the core path', async () => {
@@ -227,7 +240,7 @@ describe('a good CSV', () => {
   it('refuses codes the client already has', async () => {
     const res = await upload(csvFile([csvRow(101)]));
     expect(res.statusCode).toBe(400);
-    expect(res.json().lines).toEqual(['Línea 2: ya existe un punto de venta del cliente con el código "CSV-000101".']);
+    expect(res.json().lines).toEqual(['Línea 2: ya existe un punto de venta del cliente con el código "CSV-000101" (Código de Locación del Cliente)']);
   });
 });
 
@@ -389,10 +402,11 @@ describe('quotes in a CSV', () => {
     expect((await byCode('QUOTE-000800')).fullName).toBe('Kiosco "El Sol"; centro');
   });
 
-  it('names a bad row by the line it starts at when a cell before it has a line break', async () => {
+  it('names a bad row as Excel numbers it when a cell before it has a line break (Alt+Enter: one row)', async () => {
     const res = await upload(csvFile([csvRow(820, { Dirección: 'Av. Colón 820\nLocal 2' }, 'QUOTE'), csvRow(821, { Dirección: 'Calle 9\nPiso 1', Emails: 'mal-escrito@' }, 'QUOTE')]));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().lines).toEqual(['Línea 4: Email inválido (Emails)']);
+    // The header is row 1, the first point of sale row 2, whatever its address holds: this one is row 3.
+    expect(res.json().lines).toEqual(['Línea 3: Email inválido (Emails)']);
   });
 
   it('refuses a quoted cell that never closes, naming the line where it opened, and writes nothing', async () => {

@@ -630,6 +630,61 @@ describe('the bulk load of points of sale', () => {
     errors.assertNone([/status of 400/]);
   });
 
+  it('asks before leaving while a file loads; left anyway, the load ends on the server and a notice says how', async () => {
+    const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
+    const run = Date.now().toString(36).toUpperCase();
+    await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
+    await shown(page.getByRole('heading', { name: 'Carga masiva de Puntos de Venta' }));
+    // The server's answer is held until the test lets it through: the load is "running" meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/core-clients/clients/importBranches**', async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    const file = [HEADER, csvLine(1, `${run}-1`)].join('\r\n');
+    await page.getByTestId('file-input').setInputFiles({ name: 'locales.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByRole('button', { name: 'Subir' }).click();
+
+    await page.getByRole('button', { name: 'Volver' }).click();
+    const ask = page.getByRole('dialog', { name: 'La carga sigue en curso' });
+    await shown(ask.getByText('El servidor la terminará aunque salga, y su resultado aparecerá en un aviso. ¿Deseas salir?', { exact: true }));
+    await ask.getByRole('button', { name: 'Cancelar' }).click();
+    await gone(ask);
+    await shown(page.getByRole('heading', { name: 'Carga masiva de Puntos de Venta' }));
+
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await ask.getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
+    release();
+    await shown(page.getByText('locales.csv: Se cargó 1 punto de venta.', { exact: true }));
+    await search(page).fill(`^${run.toLowerCase()}-`);
+    await shown(page.getByRole('cell', { name: `${run}-1`, exact: true }));
+    errors.assertNone();
+  });
+
+  it('lists the first 500 bad lines of a big file and saves them all as a text file', async () => {
+    const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
+    const run = Date.now().toString(36).toUpperCase();
+    await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
+    const file = [HEADER, ...Array.from({ length: 600 }, (_, i) => csvLine(i + 1, `${run}-${i}`, 'mal-escrito@'))].join('\r\n');
+    await page.getByTestId('file-input').setInputFiles({ name: 'locales.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByRole('button', { name: 'Subir' }).click();
+    const state = page.getByRole('region', { name: 'Estado' });
+    await shown(state.getByText('El archivo tiene 600 errores: no se cargó ningún punto de venta.'));
+    const list = state.getByRole('list', { name: 'Errores del archivo' });
+    await shown(list.getByText('Línea 501: Email inválido (Emails)', { exact: true }));
+    await gone(list.getByText('Línea 502: Email inválido (Emails)', { exact: true }));
+    await shown(list.getByText('… y 100 errores más.', { exact: true }));
+    const [download] = await Promise.all([page.waitForEvent('download'), state.getByRole('button', { name: 'Descargar todas las líneas (.txt)' }).click()]);
+    expect(download.suggestedFilename()).toBe('errores_locales.txt');
+    const saved = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(saved).toHaveLength(600);
+    expect(saved.at(-1)).toBe('Línea 601: Email inválido (Emails)');
+    errors.assertNone([/status of 400/]);
+  });
+
   it("explains the file's format beside the template, whose example row the load takes and does not write", async () => {
     const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
     await page.getByRole('button', { name: 'CARGA MASIVA' }).click();

@@ -38,18 +38,18 @@ describe('quoted cells, as a spreadsheet writes them', () => {
     expect(rows).toEqual([
       { cells: ['a', 'b', 'c'], line: 1 },
       { cells: ['Local; centro', 'Kiosco "El Sol"', 'Piso 1\nOficina 2'], line: 2 },
-      { cells: ['d', 'e', 'f'], line: 4 },
+      { cells: ['d', 'e', 'f'], line: 3 },
     ]);
   });
 
-  it('name a row by the line it starts at, past cells of several lines and empty lines', () => {
+  it('name a row as a spreadsheet numbers it: an empty line is a row, a cell of several lines is one', () => {
     const rows = parseRows('h;a\n\nx;"dos\nlíneas"\n\n\ny;z\r\nw;"tres\n\nlíneas"\nq;r\n', 100);
     expect(rows.map((r) => [r.cells[0], r.line])).toEqual([
       ['h', 1],
       ['x', 3],
-      ['y', 7],
-      ['w', 8],
-      ['q', 11],
+      ['y', 6],
+      ['w', 7],
+      ['q', 8],
     ]);
   });
 });
@@ -65,9 +65,9 @@ describe('a quoted cell that never closes', () => {
 
   it('is found past quoted cells that close, doubled quotes and quotes inside plain cells', () => {
     const text = '\uFEFFa;b\n"x ""y""";Local 5" norte\n"dos\nlíneas";z\nw;"abierta\n';
-    expect(refusal(text)).toEqual({ status: 400, message: CSV_TEXT.unclosedQuote(5, 2) });
-    // Past a cell of two lines, the column is the cell's in its record.
-    expect(refusal('a;b;c\n"uno\ndos";"x";"y\nz\n')).toEqual({ status: 400, message: CSV_TEXT.unclosedQuote(3, 3) });
+    expect(refusal(text)).toEqual({ status: 400, message: CSV_TEXT.unclosedQuote(4, 2) });
+    // Past a cell of two lines, the row and the column are the cell's record's.
+    expect(refusal('a;b;c\n"uno\ndos";"x";"y\nz\n')).toEqual({ status: 400, message: CSV_TEXT.unclosedQuote(2, 3) });
     expect(parseRows('a;b\n"x";"y"\n', 100)).toHaveLength(2);
   });
 });
@@ -119,8 +119,8 @@ describe("Excel's 'sep=' first line", () => {
 });
 
 /**
- * The reader it replaced: csv-parse with `relax_quotes`, its records' lines counted back to where they
- * start, blank records dropped. Null when csv-parse found a quote that never closes.
+ * The reader it replaced: csv-parse with `relax_quotes`, its records numbered as a spreadsheet's rows
+ * (empty lines count, a cell's inner line breaks do not), blank records dropped. Null when csv-parse found a quote that never closes.
  */
 function csvParseRows(text: string): { cells: string[]; line: number }[] | null {
   const normalized = text.replace(/\r\n?/g, '\n');
@@ -132,13 +132,9 @@ function csvParseRows(text: string): { cells: string[]; line: number }[] | null 
     expect((error as { code?: string }).code).toBe('CSV_QUOTE_NOT_CLOSED');
     return null;
   }
-  let previous = { lines: 0, empty_lines: 0 };
+  // Rows as a spreadsheet numbers them: each record one, each empty line skipped before it one.
   return records
-    .map(({ record, info }) => {
-      const line = previous.lines + 1 + info.empty_lines - previous.empty_lines;
-      previous = info;
-      return { cells: record, line };
-    })
+    .map(({ record, info }, index) => ({ cells: record, line: index + 1 + info.empty_lines }))
     .filter((r) => r.cells.some((c) => c.trim() !== ''));
 }
 

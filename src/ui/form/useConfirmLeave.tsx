@@ -27,9 +27,10 @@ export interface LeaveGuard {
  * does not own). The browser's back and forward buttons always ask: cancelled, the router puts the
  * address back and the screen, with what was typed, stays. Both go through react-router's blocker
  * (App.tsx gives <Admin> a data router for it), which keeps one blocker at a time: one guard per
- * screen. Leaving the page itself (closing the tab, reloading) gets the browser's question.
+ * screen. Leaving the page itself (closing the tab, reloading) gets the browser's question. `question`:
+ * 'title / question' (DIALOG's form), for a screen whose leaving loses something else than changes.
  */
-export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false } = {}): LeaveGuard {
+export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false, question = DIALOG.leave }: { anyNavigation?: boolean; question?: string } = {}): LeaveGuard {
   const navigate = useNavigate();
   const [proceed, setProceed] = useState<(() => void) | null>(null);
   // Without a session (it ended: a logout elsewhere, a refused refresh) nothing can be saved any more:
@@ -61,12 +62,12 @@ export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false 
   }, []);
 
   const leave = (path: string) => (!anyNavigation && isUnsaved.current() ? setProceed(() => () => navigate(path)) : navigate(path));
-  const { title, question } = dialogParts(DIALOG.leave);
+  const { title, question: content } = dialogParts(question);
   const dialog = (
     <ConfirmDialog
       open={proceed !== null || blocker.state === 'blocked'}
       title={title}
-      content={question}
+      content={content}
       onClose={() => {
         setProceed(null);
         blocker.reset?.();

@@ -2,11 +2,14 @@
  * A CSV bulk load's working area (points of sale, clients): the file picked or dropped, its upload with
  * progress, and the 'Estado' panel with the server's answer (a success, or every bad line).
  */
-import { Alert, Box, Paper, Typography } from '@mui/material';
-import { useState } from 'react';
-import { CSV_TEXT, MAX_CSV_BYTES } from '../../../domain/locationsCsv';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { useNotify } from 'ra-core';
+import { useEffect, useRef, useState } from 'react';
+import { CSV_TEXT, ERROR_LINES_LISTED, MAX_CSV_BYTES } from '../../../domain/locationsCsv';
 import { type UploadProgress, uploadWithProgress } from '../../dataProvider/upload';
 import { errorMessages } from '../dialogs';
+import { saveBlob } from '../download';
+import { useConfirmLeave } from '../form/useConfirmLeave';
 import { FileDropZone, FilePanel, type FileKind } from './FileDropZone';
 
 export const CSV_KIND: FileKind = {
@@ -47,6 +50,16 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
     onBusy?.(next !== null);
   };
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Leaving while the file loads asks first (the menu, Back, a reload); left anyway, the server still
+  // finishes the load, and its answer comes as a notice, since 'Estado' is gone with the screen. Before,
+  // a user who left never learned whether it loaded, and uploading it again was refused row by row.
+  const notify = useNotify();
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => void (shown.current = false);
+  }, []);
+  const leaveGuard = useConfirmLeave(() => progress !== null, { anyNavigation: true, question: CSV_TEXT.leaveWhileLoading });
 
   const upload = async () => {
     const to = target();
@@ -59,12 +72,14 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
     try {
       // `lines`: rows that were not written and why (points of sale the client already had).
       const answer = await uploadWithProgress<{ message: string; lines?: string[] }>(to.path, form, setProgress, 'core');
+      if (!shown.current) notify(`${file.name}: ${answer.message}`, { type: 'success', autoHideDuration: null });
       setOutcome({ kind: 'done', message: answer.message, lines: answer.lines ?? [] });
       setFile(null);
       onDone?.();
     } catch (error) {
       const body = (error as { body?: { lines?: string[] } }).body;
       const [message, ...rest] = errorMessages(error);
+      if (!shown.current) notify(`${file.name}: ${message}`, { type: 'error', autoHideDuration: null });
       setOutcome({ kind: 'refused', message, lines: body?.lines ?? rest });
     } finally {
       setProgress(null);
@@ -102,22 +117,38 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
             <Alert severity="error" sx={{ mb: 1 }}>
               {outcome.message}
             </Alert>
-            <Lines label="Errores del archivo" lines={outcome.lines} />
+            <Lines label="Errores del archivo" lines={outcome.lines} download={file?.name ?? 'carga'} />
           </>
         )}
         {outcome === null && <Typography color="text.secondary">{placeholder}</Typography>}
       </Paper>
+      {leaveGuard.dialog}
     </Box>
   );
 }
 
-/** The lines of the server's answer, one per line. */
-function Lines({ label, lines }: { label: string; lines: string[] }) {
+/**
+ * The lines of the server's answer, one per line: the first ERROR_LINES_LISTED, and past them how many
+ * more and a button that saves them all as a text file (a file of thousands of bad rows is mended from
+ * the whole list, not 500 at a time).
+ */
+function Lines({ label, lines, download }: { label: string; lines: string[]; /** The uploaded file's name: the lines are all of them (a refusal's), listed in part and saved whole. */ download?: string }) {
+  const listed = download !== undefined && lines.length > ERROR_LINES_LISTED ? lines.slice(0, ERROR_LINES_LISTED) : lines;
+  const more = lines.length - listed.length;
+  const save = () => saveBlob(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/plain;charset=utf-8' }), `errores_${(download ?? '').replace(/\.csv$/i, '')}.txt`);
   return (
-    <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2, maxHeight: 360, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}>
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </Box>
+    <>
+      <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2, maxHeight: 360, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}>
+        {listed.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+        {more > 0 && <li>{CSV_TEXT.moreErrors(more)}</li>}
+      </Box>
+      {more > 0 && (
+        <Button size="small" onClick={save} sx={{ mt: 1 }}>
+          {CSV_TEXT.downloadLines}
+        </Button>
+      )}
+    </>
   );
 }
