@@ -12,7 +12,7 @@ import { campaigns, clients, locations, moveAttachments, moveReplies, moveStatus
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { STORE_PREFIX } from '../../server/services/files';
 import { createTestApp, type TestApp } from './helpers';
-import { caller, inStatus, movesWhere, reload, visitGoneMessage, withAgent } from './moves-helpers';
+import { caller, inStatus, movesWhere, namesOf, reload, visitGoneMessage, withAgent } from './moves-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -281,12 +281,7 @@ describe('stock assignment to a Getter', () => {
       .groupBy(visits.projectLocationId)
       .orderBy(sql`count(*)`)
       .limit(1);
-    const [names] = await t.db
-      .select({ location: locations.fullName, project: projects.name })
-      .from(projectLocations)
-      .innerJoin(locations, eq(locations.id, projectLocations.locationId))
-      .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-      .where(eq(projectLocations.id, projectLocationId));
+    const names = await namesOf(t, projectLocationId);
     const before = (await t.db.select().from(userMoves)).length;
     const items = Array.from({ length: n + 1 }, () => ({ projectLocationId, userId: getterId }));
     const res = await api.call('POST', '/user-moves/massive-locations', admin, items);

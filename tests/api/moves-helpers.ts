@@ -49,15 +49,21 @@ export async function reload(t: TestApp, id: number): Promise<MoveRow> {
   return row;
 }
 
-/** The refusal of a stock assignment naming a visit of this project location that is no longer published, read from the database's names. */
-export async function visitGoneMessage(t: TestApp, projectLocationId: number): Promise<string> {
+/** A project location's point of sale and project, by name, as the assignment's refusals name them. */
+export async function namesOf(t: TestApp, projectLocationId: number): Promise<{ location: string; project: string }> {
   const [row] = await t.db
     .select({ location: locations.fullName, project: projects.name })
     .from(projectLocations)
     .innerJoin(locations, eq(locations.id, projectLocations.locationId))
     .innerJoin(projects, eq(projects.id, projectLocations.projectId))
     .where(eq(projectLocations.id, projectLocationId));
-  return ASSIGN_TEXT.visitGone(MOVE_FORM_TEXT.stockState, row.location, row.project);
+  return row;
+}
+
+/** The refusal of a stock assignment naming a visit of this project location that is no longer published. */
+export async function visitGoneMessage(t: TestApp, projectLocationId: number): Promise<string> {
+  const { location, project } = await namesOf(t, projectLocationId);
+  return ASSIGN_TEXT.visitGone(MOVE_FORM_TEXT.stockState, location, project);
 }
 
 export async function logsOf(t: TestApp, id: number) {
