@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { recordId } from './answers';
-import { isEmailShaped, MAX_EMAIL, MSG, newPassword, required, textOr } from './validation';
+import { isEmailShaped, MAX_EMAIL, MSG, newPassword, requiredText, textOr, tooLongFor } from './validation';
 
 export const loginSchema = z.object({
-  email: required.max(MAX_EMAIL, MSG.tooLong),
-  password: textOr(MSG.required).min(1, MSG.required).max(200, MSG.tooLong),
+  email: requiredText(MAX_EMAIL),
+  password: textOr(MSG.required).min(1, MSG.required).max(200, tooLongFor(200)),
 });
 export type Credentials = z.infer<typeof loginSchema>;
 
@@ -12,7 +12,7 @@ export type Credentials = z.infer<typeof loginSchema>;
  * The restore asks for an account's own address: checked by its shape only, so an account made before
  * the dots rule (`isEmail`) can still restore its password.
  */
-export const restoreEmailSchema = z.object({ email: required.max(MAX_EMAIL, MSG.tooLong).refine(isEmailShaped, MSG.email) });
+export const restoreEmailSchema = z.object({ email: requiredText(MAX_EMAIL).refine(isEmailShaped, MSG.email) });
 
 export const newPasswordSchema = z
   .object({ password: newPassword, confirmPassword: textOr(MSG.required).min(1, MSG.required) })

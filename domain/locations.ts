@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idFullName, idName, moment, paged, recordId } from './answers';
 import { CASE_FROM, CASE_TO, foldText } from './fold';
 import { type KeyValue, keyValueSchema } from './tags';
-import { asRead, email, id, INVALID_ID, isEmail, MAX_EMAIL, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, pickedId, optionalUrl, phone, required, requiredText, textOr, tooLong, trimText, tooLongFor } from './validation';
+import { asRead, email, id, INVALID_ID, isEmail, MAX_EMAIL, latitude, longitude, MAX_ID, MSG, optionalIdSaying, optionalText, optionalWithin, pickedId, optionalUrl, phone, required, requiredText, textOr, tooLong, trimText, tooLongFor } from './validation';
 
 export const LOCATION_TEXT = {
   geography: 'Seleccione país, estado o provincia y ciudad.',
@@ -137,7 +137,7 @@ export const codeAsRead = (code: string | null | undefined): string | null => {
 const fields = {
   fullName: requiredText(LOCATION_NAME_MAX),
   clientLocationName: requiredText(LOCATION_NAME_MAX),
-  clientLocationId: optionalText
+  clientLocationId: optionalWithin(LOCATION_CODE_MAX)
     .transform(codeAsRead)
     .refine((v) => v === null || v.length <= LOCATION_CODE_MAX, tooLongFor(LOCATION_CODE_MAX))
     .refine((v) => v === null || !/\s/.test(v), LOCATION_TEXT.noSpaces),

@@ -70,11 +70,25 @@ export const locationImportAnswer = csvImportAnswer.extend({ known: z.number().i
 
 export const MAX_CSV_ROWS = 20_000;
 /**
- * A refused load's error lines the server sends: every one up to this (a row of the largest file may
- * have a few); the screen lists the first ERROR_LINES_LISTED and gives them all as a file.
+ * A refused load's error lines the server sends: every one up to this many, and this many characters in
+ * all (a line may quote a cell of 10,000: a bad file's answer stays a few MB); the screen lists the
+ * first ERROR_LINES_LISTED, counts the rest by the answer's `count`, and saves those sent as a file.
  */
 export const MAX_ERROR_LINES_SENT = 50_000;
+export const MAX_ERROR_CHARS_SENT = 2_000_000;
 export const ERROR_LINES_LISTED = 500;
+
+/** The error lines a refused load sends (see MAX_ERROR_LINES_SENT), in order, with no summary line. */
+export function errorLinesToSend(lines: readonly string[]): string[] {
+  const sent: string[] = [];
+  let characters = 0;
+  for (const line of lines) {
+    characters += line.length;
+    if (sent.length === MAX_ERROR_LINES_SENT || (characters > MAX_ERROR_CHARS_SENT && sent.length > 0)) break;
+    sent.push(line);
+  }
+  return sent;
+}
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
 /** The template's columns, in order: the location field each fills and its header. */

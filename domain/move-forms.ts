@@ -184,7 +184,7 @@ export const deletePhotoBody = z.object({
   imageUrl: z.string().min(1).max(4000),
   index: z.coerce.number().int().min(0).max(1000),
   /** Why the photo goes: required on an approved move (`photoRemovalNeedsReason`). */
-  reason: z.string().trim().max(MAX_TEXT, T.tooLong).nullish(),
+  reason: z.string().overwrite(trimText).max(MAX_TEXT, T.tooLong).nullish(),
   version,
 });
 
@@ -197,7 +197,7 @@ export const photoRemovalNeedsReason = (status: string): boolean => status === '
 export const agentReplyBody = z.object({
   userMoveId: moveId,
   replies: repliesBody,
-  reason: z.string().trim().max(MAX_TEXT, T.tooLong).nullish(),
+  reason: z.string().overwrite(trimText).max(MAX_TEXT, T.tooLong).nullish(),
   /** The agent confirmed saving with only photos missing ('¿Desea continuar de todos modos?'). */
   continueWithoutPhotos: z.boolean().default(false),
   version,
@@ -205,7 +205,7 @@ export const agentReplyBody = z.object({
 /** `PUT /user-moves/edit-one`: the same edit, addressed by the move (mark answered by agent). */
 export const editOneBody = z.object({
   id: moveId,
-  reason: z.string().trim().max(MAX_TEXT, T.tooLong).nullish(),
+  reason: z.string().overwrite(trimText).max(MAX_TEXT, T.tooLong).nullish(),
   questionnarieReplyedByAgent: z.object({ replies: repliesBody }),
   continueWithoutPhotos: z.boolean().default(false),
   version,

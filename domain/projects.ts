@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { day, idName, moment, money, paged, recordId } from './answers';
 import { formatCount } from './numbers';
 import { distinctRanges, isoDate, MAX_RANGES, RANGE_TEXT, sortRanges, totalVisits, type VisitRange, visitRangeSchema } from './projectVisits';
-import { dateValue, formatDisplayDate, id, MAX_TEXT, MSG, pickedId, textOr, todayIso, trimText, tooLongFor } from './validation';
+import { dateValue, formatDisplayDate, id, MAX_TEXT, MSG, optionalWithin, pickedId, textOr, todayIso, trimText, tooLongFor } from './validation';
 
 export const MAX_PROJECT_LOCATIONS = 5000;
 export const MAX_PROJECT_VISITS = 200_000;
@@ -153,7 +153,7 @@ const locationsField = z
   .max(MAX_PROJECT_LOCATIONS, `Un proyecto admite hasta ${MAX_PROJECT_LOCATIONS} locaciones.`)
   .transform((ids) => [...new Set(ids)]);
 
-const reasonField = optionalText.pipe(z.string().max(1000, tooLongFor(1000)).nullable()).meta({ maxLength: 1000 });
+const reasonField = optionalWithin(1000).pipe(z.string().max(1000, tooLongFor(1000)).nullable()).meta({ maxLength: 1000 });
 
 /** POST /projects. */
 export const projectCreateBody = z.object({ ...fields, locations: locationsField });

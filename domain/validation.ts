@@ -233,13 +233,19 @@ export const requiredText = (max: number) => within(max).max(max, tooLong(max));
 export const required = requiredText(MAX_TEXT);
 /** A name unique as read (docs/decisions.md, `asRead`): required, at most `max` characters as read. */
 export const nameText = (max: number) => within(max).overwrite(asRead).max(max, tooLongFor(max));
-/** An optional text: absent, null or empty (or only spaces and invisible characters) become null. */
-export const optionalText = z
-  .string()
-  .overwrite(textIn)
-  .max(MAX_TEXT, tooLong(MAX_TEXT))
-  .nullish()
-  .transform((v) => (v ? v : null));
+/**
+ * An optional text: absent, null or empty (or only spaces and invisible characters) become null; past
+ * MAX_TEXT refused at once, told the field's own cap `max`, which the caller checks after its own
+ * transforms (a code read as read, a reason of 1000).
+ */
+export const optionalWithin = (max: number) =>
+  z
+    .string()
+    .overwrite(textIn)
+    .max(MAX_TEXT, tooLong(max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+export const optionalText = optionalWithin(MAX_TEXT);
 
 /**
  * A check of a required text's content, passed by an empty one: that is told 'Requerido' alone, not also

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import { isRoleId, requiresClient, ROLE_NAMES, ROLES_WITH_CLIENT, type RoleId } from './roles';
-import { email, MSG, optionalPhone, required, tooLong } from './validation';
+import { email, MSG, optionalPhone, requiredText, tooLong } from './validation';
 import { formatCount } from './numbers';
 
 export const BULK_COLUMNS = ['Nombre', 'Apellido', 'Email', 'Telefono', 'Rol'] as const;
@@ -134,8 +134,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const printable = (max: number) => z.string().max(max, tooLong(max)).refine((v) => !CONTROL.test(v), MSG.unstorable);
 
 const bulkRowSchema = z.object({
-  names: required.pipe(printable(100)),
-  lastName: required.pipe(printable(100)),
+  names: requiredText(100).pipe(printable(100)),
+  lastName: requiredText(100).pipe(printable(100)),
   email: email.pipe(printable(254)),
   primaryPhone: optionalPhone,
 });

@@ -142,8 +142,8 @@ export function addressProblem(issue: z.core.$ZodIssue, inPath = false): string 
   const key = issue.path.map(String).join('.');
   const label = ADDRESS_LABELS[key] ?? (inPath ? `El dato «${key}» de la dirección` : `El filtro «${key || 'de la lista'}»`);
   const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
-  // A missing one is named: 'Requerido.' alone did not say which.
-  if (issue.message === MSG.required) return `${label} es requerido.`;
+  // A missing one is named: 'Requerido.' alone did not say which ('Falta el filtro «projectId».').
+  if (issue.message === MSG.required) return `Falta ${label.charAt(0).toLowerCase()}${label.slice(1)}.`;
   if (!ZOD_OWN_MESSAGE.test(issue.message)) return sentence(issue.message);
   // What an address carries is whole numbers: pages, sizes, ids.
   if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) return `${label} debe ser un número entero.`;

@@ -26,7 +26,7 @@ export default async function clientImportRoutes(app: App) {
     },
     async (req, reply) => {
       const result = await importClients(app.db, await readCsvUpload(req), req.session.id);
-      if (!result.ok) return reply.status(400).send({ message: CLIENTS_CSV_TEXT.hasErrors(result.count), lines: result.lines });
+      if (!result.ok) return reply.status(400).send({ message: CLIENTS_CSV_TEXT.hasErrors(result.count), lines: result.lines, count: result.count });
       return reply.status(201).send({ created: result.created, message: CLIENTS_CSV_TEXT.imported(result.created) });
     },
   );

@@ -72,7 +72,7 @@ export default async function locationImportRoutes(app: App) {
     if (!client) throw badRequest('El cliente no existe.', { clientId: 'El cliente no existe.' });
     if (!client.state) throw badRequest(LOCATION_TEXT.inactiveClient, { clientId: LOCATION_TEXT.inactiveClient });
     const result = await importLocations(app.db, clientId, file, req.session.id);
-    if (!result.ok) return reply.status(400).send({ message: CSV_TEXT.hasErrors(result.count), lines: result.lines });
+    if (!result.ok) return reply.status(400).send({ message: CSV_TEXT.hasErrors(result.count), lines: result.lines, count: result.count });
     const { created, known, examples } = result;
     const lines = [...examples, ...known.lines];
     if (known.count) return { created, known: known.count, message: CSV_TEXT.importedWithKnown(created, known.count), lines };

@@ -7,7 +7,7 @@ import { inArray } from 'drizzle-orm';
 import { clientHeaderProblem, csvRowToClient, MAX_CLIENT_ROWS } from '../../domain/clientsCsv';
 import { CLIENT_TEXT, type ClientInput } from '../../domain/clients';
 import { foldName } from '../../domain/locations';
-import { CSV_TEXT, MAX_ERROR_LINES_SENT } from '../../domain/locationsCsv';
+import { CSV_TEXT, errorLinesToSend } from '../../domain/locationsCsv';
 import type { Db } from '../db/client';
 import { clients, clientTypes } from '../db/schema';
 import { asRead, lockNames } from '../db/uniqueName';
@@ -64,9 +64,7 @@ export async function importClients(db: Db, file: Buffer, userId: number): Promi
       // By line, each line's own in the order found (a stable sort).
       const sorted = errors.sort((a, b) => a.line - b.line).map((e) => e.text);
       // Every error line (up to MAX_ERROR_LINES_SENT): the screen lists the first ones and downloads them all.
-      const shown = sorted.slice(0, MAX_ERROR_LINES_SENT);
-      if (sorted.length > shown.length) shown.push(CSV_TEXT.moreErrors(sorted.length - shown.length));
-      return { ok: false as const, lines: shown, count: sorted.length };
+      return { ok: false as const, lines: errorLinesToSend(sorted), count: sorted.length };
     }
     const created = await tx.insert(clients).values(good.map((g) => g.client)).returning({ id: clients.id });
     await auditMany(tx, created.map((c) => ({ userId, entity: 'client', entityId: c.id, action: 'import' })));

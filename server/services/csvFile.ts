@@ -67,9 +67,9 @@ export const MAX_CELL = 10_000;
  */
 export function parseRows(file: string, maxRows: number): Row[] {
   const normalized = file.replace(/\r\n?/g, '\n');
-  // Excel's 'sep=;' first line names the separator: taken, and left as an empty line (the lines keep the file's numbers).
+  // Excel's 'sep=;' first line names the separator: taken, and no row (Excel hides it: its header is row 1).
   const named = SEPARATOR_LINE.exec(normalized);
-  const text = named ? normalized.replace(SEPARATOR_LINE, '$1\n') : normalized;
+  const text = named ? normalized.replace(SEPARATOR_LINE, '$1') : normalized;
   const delimiter = named ? (named[2] as ';' | ',') : guessDelimiter(text);
   const read = readRecords(text, delimiter, maxRows + 1);
   if (read.over) throw new HttpError(413, CSV_TEXT.tooManyRows(maxRows));

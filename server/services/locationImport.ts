@@ -4,7 +4,7 @@
  */
 import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { foldLocationCode, foldName, LOCATION_TEXT, type LocationInput, withRequiredDefaults } from '../../domain/locations';
-import { CSV_TEXT, csvRowToLocation, lineError, locationHeaderProblem, MAX_CSV_ROWS, MAX_ERROR_LINES_SENT, NOT_A_HEADER, type PlaceFinder, repeatedRow, withoutKnownLocations } from '../../domain/locationsCsv';
+import { CSV_TEXT, csvRowToLocation, errorLinesToSend, lineError, locationHeaderProblem, MAX_CSV_ROWS, NOT_A_HEADER, type PlaceFinder, repeatedRow, withoutKnownLocations } from '../../domain/locationsCsv';
 import { EXAMPLE_TEXT, isExampleLocation } from '../../domain/locationsCsvTemplate';
 import type { Db, Tx } from '../db/client';
 import { cities, countries, locations, states } from '../db/schema';
@@ -143,7 +143,7 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
     else valid.push({ line, location: result.location });
   }
   // Every error line (up to MAX_ERROR_LINES_SENT): the screen lists the first ones and downloads them all.
-  if (lines.length) return { ok: false, lines: shown(lines, CSV_TEXT.moreErrors, MAX_ERROR_LINES_SENT), count: lines.length };
+  if (lines.length) return { ok: false, lines: errorLinesToSend(lines), count: lines.length };
 
   const { created, known } = await db
     .transaction(async (tx) => {
@@ -168,9 +168,9 @@ export async function importLocations(db: Db, clientId: number, buffer: Buffer, 
   return { ok: true, created, known: { lines: shown(known, CSV_TEXT.moreKnown), count: known.length }, examples: examples.slice(0, MAX_LINES_SHOWN) };
 }
 
-/** The first `max` lines (500), and how many more there are. */
-function shown(lines: string[], more: (count: number) => string, max = MAX_LINES_SHOWN): string[] {
-  const first = lines.slice(0, max);
+/** The first 500 lines, and how many more there are. */
+function shown(lines: string[], more: (count: number) => string): string[] {
+  const first = lines.slice(0, MAX_LINES_SHOWN);
   if (lines.length > first.length) first.push(more(lines.length - first.length));
   return first;
 }

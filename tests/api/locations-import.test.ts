@@ -39,7 +39,7 @@ describe('a CSV with a bad line', () => {
     const rows = [csvRow(1), csvRow(2, { Emails: 'mal-escrito@' }), csvRow(3)];
     const res = await upload(csvFile(rows));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ message: CSV_TEXT.hasErrors(1), lines: ['Línea 3: Email inválido (Emails)'] });
+    expect(res.json()).toEqual({ message: CSV_TEXT.hasErrors(1), count: 1, lines: ['Línea 3: Email inválido (Emails)'] });
     expect(await countOf()).toBe(before);
   });
 
@@ -96,6 +96,7 @@ describe('a CSV with a bad line', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
       message: CSV_TEXT.hasErrors(5),
+      count: 5,
       lines: [
         'Línea 2: el código "sup-001" es el mismo que "SUP-001", que ya tiene un punto de venta del cliente; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
         'Línea 4: el código "fold-a" es el mismo que "FOLD-A" de la línea 3; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
@@ -117,6 +118,7 @@ describe('a CSV with a bad line', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
       message: CSV_TEXT.hasErrors(2),
+      count: 2,
       lines: [
         'Línea 2: el código "ŁÓDŹ-1" es el mismo que "łódź-1", que ya tiene un punto de venta del cliente; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
         'Línea 4: el código "suc-ø1" es el mismo que "SUC-Ø1" de la línea 3; los códigos no distinguen mayúsculas de minúsculas (Código de Locación del Cliente)',
@@ -177,6 +179,7 @@ describe('a good CSV', () => {
     const res = await upload(csvFile(rows));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBe(CSV_TEXT.hasErrors(600));
+    expect(res.json().count).toBe(600);
     const lines = res.json().lines as string[];
     expect(lines).toHaveLength(600);
     expect(lines[0]).toBe('Línea 2: Email inválido (Emails)');
@@ -333,6 +336,7 @@ describe('a CSV whose rows have no codes', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
       message: CSV_TEXT.hasErrors(1),
+      count: 1,
       lines: ['Línea 4: repite el punto de venta de la línea 2 (mismo nombre y dirección, y esta fila no tiene código): quítela o déle un código.'],
     });
     expect(await countOf()).toBe(before);

@@ -234,7 +234,7 @@ describe('the performance report', () => {
     expect(noProject.statusCode).toBe(400);
     expect(noProject.json().errors.projectId).toBe('Requerido');
     // Its summary names what is missing ('Requerido.' alone did not).
-    expect(noProject.json().message).toBe('El filtro «projectId» es requerido.');
+    expect(noProject.json().message).toBe('Falta el filtro «projectId».');
     expect((await report(tokens.client, `projectId=abc&fromDate=2026-02-01&toDate=2026-03-01`)).json().errors.projectId).toBe('Identificador inválido');
   });
 });

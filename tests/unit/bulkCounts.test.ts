@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSIGN_TEXT } from '../../domain/assignment';
 import { CLIENTS_CSV_TEXT, csvRowToClient } from '../../domain/clientsCsv';
-import { CSV_TEXT } from '../../domain/locationsCsv';
+import { CSV_TEXT, errorLinesToSend } from '../../domain/locationsCsv';
 import { PAYMENT_TEXT } from '../../domain/payments';
 import { IMPORT_TEXT } from '../../domain/webUsersImport';
 
@@ -45,5 +45,20 @@ describe("a clients' CSV row", () => {
     expect(errors.filter((e) => e.endsWith('(URL de contacto)'))).toEqual(['Línea 8: Requerido (URL de contacto)']);
     expect((csvRowToClient(row('no es una dirección'), 8, () => null) as { errors: string[] }).errors).toEqual(['Línea 8: Dirección web inválida. Ej www.campo.com/ (URL de contacto)']);
     expect(csvRowToClient(row('https://sur.com.ar/contacto'), 8, () => null).ok).toBe(true);
+  });
+});
+
+describe('the error lines a refused load sends', () => {
+  it('sends every line, in order, up to 50,000 lines and 2,000,000 characters, and never none', () => {
+    const short = Array.from({ length: 60_000 }, (_, i) => `Línea ${i + 2}: Requerido (Nombre)`);
+    const sent = errorLinesToSend(short);
+    expect(sent).toHaveLength(50_000);
+    expect(sent.at(-1)).toBe('Línea 50001: Requerido (Nombre)');
+    expect(errorLinesToSend(short.slice(0, 600))).toEqual(short.slice(0, 600));
+    // Lines quoting cells of 10,000 characters: 200 of them fill the answer.
+    const long = Array.from({ length: 300 }, (_, i) => `Línea ${i + 2}: ${'x'.repeat(10_000 - 10)}`.slice(0, 10_000));
+    expect(errorLinesToSend(long)).toHaveLength(200);
+    // One line past the whole allowance still goes: the answer names at least one error.
+    expect(errorLinesToSend(['x'.repeat(3_000_000), 'y'])).toHaveLength(1);
   });
 });

@@ -105,15 +105,15 @@ describe('a file too big to read', () => {
 });
 
 describe("Excel's 'sep=' first line", () => {
-  it('names the separator, and the rows keep the file’s line numbers', () => {
+  it('names the separator and is no row: Excel hides it, so its header is row 1', () => {
     // The first line alone would guess ';' (no comma in 'sep=,'): the named one is taken.
     expect(parseRows('sep=,\r\nNombre,Zona\r\nLocal 1;A,Centro\r\n', 100)).toEqual([
-      { cells: ['Nombre', 'Zona'], line: 2 },
-      { cells: ['Local 1;A', 'Centro'], line: 3 },
+      { cells: ['Nombre', 'Zona'], line: 1 },
+      { cells: ['Local 1;A', 'Centro'], line: 2 },
     ]);
     expect(parseRows('\uFEFFSEP=;\nNombre;Zona\nLocal 1;Centro\n', 100)).toEqual([
-      { cells: ['Nombre', 'Zona'], line: 2 },
-      { cells: ['Local 1', 'Centro'], line: 3 },
+      { cells: ['Nombre', 'Zona'], line: 1 },
+      { cells: ['Local 1', 'Centro'], line: 2 },
     ]);
   });
 });

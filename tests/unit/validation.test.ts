@@ -731,6 +731,7 @@ describe('clientSchema', () => {
     expect(errorsOf(clientSchema, { ...valid, linkSurveyMonkey: 'encuesta' })).toEqual({ linkSurveyMonkey: MSG.url });
     expect(errorsOf(clientSchema, { ...valid, telephone: '11-2233' })).toEqual({ telephone: MSG.phone });
     expect(errorsOf(clientSchema, { ...valid, name: 'x'.repeat(121) })).toEqual({ name: 'El campo es demasiado largo (máximo 120 caracteres)' });
+    expect(errorsOf(clientSchema, { ...valid, name: 'x'.repeat(5000) })).toEqual({ name: 'El campo es demasiado largo (máximo 120 caracteres)' });
     for (const typeId of ['abc', 0, -2, 1.5, MAX_ID + 1]) expect(errorsOf(clientSchema, { ...valid, typeId }), String(typeId)).toEqual({ typeId: CLIENT_TEXT.badType });
   });
 
@@ -756,8 +757,10 @@ describe('auth schemas', () => {
   it('needs both login fields and caps their length', () => {
     expect(errorsOf(loginSchema, {})).toEqual({ email: MSG.required, password: MSG.required });
     expect(errorsOf(loginSchema, { email: '  ', password: '' })).toEqual({ email: MSG.required, password: MSG.required });
-    expect(errorsOf(loginSchema, { email: `${'a'.repeat(250)}@x.com`, password: 'x' })).toEqual({ email: MSG.tooLong });
-    expect(errorsOf(loginSchema, { email: 'ana@campo.test', password: 'x'.repeat(201) })).toEqual({ password: MSG.tooLong });
+    expect(errorsOf(loginSchema, { email: `${'a'.repeat(250)}@x.com`, password: 'x' })).toEqual({ email: 'El campo es demasiado largo (máximo 254 caracteres)' });
+    // However much longer: the field's cap, not the 2000 every text has.
+    expect(errorsOf(loginSchema, { email: `${'a'.repeat(3000)}@x.com`, password: 'x' })).toEqual({ email: 'El campo es demasiado largo (máximo 254 caracteres)' });
+    expect(errorsOf(loginSchema, { email: 'ana@campo.test', password: 'x'.repeat(201) })).toEqual({ password: 'El campo es demasiado largo (máximo 200 caracteres)' });
     // The login does not judge the e-mail's shape: a wrong one is just a wrong login.
     expect(loginSchema.parse({ email: ' ana ', password: ' x ' })).toEqual({ email: 'ana', password: ' x ' });
   });

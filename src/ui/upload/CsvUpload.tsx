@@ -30,7 +30,7 @@ export function downloadCsv(text: string, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-type Outcome = { kind: 'done'; message: string; lines: string[] } | { kind: 'refused'; message: string; lines: string[] } | null;
+type Outcome = { kind: 'done'; message: string; lines: string[] } | { kind: 'refused'; message: string; lines: string[]; count?: number } | null;
 
 interface Props {
   /** Where the file goes (multipart, field `csvFile`) and what else the form carries; null: not yet (a field missing, said by `check`). */
@@ -77,10 +77,10 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
       setFile(null);
       onDone?.();
     } catch (error) {
-      const body = (error as { body?: { lines?: string[] } }).body;
+      const body = (error as { body?: { lines?: string[]; count?: number } }).body;
       const [message, ...rest] = errorMessages(error);
       if (!shown.current) notify(`${file.name}: ${message}`, { type: 'error', autoHideDuration: null });
-      setOutcome({ kind: 'refused', message, lines: body?.lines ?? rest });
+      setOutcome({ kind: 'refused', message, lines: body?.lines ?? rest, count: body?.count });
     } finally {
       setProgress(null);
     }
@@ -117,7 +117,7 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
             <Alert severity="error" sx={{ mb: 1 }}>
               {outcome.message}
             </Alert>
-            <Lines label="Errores del archivo" lines={outcome.lines} download={file?.name ?? 'carga'} />
+            <Lines label="Errores del archivo" lines={outcome.lines} count={outcome.count} download={file?.name ?? 'carga'} />
           </>
         )}
         {outcome === null && <Typography color="text.secondary">{placeholder}</Typography>}
@@ -132,10 +132,25 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
  * more and a button that saves them all as a text file (a file of thousands of bad rows is mended from
  * the whole list, not 500 at a time).
  */
-function Lines({ label, lines, download }: { label: string; lines: string[]; /** The uploaded file's name: the lines are all of them (a refusal's), listed in part and saved whole. */ download?: string }) {
+function Lines({
+  label,
+  lines,
+  count = lines.length,
+  download,
+}: {
+  label: string;
+  lines: string[];
+  /** How many there are: the server sends at most MAX_ERROR_LINES_SENT of them. */
+  count?: number;
+  /** The uploaded file's name: the lines are a refusal's, listed in part and saved as sent. */
+  download?: string;
+}) {
   const listed = download !== undefined && lines.length > ERROR_LINES_LISTED ? lines.slice(0, ERROR_LINES_LISTED) : lines;
-  const more = lines.length - listed.length;
-  const save = () => saveBlob(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/plain;charset=utf-8' }), `errores_${(download ?? '').replace(/\.csv$/i, '')}.txt`);
+  const more = Math.max(count, lines.length) - listed.length;
+  // Past what the server sends, the file says how many it leaves out.
+  const unsent = count - lines.length;
+  const saved = unsent > 0 ? [...lines, CSV_TEXT.moreErrors(unsent)] : lines;
+  const save = () => saveBlob(new Blob([`\uFEFF${saved.join('\r\n')}\r\n`], { type: 'text/plain;charset=utf-8' }), `errores_${(download ?? '').replace(/\.csv$/i, '')}.txt`);
   return (
     <>
       <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2, maxHeight: 360, overflow: 'auto', fontFamily: 'monospace', fontSize: 13 }}>
