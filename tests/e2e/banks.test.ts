@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, UI_TIMEOUT } from './helpers';
+import { answerExternalPages, atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, openMenu, type Session, shown, UI_TIMEOUT, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -25,7 +25,7 @@ async function openBank(group: string | null, entry: string, path: string, headi
 }
 
 async function listLoaded(page: Page): Promise<void> {
-  await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+  await shown(page.getByText(PAGER_SUMMARY));
   await gone(page.getByRole('progressbar', { name: 'Cargando' }));
 }
 

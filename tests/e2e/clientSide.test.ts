@@ -11,7 +11,7 @@ import { formatScore, type PerformanceAnswer, projectReportDates, REPORT_TEXT, t
 import { formatPercent, MONTH_NAMES, PENALTIES_NOTE, type StatisticsAnswer, STATISTICS_TEXT } from '../../domain/statistics';
 import { ROLE } from '../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
-import { adminToken, answerExternalPages, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, loginThroughForm, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { adminToken, answerExternalPages, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, loginThroughForm, openMenu, type Session, shown, sidebar, UI_TIMEOUT, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -866,7 +866,7 @@ describe('the performance report', () => {
         project: await page.getByRole('combobox', { name: 'Proyecto' }).inputValue(),
         from: await page.getByLabel('Desde').inputValue(),
         to: await page.getByLabel('Hasta').inputValue(),
-        footer: await page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/).innerText(),
+        footer: await page.getByText(PAGER_SUMMARY).innerText(),
         sorted: await header.getAttribute('aria-sort'),
         codes: await resultRows(page).locator('td:first-child').allInnerTexts(),
       };

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { STALE_EDIT } from '../../domain/staleEdits';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, pathOf, type Session, setChecked, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, pathOf, type Session, setChecked, shown, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -23,7 +23,7 @@ async function openClientList(): Promise<Session> {
   return session;
 }
 
-const summary = (page: Page) => page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/);
+const summary = (page: Page) => page.getByText(PAGER_SUMMARY);
 
 /** Waits until the table shows rows and no request is running. */
 async function listLoaded(page: Page): Promise<void> {

@@ -24,6 +24,11 @@ export const baseUrl = () => world().baseUrl;
 
 /** How long a screen may take to show what a test waits for. */
 export const UI_TIMEOUT = 10_000;
+/**
+ * A list's pager summary, whatever its count: 'Mostrando 1-20 de 35 registros', or past 1,000 rows
+ * 'Mostrando 1-20 de aprox. 5.003 registros' (an estimate; earlier files of a worker may have loaded that many).
+ */
+export const PAGER_SUMMARY = /^Mostrando [\d.]+-[\d.]+ de (aprox\. )?[\d.]+ registros$/;
 
 /** How long a test's own call to the API may take (Node's fetch waits forever): a hung server fails the step that called it. */
 export const FETCH_TIMEOUT = 20_000;

@@ -7,7 +7,7 @@ import type { Feature } from '../../domain/features';
 import { LOCATION_TEXT } from '../../domain/locations';
 import { csvAttributesRule } from '../../domain/locationsCsvTemplate';
 import { ROLE } from '../../domain/roles';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, setChecked, shown, UI_TIMEOUT } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openClientSection, openMenu, type Session, setChecked, shown, UI_TIMEOUT, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -23,7 +23,7 @@ async function openClient(clientName: string, action: 'Locaciones' | 'Atributos'
   const { page } = session;
   await loginAs(page, 'admin@campo.test');
   await openClientSection(page, clientName, action);
-  await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+  await shown(page.getByText(PAGER_SUMMARY));
   return session;
 }
 
@@ -295,7 +295,7 @@ describe('a point of sale', () => {
     const { page, errors } = session;
     await loginAs(page, 'admin@campo.test', { at: `/clients/${inactive.id}/branch-offices` });
     await shown(page.getByText('El cliente está inactivo: actívelo para agregarle puntos de venta.'));
-    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$|No hay/));
+    await shown(page.getByText(/^Mostrando [\d.]+-[\d.]+ de (aprox\. )?[\d.]+ registros$|No hay/));
     expect(await page.getByRole('button', { name: 'Nueva locacion' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'CARGA MASIVA' }).count()).toBe(0);
     // An active client's list offers both, without the notice.
@@ -529,7 +529,7 @@ async function pointsOfSaleOn(width: number, height: number): Promise<Session> {
   session = await chromium.open({ viewport: { width, height } });
   await loginAs(session.page, 'admin@campo.test');
   await openMenu(session.page, 'Clientes', 'Puntos de venta');
-  await shown(session.page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+  await shown(session.page.getByText(PAGER_SUMMARY));
   return session;
 }
 

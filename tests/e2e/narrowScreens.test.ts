@@ -1,7 +1,7 @@
 /** The console on a phone (360 px) and a tablet (768 px): what a screen shows first stays within the screen and can be read. */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, type Session, shown } from './helpers';
+import { baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, type Session, shown, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile((session) => session.errors.assertNone());
 let session: Session | undefined;
@@ -163,7 +163,7 @@ describe('on a phone and a tablet', () => {
     const { page } = session;
     await loginAs(page, 'admin@campo.test', { at: '/branch-offices' });
     const frame = page.locator('.MuiTableContainer-root');
-    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    await shown(page.getByText(PAGER_SUMMARY));
     const actions = page.getByRole('columnheader', { name: 'Acciones' });
     // Nothing selected: the column is empty, and held at the right edge it covered ~100 px of the phone's table.
     expect(await actions.evaluate((th) => getComputedStyle(th).position)).not.toBe('sticky');

@@ -14,7 +14,7 @@ import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT, type PaymentTransaction }
 import { ROLE } from '../../domain/roles';
 import { formatDisplayDate, todayIso } from '../../domain/validation';
 import { completeSend } from '../api/moves-helpers';
-import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, openMenu, type Session, setChecked, shown } from './helpers';
+import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, linesOf, loginAs, openMenu, type Session, setChecked, shown, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -137,7 +137,7 @@ async function originalAndAnother(): Promise<{ original: PaymentTransaction; oth
 }
 
 async function listLoaded(page: Page): Promise<void> {
-  await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+  await shown(page.getByText(PAGER_SUMMARY));
   await gone(page.getByRole('progressbar', { name: 'Cargando' }));
 }
 

@@ -10,7 +10,7 @@ import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { RANGE_TEXT } from '../../domain/projectVisits';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { isoInDays as isoIn } from '../../domain/validation';
-import { adminToken, atPath, callApi as api, chromiumPerFile, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT } from './helpers';
+import { adminToken, atPath, callApi as api, chromiumPerFile, gone, holdRequests, loginAs, openMenu, type Session, shown, sidebar, UI_TIMEOUT, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -179,7 +179,7 @@ describe('Proyectos', () => {
     // del proyecto' box already holding 'Proyecto E2E' and its own 'Mostrando 1-1 de 1 registros'. Two CI
     // runs on a loaded machine filled that box (no change: same text) and waited in vain for the search.
     await shown(page.getByRole('heading', { name: 'Asignación de proyectos', level: 1 }));
-    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    await shown(page.getByText(PAGER_SUMMARY));
     await page.getByRole('textbox', { name: 'Nombre del proyecto' }).fill('Proyecto E2E');
     await expect.poll(() => decodeURIComponent(new URL(page.url()).search), { timeout: UI_TIMEOUT * 2 }).toContain('"name":"Proyecto E2E"');
     await shown(page.getByText('Mostrando 1-1 de 1 registros', { exact: true }), UI_TIMEOUT * 2);
@@ -768,7 +768,7 @@ describe('Proyectos', () => {
     await openMenu(page, 'Proyectos', 'Banco de proyectos');
     const search = page.getByRole('textbox', { name: 'Nombre del proyecto' });
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
-    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    await shown(page.getByText(PAGER_SUMMARY));
     await page.keyboard.type('próxima');
     await shown(page.getByRole('cell', { name: 'Atención en sucursales - próxima temporada', exact: true }));
     await expect.poll(async () => (await page.locator('tbody tr').allInnerTexts()).every((row) => row.includes('próxima'))).toBe(true);

@@ -6,30 +6,7 @@ import { DIALOG, dialogParts } from '../../domain/dialogs';
 import { ROLE } from '../../domain/roles';
 import { MSG } from '../../domain/validation';
 import { HTTP_TEXT } from '../../src/dataProvider/httpText';
-import {
-  adminToken,
-  atPath,
-  baseUrl,
-  callApi,
-  chromiumPerFile,
-  DEMO_PASSWORD,
-  gone,
-  loginAs,
-  loginThroughForm,
-  menuEntry,
-  openMenu,
-  loginForm,
-  mailsTo,
-  openPage,
-  pathOf,
-  resetLinkIn,
-  restoreDemoPassword,
-  type Session,
-  shown,
-  sooftToken,
-  trackErrors,
-  waitForMailTo,
-} from './helpers';
+import { adminToken, atPath, baseUrl, callApi, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, loginThroughForm, menuEntry, openMenu, loginForm, mailsTo, openPage, pathOf, resetLinkIn, restoreDemoPassword, type Session, shown, sooftToken, trackErrors, waitForMailTo, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
@@ -616,7 +593,7 @@ describe('lists and confirmations at the keyboard and the mouse', () => {
     await loginThroughForm(page, 'admin@campo.test');
     // The first Tab shows 'Saltar al contenido' in the primary colour, not white on near-white.
     await page.goto('/campo-characteristics');
-    await shown(page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    await shown(page.getByText(PAGER_SUMMARY));
     await page.keyboard.press('Tab');
     const skip = page.getByRole('button', { name: 'Saltar al contenido' });
     await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -826,7 +803,7 @@ describe('two tabs of one browser', () => {
     await other.goto('/motives');
     await shown(other.getByText('Bienvenido Ana Administradora'));
     // Idle: its list has come (a request still on its way at the logout is refused with a 401).
-    await shown(other.getByText(/^Mostrando \d+-\d+ de \d+ registros$/));
+    await shown(other.getByText(PAGER_SUMMARY));
 
     await page.getByRole('button', { name: 'Perfil' }).click();
     await page.getByRole('menuitem', { name: 'Desconectar' }).click();

@@ -5,12 +5,12 @@ import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as XLSX from 'xlsx';
 import { WEB_USER_TEXT } from '../../domain/webUsers';
 import { IMPORT_TEXT } from '../../domain/webUsersImport';
-import { adminToken, atPath, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, UI_TIMEOUT } from './helpers';
+import { adminToken, atPath, callApi, chromiumPerFile, DEMO_PASSWORD, gone, holdRequests, loginAs, openMenu, type Session, shown, UI_TIMEOUT, PAGER_SUMMARY } from './helpers';
 
 const chromium = chromiumPerFile();
 let session: Session | undefined;
 
-const summary = (page: Page) => page.getByText(/^Mostrando \d+-\d+ de \d+ registros$/);
+const summary = (page: Page) => page.getByText(PAGER_SUMMARY);
 async function listLoaded(page: Page): Promise<void> {
   await shown(summary(page));
   await gone(page.getByRole('progressbar', { name: 'Cargando' }));
