@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_TEXT } from '../../domain/auth';
 import { PROJECT_TEXT, type ProjectRecord } from '../../domain/projects';
 import { RANGE_TEXT } from '../../domain/projectVisits';
-import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { ROLE, type RoleId } from '../../domain/roles';
 import { STALE_EDIT } from '../../domain/staleEdits';
 import { addDaysIso as addDays, formatDisplayDate, isoInDays as inDays, MSG, todayIso } from '../../domain/validation';
@@ -29,6 +28,7 @@ import {
 } from '../../server/db/schema';
 import { NO_BODY } from '../../server/http';
 import { createTestApp, projectBody, type TestApp } from './helpers';
+import { visitGoneMessage } from './moves-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -776,7 +776,8 @@ describe('at the same time as a Getter is given a visit (real concurrency on Pos
       ]);
       expect([removal.statusCode, assignment.statusCode].sort(), `${removal.body} · ${assignment.body}`).toEqual(removal.statusCode === 200 ? [200, 409] : [201, 400]);
       // Refused for the reason that holds, not a deadlock said as a 409.
-      if (assignment.statusCode === 409) expect(assignment.json().message).toBe(MOVE_FORM_TEXT.stockState);
+      // The visit the stock screen named went with its range: said naming it.
+      if (assignment.statusCode === 409) expect(assignment.json().message).toBe(await visitGoneMessage(t, pl.id));
       const orphans = await t.db.select({ id: userMoves.id }).from(userMoves).where(and(eq(userMoves.projectLocationId, pl.id), sql`${userMoves.visitId} is null`));
       expect(orphans, `round ${round}`).toEqual([]);
     }
