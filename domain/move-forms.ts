@@ -100,6 +100,11 @@ export const reason = textOr(T.required)
   .min(1, T.required)
   .max(MAX_TEXT, T.tooLong)
   .refine((v) => v.length === 0 || readable(v), T.required);
+/**
+ * A reason that may be absent (an edit in review, a photo removed), trimmed as `reason` trims it: one the
+ * console let through is never refused here for the spaces or invisible characters at its ends.
+ */
+const optionalReason = z.string().overwrite(trimText).max(MAX_TEXT, T.tooLong).nullish();
 /** A reason's first problem ('Campo requerido', 'El campo es demasiado largo'), or undefined. */
 export const reasonProblem = (text: string): string | undefined => reason.safeParse(text).error?.issues[0]?.message;
 
@@ -184,7 +189,7 @@ export const deletePhotoBody = z.object({
   imageUrl: z.string().min(1).max(4000),
   index: z.coerce.number().int().min(0).max(1000),
   /** Why the photo goes: required on an approved move (`photoRemovalNeedsReason`). */
-  reason: z.string().overwrite(trimText).max(MAX_TEXT, T.tooLong).nullish(),
+  reason: optionalReason,
   version,
 });
 
@@ -197,7 +202,7 @@ export const photoRemovalNeedsReason = (status: string): boolean => status === '
 export const agentReplyBody = z.object({
   userMoveId: moveId,
   replies: repliesBody,
-  reason: z.string().overwrite(trimText).max(MAX_TEXT, T.tooLong).nullish(),
+  reason: optionalReason,
   /** The agent confirmed saving with only photos missing ('¿Desea continuar de todos modos?'). */
   continueWithoutPhotos: z.boolean().default(false),
   version,
@@ -205,7 +210,7 @@ export const agentReplyBody = z.object({
 /** `PUT /user-moves/edit-one`: the same edit, addressed by the move (mark answered by agent). */
 export const editOneBody = z.object({
   id: moveId,
-  reason: z.string().overwrite(trimText).max(MAX_TEXT, T.tooLong).nullish(),
+  reason: optionalReason,
   questionnarieReplyedByAgent: z.object({ replies: repliesBody }),
   continueWithoutPhotos: z.boolean().default(false),
   version,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { day, idName, moment, money, paged, recordId } from './answers';
 import { formatCount } from './numbers';
 import { distinctRanges, isoDate, MAX_RANGES, RANGE_TEXT, sortRanges, totalVisits, type VisitRange, visitRangeSchema } from './projectVisits';
-import { dateValue, formatDisplayDate, id, MAX_TEXT, MSG, optionalWithin, pickedId, textOr, todayIso, trimText, tooLongFor } from './validation';
+import { dateValue, formatDisplayDate, id, MSG, optionalText, optionalWithin, pickedId, textOr, todayIso, trimText, tooLongFor } from './validation';
 
 export const MAX_PROJECT_LOCATIONS = 5000;
 export const MAX_PROJECT_VISITS = 200_000;
@@ -99,12 +99,6 @@ export function parsePrice(value: unknown): { price: string } | { error: string 
 }
 
 const text = (max: number) => textOr(MSG.required).overwrite(trimText).min(1, MSG.required).max(max, tooLongFor(max));
-const optionalText = z
-  .string()
-  .trim()
-  .max(MAX_TEXT, tooLongFor(MAX_TEXT))
-  .nullish()
-  .transform((v) => (v ? v : null));
 
 /**
  * Valid prices come out as exact decimal text, empty ones as null; the rules judge the rest of the

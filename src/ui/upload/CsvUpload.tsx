@@ -22,12 +22,7 @@ export const CSV_KIND: FileKind = {
 
 /** Saves a text as a CSV file (a template), UTF-8. */
 export function downloadCsv(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 type Outcome = { kind: 'done'; message: string; lines: string[] } | { kind: 'refused'; message: string; lines: string[]; count?: number } | null;
