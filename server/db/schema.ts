@@ -700,6 +700,12 @@ export const visits = pgTable(
     dueTo: date('due_to', { mode: 'string' }).notNull(),
     state: text('state').notNull().default('PUBLICADA'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Until when it can be assigned: its project's end date while its point of sale is active, else null
+     * (the stock's `assignable` rule is `assignable_until >= today`). Kept by triggers (migration 0043) on
+     * this table, projects, locations and project_locations.
+     */
+    assignableUntil: date('assignable_until', { mode: 'string' }),
   },
   (t) => [
     index('visits_state_idx').on(t.state, t.projectLocationId),
@@ -715,6 +721,11 @@ export const visits = pgTable(
     // The stock sorted by 'Fecha límite' (migration 0040): its published visits in due-date order.
     index('visits_published_due_idx')
       .on(t.dueTo, t.id)
+      .where(sql`${t.state} in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')`),
+    // What can be assigned (migration 0043): the range `assignable_until >= today`, with the keys a sorted
+    // or counted stock reads, index-only.
+    index('visits_assignable_idx')
+      .on(t.assignableUntil, t.dueTo, t.id)
       .where(sql`${t.state} in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')`),
   ],
 );
@@ -754,6 +765,13 @@ export const userMoves = pgTable(
     completedAuditDate: timestamp('completed_audit_date', { withTimezone: true }),
     finishAnalysisDate: timestamp('finish_analysis_date', { withTimezone: true }),
     dueTo: date('due_to', { mode: 'string' }),
+    /**
+     * When the visit it took had been published (migration 0044): the stock report's 'Publicada' of the move.
+     * The visit's own date moves on when a cancellation publishes it again.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Until when it can be assigned, as visits.assignable_until (migration 0043). */
+    assignableUntil: date('assignable_until', { mode: 'string' }),
     attachmentsCount: integer('attachments_count').notNull().default(0),
     /**
      * The list's sort keys by a joined name (lower-cased, as the list compares them): sorting a million
@@ -782,6 +800,8 @@ export const userMoves = pgTable(
     index('user_moves_no_agent_status_idx').on(t.status, t.id).where(sql`${t.assignedAgentId} is null`),
     // The stock sorted by 'Fecha límite' (migration 0040): its moves (Asignada, Disponible) in due-date order.
     index('user_moves_stock_due_idx').on(t.dueTo, t.id).where(sql`${t.status} in ('ASIGNADA', 'DISPONIBLE')`),
+    // Its moves that can be assigned (migration 0043), as visits_assignable_idx.
+    index('user_moves_assignable_idx').on(t.assignableUntil, t.dueTo, t.id).where(sql`${t.status} in ('ASIGNADA', 'DISPONIBLE')`),
     index('user_moves_finish_idx').on(t.finishAnalysisDate),
     uniqueIndex('user_moves_republished_from_uq').on(t.republishedFromId),
     // The list's date range and its default order; the performance report's visit dates; cancel and stock by visit.

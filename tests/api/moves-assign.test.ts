@@ -1,6 +1,6 @@
 /** Assignments (agents, Getters, published visits), the stock, the performance report and the assets zip. */
 import { inflateRawSync } from 'node:zlib';
-import { type AnyColumn, and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PerformanceRow, StockReportRow, StockRow } from '../../domain/move-api';
 import { ASSIGN_TEXT } from '../../domain/assignment';
@@ -630,9 +630,9 @@ describe('the stock', () => {
   });
 
   it('gives every stock row, on the screen and in the export, its project, client, point of sale, city, Getter, agent, campaign and publication as the database holds them', async () => {
-    // A move of no visit (a republished one) has no publication date.
-    const [orphan] = await movesWhere(t, inStatus('ASIGNADA'));
-    await t.db.update(userMoves).set({ visitId: null }).where(eq(userMoves.id, orphan.id));
+    // A move of no visit has no publication date.
+    const [taken] = await movesWhere(t, inStatus('ASIGNADA'));
+    const [orphan] = await t.db.insert(userMoves).values({ projectLocationId: taken.projectLocationId, status: 'ASIGNADA', userId: taken.userId, visitId: null, dueTo: taken.dueTo }).returning();
     try {
       const held = (await t.db.execute(sql`
         select 'v:' || x.id as key, p.id as project_id, p.name as project, cl.name as client, pl.id as project_location_id, l.full_name as location,
@@ -642,11 +642,10 @@ describe('the stock', () => {
           left join campaigns cp on cp.id = p.campaign_id
         union all
         select 'm:' || x.id, p.id, p.name, cl.name, pl.id, l.full_name, ci.name, x.due_to::text, nullif(trim(g.names || ' ' || g.last_name), ''),
-          nullif(trim(a.names || ' ' || a.last_name), ''), cp.name, v.published_at
+          nullif(trim(a.names || ' ' || a.last_name), ''), cp.name, x.published_at
         from user_moves x join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id
           join locations l on l.id = pl.location_id left join clients cl on cl.id = p.client_id left join cities ci on ci.id = l.city_id
-          left join campaigns cp on cp.id = p.campaign_id left join users g on g.id = x.user_id left join users a on a.id = x.assigned_agent_id
-          left join visits v on v.id = x.visit_id`)) as unknown as { rows: Record<string, string | number | Date | null>[] };
+          left join campaigns cp on cp.id = p.campaign_id left join users g on g.id = x.user_id left join users a on a.id = x.assigned_agent_id`)) as unknown as { rows: Record<string, string | number | Date | null>[] };
       const expected = new Map(
         held.rows.map((r) => [
           String(r.key),
@@ -681,8 +680,31 @@ describe('the stock', () => {
         expect({ id_operativo, proyecto, cliente, project_location_id, punto_de_venta, ciudad, fecha_limite, auditor, agente_asignado }, key).toEqual(onScreen);
       }
     } finally {
-      await t.db.update(userMoves).set({ visitId: orphan.visitId }).where(eq(userMoves.id, orphan.id));
+      await t.db.delete(userMoves).where(eq(userMoves.id, orphan.id));
     }
+  });
+
+  it("dates a move's publication before its assignment, and keeps it when its cancellation publishes its visit again", async () => {
+    type Report = { rows: StockReportRow[] };
+    const report = async () => (await api.ok<Report>('GET', '/user-moves/stock-moves-report?full=true&limit=5000', admin)).rows;
+    const at = (text: string | null) => (text === null ? null : Date.parse(text));
+    // Every move of the demo was published before it was assigned (the demo's visits too: not when it was loaded).
+    const moves = (await report()).filter((r) => r.kind === 'move' && r.fechas.asignada !== null);
+    expect(moves.length).toBeGreaterThan(0);
+    expect(moves.filter((r) => r.fechas.publicada === null || at(r.fechas.publicada)! > at(r.fechas.asignada)!).map((r) => r.id_move)).toEqual([]);
+
+    const [withVisit] = await movesWhere(t, inStatus('ASIGNADA'), isNotNull(userMoves.visitId));
+    const before = (await report()).find((r) => r.userMoveId === withVisit.id)!;
+    expect(before.fechas.publicada).not.toBeNull();
+    await api.ok('POST', '/user-moves/cancel-one', admin, { id: withVisit.id, projectLocationID: withVisit.projectLocationId, reason: 'Local cerrado' });
+    const after = await report();
+    const cancelled = after.find((r) => r.userMoveId === withVisit.id)!;
+    expect(cancelled.fechas.publicada).toBe(before.fechas.publicada);
+    expect(at(cancelled.fechas.publicada)!).toBeLessThan(at(cancelled.fechas.cancelada)!);
+    // The visit, published again, says when.
+    const visit = after.find((r) => r.key === `v:${withVisit.visitId}`)!;
+    expect(visit.estado_actual).toBe('Publicada por Cancelación');
+    expect(at(visit.fechas.publicada)!).toBeGreaterThanOrEqual(at(cancelled.fechas.cancelada)! - 1000);
   });
 
   it('counts the export and tells with each page the cursor of the page after the next (`ahead`), with or without a client', async () => {

@@ -311,13 +311,15 @@ describe('rescuing and republishing', () => {
 
   it('refuses to republish at a point of sale deactivated since (as an assignment would), writing nothing', async () => {
     const [rejected] = await movesWhere(t, inStatus('RECHAZADA'), withAgent, notRepublished, ofProject(false));
-    const before = await reload(t, rejected.id);
     const [place] = await t.db
       .select({ id: locations.id, name: locations.fullName })
       .from(projectLocations)
       .innerJoin(locations, eq(locations.id, projectLocations.locationId))
       .where(eq(projectLocations.id, rejected.projectLocationId));
     await api.ok('PUT', '/locations/disable', admin, { id: place.id, status: false });
+    // As the deactivation left it (it says the move can no longer be assigned: `assignable_until`).
+    const before = await reload(t, rejected.id);
+    expect(before.assignableUntil).toBeNull();
     try {
       const res = await api.call('POST', '/user-moves/republish-move', admin, { id: rejected.id });
       expect([res.statusCode, res.json().message]).toEqual([409, ASSIGN_TEXT.locationInactive([place.name])]);

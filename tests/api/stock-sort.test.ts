@@ -92,6 +92,70 @@ describe("the stock sorted by a column of 'Asignación de Moves'", () => {
     expectSorted(ofClient, 'fecha_limite', 'ASC');
   });
 
+  it("keeps what can be assigned as the projects' end dates and the points of sale change, sorted by due date over every client", { timeout: 60_000 }, async () => {
+    const states = 'statuses=Asignada,Disponible,Publicada,Publicada por Cancelación';
+    /** The rule read through the project and the point of sale, as the rows' flags say it (not the rows' own date). */
+    const expected = async () =>
+      (
+        await rowsOf<{ key: string }>(
+          t.db,
+          sql`select (case when x.kind = 0 then 'v:' else 'm:' end) || x.id as key
+            from (select 0 as kind, id, project_location_id from visits where state in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')
+              union all select 1, id, project_location_id from user_moves where status in ('ASIGNADA', 'DISPONIBLE')) x
+            join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id join locations l on l.id = pl.location_id
+            where p.end_date >= current_date and l.status`,
+        )
+      )
+        .map((r) => r.key)
+        .sort();
+    /** Rows whose own date disagrees with their project and point of sale: none, ever. */
+    const stale = async () => {
+      const [{ n }] = await rowsOf<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from (select project_location_id, assignable_until from visits union all select project_location_id, assignable_until from user_moves) x
+          join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id join locations l on l.id = pl.location_id
+          where x.assignable_until is distinct from (case when l.status then p.end_date end)`,
+      );
+      return n;
+    };
+    const assignableByDue = async () => {
+      const rows = await whole(`${states}&assignable=true&sort=fecha_limite&order=ASC`);
+      expectSorted(rows, 'fecha_limite', 'ASC');
+      expect(rows.every((r) => !r.proyectoFinalizado && !r.puntoDeVentaInactivo)).toBe(true);
+      expect((await stock(`${states}&assignable=true&limit=1`)).count).toBe(rows.length);
+      return rows.map((r) => r.key).sort();
+    };
+    expect(await stale()).toBe(0);
+    const before = await assignableByDue();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before).toEqual(await expected());
+
+    // A running project ends: its rows leave; extended again, they come back.
+    const [row] = await rowsOf<{ id: number; end: string; pl: number }>(
+      t.db,
+      sql`select p.id, p.end_date::text as end, pl.id as pl from visits v join project_locations pl on pl.id = v.project_location_id join projects p on p.id = pl.project_id
+        where v.state = 'PUBLICADA' and p.end_date >= current_date order by v.id limit 1`,
+    );
+    await rowsOf(t.db, sql`update projects set end_date = current_date - 1 where id = ${row.id}`);
+    expect(await stale()).toBe(0);
+    const ended = await assignableByDue();
+    expect(ended.length).toBeLessThan(before.length);
+    expect(ended).toEqual(await expected());
+    await rowsOf(t.db, sql`update projects set end_date = ${row.end}::date where id = ${row.id}`);
+    expect(await assignableByDue()).toEqual(before);
+
+    // Its point of sale is deactivated in the console: its rows leave; activated, they come back.
+    const [{ location }] = await rowsOf<{ location: number }>(t.db, sql`select location_id as location from project_locations where id = ${row.pl}`);
+    await api.ok('PUT', '/locations/disable', admin, { id: location, status: false });
+    expect(await stale()).toBe(0);
+    const inactive = await assignableByDue();
+    expect(inactive.length).toBeLessThan(before.length);
+    expect(inactive).toEqual(await expected());
+    await api.ok('PUT', '/locations/disable', admin, { id: location, status: true });
+    expect(await assignableByDue()).toEqual(before);
+    expect(await stale()).toBe(0);
+  });
+
   it('refuses a column it does not sort by, a way that is none, and a sort of the full export (400, in Spanish)', async () => {
     const unknown = await api.call('GET', '/user-moves/stock-moves-report?sort=password', admin);
     expect(unknown.statusCode).toBe(400);

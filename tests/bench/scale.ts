@@ -307,7 +307,7 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
       return run(`insert into user_moves (id, visit_id, project_location_id, status, user_id, assigned_agent_id, questionnaire_version_id, video_link,
           questionnaire_result, dimension_results, return_reason, rejection_reason, disapproved_reason, cancel_reason,
           start_audit_date, completed_audit_date, finish_analysis_date, due_to, attachments_count, version, created_at, updated_at,
-          getter_sort_key, agent_sort_key, client_sort_key, location_sort_key, city_id)
+          getter_sort_key, agent_sort_key, client_sort_key, location_sort_key, city_id, assignable_until, published_at)
         select bm.id, ${b.visit} + 1 + bm.m, bm.pl_id, bm.status, bm.getter_id, bm.agent_id, bm.version_id,
           case when bm.status in ('APROBADA', 'DESAPROBADA') then 'https://www.dropbox.com/s/b' || bm.m || '/visita-editada.mp4?dl=0' end,
           case when ${reviewedSql('bm.status')} then br.questionnaire_result end,
@@ -317,23 +317,30 @@ export async function generate(url: string, o: ScaleOptions, log: (s: Step) => v
           case when ${reviewedSql('bm.status')} then bm.created_at + bm.step + interval '2 hours' end,
           case when bm.status in ('APROBADA', 'DESAPROBADA', 'RECHAZADA') then ${last} end,
           bm.end_date, case when ${reviewedSql('bm.status')} then 1 + bm.m % 3 else 0 end, array_length(bm.path, 1), bm.created_at, ${last},
-          lower(nullif(trim(g.names || ' ' || g.last_name), '')), lower(nullif(trim(a.names || ' ' || a.last_name), '')), lower(cl.name), lower(l.full_name), l.city_id
+          lower(nullif(trim(g.names || ' ' || g.last_name), '')), lower(nullif(trim(a.names || ' ' || a.last_name), '')), lower(cl.name), lower(l.full_name), l.city_id,
+          case when l.status then pr.end_date end, bm.created_at - interval '1 day'
         from bench_moves bm left join bench_replies br on br.version_id = bm.version_id
           left join users g on g.id = bm.getter_id left join users a on a.id = bm.agent_id
           join project_locations pl on pl.id = bm.pl_id join locations l on l.id = pl.location_id
           join projects pr on pr.id = bm.project_id left join clients cl on cl.id = pr.client_id`);
-      // (The load runs without triggers: the sort keys and city the triggers of migrations 0003 and 0005 keep are written here.)
+      // (The load runs without triggers: the sort keys, the city, the date until which a move can be assigned and
+      // its visit's publication, which the triggers of migrations 0003, 0005, 0043 and 0044 keep, are written here.)
     });
 
     await timed('visitas', async () => {
       // One visit taken by each move (published again when the move was cancelled), and two still published per project location.
-      let n = await run(`insert into visits (id, project_location_id, visit_range_id, due_from, due_to, state, published_at)
+      // (With the date until which each can be assigned, which migration 0043's triggers keep.)
+      let n = await run(`insert into visits (id, project_location_id, visit_range_id, due_from, due_to, state, published_at, assignable_until)
         select ${b.visit} + 1 + bm.m, bm.pl_id, ${b.range} + 1 + bm.m % ${NPL}, p.start_date, p.end_date,
-          case when bm.status = 'CANCELADA' then 'PUBLICADA_POR_CANCELACION' else 'TOMADA' end, bm.created_at - interval '1 day'
-        from bench_moves bm join bench_projects p on p.id = bm.project_id`);
-      n += await run(`insert into visits (id, project_location_id, visit_range_id, due_from, due_to, state, published_at)
-        select ${b.visit} + ${o.moves} + 1 + k * 2 + t, ${b.pl} + 1 + k, ${b.range} + 1 + k, p.start_date, p.end_date, 'PUBLICADA', p.start_date::timestamptz
-        from generate_series(0, ${NPL - 1}) k, generate_series(0, 1) t, bench_projects p where p.j = k / ${PER_PROJECT}`);
+          case when bm.status = 'CANCELADA' then 'PUBLICADA_POR_CANCELACION' else 'TOMADA' end, bm.created_at - interval '1 day',
+          case when l.status then p.end_date end
+        from bench_moves bm join bench_projects p on p.id = bm.project_id
+          join project_locations pl on pl.id = bm.pl_id join locations l on l.id = pl.location_id`);
+      n += await run(`insert into visits (id, project_location_id, visit_range_id, due_from, due_to, state, published_at, assignable_until)
+        select ${b.visit} + ${o.moves} + 1 + k * 2 + t, ${b.pl} + 1 + k, ${b.range} + 1 + k, p.start_date, p.end_date, 'PUBLICADA', p.start_date::timestamptz,
+          case when l.status then p.end_date end
+        from generate_series(0, ${NPL - 1}) k, generate_series(0, 1) t, bench_projects p, project_locations pl, locations l
+        where p.j = k / ${PER_PROJECT} and pl.id = ${b.pl} + 1 + k and l.id = pl.location_id`);
       return n;
     });
 

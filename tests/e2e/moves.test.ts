@@ -24,6 +24,15 @@ beforeAll(async () => {
   token = ((await res.json()) as { token: string }).token;
 });
 
+/** The moves list as an administrator opens it and searches the moves in a state. */
+async function movesIn(page: Page, label: string, status: string): Promise<void> {
+  await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
+  await page.getByRole('combobox', { name: 'Estado' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await shown(page.locator(`tbody [data-status="${status}"]`));
+}
+
 async function api<T>(path: string): Promise<T> {
   const res = await fetch(`${baseUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(FETCH_TIMEOUT) });
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
@@ -543,6 +552,49 @@ describe('Lista de Moves', () => {
     errors.assertNone();
   });
 
+  it('pages the list as it is after a mass assignment moved a move elsewhere in its order', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await movesIn(page, 'En revisión', 'EN_REVISION');
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/user-moves/get/all') && r.url().includes('sort=assignedAgentFullName&order=ASC')),
+      page.getByRole('button', { name: 'Agente de calidad', exact: true }).click(),
+    ]);
+    const listed = async (offset: number) =>
+      (await api<{ rows: MoveListRow[] }>(`/user-moves/get/all?statusId=EN_REVISION&sort=assignedAgentFullName&order=ASC&offset=${offset}&limit=10`)).rows;
+    const codes = () => page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    const first = await listed(0);
+    await expect.poll(codes).toEqual(first.map((r) => r.code));
+    // The last move of the first page goes to the agent whose name sorts last: far from that page.
+    const moved = first.at(-1)!;
+    const agents = (await api<{ rows: MoveListRow[] }>('/user-moves/get/all?statusId=EN_REVISION&sort=assignedAgentFullName&order=DESC&offset=0&limit=100')).rows;
+    const lastAgent = agents.find((r) => r.assignedAgentFullName)!.assignedAgentFullName!;
+    expect(moved.assignedAgentFullName).not.toBe(lastAgent);
+    await page.getByRole('checkbox', { name: `Seleccionar ${moved.code}` }).check();
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await shown(page.getByText(/^Mostrando 11-20 de \d+ registros$/));
+    await expect.poll(codes).toEqual((await listed(10)).map((r) => r.code));
+
+    await page.getByRole('button', { name: 'Asignar agente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Asignar agente de calidad' });
+    await dialog.getByRole('combobox', { name: 'Agente de calidad' }).click();
+    await page.getByRole('option', { name: lastAgent, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Asignar', exact: true }).click();
+    await page.getByRole('dialog', { name: `Estas asignando a ${lastAgent}` }).getByRole('button', { name: 'Confirmar' }).click();
+    await shown(page.getByRole('dialog', { name: 'Asignación realizada' }).getByText(`Se asignó 1 move a ${lastAgent}.`));
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    // The second page and the first are the list's as it is now: the move assigned has left the first.
+    const second = (await listed(10)).map((r) => r.code);
+    await expect.poll(codes).toEqual(second);
+    await shown(page.getByText(/^Mostrando 11-20 de \d+ registros$/));
+    await page.getByRole('button', { name: 'Página anterior' }).click();
+    const now = (await listed(0)).map((r) => r.code);
+    expect(now).not.toContain(moved.code);
+    await expect.poll(codes).toEqual(now);
+    await shown(page.getByText(/^Mostrando 1-10 de \d+ registros$/));
+    errors.assertNone();
+  });
+
   it('shows in its filters the search another tab applied to the list (they share it), not the one typed before', async () => {
     const [one, other] = [await freshMove('EN_REVISION'), await freshMove('EN_REVISION')];
     session = await chromium.open();
@@ -647,11 +699,7 @@ describe('Lista de Moves', () => {
   it('assigns the selected moves to a quality agent', async () => {
     session = await chromium.open();
     const { page, errors } = session;
-    await loginAs(page, 'admin@campo.test', { at: '/user-moves/historial' });
-    await page.getByRole('combobox', { name: 'Estado' }).click();
-    await page.getByRole('option', { name: 'Iniciada', exact: true }).click();
-    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-    await shown(page.locator('tbody [data-status="INICIADA"]'));
+    await movesIn(page, 'Iniciada', 'INICIADA');
     const codes = (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).slice(0, 2);
     expect(codes).toHaveLength(2);
     for (const code of codes) await page.getByRole('checkbox', { name: `Seleccionar ${code}` }).check();

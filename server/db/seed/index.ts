@@ -11,7 +11,7 @@ import { seedQuestionnaires } from './questionnaires';
 import { seedCampaigns } from './campaigns';
 import { seedPeople } from './people';
 import { seedProjects } from './projects';
-import { seedMoves } from './moves';
+import { datePublications, seedMoves } from './moves';
 import { seedStatistics } from './statistics';
 import { seedPayments } from './payments';
 import { seedPush } from './push';
@@ -95,6 +95,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedProjects(tx);
     await seedMoves(tx);
     await seedStatistics(tx);
+    await datePublications(tx);
     await seedPayments(tx);
     await seedPush(tx);
   });

@@ -294,3 +294,20 @@ async function republishOne(tx: Tx) {
     .returning({ id: userMoves.id });
   await tx.insert(moveStatusLogs).values({ userMoveId: copy.id, status: 'ASIGNADA', userId: rejected.assignedAgentId });
 }
+
+/**
+ * When each visit was published, once every seed has made its visits and moves (they were published as the demo
+ * was loaded): the day before its project began, as a project publishes its ranges' visits when it is created
+ * (an hour ago for one that begins later). A move keeps that date (the stock report's 'Publicada'); a visit a
+ * cancellation published again was published when its move was cancelled (services/moves/review.ts).
+ */
+export async function datePublications(tx: Tx) {
+  await tx.execute(sql`update ${visits} v set published_at = least((p.start_date - 1)::timestamp + interval '9 hours', now() - interval '1 hour')
+    from ${projectLocations} pl join ${projects} p on p.id = pl.project_id where pl.id = v.project_location_id`);
+  await tx.execute(sql`update ${userMoves} m set published_at = v.published_at from ${visits} v where v.id = m.visit_id`);
+  await tx.execute(sql`update ${visits} v set published_at = c.at
+    from (select m.visit_id, max(l.created_at) as at from ${userMoves} m join ${moveStatusLogs} l on l.user_move_id = m.id and l.status = 'CANCELADA'
+      where m.status = 'CANCELADA' group by m.visit_id) c
+    where v.id = c.visit_id and v.state = 'PUBLICADA_POR_CANCELACION'`);
+}
+

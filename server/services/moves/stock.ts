@@ -51,19 +51,14 @@ interface Bounds {
 
 /**
  * Only what can be assigned, by the same rule as the rows' `proyectoFinalizado` and `puntoDeVentaInactivo`
- * and as the assignment's refusal: the project has not ended and the point of sale is active.
- *
- * For a page, asked of each row the branch walks (`campo_assignable_place`, migration 0034: PL/pgSQL, its
- * three joins planned once per connection). Joined into the branch they doubled the joins the page's
- * statement plans (5.3 ms of planning, 5.7 ms a page of the scale data); as an SQL subplan they were still
- * planned with every page (~5 ms of the ~6.5). For the count, joined (`p` and `pl` are the branch's
- * joins): the planner then estimates it from the projects' end dates (18,118 for 17,796), where it
- * guesses half the rows for a subplan (130,905).
+ * and as the assignment's refusal: the project has not ended and the point of sale is active. Each visit and
+ * move carries the date until which that holds (`assignable_until`: its project's end while its point of
+ * sale is active, kept by migration 0043's triggers), so the rule reads the branch's own row: a page checks
+ * the rows it walks, and a count or a sorted page reads the range of the branch's `*_assignable_idx`. Asked
+ * through the project's and the point of sale's tables instead, a sort of the whole assignable stock read
+ * every place of every running project twice (~120 ms a page on the scale data; ~4 ms so).
  */
-const assignable = (paged: boolean, today: unknown) =>
-  paged
-    ? sql`campo_assignable_place(x.project_location_id, ${today}::date)`
-    : sql`p.end_date >= ${today}::date and exists (select 1 from locations l where l.id = pl.location_id and l.status)`;
+const assignable = (today: unknown) => sql`x.assignable_until >= ${today}::date`;
 
 /**
  * What the branches compare with: the request's own values, or placeholders named as them, for the
@@ -87,13 +82,13 @@ const valuesOf = (filter: StockFilter, page?: Bounds): KeyValues => ({
   take: page?.take ?? 0,
 });
 
-const projectFilter = (filter: StockFilter, paged: boolean, v: KeyValues) =>
+const projectFilter = (filter: StockFilter, v: KeyValues) =>
   sql.join(
     [
       sql`true`,
       ...(filter.clientId ? [sql`p.client_id = ${v.clientId}`] : []),
       ...(filter.projectId ? [sql`p.id = ${v.projectId}`] : []),
-      ...(filter.assignable ? [assignable(paged, v.today)] : []),
+      ...(filter.assignable ? [assignable(v.today)] : []),
     ],
     sql` and `,
   );
@@ -106,8 +101,8 @@ const projectFilter = (filter: StockFilter, paged: boolean, v: KeyValues) =>
  */
 function keyParts(filter: StockFilter, page?: Bounds, v: KeyValues = valuesOf(filter, page)): { visits: SQL | null; moves: SQL | null } {
   const { visitStates, moveStatuses } = sources(filter);
-  const joins = filter.clientId || filter.projectId || (filter.assignable && !page) ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
-  const where = projectFilter(filter, page !== undefined, v);
+  const joins = filter.clientId || filter.projectId ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id` : sql``;
+  const where = projectFilter(filter, v);
   return {
     visits: visitStates.length ? sql`select 0 as rank, x.id from visits x ${joins} where x.state in (${list(visitStates)}) and ${where}${page?.afterVisit !== null ? bound(page, v.afterVisit, v.take) : sql``}` : null,
     moves: moveStatuses.length ? sql`select 1 as rank, x.id from user_moves x ${joins} where ${everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`} and ${where}${bound(page, v.afterMove, v.take)}` : null,
@@ -251,17 +246,16 @@ function sortedPageQuery(filter: StockFilter, page: StockPageAt & { sort: NonNul
   const dir = page.sort.order === 'DESC' ? sql`desc` : sql`asc`;
   const take = page.offset + page.limit;
   const v = valuesOf(filter);
-  // What can be assigned, joined (the branch joins the project anyway): asked of each row by the page's
-  // function, a sort that reads the whole stock took ~3 s on the scale data.
-  const where = projectFilter(filter, false, v);
+  const where = projectFilter(filter, v);
   // The project's joins only when a filter or the column reads them: a sort by due date of the whole stock
   // then walks its partial index (migration 0040) and stops at the page.
-  const project = filter.clientId || filter.projectId || filter.assignable || key.joins;
+  const project = filter.clientId || filter.projectId || key.joins;
   const joins = project ? sql`join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id ${key.joins ?? sql``}` : sql``;
   // Filtered, walking the due-date index read the stock's oldest rows first, mostly of projects that
   // ended, to find the page's few assignable ones (~0.6 s on the scale data): `+ 0` (the same day) keeps
-  // the planner to the filter's rows, sorted (~0.1 s for every assignable row; a client's, a few ms).
-  const byDue = project && page.sort.field === 'fecha_limite';
+  // the planner to the filter's rows, sorted (every assignable row, read from `*_assignable_idx`: ~4 ms;
+  // a client's, a few ms).
+  const byDue = (project || filter.assignable) && page.sort.field === 'fecha_limite';
   const branch = (rank: number, table: SQL, k: SQL, condition: SQL) =>
     sql`(select ${sql.raw(String(rank))} as rank, x.id, ${byDue ? sql`${k} + 0` : k} as k from ${table} x ${joins} where ${condition} and ${where} order by 3 ${dir}, 2 ${dir} limit ${take})`;
   const parts = [

@@ -38,10 +38,13 @@ import { PageTitle, StatusChip } from '../shared';
 import { ExportDialog } from './ExportDialog';
 import { MassAssignDialog } from './MassAssignDialog';
 import { EMPTY_FILTERS, type MoveFilterValues, MoveFilters, toQuery } from './MoveFilters';
-import { pageRequest } from './pageRequest';
+import { type PageRequest, pageRequest } from './pageRequest';
 import { FrameMessageRow, MESSAGE_FRAME } from '../../../ui/table/frameMessage';
 
 const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+
+/** Whether a page read again is the one read before: the same moves, each as it was, and the same count. */
+const samePage = (a: MoveListPage, b: MoveListPage) => a.count === b.count && JSON.stringify(a.rows) === JSON.stringify(b.rows);
 
 /** A column's sort: the server's key for it (server/services/moves/queries.ts, SORTABLE) and the direction. */
 interface Sort {
@@ -98,18 +101,32 @@ export function MoveList() {
   const result = useQuery({
     queryKey: keyOf(page),
     queryFn: async ({ signal }) => {
-      // Next to a page already read, the page is asked by keyset (pageRequest.ts).
-      const paging = pageRequest(page, perPage, {
-        previous: queryClient.getQueryData<MoveListPage>(keyOf(page - 1))?.rows,
-        next: queryClient.getQueryData<MoveListPage>(keyOf(page + 1))?.rows,
-      });
+      const byOffset: PageRequest = { offset: (page - 1) * perPage, limit: perPage };
+      // A page read before is read again by offset: the list may have changed since (an assignment, a review,
+      // another user), and a neighbour kept from before with it. Next to a page already read, a page not yet
+      // read is asked by keyset (pageRequest.ts).
+      const before = queryClient.getQueryData<MoveListPage>(keyOf(page));
+      const paging = before
+        ? byOffset
+        : pageRequest(page, perPage, {
+            previous: queryClient.getQueryData<MoveListPage>(keyOf(page - 1))?.rows,
+            next: queryClient.getQueryData<MoveListPage>(keyOf(page + 1))?.rows,
+          });
+      let read: MoveListPage;
       try {
-        return await request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...ordered, ...paging }, signal });
+        read = await request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...ordered, ...paging }, signal });
       } catch (error) {
         // The neighbour's move is gone (the list changed under it): by offset, as without one.
         if (!(error instanceof ApiError && error.status === 400 && (paging.after ?? paging.before) !== undefined)) throw error;
-        return request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...ordered, offset: (page - 1) * perPage, limit: perPage }, signal });
+        read = await request<MoveListPage>(USER_MOVES_PATHS.list, { query: { ...ordered, ...byOffset }, signal });
       }
+      // The page changed since it was read: the other pages kept are no longer the list's, and a page next
+      // to them asked by keyset would continue a list that is gone (after a mass assignment sorted by agent,
+      // 'Página anterior' showed the moves just assigned, not the first page).
+      if (before && !samePage(before, read)) {
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'user-moves' && q.queryKey[1] === 'historial' && q.queryKey[3] !== page });
+      }
+      return read;
     },
     enabled: query !== null,
     placeholderData: keepPreviousData,
