@@ -123,6 +123,13 @@ describe("the stock sorted by a column of 'Asignación de Moves'", () => {
       expectSorted(rows, 'fecha_limite', 'ASC');
       expect(rows.every((r) => !r.proyectoFinalizado && !r.puntoDeVentaInactivo)).toBe(true);
       expect((await stock(`${states}&assignable=true&limit=1`)).count).toBe(rows.length);
+      // The other way, page by page: the same rows, each page cut from the one order (ties by the key, the other way).
+      const down = await whole(`${states}&assignable=true&sort=fecha_limite&order=DESC`);
+      expectSorted(down, 'fecha_limite', 'DESC');
+      expect(down.map((r) => r.key).sort()).toEqual(rows.map((r) => r.key).sort());
+      const pages = [];
+      for (let offset = 0; offset < Math.min(down.length, 21); offset += 7) pages.push(...(await stock(`${states}&assignable=true&sort=fecha_limite&order=DESC&limit=7&offset=${offset}`)).rows);
+      expect(pages.map((r) => r.key)).toEqual(down.slice(0, 21).map((r) => r.key));
       return rows.map((r) => r.key).sort();
     };
     expect(await stale()).toBe(0);
