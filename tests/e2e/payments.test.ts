@@ -304,8 +304,12 @@ describe('payments to Getters', () => {
     const pendingTotals = await api<{ count: number; totalAmount: string }>('/transactions/pending?limit=1');
     expect(pendingRows).toHaveLength(pendingTotals.count);
     expect(sumMoney(pendingRows.map((row) => Number(row[3]).toFixed(2)))).toBe(pendingTotals.totalAmount);
-    const approvedCell = XLSX.read(readFileSync(await pendingExcel.path()), { cellNF: true }).Sheets[pendingBook.SheetNames[0]].F2;
+    const pendingSheet = XLSX.read(readFileSync(await pendingExcel.path()), { cellNF: true }).Sheets[pendingBook.SheetNames[0]];
+    const approvedCell = pendingSheet.F2;
     expect(approvedCell).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' });
+    // The amount is a number with its two decimals (6200.5 reads '6200.50'), which the spreadsheet sums.
+    expect(pendingSheet.D2).toMatchObject({ t: 'n', z: '0.00' });
+    expect(pendingSheet.D2.w).toMatch(/^\d+\.\d{2}$/);
     expect(approvedCell.w).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
     // At 1024 px the page does not scroll sideways: the filter and each row's action are in sight.
@@ -458,6 +462,8 @@ describe('payments to Getters', () => {
     const dateAt = titles.indexOf('Fecha de pago');
     const dateCell = XLSX.read(readFileSync(await excel.path()), { cellNF: true }).Sheets[book.SheetNames[0]][XLSX.utils.encode_cell({ r: 1 + paid.indexOf(ours[0]), c: dateAt })];
     expect(dateCell).toMatchObject({ t: 'n', z: 'dd/mm/yyyy hh:mm' });
+    const amountCell = XLSX.read(readFileSync(await excel.path()), { cellNF: true }).Sheets[book.SheetNames[0]][XLSX.utils.encode_cell({ r: 1 + paid.indexOf(ours[0]), c: titles.indexOf('Monto') })];
+    expect(amountCell).toMatchObject({ t: 'n', z: '0.00' });
     await shown(page.getByRole('row').filter({ hasText: code }).first().getByText(ours[0][dateAt], { exact: true }));
 
     await page.getByRole('button', { name: 'VER PAGOS PENDIENTES' }).click();

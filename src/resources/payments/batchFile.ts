@@ -6,11 +6,11 @@
 import { BATCH_AMOUNT_COLUMN, BATCH_HEADER, BATCH_TEXT_COLUMNS, BATCH_TOTALS, paymentBatch, paymentBatchFileName } from '../../../domain/paymentBatch';
 import type { PaymentTransaction } from '../../../domain/payments';
 import { saveBlob } from '../../ui/download';
+import { EXCEL_MONEY } from '../../ui/xls/excelDate';
 
 const SHEET = 'Lote';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TEXT = '@';
-const MONEY = '0.00';
 
 /** The batch of these transactions as the bytes of an .xlsx. */
 export async function paymentBatchFile(rows: PaymentTransaction[]): Promise<ArrayBuffer> {
@@ -21,9 +21,9 @@ export async function paymentBatchFile(rows: PaymentTransaction[]): Promise<Arra
   const at = (r: number, c: number) => XLSX.utils.encode_cell({ r, c });
   lines.forEach((line, i) => {
     for (const c of BATCH_TEXT_COLUMNS) sheet[at(i + 1, c)] = { t: 's', v: line[c], z: TEXT };
-    sheet[at(i + 1, BATCH_AMOUNT_COLUMN)] = { t: 'n', v: Number(line[BATCH_AMOUNT_COLUMN]), z: MONEY };
+    sheet[at(i + 1, BATCH_AMOUNT_COLUMN)] = { t: 'n', v: Number(line[BATCH_AMOUNT_COLUMN]), z: EXCEL_MONEY };
   });
-  sheet[at(totalsAt + 1, 1)].z = MONEY;
+  sheet[at(totalsAt + 1, 1)].z = EXCEL_MONEY;
   sheet['!cols'] = [{ wch: 28 }, { wch: 15 }, { wch: 14 }, { wch: 26 }, { wch: 12 }, { wch: 20 }, { wch: 12 }];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, SHEET);

@@ -5,6 +5,7 @@ import { paymentAccount, type PaymentTransaction } from '../../../domain/payment
 import { formatDisplayDate } from '../../../domain/validation';
 import type { Column } from '../../ui/table/CampoList';
 import { dateExport } from '../../ui/table/columns';
+import { EXCEL_MONEY } from '../../ui/xls/excelDate';
 
 const tx = (r: RaRecord) => r as unknown as PaymentTransaction;
 
@@ -23,7 +24,7 @@ export const transactionColumns: Column[] = [
   { source: 'fullName', label: 'Nombre', render: (r) => fullNameOf(tx(r)), exportValue: (r) => fullNameOf(tx(r)) },
   { source: 'cuitCuil', label: 'CUIT/CUIL', render: (r) => cuitOf(tx(r)), exportValue: (r) => cuitOf(tx(r)) },
   { source: 'account', label: 'Cuenta de pago', sortable: false, render: (r) => accountOf(tx(r)), exportValue: (r) => accountOf(tx(r)) },
-  { source: 'amount', label: 'Monto', render: (r) => formatPesos(tx(r).amount), exportValue: (r) => amountCell(tx(r)) },
+  { source: 'amount', label: 'Monto', render: (r) => formatPesos(tx(r).amount), exportValue: (r) => amountCell(tx(r)), exportFormat: EXCEL_MONEY },
   { source: 'code', label: 'Código de move', render: (r) => moveCodeOf(tx(r)), exportValue: (r) => moveCodeCell(tx(r)) },
   { source: 'finishAnalysisDate', label: 'Fecha de aprobación', render: (r) => approvalOf(tx(r)), ...dateExport((r) => approvalOf(tx(r))) },
 ];
