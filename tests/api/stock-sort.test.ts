@@ -1,8 +1,9 @@
 /** 'Asignación de Moves' sorted by its columns: the stock's visits and moves merged in one order, paged by offset. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StockRow } from '../../domain/move-api';
 import { MOVE_FORM_TEXT, STOCK_SORTS, type StockSort } from '../../domain/move-forms';
+import { todayIso } from '../../domain/validation';
 import { rowsOf } from '../../server/db/client';
 import { createTestApp, type TestApp } from './helpers';
 import { caller } from './moves-helpers';
@@ -103,7 +104,7 @@ describe("the stock sorted by a column of 'Asignación de Moves'", () => {
             from (select 0 as kind, id, project_location_id from visits where state in ('PUBLICADA', 'PUBLICADA_POR_CANCELACION')
               union all select 1, id, project_location_id from user_moves where status in ('ASIGNADA', 'DISPONIBLE')) x
             join project_locations pl on pl.id = x.project_location_id join projects p on p.id = pl.project_id join locations l on l.id = pl.location_id
-            where p.end_date >= current_date and l.status`,
+            where p.end_date >= ${todayIso()}::date and l.status`,
         )
       )
         .map((r) => r.key)
@@ -141,9 +142,10 @@ describe("the stock sorted by a column of 'Asignación de Moves'", () => {
     const [row] = await rowsOf<{ id: number; end: string; pl: number }>(
       t.db,
       sql`select p.id, p.end_date::text as end, pl.id as pl from visits v join project_locations pl on pl.id = v.project_location_id join projects p on p.id = pl.project_id
-        where v.state = 'PUBLICADA' and p.end_date >= current_date order by v.id limit 1`,
+        where v.state = 'PUBLICADA' and p.end_date >= ${todayIso()}::date order by v.id limit 1`,
     );
-    await rowsOf(t.db, sql`update projects set end_date = current_date - 1 where id = ${row.id}`);
+    // (The day before today where the app lives, Argentina: PostgreSQL's current_date is UTC's.)
+    await rowsOf(t.db, sql`update projects set end_date = ${todayIso()}::date - 1 where id = ${row.id}`);
     expect(await stale()).toBe(0);
     const ended = await assignableByDue();
     expect(ended.length).toBeLessThan(before.length);
@@ -161,6 +163,60 @@ describe("the stock sorted by a column of 'Asignación de Moves'", () => {
     await api.ok('PUT', '/locations/disable', admin, { id: location, status: true });
     expect(await assignableByDue()).toEqual(before);
     expect(await stale()).toBe(0);
+  });
+
+  it('keeps what can be assigned when a project location changes its point of sale', async () => {
+    const [row] = await rowsOf<{ pl: number; location: number }>(
+      t.db,
+      sql`select pl.id as pl, pl.location_id as location from visits v join project_locations pl on pl.id = v.project_location_id
+        join projects p on p.id = pl.project_id join locations l on l.id = pl.location_id
+        where v.state = 'PUBLICADA' and p.end_date >= ${todayIso()}::date and l.status order by v.id desc limit 1`,
+    );
+    // Another point of sale, not of the project, inactive.
+    const [{ other }] = await rowsOf<{ other: number }>(
+      t.db,
+      sql`select id as other from locations where status and id not in (select location_id from project_locations where project_id = (select project_id from project_locations where id = ${row.pl})) order by id limit 1`,
+    );
+    await rowsOf(t.db, sql`update locations set status = false where id = ${other}`);
+    const until = async () => (await rowsOf<{ until: string | null }>(t.db, sql`select assignable_until::text as until from visits where project_location_id = ${row.pl} and state = 'PUBLICADA' limit 1`))[0].until;
+    try {
+      expect(await until()).not.toBeNull();
+      await rowsOf(t.db, sql`update project_locations set location_id = ${other} where id = ${row.pl}`);
+      expect(await until()).toBeNull();
+      await rowsOf(t.db, sql`update project_locations set location_id = ${row.location} where id = ${row.pl}`);
+      expect(await until()).not.toBeNull();
+    } finally {
+      await rowsOf(t.db, sql`update project_locations set location_id = ${row.location} where id = ${row.pl}`);
+      await rowsOf(t.db, sql`update locations set status = true where id = ${other}`);
+    }
+  });
+
+  // Two connections at once: PostgreSQL only (the embedded database has one).
+  it.runIf(inject('campoDatabase').kind === 'postgres')('leaves nothing assignable at a point of sale deactivated while a visit of it was being added', async () => {
+    const [row] = await rowsOf<{ pl: number; location: number; range: number | null; from: string; to: string }>(
+      t.db,
+      sql`select pl.id as pl, pl.location_id as location, v.visit_range_id as range, v.due_from::text as from, v.due_to::text as to
+        from visits v join project_locations pl on pl.id = v.project_location_id join projects p on p.id = pl.project_id join locations l on l.id = pl.location_id
+        where v.state = 'PUBLICADA' and p.end_date >= ${todayIso()}::date and l.status order by v.id limit 1`,
+    );
+    let deactivating: Promise<unknown> | undefined;
+    let added = 0;
+    await t.db.transaction(async (tx) => {
+      [{ id: added }] = await rowsOf<{ id: number }>(tx, sql`insert into visits (project_location_id, visit_range_id, due_from, due_to, state)
+        values (${row.pl}, ${row.range}, ${row.from}::date, ${row.to}::date, 'PUBLICADA') returning id`);
+      // Sent while the visit is not committed: its point of sale's deactivation waits for it, and then sees it.
+      deactivating = api.ok('PUT', '/locations/disable', admin, { id: row.location, status: false });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    });
+    try {
+      await deactivating;
+      const [{ until }] = await rowsOf<{ until: string | null }>(t.db, sql`select assignable_until::text as until from visits where id = ${added}`);
+      expect(until).toBeNull();
+      expect((await whole('statuses=Publicada&assignable=true&sort=fecha_limite')).map((r) => r.key)).not.toContain(`v:${added}`);
+    } finally {
+      await api.ok('PUT', '/locations/disable', admin, { id: row.location, status: true });
+      await rowsOf(t.db, sql`delete from visits where id = ${added}`);
+    }
   });
 
   it('refuses a column it does not sort by, a way that is none, and a sort of the full export (400, in Spanish)', async () => {

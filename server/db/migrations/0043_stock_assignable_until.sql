@@ -7,10 +7,21 @@
 -- every table the rule reads (server/services/moves/stock.ts).
 ALTER TABLE "user_moves" ADD COLUMN "assignable_until" date;--> statement-breakpoint
 ALTER TABLE "visits" ADD COLUMN "assignable_until" date;--> statement-breakpoint
-CREATE FUNCTION campo_assignable_until(project_location integer) RETURNS date LANGUAGE sql STABLE AS $$
-  SELECT CASE WHEN l.status THEN p.end_date END
+-- The point of sale is read FOR SHARE: a deactivation being written waits for the new row's transaction, whose row
+-- it then updates, or the new row waits for it and reads the point of sale inactive. Read plainly, a visit added
+-- while its point of sale was being deactivated kept the project's end date, assignable, once both committed.
+-- (The project is not locked: an assignment that holds a visit and adds its move would then wait for a change
+-- of the project's end date that waits for that visit.)
+CREATE FUNCTION campo_assignable_until(project_location integer) RETURNS date LANGUAGE plpgsql AS $$
+DECLARE
+  until date;
+BEGIN
+  SELECT CASE WHEN l.status THEN p.end_date END INTO until
     FROM project_locations pl JOIN projects p ON p.id = pl.project_id JOIN locations l ON l.id = pl.location_id
     WHERE pl.id = project_location
+    FOR SHARE OF l;
+  RETURN until;
+END
 $$;
 --> statement-breakpoint
 UPDATE visits v SET assignable_until = CASE WHEN l.status THEN p.end_date END
@@ -37,18 +48,31 @@ CREATE TRIGGER user_moves_assignable_until BEFORE INSERT OR UPDATE OF project_lo
 --> statement-breakpoint
 -- A project whose end date changes (extended, ended), a point of sale activated or deactivated, or a project
 -- location that changes project or point of sale: their visits and moves take the new date.
+-- The moves first, then the visits, each locked in id order before it is written: the order in which a
+-- cancellation or a rescue (a move, then its visit) and the assignments (moves in id order) take them. Written
+-- visits first, in the order the UPDATE found them, a deactivation and a cancellation deadlocked.
 CREATE FUNCTION campo_places_assignable_until() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE visits v SET assignable_until = CASE WHEN l.status THEN p.end_date END
-    FROM project_locations pl JOIN projects p ON p.id = pl.project_id JOIN locations l ON l.id = pl.location_id
-    WHERE v.project_location_id = pl.id
-      AND (CASE TG_TABLE_NAME WHEN 'projects' THEN pl.project_id WHEN 'locations' THEN pl.location_id ELSE pl.id END) = NEW.id
-      AND v.assignable_until IS DISTINCT FROM (CASE WHEN l.status THEN p.end_date END);
+  PERFORM 1 FROM user_moves um
+    JOIN project_locations pl ON pl.id = um.project_location_id JOIN projects p ON p.id = pl.project_id JOIN locations l ON l.id = pl.location_id
+    WHERE (CASE TG_TABLE_NAME WHEN 'projects' THEN pl.project_id WHEN 'locations' THEN pl.location_id ELSE pl.id END) = NEW.id
+      AND um.assignable_until IS DISTINCT FROM (CASE WHEN l.status THEN p.end_date END)
+    ORDER BY um.id FOR UPDATE OF um;
   UPDATE user_moves um SET assignable_until = CASE WHEN l.status THEN p.end_date END
     FROM project_locations pl JOIN projects p ON p.id = pl.project_id JOIN locations l ON l.id = pl.location_id
     WHERE um.project_location_id = pl.id
       AND (CASE TG_TABLE_NAME WHEN 'projects' THEN pl.project_id WHEN 'locations' THEN pl.location_id ELSE pl.id END) = NEW.id
       AND um.assignable_until IS DISTINCT FROM (CASE WHEN l.status THEN p.end_date END);
+  PERFORM 1 FROM visits v
+    JOIN project_locations pl ON pl.id = v.project_location_id JOIN projects p ON p.id = pl.project_id JOIN locations l ON l.id = pl.location_id
+    WHERE (CASE TG_TABLE_NAME WHEN 'projects' THEN pl.project_id WHEN 'locations' THEN pl.location_id ELSE pl.id END) = NEW.id
+      AND v.assignable_until IS DISTINCT FROM (CASE WHEN l.status THEN p.end_date END)
+    ORDER BY v.id FOR UPDATE OF v;
+  UPDATE visits v SET assignable_until = CASE WHEN l.status THEN p.end_date END
+    FROM project_locations pl JOIN projects p ON p.id = pl.project_id JOIN locations l ON l.id = pl.location_id
+    WHERE v.project_location_id = pl.id
+      AND (CASE TG_TABLE_NAME WHEN 'projects' THEN pl.project_id WHEN 'locations' THEN pl.location_id ELSE pl.id END) = NEW.id
+      AND v.assignable_until IS DISTINCT FROM (CASE WHEN l.status THEN p.end_date END);
   RETURN NULL;
 END
 $$;
