@@ -244,9 +244,7 @@ function sortedPageQuery(filter: StockFilter, page: StockPageAt & { sort: NonNul
   const { visitStates, moveStatuses } = sources(filter);
   const key = SORT_KEYS[page.sort.field];
   const dir = page.sort.order === 'DESC' ? sql`desc` : sql`asc`;
-  const { take } = at;
-  const v = at;
-  const where = projectFilter(filter, v);
+  const where = projectFilter(filter, at);
   // The project's joins only when a filter or the column reads them: a sort by due date of the whole stock
   // then walks its partial index (migration 0040) and stops at the page.
   const project = filter.clientId || filter.projectId || key.joins;
@@ -258,8 +256,8 @@ function sortedPageQuery(filter: StockFilter, page: StockPageAt & { sort: NonNul
   const byDue = (project || filter.assignable) && page.sort.field === 'fecha_limite';
   const branch = (rank: number, table: SQL, k: SQL, condition: SQL) =>
     byDue && !project
-      ? assignableByDue(rank, table, condition, v.today, dir, take)
-      : sql`(select ${sql.raw(String(rank))} as rank, x.id, ${byDue ? sql`${k} + 0` : k} as k from ${table} x ${joins} where ${condition} and ${where} order by 3 ${dir}, 2 ${dir} limit ${take})`;
+      ? assignableByDue(rank, table, condition, at.today, dir, at.take)
+      : sql`(select ${sql.raw(String(rank))} as rank, x.id, ${byDue ? sql`${k} + 0` : k} as k from ${table} x ${joins} where ${condition} and ${where} order by 3 ${dir}, 2 ${dir} limit ${at.take})`;
   const parts = [
     visitStates.length ? branch(0, sql`visits`, key.visit, sql`x.state in (${list(visitStates)})`) : null,
     moveStatuses.length ? branch(1, sql`user_moves`, key.move, everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`) : null,

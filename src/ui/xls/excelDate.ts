@@ -4,9 +4,9 @@
  * console shows (Argentina's day and time, `formatDisplayDate`), read back here.
  */
 export const EXCEL_DAY = 'dd/mm/yyyy';
+export const EXCEL_DAY_TIME = 'dd/mm/yyyy hh:mm';
 /** An amount of money in a spreadsheet: a number with two decimals, which the spreadsheet sums. */
 export const EXCEL_MONEY = '0.00';
-export const EXCEL_DAY_TIME = 'dd/mm/yyyy hh:mm';
 
 const SHOWN = /^(\d{2})\/(\d{2})\/(\d{4})(?: (\d{2}):(\d{2}))?$/;
 
