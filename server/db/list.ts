@@ -242,7 +242,7 @@ export function countSteps(db: Db | Tx, rows: SQLWrapper | (() => SQLWrapper), n
   };
 }
 
-interface CountSteps {
+export interface CountSteps {
   kept: BoundedCount | undefined;
   exact: SQL<number>;
   from(n: number): Promise<BoundedCount>;

@@ -802,6 +802,9 @@ export const userMoves = pgTable(
     index('user_moves_stock_due_idx').on(t.dueTo, t.id).where(sql`${t.status} in ('ASIGNADA', 'DISPONIBLE')`),
     // Its moves that can be assigned (migration 0043), as visits_assignable_idx.
     index('user_moves_assignable_idx').on(t.assignableUntil, t.dueTo, t.id).where(sql`${t.status} in ('ASIGNADA', 'DISPONIBLE')`),
+    // A client's or a project's stock (migration 0045): its places' moves of the stock, and until when each can be
+    // assigned, without reading the places' other moves (as visits_available_project_location_idx for visits).
+    index('user_moves_stock_place_idx').on(t.projectLocationId, t.assignableUntil).where(sql`${t.status} in ('ASIGNADA', 'DISPONIBLE')`),
     index('user_moves_finish_idx').on(t.finishAnalysisDate),
     uniqueIndex('user_moves_republished_from_uq').on(t.republishedFromId),
     // The list's date range and its default order; the performance report's visit dates; cancel and stock by visit.

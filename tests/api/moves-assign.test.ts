@@ -8,6 +8,7 @@ import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { MOVE_TEXT, STOCK_STATES } from '../../domain/moves';
 import { ROLE } from '../../domain/roles';
 import { todayIso } from '../../domain/validation';
+import { rowsOf } from '../../server/db/client';
 import { campaigns, clients, locations, moveAttachments, moveReplies, moveStatusLogs, projectLocations, projects, userMoves, users, visits } from '../../server/db/schema';
 import { writeDemoFiles } from '../../server/db/seed/demoFiles';
 import { STORE_PREFIX } from '../../server/services/files';
@@ -753,6 +754,20 @@ describe('the stock', () => {
     expect([noClient.statusCode, noClient.json().message]).toEqual([404, 'El cliente no existe.']);
     const noProject = await api.call('GET', '/user-moves/stock-moves-report?full=true&projectId=99999', admin);
     expect([noProject.statusCode, noProject.json().message]).toEqual([404, 'El proyecto no existe.']);
+    // Sorted (the page carries its count), on a later page, and by keyset: the same answers.
+    for (const query of ['clientId=99999&sort=punto_de_venta', 'clientId=99999&sort=fecha_limite&assignable=true&offset=20', 'clientId=99999&after=v:1']) {
+      const res = await api.call('GET', `/user-moves/stock-moves-report?statuses=Publicada&${query}`, admin);
+      expect([query, res.statusCode, res.json().message]).toEqual([query, 404, 'El cliente no existe.']);
+    }
+    // A project of another client: each exists, the two together name nothing (400), sorted or not, and in the export.
+    const [own, other] = await rowsOf<{ client_id: number; project_id: number }>(
+      t.db,
+      sql`select distinct on (p.client_id) p.client_id, p.id as project_id from projects p order by p.client_id, p.id limit 2`,
+    );
+    for (const query of [`clientId=${own.client_id}&projectId=${other.project_id}`, `clientId=${own.client_id}&projectId=${other.project_id}&sort=proyecto`, `full=true&clientId=${own.client_id}&projectId=${other.project_id}`]) {
+      const res = await api.call('GET', `/user-moves/stock-moves-report?${query}`, admin);
+      expect([query, res.statusCode]).toEqual([query, 400]);
+    }
   });
 
   it('gives the export at most 5,000 rows a page', async () => {

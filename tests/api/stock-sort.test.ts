@@ -93,6 +93,35 @@ describe("the stock sorted by a column of 'Asignación de Moves'", () => {
     expectSorted(ofClient, 'fecha_limite', 'ASC');
   });
 
+  it("gives a client's or a project's sorted stock the same count as its own order, on any page and past the last", async () => {
+    const all = await whole('statuses=Asignada,Disponible,Publicada,Publicada por Cancelación');
+    const [{ id: clientId }] = await rowsOf<{ id: number }>(
+      t.db,
+      sql`select p.client_id as id from project_locations pl join projects p on p.id = pl.project_id where pl.id = ${all[0].project_location_id}`,
+    );
+    const projectId = all[0].id_operativo;
+    for (const filter of [`clientId=${clientId}`, `projectId=${projectId}`, `clientId=${clientId}&assignable=true`]) {
+      for (const states of ['Asignada,Disponible,Publicada,Publicada por Cancelación', 'Publicada', 'Asignada,Disponible']) {
+        const query = `statuses=${states}&${filter}`;
+        const { count } = await stock(`${query}&limit=1`);
+        expect(count, query).toBe((await whole(query)).length);
+        for (const sort of ['punto_de_venta', 'fecha_limite', 'estado_actual']) {
+          for (const offset of [0, 1, count, count + 10]) {
+            const page = await stock(`${query}&sort=${sort}&order=DESC&limit=2&offset=${offset}`);
+            expect(page.count, `${query} by ${sort} at ${offset}`).toBe(count);
+          }
+        }
+      }
+    }
+    // A client with nothing in the stock: none, and no page.
+    const [{ id: empty }] = await rowsOf<{ id: number }>(
+      t.db,
+      sql`select c.id from clients c where not exists (select 1 from visits v join project_locations pl on pl.id = v.project_location_id join projects p on p.id = pl.project_id
+        where p.client_id = c.id and v.state = 'PUBLICADA') order by c.id limit 1`,
+    );
+    expect(await stock(`statuses=Publicada&clientId=${empty}&sort=punto_de_venta`)).toMatchObject({ rows: [], count: 0 });
+  });
+
   it("keeps what can be assigned as the projects' end dates and the points of sale change, sorted by due date over every client", { timeout: 60_000 }, async () => {
     const states = 'statuses=Asignada,Disponible,Publicada,Publicada por Cancelación';
     /** The rule read through the project and the point of sale, as the rows' flags say it (not the rows' own date). */

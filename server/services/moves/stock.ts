@@ -9,8 +9,8 @@ import type { StockSort } from '../../../domain/move-forms';
 import { MOVE_STATUS_LABEL, MOVE_STATUSES, type MoveStatus, STOCK_SOURCE, type StockState, VISIT_STATE, VISIT_STATE_LABEL, type VisitState } from '../../../domain/moves';
 import { type Db, rowsOf } from '../../db/client';
 import { todayIso } from '../../../domain/validation';
-import { type BoundedCount, listCount } from '../../db/list';
-import { placeholders, preparedSql } from '../../db/prepared';
+import { type BoundedCount, type CountSteps, countSteps } from '../../db/list';
+import { placeholders, preparedSql, textConstant } from '../../db/prepared';
 
 export interface StockFilter {
   statuses: StockState[];
@@ -37,9 +37,14 @@ function sources({ statuses, full }: StockFilter): { visitStates: VisitState[]; 
   return { visitStates, moveStatuses };
 }
 
-const list = (values: (string | number)[]) =>
+/**
+ * States as constants of the statement (`textConstant`), not values: they are part of its shape (the key of
+ * each kept statement names them), and a plan kept for a shape then knows them, as the stock's partial
+ * indexes (by state) require.
+ */
+const list = (values: (VisitState | MoveStatus)[]) =>
   sql.join(
-    values.map((v) => sql`${v}`),
+    values.map((v) => textConstant(v)),
     sql`, `,
   );
 
@@ -125,14 +130,18 @@ type Raw = Record<string, unknown>;
  * The stock's size, from the branches' keys (the rows' joins never change it): each branch exact up to EXACT_COUNT_UP_TO and estimated beyond (`estimated`), as
  * the moves list counts (docs/decisions.md, "Conteos a escala"): the 200,000 published visits of the
  * scale data took ~1.5 s to count on every page of the assignment screen. A branch's estimate is kept
- * a few seconds (`listCount`), so that paging through a big stock does not count and plan it again on
+ * a few seconds (`countSteps`), so that paging through a big stock does not count and plan it again on
  * every page.
  */
 export async function stockCount(db: Db, filter: StockFilter): Promise<BoundedCount> {
   const { visits, moves } = keyParts(filter);
   const key = (branch: string) => `stock|${branch}|${JSON.stringify([filter.statuses, filter.clientId ?? null, filter.projectId ?? null, filter.full, Boolean(filter.assignable), filter.assignable ? todayIso() : null])}`;
-  const branches = [visits && listCount(db, visits, key('visits')), moves && listCount(db, moves, key('moves'))];
-  const counts = await Promise.all(branches.filter((p): p is Promise<BoundedCount> => p !== null));
+  const branches = [visits && countSteps(db, visits, key('visits')), moves && countSteps(db, moves, key('moves'))].filter((b): b is CountSteps => b !== null);
+  // The exact parts of the branches not kept, in one statement: one round trip and one plan where each
+  // branch took its own (a client's first page ran four statements; three now).
+  const counting = branches.filter((b) => !b.kept);
+  const exact = counting.length ? (await rowsOf<Record<string, number>>(db, sql`select ${sql.join(counting.map((b, i) => sql`${b.exact} as ${sql.identifier(`n${i}`)}`), sql`, `)}`))[0] : {};
+  const counts = await Promise.all(branches.map((b) => b.kept ?? b.from(Number(exact[`n${counting.indexOf(b)}`]))));
   return { count: counts.reduce((n, c) => n + c.count, 0), estimated: counts.some((c) => c.estimated) };
 }
 
@@ -254,20 +263,33 @@ function sortedPageQuery(filter: StockFilter, page: StockPageAt & { sort: NonNul
   // the planner to the filter's rows, sorted (every assignable row, read from `*_assignable_idx`: ~4 ms;
   // a client's, a few ms).
   const byDue = (project || filter.assignable) && page.sort.field === 'fecha_limite';
+  // A client's or a project's branch reads and sorts all of its rows: it counts them on the way
+  // (`count(*) over ()`, before its limit), and the page carries the stock's exact count (`total`).
+  const counted = carriesCount(filter);
+  const total = counted ? sql`, count(*) over () as total` : sql``;
   const branch = (rank: number, table: SQL, k: SQL, condition: SQL) =>
     byDue && !project
       ? assignableByDue(rank, table, condition, at.today, dir, at.take)
-      : sql`(select ${sql.raw(String(rank))} as rank, x.id, ${byDue ? sql`${k} + 0` : k} as k from ${table} x ${joins} where ${condition} and ${where} order by 3 ${dir}, 2 ${dir} limit ${at.take})`;
+      : sql`(select ${sql.raw(String(rank))} as rank, x.id, ${byDue ? sql`${k} + 0` : k} as k${total} from ${table} x ${joins} where ${condition} and ${where} order by 3 ${dir}, 2 ${dir} limit ${at.take})`;
   const parts = [
     visitStates.length ? branch(0, sql`visits`, key.visit, sql`x.state in (${list(visitStates)})`) : null,
     moveStatuses.length ? branch(1, sql`user_moves`, key.move, everyStatus(moveStatuses) ? sql`true` : sql`x.status in (${list(moveStatuses)})`) : null,
   ].filter((p): p is SQL => p !== null);
   if (!parts.length) return null;
+  // Each branch's rows bear its count: the stock's is the sum of the two, read over all the keys (a branch
+  // with no rows counts none).
+  const sum = counted ? sql`, coalesce(max(total) filter (where rank = 0) over (), 0) + coalesce(max(total) filter (where rank = 1) over (), 0) as total` : sql``;
   return sql`with keys as (${sql.join(parts, sql` union all `)}),
-    page as materialized (select rank, id, row_number() over (order by k ${dir}, rank ${dir}, id ${dir}) as n from keys order by n limit ${at.limit} offset ${at.offset})
-    select s.* from campo_stock_rows(array(select id from page where rank = 0), array(select id from page where rank = 1)) s
+    page as materialized (select rank, id, row_number() over (order by k ${dir}, rank ${dir}, id ${dir}) as n${sum} from keys order by n limit ${at.limit} offset ${at.offset})
+    select s.*${counted ? sql`, page.total` : sql``} from campo_stock_rows(array(select id from page where rank = 0), array(select id from page where rank = 1)) s
     join page on page.rank = s.rank and page.id = s.id order by page.n`;
 }
+
+/**
+ * Whether a sorted page counts the stock itself: a client's or a project's, whose branches read and sort all
+ * of their rows anyway (`sortedPageQuery`). Its count is then exact, and costs no statement of its own.
+ */
+const carriesCount = (filter: StockFilter) => Boolean(filter.clientId || filter.projectId);
 
 /**
  * A branch of the assignable stock sorted by due date, over every client: its first `take` keys. Its
@@ -291,7 +313,7 @@ function assignableByDue(rank: number, table: SQL, condition: SQL, today: unknow
 }
 
 /** One page of the stock for the assignment screen: `after` (keyset) or `offset`. */
-export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): Promise<{ rows: StockRow[]; next: string | null }> {
+export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): Promise<{ rows: StockRow[]; next: string | null; count?: number }> {
   // The same states in any order or repeated are the same page: one shape (at most 16 sets of the four).
   const filter = { ...asked, statuses: [...new Set(asked.statuses)].sort() };
   const { cursorRank, afterVisit, afterMove, take } = pageBounds(page);
@@ -304,9 +326,13 @@ export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): 
   // Built once per shape (the states, which filters the SQL has, the cursor's side), its plan kept by each connection
   // (`preparedSql` with `keepPlan`): building it with the query builder on every request cost ~90 µs of
   // the server's CPU, planning it half the database's time. A sorted page is built once per shape and column
-  // too, but planned with its values (its plan depends on them: a client's few rows, or the whole stock).
+  // too, and planned with its values (its plan depends on them: which runs of an index to read, or the whole
+  // stock sorted). A client's or a project's is named all the same (`keepPlan`), so each connection parses
+  // it once; PostgreSQL still plans it for each request's values, as a kept generic plan would cost it more.
   const raw = sort
-    ? await preparedSql<Raw>(db, `stock-sorted:${JSON.stringify([...filters, sort.field, sort.order])}`, () => sortedPageQuery(filter, { ...page, sort }, PAGE_PLACEHOLDERS)!).execute(values)
+    ? await preparedSql<Raw>(db, `stock-sorted:${JSON.stringify([...filters, sort.field, sort.order])}`, () => sortedPageQuery(filter, { ...page, sort }, PAGE_PLACEHOLDERS)!, {
+        keepPlan: Boolean(filter.clientId || filter.projectId),
+      }).execute(values)
     : await preparedSql<Raw>(db, `stock-page:${JSON.stringify([...filters, cursorRank, Boolean(page.after)])}`, () => pageQuery(filter, page, PAGE_PLACEHOLDERS)!, { keepPlan: true }).execute(values);
   const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
@@ -332,7 +358,24 @@ export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): 
     };
   });
   // A sorted page is paged by offset only: the stock's keyset cursor would not follow its order.
-  return { rows, next: sort ? null : nextKey(raw.length, page.limit, raw.at(-1) as { rank: unknown; id: unknown } | undefined) };
+  const next = sort ? null : nextKey(raw.length, page.limit, raw.at(-1) as { rank: unknown; id: unknown } | undefined);
+  // The count a client's or a project's sorted page carries on its rows; a page past the end has none to carry it.
+  const count = sort && carriesCount(filter) ? (raw.length ? Number(raw[0].total) : page.offset === 0 ? 0 : undefined) : undefined;
+  return count === undefined ? { rows, next } : { rows, next, count };
+}
+
+/**
+ * The assignment screen's page and, with its first request (no `after`), the stock's count: the one the
+ * page carries (a client's or a project's, sorted), else counted beside it (`stockCount`).
+ */
+export async function stockScreenPage(db: Db, filter: StockFilter, page: StockPageAt): Promise<{ rows: StockRow[]; next: string | null; count: BoundedCount | null }> {
+  if (page.after) return { ...(await stockPage(db, filter, page)), count: null };
+  if (page.sort && carriesCount(filter)) {
+    const { rows, next, count } = await stockPage(db, filter, page);
+    return { rows, next, count: count === undefined ? await stockCount(db, filter) : { count, estimated: false } };
+  }
+  const [{ rows, next }, count] = await Promise.all([stockPage(db, filter, page), stockCount(db, filter)]);
+  return { rows, next, count };
 }
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, 'Z'). */
