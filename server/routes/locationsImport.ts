@@ -28,8 +28,15 @@ export function isCsvFile(filename: string, mimetype: string): boolean {
   return ext ? ext === 'csv' : CSV_TYPES.includes(mimetype.toLowerCase());
 }
 
-const describeType = (filename: string, mimetype: string) =>
-  mimetype && mimetype !== 'application/octet-stream' ? mimetype : (/\.([^./\\]+)$/.exec(filename)?.[0] ?? 'El archivo');
+/**
+ * What the refusal names: the file's type, as the console's picker does, unless that type says nothing
+ * (none, `application/octet-stream`) or is a CSV's: then the name's extension refused it, and is named
+ * ('locales.txt' sent as text/csv said 'text/csv no es un formato soportado.').
+ */
+const describeType = (filename: string, mimetype: string) => {
+  const told = mimetype && mimetype !== 'application/octet-stream' && !CSV_TYPES.includes(mimetype.toLowerCase());
+  return told ? mimetype : (/\.([^./\\]+)$/.exec(filename)?.[0] ?? 'El archivo');
+};
 
 /**
  * A bulk load's multipart: its one CSV, in `csvFile` (cut at 10 MB, a 413), and its other fields as

@@ -429,6 +429,10 @@ describe('files that are not a CSV', () => {
     const pdf = await upload('%PDF-1.4', { filename: 'locales.pdf', type: 'application/pdf' });
     expect(pdf.statusCode).toBe(415);
     expect(pdf.json().message).toBe('application/pdf no es un formato soportado.');
+    // A CSV's type on a name that is not one: the name refused it, and is what the message names.
+    const named = await upload('a;b', { filename: 'locales.txt', type: 'text/csv' });
+    expect(named.statusCode).toBe(415);
+    expect(named.json().message).toBe('.txt no es un formato soportado.');
     const binary = await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0x00]), { filename: 'locales.csv' });
     expect(binary.statusCode).toBe(415);
     expect(binary.json().message).toBe(CSV_TEXT.notText);

@@ -570,6 +570,21 @@ describe('the list of points of sale on a 1024 px screen', () => {
   });
 });
 
+/**
+ * Holds the server's answers to the page's bulk loads until the returned function lets them through: the
+ * load is "running" on the screen meanwhile. Unlike `holdRequests`, the server gets the file at once and loads it.
+ */
+async function holdLoads(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/core-clients/clients/importBranches**', async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  return release;
+}
+
 describe('the bulk load of points of sale', () => {
   it('shows a bad line in Estado and loads nothing, then loads a good file whole', async () => {
     const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
@@ -635,14 +650,7 @@ describe('the bulk load of points of sale', () => {
     const run = Date.now().toString(36).toUpperCase();
     await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
     await shown(page.getByRole('heading', { name: 'Carga masiva de Puntos de Venta' }));
-    // The server's answer is held until the test lets it through: the load is "running" meanwhile.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/core-clients/clients/importBranches**', async (route) => {
-      const response = await route.fetch();
-      await held;
-      await route.fulfill({ response });
-    });
+    const release = await holdLoads(page);
     const file = [HEADER, csvLine(1, `${run}-1`)].join('\r\n');
     await page.getByTestId('file-input').setInputFiles({ name: 'locales.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
     await page.getByRole('button', { name: 'Subir' }).click();
@@ -661,6 +669,28 @@ describe('the bulk load of points of sale', () => {
     await shown(page.getByText('locales.csv: Se cargó 1 punto de venta.', { exact: true }));
     await search(page).fill(`^${run.toLowerCase()}-`);
     await shown(page.getByRole('cell', { name: `${run}-1`, exact: true }));
+    errors.assertNone();
+  });
+
+  it('takes the question back when the load ends while it is asked, and shows the result', async () => {
+    const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
+    const run = Date.now().toString(36).toUpperCase();
+    await page.getByRole('button', { name: 'CARGA MASIVA' }).click();
+    const release = await holdLoads(page);
+    await page.getByTestId('file-input').setInputFiles({ name: 'locales.csv', mimeType: 'text/csv', buffer: Buffer.from([HEADER, csvLine(1, `${run}-1`)].join('\r\n')) });
+    await page.getByRole('button', { name: 'Subir' }).click();
+
+    // Asked on leaving, and the load ends before an answer.
+    await page.getByRole('button', { name: 'Volver' }).click();
+    const ask = page.getByRole('dialog', { name: 'La carga sigue en curso' });
+    await shown(ask);
+    release();
+    await gone(ask);
+    await shown(page.getByRole('region', { name: 'Estado' }).getByText('Se cargó 1 punto de venta.'));
+    await shown(page.getByRole('heading', { name: 'Carga masiva de Puntos de Venta' }));
+    // Nothing to ask any more: 'Volver' leaves at once.
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await shown(page.getByRole('heading', { name: 'Lista de locaciones' }));
     errors.assertNone();
   });
 

@@ -62,10 +62,19 @@ export function useConfirmLeave(unsaved: () => boolean, { anyNavigation = false,
   }, []);
 
   const leave = (path: string) => (!anyNavigation && isUnsaved.current() ? setProceed(() => () => navigate(path)) : navigate(path));
+  const asking = proceed !== null || blocker.state === 'blocked';
+  // What the question was about ended while it was asked (a file's load finished; the session ended): the
+  // question goes, and the screen stays with what it now shows (the load's result). It stayed open asking
+  // 'La carga sigue en curso' over a load already done.
+  useEffect(() => {
+    if (!asking || isUnsaved.current()) return;
+    setProceed(null);
+    blocker.reset?.();
+  });
   const { title, question: content } = dialogParts(question);
   const dialog = (
     <ConfirmDialog
-      open={proceed !== null || blocker.state === 'blocked'}
+      open={asking}
       title={title}
       content={content}
       onClose={() => {
