@@ -19,6 +19,8 @@ export interface Case {
 
 interface Ids {
   clientId: number;
+  /** A client with projects still running: its assignable stock has rows (the busiest project's, ended, has none). */
+  runningClientId: number;
   projectId: number;
   getterId: number;
   agentId: number;
@@ -45,6 +47,7 @@ async function idsOf(pool: pg.Pool): Promise<Ids> {
   const p = await one<{ id: number; client_id: number; start_date: string; end_date: string }>(
     `select id, client_id, start_date::text, end_date::text from projects where end_date < current_date order by id desc limit 1`,
   );
+  const running = await one<{ client_id: number }>(`select client_id from projects where end_date >= current_date order by id desc limit 1`);
   const g = await one<{ user_id: number }>(`select user_id from user_moves where user_id is not null order by id desc limit 1`);
   const a = await one<{ id: number }>(`select assigned_agent_id as id from user_moves where assigned_agent_id is not null order by id desc limit 1`);
   const c = await one<{ city_id: number }>(`select l.city_id from project_locations pl join locations l on l.id = pl.location_id order by pl.id desc limit 1`);
@@ -60,6 +63,7 @@ async function idsOf(pool: pg.Pool): Promise<Ids> {
   const from = new Date(Date.now() - 30 * 86400_000);
   return {
     clientId: p.client_id,
+    runningClientId: running.client_id,
     projectId: p.id,
     getterId: g.user_id,
     agentId: a.id,
@@ -161,6 +165,7 @@ export async function benchCases(pool: pg.Pool): Promise<Case[]> {
     list('Moves: asignación', 'stock asignable por fecha límite', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&assignable=true&offset=0&limit=10&sort=fecha_limite&order=ASC`),
     list('Moves: asignación', 'stock entero por fecha límite (índices parciales)', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&offset=0&limit=10&sort=fecha_limite&order=ASC`),
     list('Moves: asignación', 'stock asignable de un cliente por punto de venta', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&assignable=true&clientId=${i.clientId}&offset=0&limit=10&sort=punto_de_venta&order=ASC`),
+    list('Moves: asignación', 'stock asignable de un cliente con proyectos en curso, por punto de venta', `/api/user-moves/stock-moves-report?statuses=${encodeURIComponent('Asignada,Disponible,Publicada,Publicada por Cancelación')}&assignable=true&clientId=${i.runningClientId}&offset=0&limit=10&sort=punto_de_venta&order=ASC`),
     list('Moves: filtros', 'ciudades (/user-moves/get/cities)', '/api/user-moves/get/cities'),
     list('Moves: filtros', 'proyectos de un cliente', `/api/user-moves/get/projects?clientId=${i.clientId}`),
     // What the project picker asks as the user types (src/ui/ProjectPicker.tsx): 50 and one more.
