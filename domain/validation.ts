@@ -272,6 +272,17 @@ export const newPassword = z.string().min(1, MSG.required).max(200, tooLong(200)
  */
 export const fileTooLarge = (maxBytes: number): string => `El archivo supera el tamaño máximo permitido (${Math.round(maxBytes / 1024 / 1024)} MB).`;
 
+/**
+ * What a refusal of a file's kind names ('{type} no es un formato soportado.'): its type, unless the type says
+ * nothing (none, `application/octet-stream`) or is one of the accepted `types`; then its name's extension
+ * refused it, and that is named ('.txt' for locales.txt sent as text/plain or text/csv, where the type named
+ * the CSV itself as not supported). The console's picker and the server say the same.
+ */
+export function refusedKind(name: string, type: string, types: readonly string[]): string {
+  const told = type !== '' && type !== 'application/octet-stream' && !types.includes(type.toLowerCase());
+  return told ? type : (/\.[^./\\]+$/.exec(name)?.[0] ?? 'El archivo');
+}
+
 /** An upload whose body ended before its closing boundary (a tab closed mid-upload, a dropped connection) or is no multipart. */
 export const UPLOAD_CUT = 'El archivo no llegó completo (el envío se interrumpió o no es un formulario válido): no se cargó nada. Vuelva a subirlo.';
 

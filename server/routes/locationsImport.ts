@@ -12,7 +12,7 @@ import { LOCATION_TEXT } from '../../domain/locations';
 import { CSV_TEXT, locationImportAnswer, MAX_CSV_BYTES } from '../../domain/locationsCsv';
 import { CSV_EXAMPLE_CODE, EXAMPLE_TEXT } from '../../domain/locationsCsvTemplate';
 import { ACCESS } from '../../domain/roles';
-import { id } from '../../domain/validation';
+import { id, refusedKind } from '../../domain/validation';
 import type { App } from '../app';
 import { clients } from '../db/schema';
 import { badRequest, HttpError, parse, partWithin, readMultipart } from '../http';
@@ -28,15 +28,6 @@ export function isCsvFile(filename: string, mimetype: string): boolean {
   return ext ? ext === 'csv' : CSV_TYPES.includes(mimetype.toLowerCase());
 }
 
-/**
- * What the refusal names: the file's type, as the console's picker does, unless that type says nothing
- * (none, `application/octet-stream`) or is a CSV's: then the name's extension refused it, and is named
- * ('locales.txt' sent as text/csv said 'text/csv no es un formato soportado.').
- */
-const describeType = (filename: string, mimetype: string) => {
-  const told = mimetype && mimetype !== 'application/octet-stream' && !CSV_TYPES.includes(mimetype.toLowerCase());
-  return told ? mimetype : (/\.([^./\\]+)$/.exec(filename)?.[0] ?? 'El archivo');
-};
 
 /**
  * A bulk load's multipart: its one CSV, in `csvFile` (cut at 10 MB, a 413), and its other fields as
@@ -51,7 +42,7 @@ export async function readCsvUpload(req: FastifyRequest, onField: (name: string,
     async (part) => {
       if (part.type === 'file') {
         if (part.fieldname !== 'csvFile') throw badRequest(CSV_TEXT.noFile);
-        if (!isCsvFile(part.filename, part.mimetype)) throw new HttpError(415, CSV_TEXT.unsupportedType(describeType(part.filename, part.mimetype)));
+        if (!isCsvFile(part.filename, part.mimetype)) throw new HttpError(415, CSV_TEXT.unsupportedType(refusedKind(part.filename, part.mimetype, CSV_TYPES)));
         file = await partWithin(part, MAX_CSV_BYTES);
       } else onField(part.fieldname, part.value);
     },

@@ -602,6 +602,10 @@ describe('the bulk load of points of sale', () => {
     const refused = page.getByRole('dialog', { name: 'Ha ocurrido un error' });
     await shown(refused.getByText('application/pdf no es un formato soportado.', { exact: true }));
     await refused.getByRole('button', { name: 'Cerrar' }).click();
+    // A text file is refused by its name, and the name is what the message says (not 'text/plain', a CSV's type).
+    await input.setInputFiles({ name: 'locales.txt', mimeType: 'text/plain', buffer: Buffer.from('a;b') });
+    await shown(refused.getByText('.txt no es un formato soportado.', { exact: true }));
+    await refused.getByRole('button', { name: 'Cerrar' }).click();
 
     // A file over the server's limit is refused when chosen, not after it has gone up whole.
     let uploads = 0;

@@ -18,7 +18,7 @@ import {
 import { CASE_FROM, CASE_TO, FOLD_FROM } from '../../domain/fold';
 import { CSV_COLUMNS, CSV_TEXT, csvRowToLocation, locationHeaderProblem, NOT_A_HEADER, type PlaceFinder, splitEmails } from '../../domain/locationsCsv';
 import { csvTemplate } from '../../domain/locationsCsvTemplate';
-import { fieldErrors, MSG } from '../../domain/validation';
+import { fieldErrors, MSG, refusedKind } from '../../domain/validation';
 import { withAssigned } from '../../src/resources/locations/values';
 
 const valid = {
@@ -366,6 +366,17 @@ describe('the CSV template and its rows', () => {
   it('names the type a file picker refuses', () => {
     expect(CSV_TEXT.unsupportedType('application/pdf')).toBe('application/pdf no es un formato soportado.');
     expect(CSV_TEXT.unsupportedDrop).toBe('Formato de archivo no soportado');
+  });
+
+  it("names a refused file's type, or its extension when the type is one accepted or says nothing", () => {
+    const csv = ['text/csv', 'text/plain'];
+    expect(refusedKind('locales.pdf', 'application/pdf', csv)).toBe('application/pdf');
+    // The name refused it: 'text/plain no es un formato soportado.' read as if CSV files were refused.
+    expect(refusedKind('locales.txt', 'text/plain', csv)).toBe('.txt');
+    expect(refusedKind('locales.txt', 'TEXT/CSV', csv)).toBe('.txt');
+    expect(refusedKind('locales.xlsx', '', csv)).toBe('.xlsx');
+    expect(refusedKind('locales.bin', 'application/octet-stream', csv)).toBe('.bin');
+    expect(refusedKind('locales', '', csv)).toBe('El archivo');
   });
 });
 

@@ -4,7 +4,7 @@ import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { type DragEvent, useRef, useState } from 'react';
 import type { UploadProgress } from '../../dataProvider/upload';
-import { fileTooLarge } from '../../../domain/validation';
+import { fileTooLarge, refusedKind } from '../../../domain/validation';
 import { ErrorDialog } from '../dialogs';
 
 export interface FileKind {
@@ -27,7 +27,6 @@ export function isAccepted(file: File, kind: FileKind): boolean {
   return ext ? kind.extensions.includes(ext) : kind.types.includes(file.type);
 }
 
-const describe = (file: File) => file.type || (extensionOf(file.name) ? `.${extensionOf(file.name)}` : file.name);
 
 /** A button that picks a file and an area that takes a dropped one; both refuse other kinds. */
 export function FileDropZone({ kind, pickLabel, onFile, disabled }: { kind: FileKind; pickLabel: string; onFile: (file: File) => void; disabled?: boolean }) {
@@ -39,7 +38,7 @@ export function FileDropZone({ kind, pickLabel, onFile, disabled }: { kind: File
   const take = (file: File | undefined, from: 'picker' | 'drop') => {
     if (!file) return;
     if (!isAccepted(file, kind)) {
-      if (from === 'picker') setPickError([kind.pickerError(describe(file))]);
+      if (from === 'picker') setPickError([kind.pickerError(refusedKind(file.name, file.type, kind.types))]);
       else setDropError(kind.dropError);
       return;
     }
