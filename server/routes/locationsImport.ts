@@ -28,7 +28,6 @@ export function isCsvFile(filename: string, mimetype: string): boolean {
   return ext ? ext === 'csv' : CSV_TYPES.includes(mimetype.toLowerCase());
 }
 
-
 /**
  * A bulk load's multipart: its one CSV, in `csvFile` (cut at 10 MB, a 413), and its other fields as
  * sent, each read by `onField` as it comes.

@@ -138,7 +138,7 @@ export async function stockCount(db: Db, filter: StockFilter): Promise<BoundedCo
   const key = (branch: string) => `stock|${branch}|${JSON.stringify([filter.statuses, filter.clientId ?? null, filter.projectId ?? null, filter.full, Boolean(filter.assignable), filter.assignable ? todayIso() : null])}`;
   const branches = [visits && countSteps(db, visits, key('visits')), moves && countSteps(db, moves, key('moves'))].filter((b): b is CountSteps => b !== null);
   // The exact parts of the branches not kept, in one statement: one round trip and one plan where each
-  // branch took its own (a client's first page ran four statements; three now).
+  // branch took its own.
   const counting = branches.filter((b) => !b.kept);
   const exact = counting.length ? (await rowsOf<Record<string, number>>(db, sql`select ${sql.join(counting.map((b, i) => sql`${b.exact} as ${sql.identifier(`n${i}`)}`), sql`, `)}`))[0] : {};
   const counts = await Promise.all(branches.map((b) => b.kept ?? b.from(Number(exact[`n${counting.indexOf(b)}`]))));

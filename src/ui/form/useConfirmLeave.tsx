@@ -23,9 +23,9 @@ export interface LeaveGuard {
 /**
  * Asks before leaving a screen with unsaved changes. `unsaved` is asked at the moment of leaving, so a
  * costly comparison runs only then, and again at each render while the question is open: once there is
- * nothing left to lose (a file's load ended), the question goes and the screen stays. `leave` covers the screen's own back and cancel buttons;
- * with `anyNavigation` every in-app navigation asks too (the side menu, a back arrow the screen
- * does not own). The browser's back and forward buttons always ask: cancelled, the router puts the
+ * nothing left to lose (a file's load ended), the question goes and the screen stays. `leave` covers the
+ * screen's own back and cancel buttons; with `anyNavigation` every in-app navigation asks too (the side
+ * menu, a back arrow the screen does not own). The browser's back and forward buttons always ask: cancelled, the router puts the
  * address back and the screen, with what was typed, stays. Both go through react-router's blocker
  * (App.tsx gives <Admin> a data router for it), which keeps one blocker at a time: one guard per
  * screen. Leaving the page itself (closing the tab, reloading) gets the browser's question. `question`:

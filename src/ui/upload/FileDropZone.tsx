@@ -27,7 +27,6 @@ export function isAccepted(file: File, kind: FileKind): boolean {
   return ext ? kind.extensions.includes(ext) : kind.types.includes(file.type);
 }
 
-
 /** A button that picks a file and an area that takes a dropped one; both refuse other kinds. */
 export function FileDropZone({ kind, pickLabel, onFile, disabled }: { kind: FileKind; pickLabel: string; onFile: (file: File) => void; disabled?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
