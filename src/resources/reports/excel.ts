@@ -1,9 +1,8 @@
 /** reporte_desempeño.xlsx: every row of the report's filter, gathered a page at a time. */
 import { type PerformanceAnswer, type PerformanceItem, REPORT_EXCEL_FILE, REPORT_EXPORT_PAGE, reportSortKey, type ReportSortOrder } from '../../../domain/reports';
-import { formatDisplayDate } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
 import { saveBlob } from '../../ui/download';
-import { EXCEL_DAY, excelDate } from '../../ui/xls/excelDate';
+import { EXCEL_DAY, excelMoment } from '../../ui/xls/excelDate';
 
 const REPORT_SHEET = 'Desempeño';
 
@@ -24,7 +23,7 @@ const COLUMNS: [string, (r: PerformanceItem) => unknown, string?][] = [
   ['Proyecto', (r) => r.projectLocation.projects.name],
   ['Campaña', (r) => r.projectLocation.projects.campaigns?.name ?? '-'],
   ['Cliente', (r) => r.projectLocation.projects.client.name],
-  ['Fecha de visita', (r) => excelDate(formatDisplayDate(r.visitDate)), EXCEL_DAY],
+  ['Fecha de visita', (r) => excelMoment(r.visitDate), EXCEL_DAY],
   // A percentage the spreadsheet shows as one ('85,50 %' in a Spanish Excel); N/A stays a word.
   ['Resultado', (r) => (r.questionnaireResult < 0 ? 'N/A' : r.questionnaireResult / 100), '0.00%'],
 ];

@@ -1,7 +1,6 @@
 /** The moves list's export sheet: its header and a row of cells for each move of the list's API. */
 import type { MoveListRow } from '../../../../domain/move-api';
-import { formatDisplayDate } from '../../../../domain/validation';
-import { EXCEL_DAY, excelDate } from '../../../ui/xls/excelDate';
+import { EXCEL_DAY, excelMoment } from '../../../ui/xls/excelDate';
 
 export const MOVE_LIST_HEADER = ['Código', 'Punto de venta', 'Getter', 'Estado', 'Agente de calidad', 'Proyecto', 'Cliente', 'Adjuntos', 'Creada'];
 
@@ -9,7 +8,7 @@ export const MOVE_LIST_HEADER = ['Código', 'Punto de venta', 'Getter', 'Estado'
 export const AMOUNTS_COLUMN = 'Respuestas';
 
 export const moveListHeader = (withAmounts: boolean): string[] => (withAmounts ? [...MOVE_LIST_HEADER, AMOUNTS_COLUMN] : MOVE_LIST_HEADER);
-/** The columns' number formats: 'Creada' is a date cell (`excelDate`). */
+/** The columns' number formats: 'Creada' is a date cell (`excelMoment`). */
 export const MOVE_LIST_FORMATS = MOVE_LIST_HEADER.map((label) => (label === 'Creada' ? EXCEL_DAY : undefined));
 
 /** A move's amount of answers, as `POST /questionnaires-replyeds/amount-answers` answers it. */
@@ -34,6 +33,6 @@ export const moveListCells = (r: MoveListRow, amount?: number): unknown[] => [
   r.projectsName,
   r.campaignsClientName ?? '',
   r.hasAttachments ? 'Sí' : 'No',
-  excelDate(formatDisplayDate(r.createdAt)),
+  excelMoment(r.createdAt),
   ...(amount === undefined ? [] : [amount]),
 ];

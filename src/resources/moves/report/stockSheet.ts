@@ -1,15 +1,14 @@
 /** The 'Stock de Moves' sheet: its header and a row of cells for each stock row of the API. */
 import type { StockReportRow } from '../../../../domain/move-api';
-import { formatDisplayDate } from '../../../../domain/validation';
-import { EXCEL_DAY, EXCEL_DAY_TIME, excelDate } from '../../../ui/xls/excelDate';
+import { EXCEL_DAY, EXCEL_DAY_TIME, excelMoment } from '../../../ui/xls/excelDate';
 
 /**
  * A date and time as a date cell of the sheets, the day and time the console shows (Argentina's), in the
  * column's format EXCEL_DAY_TIME ('' when there is none).
  */
-export const dateTime = (iso: string | null) => (iso ? excelDate(formatDisplayDate(iso, true)) : '');
+export const dateTime = (iso: string | null) => (iso ? excelMoment(iso, true) : '');
 /** A day as a date cell, in the column's format EXCEL_DAY. */
-export const day = (iso: string | null) => (iso ? excelDate(formatDisplayDate(iso)) : '');
+export const day = (iso: string | null) => (iso ? excelMoment(iso) : '');
 
 export const STOCK_HEADER = [
   'Código',
