@@ -465,34 +465,42 @@ export function fileStamp(now = new Date()): { date: string; time: string } {
   return { date: `${part.year}${part.month}${part.day}`, time: `${part.hour}${part.minute}${part.second}` };
 }
 
-/** A quarter of an hour: every time zone changes its offset (summer time, a new law) on one, in UTC. */
+/** A quarter of an hour: the span over which Argentina's offset from UTC is read once. */
 const QUARTER_HOUR = 900_000;
-/** Argentina's offset from UTC (ms) in each quarter hour asked so far, by the quarter's number since 1970. */
-const argentineOffsets = new Map<number, number>();
+/** Argentina's offset from UTC (ms) in each quarter hour asked so far, by the quarter's number since 1970; null: it changed inside it. */
+const argentineOffsets = new Map<number, number | null>();
 /** Enough quarters for ten years of instants; past it the map starts over rather than grow. */
 const OFFSETS_KEPT = 350_000;
 
+/** Argentina's offset from UTC (ms) at a whole second, as Intl reads it. */
+function argentineOffsetAt(time: number): number {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of argentineMoment.formatToParts(new Date(time))) part[p.type] = p.value;
+  const shown = new Date(0);
+  shown.setUTCFullYear(Number(part.year), Number(part.month) - 1, Number(part.day));
+  shown.setUTCHours(Number(part.hour), Number(part.minute), Number(part.second));
+  return shown.getTime() - time;
+}
+
 /**
  * Argentina's wall clock at an instant, as the UTC timestamp whose UTC fields read its digits (its
- * getUTCHours() is the hour shown in Buenos Aires). Intl reads the zone's offset once a quarter hour, in
- * which it cannot change: formatting each instant with Intl took ~6 µs, and an export of 100,000 moves
- * formats ~400,000 of them (2.6 s of its 4 s of writing the sheet, in the export's worker). Null outside
- * the years 1000–9999, which Intl writes with other digits than four.
+ * getUTCHours() is the hour shown in Buenos Aires). Intl reads the zone's offset at the first and the last
+ * second of the instant's quarter hour, once: formatting each instant with Intl took ~6 µs, and an export
+ * of 100,000 moves formats ~400,000 of them (2.6 s of its 4 s of writing the sheet, in the export's worker).
+ * Null, for the caller to ask Intl itself, where the offset changed inside the quarter (Argentina's clock has
+ * changed on whole hours since 1920; before, at 03:53:48 and 04:16:48 UTC) and outside the years 1000–9999,
+ * which Intl writes with other than four digits.
  */
 export function argentineWallClock(time: number): number | null {
   const quarter = Math.floor(time / QUARTER_HOUR);
   let offset = argentineOffsets.get(quarter);
   if (offset === undefined) {
-    const start = new Date(quarter * QUARTER_HOUR);
-    const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-    for (const p of argentineMoment.formatToParts(start)) part[p.type] = p.value;
-    const shown = new Date(0);
-    shown.setUTCFullYear(Number(part.year), Number(part.month) - 1, Number(part.day));
-    shown.setUTCHours(Number(part.hour), Number(part.minute), Number(part.second));
-    offset = shown.getTime() - start.getTime();
+    const first = argentineOffsetAt(quarter * QUARTER_HOUR);
+    offset = argentineOffsetAt((quarter + 1) * QUARTER_HOUR - 1000) === first ? first : null;
     if (argentineOffsets.size >= OFFSETS_KEPT) argentineOffsets.clear();
     argentineOffsets.set(quarter, offset);
   }
+  if (offset === null) return null;
   const wall = time + offset;
   const year = new Date(wall).getUTCFullYear();
   return year >= 1000 && year <= 9999 ? wall : null;

@@ -1,7 +1,8 @@
 /**
  * Argentina's wall clock, read from Intl once a quarter hour (`argentineWallClock`): the dates the console
  * shows (`formatDisplayDate`) and the spreadsheets' date cells (`excelMoment`) must be what Intl gives for
- * each instant, also across the summer times Argentina kept (30/12/2007–16/03/2008, 19/10/2008–15/03/2009).
+ * each instant, also across the summer times Argentina kept (30/12/2007–16/03/2008, 19/10/2008–15/03/2009) and the
+ * changes of 1894 and 1920, which fell inside a quarter hour.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -17,12 +18,15 @@ function shownByIntl(time: number, withTime: boolean): string {
   return withTime ? `${date} ${part.hour}:${part.minute}` : date;
 }
 
-/** Argentina's clock changes of its last summer times (UTC), an hour on either side of each walked minute by minute. */
-const CHANGES = [Date.UTC(2007, 11, 30, 3), Date.UTC(2008, 2, 16, 2), Date.UTC(2008, 9, 19, 3), Date.UTC(2009, 2, 15, 2)];
+/**
+ * Changes of Argentina's clock (UTC): its last summer times, and the two that fell inside a quarter hour (from
+ * Buenos Aires' mean time to Córdoba's, 1894, and to UTC−4, 1920). Two hours around each, walked minute by minute.
+ */
+const CHANGES = [Date.UTC(2007, 11, 30, 3), Date.UTC(2008, 2, 16, 2), Date.UTC(2008, 9, 19, 3), Date.UTC(2009, 2, 15, 2), Date.UTC(1894, 9, 31, 3, 53, 48), Date.UTC(1920, 4, 1, 4, 16, 48)];
 const aroundChanges = CHANGES.flatMap((change) => Array.from({ length: 241 }, (_, i) => change - 7_200_000 + i * 60_000 + 59_999 * (i % 2)));
 
-/** Instants from 1970 to 2100, to the millisecond. */
-const instant = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) });
+/** Instants from 1880 to 2100, to the millisecond. */
+const instant = fc.integer({ min: Date.UTC(1880, 0, 1), max: Date.UTC(2100, 0, 1) });
 
 describe("Argentina's wall clock", () => {
   it('keeps the summer offset where Argentina kept it, and UTC−3 elsewhere', () => {
@@ -32,9 +36,13 @@ describe("Argentina's wall clock", () => {
     // The first minute of summer time: 00:00 of the 30th became 01:00.
     expect(formatDisplayDate('2007-12-30T02:59:00Z', true)).toBe('29/12/2007 23:59');
     expect(formatDisplayDate('2007-12-30T03:00:00Z', true)).toBe('30/12/2007 01:00');
+    // Inside a quarter hour in which the offset changed, Intl is asked for the instant itself.
+    expect(formatDisplayDate('1894-10-31T03:55:00Z', true)).toBe(shownByIntl(Date.UTC(1894, 9, 31, 3, 55), true));
+    expect(formatDisplayDate('1920-05-01T04:20:00Z', true)).toBe(shownByIntl(Date.UTC(1920, 4, 1, 4, 20), true));
+    expect(argentineWallClock(Date.UTC(1920, 4, 1, 4, 20))).toBeNull();
   });
 
-  it('shows every instant as Intl does, to the minute, around each change and anywhere from 1970 to 2100', () => {
+  it('shows every instant as Intl does, to the minute, around each change and anywhere from 1880 to 2100', () => {
     for (const time of aroundChanges) for (const withTime of [false, true]) expect(formatDisplayDate(new Date(time).toISOString(), withTime)).toBe(shownByIntl(time, withTime));
     fc.assert(
       fc.property(instant, fc.boolean(), (time, withTime) => formatDisplayDate(new Date(time).toISOString(), withTime) === shownByIntl(time, withTime)),
