@@ -455,13 +455,19 @@ const argentineMoment = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** Argentina's day and time of an instant, as Intl writes each part ('05', '2026', '21'…). */
+function argentineParts(moment: Date): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of argentineMoment.formatToParts(moment)) part[p.type] = p.value;
+  return part;
+}
+
 /**
  * The stamp of a file the console saves, as digits (`{ date: '20261204', time: '214300' }`), in Argentina like
  * every date it shows: a browser set to UTC stamped a users export made at 21:43 in Buenos Aires with the next day.
  */
 export function fileStamp(now = new Date()): { date: string; time: string } {
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of argentineMoment.formatToParts(now)) part[p.type] = p.value;
+  const part = argentineParts(now);
   return { date: `${part.year}${part.month}${part.day}`, time: `${part.hour}${part.minute}${part.second}` };
 }
 
@@ -474,8 +480,7 @@ const OFFSETS_KEPT = 350_000;
 
 /** Argentina's offset from UTC (ms) at a whole second, as Intl reads it. */
 function argentineOffsetAt(time: number): number {
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of argentineMoment.formatToParts(new Date(time))) part[p.type] = p.value;
+  const part = argentineParts(new Date(time));
   const shown = new Date(0);
   shown.setUTCFullYear(Number(part.year), Number(part.month) - 1, Number(part.day));
   shown.setUTCHours(Number(part.hour), Number(part.minute), Number(part.second));
@@ -525,8 +530,7 @@ export function formatDisplayDate(iso: string | null | undefined, withTime = fal
     const date = `${pad2(shown.getUTCDate())}/${pad2(shown.getUTCMonth() + 1)}/${shown.getUTCFullYear()}`;
     return withTime ? `${date} ${pad2(shown.getUTCHours())}:${pad2(shown.getUTCMinutes())}` : date;
   }
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of argentineMoment.formatToParts(d)) part[p.type] = p.value;
+  const part = argentineParts(d);
   const date = `${part.day}/${part.month}/${part.year}`;
   return withTime ? `${date} ${part.hour}:${part.minute}` : date;
 }

@@ -30,12 +30,12 @@ const DAY_MS = 86_400_000;
  * than four digits, none at all) is the text, as there.
  */
 export function excelMoment(iso: string | null | undefined, withTime = false): number | string {
-  if (!iso) return excelDate(formatDisplayDate(iso, withTime));
-  const dateOnly = iso.length === 10;
-  const time = new Date(dateOnly ? `${iso}T00:00:00Z` : iso).getTime();
-  const year = Number.isNaN(time) ? 0 : new Date(time).getUTCFullYear();
-  const wall = Number.isNaN(time) ? null : dateOnly ? (year >= 1000 && year <= 9999 ? time : null) : argentineWallClock(time);
-  if (wall === null) return excelDate(formatDisplayDate(iso, withTime));
+  const dateOnly = iso?.length === 10;
+  const time = iso ? new Date(dateOnly ? `${iso}T00:00:00Z` : iso).getTime() : NaN;
+  // A plain day is that day, as the screen shows it; a moment, Argentina's clock at it.
+  const wall = Number.isNaN(time) ? null : dateOnly ? time : argentineWallClock(time);
+  const year = wall === null ? 0 : new Date(wall).getUTCFullYear();
+  if (wall === null || year < 1000 || year > 9999) return excelDate(formatDisplayDate(iso, withTime));
   const unit = withTime ? 60_000 : DAY_MS;
   return (Math.floor(wall / unit) * unit - EXCEL_EPOCH) / DAY_MS;
 }
