@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { neverHappened } from './errors';
+import { connectionLost, neverHappened } from './errors';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -112,21 +112,38 @@ function releaseLostConnections(pool: import('pg').Pool) {
  * found it). At most one try per connection the pool can hold, each failing at once on a dead one (the
  * pool removes a client that failed before the next try asks for one). Nothing sent through `pool.query`
  * commits by itself midway (no CALL with COMMIT, no several statements in one string): see `neverHappened`.
+ *
+ * A read runs again however its connection went (`connectionLost`): with no word from PostgreSQL the
+ * statement may have run, which a read may. A backend ended while blocked sending its rows to a server
+ * slowed by load closes the socket without a word, and a read of the soak's outage test was a 503 (CI of
+ * 07/12). A write that lost its connection without a word is the caller's error: it may have committed.
  */
 function retryOnClosedConnection(pool: import('pg').Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const tries = (pool.options.max ?? 10) + 1;
   const run = async (args: unknown[]) => {
+    const read = isRead(args[0]);
     for (let attempt = 1; ; attempt++) {
       try {
         return await query(...args);
       } catch (error) {
-        if (attempt >= tries || !neverHappened(error)) throw error;
+        if (attempt >= tries || !(neverHappened(error) || (read && connectionLost(error)))) throw error;
       }
     }
   };
   pool.query = ((...args: unknown[]) => (typeof args[args.length - 1] === 'function' ? query(...args) : run(args))) as typeof pool.query;
 }
+
+/**
+ * A SELECT (a query config's text, or the text itself) that changes nothing, so running it twice is
+ * running it once: no row lock, no sequence taken, no session lock or setting. The functions of the
+ * migrations a select calls only read (campo_assignable_until, campo_stock_rows, the folds).
+ */
+export function isRead(statement: unknown): boolean {
+  const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^[\s(]*select\b/i.test(text) && !WRITES_IN_A_SELECT.test(text);
+}
+const WRITES_IN_A_SELECT = /\bfor\s+(no\s+key\s+)?(update|share)\b|\bfor\s+key\s+share\b|\b(nextval|setval|pg_advisory\w*|set_config|pg_notify|pg_terminate_backend|pg_cancel_backend|lo_\w+)\s*\(/i;
 
 /**
  * A transaction whose BEGIN met a connection PostgreSQL had ended runs again on another: its work had not

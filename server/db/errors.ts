@@ -76,3 +76,20 @@ export function neverHappened(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The connection went while a statement was out, whoever ended it: PostgreSQL's word that it ended the
+ * backend (57P01), or no word at all, the socket closed or reset under the statement ('Connection
+ * terminated unexpectedly', ECONNRESET, EPIPE). A backend ended while it is blocked sending a result to a
+ * slow reader dies without a word (PostgreSQL's ProcessClientWriteInterrupt), as one behind a proxy that
+ * drops the line does. Whether the statement happened is unknown: only a read may run again (client.ts).
+ * Not a connection that could not be opened (refused, timed out): the database is not there, and trying
+ * again at once would only repeat that.
+ */
+export function connectionLost(error: unknown): boolean {
+  for (const e of errorChain(error)) {
+    if (e.code === CLOSED_BACKEND || e.code === 'ECONNRESET' || e.code === 'EPIPE') return true;
+    if (e.message === 'Connection terminated unexpectedly' || (typeof e.message === 'string' && NOT_SENT.test(e.message))) return true;
+  }
+  return false;
+}

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
+import { databaseUnavailable } from '../../server/db/errors';
 import { DATABASE_UNAVAILABLE, errorHandler } from '../../server/http';
+import { relay } from '../pg-relay';
 import { createTestApp, type TestApp } from './helpers';
 
 const server = inject('postgresServer');
@@ -41,6 +43,11 @@ describe.skipIf(!server && inject('campoDatabase').kind !== 'postgres')('connect
       await admin.end();
     }
   }
+  /** No backend runs `marker` any more. */
+  async function whenGone(marker: string) {
+    const { rows } = await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where query like ${`%${marker}%`} and pid <> pg_backend_pid() and state = 'active'`) as unknown as { rows: { n: number }[] };
+    return rows[0].n === 0;
+  }
   const TERMINATE = "select pg_terminate_backend(pid) from pg_stat_activity where query like $1 and pid <> pg_backend_pid() and state = 'active'";
 
   it('a statement whose backend is ended under it runs again on a new connection', async () => {
@@ -53,6 +60,47 @@ describe.skipIf(!server && inject('campoDatabase').kind !== 'postgres')('connect
       const { rows } = (await slow) as unknown as { rows: { tag: string; n: number }[] };
       expect(rows).toEqual([{ tag: marker, n: 7 }]);
     } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('a read whose connection goes with no word from PostgreSQL runs again on another; a write, which may have committed, does not', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const direct = (pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    // The server reaches PostgreSQL through a relay that drops the line mid-statement (a proxy, a
+    // network, or a backend ended while blocked sending its rows: each closes the socket without a word).
+    const link = await relay(new URL(direct));
+    const viaRelay = new URL(direct);
+    viaRelay.hostname = '127.0.0.1';
+    viaRelay.port = String(link.port);
+    const database = await openDatabase({ url: viaRelay.toString() });
+    const table = `campo_lost_${Date.now()}`;
+    const RUNNING = "select pid from pg_stat_activity where query like $1 and pid <> pg_backend_pid() and state = 'active'";
+    try {
+      const read = database.db.execute(sql.raw(`select '${table}_read' as tag, 7 as n from pg_sleep(0.5)`)).then((result) => result);
+      expect(await whenRunning(`${table}_read`, RUNNING)).toBe(1);
+      link.drop();
+      const { rows } = (await read) as unknown as { rows: { tag: string; n: number }[] };
+      expect(rows).toEqual([{ tag: `${table}_read`, n: 7 }]);
+
+      await database.db.execute(sql.raw(`create table ${table} (n int)`));
+      const write = database.db.execute(sql.raw(`insert into ${table} select 1 from pg_sleep(0.5)`)).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(await whenRunning(`insert into ${table}`, RUNNING)).toBe(1);
+      link.drop();
+      const error = await write;
+      expect(error).toBeInstanceOf(Error);
+      expect(databaseUnavailable(error)).toBe(true);
+      // PostgreSQL ran it to its commit with nobody listening: once, as the caller's one try.
+      await vi.waitFor(async () => expect(await whenGone(`insert into ${table}`)).toBe(true), { timeout: 5000 });
+      const [{ n }] = ((await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows;
+      expect(n).toBe(1);
+    } finally {
+      await database.close().catch(() => undefined);
+      await link.close();
+      await t.db.execute(sql.raw(`drop table if exists ${table}`));
       logged.mockRestore();
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { databaseUnavailable } from '../../server/db/errors';
+import { isRead } from '../../server/db/client';
+import { connectionLost, databaseUnavailable, neverHappened } from '../../server/db/errors';
 import { CONCURRENT_CHANGE, errorHandler, KEY_CONFLICT, UNSTORABLE_TEXT, VALUE_TOO_LARGE } from '../../server/http';
 
 /** What is "the database is not there" (a 503 to retry) and what is a bug or a bad request (not). */
@@ -23,6 +24,36 @@ describe('databaseUnavailable', () => {
     expect(databaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(databaseUnavailable(new Error('Cannot use a pool after calling end on the pool'))).toBe(false);
     expect(databaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+/** Which lost statements run again (server/db/client.ts): any that never happened, and a read however it went. */
+describe('connectionLost, neverHappened and isRead', () => {
+  const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+
+  it('a connection that went under the statement, with or without PostgreSQL\'s word, is lost; one never opened is not', () => {
+    for (const cause of [Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), new Error('Connection terminated unexpectedly'), Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }), new Error('Client has encountered a connection error and is not queryable')]) {
+      expect(connectionLost(wrapped(cause)), cause.message).toBe(true);
+    }
+    for (const cause of [Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), new Error('Connection terminated due to connection timeout'), new Error('timeout exceeded when trying to connect'), Object.assign(new Error('the database system is starting up'), { code: '57P03' }), Object.assign(new Error('duplicate key'), { code: '23505' }), new Error('Connection terminated')]) {
+      expect(connectionLost(wrapped(cause)), cause.message).toBe(false);
+    }
+  });
+
+  it('only PostgreSQL\'s word that it ended the backend, or a statement never sent, says it never happened', () => {
+    expect(neverHappened(wrapped(Object.assign(new Error('x'), { code: '57P01' })))).toBe(true);
+    expect(neverHappened(wrapped(new Error('Client was closed and is not queryable')))).toBe(true);
+    expect(neverHappened(wrapped(new Error('Connection terminated unexpectedly')))).toBe(false);
+    expect(neverHappened(wrapped(Object.assign(new Error('x'), { code: 'ECONNRESET' })))).toBe(false);
+  });
+
+  it('a SELECT that locks, takes a sequence value or touches the session is not a read; drizzle\'s query configs are read by their text', () => {
+    for (const text of ['select "id", "name" from "clients" where "id" = $1', '  SELECT 1', '(select 1) union (select 2)', { text: 'select * from projects limit $1', values: [20], rowMode: 'array' }]) {
+      expect(isRead(text), JSON.stringify(text)).toBe(true);
+    }
+    for (const text of ['insert into tags (name) values ($1)', 'update clients set name = $1', 'delete from sessions', 'with moved as (update user_moves set status = $1 returning id) select * from moved', 'select * from user_moves where id = $1 for update', 'select id from places for no key update', 'select id from places for share', 'select nextval(pg_get_serial_sequence(\'guidelines\', \'id\'))', 'select pg_advisory_lock($1)', "select set_config('x', '1', false)", { text: 'insert into tags values ($1)' }, undefined, null, 42]) {
+      expect(isRead(text), JSON.stringify(text)).toBe(false);
+    }
   });
 });
 
