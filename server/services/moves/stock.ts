@@ -326,11 +326,16 @@ export async function stockPage(db: Db, asked: StockFilter, page: StockPageAt): 
   // Built once per shape (the states, which filters the SQL has, the cursor's side), its plan kept by each connection
   // (`preparedSql` with `keepPlan`): building it with the query builder on every request cost ~90 µs of
   // the server's CPU, planning it half the database's time. A sorted page is built once per shape and column
-  // too, but planned with its values (its plan depends on them: which runs of an index to read, a client's few
-  // rows or the whole stock sorted). Named, a client's page would be parsed once a connection (~0.1 ms less),
-  // but a generic plan chosen after a connection's first five clients would stay for every other one.
+  // too. The whole stock's is planned with its values (which runs of an index to read, how far its limit
+  // reaches: a generic plan would guess). A client's or a project's keeps its plan as well: every client's
+  // rows are reached the same way, from its projects by index (projects_client_idx, then each project's
+  // points of sale and their visits and moves), whichever client it is. On the scale data, a connection that
+  // had served several clients' pages ran each next one 1.2–5 times faster (PostgreSQL's generic plan, no
+  // planning), for the client with least stock and the one with most; one client's page over and over is
+  // still planned with its values (PostgreSQL finds that no dearer), and is only parsed once (docs/decisions.md,
+  // "La página ordenada de un cliente, con su plan guardado").
   const raw = sort
-    ? await preparedSql<Raw>(db, `stock-sorted:${JSON.stringify([...filters, sort.field, sort.order])}`, () => sortedPageQuery(filter, { ...page, sort }, PAGE_PLACEHOLDERS)!).execute(values)
+    ? await preparedSql<Raw>(db, `stock-sorted:${JSON.stringify([...filters, sort.field, sort.order])}`, () => sortedPageQuery(filter, { ...page, sort }, PAGE_PLACEHOLDERS)!, { keepPlan: carriesCount(filter) }).execute(values)
     : await preparedSql<Raw>(db, `stock-page:${JSON.stringify([...filters, cursorRank, Boolean(page.after)])}`, () => pageQuery(filter, page, PAGE_PLACEHOLDERS)!, { keepPlan: true }).execute(values);
   const rows = raw.map((r): StockRow => {
     const isVisit = Number(r.rank) === 0;
