@@ -113,37 +113,52 @@ function releaseLostConnections(pool: import('pg').Pool) {
  * pool removes a client that failed before the next try asks for one). Nothing sent through `pool.query`
  * commits by itself midway (no CALL with COMMIT, no several statements in one string): see `neverHappened`.
  *
- * A read runs again however its connection went (`connectionLost`): with no word from PostgreSQL the
- * statement may have run, which a read may. A backend ended while blocked sending its rows to a server
- * slowed by load closes the socket without a word, and a read of the soak's outage test was a 503 (CI of
- * 07/12). A write that lost its connection without a word is the caller's error: it may have committed.
+ * A read runs again however its connection went (`connectionLost`), at most twice: with no word from
+ * PostgreSQL the statement may have run, which a read may, and may still be running there (a backend
+ * notices a gone client only when it writes to it), so a read that keeps being cut is not run over and
+ * over. A backend ended while blocked sending its rows to a server slowed by load closes the socket without
+ * a word, and a read of the soak's outage test was a 503 (CI of 07/12). A write that lost its connection
+ * without a word is the caller's error: it may have committed.
  */
 function retryOnClosedConnection(pool: import('pg').Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const tries = (pool.options.max ?? 10) + 1;
   const run = async (args: unknown[]) => {
-    const read = isRead(args[0]);
+    let silent = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         return await query(...args);
       } catch (error) {
-        if (attempt >= tries || !(neverHappened(error) || (read && connectionLost(error)))) throw error;
+        if (attempt >= tries) throw error;
+        if (neverHappened(error)) continue;
+        if (silent < SILENT_LOSS_RETRIES && connectionLost(error) && isRead(args[0])) {
+          silent++;
+          continue;
+        }
+        throw error;
       }
     }
   };
   pool.query = ((...args: unknown[]) => (typeof args[args.length - 1] === 'function' ? query(...args) : run(args))) as typeof pool.query;
 }
 
+/** How many times a read whose connection went without a word runs again. */
+const SILENT_LOSS_RETRIES = 2;
+
 /**
- * A SELECT (a query config's text, or the text itself) that changes nothing, so running it twice is
- * running it once: no row lock, no sequence taken, no session lock or setting. The functions of the
- * migrations a select calls only read (campo_assignable_until, campo_stock_rows, the folds).
+ * A read (a query config's text, or the text itself): a SELECT, or a WITH whose parts only select, that
+ * changes nothing, so running it twice is running it once: no row lock, no sequence taken, no session lock
+ * or setting. A text that names any of those, even inside a literal, is not taken for a read: the mistake
+ * is then not to run it again, never to run it twice. The migrations' functions a select calls change
+ * nothing (campo_assignable_until takes a share lock that ends with the statement; campo_stock_rows and the
+ * folds only read).
  */
 export function isRead(statement: unknown): boolean {
   const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
-  return typeof text === 'string' && /^[\s(]*select\b/i.test(text) && !WRITES_IN_A_SELECT.test(text);
+  return typeof text === 'string' && /^[\s(]*(select|with)\b/i.test(text) && !WRITES_IN_A_READ.test(text);
 }
-const WRITES_IN_A_SELECT = /\bfor\s+(no\s+key\s+)?(update|share)\b|\bfor\s+key\s+share\b|\b(nextval|setval|pg_advisory\w*|set_config|pg_notify|pg_terminate_backend|pg_cancel_backend|lo_\w+)\s*\(/i;
+const WRITES_IN_A_READ =
+  /\b(insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into|truncate)\b|\bfor\s+(no\s+key\s+)?(update|share)\b|\bfor\s+key\s+share\b|\b(nextval|setval|pg_(try_)?advisory\w*|set_config|pg_notify|pg_terminate_backend|pg_cancel_backend|lo_\w+|campo_\w+_write)\s*\(/i;
 
 /**
  * A transaction whose BEGIN met a connection PostgreSQL had ended runs again on another: its work had not

@@ -83,13 +83,18 @@ export function neverHappened(error: unknown): boolean {
  * terminated unexpectedly', ECONNRESET, EPIPE). A backend ended while it is blocked sending a result to a
  * slow reader dies without a word (PostgreSQL's ProcessClientWriteInterrupt), as one behind a proxy that
  * drops the line does. Whether the statement happened is unknown: only a read may run again (client.ts).
- * Not a connection that could not be opened (refused, timed out): the database is not there, and trying
- * again at once would only repeat that.
+ * Never a connection that could not be opened (refused, or given up after the pool's wait, which pg-pool
+ * reports as 'Connection terminated due to connection timeout' over pg's 'Connection terminated
+ * unexpectedly'): the database is not there, and trying again at once would only wait again.
  */
 export function connectionLost(error: unknown): boolean {
-  for (const e of errorChain(error)) {
+  const chain = [...errorChain(error)];
+  if (chain.some((e) => typeof e.message === 'string' && NOT_OPENED.test(e.message))) return false;
+  for (const e of chain) {
     if (e.code === CLOSED_BACKEND || e.code === 'ECONNRESET' || e.code === 'EPIPE') return true;
     if (e.message === 'Connection terminated unexpectedly' || (typeof e.message === 'string' && NOT_SENT.test(e.message))) return true;
   }
   return false;
 }
+/** pg-pool's words for a connection it gave up opening, or a free one it gave up waiting for. */
+const NOT_OPENED = /^(Connection terminated due to connection timeout|timeout exceeded when trying to connect)/;

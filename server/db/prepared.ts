@@ -177,6 +177,15 @@ const KEPT_FIRST_PAGES = new Set([5, 10, 20, 25, 35, 50, 100, 150, 200].flatMap(
 export const KEPT_FIRST_PAGES_MAX = 200;
 const keptFirstPages = new Set<string>();
 
+/**
+ * How many shapes keep their plan (`keepPlan`): each connection holds the plan of every one it has run, and
+ * the stock's sorted pages alone have hundreds of possible shapes (states × filters × columns × orders). The
+ * first asked for are kept; past the limit a shape runs unnamed, planned with its values, as before.
+ */
+export const KEPT_PLANS_MAX = 200;
+const keptPlans = new Set<string>();
+const keptPlan = (name: string) => keptPlans.has(name) || (keptPlans.size < KEPT_PLANS_MAX && Boolean(keptPlans.add(name)));
+
 /** The name of a kept statement: a hash of its text, so that a connection never holds two texts under one name. */
 const statementName = (text: string) => `campo_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 
@@ -271,7 +280,7 @@ export function preparedSql<Row>(db: Db, shape: string, build: () => SQL, option
     const query = dialect.sqlToQuery(build());
     const session = db._.session as unknown as { constructor: Record<symbol, unknown> };
     const onServer = session.constructor[entityKind] === 'NodePgSession';
-    const named = options.keepPlan && onServer;
+    const named = options.keepPlan && onServer && keptPlan(statementName(query.sql));
     const prepare = (text: string, params: unknown[], name: string) => db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
     let plain: ReturnType<typeof prepare> | undefined;
     const unnamed = () => (plain ??= prepare(query.sql, query.params, ''));

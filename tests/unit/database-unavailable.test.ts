@@ -35,6 +35,9 @@ describe('connectionLost, neverHappened and isRead', () => {
     for (const cause of [Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), new Error('Connection terminated unexpectedly'), Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }), new Error('Client has encountered a connection error and is not queryable')]) {
       expect(connectionLost(wrapped(cause)), cause.message).toBe(true);
     }
+    // pg-pool's give-up after its wait wraps pg's own words for the socket it destroyed.
+    const timedOut = new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') });
+    expect(connectionLost(wrapped(timedOut))).toBe(false);
     for (const cause of [Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), new Error('Connection terminated due to connection timeout'), new Error('timeout exceeded when trying to connect'), Object.assign(new Error('the database system is starting up'), { code: '57P03' }), Object.assign(new Error('duplicate key'), { code: '23505' }), new Error('Connection terminated')]) {
       expect(connectionLost(wrapped(cause)), cause.message).toBe(false);
     }
@@ -48,10 +51,10 @@ describe('connectionLost, neverHappened and isRead', () => {
   });
 
   it('a SELECT that locks, takes a sequence value or touches the session is not a read; drizzle\'s query configs are read by their text', () => {
-    for (const text of ['select "id", "name" from "clients" where "id" = $1', '  SELECT 1', '(select 1) union (select 2)', { text: 'select * from projects limit $1', values: [20], rowMode: 'array' }]) {
+    for (const text of ['select "id", "name" from "clients" where "id" = $1', '  SELECT 1', '(select 1) union (select 2)', 'with page as materialized (select id from visits limit 10) select * from campo_stock_rows(array(select id from page), array[]::int[])', { text: 'select * from projects limit $1', values: [20], rowMode: 'array' }]) {
       expect(isRead(text), JSON.stringify(text)).toBe(true);
     }
-    for (const text of ['insert into tags (name) values ($1)', 'update clients set name = $1', 'delete from sessions', 'with moved as (update user_moves set status = $1 returning id) select * from moved', 'select * from user_moves where id = $1 for update', 'select id from places for no key update', 'select id from places for share', 'select nextval(pg_get_serial_sequence(\'guidelines\', \'id\'))', 'select pg_advisory_lock($1)', "select set_config('x', '1', false)", { text: 'insert into tags values ($1)' }, undefined, null, 42]) {
+    for (const text of ['insert into tags (name) values ($1)', 'update clients set name = $1', 'delete from sessions', 'with moved as (update user_moves set status = $1 returning id) select * from moved', 'select * from user_moves where id = $1 for update', 'select id from places for no key update', 'select id from places for share', 'select nextval(pg_get_serial_sequence(\'guidelines\', \'id\'))', 'select pg_advisory_lock($1)', 'select pg_try_advisory_xact_lock($1)', "select set_config('x', '1', false)", 'with gone as (delete from sessions where id = $1 returning id) select count(*) from gone', 'with s as (select 1) insert into tags (name) select * from s', 'select campo_person_words_write(0, 10)', { text: 'insert into tags values ($1)' }, undefined, null, 42]) {
       expect(isRead(text), JSON.stringify(text)).toBe(false);
     }
   });

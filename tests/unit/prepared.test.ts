@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { pgErrorCode } from '../../server/db/errors';
 import { flagIs } from '../../server/db/list';
-import { KEPT_FIRST_PAGES_MAX, preparedOnce, preparedSql, textConstant } from '../../server/db/prepared';
+import { KEPT_FIRST_PAGES_MAX, KEPT_PLANS_MAX, preparedOnce, preparedSql, textConstant } from '../../server/db/prepared';
 
 const statement = (label: string) => ({ label, execute: async () => label });
 
@@ -181,6 +181,24 @@ describe('preparedSql with keepPlan', () => {
     expect(asked[2].name).toMatch(/^campo_/);
     expect(asked[2].name).not.toBe(asked[0].name);
     expect(asked[3].name).toBeFalsy();
+  });
+
+  it('keeps the plans of a bounded number of shapes: past the limit, a shape runs unnamed with its values', async () => {
+    const { asked, pool } = recordingPool([{ one: 1 }]);
+    const db = drizzle({ client: pool }) as unknown as Db;
+    const shapes = Array.from({ length: KEPT_PLANS_MAX + 5 }, (_, i) =>
+      preparedSql(db, `bounded-plan:${i}`, () => sql`select ${sql.placeholder('n')}::int as one, ${sql.raw(String(i))} as shape`, { keepPlan: true }),
+    );
+    for (const shape of shapes) await shape.execute({ n: 1 });
+    const named = asked.filter((a) => a.name);
+    // The test above kept two already: the process keeps no more than the limit in all.
+    expect(named.length).toBeGreaterThan(KEPT_PLANS_MAX - 10);
+    expect(named.length).toBeLessThanOrEqual(KEPT_PLANS_MAX);
+    expect(asked.at(-1)).toMatchObject({ params: [1] });
+    expect(asked.at(-1)!.name).toBeFalsy();
+    // One kept already still runs named.
+    await shapes[0].execute({ n: 2 });
+    expect(asked.at(-1)).toMatchObject({ name: named[0].name, params: [2] });
   });
 });
 
