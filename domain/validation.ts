@@ -512,6 +512,8 @@ export function argentineWallClock(time: number): number | null {
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
+/** The day a timestamp's UTC fields read, as DD/MM/YYYY. */
+const utcDay = (d: Date) => `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 
 /**
  * Formats an ISO date or date-time as DD/MM/YYYY (optionally with HH:mm); missing gives 'Sin Datos'.
@@ -523,11 +525,11 @@ export function formatDisplayDate(iso: string | null | undefined, withTime = fal
   if (!iso) return 'Sin Datos';
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return 'Sin Datos';
-  if (iso.length === 10) return `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+  if (iso.length === 10) return utcDay(d);
   const wall = argentineWallClock(d.getTime());
   if (wall !== null) {
     const shown = new Date(wall);
-    const date = `${pad2(shown.getUTCDate())}/${pad2(shown.getUTCMonth() + 1)}/${shown.getUTCFullYear()}`;
+    const date = utcDay(shown);
     return withTime ? `${date} ${pad2(shown.getUTCHours())}:${pad2(shown.getUTCMinutes())}` : date;
   }
   const part = argentineParts(d);

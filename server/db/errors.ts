@@ -90,11 +90,7 @@ export function neverHappened(error: unknown): boolean {
 export function connectionLost(error: unknown): boolean {
   const chain = [...errorChain(error)];
   if (chain.some((e) => typeof e.message === 'string' && NOT_OPENED.test(e.message))) return false;
-  for (const e of chain) {
-    if (e.code === CLOSED_BACKEND || e.code === 'ECONNRESET' || e.code === 'EPIPE') return true;
-    if (e.message === 'Connection terminated unexpectedly' || (typeof e.message === 'string' && NOT_SENT.test(e.message))) return true;
-  }
-  return false;
+  return neverHappened(error) || chain.some((e) => e.code === 'ECONNRESET' || e.code === 'EPIPE' || e.message === 'Connection terminated unexpectedly');
 }
 /** pg-pool's words for a connection it gave up opening, or a free one it gave up waiting for. */
 const NOT_OPENED = /^(Connection terminated due to connection timeout|timeout exceeded when trying to connect)/;

@@ -10,6 +10,10 @@ export const EXCEL_DAY_TIME = 'dd/mm/yyyy hh:mm';
 /** An amount of money in a spreadsheet: a number with two decimals, which the spreadsheet sums. */
 export const EXCEL_MONEY = '0.00';
 
+/** Day 0 of the spreadsheet's dates, and a day's length. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+
 const SHOWN = /^(\d{2})\/(\d{2})\/(\d{4})(?: (\d{2}):(\d{2}))?$/;
 
 /** 'DD/MM/YYYY' or 'DD/MM/YYYY HH:mm' as the spreadsheet's number; any other text ('-', 'Sin Datos') as it is. */
@@ -17,11 +21,8 @@ export function excelDate(display: string): number | string {
   const match = SHOWN.exec(display);
   if (!match) return display;
   const [d, m, y, hours = 0, minutes = 0] = match.slice(1).map((part) => Number(part ?? 0));
-  return (Date.UTC(y, m - 1, d, hours, minutes) - Date.UTC(1899, 11, 30)) / 86_400_000;
+  return (Date.UTC(y, m - 1, d, hours, minutes) - EXCEL_EPOCH) / DAY_MS;
 }
-
-const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
-const DAY_MS = 86_400_000;
 
 /**
  * An ISO date or date-time as the spreadsheet's number: `excelDate(formatDisplayDate(iso, withTime))`,
