@@ -21,7 +21,7 @@ import { audit } from '../services/audit';
 import { onceInTransaction, requestKeyHeaders } from '../services/requestKeys';
 import { logStatusMany } from '../services/moves/act';
 import { projectInfo } from '../services/moves/projectInfo';
-import { lockProjectLocations } from '../services/projects/write';
+import { lockProjectLocations, shareProjectsOf } from '../services/projects/write';
 import { moveIdsOf } from '../services/moves/queries';
 import { ensureUserOfRole } from '../services/moves/review';
 import { refuseInactiveLocations } from '../services/moves/inactiveLocations';
@@ -118,7 +118,9 @@ async function noVisitLeft(tx: Tx, projectLocationId: number): Promise<string> {
 async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocationId: number; userId: number; visitId?: number }[]): Promise<CreatedMove[]> {
   for (const userId of new Set(items.map((i) => i.userId))) await ensureUserOfRole(tx, userId, ROLE.GETTER, MOVE_TEXT.notGetter);
   const plIds = [...new Set(items.map((i) => i.projectLocationId))];
-  // Before any visit: a removal of these locations or of their ranges waits, or is waited for.
+  // Before any visit: a change of these projects (their end date), a removal of these locations or of their
+  // ranges waits, or is waited for.
+  await shareProjectsOf(tx, { projectLocationIds: plIds });
   await lockProjectLocations(tx, { ids: plIds }, 'share');
   const pls = await tx.select({ id: projectLocations.id, projectId: projectLocations.projectId }).from(projectLocations).where(inArray(projectLocations.id, plIds));
   if (pls.length !== plIds.length) throw badRequest('Alguna de las locaciones no pertenece a un proyecto.');
@@ -211,6 +213,9 @@ export default async function moveAssignmentRoutes(app: App) {
       // One move of a finished project refuses the whole call (assignVisits checks the visits' projects).
       await refuseEndedProjects(tx, { moveIds: ids });
       await refuseInactiveLocations(tx, { moveIds: ids });
+      // Their projects first, as assignVisits takes them, before the moves: the selection's visits become
+      // moves below, under the projects' lock.
+      if (body.locations?.length) await shareProjectsOf(tx, { moveIds: ids, projectLocationIds: body.locations.map((l) => l.projectLocationId) });
       // Locked (in id order, so two overlapping assignments cannot deadlock): a second assignment of the
       // same moves waits and reads them as the first left them, so a move's DISPONIBLE → ASIGNADA is logged once.
       const before = await tx

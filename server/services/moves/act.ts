@@ -4,7 +4,7 @@
  * close the current status log and open the new one, and write who did what and why. Any refusal
  * throws inside the transaction, so nothing is half-written.
  */
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MOVE_TEXT, type MoveAction, type MoveStatus, refusal, TRANSITIONS } from '../../../domain/moves';
 import { todayIso } from '../../../domain/validation';
 import type { Db, Tx } from '../../db/client';
@@ -49,14 +49,19 @@ export async function hasRepublishedCopy(tx: Db | Tx, id: number): Promise<boole
   return Boolean(row);
 }
 
-/** Whether the project of a project location has ended (its end date is before today, Argentina's calendar). */
-async function projectHasEnded(tx: Db | Tx, projectLocationId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: projects.id })
+/**
+ * Whether the project of a project location has ended (its end date is before today, Argentina's calendar).
+ * `share`: its project held FOR SHARE, before the move is written, for a republish that adds a move
+ * (`shareProjectsOf`).
+ */
+async function projectHasEnded(tx: Db | Tx, projectLocationId: number, share = false): Promise<boolean> {
+  const query = tx
+    .select({ id: projects.id, endDate: projects.endDate })
     .from(projectLocations)
     .innerJoin(projects, eq(projects.id, projectLocations.projectId))
-    .where(and(eq(projectLocations.id, projectLocationId), lt(projects.endDate, todayIso())));
-  return Boolean(row);
+    .where(eq(projectLocations.id, projectLocationId));
+  const [row] = share ? await query.for('share', { of: projects }) : await query;
+  return Boolean(row) && row.endDate < todayIso();
 }
 
 /** Refuses with 403 for a role or another Getter's move, 409 for a state that does not allow the action. */
@@ -100,7 +105,7 @@ export async function actOnMove<T = void>(db: Db, options: ActOptions<T>): Promi
     const move = await readMove(tx, id);
     if (version !== undefined && version !== move.version) throw conflict(MOVE_TEXT.conflict);
     const republished = action === 'republish' ? await hasRepublishedCopy(tx, id) : false;
-    const projectEnded = action === 'republish' || action === 'reschedule' ? await projectHasEnded(tx, move.projectLocationId) : false;
+    const projectEnded = action === 'republish' || action === 'reschedule' ? await projectHasEnded(tx, move.projectLocationId, action === 'republish') : false;
     const refused = refusal(action, { status: move.status as MoveStatus, assignedAgentId: move.assignedAgentId, republished, projectEnded, hasGetter: move.userId !== null }, actor.rol);
     if (refused) refuse(refused);
     await options.check?.(tx, move);

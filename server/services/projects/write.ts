@@ -93,6 +93,24 @@ const oneOf = (ranges: readonly VisitRange[]) =>
   );
 
 /**
+ * The projects of these project locations and moves, held FOR SHARE in id order: who adds a move takes them
+ * before any visit or move of theirs (migration 0046). The new move's row reads its project's end date FOR
+ * SHARE (`campo_assignable_until`), and a change of a project holds it FOR UPDATE and then writes its moves
+ * and visits: taken after a visit or a move, the project's lock waited for a change that waited for that row.
+ */
+export async function shareProjectsOf(tx: Tx, of: { projectLocationIds?: readonly number[]; moveIds?: readonly number[] }): Promise<void> {
+  const plIds = of.projectLocationIds ?? [];
+  const moveIds = of.moveIds ?? [];
+  if (!plIds.length && !moveIds.length) return;
+  await tx.execute(
+    sql`select id from projects where id in (
+          select project_id from project_locations
+          where id = any(${intArray(plIds)}) or id in (select project_location_id from user_moves where id = any(${intArray(moveIds)})))
+        order by id for share`,
+  );
+}
+
+/**
  * The lock of a project location's visits (their rows and states): who removes ranges or locations
  * holds its project locations FOR UPDATE, who assigns visits (`assignVisits`) FOR SHARE, always in id
  * order and before any visit. So a visit cannot be assigned between the check that none is taken and
