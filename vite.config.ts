@@ -58,8 +58,55 @@ function xlsxRecordWriter(): Plugin {
   };
 }
 
+/**
+ * Emotion (MUI's styles) names each style it renders by the murmur hash of its whole CSS text, after
+ * scanning that text for `label:`, on every render of every styled element: the same few hundred texts,
+ * 1–2 KB each, hashed again at each render. This keeps each text's name once computed (a Map, whose lookup
+ * hashes and compares the text in the engine's native code), up to NAMES_KEPT texts. The name is the same
+ * function of the same text, so the classes and the style sheet are the same. In the browser tests (whose
+ * engine only interprets), about a fifth of the console's own JavaScript time was this hash and scan; the
+ * pages' CPU fell 14 % (docs/decisions.md, "Los nombres de los estilos"). If emotion changes the function,
+ * the build stops here.
+ */
+export function emotionNameCache(): Plugin {
+  const slow = `  labelPattern.lastIndex = 0;
+  var identifierName = '';
+  var match; // https://esbench.com/bench/5b809c2cf2949800a0f61fb5
+
+  while ((match = labelPattern.exec(styles)) !== null) {
+    identifierName += '-' + match[1];
+  }
+
+  var name = hashString(styles) + identifierName;
+`;
+  const fast = `  var name = campoStyleNames.get(styles);
+  if (name === undefined) {
+    labelPattern.lastIndex = 0;
+    var identifierName = '';
+    var match;
+    while ((match = labelPattern.exec(styles)) !== null) {
+      identifierName += '-' + match[1];
+    }
+    name = hashString(styles) + identifierName;
+    if (campoStyleNames.size >= ${NAMES_KEPT}) campoStyleNames.clear();
+    campoStyleNames.set(styles, name);
+  }
+`;
+  return {
+    name: 'campo-emotion-name-cache',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]@emotion[\\/]serialize[\\/]dist[\\/]emotion-serialize\.(development\.)?esm\.js$/.test(id.split('?')[0])) return null;
+      if (!code.includes(slow)) throw new Error('campo-emotion-name-cache: serializeStyles changed in this emotion version; review the patch');
+      return { code: `var campoStyleNames = new Map();\n${code.replace(slow, fast)}`, map: null };
+    },
+  };
+}
+
+/** How many style texts keep their name (emotionNameCache): a screen renders a few hundred; the whole console, a few thousand. */
+export const NAMES_KEPT = 20_000;
+
 export default defineConfig({
-  plugins: [react(), xlsxRecordWriter(), precompress()],
+  plugins: [react(), xlsxRecordWriter(), emotionNameCache(), precompress()],
   worker: { plugins: () => [xlsxRecordWriter()] },
   // ra-input-rich-text nests an older @tiptap/core than the extensions it loads expect: one copy of
   // tiptap's core (and of its ProseMirror bundle) for the whole console.
