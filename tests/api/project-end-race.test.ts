@@ -16,11 +16,14 @@ const onPostgres = inject('campoDatabase').kind === 'postgres';
 let t: TestApp;
 let admin: string;
 let api: ReturnType<typeof caller>;
+/** An active Getter, to assign to. */
+let getter: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp();
   api = caller(t);
   ({ token: admin } = await t.login('admin@campo.test'));
+  [getter] = await rowsOf<{ id: number }>(t.db, sql`select id from users where rol_id = ${ROLE.GETTER} and status order by id limit 1`);
 });
 afterAll(() => t?.close());
 
@@ -72,7 +75,6 @@ describe.runIf(onPostgres)('a move added while its project changes', () => {
 
   it('an assignment of a visit waits for the change of its project before taking the visit: no deadlock', async () => {
     const place = await publishedVisit();
-    const [getter] = await rowsOf<{ id: number }>(t.db, sql`select id from users where rol_id = ${ROLE.GETTER} and status order by id limit 1`);
     let assigning: ReturnType<typeof api.call> | undefined;
     await holdingProject(place.project, async (tx) => {
       assigning = api.call('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: place.pl, visitId: place.visit, userId: getter.id }]);
@@ -99,7 +101,6 @@ describe.runIf(onPostgres)('a move added while its project changes', () => {
         where um.status = 'DISPONIBLE' and v.state = 'PUBLICADA' and l.status and vl.status and p.end_date >= ${todayIso()}::date
         order by um.id, v.id limit 1`,
     );
-    const [getter] = await rowsOf<{ id: number }>(t.db, sql`select id from users where rol_id = ${ROLE.GETTER} and status order by id limit 1`);
     let assigning: ReturnType<typeof api.call> | undefined;
     await holdingProject(row.project, async (tx) => {
       assigning = api.call('PUT', '/user-moves/massive', admin, { userId: getter.id, userMovesIds: [row.move], locations: [{ projectLocationId: row.pl, visitId: row.visit }] });
