@@ -40,6 +40,12 @@ const named = (l: ExistingLocation) => `"${l.fullName}" (${l.code}${l.status ? '
 /** The spec's "basic e-mail pattern" for the lists of e-mails (spec 1 §5). */
 export const listEmail = textOr(LOCATION_TEXT.emailList).trim().max(MAX_EMAIL, tooLong(MAX_EMAIL)).refine(isEmail, LOCATION_TEXT.emailList);
 
+/**
+ * Addresses as people write several at once: separated by spaces, commas, semicolons or bars. The bulk
+ * load reads its e-mails cell so, and the form's 'Emails ejecutivos' takes a list pasted so.
+ */
+export const splitEmails = (text: string): string[] => text.split(/[\s,;|]+/).filter(Boolean);
+
 /** Adds an e-mail to a list: duplicates (in any case) are ignored. */
 export function addEmail(list: readonly string[], entry: string): string[] {
   const value = entry.trim();

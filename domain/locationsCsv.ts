@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
-import { codeAsRead, foldName, type LocationInput, locationSchema } from './locations';
+import { codeAsRead, foldName, type LocationInput, locationSchema, splitEmails } from './locations';
 import { formatCount } from './numbers';
 
 /** A count as the pager writes it: thousands dotted ('20.000'). */
@@ -185,8 +185,8 @@ export type SameLocation = Pick<LocationInput, 'fullName' | 'street' | 'clientLo
 /** 'Línea N: message (its column's header)', as every error of a row reads. */
 export const lineError = (line: number, message: string, field?: string) => `Línea ${line}: ${message}${field && HEADER_LABEL[field] ? ` (${HEADER_LABEL[field]})` : ''}`;
 
-/** The e-mails cell holds one or more addresses separated by spaces, commas, semicolons or bars. */
-export const splitEmails = (cell: string) => cell.split(/[\s,;|]+/).filter(Boolean);
+/** The e-mails cell holds one or more addresses separated by spaces, commas, semicolons or bars (the form's rule too). */
+export { splitEmails };
 
 /**
  * What says a row without a code is a point of sale already met: its name and its address, folded

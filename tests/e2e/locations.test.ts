@@ -416,6 +416,46 @@ describe('a point of sale', () => {
     errors.assertNone();
   });
 
+  it("takes several addresses pasted at once into 'Emails ejecutivos', as the bulk load's cell holds them, keeping only the bad ones in the box", async () => {
+    const asAdmin = await adminApi();
+    const run = Date.now().toString(36).toUpperCase();
+    const byName = (rows: { id: number; name: string }[], name: string) => rows.find((r) => r.name === name)!.id;
+    const clientId = byName((await asAdmin<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100')).rows, 'Café del Plata');
+    const countryId = byName(await asAdmin('GET', '/countries'), 'Argentina');
+    const stateId = byName(await asAdmin('GET', `/states?countryId=${countryId}`), 'Córdoba');
+    const cityId = byName(await asAdmin('GET', `/cities?stateId=${stateId}`), 'Villa María');
+    const code = `MAILS-${run}`;
+    const name = `Café del Plata ${code}`;
+    const location = await asAdmin<{ id: number }>('POST', '/locations', {
+      clientId, fullName: name, clientLocationName: `OP-${code}`, clientLocationId: code, telephone: '3534123456', street: 'Bv. España 120',
+      countryId, stateId, cityId, latitude: '-32.4075', longitude: '-63.2402',
+      executive: 'Lucía Benítez', emails: ['ejecutivo@e2e.com.ar'], manager: 'Raúl Encargado', emailManager: 'encargado@e2e.com.ar',
+      emailExecutive: 'ejecutivo@e2e.com.ar', workDays: 'Lunes a sábado', openingHours: '08:00', closingHours: '20:00',
+    });
+
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/clients/${clientId}/edit/${location.id}` });
+    await shown(page.getByRole('heading', { name: `Editar: ${name}` }));
+    const emails = page.getByRole('combobox', { name: 'Emails ejecutivos' });
+    // Copied from a mail's recipients: commas, a semicolon, one already in the list, one that is no address.
+    await emails.fill('uno@e2e.com.ar, dos@e2e.com.ar; EJECUTIVO@e2e.com.ar no-es-un-mail');
+    await emails.press('Enter');
+    await shown(page.getByText('Email inválido', { exact: true }));
+    expect(await page.getByRole('button', { name: /@e2e\.com\.ar$/ }).allInnerTexts()).toEqual(['ejecutivo@e2e.com.ar', 'uno@e2e.com.ar', 'dos@e2e.com.ar']);
+    expect(await emails.inputValue()).toBe('no-es-un-mail');
+    // Mended, and left without Enter: added too.
+    await emails.fill('tres@e2e.com.ar | cuatro@e2e.com.ar');
+    await field(page, 'Encargado').click();
+    await gone(page.getByText('Email inválido', { exact: true }));
+    expect(await emails.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await shown(page.getByText('Cambios guardados con éxito'));
+    const saved = await asAdmin<{ emails: string[] }>('GET', `/locations/${location.id}`);
+    expect(saved.emails).toEqual(['ejecutivo@e2e.com.ar', 'uno@e2e.com.ar', 'dos@e2e.com.ar', 'tres@e2e.com.ar', 'cuatro@e2e.com.ar']);
+    errors.assertNone();
+  });
+
   it('refuses a code the client has in other capitals, naming the point of sale that has it, and offers only the tags of active groups', async () => {
     const { page, errors } = await openClient('Café del Plata', 'Locaciones');
     const asAdmin = await adminApi();

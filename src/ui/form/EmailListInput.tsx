@@ -1,7 +1,7 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { chipProps } from './chips';
 import { useState } from 'react';
-import { addEmail, LOCATION_TEXT } from '../../../domain/locations';
+import { addEmail, LOCATION_TEXT, splitEmails } from '../../../domain/locations';
 import { isEmail } from '../../../domain/validation';
 import { useHoldSave } from './CampoForm';
 import { useField } from './inputs';
@@ -10,6 +10,8 @@ import { useField } from './inputs';
  * A list of e-mail addresses typed one at a time: Enter (or leaving the box) adds the address as a
  * chip, a repeated one is ignored and an invalid one stays in the box with 'Email inválido' (spec 1 §5),
  * and keeps the form from saving: saved, the address the user still sees would be silently dropped.
+ * Several pasted at once ('a@x.com, b@x.com', as the bulk load's cell holds them) are each added; the
+ * invalid ones among them stay in the box.
  */
 export function EmailListInput({ name, label, required, disabled }: { name: string; label: string; required?: boolean; disabled?: boolean }) {
   const { field, shownError, readOnly } = useField(name);
@@ -18,19 +20,18 @@ export function EmailListInput({ name, label, required, disabled }: { name: stri
   const list: string[] = Array.isArray(field.value) ? field.value : [];
 
   const add = (entry: string) => {
-    const value = entry.trim();
-    if (!value) return;
-    if (!isEmail(value)) {
-      setInvalid(true);
-      return;
-    }
-    field.onChange(addEmail(list, value));
-    setTyped('');
-    setInvalid(false);
+    const parts = splitEmails(entry);
+    if (!parts.length) return;
+    const valid = parts.filter(isEmail);
+    const refused = parts.filter((part) => !isEmail(part));
+    if (valid.length) field.onChange(valid.reduce(addEmail, list));
+    // What is not an address stays where the user can mend it.
+    setTyped(refused.join(' '));
+    setInvalid(refused.length > 0);
   };
 
   useHoldSave(name, () => {
-    const held = typed.trim() !== '' && !isEmail(typed.trim());
+    const held = splitEmails(typed).some((part) => !isEmail(part));
     if (held) setInvalid(true);
     return held;
   });
