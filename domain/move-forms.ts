@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { repliesBody } from './move-replies';
 import { MOVE_STATUSES, STOCK_STATES } from './moves';
 import { formatCount } from './numbers';
-import { dateValue, id, idsUpTo, limitParam, MAX_ID, MAX_TEXT, offsetParam, isWebLink, orderParam, parseDisplayDate, textOr, trimText } from './validation';
+import { dateValue, id, idSaying, idsUpTo, INVALID_ID, limitParam, MAX_ID, MAX_TEXT, offsetParam, isWebLink, orderParam, parseDisplayDate, textOr, trimText } from './validation';
 
 export const MOVE_FORM_TEXT = {
   agentOrGetter: 'Asigne el agente de calidad o el auditor, uno por vez.',
@@ -248,7 +248,11 @@ export const massiveBody = z
     locations: z.array(z.object(visitItem)).max(10_000).optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.assignedAgentId === undefined && b.userId === undefined) ctx.addIssue({ code: 'custom', path: ['assignedAgentId'], message: T.pickAgent });
+    // Neither named: visits go only to a Getter, so the stock screen's call is asked for its auditor, in its words.
+    if (b.assignedAgentId === undefined && b.userId === undefined) {
+      if (b.locations?.length) ctx.addIssue({ code: 'custom', path: ['userId'], message: T.pickAuditor });
+      else ctx.addIssue({ code: 'custom', path: ['assignedAgentId'], message: T.pickAgent });
+    }
     if (b.userId !== undefined && b.assignedAgentId === undefined && !b.userMovesIds?.length && !b.locations?.length) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
     if (b.assignedAgentId !== undefined && b.locations?.length) ctx.addIssue({ code: 'custom', path: ['locations'], message: T.visitsToGetter });
     if (b.assignedAgentId !== undefined && !b.userMovesIds?.length && !b.filter) ctx.addIssue({ code: 'custom', path: ['userMovesIds'], message: T.pickMove });
@@ -259,7 +263,7 @@ export const massiveBody = z
 
 /** `POST /user-moves/massive-locations`: a published visit of each project location to a Getter. */
 export const massiveLocationsBody = z
-  .array(z.object({ ...visitItem, userId: id }), { error: T.pickMove })
+  .array(z.object({ ...visitItem, userId: idSaying(INVALID_ID, T.pickAuditor) }), { error: T.pickMove })
   .min(1, T.pickMove)
   .max(10_000);
 

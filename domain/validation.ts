@@ -304,10 +304,10 @@ export const INVALID_ID = 'Identificador inválido';
  */
 /** An id written as text: digits only, at most ten (MAX_ID has ten). */
 const ID_DIGITS = /^\d{1,10}$/;
-/** A missing id (or null) is 'Requerido', as any missing value; one that is there but no id is `message`. */
-export const idSaying = (message: string) =>
+/** A missing id (or null) is `whenMissing` ('Requerido', as any missing value); one that is there but no id is `message`. */
+export const idSaying = (message: string, whenMissing: string = MSG.required) =>
   z
-    .union([z.number().int(message), z.string().regex(ID_DIGITS, message)], { error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : message) })
+    .union([z.number().int(message), z.string().regex(ID_DIGITS, message)], { error: (issue) => (issue.input === undefined || issue.input === null ? whenMissing : message) })
     .transform(Number)
     .pipe(z.number().int(message).positive(message).max(MAX_ID, message));
 export const id = idSaying(INVALID_ID);

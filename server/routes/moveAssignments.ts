@@ -174,7 +174,7 @@ async function assignVisits(tx: Tx, actor: SessionUser, items: { projectLocation
 }
 
 export default async function moveAssignmentRoutes(app: App) {
-  app.put('/user-moves/massive', { config: write, schema: { tags, summary: 'Asignación masiva de moves a un agente de calidad o a un Getter', description: 'Con `assignedAgentId`: las moves indicadas o las del filtro (hasta 10.000); las de estado que no admite agente se saltean y se cuentan. Con `userId`: moves en stock y visitas publicadas al Getter, elegidas una por una (con `filter`, 400), todo o nada; un proyecto terminado responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve la primera respuesta sin asignar de nuevo.', body: massiveBody, headers: requestKeyHeaders, answer: massiveAssignAnswer }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userMovesIds']) }, async (req) => {
+  app.put('/user-moves/massive', { config: write, schema: { tags, summary: 'Asignación masiva de moves a un agente de calidad o a un Getter', description: 'Con `assignedAgentId`: las moves indicadas o las del filtro (hasta 10.000); las de estado que no admite agente se saltean y se cuentan. Con `userId`: moves en stock y visitas publicadas al Getter, elegidas una por una (con `filter`, 400), todo o nada; un proyecto terminado responde 409. Con `Idempotency-Key`, el reintento con los mismos datos devuelve la primera respuesta sin asignar de nuevo.', body: massiveBody, headers: requestKeyHeaders, answer: massiveAssignAnswer }, validatorCompiler: formLevelValidator(['assignedAgentId', 'userId', 'userMovesIds']) }, async (req) => {
     const body = req.body as z.infer<typeof massiveBody>;
     const actor = req.session;
     return onceInTransaction(app.db, req, assignMassive);

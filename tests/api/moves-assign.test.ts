@@ -197,6 +197,24 @@ describe('stock assignment to a Getter', () => {
     expect((await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [], userId: getterId })).json().errors.userMovesIds).toBe(MOVE_FORM_TEXT.pickMove);
   });
 
+  it("asks for the auditor in the stock screen's words when a call to a Getter names none", async () => {
+    const [visit] = await t.db.select().from(visits).where(visitIn('PUBLICADA')).limit(1);
+    const [available] = await movesWhere(t, inStatus('DISPONIBLE'), stockMove);
+    // The stock screen's call (moves and published visits): only a Getter takes visits, so no agent is asked for.
+    const stock = await api.call('PUT', '/user-moves/massive', admin, { userMovesIds: [available.id], locations: [{ projectLocationId: visit.projectLocationId, visitId: visit.id }] });
+    expect(stock.statusCode).toBe(400);
+    expect(stock.json()).toEqual({ message: MOVE_FORM_TEXT.pickAuditor, errors: { userId: MOVE_FORM_TEXT.pickAuditor } });
+    const locations = await api.call('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: visit.projectLocationId, visitId: visit.id }]);
+    expect(locations.statusCode).toBe(400);
+    expect(locations.json().errors).toEqual({ '0.userId': MOVE_FORM_TEXT.pickAuditor });
+    // One that is there but no id is still said as such.
+    const bad = await api.call('POST', '/user-moves/massive-locations', admin, [{ projectLocationId: visit.projectLocationId, userId: 'abc' }]);
+    expect(bad.json().errors).toEqual({ '0.userId': 'Identificador inválido' });
+    // Nothing was written.
+    expect(await reload(t, available.id)).toMatchObject({ status: 'DISPONIBLE', userId: null, version: available.version });
+    expect((await t.db.select().from(visits).where(eq(visits.id, visit.id)))[0].state).toBe('PUBLICADA');
+  });
+
   it('creates ASIGNADA moves from published visits, the visit taken', async () => {
     const published = await t.db.select().from(visits).where(visitIn('PUBLICADA')).limit(2);
     const answer = await api.ok<{ created: { id: number; code: string; visitId: number }[] }>('POST', '/user-moves/massive-locations', admin, [
