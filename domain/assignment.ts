@@ -60,12 +60,14 @@ export const ASSIGN_TEXT = {
   inCourse: (getters: readonly { name: string; moves: number }[]) =>
     `Moves en curso: ${getters.map((g) => (g.moves === 1 ? g.name : `${g.name} (${g.moves} moves)`)).join(', ')}`,
   /** The project assignment's result: one ASIGNADA move per location with a Getter. */
-  created: (n: number) => (n === 0 ? 'No se creó ninguna move asignada.' : n === 1 ? 'Se creó 1 move asignada.' : `Se crearon ${n} moves asignadas.`),
-  selected: (n: number) => (n === 1 ? '1 seleccionada' : `${n} seleccionadas`),
+  created: (n: number) => (n === 0 ? 'No se creó ninguna move asignada.' : n === 1 ? 'Se creó 1 move asignada.' : `Se crearon ${formatCount(n)} moves asignadas.`),
+  /** Beside 'Guardar' of the project assignment: how many locations have their Getter chosen. */
+  withGetter: (n: number) => (n === 1 ? '1 locación con Getter elegido' : `${formatCount(n)} locaciones con Getter elegido`),
+  selected: (n: number) => (n === 1 ? '1 seleccionada' : `${formatCount(n)} seleccionadas`),
   clearSelection: 'Quitar selección',
   /** After a refused assignment: the stock changed under the selection (a row taken by someone else), which may no longer be on screen. */
   selectionCleared: 'Se quitó la selección: el stock cambió mientras elegía. Vuelva a elegir las moves en la lista actualizada.',
   /** A project's published visits: in all (the assignment screen's heading) and of one location ('1 de 2 visitas publicadas'). */
-  publishedVisits: (n: number) => `${n} ${n === 1 ? 'visita publicada' : 'visitas publicadas'}`,
-  publishedOf: (available: number, total: number) => `${available} de ${total} ${total === 1 ? 'visita publicada' : 'visitas publicadas'}`,
+  publishedVisits: (n: number) => `${formatCount(n)} ${n === 1 ? 'visita publicada' : 'visitas publicadas'}`,
+  publishedOf: (available: number, total: number) => `${formatCount(available)} de ${formatCount(total)} ${total === 1 ? 'visita publicada' : 'visitas publicadas'}`,
 } as const;

@@ -4,6 +4,7 @@
  * server for safety; the score itself is questionnaire-result.ts.
  */
 import { z } from 'zod';
+import { formatDecimal } from './numbers';
 import type { Dimension, Question } from './questionnaires';
 import { documentedAs } from './validation';
 
@@ -108,7 +109,12 @@ export const emptyReply = (weighting: number | null = null): MoveReply => ({ rep
 /** A reply as one line of text: the chosen options, the text or amount, or how many photos ('' when unanswered). */
 export function replyText(q: Question, reply: MoveReply | undefined): string {
   if (q.type === 'photographs') return `${photosOf(reply).length} foto(s)`;
-  if (q.type === 'text' || q.type === 'amount') return reply?.replyData === null || reply?.replyData === undefined ? '' : String(reply.replyData);
+  if (q.type === 'text' || q.type === 'amount') {
+    const data = reply?.replyData;
+    if (data === null || data === undefined) return '';
+    // An amount is stored as a number (12.5): written as the console writes figures, '12,5' and '1.250'.
+    return q.type === 'amount' && typeof data === 'number' ? formatDecimal(data) : String(data);
+  }
   const ids = chosenAnswerIds(reply);
   return q.answers
     .filter((a) => ids.includes(a._id))

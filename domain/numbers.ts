@@ -23,6 +23,16 @@ export function formatDecimal(n: number): string {
   return `${n < 0 ? '-' : ''}${dotThousands(whole)}${decimals ? `,${decimals}` : ''}`;
 }
 
+/**
+ * A file's size as the upload panels show it, one decimal after a comma as every figure of the console:
+ * '15,8 KB', '1,2 MB' (`toFixed` wrote '15.8 KB').
+ */
+export function formatFileSize(bytes: number): string {
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / 1024 / 1024, 'MB'];
+  const [whole, decimal] = value.toFixed(1).split('.');
+  return `${dotThousands(whole)},${decimal} ${unit}`;
+}
+
 /** A whole number's digits with its thousands dotted: '1250' → '1.250'. */
 function dotThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { VISIT_STATE, type VisitState } from './moves';
+import { formatCount } from './numbers';
 import { dateValue, MSG, todayIso } from './validation';
 
 /** The visits a Getter can still take (the states live with the moves, which take them). */
@@ -20,7 +21,7 @@ export const RANGE_TEXT = {
   repeated: 'Ese rango de visitas ya fue añadido.',
   /** A range added now cannot end before today: its visits could no longer be done. */
   past: 'El rango de visitas no puede terminar antes de hoy.',
-  tooMany: `El máximo es ${MAX_VISITS_PER_RANGE} visitas por rango.`,
+  tooMany: `El máximo es ${formatCount(MAX_VISITS_PER_RANGE)} visitas por rango.`,
   /** A range with a visit a move holds: its delete button is off, and says why. */
   taken: 'Tiene visitas ya tomadas: no puede quitarse.',
 } as const;

@@ -50,6 +50,7 @@ export const PROJECT_TEXT = {
   /** Its moves were made with them: the project's reports and payments would mix two of each. */
   fixedWithMoves: 'El proyecto ya tiene moves: no puede cambiarse.',
   tooManyVisits: `Un proyecto no puede superar las ${formatCount(MAX_PROJECT_VISITS)} visitas.`,
+  tooManyLocations: `Un proyecto admite hasta ${formatCount(MAX_PROJECT_LOCATIONS)} locaciones.`,
   notFound: 'El proyecto no existe.',
   created: 'Proyecto creado con éxito',
   updated: 'Cambios guardados con éxito',
@@ -144,7 +145,7 @@ const fields = {
 const locationsField = z
   .array(id, { error: PROJECT_TEXT.noLocations })
   .min(1, PROJECT_TEXT.noLocations)
-  .max(MAX_PROJECT_LOCATIONS, `Un proyecto admite hasta ${MAX_PROJECT_LOCATIONS} locaciones.`)
+  .max(MAX_PROJECT_LOCATIONS, PROJECT_TEXT.tooManyLocations)
   .transform((ids) => [...new Set(ids)]);
 
 const reasonField = optionalWithin(1000).pipe(z.string().max(1000, tooLongFor(1000)).nullable()).meta({ maxLength: 1000 });
@@ -355,7 +356,7 @@ export const projectLocationsBody = z.object({
   locations: z
     .array(id, { error: PROJECT_TEXT.atLeastOneLocation })
     .min(1, PROJECT_TEXT.atLeastOneLocation)
-    .max(MAX_PROJECT_LOCATIONS, `Un proyecto admite hasta ${MAX_PROJECT_LOCATIONS} locaciones.`)
+    .max(MAX_PROJECT_LOCATIONS, PROJECT_TEXT.tooManyLocations)
     .transform((ids) => [...new Set(ids)]),
 });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { day, idName } from './answers';
+import { formatCount } from './numbers';
 import { dimensionScore, type Replies } from './questionnaire-result';
 import type { QuestionnaireContent } from './questionnaires';
 
@@ -120,8 +121,8 @@ export interface VisitAggregate extends Aggregate {
  */
 export function visitsCaption({ moves, unscored }: { moves: number; unscored?: number }, qualifier = '', approved = false): string {
   // 'aprobada' agrees with the count: '1 visita aprobada', '2 visitas aprobadas'.
-  const visits = moves === 1 ? `1 visita${approved ? ' aprobada' : ''}` : `${moves} visitas${approved ? ' aprobadas' : ''}`;
-  return `${visits}${qualifier}${unscored ? `, ${unscored} sin resultado` : ''}`;
+  const visits = moves === 1 ? `1 visita${approved ? ' aprobada' : ''}` : `${formatCount(moves)} visitas${approved ? ' aprobadas' : ''}`;
+  return `${visits}${qualifier}${unscored ? `, ${formatCount(unscored)} sin resultado` : ''}`;
 }
 
 export interface PeriodStatistic extends VisitAggregate {

@@ -1,6 +1,7 @@
 /** Web users (spec 3 §2, §3, §5): the staff and client users of the console, with their rules. */
 import { z } from 'zod';
 import { idName, moment, paged, recordId } from './answers';
+import { formatCount } from './numbers';
 import { CLIENT_SIDE, isRoleId, ROLE, ROLE_IDS, ROLE_NAMES, requiresClient, type RoleId, type UserRole } from './roles';
 import { email, fileStamp, id, idSaying, INVALID_ID, MSG, newPassword, optionalIdSaying, optionalPhone, optionalUrl, requiredText } from './validation';
 
@@ -19,7 +20,7 @@ export const WEB_USER_TEXT = {
   stillInCharge: (locations: number, change: 'cliente' | 'rol' = 'cliente') =>
     locations === 1
       ? `No se puede cambiar el ${change}: el usuario todavía está a cargo de 1 punto de venta de su cliente actual (como dueño o gerente zonal). Quítelo de ese punto de venta primero.`
-      : `No se puede cambiar el ${change}: el usuario todavía está a cargo de ${locations} puntos de venta de su cliente actual (como dueño o gerente zonal). Quítelo de esos puntos de venta primero.`,
+      : `No se puede cambiar el ${change}: el usuario todavía está a cargo de ${formatCount(locations)} puntos de venta de su cliente actual (como dueño o gerente zonal). Quítelo de esos puntos de venta primero.`,
   passwordHint: 'Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   passwordKeep: 'Vacía mantiene la contraseña actual. Al menos 8 caracteres, 1 número y un símbolo #$!*.',
   phoneHint: 'Sin espacios, código de área sin 0 y celular sin 15',

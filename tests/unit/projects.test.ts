@@ -3,17 +3,20 @@ import { describe, expect, it } from 'vitest';
 import {
   changedFields,
   parsePrice,
+  MAX_PROJECT_LOCATIONS,
   PROJECT_TEXT,
   projectAddFormSchema,
   projectEditFormSchema,
   projectCreateBody,
   projectIssues,
+  projectLocationsBody,
   type ProjectSnapshot,
   projectState,
   projectUpdateBody,
 } from '../../domain/projects';
 import { checkRangeDraft, distinctRanges, RANGE_TEXT, visitCalendar } from '../../domain/projectVisits';
 import { fieldErrors, isoInDays, MSG } from '../../domain/validation';
+import { WEB_USER_TEXT } from '../../domain/webUsers';
 import { projectIdOf } from '../../src/resources/projects/values';
 
 const TODAY = '2026-05-10';
@@ -308,5 +311,17 @@ describe('what the project screens say', () => {
   it("reads a project's id from its address only when a project can have it", () => {
     expect(projectIdOf('12')).toBe(12);
     for (const text of ['abc', '0', '-1', '1.5', '1e3', ' 7', '2147483648', '', null, undefined]) expect(projectIdOf(text)).toBeNull();
+  });
+});
+
+describe('the limits of a project, and the points of sale a user is in charge of', () => {
+  it('is said with its thousands dotted, as every count of the console', () => {
+    const ids = Array.from({ length: MAX_PROJECT_LOCATIONS + 1 }, (_, i) => i + 1);
+    const parsed = projectLocationsBody.safeParse({ id: 1, locations: ids });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0].message).toBe('Un proyecto admite hasta 5.000 locaciones.');
+    expect(PROJECT_TEXT.tooManyLocations).toBe('Un proyecto admite hasta 5.000 locaciones.');
+    expect(RANGE_TEXT.tooMany).toBe('El máximo es 1.000 visitas por rango.');
+    expect(WEB_USER_TEXT.stillInCharge(1500, 'rol')).toContain('a cargo de 1.500 puntos de venta');
   });
 });

@@ -327,6 +327,15 @@ describe("a visit's answers as the client reads them", () => {
     expect(replyText(close('x', 0), undefined)).toBe('');
   });
 
+  it('writes an amount as every figure of the console, with a decimal comma and the thousands dotted', () => {
+    const amount = { ...close('n', 0), type: 'amount' as const };
+    expect(replyText(amount, reply(12.5))).toBe('12,5');
+    expect(replyText(amount, reply(1250))).toBe('1.250');
+    expect(replyText(amount, reply(1250.75))).toBe('1.250,75');
+    // A text answer is the text written, digits included.
+    expect(replyText({ ...close('t', 0), type: 'text' }, reply('1250.75'))).toBe('1250.75');
+  });
+
   it('opens only http(s) links', () => {
     expect(isWebLink('https://videos.campo.test/v.mp4')).toBe(true);
     expect(isWebLink('http://x.test/a')).toBe(true);

@@ -11,9 +11,10 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { NO_LOCATIONS_TEXT } from '../../../domain/scopeText';
 import { STATISTICS_TEXT, type StatisticsPlan } from '../../../domain/statistics';
-import { absoluteUrl, formatDisplayDate } from '../../../domain/validation';
+import { absoluteUrl } from '../../../domain/validation';
 import { getSession } from '../../authProvider/session';
 import { PeriodsTable } from './PeriodsTable';
+import { planFacts } from './planFacts';
 import { PlanStatistics } from './PlanStatistics';
 import { useSelection, useStatistics, useSurveyAndWork } from './useDashboard';
 import { ScreenTitle } from '../../ui/ScreenTitle';
@@ -49,16 +50,7 @@ function Banner({ image, clientName }: { image: string | null | undefined; clien
 
 function PlanSummary({ plan }: { plan: StatisticsPlan }) {
   const work = useSurveyAndWork(plan.id);
-  const facts: [string, string][] = [
-    ['Campaña', plan.campaign?.name ?? '-'],
-    ['Vigencia', `${formatDisplayDate(plan.startDate)} al ${formatDisplayDate(plan.endDate)}`],
-    ['Cuestionario', work.data?.questionnaire?.name ?? '-'],
-    ['Puntos de venta', String(work.data?.counts.locations ?? '-')],
-    ['Visitas planificadas', String(work.data?.counts.plannedVisits ?? '-')],
-    // Of every questionnaire version: the figures below are of the chosen one ('… con la versión 3').
-    [plan.statistics.length > 1 ? 'Visitas aprobadas (todas las versiones)' : 'Visitas aprobadas', String(work.data?.counts.approvedMoves ?? '-')],
-    ['Visitas en curso', String(work.data?.counts.inProgressMoves ?? '-')],
-  ];
+  const facts = planFacts(plan, work.data);
   return (
     <>
       {/* Else its figures read '-' as if the plan had none. */}

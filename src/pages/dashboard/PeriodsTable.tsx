@@ -1,4 +1,5 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { formatCount } from '../../../domain/numbers';
 import { everyMonth, formatPercent, periodTitle, STATISTIC_BAND_STYLE, statisticBand, type VersionStatistics } from '../../../domain/statistics';
 
 /**
@@ -34,7 +35,7 @@ export function PeriodsTable({ stats }: { stats: VersionStatistics }) {
               <TableRow key={p.period}>
                 <TableCell>{periodTitle(p.period)}</TableCell>
                 {/* The N/A ones said: the result beside them is the mean of the others. */}
-                <TableCell align="right">{p.unscored ? `${p.moves} (${p.unscored} sin resultado)` : p.moves}</TableCell>
+                <TableCell align="right">{p.unscored ? `${formatCount(p.moves)} (${formatCount(p.unscored)} sin resultado)` : formatCount(p.moves)}</TableCell>
                 <TableCell align="right">
                   {band === null || p.result === null ? (
                     'N/A'

@@ -132,7 +132,7 @@ function AssignItems({ project, reload }: { project: ProjectRecord; reload: () =
         {canAssign ? (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2, mt: 2, pr: CHAT_GUTTER }}>
             <Typography variant="body2" color="text.secondary">
-              {items.length === 1 ? '1 locación con Getter elegido' : `${items.length} locaciones con Getter elegido`}
+              {ASSIGN_TEXT.withGetter(items.length)}
             </Typography>
             <Button variant="contained" onClick={save} disabled={items.length === 0 || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
               Guardar

@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { formatCount } from '../../../domain/numbers';
 import { PROJECT_TEXT } from '../../../domain/projects';
 import { cellText } from '../../../domain/validation';
 import { request } from '../../dataProvider/http';
@@ -120,10 +121,10 @@ export function ClientLocationsTable({ clientId, selected, onChange, filterField
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
         <TextField size="small" label={filterLabel} placeholder={filterHint} slotProps={{ inputLabel: { shrink: true } }} value={typed} onChange={(e) => setTyped(e.target.value)} sx={{ width: 320 }} />
         <Typography variant="body2" sx={{ flexGrow: 1 }} aria-live="polite">
-          {selected.size === 1 ? '1 locación seleccionada' : `${selected.size} locaciones seleccionadas`}
+          {selected.size === 1 ? '1 locación seleccionada' : `${formatCount(selected.size)} locaciones seleccionadas`}
         </Typography>
         <Button size="small" onClick={selectAll} disabled={disabled || selectingAll || count === 0}>
-          {`Seleccionar todas (${count})`}
+          {`Seleccionar todas (${formatCount(count)})`}
         </Button>
         <Button size="small" onClick={() => onChange(new Set(kept))} disabled={disabled || selected.size === kept.length}>
           Quitar selección

@@ -7,6 +7,7 @@ import { Chip, IconButton, Tooltip } from '@mui/material';
 import type { RaRecord } from 'ra-core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { formatCount } from '../../../domain/numbers';
 import { PROJECT_STATE_LABEL, type ProjectState } from '../../../domain/projects';
 import { canUse } from '../../../domain/roles';
 import { currentRole } from '../../authProvider';
@@ -42,8 +43,8 @@ export const projectColumns: Column[] = [
   dateColumn('startDate', 'Fecha de inicio'),
   dateColumn('endDate', 'Fecha de finalización'),
   stateColumn,
-  { source: 'locationsCount', label: 'Locaciones', sortable: false },
-  { source: 'availableVisits', label: 'Visitas publicadas', sortable: false },
+  { source: 'locationsCount', label: 'Locaciones', sortable: false, render: (p) => formatCount(p.locationsCount), exportValue: (p) => p.locationsCount },
+  { source: 'availableVisits', label: 'Visitas publicadas', sortable: false, render: (p) => formatCount(p.availableVisits), exportValue: (p) => p.availableVisits },
 ];
 
 /** View for everyone who reads projects; edit, duplicate and locations for those who write them. */

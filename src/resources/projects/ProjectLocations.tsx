@@ -5,6 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { PROJECT_TEXT, type ProjectRecord } from '../../../domain/projects';
 import { isoDate } from '../../../domain/projectVisits';
+import { formatCount } from '../../../domain/numbers';
 import { cellText } from '../../../domain/validation';
 import { useField } from '../../ui/form/inputs';
 import { sortRecords } from '../../ui/table/localSort';
@@ -87,7 +88,7 @@ export function ProjectLocationsList({ record, canChange }: { record: ProjectRec
   const ordered = useMemo(() => (sort ? sortRecords(record.locations, sort) : record.locations), [record.locations, sort]);
   const rows = ordered.slice((page - 1) * perPage, page * perPage);
   return (
-    <Section title={`Locaciones (${record.locationsCount})`}>
+    <Section title={`Locaciones (${formatCount(record.locationsCount)})`}>
       {canChange && (
         <Box sx={{ mb: 1 }}>
           <Button startIcon={<EditLocationAltIcon />} onClick={() => navigate(`${ROOT}/edit/${record.id}/locations`)}>
@@ -118,8 +119,8 @@ export function ProjectLocationsList({ record, canChange }: { record: ProjectRec
               </TableCell>
               <TableCell>{cellText(l.street)}</TableCell>
               <TableCell>{cellText(l.city)}</TableCell>
-              <TableCell>{l.visits}</TableCell>
-              <TableCell>{l.availableVisits}</TableCell>
+              <TableCell>{formatCount(l.visits)}</TableCell>
+              <TableCell>{formatCount(l.availableVisits)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -122,7 +122,7 @@ export function VisitRanges({ readOnly, locationsCount }: { readOnly: boolean; l
                 <TableRow key={`${r.from}-${r.to}-${r.visits}`}>
                   <TableCell>{formatDisplayDate(r.from)}</TableCell>
                   <TableCell>{formatDisplayDate(r.to)}</TableCell>
-                  <TableCell>{r.visits}</TableCell>
+                  <TableCell>{formatCount(r.visits)}</TableCell>
                   <TableCell>{formatCount(r.visits * locationsCount)}</TableCell>
                   {!readOnly && (
                     <TableCell>

@@ -5,6 +5,7 @@ import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { type DragEvent, useRef, useState } from 'react';
 import type { UploadProgress } from '../../dataProvider/upload';
 import { fileTooLarge, refusedKind } from '../../../domain/validation';
+import { formatFileSize } from '../../../domain/numbers';
 import { ErrorDialog } from '../dialogs';
 
 export interface FileKind {
@@ -93,8 +94,6 @@ export function FileDropZone({ kind, pickLabel, onFile, disabled }: { kind: File
   );
 }
 
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-
 /** The chosen file with its upload action and, while it goes, the upload's progress. */
 export function FilePanel({ file, onUpload, progress, uploadLabel = 'Subir' }: { file: File; onUpload: () => void; progress: UploadProgress | null; uploadLabel?: string }) {
   const busy = progress !== null;
@@ -105,7 +104,7 @@ export function FilePanel({ file, onUpload, progress, uploadLabel = 'Subir' }: {
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography noWrap>{file.name}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {size(file.size)}
+            {formatFileSize(file.size)}
           </Typography>
         </Box>
         <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={onUpload} disabled={busy}>

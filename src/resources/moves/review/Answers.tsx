@@ -16,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { amountProblem, chosenAnswerIds, emptyReply, type MoveReplies, type MoveReply, photosOf, type ReplyProblem, returnableQuestion } from '../../../../domain/move-replies';
+import { amountProblem, chosenAnswerIds, emptyReply, type MoveReplies, type MoveReply, photosOf, replyText, type ReplyProblem, returnableQuestion } from '../../../../domain/move-replies';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { type Dimension, QUESTION_TYPE_LABELS, type Question } from '../../../../domain/questionnaires';
 
@@ -115,15 +115,8 @@ function QuestionItem(props: AnswersProps & { question: Question; numbers: [numb
 
 function ReplyText({ question: q, reply }: { question: Question; reply: MoveReply }) {
   if (q.type === 'photographs') return null;
-  const ids = chosenAnswerIds(reply);
-  const text = ['text', 'amount'].includes(q.type)
-    ? reply.replyData === null || reply.replyData === ''
-      ? ''
-      : String(reply.replyData)
-    : q.answers
-        .filter((a) => ids.includes(a._id))
-        .map((a) => a.answer)
-        .join(', ');
+  // As the client's report and the PDF write it (an amount '12,5').
+  const text = replyText(q, reply);
   return <Typography variant="body2">{`Respuesta: ${text || 'Sin respuesta'}`}</Typography>;
 }
 

@@ -5,9 +5,7 @@ import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { BulkResult } from '../../../../domain/webUsersImport';
 import { formatDisplayDate } from '../../../../domain/validation';
-import { formatCount } from '../../../../domain/numbers';
-
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+import { formatCount, formatFileSize } from '../../../../domain/numbers';
 
 /** The file-info panel: what was chosen, how big, and how many rows it holds. */
 export function FileInfoPanel({ file, rows }: { file: File | null; rows: number | null }) {
@@ -22,7 +20,7 @@ export function FileInfoPanel({ file, rows }: { file: File | null; rows: number 
           <Box>
             <Typography>{file.name}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {size(file.size)} · modificado el {formatDisplayDate(new Date(file.lastModified).toISOString(), true)}
+              {formatFileSize(file.size)} · modificado el {formatDisplayDate(new Date(file.lastModified).toISOString(), true)}
             </Typography>
             {rows !== null && (
               <Typography variant="body2" color="text.secondary">
