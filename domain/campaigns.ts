@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { day, idName, moment, paged, recordId } from './answers';
 import { dateValue, documentedAs, formatDisplayDate, id, MSG, pickedId, requiredText, todayIso } from './validation';
+import { formatCount } from './numbers';
 
 export const CAMPAIGN_TEXT = {
   notFound: 'La campaña no existe.',
@@ -10,7 +11,7 @@ export const CAMPAIGN_TEXT = {
   /** Its projects' form picks a campaign of the client by its name: two of one name could not be told apart. */
   duplicate: 'Ya existe una campaña de ese cliente con ese nombre.',
   clientLocked: 'La campaña está asignada a proyectos: no se puede cambiar su cliente.',
-  clientLockedHint: (n: number) => `Asignada a ${n} ${n === 1 ? 'proyecto' : 'proyectos'}: no se puede cambiar su cliente.`,
+  clientLockedHint: (n: number) => `Asignada a ${formatCount(n)} ${n === 1 ? 'proyecto' : 'proyectos'}: no se puede cambiar su cliente.`,
   endBeforeStart: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
   pastDate: 'La fecha no puede ser anterior a hoy.',
   /** Its projects' dates are bound by the campaign's (spec 3 §4): moved past one of theirs, it names it. */

@@ -69,7 +69,7 @@ export const MOVE_FORM_TEXT = {
       ? `Se exportarán aprox. ${formatCount(n)} moves del filtro a un archivo .xls.`
       : n === 1
         ? 'Se exportará 1 move del filtro a un archivo .xls.'
-        : `Se exportarán las ${n} moves del filtro a un archivo .xls.`,
+        : `Se exportarán las ${formatCount(n)} moves del filtro a un archivo .xls.`,
   /** An export whose list had no row: no file of headers alone is downloaded. */
   nothingToExport: {
     moves: 'No hay moves para exportar con estos filtros: no se generó ningún archivo.',

@@ -4,7 +4,7 @@
  * server for safety; the score itself is questionnaire-result.ts.
  */
 import { z } from 'zod';
-import { formatDecimal } from './numbers';
+import { formatCount, formatDecimal } from './numbers';
 import type { Dimension, Question } from './questionnaires';
 import { documentedAs } from './validation';
 
@@ -55,7 +55,7 @@ export const REPLY_TEXT = {
   /** A returned move sent again with a different reply to a question the agent did not mark to correct. */
   notReturned: 'Esta pregunta no fue devuelta: su respuesta no se puede cambiar.',
   /** A written answer or an observation longer than a reply holds (REPLY_TEXT_MAX). */
-  tooLong: `Admite hasta ${REPLY_TEXT_MAX} caracteres.`,
+  tooLong: `Admite hasta ${formatCount(REPLY_TEXT_MAX)} caracteres.`,
 } as const;
 
 /** A question with its position: dimension, sub-dimension and question numbers (1-based), as photo names and labels use them. */
@@ -287,7 +287,7 @@ const replyShape = z.object({
   hasToEdit: z.boolean().optional(),
 });
 
-export const TOO_MANY_REPLIES = `Un cuestionario admite hasta ${LIMITS.questions} respuestas`;
+export const TOO_MANY_REPLIES = `Un cuestionario admite hasta ${formatCount(LIMITS.questions)} respuestas`;
 const repliesRecord = z.record(z.string().min(1).max(64), replyShape);
 /**
  * Replies by question id, as the console sends an agent's edit. How many is counted before each reply is

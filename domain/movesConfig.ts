@@ -17,7 +17,7 @@ export const MOVE_CONFIG_TEXT = {
   enabled: 'Habilitada',
   disabled: 'Deshabilitada',
   linked: 'La configuración está vinculada a proyectos: sólo pueden modificarse el nombre y el estado.',
-  linkedHint: (n: number) => `Vinculada a ${n} ${n === 1 ? 'proyecto' : 'proyectos'}: sólo pueden modificarse el nombre y el estado.`,
+  linkedHint: (n: number) => `Vinculada a ${formatCount(n)} ${n === 1 ? 'proyecto' : 'proyectos'}: sólo pueden modificarse el nombre y el estado.`,
   unknownType: 'Alguno de los tipos de move no existe.',
   unknownCategory: 'Alguna de las categorías no existe.',
   notFound: 'La configuración no existe.',

@@ -1,6 +1,7 @@
 /** The body of `POST /questionnariesV2` and `PUT /questionnariesV2/update/:id`: the tree's shape. */
 import { z } from 'zod';
 import { countQuestions, DIMENSION_TYPES, QUESTION_TYPES, type QuestionnaireContent, SUB_DIMENSION_TYPES, VERSION_TYPES } from './questionnaires';
+import { formatCount } from './numbers';
 
 /** Caps that keep a request bounded; the rules in questionnaire-weights.ts give the field messages. */
 export const LIMITS = { dimensions: 50, subDimensions: 50, questions: 1000, totalQuestions: 3000, answers: 50, text: 5000 } as const;
@@ -86,7 +87,7 @@ export const sameTree = (a: unknown, b: unknown): boolean => canonical(a) === ca
 export const sameQuestionnaire = (a: QuestionnaireContent, b: QuestionnaireContent): boolean =>
   a.name === b.name && a.questionnaire_version_type === b.questionnaire_version_type && sameTree(a.dimensions, b.dimensions);
 
-export const TOO_MANY_QUESTIONS = `Un cuestionario admite hasta ${LIMITS.totalQuestions} preguntas`;
+export const TOO_MANY_QUESTIONS = `Un cuestionario admite hasta ${formatCount(LIMITS.totalQuestions)} preguntas`;
 
 /**
  * Whether a body as it arrives (nothing checked yet) holds more questions than a questionnaire admits,

@@ -15,6 +15,7 @@ import {
 } from './questionnaires';
 import { foldText } from './fold';
 import { MSG, nameKey } from './validation';
+import { formatCount } from './numbers';
 
 const orNoName = (name: string) => name.trim() || 'SIN NOMBRE';
 
@@ -42,12 +43,12 @@ export const QUESTIONNAIRE_TEXT = {
   wrongCloseOpened: (count: number) =>
     count === 1
       ? 'Una pregunta Opciones SI, NO, N/A de esta versión no tiene sus tres respuestas (Sí, No y N/A): así no se puede registrar una nueva versión.'
-      : `${count} preguntas Opciones SI, NO, N/A de esta versión no tienen sus tres respuestas (Sí, No y N/A): así no se puede registrar una nueva versión.`,
+      : `${formatCount(count)} preguntas Opciones SI, NO, N/A de esta versión no tienen sus tres respuestas (Sí, No y N/A): así no se puede registrar una nueva versión.`,
   wrongCloseHow: 'Restaurarlas conserva las respuestas Sí, No y N/A que tengan (con su ponderación y su guía), agrega las que falten y quita las demás.',
   closeRestored: (count: number) =>
     count === 1
       ? 'Se restauraron las respuestas Sí, No y N/A de 1 pregunta: revise su ponderación y envíe el cuestionario para registrarlo.'
-      : `Se restauraron las respuestas Sí, No y N/A de ${count} preguntas: revise sus ponderaciones y envíe el cuestionario para registrarlo.`,
+      : `Se restauraron las respuestas Sí, No y N/A de ${formatCount(count)} preguntas: revise sus ponderaciones y envíe el cuestionario para registrarlo.`,
   wrongType: 'Este tipo de pregunta no corresponde a la subdimensión',
   onePenalty: 'Sólo puede existir una dimensión de penalizaciones',
   penaltyShape: 'La dimensión de penalizaciones tiene sólo sus dos subdimensiones fijas',
@@ -62,7 +63,7 @@ export const QUESTIONNAIRE_TEXT = {
   /** Two dimensions, or two sub-dimensions of one dimension, that read the same: the review, the PDF and the reports tell them apart by name. */
   repeatedDimension: 'Ya hay otra dimensión con ese nombre en el cuestionario.',
   repeatedSubDimension: 'Ya hay otra subdimensión con ese nombre en esta dimensión.',
-  moreProblems: (count: number) => (count === 1 ? 'Y 1 problema más, marcado en rojo.' : `Y ${count} problemas más, marcados en rojo.`),
+  moreProblems: (count: number) => (count === 1 ? 'Y 1 problema más, marcado en rojo.' : `Y ${formatCount(count)} problemas más, marcados en rojo.`),
   loading: 'Verificando la información del cuestionario, esto puede tardar unos segundos.',
 } as const;
 

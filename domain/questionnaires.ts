@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { idName, moment, paged, recordId } from './answers';
 import { asRead, trimText } from './validation';
+import { formatCount } from './numbers';
 
 export const QUESTION_TYPES = ['open', 'close', 'text', 'amount', 'photographs', 'multiple', 'accumulative', 'penalty'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -369,7 +370,7 @@ export const REMOVE_VERSION_TEXT = {
   only: (name: string) => `"${name}" tiene una sola versión: al quitarla, el cuestionario deja de estar disponible.`,
   last: (name: string, version: number, previous: number | null) =>
     previous === null ? `Se quitará la versión ${version} de "${name}".` : `Se quitará la versión ${version} de "${name}": las moves nuevas usarán la versión ${previous}.`,
-  moves: (n: number) => (n === 0 ? 'Ninguna move usa esta versión.' : n === 1 ? 'Una move ya usa esta versión: la conserva.' : `${n} moves ya usan esta versión: la conservan.`),
+  moves: (n: number) => (n === 0 ? 'Ninguna move usa esta versión.' : n === 1 ? 'Una move ya usa esta versión: la conserva.' : `${formatCount(n)} moves ya usan esta versión: la conservan.`),
   counting: 'Contando las moves que usan esta versión…',
   uncounted: 'No se pudo saber cuántas moves usan esta versión.',
   final: 'Esta acción no se podrá deshacer.',

@@ -1,7 +1,7 @@
 /** The shared field rules with their literal Spanish messages (spec 1 §5, spec 3 §5). */
 import { z } from 'zod';
 import es from 'zod/v4/locales/es.js';
-import { formatCount } from './numbers';
+import { formatCount, formatDecimal } from './numbers';
 
 // zod's own messages (a wrong type, a missing key, an unknown enum value) in Spanish too: a rule
 // without a message of ours must still answer in the console's language, never 'Invalid input'.
@@ -598,12 +598,19 @@ const EXPECTED: Record<string, string> = {
 /** '1 carácter', '5 caracteres', '1 elemento'… of a length limit. */
 function units(n: number | bigint, origin: string): string {
   const one = Number(n) === 1;
-  if (origin === 'string') return `${n} ${one ? 'carácter' : 'caracteres'}`;
-  return `${n} ${one ? 'elemento' : 'elementos'}`;
+  if (origin === 'string') return `${formatCount(Number(n))} ${one ? 'carácter' : 'caracteres'}`;
+  return `${formatCount(Number(n))} ${one ? 'elemento' : 'elementos'}`;
 }
 
-/** A limit as read: a date limit (zod gives epoch milliseconds) as DD/MM/YYYY. */
-const limitText = (value: number | bigint, origin: string) => (origin === 'date' ? formatDisplayDate(new Date(Number(value)).toISOString().slice(0, 10)) : String(value));
+/** A bigint's digits with the thousands dotted (`formatCount` takes a number, which rounds past 2^53). */
+const formatBigInt = (value: bigint) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
+/**
+ * A limit as read: a date limit (zod gives epoch milliseconds) as DD/MM/YYYY; a number as the console writes
+ * figures ('1.000', '0,01').
+ */
+const limitText = (value: number | bigint, origin: string) =>
+  origin === 'date' ? formatDisplayDate(new Date(Number(value)).toISOString().slice(0, 10)) : typeof value === 'bigint' ? formatBigInt(value) : formatDecimal(value);
 
 const valueText = (value: unknown) => (value === true ? 'verdadero' : value === false ? 'falso' : String(value));
 
@@ -637,7 +644,7 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return issue.keys.length === 1 ? `No se admite el campo ${issue.keys[0]}.` : `No se admiten los campos ${issue.keys.join(', ')}.`;
     case 'not_multiple_of':
-      return `Debe ser múltiplo de ${String(issue.divisor)}.`;
+      return `Debe ser múltiplo de ${typeof issue.divisor === 'bigint' ? formatBigInt(issue.divisor) : formatDecimal(issue.divisor)}.`;
     case 'invalid_format':
       if (issue.format === 'starts_with') return `Debe empezar con «${(issue as { prefix?: string }).prefix ?? ''}».`;
       if (issue.format === 'ends_with') return `Debe terminar con «${(issue as { suffix?: string }).suffix ?? ''}».`;

@@ -195,10 +195,10 @@ describe('listing clients', () => {
       'offset=abc': 'La posición de la página debe ser un número entero.',
       'offset=-1': 'La posición de la página debe ser al menos 0.',
       'limit=0': 'El tamaño de página debe ser al menos 1.',
-      'limit=5000': 'El tamaño de página debe ser como máximo 1000.',
+      'limit=5000': 'El tamaño de página debe ser como máximo 1.000.',
       // Past the safe integers: the real limit, not zod's 9007199254740991.
-      'limit=1e20': 'El tamaño de página debe ser como máximo 1000.',
-      'offset=99999999999999999999': 'La posición de la página debe ser como máximo 10000000.',
+      'limit=1e20': 'El tamaño de página debe ser como máximo 1.000.',
+      'offset=99999999999999999999': 'La posición de la página debe ser como máximo 10.000.000.',
       'limit=1.5': 'El tamaño de página debe ser un número entero.',
       'order=sideways': 'El sentido del orden debe ser ASC o DESC.',
       [`q=${'a'.repeat(201)}`]: 'La búsqueda admite hasta 200 caracteres.',

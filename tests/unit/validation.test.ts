@@ -651,7 +651,7 @@ describe('fieldErrors', () => {
     expect(errorsOf(schema, { n: 'abc', flag: 'yes', size: 5000, text: 'larguísimo', list: [], kind: 'C', id: 'x' })).toEqual({
       n: 'Debe ser un número.',
       flag: 'Debe ser verdadero o falso.',
-      size: 'Debe ser como máximo 1000.',
+      size: 'Debe ser como máximo 1.000.',
       text: 'Admite hasta 5 caracteres.',
       list: 'Debe tener al menos 1 elemento.',
       kind: 'Debe ser A o B.',
