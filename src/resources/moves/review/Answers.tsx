@@ -19,6 +19,7 @@ import {
 import { amountProblem, chosenAnswerIds, emptyReply, type MoveReplies, type MoveReply, photosOf, replyText, type ReplyProblem, returnableQuestion } from '../../../../domain/move-replies';
 import { MOVE_FORM_TEXT } from '../../../../domain/move-forms';
 import { type Dimension, QUESTION_TYPE_LABELS, type Question } from '../../../../domain/questionnaires';
+import { formatDecimal } from '../../../../domain/numbers';
 
 export type AnswersMode = 'view' | 'edit' | 'return';
 
@@ -35,7 +36,8 @@ export interface AnswersProps {
   onDeletePhoto?: (question: Question, index: number, url: string) => void;
 }
 
-const weight = (w: number | null) => (w === null || w < 0 ? 'N/A' : `${w}%`);
+/** A weighting as the console writes figures: '12,5%' (it read '12.5%'). */
+const weight = (w: number | null) => (w === null || w < 0 ? 'N/A' : `${formatDecimal(w)}%`);
 
 /** The answers by dimension and sub-dimension; editable in review, with return flags in return. */
 export function Answers(props: AnswersProps) {

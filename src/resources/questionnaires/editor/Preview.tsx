@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { NOT_APPLICABLE, PENALTY_DIMENSION_NAME, type Question, type QuestionnaireContent, SUB_DIMENSION_TYPE_LABELS } from '../../../../domain/questionnaires';
+import { formatDecimal } from '../../../../domain/numbers';
 
 type Audience = 'getter' | 'client';
 
@@ -52,6 +53,9 @@ export function PreviewDialog({ content, onClose }: { content: QuestionnaireCont
   );
 }
 
+/** The photo count, stored as the editor reads it ('1.5'), written with the decimal comma ('1,5'). */
+const photoCount = (text: string) => (/^\d+(\.\d+)?$/.test(text) ? formatDecimal(Number(text)) : text);
+
 const visibleTo = (q: Question, audience: Audience) => (audience === 'getter' ? q.visibleToGetter : q.visibleToUser);
 
 function PreviewBody({ content, audience }: { content: QuestionnaireContent; audience: Audience }) {
@@ -67,13 +71,13 @@ function PreviewBody({ content, audience }: { content: QuestionnaireContent; aud
         <Box key={d._id} component="section" sx={{ mb: 3 }}>
           <Typography variant="h6" component="h3">
             {d.type === 'PENALTY' ? PENALTY_DIMENSION_NAME : d.name || 'Dimensión sin nombre'}
-            {client && d.type !== 'PENALTY' && d.weighting !== null && <Chip size="small" label={`${d.weighting}%`} sx={{ ml: 1 }} />}
+            {client && d.type !== 'PENALTY' && d.weighting !== null && <Chip size="small" label={`${formatDecimal(d.weighting)}%`} sx={{ ml: 1 }} />}
           </Typography>
           {d.subDimensions.map((s) => (
             <Box key={s._id} sx={{ ml: 2, mt: 1 }}>
               <Typography variant="subtitle1" component="h4">
                 {s.type === 'NORMAL' ? s.name || 'Subdimensión sin nombre' : SUB_DIMENSION_TYPE_LABELS[s.type]}
-                {client && s.type === 'NORMAL' && s.weighting !== null && <Chip size="small" label={`${s.weighting}%`} sx={{ ml: 1 }} />}
+                {client && s.type === 'NORMAL' && s.weighting !== null && <Chip size="small" label={`${formatDecimal(s.weighting)}%`} sx={{ ml: 1 }} />}
               </Typography>
               {s.questions.map((q) => {
                 number += 1;
@@ -89,7 +93,7 @@ function PreviewBody({ content, audience }: { content: QuestionnaireContent; aud
 }
 
 function PreviewQuestion({ question: q, number, client }: { question: Question; number: number; client: boolean }) {
-  const weighting = q.weighting === NOT_APPLICABLE || q.weighting === null ? 'N/A' : `${q.weighting}`;
+  const weighting = q.weighting === NOT_APPLICABLE || q.weighting === null ? 'N/A' : formatDecimal(q.weighting);
   const questionId = useId();
   return (
     <Box sx={{ ml: 2, my: 1.5 }} data-preview-question={q.name}>
@@ -123,7 +127,7 @@ function PreviewAnswers({ question: q, client, questionId }: { question: Questio
   if (q.type === 'photographs') {
     return (
       <Typography variant="body2" color="text.secondary">
-        Adjuntar {q.answers[0]?.answer || '1'} foto(s)
+        Adjuntar {photoCount(q.answers[0]?.answer || '1')} foto(s)
       </Typography>
     );
   }
@@ -135,7 +139,7 @@ function PreviewAnswers({ question: q, client, questionId }: { question: Questio
           key={a._id}
           disabled
           control={several ? <Checkbox size="small" /> : <Radio size="small" name={questionId} />}
-          label={client && a.weighting !== null ? `${a.answer} (${a.weighting === NOT_APPLICABLE ? 'N/A' : a.weighting})` : a.answer}
+          label={client && a.weighting !== null ? `${a.answer} (${a.weighting === NOT_APPLICABLE ? 'N/A' : formatDecimal(a.weighting)})` : a.answer}
         />
       ))}
     </Box>
