@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { VISIT_STATE } from '../../../domain/moves';
+import { formatCount } from '../../../domain/numbers';
 import { type Issue, PROJECT_DIALOG_FIELDS } from '../../../domain/projects';
 import { type VisitRange } from '../../../domain/projectVisits';
 import { formatDisplayDate } from '../../../domain/validation';
@@ -19,7 +20,9 @@ const CHUNK = 1000;
 export const PROJECT_WRITE_TEXT = {
   badLocations: 'Alguna de las locaciones no existe, está inactiva o no pertenece al cliente del proyecto.',
   rangeTaken: (r: VisitRange) => `No se puede quitar el rango del ${formatDisplayDate(r.from)} al ${formatDisplayDate(r.to)}: tiene visitas ya tomadas.`,
-  locationsTaken: (names: string[]) => `No se pueden quitar locaciones con moves ya tomadas: ${names.join(', ')}.`,
+  /** The first five taken locations by name, and how many more ('y 1.250 más'). */
+  locationsTaken: (names: string[]) =>
+    `No se pueden quitar locaciones con moves ya tomadas: ${(names.length > 5 ? [...names.slice(0, 5), `y ${formatCount(names.length - 5)} más`] : names).join(', ')}.`,
 } as const;
 
 const list = (values: readonly (number | string)[]) =>
@@ -165,8 +168,7 @@ export async function removeLocations(tx: Tx, projectId: number, locationIds: re
         order by l.full_name`,
   );
   if (busy.length) {
-    const names = busy.length > 5 ? [...busy.slice(0, 5).map((b) => b.name), `y ${busy.length - 5} más`] : busy.map((b) => b.name);
-    const message = PROJECT_WRITE_TEXT.locationsTaken(names);
+    const message = PROJECT_WRITE_TEXT.locationsTaken(busy.map((b) => b.name));
     throw badRequest(message, { locations: message });
   }
   // Ranges and visits go with their project location (ON DELETE CASCADE).

@@ -59,7 +59,7 @@ export function MassAssignDialog({ query, selected, count, estimated = false, on
             <SelectInput name="agentId" label="Agente de calidad" choices={agents.data ?? []} loading={agents.isPending} matches={personMatch} onChange={() => form.clearErrors('agentId')} />
           </FormProvider>
           <RadioGroup aria-label="Moves a asignar" value={scope} onChange={(e) => setScope(e.target.value as 'selected' | 'all')}>
-            <FormControlLabel value="selected" control={<Radio />} disabled={!selected.length} label={`Las moves seleccionadas (${selected.length})`} />
+            <FormControlLabel value="selected" control={<Radio />} disabled={!selected.length} label={`Las moves seleccionadas (${formatCount(selected.length)})`} />
             <FormControlLabel value="all" control={<Radio />} label={`Todas las moves del filtro (${filtered})`} />
           </RadioGroup>
           {form.formState.errors.agentId && (

@@ -1,6 +1,6 @@
 /** The move's downloads: one photo under the spec's name, all images as a zip, and the move as a PDF. */
 import { type AnsweredQuestionnaire, type MoveDetail, visitDateOf } from '../../../../domain/move-api';
-import { chosenAnswerIds, numberedQuestions, photosOf } from '../../../../domain/move-replies';
+import { chosenAnswerIds, numberedQuestions, photosOf, replyText } from '../../../../domain/move-replies';
 import { photoFileName, statusReason } from '../../../../domain/moves';
 import { formatScore } from '../../../../domain/reports';
 import { QUESTION_TYPE_LABELS } from '../../../../domain/questionnaires';
@@ -23,11 +23,12 @@ export async function downloadAssets(moveId: number, type = 'image'): Promise<vo
   saveBlob(blob, `${type}.zip`);
 }
 
-const replyText = (answered: AnsweredQuestionnaire, questionId: string): string => {
+const answerText = (answered: AnsweredQuestionnaire, questionId: string): string => {
   const q = numberedQuestions(answered.questionnaire.dimensions).find((n) => n.question._id === questionId)!.question;
   const reply = answered.replies[questionId];
   if (q.type === 'photographs') return `${photosOf(reply).length} foto(s)`;
-  if (q.type === 'text' || q.type === 'amount') return reply?.replyData === null || reply?.replyData === undefined ? 'Sin respuesta' : String(reply.replyData);
+  // The review's and the report's text of an answer: an amount as the console writes figures ('1.250,5').
+  if (q.type === 'text' || q.type === 'amount') return reply?.replyData === null || reply?.replyData === undefined ? 'Sin respuesta' : replyText(q, reply);
   const ids = chosenAnswerIds(reply);
   return (
     q.answers
@@ -76,7 +77,7 @@ export function pdfLines(move: MoveDetail, answered: AnsweredQuestionnaire | und
       line(`${di + 1}.${si + 1} ${s.name}`, 11, true);
       s.questions.forEach((q, qi) => {
         line(`${di + 1}.${si + 1}.${qi + 1} ${q.name} (${QUESTION_TYPE_LABELS[q.type]})`, 10, true);
-        line(`Respuesta: ${replyText(answered, q._id)}`);
+        line(`Respuesta: ${answerText(answered, q._id)}`);
         const observation = answered.replies[q._id]?.replyObservation;
         if (observation) line(`Observación: ${observation}`);
       });
