@@ -3,6 +3,7 @@
  * the ids a picker resolves to names, and the words every such picker says.
  */
 import { z } from 'zod';
+import { formatCount } from './numbers';
 import { MAX_ID } from './validation';
 
 /** How many matches a server-searched picker shows at a time (it asks for one more, to know there are more). */
@@ -21,7 +22,7 @@ export const PICKER_TEXT = {
   searching: 'Buscando…',
 } as const;
 
-export const limitText = (cap: number) => `El límite debe ser un número entero entre 1 y ${cap}`;
+export const limitText = (cap: number) => `El límite debe ser un número entero entre 1 y ${formatCount(cap)}`;
 
 /** `limit`: at most `cap`, and `cap` when absent (the whole list a select of old takes). */
 export const pickerLimit = (cap: number) => {

@@ -15,6 +15,7 @@
  * - Order: the other's, unless only the editor reordered; new nodes go after the sibling they
  *   followed in the editor. 'Penalizaciones' stays last and single.
  */
+import { formatCount } from './numbers';
 import { sameTree } from './questionnaire-body';
 import { type Dimension, isAnswerRequired, type Question, type QuestionnaireContent, type SubDimension } from './questionnaires';
 
@@ -205,7 +206,7 @@ export const QUESTIONNAIRE_MERGE_TEXT = {
   applied: (version: number) => `Sus cambios se aplicaron sobre la versión ${version}`,
   appliedClean: 'No hubo cambios de los dos sobre lo mismo. Revise el cuestionario y envíelo para registrar la versión nueva.',
   appliedNotes: 'Revise lo siguiente antes de enviar el cuestionario:',
-  more: (n: number) => `… y ${n} más.`,
+  more: (n: number) => `… y ${formatCount(n)} más.`,
   goneTitle: 'El cuestionario ya no existe',
   gone: 'Mientras usted editaba, se quitó la única versión que le quedaba y el cuestionario dejó de existir. Sus cambios no se guardaron, pero siguen en el editor: puede registrarlos como un cuestionario nuevo.',
   saveAsNew: 'Registrar como cuestionario nuevo',

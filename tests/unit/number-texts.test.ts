@@ -9,7 +9,9 @@ import { CAMPAIGN_TEXT } from '../../domain/campaigns';
 import { MOVE_FORM_TEXT } from '../../domain/move-forms';
 import { REPLY_TEXT, TOO_MANY_REPLIES } from '../../domain/move-replies';
 import { MOVE_CONFIG_TEXT } from '../../domain/movesConfig';
+import { limitText } from '../../domain/pickers';
 import { TOO_MANY_QUESTIONS } from '../../domain/questionnaire-body';
+import { QUESTIONNAIRE_MERGE_TEXT } from '../../domain/questionnaire-merge';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
 import { REMOVE_VERSION_TEXT } from '../../domain/questionnaires';
 import { fieldErrors } from '../../domain/validation';
@@ -56,5 +58,10 @@ describe('the limits and counts of the texts', () => {
     expect(QUESTIONNAIRE_TEXT.wrongCloseOpened(1200)).toMatch(/^1\.200 preguntas Opciones/);
     expect(QUESTIONNAIRE_TEXT.closeRestored(1200)).toContain('de 1.200 preguntas:');
     expect(QUESTIONNAIRE_TEXT.moreProblems(1200)).toBe('Y 1.200 problemas más, marcados en rojo.');
+  });
+
+  it("write a picker's limit and the merge's notes past those listed the same way", () => {
+    expect(limitText(5000)).toBe('El límite debe ser un número entero entre 1 y 5.000');
+    expect(QUESTIONNAIRE_MERGE_TEXT.more(1200)).toBe('… y 1.200 más.');
   });
 });
