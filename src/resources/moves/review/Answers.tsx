@@ -36,6 +36,12 @@ export interface AnswersProps {
   onDeletePhoto?: (question: Question, index: number, url: string) => void;
 }
 
+/**
+ * A stored amount as its field shows it to be edited: the decimal comma and no thousands dots ('1250,5'), as the
+ * configuration's points; the field reads both '1250,5' and '1250.5'.
+ */
+const amountInput = (n: number) => String(n).replace('.', ',');
+
 /** A weighting as the console writes figures: '12,5%' (it read '12.5%'). */
 const weight = (w: number | null) => (w === null || w < 0 ? 'N/A' : `${formatDecimal(w)}%`);
 
@@ -176,7 +182,7 @@ function ReplyInput({ question: q, reply, set, error }: { question: Question; re
           size="small"
           fullWidth
           multiline={q.type === 'text'}
-          value={reply.replyData === null ? '' : String(reply.replyData)}
+          value={reply.replyData === null ? '' : typeof reply.replyData === 'number' ? amountInput(reply.replyData) : String(reply.replyData)}
           onChange={(e) => set({ replyData: e.target.value })}
           error={Boolean(shown)}
           helperText={shown ?? ' '}
