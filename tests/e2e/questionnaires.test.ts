@@ -7,6 +7,7 @@ import { DIALOG, dialogParts } from '../../domain/dialogs';
 import { QUESTIONNAIRE_REMOVE_CONFLICT } from '../../domain/questionnaire-body';
 import { QUESTIONNAIRE_MERGE_TEXT as MERGE } from '../../domain/questionnaire-merge';
 import { QUESTIONNAIRE_TEXT } from '../../domain/questionnaire-weights';
+import { formatCount } from '../../domain/numbers';
 import { newQuestion, type QuestionnaireContent, type QuestionnaireRow, type QuestionnaireVersion, withType } from '../../domain/questionnaires';
 import { atPath, baseUrl, chromiumPerFile, DEMO_PASSWORD, gone, loginAs, loginThroughForm, logOutInAnotherTab, openMenu, openPage, pathOf, type Session, shown, world } from './helpers';
 
@@ -338,7 +339,7 @@ describe('versions', () => {
     expect(usage.moves).toBeGreaterThan(1);
     await page.getByRole('textbox', { name: 'Buscar' }).fill(cafe.name);
     await row(page, cafe.name).getByRole('button', { name: `Quitar última versión de ${cafe.name}`, exact: true }).click();
-    await shown(confirm.getByText(`${usage.moves} moves ya usan esta versión: la conservan.`, { exact: false }));
+    await shown(confirm.getByText(`${formatCount(usage.moves)} moves ya usan esta versión: la conservan.`, { exact: false }));
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await gone(confirm);
     expect(((await (await asAdminApi('GET', `/questionnariesV2/usage/${cafe.id}`)).json()) as { moves: number }).moves).toBe(usage.moves);

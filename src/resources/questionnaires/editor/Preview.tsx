@@ -71,13 +71,13 @@ function PreviewBody({ content, audience }: { content: QuestionnaireContent; aud
         <Box key={d._id} component="section" sx={{ mb: 3 }}>
           <Typography variant="h6" component="h3">
             {d.type === 'PENALTY' ? PENALTY_DIMENSION_NAME : d.name || 'Dimensión sin nombre'}
-            {client && d.type !== 'PENALTY' && d.weighting !== null && <Chip size="small" label={`${formatDecimal(d.weighting)}%`} sx={{ ml: 1 }} />}
+            {client && d.type !== 'PENALTY' && d.weighting !== null && <Chip component="span" size="small" label={`${formatDecimal(d.weighting)}%`} sx={{ ml: 1 }} />}
           </Typography>
           {d.subDimensions.map((s) => (
             <Box key={s._id} sx={{ ml: 2, mt: 1 }}>
               <Typography variant="subtitle1" component="h4">
                 {s.type === 'NORMAL' ? s.name || 'Subdimensión sin nombre' : SUB_DIMENSION_TYPE_LABELS[s.type]}
-                {client && s.type === 'NORMAL' && s.weighting !== null && <Chip size="small" label={`${formatDecimal(s.weighting)}%`} sx={{ ml: 1 }} />}
+                {client && s.type === 'NORMAL' && s.weighting !== null && <Chip component="span" size="small" label={`${formatDecimal(s.weighting)}%`} sx={{ ml: 1 }} />}
               </Typography>
               {s.questions.map((q) => {
                 number += 1;
@@ -100,7 +100,7 @@ function PreviewQuestion({ question: q, number, client }: { question: Question; 
       <Typography variant="body1" id={questionId}>
         {number}. {q.name || 'Pregunta sin nombre'}
         {q.answerRequired && !client && ' *'}
-        {client && <Chip size="small" variant="outlined" label={`Ponderación ${weighting}`} sx={{ ml: 1 }} />}
+        {client && <Chip component="span" size="small" variant="outlined" label={`Ponderación ${weighting}`} sx={{ ml: 1 }} />}
       </Typography>
       {!client && q.guide && (
         <Typography variant="caption" color="text.secondary">
