@@ -87,6 +87,16 @@ async function adminApi() {
   };
 }
 
+/** The ids of the demo's 'Café del Plata' and of Villa María, Córdoba, Argentina: where a test's own point of sale goes. */
+async function cafeInVillaMaria(asAdmin: Awaited<ReturnType<typeof adminApi>>) {
+  const byName = (rows: { id: number; name: string }[], name: string) => rows.find((r) => r.name === name)!.id;
+  const clientId = byName((await asAdmin<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100')).rows, 'Café del Plata');
+  const countryId = byName(await asAdmin('GET', '/countries'), 'Argentina');
+  const stateId = byName(await asAdmin('GET', `/states?countryId=${countryId}`), 'Córdoba');
+  const cityId = byName(await asAdmin('GET', `/cities?stateId=${stateId}`), 'Villa María');
+  return { clientId, countryId, stateId, cityId };
+}
+
 describe('a point of sale', () => {
   it('cascades country → state → city, and clearing a parent empties its children', async () => {
     const { page, errors } = await openClient('Café del Plata', 'Locaciones');
@@ -372,11 +382,7 @@ describe('a point of sale', () => {
   it('keeps showing and saving its owner and zone manager after they were deactivated', async () => {
     const asAdmin = await adminApi();
     const run = Date.now().toString(36).toUpperCase();
-    const byName = (rows: { id: number; name: string }[], name: string) => rows.find((r) => r.name === name)!.id;
-    const clientId = byName((await asAdmin<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100')).rows, 'Café del Plata');
-    const countryId = byName(await asAdmin('GET', '/countries'), 'Argentina');
-    const stateId = byName(await asAdmin('GET', `/states?countryId=${countryId}`), 'Córdoba');
-    const cityId = byName(await asAdmin('GET', `/cities?stateId=${stateId}`), 'Villa María');
+    const { clientId, countryId, stateId, cityId } = await cafeInVillaMaria(asAdmin);
     const person = async (names: string, rolId: number) =>
       (await asAdmin<{ id: number }>('POST', '/web-users/', { names, lastName: `Saliente ${run}`, email: `${names.toLowerCase()}.${run.toLowerCase()}@e2e.com.ar`, password: DEMO_PASSWORD, rolId, clientId })).id;
     // Users of its own: the seeded franchise and zone manager users log in in other tests.
@@ -419,11 +425,7 @@ describe('a point of sale', () => {
   it("takes several addresses pasted at once into 'Emails ejecutivos', as the bulk load's cell holds them, keeping only the bad ones in the box", async () => {
     const asAdmin = await adminApi();
     const run = Date.now().toString(36).toUpperCase();
-    const byName = (rows: { id: number; name: string }[], name: string) => rows.find((r) => r.name === name)!.id;
-    const clientId = byName((await asAdmin<{ rows: { id: number; name: string }[] }>('GET', '/clients/all-clients?limit=100')).rows, 'Café del Plata');
-    const countryId = byName(await asAdmin('GET', '/countries'), 'Argentina');
-    const stateId = byName(await asAdmin('GET', `/states?countryId=${countryId}`), 'Córdoba');
-    const cityId = byName(await asAdmin('GET', `/cities?stateId=${stateId}`), 'Villa María');
+    const { clientId, countryId, stateId, cityId } = await cafeInVillaMaria(asAdmin);
     const code = `MAILS-${run}`;
     const name = `Café del Plata ${code}`;
     const location = await asAdmin<{ id: number }>('POST', '/locations', {

@@ -2,17 +2,15 @@
 /**
  * Figures that reach a user's eyes outside the console's lists, written as every figure of the console: an
  * amount answer in the move's PDF ('1.250,5'), the moves selected for a mass assignment ('1.200') and the
- * server's count of the taken locations past the first five ('y 1.250 más').
+ * server's count of the taken locations past the first five ('y 1.250 más'). (An amount in the review: review-amount.test.tsx.)
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { CoreAdminContext, type DataProvider } from 'ra-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnsweredQuestionnaire, MoveDetail } from '../../domain/move-api';
-import type { Dimension, Question } from '../../domain/questionnaires';
 import { newQuestion, withType } from '../../domain/questionnaires';
 import { PROJECT_WRITE_TEXT } from '../../server/services/projects/write';
 import { MassAssignDialog } from '../../src/resources/moves/list/MassAssignDialog';
-import { Answers } from '../../src/resources/moves/review/Answers';
 import { pdfLines } from '../../src/resources/moves/review/downloads';
 
 afterEach(cleanup);
@@ -55,25 +53,5 @@ describe('the locations a project cannot drop', () => {
     const names = Array.from({ length: 1255 }, (_, i) => `L${i + 1}`);
     expect(PROJECT_WRITE_TEXT.locationsTaken(names)).toBe('No se pueden quitar locaciones con moves ya tomadas: L1, L2, L3, L4, L5, y 1.250 más.');
     expect(PROJECT_WRITE_TEXT.locationsTaken(['L1', 'L2'])).toBe('No se pueden quitar locaciones con moves ya tomadas: L1, L2.');
-  });
-});
-
-describe("an amount answer in the move's review, edited", () => {
-  it('shows the stored number with the decimal comma, as the field reads it', () => {
-    const amount = { _id: 'q1', name: '¿Cuánto pagó?', weighting: 0, type: 'amount', answers: [] } as unknown as Question;
-    const dimensions = [{ _id: 'd', name: 'Caja', weighting: 100, type: 'NORMAL', subDimensions: [{ _id: 's', name: 'Cobro', weighting: 100, type: 'NORMAL', questions: [amount] }] }] as unknown as Dimension[];
-    render(
-      <Answers
-        dimensions={dimensions}
-        replies={{ q1: { replyData: 1250.5, replyObservation: null, weighting: null, evidences: [], hasToEdit: false } }}
-        mode="edit"
-        problems={[]}
-        onChange={() => {}}
-        flags={new Set()}
-        onFlag={() => {}}
-        onDownloadPhoto={() => {}}
-      />,
-    );
-    expect((screen.getByRole('textbox', { name: 'Respuesta' }) as HTMLInputElement).value).toBe('1250,5');
   });
 });
