@@ -3,6 +3,7 @@
  * Enough for the move's assets download; no zip library is a dependency of the project.
  */
 import { crc32 } from 'node:zlib';
+import { argentineWallClock } from '../../domain/validation';
 
 export interface ZipEntry {
   name: string;
@@ -10,12 +11,17 @@ export interface ZipEntry {
   date?: Date;
 }
 
-/** DOS time and date of a Date (local fields, as zip readers expect). */
+/**
+ * DOS time and date of a Date: a wall clock with no zone, which zip readers show as is. Argentina's, as every
+ * date the platform shows (`argentineWallClock`), not the server's: on a server in UTC, a photo taken at 21:30
+ * in Buenos Aires was extracted as modified at 00:30 of the next day.
+ */
 function dosDateTime(d: Date): { time: number; date: number } {
-  const year = Math.max(1980, d.getFullYear());
+  const wall = new Date(argentineWallClock(d.getTime()) ?? d.getTime() - 3 * 3_600_000);
+  const year = Math.max(1980, wall.getUTCFullYear());
   return {
-    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
-    date: ((year - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
+    time: (wall.getUTCHours() << 11) | (wall.getUTCMinutes() << 5) | Math.floor(wall.getUTCSeconds() / 2),
+    date: ((year - 1980) << 9) | ((wall.getUTCMonth() + 1) << 5) | wall.getUTCDate(),
   };
 }
 
