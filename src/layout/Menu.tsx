@@ -148,7 +148,14 @@ function Item({ entry, nested }: { entry: MenuEntry; nested?: boolean }) {
       const known = settings.auditorsUrl;
       const tab = known === undefined ? window.open('about:blank', '_blank') : null;
       if (tab) tab.opener = null;
-      const url = known ?? (await publicSettings()).auditorsUrl;
+      let url: string;
+      try {
+        url = known ?? (await publicSettings()).auditorsUrl;
+      } catch (error) {
+        // Not read (the network, the server): said as such, not as a site this server lacks.
+        tab?.close();
+        return notify((error as Error).message, { type: 'error' });
+      }
       // Not configured on this server: said at once, as the campus says it (a page saying 'próximamente' was a dead end).
       if (!url) {
         tab?.close();

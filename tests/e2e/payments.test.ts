@@ -491,6 +491,38 @@ describe('payments to Getters', () => {
     await gone(page.getByRole('alert').filter({ hasText: PAYMENT_TEXT.batchFailed }));
   });
 
+  it('writes one batch file for a double click while it reads the pending again, and says the server\'s reason when it refuses', async () => {
+    const { name, cuit, debts } = await pendingAndGetter();
+    session = await chromium.open({ viewport: { width: 1024, height: 800 } });
+    const { page } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${debts[0].userMoves[0].code}`, exact: true }), true);
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    // The pending read again before the file takes a while: the button waited for nothing, and a double click wrote two files.
+    await page.route('**/api/transactions/by-getter**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const button = page.getByRole('button', { name: PAYMENT_TEXT.batchFile });
+    await Promise.all([page.waitForEvent('download'), button.dblclick()]);
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    expect(downloads).toBe(1);
+    // Refused by the server (its database down): its reason, not 'Revise su conexión'.
+    const down = 'La base de datos no está disponible; vuelva a intentarlo en unos minutos.';
+    await page.unroute('**/api/transactions/by-getter**');
+    await page.route('**/api/transactions/by-getter**', (route) => route.fulfill({ status: 503, json: { message: down } }));
+    await button.click();
+    await shown(page.getByRole('alert').filter({ hasText: down }));
+    expect(await page.getByRole('alert').filter({ hasText: PAYMENT_TEXT.batchFailed }).count()).toBe(0);
+    expect(downloads).toBe(1);
+    session.errors.assertNone([/status of 503/]);
+  });
+
   it('writes no batch file for a Getter without an account, and says why', async () => {
     // The demo's Getters owed a move all have an account: one is read without it, as 'Registrar pago' below does.
     const { name, cuit, debts } = await pendingAndGetter();

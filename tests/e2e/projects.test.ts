@@ -237,6 +237,28 @@ describe('Proyectos', () => {
     errors.assertNone();
   });
 
+  it("shows a refusal that names a field under that field, not only in a dialog, and keeps what was typed", async () => {
+    const token = await adminToken();
+    const running = (await api<{ rows: { id: number; name: string; status: string }[] }>('GET', '/projects?limit=100', undefined, token)).rows.find((p) => p.status === 'EN_CURSO')!;
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: `/projects-campo/edit/${running.id}` });
+    await shown(page.getByRole('heading', { name: `Editar proyecto: ${running.name}` }));
+    const name = page.getByRole('textbox', { name: 'Nombre' });
+    await name.fill(`${running.name} (nuevo nombre)`);
+    // The campaign disabled in another tab meanwhile: the server names the field (references.ts).
+    const disabled = 'La campaña está inhabilitada.';
+    await page.route('**/api/projects', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 400, json: { message: 'Revise los datos ingresados.', errors: { campaignId: disabled } } }) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    // Under 'Campaña' (it was only in 'Ha ocurrido un error', the field unmarked).
+    await shown(page.getByRole('combobox', { name: 'Campaña' }).locator('xpath=ancestor::div[contains(@class,"MuiFormControl-root")][1]').getByText(disabled));
+    expect(await page.getByRole('dialog', { name: 'Ha ocurrido un error' }).count()).toBe(0);
+    expect(await name.inputValue()).toBe(`${running.name} (nuevo nombre)`);
+    errors.assertNone([/status of 400/]);
+  });
+
   it('extends a project that ended, asking for the reason, and shows it on the form; one without a price too', async () => {
     session = await chromium.open();
     const { page, errors } = session;

@@ -196,6 +196,32 @@ describe('other roles', () => {
     await tab.close();
     errors.assertNone();
   });
+
+  it('"Auditores" says a failed read of the settings as such, and asks again: a read lost as the console opened is not "no configurada"', async () => {
+    const { page, errors } = await as('admin@campo.test');
+    await page.context().route('https://auditores.campo.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Auditores</title>' }));
+    let lost = true;
+    await page.route('**/api/settings/public', async (route) => {
+      if (lost) return route.abort('connectionreset');
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), auditorsUrl: 'https://auditores.campo.test/admin' } });
+    });
+    const settingsAsked = page.waitForRequest('**/api/settings/public');
+    await page.reload();
+    await settingsAsked;
+    const auditors = sidebar(page).getByRole('button', { name: 'Auditores', exact: true });
+    // Still lost: the network's message (it said the server had no site).
+    await auditors.click();
+    await shown(page.getByText('No se pudo conectar con el servidor. Revise su conexión e intente nuevamente.', { exact: true }));
+    expect(await page.getByText('La administración de auditores no está configurada.', { exact: true }).count()).toBe(0);
+    // Back: the next click asks again and opens the site (the failed read was kept as 'no site' until a reload).
+    lost = false;
+    const [tab] = await Promise.all([page.waitForEvent('popup'), auditors.click()]);
+    await tab.waitForURL(/^https:\/\/auditores\.campo\.test\/admin/, { timeout: UI_TIMEOUT });
+    expect(await page.getByText('La administración de auditores no está configurada.', { exact: true }).count()).toBe(0);
+    await tab.close();
+    errors.assertNone([/ERR_CONNECTION_RESET/]);
+  });
 });
 
 /** A table row holding a cell with exactly this text. */

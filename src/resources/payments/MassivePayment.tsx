@@ -3,14 +3,14 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Alert, Badge, Box, Button, Card, CardContent, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sumMoney } from '../../../domain/money';
 import { batchHasAccounts } from '../../../domain/paymentBatch';
 import { MASSIVE_PAY_MAX, newestDebtDay, PAYMENT_TEXT as T, paymentAccount, type PaymentTransaction } from '../../../domain/payments';
 import { todayIso } from '../../../domain/validation';
 import { PAYMENT_READS } from '../../dataProvider/endpoints/payments';
-import { request } from '../../dataProvider/http';
+import { ApiError, request } from '../../dataProvider/http';
 import { type Getter, GETTERS_QUERY_KEY, GetterPicker, withCuit } from '../../ui/getterPicker/GetterPicker';
 import { downloadPaymentBatch } from './batchFile';
 import { PaymentDialog, type PaymentOrder } from './PaymentDialog';
@@ -32,7 +32,12 @@ export function MassivePayment() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [order, setOrder] = useState<PaymentOrder | null>(null);
 
-  const [batchFailed, setBatchFailed] = useState(false);
+  // Why the batch could not be made: the server's own words when it answered (a database unavailable is not
+  // the connection), T.batchFailed when the browser failed (the network, the spreadsheet writer's chunk).
+  const [batchFailed, setBatchFailed] = useState<string | null>(null);
+  // Asking the server what is still pending: the button waits, and a double click writes one file, not two.
+  const [batching, setBatching] = useState(false);
+  const batchingNow = useRef(false);
   // The Getter has no account to transfer to: said, and no file written.
   const [batchNoAccount, setBatchNoAccount] = useState(false);
   // What left the selection when the batch was asked for (no longer pending): said, and no file written.
@@ -86,6 +91,29 @@ export function MassivePayment() {
     setSelected((current) => new Set([...current].filter((id) => still.has(id))));
   };
 
+  const writeBatch = async () => {
+    setBatchFailed(null);
+    setLeftBatch([]);
+    setBatchNoAccount(false);
+    // The bank pays what the file says: read what is still pending first. A move disapproved (or a
+    // transaction paid elsewhere) since the list loaded left a batch paying what is no longer owed.
+    const fresh = await pending.refetch();
+    if (fresh.error || !fresh.data) return setBatchFailed(fresh.error instanceof ApiError ? fresh.error.message : T.batchFailed);
+    const still = new Set(fresh.data.rows.map((r) => r.id));
+    const left = chosen.filter((r) => !still.has(r.id));
+    if (left.length) {
+      setSelected((current) => new Set([...current].filter((id) => still.has(id))));
+      return setLeftBatch(left.map((r) => r.userMoves[0]?.code ?? `transacción ${r.id}`));
+    }
+    // As read now: an account loaded (or removed) meanwhile is the one the bank gets.
+    const current = fresh.data.rows.filter((r) => selected.has(r.id));
+    if (!batchHasAccounts(current)) return setBatchNoAccount(true);
+    // The spreadsheet writer is a chunk of its own: a connection lost (or a deploy) meanwhile is said, not swallowed.
+    await downloadPaymentBatch(current, getter?.fullName ?? '', todayIso()).catch((e: unknown) =>
+      e instanceof Error && e.message === T.batchNoAccount ? setBatchNoAccount(true) : setBatchFailed(T.batchFailed),
+    );
+  };
+
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
@@ -115,32 +143,22 @@ export function MassivePayment() {
           <Button
             variant="outlined"
             startIcon={<FileDownloadIcon />}
-            disabled={!chosen.length}
+            disabled={!chosen.length || batching}
             onClick={async () => {
-              setBatchFailed(false);
-              setLeftBatch([]);
-              setBatchNoAccount(false);
-              // The bank pays what the file says: read what is still pending first. A move disapproved (or a
-              // transaction paid elsewhere) since the list loaded left a batch paying what is no longer owed.
-              const fresh = await pending.refetch();
-              if (fresh.error || !fresh.data) return setBatchFailed(true);
-              const still = new Set(fresh.data.rows.map((r) => r.id));
-              const left = chosen.filter((r) => !still.has(r.id));
-              if (left.length) {
-                setSelected((current) => new Set([...current].filter((id) => still.has(id))));
-                return setLeftBatch(left.map((r) => r.userMoves[0]?.code ?? `transacción ${r.id}`));
+              if (batchingNow.current) return;
+              batchingNow.current = true;
+              setBatching(true);
+              try {
+                await writeBatch();
+              } finally {
+                batchingNow.current = false;
+                setBatching(false);
               }
-              // As read now: an account loaded (or removed) meanwhile is the one the bank gets.
-              const current = fresh.data.rows.filter((r) => selected.has(r.id));
-              if (!batchHasAccounts(current)) return setBatchNoAccount(true);
-              // The spreadsheet writer is a chunk of its own: a connection lost (or a deploy) meanwhile is said, not swallowed.
-              downloadPaymentBatch(current, getter?.fullName ?? '', todayIso()).catch((e: unknown) =>
-                e instanceof Error && e.message === T.batchNoAccount ? setBatchNoAccount(true) : setBatchFailed(true),
-              );
             }}
           >
             {T.batchFile}
           </Button>
+
           {/* The whole count, as the selection says it: a full payment of 1,000 read '999+'. */}
           {/* Seen, not read: the selection's line says the count in words, and a screen reader heard a bare
               '0' (the badge hidden when empty stays in the page) after 'Registrar pago'. */}
@@ -165,8 +183,8 @@ export function MassivePayment() {
           </Badge>
         </Box>
         {batchFailed && (
-          <Alert severity="error" onClose={() => setBatchFailed(false)} sx={{ mb: 1 }}>
-            {T.batchFailed}
+          <Alert severity="error" onClose={() => setBatchFailed(null)} sx={{ mb: 1 }}>
+            {batchFailed}
           </Alert>
         )}
         {batchNoAccount && (

@@ -7,13 +7,12 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { canUse } from '../../../domain/roles';
 import { PROJECT_DIALOG_FIELDS, PROJECT_TEXT, projectAddFormSchema, projectEditFormSchema, type ProjectRecord } from '../../../domain/projects';
 import { currentRole } from '../../authProvider';
-import { ErrorDialog } from '../../ui/dialogs';
 import { CampoForm, type FormMode } from '../../ui/form/CampoForm';
 import { useProject } from './choices';
 import { ProjectFields } from './ProjectFields';
 import { ProjectLocationsList } from './ProjectLocations';
 import { ReasonDialog } from './ReasonDialog';
-import { copyName, emptyProject, isPast, projectIdOf, type ProjectValues, RESOURCE, ROOT, saveErrors, snapshotOf, toBody, toDuplicate, toValues } from './values';
+import { copyName, emptyProject, isPast, projectIdOf, type ProjectValues, RESOURCE, ROOT, snapshotOf, toBody, toDuplicate, toValues } from './values';
 import { Missing } from '../../ui/Missing';
 
 const loading = <CircularProgress sx={{ m: 4 }} aria-label="Cargando" />;
@@ -38,7 +37,6 @@ function CreateForm({ source }: { source?: ProjectRecord }) {
   const [create] = useCreate();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [errors, setErrors] = useState<string[]>([]);
   return (
     <>
       <CampoForm<ProjectValues>
@@ -50,12 +48,8 @@ function CreateForm({ source }: { source?: ProjectRecord }) {
         confirmLeave
         dialogFields={PROJECT_DIALOG_FIELDS}
         onSubmit={async (values) => {
-          try {
-            await create(RESOURCE, { data: toBody(values) }, { returnPromise: true });
-          } catch (error) {
-            setErrors(saveErrors(error));
-            return false;
-          }
+          // Refused, the form says it: a field the server names under that field, the rest in its dialog.
+          await create(RESOURCE, { data: toBody(values) }, { returnPromise: true });
           notify(PROJECT_TEXT.created, { type: 'success' });
           navigate(ROOT);
         }}
@@ -63,7 +57,6 @@ function CreateForm({ source }: { source?: ProjectRecord }) {
         {source && <CopyName name={source.name} />}
         <ProjectFields record={source} duplicate={Boolean(source)} />
       </CampoForm>
-      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </>
   );
 }
@@ -99,7 +92,6 @@ function RecordForm({ current, mode }: { current: ProjectRecord; mode: Exclude<F
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<string[]>([]);
   const [asking, setAsking] = useState<((reason: string | null) => void) | null>(null);
   const past = isPast(record);
   const values = toValues(record);
@@ -126,13 +118,9 @@ function RecordForm({ current, mode }: { current: ProjectRecord; mode: Exclude<F
             updateReason = await askReason();
             if (updateReason === null) return false;
           }
-          let saved;
-          try {
-            saved = await update(RESOURCE, { id: record.id, data: { ...toBody(next), updateReason }, previousData: loaded }, { returnPromise: true, mutationMode: 'pessimistic' });
-          } catch (error) {
-            setErrors(saveErrors(error));
-            return false;
-          }
+          // Refused, the form says it: a field the server names (a campaign disabled meanwhile) under that
+          // field, the rest in its dialog.
+          const saved = await update(RESOURCE, { id: record.id, data: { ...toBody(next), updateReason }, previousData: loaded }, { returnPromise: true, mutationMode: 'pessimistic' });
           await queryClient.invalidateQueries({ queryKey: ['project-update-reason', record.id] });
           notify(PROJECT_TEXT.updated, { type: 'success' });
           navigate(ROOT);
@@ -157,7 +145,6 @@ function RecordForm({ current, mode }: { current: ProjectRecord; mode: Exclude<F
           setAsking(null);
         }}
       />
-      <ErrorDialog messages={errors} onClose={() => setErrors([])} />
     </>
   );
 }

@@ -44,8 +44,10 @@ export function ReasonDialog({ open, onCancel, onConfirm }: { open: boolean; onC
               setError(PROJECT_TEXT.reasonRequired);
               return;
             }
-            const given = reason.trim();
-            close(() => onConfirm(given));
+            // The reason stays written: the save it goes with may be refused (the network, the server), and
+            // 'Guardar' again asks for it again with what was typed, not with an empty field. 'Cancelar' clears it.
+            setError(null);
+            onConfirm(reason.trim());
           }}
         >
           Confirmar
