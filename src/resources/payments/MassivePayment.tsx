@@ -1,9 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Alert, Badge, Box, Button, Card, CardContent, Paper, Typography } from '@mui/material';
+import { Alert, Badge, Box, Button, Card, CardContent, CircularProgress, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sumMoney } from '../../../domain/money';
 import { batchHasAccounts } from '../../../domain/paymentBatch';
@@ -86,6 +86,44 @@ export function MassivePayment() {
     setSelected((current) => new Set([...current].filter((id) => still.has(id))));
   };
 
+  // One batch at a time: while the pending rows are read again and the file is written (the spreadsheet
+  // writer fetched on the first click), the button is busy; before, each click wrote one more file.
+  const [batching, setBatching] = useState(false);
+  const batchRunning = useRef(false);
+  const writeBatch = async () => {
+    if (batchRunning.current) return;
+    batchRunning.current = true;
+    setBatching(true);
+    try {
+      await batchOf();
+    } finally {
+      batchRunning.current = false;
+      setBatching(false);
+    }
+  };
+  const batchOf = async () => {
+    setBatchFailed(false);
+    setLeftBatch([]);
+    setBatchNoAccount(false);
+    // The bank pays what the file says: read what is still pending first. A move disapproved (or a
+    // transaction paid elsewhere) since the list loaded left a batch paying what is no longer owed.
+    const fresh = await pending.refetch();
+    if (fresh.error || !fresh.data) return setBatchFailed(true);
+    const still = new Set(fresh.data.rows.map((r) => r.id));
+    const left = chosen.filter((r) => !still.has(r.id));
+    if (left.length) {
+      setSelected((current) => new Set([...current].filter((id) => still.has(id))));
+      return setLeftBatch(left.map((r) => r.userMoves[0]?.code ?? `transacción ${r.id}`));
+    }
+    // As read now: an account loaded (or removed) meanwhile is the one the bank gets.
+    const current = fresh.data.rows.filter((r) => selected.has(r.id));
+    if (!batchHasAccounts(current)) return setBatchNoAccount(true);
+    // The spreadsheet writer is a chunk of its own: a connection lost (or a deploy) meanwhile is said, not swallowed.
+    await downloadPaymentBatch(current, getter?.fullName ?? '', todayIso()).catch((e: unknown) =>
+      e instanceof Error && e.message === T.batchNoAccount ? setBatchNoAccount(true) : setBatchFailed(true),
+    );
+  };
+
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
@@ -114,30 +152,9 @@ export function MassivePayment() {
           </Paper>
           <Button
             variant="outlined"
-            startIcon={<FileDownloadIcon />}
-            disabled={!chosen.length}
-            onClick={async () => {
-              setBatchFailed(false);
-              setLeftBatch([]);
-              setBatchNoAccount(false);
-              // The bank pays what the file says: read what is still pending first. A move disapproved (or a
-              // transaction paid elsewhere) since the list loaded left a batch paying what is no longer owed.
-              const fresh = await pending.refetch();
-              if (fresh.error || !fresh.data) return setBatchFailed(true);
-              const still = new Set(fresh.data.rows.map((r) => r.id));
-              const left = chosen.filter((r) => !still.has(r.id));
-              if (left.length) {
-                setSelected((current) => new Set([...current].filter((id) => still.has(id))));
-                return setLeftBatch(left.map((r) => r.userMoves[0]?.code ?? `transacción ${r.id}`));
-              }
-              // As read now: an account loaded (or removed) meanwhile is the one the bank gets.
-              const current = fresh.data.rows.filter((r) => selected.has(r.id));
-              if (!batchHasAccounts(current)) return setBatchNoAccount(true);
-              // The spreadsheet writer is a chunk of its own: a connection lost (or a deploy) meanwhile is said, not swallowed.
-              downloadPaymentBatch(current, getter?.fullName ?? '', todayIso()).catch((e: unknown) =>
-                e instanceof Error && e.message === T.batchNoAccount ? setBatchNoAccount(true) : setBatchFailed(true),
-              );
-            }}
+            startIcon={batching ? <CircularProgress size={16} color="inherit" /> : <FileDownloadIcon />}
+            disabled={!chosen.length || batching}
+            onClick={writeBatch}
           >
             {T.batchFile}
           </Button>
