@@ -718,6 +718,28 @@ describe('the bulk load of points of sale', () => {
     errors.assertNone();
   });
 
+  it('tells in a notice how a load ended when left for a screen not yet fetched (opened by its address)', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/branch-offices/massive' });
+    await shown(page.getByRole('heading', { name: 'Carga masiva de Puntos de Venta' }));
+    const client = page.getByRole('combobox', { name: 'Cliente' });
+    await client.click();
+    await client.fill('Automotores');
+    await page.getByRole('option', { name: 'Automotores Pampa', exact: true }).click();
+    const run = Date.now().toString(36).toUpperCase();
+    const release = await holdLoads(page);
+    await page.getByTestId('file-input').setInputFiles({ name: 'directo.csv', mimeType: 'text/csv', buffer: Buffer.from([HEADER, csvLine(1, `${run}-1`)].join('\r\n')) });
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await page.getByRole('dialog', { name: 'La carga sigue en curso' }).getByRole('button', { name: 'Confirmar' }).click();
+    // Released as the address changes: the list, a chunk of its own, may still be on its way.
+    await atPath(page, '/branch-offices');
+    release();
+    await shown(page.getByText('directo.csv: Se cargó 1 punto de venta.', { exact: true }));
+    errors.assertNone();
+  });
+
   it('takes the question back when the load ends while it is asked, and shows the result', async () => {
     const { page, errors } = await openClient('Automotores Pampa', 'Locaciones');
     const run = Date.now().toString(36).toUpperCase();

@@ -549,6 +549,35 @@ describe('payments to Getters', () => {
     errors.assertNone();
   });
 
+  it('writes one batch file however often its button is pressed while the pending rows are read again: busy meanwhile', async () => {
+    const { name, cuit, debts } = await pendingAndGetter();
+    session = await chromium.open({ viewport: { width: 1024, height: 800 } });
+    const { page, errors } = session;
+    await loginAs(page, 'administracion@campo.test', { at: '/payment-administration/massive' });
+    const getter = page.getByRole('combobox', { name: 'Getter' });
+    await getter.click();
+    await getter.fill(cuit.replace(/-/g, '').slice(0, 10));
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+    await setChecked(page.getByRole('checkbox', { name: `Seleccionar ${debts[0].userMoves[0].code}`, exact: true }), true);
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    // The batch reads the pending rows again first: held, the button is busy, and more clicks write nothing more.
+    const held = await holdRequests(page, '**/api/transactions/by-getter**');
+    const button = page.getByRole('button', { name: PAYMENT_TEXT.batchFile });
+    await button.click();
+    await expect.poll(() => held.sent()).toBe(1);
+    expect(await button.isDisabled()).toBe(true);
+    await button.click({ force: true });
+    await button.click({ force: true });
+    const download = page.waitForEvent('download');
+    held.release();
+    expect((await download).suggestedFilename()).toMatch(/^lote-pagos-.*\.xlsx$/);
+    await expect.poll(() => button.isDisabled()).toBe(false);
+    expect(held.sent()).toBe(1);
+    expect(downloads).toBe(1);
+    errors.assertNone();
+  });
+
   it('asks before another Getter takes the place of one with transactions ticked, which go unpaid', async () => {
     const { rows, name, cuit, debts } = await pendingAndGetter();
     const other = rows.find((r) => r.accounts.user.id !== debts[0].accounts.user.id && r.userMoves.length && r.accounts.user.profile.cuitCuil)!;

@@ -384,6 +384,31 @@ describe('the bulk import, sent once', () => {
     expect(sent).toBe(1);
     errors.assertNone([/xlsx-.*\.js/, /Failed to fetch dynamically imported module/, /xlsx read failed/]);
   });
+
+  it('asks before leaving while the file loads; left anyway, a refused load is told in a notice', async () => {
+    session = await chromium.open();
+    const { page, errors } = session;
+    await loginAs(page, 'admin@campo.test', { at: '/web-users/massive' });
+    await shown(page.getByRole('heading', { name: 'Carga masiva de usuarios' }));
+    await pick(page, 'Cliente', 'Supermercados Andinos');
+    // An e-mail taken after the browser's check (faked free): the server refuses the whole file.
+    await page.route('**/api/web-users/taken-emails', (route) => route.fulfill({ json: { taken: [] } }));
+    await page.getByTestId('file-input').setInputFiles({ name: 'usuarios-tarde.xlsx', mimeType: XLSX_TYPE, buffer: workbook([[...HEADER], ['Ona', 'Tarde', 'operaciones@campo.test', '', 'Cliente']]) });
+    await shown(page.getByLabel('Estado de la carga').getByText('Archivo listo para subir: 1 fila.'));
+    const held = await holdRequests(page, '**/api/web-users/massive', 'POST');
+    await page.getByRole('button', { name: 'Subir' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar carga' }).getByRole('button', { name: 'Confirmar' }).click();
+    await expect.poll(() => held.sent()).toBe(1);
+
+    await page.getByRole('button', { name: 'Volver' }).click();
+    const ask = page.getByRole('dialog', { name: 'La carga sigue en curso' });
+    await shown(ask.getByText('El servidor la terminará aunque salga, y su resultado aparecerá en un aviso. ¿Deseas salir?', { exact: true }));
+    await ask.getByRole('button', { name: 'Confirmar' }).click();
+    await atPath(page, '/web-users');
+    held.release();
+    await shown(page.getByText(`usuarios-tarde.xlsx: ${IMPORT_TEXT.rowsWithErrors}`, { exact: true }));
+    errors.assertNone([/status of 400/]);
+  });
 });
 
 describe('the list', () => {

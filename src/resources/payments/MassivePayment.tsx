@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Alert, Badge, Box, Button, Card, CardContent, Paper, Typography } from '@mui/material';
+import { Alert, Badge, Box, Button, Card, CardContent, CircularProgress, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -142,7 +142,7 @@ export function MassivePayment() {
           </Paper>
           <Button
             variant="outlined"
-            startIcon={<FileDownloadIcon />}
+            startIcon={batching ? <CircularProgress size={16} color="inherit" /> : <FileDownloadIcon />}
             disabled={!chosen.length || batching}
             onClick={async () => {
               if (batchingNow.current) return;

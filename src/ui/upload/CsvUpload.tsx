@@ -64,17 +64,21 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
     form.append('csvFile', file, file.name);
     setOutcome(null);
     setProgress({ phase: 'upload', fraction: 0 });
+    // Left: unmounted, or the address already another one while the next screen (a chunk of its own) loads
+    // and this one is still drawn (its answer then went to an 'Estado' about to go, and no notice was given).
+    const at = window.location.pathname;
+    const left = () => !shown.current || window.location.pathname !== at;
     try {
       // `lines`: rows that were not written and why (points of sale the client already had).
       const answer = await uploadWithProgress<{ message: string; lines?: string[] }>(to.path, form, setProgress, 'core');
-      if (!shown.current) notify(`${file.name}: ${answer.message}`, { type: 'success', autoHideDuration: null });
+      if (left()) notify(`${file.name}: ${answer.message}`, { type: 'success', autoHideDuration: null });
       setOutcome({ kind: 'done', message: answer.message, lines: answer.lines ?? [] });
       setFile(null);
       onDone?.();
     } catch (error) {
       const body = (error as { body?: { lines?: string[]; count?: number } }).body;
       const [message, ...rest] = errorMessages(error);
-      if (!shown.current) notify(`${file.name}: ${message}`, { type: 'error', autoHideDuration: null });
+      if (left()) notify(`${file.name}: ${message}`, { type: 'error', autoHideDuration: null });
       setOutcome({ kind: 'refused', message, lines: body?.lines ?? rest, count: body?.count });
     } finally {
       setProgress(null);

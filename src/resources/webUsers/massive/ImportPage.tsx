@@ -5,7 +5,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { Box, Button, Card, CardContent, IconButton, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   BULK_COLUMNS,
@@ -29,6 +29,8 @@ import { UploadProgressBar } from '../../../ui/upload/FileDropZone';
 import { fileTooLarge } from '../../../../domain/validation';
 import { FileInfoPanel, ResultsTable, type StatusLine, StatusPanel } from './panels';
 import { ScreenTitle } from '../../../ui/ScreenTitle';
+import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
+import { CSV_TEXT } from '../../../../domain/locationsCsv';
 
 /** Row errors shown in the status panel; the rest are counted. */
 const SHOWN_ROW_ERRORS = 20;
@@ -59,6 +61,16 @@ export function ImportPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [templateErrors, setTemplateErrors] = useState<string[]>([]);
   const uploading = useRef(false);
+  // Leaving while the file loads asks first, as the CSV loads do; left anyway, the server still ends the load
+  // and its outcome comes as a notice (a refusal too: before, only a success was told, and a refused file
+  // left the user believing it loaded). Left: unmounted, or the address already another one while the next
+  // screen (a chunk of its own) loads and this one is still drawn.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => void (shown.current = false);
+  }, []);
+  const leaveGuard = useConfirmLeave(() => progress !== null, { anyNavigation: true, question: CSV_TEXT.leaveWhileLoading });
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -132,6 +144,8 @@ export function ImportPage() {
     form.append('clientId', String(clientId));
     form.append('file', file);
     setProgress({ phase: 'upload', fraction: 0 });
+    const at = window.location.pathname;
+    const left = () => !shown.current || window.location.pathname !== at;
     try {
       // The bulk loads' time (core's two minutes), not main's 30 s: 10.000 rows took 15 s on a busy demo.
       const answer = await uploadWithProgress<BulkAnswer>('/web-users/massive', form, setProgress, 'main', { timeoutMs: TIMEOUT_MS.core });
@@ -139,8 +153,10 @@ export function ImportPage() {
       notify(answer.message, { type: 'success' });
     } catch (error) {
       const body = (error as UploadRefusal).body as Partial<BulkAnswer> & { message: string };
+      const message = body?.message ?? (error as Error).message;
+      if (left()) notify(`${file.name}: ${message}`, { type: 'error', autoHideDuration: null });
       if (body?.results) setOutcome({ answer: body as BulkAnswer, written: false });
-      else setServerError(body?.message ?? (error as Error).message);
+      else setServerError(message);
     } finally {
       uploading.current = false;
       setProgress(null);
@@ -206,6 +222,7 @@ export function ImportPage() {
         onConfirm={() => void upload()}
       />
       <ErrorDialog messages={templateErrors} onClose={() => setTemplateErrors([])} />
+      {leaveGuard.dialog}
     </Card>
   );
 }
