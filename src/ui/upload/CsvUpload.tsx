@@ -4,11 +4,12 @@
  */
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { CSV_TEXT, ERROR_LINES_LISTED, MAX_CSV_BYTES } from '../../../domain/locationsCsv';
 import { type UploadProgress, uploadWithProgress } from '../../dataProvider/upload';
 import { errorMessages } from '../dialogs';
 import { saveBlob } from '../download';
+import { useLeftSince } from './useLeftSince';
 import { useConfirmLeave } from '../form/useConfirmLeave';
 import { FileDropZone, FilePanel, type FileKind } from './FileDropZone';
 
@@ -49,11 +50,7 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
   // finishes the load, and its answer comes as a notice, since 'Estado' is gone with the screen. Before,
   // a user who left never learned whether it loaded, and uploading it again was refused row by row.
   const notify = useNotify();
-  const shown = useRef(true);
-  useEffect(() => {
-    shown.current = true;
-    return () => void (shown.current = false);
-  }, []);
+  const leftSince = useLeftSince();
   const leaveGuard = useConfirmLeave(() => progress !== null, { anyNavigation: true, question: CSV_TEXT.leaveWhileLoading });
 
   const upload = async () => {
@@ -64,10 +61,7 @@ export function CsvUpload({ target, placeholder, onDone, onBusy }: Props) {
     form.append('csvFile', file, file.name);
     setOutcome(null);
     setProgress({ phase: 'upload', fraction: 0 });
-    // Left: unmounted, or the address already another one while the next screen (a chunk of its own) loads
-    // and this one is still drawn (its answer then went to an 'Estado' about to go, and no notice was given).
-    const at = window.location.pathname;
-    const left = () => !shown.current || window.location.pathname !== at;
+    const left = leftSince();
     try {
       // `lines`: rows that were not written and why (points of sale the client already had).
       const answer = await uploadWithProgress<{ message: string; lines?: string[] }>(to.path, form, setProgress, 'core');

@@ -5,7 +5,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { Box, Button, Card, CardContent, IconButton, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   BULK_COLUMNS,
@@ -30,6 +30,7 @@ import { fileTooLarge } from '../../../../domain/validation';
 import { FileInfoPanel, ResultsTable, type StatusLine, StatusPanel } from './panels';
 import { ScreenTitle } from '../../../ui/ScreenTitle';
 import { useConfirmLeave } from '../../../ui/form/useConfirmLeave';
+import { useLeftSince } from '../../../ui/upload/useLeftSince';
 import { CSV_TEXT } from '../../../../domain/locationsCsv';
 
 /** Row errors shown in the status panel; the rest are counted. */
@@ -63,13 +64,8 @@ export function ImportPage() {
   const uploading = useRef(false);
   // Leaving while the file loads asks first, as the CSV loads do; left anyway, the server still ends the load
   // and its outcome comes as a notice (a refusal too: before, only a success was told, and a refused file
-  // left the user believing it loaded). Left: unmounted, or the address already another one while the next
-  // screen (a chunk of its own) loads and this one is still drawn.
-  const shown = useRef(true);
-  useEffect(() => {
-    shown.current = true;
-    return () => void (shown.current = false);
-  }, []);
+  // left the user believing it loaded).
+  const leftSince = useLeftSince();
   const leaveGuard = useConfirmLeave(() => progress !== null, { anyNavigation: true, question: CSV_TEXT.leaveWhileLoading });
 
   const choose = async (chosen: File | undefined) => {
@@ -144,8 +140,7 @@ export function ImportPage() {
     form.append('clientId', String(clientId));
     form.append('file', file);
     setProgress({ phase: 'upload', fraction: 0 });
-    const at = window.location.pathname;
-    const left = () => !shown.current || window.location.pathname !== at;
+    const left = leftSince();
     try {
       // The bulk loads' time (core's two minutes), not main's 30 s: 10.000 rows took 15 s on a busy demo.
       const answer = await uploadWithProgress<BulkAnswer>('/web-users/massive', form, setProgress, 'main', { timeoutMs: TIMEOUT_MS.core });
